@@ -1,0 +1,140 @@
+/*
+ * ndarray.c — creating, viewing and releasing arrays.
+ *
+ * Owns the refcounts of struct ndarray and struct buffer.  Never touches the
+ * elements: what an array holds is the backends' business.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "ndarray.h"
+#include "backend.h"
+#include "error.h"
+
+static int size_of_shape(int ndim, const int64_t *shape, int itemsize, size_t *nbytes)
+{
+	uint64_t n = 1;
+	for (int i = 0; i < ndim; i++) {
+		if (shape[i] < 0)
+			return -1;
+		if (shape[i] && n > (uint64_t)INT64_MAX / (uint64_t)shape[i])
+			return -1;
+		n *= (uint64_t)shape[i];
+	}
+	if (n > (uint64_t)INT64_MAX / (uint64_t)itemsize)
+		return -1;
+	*nbytes = n * (uint64_t)itemsize;
+	return 0;
+}
+
+struct ndarray *nd_new(struct eval *ev, const struct backend *be, int dtype,
+		       int ndim, const int64_t *shape)
+{
+	size_t nbytes;
+	int item = dt_size(dtype);
+	struct ndarray *a;
+
+	if (ndim < 0 || ndim > ND_MAXDIM)
+		return err_set(ev, TY_ValueError,
+			       "maximum supported dimension for an ndarray is currently %d, found %d",
+			       ND_MAXDIM, ndim);
+	if (size_of_shape(ndim, shape, item, &nbytes) < 0) {
+		for (int i = 0; i < ndim; i++)
+			if (shape[i] < 0)
+				return err_set(ev, TY_ValueError, "negative dimensions are not allowed");
+		return err_set(ev, TY_ValueError, "array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum possible size.");
+	}
+	a = calloc(1, sizeof *a);
+	if (!a)
+		return err_nomem(ev);
+	a->buf = be->alloc(ev, nbytes);
+	if (!a->buf) {
+		free(a);
+		return NULL;
+	}
+	a->refcnt = 1;
+	a->dtype = dtype;
+	a->ndim = ndim;
+	a->flags = ND_WRITEABLE;
+	int64_t stride = item;
+	for (int i = ndim - 1; i >= 0; i--) {
+		a->shape[i] = shape[i];
+		a->strides[i] = stride;
+		stride *= shape[i] ? shape[i] : 1;
+	}
+	return a;
+}
+
+struct ndarray *nd_view(struct eval *ev, const struct ndarray *base, int dtype,
+			int ndim, const int64_t *shape, const int64_t *strides,
+			int64_t offset)
+{
+	struct ndarray *a;
+	if (ndim < 0 || ndim > ND_MAXDIM)
+		return err_set(ev, TY_ValueError,
+			       "maximum supported dimension for an ndarray is currently %d, found %d",
+			       ND_MAXDIM, ndim);
+	a = calloc(1, sizeof *a);
+	if (!a)
+		return err_nomem(ev);
+	a->refcnt = 1;
+	a->dtype = dtype;
+	a->ndim = ndim;
+	a->flags = base->flags;
+	memcpy(a->shape, shape, sizeof(int64_t) * ndim);
+	memcpy(a->strides, strides, sizeof(int64_t) * ndim);
+	a->offset = offset;
+	a->buf = base->buf;
+	a->buf->refcnt++;
+	return a;
+}
+
+void buf_decref(struct buffer *b)
+{
+	if (b && --b->refcnt == 0)
+		b->be->free(b);
+}
+
+void nd_decref(struct ndarray *a)
+{
+	if (a && --a->refcnt == 0) {
+		buf_decref(a->buf);
+		free(a);
+	}
+}
+
+int64_t nd_size(const struct ndarray *a)
+{
+	int64_t n = 1;
+	for (int i = 0; i < a->ndim; i++)
+		n *= a->shape[i];
+	return n;
+}
+
+int nd_is_c_contiguous(const struct ndarray *a)
+{
+	int64_t s = dt_size(a->dtype);
+	for (int i = a->ndim - 1; i >= 0; i--) {
+		if (a->shape[i] == 0)
+			return 1;
+		if (a->shape[i] != 1 && a->strides[i] != s)
+			return 0;
+		s *= a->shape[i];
+	}
+	return 1;
+}
+
+int nd_is_f_contiguous(const struct ndarray *a)
+{
+	int64_t s = dt_size(a->dtype);
+	for (int i = 0; i < a->ndim; i++) {
+		if (a->shape[i] == 0)
+			return 1;
+		if (a->shape[i] != 1 && a->strides[i] != s)
+			return 0;
+		s *= a->shape[i];
+	}
+	return 1;
+}
+
+const struct backend *nd_backend(const struct ndarray *a) { return a->buf->be; }
+enum device nd_device(const struct ndarray *a) { return a->buf->be->device; }

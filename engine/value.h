@@ -1,0 +1,300 @@
+/*
+ * value.h — the evaluator's values: Python objects and the array handles.
+ *
+ * Every value starts with a refcount.  val_decref(NULL) is a no-op.  A
+ * function returning `struct value *` returns a new reference unless its
+ * name ends in _borrow; functions named *_new steal their value arguments,
+ * even on failure.  Errors: NULL (or -1) with the first error recorded in the
+ * evaluator (see error.h).
+ *
+ * This header is the contract between the language core (eval.c, value.c,
+ * builtins.c) and the array runtime (ndarray.c, ufunc.c, ...): the core calls
+ * the arr_* hooks at the bottom for every ndarray or NumPy-scalar operand.
+ */
+#ifndef LUMEN_VALUE_H
+#define LUMEN_VALUE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <complex.h>
+
+struct eval;
+struct ndarray;
+struct value;
+
+/* ORDER VT */
+enum vtype {
+	VT_NONE,
+	VT_BOOL,      /* Python bool: i is 0 or 1 */
+	VT_INT,       /* Python int, 64-bit; beyond it OverflowError */
+	VT_FLOAT,     /* Python float */
+	VT_COMPLEX,   /* Python complex */
+	VT_STR,       /* UTF-8, immutable */
+	VT_TUPLE,
+	VT_LIST,
+	VT_DICT,      /* insertion ordered */
+	VT_SLICE,
+	VT_RANGE,
+	VT_ELLIPSIS,
+	VT_FUNCTION,  /* def / lambda */
+	VT_BUILTIN,   /* C function, maybe bound to self */
+	VT_MODULE,
+	VT_TYPE,      /* int, float, list, ValueError, ...: see enum typeid */
+	VT_EXCEPTION, /* an exception instance */
+	VT_DTYPE,     /* np.dtype('f4') or np.float32 (is_type) */
+	VT_SCALAR,    /* NumPy scalar: np.float32(1.5), np.True_ */
+	VT_NDARRAY,   /* struct ndarray, host or device */
+	VT_OBJECT,    /* anything else: described by struct objtype */
+	VT_COUNT
+};
+
+/* Builtin types and exception classes, as values of VT_TYPE.
+ * ORDER TY: typeid_parent[] in value.c gives the exception hierarchy. */
+enum typeid {
+	TY_OBJECT, TY_NONETYPE, TY_BOOL, TY_INT, TY_FLOAT, TY_COMPLEX, TY_STR,
+	TY_TUPLE, TY_LIST, TY_DICT, TY_SLICE, TY_RANGE, TY_FUNCTION, TY_MODULE,
+	TY_TYPE, TY_NDARRAY,
+	/* exceptions */
+	TY_BaseException, TY_Exception, TY_KeyboardInterrupt, TY_ArithmeticError,
+	TY_ZeroDivisionError, TY_OverflowError, TY_FloatingPointError,
+	TY_AssertionError, TY_AttributeError, TY_LookupError, TY_IndexError,
+	TY_KeyError, TY_NameError, TY_UnboundLocalError, TY_RuntimeError,
+	TY_NotImplementedError, TY_RecursionError, TY_StopIteration,
+	TY_SyntaxError, TY_IndentationError, TY_TypeError, TY_ValueError,
+	TY_UnicodeError, TY_MemoryError, TY_ImportError, TY_ModuleNotFoundError,
+	TY_OSError, TY_FileNotFoundError, TY_EOFError,
+	TY_LinAlgError,           /* numpy.linalg.LinAlgError(ValueError) */
+	TY_AxisError,             /* numpy.exceptions.AxisError(ValueError, IndexError) */
+	TY_StdinNotImplementedError, /* IPython's (NotImplementedError) */
+	TY_UsageError,            /* IPython's (Exception) */
+	TY_OutOfMemoryError,      /* cupy.cuda.memory.OutOfMemoryError(MemoryError) */
+	TY_CUDARuntimeError,      /* cupy_backends.cuda.api.runtime.CUDARuntimeError(RuntimeError) */
+	TY_NVRTCError,            /* cupy.cuda.compiler.CompileException(Exception) */
+	TY_COUNT
+};
+
+struct str {
+	size_t len; /* bytes */
+	char s[];   /* NUL terminated */
+};
+
+struct seq { /* tuple and list */
+	size_t n, cap;
+	struct value **items;
+};
+
+struct dict_entry {
+	struct value *key, *val;
+	uint64_t hash;
+};
+struct dict {
+	size_t n, cap;          /* entries in insertion order; deleted = key NULL */
+	size_t nused;
+	struct dict_entry *entries;
+	int64_t *index;         /* open addressing into entries, -1 empty */
+	size_t index_cap;
+};
+
+struct slice { struct value *start, *stop, *step; /* VT_NONE when absent */ };
+struct range { int64_t start, stop, step; };
+
+struct kwargs {
+	int n;
+	const char **names;    /* borrowed */
+	struct value **vals;   /* borrowed */
+};
+
+/* A C function.  self is NULL for a plain function, else borrowed.  Returns
+ * a new reference or NULL with the error set. */
+typedef struct value *(*builtin_fn)(struct eval *ev, struct value *self,
+				    int argc, struct value **argv,
+				    const struct kwargs *kw);
+
+struct builtin {
+	const char *name;      /* "zeros", "reshape" */
+	builtin_fn fn;
+	struct value *self;    /* owned; NULL unless bound */
+	const char *qualname;  /* "numpy.zeros" for repr; may be NULL */
+	void *data;            /* per-builtin data (e.g. device of the namespace) */
+};
+
+struct module {
+	char *name;            /* "numpy", "cupy", "cupy.linalg" */
+	struct value *attrs;   /* VT_DICT str -> value */
+};
+
+struct exception {
+	enum typeid type;
+	struct value *args;    /* VT_TUPLE */
+	char *msg;             /* str(e), malloc'd */
+	int lineno;            /* cell line where raised, 0 unknown */
+	int col;               /* SyntaxError column (1-based), 0 unknown */
+	char *text;            /* SyntaxError source line, may be NULL */
+};
+
+/* A NumPy scalar: dtype number (enum dtype in dtype.h) and its value. */
+union scalar_data {
+	uint8_t b;
+	int64_t i;
+	uint64_t u;
+	double f;            /* float16/32/64 held as double, rounded */
+	double _Complex c;   /* complex64/128 */
+};
+struct npscalar {
+	int dtype;
+	union scalar_data v;
+};
+
+struct dtypeval {
+	int dtype;          /* enum dtype */
+	int is_type;        /* np.float32 (a scalar type) vs np.dtype('float32') */
+};
+
+/* Objects that are none of the above: a type descriptor with hooks. */
+struct objtype {
+	const char *name;   /* "MemoryPool", "Generator", "TimeitResult" */
+	void (*free)(void *p);
+	/* new ref, or NULL; NULL with no error set means "no such attribute" */
+	struct value *(*getattr)(struct eval *ev, struct value *self, const char *name);
+	int (*setattr)(struct eval *ev, struct value *self, const char *name, struct value *v);
+	struct value *(*call)(struct eval *ev, struct value *self, int argc,
+			      struct value **argv, const struct kwargs *kw);
+	char *(*repr)(struct eval *ev, struct value *self); /* malloc'd */
+	/* optional: `with obj:` */
+	int (*enter)(struct eval *ev, struct value *self);
+	int (*exit)(struct eval *ev, struct value *self);
+	const char *const *attrs; /* NULL-terminated names for completion */
+};
+
+struct function; /* eval.c: def/lambda with its AST and defaults */
+
+struct value {
+	int refcnt;
+	enum vtype type;
+	union {
+		int64_t i;                /* VT_BOOL, VT_INT */
+		double f;                 /* VT_FLOAT */
+		double _Complex c;        /* VT_COMPLEX */
+		struct str *str;          /* VT_STR */
+		struct seq seq;           /* VT_TUPLE, VT_LIST */
+		struct dict *dict;        /* VT_DICT */
+		struct slice slice;       /* VT_SLICE */
+		struct range range;       /* VT_RANGE */
+		struct function *func;    /* VT_FUNCTION */
+		struct builtin bi;        /* VT_BUILTIN */
+		struct module mod;        /* VT_MODULE */
+		enum typeid ty;           /* VT_TYPE */
+		struct exception exc;     /* VT_EXCEPTION */
+		struct dtypeval dt;       /* VT_DTYPE */
+		struct npscalar sc;       /* VT_SCALAR */
+		struct ndarray *arr;      /* VT_NDARRAY (owned reference) */
+		struct { const struct objtype *t; void *p; } obj; /* VT_OBJECT */
+	} u;
+};
+
+/* ---- refcounts ---- */
+static inline struct value *val_incref(struct value *v) { if (v) v->refcnt++; return v; }
+void val_decref(struct value *v);
+
+/* ---- constructors (new references; NULL on out-of-memory, error set) ---- */
+struct value *val_none(void);     /* shared singletons, still refcounted */
+struct value *val_bool(int b);
+struct value *val_ellipsis(void);
+struct value *val_int(int64_t i);
+struct value *val_float(double f);
+struct value *val_complex(double _Complex c);
+struct value *val_str(const char *s, size_t len);
+struct value *val_cstr(const char *s);
+struct value *val_str_take(char *malloced, size_t len); /* takes the buffer */
+struct value *val_tuple_new(size_t n, struct value **items); /* steals items */
+struct value *val_list_new(size_t n, struct value **items);  /* steals items */
+struct value *val_dict_new(void);
+struct value *val_type(enum typeid t);
+struct value *val_dtype(int dtype, int is_type);
+struct value *val_scalar(int dtype, union scalar_data v);
+struct value *val_ndarray_new(struct ndarray *a);    /* steals a */
+struct value *val_builtin(const char *name, builtin_fn fn, struct value *self,
+			  void *data);               /* self: incref'd */
+struct value *val_module_new(const char *name);
+struct value *val_object_new(const struct objtype *t, void *p); /* steals p */
+struct value *val_exception_new(enum typeid t, const char *msg);
+
+/* ---- containers ---- */
+int list_append(struct value *list, struct value *item);   /* steals item */
+struct value *dict_get_borrow(struct value *d, struct value *key); /* NULL: absent */
+struct value *dict_getstr_borrow(struct value *d, const char *key);
+int dict_set(struct eval *ev, struct value *d, struct value *key, struct value *val); /* increfs */
+int dict_setstr(struct value *d, const char *key, struct value *val); /* steals val */
+int dict_del(struct eval *ev, struct value *d, struct value *key); /* 1 deleted, 0 absent */
+int module_add(struct value *mod, const char *name, struct value *val); /* steals val */
+
+/* ---- protocol of the language (all in value.c) ---- */
+enum binop {
+	OP_ADD, OP_SUB, OP_MUL, OP_TRUEDIV, OP_FLOORDIV, OP_MOD, OP_POW,
+	OP_MATMUL, OP_LSHIFT, OP_RSHIFT, OP_AND, OP_OR, OP_XOR,
+	/* comparisons */
+	OP_LT, OP_LE, OP_EQ, OP_NE, OP_GT, OP_GE,
+	OP_COUNT
+};
+enum unop { UOP_NEG, UOP_POS, UOP_INVERT, UOP_NOT };
+
+struct value *val_binop(struct eval *ev, enum binop op, struct value *l, struct value *r);
+/* In place (`a += b`): arrays are updated in place, others rebind. */
+struct value *val_inplace(struct eval *ev, enum binop op, struct value *l, struct value *r);
+struct value *val_unop(struct eval *ev, enum unop op, struct value *v);
+int val_truth(struct eval *ev, struct value *v);   /* 0/1, -1 error */
+int val_equal(struct eval *ev, struct value *a, struct value *b); /* Python ==, as bool */
+int val_hash(struct eval *ev, struct value *v, uint64_t *out); /* TypeError if unhashable */
+char *val_repr(struct eval *ev, struct value *v); /* malloc'd, NULL on error */
+char *val_str_of(struct eval *ev, struct value *v); /* str(v), malloc'd */
+struct value *val_getattr(struct eval *ev, struct value *v, const char *name);
+int val_setattr(struct eval *ev, struct value *v, const char *name, struct value *x);
+struct value *val_getitem(struct eval *ev, struct value *v, struct value *key);
+int val_setitem(struct eval *ev, struct value *v, struct value *key, struct value *x);
+int val_delitem(struct eval *ev, struct value *v, struct value *key);
+struct value *val_call(struct eval *ev, struct value *f, int argc,
+		       struct value **argv, const struct kwargs *kw);
+int64_t val_len(struct eval *ev, struct value *v); /* -1 on error */
+/* Iteration: a list of the items (arrays iterate along axis 0). */
+struct value *val_iter_list(struct eval *ev, struct value *v);
+const char *val_type_name(struct value *v); /* "int", "numpy.ndarray", ... */
+int val_isinstance(struct value *v, enum typeid t);
+
+/* Conversions with Python's rules (TypeError / OverflowError set on failure). */
+int val_as_int64(struct eval *ev, struct value *v, int64_t *out);  /* __index__ */
+int val_as_double(struct eval *ev, struct value *v, double *out);  /* __float__ */
+int val_as_complex(struct eval *ev, struct value *v, double _Complex *out);
+const char *val_as_cstr(struct value *v); /* VT_STR contents or NULL */
+
+/* Python float repr (shortest round trip: 0.1, 1e+16, inf, nan). */
+void fmt_pyfloat(double d, char *buf, size_t n);
+
+/* ---- hooks into the array runtime (ndarray.c, ufunc.c, index.c ...) ----
+ * The language core calls these whenever an operand is VT_NDARRAY or
+ * VT_SCALAR (or for binops: either operand).  Same ownership rules. */
+struct value *arr_binop(struct eval *ev, enum binop op, struct value *l, struct value *r, int inplace);
+struct value *arr_unop(struct eval *ev, enum unop op, struct value *v);
+int arr_truth(struct eval *ev, struct value *v);
+char *arr_repr(struct eval *ev, struct value *v);   /* NumPy repr */
+char *arr_str(struct eval *ev, struct value *v);    /* NumPy str */
+struct value *arr_getattr(struct eval *ev, struct value *v, const char *name);
+int arr_setattr(struct eval *ev, struct value *v, const char *name, struct value *x);
+struct value *arr_getitem(struct eval *ev, struct value *v, struct value *key);
+int arr_setitem(struct eval *ev, struct value *v, struct value *key, struct value *x);
+int64_t arr_len(struct eval *ev, struct value *v);
+struct value *arr_iter_list(struct eval *ev, struct value *v);
+int arr_hash(struct eval *ev, struct value *v, uint64_t *out);    /* scalars only */
+/* int(x), float(x), complex(x) of a scalar or size-1 array */
+int arr_as_int64(struct eval *ev, struct value *v, int64_t *out);
+int arr_as_double(struct eval *ev, struct value *v, double *out);
+int arr_as_complex(struct eval *ev, struct value *v, double _Complex *out);
+/* dtype value call: np.float32(3) / dtype attributes (.name, .itemsize ...) */
+struct value *arr_dtype_call(struct eval *ev, struct value *dt, int argc,
+			     struct value **argv, const struct kwargs *kw);
+struct value *arr_dtype_getattr(struct eval *ev, struct value *dt, const char *name);
+char *arr_dtype_repr(struct eval *ev, struct value *dt);
+/* The modules: `import numpy` / `import cupy` / submodules ("numpy.linalg").
+ * NULL with no error set: not an array module. */
+struct value *arr_import(struct eval *ev, const char *fullname);
+
+#endif
