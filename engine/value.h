@@ -104,9 +104,12 @@ struct kwargs {
 	struct value **vals;   /* borrowed */
 };
 
-/* A C function.  self is NULL for a plain function, else borrowed.  Returns
- * a new reference or NULL with the error set. */
-typedef struct value *(*builtin_fn)(struct eval *ev, struct value *self,
+struct builtin;
+/* A C function.  bi->self is the bound object (a.reshape: the array) or
+ * NULL; bi->data is what the module builder gave (the namespace's backend
+ * for np / cp functions).  Arguments are borrowed.  Returns a new reference
+ * or NULL with the error set. */
+typedef struct value *(*builtin_fn)(struct eval *ev, const struct builtin *bi,
 				    int argc, struct value **argv,
 				    const struct kwargs *kw);
 

@@ -1,0 +1,54 @@
+/*
+ * arrfuncs.h — how the array runtime's areas publish their functions.
+ *
+ * Each area (creation, ufuncs, reductions, manipulation, indexing, sorting,
+ * statistics, linalg, fft, random, io, ...) exports NULL-terminated tables of
+ * module functions and of ndarray methods.  arrmod.c builds the `numpy` and
+ * `cupy` modules (and their submodules) from the tables, binding each
+ * builtin's data to the namespace's backend: a function body reads
+ * `const struct backend *be = bi->data;` to know where new arrays go, and a
+ * method reads its array from bi->self.  Every builtin is written once;
+ * np and cp share the tables.
+ */
+#ifndef LUMEN_ARRFUNCS_H
+#define LUMEN_ARRFUNCS_H
+
+#include "value.h"
+
+struct arr_func {
+	const char *name;   /* "zeros" */
+	builtin_fn fn;
+	const char *sig;    /* "zeros(shape, dtype=float, order='C', *, like=None)" */
+	const char *doc;    /* one paragraph for `np.zeros?` and the inspector */
+};
+
+/* A submodule's table: name under the namespace ("linalg", "fft", "random",
+ * "" for the top level) and its functions. */
+struct arr_table {
+	const char *submodule;
+	const struct arr_func *funcs;
+};
+
+/* The tables, each defined by its area; arrmod.c lists them all. */
+extern const struct arr_func arr_creation_funcs[];   /* creation.c */
+extern const struct arr_func arr_ufunc_funcs[];      /* ufunc.c: add, sin, ... */
+extern const struct arr_func arr_reduce_funcs[];     /* reduce.c */
+extern const struct arr_func arr_manip_funcs[];      /* manip.c */
+extern const struct arr_func arr_index_funcs[];      /* index.c: take, put, where ... */
+extern const struct arr_func arr_sort_funcs[];       /* sortsearch.c */
+extern const struct arr_func arr_stat_funcs[];       /* stats.c */
+extern const struct arr_func arr_linalg_top_funcs[]; /* linalg.c: dot, matmul, einsum ... */
+extern const struct arr_func arr_linalg_funcs[];     /* linalg.c: numpy.linalg */
+extern const struct arr_func arr_fft_funcs[];        /* fft.c: numpy.fft */
+extern const struct arr_func arr_random_funcs[];     /* random.c: numpy.random */
+extern const struct arr_func arr_io_funcs[];         /* npyio.c: save, load, savez */
+extern const struct arr_func arr_format_funcs[];     /* format.c: set_printoptions ... */
+
+/* ndarray methods by area (a.sum, a.reshape ...): bi->self is the array. */
+extern const struct arr_func arr_core_methods[];     /* arrvalue.c: astype, copy, fill, item, tolist ... */
+extern const struct arr_func arr_reduce_methods[];   /* reduce.c */
+extern const struct arr_func arr_manip_methods[];    /* manip.c */
+extern const struct arr_func arr_sort_methods[];     /* sortsearch.c */
+extern const struct arr_func arr_linalg_methods[];   /* linalg.c: dot */
+
+#endif
