@@ -76,4 +76,35 @@ static inline const struct backend *arr_be(const struct builtin *bi)
 	return bi->data ? (const struct backend *)bi->data : &backend_host;
 }
 
+/* ---- added by arrays-core (arrvalue.c unless said) ---- */
+
+/* In host mode `cp` arrays live on backend_host_cupy: host memory, the host
+ * functions, but a distinct namespace (cupy.ndarray, 0-d results stay
+ * arrays, mixing with np arrays is a TypeError).  backend_host.c. */
+extern const struct backend backend_host_cupy;
+/* Non-zero for the `cp` namespace's backends (CUDA or host-cupy). */
+int arr_is_cupy(const struct backend *be);
+
+/* NumPy scalars: load from / store to memory of a dtype (storing converts
+ * with C casts, as astype does), convert to another dtype. */
+void arr_scalar_load(int dtype, const void *p, struct npscalar *s);
+void arr_scalar_store(int dtype, void *p, const struct npscalar *s);
+void arr_scalar_cast(const struct npscalar *s, int dtype, struct npscalar *out);
+/* A Python or NumPy scalar value as an npscalar of its natural dtype
+ * (Python: bool, int64, float64, complex128); *pyclass = VT_BOOL/INT/FLOAT/
+ * COMPLEX for Python scalars (NEP 50 weak), 0 for NumPy scalars.
+ * 0, or 1 when v is not a scalar (nothing set). */
+int arr_value_scalar(struct value *v, struct npscalar *s, int *pyclass);
+/* OverflowError "Python integer 300 out of bounds for int8" unless the
+ * Python int v fits integer dtype dt. 0 or -1. */
+int arr_check_pyint(struct eval *ev, int64_t v, int dt);
+/* "(2, 3)", "(2,)", "()" */
+void arr_format_shape(char *buf, size_t n, int ndim, const int64_t *shape);
+
+/* Reductions for other areas (reduce.c): op over axes (mask) of a, with
+ * keepdims; dtype -1: NumPy's default accumulator.  Returns an array (0-d
+ * when every axis is reduced and keepdims is 0). */
+struct ndarray *arr_reduce(struct eval *ev, const struct ndarray *a, enum red_op op,
+			   uint64_t axes, int keepdims, int dtype);
+
 #endif

@@ -51,4 +51,24 @@ extern const struct arr_func arr_manip_methods[];    /* manip.c */
 extern const struct arr_func arr_sort_methods[];     /* sortsearch.c */
 extern const struct arr_func arr_linalg_methods[];   /* linalg.c: dot */
 
+/* ---- added by arrays-core: more tables (arrmod.c gives each an empty weak
+ * default, so an area that has not written its table yet never breaks the
+ * link; programs must link libengine.a with --whole-archive so the strong
+ * definitions win over the weak ones). ---- */
+extern const struct arr_func arr_dtype_funcs[];      /* npscalar.c: dtype, result_type, iinfo ... */
+extern const struct arr_func arr_cupy_funcs[];       /* cuda: cupy-only top level (get_default_memory_pool, ElementwiseKernel ...) */
+extern const struct arr_func arr_cuda_funcs[];       /* cuda: cupy.cuda (Device, Stream, Event ...) */
+extern const struct arr_func arr_cuda_runtime_funcs[]; /* cuda: cupy.cuda.runtime */
+extern const struct arr_func arr_cupyx_funcs[];      /* cupyx top level (cupyx.jit? rsqrt ...) */
+extern const struct arr_func arr_profiler_funcs[];   /* cupyx.profiler (benchmark) */
+extern const struct arr_func arr_ndimage_funcs[];    /* cupyx.scipy.ndimage / scipy.ndimage */
+extern const struct arr_func arr_signal_funcs[];     /* cupyx.scipy.signal / scipy.signal */
+extern const struct arr_func arr_special_funcs[];    /* cupyx.scipy.special / scipy.special */
+extern const struct arr_func arr_scipy_linalg_funcs[]; /* cupyx.scipy.linalg / scipy.linalg */
+extern const struct arr_func arr_ufunc_methods[];    /* ufuncfn.c: a.clip, a.round */
+/* Called once when a module is built, to add what tables cannot hold
+ * (objects such as cp.cuda.Stream.null): fullname "cupy.cuda" ...  The
+ * default (weak) does nothing.  0 or -1 with the error set. */
+int arr_module_init_cuda(struct eval *ev, const char *fullname, struct value *mod);
+
 #endif

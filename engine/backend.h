@@ -82,6 +82,18 @@ struct backend {
 	 * out[i] = a.flat[idx[i]] for a of any layout; idx is a host array. */
 	int (*take_flat)(struct eval *ev, const struct ndarray *a, const int64_t *idx,
 			 int64_t n, void *host_out);
+	/* Fancy indexing (index.c; may be NULL: index.c then indexes a host
+	 * copy).  src/dst is a strided view, off[nb] byte offsets in HOST memory,
+	 * pos in 0..view->ndim.  gather fills the C-contiguous out, of shape
+	 * view.shape[:pos] + (nb,) + view.shape[pos:] and the view's dtype, with
+	 * the item at element 0 of the view + off[j] + the strided position of
+	 * the other dims; scatter writes vals (C-contiguous, that shape, the
+	 * view's dtype) the same way into dst, the last write winning on
+	 * duplicates.  The host backend leaves both NULL: index.c does the host. */
+	int (*gather)(struct eval *ev, const struct ndarray *src, const int64_t *off,
+		      int64_t nb, int pos, struct ndarray *out);
+	int (*scatter)(struct eval *ev, struct ndarray *dst, const int64_t *off,
+		       int64_t nb, int pos, const struct ndarray *vals);
 
 	/* the library-backed families may be NULL; see fft.c, linalg.c, random.c */
 	void *fft;     /* struct fft_backend * */

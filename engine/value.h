@@ -132,6 +132,7 @@ struct exception {
 	char *msg;             /* str(e), malloc'd */
 	int lineno;            /* cell line where raised, 0 unknown */
 	int col;               /* SyntaxError column (1-based), 0 unknown */
+	int end_col;           /* SyntaxError end column (1-based, exclusive), 0 unknown */
 	char *text;            /* SyntaxError source line, may be NULL */
 };
 

@@ -1,0 +1,925 @@
+/*
+ * creation.c — making arrays (arr_creation_funcs): array asarray
+ * ascontiguousarray asanyarray empty zeros ones full *_like arange linspace
+ * logspace eye identity meshgrid diag tri triu tril fromfunction frombuffer
+ * copy, with NumPy's dtype and length rules and messages.
+ *
+ * Written once for np and cp: new arrays go to arr_be(bi).  Host data is
+ * built on the host and moved once.  Owns nothing beyond a call.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <math.h>
+#include "arrapi.h"
+#include "args.h"
+#include "error.h"
+#include "ufunc.h"
+
+int arr_fill_value(struct eval *ev, struct ndarray *a, struct value *x);
+
+/* NumPy's _size_to_string */
+static void size_string(char *buf, size_t n, double bytes)
+{
+	static const char *const units[] = {"bytes", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+	int bl = 0, ui;
+	double v;
+	for (double b = bytes; b >= 1; b /= 2)
+		bl++;
+	ui = (bl - 1 > 1 ? bl - 1 : 1) / 10;
+	if (ui > 6)
+		ui = 6;
+	v = bytes / ldexp(1, ui * 10);
+	if (round(v) == 1024 && ui < 6) {
+		ui++;
+		v /= 1024;
+	}
+	if (ui == 0)
+		snprintf(buf, n, "%.0f %s", v, units[ui]);
+	else if (round(v) < 1000)
+		snprintf(buf, n, "%#.3g %s", v, units[ui]);
+	else
+		snprintf(buf, n, "%#.0f %s", v, units[ui]);
+}
+
+/* A new array, NumPy's MemoryError text for impossible sizes; order 'F'
+ * gives Fortran strides. */
+struct ndarray *arr_new(struct eval *ev, const struct backend *be, int dtype, int ndim,
+			const int64_t *shape, int fortran)
+{
+	double total = dt_size(dtype);
+	struct ndarray *a;
+	for (int i = 0; i < ndim; i++) {
+		if (shape[i] < 0)
+			return err_set(ev, TY_ValueError, "negative dimensions are not allowed");
+		total *= (double)shape[i];
+	}
+	if (total > (double)((int64_t)1 << 46) && be->device == DEV_HOST) {
+		char sz[64], sh[512];
+		size_string(sz, sizeof sz, total);
+		arr_format_shape(sh, sizeof sh, ndim, shape);
+		return err_set(ev, TY_MemoryError, "Unable to allocate %s for an array with shape %s and data type %s",
+			       sz, sh, dtype_table[dtype].name);
+	}
+	a = nd_new(ev, be, dtype, ndim, shape);
+	if (a && fortran && ndim > 1) {
+		int64_t s = dt_size(dtype);
+		for (int i = 0; i < ndim; i++) {
+			a->strides[i] = s;
+			s *= shape[i] ? shape[i] : 1;
+		}
+	}
+	return a;
+}
+
+static int is_fortran(struct value *order)
+{
+	const char *o = order ? val_as_cstr(order) : NULL;
+	return o && (!strcmp(o, "F"));
+}
+
+static int fill_num(struct eval *ev, struct ndarray *a, double v)
+{
+	struct npscalar s = {0};
+	s.dtype = DT_FLOAT64;
+	s.v.f = v;
+	return nd_backend(a)->fill(ev, a, &s);
+}
+
+/* zeros/ones/empty(shape, dtype=float, order='C', *, device=None, like=None) */
+static struct value *mk_filled(struct eval *ev, const struct builtin *bi, int argc,
+			       struct value **argv, const struct kwargs *kw, int what)
+{
+	struct value *shape, *dtype = NULL, *order = NULL, *device = NULL, *like = NULL;
+	int nd, dt = DT_FLOAT64;
+	int64_t sh[ND_MAXDIM];
+	struct ndarray *a;
+	if (args_parse(ev, bi->name, argc, argv, kw, "shape|dtype,order,$device,like",
+		       &shape, &dtype, &order, &device, &like) < 0 ||
+	    arr_parse_shape(ev, shape, &nd, sh) < 0 || arr_parse_dtype(ev, dtype, &dt) < 0)
+		return NULL;
+	a = arr_new(ev, arr_be(bi), dt, nd, sh, is_fortran(order));
+	if (!a)
+		return NULL;
+	if (what >= 0 && fill_num(ev, a, what) < 0) {
+		nd_decref(a);
+		return NULL;
+	}
+	return arr_wrap(ev, a);
+}
+
+static struct value *fn_zeros(struct eval *ev, const struct builtin *bi, int argc,
+			      struct value **argv, const struct kwargs *kw)
+{
+	return mk_filled(ev, bi, argc, argv, kw, 0);
+}
+
+static struct value *fn_ones(struct eval *ev, const struct builtin *bi, int argc,
+			     struct value **argv, const struct kwargs *kw)
+{
+	return mk_filled(ev, bi, argc, argv, kw, 1);
+}
+
+static struct value *fn_empty(struct eval *ev, const struct builtin *bi, int argc,
+			      struct value **argv, const struct kwargs *kw)
+{
+	/* NumPy's empty holds garbage; zeros keep outputs reproducible */
+	return mk_filled(ev, bi, argc, argv, kw, 0);
+}
+
+/* dtype NumPy infers for a fill value: np.array(v).dtype */
+static int value_dtype(struct eval *ev, struct value *v)
+{
+	struct npscalar s;
+	int pyc;
+	if (v->type == VT_NDARRAY)
+		return v->u.arr->dtype;
+	if (!arr_value_scalar(v, &s, &pyc))
+		return s.dtype;
+	{
+		struct ndarray *a = arr_asarray(ev, &backend_host, v, -1);
+		int d = a ? a->dtype : -1;
+		nd_decref(a);
+		return d;
+	}
+}
+
+static int fill_with(struct eval *ev, struct ndarray *a, struct value *v)
+{
+	if (v->type == VT_NDARRAY || v->type == VT_LIST || v->type == VT_TUPLE) {
+		struct ndarray *x = arr_asarray(ev, nd_backend(a), v, -1), *b;
+		int rc;
+		if (!x)
+			return -1;
+		b = arr_broadcast_to(ev, x, a->ndim, a->shape);
+		nd_decref(x);
+		if (!b)
+			return -1;
+		rc = nd_backend(a)->copy(ev, a, b);
+		nd_decref(b);
+		return rc;
+	}
+	return arr_fill_value(ev, a, v);
+}
+
+static struct value *fn_full(struct eval *ev, const struct builtin *bi, int argc,
+			     struct value **argv, const struct kwargs *kw)
+{
+	struct value *shape, *fv, *dtype = NULL, *order = NULL, *device = NULL, *like = NULL;
+	int nd, dt = -1;
+	int64_t sh[ND_MAXDIM];
+	struct ndarray *a;
+	if (args_parse(ev, "full", argc, argv, kw, "shape,fill_value|dtype,order,$device,like",
+		       &shape, &fv, &dtype, &order, &device, &like) < 0 ||
+	    arr_parse_shape(ev, shape, &nd, sh) < 0 || arr_parse_dtype(ev, dtype, &dt) < 0)
+		return NULL;
+	if (dt < 0 && (dt = value_dtype(ev, fv)) < 0)
+		return NULL;
+	a = arr_new(ev, arr_be(bi), dt, nd, sh, is_fortran(order));
+	if (a && fill_with(ev, a, fv) < 0) {
+		nd_decref(a);
+		return NULL;
+	}
+	return arr_wrap(ev, a);
+}
+
+/* *_like(a, dtype=None, order='K', subok=True, shape=None, *, device=None) */
+static struct value *mk_like(struct eval *ev, const struct builtin *bi, int argc,
+			     struct value **argv, const struct kwargs *kw, int what)
+{
+	struct value *a, *fv = NULL, *dtype = NULL, *order = NULL, *subok = NULL, *shape = NULL, *device = NULL;
+	struct ndarray *x, *r;
+	int dt, nd;
+	int64_t sh[ND_MAXDIM];
+	int rc = what == 2 ? args_parse(ev, bi->name, argc, argv, kw, "a,fill_value|dtype,order,subok,shape,$device",
+					&a, &fv, &dtype, &order, &subok, &shape, &device)
+			   : args_parse(ev, bi->name, argc, argv, kw, "a|dtype,order,subok,shape,$device",
+					&a, &dtype, &order, &subok, &shape, &device);
+	if (rc < 0)
+		return NULL;
+	x = a->type == VT_NDARRAY ? nd_incref(a->u.arr) : arr_asarray(ev, arr_be(bi), a, -1);
+	if (!x)
+		return NULL;
+	dt = x->dtype;
+	nd = x->ndim;
+	memcpy(sh, x->shape, sizeof(int64_t) * nd);
+	if (arr_parse_dtype(ev, dtype, &dt) < 0 ||
+	    (shape && shape->type != VT_NONE && arr_parse_shape(ev, shape, &nd, sh) < 0)) {
+		nd_decref(x);
+		return NULL;
+	}
+	r = arr_new(ev, arr_be(bi), dt, nd, sh,
+		    is_fortran(order) || (!order && nd > 1 && nd_is_f_contiguous(x) && !nd_is_c_contiguous(x)));
+	nd_decref(x);
+	if (!r)
+		return NULL;
+	if ((what == 2 ? fill_with(ev, r, fv) : fill_num(ev, r, what < 0 ? 0 : what)) < 0) {
+		nd_decref(r);
+		return NULL;
+	}
+	return arr_wrap(ev, r);
+}
+
+static struct value *fn_zeros_like(struct eval *ev, const struct builtin *bi, int argc,
+				   struct value **argv, const struct kwargs *kw)
+{
+	return mk_like(ev, bi, argc, argv, kw, 0);
+}
+
+static struct value *fn_ones_like(struct eval *ev, const struct builtin *bi, int argc,
+				  struct value **argv, const struct kwargs *kw)
+{
+	return mk_like(ev, bi, argc, argv, kw, 1);
+}
+
+static struct value *fn_empty_like(struct eval *ev, const struct builtin *bi, int argc,
+				   struct value **argv, const struct kwargs *kw)
+{
+	return mk_like(ev, bi, argc, argv, kw, -1);
+}
+
+static struct value *fn_full_like(struct eval *ev, const struct builtin *bi, int argc,
+				  struct value **argv, const struct kwargs *kw)
+{
+	return mk_like(ev, bi, argc, argv, kw, 2);
+}
+
+/* array(object, dtype=None, *, copy=True, order='K', subok=False, ndmin=0, like=None) */
+static struct value *mk_array(struct eval *ev, const struct builtin *bi, int argc,
+			      struct value **argv, const struct kwargs *kw, int copy_default,
+			      int contiguous)
+{
+	struct value *obj, *dtype = NULL, *copy = NULL, *order = NULL, *subok = NULL, *ndmin = NULL,
+		     *like = NULL, *device = NULL;
+	int dt = -1, cp;
+	int64_t nmin;
+	const struct backend *be = arr_be(bi);
+	struct ndarray *a, *r;
+	if (args_parse(ev, bi->name, argc, argv, kw, "object|dtype,$copy,order,subok,ndmin,like,device",
+		       &obj, &dtype, &copy, &order, &subok, &ndmin, &like, &device) < 0 ||
+	    arr_parse_dtype(ev, dtype, &dt) < 0 || args_int(ev, ndmin, 0, &nmin) < 0)
+		return NULL;
+	cp = copy_default;
+	if (copy && copy->type != VT_NONE && args_bool(ev, copy, copy_default, &cp) < 0)
+		return NULL;
+	a = arr_borrow(obj);
+	if (a && nd_backend(a) != be && arr_is_cupy(be)) {
+		/* cp.asarray / cp.array of a numpy array: the explicit transfer */
+		struct ndarray *t = arr_to_backend(ev, a, be);
+		if (!t)
+			return NULL;
+		r = t;
+		if (dt >= 0 && dt != r->dtype) {
+			struct ndarray *c = arr_astype(ev, r, dt);
+			nd_decref(r);
+			r = c;
+		}
+		cp = 0;
+	} else {
+		r = arr_asarray(ev, be, obj, dt);
+		if (!r)
+			return NULL;
+		if (a && r == a && cp) {
+			struct ndarray *c = arr_contiguous(ev, r);
+			nd_decref(r);
+			r = c;
+		} else if (a && r == a && copy && copy->type == VT_BOOL && !copy->u.i) {
+			/* copy=False: fine, no copy needed */
+		}
+	}
+	if (!r)
+		return NULL;
+	if (contiguous && !nd_is_c_contiguous(r)) {
+		struct ndarray *c = arr_contiguous(ev, r);
+		nd_decref(r);
+		r = c;
+		if (!r)
+			return NULL;
+	}
+	if (nmin > r->ndim) {
+		int64_t sh[ND_MAXDIM];
+		int k = (int)nmin - r->ndim;
+		for (int i = 0; i < k; i++)
+			sh[i] = 1;
+		memcpy(sh + k, r->shape, sizeof(int64_t) * r->ndim);
+		struct ndarray *v = arr_reshape(ev, r, (int)nmin, sh);
+		nd_decref(r);
+		r = v;
+	}
+	return arr_wrap(ev, r);
+}
+
+static struct value *fn_array(struct eval *ev, const struct builtin *bi, int argc,
+			      struct value **argv, const struct kwargs *kw)
+{
+	return mk_array(ev, bi, argc, argv, kw, 1, 0);
+}
+
+static struct value *fn_asarray(struct eval *ev, const struct builtin *bi, int argc,
+				struct value **argv, const struct kwargs *kw)
+{
+	return mk_array(ev, bi, argc, argv, kw, 0, 0);
+}
+
+static struct value *fn_ascontiguousarray(struct eval *ev, const struct builtin *bi, int argc,
+					  struct value **argv, const struct kwargs *kw)
+{
+	struct value *v = mk_array(ev, bi, argc, argv, kw, 0, 1);
+	if (v && v->u.arr->ndim == 0) {
+		/* NumPy 2: at least 1-d */
+		int64_t one = 1;
+		struct ndarray *r = arr_reshape(ev, v->u.arr, 1, &one);
+		val_decref(v);
+		return arr_wrap(ev, r);
+	}
+	return v;
+}
+
+static struct value *fn_copy(struct eval *ev, const struct builtin *bi, int argc,
+			     struct value **argv, const struct kwargs *kw)
+{
+	struct value *a, *order = NULL, *subok = NULL;
+	struct ndarray *x, *r;
+	if (args_parse(ev, "copy", argc, argv, kw, "a|order,subok", &a, &order, &subok) < 0)
+		return NULL;
+	x = arr_asarray(ev, arr_be(bi), a, -1);
+	if (!x)
+		return NULL;
+	r = arr_contiguous(ev, x);
+	nd_decref(x);
+	return arr_wrap(ev, r);
+}
+
+/* arange([start,] stop[, step,], dtype=None, *, device=None, like=None) */
+static struct value *fn_arange(struct eval *ev, const struct builtin *bi, int argc,
+			       struct value **argv, const struct kwargs *kw)
+{
+	struct value *a0 = NULL, *a1 = NULL, *a2 = NULL, *dtype = NULL, *device = NULL, *like = NULL;
+	struct value *startv, *stopv, *stepv;
+	double start, stop, step;
+	int dt = -1, isfloat = 0, iscomplex = 0;
+	int64_t n;
+	struct ndarray *r;
+	if (args_parse(ev, "arange", argc, argv, kw, "|start,stop,step,dtype,$device,like",
+		       &a0, &a1, &a2, &dtype, &device, &like) < 0 || arr_parse_dtype(ev, dtype, &dt) < 0)
+		return NULL;
+	if (!a0)
+		return err_set(ev, TY_TypeError, "arange() requires stop to be specified.");
+	if (!a1 || a1->type == VT_NONE) {
+		startv = NULL;
+		stopv = a0;
+	} else {
+		startv = a0;
+		stopv = a1;
+	}
+	stepv = a2 && a2->type != VT_NONE ? a2 : NULL;
+	{
+		struct value *vs[3] = {startv, stopv, stepv};
+		int res = -1;
+		for (int i = 0; i < 3; i++) {
+			struct npscalar s;
+			int pyc;
+			if (!vs[i])
+				continue;
+			if (arr_value_scalar(vs[i], &s, &pyc))
+				return err_set(ev, TY_TypeError, "unsupported operand type for arange: '%s'", val_type_name(vs[i]));
+			int d = pyc == VT_BOOL ? DT_INT64 : s.dtype;
+			res = res < 0 ? d : dt_promote(res, d);
+		}
+		if (dt < 0)
+			dt = res;
+		isfloat = dt_is_float(res) || dt_is_complex(res);
+		iscomplex = dt_is_complex(res);
+	}
+	if (iscomplex)
+		return err_set(ev, TY_NotImplementedError, "complex arange is not supported");
+	start = 0;
+	step = 1;
+	if ((startv && val_as_double(ev, startv, &start) < 0) || val_as_double(ev, stopv, &stop) < 0 ||
+	    (stepv && val_as_double(ev, stepv, &step) < 0))
+		return NULL;
+	if (step == 0)
+		return err_set(ev, TY_ZeroDivisionError, "division by zero");
+	if (!isfloat) {
+		int64_t s0 = 0, s1, st = 1;
+		if ((startv && val_as_int64(ev, startv, &s0) < 0) || val_as_int64(ev, stopv, &s1) < 0 ||
+		    (stepv && val_as_int64(ev, stepv, &st) < 0))
+			return NULL;
+		n = st > 0 ? (s1 - s0 + st - 1) / st : (s0 - s1 + (-st) - 1) / (-st);
+		if (n < 0)
+			n = 0;
+		r = arr_new(ev, &backend_host, DT_INT64, 1, &n, 0);
+		if (!r)
+			return NULL;
+		for (int64_t i = 0; i < n; i++)
+			((int64_t *)nd_data(r))[i] = s0 + i * st;
+	} else {
+		double len = ceil((stop - start) / step);
+		if (isnan(len))
+			return err_set(ev, TY_ValueError, "arange: cannot compute length");
+		if (len > 9.2e18)
+			return err_set(ev, TY_ValueError, "Maximum allowed size exceeded");
+		n = len > 0 ? (int64_t)len : 0;
+		r = arr_new(ev, &backend_host, DT_FLOAT64, 1, &n, 0);
+		if (!r)
+			return NULL;
+		if (dt == DT_FLOAT32) {
+			/* NumPy fills in the target dtype: start + i*delta in float */
+			struct ndarray *f = arr_new(ev, &backend_host, DT_FLOAT32, 1, &n, 0);
+			if (!f) {
+				nd_decref(r);
+				return NULL;
+			}
+			float fs = (float)start, fd = (float)(start + step) - fs;
+			for (int64_t i = 0; i < n; i++)
+				((float *)nd_data(f))[i] = i == 0 ? fs : i == 1 ? (float)(start + step) : fs + (float)i * fd;
+			nd_decref(r);
+			r = f;
+		} else {
+			double d0 = start, delta = (start + step) - start;
+			for (int64_t i = 0; i < n; i++)
+				((double *)nd_data(r))[i] = i == 0 ? d0 : i == 1 ? start + step : d0 + (double)i * delta;
+		}
+	}
+	if (r->dtype != dt) {
+		struct ndarray *c = arr_astype(ev, r, dt);
+		nd_decref(r);
+		r = c;
+		if (!r)
+			return NULL;
+	}
+	if (arr_be(bi) != &backend_host) {
+		struct ndarray *c = arr_to_backend(ev, r, arr_be(bi));
+		nd_decref(r);
+		r = c;
+	}
+	return arr_wrap(ev, r);
+}
+
+/* linspace values on the host (float64), NumPy's formula */
+static struct ndarray *linspace_host(struct eval *ev, double start, double stop, int64_t num,
+				     int endpoint, double *stepout)
+{
+	struct ndarray *r;
+	double div, delta = stop - start, step;
+	if (num < 0)
+		return err_set(ev, TY_ValueError, "Number of samples, %lld, must be non-negative.", (long long)num);
+	div = endpoint ? (double)(num - 1) : (double)num;
+	r = arr_new(ev, &backend_host, DT_FLOAT64, 1, &num, 0);
+	if (!r)
+		return NULL;
+	double *y = (double *)nd_data(r);
+	step = div > 0 ? delta / div : NAN;
+	for (int64_t i = 0; i < num; i++) {
+		double v = (double)i;
+		if (div > 0) {
+			if (step == 0)
+				v = v / div * delta;
+			else
+				v = v * step;
+		} else {
+			v = v * delta;
+		}
+		y[i] = v + start;
+	}
+	if (endpoint && num > 1)
+		y[num - 1] = stop;
+	*stepout = step;
+	return r;
+}
+
+static struct value *fn_linspace(struct eval *ev, const struct builtin *bi, int argc,
+				 struct value **argv, const struct kwargs *kw)
+{
+	struct value *sv, *ev_, *numv = NULL, *endv = NULL, *retv = NULL, *dtype = NULL, *axis = NULL, *device = NULL;
+	double start, stop, step;
+	int64_t num;
+	int endpoint, ret, dt = -1;
+	struct ndarray *r;
+	if (args_parse(ev, "linspace", argc, argv, kw, "start,stop|num,endpoint,retstep,dtype,axis,$device",
+		       &sv, &ev_, &numv, &endv, &retv, &dtype, &axis, &device) < 0 ||
+	    args_int(ev, numv, 50, &num) < 0 || args_bool(ev, endv, 1, &endpoint) < 0 ||
+	    args_bool(ev, retv, 0, &ret) < 0 || arr_parse_dtype(ev, dtype, &dt) < 0)
+		return NULL;
+	if (sv->type == VT_NDARRAY || ev_->type == VT_NDARRAY || sv->type == VT_LIST || ev_->type == VT_LIST)
+		return err_set(ev, TY_NotImplementedError, "linspace with array start/stop is not supported");
+	if (val_as_double(ev, sv, &start) < 0 || val_as_double(ev, ev_, &stop) < 0)
+		return NULL;
+	r = linspace_host(ev, start, stop, num, endpoint, &step);
+	if (!r)
+		return NULL;
+	if (dt >= 0 && dt != DT_FLOAT64) {
+		struct ndarray *c;
+		if (dt_is_int(dt)) {
+			for (int64_t i = 0; i < num; i++)
+				((double *)nd_data(r))[i] = floor(((double *)nd_data(r))[i]);
+		}
+		c = arr_astype(ev, r, dt);
+		nd_decref(r);
+		r = c;
+		if (!r)
+			return NULL;
+	}
+	if (arr_be(bi) != &backend_host) {
+		struct ndarray *c = arr_to_backend(ev, r, arr_be(bi));
+		nd_decref(r);
+		r = c;
+	}
+	if (ret) {
+		struct value *items[2];
+		items[0] = arr_wrap(ev, r);
+		if (!items[0])
+			return NULL;
+		{
+			union scalar_data d;
+			d.f = step;
+			items[1] = val_scalar(DT_FLOAT64, d);
+		}
+		return val_tuple_new(2, items);
+	}
+	return arr_wrap(ev, r);
+}
+
+static struct value *fn_logspace(struct eval *ev, const struct builtin *bi, int argc,
+				 struct value **argv, const struct kwargs *kw)
+{
+	struct value *sv, *ev_, *numv = NULL, *endv = NULL, *basev = NULL, *dtype = NULL, *axis = NULL;
+	double start, stop, step, base;
+	int64_t num;
+	int endpoint, dt = -1;
+	struct ndarray *y, *r;
+	if (args_parse(ev, "logspace", argc, argv, kw, "start,stop|num,endpoint,base,dtype,axis",
+		       &sv, &ev_, &numv, &endv, &basev, &dtype, &axis) < 0 ||
+	    args_int(ev, numv, 50, &num) < 0 || args_bool(ev, endv, 1, &endpoint) < 0 ||
+	    args_double(ev, basev, 10.0, &base) < 0 || arr_parse_dtype(ev, dtype, &dt) < 0 ||
+	    val_as_double(ev, sv, &start) < 0 || val_as_double(ev, ev_, &stop) < 0)
+		return NULL;
+	y = linspace_host(ev, start, stop, num, endpoint, &step);
+	if (!y)
+		return NULL;
+	{
+		struct value *bv = val_float(base), *yv = arr_wrap(ev, y), *in[2] = {bv, yv};
+		r = yv ? uf_apply_arrays(ev, &backend_host, uf_lookup("power"), 2, in, NULL) : NULL;
+		val_decref(bv);
+		val_decref(yv);
+	}
+	if (r && dt >= 0 && dt != r->dtype) {
+		struct ndarray *c = arr_astype(ev, r, dt);
+		nd_decref(r);
+		r = c;
+	}
+	if (r && arr_be(bi) != &backend_host) {
+		struct ndarray *c = arr_to_backend(ev, r, arr_be(bi));
+		nd_decref(r);
+		r = c;
+	}
+	return arr_wrap(ev, r);
+}
+
+/* host 2-d helpers: eye, tri */
+static struct ndarray *host_tri(struct eval *ev, int64_t n, int64_t m, int64_t k, int dt, int eye)
+{
+	int64_t sh[2] = {n, m};
+	struct ndarray *r = arr_new(ev, &backend_host, DT_FLOAT64, 2, sh, 0), *c;
+	if (!r)
+		return NULL;
+	double *p = (double *)nd_data(r);
+	for (int64_t i = 0; i < n; i++)
+		for (int64_t j = 0; j < m; j++)
+			p[i * m + j] = eye ? (j - i == k) : (j <= i + k);
+	if (dt == DT_FLOAT64)
+		return r;
+	c = arr_astype(ev, r, dt);
+	nd_decref(r);
+	return c;
+}
+
+static struct value *to_be(struct eval *ev, const struct builtin *bi, struct ndarray *r)
+{
+	if (r && arr_be(bi) != &backend_host) {
+		struct ndarray *c = arr_to_backend(ev, r, arr_be(bi));
+		nd_decref(r);
+		r = c;
+	}
+	return arr_wrap(ev, r);
+}
+
+static struct value *fn_eye(struct eval *ev, const struct builtin *bi, int argc,
+			    struct value **argv, const struct kwargs *kw)
+{
+	struct value *nv, *mv = NULL, *kv = NULL, *dtype = NULL, *order = NULL, *device = NULL, *like = NULL;
+	int64_t n, m, k;
+	int dt = DT_FLOAT64;
+	if (args_parse(ev, "eye", argc, argv, kw, "N|M,k,dtype,order,$device,like",
+		       &nv, &mv, &kv, &dtype, &order, &device, &like) < 0 ||
+	    val_as_int64(ev, nv, &n) < 0 || args_int(ev, mv, n, &m) < 0 ||
+	    args_int(ev, kv, 0, &k) < 0 || arr_parse_dtype(ev, dtype, &dt) < 0)
+		return NULL;
+	if (n < 0 || m < 0)
+		return err_set(ev, TY_ValueError, "negative dimensions are not allowed");
+	return to_be(ev, bi, host_tri(ev, n, m, k, dt, 1));
+}
+
+static struct value *fn_identity(struct eval *ev, const struct builtin *bi, int argc,
+				 struct value **argv, const struct kwargs *kw)
+{
+	struct value *nv, *dtype = NULL, *like = NULL;
+	int64_t n;
+	int dt = DT_FLOAT64;
+	if (args_parse(ev, "identity", argc, argv, kw, "n|dtype,$like", &nv, &dtype, &like) < 0 ||
+	    val_as_int64(ev, nv, &n) < 0 || arr_parse_dtype(ev, dtype, &dt) < 0)
+		return NULL;
+	if (n < 0)
+		return err_set(ev, TY_ValueError, "negative dimensions are not allowed");
+	return to_be(ev, bi, host_tri(ev, n, n, 0, dt, 1));
+}
+
+static struct value *fn_tri(struct eval *ev, const struct builtin *bi, int argc,
+			    struct value **argv, const struct kwargs *kw)
+{
+	struct value *nv, *mv = NULL, *kv = NULL, *dtype = NULL, *like = NULL;
+	int64_t n, m, k;
+	int dt = DT_FLOAT64;
+	if (args_parse(ev, "tri", argc, argv, kw, "N|M,k,dtype,$like", &nv, &mv, &kv, &dtype, &like) < 0 ||
+	    val_as_int64(ev, nv, &n) < 0 || args_int(ev, mv, n, &m) < 0 ||
+	    args_int(ev, kv, 0, &k) < 0 || arr_parse_dtype(ev, dtype, &dt) < 0)
+		return NULL;
+	return to_be(ev, bi, host_tri(ev, n, m, k, dt, 0));
+}
+
+/* triu/tril: zero the other triangle of the last two dims */
+static struct value *trilu(struct eval *ev, const struct builtin *bi, int argc,
+			   struct value **argv, const struct kwargs *kw, int upper)
+{
+	struct value *mv, *kv = NULL;
+	int64_t k;
+	struct ndarray *a, *h, *c;
+	if (args_parse(ev, bi->name, argc, argv, kw, "m|k", &mv, &kv) < 0 || args_int(ev, kv, 0, &k) < 0)
+		return NULL;
+	a = arr_asarray(ev, arr_be(bi), mv, -1);
+	if (!a)
+		return NULL;
+	if (a->ndim < 1) {
+		nd_decref(a);
+		return err_set(ev, TY_ValueError, "input array must be at least 1-d");
+	}
+	h = arr_to_host(ev, a);
+	c = h ? arr_contiguous(ev, h) : NULL;
+	nd_decref(h);
+	if (c && a->ndim == 1) {
+		/* NumPy broadcasts a 1-d input to (n, n) */
+		int64_t sh[2] = {a->shape[0], a->shape[0]};
+		struct ndarray *b = arr_broadcast_to(ev, c, 2, sh);
+		struct ndarray *c2 = b ? arr_contiguous(ev, b) : NULL;
+		nd_decref(b);
+		nd_decref(c);
+		c = c2;
+	}
+	nd_decref(a);
+	if (!c)
+		return NULL;
+	{
+		int nd = c->ndim, isz = dt_size(c->dtype);
+		int64_t n = c->shape[nd - 2], m = c->shape[nd - 1], batch = nd_size(c) / ((n * m) != 0 ? n * m : 1);
+		char *p = nd_data(c);
+		for (int64_t b = 0; b < batch && (n * m) != 0; b++)
+			for (int64_t i = 0; i < n; i++)
+				for (int64_t j = 0; j < m; j++) {
+					int keep = upper ? (j - i >= k) : (j - i <= k);
+					if (!keep)
+						memset(p + ((b * n + i) * m + j) * isz, 0, isz);
+				}
+	}
+	return to_be(ev, bi, c);
+}
+
+static struct value *fn_triu(struct eval *ev, const struct builtin *bi, int argc,
+			     struct value **argv, const struct kwargs *kw)
+{
+	return trilu(ev, bi, argc, argv, kw, 1);
+}
+
+static struct value *fn_tril(struct eval *ev, const struct builtin *bi, int argc,
+			     struct value **argv, const struct kwargs *kw)
+{
+	return trilu(ev, bi, argc, argv, kw, 0);
+}
+
+/* np.diag(v, k=0) */
+static struct value *fn_diag(struct eval *ev, const struct builtin *bi, int argc,
+			     struct value **argv, const struct kwargs *kw)
+{
+	struct value *vv, *kv = NULL;
+	int64_t k;
+	struct ndarray *a, *h, *r;
+	if (args_parse(ev, "diag", argc, argv, kw, "v|k", &vv, &kv) < 0 || args_int(ev, kv, 0, &k) < 0)
+		return NULL;
+	a = arr_asarray(ev, arr_be(bi), vv, -1);
+	if (!a)
+		return NULL;
+	h = arr_to_host(ev, a);
+	nd_decref(a);
+	if (!h)
+		return NULL;
+	if (h->ndim == 1) {
+		int64_t n = h->shape[0] + (k < 0 ? -k : k), sh[2] = {n, n};
+		int isz = dt_size(h->dtype);
+		r = arr_new(ev, &backend_host, h->dtype, 2, sh, 0);
+		if (r) {
+			memset(nd_data(r), 0, (size_t)(n * n * isz));
+			for (int64_t i = 0; i < h->shape[0]; i++) {
+				int64_t row = k >= 0 ? i : i - k, col = k >= 0 ? i + k : i;
+				memcpy(nd_data(r) + (row * n + col) * isz, nd_data(h) + i * h->strides[0], isz);
+			}
+		}
+	} else if (h->ndim == 2) {
+		int64_t n = h->shape[0], m = h->shape[1], len;
+		int64_t r0 = k >= 0 ? 0 : -k, c0 = k >= 0 ? k : 0;
+		len = (n - r0 < m - c0 ? n - r0 : m - c0);
+		if (len < 0)
+			len = 0;
+		int64_t st = h->strides[0] + h->strides[1];
+		struct ndarray *v = nd_view(ev, h, h->dtype, 1, &len, &st,
+					    h->offset + r0 * h->strides[0] + c0 * h->strides[1]);
+		r = v ? arr_contiguous(ev, v) : NULL;
+		nd_decref(v);
+	} else {
+		r = err_set(ev, TY_ValueError, "Input must be 1- or 2-d.");
+	}
+	nd_decref(h);
+	return to_be(ev, bi, r);
+}
+
+/* np.meshgrid(*xi, copy=True, sparse=False, indexing='xy') -> tuple */
+static struct value *fn_meshgrid(struct eval *ev, const struct builtin *bi, int argc,
+				 struct value **argv, const struct kwargs *kw)
+{
+	int sparse = 0, xy = 1, n = argc;
+	struct value *items[ND_MAXDIM];
+	int64_t sh[ND_MAXDIM];
+	struct ndarray *xs[ND_MAXDIM];
+	for (int i = 0; kw && i < kw->n; i++) {
+		if (!strcmp(kw->names[i], "indexing")) {
+			const char *s = val_as_cstr(kw->vals[i]);
+			if (!s || (strcmp(s, "xy") && strcmp(s, "ij")))
+				return err_set(ev, TY_ValueError, "Valid values for `indexing` are 'xy' and 'ij'.");
+			xy = !strcmp(s, "xy");
+		} else if (!strcmp(kw->names[i], "sparse")) {
+			if (args_bool(ev, kw->vals[i], 0, &sparse) < 0)
+				return NULL;
+		} else if (strcmp(kw->names[i], "copy")) {
+			return err_set(ev, TY_TypeError, "meshgrid() got an unexpected keyword argument '%s'", kw->names[i]);
+		}
+	}
+	if (n > ND_MAXDIM)
+		return err_set(ev, TY_ValueError, "too many arrays");
+	for (int i = 0; i < n; i++) {
+		struct ndarray *a = arr_asarray(ev, arr_be(bi), argv[i], -1);
+		int64_t sz;
+		if (!a) {
+			for (int j = 0; j < i; j++)
+				nd_decref(xs[j]);
+			return NULL;
+		}
+		sz = nd_size(a);
+		xs[i] = arr_reshape(ev, a, 1, &sz);
+		nd_decref(a);
+		if (!xs[i]) {
+			for (int j = 0; j < i; j++)
+				nd_decref(xs[j]);
+			return NULL;
+		}
+		sh[i] = sz;
+	}
+	if (xy && n > 1) {
+		int64_t t = sh[0];
+		sh[0] = sh[1];
+		sh[1] = t;
+	}
+	for (int i = 0; i < n; i++) {
+		int64_t s1[ND_MAXDIM];
+		int ax = (xy && n > 1 && i < 2) ? 1 - i : i;
+		for (int k = 0; k < n; k++)
+			s1[k] = k == ax ? xs[i]->shape[0] : 1;
+		struct ndarray *v = arr_reshape(ev, xs[i], n, s1), *r = NULL;
+		if (v) {
+			if (sparse) {
+				r = arr_contiguous(ev, v);
+			} else {
+				struct ndarray *b = arr_broadcast_to(ev, v, n, sh);
+				r = b ? arr_contiguous(ev, b) : NULL;
+				nd_decref(b);
+			}
+		}
+		nd_decref(v);
+		items[i] = r ? arr_wrap(ev, r) : NULL;
+		if (!items[i]) {
+			for (int j = 0; j < i; j++)
+				val_decref(items[j]);
+			for (int j = 0; j < n; j++)
+				nd_decref(xs[j]);
+			return NULL;
+		}
+	}
+	for (int j = 0; j < n; j++)
+		nd_decref(xs[j]);
+	return val_tuple_new(n, items);
+}
+
+/* np.fromfunction(function, shape, *, dtype=float, **kwargs) */
+static struct value *fn_fromfunction(struct eval *ev, const struct builtin *bi, int argc,
+				     struct value **argv, const struct kwargs *kw)
+{
+	struct value *f, *shape, *args[ND_MAXDIM];
+	int nd, dt = DT_FLOAT64;
+	int64_t sh[ND_MAXDIM];
+	struct kwargs rest = {0};
+	const char *names[16];
+	struct value *vals[16];
+	if (argc != 2)
+		return err_set(ev, TY_TypeError, "fromfunction() takes 2 positional arguments but %d were given", argc);
+	f = argv[0];
+	shape = argv[1];
+	for (int i = 0; kw && i < kw->n; i++) {
+		if (!strcmp(kw->names[i], "dtype")) {
+			if (arr_parse_dtype(ev, kw->vals[i], &dt) < 0)
+				return NULL;
+		} else if (rest.n < 16) {
+			names[rest.n] = kw->names[i];
+			vals[rest.n++] = kw->vals[i];
+		}
+	}
+	rest.names = names;
+	rest.vals = vals;
+	if (arr_parse_shape(ev, shape, &nd, sh) < 0)
+		return NULL;
+	for (int d = 0; d < nd; d++) {
+		struct ndarray *r = arr_new(ev, &backend_host, DT_FLOAT64, nd, sh, 0), *c;
+		if (!r)
+			goto fail;
+		int64_t n = nd_size(r), inner = 1;
+		for (int k = d + 1; k < nd; k++)
+			inner *= sh[k];
+		for (int64_t i = 0; i < n; i++)
+			((double *)nd_data(r))[i] = (double)((i / inner) % sh[d]);
+		c = arr_astype(ev, r, dt);
+		nd_decref(r);
+		if (c && arr_be(bi) != &backend_host) {
+			struct ndarray *c2 = arr_to_backend(ev, c, arr_be(bi));
+			nd_decref(c);
+			c = c2;
+		}
+		args[d] = c ? arr_wrap(ev, c) : NULL;
+		if (!args[d]) {
+			for (int j = 0; j < d; j++)
+				val_decref(args[j]);
+			return NULL;
+		}
+		continue;
+fail:
+		for (int j = 0; j < d; j++)
+			val_decref(args[j]);
+		return NULL;
+	}
+	{
+		struct value *r = val_call(ev, f, nd, args, &rest);
+		for (int j = 0; j < nd; j++)
+			val_decref(args[j]);
+		return r;
+	}
+}
+
+static struct value *fn_frombuffer(struct eval *ev, const struct builtin *bi, int argc,
+				   struct value **argv, const struct kwargs *kw)
+{
+	return err_set(ev, TY_NotImplementedError, "frombuffer() is not supported: Lumen has no bytes objects");
+}
+
+const struct arr_func arr_creation_funcs[] = {
+	{"array", fn_array, "array(object, dtype=None, *, copy=True, order='K', subok=False, ndmin=0, like=None)", "Create an array."},
+	{"asarray", fn_asarray, "asarray(a, dtype=None, order=None, *, device=None, copy=None, like=None)", "Convert the input to an array."},
+	{"asanyarray", fn_asarray, "asanyarray(a, dtype=None, order=None, *, device=None, copy=None, like=None)", "Convert the input to an ndarray."},
+	{"ascontiguousarray", fn_ascontiguousarray, "ascontiguousarray(a, dtype=None, *, like=None)", "Return a contiguous array (ndim >= 1) in memory (C order)."},
+	{"empty", fn_empty, "empty(shape, dtype=float, order='C', *, device=None, like=None)", "Return a new array of given shape and type, without initializing entries."},
+	{"zeros", fn_zeros, "zeros(shape, dtype=float, order='C', *, device=None, like=None)", "Return a new array of given shape and type, filled with zeros."},
+	{"ones", fn_ones, "ones(shape, dtype=None, order='C', *, device=None, like=None)", "Return a new array of given shape and type, filled with ones."},
+	{"full", fn_full, "full(shape, fill_value, dtype=None, order='C', *, device=None, like=None)", "Return a new array of given shape and type, filled with fill_value."},
+	{"empty_like", fn_empty_like, "empty_like(prototype, dtype=None, order='K', subok=True, shape=None, *, device=None)", "Return a new array with the same shape and type as a given array."},
+	{"zeros_like", fn_zeros_like, "zeros_like(a, dtype=None, order='K', subok=True, shape=None, *, device=None)", "Return an array of zeros with the same shape and type as a given array."},
+	{"ones_like", fn_ones_like, "ones_like(a, dtype=None, order='K', subok=True, shape=None, *, device=None)", "Return an array of ones with the same shape and type as a given array."},
+	{"full_like", fn_full_like, "full_like(a, fill_value, dtype=None, order='K', subok=True, shape=None, *, device=None)", "Return a full array with the same shape and type as a given array."},
+	{"arange", fn_arange, "arange([start,] stop[, step,], dtype=None, *, device=None, like=None)", "Return evenly spaced values within a given interval."},
+	{"linspace", fn_linspace, "linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0, *, device=None)", "Return evenly spaced numbers over a specified interval."},
+	{"logspace", fn_logspace, "logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0)", "Return numbers spaced evenly on a log scale."},
+	{"eye", fn_eye, "eye(N, M=None, k=0, dtype=float, order='C', *, device=None, like=None)", "Return a 2-D array with ones on the diagonal and zeros elsewhere."},
+	{"identity", fn_identity, "identity(n, dtype=None, *, like=None)", "Return the identity array."},
+	{"meshgrid", fn_meshgrid, "meshgrid(*xi, copy=True, sparse=False, indexing='xy')", "Return a tuple of coordinate matrices from coordinate vectors."},
+	{"diag", fn_diag, "diag(v, k=0)", "Extract a diagonal or construct a diagonal array."},
+	{"tri", fn_tri, "tri(N, M=None, k=0, dtype=float, *, like=None)", "An array with ones at and below the given diagonal and zeros elsewhere."},
+	{"triu", fn_triu, "triu(m, k=0)", "Upper triangle of an array."},
+	{"tril", fn_tril, "tril(m, k=0)", "Lower triangle of an array."},
+	{"fromfunction", fn_fromfunction, "fromfunction(function, shape, *, dtype=float, like=None, **kwargs)", "Construct an array by executing a function over each coordinate."},
+	{"frombuffer", fn_frombuffer, "frombuffer(buffer, dtype=float, count=-1, offset=0, *, like=None)", "Interpret a buffer as a 1-dimensional array."},
+	{"copy", fn_copy, "copy(a, order='K', subok=False)", "Return an array copy of the given object."},
+	{NULL, NULL, NULL, NULL},
+};

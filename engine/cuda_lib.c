@@ -1,0 +1,857 @@
+/*
+ * cuda_lib.c — the CUDA libraries behind the backend's library entries:
+ * cuBLAS for matmul (FP32 math unless CUPY_TF32=1; strided-batched gemm when
+ * the batch strides allow), cuRAND for cp.random (struct random_backend),
+ * cuFFT with a plan cache (struct fft_backend) and cuSOLVER for cp.linalg
+ * (struct linalg_backend).
+ *
+ * Owns the library handles (created once, lazily or by the warmup thread)
+ * and the FFT plans.  Never lays out matrices: the front ends did.
+ */
+#include "config.h"
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "arrapi.h"
+#include "backend.h"
+#include "error.h"
+#include "fft.h"
+#include "linalg.h"
+#include "random.h"
+#include "cudabe.h"
+
+#ifdef HAVE_CUDA
+#include <cublas_v2.h>
+#include <cufft.h>
+#include <curand.h>
+#include <cusolverDn.h>
+
+static pthread_mutex_t lib_mu = PTHREAD_MUTEX_INITIALIZER;
+static cublasHandle_t blas;
+static cusolverDnHandle_t solver;
+static curandGenerator_t rng;
+static int tf32_on;
+
+static cublasHandle_t get_blas(struct eval *ev)
+{
+	pthread_mutex_lock(&lib_mu);
+	if (!blas) {
+		cublasStatus_t s = cublasCreate(&blas);
+		if (s != CUBLAS_STATUS_SUCCESS) {
+			blas = NULL;
+			pthread_mutex_unlock(&lib_mu);
+			if (ev)
+				err_set(ev, TY_CUDARuntimeError, "CUBLAS_STATUS_%d: cublasCreate failed", (int)s);
+			return NULL;
+		}
+		const char *t = getenv("CUPY_TF32");
+		tf32_on = t && !strcmp(t, "1");
+		cublasSetMathMode(blas, tf32_on ? CUBLAS_TF32_TENSOR_OP_MATH : CUBLAS_DEFAULT_MATH);
+	}
+	pthread_mutex_unlock(&lib_mu);
+	cublasSetStream(blas, cuda_dev.stream);
+	return blas;
+}
+
+void cuda_lib_warm(void)
+{
+	get_blas(NULL);
+}
+
+static int blas_fail(struct eval *ev, cublasStatus_t s, const char *what)
+{
+	if (s == CUBLAS_STATUS_SUCCESS)
+		return 0;
+	if (cuda_check_async(ev) < 0)
+		return -1;
+	if (s == CUBLAS_STATUS_ALLOC_FAILED)
+		return err_set(ev, TY_OutOfMemoryError, "Out of memory in %s (allocated so far: %zu bytes).",
+			       what, pool_used_bytes()), -1;
+	return err_set(ev, TY_CUDARuntimeError, "%s: %s", cublasGetStatusName(s), cublasGetStatusString(s)), -1;
+}
+
+/* ---- matmul ---- */
+
+/* A matrix rows×cols with element strides s0, s1: 'R' (row-major: the
+ * column-major view is its transpose) or 'C' (column-major), and its ld;
+ * 0 when neither (needs a copy). */
+static char classify(int64_t rows, int64_t cols, int64_t s0, int64_t s1, int64_t *ld)
+{
+	int64_t mc = cols > 1 ? cols : 1, mr = rows > 1 ? rows : 1;
+	if ((cols == 1 || s1 == 1) && (rows == 1 || s0 >= mc)) {
+		*ld = rows == 1 ? mc : s0;
+		return 'R';
+	}
+	if ((rows == 1 || s0 == 1) && (cols == 1 || s1 >= mr)) {
+		*ld = cols == 1 ? mr : s1;
+		return 'C';
+	}
+	return 0;
+}
+
+/* One stride for all batch items of a (batch dims of out), or -1. */
+static int64_t batch_stride(const struct ndarray *a, int nb, const int64_t *bshape)
+{
+	int64_t s = -1;
+	int item = dt_size(a->dtype);
+	for (int d = nb - 1; d >= 0; d--) {
+		if (bshape[d] == 1)
+			continue;
+		int64_t sd = a->strides[d] / item;
+		if (a->strides[d] % item)
+			return -1;
+		if (s < 0) {
+			s = sd;
+			/* the next (outer) axis must continue at s * bshape[d] */
+		} else {
+			return -2; /* several batch axes: handled by the caller's loop */
+		}
+	}
+	return s < 0 ? 0 : s;
+}
+
+static const char *int_mm_src =
+	"#include \"lumen.cuh\"\n"
+	"extern \"C\" __global__ void lm_mm(T *c, const char *a, const char *b, long long m, long long n, long long k,\n"
+	"  long long sa0, long long sa1, long long sb0, long long sb1)\n"
+	"{\n"
+	"  for (long long t = blockIdx.x * (long long)blockDim.x + threadIdx.x; t < m * n; t += (long long)gridDim.x * blockDim.x) {\n"
+	"    long long i = t / n, j = t % n; ACC s = 0;\n"
+	"    for (long long q = 0; q < k; q++) s += (ACC)*(const T *)(a + i * sa0 + q * sa1) * (ACC)*(const T *)(b + q * sb0 + j * sb1);\n"
+	"    c[t] = (T)s;\n  }\n}\n";
+
+static int int_matmul(struct eval *ev, const struct ndarray *a, const struct ndarray *b, struct ndarray *out)
+{
+	char src[1400], tdef[128];
+	const char *T = dtype_table[out->dtype].ctype;
+	int nd = out->ndim;
+	int64_t m = out->shape[nd - 2], n = out->shape[nd - 1], k = a->shape[nd - 1];
+	int64_t batch = m && n ? nd_size(out) / (m * n) : 0;
+	void *fn;
+	if (out->dtype == DT_BOOL)
+		T = "unsigned char";
+	snprintf(tdef, sizeof tdef, "#define T %s\n#define ACC %s\n", T,
+		 out->dtype == DT_BOOL ? "int" : dt_is_int(out->dtype) ? T : "double");
+	snprintf(src, sizeof src, "%s%s", tdef, int_mm_src);
+	if (dt_is_complex(out->dtype) || out->dtype == DT_FLOAT16)
+		return err_set(ev, TY_NotImplementedError, "matmul on the GPU for dtype %s",
+			       dtype_table[out->dtype].name), -1;
+	if (!(fn = jit_get(ev, src, "lm_mm", 0, NULL)))
+		return -1;
+	for (int64_t bi = 0; bi < batch; bi++) {
+		int64_t ra = 0, rb = 0, rc = bi * m * n * dt_size(out->dtype), rem = bi;
+		for (int d = nd - 3; d >= 0; d--) {
+			int64_t c = rem % out->shape[d];
+			rem /= out->shape[d];
+			ra += c * a->strides[d];
+			rb += c * b->strides[d];
+		}
+		char *pa = nd_data(a) + ra, *pb = nd_data(b) + rb, *pc = nd_data(out) + rc;
+		long long lm = m, ln = n, lk = k, sa0 = a->strides[nd - 2], sa1 = a->strides[nd - 1],
+			sb0 = b->strides[nd - 2], sb1 = b->strides[nd - 1];
+		void *args[] = {&pc, &pa, &pb, &lm, &ln, &lk, &sa0, &sa1, &sb0, &sb1};
+		unsigned grid[3] = {cuew_grid(m * n, 1), 1, 1}, block[3] = {256, 1, 1};
+		if (jit_launch(ev, fn, grid, block, 0, args) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+static cudaDataType dtype_cuda(int dt)
+{
+	switch (dt) {
+	case DT_FLOAT16: return CUDA_R_16F;
+	case DT_FLOAT32: return CUDA_R_32F;
+	case DT_FLOAT64: return CUDA_R_64F;
+	case DT_COMPLEX64: return CUDA_C_32F;
+	default: return CUDA_C_64F;
+	}
+}
+
+int cuda_matmul(struct eval *ev, const struct ndarray *a, const struct ndarray *b, struct ndarray *out)
+{
+	int nd = out->ndim, dt = out->dtype, item = dt_size(dt), r = -1;
+	int64_t m = out->shape[nd - 2], n = out->shape[nd - 1], k = a->shape[a->ndim - 1];
+	int64_t batch = 1, lda, ldb, sa, sb;
+	struct ndarray *ta = NULL, *tb = NULL, *tc = NULL;
+	const struct ndarray *A = a, *B = b;
+	struct ndarray *C = out;
+	char ca, cb;
+	cublasHandle_t h;
+	cublasStatus_t s = CUBLAS_STATUS_SUCCESS;
+	double one[2] = {1, 0}, zero[2] = {0, 0};
+	float onef[2] = {1, 0}, zerof[2] = {0, 0};
+	const void *alpha, *beta;
+	cublasComputeType_t ctype;
+
+	if (cuda_dev.dead)
+		return cuda_check_async(ev);
+	if (nd < 2 || a->ndim != nd || b->ndim != nd)
+		return err_set(ev, TY_ValueError, "matmul: operands must be broadcast to the same ndim"), -1;
+	for (int d = 0; d < nd - 2; d++)
+		batch *= out->shape[d];
+	if (nd_size(out) == 0)
+		return 0;
+	if (a->dtype != dt || b->dtype != dt) {
+		if (a->dtype != dt && !(A = ta = arr_astype(ev, a, dt)))
+			goto out;
+		if (b->dtype != dt && !(B = tb = arr_astype(ev, b, dt)))
+			goto out;
+	}
+	if (k == 0) {
+		struct npscalar z = {dt, {0}};
+		r = backend_cuda(ev)->fill(ev, out, &z);
+		goto out;
+	}
+	if (!dt_is_inexact(dt)) {
+		r = int_matmul(ev, A, B, out);
+		goto out;
+	}
+	if (!nd_is_c_contiguous(out)) {
+		if (!(C = tc = nd_new(ev, nd_backend(out), dt, nd, out->shape)))
+			goto out;
+	}
+	if (!(h = get_blas(ev)))
+		goto out;
+	ca = (A->strides[nd - 2] % item || A->strides[nd - 1] % item) ? 0
+		: classify(m, k, A->strides[nd - 2] / item, A->strides[nd - 1] / item, &lda);
+	cb = (B->strides[nd - 2] % item || B->strides[nd - 1] % item) ? 0
+		: classify(k, n, B->strides[nd - 2] / item, B->strides[nd - 1] / item, &ldb);
+	if (!ca) {
+		struct ndarray *c = nd_new(ev, nd_backend(a), dt, nd, A->shape);
+		if (!c || backend_cuda(ev)->copy(ev, c, A) < 0) {
+			nd_decref(c);
+			goto out;
+		}
+		nd_decref(ta);
+		A = ta = c;
+		ca = classify(m, k, A->strides[nd - 2] / item, A->strides[nd - 1] / item, &lda);
+	}
+	if (!cb) {
+		struct ndarray *c = nd_new(ev, nd_backend(b), dt, nd, B->shape);
+		if (!c || backend_cuda(ev)->copy(ev, c, B) < 0) {
+			nd_decref(c);
+			goto out;
+		}
+		nd_decref(tb);
+		B = tb = c;
+		cb = classify(k, n, B->strides[nd - 2] / item, B->strides[nd - 1] / item, &ldb);
+	}
+	if (dt == DT_FLOAT64 || dt == DT_COMPLEX128) {
+		alpha = one;
+		beta = zero;
+		ctype = CUBLAS_COMPUTE_64F;
+	} else {
+		alpha = onef;
+		beta = zerof;
+		ctype = (dt == DT_FLOAT32 || dt == DT_COMPLEX64) && tf32_on ? CUBLAS_COMPUTE_32F_FAST_TF32
+			: CUBLAS_COMPUTE_32F;
+	}
+	{
+		/* C^T = B^T A^T in column-major terms */
+		cublasOperation_t opB = cb == 'R' ? CUBLAS_OP_N : CUBLAS_OP_T;
+		cublasOperation_t opA = ca == 'R' ? CUBLAS_OP_N : CUBLAS_OP_T;
+		cudaDataType cdt = dtype_cuda(dt);
+		sa = batch > 1 ? batch_stride(A, nd - 2, out->shape) : 0;
+		sb = batch > 1 ? batch_stride(B, nd - 2, out->shape) : 0;
+		if (batch == 1) {
+			if (dt == DT_FLOAT32 && !tf32_on)
+				s = cublasSgemm(h, opB, opA, n, m, k, onef, (const float *)nd_data(B), ldb, (const float *)nd_data(A), lda,
+						zerof, (float *)nd_data(C), n);
+			else if (dt == DT_FLOAT64)
+				s = cublasDgemm(h, opB, opA, n, m, k, one, (const double *)nd_data(B), ldb, (const double *)nd_data(A), lda,
+						zero, (double *)nd_data(C), n);
+			else
+				s = cublasGemmEx(h, opB, opA, n, m, k, alpha, nd_data(B), cdt, ldb, nd_data(A), cdt,
+						 lda, beta, nd_data(C), cdt, n, ctype, CUBLAS_GEMM_DEFAULT);
+		} else if (sa >= 0 && sb >= 0) {
+			s = cublasGemmStridedBatchedEx(h, opB, opA, n, m, k, alpha, nd_data(B), cdt, ldb, sb,
+						       nd_data(A), cdt, lda, sa, beta, nd_data(C), cdt, n, m * n,
+						       batch, ctype, CUBLAS_GEMM_DEFAULT);
+		} else {
+			for (int64_t bi = 0; bi < batch && s == CUBLAS_STATUS_SUCCESS; bi++) {
+				int64_t oa = 0, ob = 0, rem = bi;
+				for (int d = nd - 3; d >= 0; d--) {
+					int64_t c = rem % out->shape[d];
+					rem /= out->shape[d];
+					oa += c * A->strides[d];
+					ob += c * B->strides[d];
+				}
+				s = cublasGemmEx(h, opB, opA, n, m, k, alpha, nd_data(B) + ob, cdt, ldb,
+						 nd_data(A) + oa, cdt, lda, beta, nd_data(C) + bi * m * n * item,
+						 cdt, n, ctype, CUBLAS_GEMM_DEFAULT);
+			}
+		}
+	}
+	if (blas_fail(ev, s, "matmul") < 0)
+		goto out;
+	r = 0;
+	if (C != out)
+		r = backend_cuda(ev)->copy(ev, out, C);
+out:
+	nd_decref(ta);
+	nd_decref(tb);
+	nd_decref(tc);
+	return r;
+}
+
+/* ---- cuRAND ---- */
+
+static int rand_fail(struct eval *ev, curandStatus_t s)
+{
+	if (cuda_check_async(ev) < 0)
+		return -1;
+	return err_set(ev, TY_CUDARuntimeError, "CURAND_STATUS_%d: cuRAND failed", (int)s), -1;
+}
+
+static curandGenerator_t get_rng(struct eval *ev)
+{
+	pthread_mutex_lock(&lib_mu);
+	if (!rng) {
+		curandStatus_t s = curandCreateGenerator(&rng, CURAND_RNG_PSEUDO_PHILOX4_32_10);
+		if (s != CURAND_STATUS_SUCCESS) {
+			rng = NULL;
+			pthread_mutex_unlock(&lib_mu);
+			rand_fail(ev, s);
+			return NULL;
+		}
+		struct timespec t;
+		clock_gettime(CLOCK_REALTIME, &t);
+		curandSetPseudoRandomGeneratorSeed(rng, (unsigned long long)t.tv_sec * 1000000007ULL ^ t.tv_nsec);
+	}
+	pthread_mutex_unlock(&lib_mu);
+	curandSetStream(rng, cuda_dev.stream);
+	return rng;
+}
+
+static int rnd_seed(struct eval *ev, uint64_t seed)
+{
+	curandGenerator_t g = get_rng(ev);
+	curandStatus_t s;
+	if (!g)
+		return -1;
+	if ((s = curandSetPseudoRandomGeneratorSeed(g, seed)) != CURAND_STATUS_SUCCESS
+	    || (s = curandSetGeneratorOffset(g, 0)) != CURAND_STATUS_SUCCESS)
+		return rand_fail(ev, s);
+	return 0;
+}
+
+/* cuRAND's uniform is (0, 1]; NumPy's is [0, 1): y = p0 + (p1 - p0) * (1 - u) */
+static const char *uni_src =
+	"#include \"lumen.cuh\"\n"
+	"extern \"C\" __global__ void lm_uni(T *y, long long n, double p0, double sc)\n"
+	"{\n"
+	"  T a = (T)p0, s = (T)sc;\n"
+	"  long long n4 = n / 4, i0 = blockIdx.x * (long long)blockDim.x + threadIdx.x, st = (long long)gridDim.x * blockDim.x;\n"
+	"  for (long long i = i0; i < n4; i += st) {\n"
+	"    lm_vec<T, 4> v = ((lm_vec<T, 4> *)y)[i];\n"
+	"#pragma unroll\n    for (int u = 0; u < 4; u++) v.v[u] = a + s * ((T)1 - v.v[u]);\n"
+	"    ((lm_vec<T, 4> *)y)[i] = v;\n  }\n"
+	"  for (long long i = n4 * 4 + i0; i < n; i += st) y[i] = a + s * ((T)1 - y[i]);\n"
+	"}\n";
+
+static int rnd_fill(struct eval *ev, enum rand_dist dist, int dt, int64_t n, double p0, double p1,
+		    void *out)
+{
+	curandGenerator_t g = get_rng(ev);
+	curandStatus_t s = CURAND_STATUS_SUCCESS;
+	if (!g)
+		return -1;
+	if (n <= 0)
+		return 0;
+	switch (dist) {
+	case RAND_UNIFORM: {
+		char src[1200];
+		void *fn;
+		long long nn = n;
+		double sc = p1 - p0;
+		void *args[] = {&out, &nn, &p0, &sc};
+		unsigned grid[3] = {cuew_grid(n, 4), 1, 1}, block[3] = {256, 1, 1};
+		s = dt == DT_FLOAT32 ? curandGenerateUniform(g, out, n) : curandGenerateUniformDouble(g, out, n);
+		if (s != CURAND_STATUS_SUCCESS)
+			return rand_fail(ev, s);
+		snprintf(src, sizeof src, "#define T %s\n%s", dt == DT_FLOAT32 ? "float" : "double", uni_src);
+		if (!(fn = jit_get(ev, src, "lm_uni", 0, NULL)))
+			return -1;
+		return jit_launch(ev, fn, grid, block, 0, args);
+	}
+	case RAND_NORMAL: {
+		/* cuRAND wants an even count */
+		int64_t even = n & ~(int64_t)1;
+		if (even)
+			s = dt == DT_FLOAT32 ? curandGenerateNormal(g, out, even, p0, p1)
+				: curandGenerateNormalDouble(g, out, even, p0, p1);
+		if (s == CURAND_STATUS_SUCCESS && (n & 1)) {
+			int sz = dt_size(dt);
+			void *tmp = pool_alloc(ev, 2 * sz);
+			if (!tmp)
+				return -1;
+			s = dt == DT_FLOAT32 ? curandGenerateNormal(g, tmp, 2, p0, p1)
+				: curandGenerateNormalDouble(g, tmp, 2, p0, p1);
+			if (s == CURAND_STATUS_SUCCESS
+			    && CUDA_CHECK(ev, cudaMemcpyAsync((char *)out + even * sz, tmp, sz,
+							      cudaMemcpyDeviceToDevice, cuda_dev.stream)) < 0) {
+				pool_free(tmp, 2 * sz);
+				return -1;
+			}
+			pool_free(tmp, 2 * sz);
+		}
+		break;
+	}
+	case RAND_BITS32:
+		s = curandGenerate(g, out, n);
+		break;
+	case RAND_BITS64:
+		s = curandGenerate(g, out, 2 * n);
+		break;
+	}
+	return s == CURAND_STATUS_SUCCESS ? 0 : rand_fail(ev, s);
+}
+
+static const struct random_backend random_cuda = {rnd_seed, rnd_fill};
+
+/* ---- cuFFT ---- */
+
+struct fplan {
+	int kind, prec, rank;
+	int64_t n[3], howmany, idist, odist;
+	cufftHandle h;
+};
+#define NPLANS 16
+static struct fplan plans[NPLANS];
+static int nplans, plan_next;
+
+static int fft_fail(struct eval *ev, cufftResult r, const char *what)
+{
+	if (cuda_check_async(ev) < 0)
+		return -1;
+	if (r == CUFFT_ALLOC_FAILED)
+		return err_set(ev, TY_OutOfMemoryError, "Out of memory in %s (allocated so far: %zu bytes).",
+			       what, pool_used_bytes()), -1;
+	return err_set(ev, TY_RuntimeError, "cuFFT error %d in %s", (int)r, what), -1;
+}
+
+static int fft_exec(struct eval *ev, enum fft_kind kind, int prec, int rank, const int64_t *n,
+		    int64_t howmany, void *in, int64_t idist, void *out, int64_t odist, int sign)
+{
+	struct fplan *p = NULL;
+	cufftResult r;
+	if (cuda_dev.dead)
+		return cuda_check_async(ev);
+	for (int i = 0; i < nplans; i++) {
+		struct fplan *q = &plans[i];
+		if (q->kind == (int)kind && q->prec == prec && q->rank == rank && q->howmany == howmany
+		    && q->idist == idist && q->odist == odist && !memcmp(q->n, n, rank * sizeof(int64_t))) {
+			p = q;
+			break;
+		}
+	}
+	if (!p) {
+		int nn[3], ine[3], one[3];
+		cufftType t = kind == FFT_C2C ? (prec ? CUFFT_Z2Z : CUFFT_C2C)
+			: kind == FFT_R2C ? (prec ? CUFFT_D2Z : CUFFT_R2C) : (prec ? CUFFT_Z2D : CUFFT_C2R);
+		cufftHandle h;
+		for (int i = 0; i < rank; i++)
+			nn[i] = ine[i] = one[i] = (int)n[i];
+		if (kind == FFT_R2C)
+			one[rank - 1] = (int)(n[rank - 1] / 2 + 1);
+		if (kind == FFT_C2R)
+			ine[rank - 1] = (int)(n[rank - 1] / 2 + 1);
+		r = cufftPlanMany(&h, rank, nn, ine, 1, (int)idist, one, 1, (int)odist, t, (int)howmany);
+		if (r == CUFFT_ALLOC_FAILED) {
+			pool_free_all_blocks();
+			r = cufftPlanMany(&h, rank, nn, ine, 1, (int)idist, one, 1, (int)odist, t, (int)howmany);
+		}
+		if (r != CUFFT_SUCCESS)
+			return fft_fail(ev, r, "cufftPlanMany");
+		if (nplans < NPLANS) {
+			p = &plans[nplans++];
+		} else {
+			p = &plans[plan_next];
+			plan_next = (plan_next + 1) % NPLANS;
+			cufftDestroy(p->h);
+		}
+		p->kind = kind;
+		p->prec = prec;
+		p->rank = rank;
+		memset(p->n, 0, sizeof p->n);
+		memcpy(p->n, n, rank * sizeof(int64_t));
+		p->howmany = howmany;
+		p->idist = idist;
+		p->odist = odist;
+		p->h = h;
+	}
+	cufftSetStream(p->h, cuda_dev.stream);
+	switch (kind) {
+	case FFT_C2C:
+		r = prec ? cufftExecZ2Z(p->h, in, out, sign < 0 ? CUFFT_FORWARD : CUFFT_INVERSE)
+			: cufftExecC2C(p->h, in, out, sign < 0 ? CUFFT_FORWARD : CUFFT_INVERSE);
+		break;
+	case FFT_R2C:
+		r = prec ? cufftExecD2Z(p->h, in, out) : cufftExecR2C(p->h, in, out);
+		break;
+	default:
+		r = prec ? cufftExecZ2D(p->h, in, out) : cufftExecC2R(p->h, in, out);
+		break;
+	}
+	return r == CUFFT_SUCCESS ? 0 : fft_fail(ev, r, "cufftExec");
+}
+
+static const struct fft_backend fft_cuda = {fft_exec};
+
+/* ---- cuSOLVER ---- */
+
+static cusolverDnHandle_t get_solver(struct eval *ev)
+{
+	pthread_mutex_lock(&lib_mu);
+	if (!solver && cusolverDnCreate(&solver) != CUSOLVER_STATUS_SUCCESS) {
+		solver = NULL;
+		pthread_mutex_unlock(&lib_mu);
+		err_set(ev, TY_CUDARuntimeError, "cusolverDnCreate failed");
+		return NULL;
+	}
+	pthread_mutex_unlock(&lib_mu);
+	cusolverDnSetStream(solver, cuda_dev.stream);
+	return solver;
+}
+
+static int sol_fail(struct eval *ev, cusolverStatus_t s, const char *what)
+{
+	if (cuda_check_async(ev) < 0)
+		return -1;
+	return err_set(ev, TY_CUDARuntimeError, "CUSOLVER_STATUS_%d in %s", (int)s, what), -1;
+}
+
+/* workspace + device info, per call */
+struct sws { void *work; size_t wbytes; int *dinfo; };
+
+static int sws_get(struct eval *ev, struct sws *w, size_t bytes)
+{
+	w->wbytes = bytes + 64;
+	if (!(w->work = pool_alloc(ev, w->wbytes)))
+		return -1;
+	if (!(w->dinfo = pool_alloc(ev, 64))) {
+		pool_free(w->work, w->wbytes);
+		return -1;
+	}
+	return 0;
+}
+static void sws_put(struct sws *w)
+{
+	pool_free(w->work, w->wbytes);
+	pool_free(w->dinfo, 64);
+}
+static int info_back(struct eval *ev, struct sws *w, int *info)
+{
+	if (CUDA_CHECK(ev, cudaMemcpyAsync(info, w->dinfo, sizeof(int), cudaMemcpyDeviceToHost, cuda_dev.stream)) < 0)
+		return -1;
+	return CUDA_CHECK(ev, cudaStreamSynchronize(cuda_dev.stream));
+}
+
+#define SEL(dt, S, D, C, Z) ((dt) == DT_FLOAT32 ? (S) : (dt) == DT_FLOAT64 ? (D) : (dt) == DT_COMPLEX64 ? (C) : (Z))
+
+static int sl_getrf(struct eval *ev, int dt, int64_t batch, int n, void *a, int32_t *ipiv, int *info)
+{
+	cusolverDnHandle_t h = get_solver(ev);
+	int lw = 0, item = dt_size(dt);
+	cusolverStatus_t s;
+	struct sws w;
+	if (!h)
+		return -1;
+	s = SEL(dt, cusolverDnSgetrf_bufferSize(h, n, n, a, n, &lw), cusolverDnDgetrf_bufferSize(h, n, n, a, n, &lw),
+		cusolverDnCgetrf_bufferSize(h, n, n, a, n, &lw), cusolverDnZgetrf_bufferSize(h, n, n, a, n, &lw));
+	if (s != CUSOLVER_STATUS_SUCCESS)
+		return sol_fail(ev, s, "getrf_bufferSize");
+	if (sws_get(ev, &w, (size_t)lw * item) < 0)
+		return -1;
+	for (int64_t b = 0; b < batch; b++) {
+		char *ab = (char *)a + b * (int64_t)n * n * item;
+		int32_t *pb = ipiv + b * n;
+		s = SEL(dt, cusolverDnSgetrf(h, n, n, (float *)ab, n, w.work, pb, w.dinfo),
+			cusolverDnDgetrf(h, n, n, (double *)ab, n, w.work, pb, w.dinfo),
+			cusolverDnCgetrf(h, n, n, (cuComplex *)ab, n, w.work, pb, w.dinfo),
+			cusolverDnZgetrf(h, n, n, (cuDoubleComplex *)ab, n, w.work, pb, w.dinfo));
+		if (s != CUSOLVER_STATUS_SUCCESS || info_back(ev, &w, &info[b]) < 0) {
+			sws_put(&w);
+			return s != CUSOLVER_STATUS_SUCCESS ? sol_fail(ev, s, "getrf") : -1;
+		}
+	}
+	sws_put(&w);
+	return 0;
+}
+
+static int sl_getrs(struct eval *ev, int dt, int64_t batch, int n, int nrhs, const void *a,
+		    const int32_t *ipiv, void *bm, int *info)
+{
+	cusolverDnHandle_t h = get_solver(ev);
+	int item = dt_size(dt);
+	cusolverStatus_t s;
+	struct sws w;
+	if (!h || sws_get(ev, &w, 0) < 0)
+		return -1;
+	for (int64_t b = 0; b < batch; b++) {
+		const char *ab = (const char *)a + b * (int64_t)n * n * item;
+		char *bb = (char *)bm + b * (int64_t)n * nrhs * item;
+		const int32_t *pb = ipiv + b * n;
+		s = SEL(dt, cusolverDnSgetrs(h, CUBLAS_OP_N, n, nrhs, (const float *)ab, n, pb, (float *)bb, n, w.dinfo),
+			cusolverDnDgetrs(h, CUBLAS_OP_N, n, nrhs, (const double *)ab, n, pb, (double *)bb, n, w.dinfo),
+			cusolverDnCgetrs(h, CUBLAS_OP_N, n, nrhs, (const cuComplex *)ab, n, pb, (cuComplex *)bb, n, w.dinfo),
+			cusolverDnZgetrs(h, CUBLAS_OP_N, n, nrhs, (const cuDoubleComplex *)ab, n, pb, (cuDoubleComplex *)bb, n, w.dinfo));
+		if (s != CUSOLVER_STATUS_SUCCESS) {
+			sws_put(&w);
+			return sol_fail(ev, s, "getrs");
+		}
+		info[b] = 0;
+	}
+	sws_put(&w);
+	return 0;
+}
+
+static int sl_potrf(struct eval *ev, int dt, int64_t batch, int n, void *a, int *info)
+{
+	cusolverDnHandle_t h = get_solver(ev);
+	int lw = 0, item = dt_size(dt);
+	cublasFillMode_t lo = CUBLAS_FILL_MODE_LOWER;
+	cusolverStatus_t s;
+	struct sws w;
+	if (!h)
+		return -1;
+	s = SEL(dt, cusolverDnSpotrf_bufferSize(h, lo, n, a, n, &lw), cusolverDnDpotrf_bufferSize(h, lo, n, a, n, &lw),
+		cusolverDnCpotrf_bufferSize(h, lo, n, a, n, &lw), cusolverDnZpotrf_bufferSize(h, lo, n, a, n, &lw));
+	if (s != CUSOLVER_STATUS_SUCCESS)
+		return sol_fail(ev, s, "potrf_bufferSize");
+	if (sws_get(ev, &w, (size_t)lw * item) < 0)
+		return -1;
+	for (int64_t b = 0; b < batch; b++) {
+		char *ab = (char *)a + b * (int64_t)n * n * item;
+		s = SEL(dt, cusolverDnSpotrf(h, lo, n, (float *)ab, n, w.work, lw, w.dinfo),
+			cusolverDnDpotrf(h, lo, n, (double *)ab, n, w.work, lw, w.dinfo),
+			cusolverDnCpotrf(h, lo, n, (cuComplex *)ab, n, w.work, lw, w.dinfo),
+			cusolverDnZpotrf(h, lo, n, (cuDoubleComplex *)ab, n, w.work, lw, w.dinfo));
+		if (s != CUSOLVER_STATUS_SUCCESS || info_back(ev, &w, &info[b]) < 0) {
+			sws_put(&w);
+			return s != CUSOLVER_STATUS_SUCCESS ? sol_fail(ev, s, "potrf") : -1;
+		}
+	}
+	sws_put(&w);
+	return 0;
+}
+
+static int sl_geqrf(struct eval *ev, int dt, int64_t batch, int m, int n, void *a, void *tau, int *info)
+{
+	cusolverDnHandle_t h = get_solver(ev);
+	int lw = 0, item = dt_size(dt), k = m < n ? m : n;
+	cusolverStatus_t s;
+	struct sws w;
+	if (!h)
+		return -1;
+	s = SEL(dt, cusolverDnSgeqrf_bufferSize(h, m, n, a, m, &lw), cusolverDnDgeqrf_bufferSize(h, m, n, a, m, &lw),
+		cusolverDnCgeqrf_bufferSize(h, m, n, a, m, &lw), cusolverDnZgeqrf_bufferSize(h, m, n, a, m, &lw));
+	if (s != CUSOLVER_STATUS_SUCCESS)
+		return sol_fail(ev, s, "geqrf_bufferSize");
+	if (sws_get(ev, &w, (size_t)lw * item) < 0)
+		return -1;
+	for (int64_t b = 0; b < batch; b++) {
+		char *ab = (char *)a + b * (int64_t)m * n * item, *tb = (char *)tau + b * (int64_t)k * item;
+		s = SEL(dt, cusolverDnSgeqrf(h, m, n, (float *)ab, m, (float *)tb, w.work, lw, w.dinfo),
+			cusolverDnDgeqrf(h, m, n, (double *)ab, m, (double *)tb, w.work, lw, w.dinfo),
+			cusolverDnCgeqrf(h, m, n, (cuComplex *)ab, m, (cuComplex *)tb, w.work, lw, w.dinfo),
+			cusolverDnZgeqrf(h, m, n, (cuDoubleComplex *)ab, m, (cuDoubleComplex *)tb, w.work, lw, w.dinfo));
+		if (s != CUSOLVER_STATUS_SUCCESS || info_back(ev, &w, &info[b]) < 0) {
+			sws_put(&w);
+			return s != CUSOLVER_STATUS_SUCCESS ? sol_fail(ev, s, "geqrf") : -1;
+		}
+	}
+	sws_put(&w);
+	return 0;
+}
+
+static int sl_orgqr(struct eval *ev, int dt, int64_t batch, int m, int ncol, int k, void *a,
+		    const void *tau, int *info)
+{
+	cusolverDnHandle_t h = get_solver(ev);
+	int lw = 0, item = dt_size(dt);
+	cusolverStatus_t s;
+	struct sws w;
+	if (!h)
+		return -1;
+	s = SEL(dt, cusolverDnSorgqr_bufferSize(h, m, ncol, k, a, m, tau, &lw),
+		cusolverDnDorgqr_bufferSize(h, m, ncol, k, a, m, tau, &lw),
+		cusolverDnCungqr_bufferSize(h, m, ncol, k, a, m, tau, &lw),
+		cusolverDnZungqr_bufferSize(h, m, ncol, k, a, m, tau, &lw));
+	if (s != CUSOLVER_STATUS_SUCCESS)
+		return sol_fail(ev, s, "orgqr_bufferSize");
+	if (sws_get(ev, &w, (size_t)lw * item) < 0)
+		return -1;
+	for (int64_t b = 0; b < batch; b++) {
+		/* the front end lays batches out with k reflectors each */
+		char *ab = (char *)a + b * (int64_t)m * ncol * item;
+		const char *tb = (const char *)tau + b * (int64_t)k * item;
+		s = SEL(dt, cusolverDnSorgqr(h, m, ncol, k, (float *)ab, m, (const float *)tb, w.work, lw, w.dinfo),
+			cusolverDnDorgqr(h, m, ncol, k, (double *)ab, m, (const double *)tb, w.work, lw, w.dinfo),
+			cusolverDnCungqr(h, m, ncol, k, (cuComplex *)ab, m, (const cuComplex *)tb, w.work, lw, w.dinfo),
+			cusolverDnZungqr(h, m, ncol, k, (cuDoubleComplex *)ab, m, (const cuDoubleComplex *)tb, w.work, lw, w.dinfo));
+		if (s != CUSOLVER_STATUS_SUCCESS || info_back(ev, &w, &info[b]) < 0) {
+			sws_put(&w);
+			return s != CUSOLVER_STATUS_SUCCESS ? sol_fail(ev, s, "orgqr") : -1;
+		}
+	}
+	sws_put(&w);
+	return 0;
+}
+
+/* cuSOLVER's gesvd needs m >= n; a wide matrix is done through its
+ * transpose (A^T = U' S V'^T, so U = V', V^T = U'^T), with cuBLAS geam. */
+static int geam_t(struct eval *ev, int dt, int rows, int cols, const void *src, void *dst)
+{
+	/* dst (cols×rows, col-major) = src^T (src rows×cols col-major) */
+	cublasHandle_t h = get_blas(ev);
+	double one[2] = {1, 0}, zero[2] = {0, 0};
+	float onef[2] = {1, 0}, zerof[2] = {0, 0};
+	cublasStatus_t s;
+	if (!h)
+		return -1;
+	s = SEL(dt, cublasSgeam(h, CUBLAS_OP_T, CUBLAS_OP_N, cols, rows, onef, src, rows, zerof, dst, cols, dst, cols),
+		cublasDgeam(h, CUBLAS_OP_T, CUBLAS_OP_N, cols, rows, one, src, rows, zero, dst, cols, dst, cols),
+		cublasCgeam(h, CUBLAS_OP_C, CUBLAS_OP_N, cols, rows, (const cuComplex *)onef, src, rows, (const cuComplex *)zerof, dst, cols, dst, cols),
+		cublasZgeam(h, CUBLAS_OP_C, CUBLAS_OP_N, cols, rows, (const cuDoubleComplex *)one, src, rows, (const cuDoubleComplex *)zero, dst, cols, dst, cols));
+	return blas_fail(ev, s, "geam");
+}
+
+static int sl_gesdd(struct eval *ev, int dt, int64_t batch, int m, int n, void *a, void *sv,
+		    void *u, void *vt, char job, int *info)
+{
+	cusolverDnHandle_t h = get_solver(ev);
+	int lw = 0, item = dt_size(dt), k = m < n ? m : n, wide = m < n;
+	int M = wide ? n : m, N = wide ? m : n;   /* the tall problem solved */
+	int ucols = job == 'A' ? M : job == 'S' ? N : 0;
+	signed char jobu = job == 'N' ? 'N' : job, jobv = job == 'N' ? 'N' : job;
+	size_t tall_u = (size_t)M * (ucols ? ucols : 1) * item, tall_v = (size_t)N * N * item;
+	void *ta = NULL, *tu = NULL, *tv = NULL, *rw = NULL;
+	cusolverStatus_t s;
+	struct sws w;
+	int rc = -1, rsz = item / (dt_is_complex(dt) ? 2 : 1);
+	if (!h)
+		return -1;
+	s = SEL(dt, cusolverDnSgesvd_bufferSize(h, M, N, &lw), cusolverDnDgesvd_bufferSize(h, M, N, &lw),
+		cusolverDnCgesvd_bufferSize(h, M, N, &lw), cusolverDnZgesvd_bufferSize(h, M, N, &lw));
+	if (s != CUSOLVER_STATUS_SUCCESS)
+		return sol_fail(ev, s, "gesvd_bufferSize");
+	if (sws_get(ev, &w, (size_t)lw * item) < 0)
+		return -1;
+	if (wide && !(ta = pool_alloc(ev, (size_t)M * N * item)))
+		goto out;
+	if (job != 'N' && (!(tu = pool_alloc(ev, tall_u)) || !(tv = pool_alloc(ev, tall_v))))
+		goto out;
+	if (!(rw = pool_alloc(ev, (size_t)k * rsz + 64)))
+		goto out;
+	for (int64_t b = 0; b < batch; b++) {
+		char *ab = (char *)a + b * (int64_t)m * n * item, *sb = (char *)sv + b * (int64_t)k * rsz;
+		void *A = ab;
+		int ldu = M, ldv = N;
+		if (wide) {
+			if (geam_t(ev, dt, m, n, ab, ta) < 0)
+				goto out;
+			A = ta;
+		}
+		s = SEL(dt, cusolverDnSgesvd(h, jobu, jobv, M, N, (float *)A, M, (float *)sb, (float *)tu, ldu, (float *)tv, ldv, w.work, lw, (float *)rw, w.dinfo),
+			cusolverDnDgesvd(h, jobu, jobv, M, N, (double *)A, M, (double *)sb, (double *)tu, ldu, (double *)tv, ldv, w.work, lw, (double *)rw, w.dinfo),
+			cusolverDnCgesvd(h, jobu, jobv, M, N, (cuComplex *)A, M, (float *)sb, (cuComplex *)tu, ldu, (cuComplex *)tv, ldv, w.work, lw, (float *)rw, w.dinfo),
+			cusolverDnZgesvd(h, jobu, jobv, M, N, (cuDoubleComplex *)A, M, (double *)sb, (cuDoubleComplex *)tu, ldu, (cuDoubleComplex *)tv, ldv, w.work, lw, (double *)rw, w.dinfo));
+		if (s != CUSOLVER_STATUS_SUCCESS) {
+			sol_fail(ev, s, "gesvd");
+			goto out;
+		}
+		if (info_back(ev, &w, &info[b]) < 0)
+			goto out;
+		if (job == 'N')
+			continue;
+		{
+			int uc = job == 'A' ? m : k, vr = job == 'A' ? n : k;
+			char *ub = (char *)u + b * (int64_t)m * uc * item, *vb = (char *)vt + b * (int64_t)vr * n * item;
+			if (!wide) {
+				/* u: m×uc from tu (ld M = m); vt: vr×n from tv (N×N, ld N = n) */
+				if (CUDA_CHECK(ev, cudaMemcpy2DAsync(ub, (size_t)m * item, tu, (size_t)M * item, (size_t)m * item, uc,
+								     cudaMemcpyDeviceToDevice, cuda_dev.stream)) < 0
+				    || CUDA_CHECK(ev, cudaMemcpy2DAsync(vb, (size_t)vr * item, tv, (size_t)N * item, (size_t)vr * item, n,
+									cudaMemcpyDeviceToDevice, cuda_dev.stream)) < 0)
+					goto out;
+			} else {
+				/* A^T = U' S V'^T: U = V'^T^T -> u (m×uc) = (V'^T)^T rows 0..uc;
+				 * vt (vr×n) = U'^T (U' is n×ucols) */
+				if (geam_t(ev, dt, N, N, tv, ta) < 0)   /* ta = V' (m×m) */
+					goto out;
+				if (CUDA_CHECK(ev, cudaMemcpy2DAsync(ub, (size_t)m * item, ta, (size_t)N * item, (size_t)m * item, uc,
+								     cudaMemcpyDeviceToDevice, cuda_dev.stream)) < 0)
+					goto out;
+				/* vt = first vr rows of U'^T: U' is M×ucols (ld M) */
+				if (vr == ucols) {
+					if (geam_t(ev, dt, M, ucols, tu, vb) < 0)
+						goto out;
+				} else {
+					if (geam_t(ev, dt, M, vr, tu, vb) < 0)
+						goto out;
+				}
+			}
+		}
+	}
+	rc = 0;
+out:
+	if (ta) pool_free(ta, (size_t)M * N * item);
+	if (tu) pool_free(tu, tall_u);
+	if (tv) pool_free(tv, tall_v);
+	if (rw) pool_free(rw, (size_t)k * rsz + 64);
+	sws_put(&w);
+	return rc;
+}
+
+static int sl_syevd(struct eval *ev, int dt, int64_t batch, int n, void *a, void *wv, char jobz, int *info)
+{
+	cusolverDnHandle_t h = get_solver(ev);
+	int lw = 0, item = dt_size(dt), rsz = item / (dt_is_complex(dt) ? 2 : 1);
+	cusolverEigMode_t jz = jobz == 'V' ? CUSOLVER_EIG_MODE_VECTOR : CUSOLVER_EIG_MODE_NOVECTOR;
+	cublasFillMode_t lo = CUBLAS_FILL_MODE_LOWER;
+	cusolverStatus_t s;
+	struct sws w;
+	if (!h)
+		return -1;
+	s = SEL(dt, cusolverDnSsyevd_bufferSize(h, jz, lo, n, a, n, wv, &lw),
+		cusolverDnDsyevd_bufferSize(h, jz, lo, n, a, n, wv, &lw),
+		cusolverDnCheevd_bufferSize(h, jz, lo, n, a, n, wv, &lw),
+		cusolverDnZheevd_bufferSize(h, jz, lo, n, a, n, wv, &lw));
+	if (s != CUSOLVER_STATUS_SUCCESS)
+		return sol_fail(ev, s, "syevd_bufferSize");
+	if (sws_get(ev, &w, (size_t)lw * item) < 0)
+		return -1;
+	for (int64_t b = 0; b < batch; b++) {
+		char *ab = (char *)a + b * (int64_t)n * n * item, *wb = (char *)wv + b * (int64_t)n * rsz;
+		s = SEL(dt, cusolverDnSsyevd(h, jz, lo, n, (float *)ab, n, (float *)wb, w.work, lw, w.dinfo),
+			cusolverDnDsyevd(h, jz, lo, n, (double *)ab, n, (double *)wb, w.work, lw, w.dinfo),
+			cusolverDnCheevd(h, jz, lo, n, (cuComplex *)ab, n, (float *)wb, w.work, lw, w.dinfo),
+			cusolverDnZheevd(h, jz, lo, n, (cuDoubleComplex *)ab, n, (double *)wb, w.work, lw, w.dinfo));
+		if (s != CUSOLVER_STATUS_SUCCESS || info_back(ev, &w, &info[b]) < 0) {
+			sws_put(&w);
+			return s != CUSOLVER_STATUS_SUCCESS ? sol_fail(ev, s, "syevd") : -1;
+		}
+	}
+	sws_put(&w);
+	return 0;
+}
+
+static const struct linalg_backend linalg_cuda = {
+	.getrf = sl_getrf,
+	.getrs = sl_getrs,
+	.potrf = sl_potrf,
+	.geqrf = sl_geqrf,
+	.orgqr = sl_orgqr,
+	.gesdd = sl_gesdd,
+	.syevd = sl_syevd,
+};
+
+void *cuda_fft_backend = (void *)&fft_cuda;
+void *cuda_linalg_backend = (void *)&linalg_cuda;
+void *cuda_random_backend = (void *)&random_cuda;
+
+#endif /* HAVE_CUDA */

@@ -1,0 +1,611 @@
+/*
+ * indexfn.c — the index functions of the namespaces: take put choose where
+ * (three-argument select and one-argument nonzero) compress extract select.
+ * Publishes arr_index_funcs.
+ *
+ * Owns no state.  Gathers go through idx_take_axis (index.c); the element
+ * loops run on host memory, device operands are staged through host copies.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "shape.h"
+#include "args.h"
+#include "error.h"
+
+static int64_t m1 = -1;
+
+static struct ndarray *in_arr(struct eval *ev, const struct builtin *bi, struct value *v)
+{
+	return arr_asarray(ev, arr_be(bi), v, -1);
+}
+
+/* A C-contiguous host copy of a as dtype (backend_host). */
+static struct ndarray *host_c(struct eval *ev, const struct ndarray *a, int dtype)
+{
+	struct ndarray *h = arr_to_host(ev, a), *c;
+	if (!h)
+		return NULL;
+	if (nd_backend(h) != &backend_host) {
+		c = arr_to_backend(ev, h, &backend_host);
+		nd_decref(h);
+		if (!(h = c))
+			return NULL;
+	}
+	if (h->dtype == dtype && nd_is_c_contiguous(h))
+		return h;
+	c = h->dtype == dtype ? shp_copy(ev, h) : arr_astype(ev, h, dtype);
+	nd_decref(h);
+	if (c && !nd_is_c_contiguous(c)) {
+		h = shp_copy(ev, c);
+		nd_decref(c);
+		c = h;
+	}
+	return c;
+}
+
+/* Normalises indices for size n with mode raise / wrap / clip. */
+static int fix_indices(struct eval *ev, int64_t *p, int64_t k, int64_t n, const char *mode, int axis)
+{
+	for (int64_t i = 0; i < k; i++) {
+		int64_t v = p[i];
+		if (!strcmp(mode, "wrap")) {
+			if (n == 0)
+				goto empty;
+			p[i] = ((v % n) + n) % n;
+		} else if (!strcmp(mode, "clip")) {
+			if (n == 0)
+				goto empty;
+			p[i] = v < 0 ? 0 : v >= n ? n - 1 : v;
+		} else {
+			if (v < -n || v >= n) {
+				err_set(ev, TY_IndexError, "index %lld is out of bounds for axis %d with size %lld",
+					(long long)v, axis, (long long)n);
+				return -1;
+			}
+			p[i] = v < 0 ? v + n : v;
+		}
+	}
+	return 0;
+empty:
+	err_set(ev, TY_IndexError, "cannot do a non-empty take from an empty axes.");
+	return -1;
+}
+
+static int mode_arg(struct eval *ev, struct value *v, const char **mode)
+{
+	*mode = "raise";
+	if (!v || v->type == VT_NONE)
+		return 0;
+	const char *s = val_as_cstr(v);
+	if (!s || (strcmp(s, "raise") && strcmp(s, "wrap") && strcmp(s, "clip")))
+		return err_set(ev, TY_ValueError, "clipmode must be one of 'clip', 'raise', or 'wrap' (got '%s')",
+			       s ? s : "?"), -1;
+	*mode = s;
+	return 0;
+}
+
+/* ---- take ---- */
+
+static struct value *xf_take(struct eval *ev, const struct builtin *bi, int argc,
+			     struct value **argv, const struct kwargs *kw)
+{
+	struct value *av, *iv, *axv = NULL, *outv = NULL, *modev = NULL;
+	const char *mode;
+	int axis = 0;
+	if (args_parse(ev, "take", argc, argv, kw, "a,indices|axis,out,mode", &av, &iv, &axv, &outv, &modev) < 0
+	    || mode_arg(ev, modev, &mode) < 0)
+		return NULL;
+	struct ndarray *a0 = in_arr(ev, bi, av), *a = NULL, *ind = NULL, *r = NULL, *res = NULL;
+	if (!a0)
+		return NULL;
+	if (!axv || axv->type == VT_NONE) {
+		a = arr_reshape(ev, a0, 1, &m1);
+	} else {
+		int64_t ax;
+		if (val_as_int64(ev, axv, &ax) < 0 || arr_normalize_axis(ev, ax, a0->ndim, &axis) < 0)
+			goto out;
+		a = nd_incref(a0);
+	}
+	if (!a)
+		goto out;
+	{
+		struct ndarray *i0 = arr_asarray(ev, &backend_host, iv, -1);
+		if (!i0)
+			goto out;
+		if (!dt_is_int(i0->dtype) && !(nd_size(i0) == 0)) {
+			nd_decref(i0);
+			err_set(ev, TY_TypeError, "Cannot cast array data from dtype('%s') to dtype('int64') according to the rule 'safe'",
+				dtype_table[i0->dtype].name);
+			goto out;
+		}
+		ind = host_c(ev, i0, DT_INT64);
+		nd_decref(i0);
+	}
+	if (!ind)
+		goto out;
+	int64_t k = nd_size(ind);
+	if (fix_indices(ev, (int64_t *)nd_data(ind), k, a->shape[axis], mode, axis) < 0)
+		goto out;
+	r = idx_take_axis(ev, a, axis, (int64_t *)nd_data(ind), k);
+	if (!r)
+		goto out;
+	{
+		int64_t shape[ND_MAXDIM];
+		int nd = 0;
+		if (a->ndim - 1 + ind->ndim > ND_MAXDIM) {
+			err_set(ev, TY_ValueError, "too many dimensions");
+			goto out;
+		}
+		for (int i = 0; i < axis; i++)
+			shape[nd++] = a->shape[i];
+		for (int i = 0; i < ind->ndim; i++)
+			shape[nd++] = ind->shape[i];
+		for (int i = axis + 1; i < a->ndim; i++)
+			shape[nd++] = a->shape[i];
+		res = arr_reshape(ev, r, nd, shape);
+	}
+out:
+	nd_decref(a0);
+	nd_decref(a);
+	nd_decref(ind);
+	nd_decref(r);
+	return res ? arr_result(ev, res) : NULL;
+}
+
+/* ---- put ---- */
+
+static struct value *xf_put(struct eval *ev, const struct builtin *bi, int argc,
+			    struct value **argv, const struct kwargs *kw)
+{
+	struct value *av, *iv, *vv, *modev = NULL;
+	const char *mode;
+	if (args_parse(ev, "put", argc, argv, kw, "a,ind,v|mode", &av, &iv, &vv, &modev) < 0
+	    || mode_arg(ev, modev, &mode) < 0)
+		return NULL;
+	struct ndarray *a = arr_borrow(av), *h = NULL, *ind = NULL, *vals = NULL;
+	int rc = -1;
+	if (!a)
+		return err_set(ev, TY_TypeError, "a must be a numpy array, not %s", val_type_name(av));
+	if (!(a->flags & ND_WRITEABLE))
+		return err_set(ev, TY_ValueError, "assignment destination is read-only");
+	{
+		struct ndarray *i0 = arr_asarray(ev, &backend_host, iv, DT_INT64);
+		ind = i0 ? host_c(ev, i0, DT_INT64) : NULL;
+		nd_decref(i0);
+	}
+	if (!ind)
+		goto out;
+	{
+		struct ndarray *v0 = arr_borrow(vv) ? nd_incref(arr_borrow(vv))
+				   : arr_asarray(ev, &backend_host, vv, a->dtype);
+		vals = v0 ? host_c(ev, v0, a->dtype) : NULL;
+		nd_decref(v0);
+	}
+	if (!vals)
+		goto out;
+	int64_t n = nd_size(a), k = nd_size(ind), nv = nd_size(vals);
+	if (fix_indices(ev, (int64_t *)nd_data(ind), k, n, mode, 0) < 0)
+		goto out;
+	if (nv == 0) {
+		rc = 0;
+		goto out;
+	}
+	h = nd_device(a) == DEV_HOST ? nd_incref(a) : arr_to_host(ev, a);
+	if (!h)
+		goto out;
+	int isz = dt_size(a->dtype);
+	for (int64_t i = 0; i < k; i++) {
+		int64_t f = ((int64_t *)nd_data(ind))[i], off = 0;
+		for (int d = h->ndim - 1; d >= 0; d--) {
+			off += (f % h->shape[d]) * h->strides[d];
+			f /= h->shape[d];
+		}
+		memcpy(nd_data(h) + off, nd_data(vals) + (i % nv) * isz, isz);
+	}
+	rc = h == a ? 0 : shp_assign(ev, a, h);
+out:
+	nd_decref(h);
+	nd_decref(ind);
+	nd_decref(vals);
+	return rc < 0 ? NULL : val_none();
+}
+
+/* ---- where / select / choose share an n-way pick ---- */
+
+/* out[i] = choices[sel[i]][i] for broadcast host operands; each choice is
+ * already of the out dtype and shape (C-contiguous). */
+static void pick(char *out, const int64_t *sel, char *const *ch, int64_t n, int isz)
+{
+	switch (isz) {
+#define PICK(T) for (int64_t i = 0; i < n; i++) ((T *)out)[i] = ((const T *)ch[sel[i]])[i]; return
+	case 1: PICK(uint8_t);
+	case 2: PICK(uint16_t);
+	case 4: PICK(uint32_t);
+	case 8: PICK(uint64_t);
+#undef PICK
+	}
+	for (int64_t i = 0; i < n; i++)
+		memcpy(out + i * isz, ch[sel[i]] + i * isz, isz);
+}
+
+/* The dtype NumPy gives the operands of where/select (Python scalars weak). */
+static int common_dtype(struct eval *ev, int n, struct value **vals)
+{
+	int dt = -1, weak = 0, wdt = -1;
+	for (int i = 0; i < n; i++) {
+		struct npscalar s;
+		int pyc;
+		struct ndarray *a = arr_borrow(vals[i]);
+		if (a) {
+			dt = dt < 0 ? a->dtype : dt_promote(dt, a->dtype);
+			continue;
+		}
+		if (!arr_value_scalar(vals[i], &s, &pyc)) {
+			if (pyc) {
+				weak = weak > pyc ? weak : pyc;
+				wdt = wdt < 0 ? s.dtype : dt_promote(wdt, s.dtype);
+			} else {
+				dt = dt < 0 ? s.dtype : dt_promote(dt, s.dtype);
+			}
+			continue;
+		}
+		/* a list: its inferred dtype is strong */
+		struct ndarray *t = arr_asarray(ev, &backend_host, vals[i], -1);
+		if (!t)
+			return -1;
+		dt = dt < 0 ? t->dtype : dt_promote(dt, t->dtype);
+		nd_decref(t);
+	}
+	if (dt < 0)
+		return wdt;
+	if (weak) {
+		/* apply each weak class in turn: bool < int < float < complex */
+		static const int order[] = {VT_BOOL, VT_INT, VT_FLOAT, VT_COMPLEX};
+		for (int k = 0; k < 4; k++) {
+			int present = 0;
+			for (int i = 0; i < n; i++) {
+				struct npscalar s;
+				int pyc;
+				if (!arr_borrow(vals[i]) && !arr_value_scalar(vals[i], &s, &pyc) && pyc == order[k])
+					present = 1;
+			}
+			if (present)
+				dt = dt_promote_weak(dt, order[k]);
+		}
+	}
+	return dt;
+}
+
+/* Broadcasts the n operands (already arrays) and picks by sel. */
+static struct ndarray *npick(struct eval *ev, const struct backend *be, struct ndarray *sel,
+			     int n, struct ndarray **ch, int dtype)
+{
+	struct ndarray *all[64], *bs = NULL, *out = NULL, *hc[64] = {NULL}, *res = NULL;
+	char *ptrs[64];
+	int nd;
+	int64_t shape[ND_MAXDIM];
+	if (n > 62)
+		return err_set(ev, TY_ValueError, "Need at least 0 and at most 32 array objects.");
+	all[0] = sel;
+	for (int i = 0; i < n; i++)
+		all[i + 1] = ch[i];
+	if (arr_broadcast_shapes(ev, n + 1, (const struct ndarray *const *)all, &nd, shape) < 0)
+		return NULL;
+	{
+		struct ndarray *b = arr_broadcast_to(ev, sel, nd, shape);
+		bs = b ? host_c(ev, b, DT_INT64) : NULL;
+		nd_decref(b);
+	}
+	if (!bs)
+		goto out;
+	for (int i = 0; i < n; i++) {
+		struct ndarray *b = arr_broadcast_to(ev, ch[i], nd, shape);
+		hc[i] = b ? host_c(ev, b, dtype) : NULL;
+		nd_decref(b);
+		if (!hc[i])
+			goto out;
+		ptrs[i] = nd_data(hc[i]);
+	}
+	out = nd_new(ev, &backend_host, dtype, nd, shape);
+	if (!out)
+		goto out;
+	int64_t total = nd_size(out);
+	const int64_t *sp = (const int64_t *)nd_data(bs);
+	for (int64_t i = 0; i < total; i++)
+		if (sp[i] < 0 || sp[i] >= n) {
+			err_set(ev, TY_ValueError, "invalid entry in choice array");
+			goto out;
+		}
+	pick(nd_data(out), sp, ptrs, total, dt_size(dtype));
+	res = arr_to_backend(ev, out, be);
+out:
+	nd_decref(bs);
+	nd_decref(out);
+	for (int i = 0; i < n; i++)
+		nd_decref(hc[i]);
+	return res;
+}
+
+static struct value *where1(struct eval *ev, const struct builtin *bi, struct value *cv)
+{
+	/* np.where(cond) is np.asarray(cond).nonzero() */
+	struct ndarray *c = in_arr(ev, bi, cv);
+	if (!c)
+		return NULL;
+	struct value *cw = arr_wrap(ev, c);
+	if (!cw)
+		return NULL;
+	struct value *m = val_getattr(ev, cw, "nonzero"), *r = NULL;
+	if (m)
+		r = val_call(ev, m, 0, NULL, NULL);
+	val_decref(m);
+	val_decref(cw);
+	return r;
+}
+
+static struct value *xf_where(struct eval *ev, const struct builtin *bi, int argc,
+			      struct value **argv, const struct kwargs *kw)
+{
+	struct value *cv, *xv = NULL, *yv = NULL;
+	if (args_parse(ev, "where", argc, argv, kw, "condition|x,y", &cv, &xv, &yv) < 0)
+		return NULL;
+	if (!xv && !yv)
+		return where1(ev, bi, cv);
+	if (!xv || !yv)
+		return err_set(ev, TY_ValueError, "either both or neither of x and y should be given");
+	struct value *xy[2] = {xv, yv};
+	int dt = common_dtype(ev, 2, xy);
+	if (dt < 0)
+		return NULL;
+	const struct backend *be = arr_be(bi);
+	struct ndarray *c = arr_asarray(ev, be, cv, -1), *sel = NULL, *ch[2] = {NULL, NULL}, *r = NULL;
+	if (!c)
+		return NULL;
+	/* sel = 1 - bool(c): choice 0 is y, choice 1 is x */
+	{
+		struct ndarray *b = c->dtype == DT_BOOL ? nd_incref(c) : arr_astype(ev, c, DT_BOOL);
+		sel = b ? host_c(ev, b, DT_INT64) : NULL;
+		nd_decref(b);
+	}
+	if (!sel)
+		goto out;
+	ch[0] = arr_asarray(ev, be, yv, dt);
+	ch[1] = ch[0] ? arr_asarray(ev, be, xv, dt) : NULL;
+	if (!ch[1])
+		goto out;
+	r = npick(ev, be, sel, 2, ch, dt);
+out:
+	nd_decref(c);
+	nd_decref(sel);
+	nd_decref(ch[0]);
+	nd_decref(ch[1]);
+	return r ? arr_wrap(ev, r) : NULL;
+}
+
+static struct value *xf_choose(struct eval *ev, const struct builtin *bi, int argc,
+			       struct value **argv, const struct kwargs *kw)
+{
+	struct value *av, *cv, *outv = NULL, *modev = NULL, *list = NULL;
+	const char *mode;
+	if (args_parse(ev, "choose", argc, argv, kw, "a,choices|out,mode", &av, &cv, &outv, &modev) < 0
+	    || mode_arg(ev, modev, &mode) < 0)
+		return NULL;
+	const struct backend *be = arr_be(bi);
+	struct ndarray *a = in_arr(ev, bi, av), *sel = NULL, *ch[64] = {NULL}, *r = NULL;
+	int n = 0;
+	if (!a)
+		return NULL;
+	list = cv->type == VT_NDARRAY ? val_iter_list(ev, cv) : val_incref(cv);
+	if (!list)
+		goto out;
+	if (list->type != VT_LIST && list->type != VT_TUPLE) {
+		err_set(ev, TY_TypeError, "choices must be a sequence");
+		goto out;
+	}
+	n = (int)list->u.seq.n;
+	if (n == 0 || n > 62) {
+		err_set(ev, TY_ValueError, "Need at least 1 and at most 32 array objects.");
+		n = 0;
+		goto out;
+	}
+	int dt = common_dtype(ev, n, list->u.seq.items);
+	if (dt < 0)
+		goto out;
+	for (int i = 0; i < n; i++)
+		if (!(ch[i] = arr_asarray(ev, be, list->u.seq.items[i], dt)))
+			goto out;
+	sel = host_c(ev, a, DT_INT64);
+	if (!sel)
+		goto out;
+	if (strcmp(mode, "raise")) {
+		int64_t *p = (int64_t *)nd_data(sel);
+		for (int64_t i = 0; i < nd_size(sel); i++)
+			p[i] = !strcmp(mode, "wrap") ? ((p[i] % n) + n) % n : p[i] < 0 ? 0 : p[i] >= n ? n - 1 : p[i];
+	}
+	r = npick(ev, be, sel, n, ch, dt);
+out:
+	val_decref(list);
+	nd_decref(a);
+	nd_decref(sel);
+	for (int i = 0; i < n; i++)
+		nd_decref(ch[i]);
+	return r ? arr_wrap(ev, r) : NULL;
+}
+
+static struct value *xf_select(struct eval *ev, const struct builtin *bi, int argc,
+			       struct value **argv, const struct kwargs *kw)
+{
+	struct value *condv, *choicev, *defv = NULL, *dflt = NULL;
+	if (args_parse(ev, "select", argc, argv, kw, "condlist,choicelist|default", &condv, &choicev, &defv) < 0)
+		return NULL;
+	if ((condv->type != VT_LIST && condv->type != VT_TUPLE)
+	    || (choicev->type != VT_LIST && choicev->type != VT_TUPLE))
+		return err_set(ev, TY_TypeError, "condlist and choicelist must be lists");
+	int n = (int)condv->u.seq.n;
+	if ((int)choicev->u.seq.n != n)
+		return err_set(ev, TY_ValueError, "list of cases must be same length as list of conditions");
+	if (n == 0)
+		return err_set(ev, TY_ValueError, "select with an empty condition list is not possible");
+	if (n > 60)
+		return err_set(ev, TY_ValueError, "too many conditions");
+	if (!defv) {
+		dflt = val_int(0);
+		defv = dflt;
+	}
+	const struct backend *be = arr_be(bi);
+	struct value *vals[64];
+	for (int i = 0; i < n; i++)
+		vals[i] = choicev->u.seq.items[i];
+	vals[n] = defv;
+	struct ndarray *ch[64] = {NULL}, *conds[64] = {NULL}, *sel = NULL, *r = NULL;
+	int dt = common_dtype(ev, n + 1, vals);
+	if (dt < 0)
+		goto out;
+	/* choice n is the default; sel = index of the first true condition */
+	for (int i = 0; i <= n; i++)
+		if (!(ch[i] = arr_asarray(ev, be, vals[i], dt)))
+			goto out;
+	{
+		int nd;
+		int64_t shape[ND_MAXDIM];
+		for (int i = 0; i < n; i++) {
+			struct ndarray *c = arr_asarray(ev, be, condv->u.seq.items[i], -1);
+			if (!c)
+				goto out;
+			if (c->dtype != DT_BOOL) {
+				nd_decref(c);
+				err_set(ev, TY_TypeError, "invalid entry %d in condlist: should be boolean ndarray", i);
+				goto out;
+			}
+			conds[i] = c;
+		}
+		if (arr_broadcast_shapes(ev, n, (const struct ndarray *const *)conds, &nd, shape) < 0)
+			goto out;
+		sel = nd_new(ev, &backend_host, DT_INT64, nd, shape);
+		if (!sel)
+			goto out;
+		int64_t total = nd_size(sel), *sp = (int64_t *)nd_data(sel);
+		for (int64_t j = 0; j < total; j++)
+			sp[j] = n;
+		for (int i = n - 1; i >= 0; i--) {
+			struct ndarray *b = arr_broadcast_to(ev, conds[i], nd, shape);
+			struct ndarray *h = b ? host_c(ev, b, DT_BOOL) : NULL;
+			nd_decref(b);
+			if (!h)
+				goto out;
+			const uint8_t *cp = (const uint8_t *)nd_data(h);
+			for (int64_t j = 0; j < total; j++)
+				if (cp[j])
+					sp[j] = i;
+			nd_decref(h);
+		}
+	}
+	r = npick(ev, be, sel, n + 1, ch, dt);
+out:
+	val_decref(dflt);
+	for (int i = 0; i <= n; i++) {
+		nd_decref(ch[i]);
+		nd_decref(conds[i]);
+	}
+	nd_decref(sel);
+	return r ? arr_wrap(ev, r) : NULL;
+}
+
+/* ---- compress extract ---- */
+
+static struct ndarray *compress_to(struct eval *ev, struct ndarray *cond, struct ndarray *a, int axis)
+{
+	struct ndarray *c = host_c(ev, cond, DT_BOOL), *r = NULL;
+	int64_t *idx = NULL, k = 0;
+	if (!c)
+		return NULL;
+	int64_t nc = nd_size(c), len = a->shape[axis];
+	idx = malloc(sizeof(int64_t) * (nc + 1));
+	if (!idx) {
+		err_nomem(ev);
+		goto out;
+	}
+	for (int64_t i = 0; i < nc; i++) {
+		if (!((uint8_t *)nd_data(c))[i])
+			continue;
+		if (i >= len) {
+			err_set(ev, TY_IndexError, "index %lld is out of bounds for axis %d with size %lld",
+				(long long)i, axis, (long long)len);
+			goto out;
+		}
+		idx[k++] = i;
+	}
+	r = idx_take_axis(ev, a, axis, idx, k);
+out:
+	free(idx);
+	nd_decref(c);
+	return r;
+}
+
+static struct value *xf_compress(struct eval *ev, const struct builtin *bi, int argc,
+				 struct value **argv, const struct kwargs *kw)
+{
+	struct value *cv, *av, *axv = NULL, *outv = NULL;
+	if (args_parse(ev, "compress", argc, argv, kw, "condition,a|axis,out", &cv, &av, &axv, &outv) < 0)
+		return NULL;
+	struct ndarray *a0 = in_arr(ev, bi, av), *a = NULL, *c = NULL, *r = NULL;
+	int axis = 0;
+	if (!a0)
+		return NULL;
+	if (!axv || axv->type == VT_NONE) {
+		a = arr_reshape(ev, a0, 1, &m1);
+	} else {
+		int64_t ax;
+		if (val_as_int64(ev, axv, &ax) == 0 && arr_normalize_axis(ev, ax, a0->ndim, &axis) == 0)
+			a = nd_incref(a0);
+	}
+	c = a ? arr_asarray(ev, &backend_host, cv, -1) : NULL;
+	if (c && c->ndim != 1) {
+		err_set(ev, TY_ValueError, "condition must be a 1-d array");
+	} else if (c) {
+		r = compress_to(ev, c, a, axis);
+	}
+	nd_decref(a0);
+	nd_decref(a);
+	nd_decref(c);
+	return r ? arr_wrap(ev, r) : NULL;
+}
+
+static struct value *xf_extract(struct eval *ev, const struct builtin *bi, int argc,
+				struct value **argv, const struct kwargs *kw)
+{
+	struct value *cv, *av;
+	if (args_parse(ev, "extract", argc, argv, kw, "condition,arr", &cv, &av) < 0)
+		return NULL;
+	struct ndarray *a0 = in_arr(ev, bi, av), *a = NULL, *c0 = NULL, *c = NULL, *r = NULL;
+	if (!a0)
+		return NULL;
+	a = arr_reshape(ev, a0, 1, &m1);
+	c0 = a ? arr_asarray(ev, &backend_host, cv, -1) : NULL;
+	c = c0 ? arr_reshape(ev, c0, 1, &m1) : NULL;
+	if (c)
+		r = compress_to(ev, c, a, 0);
+	nd_decref(a0);
+	nd_decref(a);
+	nd_decref(c0);
+	nd_decref(c);
+	return r ? arr_wrap(ev, r) : NULL;
+}
+
+const struct arr_func arr_index_funcs[] = {
+	{"take", xf_take, "take(a, indices, axis=None, out=None, mode='raise')",
+	 "Take elements from an array along an axis."},
+	{"put", xf_put, "put(a, ind, v, mode='raise')",
+	 "Replaces specified elements of an array with given values (a.flat[ind] = v)."},
+	{"choose", xf_choose, "choose(a, choices, out=None, mode='raise')",
+	 "Construct an array from an index array and a list of arrays to choose from."},
+	{"where", xf_where, "where(condition, [x, y], /)",
+	 "Return elements chosen from x or y depending on condition; where(condition) is nonzero."},
+	{"select", xf_select, "select(condlist, choicelist, default=0)",
+	 "Return an array drawn from elements in choicelist, depending on conditions."},
+	{"compress", xf_compress, "compress(condition, a, axis=None, out=None)",
+	 "Return selected slices of an array along given axis."},
+	{"extract", xf_extract, "extract(condition, arr)",
+	 "Return the elements of an array that satisfy some condition."},
+	{NULL, NULL, NULL, NULL}
+};

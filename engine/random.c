@@ -1,0 +1,1357 @@
+/*
+ * random.c — numpy.random: the legacy RandomState functions (one global
+ * MT19937 state, mt19937.c) and default_rng's Generator objects (PCG64,
+ * pcg64.c), reproducing NumPy's sequences exactly; the algorithms of
+ * choice/permutation/shuffle and the parameter checks are NumPy's.  Values
+ * are drawn on the host; a device namespace gets them copied over unless its
+ * backend has a struct random_backend (cuRAND: cp.random's own streams).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "arrapi.h"
+#include "args.h"
+#include "error.h"
+#include "random.h"
+
+/* ---- the global legacy state ---- */
+
+static struct mt19937 g_mt;
+static int g_mt_ready;
+
+static void entropy_words(uint32_t *w, int n)
+{
+	FILE *f = fopen("/dev/urandom", "rb");
+	size_t got = f ? fread(w, sizeof(uint32_t), n, f) : 0;
+	if (f)
+		fclose(f);
+	if ((int)got != n) {
+		uint64_t x = (uint64_t)time(NULL) ^ (uint64_t)(uintptr_t)w ^ (uint64_t)clock() << 20;
+		for (int i = 0; i < n; i++) {
+			x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+			w[i] = (uint32_t)(x >> 32);
+		}
+	}
+}
+
+static struct mt19937 *legacy(void)
+{
+	if (!g_mt_ready) {
+		uint32_t w[624];
+		entropy_words(w, 624);
+		mt_seed_array(&g_mt, w, 624);
+		g_mt_ready = 1;
+	}
+	return &g_mt;
+}
+
+/* ---- sources: a legacy state or a Generator ---- */
+
+struct rsrc {
+	struct mt19937 *mt;   /* legacy when set */
+	struct pcg64 *pcg;
+};
+
+static double src_double(struct rsrc *s)
+{
+	return s->mt ? mt_double(s->mt) : pcg_double(s->pcg);
+}
+
+static double src_normal(struct rsrc *s)
+{
+	return s->mt ? mt_gauss(s->mt) : pcg_normal(s->pcg);
+}
+
+/* ---- argument helpers ---- */
+
+/* size=None (-1), int or tuple */
+static int parse_size(struct eval *ev, struct value *v, int *nd, int64_t *shape)
+{
+	if (!v || v->type == VT_NONE) {
+		*nd = -1;
+		return 0;
+	}
+	return arr_parse_shape(ev, v, nd, shape);
+}
+
+/* A distribution parameter: a scalar, or a host float64 array broadcast
+ * to the output. */
+struct rparam {
+	double x;
+	struct ndarray *a; /* C-contig host float64 of the output's shape, or NULL */
+};
+
+static double par_at(const struct rparam *p, int64_t i)
+{
+	return p->a ? ((const double *)nd_data(p->a))[i] : p->x;
+}
+
+static int is_arraylike(struct value *v)
+{
+	return v && (v->type == VT_NDARRAY || v->type == VT_LIST || v->type == VT_TUPLE);
+}
+
+/* Reads np params (Python/NumPy scalars or array-likes) and the output
+ * shape: size when given, else the params' broadcast shape (nd -1: scalar
+ * output). */
+static int parse_params(struct eval *ev, int np, struct value **pv, const double *defs,
+			struct rparam *out, int *nd, int64_t *shape)
+{
+	struct ndarray *arrs[4] = {NULL};
+	int anyarr = 0, rc = -1;
+	for (int i = 0; i < np; i++) {
+		out[i].a = NULL;
+		out[i].x = defs[i];
+		if (!pv[i] || pv[i]->type == VT_NONE)
+			continue;
+		if (is_arraylike(pv[i])) {
+			arrs[i] = arr_asarray(ev, &backend_host, pv[i], DT_FLOAT64);
+			if (!arrs[i])
+				goto out;
+			anyarr = 1;
+		} else if (val_as_double(ev, pv[i], &out[i].x) < 0)
+			goto out;
+	}
+	if (anyarr) {
+		int bnd = 0;
+		int64_t bsh[ND_MAXDIM];
+		const struct ndarray *list[4];
+		int nl = 0;
+		for (int i = 0; i < np; i++)
+			if (arrs[i])
+				list[nl++] = arrs[i];
+		if (arr_broadcast_shapes(ev, nl, list, &bnd, bsh) < 0)
+			goto out;
+		if (*nd < 0) {
+			*nd = bnd;
+			memcpy(shape, bsh, sizeof(int64_t) * bnd);
+		}
+		for (int i = 0; i < np; i++) {
+			if (!arrs[i])
+				continue;
+			struct ndarray *b = arr_broadcast_to(ev, arrs[i], *nd, shape);
+			if (!b)
+				goto out;
+			struct ndarray *c = nd_new(ev, &backend_host, DT_FLOAT64, *nd, shape);
+			if (!c || (nd_size(c) && backend_host.copy(ev, c, b) < 0)) {
+				nd_decref(b);
+				nd_decref(c);
+				goto out;
+			}
+			nd_decref(b);
+			out[i].a = c;
+		}
+	}
+	rc = 0;
+out:
+	for (int i = 0; i < np; i++)
+		nd_decref(arrs[i]);
+	if (rc < 0)
+		for (int i = 0; i < np; i++) {
+			nd_decref(out[i].a);
+			out[i].a = NULL;
+		}
+	return rc;
+}
+
+static void params_free(struct rparam *p, int n)
+{
+	for (int i = 0; i < n; i++)
+		nd_decref(p[i].a);
+}
+
+/* The final value: a host array moved to the namespace's backend. */
+static struct value *deliver(struct eval *ev, const struct backend *be, struct ndarray *h)
+{
+	if (!h)
+		return NULL;
+	if (nd_backend(h) != be) {
+		struct ndarray *d = arr_to_backend(ev, h, be);
+		nd_decref(h);
+		h = d;
+		if (!h)
+			return NULL;
+	}
+	return arr_wrap(ev, h);
+}
+
+/* ---- continuous distributions ---- */
+
+enum cdist { CD_UNIFORM01, CD_NORMAL01, CD_UNIFORM, CD_NORMAL };
+
+/* Draws a float64 sample set.  dt DT_FLOAT32 only for Generator.random /
+ * standard_normal (NumPy's float paths). */
+static struct value *draw_cont(struct eval *ev, const struct backend *be, struct rsrc *src,
+			       enum cdist d, int nd, const int64_t *shape, struct rparam *p, int dt)
+{
+	/* device generator: cp.random's own stream */
+	const struct random_backend *rb = be->random;
+	if (rb && rb->fill && nd >= 0 && (d == CD_UNIFORM01 || d == CD_NORMAL01 ||
+					  ((d == CD_UNIFORM || d == CD_NORMAL) && !p[0].a && !p[1].a))) {
+		struct ndarray *o = nd_new(ev, be, dt, nd, shape);
+		double p0 = 0, p1 = 1;
+		if (!o)
+			return NULL;
+		if (d == CD_UNIFORM) {
+			p0 = p[0].x;
+			p1 = p[1].x;
+		} else if (d == CD_NORMAL) {
+			p0 = p[0].x;
+			p1 = p[1].x;
+		}
+		if (nd_size(o) && rb->fill(ev, d == CD_UNIFORM01 || d == CD_UNIFORM ? RAND_UNIFORM : RAND_NORMAL,
+					   dt, nd_size(o), p0, p1, nd_data(o)) < 0) {
+			nd_decref(o);
+			return NULL;
+		}
+		return arr_wrap(ev, o);
+	}
+	int64_t one = 1;
+	struct ndarray *h = nd_new(ev, &backend_host, dt, nd < 0 ? 0 : nd, nd < 0 ? &one : shape);
+	if (!h)
+		return NULL;
+	int64_t n = nd_size(h);
+	for (int64_t i = 0; i < n; i++) {
+		double v;
+		if (dt == DT_FLOAT32) {
+			float f = d == CD_NORMAL01 ? pcg_normal_f(src->pcg) : pcg_float(src->pcg);
+			((float *)nd_data(h))[i] = f;
+			continue;
+		}
+		switch (d) {
+		case CD_UNIFORM01: v = src_double(src); break;
+		case CD_NORMAL01: v = src_normal(src); break;
+		case CD_UNIFORM: v = par_at(&p[0], i) + par_at(&p[1], i) * src_double(src); break;
+		default: v = par_at(&p[0], i) + par_at(&p[1], i) * src_normal(src); break;
+		}
+		((double *)nd_data(h))[i] = v;
+		if ((i & 0xfffff) == 0xfffff && ev_check_interrupt(ev)) {
+			nd_decref(h);
+			return NULL;
+		}
+	}
+	if (nd < 0) {
+		/* size=None: a Python float (NumPy's legacy and Generator both) */
+		double v = dt == DT_FLOAT32 ? ((float *)nd_data(h))[0] : ((double *)nd_data(h))[0];
+		nd_decref(h);
+		return val_float(v);
+	}
+	return deliver(ev, be, h);
+}
+
+/* ---- the legacy functions ---- */
+
+static int shape_from_args(struct eval *ev, int argc, struct value **argv, int *nd, int64_t *shape)
+{
+	if (argc == 0) {
+		*nd = -1;
+		return 0;
+	}
+	if (argc > ND_MAXDIM)
+		return err_set(ev, TY_ValueError, "too many dimensions"), -1;
+	for (int i = 0; i < argc; i++) {
+		if (argv[i]->type == VT_FLOAT)
+			return err_set(ev, TY_TypeError, "'float' object cannot be interpreted as an integer"), -1;
+		if (val_as_int64(ev, argv[i], &shape[i]) < 0)
+			return -1;
+		if (shape[i] < 0)
+			return err_set(ev, TY_ValueError, "negative dimensions are not allowed"), -1;
+	}
+	*nd = argc;
+	return 0;
+}
+
+/* rand(d0, d1, ...) / randn(...): cp's dtype= keyword accepted */
+static struct value *rand_common(struct eval *ev, const struct builtin *bi, int argc,
+				 struct value **argv, const struct kwargs *kw, int normal)
+{
+	int nd, dt = DT_FLOAT64;
+	int64_t shape[ND_MAXDIM];
+	struct rsrc src = {legacy(), NULL};
+	for (int i = 0; kw && i < kw->n; i++) {
+		if (strcmp(kw->names[i], "dtype"))
+			return err_set(ev, TY_TypeError, "%s() got an unexpected keyword argument '%s'",
+				       normal ? "randn" : "rand", kw->names[i]);
+		if (arr_parse_dtype(ev, kw->vals[i], &dt) < 0)
+			return NULL;
+		if (dt != DT_FLOAT32 && dt != DT_FLOAT64)
+			return err_set(ev, TY_TypeError, "Unsupported dtype %s", dtype_table[dt].name);
+	}
+	if (shape_from_args(ev, argc, argv, &nd, shape) < 0)
+		return NULL;
+	const struct backend *be = arr_be(bi);
+	if (dt == DT_FLOAT32 && !be->random) {
+		/* host float32: float64 draws cast */
+		struct value *v = draw_cont(ev, be, &src, normal ? CD_NORMAL01 : CD_UNIFORM01, nd, shape, NULL, DT_FLOAT64);
+		struct ndarray *a = v ? arr_borrow(v) : NULL;
+		if (!a)
+			return v;
+		struct ndarray *c = nd_new(ev, nd_backend(a), DT_FLOAT32, a->ndim, a->shape);
+		if (c && nd_size(c) && nd_backend(a)->copy(ev, c, a) < 0) {
+			nd_decref(c);
+			c = NULL;
+		}
+		val_decref(v);
+		return c ? arr_wrap(ev, c) : NULL;
+	}
+	return draw_cont(ev, be, &src, normal ? CD_NORMAL01 : CD_UNIFORM01, nd, shape, NULL, dt);
+}
+
+static struct value *f_rand(struct eval *ev, const struct builtin *bi, int argc,
+			    struct value **argv, const struct kwargs *kw)
+{
+	return rand_common(ev, bi, argc, argv, kw, 0);
+}
+
+static struct value *f_randn(struct eval *ev, const struct builtin *bi, int argc,
+			     struct value **argv, const struct kwargs *kw)
+{
+	return rand_common(ev, bi, argc, argv, kw, 1);
+}
+
+static struct value *sample_common(struct eval *ev, const struct builtin *bi, int argc,
+				   struct value **argv, const struct kwargs *kw, const char *name,
+				   int normal)
+{
+	struct value *sv = NULL, *dtv = NULL;
+	int nd, dt = DT_FLOAT64;
+	int64_t shape[ND_MAXDIM];
+	struct rsrc src = {legacy(), NULL};
+	if (args_parse(ev, name, argc, argv, kw, "|size,$dtype", &sv, &dtv) < 0 ||
+	    parse_size(ev, sv, &nd, shape) < 0)
+		return NULL;
+	if (dtv && arr_parse_dtype(ev, dtv, &dt) < 0)
+		return NULL;
+	if (dt != DT_FLOAT64 && dt != DT_FLOAT32)
+		return err_set(ev, TY_TypeError, "Unsupported dtype %s", dtype_table[dt].name);
+	const struct backend *be = arr_be(bi);
+	if (dt == DT_FLOAT32 && !be->random)
+		dt = DT_FLOAT64; /* legacy has no float32 path; the caller's cast */
+	return draw_cont(ev, be, &src, normal ? CD_NORMAL01 : CD_UNIFORM01, nd, shape, NULL, dt);
+}
+
+static struct value *f_random_sample(struct eval *ev, const struct builtin *bi, int argc,
+				     struct value **argv, const struct kwargs *kw)
+{
+	return sample_common(ev, bi, argc, argv, kw, "random_sample", 0);
+}
+
+static struct value *f_random(struct eval *ev, const struct builtin *bi, int argc,
+			      struct value **argv, const struct kwargs *kw)
+{
+	return sample_common(ev, bi, argc, argv, kw, "random", 0);
+}
+
+static struct value *f_standard_normal(struct eval *ev, const struct builtin *bi, int argc,
+				       struct value **argv, const struct kwargs *kw)
+{
+	return sample_common(ev, bi, argc, argv, kw, "standard_normal", 1);
+}
+
+/* uniform(low, high, size) / normal(loc, scale, size) for both kinds */
+static struct value *two_param(struct eval *ev, const struct backend *be, struct rsrc *src,
+			       int argc, struct value **argv, const struct kwargs *kw, int normal,
+			       int generator)
+{
+	struct value *pv[2] = {NULL, NULL}, *sv = NULL, *dtv = NULL;
+	struct rparam p[2];
+	double defs[2] = {0.0, 1.0};
+	int nd;
+	int64_t shape[ND_MAXDIM];
+	const char *name = normal ? "normal" : "uniform";
+	if (args_parse(ev, name, argc, argv, kw, normal ? "|loc,scale,size,$dtype" : "|low,high,size,$dtype",
+		       &pv[0], &pv[1], &sv, &dtv) < 0 || parse_size(ev, sv, &nd, shape) < 0)
+		return NULL;
+	if (parse_params(ev, 2, pv, defs, p, &nd, shape) < 0)
+		return NULL;
+	int64_t n = 1;
+	if (nd >= 0)
+		for (int i = 0; i < nd; i++)
+			n *= shape[i];
+	struct value *res = NULL;
+	if (normal) {
+		for (int64_t i = 0; i < (p[1].a ? n : 1); i++)
+			if (par_at(&p[1], i) < 0) {
+				err_set(ev, TY_ValueError, "scale < 0");
+				goto out;
+			}
+	} else {
+		/* the range: high - low, finite; Generator also wants it >= 0 */
+		if (p[1].a || p[0].a) {
+			int64_t one = 1;
+			struct ndarray *r = nd_new(ev, &backend_host, DT_FLOAT64, nd < 0 ? 0 : nd, nd < 0 ? &one : shape);
+			if (!r)
+				goto out;
+			for (int64_t i = 0; i < n; i++)
+				((double *)nd_data(r))[i] = par_at(&p[1], i) - par_at(&p[0], i);
+			nd_decref(p[1].a);
+			p[1].a = r;
+		} else
+			p[1].x = p[1].x - p[0].x;
+		for (int64_t i = 0; i < (p[1].a ? n : 1); i++) {
+			double r = par_at(&p[1], i);
+			if (generator && r < 0) {
+				err_set(ev, TY_ValueError, "high - low < 0");
+				goto out;
+			}
+			if (!isfinite(r)) {
+				err_set(ev, TY_OverflowError, "Range exceeds valid bounds");
+				goto out;
+			}
+		}
+	}
+	res = draw_cont(ev, be, src, normal ? CD_NORMAL : CD_UNIFORM, nd, shape, p, DT_FLOAT64);
+out:
+	params_free(p, 2);
+	return res;
+}
+
+static struct value *f_uniform(struct eval *ev, const struct builtin *bi, int argc,
+			       struct value **argv, const struct kwargs *kw)
+{
+	struct rsrc src = {legacy(), NULL};
+	return two_param(ev, arr_be(bi), &src, argc, argv, kw, 0, 0);
+}
+
+static struct value *f_normal(struct eval *ev, const struct builtin *bi, int argc,
+			      struct value **argv, const struct kwargs *kw)
+{
+	struct rsrc src = {legacy(), NULL};
+	return two_param(ev, arr_be(bi), &src, argc, argv, kw, 1, 0);
+}
+
+/* ---- integers ---- */
+
+static int dt_bits(int dt)
+{
+	return dt == DT_BOOL ? 1 : dt_size(dt) * 8;
+}
+
+static void int_limits(int dt, int64_t *lo, uint64_t *hi)
+{
+	switch (dt) {
+	case DT_BOOL: *lo = 0; *hi = 1; break;
+	case DT_INT8: *lo = INT8_MIN; *hi = INT8_MAX; break;
+	case DT_INT16: *lo = INT16_MIN; *hi = INT16_MAX; break;
+	case DT_INT32: *lo = INT32_MIN; *hi = INT32_MAX; break;
+	case DT_INT64: *lo = INT64_MIN; *hi = INT64_MAX; break;
+	case DT_UINT8: *lo = 0; *hi = UINT8_MAX; break;
+	case DT_UINT16: *lo = 0; *hi = UINT16_MAX; break;
+	case DT_UINT32: *lo = 0; *hi = UINT32_MAX; break;
+	default: *lo = 0; *hi = UINT64_MAX; break;
+	}
+}
+
+static void put_int(char *p, int dt, uint64_t v)
+{
+	switch (dt_size(dt)) {
+	case 1: *(uint8_t *)p = (uint8_t)v; break;
+	case 2: *(uint16_t *)p = (uint16_t)v; break;
+	case 4: *(uint32_t *)p = (uint32_t)v; break;
+	default: *(uint64_t *)p = v; break;
+	}
+}
+
+/*
+ * randint / integers: [low, high) (or [low, high] with endpoint), scalar
+ * bounds.  Legacy uses masked rejection, Generator Lemire's method; the
+ * widths <= 16 draw from a buffered 32-bit word as NumPy does.
+ * pyint: size=None returns a Python int (legacy with dtype=int).
+ */
+static struct value *draw_int(struct eval *ev, const struct backend *be, struct rsrc *src,
+			      struct value *lowv, struct value *highv, int nd, const int64_t *shape,
+			      int dt, int endpoint, int pyint)
+{
+	int64_t low, high, lo;
+	uint64_t hi;
+	int low_is_neg;
+	if (!dt_is_int(dt) && dt != DT_BOOL)
+		return err_set(ev, TY_TypeError, "Unsupported dtype %s for randint", dtype_table[dt].name);
+	if (is_arraylike(lowv) || is_arraylike(highv))
+		return err_set(ev, TY_NotImplementedError, "integers with array bounds");
+	if (!highv || highv->type == VT_NONE) {
+		if (val_as_int64(ev, lowv, &high) < 0)
+			return NULL;
+		low = 0;
+	} else if (val_as_int64(ev, lowv, &low) < 0 || val_as_int64(ev, highv, &high) < 0)
+		return NULL;
+	low_is_neg = low < 0;
+	if (!endpoint) {
+		if (high == INT64_MIN)
+			return err_set(ev, TY_ValueError, "low >= high");
+		high -= 1;
+	}
+	int_limits(dt, &lo, &hi);
+	if (low < lo || (dtype_table[dt].kind == DK_UINT && low_is_neg))
+		return err_set(ev, TY_ValueError, "low is out of bounds for %s", dtype_table[dt].name);
+	if (high >= 0 && (uint64_t)high > hi)
+		return err_set(ev, TY_ValueError, "high is out of bounds for %s", dtype_table[dt].name);
+	if (low > high)
+		return err_set(ev, TY_ValueError, endpoint ? "low > high" : "low >= high");
+	uint64_t rng = (uint64_t)high - (uint64_t)low, off = (uint64_t)low;
+	int64_t one = 1;
+	struct ndarray *h = nd_new(ev, &backend_host, dt, nd < 0 ? 0 : nd, nd < 0 ? &one : shape);
+	if (!h)
+		return NULL;
+	int64_t n = nd_size(h);
+	uint64_t *tmp = malloc((n ? n : 1) * sizeof(uint64_t));
+	if (!tmp) {
+		nd_decref(h);
+		return err_nomem(ev);
+	}
+	int bits = dt_bits(dt);
+	if (src->mt)
+		mt_bounded_fill(src->mt, rng, bits, n, tmp);
+	else
+		pcg_bounded_fill(src->pcg, rng, bits, n, tmp);
+	for (int64_t i = 0; i < n; i++)
+		put_int(nd_data(h) + i * dt_size(dt), dt, off + tmp[i]);
+	free(tmp);
+	if (nd < 0) {
+		union scalar_data sd;
+		if (dtype_table[dt].kind == DK_UINT)
+			sd.u = dt_size(dt) == 8 ? *(uint64_t *)nd_data(h)
+				: dt_size(dt) == 4 ? *(uint32_t *)nd_data(h) : dt_size(dt) == 2 ? *(uint16_t *)nd_data(h)
+				: *(uint8_t *)nd_data(h);
+		else if (dt == DT_BOOL)
+			sd.b = *(uint8_t *)nd_data(h);
+		else
+			sd.i = dt_size(dt) == 8 ? *(int64_t *)nd_data(h) : dt_size(dt) == 4 ? *(int32_t *)nd_data(h)
+				: dt_size(dt) == 2 ? *(int16_t *)nd_data(h) : *(int8_t *)nd_data(h);
+		nd_decref(h);
+		if (pyint)
+			return dt == DT_BOOL ? val_bool(sd.b) : val_int(sd.i);
+		return val_scalar(dt, sd);
+	}
+	return deliver(ev, be, h);
+}
+
+static struct value *f_randint(struct eval *ev, const struct builtin *bi, int argc,
+			       struct value **argv, const struct kwargs *kw)
+{
+	struct value *lowv, *highv = NULL, *sv = NULL, *dtv = NULL;
+	int nd, dt = DT_INT64, pyint = 1;
+	int64_t shape[ND_MAXDIM];
+	struct rsrc src = {legacy(), NULL};
+	if (args_parse(ev, "randint", argc, argv, kw, "low|high,size,dtype", &lowv, &highv, &sv, &dtv) < 0 ||
+	    parse_size(ev, sv, &nd, shape) < 0)
+		return NULL;
+	if (dtv && dtv->type != VT_NONE) {
+		/* dtype=int (the Python type) keeps Python ints; anything else NumPy scalars */
+		pyint = dtv->type == VT_TYPE && (dtv->u.ty == TY_INT || dtv->u.ty == TY_BOOL);
+		if (dtv->type == VT_TYPE && dtv->u.ty == TY_BOOL)
+			dt = DT_BOOL;
+		else if (!(dtv->type == VT_TYPE && dtv->u.ty == TY_INT) && arr_parse_dtype(ev, dtv, &dt) < 0)
+			return NULL;
+	}
+	return draw_int(ev, arr_be(bi), &src, lowv, highv, nd, shape, dt, 0, pyint);
+}
+
+/* ---- permutations ---- */
+
+/* Fisher–Yates over the first axis of a host C-contig array (in place),
+ * with NumPy's draws: legacy random_interval, Generator bounded_uint64. */
+static int shuffle_rows(struct eval *ev, struct rsrc *src, struct ndarray *a)
+{
+	int64_t n = a->ndim ? a->shape[0] : 0;
+	size_t row = n ? (size_t)(nd_size(a) / n) * dt_size(a->dtype) : 0;
+	char *buf = malloc(row ? row : 1), *p = nd_data(a);
+	if (!buf)
+		return err_nomem(ev), -1;
+	for (int64_t i = n - 1; i >= 1; i--) {
+		uint64_t j = src->mt ? mt_bounded(src->mt, (uint64_t)i) : pcg_interval(src->pcg, (uint64_t)i);
+		if ((int64_t)j != i && row) {
+			memcpy(buf, p + j * row, row);
+			memcpy(p + j * row, p + i * row, row);
+			memcpy(p + i * row, buf, row);
+		}
+	}
+	free(buf);
+	return 0;
+}
+
+static struct ndarray *arange_host(struct eval *ev, int64_t n)
+{
+	struct ndarray *a = nd_new(ev, &backend_host, DT_INT64, 1, &n);
+	if (a)
+		for (int64_t i = 0; i < n; i++)
+			((int64_t *)nd_data(a))[i] = i;
+	return a;
+}
+
+/* permutation(x): int -> shuffled arange; array -> shuffled copy (axis 0) */
+static struct value *permutation_of(struct eval *ev, const struct backend *be, struct rsrc *src,
+				    struct value *x)
+{
+	struct ndarray *h;
+	if (x->type == VT_INT || x->type == VT_BOOL || (x->type == VT_SCALAR && dt_is_int(x->u.sc.dtype))) {
+		int64_t n;
+		if (val_as_int64(ev, x, &n) < 0)
+			return NULL;
+		if (n < 0)
+			return err_set(ev, TY_ValueError, "negative dimensions are not allowed");
+		h = arange_host(ev, n);
+	} else {
+		struct ndarray *a = arr_asarray(ev, be, x, -1), *t;
+		if (!a)
+			return NULL;
+		if (a->ndim == 0) {
+			nd_decref(a);
+			return err_set(ev, TY_IndexError, "x must be an integer or at least 1-dimensional");
+		}
+		t = nd_device(a) == DEV_HOST ? nd_incref(a) : arr_to_host(ev, a);
+		h = t ? nd_new(ev, &backend_host, t->dtype, t->ndim, t->shape) : NULL;
+		if (h && nd_size(h) && backend_host.copy(ev, h, t) < 0) {
+			nd_decref(h);
+			h = NULL;
+		}
+		nd_decref(t);
+		nd_decref(a);
+	}
+	if (!h || shuffle_rows(ev, src, h) < 0) {
+		nd_decref(h);
+		return NULL;
+	}
+	return deliver(ev, be, h);
+}
+
+/* shuffle(x): in place, along axis 0, on a host array (a device array is
+ * shuffled through a host copy). */
+static struct value *shuffle_of(struct eval *ev, struct rsrc *src, struct value *x)
+{
+	struct ndarray *a = arr_borrow(x), *h;
+	if (!a) {
+		if (x->type == VT_LIST) {
+			/* a Python list: shuffle its items */
+			int64_t n = (int64_t)x->u.seq.n;
+			for (int64_t i = n - 1; i >= 1; i--) {
+				uint64_t j = src->mt ? mt_bounded(src->mt, (uint64_t)i) : pcg_interval(src->pcg, (uint64_t)i);
+				struct value *t = x->u.seq.items[j];
+				x->u.seq.items[j] = x->u.seq.items[i];
+				x->u.seq.items[i] = t;
+			}
+			return val_none();
+		}
+		return err_set(ev, TY_TypeError, "shuffle: x must be an array or a list");
+	}
+	if (a->ndim == 0)
+		return err_set(ev, TY_TypeError, "object of type 'numpy.ndarray' has no len()");
+	if (nd_device(a) == DEV_HOST && nd_is_c_contiguous(a))
+		h = nd_incref(a);
+	else {
+		struct ndarray *t = nd_device(a) == DEV_HOST ? nd_incref(a) : arr_to_host(ev, a);
+		h = t ? nd_new(ev, &backend_host, a->dtype, a->ndim, a->shape) : NULL;
+		if (h && nd_size(h) && backend_host.copy(ev, h, t) < 0) {
+			nd_decref(h);
+			h = NULL;
+		}
+		nd_decref(t);
+	}
+	if (!h || shuffle_rows(ev, src, h) < 0) {
+		nd_decref(h);
+		return NULL;
+	}
+	if (h != a) {
+		int rc = nd_device(a) == DEV_HOST ? backend_host.copy(ev, a, h)
+						  : nd_backend(a)->from_host(ev, a, nd_data(h));
+		nd_decref(h);
+		if (rc < 0)
+			return NULL;
+	} else
+		nd_decref(h);
+	return val_none();
+}
+
+static struct value *f_permutation(struct eval *ev, const struct builtin *bi, int argc,
+				   struct value **argv, const struct kwargs *kw)
+{
+	struct value *x;
+	struct rsrc src = {legacy(), NULL};
+	if (args_parse(ev, "permutation", argc, argv, kw, "x", &x) < 0)
+		return NULL;
+	return permutation_of(ev, arr_be(bi), &src, x);
+}
+
+static struct value *f_shuffle(struct eval *ev, const struct builtin *bi, int argc,
+			       struct value **argv, const struct kwargs *kw)
+{
+	struct value *x;
+	struct rsrc src = {legacy(), NULL};
+	if (args_parse(ev, "shuffle", argc, argv, kw, "x", &x) < 0)
+		return NULL;
+	return shuffle_of(ev, &src, x);
+}
+
+/* ---- choice ---- */
+
+/* cdf of p normalised by its last value, searchsorted(side='right') */
+static int64_t cdf_search(const double *cdf, int64_t n, double u)
+{
+	int64_t lo = 0, hi = n;
+	while (lo < hi) {
+		int64_t mid = lo + (hi - lo) / 2;
+		if (cdf[mid] <= u)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* p checks as NumPy's, then cumsum and normalise (into cdf) */
+static int prob_cdf(struct eval *ev, struct value *pv, int64_t pop, double **pout, double **cdfout)
+{
+	struct ndarray *p = arr_asarray(ev, &backend_host, pv, DT_FLOAT64), *c;
+	if (!p)
+		return -1;
+	if (p->ndim != 1) {
+		nd_decref(p);
+		return err_set(ev, TY_ValueError, "'p' must be 1-dimensional"), -1;
+	}
+	if (p->shape[0] != pop) {
+		nd_decref(p);
+		return err_set(ev, TY_ValueError, "'a' and 'p' must have same size"), -1;
+	}
+	c = nd_new(ev, &backend_host, DT_FLOAT64, 1, p->shape);
+	if (!c || (pop && backend_host.copy(ev, c, p) < 0)) {
+		nd_decref(c);
+		nd_decref(p);
+		return -1;
+	}
+	nd_decref(p);
+	double *pp = malloc((pop ? pop : 1) * sizeof(double)), *cdf = malloc((pop ? pop : 1) * sizeof(double));
+	if (!pp || !cdf) {
+		free(pp);
+		free(cdf);
+		nd_decref(c);
+		return err_nomem(ev), -1;
+	}
+	memcpy(pp, nd_data(c), pop * sizeof(double));
+	nd_decref(c);
+	/* Kahan sum as NumPy's kahan_sum */
+	double sum = 0, comp = 0;
+	for (int64_t i = 0; i < pop; i++) {
+		if (!(pp[i] >= 0) || isnan(pp[i])) {
+			int bad_nan = isnan(pp[i]);
+			free(pp);
+			free(cdf);
+			return err_set(ev, TY_ValueError, bad_nan ? "probabilities contain NaN" : "probabilities are not non-negative"), -1;
+		}
+		double y = pp[i] - comp, t = sum + y;
+		comp = (t - sum) - y;
+		sum = t;
+	}
+	if (fabs(sum - 1.0) > sqrt(2.220446049250313e-16)) {
+		free(pp);
+		free(cdf);
+		return err_set(ev, TY_ValueError, "probabilities do not sum to 1"), -1;
+	}
+	*pout = pp;
+	*cdfout = cdf;
+	return 0;
+}
+
+static void make_cdf(const double *p, double *cdf, int64_t n)
+{
+	/* np.cumsum (sequential), then cdf /= cdf[-1] */
+	double s = 0;
+	for (int64_t i = 0; i < n; i++) {
+		s += p[i];
+		cdf[i] = s;
+	}
+	double last = n ? cdf[n - 1] : 1;
+	for (int64_t i = 0; i < n; i++)
+		cdf[i] /= last;
+}
+
+static int cmp_i64(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+static struct value *choice_of(struct eval *ev, const struct backend *be, struct rsrc *src,
+			       struct value *av, struct value *sv, struct value *rv, struct value *pv,
+			       struct value *shv)
+{
+	int nd, replace = 1, shuf = 1;
+	int64_t shape[ND_MAXDIM], pop, size = 1;
+	struct ndarray *a = NULL, *idx = NULL;
+	struct value *res = NULL;
+	double *p = NULL, *cdf = NULL;
+	if (parse_size(ev, sv, &nd, shape) < 0 || args_bool(ev, rv, 1, &replace) < 0 ||
+	    args_bool(ev, shv, 1, &shuf) < 0)
+		return NULL;
+	if (av->type == VT_INT || av->type == VT_BOOL || (av->type == VT_SCALAR && dt_is_int(av->u.sc.dtype))) {
+		if (val_as_int64(ev, av, &pop) < 0)
+			return NULL;
+	} else {
+		if (!(a = arr_asarray(ev, be, av, -1)))
+			return NULL;
+		if (a->ndim == 0) {
+			int64_t v;
+			/* a 0-d integer array counts as the population size */
+			nd_decref(a);
+			a = NULL;
+			if (val_as_int64(ev, av, &v) < 0)
+				return NULL;
+			pop = v;
+		} else
+			pop = a->shape[0];
+	}
+	for (int i = 0; i < (nd < 0 ? 0 : nd); i++)
+		size *= shape[i];
+	if (nd < 0)
+		size = 1;
+	if (pop <= 0 && size) {
+		err_set(ev, TY_ValueError, a ? "'a' cannot be empty unless no samples are taken"
+					    : "a must be greater than 0 unless no samples are taken");
+		goto out;
+	}
+	if (pv && pv->type != VT_NONE && prob_cdf(ev, pv, pop, &p, &cdf) < 0)
+		goto out;
+	{
+		int64_t one = 1;
+		idx = nd_new(ev, &backend_host, DT_INT64, nd < 0 ? 0 : nd, nd < 0 ? &one : shape);
+		if (!idx)
+			goto out;
+	}
+	int64_t *out = (int64_t *)nd_data(idx);
+	if (replace) {
+		if (p) {
+			make_cdf(p, cdf, pop);
+			for (int64_t i = 0; i < size; i++)
+				out[i] = cdf_search(cdf, pop, src_double(src));
+		} else if (src->mt) {
+			uint64_t *t = malloc((size ? size : 1) * sizeof(uint64_t));
+			if (!t) {
+				err_nomem(ev);
+				goto out;
+			}
+			mt_bounded_fill(src->mt, (uint64_t)(pop - 1), 64, size, t);
+			for (int64_t i = 0; i < size; i++)
+				out[i] = (int64_t)t[i];
+			free(t);
+		} else {
+			uint64_t *t = malloc((size ? size : 1) * sizeof(uint64_t));
+			if (!t) {
+				err_nomem(ev);
+				goto out;
+			}
+			pcg_bounded_fill(src->pcg, (uint64_t)(pop - 1), 64, size, t);
+			for (int64_t i = 0; i < size; i++)
+				out[i] = (int64_t)t[i];
+			free(t);
+		}
+	} else {
+		if (size > pop) {
+			err_set(ev, TY_ValueError, "Cannot take a larger sample than population when %s",
+				src->mt ? "'replace=False'" : "replace is False");
+			goto out;
+		}
+		if (p) {
+			int64_t nz = 0, nuniq = 0;
+			for (int64_t i = 0; i < pop; i++)
+				nz += p[i] > 0;
+			if (nz < size) {
+				err_set(ev, TY_ValueError, "Fewer non-zero entries in p than size");
+				goto out;
+			}
+			int64_t *newv = malloc((size ? size : 1) * sizeof(int64_t)),
+				*order = malloc((size ? size : 1) * 2 * sizeof(int64_t));
+			if (!newv || !order) {
+				free(newv);
+				free(order);
+				err_nomem(ev);
+				goto out;
+			}
+			while (nuniq < size) {
+				int64_t m = size - nuniq;
+				double *x = malloc(m * sizeof(double));
+				if (!x) {
+					free(newv);
+					free(order);
+					err_nomem(ev);
+					goto out;
+				}
+				for (int64_t i = 0; i < m; i++)
+					x[i] = src_double(src);
+				for (int64_t i = 0; i < nuniq; i++)
+					p[out[i]] = 0;
+				make_cdf(p, cdf, pop);
+				for (int64_t i = 0; i < m; i++)
+					newv[i] = cdf_search(cdf, pop, x[i]);
+				free(x);
+				/* unique values by first occurrence, in order of first occurrence */
+				for (int64_t i = 0; i < m; i++) {
+					order[2 * i] = newv[i];
+					order[2 * i + 1] = i;
+				}
+				qsort(order, m, 2 * sizeof(int64_t), cmp_i64); /* by value, then index (stable enough: pairs) */
+				int64_t nfirst = 0;
+				int64_t *first = malloc(m * sizeof(int64_t));
+				if (!first) {
+					free(newv);
+					free(order);
+					err_nomem(ev);
+					goto out;
+				}
+				for (int64_t i = 0; i < m; i++) {
+					if (i > 0 && order[2 * i] == order[2 * (i - 1)])
+						continue;
+					/* smallest index among equal values */
+					int64_t best = order[2 * i + 1];
+					for (int64_t k = i + 1; k < m && order[2 * k] == order[2 * i]; k++)
+						if (order[2 * k + 1] < best)
+							best = order[2 * k + 1];
+					first[nfirst++] = best;
+				}
+				qsort(first, nfirst, sizeof(int64_t), cmp_i64);
+				for (int64_t i = 0; i < nfirst; i++)
+					out[nuniq + i] = newv[first[i]];
+				nuniq += nfirst;
+				free(first);
+			}
+			free(newv);
+			free(order);
+		} else if (src->mt) {
+			/* permutation(pop)[:size] */
+			struct ndarray *perm = arange_host(ev, pop);
+			if (!perm || shuffle_rows(ev, src, perm) < 0) {
+				nd_decref(perm);
+				goto out;
+			}
+			memcpy(out, nd_data(perm), size * sizeof(int64_t));
+			nd_decref(perm);
+		} else if (pop > 10000 && size > pop / 50) {
+			/* Generator: tail shuffle of an arange */
+			int64_t *ar = malloc(pop * sizeof(int64_t));
+			if (!ar) {
+				err_nomem(ev);
+				goto out;
+			}
+			for (int64_t i = 0; i < pop; i++)
+				ar[i] = i;
+			int64_t first = pop - size > 1 ? pop - size : 1;
+			for (int64_t i = pop - 1; i >= first; i--) {
+				uint64_t j = pcg_bounded(src->pcg, (uint64_t)i, 64);
+				int64_t t = ar[i];
+				ar[i] = ar[j];
+				ar[j] = t;
+			}
+			memcpy(out, ar + (pop - size), size * sizeof(int64_t));
+			free(ar);
+		} else {
+			/* Generator: Floyd's algorithm with NumPy's hash set */
+			uint64_t set_size = (uint64_t)(1.2 * (double)size), mask = set_size;
+			mask |= mask >> 1; mask |= mask >> 2; mask |= mask >> 4;
+			mask |= mask >> 8; mask |= mask >> 16; mask |= mask >> 32;
+			set_size = 1 + mask;
+			uint64_t *hs = malloc(set_size * sizeof(uint64_t));
+			if (!hs) {
+				err_nomem(ev);
+				goto out;
+			}
+			memset(hs, 0xff, set_size * sizeof(uint64_t));
+			for (int64_t j = pop - size; j < pop; j++) {
+				uint64_t val = pcg_bounded(src->pcg, (uint64_t)j, 64), loc = val & mask;
+				while (hs[loc] != UINT64_MAX && hs[loc] != val)
+					loc = (loc + 1) & mask;
+				if (hs[loc] == UINT64_MAX) {
+					hs[loc] = val;
+					out[j - pop + size] = (int64_t)val;
+				} else {
+					loc = (uint64_t)j & mask;
+					while (hs[loc] != UINT64_MAX)
+						loc = (loc + 1) & mask;
+					hs[loc] = (uint64_t)j;
+					out[j - pop + size] = j;
+				}
+			}
+			free(hs);
+			if (shuf)
+				for (int64_t i = size - 1; i >= 1; i--) {
+					uint64_t j = pcg_bounded(src->pcg, (uint64_t)i, 64);
+					int64_t t = out[i];
+					out[i] = out[j];
+					out[j] = t;
+				}
+		}
+	}
+	/* the result: indices, or a's items at them */
+	if (!a) {
+		if (nd < 0) {
+			res = val_int(out[0]);
+			goto out;
+		}
+		res = deliver(ev, be, idx);
+		idx = NULL;
+		goto out;
+	}
+	{
+		struct value *iv = arr_wrap(ev, idx);
+		idx = NULL;
+		if (!iv)
+			goto out;
+		if (nd < 0) {
+			/* a scalar index: a[i] */
+			struct value *k = val_int(out[0]);
+			struct value *av2 = arr_wrap(ev, nd_incref(a));
+			res = k && av2 ? val_getitem(ev, av2, k) : NULL;
+			val_decref(k);
+			val_decref(av2);
+			val_decref(iv);
+			goto out;
+		}
+		struct value *dv = deliver(ev, be, nd_incref(arr_borrow(iv)));
+		struct value *av2 = dv ? arr_wrap(ev, nd_incref(a)) : NULL;
+		res = av2 ? val_getitem(ev, av2, dv) : NULL;
+		val_decref(av2);
+		val_decref(dv);
+		val_decref(iv);
+	}
+out:
+	free(p);
+	free(cdf);
+	nd_decref(a);
+	nd_decref(idx);
+	return res;
+}
+
+static struct value *f_choice(struct eval *ev, const struct builtin *bi, int argc,
+			      struct value **argv, const struct kwargs *kw)
+{
+	struct value *av, *sv = NULL, *rv = NULL, *pv = NULL;
+	struct rsrc src = {legacy(), NULL};
+	if (args_parse(ev, "choice", argc, argv, kw, "a|size,replace,p", &av, &sv, &rv, &pv) < 0)
+		return NULL;
+	return choice_of(ev, arr_be(bi), &src, av, sv, rv, pv, NULL);
+}
+
+/* seed(seed=None) */
+static struct value *f_seed(struct eval *ev, const struct builtin *bi, int argc,
+			    struct value **argv, const struct kwargs *kw)
+{
+	struct value *sv = NULL;
+	const struct backend *be = arr_be(bi);
+	if (args_parse(ev, "seed", argc, argv, kw, "|seed", &sv) < 0)
+		return NULL;
+	if (!sv || sv->type == VT_NONE) {
+		uint32_t w[624];
+		entropy_words(w, 624);
+		mt_seed_array(&g_mt, w, 624);
+		g_mt_ready = 1;
+		return val_none();
+	}
+	if (sv->type == VT_FLOAT || (sv->type == VT_SCALAR && !dt_is_int(sv->u.sc.dtype)))
+		return err_set(ev, TY_TypeError, "Cannot cast scalar from dtype('float64') to dtype('int64') according to the rule 'safe'");
+	if (sv->type == VT_LIST || sv->type == VT_TUPLE || sv->type == VT_NDARRAY) {
+		struct ndarray *a = arr_asarray(ev, &backend_host, sv, DT_INT64), *c;
+		if (!a)
+			return NULL;
+		c = nd_new(ev, &backend_host, DT_INT64, a->ndim, a->shape);
+		if (!c || (nd_size(c) && backend_host.copy(ev, c, a) < 0)) {
+			nd_decref(a);
+			nd_decref(c);
+			return NULL;
+		}
+		nd_decref(a);
+		int64_t n = nd_size(c);
+		uint32_t *w = malloc((n ? n : 1) * sizeof(uint32_t));
+		if (!w) {
+			nd_decref(c);
+			return err_nomem(ev);
+		}
+		for (int64_t i = 0; i < n; i++) {
+			int64_t v = ((int64_t *)nd_data(c))[i];
+			if (v < 0 || v > 0xffffffffLL) {
+				free(w);
+				nd_decref(c);
+				return err_set(ev, TY_ValueError, "Seed must be between 0 and 2**32 - 1");
+			}
+			w[i] = (uint32_t)v;
+		}
+		nd_decref(c);
+		if (n == 0) {
+			free(w);
+			return err_set(ev, TY_ValueError, "Seed must be non-empty");
+		}
+		mt_seed_array(&g_mt, w, (int)n);
+		free(w);
+	} else {
+		int64_t s;
+		if (val_as_int64(ev, sv, &s) < 0) {
+			err_clear(ev);
+			return err_set(ev, TY_ValueError, "Seed must be between 0 and 2**32 - 1");
+		}
+		if (s < 0 || s > 0xffffffffLL)
+			return err_set(ev, TY_ValueError, "Seed must be between 0 and 2**32 - 1");
+		mt_seed_legacy(&g_mt, (uint64_t)s);
+	}
+	g_mt_ready = 1;
+	const struct random_backend *rb = be->random;
+	if (rb && rb->seed && sv->type != VT_LIST) {
+		int64_t s = 0;
+		if (sv->type == VT_INT)
+			s = sv->u.i;
+		if (rb->seed(ev, (uint64_t)s) < 0)
+			return NULL;
+	}
+	return val_none();
+}
+
+/* ---- Generator objects ---- */
+
+struct generator {
+	struct pcg64 pcg;
+	const struct backend *be;
+};
+
+static void gen_free(void *p)
+{
+	free(p);
+}
+
+static struct generator *gen_of(const struct builtin *bi)
+{
+	return bi->self && bi->self->type == VT_OBJECT ? bi->self->u.obj.p : NULL;
+}
+
+static struct value *g_random(struct eval *ev, const struct builtin *bi, int argc,
+			      struct value **argv, const struct kwargs *kw)
+{
+	struct generator *g = gen_of(bi);
+	struct value *sv = NULL, *dtv = NULL, *outv = NULL;
+	int nd, dt = DT_FLOAT64;
+	int64_t shape[ND_MAXDIM];
+	struct rsrc src = {NULL, &g->pcg};
+	if (args_parse(ev, "random", argc, argv, kw, "|size,dtype,out", &sv, &dtv, &outv) < 0 ||
+	    parse_size(ev, sv, &nd, shape) < 0)
+		return NULL;
+	if (dtv && arr_parse_dtype(ev, dtv, &dt) < 0)
+		return NULL;
+	if (dt != DT_FLOAT64 && dt != DT_FLOAT32)
+		return err_set(ev, TY_TypeError, "Unsupported dtype dtype('%s') for random", dtype_table[dt].name);
+	return draw_cont(ev, g->be, &src, CD_UNIFORM01, nd, shape, NULL, dt);
+}
+
+static struct value *g_standard_normal(struct eval *ev, const struct builtin *bi, int argc,
+				       struct value **argv, const struct kwargs *kw)
+{
+	struct generator *g = gen_of(bi);
+	struct value *sv = NULL, *dtv = NULL, *outv = NULL;
+	int nd, dt = DT_FLOAT64;
+	int64_t shape[ND_MAXDIM];
+	struct rsrc src = {NULL, &g->pcg};
+	if (args_parse(ev, "standard_normal", argc, argv, kw, "|size,dtype,out", &sv, &dtv, &outv) < 0 ||
+	    parse_size(ev, sv, &nd, shape) < 0)
+		return NULL;
+	if (dtv && arr_parse_dtype(ev, dtv, &dt) < 0)
+		return NULL;
+	if (dt != DT_FLOAT64 && dt != DT_FLOAT32)
+		return err_set(ev, TY_TypeError, "Unsupported dtype dtype('%s') for standard_normal", dtype_table[dt].name);
+	return draw_cont(ev, g->be, &src, CD_NORMAL01, nd, shape, NULL, dt);
+}
+
+static struct value *g_uniform(struct eval *ev, const struct builtin *bi, int argc,
+			       struct value **argv, const struct kwargs *kw)
+{
+	struct generator *g = gen_of(bi);
+	struct rsrc src = {NULL, &g->pcg};
+	return two_param(ev, g->be, &src, argc, argv, kw, 0, 1);
+}
+
+static struct value *g_normal(struct eval *ev, const struct builtin *bi, int argc,
+			      struct value **argv, const struct kwargs *kw)
+{
+	struct generator *g = gen_of(bi);
+	struct rsrc src = {NULL, &g->pcg};
+	return two_param(ev, g->be, &src, argc, argv, kw, 1, 1);
+}
+
+static struct value *g_integers(struct eval *ev, const struct builtin *bi, int argc,
+				struct value **argv, const struct kwargs *kw)
+{
+	struct generator *g = gen_of(bi);
+	struct value *lowv, *highv = NULL, *sv = NULL, *dtv = NULL, *epv = NULL;
+	int nd, dt = DT_INT64, ep = 0;
+	int64_t shape[ND_MAXDIM];
+	struct rsrc src = {NULL, &g->pcg};
+	if (args_parse(ev, "integers", argc, argv, kw, "low|high,size,dtype,endpoint", &lowv, &highv, &sv, &dtv, &epv) < 0 ||
+	    parse_size(ev, sv, &nd, shape) < 0 || args_bool(ev, epv, 0, &ep) < 0)
+		return NULL;
+	int pyint = 0;
+	if (dtv && dtv->type != VT_NONE) {
+		pyint = dtv->type == VT_TYPE && (dtv->u.ty == TY_INT || dtv->u.ty == TY_BOOL);
+		if (dtv->type == VT_TYPE && dtv->u.ty == TY_BOOL)
+			dt = DT_BOOL;
+		else if (!(dtv->type == VT_TYPE && dtv->u.ty == TY_INT) && arr_parse_dtype(ev, dtv, &dt) < 0)
+			return NULL;
+	}
+	return draw_int(ev, g->be, &src, lowv, highv, nd, shape, dt, ep, pyint);
+}
+
+static struct value *g_choice(struct eval *ev, const struct builtin *bi, int argc,
+			      struct value **argv, const struct kwargs *kw)
+{
+	struct generator *g = gen_of(bi);
+	struct value *av, *sv = NULL, *rv = NULL, *pv = NULL, *axv = NULL, *shv = NULL;
+	struct rsrc src = {NULL, &g->pcg};
+	if (args_parse(ev, "choice", argc, argv, kw, "a|size,replace,p,axis,shuffle", &av, &sv, &rv, &pv, &axv, &shv) < 0)
+		return NULL;
+	if (axv && axv->type != VT_NONE && !(axv->type == VT_INT && axv->u.i == 0))
+		return err_set(ev, TY_NotImplementedError, "choice: axis other than 0");
+	return choice_of(ev, g->be, &src, av, sv, rv, pv, shv);
+}
+
+static struct value *g_permutation(struct eval *ev, const struct builtin *bi, int argc,
+				   struct value **argv, const struct kwargs *kw)
+{
+	struct generator *g = gen_of(bi);
+	struct value *x, *axv = NULL;
+	struct rsrc src = {NULL, &g->pcg};
+	if (args_parse(ev, "permutation", argc, argv, kw, "x|axis", &x, &axv) < 0)
+		return NULL;
+	if (axv && axv->type != VT_NONE && !(axv->type == VT_INT && axv->u.i == 0))
+		return err_set(ev, TY_NotImplementedError, "permutation: axis other than 0");
+	return permutation_of(ev, g->be, &src, x);
+}
+
+static struct value *g_shuffle(struct eval *ev, const struct builtin *bi, int argc,
+			       struct value **argv, const struct kwargs *kw)
+{
+	struct generator *g = gen_of(bi);
+	struct value *x, *axv = NULL;
+	struct rsrc src = {NULL, &g->pcg};
+	if (args_parse(ev, "shuffle", argc, argv, kw, "x|axis", &x, &axv) < 0)
+		return NULL;
+	if (axv && axv->type != VT_NONE && !(axv->type == VT_INT && axv->u.i == 0))
+		return err_set(ev, TY_NotImplementedError, "shuffle: axis other than 0");
+	return shuffle_of(ev, &src, x);
+}
+
+static const struct {
+	const char *name;
+	builtin_fn fn;
+} gen_methods[] = {
+	{"random", g_random},
+	{"standard_normal", g_standard_normal},
+	{"normal", g_normal},
+	{"uniform", g_uniform},
+	{"integers", g_integers},
+	{"choice", g_choice},
+	{"permutation", g_permutation},
+	{"shuffle", g_shuffle},
+};
+
+static const char *const gen_attrs[] = {
+	"random", "standard_normal", "normal", "uniform", "integers", "choice",
+	"permutation", "shuffle", NULL
+};
+
+static struct value *gen_getattr(struct eval *ev, struct value *self, const char *name)
+{
+	struct generator *g = self->u.obj.p;
+	for (size_t i = 0; i < sizeof gen_methods / sizeof gen_methods[0]; i++)
+		if (!strcmp(name, gen_methods[i].name))
+			return val_builtin(gen_methods[i].name, gen_methods[i].fn, self, (void *)g->be);
+	return NULL;
+}
+
+static char *gen_repr(struct eval *ev, struct value *self)
+{
+	char *s = malloc(64);
+	if (!s)
+		return err_nomem(ev);
+	snprintf(s, 64, "Generator(PCG64) at 0x%llX", (unsigned long long)(uintptr_t)self->u.obj.p);
+	return s;
+}
+
+static const struct objtype generator_type = {
+	.name = "Generator",
+	.free = gen_free,
+	.getattr = gen_getattr,
+	.repr = gen_repr,
+	.attrs = gen_attrs,
+};
+
+/* default_rng(seed=None): an int >= 0, a sequence of them, or None */
+static struct value *f_default_rng(struct eval *ev, const struct builtin *bi, int argc,
+				   struct value **argv, const struct kwargs *kw)
+{
+	struct value *sv = NULL;
+	struct generator *g;
+	if (args_parse(ev, "default_rng", argc, argv, kw, "|seed", &sv) < 0)
+		return NULL;
+	if (sv && sv->type == VT_OBJECT && sv->u.obj.t == &generator_type)
+		return val_incref(sv);
+	g = calloc(1, sizeof *g);
+	if (!g)
+		return err_nomem(ev);
+	g->be = arr_be(bi);
+	if (!sv || sv->type == VT_NONE) {
+		uint32_t w[4];
+		entropy_words(w, 4);
+		pcg_seed_words(&g->pcg, w, 4);
+	} else if (sv->type == VT_LIST || sv->type == VT_TUPLE) {
+		size_t n = sv->u.seq.n;
+		uint32_t *w = calloc(2 * n + 1, sizeof(uint32_t));
+		int nw = 0;
+		if (!w) {
+			free(g);
+			return err_nomem(ev);
+		}
+		/* each int is coerced to 32-bit words and the words concatenated */
+		for (size_t i = 0; i < n; i++) {
+			int64_t v;
+			if (val_as_int64(ev, sv->u.seq.items[i], &v) < 0 || v < 0) {
+				free(w);
+				free(g);
+				if (!err_occurred(ev))
+					err_set(ev, TY_ValueError, "expected non-negative integer");
+				return NULL;
+			}
+			w[nw++] = (uint32_t)v;
+			if (v >> 32)
+				w[nw++] = (uint32_t)((uint64_t)v >> 32);
+		}
+		pcg_seed_words(&g->pcg, w, nw);
+		free(w);
+	} else {
+		int64_t v;
+		if (sv->type == VT_FLOAT || (sv->type == VT_SCALAR && !dt_is_int(sv->u.sc.dtype))) {
+			free(g);
+			return err_set(ev, TY_TypeError, "SeedSequence expects int or sequence of ints for entropy not %s",
+				       val_type_name(sv));
+		}
+		if (val_as_int64(ev, sv, &v) < 0) {
+			free(g);
+			return NULL;
+		}
+		if (v < 0) {
+			free(g);
+			return err_set(ev, TY_ValueError, "expected non-negative integer");
+		}
+		pcg_seed(&g->pcg, (uint64_t)v);
+	}
+	return val_object_new(&generator_type, g);
+}
+
+const struct arr_func arr_random_funcs[] = {
+	{"seed", f_seed, "seed(seed=None)", "Seeds the legacy global RandomState (MT19937) as NumPy."},
+	{"rand", f_rand, "rand(d0, d1, ..., dn)", "Uniform [0, 1) samples of the given shape."},
+	{"randn", f_randn, "randn(d0, d1, ..., dn)", "Standard normal samples of the given shape."},
+	{"random", f_random, "random(size=None)", "Uniform [0, 1) samples."},
+	{"random_sample", f_random_sample, "random_sample(size=None)", "Uniform [0, 1) samples."},
+	{"uniform", f_uniform, "uniform(low=0.0, high=1.0, size=None)", "Uniform [low, high) samples."},
+	{"normal", f_normal, "normal(loc=0.0, scale=1.0, size=None)", "Normal (Gaussian) samples."},
+	{"standard_normal", f_standard_normal, "standard_normal(size=None)", "Standard normal samples."},
+	{"randint", f_randint, "randint(low, high=None, size=None, dtype=int)", "Random integers in [low, high)."},
+	{"choice", f_choice, "choice(a, size=None, replace=True, p=None)", "Random sample from a 1-D array or range(a)."},
+	{"permutation", f_permutation, "permutation(x)", "A permuted range or a permuted copy of x."},
+	{"shuffle", f_shuffle, "shuffle(x)", "Shuffles x in place along its first axis."},
+	{"default_rng", f_default_rng, "default_rng(seed=None)", "A new Generator (PCG64) seeded as NumPy's."},
+	{NULL, NULL, NULL, NULL}
+};

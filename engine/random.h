@@ -1,0 +1,84 @@
+/*
+ * random.h — numpy.random above the backends (random.c): the legacy
+ * RandomState functions and default_rng's Generator, reproducing NumPy's
+ * sequences exactly on the host (MT19937 in mt19937.c, PCG64 + SeedSequence
+ * in pcg64.c); and the per-backend bulk generator entries (struct
+ * random_backend) that cp.random uses (cuRAND in the CUDA backend: its own
+ * streams, not NumPy's sequence, as CuPy).
+ */
+#ifndef LUMEN_RANDOM_H
+#define LUMEN_RANDOM_H
+
+#include <stdint.h>
+
+struct eval;
+
+enum rand_dist {
+	RAND_UNIFORM,   /* [0, 1) then p0 + (p1 - p0) * x: p0 = low, p1 = high */
+	RAND_NORMAL,    /* p0 = mean, p1 = stddev */
+	RAND_BITS32,    /* raw uint32 (for integers: the front end reduces) */
+	RAND_BITS64     /* raw uint64 */
+};
+
+/*
+ * A backend's generator (cuRAND on the device).  The state is the
+ * backend's own (created on first use, one per process; seed() re-seeds).
+ * fill: n values of dtype dt (DT_FLOAT32/DT_FLOAT64 for UNIFORM/NORMAL,
+ * DT_UINT32/DT_UINT64 for BITS) written to out, in the backend's memory.
+ * Returns 0, or -1 with the error set.  NULL entries: NotImplementedError.
+ */
+struct random_backend {
+	int (*seed)(struct eval *ev, uint64_t seed);
+	int (*fill)(struct eval *ev, enum rand_dist dist, int dt, int64_t n,
+		    double p0, double p1, void *out);
+};
+
+/* ---- the bit generators (pure, host only; no evaluator needed) ---- */
+
+/* MT19937 as NumPy's RandomState: state + the legacy gauss cache. */
+struct mt19937 {
+	uint32_t key[624];
+	int pos;
+	int has_gauss;
+	double gauss;
+};
+void mt_seed(struct mt19937 *s, uint32_t seed);          /* init_genrand */
+void mt_seed_array(struct mt19937 *s, const uint32_t *key, int n); /* init_by_array */
+/* NumPy's RandomState.seed(x) for an int >= 0 (init_by_array of its 32-bit
+ * words, least significant first). */
+void mt_seed_legacy(struct mt19937 *s, uint64_t seed);
+uint32_t mt_next32(struct mt19937 *s);
+double mt_double(struct mt19937 *s);                      /* 53-bit [0,1) */
+double mt_gauss(struct mt19937 *s);                       /* legacy polar */
+/* legacy random_interval (shuffle): [0, rng] by masked rejection */
+uint64_t mt_bounded(struct mt19937 *s, uint64_t rng);
+/* legacy randint for a dtype bit width (8,16,32,64): [0, rng] masked, as
+ * _bounded_integers does per width (32-bit draws for widths <= 32) */
+uint64_t mt_bounded_w(struct mt19937 *s, uint64_t rng, int bits);
+/* a whole randint fill (8/16-bit widths keep their buffer across it) */
+void mt_bounded_fill(struct mt19937 *s, uint64_t rng, int bits, int64_t n, uint64_t *out);
+
+/* PCG64 (XSL-RR 128/64) as NumPy's, seeded through SeedSequence. */
+struct pcg64 {
+	unsigned __int128 state, inc;
+	int has_uint32;
+	uint32_t uinteger;
+};
+/* default_rng(seed): entropy words (the int's 32-bit words, least
+ * significant first; n = 0 for seed 0 gives one word 0 as NumPy) */
+void pcg_seed_words(struct pcg64 *p, const uint32_t *words, int n);
+void pcg_seed(struct pcg64 *p, uint64_t seed);
+uint64_t pcg_next64(struct pcg64 *p);
+uint32_t pcg_next32(struct pcg64 *p);                     /* buffered halves */
+double pcg_double(struct pcg64 *p);                       /* 53-bit [0,1) */
+float pcg_float(struct pcg64 *p);                         /* 24-bit [0,1) */
+double pcg_normal(struct pcg64 *p);                       /* ziggurat */
+float pcg_normal_f(struct pcg64 *p);                      /* float ziggurat */
+/* Generator.integers' bounded draws: [0, rng] with Lemire's method; for
+ * bits <= 32 uses buffered 32-bit draws as NumPy. */
+uint64_t pcg_bounded(struct pcg64 *p, uint64_t rng, int bits);
+/* Generator.shuffle/permutation's draw: random_interval, [0, max] */
+uint64_t pcg_interval(struct pcg64 *p, uint64_t max);
+void pcg_bounded_fill(struct pcg64 *p, uint64_t rng, int bits, int64_t n, uint64_t *out);
+
+#endif

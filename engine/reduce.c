@@ -1,0 +1,1075 @@
+/*
+ * reduce.c — reductions as np./cp. functions (arr_reduce_funcs) and ndarray
+ * methods (arr_reduce_methods): sum prod mean std var min max amin amax ptp
+ * argmin argmax all any count_nonzero cumsum cumprod diff nansum nanmean
+ * nanmax nanmin median average percentile quantile, with NumPy's axis,
+ * keepdims, dtype, ddof, out and its accumulator dtypes and messages.
+ *
+ * Written once above the backends: arr_reduce builds the expression tree
+ * and calls be->reduce (host: redhost.c).  Owns nothing beyond a call.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <math.h>
+#include "arrapi.h"
+#include "args.h"
+#include "error.h"
+#include "ufunc.h"
+
+int arr_fill_value(struct eval *ev, struct ndarray *a, struct value *x);
+
+static const char *red_name(enum red_op op)
+{
+	switch (op) {
+	case RED_MIN: case RED_NANMIN: return "minimum";
+	case RED_MAX: case RED_NANMAX: return "maximum";
+	case RED_ARGMIN: return "argmin";
+	case RED_ARGMAX: return "argmax";
+	default: return "add";
+	}
+}
+
+/* NumPy's default accumulator of sum/prod: small ints widen to 64 bits */
+static int sum_dtype(int d)
+{
+	switch (dtype_table[d].kind) {
+	case DK_BOOL: case DK_INT: return DT_INT64;
+	case DK_UINT: return DT_UINT64;
+	default: return d;
+	}
+}
+
+struct ndarray *arr_reduce(struct eval *ev, const struct ndarray *a, enum red_op op,
+			   uint64_t axes, int keepdims, int dtype)
+{
+	const struct backend *be = nd_backend(a);
+	int64_t oshape[ND_MAXDIM], count = 1, osize = 1;
+	int od;
+	struct ndarray *out, *r;
+	struct ew_tree *t;
+
+	for (int i = 0; i < a->ndim; i++) {
+		if (axes >> i & 1) {
+			oshape[i] = 1;
+			count *= a->shape[i];
+		} else {
+			oshape[i] = a->shape[i];
+			osize *= a->shape[i];
+		}
+	}
+	switch (op) {
+	case RED_ARGMIN: case RED_ARGMAX: od = DT_INT64; break;
+	case RED_ANY: case RED_ALL: od = DT_BOOL; break;
+	case RED_SUM: case RED_PROD: case RED_NANSUM:
+		od = dtype >= 0 ? dtype : sum_dtype(a->dtype);
+		break;
+	default: od = dtype >= 0 ? dtype : a->dtype; break;
+	}
+	if (count == 0 && osize > 0) {
+		if (op == RED_ARGMIN || op == RED_ARGMAX)
+			return err_set(ev, TY_ValueError, "attempt to get %s of an empty sequence", red_name(op));
+		if (op == RED_MIN || op == RED_MAX || op == RED_NANMIN || op == RED_NANMAX)
+			return err_set(ev, TY_ValueError, "zero-size array to reduction operation %s which has no identity",
+				       red_name(op));
+	}
+	if (!be->reduce)
+		return err_set(ev, TY_NotImplementedError, "reductions are not supported by the %s backend", be->name);
+	out = nd_new(ev, be, od, a->ndim, oshape);
+	if (!out)
+		return NULL;
+	t = calloc(1, sizeof *t);
+	if (!t) {
+		nd_decref(out);
+		return err_nomem(ev);
+	}
+	t->narrays = 1;
+	t->arrays[0] = (struct ndarray *)a;
+	t->nodes[0].kind = EW_ARRAY;
+	t->nodes[0].dtype = a->dtype;
+	t->nnodes = 1;
+	/* the tree's root has the output dtype, except for argmin/argmax */
+	if (op != RED_ARGMIN && op != RED_ARGMAX && a->dtype != od) {
+		t->nodes[1].kind = EW_CAST;
+		t->nodes[1].dtype = od;
+		t->nodes[1].nargs = 1;
+		t->nodes[1].args[0] = 0;
+		t->nnodes = 2;
+	}
+	if (be->reduce(ev, t, op, axes, out) < 0) {
+		free(t);
+		nd_decref(out);
+		return NULL;
+	}
+	free(t);
+	if (keepdims)
+		return out;
+	{
+		int64_t sh[ND_MAXDIM], st[ND_MAXDIM];
+		int nd = 0;
+		for (int i = 0; i < a->ndim; i++)
+			if (!(axes >> i & 1)) {
+				sh[nd] = out->shape[i];
+				st[nd++] = out->strides[i];
+			}
+		r = nd_view(ev, out, od, nd, sh, st, out->offset);
+		nd_decref(out);
+		return r;
+	}
+}
+
+/* ---- small helpers over ndarrays ---- */
+
+static struct ndarray *ufa(struct eval *ev, const struct backend *be, const char *name,
+			   struct ndarray *a, struct ndarray *b, struct ndarray *out)
+{
+	struct value *in[2], *av = arr_wrap(ev, nd_incref(a)), *bv = NULL;
+	struct ndarray *r;
+	if (!av)
+		return NULL;
+	in[0] = av;
+	if (b) {
+		bv = arr_wrap(ev, nd_incref(b));
+		if (!bv) {
+			val_decref(av);
+			return NULL;
+		}
+		in[1] = bv;
+	}
+	r = uf_apply_arrays(ev, be, uf_lookup(name), b ? 2 : 1, in, out);
+	val_decref(av);
+	val_decref(bv);
+	return r;
+}
+
+/* a op python-number (weak), optionally in place into out */
+static struct ndarray *ufs(struct eval *ev, const struct backend *be, const char *name,
+			   struct ndarray *a, struct value *s, struct ndarray *out)
+{
+	struct value *in[2], *av = arr_wrap(ev, nd_incref(a));
+	struct ndarray *r;
+	if (!av)
+		return NULL;
+	in[0] = av;
+	in[1] = s;
+	r = uf_apply_arrays(ev, be, uf_lookup(name), 2, in, out);
+	val_decref(av);
+	return r;
+}
+
+struct common {
+	struct ndarray *a;      /* owned */
+	uint64_t axes;
+	int keepdims;
+	int dtype;              /* -1 */
+	struct ndarray *out;    /* borrowed or NULL */
+	struct value *outv;
+	int64_t count;          /* elements reduced per output */
+	const struct backend *be;
+};
+
+static int common_parse(struct eval *ev, const struct builtin *bi, struct common *c,
+			struct value *a, struct value *axis, struct value *dtype,
+			struct value *out, struct value *keepdims)
+{
+	memset(c, 0, sizeof *c);
+	c->dtype = -1;
+	c->be = bi->self ? nd_backend(bi->self->u.arr) : arr_be(bi);
+	c->a = arr_asarray(ev, c->be, a, -1);
+	if (!c->a)
+		return -1;
+	if (arr_parse_axes(ev, axis, c->a->ndim, &c->axes) < 0 ||
+	    arr_parse_dtype(ev, dtype, &c->dtype) < 0 ||
+	    args_bool(ev, keepdims, 0, &c->keepdims) < 0)
+		goto fail;
+	if (out && out->type != VT_NONE) {
+		c->out = arr_borrow(out);
+		if (!c->out) {
+			err_set(ev, TY_TypeError, "output must be an array");
+			goto fail;
+		}
+		c->outv = out;
+	}
+	c->count = 1;
+	for (int i = 0; i < c->a->ndim; i++)
+		if (c->axes >> i & 1)
+			c->count *= c->a->shape[i];
+	return 0;
+fail:
+	nd_decref(c->a);
+	c->a = NULL;
+	return -1;
+}
+
+/* hands the result back: into out= (cast), else as arr_result does */
+static struct value *finish(struct eval *ev, struct common *c, struct ndarray *r)
+{
+	nd_decref(c->a);
+	if (!r)
+		return NULL;
+	if (c->out) {
+		struct ndarray *b;
+		int rc;
+		if (c->out->ndim != r->ndim || memcmp(c->out->shape, r->shape, sizeof(int64_t) * r->ndim)) {
+			char s1[128], s2[128];
+			arr_format_shape(s1, sizeof s1, c->out->ndim, c->out->shape);
+			arr_format_shape(s2, sizeof s2, r->ndim, r->shape);
+			nd_decref(r);
+			return err_set(ev, TY_ValueError, "output parameter for reduction operation has the wrong number of dimensions: Found %d but expected %d",
+				       c->out->ndim, r->ndim);
+		}
+		b = r;
+		rc = nd_backend(c->out)->copy(ev, c->out, b);
+		nd_decref(r);
+		return rc < 0 ? NULL : val_incref(c->outv);
+	}
+	return arr_result(ev, r);
+}
+
+#define REDFN(fname, OP, hasdtype)                                                         \
+static struct value *fname(struct eval *ev, const struct builtin *bi, int argc,             \
+			   struct value **argv, const struct kwargs *kw)                    \
+{                                                                                           \
+	struct value *a = bi->self, *axis = NULL, *dtype = NULL, *out = NULL, *keep = NULL;  \
+	struct value *initial = NULL, *where = NULL;                                         \
+	struct common c;                                                                     \
+	int rc = hasdtype                                                                    \
+		? (bi->self ? args_parse(ev, bi->name, argc, argv, kw, "|axis,dtype,out,keepdims,initial,where", \
+					 &axis, &dtype, &out, &keep, &initial, &where)        \
+			    : args_parse(ev, bi->name, argc, argv, kw, "a|axis,dtype,out,keepdims,initial,where", \
+					 &a, &axis, &dtype, &out, &keep, &initial, &where))   \
+		: (bi->self ? args_parse(ev, bi->name, argc, argv, kw, "|axis,out,keepdims,initial,where", \
+					 &axis, &out, &keep, &initial, &where)                \
+			    : args_parse(ev, bi->name, argc, argv, kw, "a|axis,out,keepdims,initial,where", \
+					 &a, &axis, &out, &keep, &initial, &where));          \
+	if (rc < 0 || common_parse(ev, bi, &c, a, axis, dtype, out, keep) < 0)               \
+		return NULL;                                                                 \
+	return reduce_common(ev, &c, OP, initial, where);                                    \
+}
+
+static struct value *reduce_common(struct eval *ev, struct common *c, enum red_op op,
+				   struct value *initial, struct value *where)
+{
+	struct ndarray *r;
+	if (where && !(where->type == VT_BOOL && where->u.i)) {
+		nd_decref(c->a);
+		return err_set(ev, TY_NotImplementedError, "where= is not supported in reductions");
+	}
+	if (initial && initial->type != VT_NONE) {
+		/* NumPy: the reduction starts from initial (empty inputs allowed) */
+		struct ndarray *s;
+		if (c->count == 0) {
+			int od = op == RED_SUM || op == RED_PROD ? (c->dtype >= 0 ? c->dtype : sum_dtype(c->a->dtype)) :
+				 c->dtype >= 0 ? c->dtype : c->a->dtype;
+			int64_t sh[ND_MAXDIM];
+			int nd = 0;
+			for (int i = 0; i < c->a->ndim; i++)
+				if (!(c->axes >> i & 1))
+					sh[nd++] = c->a->shape[i];
+				else if (c->keepdims)
+					sh[nd++] = 1;
+			s = nd_new(ev, c->be, od, nd, sh);
+			if (s && arr_fill_value(ev, s, initial) < 0) {
+				nd_decref(s);
+				s = NULL;
+			}
+			return finish(ev, c, s);
+		}
+		r = arr_reduce(ev, c->a, op, c->axes, c->keepdims, c->dtype);
+		if (!r)
+			return finish(ev, c, NULL);
+		s = ufs(ev, c->be, op == RED_SUM ? "add" : op == RED_PROD ? "multiply" :
+			op == RED_MIN ? "minimum" : "maximum", r, initial, NULL);
+		nd_decref(r);
+		return finish(ev, c, s);
+	}
+	return finish(ev, c, arr_reduce(ev, c->a, op, c->axes, c->keepdims, c->dtype));
+}
+
+REDFN(fn_sum, RED_SUM, 1)
+REDFN(fn_prod, RED_PROD, 1)
+REDFN(fn_max, RED_MAX, 0)
+REDFN(fn_min, RED_MIN, 0)
+
+static struct value *anyall(struct eval *ev, const struct builtin *bi, int argc,
+			    struct value **argv, const struct kwargs *kw, enum red_op op)
+{
+	struct value *a = bi->self, *axis = NULL, *out = NULL, *keep = NULL, *where = NULL;
+	struct common c;
+	int rc = bi->self ? args_parse(ev, bi->name, argc, argv, kw, "|axis,out,keepdims,$where",
+				       &axis, &out, &keep, &where)
+			  : args_parse(ev, bi->name, argc, argv, kw, "a|axis,out,keepdims,$where",
+				       &a, &axis, &out, &keep, &where);
+	if (rc < 0 || common_parse(ev, bi, &c, a, axis, NULL, out, keep) < 0)
+		return NULL;
+	return reduce_common(ev, &c, op, NULL, where);
+}
+
+static struct value *fn_any(struct eval *ev, const struct builtin *bi, int argc,
+			    struct value **argv, const struct kwargs *kw)
+{
+	return anyall(ev, bi, argc, argv, kw, RED_ANY);
+}
+
+static struct value *fn_all(struct eval *ev, const struct builtin *bi, int argc,
+			    struct value **argv, const struct kwargs *kw)
+{
+	return anyall(ev, bi, argc, argv, kw, RED_ALL);
+}
+
+static struct value *nanminmax(struct eval *ev, const struct builtin *bi, int argc,
+			       struct value **argv, const struct kwargs *kw, enum red_op op)
+{
+	struct value *a, *axis = NULL, *out = NULL, *keep = NULL, *initial = NULL, *where = NULL;
+	struct common c;
+	if (args_parse(ev, bi->name, argc, argv, kw, "a|axis,out,keepdims,initial,where",
+		       &a, &axis, &out, &keep, &initial, &where) < 0 ||
+	    common_parse(ev, bi, &c, a, axis, NULL, out, keep) < 0)
+		return NULL;
+	if (!dt_is_inexact(c.a->dtype))
+		op = op == RED_NANMAX ? RED_MAX : RED_MIN;
+	return reduce_common(ev, &c, op, NULL, where);
+}
+
+static struct value *fn_nanmax(struct eval *ev, const struct builtin *bi, int argc,
+			       struct value **argv, const struct kwargs *kw)
+{
+	return nanminmax(ev, bi, argc, argv, kw, RED_NANMAX);
+}
+
+static struct value *fn_nanmin(struct eval *ev, const struct builtin *bi, int argc,
+			       struct value **argv, const struct kwargs *kw)
+{
+	return nanminmax(ev, bi, argc, argv, kw, RED_NANMIN);
+}
+
+static struct value *fn_nansum(struct eval *ev, const struct builtin *bi, int argc,
+			       struct value **argv, const struct kwargs *kw)
+{
+	struct value *a, *axis = NULL, *dtype = NULL, *out = NULL, *keep = NULL, *initial = NULL, *where = NULL;
+	struct common c;
+	if (args_parse(ev, "nansum", argc, argv, kw, "a|axis,dtype,out,keepdims,initial,where",
+		       &a, &axis, &dtype, &out, &keep, &initial, &where) < 0 ||
+	    common_parse(ev, bi, &c, a, axis, dtype, out, keep) < 0)
+		return NULL;
+	return reduce_common(ev, &c, RED_NANSUM, initial, where);
+}
+
+/* argmin / argmax: one axis or all (flattened) */
+static struct value *argfn(struct eval *ev, const struct builtin *bi, int argc,
+			   struct value **argv, const struct kwargs *kw, enum red_op op)
+{
+	struct value *a = bi->self, *axis = NULL, *out = NULL, *keep = NULL;
+	struct common c;
+	int rc = bi->self ? args_parse(ev, bi->name, argc, argv, kw, "|axis,out,$keepdims", &axis, &out, &keep)
+			  : args_parse(ev, bi->name, argc, argv, kw, "a|axis,out,$keepdims", &a, &axis, &out, &keep);
+	if (rc < 0)
+		return NULL;
+	if (axis && axis->type == VT_TUPLE)
+		return err_set(ev, TY_TypeError, "'tuple' object cannot be interpreted as an integer");
+	if (common_parse(ev, bi, &c, a, axis, NULL, out, keep) < 0)
+		return NULL;
+	return reduce_common(ev, &c, op, NULL, NULL);
+}
+
+static struct value *fn_argmax(struct eval *ev, const struct builtin *bi, int argc,
+			       struct value **argv, const struct kwargs *kw)
+{
+	return argfn(ev, bi, argc, argv, kw, RED_ARGMAX);
+}
+
+static struct value *fn_argmin(struct eval *ev, const struct builtin *bi, int argc,
+			       struct value **argv, const struct kwargs *kw)
+{
+	return argfn(ev, bi, argc, argv, kw, RED_ARGMIN);
+}
+
+static struct value *fn_ptp(struct eval *ev, const struct builtin *bi, int argc,
+			    struct value **argv, const struct kwargs *kw)
+{
+	struct value *a = bi->self, *axis = NULL, *out = NULL, *keep = NULL;
+	struct common c;
+	struct ndarray *mx, *mn, *r = NULL;
+	int rc = bi->self ? args_parse(ev, "ptp", argc, argv, kw, "|axis,out,keepdims", &axis, &out, &keep)
+			  : args_parse(ev, "ptp", argc, argv, kw, "a|axis,out,keepdims", &a, &axis, &out, &keep);
+	if (rc < 0 || common_parse(ev, bi, &c, a, axis, NULL, out, keep) < 0)
+		return NULL;
+	mx = arr_reduce(ev, c.a, RED_MAX, c.axes, c.keepdims, -1);
+	mn = mx ? arr_reduce(ev, c.a, RED_MIN, c.axes, c.keepdims, -1) : NULL;
+	if (mn)
+		r = ufa(ev, c.be, "subtract", mx, mn, NULL);
+	nd_decref(mx);
+	nd_decref(mn);
+	return finish(ev, &c, r);
+}
+
+/* mean over the common args: NumPy's _mean (float64 for ints, float32 for float16) */
+static struct ndarray *mean_of(struct eval *ev, struct common *c, int keepdims)
+{
+	int acc = c->dtype;
+	int is_f16 = 0;
+	struct ndarray *s, *r;
+	struct value *n;
+	if (acc < 0) {
+		if (dt_is_int(c->a->dtype) || c->a->dtype == DT_BOOL)
+			acc = DT_FLOAT64;
+		else if (c->a->dtype == DT_FLOAT16) {
+			acc = DT_FLOAT32;
+			is_f16 = 1;
+		}
+	}
+	s = arr_reduce(ev, c->a, RED_SUM, c->axes, keepdims, acc);
+	if (!s)
+		return NULL;
+	n = val_int(c->count);
+	r = ufs(ev, c->be, "true_divide", s, n, dt_is_inexact(s->dtype) ? s : NULL);
+	val_decref(n);
+	nd_decref(s);
+	if (r && is_f16) {
+		s = arr_astype(ev, r, DT_FLOAT16);
+		nd_decref(r);
+		r = s;
+	}
+	return r;
+}
+
+static struct value *fn_mean(struct eval *ev, const struct builtin *bi, int argc,
+			     struct value **argv, const struct kwargs *kw)
+{
+	struct value *a = bi->self, *axis = NULL, *dtype = NULL, *out = NULL, *keep = NULL, *where = NULL;
+	struct common c;
+	int rc = bi->self ? args_parse(ev, "mean", argc, argv, kw, "|axis,dtype,out,keepdims,$where",
+				       &axis, &dtype, &out, &keep, &where)
+			  : args_parse(ev, "mean", argc, argv, kw, "a|axis,dtype,out,keepdims,$where",
+				       &a, &axis, &dtype, &out, &keep, &where);
+	if (rc < 0 || common_parse(ev, bi, &c, a, axis, dtype, out, keep) < 0)
+		return NULL;
+	return finish(ev, &c, mean_of(ev, &c, c.keepdims));
+}
+
+/* NumPy's _var: mean with keepdims, squared deviations, their mean with ddof */
+static struct ndarray *var_of(struct eval *ev, struct common *c, int64_t ddof)
+{
+	int dt = c->dtype;
+	struct ndarray *m, *x, *x2, *s, *r;
+	struct value *n;
+	if (dt < 0 && (dt_is_int(c->a->dtype) || c->a->dtype == DT_BOOL))
+		dt = DT_FLOAT64;
+	m = arr_reduce(ev, c->a, RED_SUM, c->axes, 1, dt);
+	if (!m)
+		return NULL;
+	n = val_int(c->count);
+	x = ufs(ev, c->be, "true_divide", m, n, dt_is_inexact(m->dtype) ? m : NULL);
+	val_decref(n);
+	nd_decref(m);
+	if (!x)
+		return NULL;
+	m = x;
+	x = ufa(ev, c->be, "subtract", c->a, m, NULL);
+	nd_decref(m);
+	if (!x)
+		return NULL;
+	if (dt_is_complex(x->dtype)) {
+		struct ndarray *cj = ufa(ev, c->be, "conjugate", x, NULL, NULL);
+		struct ndarray *p = cj ? ufa(ev, c->be, "multiply", x, cj, NULL) : NULL;
+		struct ndarray *arr_real_imag(struct eval *, const struct ndarray *, int);
+		nd_decref(cj);
+		x2 = p ? arr_real_imag(ev, p, 0) : NULL;
+		nd_decref(p);
+	} else {
+		x2 = ufa(ev, c->be, "multiply", x, x, x);
+	}
+	nd_decref(x);
+	if (!x2)
+		return NULL;
+	s = arr_reduce(ev, x2, RED_SUM, c->axes, c->keepdims, dt);
+	nd_decref(x2);
+	if (!s)
+		return NULL;
+	n = val_int(c->count - ddof > 0 ? c->count - ddof : 0);
+	r = ufs(ev, c->be, "true_divide", s, n, dt_is_inexact(s->dtype) ? s : NULL);
+	val_decref(n);
+	nd_decref(s);
+	return r;
+}
+
+static struct value *varstd(struct eval *ev, const struct builtin *bi, int argc,
+			    struct value **argv, const struct kwargs *kw, int sd)
+{
+	struct value *a = bi->self, *axis = NULL, *dtype = NULL, *out = NULL, *ddofv = NULL,
+		     *keep = NULL, *where = NULL, *mean = NULL, *corr = NULL;
+	struct common c;
+	int64_t ddof;
+	struct ndarray *r;
+	int rc = bi->self ? args_parse(ev, bi->name, argc, argv, kw, "|axis,dtype,out,ddof,keepdims,$where,mean,correction",
+				       &axis, &dtype, &out, &ddofv, &keep, &where, &mean, &corr)
+			  : args_parse(ev, bi->name, argc, argv, kw, "a|axis,dtype,out,ddof,keepdims,$where,mean,correction",
+				       &a, &axis, &dtype, &out, &ddofv, &keep, &where, &mean, &corr);
+	if (rc < 0)
+		return NULL;
+	if (corr && corr->type != VT_NONE)
+		ddofv = corr;
+	if (args_int(ev, ddofv, 0, &ddof) < 0 || common_parse(ev, bi, &c, a, axis, dtype, out, keep) < 0)
+		return NULL;
+	r = var_of(ev, &c, ddof);
+	if (r && sd) {
+		struct ndarray *s = ufa(ev, c.be, "sqrt", r, NULL, r);
+		nd_decref(r);
+		r = s;
+	}
+	return finish(ev, &c, r);
+}
+
+static struct value *fn_var(struct eval *ev, const struct builtin *bi, int argc,
+			    struct value **argv, const struct kwargs *kw)
+{
+	return varstd(ev, bi, argc, argv, kw, 0);
+}
+
+static struct value *fn_std(struct eval *ev, const struct builtin *bi, int argc,
+			    struct value **argv, const struct kwargs *kw)
+{
+	return varstd(ev, bi, argc, argv, kw, 1);
+}
+
+static struct value *fn_count_nonzero(struct eval *ev, const struct builtin *bi, int argc,
+				      struct value **argv, const struct kwargs *kw)
+{
+	struct value *a, *axis = NULL, *keep = NULL;
+	struct common c;
+	struct ndarray *nz, *r;
+	struct value *zero;
+	if (args_parse(ev, "count_nonzero", argc, argv, kw, "a|axis,$keepdims", &a, &axis, &keep) < 0 ||
+	    common_parse(ev, bi, &c, a, axis, NULL, NULL, keep) < 0)
+		return NULL;
+	zero = val_int(0);
+	nz = ufs(ev, c.be, "not_equal", c.a, zero, NULL);
+	val_decref(zero);
+	r = nz ? arr_reduce(ev, nz, RED_SUM, c.axes, c.keepdims, DT_INT64) : NULL;
+	nd_decref(nz);
+	return finish(ev, &c, r);
+}
+
+static struct value *fn_nanmean(struct eval *ev, const struct builtin *bi, int argc,
+				struct value **argv, const struct kwargs *kw)
+{
+	struct value *a, *axis = NULL, *dtype = NULL, *out = NULL, *keep = NULL, *where = NULL;
+	struct common c;
+	struct ndarray *tot, *notnan, *isn, *cnt, *r = NULL;
+	if (args_parse(ev, "nanmean", argc, argv, kw, "a|axis,dtype,out,keepdims,$where",
+		       &a, &axis, &dtype, &out, &keep, &where) < 0 ||
+	    common_parse(ev, bi, &c, a, axis, dtype, out, keep) < 0)
+		return NULL;
+	if (!dt_is_inexact(c.a->dtype))
+		return finish(ev, &c, mean_of(ev, &c, c.keepdims));
+	tot = arr_reduce(ev, c.a, RED_NANSUM, c.axes, c.keepdims, c.dtype);
+	isn = tot ? ufa(ev, c.be, "isnan", c.a, NULL, NULL) : NULL;
+	notnan = isn ? ufa(ev, c.be, "logical_not", isn, NULL, NULL) : NULL;
+	cnt = notnan ? arr_reduce(ev, notnan, RED_SUM, c.axes, c.keepdims, DT_INT64) : NULL;
+	if (cnt) {
+		/* true_divide(tot, cnt, out=tot, casting='unsafe') keeps tot's dtype */
+		struct ndarray *q = ufa(ev, c.be, "true_divide", tot, cnt, NULL);
+		if (q && q->dtype != tot->dtype) {
+			r = arr_astype(ev, q, tot->dtype);
+			nd_decref(q);
+		} else {
+			r = q;
+		}
+	}
+	nd_decref(tot);
+	nd_decref(isn);
+	nd_decref(notnan);
+	nd_decref(cnt);
+	return finish(ev, &c, r);
+}
+
+/* ---- scans ---- */
+
+static struct value *scanfn(struct eval *ev, const struct builtin *bi, int argc,
+			    struct value **argv, const struct kwargs *kw, int prod)
+{
+	struct value *a = bi->self, *axis = NULL, *dtype = NULL, *out = NULL;
+	struct ndarray *x, *r;
+	int ax = 0, dt = -1;
+	const struct backend *be = bi->self ? nd_backend(bi->self->u.arr) : arr_be(bi);
+	int rc = bi->self ? args_parse(ev, bi->name, argc, argv, kw, "|axis,dtype,out", &axis, &dtype, &out)
+			  : args_parse(ev, bi->name, argc, argv, kw, "a|axis,dtype,out", &a, &axis, &dtype, &out);
+	if (rc < 0 || arr_parse_dtype(ev, dtype, &dt) < 0)
+		return NULL;
+	x = arr_asarray(ev, be, a, -1);
+	if (!x)
+		return NULL;
+	if (!axis || axis->type == VT_NONE) {
+		int64_t n = nd_size(x);
+		struct ndarray *f = arr_reshape(ev, x, 1, &n);
+		nd_decref(x);
+		if (!f)
+			return NULL;
+		x = f;
+	} else {
+		int64_t i64;
+		if (val_as_int64(ev, axis, &i64) < 0 || arr_normalize_axis(ev, i64, x->ndim, &ax) < 0) {
+			nd_decref(x);
+			return NULL;
+		}
+	}
+	if (dt < 0)
+		dt = sum_dtype(x->dtype);
+	if (!be->scan) {
+		nd_decref(x);
+		return err_set(ev, TY_NotImplementedError, "%s is not supported by the %s backend", bi->name, be->name);
+	}
+	r = nd_new(ev, be, dt, x->ndim, x->shape);
+	if (r && be->scan(ev, x, ax, prod, r) < 0) {
+		nd_decref(r);
+		r = NULL;
+	}
+	nd_decref(x);
+	if (r && out && out->type != VT_NONE) {
+		struct ndarray *o = arr_borrow(out);
+		int ok = o && nd_backend(o)->copy(ev, o, r) == 0;
+		nd_decref(r);
+		return ok ? val_incref(out) : (o ? NULL : err_set(ev, TY_TypeError, "output must be an array"));
+	}
+	return arr_wrap(ev, r);
+}
+
+static struct value *fn_cumsum(struct eval *ev, const struct builtin *bi, int argc,
+			       struct value **argv, const struct kwargs *kw)
+{
+	return scanfn(ev, bi, argc, argv, kw, 0);
+}
+
+static struct value *fn_cumprod(struct eval *ev, const struct builtin *bi, int argc,
+				struct value **argv, const struct kwargs *kw)
+{
+	return scanfn(ev, bi, argc, argv, kw, 1);
+}
+
+/* np.diff(a, n=1, axis=-1): a[1:] - a[:-1] along axis, n times */
+static struct value *fn_diff(struct eval *ev, const struct builtin *bi, int argc,
+			     struct value **argv, const struct kwargs *kw)
+{
+	struct value *a, *nv = NULL, *axis = NULL, *pre = NULL, *app = NULL;
+	int64_t n, ax64;
+	int ax;
+	struct ndarray *x;
+	const struct backend *be = arr_be(bi);
+	if (args_parse(ev, "diff", argc, argv, kw, "a|n,axis,prepend,append", &a, &nv, &axis, &pre, &app) < 0 ||
+	    args_int(ev, nv, 1, &n) < 0 || args_int(ev, axis, -1, &ax64) < 0)
+		return NULL;
+	if ((pre && pre->type != VT_NONE) || (app && app->type != VT_NONE))
+		return err_set(ev, TY_NotImplementedError, "diff(): prepend/append are not supported");
+	if (n < 0)
+		return err_set(ev, TY_ValueError, "order must be non-negative but got %lld", (long long)n);
+	x = arr_asarray(ev, be, a, -1);
+	if (!x)
+		return NULL;
+	if (x->ndim == 0) {
+		nd_decref(x);
+		return err_set(ev, TY_ValueError, "diff requires input that is at least one dimensional");
+	}
+	if (arr_normalize_axis(ev, ax64, x->ndim, &ax) < 0) {
+		nd_decref(x);
+		return NULL;
+	}
+	for (int64_t k = 0; k < n; k++) {
+		int64_t sh[ND_MAXDIM];
+		int64_t len = x->shape[ax] > 0 ? x->shape[ax] - 1 : 0;
+		struct ndarray *hi, *lo, *d;
+		memcpy(sh, x->shape, sizeof(int64_t) * x->ndim);
+		sh[ax] = len;
+		hi = nd_view(ev, x, x->dtype, x->ndim, sh, x->strides, x->offset + (len ? x->strides[ax] : 0));
+		lo = hi ? nd_view(ev, x, x->dtype, x->ndim, sh, x->strides, x->offset) : NULL;
+		d = lo ? ufa(ev, be, x->dtype == DT_BOOL ? "not_equal" : "subtract", hi, lo, NULL) : NULL;
+		nd_decref(hi);
+		nd_decref(lo);
+		nd_decref(x);
+		if (!d)
+			return NULL;
+		x = d;
+	}
+	return arr_wrap(ev, x);
+}
+
+/* ---- order statistics (host: sort rows of a copy) ---- */
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	if (isnan(x)) return isnan(y) ? 0 : 1;
+	if (isnan(y)) return -1;
+	return x < y ? -1 : x > y;
+}
+
+/* rows (float64, host, contiguous) of a with the axes moved last, sorted */
+static double *sorted_rows(struct eval *ev, struct ndarray *a, uint64_t axes,
+			   int64_t *rows, int64_t *len, int64_t *oshape, int *ond, int keepdims)
+{
+	int perm[ND_MAXDIM], k = 0;
+	struct ndarray *t, *c, *h;
+	double *buf;
+	*rows = 1;
+	*len = 1;
+	*ond = 0;
+	for (int i = 0; i < a->ndim; i++) {
+		if (!(axes >> i & 1)) {
+			perm[k++] = i;
+			*rows *= a->shape[i];
+			oshape[(*ond)++] = a->shape[i];
+		} else if (keepdims) {
+			oshape[(*ond)++] = 1;
+		}
+	}
+	for (int i = 0; i < a->ndim; i++)
+		if (axes >> i & 1) {
+			perm[k++] = i;
+			*len *= a->shape[i];
+		}
+	t = arr_transpose(ev, a, perm);
+	h = t ? arr_to_host(ev, t) : NULL;
+	nd_decref(t);
+	c = h ? arr_astype(ev, h, DT_FLOAT64) : NULL;
+	nd_decref(h);
+	if (!c)
+		return NULL;
+	buf = malloc(sizeof(double) * (size_t)(*rows * *len + 1));
+	if (!buf) {
+		nd_decref(c);
+		return err_nomem(ev);
+	}
+	memcpy(buf, nd_data(c), sizeof(double) * (size_t)(*rows * *len));
+	nd_decref(c);
+	for (int64_t r = 0; r < *rows; r++)
+		qsort(buf + r * *len, (size_t)*len, sizeof(double), cmp_double);
+	return buf;
+}
+
+/* NumPy's _lerp */
+static double lerp(double a, double b, double t)
+{
+	double d = b - a;
+	double r = a + d * t;
+	if (t >= 0.5)
+		r = b - d * (1 - t);
+	return r;
+}
+
+static double quantile_row(const double *x, int64_t n, double q)
+{
+	double vi, g;
+	int64_t lo, hi;
+	if (n == 0)
+		return NAN;
+	if (isnan(x[n - 1]))
+		return NAN;
+	vi = q * (double)(n - 1);
+	lo = (int64_t)floor(vi);
+	if (lo < 0) lo = 0;
+	if (lo > n - 1) lo = n - 1;
+	hi = lo + 1 < n ? lo + 1 : n - 1;
+	g = vi - (double)lo;
+	return lerp(x[lo], x[hi], g);
+}
+
+/* result dtype of median/percentile: float64 for ints, the float type otherwise */
+static int stat_dtype(int d)
+{
+	return dt_is_inexact(d) ? d : DT_FLOAT64;
+}
+
+static struct value *quantiles(struct eval *ev, const struct builtin *bi, struct value *a,
+			       struct value *qv, struct value *axis, struct value *out,
+			       struct value *keep, double scale, const char *what, int is_median)
+{
+	struct common c;
+	int64_t rows, len, oshape[ND_MAXDIM], nq = 1;
+	int ond, qnd = 0, rdt;
+	double *buf, *qs;
+	struct ndarray *qa = NULL, *res;
+	int64_t qshape[ND_MAXDIM];
+	int qstrong = 0;
+	if (common_parse(ev, bi, &c, a, axis, NULL, out, keep) < 0)
+		return NULL;
+	if (!is_median) {
+		qa = arr_asarray(ev, &backend_host, qv, DT_FLOAT64);
+		if (!qa) {
+			nd_decref(c.a);
+			return NULL;
+		}
+		qnd = qa->ndim;
+		memcpy(qshape, qa->shape, sizeof(int64_t) * qnd);
+		nq = nd_size(qa);
+		qstrong = qv->type == VT_NDARRAY || qv->type == VT_LIST || qv->type == VT_TUPLE || qv->type == VT_SCALAR;
+	}
+	qs = malloc(sizeof(double) * (size_t)(nq + 1));
+	if (!qs) {
+		nd_decref(qa);
+		nd_decref(c.a);
+		return err_nomem(ev);
+	}
+	if (is_median) {
+		qs[0] = 0.5;
+	} else {
+		struct ndarray *qc = arr_contiguous(ev, qa);
+		if (!qc) {
+			free(qs);
+			nd_decref(qa);
+			nd_decref(c.a);
+			return NULL;
+		}
+		memcpy(qs, nd_data(qc), sizeof(double) * (size_t)nq);
+		nd_decref(qc);
+		for (int64_t i = 0; i < nq; i++) {
+			qs[i] /= scale;
+			if (!(qs[i] >= 0 && qs[i] <= 1)) {
+				free(qs);
+				nd_decref(qa);
+				nd_decref(c.a);
+				return err_set(ev, TY_ValueError, "%s", what);
+			}
+		}
+	}
+	nd_decref(qa);
+	buf = sorted_rows(ev, c.a, c.axes, &rows, &len, oshape, &ond, c.keepdims);
+	if (!buf) {
+		free(qs);
+		nd_decref(c.a);
+		return NULL;
+	}
+	rdt = stat_dtype(c.a->dtype);
+	if (qstrong && !dt_is_complex(rdt))
+		rdt = dt_promote(rdt, DT_FLOAT64);
+	{
+		int64_t sh[ND_MAXDIM];
+		int nd = 0;
+		for (int i = 0; i < qnd; i++)
+			sh[nd++] = qshape[i];
+		for (int i = 0; i < ond; i++)
+			sh[nd++] = oshape[i];
+		res = nd_new(ev, &backend_host, DT_FLOAT64, nd, sh);
+	}
+	if (res) {
+		double *o = (double *)nd_data(res);
+		for (int64_t qi = 0; qi < nq; qi++)
+			for (int64_t r = 0; r < rows; r++) {
+				const double *x = buf + r * len;
+				if (is_median) {
+					/* NumPy: mean of the middle one or two */
+					if (len == 0)
+						o[r] = NAN;
+					else if (isnan(x[len - 1]))
+						o[r] = NAN;
+					else if (len % 2)
+						o[r] = x[len / 2];
+					else
+						o[r] = (x[len / 2 - 1] + x[len / 2]) / 2;
+				} else {
+					o[qi * rows + r] = quantile_row(x, len, qs[qi]);
+				}
+			}
+	}
+	free(buf);
+	free(qs);
+	if (res && rdt != DT_FLOAT64) {
+		struct ndarray *r2;
+		if (is_median && rdt == DT_FLOAT32) {
+			/* recompute the middle mean in float32 as NumPy's mean does */
+		}
+		r2 = arr_astype(ev, res, rdt);
+		nd_decref(res);
+		res = r2;
+	}
+	if (res && c.be != &backend_host) {
+		struct ndarray *r2 = arr_to_backend(ev, res, c.be);
+		nd_decref(res);
+		res = r2;
+	}
+	return finish(ev, &c, res);
+}
+
+static struct value *fn_median(struct eval *ev, const struct builtin *bi, int argc,
+			       struct value **argv, const struct kwargs *kw)
+{
+	struct value *a, *axis = NULL, *out = NULL, *ow = NULL, *keep = NULL;
+	if (args_parse(ev, "median", argc, argv, kw, "a|axis,out,overwrite_input,keepdims",
+		       &a, &axis, &out, &ow, &keep) < 0)
+		return NULL;
+	return quantiles(ev, bi, a, NULL, axis, out, keep, 1, NULL, 1);
+}
+
+static struct value *pq(struct eval *ev, const struct builtin *bi, int argc,
+			struct value **argv, const struct kwargs *kw, int pct)
+{
+	struct value *a, *q, *axis = NULL, *out = NULL, *ow = NULL, *method = NULL, *keep = NULL,
+		     *weights = NULL, *interp = NULL;
+	if (args_parse(ev, bi->name, argc, argv, kw, "a,q|axis,out,overwrite_input,method,keepdims,$weights,interpolation",
+		       &a, &q, &axis, &out, &ow, &method, &keep, &weights, &interp) < 0)
+		return NULL;
+	if (method && val_as_cstr(method) && strcmp(val_as_cstr(method), "linear"))
+		return err_set(ev, TY_NotImplementedError, "%s(): only method='linear' is supported", bi->name);
+	if (weights && weights->type != VT_NONE)
+		return err_set(ev, TY_NotImplementedError, "%s(): weights are not supported", bi->name);
+	return quantiles(ev, bi, a, q, axis, out, keep, pct ? 100 : 1,
+			 pct ? "Percentiles must be in the range [0, 100]" : "Quantiles must be in the range [0, 1]", 0);
+}
+
+static struct value *fn_percentile(struct eval *ev, const struct builtin *bi, int argc,
+				   struct value **argv, const struct kwargs *kw)
+{
+	return pq(ev, bi, argc, argv, kw, 1);
+}
+
+static struct value *fn_quantile(struct eval *ev, const struct builtin *bi, int argc,
+				 struct value **argv, const struct kwargs *kw)
+{
+	return pq(ev, bi, argc, argv, kw, 0);
+}
+
+/* np.average(a, axis=None, weights=None, returned=False, *, keepdims=False) */
+static struct value *fn_average(struct eval *ev, const struct builtin *bi, int argc,
+				struct value **argv, const struct kwargs *kw)
+{
+	struct value *a, *axis = NULL, *w = NULL, *ret = NULL, *keep = NULL;
+	struct common c;
+	int returned;
+	struct ndarray *avg = NULL, *scl = NULL;
+	if (args_parse(ev, "average", argc, argv, kw, "a|axis,weights,returned,$keepdims",
+		       &a, &axis, &w, &ret, &keep) < 0 || args_bool(ev, ret, 0, &returned) < 0 ||
+	    common_parse(ev, bi, &c, a, axis, NULL, NULL, keep) < 0)
+		return NULL;
+	if (!w || w->type == VT_NONE) {
+		avg = mean_of(ev, &c, c.keepdims);
+		if (avg && returned) {
+			struct npscalar s = {0};
+			scl = nd_new(ev, c.be, avg->dtype, avg->ndim, avg->shape);
+			s.dtype = DT_FLOAT64;
+			s.v.f = (double)c.count;
+			if (scl && c.be->fill(ev, scl, &s) < 0) {
+				nd_decref(scl);
+				scl = NULL;
+			}
+		}
+	} else {
+		struct ndarray *wa = arr_asarray(ev, c.be, w, -1), *wb = NULL, *p = NULL, *num = NULL;
+		int rdt;
+		if (!wa)
+			goto out;
+		rdt = dt_promote(c.a->dtype, wa->dtype);
+		if (!dt_is_inexact(rdt))
+			rdt = dt_promote(rdt, DT_FLOAT64);
+		if (wa->ndim != c.a->ndim) {
+			/* 1-d weights along the single axis */
+			int ax = 0;
+			int64_t sh[ND_MAXDIM];
+			for (int i = 0; i < c.a->ndim; i++)
+				if (c.axes >> i & 1)
+					ax = i;
+			if (wa->ndim != 1 || wa->shape[0] != c.a->shape[ax]) {
+				nd_decref(wa);
+				err_set(ev, TY_ValueError, "Length of weights not compatible with specified axis.");
+				goto out;
+			}
+			for (int i = 0; i < c.a->ndim; i++)
+				sh[i] = i == ax ? wa->shape[0] : 1;
+			wb = arr_reshape(ev, wa, c.a->ndim, sh);
+			nd_decref(wa);
+			wa = wb;
+			if (!wa)
+				goto out;
+		}
+		{
+			struct ndarray *ac = arr_astype(ev, c.a, rdt);
+			p = ac ? ufa(ev, c.be, "multiply", ac, wa, NULL) : NULL;
+			nd_decref(ac);
+		}
+		{
+			struct ndarray *wfull = NULL;
+			int64_t nd = c.a->ndim;
+			(void)nd;
+			wfull = arr_broadcast_to(ev, wa, c.a->ndim, c.a->shape);
+			scl = wfull ? arr_reduce(ev, wfull, RED_SUM, c.axes, c.keepdims, rdt) : NULL;
+			nd_decref(wfull);
+		}
+		num = p && scl ? arr_reduce(ev, p, RED_SUM, c.axes, c.keepdims, rdt) : NULL;
+		avg = num ? ufa(ev, c.be, "true_divide", num, scl, NULL) : NULL;
+		nd_decref(p);
+		nd_decref(num);
+		nd_decref(wa);
+	}
+out:
+	if (returned && avg && scl) {
+		struct value *items[2];
+		items[0] = arr_result(ev, avg);
+		items[1] = items[0] ? arr_result(ev, scl) : NULL;
+		nd_decref(c.a);
+		if (!items[1]) {
+			val_decref(items[0]);
+			return NULL;
+		}
+		return val_tuple_new(2, items);
+	}
+	nd_decref(scl);
+	return finish(ev, &c, avg);
+}
+
+const struct arr_func arr_reduce_funcs[] = {
+	{"sum", fn_sum, "sum(a, axis=None, dtype=None, out=None, keepdims=False, initial=<no value>, where=True)",
+	 "Sum of array elements over a given axis."},
+	{"prod", fn_prod, "prod(a, axis=None, dtype=None, out=None, keepdims=False, initial=<no value>, where=True)",
+	 "Return the product of array elements over a given axis."},
+	{"mean", fn_mean, "mean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=True)",
+	 "Compute the arithmetic mean along the specified axis."},
+	{"std", fn_std, "std(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True, mean=<no value>, correction=<no value>)",
+	 "Compute the standard deviation along the specified axis."},
+	{"var", fn_var, "var(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True, mean=<no value>, correction=<no value>)",
+	 "Compute the variance along the specified axis."},
+	{"min", fn_min, "min(a, axis=None, out=None, keepdims=False, initial=<no value>, where=True)",
+	 "Return the minimum of an array or minimum along an axis."},
+	{"max", fn_max, "max(a, axis=None, out=None, keepdims=False, initial=<no value>, where=True)",
+	 "Return the maximum of an array or maximum along an axis."},
+	{"amin", fn_min, "amin(a, axis=None, out=None, keepdims=False, initial=<no value>, where=True)",
+	 "Return the minimum of an array or minimum along an axis."},
+	{"amax", fn_max, "amax(a, axis=None, out=None, keepdims=False, initial=<no value>, where=True)",
+	 "Return the maximum of an array or maximum along an axis."},
+	{"ptp", fn_ptp, "ptp(a, axis=None, out=None, keepdims=False)", "Range of values (maximum - minimum) along an axis."},
+	{"argmin", fn_argmin, "argmin(a, axis=None, out=None, *, keepdims=False)", "Returns the indices of the minimum values along an axis."},
+	{"argmax", fn_argmax, "argmax(a, axis=None, out=None, *, keepdims=False)", "Returns the indices of the maximum values along an axis."},
+	{"all", fn_all, "all(a, axis=None, out=None, keepdims=False, *, where=True)", "Test whether all array elements along a given axis evaluate to True."},
+	{"any", fn_any, "any(a, axis=None, out=None, keepdims=False, *, where=True)", "Test whether any array element along a given axis evaluates to True."},
+	{"count_nonzero", fn_count_nonzero, "count_nonzero(a, axis=None, *, keepdims=False)", "Counts the number of non-zero values in the array a."},
+	{"cumsum", fn_cumsum, "cumsum(a, axis=None, dtype=None, out=None)", "Return the cumulative sum of the elements along a given axis."},
+	{"cumprod", fn_cumprod, "cumprod(a, axis=None, dtype=None, out=None)", "Return the cumulative product of elements along a given axis."},
+	{"diff", fn_diff, "diff(a, n=1, axis=-1, prepend=<no value>, append=<no value>)", "Calculate the n-th discrete difference along the given axis."},
+	{"nansum", fn_nansum, "nansum(a, axis=None, dtype=None, out=None, keepdims=<no value>, initial=<no value>, where=<no value>)",
+	 "Return the sum of array elements over a given axis treating Not a Numbers (NaNs) as zero."},
+	{"nanmean", fn_nanmean, "nanmean(a, axis=None, dtype=None, out=None, keepdims=<no value>, *, where=<no value>)",
+	 "Compute the arithmetic mean along the specified axis, ignoring NaNs."},
+	{"nanmax", fn_nanmax, "nanmax(a, axis=None, out=None, keepdims=<no value>, initial=<no value>, where=<no value>)",
+	 "Return the maximum of an array or maximum along an axis, ignoring any NaNs."},
+	{"nanmin", fn_nanmin, "nanmin(a, axis=None, out=None, keepdims=<no value>, initial=<no value>, where=<no value>)",
+	 "Return minimum of an array or minimum along an axis, ignoring any NaNs."},
+	{"median", fn_median, "median(a, axis=None, out=None, overwrite_input=False, keepdims=False)", "Compute the median along the specified axis."},
+	{"average", fn_average, "average(a, axis=None, weights=None, returned=False, *, keepdims=<no value>)", "Compute the weighted average along the specified axis."},
+	{"percentile", fn_percentile, "percentile(a, q, axis=None, out=None, overwrite_input=False, method='linear', keepdims=False, *, weights=None)",
+	 "Compute the q-th percentile of the data along the specified axis."},
+	{"quantile", fn_quantile, "quantile(a, q, axis=None, out=None, overwrite_input=False, method='linear', keepdims=False, *, weights=None)",
+	 "Compute the q-th quantile of the data along the specified axis."},
+	{NULL, NULL, NULL, NULL},
+};
+
+const struct arr_func arr_reduce_methods[] = {
+	{"sum", fn_sum, "sum(axis=None, dtype=None, out=None, keepdims=False, initial=0, where=True)", "Return the sum of the array elements over the given axis."},
+	{"prod", fn_prod, "prod(axis=None, dtype=None, out=None, keepdims=False, initial=1, where=True)", "Return the product of the array elements over the given axis."},
+	{"mean", fn_mean, "mean(axis=None, dtype=None, out=None, keepdims=False, *, where=True)", "Returns the average of the array elements along given axis."},
+	{"std", fn_std, "std(axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True)", "Returns the standard deviation of the array elements along given axis."},
+	{"var", fn_var, "var(axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True)", "Returns the variance of the array elements, along given axis."},
+	{"min", fn_min, "min(axis=None, out=None, keepdims=False, initial=<no value>, where=True)", "Return the minimum along a given axis."},
+	{"max", fn_max, "max(axis=None, out=None, keepdims=False, initial=<no value>, where=True)", "Return the maximum along a given axis."},
+	{"argmin", fn_argmin, "argmin(axis=None, out=None, *, keepdims=False)", "Return indices of the minimum values along the given axis."},
+	{"argmax", fn_argmax, "argmax(axis=None, out=None, *, keepdims=False)", "Return indices of the maximum values along the given axis."},
+	{"all", fn_all, "all(axis=None, out=None, keepdims=False, *, where=True)", "Returns True if all elements evaluate to True."},
+	{"any", fn_any, "any(axis=None, out=None, keepdims=False, *, where=True)", "Returns True if any of the elements of a evaluate to True."},
+	{"cumsum", fn_cumsum, "cumsum(axis=None, dtype=None, out=None)", "Return the cumulative sum of the elements along the given axis."},
+	{"cumprod", fn_cumprod, "cumprod(axis=None, dtype=None, out=None)", "Return the cumulative product of the elements along the given axis."},
+	{NULL, NULL, NULL, NULL},
+};

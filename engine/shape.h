@@ -1,0 +1,56 @@
+/*
+ * shape.h — private helpers of the arrays-shape areas (index.c, manip.c,
+ * sortsearch.c, stats.c): strided host copies with an optional indirect
+ * (gathered/scattered) dimension, the indexing entry points manip.c reuses,
+ * and small conveniences.  Implemented in shape.c and index.c.
+ *
+ * Never seen by the language core: it goes through value.h's arr_* hooks.
+ */
+#ifndef LUMEN_SHAPE_H
+#define LUMEN_SHAPE_H
+
+#include "arrapi.h"
+
+/* A walk over nd dims, in C order, of two strided operands (src, dst).
+ * Dimension `ind` (or -1) is indirect on one side: its byte offsets are
+ * soff[i] (src side) or doff[i] (dst side) instead of i * stride. */
+struct shp_walk {
+	int nd;
+	int64_t shape[ND_MAXDIM + 1];
+	int64_t sstr[ND_MAXDIM + 1];
+	int64_t dstr[ND_MAXDIM + 1];
+	int ind;
+	const int64_t *soff, *doff;
+};
+
+/* Copies itemsize-byte items along the walk, host memory. */
+void shp_walk_copy(const struct shp_walk *w, char *dst, const char *src, int itemsize);
+
+/* dst = src elementwise (same shape).  Same dtype on the host: strided
+ * copies here; otherwise the backend's copy (which casts).  Handles src
+ * overlapping dst by copying src first.  0 or -1 with the error set. */
+int shp_assign(struct eval *ev, struct ndarray *dst, const struct ndarray *src);
+
+/* A new C-contiguous copy of a (any backend, same dtype). */
+struct ndarray *shp_copy(struct eval *ev, const struct ndarray *a);
+
+/* The ndarray of v on backend be (dtype -1: infer), new reference. */
+struct ndarray *shp_array(struct eval *ev, const struct backend *be, struct value *v, int dtype);
+
+/* Formats "(2, 3)" / "(2,)" / "()" into buf. */
+void shp_fmt_shape(char *buf, size_t n, int ndim, const int64_t *shape);
+
+/* Reads an int / bool keyword quickly (absent or None: def). */
+int shp_int(struct eval *ev, struct value *v, int64_t def, int64_t *out);
+
+/* a[key] / a[key] = x on any ndarray (what arr_getitem/arr_setitem do). */
+struct value *idx_get(struct eval *ev, struct ndarray *a, struct value *key);
+int idx_set(struct eval *ev, struct ndarray *a, struct value *key, struct value *x);
+
+/* Takes along an axis with int64 host indices (already in range, >= 0):
+ * the NumPy `take(a, idx, axis)` gather; result shape is a.shape with axis
+ * replaced by (n).  Any backend. */
+struct ndarray *idx_take_axis(struct eval *ev, const struct ndarray *a, int axis,
+			      const int64_t *idx, int64_t n);
+
+#endif

@@ -1,0 +1,1227 @@
+/*
+ * sortsearch.c — sorting and searching: sort argsort partition argpartition
+ * unique searchsorted nonzero argwhere flatnonzero isin, and the ndarray
+ * methods sort (in place) argsort nonzero searchsorted.
+ *
+ * Owns the host sort loops (typed introsort and stable merge sort, NaNs
+ * last as NumPy orders them).  Device arrays use the backend's sort when it
+ * has one and otherwise a host copy.  partition is a full sort: its result
+ * satisfies NumPy's contract but NumPy's exact arrangement is not copied.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <math.h>
+#include "shape.h"
+#include "args.h"
+#include "error.h"
+
+/* ---- typed comparisons ---- */
+
+#define LT_NUM(a, b) ((a) < (b))
+#define LT_FLT(a, b) ((a) < (b) || ((b) != (b) && (a) == (a)))
+
+struct cf { float re, im; };
+struct cd { double re, im; };
+
+static inline int lt_cplx(double ar, double ai, double br, double bi)
+{
+	if (ar < br)
+		return ai == ai || bi != bi;
+	if (ar > br)
+		return bi != bi && ai == ai;
+	if (ar == br || (ar != ar && br != br))
+		return ai < bi || (bi != bi && ai == ai);
+	return br != br;
+}
+#define LT_CF(a, b) lt_cplx((a).re, (a).im, (b).re, (b).im)
+#define LT_CD(a, b) lt_cplx((a).re, (a).im, (b).re, (b).im)
+
+static float half_to_float(uint16_t h)
+{
+	uint32_t s = (uint32_t)(h & 0x8000) << 16, e = (h >> 10) & 0x1f, m = h & 0x3ff, f;
+	if (e == 0) {
+		if (m == 0) {
+			f = s;
+		} else {
+			e = 127 - 15 + 1;
+			while (!(m & 0x400)) {
+				m <<= 1;
+				e--;
+			}
+			m &= 0x3ff;
+			f = s | (e << 23) | (m << 13);
+		}
+	} else if (e == 31) {
+		f = s | 0x7f800000 | (m << 13);
+	} else {
+		f = s | ((e + 127 - 15) << 23) | (m << 13);
+	}
+	float r;
+	memcpy(&r, &f, 4);
+	return r;
+}
+
+/* Generates, for element type T and "less than" LT:
+ *   sort_NAME(T *v, n)                      introsort, in place
+ *   msort_NAME(const T *v, idx, n, tmp)     stable merge sort of indices
+ */
+#define SORT_TEMPLATE(NAME, T, LT) \
+static void isort_##NAME(T *v, int64_t n) \
+{ \
+	for (int64_t i = 1; i < n; i++) { \
+		T x = v[i]; \
+		int64_t j = i; \
+		while (j > 0 && LT(x, v[j - 1])) { \
+			v[j] = v[j - 1]; \
+			j--; \
+		} \
+		v[j] = x; \
+	} \
+} \
+static void sift_##NAME(T *v, int64_t i, int64_t n) \
+{ \
+	T x = v[i]; \
+	for (;;) { \
+		int64_t c = 2 * i + 1; \
+		if (c >= n) \
+			break; \
+		if (c + 1 < n && LT(v[c], v[c + 1])) \
+			c++; \
+		if (!LT(x, v[c])) \
+			break; \
+		v[i] = v[c]; \
+		i = c; \
+	} \
+	v[i] = x; \
+} \
+static void hsort_##NAME(T *v, int64_t n) \
+{ \
+	for (int64_t i = n / 2 - 1; i >= 0; i--) \
+		sift_##NAME(v, i, n); \
+	for (int64_t i = n - 1; i > 0; i--) { \
+		T t = v[0]; v[0] = v[i]; v[i] = t; \
+		sift_##NAME(v, 0, i); \
+	} \
+} \
+static void qsort_##NAME(T *v, int64_t n, int depth) \
+{ \
+	while (n > 16) { \
+		if (depth-- == 0) { \
+			hsort_##NAME(v, n); \
+			return; \
+		} \
+		int64_t m = n / 2; \
+		T t; \
+		if (LT(v[m], v[0])) { t = v[m]; v[m] = v[0]; v[0] = t; } \
+		if (LT(v[n - 1], v[m])) { t = v[m]; v[m] = v[n - 1]; v[n - 1] = t; } \
+		if (LT(v[m], v[0])) { t = v[m]; v[m] = v[0]; v[0] = t; } \
+		T p = v[m]; \
+		int64_t i = 0, j = n - 1; \
+		for (;;) { \
+			while (LT(v[i], p)) i++; \
+			while (LT(p, v[j])) j--; \
+			if (i >= j) break; \
+			t = v[i]; v[i] = v[j]; v[j] = t; \
+			i++; j--; \
+		} \
+		/* recurse into the smaller part */ \
+		if (j + 1 < n - j - 1) { \
+			qsort_##NAME(v, j + 1, depth); \
+			v += j + 1; n -= j + 1; \
+		} else { \
+			qsort_##NAME(v + j + 1, n - j - 1, depth); \
+			n = j + 1; \
+		} \
+	} \
+	isort_##NAME(v, n); \
+} \
+static void sort_##NAME(T *v, int64_t n) \
+{ \
+	int depth = 0; \
+	for (int64_t k = n; k > 1; k >>= 1) depth += 2; \
+	qsort_##NAME(v, n, depth); \
+} \
+static void msort_##NAME(const T *v, int64_t *idx, int64_t n, int64_t *tmp) \
+{ \
+	if (n <= 16) { \
+		for (int64_t i = 1; i < n; i++) { \
+			int64_t x = idx[i], j = i; \
+			while (j > 0 && LT(v[x], v[idx[j - 1]])) { \
+				idx[j] = idx[j - 1]; \
+				j--; \
+			} \
+			idx[j] = x; \
+		} \
+		return; \
+	} \
+	int64_t h = n / 2; \
+	msort_##NAME(v, idx, h, tmp); \
+	msort_##NAME(v, idx + h, n - h, tmp); \
+	if (!LT(v[idx[h]], v[idx[h - 1]])) \
+		return; \
+	memcpy(tmp, idx, sizeof(int64_t) * h); \
+	int64_t i = 0, j = h, k = 0; \
+	while (i < h && j < n) { \
+		if (LT(v[idx[j]], v[tmp[i]])) \
+			idx[k++] = idx[j++]; \
+		else \
+			idx[k++] = tmp[i++]; \
+	} \
+	while (i < h) \
+		idx[k++] = tmp[i++]; \
+}
+
+SORT_TEMPLATE(b, uint8_t, LT_NUM)
+SORT_TEMPLATE(i8, int8_t, LT_NUM)
+SORT_TEMPLATE(i16, int16_t, LT_NUM)
+SORT_TEMPLATE(i32, int32_t, LT_NUM)
+SORT_TEMPLATE(i64, int64_t, LT_NUM)
+SORT_TEMPLATE(u8, uint8_t, LT_NUM)
+SORT_TEMPLATE(u16, uint16_t, LT_NUM)
+SORT_TEMPLATE(u32, uint32_t, LT_NUM)
+SORT_TEMPLATE(u64, uint64_t, LT_NUM)
+SORT_TEMPLATE(f32, float, LT_FLT)
+SORT_TEMPLATE(f64, double, LT_FLT)
+SORT_TEMPLATE(c64, struct cf, LT_CF)
+SORT_TEMPLATE(c128, struct cd, LT_CD)
+
+/* Stable argsort of one contiguous row (float16 via float keys). */
+static int argsort_row(struct eval *ev, int dt, const void *v, int64_t n, int64_t *idx, int64_t *tmp)
+{
+	for (int64_t i = 0; i < n; i++)
+		idx[i] = i;
+	switch (dt) {
+	case DT_BOOL: msort_b(v, idx, n, tmp); break;
+	case DT_INT8: msort_i8(v, idx, n, tmp); break;
+	case DT_INT16: msort_i16(v, idx, n, tmp); break;
+	case DT_INT32: msort_i32(v, idx, n, tmp); break;
+	case DT_INT64: msort_i64(v, idx, n, tmp); break;
+	case DT_UINT8: msort_u8(v, idx, n, tmp); break;
+	case DT_UINT16: msort_u16(v, idx, n, tmp); break;
+	case DT_UINT32: msort_u32(v, idx, n, tmp); break;
+	case DT_UINT64: msort_u64(v, idx, n, tmp); break;
+	case DT_FLOAT16: {
+		float *k = malloc(sizeof(float) * (n ? n : 1));
+		if (!k)
+			return err_nomem(ev), -1;
+		for (int64_t i = 0; i < n; i++)
+			k[i] = half_to_float(((const uint16_t *)v)[i]);
+		msort_f32(k, idx, n, tmp);
+		free(k);
+		break;
+	}
+	case DT_FLOAT32: msort_f32(v, idx, n, tmp); break;
+	case DT_FLOAT64: msort_f64(v, idx, n, tmp); break;
+	case DT_COMPLEX64: msort_c64(v, idx, n, tmp); break;
+	case DT_COMPLEX128: msort_c128(v, idx, n, tmp); break;
+	}
+	return 0;
+}
+
+/* Sorts one contiguous row in place. */
+static int sort_row(struct eval *ev, int dt, void *v, int64_t n, int stable)
+{
+	switch (dt) {
+	case DT_BOOL: sort_b(v, n); return 0;
+	case DT_INT8: sort_i8(v, n); return 0;
+	case DT_INT16: sort_i16(v, n); return 0;
+	case DT_INT32: sort_i32(v, n); return 0;
+	case DT_INT64: sort_i64(v, n); return 0;
+	case DT_UINT8: sort_u8(v, n); return 0;
+	case DT_UINT16: sort_u16(v, n); return 0;
+	case DT_UINT32: sort_u32(v, n); return 0;
+	case DT_UINT64: sort_u64(v, n); return 0;
+	case DT_FLOAT32: sort_f32(v, n); return 0;
+	case DT_FLOAT64: sort_f64(v, n); return 0;
+	case DT_COMPLEX64: sort_c64(v, n); return 0;
+	case DT_COMPLEX128: sort_c128(v, n); return 0;
+	}
+	/* float16: through an argsort */
+	int64_t *idx = malloc(sizeof(int64_t) * (2 * n + 1));
+	uint16_t *c = malloc(sizeof(uint16_t) * (n + 1));
+	if (!idx || !c) {
+		free(idx);
+		free(c);
+		return err_nomem(ev), -1;
+	}
+	int rc = argsort_row(ev, dt, v, n, idx, idx + n);
+	if (rc == 0) {
+		memcpy(c, v, sizeof(uint16_t) * n);
+		for (int64_t i = 0; i < n; i++)
+			((uint16_t *)v)[i] = c[idx[i]];
+	}
+	free(idx);
+	free(c);
+	(void)stable;
+	return rc;
+}
+
+/* ---- helpers ---- */
+
+static struct ndarray *in_arr(struct eval *ev, const struct builtin *bi, struct value *v)
+{
+	return arr_asarray(ev, arr_be(bi), v, -1);
+}
+
+static struct value *wrap(struct eval *ev, struct ndarray *a)
+{
+	return a ? arr_wrap(ev, a) : NULL;
+}
+
+static struct ndarray *move_last(struct eval *ev, const struct ndarray *a, int axis)
+{
+	int perm[ND_MAXDIM];
+	for (int i = 0, k = 0; i < a->ndim; i++)
+		if (i != axis)
+			perm[k++] = i;
+	perm[a->ndim - 1] = axis;
+	return arr_transpose(ev, a, perm);
+}
+
+static struct ndarray *move_back(struct eval *ev, const struct ndarray *a, int axis)
+{
+	int perm[ND_MAXDIM];
+	for (int i = 0, k = 0; i < a->ndim; i++)
+		perm[i] = i == axis ? a->ndim - 1 : k++;
+	return arr_transpose(ev, a, perm);
+}
+
+static int64_t ravel_m1 = -1;
+
+/* A C-contiguous host (or device) copy of a with axis moved last;
+ * axis_none: flattened. */
+static struct ndarray *rows_of(struct eval *ev, const struct ndarray *a, int axis, int host)
+{
+	struct ndarray *t = move_last(ev, a, axis), *c, *h;
+	if (!t)
+		return NULL;
+	c = shp_copy(ev, t);
+	nd_decref(t);
+	if (!c || !host || nd_device(c) == DEV_HOST)
+		return c;
+	h = arr_to_host(ev, c);
+	nd_decref(c);
+	return h;
+}
+
+/* The result of sorting/argsorting rows r (axis moved last) as a fresh
+ * C-contiguous array of a's layout on backend be. */
+static struct ndarray *rows_back(struct eval *ev, struct ndarray *r, int axis,
+				 const struct backend *be)
+{
+	struct ndarray *d = arr_to_backend(ev, r, be), *v, *out;
+	if (!d)
+		return NULL;
+	if (axis == d->ndim - 1)
+		return d;
+	v = move_back(ev, d, axis);
+	nd_decref(d);
+	if (!v)
+		return NULL;
+	out = shp_copy(ev, v);
+	nd_decref(v);
+	return out;
+}
+
+/* Parses a (possibly None) axis: 0 ok, *none = 1 for None. */
+static int axis_arg(struct eval *ev, struct value *axv, int ndim, int def, int *axis, int *none)
+{
+	int64_t ax = def;
+	*none = 0;
+	if (axv && axv->type == VT_NONE) {
+		*none = 1;
+		return 0;
+	}
+	if (axv && val_as_int64(ev, axv, &ax) < 0)
+		return -1;
+	return arr_normalize_axis(ev, ax, ndim, axis);
+}
+
+static int kind_stable(struct eval *ev, struct value *kind, struct value *stable, int *st)
+{
+	*st = 0;
+	if (kind && kind->type != VT_NONE) {
+		const char *k = val_as_cstr(kind);
+		if (!k || (strcmp(k, "quicksort") && strcmp(k, "mergesort") && strcmp(k, "heapsort")
+			   && strcmp(k, "stable")))
+			return err_set(ev, TY_ValueError, "sort kind must be one of 'quick', 'heap', or 'stable' (got '%s')",
+				       k ? k : "?"), -1;
+		*st = !strcmp(k, "mergesort") || !strcmp(k, "stable");
+	}
+	if (stable && stable->type != VT_NONE) {
+		int s;
+		if (args_bool(ev, stable, 0, &s) < 0)
+			return -1;
+		if (s && kind && kind->type != VT_NONE)
+			return err_set(ev, TY_ValueError, "`kind` and `stable` parameters can't be provided at the same time. Use only one of them."), -1;
+		*st |= s;
+	}
+	return 0;
+}
+
+/* Sorts (argsort = 0) or argsorts a along axis; the returned array has
+ * a's shape (flattened when axis_none). */
+static struct ndarray *do_sort(struct eval *ev, struct ndarray *a, int axis, int axis_none,
+			       int arg, int stable)
+{
+	struct ndarray *src = a, *flat = NULL, *r = NULL, *res = NULL;
+	const struct backend *be = nd_backend(a);
+	if (axis_none) {
+		flat = arr_reshape(ev, a, 1, &ravel_m1);
+		if (!flat)
+			return NULL;
+		src = flat;
+		axis = 0;
+	}
+	if (src->ndim == 0) {
+		nd_decref(flat);
+		return err_set(ev, TY_AxisError, "axis -1 is out of bounds for array of dimension 0");
+	}
+	/* the device's own sort when it has one */
+	if (nd_device(src) != DEV_HOST && be->sort) {
+		struct ndarray *c = rows_of(ev, src, axis, 0), *idx = NULL;
+		if (!c)
+			goto out;
+		if (arg) {
+			idx = nd_new(ev, be, DT_INT64, c->ndim, c->shape);
+			if (!idx || be->sort(ev, c, idx) < 0) {
+				nd_decref(c);
+				nd_decref(idx);
+				goto out;
+			}
+			nd_decref(c);
+			c = idx;
+		} else if (be->sort(ev, c, NULL) < 0) {
+			nd_decref(c);
+			goto out;
+		}
+		res = rows_back(ev, c, axis, be);
+		nd_decref(c);
+		goto out;
+	}
+	r = rows_of(ev, src, axis, 1);
+	if (!r)
+		goto out;
+	int64_t n = r->ndim ? r->shape[r->ndim - 1] : 1, rows = n ? nd_size(r) / n : 0;
+	int isz = dt_size(r->dtype);
+	if (!arg) {
+		for (int64_t i = 0; i < rows; i++) {
+			if (sort_row(ev, r->dtype, nd_data(r) + i * n * isz, n, stable) < 0)
+				goto out;
+			if ((i & 1023) == 0 && ev_check_interrupt(ev))
+				goto out;
+		}
+		res = rows_back(ev, r, axis, be);
+	} else {
+		struct ndarray *idx = nd_new(ev, &backend_host, DT_INT64, r->ndim, r->shape);
+		int64_t *tmp = malloc(sizeof(int64_t) * (n / 2 + 1));
+		if (!idx || !tmp) {
+			if (idx && !tmp)
+				err_nomem(ev);
+			nd_decref(idx);
+			free(tmp);
+			goto out;
+		}
+		for (int64_t i = 0; i < rows; i++)
+			if (argsort_row(ev, r->dtype, nd_data(r) + i * n * isz, n,
+					(int64_t *)nd_data(idx) + i * n, tmp) < 0) {
+				nd_decref(idx);
+				free(tmp);
+				goto out;
+			}
+		free(tmp);
+		res = rows_back(ev, idx, axis, be);
+		nd_decref(idx);
+	}
+out:
+	nd_decref(r);
+	nd_decref(flat);
+	return res;
+}
+
+/* ---- sort argsort partition argpartition ---- */
+
+static struct value *sort_common(struct eval *ev, const struct builtin *bi, int argc,
+				 struct value **argv, const struct kwargs *kw, const char *name, int arg,
+				 int partition)
+{
+	struct value *av, *axv = NULL, *kind = NULL, *order = NULL, *stable = NULL, *kth = NULL;
+	int axis = 0, none, st;
+	if (partition) {
+		if (args_parse(ev, name, argc, argv, kw, "a,kth|axis,kind,order", &av, &kth, &axv,
+			       &kind, &order) < 0)
+			return NULL;
+		kind = NULL;
+	} else if (args_parse(ev, name, argc, argv, kw, "a|axis,kind,order,$stable", &av, &axv,
+			      &kind, &order, &stable) < 0)
+		return NULL;
+	if (kind_stable(ev, kind, stable, &st) < 0)
+		return NULL;
+	struct ndarray *a = in_arr(ev, bi, av), *r = NULL;
+	if (!a)
+		return NULL;
+	if (a->ndim == 0 && !(axv && axv->type == VT_NONE)) {
+		err_set(ev, TY_AxisError, "axis -1 is out of bounds for array of dimension 0");
+		goto out;
+	}
+	if (axis_arg(ev, axv, a->ndim, -1, &axis, &none) < 0)
+		goto out;
+	if (partition) {
+		/* kth must be in range, as NumPy checks */
+		struct ndarray *k = arr_asarray(ev, &backend_host, kth, DT_INT64);
+		if (!k)
+			goto out;
+		int64_t len = none ? nd_size(a) : a->shape[axis], nk = nd_size(k);
+		struct ndarray *kc = shp_copy(ev, k);
+		nd_decref(k);
+		if (!kc)
+			goto out;
+		for (int64_t i = 0; i < nk; i++) {
+			int64_t v = ((int64_t *)nd_data(kc))[i];
+			if (v < -len || v >= len) {
+				err_set(ev, TY_ValueError, "kth(=%lld) out of bounds (%lld)", (long long)v,
+					(long long)len);
+				nd_decref(kc);
+				goto out;
+			}
+		}
+		nd_decref(kc);
+	}
+	r = do_sort(ev, a, axis, none, arg, arg || st);
+out:
+	nd_decref(a);
+	return wrap(ev, r);
+}
+
+static struct value *sf_sort(struct eval *ev, const struct builtin *bi, int argc,
+			     struct value **argv, const struct kwargs *kw)
+{
+	return sort_common(ev, bi, argc, argv, kw, "sort", 0, 0);
+}
+
+static struct value *sf_argsort(struct eval *ev, const struct builtin *bi, int argc,
+				struct value **argv, const struct kwargs *kw)
+{
+	return sort_common(ev, bi, argc, argv, kw, "argsort", 1, 0);
+}
+
+static struct value *sf_partition(struct eval *ev, const struct builtin *bi, int argc,
+				  struct value **argv, const struct kwargs *kw)
+{
+	return sort_common(ev, bi, argc, argv, kw, "partition", 0, 1);
+}
+
+static struct value *sf_argpartition(struct eval *ev, const struct builtin *bi, int argc,
+				     struct value **argv, const struct kwargs *kw)
+{
+	return sort_common(ev, bi, argc, argv, kw, "argpartition", 1, 1);
+}
+
+static struct value *sm_sort(struct eval *ev, const struct builtin *bi, int argc,
+			     struct value **argv, const struct kwargs *kw)
+{
+	struct value *axv = NULL, *kind = NULL, *order = NULL, *stable = NULL;
+	int axis, none, st;
+	struct ndarray *a = arr_borrow(bi->self);
+	if (!a)
+		return err_set(ev, TY_TypeError, "sort() needs an array");
+	if (args_parse(ev, "sort", argc, argv, kw, "|axis,kind,order,$stable", &axv, &kind,
+		       &order, &stable) < 0 || kind_stable(ev, kind, stable, &st) < 0)
+		return NULL;
+	if (a->ndim == 0)
+		return err_set(ev, TY_AxisError, "axis -1 is out of bounds for array of dimension 0");
+	if (axv && axv->type == VT_NONE)
+		return err_set(ev, TY_TypeError, "'NoneType' object cannot be interpreted as an integer");
+	if (axis_arg(ev, axv, a->ndim, -1, &axis, &none) < 0)
+		return NULL;
+	if (!(a->flags & ND_WRITEABLE))
+		return err_set(ev, TY_ValueError, "sort array is read-only");
+	struct ndarray *s = do_sort(ev, a, axis, 0, 0, st);
+	if (!s)
+		return NULL;
+	int rc = shp_assign(ev, a, s);
+	nd_decref(s);
+	return rc < 0 ? NULL : val_none();
+}
+
+static struct value *sm_argsort(struct eval *ev, const struct builtin *bi, int argc,
+				struct value **argv, const struct kwargs *kw)
+{
+	struct value *axv = NULL, *kind = NULL, *order = NULL, *stable = NULL;
+	int axis = 0, none, st;
+	struct ndarray *a = arr_borrow(bi->self);
+	if (!a)
+		return err_set(ev, TY_TypeError, "argsort() needs an array");
+	if (args_parse(ev, "argsort", argc, argv, kw, "|axis,kind,order,$stable", &axv, &kind,
+		       &order, &stable) < 0 || kind_stable(ev, kind, stable, &st) < 0)
+		return NULL;
+	if (a->ndim == 0 && !(axv && axv->type == VT_NONE))
+		return err_set(ev, TY_AxisError, "axis -1 is out of bounds for array of dimension 0");
+	if (axis_arg(ev, axv, a->ndim, -1, &axis, &none) < 0)
+		return NULL;
+	return wrap(ev, do_sort(ev, a, axis, none, 1, 1));
+}
+
+/* ---- nonzero argwhere flatnonzero ---- */
+
+/* Flat C-order indices of a's non-zero items (host int64 array, n items). */
+static int64_t *nz_flat(struct eval *ev, const struct ndarray *a, int64_t *n)
+{
+	struct ndarray *b = a->dtype == DT_BOOL ? nd_incref((struct ndarray *)a) : arr_astype(ev, a, DT_BOOL);
+	struct ndarray *h = NULL, *c = NULL;
+	int64_t *out = NULL;
+	if (!b)
+		return NULL;
+	h = arr_to_host(ev, b);
+	nd_decref(b);
+	if (!h)
+		return NULL;
+	if (!nd_is_c_contiguous(h) || nd_backend(h) != &backend_host) {
+		c = nd_new(ev, &backend_host, DT_BOOL, h->ndim, h->shape);
+		if (c) {
+			struct shp_walk w;
+			w.nd = h->ndim;
+			w.ind = -1;
+			w.soff = w.doff = NULL;
+			int64_t s = 1;
+			for (int k = h->ndim - 1; k >= 0; k--) {
+				w.shape[k] = h->shape[k];
+				w.sstr[k] = h->strides[k];
+				w.dstr[k] = s;
+				s *= h->shape[k] ? h->shape[k] : 1;
+			}
+			shp_walk_copy(&w, nd_data(c), nd_data(h), 1);
+		}
+		nd_decref(h);
+		if (!(h = c))
+			return NULL;
+	}
+	int64_t size = nd_size(h), cnt = 0;
+	const uint8_t *p = (const uint8_t *)nd_data(h);
+	for (int64_t i = 0; i < size; i++)
+		cnt += p[i] != 0;
+	out = malloc(sizeof(int64_t) * (cnt ? cnt : 1));
+	if (!out) {
+		nd_decref(h);
+		return err_nomem(ev);
+	}
+	for (int64_t i = 0, w = 0; i < size; i++)
+		if (p[i])
+			out[w++] = i;
+	nd_decref(h);
+	*n = cnt;
+	return out;
+}
+
+/* The (ndim, n) coordinates of the non-zero items; argwhere layout when
+ * rowmajor (n, ndim). Host int64. */
+static struct ndarray *nz_coords(struct eval *ev, const struct ndarray *a, int rowmajor)
+{
+	int64_t n, *flat = nz_flat(ev, a, &n);
+	if (!flat)
+		return NULL;
+	int nd = a->ndim;
+	int64_t shape[2];
+	if (rowmajor) {
+		shape[0] = n;
+		shape[1] = nd;
+	} else {
+		shape[0] = nd;
+		shape[1] = n;
+	}
+	struct ndarray *r = nd_new(ev, &backend_host, DT_INT64, 2, shape);
+	if (r) {
+		int64_t *o = (int64_t *)nd_data(r);
+		for (int64_t i = 0; i < n; i++) {
+			int64_t f = flat[i];
+			for (int k = nd - 1; k >= 0; k--) {
+				int64_t c = a->shape[k] ? f % a->shape[k] : 0;
+				f = a->shape[k] ? f / a->shape[k] : 0;
+				if (rowmajor)
+					o[i * nd + k] = c;
+				else
+					o[k * n + i] = c;
+			}
+		}
+	}
+	free(flat);
+	return r;
+}
+
+static struct value *nonzero_of(struct eval *ev, struct ndarray *a)
+{
+	if (a->ndim == 0)
+		return err_set(ev, TY_ValueError, "Calling nonzero on 0d arrays is not allowed. "
+			       "Use np.atleast_1d(scalar).nonzero() instead.");
+	struct ndarray *c = nz_coords(ev, a, 0);
+	if (!c)
+		return NULL;
+	struct value **items = calloc(a->ndim, sizeof *items);
+	if (!items) {
+		nd_decref(c);
+		return err_nomem(ev);
+	}
+	int ok = 1;
+	for (int k = 0; k < a->ndim && ok; k++) {
+		int64_t n = c->shape[1];
+		struct ndarray *row = nd_view(ev, c, DT_INT64, 1, &n, &c->strides[1],
+					      c->offset + k * c->strides[0]);
+		struct ndarray *d = row ? arr_to_backend(ev, row, nd_backend(a)) : NULL;
+		nd_decref(row);
+		ok = d && (items[k] = arr_wrap(ev, d));
+	}
+	nd_decref(c);
+	if (!ok) {
+		for (int k = 0; k < a->ndim; k++)
+			val_decref(items[k]);
+		free(items);
+		return NULL;
+	}
+	struct value *t = val_tuple_new(a->ndim, items);
+	free(items);
+	return t;
+}
+
+static struct value *sf_nonzero(struct eval *ev, const struct builtin *bi, int argc,
+				struct value **argv, const struct kwargs *kw)
+{
+	struct value *av;
+	if (args_parse(ev, "nonzero", argc, argv, kw, "a", &av) < 0)
+		return NULL;
+	struct ndarray *a = in_arr(ev, bi, av);
+	if (!a)
+		return NULL;
+	struct value *r = nonzero_of(ev, a);
+	nd_decref(a);
+	return r;
+}
+
+static struct value *sm_nonzero(struct eval *ev, const struct builtin *bi, int argc,
+				struct value **argv, const struct kwargs *kw)
+{
+	struct ndarray *a = arr_borrow(bi->self);
+	if (args_parse(ev, "nonzero", argc, argv, kw, "") < 0)
+		return NULL;
+	if (!a)
+		return err_set(ev, TY_TypeError, "nonzero() needs an array");
+	return nonzero_of(ev, a);
+}
+
+static struct value *sf_argwhere(struct eval *ev, const struct builtin *bi, int argc,
+				 struct value **argv, const struct kwargs *kw)
+{
+	struct value *av;
+	if (args_parse(ev, "argwhere", argc, argv, kw, "a", &av) < 0)
+		return NULL;
+	struct ndarray *a = in_arr(ev, bi, av), *r = NULL;
+	if (!a)
+		return NULL;
+	if (a->ndim == 0) {
+		/* NumPy: argwhere of a 0-d array is (n, 0) */
+		int64_t n, *f = nz_flat(ev, a, &n), shape[2] = {0, 0};
+		if (f) {
+			shape[0] = n;
+			free(f);
+			r = nd_new(ev, &backend_host, DT_INT64, 2, shape);
+		}
+	} else {
+		r = nz_coords(ev, a, 1);
+	}
+	if (r) {
+		struct ndarray *d = arr_to_backend(ev, r, nd_backend(a));
+		nd_decref(r);
+		r = d;
+	}
+	nd_decref(a);
+	return wrap(ev, r);
+}
+
+static struct value *sf_flatnonzero(struct eval *ev, const struct builtin *bi, int argc,
+				    struct value **argv, const struct kwargs *kw)
+{
+	struct value *av;
+	if (args_parse(ev, "flatnonzero", argc, argv, kw, "a", &av) < 0)
+		return NULL;
+	struct ndarray *a = in_arr(ev, bi, av), *r = NULL;
+	if (!a)
+		return NULL;
+	int64_t n, *f = nz_flat(ev, a, &n);
+	if (f) {
+		r = nd_new(ev, &backend_host, DT_INT64, 1, &n);
+		if (r)
+			memcpy(nd_data(r), f, sizeof(int64_t) * n);
+		free(f);
+	}
+	if (r) {
+		struct ndarray *d = arr_to_backend(ev, r, nd_backend(a));
+		nd_decref(r);
+		r = d;
+	}
+	nd_decref(a);
+	return wrap(ev, r);
+}
+
+/* ---- comparisons of single items (searchsorted, unique rows, isin) ---- */
+
+/* Items compared as one of three key kinds after a cast to a common dtype. */
+static int key_dtype(int dt)
+{
+	if (dt_is_complex(dt))
+		return DT_COMPLEX128;
+	if (dt_is_float(dt))
+		return DT_FLOAT64;
+	if (dt == DT_UINT64)
+		return DT_UINT64;
+	return DT_INT64;
+}
+
+/* A C-contiguous host copy of a cast to dtype. */
+static struct ndarray *host_as(struct eval *ev, const struct ndarray *a, int dtype)
+{
+	struct ndarray *h = arr_to_host(ev, a), *c;
+	if (!h)
+		return NULL;
+	if (h->dtype == dtype && nd_is_c_contiguous(h) && nd_backend(h) == &backend_host)
+		return h;
+	if (nd_backend(h) != &backend_host) {
+		c = arr_to_backend(ev, h, &backend_host);
+		nd_decref(h);
+		if (!(h = c))
+			return NULL;
+	}
+	c = h->dtype == dtype ? shp_copy(ev, h) : arr_astype(ev, h, dtype);
+	nd_decref(h);
+	return c;
+}
+
+#define SEARCH_TEMPLATE(NAME, T, LT) \
+static void search_##NAME(const T *a, int64_t n, const int64_t *sorter, const T *v, int64_t nv, \
+			  int right, int64_t *out) \
+{ \
+	for (int64_t i = 0; i < nv; i++) { \
+		int64_t lo = 0, hi = n; \
+		T x = v[i]; \
+		while (lo < hi) { \
+			int64_t mid = lo + (hi - lo) / 2; \
+			T m = a[sorter ? sorter[mid] : mid]; \
+			if (right ? !LT(x, m) : LT(m, x)) \
+				lo = mid + 1; \
+			else \
+				hi = mid; \
+		} \
+		out[i] = lo; \
+	} \
+}
+SEARCH_TEMPLATE(i64, int64_t, LT_NUM)
+SEARCH_TEMPLATE(u64, uint64_t, LT_NUM)
+SEARCH_TEMPLATE(f64, double, LT_FLT)
+SEARCH_TEMPLATE(c128, struct cd, LT_CD)
+
+static void search_any(int kd, const void *a, int64_t n, const int64_t *sorter, const void *v,
+		       int64_t nv, int right, int64_t *out)
+{
+	switch (kd) {
+	case DT_INT64: search_i64(a, n, sorter, v, nv, right, out); break;
+	case DT_UINT64: search_u64(a, n, sorter, v, nv, right, out); break;
+	case DT_FLOAT64: search_f64(a, n, sorter, v, nv, right, out); break;
+	default: search_c128(a, n, sorter, v, nv, right, out); break;
+	}
+}
+
+static struct value *searchsorted(struct eval *ev, const struct backend *be, struct ndarray *a,
+				  struct value *vv, struct value *sidev, struct value *sorterv)
+{
+	int right = 0;
+	struct ndarray *v = NULL, *ah = NULL, *vh = NULL, *sh = NULL, *out = NULL;
+	struct value *res = NULL;
+	if (sidev && sidev->type != VT_NONE) {
+		const char *s = val_as_cstr(sidev);
+		if (!s || (strcmp(s, "left") && strcmp(s, "right") && strcmp(s, "l") && strcmp(s, "r")))
+			return err_set(ev, TY_ValueError, "side must be 'left' or 'right' (got '%s')", s ? s : "?");
+		right = s[0] == 'r';
+	}
+	if (a->ndim != 1)
+		return err_set(ev, TY_ValueError, "object too deep for desired array");
+	v = arr_asarray(ev, nd_backend(a), vv, -1);
+	if (!v)
+		return NULL;
+	int kd = key_dtype(dt_promote(a->dtype, v->dtype));
+	ah = host_as(ev, a, kd);
+	vh = ah ? host_as(ev, v, kd) : NULL;
+	if (!vh)
+		goto out;
+	if (sorterv && sorterv->type != VT_NONE) {
+		struct ndarray *s = arr_asarray(ev, nd_backend(a), sorterv, -1);
+		sh = s ? host_as(ev, s, DT_INT64) : NULL;
+		nd_decref(s);
+		if (!sh)
+			goto out;
+		if (nd_size(sh) != nd_size(ah)) {
+			err_set(ev, TY_ValueError, "sorter.size must equal a.size");
+			goto out;
+		}
+		for (int64_t i = 0; i < nd_size(sh); i++) {
+			int64_t k = ((int64_t *)nd_data(sh))[i];
+			if (k < 0 || k >= nd_size(ah)) {
+				err_set(ev, TY_ValueError, "Sorter index out of range.");
+				goto out;
+			}
+		}
+	}
+	out = nd_new(ev, &backend_host, DT_INT64, vh->ndim, vh->shape);
+	if (!out)
+		goto out;
+	search_any(kd, nd_data(ah), nd_size(ah), sh ? (int64_t *)nd_data(sh) : NULL, nd_data(vh),
+		   nd_size(vh), right, (int64_t *)nd_data(out));
+	{
+		struct ndarray *d = arr_to_backend(ev, out, be);
+		nd_decref(out);
+		out = NULL;
+		res = d ? arr_result(ev, d) : NULL;
+	}
+out:
+	nd_decref(v);
+	nd_decref(ah);
+	nd_decref(vh);
+	nd_decref(sh);
+	nd_decref(out);
+	return res;
+}
+
+static struct value *sf_searchsorted(struct eval *ev, const struct builtin *bi, int argc,
+				     struct value **argv, const struct kwargs *kw)
+{
+	struct value *av, *vv, *side = NULL, *sorter = NULL;
+	if (args_parse(ev, "searchsorted", argc, argv, kw, "a,v|side,sorter", &av, &vv, &side, &sorter) < 0)
+		return NULL;
+	struct ndarray *a = in_arr(ev, bi, av);
+	if (!a)
+		return NULL;
+	struct value *r = searchsorted(ev, nd_backend(a), a, vv, side, sorter);
+	nd_decref(a);
+	return r;
+}
+
+static struct value *sm_searchsorted(struct eval *ev, const struct builtin *bi, int argc,
+				     struct value **argv, const struct kwargs *kw)
+{
+	struct value *vv, *side = NULL, *sorter = NULL;
+	struct ndarray *a = arr_borrow(bi->self);
+	if (!a)
+		return err_set(ev, TY_TypeError, "searchsorted() needs an array");
+	if (args_parse(ev, "searchsorted", argc, argv, kw, "v|side,sorter", &vv, &side, &sorter) < 0)
+		return NULL;
+	return searchsorted(ev, nd_backend(a), a, vv, side, sorter);
+}
+
+/* ---- isin ---- */
+
+static struct value *sf_isin(struct eval *ev, const struct builtin *bi, int argc,
+			     struct value **argv, const struct kwargs *kw)
+{
+	struct value *ev_, *tv, *au = NULL, *inv = NULL, *kind = NULL;
+	int invert = 0;
+	if (args_parse(ev, "isin", argc, argv, kw, "element,test_elements|assume_unique,invert,$kind",
+		       &ev_, &tv, &au, &inv, &kind) < 0 || args_bool(ev, inv, 0, &invert) < 0)
+		return NULL;
+	struct ndarray *e = in_arr(ev, bi, ev_), *t = e ? in_arr(ev, bi, tv) : NULL;
+	struct ndarray *eh = NULL, *th = NULL, *out = NULL, *pos = NULL;
+	struct value *res = NULL;
+	if (!t)
+		goto out;
+	int kd = key_dtype(dt_promote(e->dtype, t->dtype));
+	eh = host_as(ev, e, kd);
+	th = eh ? host_as(ev, t, kd) : NULL;
+	if (!th)
+		goto out;
+	int64_t nt = nd_size(th), ne = nd_size(eh);
+	if (sort_row(ev, kd, nd_data(th), nt, 0) < 0)
+		goto out;
+	pos = nd_new(ev, &backend_host, DT_INT64, 1, &ne);
+	out = pos ? nd_new(ev, &backend_host, DT_BOOL, eh->ndim, eh->shape) : NULL;
+	if (!out)
+		goto out;
+	int64_t *p = (int64_t *)nd_data(pos);
+	uint8_t *o = (uint8_t *)nd_data(out);
+	search_any(kd, nd_data(th), nt, NULL, nd_data(eh), ne, 0, p);
+	int isz = dt_size(kd);
+	for (int64_t i = 0; i < ne; i++) {
+		int found = 0;
+		if (p[i] < nt) {
+			const char *x = nd_data(eh) + i * isz, *y = nd_data(th) + p[i] * isz;
+			if (kd == DT_FLOAT64)
+				found = *(const double *)x == *(const double *)y;
+			else if (kd == DT_COMPLEX128)
+				found = ((const double *)x)[0] == ((const double *)y)[0]
+					&& ((const double *)x)[1] == ((const double *)y)[1];
+			else
+				found = !memcmp(x, y, isz);
+		}
+		o[i] = (uint8_t)(found ^ invert);
+	}
+	{
+		struct ndarray *d = arr_to_backend(ev, out, nd_backend(e));
+		nd_decref(out);
+		out = NULL;
+		res = d ? arr_wrap(ev, d) : NULL;
+	}
+out:
+	nd_decref(e);
+	nd_decref(t);
+	nd_decref(eh);
+	nd_decref(th);
+	nd_decref(out);
+	nd_decref(pos);
+	return res;
+}
+
+/* ---- unique ---- */
+
+/* Compares items i and j of a contiguous host array of kind kd. */
+static int item_cmp(int kd, const char *base, int64_t rowlen, int64_t i, int64_t j)
+{
+	for (int64_t k = 0; k < rowlen; k++) {
+		int64_t x = i * rowlen + k, y = j * rowlen + k;
+		int lt, gt;
+		switch (kd) {
+		case DT_INT64: {
+			int64_t a = ((const int64_t *)base)[x], b = ((const int64_t *)base)[y];
+			lt = a < b; gt = b < a; break;
+		}
+		case DT_UINT64: {
+			uint64_t a = ((const uint64_t *)base)[x], b = ((const uint64_t *)base)[y];
+			lt = a < b; gt = b < a; break;
+		}
+		case DT_FLOAT64: {
+			double a = ((const double *)base)[x], b = ((const double *)base)[y];
+			lt = LT_FLT(a, b); gt = LT_FLT(b, a); break;
+		}
+		default: {
+			struct cd a = ((const struct cd *)base)[x], b = ((const struct cd *)base)[y];
+			lt = LT_CD(a, b); gt = LT_CD(b, a); break;
+		}
+		}
+		if (lt)
+			return -1;
+		if (gt)
+			return 1;
+	}
+	return 0;
+}
+
+static void rows_msort(int kd, const char *base, int64_t rowlen, int64_t *idx, int64_t n, int64_t *tmp)
+{
+	if (n <= 1)
+		return;
+	int64_t h = n / 2;
+	rows_msort(kd, base, rowlen, idx, h, tmp);
+	rows_msort(kd, base, rowlen, idx + h, n - h, tmp);
+	memcpy(tmp, idx, sizeof(int64_t) * h);
+	int64_t i = 0, j = h, k = 0;
+	while (i < h && j < n) {
+		if (item_cmp(kd, base, rowlen, idx[j], tmp[i]) < 0)
+			idx[k++] = idx[j++];
+		else
+			idx[k++] = tmp[i++];
+	}
+	while (i < h)
+		idx[k++] = tmp[i++];
+}
+
+static struct value *sf_unique(struct eval *ev, const struct builtin *bi, int argc,
+			       struct value **argv, const struct kwargs *kw)
+{
+	struct value *av, *ri = NULL, *rinv = NULL, *rc = NULL, *axv = NULL, *eqn = NULL, *sorted = NULL;
+	int want_idx = 0, want_inv = 0, want_cnt = 0, axis = 0, none = 1;
+	if (args_parse(ev, "unique", argc, argv, kw,
+		       "ar|return_index,return_inverse,return_counts,axis,$equal_nan,sorted",
+		       &av, &ri, &rinv, &rc, &axv, &eqn, &sorted) < 0
+	    || args_bool(ev, ri, 0, &want_idx) < 0 || args_bool(ev, rinv, 0, &want_inv) < 0
+	    || args_bool(ev, rc, 0, &want_cnt) < 0)
+		return NULL;
+	struct ndarray *a = in_arr(ev, bi, av), *rows = NULL, *key = NULL;
+	struct ndarray *vals = NULL, *idxa = NULL, *inva = NULL, *cnta = NULL;
+	int64_t *order = NULL, *tmp = NULL, *first = NULL, *grp = NULL;
+	struct value *res = NULL;
+	if (!a)
+		return NULL;
+	const struct backend *be = nd_backend(a);
+	if (axv && axv->type != VT_NONE) {
+		none = 0;
+		if (axis_arg(ev, axv, a->ndim, 0, &axis, &none) < 0)
+			goto out;
+	}
+	/* rows: (n, rowlen) of the original dtype, host; key: the same as kd */
+	int64_t n, rowlen;
+	if (none) {
+		struct ndarray *f = arr_reshape(ev, a, 1, &ravel_m1);
+		rows = f ? host_as(ev, f, a->dtype) : NULL;
+		nd_decref(f);
+		if (!rows)
+			goto out;
+		n = nd_size(rows);
+		rowlen = 1;
+	} else {
+		int perm[ND_MAXDIM];
+		perm[0] = axis;
+		for (int i = 0, k = 1; i < a->ndim; i++)
+			if (i != axis)
+				perm[k++] = i;
+		struct ndarray *t = arr_transpose(ev, a, perm);
+		rows = t ? host_as(ev, t, a->dtype) : NULL;
+		nd_decref(t);
+		if (!rows)
+			goto out;
+		n = a->shape[axis];
+		rowlen = n ? nd_size(rows) / n : 0;
+	}
+	int kd = key_dtype(a->dtype);
+	key = host_as(ev, rows, kd);
+	if (!key)
+		goto out;
+	order = malloc(sizeof(int64_t) * (n + 1));
+	tmp = malloc(sizeof(int64_t) * (n / 2 + 1));
+	grp = malloc(sizeof(int64_t) * (n + 1));
+	first = malloc(sizeof(int64_t) * (n + 1));
+	if (!order || !tmp || !grp || !first) {
+		err_nomem(ev);
+		goto out;
+	}
+	for (int64_t i = 0; i < n; i++)
+		order[i] = i;
+	if (rowlen == 1) {
+		if (argsort_row(ev, kd, nd_data(key), n, order, tmp) < 0)
+			goto out;
+	} else {
+		rows_msort(kd, nd_data(key), rowlen, order, n, tmp);
+	}
+	/* groups of equal rows (NaNs equal to each other: equal_nan) */
+	int64_t ng = 0;
+	for (int64_t i = 0; i < n; i++) {
+		if (i == 0 || item_cmp(kd, nd_data(key), rowlen, order[i - 1], order[i]) != 0) {
+			/* item_cmp treats two NaNs as equal: neither is less */
+			first[ng++] = i;
+		}
+		grp[order[i]] = ng - 1;
+	}
+	first[ng] = n;
+	{
+		int64_t oshape[ND_MAXDIM];
+		int ond;
+		if (none) {
+			ond = 1;
+			oshape[0] = ng;
+		} else {
+			ond = a->ndim;
+			memcpy(oshape, rows->shape, sizeof(int64_t) * a->ndim);
+			oshape[0] = ng;
+		}
+		struct ndarray *u = nd_new(ev, &backend_host, a->dtype, ond, oshape);
+		if (!u)
+			goto out;
+		int64_t rb = rowlen * dt_size(a->dtype);
+		for (int64_t g = 0; g < ng; g++)
+			memcpy(nd_data(u) + g * rb, nd_data(rows) + order[first[g]] * rb, rb);
+		if (!none) {
+			int perm[ND_MAXDIM];
+			for (int i = 0; i < a->ndim; i++)
+				perm[i] = i == axis ? 0 : (i < axis ? i + 1 : i);
+			struct ndarray *t = arr_transpose(ev, u, perm);
+			nd_decref(u);
+			u = t ? shp_copy(ev, t) : NULL;
+			nd_decref(t);
+			if (!u)
+				goto out;
+		}
+		vals = u;
+	}
+	if (want_idx) {
+		idxa = nd_new(ev, &backend_host, DT_INT64, 1, &ng);
+		if (!idxa)
+			goto out;
+		for (int64_t g = 0; g < ng; g++)
+			((int64_t *)nd_data(idxa))[g] = order[first[g]];
+	}
+	if (want_inv) {
+		if (none)
+			inva = nd_new(ev, &backend_host, DT_INT64, a->ndim, a->shape);
+		else
+			inva = nd_new(ev, &backend_host, DT_INT64, 1, &n);
+		if (!inva)
+			goto out;
+		memcpy(nd_data(inva), grp, sizeof(int64_t) * n);
+	}
+	if (want_cnt) {
+		cnta = nd_new(ev, &backend_host, DT_INT64, 1, &ng);
+		if (!cnta)
+			goto out;
+		for (int64_t g = 0; g < ng; g++)
+			((int64_t *)nd_data(cnta))[g] = first[g + 1] - first[g];
+	}
+	{
+		struct ndarray *parts[4] = {vals, idxa, inva, cnta};
+		struct value *items[4] = {NULL};
+		int k = 0, ok = 1;
+		for (int i = 0; i < 4; i++) {
+			if (!parts[i])
+				continue;
+			struct ndarray *d = arr_to_backend(ev, parts[i], be);
+			if (!d || !(items[k++] = arr_wrap(ev, d))) {
+				ok = 0;
+				break;
+			}
+		}
+		if (!ok) {
+			for (int i = 0; i < k; i++)
+				val_decref(items[i]);
+		} else if (k == 1) {
+			res = items[0];
+		} else {
+			res = val_tuple_new(k, items);
+		}
+	}
+out:
+	free(order);
+	free(tmp);
+	free(grp);
+	free(first);
+	nd_decref(a);
+	nd_decref(rows);
+	nd_decref(key);
+	nd_decref(vals);
+	nd_decref(idxa);
+	nd_decref(inva);
+	nd_decref(cnta);
+	return res;
+}
+
+const struct arr_func arr_sort_funcs[] = {
+	{"sort", sf_sort, "sort(a, axis=-1, kind=None, order=None, *, stable=None)",
+	 "Return a sorted copy of an array (NaNs last)."},
+	{"argsort", sf_argsort, "argsort(a, axis=-1, kind=None, order=None, *, stable=None)",
+	 "Returns the indices that would sort an array (a stable sort)."},
+	{"partition", sf_partition, "partition(a, kth, axis=-1, kind='introselect', order=None)",
+	 "Return a partitioned copy of an array (Lumen: fully sorted, which satisfies the contract)."},
+	{"argpartition", sf_argpartition, "argpartition(a, kth, axis=-1, kind='introselect', order=None)",
+	 "Indices that partition an array (Lumen: a stable argsort)."},
+	{"unique", sf_unique, "unique(ar, return_index=False, return_inverse=False, return_counts=False, axis=None, *, equal_nan=True)",
+	 "Find the unique elements of an array."},
+	{"searchsorted", sf_searchsorted, "searchsorted(a, v, side='left', sorter=None)",
+	 "Find indices where elements should be inserted to maintain order."},
+	{"nonzero", sf_nonzero, "nonzero(a)", "Return the indices of the elements that are non-zero."},
+	{"argwhere", sf_argwhere, "argwhere(a)", "Find the indices of array elements that are non-zero, grouped by element."},
+	{"flatnonzero", sf_flatnonzero, "flatnonzero(a)", "Return indices that are non-zero in the flattened version of a."},
+	{"isin", sf_isin, "isin(element, test_elements, assume_unique=False, invert=False, *, kind=None)",
+	 "Calculates element in test_elements, broadcasting over element only."},
+	{NULL, NULL, NULL, NULL}
+};
+
+const struct arr_func arr_sort_methods[] = {
+	{"sort", sm_sort, "a.sort(axis=-1, kind=None, order=None)", "Sort an array in-place."},
+	{"argsort", sm_argsort, "a.argsort(axis=-1, kind=None, order=None)",
+	 "Returns the indices that would sort this array."},
+	{"nonzero", sm_nonzero, "a.nonzero()", "Return the indices of the elements that are non-zero."},
+	{"searchsorted", sm_searchsorted, "a.searchsorted(v, side='left', sorter=None)",
+	 "Find indices where elements of v should be inserted in a to maintain order."},
+	{NULL, NULL, NULL, NULL}
+};

@@ -1,0 +1,1086 @@
+/*
+ * stats.c — statistics and comparisons: histogram bincount cov corrcoef
+ * convolve correlate interp allclose isclose array_equal cross.
+ * Publishes arr_stat_funcs.
+ *
+ * Owns no state.  Computes on host memory in a wide type (int64, float64
+ * or complex128) and casts to NumPy's result dtype; device operands are
+ * staged through host copies and results go back to the namespace's device.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <math.h>
+#include <complex.h>
+#include "shape.h"
+#include "args.h"
+#include "error.h"
+
+/* The wide type used to compute with dtype dt. */
+static int wide(int dt)
+{
+	if (dt_is_complex(dt))
+		return DT_COMPLEX128;
+	if (dt_is_float(dt))
+		return DT_FLOAT64;
+	return DT_INT64;
+}
+
+/* A C-contiguous host copy of a as dtype on backend_host. */
+static struct ndarray *host_c(struct eval *ev, const struct ndarray *a, int dtype)
+{
+	struct ndarray *h = arr_to_host(ev, a), *c;
+	if (!h)
+		return NULL;
+	if (nd_backend(h) != &backend_host) {
+		c = arr_to_backend(ev, h, &backend_host);
+		nd_decref(h);
+		if (!(h = c))
+			return NULL;
+	}
+	if (h->dtype == dtype && nd_is_c_contiguous(h))
+		return h;
+	c = h->dtype == dtype ? shp_copy(ev, h) : arr_astype(ev, h, dtype);
+	nd_decref(h);
+	if (c && !nd_is_c_contiguous(c)) {
+		h = shp_copy(ev, c);
+		nd_decref(c);
+		c = h;
+	}
+	return c;
+}
+
+/* A host result computed as wide dtype -> final dtype on be. Steals r. */
+static struct ndarray *finish(struct eval *ev, struct ndarray *r, int dtype, const struct backend *be)
+{
+	struct ndarray *c, *d;
+	if (!r)
+		return NULL;
+	if (r->dtype != dtype) {
+		c = arr_astype(ev, r, dtype);
+		nd_decref(r);
+		if (!(r = c))
+			return NULL;
+	}
+	d = arr_to_backend(ev, r, be);
+	nd_decref(r);
+	return d;
+}
+
+static struct ndarray *in_arr(struct eval *ev, const struct builtin *bi, struct value *v)
+{
+	return arr_asarray(ev, arr_be(bi), v, -1);
+}
+
+/* ---- bincount ---- */
+
+static struct value *tf_bincount(struct eval *ev, const struct builtin *bi, int argc,
+				 struct value **argv, const struct kwargs *kw)
+{
+	struct value *xv, *wv = NULL, *mlv = NULL;
+	int64_t minlength = 0;
+	if (args_parse(ev, "bincount", argc, argv, kw, "x|weights,minlength", &xv, &wv, &mlv) < 0
+	    || args_int(ev, mlv, 0, &minlength) < 0)
+		return NULL;
+	const struct backend *be = arr_be(bi);
+	struct ndarray *x = in_arr(ev, bi, xv), *xh = NULL, *wh = NULL, *out = NULL;
+	if (!x)
+		return NULL;
+	if (x->ndim > 1) {
+		err_set(ev, TY_ValueError, "object too deep for desired array");
+		goto out;
+	}
+	if (minlength < 0) {
+		err_set(ev, TY_ValueError, "'minlength' must not be negative");
+		goto out;
+	}
+	if (!dt_is_int(x->dtype) && x->dtype != DT_BOOL && nd_size(x) > 0) {
+		err_set(ev, TY_TypeError, "Cannot cast array data from dtype('%s') to dtype('int64') according to the rule 'safe'",
+			dtype_table[x->dtype].name);
+		goto out;
+	}
+	xh = host_c(ev, x, DT_INT64);
+	if (!xh)
+		goto out;
+	int64_t n = nd_size(xh), mx = -1;
+	const int64_t *p = (const int64_t *)nd_data(xh);
+	for (int64_t i = 0; i < n; i++) {
+		if (p[i] < 0) {
+			err_set(ev, TY_ValueError, "'list' argument must have no negative elements");
+			goto out;
+		}
+		if (p[i] > mx)
+			mx = p[i];
+	}
+	int64_t len = mx + 1 > minlength ? mx + 1 : minlength;
+	if (wv && wv->type != VT_NONE) {
+		struct ndarray *w = in_arr(ev, bi, wv);
+		wh = w ? host_c(ev, w, DT_FLOAT64) : NULL;
+		nd_decref(w);
+		if (!wh)
+			goto out;
+		if (nd_size(wh) != n) {
+			err_set(ev, TY_ValueError, "The weights and list don't have the same length.");
+			goto out;
+		}
+		out = nd_new(ev, &backend_host, DT_FLOAT64, 1, &len);
+		if (!out)
+			goto out;
+		double *o = (double *)nd_data(out);
+		const double *wp = (const double *)nd_data(wh);
+		memset(o, 0, sizeof(double) * len);
+		for (int64_t i = 0; i < n; i++)
+			o[p[i]] += wp[i];
+	} else {
+		out = nd_new(ev, &backend_host, DT_INT64, 1, &len);
+		if (!out)
+			goto out;
+		int64_t *o = (int64_t *)nd_data(out);
+		memset(o, 0, sizeof(int64_t) * len);
+		for (int64_t i = 0; i < n; i++)
+			o[p[i]]++;
+	}
+	out = finish(ev, out, out->dtype, be);
+out:
+	nd_decref(x);
+	nd_decref(xh);
+	nd_decref(wh);
+	return out ? arr_wrap(ev, out) : NULL;
+}
+
+/* ---- histogram ---- */
+
+static struct value *tf_histogram(struct eval *ev, const struct builtin *bi, int argc,
+				  struct value **argv, const struct kwargs *kw)
+{
+	struct value *av, *binsv = NULL, *rangev = NULL, *densv = NULL, *wv = NULL;
+	int density = 0;
+	if (args_parse(ev, "histogram", argc, argv, kw, "a|bins,range,density,weights",
+		       &av, &binsv, &rangev, &densv, &wv) < 0 || args_bool(ev, densv, 0, &density) < 0)
+		return NULL;
+	const struct backend *be = arr_be(bi);
+	struct ndarray *a = in_arr(ev, bi, av), *ah = NULL, *wh = NULL, *edges = NULL, *hist = NULL;
+	struct value *res = NULL;
+	if (!a)
+		return NULL;
+	ah = host_c(ev, a, DT_FLOAT64);
+	if (!ah)
+		goto out;
+	int64_t n = nd_size(ah), nb;
+	const double *x = (const double *)nd_data(ah);
+	int edge_dt = dt_is_inexact(a->dtype) ? a->dtype : DT_FLOAT64;
+	if (dt_is_complex(edge_dt))
+		edge_dt = DT_FLOAT64;
+	if (wv && wv->type != VT_NONE) {
+		struct ndarray *w = in_arr(ev, bi, wv);
+		wh = w ? host_c(ev, w, DT_FLOAT64) : NULL;
+		nd_decref(w);
+		if (!wh)
+			goto out;
+		if (nd_size(wh) != n) {
+			err_set(ev, TY_ValueError, "weights should have the same shape as a.");
+			goto out;
+		}
+	}
+	int uniform = 1;
+	double first = 0, last = 0;
+	if (!binsv || binsv->type == VT_INT || binsv->type == VT_SCALAR) {
+		int64_t b = 10;
+		if (binsv && val_as_int64(ev, binsv, &b) < 0)
+			goto out;
+		if (b < 1) {
+			err_set(ev, TY_ValueError, "`bins` must be positive, when an integer");
+			goto out;
+		}
+		nb = b;
+		if (rangev && rangev->type != VT_NONE) {
+			if ((rangev->type != VT_TUPLE && rangev->type != VT_LIST) || rangev->u.seq.n != 2) {
+				err_set(ev, TY_ValueError, "too many values to unpack (expected 2)");
+				goto out;
+			}
+			if (val_as_double(ev, rangev->u.seq.items[0], &first) < 0
+			    || val_as_double(ev, rangev->u.seq.items[1], &last) < 0)
+				goto out;
+			if (first > last) {
+				err_set(ev, TY_ValueError, "max must be larger than min in range parameter.");
+				goto out;
+			}
+			if (!isfinite(first) || !isfinite(last)) {
+				err_set(ev, TY_ValueError, "supplied range of [%s, %s] is not finite", "?", "?");
+				goto out;
+			}
+		} else if (n == 0) {
+			first = 0;
+			last = 1;
+		} else {
+			first = last = x[0];
+			int bad = 0;
+			for (int64_t i = 0; i < n; i++) {
+				if (x[i] != x[i])
+					bad = 1;
+				if (x[i] < first) first = x[i];
+				if (x[i] > last) last = x[i];
+			}
+			if (bad || !isfinite(first) || !isfinite(last)) {
+				err_set(ev, TY_ValueError, "autodetected range of [%s, %s] is not finite",
+					bad ? "nan" : isinf(first) ? (first < 0 ? "-inf" : "inf") : "?",
+					bad ? "nan" : isinf(last) ? (last < 0 ? "-inf" : "inf") : "?");
+				goto out;
+			}
+		}
+		if (first == last) {
+			first -= 0.5;
+			last += 0.5;
+		}
+		int64_t ne = nb + 1;
+		edges = nd_new(ev, &backend_host, DT_FLOAT64, 1, &ne);
+		if (!edges)
+			goto out;
+		double *e = (double *)nd_data(edges), step = (last - first) / (double)nb;
+		for (int64_t i = 0; i < ne; i++)
+			e[i] = (double)i * step + first;
+		e[nb] = last;
+		if (edge_dt != DT_FLOAT64) {
+			/* NumPy computes bins in the edge dtype: round like it */
+			struct ndarray *ce = arr_astype(ev, edges, edge_dt);
+			struct ndarray *back = ce ? arr_astype(ev, ce, DT_FLOAT64) : NULL;
+			nd_decref(ce);
+			if (!back)
+				goto out;
+			nd_decref(edges);
+			edges = back;
+		}
+	} else {
+		uniform = 0;
+		struct ndarray *b = arr_asarray(ev, &backend_host, binsv, -1);
+		edges = b ? host_c(ev, b, DT_FLOAT64) : NULL;
+		if (b && b->ndim != 1) {
+			err_set(ev, TY_ValueError, "`bins` must be 1d, when an array");
+			nd_decref(b);
+			goto out;
+		}
+		if (b && dt_is_inexact(b->dtype))
+			edge_dt = b->dtype;
+		nd_decref(b);
+		if (!edges)
+			goto out;
+		nb = nd_size(edges) - 1;
+		const double *e = (const double *)nd_data(edges);
+		for (int64_t i = 0; i < nb; i++)
+			if (e[i + 1] < e[i]) {
+				err_set(ev, TY_ValueError, "`bins` must increase monotonically, when an array");
+				goto out;
+			}
+		if (nb < 1) {
+			nb = 0;
+		}
+	}
+	{
+		int weighted = wh != NULL;
+		int64_t hn = nb;
+		hist = nd_new(ev, &backend_host, weighted || density ? DT_FLOAT64 : DT_INT64, 1, &hn);
+		if (!hist)
+			goto out;
+		double *hd = (double *)nd_data(hist);
+		int64_t *hi = (int64_t *)nd_data(hist);
+		memset(nd_data(hist), 0, 8 * hn);
+		const double *e = (const double *)nd_data(edges);
+		const double *w = wh ? (const double *)nd_data(wh) : NULL;
+		double lo = nb ? e[0] : 0, hi_e = nb ? e[nb] : 0, norm = nb ? (double)nb / (hi_e - lo) : 0;
+		for (int64_t i = 0; i < n && nb > 0; i++) {
+			double v = x[i];
+			if (!(v >= lo && v <= hi_e))
+				continue;
+			int64_t k;
+			if (uniform) {
+				k = (int64_t)((v - lo) * norm);
+				if (k == nb)
+					k--;
+				if (v < e[k])
+					k--;
+				else if (k != nb - 1 && v >= e[k + 1])
+					k++;
+			} else {
+				/* bins: e[k] <= v < e[k+1], last one closed */
+				int64_t l = 0, h = nb + 1;
+				while (l < h) {
+					int64_t m = (l + h) / 2;
+					if (e[m] <= v)
+						l = m + 1;
+					else
+						h = m;
+				}
+				k = l - 1;
+				if (k >= nb)
+					k = nb - 1;
+			}
+			if (weighted || density)
+				hd[k] += w ? w[i] : 1.0;
+			else
+				hi[k]++;
+		}
+		if (density) {
+			double tot = 0;
+			for (int64_t k = 0; k < nb; k++)
+				tot += hd[k];
+			for (int64_t k = 0; k < nb; k++)
+				hd[k] = hd[k] / tot / (e[k + 1] - e[k]);
+		}
+	}
+	{
+		struct ndarray *h = finish(ev, hist, hist->dtype, be);
+		hist = NULL;
+		struct ndarray *ed = h ? finish(ev, edges, edge_dt, be) : NULL;
+		edges = NULL;
+		struct value *items[2] = {h ? arr_wrap(ev, h) : NULL, NULL};
+		if (!items[0]) {
+			nd_decref(ed);
+			goto out;
+		}
+		items[1] = ed ? arr_wrap(ev, ed) : NULL;
+		if (!items[1]) {
+			val_decref(items[0]);
+			goto out;
+		}
+		res = val_tuple_new(2, items);
+	}
+out:
+	nd_decref(a);
+	nd_decref(ah);
+	nd_decref(wh);
+	nd_decref(edges);
+	nd_decref(hist);
+	return res;
+}
+
+/* ---- cov corrcoef ---- */
+
+/* The covariance matrix (float64 or complex128 host) of m (and y). */
+static struct ndarray *cov_core(struct eval *ev, const struct builtin *bi, struct value *mv,
+				struct value *yv, int rowvar, int bias, int64_t ddof, int has_ddof,
+				int *vars_out, int *rdt)
+{
+	struct ndarray *m = in_arr(ev, bi, mv), *y = NULL, *mh = NULL, *yh = NULL, *c = NULL;
+	if (!m)
+		return NULL;
+	if (m->ndim > 2) {
+		err_set(ev, TY_ValueError, "m has more than 2 dimensions");
+		goto out;
+	}
+	int dt = dt_promote(m->dtype, DT_FLOAT64);
+	if (yv && yv->type != VT_NONE) {
+		y = in_arr(ev, bi, yv);
+		if (!y)
+			goto out;
+		if (y->ndim > 2) {
+			err_set(ev, TY_ValueError, "y has more than 2 dimensions");
+			goto out;
+		}
+		dt = dt_promote(dt, y->dtype);
+	}
+	int cdt = dt_is_complex(dt) ? DT_COMPLEX128 : DT_FLOAT64;
+	*rdt = dt;
+	/* X as (vars, obs) */
+	int64_t vars = 0, obs = -1;
+	struct ndarray *parts[2] = {m, y};
+	double _Complex *X = NULL;
+	for (int pi = 0; pi < 2; pi++) {
+		struct ndarray *p = parts[pi];
+		if (!p)
+			continue;
+		struct ndarray *t = p;
+		int64_t pv, po;
+		if (p->ndim < 2) {
+			pv = 1;
+			po = p->ndim ? p->shape[0] : 1;
+		} else if (rowvar) {
+			pv = p->shape[0];
+			po = p->shape[1];
+		} else {
+			pv = p->shape[1];
+			po = p->shape[0];
+		}
+		if (obs >= 0 && po != obs) {
+			err_set(ev, TY_ValueError, "all the input array dimensions except for the concatenation axis must match exactly, but along dimension 1, the array at index 0 has size %lld and the array at index 1 has size %lld",
+				(long long)obs, (long long)po);
+			goto out;
+		}
+		obs = po;
+		struct ndarray *h = host_c(ev, t, DT_COMPLEX128);
+		if (!h)
+			goto out;
+		double _Complex *nx = realloc(X, sizeof(double _Complex) * ((vars + pv) * obs + 1));
+		if (!nx) {
+			nd_decref(h);
+			err_nomem(ev);
+			goto out;
+		}
+		X = nx;
+		const double _Complex *src = (const double _Complex *)nd_data(h);
+		for (int64_t v = 0; v < pv; v++)
+			for (int64_t o = 0; o < obs; o++) {
+				int64_t si = p->ndim < 2 ? o : rowvar ? v * obs + o : o * pv + v;
+				X[(vars + v) * obs + o] = src[si];
+			}
+		vars += pv;
+		nd_decref(h);
+	}
+	if (!has_ddof)
+		ddof = bias ? 0 : 1;
+	double fact = (double)(obs - ddof);
+	int64_t shape[2] = {vars, vars};
+	c = nd_new(ev, &backend_host, DT_COMPLEX128, 2, shape);
+	if (!c) {
+		free(X);
+		goto out;
+	}
+	for (int64_t v = 0; v < vars; v++) {
+		double _Complex s = 0;
+		for (int64_t o = 0; o < obs; o++)
+			s += X[v * obs + o];
+		s /= (double)obs;
+		for (int64_t o = 0; o < obs; o++)
+			X[v * obs + o] -= s;
+	}
+	double _Complex *cp = (double _Complex *)nd_data(c);
+	for (int64_t i = 0; i < vars; i++)
+		for (int64_t j = 0; j < vars; j++) {
+			double _Complex s = 0;
+			for (int64_t o = 0; o < obs; o++)
+				s += X[i * obs + o] * conj(X[j * obs + o]);
+			cp[i * vars + j] = s / fact;
+		}
+	free(X);
+	*vars_out = (int)vars;
+	if (cdt != DT_COMPLEX128) {
+		struct ndarray *r = arr_astype(ev, c, cdt);
+		nd_decref(c);
+		c = r;
+	}
+out:
+	nd_decref(m);
+	nd_decref(y);
+	nd_decref(mh);
+	nd_decref(yh);
+	return c;
+}
+
+static struct value *tf_cov(struct eval *ev, const struct builtin *bi, int argc,
+			    struct value **argv, const struct kwargs *kw)
+{
+	struct value *mv, *yv = NULL, *rv = NULL, *bv = NULL, *dv = NULL, *fw = NULL, *aw = NULL, *dtv = NULL;
+	int rowvar = 1, bias = 0, vars, rdt;
+	int64_t ddof = 0;
+	if (args_parse(ev, "cov", argc, argv, kw, "m|y,rowvar,bias,ddof,fweights,aweights,$dtype",
+		       &mv, &yv, &rv, &bv, &dv, &fw, &aw, &dtv) < 0 || args_bool(ev, rv, 1, &rowvar) < 0
+	    || args_bool(ev, bv, 0, &bias) < 0 || args_int(ev, dv, 0, &ddof) < 0)
+		return NULL;
+	if ((fw && fw->type != VT_NONE) || (aw && aw->type != VT_NONE))
+		return err_set(ev, TY_NotImplementedError, "cov: fweights and aweights are not supported");
+	struct ndarray *c = cov_core(ev, bi, mv, yv, rowvar, bias, ddof, dv && dv->type != VT_NONE, &vars, &rdt);
+	if (!c)
+		return NULL;
+	if (vars == 1) {
+		struct ndarray *s = nd_view(ev, c, c->dtype, 0, NULL, NULL, c->offset);
+		nd_decref(c);
+		c = s;
+	}
+	c = finish(ev, c, c ? c->dtype : 0, arr_be(bi));
+	return c ? arr_wrap(ev, c) : NULL;
+}
+
+static struct value *tf_corrcoef(struct eval *ev, const struct builtin *bi, int argc,
+				 struct value **argv, const struct kwargs *kw)
+{
+	struct value *xv, *yv = NULL, *rv = NULL, *bv = NULL, *dv = NULL, *dtv = NULL;
+	int rowvar = 1, vars, rdt;
+	if (args_parse(ev, "corrcoef", argc, argv, kw, "x|y,rowvar,bias,ddof,$dtype",
+		       &xv, &yv, &rv, &bv, &dv, &dtv) < 0 || args_bool(ev, rv, 1, &rowvar) < 0)
+		return NULL;
+	struct ndarray *c = cov_core(ev, bi, xv, yv, rowvar, 0, 0, 0, &vars, &rdt);
+	if (!c)
+		return NULL;
+	int isc = c->dtype == DT_COMPLEX128;
+	if (vars == 1) {
+		/* NumPy: c / c of a 0-d array: a scalar */
+		struct ndarray *s = nd_new(ev, &backend_host, c->dtype, 0, NULL);
+		if (s) {
+			if (isc) {
+				double _Complex v = *(double _Complex *)nd_data(c);
+				*(double _Complex *)nd_data(s) = v / v;
+			} else {
+				double v = *(double *)nd_data(c);
+				*(double *)nd_data(s) = v / v;
+			}
+		}
+		nd_decref(c);
+		s = finish(ev, s, s ? s->dtype : 0, arr_be(bi));
+		return s ? arr_result(ev, s) : NULL;
+	}
+	double *sd = malloc(sizeof(double) * vars);
+	if (!sd) {
+		nd_decref(c);
+		return err_nomem(ev);
+	}
+	for (int i = 0; i < vars; i++)
+		sd[i] = isc ? sqrt(creal(((double _Complex *)nd_data(c))[i * vars + i]))
+			    : sqrt(((double *)nd_data(c))[i * vars + i]);
+	for (int i = 0; i < vars; i++)
+		for (int j = 0; j < vars; j++) {
+			if (isc) {
+				double _Complex *p = (double _Complex *)nd_data(c) + i * vars + j;
+				*p = *p / sd[i] / sd[j];
+				double re = creal(*p), im = cimag(*p);
+				re = re < -1 ? -1 : re > 1 ? 1 : re;
+				im = im < -1 ? -1 : im > 1 ? 1 : im;
+				*p = re + im * I;
+			} else {
+				double *p = (double *)nd_data(c) + i * vars + j;
+				*p = *p / sd[i] / sd[j];
+				if (*p < -1)
+					*p = -1;
+				else if (*p > 1)
+					*p = 1;
+			}
+		}
+	free(sd);
+	c = finish(ev, c, c->dtype, arr_be(bi));
+	return c ? arr_wrap(ev, c) : NULL;
+}
+
+/* ---- convolve correlate ---- */
+
+enum { MODE_VALID, MODE_SAME, MODE_FULL };
+
+static int mode_of(struct eval *ev, struct value *v, int def, int *out)
+{
+	*out = def;
+	if (!v || v->type == VT_NONE)
+		return 0;
+	if (v->type == VT_INT) {
+		if (v->u.i < 0 || v->u.i > 2)
+			return err_set(ev, TY_ValueError, "mode must be 0, 1, or 2"), -1;
+		*out = (int)v->u.i;
+		return 0;
+	}
+	const char *s = val_as_cstr(v);
+	if (s && (!strcmp(s, "valid") || !strcmp(s, "v")))
+		*out = MODE_VALID;
+	else if (s && (!strcmp(s, "same") || !strcmp(s, "s")))
+		*out = MODE_SAME;
+	else if (s && (!strcmp(s, "full") || !strcmp(s, "f")))
+		*out = MODE_FULL;
+	else
+		return err_set(ev, TY_ValueError, "mode must be one of 'valid', 'same', or 'full' (got %s)",
+			       s ? s : "?"), -1;
+	return 0;
+}
+
+/* f[k + M - 1] = sum_n a[n + k] * w[n] for k in [-(M-1), N-1]; the window
+ * [lo, lo + len) of f is written to out.  T is int64_t / double / complex. */
+#define CORR(T, a, N, w, M, lo, len, out) do { \
+		for (int64_t q = 0; q < (len); q++) { \
+			int64_t k = (lo) + q - ((M) - 1); \
+			int64_t n0 = k < 0 ? -k : 0, n1 = (M) < (N) - k ? (M) : (N) - k; \
+			T s = 0; \
+			for (int64_t n = n0; n < n1; n++) \
+				s += (a)[n + k] * (w)[n]; \
+			(out)[q] = s; \
+		} } while (0)
+
+static struct value *conv_common(struct eval *ev, const struct builtin *bi, int argc,
+				 struct value **argv, const struct kwargs *kw, int convolve)
+{
+	struct value *av, *vv, *modev = NULL;
+	int mode;
+	if (args_parse(ev, convolve ? "convolve" : "correlate", argc, argv, kw, "a,v|mode",
+		       &av, &vv, &modev) < 0
+	    || mode_of(ev, modev, convolve ? MODE_FULL : MODE_VALID, &mode) < 0)
+		return NULL;
+	struct ndarray *a = in_arr(ev, bi, av), *v = a ? in_arr(ev, bi, vv) : NULL;
+	struct ndarray *ah = NULL, *vh = NULL, *out = NULL;
+	if (!v)
+		goto out;
+	if (a->ndim > 1 || v->ndim > 1) {
+		err_set(ev, TY_ValueError, "object too deep for desired array");
+		goto out;
+	}
+	int dt = dt_promote(a->dtype, v->dtype), wd = wide(dt);
+	ah = host_c(ev, a, wd);
+	vh = ah ? host_c(ev, v, wd) : NULL;
+	if (!vh)
+		goto out;
+	int64_t N = nd_size(ah), M = nd_size(vh);
+	if (N == 0) {
+		err_set(ev, TY_ValueError, "a cannot be empty");
+		goto out;
+	}
+	if (M == 0) {
+		err_set(ev, TY_ValueError, "v cannot be empty");
+		goto out;
+	}
+	int isz = dt_size(wd);
+	char *A = nd_data(ah), *W = malloc(isz * M);
+	if (!W) {
+		err_nomem(ev);
+		goto out;
+	}
+	if (convolve) {
+		if (M > N) { /* convolution commutes: the longer first */
+			char *t = A;
+			A = nd_data(vh);
+			int64_t tn = N;
+			N = M;
+			M = tn;
+			free(W);
+			W = malloc(isz * M);
+			if (!W) {
+				err_nomem(ev);
+				goto out;
+			}
+			for (int64_t i = 0; i < M; i++)
+				memcpy(W + i * isz, t + (M - 1 - i) * isz, isz);
+		} else {
+			for (int64_t i = 0; i < M; i++)
+				memcpy(W + i * isz, nd_data(vh) + (M - 1 - i) * isz, isz);
+		}
+	} else {
+		memcpy(W, nd_data(vh), isz * M);
+		if (wd == DT_COMPLEX128)
+			for (int64_t i = 0; i < M; i++)
+				((double _Complex *)W)[i] = conj(((double _Complex *)W)[i]);
+	}
+	int64_t lo, len;
+	if (mode == MODE_FULL) {
+		lo = 0;
+		len = N + M - 1;
+	} else if (mode == MODE_SAME) {
+		len = N > M ? N : M;
+		lo = N >= M ? (M - 1) / 2 : N / 2;
+	} else {
+		len = (N > M ? N - M : M - N) + 1;
+		lo = N >= M ? M - 1 : N - 1;
+	}
+	out = nd_new(ev, &backend_host, wd, 1, &len);
+	if (out) {
+		if (wd == DT_INT64)
+			CORR(int64_t, (const int64_t *)A, N, (const int64_t *)W, M, lo, len, (int64_t *)nd_data(out));
+		else if (wd == DT_FLOAT64)
+			CORR(double, (const double *)A, N, (const double *)W, M, lo, len, (double *)nd_data(out));
+		else
+			CORR(double _Complex, (const double _Complex *)A, N, (const double _Complex *)W, M, lo, len,
+			     (double _Complex *)nd_data(out));
+	}
+	free(W);
+	out = finish(ev, out, dt, arr_be(bi));
+out:
+	nd_decref(a);
+	nd_decref(v);
+	nd_decref(ah);
+	nd_decref(vh);
+	return out ? arr_wrap(ev, out) : NULL;
+}
+
+static struct value *tf_convolve(struct eval *ev, const struct builtin *bi, int argc,
+				 struct value **argv, const struct kwargs *kw)
+{
+	return conv_common(ev, bi, argc, argv, kw, 1);
+}
+
+static struct value *tf_correlate(struct eval *ev, const struct builtin *bi, int argc,
+				  struct value **argv, const struct kwargs *kw)
+{
+	return conv_common(ev, bi, argc, argv, kw, 0);
+}
+
+/* ---- interp ---- */
+
+static struct value *tf_interp(struct eval *ev, const struct builtin *bi, int argc,
+			       struct value **argv, const struct kwargs *kw)
+{
+	struct value *xv, *xpv, *fpv, *lv = NULL, *rv = NULL, *pv = NULL;
+	if (args_parse(ev, "interp", argc, argv, kw, "x,xp,fp|left,right,period", &xv, &xpv, &fpv,
+		       &lv, &rv, &pv) < 0)
+		return NULL;
+	if (pv && pv->type != VT_NONE)
+		return err_set(ev, TY_NotImplementedError, "interp: period is not supported");
+	struct ndarray *x = in_arr(ev, bi, xv), *xp = NULL, *fp = NULL;
+	struct ndarray *xh = NULL, *xph = NULL, *fph = NULL, *out = NULL;
+	if (!x)
+		return NULL;
+	if (!(xp = in_arr(ev, bi, xpv)) || !(fp = in_arr(ev, bi, fpv)))
+		goto out;
+	if (xp->ndim != 1 || fp->ndim != 1) {
+		err_set(ev, TY_ValueError, "object too deep for desired array");
+		goto out;
+	}
+	if (nd_size(xp) != nd_size(fp)) {
+		err_set(ev, TY_ValueError, "fp and xp are not of the same length.");
+		goto out;
+	}
+	if (nd_size(xp) == 0) {
+		err_set(ev, TY_ValueError, "array of sample points is empty");
+		goto out;
+	}
+	if (dt_is_complex(fp->dtype)) {
+		err_set(ev, TY_NotImplementedError, "interp: complex fp is not supported");
+		goto out;
+	}
+	xh = host_c(ev, x, DT_FLOAT64);
+	xph = xh ? host_c(ev, xp, DT_FLOAT64) : NULL;
+	fph = xph ? host_c(ev, fp, DT_FLOAT64) : NULL;
+	if (!fph)
+		goto out;
+	int64_t n = nd_size(xph), nx = nd_size(xh);
+	const double *dx = (const double *)nd_data(xph), *dy = (const double *)nd_data(fph);
+	double left = dy[0], right = dy[n - 1];
+	if (lv && lv->type != VT_NONE && val_as_double(ev, lv, &left) < 0)
+		goto out;
+	if (rv && rv->type != VT_NONE && val_as_double(ev, rv, &right) < 0)
+		goto out;
+	out = nd_new(ev, &backend_host, DT_FLOAT64, xh->ndim, xh->shape);
+	if (!out)
+		goto out;
+	double *o = (double *)nd_data(out);
+	const double *xs = (const double *)nd_data(xh);
+	for (int64_t i = 0; i < nx; i++) {
+		double v = xs[i];
+		if (v != v) {
+			o[i] = v;
+			continue;
+		}
+		if (v > dx[n - 1]) {
+			o[i] = right;
+			continue;
+		}
+		if (v < dx[0]) {
+			o[i] = left;
+			continue;
+		}
+		if (v == dx[n - 1]) {
+			o[i] = dy[n - 1];
+			continue;
+		}
+		int64_t l = 0, h = n;
+		while (l < h) {
+			int64_t m = (l + h) / 2;
+			if (dx[m] <= v)
+				l = m + 1;
+			else
+				h = m;
+		}
+		int64_t j = l - 1;
+		if (j >= n - 1) {
+			o[i] = dy[n - 1];
+			continue;
+		}
+		double slope = (dy[j + 1] - dy[j]) / (dx[j + 1] - dx[j]);
+		double r = slope * (v - dx[j]) + dy[j];
+		if (r != r) {
+			r = slope * (v - dx[j + 1]) + dy[j + 1];
+			if (r != r && dy[j] == dy[j + 1])
+				r = dy[j];
+		}
+		o[i] = r;
+	}
+	out = finish(ev, out, DT_FLOAT64, arr_be(bi));
+out:
+	nd_decref(x);
+	nd_decref(xp);
+	nd_decref(fp);
+	nd_decref(xh);
+	nd_decref(xph);
+	nd_decref(fph);
+	return out ? arr_result(ev, out) : NULL;
+}
+
+/* ---- isclose allclose array_equal ---- */
+
+/* Elementwise isclose into a host bool array of the broadcast shape. */
+static struct ndarray *isclose_core(struct eval *ev, const struct builtin *bi, struct value *av,
+				    struct value *bv, double rtol, double atol, int equal_nan)
+{
+	struct ndarray *a = in_arr(ev, bi, av), *b = a ? in_arr(ev, bi, bv) : NULL;
+	struct ndarray *ab = NULL, *bb = NULL, *ah = NULL, *bh = NULL, *out = NULL;
+	if (!b)
+		goto out;
+	const struct ndarray *pair[2] = {a, b};
+	int nd;
+	int64_t shape[ND_MAXDIM];
+	if (arr_broadcast_shapes(ev, 2, pair, &nd, shape) < 0)
+		goto out;
+	ab = arr_broadcast_to(ev, a, nd, shape);
+	bb = ab ? arr_broadcast_to(ev, b, nd, shape) : NULL;
+	int cplx = dt_is_complex(a->dtype) || dt_is_complex(b->dtype);
+	ah = bb ? host_c(ev, ab, cplx ? DT_COMPLEX128 : DT_FLOAT64) : NULL;
+	bh = ah ? host_c(ev, bb, cplx ? DT_COMPLEX128 : DT_FLOAT64) : NULL;
+	if (!bh)
+		goto out;
+	out = nd_new(ev, &backend_host, DT_BOOL, nd, shape);
+	if (!out)
+		goto out;
+	int64_t n = nd_size(out);
+	uint8_t *o = (uint8_t *)nd_data(out);
+	for (int64_t i = 0; i < n; i++) {
+		double _Complex x, y;
+		if (cplx) {
+			x = ((double _Complex *)nd_data(ah))[i];
+			y = ((double _Complex *)nd_data(bh))[i];
+		} else {
+			x = ((double *)nd_data(ah))[i];
+			y = ((double *)nd_data(bh))[i];
+		}
+		int xnan = isnan(creal(x)) || isnan(cimag(x)), ynan = isnan(creal(y)) || isnan(cimag(y));
+		int xfin = isfinite(creal(x)) && isfinite(cimag(x)), yfin = isfinite(creal(y)) && isfinite(cimag(y));
+		int r;
+		if (xnan || ynan)
+			r = equal_nan && xnan && ynan;
+		else if (!xfin || !yfin)
+			r = x == y;
+		else
+			r = cabs(x - y) <= atol + rtol * cabs(y);
+		o[i] = (uint8_t)r;
+	}
+out:
+	nd_decref(a);
+	nd_decref(b);
+	nd_decref(ab);
+	nd_decref(bb);
+	nd_decref(ah);
+	nd_decref(bh);
+	return out;
+}
+
+static int close_args(struct eval *ev, const char *name, int argc, struct value **argv,
+		      const struct kwargs *kw, struct value **a, struct value **b, double *rtol,
+		      double *atol, int *equal_nan)
+{
+	struct value *rv = NULL, *av = NULL, *ev_ = NULL;
+	if (args_parse(ev, name, argc, argv, kw, "a,b|rtol,atol,equal_nan", a, b, &rv, &av, &ev_) < 0
+	    || args_double(ev, rv, 1e-05, rtol) < 0 || args_double(ev, av, 1e-08, atol) < 0
+	    || args_bool(ev, ev_, 0, equal_nan) < 0)
+		return -1;
+	return 0;
+}
+
+static struct value *tf_isclose(struct eval *ev, const struct builtin *bi, int argc,
+				struct value **argv, const struct kwargs *kw)
+{
+	struct value *a, *b;
+	double rtol, atol;
+	int en;
+	if (close_args(ev, "isclose", argc, argv, kw, &a, &b, &rtol, &atol, &en) < 0)
+		return NULL;
+	struct ndarray *r = isclose_core(ev, bi, a, b, rtol, atol, en);
+	r = finish(ev, r, DT_BOOL, arr_be(bi));
+	return r ? arr_result(ev, r) : NULL;
+}
+
+static struct value *tf_allclose(struct eval *ev, const struct builtin *bi, int argc,
+				 struct value **argv, const struct kwargs *kw)
+{
+	struct value *a, *b;
+	double rtol, atol;
+	int en;
+	if (close_args(ev, "allclose", argc, argv, kw, &a, &b, &rtol, &atol, &en) < 0)
+		return NULL;
+	struct ndarray *r = isclose_core(ev, bi, a, b, rtol, atol, en);
+	if (!r)
+		return NULL;
+	int all = 1;
+	for (int64_t i = 0; i < nd_size(r) && all; i++)
+		all = ((uint8_t *)nd_data(r))[i];
+	nd_decref(r);
+	if (arr_is_cupy(arr_be(bi))) {
+		/* CuPy returns a 0-d bool array */
+		struct ndarray *z = nd_new(ev, &backend_host, DT_BOOL, 0, NULL);
+		if (!z)
+			return NULL;
+		*(uint8_t *)nd_data(z) = (uint8_t)all;
+		z = finish(ev, z, DT_BOOL, arr_be(bi));
+		return z ? arr_wrap(ev, z) : NULL;
+	}
+	return val_bool(all);
+}
+
+static struct value *tf_array_equal(struct eval *ev, const struct builtin *bi, int argc,
+				    struct value **argv, const struct kwargs *kw)
+{
+	struct value *av, *bv, *env = NULL;
+	int equal_nan = 0, eq = 1;
+	if (args_parse(ev, "array_equal", argc, argv, kw, "a1,a2|equal_nan", &av, &bv, &env) < 0
+	    || args_bool(ev, env, 0, &equal_nan) < 0)
+		return NULL;
+	struct ndarray *a = in_arr(ev, bi, av), *b = a ? in_arr(ev, bi, bv) : NULL, *ah = NULL, *bh = NULL;
+	if (!b) {
+		nd_decref(a);
+		return NULL;
+	}
+	if (a->ndim != b->ndim)
+		eq = 0;
+	for (int i = 0; eq && i < a->ndim; i++)
+		eq = a->shape[i] == b->shape[i];
+	if (eq) {
+		int ints = !dt_is_inexact(a->dtype) && !dt_is_inexact(b->dtype);
+		int wd = ints ? DT_INT64 : DT_COMPLEX128;
+		ah = host_c(ev, a, wd);
+		bh = ah ? host_c(ev, b, wd) : NULL;
+		if (!bh) {
+			nd_decref(a);
+			nd_decref(b);
+			nd_decref(ah);
+			return NULL;
+		}
+		int64_t n = nd_size(ah);
+		for (int64_t i = 0; i < n && eq; i++) {
+			if (ints) {
+				eq = ((int64_t *)nd_data(ah))[i] == ((int64_t *)nd_data(bh))[i];
+			} else {
+				double _Complex x = ((double _Complex *)nd_data(ah))[i];
+				double _Complex y = ((double _Complex *)nd_data(bh))[i];
+				int xn = isnan(creal(x)) || isnan(cimag(x)), yn = isnan(creal(y)) || isnan(cimag(y));
+				eq = (xn || yn) ? (equal_nan && xn && yn) : x == y;
+			}
+		}
+	}
+	nd_decref(a);
+	nd_decref(b);
+	nd_decref(ah);
+	nd_decref(bh);
+	return val_bool(eq);
+}
+
+/* ---- cross ---- */
+
+static struct value *tf_cross(struct eval *ev, const struct builtin *bi, int argc,
+			      struct value **argv, const struct kwargs *kw)
+{
+	struct value *av, *bv, *axa = NULL, *axb = NULL, *axc = NULL, *axv = NULL;
+	if (args_parse(ev, "cross", argc, argv, kw, "a,b|axisa,axisb,axisc,axis", &av, &bv,
+		       &axa, &axb, &axc, &axv) < 0)
+		return NULL;
+	struct ndarray *a = in_arr(ev, bi, av), *b = a ? in_arr(ev, bi, bv) : NULL;
+	struct ndarray *ab = NULL, *bb = NULL, *ah = NULL, *bh = NULL, *out = NULL;
+	if (!b)
+		goto out;
+	int64_t axis = -1;
+	if (axv && axv->type != VT_NONE && val_as_int64(ev, axv, &axis) < 0)
+		goto out;
+	if ((axa && axa->type != VT_NONE) || (axb && axb->type != VT_NONE) || (axc && axc->type != VT_NONE)) {
+		err_set(ev, TY_NotImplementedError, "cross: axisa/axisb/axisc are not supported; use axis");
+		goto out;
+	}
+	if (a->ndim == 0 || b->ndim == 0) {
+		err_set(ev, TY_AxisError, "axis -1 is out of bounds for array of dimension 0");
+		goto out;
+	}
+	int axa_i, axb_i;
+	if (arr_normalize_axis(ev, axis, a->ndim, &axa_i) < 0 || arr_normalize_axis(ev, axis, b->ndim, &axb_i) < 0)
+		goto out;
+	{
+		/* move the vector axis last */
+		int perm[ND_MAXDIM];
+		for (int i = 0, k = 0; i < a->ndim; i++)
+			if (i != axa_i)
+				perm[k++] = i;
+		perm[a->ndim - 1] = axa_i;
+		struct ndarray *t = arr_transpose(ev, a, perm);
+		nd_decref(a);
+		a = t;
+		for (int i = 0, k = 0; i < b->ndim; i++)
+			if (i != axb_i)
+				perm[k++] = i;
+		perm[b->ndim - 1] = axb_i;
+		t = a ? arr_transpose(ev, b, perm) : NULL;
+		nd_decref(b);
+		b = t;
+		if (!a || !b)
+			goto out;
+	}
+	int64_t la = a->shape[a->ndim - 1], lb = b->shape[b->ndim - 1];
+	if ((la != 2 && la != 3) || (lb != 2 && lb != 3)) {
+		err_set(ev, TY_ValueError, "incompatible dimensions for cross product\n(dimension must be 2 or 3)");
+		goto out;
+	}
+	/* broadcast the leading dims */
+	struct ndarray av1 = *a, bv1 = *b;
+	av1.ndim--;
+	bv1.ndim--;
+	const struct ndarray *pair[2] = {&av1, &bv1};
+	int nd;
+	int64_t shape[ND_MAXDIM];
+	if (arr_broadcast_shapes(ev, 2, pair, &nd, shape) < 0)
+		goto out;
+	shape[nd] = la;
+	ab = arr_broadcast_to(ev, a, nd + 1, shape);
+	shape[nd] = lb;
+	bb = ab ? arr_broadcast_to(ev, b, nd + 1, shape) : NULL;
+	int dt = dt_promote(a->dtype, b->dtype), wd = wide(dt);
+	ah = bb ? host_c(ev, ab, wd) : NULL;
+	bh = ah ? host_c(ev, bb, wd) : NULL;
+	if (!bh)
+		goto out;
+	int three = la == 3 || lb == 3;
+	int ond = three ? nd + 1 : nd;
+	shape[nd] = 3;
+	out = nd_new(ev, &backend_host, wd, ond, shape);
+	if (!out)
+		goto out;
+	int64_t rows = nd_size(ah) / la;
+#define CROSS(T) do { \
+		const T *x = (const T *)nd_data(ah), *y = (const T *)nd_data(bh); \
+		T *o = (T *)nd_data(out); \
+		for (int64_t r = 0; r < rows; r++, x += la, y += lb) { \
+			T a0 = x[0], a1 = x[1], a2 = la == 3 ? x[2] : 0; \
+			T b0 = y[0], b1 = y[1], b2 = lb == 3 ? y[2] : 0; \
+			if (three) { \
+				o[0] = a1 * b2 - a2 * b1; \
+				o[1] = a2 * b0 - a0 * b2; \
+				o[2] = a0 * b1 - a1 * b0; \
+				o += 3; \
+			} else { \
+				*o++ = a0 * b1 - a1 * b0; \
+			} \
+		} } while (0)
+	if (wd == DT_INT64)
+		CROSS(int64_t);
+	else if (wd == DT_FLOAT64)
+		CROSS(double);
+	else
+		CROSS(double _Complex);
+#undef CROSS
+	out = finish(ev, out, dt, arr_be(bi));
+out:
+	nd_decref(a);
+	nd_decref(b);
+	nd_decref(ab);
+	nd_decref(bb);
+	nd_decref(ah);
+	nd_decref(bh);
+	return out ? arr_wrap(ev, out) : NULL;
+}
+
+const struct arr_func arr_stat_funcs[] = {
+	{"histogram", tf_histogram, "histogram(a, bins=10, range=None, density=None, weights=None)",
+	 "Compute the histogram of a dataset."},
+	{"bincount", tf_bincount, "bincount(x, /, weights=None, minlength=0)",
+	 "Count number of occurrences of each value in array of non-negative ints."},
+	{"cov", tf_cov, "cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=None, *, dtype=None)",
+	 "Estimate a covariance matrix."},
+	{"corrcoef", tf_corrcoef, "corrcoef(x, y=None, rowvar=True, *, dtype=None)",
+	 "Return Pearson product-moment correlation coefficients."},
+	{"convolve", tf_convolve, "convolve(a, v, mode='full')",
+	 "Returns the discrete, linear convolution of two one-dimensional sequences."},
+	{"correlate", tf_correlate, "correlate(a, v, mode='valid')",
+	 "Cross-correlation of two 1-dimensional sequences."},
+	{"interp", tf_interp, "interp(x, xp, fp, left=None, right=None, period=None)",
+	 "One-dimensional linear interpolation for monotonically increasing sample points."},
+	{"isclose", tf_isclose, "isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False)",
+	 "Returns a boolean array where two arrays are element-wise equal within a tolerance."},
+	{"allclose", tf_allclose, "allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False)",
+	 "Returns True if two arrays are element-wise equal within a tolerance."},
+	{"array_equal", tf_array_equal, "array_equal(a1, a2, equal_nan=False)",
+	 "True if two arrays have the same shape and elements, False otherwise."},
+	{"cross", tf_cross, "cross(a, b, axisa=-1, axisb=-1, axisc=-1, axis=None)",
+	 "Return the cross product of two (arrays of) vectors."},
+	{NULL, NULL, NULL, NULL}
+};

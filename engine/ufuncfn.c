@@ -1,0 +1,400 @@
+/*
+ * ufuncfn.c — the ufuncs as np./cp. functions (arr_ufunc_funcs): np.add,
+ * np.sin ... with out= and dtype=, and the ufunc-like functions NumPy
+ * writes in Python: divmod, clip, around/round, fix, angle, real, imag.
+ *
+ * Owns nothing; every function is written once for both namespaces.
+ */
+#include <string.h>
+#include <math.h>
+#include "arrapi.h"
+#include "args.h"
+#include "error.h"
+#include "ufunc.h"
+
+static int kwget(const struct kwargs *kw, const char *name, struct value **out)
+{
+	if (!kw)
+		return 0;
+	for (int i = 0; i < kw->n; i++)
+		if (!strcmp(kw->names[i], name)) {
+			*out = kw->vals[i];
+			return 1;
+		}
+	return 0;
+}
+
+/* np.<ufunc>(x1[, x2], /, out=None, *, where=True, casting=, dtype=None) */
+static struct value *fn_ufunc(struct eval *ev, const struct builtin *bi, int argc,
+			      struct value **argv, const struct kwargs *kw)
+{
+	int uf = uf_lookup(bi->name), dtype = -1;
+	const struct ufunc *u;
+	struct value *out = NULL, *dt = NULL, *where = NULL;
+	struct ndarray *o = NULL, *r;
+	if (uf < 0)
+		return err_set(ev, TY_NotImplementedError, "ufunc '%s' is not implemented", bi->name);
+	u = &ufunc_table[uf];
+	if (argc < u->nin)
+		return err_set(ev, TY_TypeError, "%s() takes from %d to %d positional arguments but %d were given",
+			       u->name, u->nin, u->nin + u->nout, argc);
+	if (argc > u->nin + u->nout)
+		return err_set(ev, TY_TypeError, "%s() takes from %d to %d positional arguments but %d were given",
+			       u->name, u->nin, u->nin + u->nout, argc);
+	if (argc > u->nin)
+		out = argv[u->nin];
+	for (int i = 0; kw && i < kw->n; i++) {
+		const char *k = kw->names[i];
+		if (!strcmp(k, "out")) {
+			if (out)
+				return err_set(ev, TY_TypeError, "cannot specify 'out' as both a positional and keyword argument");
+			out = kw->vals[i];
+		} else if (!strcmp(k, "dtype")) {
+			dt = kw->vals[i];
+		} else if (!strcmp(k, "where")) {
+			where = kw->vals[i];
+		} else if (!strcmp(k, "casting") || !strcmp(k, "order") || !strcmp(k, "subok")) {
+			/* accepted; same_kind is what we do */
+		} else {
+			return err_set(ev, TY_TypeError, "%s() got an unexpected keyword argument '%s'", u->name, k);
+		}
+	}
+	if (where && !(where->type == VT_BOOL && where->u.i))
+		return err_set(ev, TY_NotImplementedError, "%s(): where= is not supported", u->name);
+	if (dt && arr_parse_dtype(ev, dt, &dtype) < 0)
+		return NULL;
+	if (out && out->type != VT_NONE) {
+		if (out->type == VT_TUPLE && out->u.seq.n == 1)
+			out = out->u.seq.items[0];
+		o = arr_borrow(out);
+		if (!o)
+			return err_set(ev, TY_TypeError, "return arrays must be of ArrayType");
+	}
+	if (dtype >= 0) {
+		/* computing in dtype: cast inputs first, as NumPy's dtype= does */
+		struct value *in[EW_MAXARGS];
+		int n = u->nin;
+		const struct backend *be = arr_be(bi);
+		for (int i = 0; i < n; i++) {
+			struct ndarray *a = arr_asarray(ev, be, argv[i], -1);
+			struct ndarray *c = a ? arr_astype(ev, a, dtype) : NULL;
+			nd_decref(a);
+			in[i] = c ? arr_wrap(ev, c) : NULL;
+			if (!in[i]) {
+				for (int j = 0; j < i; j++)
+					val_decref(in[j]);
+				return NULL;
+			}
+		}
+		r = uf_apply_arrays(ev, be, uf, n, in, o);
+		for (int i = 0; i < n; i++)
+			val_decref(in[i]);
+	} else {
+		r = uf_apply_arrays(ev, arr_be(bi), uf, u->nin, argv, o);
+	}
+	if (!r)
+		return NULL;
+	if (o) {
+		nd_decref(r);
+		return val_incref(out);
+	}
+	return arr_result(ev, r);
+}
+
+static struct value *call2(struct eval *ev, const struct backend *be, const char *name,
+			   struct value *a, struct value *b, struct value *out)
+{
+	struct value *in[2] = {a, b};
+	return uf_apply(ev, be, uf_lookup(name), 2, in, out);
+}
+
+static struct value *call1(struct eval *ev, const struct backend *be, const char *name,
+			   struct value *a, struct value *out)
+{
+	return uf_apply(ev, be, uf_lookup(name), 1, &a, out);
+}
+
+/* np.divmod(x1, x2) -> (x1 // x2, x1 % x2) */
+static struct value *fn_divmod(struct eval *ev, const struct builtin *bi, int argc,
+			       struct value **argv, const struct kwargs *kw)
+{
+	struct value *a, *b, *items[2];
+	if (args_parse(ev, "divmod", argc, argv, kw, "x1,x2", &a, &b) < 0)
+		return NULL;
+	items[0] = call2(ev, arr_be(bi), "floor_divide", a, b, NULL);
+	items[1] = items[0] ? call2(ev, arr_be(bi), "remainder", a, b, NULL) : NULL;
+	if (!items[1]) {
+		val_decref(items[0]);
+		return NULL;
+	}
+	return val_tuple_new(2, items);
+}
+
+/* np.clip(a, a_min, a_max, out=None) */
+static struct value *fn_clip(struct eval *ev, const struct builtin *bi, int argc,
+			     struct value **argv, const struct kwargs *kw)
+{
+	struct value *a, *lo = NULL, *hi = NULL, *out = NULL, *min = NULL, *max = NULL;
+	if (args_parse(ev, "clip", argc, argv, kw, "a|a_min,a_max,out,$min,max",
+		       &a, &lo, &hi, &out, &min, &max) < 0)
+		return NULL;
+	if (!lo || lo->type == VT_NONE)
+		lo = min;
+	if (!hi || hi->type == VT_NONE)
+		hi = max;
+	if (lo && lo->type == VT_NONE)
+		lo = NULL;
+	if (hi && hi->type == VT_NONE)
+		hi = NULL;
+	if (!lo && !hi)
+		return err_set(ev, TY_ValueError, "One of max or min must be given");
+	if (!lo)
+		return call2(ev, arr_be(bi), "minimum", a, hi, out);
+	if (!hi)
+		return call2(ev, arr_be(bi), "maximum", a, lo, out);
+	{
+		struct value *in[3] = {a, lo, hi};
+		return uf_apply(ev, arr_be(bi), uf_lookup("clip"), 3, in, out);
+	}
+}
+
+/* the clip method: a.clip(min=None, max=None, out=None) */
+static struct value *m_clip(struct eval *ev, const struct builtin *bi, int argc,
+			    struct value **argv, const struct kwargs *kw)
+{
+	struct value *lo = NULL, *hi = NULL, *out = NULL;
+	struct value *av[4];
+	struct kwargs k2 = {0};
+	if (args_parse(ev, "clip", argc, argv, kw, "|min,max,out", &lo, &hi, &out) < 0)
+		return NULL;
+	av[0] = bi->self;
+	av[1] = lo ? lo : NULL;
+	av[2] = hi ? hi : NULL;
+	{
+		struct value *none = val_none();
+		if (!av[1]) av[1] = none;
+		if (!av[2]) av[2] = none;
+		av[3] = out ? out : none;
+		struct builtin b2 = *bi;
+		b2.data = (void *)nd_backend(bi->self->u.arr);
+		struct value *r = fn_clip(ev, &b2, 4, av, &k2);
+		val_decref(none);
+		return r;
+	}
+}
+
+/* np.around(a, decimals=0, out=None) / np.round: NumPy's rint(a * 10**d) / 10**d */
+struct value *arr_round(struct eval *ev, const struct backend *be, struct value *a,
+			int64_t dec, struct value *out)
+{
+	struct ndarray *x = arr_asarray(ev, be, a, -1);
+	struct value *xv, *r = NULL;
+	if (!x)
+		return NULL;
+	if (!dt_is_inexact(x->dtype)) {
+		if (dec >= 0) {
+			if (out && out->type != VT_NONE) {
+				struct value *z = val_int(0);
+				xv = arr_wrap(ev, x);
+				r = xv ? call2(ev, be, "add", xv, z, out) : NULL;
+				val_decref(xv);
+				val_decref(z);
+				return r;
+			}
+			struct ndarray *c = arr_contiguous(ev, x);
+			nd_decref(x);
+			return arr_result(ev, c);
+		}
+		/* negative decimals on integers: round half to even on the multiple */
+		{
+			int64_t p = 1;
+			for (int64_t i = 0; i < -dec && p < INT64_MAX / 10; i++)
+				p *= 10;
+			struct value *f = val_float((double)p), *t1, *t2, *t3;
+			xv = arr_wrap(ev, x);
+			struct ndarray *xd = xv ? arr_astype(ev, x, DT_FLOAT64) : NULL;
+			struct value *xdv = xd ? arr_wrap(ev, xd) : NULL;
+			t1 = xdv ? call2(ev, be, "true_divide", xdv, f, NULL) : NULL;
+			t2 = t1 ? call1(ev, be, "rint", t1, NULL) : NULL;
+			t3 = t2 ? call2(ev, be, "multiply", t2, f, NULL) : NULL;
+			if (t3) {
+				struct ndarray *ta = arr_asarray(ev, be, t3, -1);
+				struct ndarray *ti = ta ? arr_astype(ev, ta, x->dtype) : NULL;
+				nd_decref(ta);
+				r = ti ? arr_result(ev, ti) : NULL;
+			}
+			val_decref(f); val_decref(t1); val_decref(t2); val_decref(t3);
+			val_decref(xdv); val_decref(xv);
+			return r;
+		}
+	}
+	xv = arr_wrap(ev, x);
+	if (!xv)
+		return NULL;
+	if (dec == 0) {
+		r = call1(ev, be, "rint", xv, out);
+	} else if (dt_is_complex(x->dtype)) {
+		r = err_set(ev, TY_NotImplementedError, "round of complex arrays with decimals");
+	} else {
+		double p = pow(10.0, (double)(dec < 0 ? -dec : dec));
+		struct value *f = val_float(p), *t1, *t2;
+		if (dec > 0) {
+			t1 = call2(ev, be, "multiply", xv, f, NULL);
+			t2 = t1 ? call1(ev, be, "rint", t1, NULL) : NULL;
+			r = t2 ? call2(ev, be, "true_divide", t2, f, out) : NULL;
+		} else {
+			t1 = call2(ev, be, "true_divide", xv, f, NULL);
+			t2 = t1 ? call1(ev, be, "rint", t1, NULL) : NULL;
+			r = t2 ? call2(ev, be, "multiply", t2, f, out) : NULL;
+		}
+		val_decref(f);
+		val_decref(t1);
+		val_decref(t2);
+	}
+	val_decref(xv);
+	return r;
+}
+
+static struct value *fn_around(struct eval *ev, const struct builtin *bi, int argc,
+			       struct value **argv, const struct kwargs *kw)
+{
+	struct value *a, *d = NULL, *out = NULL;
+	int64_t dec;
+	if (args_parse(ev, bi->name, argc, argv, kw, "a|decimals,out", &a, &d, &out) < 0 ||
+	    args_int(ev, d, 0, &dec) < 0)
+		return NULL;
+	return arr_round(ev, arr_be(bi), a, dec, out);
+}
+
+static struct value *m_round(struct eval *ev, const struct builtin *bi, int argc,
+			     struct value **argv, const struct kwargs *kw)
+{
+	struct value *d = NULL, *out = NULL;
+	int64_t dec;
+	if (args_parse(ev, "round", argc, argv, kw, "|decimals,out", &d, &out) < 0 ||
+	    args_int(ev, d, 0, &dec) < 0)
+		return NULL;
+	return arr_round(ev, nd_backend(bi->self->u.arr), bi->self, dec, out);
+}
+
+/* np.fix: round toward zero; for floats exactly trunc (-0.5 -> -0.0) */
+static struct value *fn_fix(struct eval *ev, const struct builtin *bi, int argc,
+			    struct value **argv, const struct kwargs *kw)
+{
+	struct value *x, *out = NULL;
+	if (args_parse(ev, "fix", argc, argv, kw, "x|out", &x, &out) < 0)
+		return NULL;
+	return call1(ev, arr_be(bi), "trunc", x, out);
+}
+
+/* real / imag parts as views (complex) or the array itself / zeros */
+struct ndarray *arr_real_imag(struct eval *ev, const struct ndarray *a, int imag)
+{
+	if (dt_is_complex(a->dtype)) {
+		int d = a->dtype == DT_COMPLEX64 ? DT_FLOAT32 : DT_FLOAT64;
+		return nd_view(ev, a, d, a->ndim, a->shape, a->strides,
+			       a->offset + (imag ? dt_size(d) : 0));
+	}
+	if (!imag)
+		return nd_incref((struct ndarray *)a);
+	{
+		struct ndarray *z = nd_new(ev, nd_backend(a), a->dtype, a->ndim, a->shape);
+		struct npscalar s = {0};
+		s.dtype = DT_INT64;
+		if (z && nd_backend(z)->fill(ev, z, &s) < 0) {
+			nd_decref(z);
+			return NULL;
+		}
+		if (z)
+			z->flags &= ~ND_WRITEABLE;
+		return z;
+	}
+}
+
+static struct value *fn_realimag(struct eval *ev, const struct builtin *bi, int argc,
+				 struct value **argv, const struct kwargs *kw)
+{
+	struct value *x;
+	struct ndarray *a, *r;
+	int imag = !strcmp(bi->name, "imag");
+	if (args_parse(ev, bi->name, argc, argv, kw, "val", &x) < 0)
+		return NULL;
+	if (x->type != VT_NDARRAY) {
+		a = arr_asarray(ev, arr_be(bi), x, -1);
+		r = a ? arr_real_imag(ev, a, imag) : NULL;
+		nd_decref(a);
+		if (r && r->ndim == 0)
+			return arr_result(ev, r);
+		return arr_wrap(ev, r);
+	}
+	return arr_wrap(ev, arr_real_imag(ev, x->u.arr, imag));
+}
+
+/* np.angle(z, deg=False) */
+static struct value *fn_angle(struct eval *ev, const struct builtin *bi, int argc,
+			      struct value **argv, const struct kwargs *kw)
+{
+	struct value *z, *deg = NULL, *re, *im, *r;
+	struct ndarray *a;
+	int d;
+	if (args_parse(ev, "angle", argc, argv, kw, "z|deg", &z, &deg) < 0 ||
+	    args_bool(ev, deg, 0, &d) < 0)
+		return NULL;
+	a = arr_asarray(ev, arr_be(bi), z, -1);
+	if (!a)
+		return NULL;
+	re = arr_wrap(ev, arr_real_imag(ev, a, 0));
+	im = re ? arr_wrap(ev, arr_real_imag(ev, a, 1)) : NULL;
+	nd_decref(a);
+	r = im ? call2(ev, arr_be(bi), "arctan2", im, re, NULL) : NULL;
+	val_decref(re);
+	val_decref(im);
+	if (r && d) {
+		struct value *r2 = call1(ev, arr_be(bi), "rad2deg", r, NULL);
+		val_decref(r);
+		r = r2;
+	}
+	return r;
+}
+
+#define U1(n) {n, fn_ufunc, n "(x, /, out=None, *, where=True, casting='same_kind', dtype=None)", \
+	"Elementwise " n " (a NumPy ufunc)."}
+#define U2(n) {n, fn_ufunc, n "(x1, x2, /, out=None, *, where=True, casting='same_kind', dtype=None)", \
+	"Elementwise " n " (a NumPy ufunc)."}
+
+const struct arr_func arr_ufunc_funcs[] = {
+	U2("add"), U2("subtract"), U2("multiply"), U2("divide"), U2("true_divide"),
+	U2("floor_divide"), U2("power"), U2("pow"), U2("float_power"), U2("remainder"), U2("mod"),
+	U2("fmod"), U1("negative"), U1("positive"), U1("absolute"), U1("abs"), U1("sign"),
+	U1("reciprocal"), U1("square"), U1("sqrt"), U1("cbrt"), U1("exp"), U1("exp2"),
+	U1("expm1"), U1("log"), U1("log2"), U1("log10"), U1("log1p"), U1("sin"), U1("cos"),
+	U1("tan"), U1("arcsin"), U1("arccos"), U1("arctan"), U1("asin"), U1("acos"), U1("atan"),
+	U2("arctan2"), U2("atan2"), U2("hypot"), U1("sinh"), U1("cosh"), U1("tanh"),
+	U1("arcsinh"), U1("arccosh"), U1("arctanh"), U1("asinh"), U1("acosh"), U1("atanh"),
+	U1("deg2rad"), U1("rad2deg"), U1("degrees"), U1("radians"), U1("floor"), U1("ceil"),
+	U1("trunc"), U1("rint"), U2("maximum"), U2("minimum"), U2("fmax"), U2("fmin"),
+	U1("conjugate"), U1("conj"), U1("isnan"), U1("isinf"), U1("isfinite"), U1("signbit"),
+	U2("copysign"), U2("nextafter"), U2("logaddexp"), U2("logaddexp2"), U2("heaviside"),
+	U2("less"), U2("less_equal"), U2("equal"), U2("not_equal"), U2("greater"),
+	U2("greater_equal"), U2("logical_and"), U2("logical_or"), U2("logical_xor"),
+	U1("logical_not"), U2("bitwise_and"), U2("bitwise_or"), U2("bitwise_xor"),
+	U1("invert"), U1("bitwise_not"), U1("bitwise_invert"), U2("left_shift"), U2("right_shift"),
+	U2("bitwise_left_shift"), U2("bitwise_right_shift"),
+	{"divmod", fn_divmod, "divmod(x1, x2, /)", "Element-wise (x1 // x2, x1 % x2)."},
+	{"clip", fn_clip, "clip(a, a_min=<no value>, a_max=<no value>, out=None, *, min=<no value>, max=<no value>)",
+	 "Clip (limit) the values in an array."},
+	{"around", fn_around, "around(a, decimals=0, out=None)", "Round an array to the given number of decimals."},
+	{"round", fn_around, "round(a, decimals=0, out=None)", "Round an array to the given number of decimals."},
+	{"fix", fn_fix, "fix(x, out=None)", "Round to nearest integer towards zero."},
+	{"real", fn_realimag, "real(val)", "Return the real part of the complex argument."},
+	{"imag", fn_realimag, "imag(val)", "Return the imaginary part of the complex argument."},
+	{"angle", fn_angle, "angle(z, deg=False)", "Return the angle of the complex argument."},
+	{NULL, NULL, NULL, NULL},
+};
+
+/* methods that are ufuncs underneath (arrattr.c lists them with its own) */
+const struct arr_func arr_ufunc_methods[] = {
+	{"clip", m_clip, "clip(min=None, max=None, out=None)", "Return an array whose values are limited to [min, max]."},
+	{"round", m_round, "round(decimals=0, out=None)", "Return a with each element rounded to the given number of decimals."},
+	{NULL, NULL, NULL, NULL},
+};

@@ -1,0 +1,331 @@
+/*
+ * execute.c — execute_request: runs a cell and turns the engine's sink
+ * calls into iopub messages as they happen.
+ *
+ * Threading: cells run on the main thread, which owns the shell and stdin
+ * sockets; control is served by a thread of its own (dispatch.c), so an
+ * interrupt_request or shutdown_request is answered while a cell runs, and
+ * the engine is never entered from two threads (engine_interrupt is the
+ * only call made from elsewhere, and it is async-signal-safe).  Owns the
+ * per-cell state (struct exec_state); never evaluates anything itself.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zmq.h>
+
+#include "engine.h"
+#include "kernel.h"
+
+struct exec_state {
+	struct kernel *k;
+	void *sock;
+	const struct wire_msg *m;
+	int silent, allow_stdin, count;
+	json_t *payload;      /* page payloads for the reply */
+	char pend[2][4];      /* an incomplete UTF-8 tail per stream */
+	size_t npend[2];
+	char *result_text;    /* text/plain of the execute_result, for history */
+};
+
+static int is_json_mime(const char *mime)
+{
+	size_t n = strlen(mime);
+	return !strcmp(mime, "application/json") ||
+	       (n > 5 && !strcmp(mime + n - 5, "+json"));
+}
+
+/* The data object of a bundle: new reference or NULL. */
+static json_t *bundle_json(const struct engine_bundle *b)
+{
+	json_t *d = json_object();
+	int i;
+
+	for (i = 0; d && i < b->n && i < ENGINE_BUNDLE_MAX; i++) {
+		json_t *v = NULL;
+		if (!b->mime[i] || !b->data[i])
+			continue;
+		if (is_json_mime(b->mime[i]))
+			v = json_loadb(b->data[i], b->len[i], JSON_DECODE_ANY, NULL);
+		if (!v)
+			v = wire_string(b->data[i], b->len[i]);
+		if (v)
+			json_object_set_new(d, b->mime[i], v);
+	}
+	return d;
+}
+
+static void publish_stream(struct exec_state *x, int idx, const char *s, size_t len)
+{
+	if (len == 0)
+		return;
+	channels_publish_stream(x->k, x->m->header, idx ? "stderr" : "stdout", s, len);
+}
+
+/* Publishes at once: output appears while the cell runs.  A multi-byte
+ * character split across two calls is held back until it is complete. */
+static void sink_stream(void *ctx, int fd, const char *text, size_t len)
+{
+	struct exec_state *x = ctx;
+	int idx = fd == 2;
+	size_t n;
+
+	if (x->npend[idx]) {
+		char *buf = malloc(x->npend[idx] + len);
+		if (!buf)
+			return;
+		memcpy(buf, x->pend[idx], x->npend[idx]);
+		memcpy(buf + x->npend[idx], text, len);
+		len += x->npend[idx];
+		x->npend[idx] = 0;
+		n = wire_utf8_complete(buf, len);
+		publish_stream(x, idx, buf, n);
+		memcpy(x->pend[idx], buf + n, len - n);
+		x->npend[idx] = len - n;
+		free(buf);
+		return;
+	}
+	n = wire_utf8_complete(text, len);
+	publish_stream(x, idx, text, n);
+	memcpy(x->pend[idx], text + n, len - n);
+	x->npend[idx] = len - n;
+}
+
+static void sink_display(void *ctx, const struct engine_bundle *b, int is_result,
+			 const char *display_id, int update)
+{
+	struct exec_state *x = ctx;
+	json_t *data, *transient;
+	int i;
+
+	if (is_result) {
+		if (x->silent)
+			return;
+		for (i = 0; i < b->n && i < ENGINE_BUNDLE_MAX; i++)
+			if (b->mime[i] && !strcmp(b->mime[i], "text/plain") &&
+			    b->data[i] && !x->result_text) {
+				x->result_text = malloc(b->len[i] + 1);
+				if (x->result_text) {
+					memcpy(x->result_text, b->data[i], b->len[i]);
+					x->result_text[b->len[i]] = 0;
+				}
+			}
+		channels_publish(x->k, "execute_result", x->m->header,
+				 json_pack("{s:i, s:o, s:{}}", "execution_count", x->count,
+					   "data", bundle_json(b), "metadata"));
+		return;
+	}
+	data = bundle_json(b);
+	transient = display_id ? json_pack("{s:s}", "display_id", display_id)
+			       : json_object();
+	channels_publish(x->k, update && display_id ? "update_display_data" : "display_data",
+			 x->m->header,
+			 json_pack("{s:o, s:{}, s:o}", "data", data, "metadata",
+				   "transient", transient));
+}
+
+static void sink_clear(void *ctx, int wait)
+{
+	struct exec_state *x = ctx;
+	channels_publish(x->k, "clear_output", x->m->header,
+			 json_pack("{s:b}", "wait", wait));
+}
+
+static void sink_page(void *ctx, const struct engine_bundle *b)
+{
+	struct exec_state *x = ctx;
+	json_array_append_new(x->payload,
+			      json_pack("{s:s, s:o, s:i}", "source", "page",
+					"data", bundle_json(b), "start", 0));
+}
+
+/* input(): asks the frontend on stdin and waits for its input_reply.  The
+ * control thread keeps serving interrupts meanwhile. */
+static char *sink_input(void *ctx, const char *prompt, int password)
+{
+	struct exec_state *x = ctx;
+	struct kernel *k = x->k;
+	struct wire_recvbuf r;
+	char *line = NULL;
+
+	if (!x->allow_stdin)
+		return NULL;
+	if (wire_recvbuf_init(&r))
+		return NULL;
+	/* drop stale replies to an earlier request */
+	while (wire_recv(k->stdin_sock, &r, 1) == 0)
+		;
+	channels_reply(k, k->stdin_sock, x->m, "input_request",
+		       json_pack("{s:o, s:b}", "prompt",
+				 wire_string(prompt ? prompt : "", prompt ? strlen(prompt) : 0),
+				 "password", password));
+	while (!line && !k->quit && !k->interrupted) {
+		zmq_pollitem_t it[1] = { { k->stdin_sock, 0, ZMQ_POLLIN, 0 } };
+		struct wire_msg m;
+		enum wire_status st;
+		const char *v;
+
+		if (zmq_poll(it, 1, 100) <= 0)
+			continue;
+		if (wire_recv(k->stdin_sock, &r, 1))
+			continue;
+		st = wire_decode(r.f, r.n, k->sign, &m);
+		if (st != WIRE_OK) {
+			kernel_log(k, "dropped a message on stdin: %s", wire_status_str(st));
+			continue;
+		}
+		if (strcmp(m.msg_type, "input_reply")) {
+			kernel_log(k, "dropped a message on stdin: not an input_reply");
+		} else if ((v = json_string_value(json_object_get(m.content, "value")))) {
+			line = strdup(v);
+		} else {
+			kernel_log(k, "dropped an input_reply without a string value");
+		}
+		wire_msg_clear(&m);
+	}
+	wire_recvbuf_free(&r);
+	if (!line && (k->quit || k->interrupted))
+		line = strdup(""); /* the engine raises KeyboardInterrupt next */
+	return line;
+}
+
+static json_t *error_json(const struct engine_error *err)
+{
+	json_t *tb = json_array();
+	int i;
+
+	for (i = 0; i < err->ntraceback; i++)
+		if (err->traceback[i])
+			json_array_append_new(tb, wire_string(err->traceback[i],
+							      strlen(err->traceback[i])));
+	return json_pack("{s:o, s:o, s:o}",
+			 "ename", wire_string(err->ename ? err->ename : "Error",
+					      err->ename ? strlen(err->ename) : 5),
+			 "evalue", wire_string(err->evalue ? err->evalue : "",
+					       err->evalue ? strlen(err->evalue) : 0),
+			 "traceback", tb);
+}
+
+static json_t *user_expressions(struct kernel *k, json_t *exprs)
+{
+	json_t *out = json_object(), *v;
+	const char *name;
+
+	json_object_foreach(exprs, name, v) {
+		struct engine_bundle b = { 0 };
+		struct engine_error err = { 0 };
+		json_t *r;
+
+		if (!json_is_string(v)) {
+			r = json_pack("{s:s, s:s, s:s, s:[]}", "status", "error",
+				      "ename", "TypeError", "evalue",
+				      "user expression is not a string", "traceback");
+		} else if (engine_eval_expression(k->engine, json_string_value(v), &b, &err) == 0) {
+			r = json_pack("{s:s, s:o, s:{}}", "status", "ok",
+				      "data", bundle_json(&b), "metadata");
+			engine_bundle_clear(&b);
+		} else {
+			r = error_json(&err);
+			json_object_set_new(r, "status", json_string("error"));
+			engine_error_clear(&err);
+		}
+		json_object_set_new(out, name, r);
+	}
+	return out;
+}
+
+void execute_request(struct kernel *k, void *sock, const struct wire_msg *m)
+{
+	const json_t *c = m->content;
+	struct engine_exec_opts opt = { 0 };
+	struct engine_sink sink = { 0 };
+	struct engine_error err = { 0 };
+	struct exec_state x = { 0 };
+	int bad = 0, silent, store, allow_stdin, stop_on_error, rc;
+	const char *code = kjson_str(c, "code", NULL, &bad);
+	json_t *uexpr = json_object_get(c, "user_expressions"), *reply;
+
+	if (!code || kjson_bool(c, "silent", 0, &silent) ||
+	    kjson_bool(c, "store_history", 1, &store) ||
+	    kjson_bool(c, "allow_stdin", 1, &allow_stdin) ||
+	    kjson_bool(c, "stop_on_error", 1, &stop_on_error) ||
+	    (uexpr && !json_is_object(uexpr) && !json_is_null(uexpr))) {
+		kernel_reply_bad(k, sock, m, "execute_request needs a string code and "
+				 "boolean silent/store_history/allow_stdin/stop_on_error");
+		return;
+	}
+	if (k->aborting) {
+		channels_reply(k, sock, m, "execute_reply",
+			       json_pack("{s:s}", "status", "aborted"));
+		return;
+	}
+	if (silent)
+		store = 0;
+	x.k = k;
+	x.sock = sock;
+	x.m = m;
+	x.silent = silent;
+	x.allow_stdin = allow_stdin;
+	x.count = engine_execution_count(k->engine) + (store ? 1 : 0);
+	x.payload = json_array();
+	if (!silent)
+		channels_publish(k, "execute_input", m->header,
+				 json_pack("{s:s, s:i}", "code", code,
+					   "execution_count", x.count));
+	sink.ctx = &x;
+	sink.stream = sink_stream;
+	sink.display = sink_display;
+	sink.clear_output = sink_clear;
+	sink.page = sink_page;
+	sink.input = sink_input;
+	opt.silent = silent;
+	opt.store_history = store;
+	opt.allow_stdin = allow_stdin;
+
+	k->interrupted = 0;
+	k->executing = 1;
+	rc = engine_execute(k->engine, code, &opt, &sink, &err);
+	k->executing = 0;
+	/* an incomplete character at the very end becomes U+FFFD */
+	publish_stream(&x, 0, x.pend[0], x.npend[0]);
+	publish_stream(&x, 1, x.pend[1], x.npend[1]);
+
+	if (rc == 0) {
+		reply = json_pack("{s:s, s:i, s:o, s:o}", "status", "ok",
+				  "execution_count", x.count,
+				  "user_expressions",
+				  uexpr && json_is_object(uexpr) ? user_expressions(k, uexpr)
+								 : json_object(),
+				  "payload", x.payload);
+	} else {
+		json_t *e = error_json(&err);
+		channels_publish(k, "error", m->header, json_deep_copy(e));
+		json_object_set_new(e, "status", json_string("error"));
+		json_object_set_new(e, "execution_count", json_integer(x.count));
+		json_object_set_new(e, "user_expressions", json_object());
+		json_object_set_new(e, "payload", x.payload);
+		reply = e;
+		engine_error_clear(&err);
+	}
+	channels_reply(k, sock, m, "execute_reply", reply);
+	if (store)
+		history_store(k->hist, x.count, code, x.result_text);
+	free(x.result_text);
+	if (rc != 0 && stop_on_error)
+		execute_abort_queue(k);
+}
+
+/* Like ipykernel: execute_requests already queued behind a failed cell are
+ * answered "aborted" without running; other requests are served. */
+void execute_abort_queue(struct kernel *k)
+{
+	struct wire_recvbuf r;
+
+	if (wire_recvbuf_init(&r))
+		return;
+	k->aborting = 1;
+	while (!k->quit && wire_recv(k->shell, &r, 1) == 0)
+		dispatch_frames(k, CH_SHELL, k->shell, &r);
+	k->aborting = 0;
+	wire_recvbuf_free(&r);
+}

@@ -1,0 +1,231 @@
+/*
+ * kernel.h — the private interface between the modules of kernel/.
+ *
+ * kernel/ speaks the Jupyter messaging protocol 5.4 over ZeroMQ and hands
+ * cells to the engine through engine/engine.h.  Nothing outside kernel/ and
+ * tests/ includes this header; it never includes an engine header besides
+ * engine.h.
+ */
+#ifndef LUMEN_KERNEL_H
+#define LUMEN_KERNEL_H
+
+#include <pthread.h>
+#include <signal.h>
+#include <stddef.h>
+#include <jansson.h>
+
+#define KERNEL_PROTOCOL_VERSION "5.4"
+/* Largest frame a peer may send; a bigger one disconnects that peer. */
+#define KERNEL_MAXMSGSIZE ((long long)64 << 20)
+/* Most frames one message may have; more and the message is dropped. */
+#define WIRE_MAX_FRAMES 1024
+
+/* ---- connection.c: the connection file ---- */
+struct conninfo {
+	char transport[8];     /* "tcp" or "ipc" */
+	char ip[256];          /* host for tcp, path prefix for ipc */
+	int shell_port, iopub_port, stdin_port, control_port, hb_port;
+	char *key;             /* malloc'd, may be "" (unsigned) */
+	size_t keylen;
+	char signature_scheme[32];
+	char kernel_name[64];
+};
+
+/* Parses the connection file at `path` into *ci.  0, or -1 with a message
+ * (static or in `why`, which holds at least 256 bytes). */
+int conn_load(const char *path, struct conninfo *ci, char *why, size_t whylen);
+/* Same from a JSON text (for tests and for conn_load). */
+int conn_parse(const char *text, size_t len, struct conninfo *ci, char *why,
+	       size_t whylen);
+void conn_clear(struct conninfo *ci);
+/* Writes the endpoint "tcp://ip:port" or "ipc://ip-port" into buf. */
+int conn_endpoint(const struct conninfo *ci, int port, char *buf, size_t len);
+
+/* ---- sign.c: HMAC-SHA256 signatures and replay protection ---- */
+struct sign;
+#define SIGN_HEXLEN 64
+#define SIGN_HISTORY 65536
+
+/* New signer for `key` (copied).  keylen 0: messages are unsigned.
+ * NULL on out-of-memory or when OpenSSL lacks HMAC-SHA256. */
+struct sign *sign_new(const char *key, size_t keylen);
+void sign_free(struct sign *s);
+int sign_enabled(const struct sign *s);
+/* Hex digest of the parts (header, parent, metadata, content) into
+ * hex[SIGN_HEXLEN + 1]; "" when unsigned.  0, or -1 on an OpenSSL error. */
+int sign_compute(struct sign *s, const void *const *parts, const size_t *lens,
+		 int nparts, char *hex);
+/* Checks `sig` over the raw parts in constant time and records it against
+ * replays.  0 good; -1 bad signature; -2 a replayed signature. */
+int sign_verify(struct sign *s, const void *sig, size_t siglen,
+		const void *const *parts, const size_t *lens, int nparts);
+
+/* ---- wire.c: multipart framing ---- */
+struct wire_frame {
+	const void *data;
+	size_t len;
+};
+
+/* A decoded message.  The json_t members are owned by the message; the
+ * identity frames are borrowed from the frames it was decoded from. */
+struct wire_msg {
+	const struct wire_frame *idents;
+	int nidents;
+	json_t *header, *parent, *metadata, *content;
+	const char *msg_type; /* borrowed from header */
+	const struct wire_frame *buffers;
+	int nbuffers;
+};
+
+/* Why a message was dropped (WIRE_OK = 0 is a good message). */
+enum wire_status {
+	WIRE_OK = 0, WIRE_NO_DELIM, WIRE_TRUNCATED, WIRE_BAD_SIGNATURE,
+	WIRE_REPLAY, WIRE_BAD_JSON, WIRE_NOT_OBJECT, WIRE_BAD_HEADER,
+	WIRE_TOO_MANY_FRAMES
+};
+const char *wire_status_str(enum wire_status st);
+
+/* Decodes frames (verifying the signature over the raw frames first). */
+enum wire_status wire_decode(const struct wire_frame *f, int nf,
+			     struct sign *s, struct wire_msg *m);
+void wire_msg_clear(struct wire_msg *m);
+
+/* The frames of one outgoing message; all owned by the struct. */
+struct wire_out {
+	char *part[4]; /* header, parent, metadata, content JSON texts */
+	size_t len[4];
+	char sig[SIGN_HEXLEN + 1];
+};
+
+/* Builds an outgoing message.  Steals `content` and `metadata` (NULL: {}),
+ * borrows `parent` (NULL: {}).  0, or -1 on out-of-memory. */
+int wire_encode(struct wire_out *o, struct sign *s, const char *session,
+		const char *username, const char *msg_type, const json_t *parent,
+		json_t *metadata, json_t *content);
+/* Same with content already serialised: rawcontent (malloc'd, rawlen
+ * bytes) is stolen in place of a json_t. */
+int wire_encode_raw(struct wire_out *o, struct sign *s, const char *session,
+		    const char *username, const char *msg_type, const json_t *parent,
+		    json_t *metadata, json_t *content, char *rawcontent, size_t rawlen);
+void wire_out_clear(struct wire_out *o);
+/* The JSON literal of s into buf (room for 6 * len + 2): bytes written. */
+size_t wire_escape(char *buf, const char *s, size_t len);
+/* The content of a stream message, serialised: malloc'd, NULL on OOM. */
+char *wire_stream_content(const char *name, const char *s, size_t len,
+			  size_t *outlen);
+/* Sends idents, delimiter and o on a socket.  0, or -1 (errno). */
+int wire_send(void *sock, const struct wire_frame *idents, int nidents,
+	      const struct wire_out *o);
+
+/* Received frames of one multipart message. */
+struct wire_recvbuf {
+	int n;
+	int overflow; /* more than WIRE_MAX_FRAMES frames: the rest dropped */
+	void *msgs;   /* zmq_msg_t[WIRE_MAX_FRAMES] */
+	struct wire_frame f[WIRE_MAX_FRAMES];
+};
+int wire_recvbuf_init(struct wire_recvbuf *r);
+void wire_recvbuf_free(struct wire_recvbuf *r);
+/* Receives one multipart message (blocking unless dontwait).  0, or -1
+ * with errno (EAGAIN, ETERM, EINTR before the first frame). */
+int wire_recv(void *sock, struct wire_recvbuf *r, int dontwait);
+void wire_recv_release(struct wire_recvbuf *r);
+
+/* A new JSON string from bytes that may not be valid UTF-8: invalid
+ * sequences become U+FFFD.  New reference, NULL on out-of-memory. */
+json_t *wire_string(const char *s, size_t len);
+/* Length of the longest prefix of s that does not end inside a UTF-8
+ * sequence that could still be completed by more bytes. */
+size_t wire_utf8_complete(const char *s, size_t len);
+/* A random UUID4 into buf[37]. */
+void wire_uuid(char *buf);
+/* Now as ISO 8601 with microseconds and 'Z' into buf[40]. */
+void wire_now(char *buf, size_t len);
+
+/* ---- channels.c / heartbeat.c / dispatch.c / execute.c ... ---- */
+struct engine;
+struct history;
+
+enum { CH_SHELL = 1, CH_CONTROL = 2 };
+
+struct kernel {
+	void *zctx;
+	void *shell, *control, *stdin_sock, *iopub, *hb;
+	pthread_mutex_t iopub_lock;
+	struct sign *sign;
+	struct conninfo conn;
+	char session[40];
+	char username[64];
+	struct engine *engine;
+	struct history *hist;
+	pthread_t control_thread, hb_thread;
+	int control_started, hb_started;
+	int wake[2];                    /* control thread → main loop */
+	volatile sig_atomic_t quit;     /* shutdown_request seen */
+	volatile sig_atomic_t executing; /* a cell is running */
+	volatile sig_atomic_t interrupted; /* since the cell started */
+	int aborting;                   /* draining after a failed cell */
+	int verbose;
+	/* the request being executed (main thread only) */
+	struct exec_state *cur;
+};
+
+extern struct kernel *kernel_global; /* for the signal handler */
+
+/* channels.c: creates the context and binds every socket. 0 or -1. */
+int channels_open(struct kernel *k);
+void channels_close(struct kernel *k);
+/* Publishes on iopub (thread-safe).  Steals content. */
+void channels_publish(struct kernel *k, const char *msg_type,
+		      const json_t *parent, json_t *content);
+/* Replies on sock to m's identities.  Steals content. */
+/* Publishes a stream message with its text escaped directly. */
+void channels_publish_stream(struct kernel *k, const json_t *parent,
+			     const char *name, const char *text, size_t len);
+void channels_reply(struct kernel *k, void *sock, const struct wire_msg *m,
+		    const char *msg_type, json_t *content);
+void channels_status(struct kernel *k, const json_t *parent, const char *state);
+
+/* heartbeat.c */
+int heartbeat_start(struct kernel *k);
+
+/* dispatch.c: serves one received message on channel ch. */
+void dispatch_frames(struct kernel *k, int ch, void *sock,
+		     const struct wire_recvbuf *r);
+int dispatch_control_start(struct kernel *k);
+/* Logs a dropped message: never its content nor the key. */
+void kernel_log(struct kernel *k, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* execute.c */
+void execute_request(struct kernel *k, void *sock, const struct wire_msg *m);
+/* Replies "aborted" to execute_requests queued on the shell socket. */
+void execute_abort_queue(struct kernel *k);
+
+/* introspect.c */
+void introspect_complete(struct kernel *k, void *sock, const struct wire_msg *m);
+void introspect_inspect(struct kernel *k, void *sock, const struct wire_msg *m);
+void introspect_is_complete(struct kernel *k, void *sock, const struct wire_msg *m);
+
+/* history.c */
+struct history *history_open(void); /* NULL: no history (logged) */
+void history_close(struct history *h);
+int history_session(struct history *h);
+void history_store(struct history *h, int line, const char *code,
+		   const char *output);
+void history_request(struct kernel *k, void *sock, const struct wire_msg *m);
+
+/* helpers shared by handlers (dispatch.c) */
+/* A content field of type `type` or the default when absent.  -1 when
+ * present with the wrong type. */
+int kjson_bool(const json_t *o, const char *key, int dflt, int *out);
+int kjson_int(const json_t *o, const char *key, long long dflt, long long *out);
+/* Borrowed string or dflt; NULL with *bad = 1 on a wrong type. */
+const char *kjson_str(const json_t *o, const char *key, const char *dflt, int *bad);
+/* Replies {status: error, ename, evalue, traceback: []} to a bad request. */
+void kernel_reply_bad(struct kernel *k, void *sock, const struct wire_msg *m,
+		      const char *evalue);
+/* The *_reply name for a *_request name, into buf. */
+void kernel_reply_type(const char *req, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,179 @@
+/*
+ * main.c — lumen-kernel: `lumen-kernel -f CONNECTION_FILE`.
+ *
+ * Reads the arguments and the connection file, creates the engine and the
+ * sockets, starts the heartbeat and control threads and serves the shell
+ * socket on the main thread, where cells run (see execute.c for why).
+ * SIGINT interrupts the running cell through engine_interrupt.  Exit
+ * status: 0 after shutdown_request, 1 when a socket cannot be bound, 2 for
+ * bad arguments or a malformed connection file.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <pwd.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <zmq.h>
+
+#include "engine.h"
+#include "kernel.h"
+
+struct kernel *kernel_global;
+
+static void on_sigint(int sig)
+{
+	struct kernel *k = kernel_global;
+	int saved = errno;
+
+	if (k && k->executing) {
+		k->interrupted = 1;
+		engine_interrupt(k->engine);
+	}
+	errno = saved;
+}
+
+static void usage(FILE *f)
+{
+	fprintf(f, "usage: lumen-kernel -f CONNECTION_FILE\n"
+		"  A Jupyter kernel for NumPy/CuPy-style Python on the GPU.\n"
+		"  Started by Jupyter through its kernelspec (kernel.json).\n");
+}
+
+static void serve(struct kernel *k)
+{
+	struct wire_recvbuf r;
+
+	if (wire_recvbuf_init(&r))
+		return;
+	while (!k->quit) {
+		zmq_pollitem_t it[3] = {
+			{ k->shell, 0, ZMQ_POLLIN, 0 },
+			{ k->stdin_sock, 0, ZMQ_POLLIN, 0 },
+			{ NULL, k->wake[0], ZMQ_POLLIN, 0 },
+		};
+		if (zmq_poll(it, 3, -1) < 0) {
+			if (errno == EINTR)
+				continue;
+			kernel_log(k, "poll: %s", zmq_strerror(errno));
+			break;
+		}
+		if (it[0].revents & ZMQ_POLLIN) {
+			while (!k->quit && wire_recv(k->shell, &r, 1) == 0)
+				dispatch_frames(k, CH_SHELL, k->shell, &r);
+		}
+		if (it[1].revents & ZMQ_POLLIN) {
+			/* only input_reply belongs here, and only while input() waits */
+			while (wire_recv(k->stdin_sock, &r, 1) == 0)
+				kernel_log(k, "dropped a message on stdin: no input() is waiting");
+		}
+		if (it[2].revents & ZMQ_POLLIN) {
+			char buf[16];
+			if (read(k->wake[0], buf, sizeof buf) < 0) {
+				/* nothing to do: quit is re-checked */
+			}
+		}
+	}
+	wire_recvbuf_free(&r);
+}
+
+int main(int argc, char **argv)
+{
+	static struct kernel kern;
+	struct kernel *k = &kern;
+	const char *file = NULL;
+	char why[512];
+	struct sigaction sa;
+	struct passwd *pw;
+	sigset_t all, old;
+	int i;
+
+	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "-f") && i + 1 < argc)
+			file = argv[++i];
+		else if (!strncmp(argv[i], "--f=", 4))
+			file = argv[i] + 4;
+		else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+			usage(stdout);
+			return 0;
+		} else if (!strcmp(argv[i], "--version")) {
+			printf("lumen-kernel %s\n", engine_version());
+			return 0;
+		} else {
+			fprintf(stderr, "lumen-kernel: unknown argument: %s\n", argv[i]);
+			usage(stderr);
+			return 2;
+		}
+	}
+	if (!file) {
+		usage(stderr);
+		return 2;
+	}
+	if (conn_load(file, &k->conn, why, sizeof why)) {
+		fprintf(stderr, "lumen-kernel: connection file %s: %s\n", file, why);
+		return 2;
+	}
+	k->sign = sign_new(k->conn.key, k->conn.keylen);
+	if (!k->sign) {
+		fprintf(stderr, "lumen-kernel: cannot set up HMAC-SHA256\n");
+		return 1;
+	}
+	wire_uuid(k->session);
+	pw = getpwuid(getuid());
+	snprintf(k->username, sizeof k->username, "%s",
+		 getenv("USER") ? getenv("USER") : pw ? pw->pw_name : "lumen");
+	if (pipe2(k->wake, O_CLOEXEC | O_NONBLOCK)) {
+		perror("lumen-kernel: pipe");
+		return 1;
+	}
+	k->engine = engine_new(NULL);
+	if (!k->engine) {
+		fprintf(stderr, "lumen-kernel: cannot create the engine (out of memory)\n");
+		return 1;
+	}
+	k->hist = history_open();
+	if (channels_open(k)) {
+		channels_close(k);
+		if (k->control)
+			zmq_close(k->control);
+		if (k->hb)
+			zmq_close(k->hb);
+		zmq_ctx_term(k->zctx);
+		return 1;
+	}
+	kernel_global = k;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_sigint;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	/* the threads start with every signal blocked: SIGINT comes here */
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &old);
+	if (heartbeat_start(k) || dispatch_control_start(k)) {
+		fprintf(stderr, "lumen-kernel: cannot start threads\n");
+		return 1;
+	}
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	channels_status(k, NULL, "starting");
+
+	serve(k);
+
+	/* orderly exit: the control thread may still be sending its reply */
+	channels_close(k);
+	zmq_ctx_shutdown(k->zctx);
+	if (k->control_started)
+		pthread_join(k->control_thread, NULL);
+	if (k->hb_started)
+		pthread_join(k->hb_thread, NULL);
+	zmq_ctx_term(k->zctx);
+	kernel_global = NULL;
+	history_close(k->hist);
+	engine_free(k->engine);
+	sign_free(k->sign);
+	conn_clear(&k->conn);
+	close(k->wake[0]);
+	close(k->wake[1]);
+	return 0;
+}

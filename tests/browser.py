@@ -1,0 +1,174 @@
+#!/usr/bin/env python3
+"""browser.py -- JupyterLab in headless Chromium, driven by Playwright, against the built
+lumen-kernel (behind tests/browser.test), as TAP.
+
+Makes a private Jupyter world in a temporary directory (a kernelspec naming the BUILT
+lumen-kernel, config, runtime, one notebook), starts JupyterLab on a free loopback port,
+opens the notebook, runs its cells with Shift+Enter and checks what the page renders:
+a printed line, an execute_result, an error with its traceback.  Skips (1..0 # SKIP) when
+jupyterlab, playwright or a Chromium is missing.  Leaves nothing behind.
+usage: browser.py --kernel PATH/lumen-kernel
+"""
+import argparse
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+CELLS = [
+	("import numpy as np\nx = np.arange(6).reshape(2, 3)\nprint('sum is', x.sum())", "sum is 15"),
+	("x * 2", "array([[ 0,  2,  4],"),
+	("1 / 0", "ZeroDivisionError"),
+	("print('still alive', x.shape)", "still alive (2, 3)"),
+]
+
+
+def chromium():
+	for c in (os.environ.get("CHROMIUM", ""), "/usr/bin/chromium", "/usr/bin/chromium-browser",
+		  "/usr/bin/google-chrome"):
+		if c and os.access(c, os.X_OK):
+			return c
+	return None
+
+
+def free_port():
+	s = socket.socket()
+	s.bind(("127.0.0.1", 0))
+	port = s.getsockname()[1]
+	s.close()
+	return port
+
+
+def main():
+	ap = argparse.ArgumentParser()
+	ap.add_argument("--kernel", default="./lumen-kernel")
+	ap.add_argument("--timeout", type=float, default=90.0)
+	args = ap.parse_args()
+	try:
+		import jupyterlab  # noqa: F401
+		from playwright.sync_api import sync_playwright
+	except ImportError as e:
+		print("1..0 # SKIP %s" % e)
+		return 0
+	browser_path = chromium()
+	if not browser_path:
+		print("1..0 # SKIP no Chromium (apt-get install chromium)")
+		return 0
+	kernel = os.path.abspath(args.kernel)
+	if not os.access(kernel, os.X_OK):
+		print("1..0 # SKIP %s is not built" % args.kernel)
+		return 0
+
+	tmp = tempfile.mkdtemp(prefix="lumen-browser-")
+	spec = os.path.join(tmp, "data", "kernels", "lumen")
+	os.makedirs(spec)
+	with open(os.path.join(spec, "kernel.json"), "w") as f:
+		json.dump({"argv": [kernel, "-f", "{connection_file}"], "display_name": "Lumen (test)",
+			   "language": "python", "interrupt_mode": "signal"}, f)
+	root = os.path.join(tmp, "nb")
+	os.makedirs(root)
+	nb = {"nbformat": 4, "nbformat_minor": 5,
+	      "metadata": {"kernelspec": {"name": "lumen", "display_name": "Lumen (test)", "language": "python"}},
+	      "cells": [{"cell_type": "code", "id": "c%d" % i, "metadata": {}, "execution_count": None,
+			 "outputs": [], "source": src} for i, (src, _) in enumerate(CELLS)]}
+	with open(os.path.join(root, "t.ipynb"), "w") as f:
+		json.dump(nb, f)
+	env = dict(os.environ)
+	env.update(JUPYTER_PATH=os.path.join(tmp, "data"), JUPYTER_CONFIG_DIR=os.path.join(tmp, "config"),
+		   JUPYTER_RUNTIME_DIR=os.path.join(tmp, "runtime"), JUPYTER_DATA_DIR=os.path.join(tmp, "data"),
+		   JUPYTER_PLATFORM_DIRS="1", LUMEN_DEVICE=env.get("LUMEN_DEVICE", "host"))
+	port = free_port()
+	token = "lumen-browser-test"
+	log = open(os.path.join(tmp, "lab.log"), "w")
+	lab = subprocess.Popen([sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root",
+				"--ServerApp.ip=127.0.0.1", "--ServerApp.port=%d" % port,
+				"--ServerApp.port_retries=0", "--ServerApp.token=" + token,
+				"--ServerApp.root_dir=" + root, "--LabApp.news_url=",
+				"--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"],
+			       env=env, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+			       start_new_session=True)
+	n = 0
+	failed = 0
+
+	def tap(ok, what, diag=""):
+		nonlocal n, failed
+		n += 1
+		failed += not ok
+		print("%s %d - %s" % ("ok" if ok else "not ok", n, what), flush=True)
+		for l in diag.strip().splitlines()[-15:]:
+			print("# " + l, flush=True)
+
+	print("1..%d" % (2 + len(CELLS)), flush=True)
+	try:
+		base = "http://127.0.0.1:%d" % port
+		up = False
+		t0 = time.time()
+		while time.time() - t0 < args.timeout and lab.poll() is None:
+			try:
+				urllib.request.urlopen(base + "/api/status?token=" + token, timeout=2).read()
+				up = True
+				break
+			except OSError:
+				time.sleep(0.5)
+		def lablog():
+			log.flush()
+			with open(os.path.join(tmp, "lab.log")) as f:
+				return f.read()
+		tap(up, "JupyterLab starts", "" if up else lablog())
+		if not up:
+			for _ in CELLS + [0]:
+				tap(False, "skipped: JupyterLab did not start")
+			return 1
+		with sync_playwright() as p:
+			b = p.chromium.launch(executable_path=browser_path, args=["--no-sandbox"])
+			page = b.new_page(viewport={"width": 1280, "height": 900})
+			page.set_default_timeout(args.timeout * 1000)
+			page.goto(base + "/lab/tree/t.ipynb?token=" + token)
+			try:
+				page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=args.timeout * 1000)
+				page.wait_for_selector("text=Lumen (test)", timeout=args.timeout * 1000)
+				tap(True, "the notebook opens with the Lumen kernel")
+			except Exception as e:
+				tap(False, "the notebook opens with the Lumen kernel", str(e) + "\n" + lablog())
+			cells = page.locator(".jp-Notebook .jp-Cell")
+			cells.nth(0).locator(".jp-InputArea-editor").click()
+			for i, (src, want) in enumerate(CELLS):
+				page.keyboard.press("Shift+Enter")
+				out = cells.nth(i).locator(".jp-OutputArea")
+				try:
+					out.filter(has_text=want).wait_for(timeout=args.timeout * 1000)
+					tap(True, "cell %d renders %r" % (i + 1, want))
+				except Exception as e:
+					text = ""
+					try:
+						text = out.inner_text(timeout=2000)
+					except Exception:
+						pass
+					shot = os.environ.get("LUMEN_BROWSER_SHOT")
+					if shot:
+						page.screenshot(path=shot)
+					tap(False, "cell %d renders %r" % (i + 1, want),
+					    "page shows: %r\n%s" % (text[:500], str(e).splitlines()[0]))
+			b.close()
+	finally:
+		try:
+			os.killpg(lab.pid, signal.SIGTERM)
+			lab.wait(timeout=20)
+		except Exception:
+			try:
+				os.killpg(lab.pid, signal.SIGKILL)
+			except OSError:
+				pass
+		log.close()
+		shutil.rmtree(tmp, ignore_errors=True)
+	return 0
+
+
+if __name__ == "__main__":
+	sys.exit(main())

@@ -1,0 +1,10 @@
+import numpy as np
+print(repr(np.float64(1.5)), np.float64(1.5))
+print(repr(np.float32(0.1)), np.float32(0.1))
+print(repr(np.int64(3)), np.int64(3))
+print(repr(np.bool_(True)), np.bool_(False))
+print(repr(np.uint8(5)), np.uint8(5))
+print(repr(np.complex128(1 + 2j)), np.complex128(1 + 2j))
+print(repr(np.float64(np.nan)), repr(np.float64(-np.inf)))
+print(repr(np.float64(1e16)), repr(np.float64(1e-5)), repr(np.float32(1e10)))
+print([np.float64(0.5), np.int32(7)])

@@ -1,0 +1,12 @@
+import numpy as np
+a = np.arange(10)
+print(a[a > 5])
+print(a[a % 3 == 0])
+print(a[(a > 2) & (a < 7)])
+print(a[a > 100])
+print(a[a > 100].shape)
+m = np.arange(12).reshape(3, 4)
+print(m[m > 6])
+print(m[m.sum(axis=1) > 10])
+print(m[:, [True, False, True, False]])
+print(m[[True, False, True]])

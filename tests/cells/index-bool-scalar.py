@@ -1,0 +1,11 @@
+import numpy as np
+a = np.arange(6).reshape(2, 3)
+print(a[True].shape)
+print(a[False].shape)
+print(a[True])
+print(a[np.True_].shape)
+print(a[:, 0, True].shape)
+print(a[[0, 1], True].shape)
+b = np.array(7)
+print(b[True])
+print(b[False])

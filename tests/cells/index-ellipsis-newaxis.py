@@ -1,0 +1,11 @@
+import numpy as np
+a = np.arange(24).reshape(2, 3, 4)
+print(a[..., 0])
+print(a[0, ...])
+print(a[..., 1, :])
+print(a[None].shape, a[:, None].shape, a[..., None].shape)
+print(a[np.newaxis, 0, np.newaxis, :, 1])
+print(a[0, None, 1:, None].shape)
+print(a[...].shape)
+b = np.arange(3)
+print(b[:, None] + b[None, :])

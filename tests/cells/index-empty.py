@@ -1,0 +1,12 @@
+import numpy as np
+a = np.arange(12).reshape(3, 4)
+print(a[1:1].shape)
+print(a[:, 4:].shape)
+print(a[[]].shape)
+print(a[:, []].shape)
+print(a[[], []].shape)
+e = np.zeros((0, 3))
+print(e[:, 1].shape)
+print(e[e > 1].shape)
+print(e[..., None].shape)
+print(e[[]].shape)

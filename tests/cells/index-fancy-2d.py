@@ -1,0 +1,10 @@
+import numpy as np
+a = np.arange(20).reshape(4, 5)
+print(a[[0, 2]])
+print(a[[0, 2], [1, 3]])
+print(a[[0, 2], 1:4])
+print(a[1:3, [0, -1]])
+print(a[[[0], [3]], [0, 4]])
+print(a[np.array([3, 1]), :])
+print(a[:, [2]])
+print(a[[1]][:, [1]])

@@ -1,0 +1,13 @@
+import numpy as np
+a = np.arange(120).reshape(2, 3, 4, 5)
+print(a[:, [0, 1], [1, 2]].shape)
+print(a[:, [0, 1], :, [1, 2]].shape)
+print(a[[0, 1], :, [0, 1]].shape)
+print(a[0, :, [0, 1]].shape)
+print(a[:, 0, :, [0, 1]].shape)
+print(a[..., [0, 1]].shape)
+print(a[[0, 1], ..., [0, 1]].shape)
+print(a[:, None, [0, 1], [0, 1]].shape)
+print(a[:, [0, 1], None, [0, 1]].shape)
+print(a[None, 0, None, [0, 1]].shape)
+print(a[:, [0, 1], [1, 2]])

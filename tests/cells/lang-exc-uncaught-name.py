@@ -1,0 +1,4 @@
+import numpy as np
+x = 1
+print(x)
+print(y)

@@ -1,0 +1,3 @@
+import numpy as np
+print('start')
+n = '3' + 4

@@ -1,0 +1,5 @@
+import numpy as np
+total = 10
+count = 0
+print('total', total)
+mean = total / count

@@ -1,0 +1,13 @@
+import numpy as np
+print(1, 2, 3, sep='-')
+print('a', 'b', sep='')
+print('no newline', end='')
+print(' <- continued')
+print('x', 'y', sep=', ', end='!\n')
+print()
+print('after blank')
+print(*[1, 2, 3])
+print(*'abc', sep='|')
+print('multi', end='\n\n')
+print('end')
+print(None, True, [], {})

@@ -1,0 +1,10 @@
+import numpy as np
+print(np.atleast_1d(1.0))
+print(np.atleast_1d([1, 2]).shape)
+print(np.atleast_2d(3.0))
+print(np.atleast_2d(np.arange(3)).shape)
+print(np.atleast_3d(3.0).shape)
+print(np.atleast_3d(np.arange(3)).shape)
+print(np.atleast_3d(np.arange(6).reshape(2, 3)).shape)
+print(np.atleast_1d(1, [3, 4]))
+print(np.atleast_2d(1, [2, 3]))

@@ -1,0 +1,12 @@
+import numpy as np
+e = np.zeros((0, 3))
+print(np.concatenate([e, np.ones((2, 3))]))
+print(np.stack([e, e]).shape)
+print(np.vstack([e, e]).shape)
+print(np.transpose(e).shape)
+print(np.flip(e, 0).shape)
+print(np.roll(e, 1, axis=1).shape)
+print(np.tile(e, (2, 2)).shape)
+print(np.repeat(e, 2, axis=1).shape)
+print(np.split(np.arange(0), 2))
+print(np.pad(np.zeros((0,)), 2))

@@ -1,0 +1,10 @@
+import numpy as np
+a = np.array([1, 2, 3, 4, 5])
+print(np.pad(a, (2, 3), 'constant', constant_values=(4, 6)))
+print(np.pad(a, 2))
+print(np.pad(a, (1,)))
+m = np.arange(6).reshape(2, 3)
+print(np.pad(m, 1))
+print(np.pad(m, ((1, 0), (0, 2))))
+print(np.pad(m, 1, constant_values=(5, 6)))
+print(np.pad(m.astype(float), 1, constant_values=-1.5))

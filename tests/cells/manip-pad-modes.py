@@ -1,0 +1,13 @@
+import numpy as np
+a = np.array([1, 2, 3, 4, 5])
+print(np.pad(a, (2, 3), 'edge'))
+print(np.pad(a, (2, 3), 'reflect'))
+print(np.pad(a, (2, 3), 'symmetric'))
+print(np.pad(a, (2, 3), 'wrap'))
+print(np.pad(np.arange(3), (7, 4), mode='reflect'))
+print(np.pad(np.arange(3), (7, 4), mode='symmetric'))
+print(np.pad(np.arange(3), (7, 4), mode='wrap'))
+m = np.arange(6).reshape(2, 3)
+print(np.pad(m, 2, mode='edge'))
+print(np.pad(m, ((1, 1), (2, 2)), mode='reflect'))
+print(np.pad(m, 1, mode='wrap'))

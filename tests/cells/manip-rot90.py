@@ -1,0 +1,11 @@
+import numpy as np
+m = np.array([[1, 2], [3, 4]])
+print(np.rot90(m))
+print(np.rot90(m, 2))
+print(np.rot90(m, -1))
+print(np.rot90(m, 4))
+a = np.arange(8).reshape((2, 2, 2))
+print(np.rot90(a, 1, (1, 2)))
+r = np.arange(6).reshape(2, 3)
+print(np.rot90(r))
+print(np.rot90(r, 3))

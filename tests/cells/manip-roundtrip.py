@@ -1,0 +1,10 @@
+import numpy as np
+a = np.arange(24).reshape(2, 3, 4)
+b = np.moveaxis(a, 0, -1)
+c = np.moveaxis(b, -1, 0)
+print(np.array_equal(a, c))
+s = np.split(a, 3, axis=1)
+print(np.array_equal(np.concatenate(s, axis=1), a))
+print(np.array_equal(np.flip(np.flip(a, 2), 2), a))
+print(np.array_equal(np.rot90(a, 4, axes=(1, 2)), a))
+print(np.array_equal(np.roll(np.roll(a, 5), -5), a))

@@ -1,0 +1,11 @@
+import numpy as np
+a = np.array([0, 1, 2])
+print(np.tile(a, 2))
+print(np.tile(a, (2, 2)))
+print(np.tile(a, (2, 1, 2)))
+b = np.array([[1, 2], [3, 4]])
+print(np.tile(b, 2))
+print(np.tile(b, (2, 1)))
+c = np.array([1, 2, 3, 4])
+print(np.tile(c, (4, 1)))
+print(np.tile(b, 0).shape)

@@ -1,0 +1,12 @@
+import numpy as np
+a = np.array([3, 1, 2])
+print(np.argsort(a))
+m = np.array([[0, 3], [2, 2]])
+print(np.argsort(m, axis=0))
+print(np.argsort(m, axis=1))
+print(np.argsort(m, axis=None))
+x = np.array([2, 1, 2, 1, 2, 1])
+print(np.argsort(x, kind='stable'))
+print(np.argsort(x, stable=True))
+print(x.argsort(kind='mergesort'))
+print(np.argsort(np.array([5.5, -2.0, 3.25])))

@@ -1,0 +1,11 @@
+import numpy as np
+a = np.array([3, 1, 4, 1, 5, 9, 2, 6])
+print(np.sort(a))
+print(a)
+m = np.array([[3, 1, 2], [9, 7, 8], [0, 5, 4]])
+print(np.sort(m))
+print(np.sort(m, axis=0))
+print(np.sort(m, axis=None))
+print(np.sort(m, axis=-2))
+print(np.sort(np.array([2.5, -1.0, 0.0, -0.5])))
+print(np.sort(np.array([True, False, True])))

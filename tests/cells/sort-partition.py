@@ -1,0 +1,10 @@
+import numpy as np
+a = np.array([7, 1, 7, 7, 1, 5, 7, 2, 3, 2, 6, 2, 3, 0])
+p = np.partition(a, 4)
+print(p[4])
+print(np.all(p[:4] <= p[4]), np.all(p[5:] >= p[4]))
+i = np.argpartition(a, 4)
+print(a[i][4])
+m = np.array([[5, 1, 4], [2, 8, 0]])
+print(np.partition(m, 1, axis=1)[:, 1])
+print(np.sort(np.partition(a, (2, 6))))

@@ -1,0 +1,12 @@
+import numpy as np
+a = np.array([1, 2, 3, 4, 5])
+print(np.searchsorted(a, 3))
+print(np.searchsorted(a, 3, side='right'))
+print(np.searchsorted(a, [-10, 10, 2, 3]))
+print(np.searchsorted(a, [[1.5, 4.5], [0, 6]]))
+f = np.array([0.0, 1.0, np.nan])
+print(np.searchsorted(f, [np.nan, 2.0, -1.0]))
+print(a.searchsorted([2, 4], side='right'))
+u = np.array([3, 1, 2])
+print(np.searchsorted(u, 2, sorter=np.argsort(u)))
+print(np.searchsorted(np.array([1, 2, 2, 2, 3]), 2, side='left'), np.searchsorted(np.array([1, 2, 2, 2, 3]), 2, side='right'))

@@ -1,0 +1,11 @@
+import numpy as np
+print(np.array_equal([1, 2], [1, 2]))
+print(np.array_equal(np.array([1, 2]), np.array([1, 2])))
+print(np.array_equal([1, 2], [1, 2, 3]))
+print(np.array_equal([1, 2], [1, 4]))
+a = np.array([1, np.nan])
+print(np.array_equal(a, a))
+print(np.array_equal(a, a, equal_nan=True))
+print(np.array_equal(np.arange(3), np.arange(3.0)))
+print(np.array_equal(np.zeros((2, 0)), np.zeros((0, 2))))
+print(np.array_equal(np.ones((2, 2)), np.ones(4)))

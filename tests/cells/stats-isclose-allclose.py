@@ -1,0 +1,12 @@
+import numpy as np
+print(np.allclose([1e10, 1e-7], [1.00001e10, 1e-8]))
+print(np.allclose([1e10, 1e-8], [1.00001e10, 1e-9]))
+print(np.allclose([1.0, np.nan], [1.0, np.nan]))
+print(np.allclose([1.0, np.nan], [1.0, np.nan], equal_nan=True))
+print(np.isclose([1e10, 1e-7], [1.00001e10, 1e-8]))
+print(np.isclose([1e-8, 1e-7], [0.0, 0.0]))
+print(np.isclose([1e-100, 1e-7], [0.0, 0.0], atol=0.0))
+print(np.isclose([1.0, np.inf, -np.inf, np.inf], [1.0, np.inf, np.inf, 1e308]))
+print(np.isclose(1.0, 1.0000001))
+print(np.isclose(np.arange(3), [[0], [1]]))
+print(np.isclose([1 + 1j], [1 + 1.0000001j]))

@@ -1,0 +1,489 @@
+"""Lumen against real Jupyter clients: jupyter_kernel_test and jupyter_client.
+
+Run by run_tap.py (which installs a kernelspec for the built kernel into a
+temporary JUPYTER_PATH) or directly:  python3 -m unittest test_kernel
+with JUPYTER_PATH pointing at a kernelspec named "lumen".
+"""
+import os
+import queue
+import signal
+import subprocess
+import tempfile
+import time
+import unittest
+
+import jupyter_kernel_test as jkt
+from jupyter_client.manager import KernelManager, start_new_kernel
+
+TIMEOUT = 30
+os.environ.setdefault("LUMEN_DEVICE", "host")
+
+
+class LumenKernelTests(jkt.KernelTests):
+    """The jupyter_kernel_test conformance suite with every sample filled."""
+
+    kernel_name = "lumen"
+    language_name = "python"
+    file_extension = ".py"
+
+    code_hello_world = "print('hello, world')"
+    code_stderr = "import sys\nprint('test', file=sys.stderr)"
+    completion_samples = [
+        {"text": "zi", "matches": {"zip"}},
+    ]
+    complete_code_samples = ["1", "print('hello, world')", "def f(x):\n  return x*2\n\n\n"]
+    incomplete_code_samples = ["print('''hello", "def f(x):", "for i in range(3):"]
+    invalid_code_samples = ["import = 7q"]
+    code_inspect_sample = "zip"
+    code_history_pattern = "1?2*"
+    supported_history_operations = ("tail", "range", "search")
+    code_execute_result = [
+        {"code": "1+2+3", "result": "6"},
+        {"code": "[n*n for n in range(1, 4)]", "result": "[1, 4, 9]"},
+    ]
+    code_display_data = [
+        {"code": "display(42)", "mime": "text/plain"},
+    ]
+    code_page_something = "print?"
+    code_generate_error = "1/0"
+    code_clear_output = "clear_output()"
+
+
+def start():
+    return start_new_kernel(kernel_name="lumen", startup_timeout=TIMEOUT)
+
+
+def collect_iopub(kc, msg_id, timeout=TIMEOUT):
+    """iopub messages whose parent is msg_id, up to its status idle."""
+    out = []
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        try:
+            msg = kc.get_iopub_msg(timeout=1)
+        except queue.Empty:
+            continue
+        if msg["parent_header"].get("msg_id") != msg_id:
+            continue
+        out.append(msg)
+        if msg["msg_type"] == "status" and msg["content"]["execution_state"] == "idle":
+            return out
+    raise AssertionError("no status idle for %s" % msg_id)
+
+
+def shell_reply(kc, msg_id, timeout=TIMEOUT):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        reply = kc.get_shell_msg(timeout=timeout)
+        if reply["parent_header"].get("msg_id") == msg_id:
+            return reply
+    raise AssertionError("no reply for %s" % msg_id)
+
+
+def run(kc, code, **kw):
+    msg_id = kc.execute(code, **kw)
+    reply = shell_reply(kc, msg_id)
+    return reply, collect_iopub(kc, msg_id)
+
+
+def streams(msgs, name="stdout"):
+    return "".join(m["content"]["text"] for m in msgs
+                   if m["msg_type"] == "stream" and m["content"]["name"] == name)
+
+
+class LumenClientTests(unittest.TestCase):
+    """Every message the kernel serves, through jupyter_client."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.km, cls.kc = start()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.kc.stop_channels()
+        cls.km.shutdown_kernel(now=True)
+
+    def setUp(self):
+        # drain leftovers from an earlier test
+        for ch in (self.kc.shell_channel, self.kc.iopub_channel, self.kc.stdin_channel):
+            while True:
+                try:
+                    ch.get_msg(timeout=0.05)
+                except queue.Empty:
+                    break
+
+    def test_kernel_info_reply(self):
+        msg_id = self.kc.kernel_info()
+        reply = shell_reply(self.kc, msg_id)
+        c = reply["content"]
+        self.assertEqual(reply["header"]["version"], "5.4")
+        self.assertEqual(c["status"], "ok")
+        self.assertEqual(c["protocol_version"], "5.4")
+        self.assertEqual(c["implementation"], "lumen")
+        self.assertTrue(c["implementation_version"])
+        self.assertTrue(c["banner"])
+        li = c["language_info"]
+        self.assertEqual(li["name"], "python")
+        self.assertEqual(li["version"], "3.11")
+        self.assertEqual(li["mimetype"], "text/x-python")
+        self.assertEqual(li["file_extension"], ".py")
+        self.assertEqual(li["pygments_lexer"], "ipython3")
+        self.assertEqual(li["codemirror_mode"], {"name": "ipython", "version": 3})
+        self.assertEqual(li["nbconvert_exporter"], "python")
+        self.assertIsInstance(c["help_links"], list)
+        # wrapped in busy/idle with the request as parent
+        states = [m["content"]["execution_state"] for m in collect_iopub(self.kc, msg_id)
+                  if m["msg_type"] == "status"]
+        self.assertEqual(states, ["busy", "idle"])
+
+    def test_kernel_info_on_control(self):
+        msg = self.kc.session.msg("kernel_info_request")
+        self.kc.control_channel.send(msg)
+        reply = self.kc.control_channel.get_msg(timeout=TIMEOUT)
+        self.assertEqual(reply["msg_type"], "kernel_info_reply")
+        self.assertEqual(reply["parent_header"]["msg_id"], msg["header"]["msg_id"])
+
+    def test_header_fields(self):
+        reply, msgs = run(self.kc, "print(1)")
+        for m in [reply] + msgs:
+            h = m["header"]
+            self.assertEqual(h["version"], "5.4")
+            self.assertEqual(len(h["msg_id"]), 36)
+            self.assertTrue(h["session"])
+            self.assertIn("username", h)
+            self.assertIsNotNone(h["date"].tzinfo)
+
+    def test_execute_counts_and_input(self):
+        reply, msgs = run(self.kc, "1+1")
+        n = reply["content"]["execution_count"]
+        inputs = [m for m in msgs if m["msg_type"] == "execute_input"]
+        results = [m for m in msgs if m["msg_type"] == "execute_result"]
+        self.assertEqual(len(inputs), 1)
+        self.assertEqual(inputs[0]["content"]["code"], "1+1")
+        self.assertEqual(inputs[0]["content"]["execution_count"], n)
+        self.assertEqual(results[0]["content"]["execution_count"], n)
+        self.assertEqual(results[0]["content"]["data"]["text/plain"], "2")
+        reply2, _ = run(self.kc, "2+2")
+        self.assertEqual(reply2["content"]["execution_count"], n + 1)
+        states = [m["content"]["execution_state"] for m in msgs if m["msg_type"] == "status"]
+        self.assertEqual(states, ["busy", "idle"])
+        self.assertEqual(msgs[0]["msg_type"], "status")
+
+    def test_silent(self):
+        before, _ = run(self.kc, "0")
+        reply, msgs = run(self.kc, "5*5", silent=True)
+        self.assertEqual(reply["content"]["status"], "ok")
+        kinds = [m["msg_type"] for m in msgs]
+        self.assertNotIn("execute_input", kinds)
+        self.assertNotIn("execute_result", kinds)
+        after, _ = run(self.kc, "0")
+        self.assertEqual(after["content"]["execution_count"],
+                         before["content"]["execution_count"] + 1)
+
+    def test_print_order_and_unicode(self):
+        reply, msgs = run(self.kc, "print('a')\nprint('é€😀')\nprint('b')")
+        self.assertEqual(reply["content"]["status"], "ok")
+        self.assertEqual(streams(msgs), "a\né€😀\nb\n")
+
+    def test_stream_is_sent_while_the_cell_runs(self):
+        # the cell prints, then waits on input(): the print must already be
+        # on iopub before we answer, so output is not held to the cell's end
+        msg_id = self.kc.execute("print('first')\nx = input('? ')\nprint('got', x)",
+                                 allow_stdin=True)
+        req = self.kc.get_stdin_msg(timeout=TIMEOUT)
+        seen = []
+        try:
+            self.assertEqual(req["msg_type"], "input_request")
+            deadline = time.time() + TIMEOUT
+            while "first\n" not in streams(seen) and time.time() < deadline:
+                try:
+                    seen.append(self.kc.get_iopub_msg(timeout=1))
+                except queue.Empty:
+                    pass
+            self.assertIn("first\n", streams(seen))
+        finally:
+            self.kc.input("later")
+        shell_reply(self.kc, msg_id)
+        rest = collect_iopub(self.kc, msg_id)
+        self.assertIn("got later", streams(seen + rest))
+
+    def test_stdin(self):
+        msg_id = self.kc.execute("name = input('Your name: ')\nprint('hi', name)",
+                                 allow_stdin=True)
+        req = self.kc.get_stdin_msg(timeout=TIMEOUT)
+        self.kc.input("Ada")  # answer first: a failed check must not hang the kernel
+        self.assertEqual(req["msg_type"], "input_request")
+        self.assertEqual(req["content"]["prompt"], "Your name: ")
+        self.assertFalse(req["content"]["password"])
+        self.assertEqual(req["parent_header"]["msg_id"], msg_id)
+        reply = shell_reply(self.kc, msg_id)
+        self.assertEqual(reply["content"]["status"], "ok")
+        self.assertIn("hi Ada", streams(collect_iopub(self.kc, msg_id)))
+
+    def test_stdin_not_allowed(self):
+        reply, msgs = run(self.kc, "x = input('no: ')", allow_stdin=False)
+        self.assertEqual(reply["content"]["status"], "error")
+        self.assertEqual(reply["content"]["ename"], "StdinNotImplementedError")
+
+    def test_error_reply(self):
+        reply, msgs = run(self.kc, "1/0")
+        c = reply["content"]
+        self.assertEqual(c["status"], "error")
+        self.assertEqual(c["ename"], "ZeroDivisionError")
+        self.assertIsInstance(c["traceback"], list)
+        errs = [m for m in msgs if m["msg_type"] == "error"]
+        self.assertEqual(len(errs), 1)
+        self.assertEqual(errs[0]["content"]["ename"], "ZeroDivisionError")
+        self.assertEqual(errs[0]["content"]["evalue"], c["evalue"])
+
+    def test_variables_survive_errors(self):
+        run(self.kc, "keep = 41")
+        run(self.kc, "keep = keep + 1\n1/0")
+        reply, msgs = run(self.kc, "print(keep)")
+        self.assertEqual(streams(msgs), "42\n")
+
+    def test_user_expressions(self):
+        reply, _ = run(self.kc, "ue = 20",
+                       user_expressions={"a": "ue + 1", "b": "1/0"})
+        ue = reply["content"]["user_expressions"]
+        self.assertEqual(ue["a"]["status"], "ok")
+        self.assertEqual(ue["a"]["data"]["text/plain"], "21")
+        self.assertEqual(ue["b"]["status"], "error")
+        self.assertEqual(ue["b"]["ename"], "ZeroDivisionError")
+
+    def test_display_data(self):
+        reply, msgs = run(self.kc, "display(42)")
+        disp = [m for m in msgs if m["msg_type"] == "display_data"]
+        self.assertEqual(len(disp), 1)
+        self.assertEqual(disp[0]["content"]["data"]["text/plain"], "42")
+        self.assertIn("metadata", disp[0]["content"])
+
+    def test_page_payload(self):
+        reply, _ = run(self.kc, "zip?")
+        payload = reply["content"]["payload"]
+        self.assertEqual(len(payload), 1)
+        self.assertEqual(payload[0]["source"], "page")
+        self.assertIn("text/plain", payload[0]["data"])
+
+    def test_stop_on_error_aborts_queue(self):
+        ids = [self.kc.execute("import time\ntime.sleep(0.5)\n1/0"),
+               self.kc.execute("print('never')"),
+               self.kc.execute("print('never either')")]
+        replies = [shell_reply(self.kc, i) for i in ids]
+        self.assertEqual([r["content"]["status"] for r in replies],
+                         ["error", "aborted", "aborted"])
+        # the queue is drained: the next cell runs again
+        reply, msgs = run(self.kc, "print('after')")
+        self.assertEqual(reply["content"]["status"], "ok")
+        self.assertEqual(streams(msgs), "after\n")
+
+    def test_stop_on_error_false(self):
+        ids = [self.kc.execute("import time\ntime.sleep(0.3)\n1/0", stop_on_error=False),
+               self.kc.execute("print('runs')")]
+        replies = [shell_reply(self.kc, i) for i in ids]
+        self.assertEqual([r["content"]["status"] for r in replies], ["error", "ok"])
+
+    def test_complete_inspect_is_complete(self):
+        msg_id = self.kc.complete("pri", 3)
+        c = shell_reply(self.kc, msg_id)["content"]
+        self.assertEqual(c["status"], "ok")
+        self.assertIn("print", c["matches"])
+        self.assertEqual(c["cursor_end"], 3)
+        msg_id = self.kc.inspect("zip", 3)
+        c = shell_reply(self.kc, msg_id)["content"]
+        self.assertTrue(c["found"])
+        self.assertIn("text/plain", c["data"])
+        msg_id = self.kc.is_complete("for i in range(3):")
+        c = shell_reply(self.kc, msg_id)["content"]
+        self.assertEqual(c["status"], "incomplete")
+        self.assertIsInstance(c["indent"], str)
+
+    def test_comm_info_and_unknown_comm(self):
+        msg = self.kc.session.msg("comm_info_request", {})
+        self.kc.shell_channel.send(msg)
+        c = shell_reply(self.kc, msg["header"]["msg_id"])["content"]
+        self.assertEqual(c, {"status": "ok", "comms": {}})
+        msg = self.kc.session.msg("comm_open", {"comm_id": "c-1", "target_name": "nope",
+                                                "data": {}})
+        self.kc.shell_channel.send(msg)
+        msgs = collect_iopub(self.kc, msg["header"]["msg_id"])
+        closes = [m for m in msgs if m["msg_type"] == "comm_close"]
+        self.assertEqual(len(closes), 1)
+        self.assertEqual(closes[0]["content"]["comm_id"], "c-1")
+
+    def test_history_tail_has_outputs(self):
+        run(self.kc, "7*6")
+        msg_id = self.kc.history(hist_access_type="tail", n=1, output=True, raw=True)
+        h = shell_reply(self.kc, msg_id)["content"]["history"]
+        self.assertEqual(len(h), 1)
+        self.assertEqual(h[0][2], ["7*6", "42"])
+
+
+class LumenInterruptTests(unittest.TestCase):
+    """Interrupts (SIGINT and interrupt_request), restart, shutdown."""
+
+    def setUp(self):
+        self.km, self.kc = start()
+
+    def tearDown(self):
+        self.kc.stop_channels()
+        if self.km.is_alive():
+            self.km.shutdown_kernel(now=True)
+
+    def _busy_loop_then(self, interrupt):
+        run(self.kc, "survivor = 123")
+        msg_id = self.kc.execute("while True:\n    pass")
+        # wait until the cell is running (its execute_input is out)
+        deadline = time.time() + TIMEOUT
+        started = False
+        while not started and time.time() < deadline:
+            try:
+                m = self.kc.get_iopub_msg(timeout=1)
+            except queue.Empty:
+                continue
+            started = (m["parent_header"].get("msg_id") == msg_id
+                       and m["msg_type"] == "execute_input")
+        self.assertTrue(started)
+        time.sleep(0.2)
+        interrupt()
+        reply = shell_reply(self.kc, msg_id)
+        self.assertEqual(reply["content"]["status"], "error")
+        self.assertEqual(reply["content"]["ename"], "KeyboardInterrupt")
+        reply, msgs = run(self.kc, "print(survivor)")
+        self.assertEqual(streams(msgs), "123\n")
+
+    def test_interrupt_sigint(self):
+        self._busy_loop_then(self.km.interrupt_kernel)
+
+    def test_interrupt_request(self):
+        def by_message():
+            msg = self.kc.session.msg("interrupt_request", {})
+            self.kc.control_channel.send(msg)
+            reply = self.kc.control_channel.get_msg(timeout=TIMEOUT)
+            self.assertEqual(reply["msg_type"], "interrupt_reply")
+            self.assertEqual(reply["content"]["status"], "ok")
+        self._busy_loop_then(by_message)
+
+    def test_control_served_while_cell_runs(self):
+        msg_id = self.kc.execute("import time\ntime.sleep(2)")
+        msg = self.kc.session.msg("kernel_info_request")
+        t0 = time.time()
+        self.kc.control_channel.send(msg)
+        reply = self.kc.control_channel.get_msg(timeout=TIMEOUT)
+        self.assertEqual(reply["msg_type"], "kernel_info_reply")
+        # the execute_reply has not come yet: control did not wait for the cell
+        with self.assertRaises(queue.Empty):
+            self.kc.get_shell_msg(timeout=0.01)
+        shell_reply(self.kc, msg_id)
+        del t0
+
+    def test_restart(self):
+        run(self.kc, "gone = 1")
+        hist_id = self.kc.history(hist_access_type="tail", n=1)
+        session1 = shell_reply(self.kc, hist_id)["content"]["history"][0][0]
+        self.km.restart_kernel(now=False)
+        self.kc.wait_for_ready(timeout=TIMEOUT)
+        reply, _ = run(self.kc, "gone")
+        self.assertEqual(reply["content"]["status"], "error")
+        self.assertEqual(reply["content"]["ename"], "NameError")
+        run(self.kc, "back = 2")
+        hist_id = self.kc.history(hist_access_type="tail", n=3)
+        h = shell_reply(self.kc, hist_id)["content"]["history"]
+        sessions = [e[0] for e in h]
+        self.assertIn(session1, sessions, "history kept across restarts")
+        self.assertGreater(max(sessions), session1, "a new session number")
+
+    def test_shutdown_on_shell(self):
+        msg = self.kc.session.msg("shutdown_request", {"restart": False})
+        self.kc.shell_channel.send(msg)
+        reply = shell_reply(self.kc, msg["header"]["msg_id"])
+        self.assertEqual(reply["msg_type"], "shutdown_reply")
+        self.assertEqual(reply["content"]["restart"], False)
+        deadline = time.time() + TIMEOUT
+        while self.km.is_alive() and time.time() < deadline:
+            time.sleep(0.05)
+        self.assertFalse(self.km.is_alive())
+        self.assertEqual(self.km.provisioner.process.poll(), 0)
+
+    def test_shutdown_on_control_while_running(self):
+        self.kc.execute("while True:\n    pass")
+        time.sleep(0.2)
+        msg = self.kc.session.msg("shutdown_request", {"restart": True})
+        self.kc.control_channel.send(msg)
+        reply = self.kc.control_channel.get_msg(timeout=TIMEOUT)
+        self.assertEqual(reply["msg_type"], "shutdown_reply")
+        self.assertEqual(reply["content"]["restart"], True)
+        deadline = time.time() + TIMEOUT
+        while self.km.is_alive() and time.time() < deadline:
+            time.sleep(0.05)
+        self.assertFalse(self.km.is_alive())
+
+
+class LumenNbclientTests(unittest.TestCase):
+    """A whole notebook executed by nbclient, as `jupyter nbconvert --execute` does."""
+
+    def test_notebook(self):
+        try:
+            import nbformat
+            from nbclient import NotebookClient
+        except ImportError as e:
+            raise unittest.SkipTest("nbclient missing: %s" % e)
+        nb = nbformat.v4.new_notebook()
+        nb.cells = [nbformat.v4.new_code_cell("x = 6\nprint('x is', x)"),
+                    nbformat.v4.new_code_cell("x * 7"),
+                    nbformat.v4.new_code_cell("display(x)")]
+        nb.metadata["kernelspec"] = {"name": "lumen", "display_name": "Lumen",
+                                     "language": "python"}
+        NotebookClient(nb, timeout=TIMEOUT, kernel_name="lumen").execute()
+        out = [c.outputs for c in nb.cells]
+        self.assertEqual(out[0][0]["output_type"], "stream")
+        self.assertEqual(out[0][0]["text"], "x is 6\n")
+        self.assertEqual(out[1][0]["output_type"], "execute_result")
+        self.assertEqual(out[1][0]["data"]["text/plain"], "42")
+        self.assertEqual(nb.cells[1].execution_count, 2)
+        self.assertEqual(out[2][0]["output_type"], "display_data")
+        self.assertEqual(out[2][0]["data"]["text/plain"], "6")
+        self.assertEqual(nb.metadata["language_info"]["name"], "python")
+
+
+class LumenCommandLineTests(unittest.TestCase):
+    """Malformed connection files: a message on stderr and exit status 2."""
+
+    kernel = os.environ.get("LUMEN_KERNEL", "lumen-kernel")
+
+    def _run(self, text=None, args=None):
+        with tempfile.NamedTemporaryFile("wb", suffix=".json", delete=False) as f:
+            if text is not None:
+                f.write(text)
+            path = f.name
+        try:
+            p = subprocess.run([self.kernel] + (args if args is not None else ["-f", path]),
+                               capture_output=True, timeout=TIMEOUT)
+        finally:
+            os.unlink(path)
+        return p
+
+    def test_malformed_files(self):
+        ports = b'"shell_port": 1, "iopub_port": 2, "stdin_port": 3, "control_port": 4, "hb_port": 5'
+        for text in [b"", b"{", b"[]", b"\xff\xfe", b'{"ip": "127.0.0.1"}',
+                     b'{"ip": 5, ' + ports + b"}",
+                     b'{"ip": "127.0.0.1", "transport": "carrier-pigeon", ' + ports + b"}",
+                     b'{"ip": "127.0.0.1", "key": 5, ' + ports + b"}",
+                     b'{"ip": "127.0.0.1", "signature_scheme": "hmac-md5", ' + ports + b"}",
+                     b'{"ip": "127.0.0.1", "shell_port": "x", "iopub_port": 2, "stdin_port": 3,'
+                     b' "control_port": 4, "hb_port": 5}']:
+            with self.subTest(text=text):
+                p = self._run(text)
+                self.assertEqual(p.returncode, 2, p.stderr)
+                self.assertIn(b"connection file", p.stderr)
+
+    def test_missing_file_and_arguments(self):
+        p = self._run(args=["-f", "/nonexistent/kernel-1.json"])
+        self.assertEqual(p.returncode, 2)
+        self.assertIn(b"cannot open", p.stderr)
+        p = self._run(args=[])
+        self.assertEqual(p.returncode, 2)
+        self.assertIn(b"usage", p.stderr)
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,267 @@
+#!/usr/bin/env python3
+"""gen_uloops.py — writes engine/uloops.c: the host inner loops, CUDA
+expressions and loop lists of every ufunc, and the dtype cast loops.
+
+The loop lists (type signatures, in NumPy's order) come from NumPy's own
+`ufunc.types`, filtered to the dtypes Lumen has; the expressions are below.
+Run:  python3 tools/gen_uloops.py > engine/uloops.c
+"""
+import numpy as np
+import numpy._core.umath as um
+
+CH = '?bBhHiIlLefdFD'
+DT = {'?': 'DT_BOOL', 'b': 'DT_INT8', 'h': 'DT_INT16', 'i': 'DT_INT32', 'l': 'DT_INT64',
+      'B': 'DT_UINT8', 'H': 'DT_UINT16', 'I': 'DT_UINT32', 'L': 'DT_UINT64',
+      'e': 'DT_FLOAT16', 'f': 'DT_FLOAT32', 'd': 'DT_FLOAT64', 'F': 'DT_COMPLEX64',
+      'D': 'DT_COMPLEX128'}
+ST = {'?': 'uint8_t', 'b': 'int8_t', 'h': 'int16_t', 'i': 'int32_t', 'l': 'int64_t',
+      'B': 'uint8_t', 'H': 'uint16_t', 'I': 'uint32_t', 'L': 'uint64_t',
+      'e': '_Float16', 'f': 'float', 'd': 'double', 'F': 'float _Complex',
+      'D': 'double _Complex'}
+CT = dict(ST, e='float', **{'?': 'int'})
+UT = {'b': 'uint8_t', 'h': 'uint16_t', 'i': 'uint32_t', 'l': 'uint64_t',
+      'B': 'uint8_t', 'H': 'uint16_t', 'I': 'uint32_t', 'L': 'uint64_t'}
+MT = {'b': 'int32_t', 'h': 'int32_t', 'i': 'uint32_t', 'l': 'uint64_t',
+      'B': 'uint32_t', 'H': 'uint32_t', 'I': 'uint32_t', 'L': 'uint64_t'}
+BITS = {'b': 8, 'h': 16, 'i': 32, 'l': 64, 'B': 8, 'H': 16, 'I': 32, 'L': 64}
+
+def cls(c):
+    if c == '?': return '?'
+    if c in 'bhil': return 's'
+    if c in 'BHIL': return 'u'
+    return c
+
+# expression templates: key = class of the loop's first input
+# ('?', 's' signed, 'u' unsigned, 'int' = s|u, 'e','f','d', 'flt' = e|f|d,
+#  'F','D', 'cpx' = F|D, '*' = anything).  {a} {b} {c} inputs (compute
+# type), {T} compute type, {U} unsigned type, {M} multiply type, {N} bits,
+# {f} 'f' for e/f math else '', {sfx} the loop's type char, {R} real
+# type of a complex, {rf} 'f' for F.
+E = {}
+def ex(names, **kw):
+    for n in names.split():
+        E[n] = kw
+
+ex('add', **{'?': '{a} || {b}', 'int': '({T})(({U}){a} + ({U}){b})', '*': '{a} + {b}'})
+ex('subtract', **{'int': '({T})(({U}){a} - ({U}){b})', '*': '{a} - {b}'})
+ex('multiply', **{'?': '{a} && {b}', 'int': '({T})(({M}){a} * ({M}){b})',
+                  'cpx': 'uf_cmul_{sfx}({a}, {b})', '*': '{a} * {b}'})
+ex('divide true_divide', **{'cpx': 'uf_cdiv_{sfx}({a}, {b})', '*': '{a} / {b}'})
+ex('floor_divide', **{'int': 'uf_floordiv_{sfx}({a}, {b})', 'flt': 'uf_floordiv{f}({a}, {b})'})
+ex('remainder', **{'int': 'uf_rem_{sfx}({a}, {b})', 'flt': 'uf_rem{f}({a}, {b})'})
+ex('fmod', **{'int': 'uf_fmodi_{sfx}({a}, {b})', 'flt': 'fmod{f}({a}, {b})'})
+ex('power', **{'int': 'uf_ipow_{sfx}({a}, {b})', 'flt': 'pow{f}({a}, {b})', 'cpx': 'uf_cpow_{sfx}({a}, {b})'})
+ex('float_power', **{'d': 'pow({a}, {b})', 'cpx': 'uf_cpow_{sfx}({a}, {b})'})
+ex('negative', **{'int': '({T})(0 - ({U}){a})', '*': '-{a}'})
+ex('positive', **{'*': '{a}'})
+ex('absolute', **{'?': '{a}', 's': '({T})({a} < 0 ? 0 - ({U}){a} : ({U}){a})', 'u': '{a}',
+                  'flt': 'fabs{f}({a})', 'cpx': 'cabs{rf}({a})'})
+ex('sign', **{'s': '({T})(({a} > 0) - ({a} < 0))', 'u': '({T})({a} > 0)',
+              'flt': '({a} > 0 ? 1 : ({a} < 0 ? -1 : ({a} == 0 ? 0 : {a})))', 'cpx': 'uf_csign_{sfx}({a})'})
+ex('reciprocal', **{'int': 'uf_recip_{sfx}({a})', 'cpx': 'uf_cdiv_{sfx}(1, {a})', '*': '1 / {a}'})
+ex('square', **{'int': '({T})(({M}){a} * ({M}){a})', 'cpx': 'uf_cmul_{sfx}({a}, {a})', '*': '{a} * {a}'})
+for fn in 'sqrt cbrt exp exp2 expm1 log log2 log10 log1p sin cos tan sinh cosh tanh'.split():
+    pass
+ex('sqrt', flt='sqrt{f}({a})', cpx='csqrt{rf}({a})')
+ex('cbrt', flt='cbrt{f}({a})')
+ex('exp', f='uf_np_expf({a})', flt='exp{f}({a})', cpx='cexp{rf}({a})')
+ex('exp2', flt='exp2{f}({a})', cpx='cexp{rf}({a} * 0.693147180559945309417232121458176568)')
+ex('expm1', flt='expm1{f}({a})', cpx='uf_cexpm1_{sfx}({a})')
+ex('log', f='uf_np_logf({a})', flt='log{f}({a})', cpx='clog{rf}({a})')
+ex('log2', flt='log2{f}({a})', cpx='clog{rf}({a}) / 0.693147180559945309417232121458176568')
+ex('log10', flt='log10{f}({a})', cpx='clog{rf}({a}) / 2.30258509299404568401799145468436421')
+ex('log1p', flt='log1p{f}({a})', cpx='clog{rf}(1 + {a})')
+for n, c in [('sin', 'sin'), ('cos', 'cos'), ('tan', 'tan'), ('arcsin', 'asin'), ('arccos', 'acos'),
+             ('arctan', 'atan'), ('sinh', 'sinh'), ('cosh', 'cosh'), ('tanh', 'tanh'),
+             ('arcsinh', 'asinh'), ('arccosh', 'acosh'), ('arctanh', 'atanh')]:
+    if n in ('sin', 'cos'):
+        ex(n, f='uf_np_' + c + 'f({a})', flt=c + '{f}({a})', cpx='c' + c + '{rf}({a})')
+    else:
+        ex(n, flt=c + '{f}({a})', cpx='c' + c + '{rf}({a})')
+ex('arctan2', flt='atan2{f}({a}, {b})')
+ex('hypot', flt='hypot{f}({a}, {b})')
+ex('deg2rad radians', flt='{a} * ({T})(3.14159265358979323846 / 180.0)')
+ex('rad2deg degrees', flt='{a} * ({T})(180.0 / 3.14159265358979323846)')
+ex('floor', **{'?': '{a}', 'int': '{a}', 'flt': 'floor{f}({a})'})
+ex('ceil', **{'?': '{a}', 'int': '{a}', 'flt': 'ceil{f}({a})'})
+ex('trunc', **{'?': '{a}', 'int': '{a}', 'flt': 'trunc{f}({a})'})
+ex('rint', flt='rint{f}({a})', cpx='uf_crint_{sfx}({a})')
+ex('maximum', **{'?': '{a} || {b}', 'int': '({a} >= {b} ? {a} : {b})',
+                 'flt': '(({a} >= {b} || {a} != {a}) ? {a} : {b})', 'cpx': 'uf_cmax_{sfx}({a}, {b})'})
+ex('minimum', **{'?': '{a} && {b}', 'int': '({a} <= {b} ? {a} : {b})',
+                 'flt': '(({a} <= {b} || {a} != {a}) ? {a} : {b})', 'cpx': 'uf_cmin_{sfx}({a}, {b})'})
+ex('fmax', **{'?': '{a} || {b}', 'int': '({a} >= {b} ? {a} : {b})',
+              'flt': '(({a} >= {b} || {b} != {b}) ? {a} : {b})', 'cpx': 'uf_cfmax_{sfx}({a}, {b})'})
+ex('fmin', **{'?': '{a} && {b}', 'int': '({a} <= {b} ? {a} : {b})',
+              'flt': '(({a} <= {b} || {b} != {b}) ? {a} : {b})', 'cpx': 'uf_cfmin_{sfx}({a}, {b})'})
+ex('conjugate', **{'cpx': 'conj{rf}({a})', '*': '{a}'})
+ex('isnan', **{'?': '0', 'int': '0', 'flt': 'isnan({a})', 'cpx': '(isnan(creal{rf}({a})) || isnan(cimag{rf}({a})))'})
+ex('isinf', **{'?': '0', 'int': '0', 'flt': 'isinf({a})', 'cpx': '(isinf(creal{rf}({a})) || isinf(cimag{rf}({a})))'})
+ex('isfinite', **{'?': '1', 'int': '1', 'flt': 'isfinite({a})', 'cpx': '(isfinite(creal{rf}({a})) && isfinite(cimag{rf}({a})))'})
+ex('signbit', flt='signbit({a})')
+ex('copysign', flt='copysign{f}({a}, {b})')
+ex('logaddexp', flt='uf_logaddexp{f}({a}, {b})')
+ex('logaddexp2', flt='uf_logaddexp2{f}({a}, {b})')
+ex('heaviside', flt='({a} != {a} ? {a} : ({a} == 0 ? {b} : ({a} < 0 ? 0 : 1)))')
+ex('nextafter', flt='nextafter{f}({a}, {b})')
+for n, op in [('less', '<'), ('less_equal', '<='), ('equal', '=='), ('not_equal', '!='),
+              ('greater', '>'), ('greater_equal', '>=')]:
+    cx = {'<': 'uf_clt_{sfx}({a}, {b})', '<=': 'uf_cle_{sfx}({a}, {b})', '>': 'uf_clt_{sfx}({b}, {a})',
+          '>=': 'uf_cle_{sfx}({b}, {a})', '==': '{a} == {b}', '!=': '{a} != {b}'}[op]
+    ex(n, **{'cpx': cx, '*': '{a} ' + op + ' {b}'})
+ex('logical_and', **{'*': '({a} != 0) && ({b} != 0)'})
+ex('logical_or', **{'*': '({a} != 0) || ({b} != 0)'})
+ex('logical_xor', **{'*': '({a} != 0) != ({b} != 0)'})
+ex('logical_not', **{'*': '!({a} != 0)'})
+ex('bitwise_and', **{'*': '{a} & {b}'})
+ex('bitwise_or', **{'*': '{a} | {b}'})
+ex('bitwise_xor', **{'*': '{a} ^ {b}'})
+ex('invert', **{'?': '!{a}', '*': '({T})~{a}'})
+ex('left_shift', **{'*': '({T})(({b} < {N} && {b} >= 0) ? (({U}){a} << {b}) : 0)'})
+ex('right_shift', **{'s': '({T})(({b} < {N} && {b} >= 0) ? ({a} >> {b}) : ({a} < 0 ? -1 : 0))',
+                     'u': '({T})({b} < {N} ? ({a} >> {b}) : 0)'})
+ex('clip', **{'?': '({a} || {b}) && {c}', 'int': '({a} < {b} ? {b} : ({a} > {c} ? {c} : {a}))',
+              'flt': 'uf_clip{f}({a}, {b}, {c})', 'cpx': 'uf_cmin_{sfx}(uf_cmax_{sfx}({a}, {b}), {c})'})
+
+NAMES = list(E)
+IDENT = {'add': 'UI_ZERO', 'multiply': 'UI_ONE', 'logical_and': 'UI_ONE', 'logical_or': 'UI_ZERO',
+         'logical_xor': 'UI_ZERO', 'bitwise_and': 'UI_MINUSONE', 'bitwise_or': 'UI_ZERO',
+         'bitwise_xor': 'UI_ZERO', 'hypot': 'UI_ZERO', 'logaddexp': 'UI_NEGINF',
+         'logaddexp2': 'UI_NEGINF', 'maximum': 'UI_REORDER', 'minimum': 'UI_REORDER',
+         'fmax': 'UI_REORDER', 'fmin': 'UI_REORDER'}
+
+def pick(tbl, c):
+    k = cls(c)
+    for key in (k, {'s': 'int', 'u': 'int', 'e': 'flt', 'f': 'flt', 'd': 'flt',
+                    'F': 'cpx', 'D': 'cpx'}.get(k), '*'):
+        if key and key in tbl:
+            return tbl[key]
+    return None
+
+def subst(t, c, cuda=False):
+    if cuda and 'uf_np_' in t:
+        t = t.replace('uf_np_', '').replace('f({a})', 'f({a})')
+    args = ['in0', 'in1', 'in2'] if cuda else ['a', 'b', 'c']
+    return t.format(a=args[0], b=args[1], c=args[2], T=CT[c], U=UT.get(c, ''), M=MT.get(c, ''),
+                    N=BITS.get(c, 0), f='f' if c in 'ef' else '', sfx=c,
+                    rf='f' if c == 'F' else '', R='float' if c == 'F' else 'double')
+
+out = []
+w = out.append
+w('/*\n * uloops.c — GENERATED by tools/gen_uloops.py: do not edit.  The host inner\n'
+  ' * loops (NumPy-style: loop(args, steps, n)), the CUDA expression of every\n'
+  ' * loop, the loop lists of the ufuncs in NumPy\'s order, and the cast loops.\n'
+  ' * Owns no memory.\n */')
+w('#pragma GCC optimize ("O3", "no-math-errno", "no-trapping-math")')
+w('#pragma GCC diagnostic ignored "-Wtype-limits"')
+w('#pragma GCC diagnostic ignored "-Wunused-function"')
+w('#pragma GCC diagnostic ignored "-Wunused-variable"')
+w('#include "uf_helpers.h"\n#include "ufunc.h"\n')
+
+loops_of = {}
+for n in NAMES:
+    u = getattr(um, n)
+    seen = []
+    for t in u.types:
+        if set(t) - set(CH + '->'):
+            continue
+        if t not in seen:
+            seen.append(t)
+    loops = []
+    for t in seen:
+        ins, o = t.split('->')
+        tmpl = pick(E[n], ins[0])
+        if tmpl is None:
+            continue
+        loops.append((ins, o, tmpl))
+    loops_of[n] = (u.nin, loops)
+    for ins, o, tmpl in loops:
+        c = ins[0]
+        expr = subst(tmpl, c)
+        fn = 'L_%s_%s' % (n, (ins + o).replace('?', 'x'))
+        nin = len(ins)
+        so = ST[o]
+        conv = '(uint8_t)((%s) != 0)' % expr if o == '?' else '(%s)(%s)' % (so, expr)
+        w('static void %s(char **args, const int64_t *steps, int64_t n)\n{' % fn)
+        if tmpl.startswith('uf_np_') and ins == 'f' and o == 'f':
+            w('\tuf_np_loop_%s(args, steps, n);\n}\n' % tmpl[6:9])
+            continue
+        nm = 'abc'
+        w('\tchar *po = args[%d];\n\tint64_t so = steps[%d];' % (nin, nin))
+        for k in range(nin):
+            w('\tconst char *p%d = args[%d];\n\tint64_t s%d = steps[%d];' % (k, k, k, k))
+        cond = ' && '.join(['s%d == sizeof(%s)' % (k, ST[ins[k]]) for k in range(nin)] + ['so == sizeof(%s)' % so])
+        w('\tif (%s) {' % cond)
+        for k in range(nin):
+            w('\t\tconst %s *x%d = (const %s *)p%d;' % (ST[ins[k]], k, ST[ins[k]], k))
+        w('\t\t%s *z = (%s *)po;' % (so, so))
+        w('\t\tfor (int64_t i = 0; i < n; i++) {')
+        for k in range(nin):
+            w('\t\t\t%s %s = (%s)x%d[i];' % (CT[ins[k]], nm[k], CT[ins[k]], k))
+        w('\t\t\tz[i] = %s;\n\t\t}\n\t\treturn;\n\t}' % conv)
+        if nin == 2:
+            # one operand a scalar (stride 0), the other contiguous
+            for sc in (0, 1):
+                oth = 1 - sc
+                w('\tif (s%d == 0 && s%d == sizeof(%s) && so == sizeof(%s)) {' % (sc, oth, ST[ins[oth]], so))
+                w('\t\tconst %s *x%d = (const %s *)p%d;' % (ST[ins[oth]], oth, ST[ins[oth]], oth))
+                w('\t\tconst %s %s = (%s)*(const %s *)p%d;' % (CT[ins[sc]], nm[sc], CT[ins[sc]], ST[ins[sc]], sc))
+                w('\t\t%s *z = (%s *)po;' % (so, so))
+                w('\t\tfor (int64_t i = 0; i < n; i++) {')
+                w('\t\t\t%s %s = (%s)x%d[i];' % (CT[ins[oth]], nm[oth], CT[ins[oth]], oth))
+                w('\t\t\tz[i] = %s;\n\t\t}\n\t\treturn;\n\t}' % conv)
+        w('\tfor (int64_t i = 0; i < n; i++) {')
+        for k in range(nin):
+            w('\t\t%s %s = (%s)*(const %s *)(p%d + i * s%d);' % (CT[ins[k]], nm[k], CT[ins[k]], ST[ins[k]], k, k))
+        w('\t\t*(%s *)(po + i * so) = %s;\n\t}\n}\n' % (so, conv))
+
+for n in NAMES:
+    nin, loops = loops_of[n]
+    w('static const struct uf_loop LOOPS_%s[] = {' % n)
+    for ins, o, tmpl in loops:
+        cexpr = subst(tmpl, ins[0], cuda=True).replace('"', '\\"')
+        w('\t{"%s->%s", L_%s_%s, "%s"},' % (ins.replace('?', '\\?'), o.replace('?', '\\?'), n, (ins + o).replace('?', 'x'), cexpr))
+    w('};')
+
+w('\n/* ORDER: alphabetical is not required; uf_lookup scans by name. */')
+w('const struct ufunc ufunc_table[] = {')
+for n in NAMES:
+    nin, loops = loops_of[n]
+    w('\t{"%s", %d, 1, %s, LOOPS_%s, %d},' % (n, nin, IDENT.get(n, 'UI_NONE'), n, len(loops)))
+w('};')
+w('const int ufunc_count = %d;\n' % len(NAMES))
+
+# casts
+w('/* ---- casts: uf_cast[from][to](src, sstride, dst, dstride, n) ---- */')
+for a in CH:
+    for b in CH:
+        fn = 'C_%s_%s' % (DT[a][3:], DT[b][3:])
+        if b == '?':
+            if a in 'FD':
+                v = '(s != 0)'
+            else:
+                v = '(s != 0)'
+            expr = '(uint8_t)%s' % v
+        elif a in 'FD' and b not in 'FD':
+            expr = '(%s)%s(s)' % (ST[b], 'crealf' if a == 'F' else 'creal')
+        elif a == '?':
+            expr = '(%s)(s != 0)' % ST[b]
+        elif a == 'e' and b in 'bhilBHIL' or (a in 'fd' and b in 'bhilBHIL'):
+            expr = 'uf_f2i_%s(s)' % b
+        else:
+            expr = '(%s)s' % ST[b]
+        st = CT[a] if a != 'e' else '_Float16'
+        if a == 'e':
+            st = 'float'
+        w('static void %s(const char *src, int64_t ss, char *dst, int64_t ds, int64_t n)\n{' % fn)
+        w('\tif (ss == sizeof(%s) && ds == sizeof(%s)) {' % (ST[a], ST[b]))
+        w('\t\tconst %s *x = (const %s *)src;\n\t\t%s *y = (%s *)dst;' % (ST[a], ST[a], ST[b], ST[b]))
+        w('\t\tfor (int64_t i = 0; i < n; i++) {\n\t\t\t%s s = x[i];\n\t\t\ty[i] = %s;\n\t\t}\n\t\treturn;\n\t}' % (st, expr))
+        w('\tfor (int64_t i = 0; i < n; i++) {\n\t\t%s s = *(const %s *)(src + i * ss);' % (st, ST[a]))
+        w('\t\t*(%s *)(dst + i * ds) = %s;\n\t}\n}' % (ST[b], expr))
+w('const uf_castfn uf_cast[DT_COUNT][DT_COUNT] = {')
+order = ['?', 'b', 'h', 'i', 'l', 'B', 'H', 'I', 'L', 'e', 'f', 'd', 'F', 'D']  # ORDER DT
+for a in order:
+    w('\t{' + ', '.join('C_%s_%s' % (DT[a][3:], DT[b][3:]) for b in order) + '},')
+w('};')
+print('\n'.join(out))
