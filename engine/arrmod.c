@@ -16,23 +16,12 @@
 #include "error.h"
 
 /* ---- weak defaults: an empty table until its area defines the real one ---- */
+/* The standard tables are all defined by their areas and referenced
+ * strongly here, so a plain archive link pulls every area in.  Tables for
+ * the CUDA-only and SciPy namespaces get an empty weak default until their
+ * area writes one; an area defining one must also be linked (it is when
+ * anything else in its object file is referenced, or with --whole-archive). */
 #define WEAK_TABLE(t) __attribute__((weak)) const struct arr_func t[] = {{NULL, NULL, NULL, NULL}}
-WEAK_TABLE(arr_creation_funcs);
-WEAK_TABLE(arr_reduce_funcs);
-WEAK_TABLE(arr_manip_funcs);
-WEAK_TABLE(arr_index_funcs);
-WEAK_TABLE(arr_sort_funcs);
-WEAK_TABLE(arr_stat_funcs);
-WEAK_TABLE(arr_linalg_top_funcs);
-WEAK_TABLE(arr_linalg_funcs);
-WEAK_TABLE(arr_fft_funcs);
-WEAK_TABLE(arr_random_funcs);
-WEAK_TABLE(arr_io_funcs);
-WEAK_TABLE(arr_format_funcs);
-WEAK_TABLE(arr_reduce_methods);
-WEAK_TABLE(arr_manip_methods);
-WEAK_TABLE(arr_sort_methods);
-WEAK_TABLE(arr_linalg_methods);
 WEAK_TABLE(arr_cupy_funcs);
 WEAK_TABLE(arr_cuda_funcs);
 WEAK_TABLE(arr_cuda_runtime_funcs);

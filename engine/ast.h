@@ -8,6 +8,7 @@
 #define LUMEN_AST_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include "value.h"
 
 /* ORDER N */
@@ -108,6 +109,8 @@ struct node {
 	struct nlist l, l2, l3, l4;
 	int *ops;             /* N_COMPARE */
 	struct funcdef *fn;   /* N_LAMBDA, S_DEF */
+	uint64_t hash;        /* N_NAME: hash of s (0: not computed yet) */
+	size_t slen;          /* N_NAME: strlen(s) */
 };
 
 /* The arena of one cell: nodes, strings, its source and line table. */

@@ -526,8 +526,11 @@ static void make_full(void)
 	cuda_backend.random = cuda_random_backend;
 }
 
+extern int cudaobj_linked; /* cudaobj.c: pulls its tables into every program */
+
 const struct backend *backend_cuda(struct eval *ev)
 {
+	cudaobj_linked = 1;
 	warm_wait();
 	if (!cuda_dev.ok) {
 		if (!strcmp(mode, "cuda") && ev)

@@ -11,6 +11,9 @@
 #include "eval.h"
 
 /* value.c */
+uint64_t str_hash(const char *s, size_t n);  /* the hash a str key has in a dict */
+/* the entry of str key (length n, hash h) in dict d, or NULL */
+struct dict_entry *dict_findstr(struct value *d, const char *key, size_t n, uint64_t h);
 const char *typeid_name(enum typeid t);        /* "ValueError" */
 const char *typeid_qualname(enum typeid t);    /* "numpy.linalg.LinAlgError" */
 int typeid_is_exception(enum typeid t);

@@ -473,11 +473,10 @@ int cuew_elementwise(struct eval *ev, const struct ew_tree *t, struct ndarray *o
 				if (L.mode[o] == M_STRIDED)
 					sb_printf(&b, "\t\tlong long o%d = 0;\n", o);
 			for (int d = L.nd - 1; d >= 0; d--) {
-				sb_printf(&b, "\t\t{ %s c = %s; ", IT, d ? "r % p.shape[" : "r");
 				if (d)
-					sb_printf(&b, "%d]; r /= p.shape[%d];", d, d);
+					sb_printf(&b, "\t\t{ %s c = r %% p.shape[%d]; r /= p.shape[%d];", IT, d, d);
 				else
-					sb_printf(&b, ";");
+					sb_printf(&b, "\t\t{ %s c = r;", IT);
 				si = 0;
 				for (int o = 0; o < nops; o++)
 					if (L.mode[o] == M_STRIDED)
@@ -522,6 +521,8 @@ int cuew_elementwise(struct eval *ev, const struct ew_tree *t, struct ndarray *o
 			jit_remember(k.b, k.n, fn);
 	}
 
+	if (jit_dry_run)
+		return 0;
 	/* arguments */
 	pack_scalars(t, sp);
 	args[na++] = &ptrs[O];
@@ -1054,6 +1055,10 @@ int cuew_reduce(struct eval *ev, const struct ew_tree *t, int op, uint64_t axes,
 		}
 	}
 
+	if (jit_dry_run) {
+		r = 0;
+		goto out;
+	}
 	/* launch */
 	{
 		static struct { long long v[4 * ND_MAXDIM + 2 * EW_MAXNODES * ND_MAXDIM + 8]; } P;

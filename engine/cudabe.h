@@ -101,11 +101,16 @@ void *jit_module_function(struct eval *ev, void *module, const char *name);
 /* Launches fn (1-D unless grid/block say more). */
 int jit_launch(struct eval *ev, void *fn, const unsigned grid[3],
 	       const unsigned block[3], size_t shmem, void **args);
+/* The number of parameters of a kernel, or -1 when the driver cannot say. */
+int jit_param_count(void *fn);
 /* NVRTC's version as major*1000+minor*10 and the "sm_90" of the device. */
 int jit_nvrtc_version(void);
 const char *jit_arch(void);
 /* The source the device prelude (kernels/lumen.cuh) embedded at build time. */
 extern const char cuda_prelude_src[];
+/* Tests without a device: jit_get only compiles (returns a dummy handle)
+ * and the generated-kernel entries stop before launching. */
+extern int jit_dry_run;
 /* Warm NVRTC up (first compile costs ~60 ms more than the next). */
 void jit_warm(void);
 

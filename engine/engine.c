@@ -583,9 +583,9 @@ int engine_inspect(struct engine *e, const char *code, int cursor_pos, int detai
 		st--;
 	while (en < len && is_idch((unsigned char)code[en]))
 		en++;
-	/* inside a call's parentheses: inspect the callee */
-	if (st == en) {
-		size_t k = cur;
+	/* a number, or nothing: inspect the callee of the enclosing call */
+	if (st == en || !(code[st] == '_' || isalpha((unsigned char)code[st]) || (unsigned char)code[st] >= 0x80)) {
+		size_t k = st;
 		int depth = 0;
 		while (k > 0) {
 			char c = code[k - 1];
@@ -598,12 +598,14 @@ int engine_inspect(struct engine *e, const char *code, int cursor_pos, int detai
 			}
 			k--;
 		}
-		if (k > 0) {
-			en = k - 1;
-			st = en;
-			while (st > 0 && (is_idch((unsigned char)code[st - 1]) || code[st - 1] == '.'))
-				st--;
-		}
+		if (k == 0)
+			return 0;
+		en = k - 1;
+		while (en > 0 && code[en - 1] == ' ')
+			en--;
+		st = en;
+		while (st > 0 && (is_idch((unsigned char)code[st - 1]) || code[st - 1] == '.'))
+			st--;
 	}
 	if (st == en)
 		return 0;

@@ -35,6 +35,7 @@ static void tb_capture(struct eval *ev)
 		ev->tb[i].name = strdup(ev->frames[i].name ? ev->frames[i].name : "<module>");
 		ev->tb[i].line = ev->frames[i].line;
 		ev->tb[i].node = ev->frames[i].node;
+		ev->tb[i].fd = ev->frames[i].fd;
 	}
 	ev->ntb = ev->nframes;
 }

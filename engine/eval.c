@@ -60,6 +60,15 @@ void ev_free(struct eval *ev)
 	if (!ev)
 		return;
 	err_clear(ev);
+	/* functions hold the globals: clear it first to break the cycle */
+	if (ev->globals) {
+		struct dict *d = ev->globals->u.dict;
+		for (size_t i = 0; i < d->n; i++) {
+			struct value *v = d->entries[i].val;
+			d->entries[i].val = val_none();
+			val_decref(v);
+		}
+	}
 	val_decref(ev->globals);
 	val_decref(ev->builtins);
 	val_decref(ev->modules);
@@ -85,6 +94,7 @@ int ev_push_frame(struct eval *ev, struct arena *a, const char *name, int line)
 	ev->frames[ev->nframes].name = name;
 	ev->frames[ev->nframes].line = line;
 	ev->frames[ev->nframes].node = NULL;
+	ev->frames[ev->nframes].fd = NULL;
 	ev->nframes++;
 	return 0;
 }
@@ -324,24 +334,24 @@ static int bind_args(struct eval *ev, struct function *f, struct value *locals, 
 	}
 	{
 		const char *missing[64];
-		int nm = 0, kwmissing = 0;
-		for (int i = 0; i < fd->nparams; i++) {
-			if (fd->params[i].kind == 1 || fd->params[i].kind == 2)
-				continue;
-			if (!slots[i])
-				slots[i] = f->defaults[i];
-			if (!slots[i] && nm < 64) {
-				if (fd->params[i].kind == 3)
-					kwmissing = 1;
-				missing[nm++] = fd->params[i].name;
+		for (int pass = 0; pass < 2; pass++) {
+			int nm = 0;
+			for (int i = 0; i < fd->nparams; i++) {
+				int kind = fd->params[i].kind;
+				if (kind == 1 || kind == 2 || (pass == 0) != (kind == 0))
+					continue;
+				if (!slots[i])
+					slots[i] = f->defaults[i];
+				if (!slots[i] && nm < 64)
+					missing[nm++] = fd->params[i].name;
 			}
-		}
-		if (nm) {
-			char buf[512];
-			names_join(buf, sizeof buf, missing, nm);
-			err_set(ev, TY_TypeError, "%s() missing %d required %s argument%s: %s", fd->name, nm,
-				kwmissing ? "keyword-only" : "positional", nm == 1 ? "" : "s", buf);
-			goto out;
+			if (nm) {
+				char buf[512];
+				names_join(buf, sizeof buf, missing, nm);
+				err_set(ev, TY_TypeError, "%s() missing %d required %s argument%s: %s", fd->name, nm,
+					pass ? "keyword-only" : "positional", nm == 1 ? "" : "s", buf);
+				goto out;
+			}
 		}
 	}
 	for (int i = 0; i < fd->nparams; i++)
@@ -381,6 +391,7 @@ struct value *ev_call_function(struct eval *ev, struct value *fv, int argc,
 		goto out;
 	if (ev_push_frame(ev, f->fd->arena, f->fd->name, f->fd->line) < 0)
 		goto out;
+	ev->frames[ev->nframes - 1].fd = f->fd;
 	struct scope sc = { locals, f->closure, f->fd, f->globals };
 	int r = exec_block(ev, &sc, &f->fd->body);
 	ev_pop_frame(ev);
@@ -391,6 +402,19 @@ struct value *ev_call_function(struct eval *ev, struct value *fv, int argc,
 		result = val_none();
 	}
 out:
+	if (locals->refcnt > 1) {
+		/* break the cycle locals -> inner function -> closure -> locals
+		 * for inner functions nobody else holds */
+		struct dict *d = locals->u.dict;
+		for (size_t i = 0; i < d->n; i++) {
+			struct value *v = d->entries[i].val;
+			if (v && v->type == VT_FUNCTION && v->refcnt == 1 && v->u.func->closure &&
+			    v->u.func->closure->u.seq.n && v->u.func->closure->u.seq.items[0] == locals) {
+				d->entries[i].val = val_none();
+				val_decref(v);
+			}
+		}
+	}
 	val_decref(locals);
 	val_decref(fv);
 	ev_leave_call(ev);
@@ -407,12 +431,18 @@ static int in_names(const char **names, int n, const char *s)
 	return 0;
 }
 
-static struct value *load_name(struct eval *ev, struct scope *sc, const char *name)
+static struct value *lookup(struct value *d, const char *name, size_t n, uint64_t h)
+{
+	struct dict_entry *e = dict_findstr(d, name, n, h);
+	return e ? e->val : NULL;
+}
+
+static struct value *load_name_h(struct eval *ev, struct scope *sc, const char *name, size_t n, uint64_t h)
 {
 	struct value *v;
-	if (sc->fd && in_names(sc->fd->globals, sc->fd->nglobals, name))
+	if (sc->fd && sc->fd->nglobals && in_names(sc->fd->globals, sc->fd->nglobals, name))
 		goto global;
-	v = dict_getstr_borrow(sc->locals, name);
+	v = lookup(sc->locals, name, n, h);
 	if (v)
 		return val_incref(v);
 	if (sc->locals != sc->globals) {
@@ -421,19 +451,35 @@ static struct value *load_name(struct eval *ev, struct scope *sc, const char *na
 				       "cannot access local variable '%s' where it is not associated with a value", name);
 		if (sc->closure)
 			for (size_t i = 0; i < sc->closure->u.seq.n; i++) {
-				v = dict_getstr_borrow(sc->closure->u.seq.items[i], name);
+				v = lookup(sc->closure->u.seq.items[i], name, n, h);
 				if (v)
 					return val_incref(v);
 			}
 	}
 global:
-	v = dict_getstr_borrow(sc->globals, name);
+	v = lookup(sc->globals, name, n, h);
 	if (v)
 		return val_incref(v);
-	v = dict_getstr_borrow(ev->builtins, name);
+	v = lookup(ev->builtins, name, n, h);
 	if (v)
 		return val_incref(v);
 	return err_set(ev, TY_NameError, "name '%s' is not defined", name);
+}
+
+static struct value *load_name(struct eval *ev, struct scope *sc, const char *name)
+{
+	size_t n = strlen(name);
+	return load_name_h(ev, sc, name, n, str_hash(name, n));
+}
+
+static void name_hash(struct node *n)
+{
+	if (!n->hash) {
+		n->slen = strlen(n->s);
+		n->hash = str_hash(n->s, n->slen);
+		if (!n->hash)
+			n->hash = 1;
+	}
 }
 
 static struct value *target_dict(struct scope *sc, const char *name)
@@ -453,7 +499,16 @@ static struct value *target_dict(struct scope *sc, const char *name)
 
 static int store_name(struct eval *ev, struct scope *sc, const char *name, struct value *v)
 {
-	if (dict_setstr(target_dict(sc, name), name, val_incref(v)) < 0) {
+	struct value *d = target_dict(sc, name);
+	size_t n = strlen(name);
+	struct dict_entry *e = dict_findstr(d, name, n, str_hash(name, n));
+	if (e) {
+		struct value *old = e->val;
+		e->val = val_incref(v);
+		val_decref(old);
+		return 0;
+	}
+	if (dict_setstr(d, name, val_incref(v)) < 0) {
 		err_nomem(ev);
 		return -1;
 	}
@@ -824,7 +879,8 @@ static struct value *eval_expr(struct eval *ev, struct scope *sc, struct node *n
 	case N_CONST:
 		return val_incref(n->v);
 	case N_NAME:
-		r = load_name(ev, sc, n->s);
+		name_hash(n);
+		r = load_name_h(ev, sc, n->s, n->slen, n->hash);
 		if (!r)
 			set_span_err(ev, n);
 		return r;
@@ -2076,8 +2132,15 @@ char **ev_format_traceback(struct eval *ev, struct value *exc, int ipython, int 
 				sb_printf(&b, "Cell %s, line %d", where, t->line);
 			else
 				sb_printf(&b, "File %s:%d", where, t->line);
-			if (strcmp(t->name, "<module>") != 0)
+			if (t->fd) {
+				sb_printf(&b, ", in %s(", t->name);
+				for (int k = 0; k < t->fd->nparams; k++)
+					sb_printf(&b, "%s%s%s", k ? ", " : "", t->fd->params[k].kind == 1 ? "*" :
+						  t->fd->params[k].kind == 2 ? "**" : "", t->fd->params[k].name);
+				sb_addc(&b, ')');
+			} else if (strcmp(t->name, "<module>") != 0) {
 				sb_printf(&b, ", in %s()", t->name);
+			}
 			sb_addc(&b, '\n');
 			if (t->arena) {
 				int lo = t->line - 2 < 1 ? 1 : t->line - 2;
@@ -2096,7 +2159,7 @@ char **ev_format_traceback(struct eval *ev, struct value *exc, int ipython, int 
 					if (k == t->line)
 						sb_printf(&b, "----> %d %.*s\n", k, (int)l, s);
 					else
-						sb_printf(&b, "%6d %.*s\n", k, (int)l, s);
+						sb_printf(&b, "%7d %.*s\n", k, (int)l, s);
 				}
 			}
 			add_line(&v, n, sb_take(&b));

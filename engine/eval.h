@@ -20,6 +20,7 @@ struct frame {
 	const char *name;      /* "<module>" or the function's name */
 	int line;
 	const struct node *node; /* the expression being evaluated (carets), or NULL */
+	const struct funcdef *fd; /* the function running, NULL at module level */
 };
 
 struct tb_entry {
@@ -27,6 +28,7 @@ struct tb_entry {
 	char *name;            /* malloc'd */
 	int line;
 	const struct node *node; /* in arena; NULL: no carets */
+	const struct funcdef *fd; /* in arena; NULL at module level */
 };
 
 struct eval {

@@ -109,7 +109,7 @@ static struct value *xf_take(struct eval *ev, const struct builtin *bi, int argc
 	if (!a)
 		goto out;
 	{
-		struct ndarray *i0 = arr_asarray(ev, &backend_host, iv, -1);
+		struct ndarray *i0 = shp_host_array(ev, iv, -1);
 		if (!i0)
 			goto out;
 		if (!dt_is_int(i0->dtype) && !(nd_size(i0) == 0)) {
@@ -169,7 +169,7 @@ static struct value *xf_put(struct eval *ev, const struct builtin *bi, int argc,
 	if (!(a->flags & ND_WRITEABLE))
 		return err_set(ev, TY_ValueError, "assignment destination is read-only");
 	{
-		struct ndarray *i0 = arr_asarray(ev, &backend_host, iv, DT_INT64);
+		struct ndarray *i0 = shp_host_array(ev, iv, DT_INT64);
 		ind = i0 ? host_c(ev, i0, DT_INT64) : NULL;
 		nd_decref(i0);
 	}
@@ -177,7 +177,7 @@ static struct value *xf_put(struct eval *ev, const struct builtin *bi, int argc,
 		goto out;
 	{
 		struct ndarray *v0 = arr_borrow(vv) ? nd_incref(arr_borrow(vv))
-				   : arr_asarray(ev, &backend_host, vv, a->dtype);
+				   : shp_host_array(ev, vv, a->dtype);
 		vals = v0 ? host_c(ev, v0, a->dtype) : NULL;
 		nd_decref(v0);
 	}
@@ -559,7 +559,7 @@ static struct value *xf_compress(struct eval *ev, const struct builtin *bi, int 
 		if (val_as_int64(ev, axv, &ax) == 0 && arr_normalize_axis(ev, ax, a0->ndim, &axis) == 0)
 			a = nd_incref(a0);
 	}
-	c = a ? arr_asarray(ev, &backend_host, cv, -1) : NULL;
+	c = a ? shp_host_array(ev, cv, -1) : NULL;
 	if (c && c->ndim != 1) {
 		err_set(ev, TY_ValueError, "condition must be a 1-d array");
 	} else if (c) {
@@ -581,7 +581,7 @@ static struct value *xf_extract(struct eval *ev, const struct builtin *bi, int a
 	if (!a0)
 		return NULL;
 	a = arr_reshape(ev, a0, 1, &m1);
-	c0 = a ? arr_asarray(ev, &backend_host, cv, -1) : NULL;
+	c0 = a ? shp_host_array(ev, cv, -1) : NULL;
 	c = c0 ? arr_reshape(ev, c0, 1, &m1) : NULL;
 	if (c)
 		r = compress_to(ev, c, a, 0);

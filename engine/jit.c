@@ -31,6 +31,7 @@ static CUresult (*p_cuModuleGetFunction)(CUfunction *, CUmodule, const char *);
 static CUresult (*p_cuLaunchKernel)(CUfunction, unsigned, unsigned, unsigned, unsigned,
 				    unsigned, unsigned, unsigned, CUstream, void **, void **);
 static CUresult (*p_cuFuncSetAttribute)(CUfunction, CUfunction_attribute, int);
+static CUresult (*p_cuFuncGetParamInfo)(CUfunction, size_t, size_t *, size_t *);
 
 static int entry(const char *name, void **fp)
 {
@@ -50,7 +51,19 @@ int jit_init(void)
 	    || entry("cuLaunchKernel", (void **)&p_cuLaunchKernel) < 0
 	    || entry("cuFuncSetAttribute", (void **)&p_cuFuncSetAttribute) < 0)
 		return -1;
+	if (entry("cuFuncGetParamInfo", (void **)&p_cuFuncGetParamInfo) < 0)
+		p_cuFuncGetParamInfo = NULL; /* drivers before 12.4: no argument count check */
 	return 0;
+}
+
+int jit_param_count(void *fn)
+{
+	size_t off, size, n = 0;
+	if (!p_cuFuncGetParamInfo)
+		return -1;
+	while (n < 1024 && p_cuFuncGetParamInfo((CUfunction)fn, n, &off, &size) == CUDA_SUCCESS)
+		n++;
+	return (int)n;
 }
 
 int jit_nvrtc_version(void)
@@ -60,9 +73,13 @@ int jit_nvrtc_version(void)
 	return ma * 1000 + mi * 10;
 }
 
+int jit_dry_run;
+
 const char *jit_arch(void)
 {
 	static char arch[16];
+	if (!cuda_dev.cc_major)
+		return "sm_90"; /* dry runs without a device */
 	if (!arch[0])
 		snprintf(arch, sizeof arch, "sm_%d%d", cuda_dev.cc_major, cuda_dev.cc_minor);
 	return arch;
@@ -395,6 +412,12 @@ void *jit_get(struct eval *ev, const char *src, const char *name, int nopts,
 	void *fn = find(h, NULL, 0), *mod;
 	if (fn)
 		return fn;
+	if (jit_dry_run) {
+		size_t len;
+		char *c = nvrtc_cubin(ev, src, nopts, opts, &len);
+		free(c);
+		return c ? (void *)1 : NULL;
+	}
 	if (!(mod = jit_module(ev, src, nopts, opts, 0)))
 		return NULL;
 	if (!(fn = jit_module_function(ev, mod, name)))

@@ -157,6 +157,109 @@ static matmul_fn lin_mm(struct eval *ev, const struct backend *be)
 	return f;
 }
 
+/* A value moved to backend be: ndarrays (and the items of tuples) are
+ * copied over; NumPy scalars become 0-d arrays there, as CuPy returns. */
+static struct value *lin_to_be(struct eval *ev, struct value *v, const struct backend *be)
+{
+	if (!v)
+		return NULL;
+	if (v->type == VT_TUPLE) {
+		size_t n = v->u.seq.n;
+		struct value **items = calloc(n ? n : 1, sizeof *items);
+		if (!items) {
+			val_decref(v);
+			return err_nomem(ev);
+		}
+		for (size_t i = 0; i < n; i++) {
+			items[i] = lin_to_be(ev, val_incref(v->u.seq.items[i]), be);
+			if (!items[i]) {
+				for (size_t j = 0; j < i; j++)
+					val_decref(items[j]);
+				free(items);
+				val_decref(v);
+				return NULL;
+			}
+		}
+		val_decref(v);
+		struct value *t = val_tuple_new(n, items);
+		free(items);
+		return t;
+	}
+	if (v->type == VT_NDARRAY || v->type == VT_SCALAR) {
+		struct ndarray *a = arr_asarray(ev, be, v, -1);
+		val_decref(v);
+		return a ? arr_wrap(ev, a) : NULL;
+	}
+	return v;
+}
+
+struct value *linalg_via_host(struct eval *ev, const struct builtin *bi, int argc,
+			      struct value **argv, const struct kwargs *kw, builtin_fn fn,
+			      const struct backend *be)
+{
+	struct value **av = calloc(argc + 1, sizeof *av), **kv = NULL, *self = NULL, *r = NULL;
+	struct kwargs hk = {0};
+	struct builtin hb = *bi;
+	int nk = kw ? kw->n : 0;
+	if (!av)
+		return err_nomem(ev);
+	if (nk && !(kv = calloc(nk, sizeof *kv))) {
+		free(av);
+		return err_nomem(ev);
+	}
+	for (int i = 0; i < argc + nk; i++) {
+		struct value *v = i < argc ? argv[i] : kw->vals[i - argc];
+		struct ndarray *a = arr_borrow(v);
+		struct value *h = a && nd_device(a) != DEV_HOST ? arr_wrap(ev, arr_to_host(ev, a)) : val_incref(v);
+		if (!h)
+			goto out;
+		if (i < argc)
+			av[i] = h;
+		else
+			kv[i - argc] = h;
+	}
+	if (bi->self && arr_borrow(bi->self) && nd_device(arr_borrow(bi->self)) != DEV_HOST) {
+		self = arr_wrap(ev, arr_to_host(ev, arr_borrow(bi->self)));
+		if (!self)
+			goto out;
+		hb.self = self;
+	}
+	hb.data = (void *)&backend_host;
+	if (kw) {
+		hk.n = nk;
+		hk.names = kw->names;
+		hk.vals = kv;
+	}
+	r = lin_to_be(ev, fn(ev, &hb, argc, av, kw ? &hk : NULL), be);
+out:
+	for (int i = 0; i < argc; i++)
+		val_decref(av[i]);
+	for (int i = 0; i < nk; i++)
+		val_decref(kv[i]);
+	free(av);
+	free(kv);
+	val_decref(self);
+	return r;
+}
+
+/* Decompositions on a backend without struct linalg_backend run on host
+ * copies (CuPy users get the right answer, slower). */
+static struct value *lin_dispatch(struct eval *ev, const struct builtin *bi, int argc,
+				  struct value **argv, const struct kwargs *kw, builtin_fn fn)
+{
+	const struct backend *be = lin_be(bi, argc ? argv[0] : NULL, argc > 1 ? argv[1] : NULL);
+	if (be->device != DEV_HOST && !be->linalg)
+		return linalg_via_host(ev, bi, argc, argv, kw, fn, be);
+	return fn(ev, bi, argc, argv, kw);
+}
+
+#define VIA_HOST(fn)                                                                    \
+	static struct value *fn##_d(struct eval *ev, const struct builtin *bi, int argc,  \
+				    struct value **argv, const struct kwargs *kw)          \
+	{                                                                               \
+		return lin_dispatch(ev, bi, argc, argv, kw, fn);                        \
+	}
+
 /*
  * NumPy's linalg dtype rule (_commonType): the result is float32/complex64
  * when every input is, else float64/complex128; bool and integers count as
@@ -238,9 +341,19 @@ static struct ndarray *lin_matmul_nd(struct eval *ev, const struct ndarray *a,
 	int64_t osh[ND_MAXDIM], xst[ND_MAXDIM], yst[ND_MAXDIM], fsh[ND_MAXDIM];
 	int and, bnd, nd, fnd = 0;
 	struct ndarray *ca = NULL, *cb = NULL, *va = NULL, *vb = NULL, *out = NULL, *res = NULL;
-	matmul_fn mm = lin_mm(ev, be);
+	matmul_fn mm;
 
-	if (!mm)
+	if (!be->matmul && be->device != DEV_HOST) {
+		/* a device backend without gemm: through host copies */
+		struct ndarray *ha = arr_to_host(ev, a), *hb = ha ? arr_to_host(ev, b) : NULL;
+		struct ndarray *hr = hb ? lin_matmul_nd(ev, ha, hb, dt) : NULL;
+		struct ndarray *r = hr ? arr_to_backend(ev, hr, be) : NULL;
+		nd_decref(ha);
+		nd_decref(hb);
+		nd_decref(hr);
+		return r;
+	}
+	if (!(mm = lin_mm(ev, be)))
 		return NULL;
 	if (a->ndim == 0 || b->ndim == 0)
 		return err_set(ev, TY_ValueError,
@@ -2835,6 +2948,23 @@ out:
 	return NULL;
 }
 
+VIA_HOST(f_norm)
+VIA_HOST(f_inv)
+VIA_HOST(f_pinv)
+VIA_HOST(f_det)
+VIA_HOST(f_slogdet)
+VIA_HOST(f_solve)
+VIA_HOST(f_lstsq)
+VIA_HOST(f_cholesky)
+VIA_HOST(f_qr)
+VIA_HOST(f_svd)
+VIA_HOST(f_eig)
+VIA_HOST(f_eigvals)
+VIA_HOST(f_eigh)
+VIA_HOST(f_eigvalsh)
+VIA_HOST(f_matrix_rank)
+VIA_HOST(f_matrix_power)
+
 /* ---- tables ---- */
 
 const struct arr_func arr_linalg_top_funcs[] = {
@@ -2854,25 +2984,25 @@ const struct arr_func arr_linalg_top_funcs[] = {
 };
 
 const struct arr_func arr_linalg_funcs[] = {
-	{"norm", f_norm, "norm(x, ord=None, axis=None, keepdims=False)", "Matrix or vector norm."},
-	{"inv", f_inv, "inv(a)", "Inverse of a matrix (stacks too)."},
-	{"pinv", f_pinv, "pinv(a, rcond=None, hermitian=False, *, rtol=<no value>)",
+	{"norm", f_norm_d, "norm(x, ord=None, axis=None, keepdims=False)", "Matrix or vector norm."},
+	{"inv", f_inv_d, "inv(a)", "Inverse of a matrix (stacks too)."},
+	{"pinv", f_pinv_d, "pinv(a, rcond=None, hermitian=False, *, rtol=<no value>)",
 	 "Moore-Penrose pseudo-inverse by SVD."},
-	{"det", f_det, "det(a)", "Determinant."},
-	{"slogdet", f_slogdet, "slogdet(a)", "Sign and natural log of the absolute determinant."},
-	{"solve", f_solve, "solve(a, b)", "Solves a @ x = b."},
-	{"lstsq", f_lstsq, "lstsq(a, b, rcond=None)", "Least-squares solution (x, residuals, rank, s)."},
-	{"cholesky", f_cholesky, "cholesky(a, /, *, upper=False)", "Cholesky factor L (a = L @ L.H)."},
-	{"qr", f_qr, "qr(a, mode='reduced')", "QR decomposition (Q, R)."},
-	{"svd", f_svd, "svd(a, full_matrices=True, compute_uv=True, hermitian=False)",
+	{"det", f_det_d, "det(a)", "Determinant."},
+	{"slogdet", f_slogdet_d, "slogdet(a)", "Sign and natural log of the absolute determinant."},
+	{"solve", f_solve_d, "solve(a, b)", "Solves a @ x = b."},
+	{"lstsq", f_lstsq_d, "lstsq(a, b, rcond=None)", "Least-squares solution (x, residuals, rank, s)."},
+	{"cholesky", f_cholesky_d, "cholesky(a, /, *, upper=False)", "Cholesky factor L (a = L @ L.H)."},
+	{"qr", f_qr_d, "qr(a, mode='reduced')", "QR decomposition (Q, R)."},
+	{"svd", f_svd_d, "svd(a, full_matrices=True, compute_uv=True, hermitian=False)",
 	 "Singular value decomposition (U, S, Vh)."},
-	{"eig", f_eig, "eig(a)", "Eigenvalues and right eigenvectors."},
-	{"eigvals", f_eigvals, "eigvals(a)", "Eigenvalues of a general matrix."},
-	{"eigh", f_eigh, "eigh(a, UPLO='L')", "Eigenvalues and eigenvectors of a Hermitian matrix."},
-	{"eigvalsh", f_eigvalsh, "eigvalsh(a, UPLO='L')", "Eigenvalues of a Hermitian matrix."},
-	{"matrix_rank", f_matrix_rank, "matrix_rank(A, tol=None, hermitian=False, *, rtol=None)",
+	{"eig", f_eig_d, "eig(a)", "Eigenvalues and right eigenvectors."},
+	{"eigvals", f_eigvals_d, "eigvals(a)", "Eigenvalues of a general matrix."},
+	{"eigh", f_eigh_d, "eigh(a, UPLO='L')", "Eigenvalues and eigenvectors of a Hermitian matrix."},
+	{"eigvalsh", f_eigvalsh_d, "eigvalsh(a, UPLO='L')", "Eigenvalues of a Hermitian matrix."},
+	{"matrix_rank", f_matrix_rank_d, "matrix_rank(A, tol=None, hermitian=False, *, rtol=None)",
 	 "Rank by SVD."},
-	{"matrix_power", f_matrix_power, "matrix_power(a, n)", "Integer power of a square matrix."},
+	{"matrix_power", f_matrix_power_d, "matrix_power(a, n)", "Integer power of a square matrix."},
 	{"matmul", f_matmul, "matmul(x1, x2, /)", "Matrix product."},
 	{NULL, NULL, NULL, NULL}
 };

@@ -91,6 +91,13 @@ extern const struct linalg_backend linalg_host;
  * matrix of the batch; integer/bool dtypes by C loops. */
 int linalg_host_matmul(struct eval *ev, const struct ndarray *a,
 		       const struct ndarray *b, struct ndarray *out);
+/* Runs builtin fn on host copies of its array arguments and moves the
+ * results (arrays, NumPy scalars, tuples of them) to backend be: how a
+ * library family a device backend lacks (linalg, fft) still answers. */
+struct value *linalg_via_host(struct eval *ev, const struct builtin *bi, int argc,
+			      struct value **argv, const struct kwargs *kw, builtin_fn fn,
+			      const struct backend *be);
+
 /* x.dot(x) of n host values at stride inc (elements), by BLAS as NumPy's
  * norm does it. */
 double linalg_host_ddot(const void *x, int64_t n, int64_t inc);

@@ -125,9 +125,47 @@ static struct ndarray *reversed(struct eval *ev, const struct ndarray *a)
 	return arr_transpose(ev, a, perm);
 }
 
+/* NumPy's message for an unknown dimension that does not divide: it drops a
+ * leading -1 and writes the others as "newaxis": "(5)", "(5,newaxis,2)". */
+static int check_unknown(struct eval *ev, const struct ndarray *a, int nd, const int64_t *shape)
+{
+	int64_t known = 1, n = 1;
+	int neg = 0;
+	for (int i = 0; i < a->ndim; i++)
+		n *= a->shape[i];
+	for (int i = 0; i < nd; i++) {
+		if (shape[i] == -1)
+			neg++;
+		else
+			known *= shape[i];
+	}
+	if (neg != 1 || (known != 0 && n % known == 0))
+		return 0;
+	char buf[512];
+	size_t len = 0;
+	int first = 1, lead = 1;
+	len += snprintf(buf, sizeof buf, "(");
+	for (int i = 0; i < nd && len < sizeof buf; i++) {
+		if (shape[i] == -1 && lead)
+			continue;
+		lead = 0;
+		if (shape[i] == -1)
+			len += snprintf(buf + len, sizeof buf - len, "%snewaxis", first ? "" : ",");
+		else
+			len += snprintf(buf + len, sizeof buf - len, "%s%lld", first ? "" : ",", (long long)shape[i]);
+		first = 0;
+	}
+	if (len < sizeof buf)
+		snprintf(buf + len, sizeof buf - len, ")");
+	err_set(ev, TY_ValueError, "cannot reshape array of size %lld into shape %s", (long long)n, buf);
+	return -1;
+}
+
 static struct ndarray *do_reshape(struct eval *ev, const struct ndarray *a, int nd,
 				  const int64_t *shape, char order)
 {
+	if (check_unknown(ev, a, nd, shape) < 0)
+		return NULL;
 	if (order != 'F')
 		return arr_reshape(ev, a, nd, shape);
 	int64_t rs[ND_MAXDIM];
@@ -517,7 +555,9 @@ static struct value *mf_broadcast_to(struct eval *ev, const struct builtin *bi, 
 		int64_t s = a->shape[i], o = shape[nd - a->ndim + i];
 		ok = s == o || s == 1;
 	}
-	if (!ok) {
+	if (a->ndim > nd) {
+		err_set(ev, TY_ValueError, "input operand has more dimensions than allowed by the axis remapping");
+	} else if (!ok) {
 		char s1[256], s2[256];
 		shp_fmt_shape(s1, sizeof s1, a->ndim, a->shape);
 		shp_fmt_shape(s2, sizeof s2, nd, shape);
@@ -1271,7 +1311,7 @@ static struct ndarray *repeat(struct eval *ev, const struct ndarray *a0, struct 
 	}
 	if (!a)
 		return NULL;
-	rep = arr_asarray(ev, &backend_host, rv, DT_INT64);
+	rep = shp_host_array(ev, rv, DT_INT64);
 	if (!rep)
 		goto out;
 	if (rep->ndim > 1) {
@@ -1292,7 +1332,7 @@ static struct ndarray *repeat(struct eval *ev, const struct ndarray *a0, struct 
 	for (int64_t i = 0; i < n; i++) {
 		int64_t k = rp[nr == 1 ? 0 : i];
 		if (k < 0) {
-			err_set(ev, TY_ValueError, "repeats may not contain negative values.");
+			err_set(ev, TY_ValueError, "negative dimensions are not allowed");
 			goto out;
 		}
 		tot += k;
@@ -1344,7 +1384,7 @@ static struct value *mm_repeat(struct eval *ev, const struct builtin *bi, int ar
 static int pairs(struct eval *ev, struct value *v, int ndim, int is_int, int64_t *iv, double *dv,
 		 struct value **raw)
 {
-	struct ndarray *t = arr_asarray(ev, &backend_host, v, is_int ? DT_INT64 : -1);
+	struct ndarray *t = shp_host_array(ev, v, is_int ? DT_INT64 : -1);
 	if (!t)
 		return -1;
 	int64_t two[2] = {ndim, 2};

@@ -925,7 +925,7 @@ static struct value *choice_of(struct eval *ev, const struct backend *be, struct
 			}
 			memcpy(out, nd_data(perm), size * sizeof(int64_t));
 			nd_decref(perm);
-		} else if (pop > 10000 && size > pop / 50) {
+		} else if (pop > 10000 && size > pop / 50 && shuf) {
 			/* Generator: tail shuffle of an arange */
 			int64_t *ar = malloc(pop * sizeof(int64_t));
 			if (!ar) {

@@ -204,6 +204,19 @@ struct ndarray *shp_array(struct eval *ev, const struct backend *be, struct valu
 	return arr_asarray(ev, be, v, dtype);
 }
 
+struct ndarray *shp_host_array(struct eval *ev, struct value *v, int dtype)
+{
+	struct ndarray *a = arr_borrow(v), *h, *c;
+	if (!a)
+		return arr_asarray(ev, &backend_host, v, dtype);
+	h = arr_to_host(ev, a);
+	if (!h || dtype < 0 || h->dtype == dtype)
+		return h;
+	c = arr_astype(ev, h, dtype);
+	nd_decref(h);
+	return c;
+}
+
 void shp_fmt_shape(char *buf, size_t n, int ndim, const int64_t *shape)
 {
 	size_t len = 0;

@@ -37,6 +37,11 @@ struct ndarray *shp_copy(struct eval *ev, const struct ndarray *a);
 /* The ndarray of v on backend be (dtype -1: infer), new reference. */
 struct ndarray *shp_array(struct eval *ev, const struct backend *be, struct value *v, int dtype);
 
+/* v as an array in host memory (any host backend): an ndarray of any
+ * namespace is copied to the host (never the "implicit conversion"
+ * TypeError), other values are converted; dtype -1 keeps / infers. */
+struct ndarray *shp_host_array(struct eval *ev, struct value *v, int dtype);
+
 /* Formats "(2, 3)" / "(2,)" / "()" into buf. */
 void shp_fmt_shape(char *buf, size_t n, int ndim, const int64_t *shape);
 

@@ -468,7 +468,7 @@ static struct value *sort_common(struct eval *ev, const struct builtin *bi, int 
 		goto out;
 	if (partition) {
 		/* kth must be in range, as NumPy checks */
-		struct ndarray *k = arr_asarray(ev, &backend_host, kth, DT_INT64);
+		struct ndarray *k = shp_host_array(ev, kth, DT_INT64);
 		if (!k)
 			goto out;
 		int64_t len = none ? nd_size(a) : a->shape[axis], nk = nd_size(k);

@@ -236,8 +236,17 @@ static struct value *tf_histogram(struct eval *ev, const struct builtin *bi, int
 		if (!edges)
 			goto out;
 		double *e = (double *)nd_data(edges), step = (last - first) / (double)nb;
-		for (int64_t i = 0; i < ne; i++)
-			e[i] = (double)i * step + first;
+		if (edge_dt != DT_FLOAT64 && !(rangev && rangev->type != VT_NONE)) {
+			/* np.linspace of float32 endpoints computes in float32 */
+			float f0 = (float)first, fd = (float)last - (float)first, fs = fd / (float)nb;
+			for (int64_t i = 0; i < ne; i++) {
+				float t = (float)i * fs;
+				e[i] = (float)(t + f0);
+			}
+		} else {
+			for (int64_t i = 0; i < ne; i++)
+				e[i] = (double)i * step + first;
+		}
 		e[nb] = last;
 		if (edge_dt != DT_FLOAT64) {
 			/* NumPy computes bins in the edge dtype: round like it */
@@ -251,15 +260,15 @@ static struct value *tf_histogram(struct eval *ev, const struct builtin *bi, int
 		}
 	} else {
 		uniform = 0;
-		struct ndarray *b = arr_asarray(ev, &backend_host, binsv, -1);
+		struct ndarray *b = shp_host_array(ev, binsv, -1);
 		edges = b ? host_c(ev, b, DT_FLOAT64) : NULL;
 		if (b && b->ndim != 1) {
 			err_set(ev, TY_ValueError, "`bins` must be 1d, when an array");
 			nd_decref(b);
 			goto out;
 		}
-		if (b && dt_is_inexact(b->dtype))
-			edge_dt = b->dtype;
+		if (b)
+			edge_dt = b->dtype; /* the edges come back as given */
 		nd_decref(b);
 		if (!edges)
 			goto out;
@@ -570,7 +579,7 @@ static int mode_of(struct eval *ev, struct value *v, int def, int *out)
 	else if (s && (!strcmp(s, "full") || !strcmp(s, "f")))
 		*out = MODE_FULL;
 	else
-		return err_set(ev, TY_ValueError, "mode must be one of 'valid', 'same', or 'full' (got %s)",
+		return err_set(ev, TY_ValueError, "mode must be one of 'valid', 'same', or 'full' (got '%s')",
 			       s ? s : "?"), -1;
 	return 0;
 }

@@ -20,6 +20,7 @@
 
 /* NumPy's own float32 sin/cos/exp/log (AVX2/FMA3 algorithms, npymath.c);
  * host only: the CUDA side uses its own sinf/cosf/expf/logf. */
+#ifndef __CUDACC__
 float uf_np_sinf(float x);
 float uf_np_cosf(float x);
 float uf_np_expf(float x);
@@ -29,6 +30,7 @@ void uf_np_loop_sin(char **args, const int64_t *steps, int64_t n);
 void uf_np_loop_cos(char **args, const int64_t *steps, int64_t n);
 void uf_np_loop_exp(char **args, const int64_t *steps, int64_t n);
 void uf_np_loop_log(char **args, const int64_t *steps, int64_t n);
+#endif
 
 /* ---- integers (NumPy: x // 0 == 0, x % 0 == 0, MIN // -1 wraps) ---- */
 #define UF_INT_HELPERS(c, T, U, SIGNED)                                        \

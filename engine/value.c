@@ -209,9 +209,14 @@ static struct value v_true = { 1 << 30, VT_BOOL, {.i = 1} };
 static struct value v_false = { 1 << 30, VT_BOOL, {.i = 0} };
 static struct value v_ellipsis = { 1 << 30, VT_ELLIPSIS, {0} };
 
+#define SMALL_MIN (-5)
+#define SMALL_MAX 1024
+static struct value small_ints[SMALL_MAX - SMALL_MIN + 1];
+
 static int is_static(struct value *v)
 {
-	return v == &v_none || v == &v_true || v == &v_false || v == &v_ellipsis;
+	return v == &v_none || v == &v_true || v == &v_false || v == &v_ellipsis ||
+	       (v >= small_ints && v < small_ints + (SMALL_MAX - SMALL_MIN + 1));
 }
 
 void val_decref(struct value *v)
@@ -294,6 +299,17 @@ struct value *val_ellipsis(void) { return val_incref(&v_ellipsis); }
 
 struct value *val_int(int64_t i)
 {
+	if (i >= SMALL_MIN && i <= SMALL_MAX) {
+		struct value *c = &small_ints[i - SMALL_MIN];
+		if (!c->refcnt) {
+			c->type = VT_INT;
+			c->u.i = i;
+		}
+		if (c->refcnt < (1 << 29))
+			c->refcnt = 1 << 30;
+		c->refcnt++;
+		return c;
+	}
 	struct value *v = vnew(VT_INT);
 	if (v)
 		v->u.i = i;
@@ -754,6 +770,31 @@ struct value *dict_get_borrow(struct value *d, struct value *key)
 		return NULL;
 	int64_t e = dict_find(NULL, d->u.dict, key, h, &slot);
 	return e >= 0 ? d->u.dict->entries[e].val : NULL;
+}
+
+uint64_t str_hash(const char *s, size_t n)
+{
+	return hash_bytes(s, n);
+}
+
+struct dict_entry *dict_findstr(struct value *d, const char *key, size_t n, uint64_t h)
+{
+	struct dict *dd = d->u.dict;
+	if (!dd->index_cap)
+		return NULL;
+	size_t j = h & (dd->index_cap - 1);
+	for (;;) {
+		int64_t e = dd->index[j];
+		if (e == -1)
+			return NULL;
+		if (e >= 0) {
+			struct dict_entry *de = &dd->entries[e];
+			if (de->key && de->hash == h && de->key->type == VT_STR &&
+			    de->key->u.str->len == n && memcmp(de->key->u.str->s, key, n) == 0)
+				return de;
+		}
+		j = (j + 1) & (dd->index_cap - 1);
+	}
 }
 
 struct value *dict_getstr_borrow(struct value *d, const char *key)

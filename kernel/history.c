@@ -5,7 +5,8 @@
  * ~/.local/share/lumen), in IPython's schema: sessions, history,
  * output_history.  A kernel start is a new session; history survives
  * restarts.  The database is opened on first use so it never delays the
- * kernel's start; if it cannot be opened the kernel runs without history.
+ * kernel's start, and rows are written when the kernel waits for work, off
+ * the execute round trip; without a database the kernel runs on, no history.
  */
 #include <errno.h>
 #include <limits.h>
@@ -17,11 +18,20 @@
 
 #include "kernel.h"
 
+/* A cell waiting to be written: rows are written when the kernel is about
+ * to wait for the next request, off the execute round trip. */
+struct pending {
+	struct pending *next;
+	int line;
+	char *code, *output;
+};
+
 struct history {
 	sqlite3 *db;
 	int tried;      /* opened once (or failed once) */
 	int session;
 	sqlite3_stmt *ins, *insout;
+	struct pending *head, **tail;
 };
 
 static const char SCHEMA[] =
@@ -37,7 +47,10 @@ static const char SCHEMA[] =
 
 struct history *history_open(void)
 {
-	return calloc(1, sizeof(struct history));
+	struct history *h = calloc(1, sizeof(struct history));
+	if (h)
+		h->tail = &h->head;
+	return h;
 }
 
 static int mkdirs(char *path)
@@ -107,6 +120,7 @@ void history_close(struct history *h)
 {
 	if (!h)
 		return;
+	history_flush(h);
 	if (h->db) {
 		sqlite3_stmt *st;
 		if (sqlite3_prepare_v2(h->db, "UPDATE sessions SET end = datetime('now'),"
@@ -132,8 +146,29 @@ int history_session(struct history *h)
 void history_store(struct history *h, int line, const char *code,
 		   const char *output)
 {
-	if (ensure(h))
+	struct pending *p;
+
+	if (!h)
 		return;
+	p = calloc(1, sizeof *p);
+	if (!p)
+		return;
+	p->line = line;
+	p->code = strdup(code);
+	p->output = output ? strdup(output) : NULL;
+	if (!p->code || (output && !p->output)) {
+		free(p->code);
+		free(p->output);
+		free(p);
+		return;
+	}
+	*h->tail = p;
+	h->tail = &p->next;
+}
+
+static void write_row(struct history *h, int line, const char *code,
+		      const char *output)
+{
 	sqlite3_reset(h->ins);
 	sqlite3_bind_int(h->ins, 1, h->session);
 	sqlite3_bind_int(h->ins, 2, line);
@@ -150,6 +185,30 @@ void history_store(struct history *h, int line, const char *code,
 	sqlite3_bind_text(h->insout, 3, output, -1, SQLITE_STATIC);
 	sqlite3_step(h->insout);
 	sqlite3_reset(h->insout);
+}
+
+void history_flush(struct history *h)
+{
+	struct pending *p, *next;
+	int db;
+
+	if (!h || !h->head)
+		return;
+	db = ensure(h) == 0;
+	if (db)
+		sqlite3_exec(h->db, "BEGIN", NULL, NULL, NULL);
+	for (p = h->head; p; p = next) {
+		next = p->next;
+		if (db)
+			write_row(h, p->line, p->code, p->output);
+		free(p->code);
+		free(p->output);
+		free(p);
+	}
+	if (db)
+		sqlite3_exec(h->db, "COMMIT", NULL, NULL, NULL);
+	h->head = NULL;
+	h->tail = &h->head;
 }
 
 /* Runs a query whose rows are (session, line, source, output) into a JSON
@@ -199,6 +258,7 @@ void history_request(struct kernel *k, void *sock, const struct wire_msg *m)
 		kernel_reply_bad(k, sock, m, "history_request fields have wrong types");
 		return;
 	}
+	history_flush(h);
 	if (ensure(h)) {
 		hist = json_array();
 	} else if (!strcmp(type, "tail")) {

@@ -211,8 +211,11 @@ void introspect_is_complete(struct kernel *k, void *sock, const struct wire_msg 
 struct history *history_open(void); /* NULL: no history (logged) */
 void history_close(struct history *h);
 int history_session(struct history *h);
+/* Queues a cell; history_flush writes the queue (history_request and the
+ * main loop call it before they wait). */
 void history_store(struct history *h, int line, const char *code,
 		   const char *output);
+void history_flush(struct history *h);
 void history_request(struct kernel *k, void *sock, const struct wire_msg *m);
 
 /* helpers shared by handlers (dispatch.c) */

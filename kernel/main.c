@@ -49,6 +49,7 @@ static void serve(struct kernel *k)
 	if (wire_recvbuf_init(&r))
 		return;
 	while (!k->quit) {
+		history_flush(k->hist); /* about to wait: a good time to write */
 		zmq_pollitem_t it[3] = {
 			{ k->shell, 0, ZMQ_POLLIN, 0 },
 			{ k->stdin_sock, 0, ZMQ_POLLIN, 0 },

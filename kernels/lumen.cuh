@@ -38,6 +38,9 @@ static __device__ __forceinline__ lm_half lm_f2h(float f)
 }
 static __device__ __forceinline__ float lm_hround(float f) { return lm_h2f(lm_f2h(f)); }
 
+/* C++ overloads make `copysign(0, x)` ambiguous (uf_helpers.h is C) */
+static __device__ __forceinline__ double copysign(int a, double b) { return copysign((double)a, b); }
+
 /* ---- complex ---- */
 template <typename R> struct __align__(2 * sizeof(R)) lm_cpx {
 	R re, im;

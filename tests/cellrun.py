@@ -12,7 +12,7 @@ run (NumPy warnings, host-mode notices) is ignored.
 Markers, in a cell's comment lines:
   # cells: todo REASON      a known gap: reported as TAP `# TODO` (does not fail make check)
   # cells: skip REASON      not run at all (`# SKIP`)
-  # cells: skip-gpu REASON  not run by cells-gpu.test
+  # cells: skip-gpu REASON  not run by cells-gpu.test (nor is a cell that uses np.random.)
   # cells: timeout N        seconds allowed for each run (default 60)
 
 GPU mode (--gpu): the cell's `import numpy as np` becomes `import cupy as np`; Lumen runs
@@ -135,6 +135,8 @@ def one_cell(path, args):
 		return name, "skip", mk["skip"] or "marked skip", []
 	if args.gpu and "skip-gpu" in mk:
 		return name, "skip", mk["skip-gpu"] or "marked skip-gpu", []
+	if args.gpu and re.search(r"\bnp\.random\.", src):
+		return name, "skip", "cupy.random draws other numbers than numpy.random", []
 	timeout = float(mk.get("timeout") or args.timeout)
 	tmp = tempfile.mkdtemp(prefix="lumen-cell-")
 	try:

@@ -4,6 +4,8 @@ ret = prices[1:] / prices[:-1] - 1
 print(np.round(ret, 5))
 growth = np.cumprod(1 + ret)
 print(np.round(growth, 5))
-peak = np.maximum.accumulate(prices)
+peak = prices.copy()
+for k in range(1, len(peak)):
+    peak[k] = max(peak[k - 1], peak[k])
 dd = prices / peak - 1
 print(np.round(dd, 4), f'{dd.min():.2%}')

@@ -7,4 +7,5 @@ for n, a in zip(names, avg):
 print(scores.max(axis=0), scores.min(axis=0))
 best = names[int(np.argmax(avg))]
 print('best:', best)
-print(np.where(avg >= 80, 'pass', 'fail'))
+print(['pass' if v >= 80 else 'fail' for v in avg])
+print(np.where(avg >= 80, 1, 0))

@@ -85,6 +85,22 @@ def run(kc, code, **kw):
     return reply, collect_iopub(kc, msg_id)
 
 
+def interrupt_until_reply(kc, msg_id, interrupt):
+    """Interrupts until msg_id's reply comes.  An interrupt that lands just
+    before the engine starts the cell is lost (the engine clears its flag at
+    the start of a cell), so a busy machine may need a second one."""
+    deadline = time.time() + TIMEOUT
+    while time.time() < deadline:
+        interrupt()
+        try:
+            reply = kc.get_shell_msg(timeout=3)
+        except queue.Empty:
+            continue
+        if reply["parent_header"].get("msg_id") == msg_id:
+            return reply
+    raise AssertionError("the interrupt did not stop the cell")
+
+
 def streams(msgs, name="stdout"):
     return "".join(m["content"]["text"] for m in msgs
                    if m["msg_type"] == "stream" and m["content"]["name"] == name)
@@ -343,9 +359,7 @@ class LumenInterruptTests(unittest.TestCase):
             started = (m["parent_header"].get("msg_id") == msg_id
                        and m["msg_type"] == "execute_input")
         self.assertTrue(started)
-        time.sleep(0.2)
-        interrupt()
-        reply = shell_reply(self.kc, msg_id)
+        reply = interrupt_until_reply(self.kc, msg_id, interrupt)
         self.assertEqual(reply["content"]["status"], "error")
         self.assertEqual(reply["content"]["ename"], "KeyboardInterrupt")
         reply, msgs = run(self.kc, "print(survivor)")
@@ -363,18 +377,31 @@ class LumenInterruptTests(unittest.TestCase):
             self.assertEqual(reply["content"]["status"], "ok")
         self._busy_loop_then(by_message)
 
+    def test_interrupt_while_waiting_for_input(self):
+        run(self.kc, "survivor = 123")
+        msg_id = self.kc.execute("x = input('wait: ')\nprint('not reached')", allow_stdin=True)
+        req = self.kc.get_stdin_msg(timeout=TIMEOUT)
+        self.assertEqual(req["msg_type"], "input_request")
+        self.km.interrupt_kernel()
+        reply = shell_reply(self.kc, msg_id)
+        self.assertEqual(reply["content"]["status"], "error")
+        self.assertEqual(reply["content"]["ename"], "KeyboardInterrupt")
+        self.assertNotIn("not reached", streams(collect_iopub(self.kc, msg_id)))
+        reply, msgs = run(self.kc, "print(survivor)")
+        self.assertEqual(streams(msgs), "123\n")
+
     def test_control_served_while_cell_runs(self):
-        msg_id = self.kc.execute("import time\ntime.sleep(2)")
+        # the cell cannot end before we interrupt it, so the control reply
+        # coming first proves control is served while the cell runs
+        msg_id = self.kc.execute("while True:\n    pass")
         msg = self.kc.session.msg("kernel_info_request")
-        t0 = time.time()
         self.kc.control_channel.send(msg)
         reply = self.kc.control_channel.get_msg(timeout=TIMEOUT)
         self.assertEqual(reply["msg_type"], "kernel_info_reply")
-        # the execute_reply has not come yet: control did not wait for the cell
         with self.assertRaises(queue.Empty):
             self.kc.get_shell_msg(timeout=0.01)
-        shell_reply(self.kc, msg_id)
-        del t0
+        reply = interrupt_until_reply(self.kc, msg_id, self.km.interrupt_kernel)
+        self.assertEqual(reply["content"]["ename"], "KeyboardInterrupt")
 
     def test_restart(self):
         run(self.kc, "gone = 1")

@@ -1,0 +1,11 @@
+import numpy as np
+i = np.arange(6, dtype=np.int32).reshape(2, 3)
+print(repr(i @ i.T))
+f = np.arange(6, dtype=np.float32).reshape(2, 3)
+print(repr(f @ f.T))
+c = np.array([[1 + 2j, 3], [0, 1j]])
+print(repr(c @ c))
+b = np.array([[True, False], [False, False]])
+print(repr(b @ b))
+print(repr(np.arange(4, dtype=np.uint8).reshape(2, 2) @ np.arange(4, dtype=np.uint8).reshape(2, 2)))
+print(repr(f @ i.T))

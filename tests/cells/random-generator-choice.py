@@ -1,0 +1,10 @@
+import numpy as np
+rng = np.random.default_rng(1)
+print(rng.choice(10, 5))
+print(repr(rng.choice(5)))
+print(rng.choice([3.5, 4.5, 5.5], size=4))
+print(rng.choice(10, 5, replace=False))
+print(rng.choice(20000, 3, replace=False))
+print(rng.choice(20000, 1000, replace=False)[:5])
+print(rng.choice(5, 3, p=[0.1, 0.2, 0.3, 0.2, 0.2]))
+print(rng.choice(5, 3, replace=False, p=[0.1, 0.2, 0.3, 0.2, 0.2]))

@@ -1,0 +1,11 @@
+import numpy as np
+rng = np.random.default_rng(0)
+print(rng.integers(0, 10, 8))
+print(repr(rng.integers(5)))
+print(rng.integers(-3, 3, size=(2, 4)))
+print(repr(rng.integers(0, 2**40, 3)))
+print(repr(rng.integers(0, 100, 5, dtype=np.int32)))
+print(repr(rng.integers(0, 200, 6, dtype=np.uint8)))
+print(repr(rng.integers(0, 1000, 5, dtype=np.int16)))
+print(repr(rng.integers(1, 6, 5, endpoint=True)))
+print(repr(rng.integers(0, 2, 8, dtype=bool)))

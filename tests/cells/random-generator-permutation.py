@@ -1,0 +1,10 @@
+import numpy as np
+rng = np.random.default_rng(5)
+print(rng.permutation(10))
+print(rng.permutation([1.5, 2.5, 3.5]))
+a = np.arange(8)
+rng.shuffle(a)
+print(a)
+m = np.arange(12).reshape(4, 3)
+rng.shuffle(m)
+print(m)

@@ -1,0 +1,12 @@
+import numpy as np
+np.random.seed(11)
+a = np.random.rand(3)
+b = np.random.randn(3)
+c = np.random.randint(0, 10, 3)
+d = np.random.rand(2)
+np.random.seed(11)
+print(np.array_equal(a, np.random.rand(3)))
+print(b.tolist())
+print(c.tolist(), d.tolist())
+np.random.seed([1, 2, 3])
+print(np.random.rand(3).tolist())
