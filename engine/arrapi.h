@@ -100,6 +100,8 @@ int arr_value_scalar(struct value *v, struct npscalar *s, int *pyclass);
 int arr_check_pyint(struct eval *ev, int64_t v, int dt);
 /* "(2, 3)", "(2,)", "()" */
 void arr_format_shape(char *buf, size_t n, int ndim, const int64_t *shape);
+/* "(2,3)", "(3,)", "()": the form of NumPy's broadcasting messages */
+void arr_format_shape_compact(char *buf, size_t n, int ndim, const int64_t *shape);
 
 /* Reductions for other areas (reduce.c): op over axes (mask) of a, with
  * keepdims; dtype -1: NumPy's default accumulator.  Returns an array (0-d

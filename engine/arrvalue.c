@@ -339,6 +339,16 @@ void arr_format_shape(char *buf, size_t n, int ndim, const int64_t *shape)
 	fmt_shape(buf, n, ndim, shape);
 }
 
+/* NumPy's shape text in broadcast errors: "(2,3)", "(3,)", "()" */
+void arr_format_shape_compact(char *buf, size_t n, int ndim, const int64_t *shape)
+{
+	size_t k = snprintf(buf, n, "(");
+	for (int i = 0; i < ndim && k < n; i++)
+		k += snprintf(buf + k, n - k, "%s%lld", i ? "," : "", (long long)shape[i]);
+	if (k < n)
+		snprintf(buf + k, n - k, ndim == 1 ? ",)" : ")");
+}
+
 struct ndarray *arr_asarray(struct eval *ev, const struct backend *be,
 			    struct value *v, int dtype)
 {
@@ -451,7 +461,17 @@ int arr_parse_shape(struct eval *ev, struct value *v, int *ndim, int64_t *shape)
 		*ndim = (int)v->u.seq.n;
 		return 0;
 	}
-	if (v->type == VT_FLOAT || v->type == VT_STR || v->type == VT_NONE) {
+	if (v->type == VT_FLOAT) {
+		char buf[64];
+		fmt_pyfloat(v->u.f, buf, sizeof buf);
+		err_set(ev, TY_TypeError, "expected a sequence of integers or a single integer, got '%s'", buf);
+		return -1;
+	}
+	if (v->type == VT_NONE) {
+		err_set(ev, TY_TypeError, "Use () not None as shape arguments");
+		return -1;
+	}
+	if (v->type == VT_STR) {
 		err_set(ev, TY_TypeError, "'%s' object cannot be interpreted as an integer", val_type_name(v));
 		return -1;
 	}
@@ -617,7 +637,7 @@ int arr_broadcast_shapes(struct eval *ev, int n, const struct ndarray *const *a,
 				for (int j = 0; j < n && m < sizeof msg; j++) {
 					if (!a[j])
 						continue;
-					fmt_shape(sh, sizeof sh, a[j]->ndim, a[j]->shape);
+					arr_format_shape_compact(sh, sizeof sh, a[j]->ndim, a[j]->shape);
 					m += snprintf(msg + m, sizeof msg - m, "%s ", sh);
 				}
 				err_set(ev, TY_ValueError, "%s", msg);
@@ -660,20 +680,27 @@ bad:
 	}
 }
 
-/* NumPy's reshape message prints "(4,2)" and -1 as "newaxis" */
+/* NumPy's convert_shape_to_string: leading -1s dropped, later ones printed
+ * as "newaxis", no spaces, "(5,)" only for a single dimension */
 static void reshape_shape(char *buf, size_t n, int ndim, const int64_t *shape)
 {
-	size_t k = snprintf(buf, n, "(");
-	for (int i = 0; i < ndim && k < n; i++) {
-		if (shape[i] == -1)
-			k += snprintf(buf + k, n - k, "%snewaxis", i ? "," : "");
-		else
-			k += snprintf(buf + k, n - k, "%s%lld", i ? "," : "", (long long)shape[i]);
+	int i = 0;
+	size_t k;
+	while (i < ndim && shape[i] < 0)
+		i++;
+	if (i == ndim) {
+		snprintf(buf, n, "()");
+		return;
 	}
-	if (ndim == 1 && k < n)
-		k += snprintf(buf + k, n - k, ",");
+	k = snprintf(buf, n, "(%lld", (long long)shape[i++]);
+	for (; i < ndim && k < n; i++) {
+		if (shape[i] < 0)
+			k += snprintf(buf + k, n - k, ",newaxis");
+		else
+			k += snprintf(buf + k, n - k, ",%lld", (long long)shape[i]);
+	}
 	if (k < n)
-		snprintf(buf + k, n - k, ")");
+		snprintf(buf + k, n - k, ndim == 1 ? ",)" : ")");
 }
 
 struct ndarray *arr_reshape(struct eval *ev, const struct ndarray *a, int ndim,

@@ -44,11 +44,33 @@ void cuda_select(const char *m)
 extern void cuda_lib_warm(void);   /* cuda_lib.c */
 extern int jit_init(void);         /* jit.c: driver entry points */
 
+/* A process may exit while the warmup thread is inside the driver, NVRTC or
+ * cuBLAS: exit waits for it, from a handler registered both before and
+ * just after CUDA registers its own teardown (handlers run in reverse). */
+static pthread_t warm_tid;
+static int warm_thread, warm_joined, exiting;
+
+static void warm_join_at_exit(void)
+{
+	pthread_mutex_lock(&warm_mu);
+	exiting = 1;
+	if (!warm_thread || warm_joined || pthread_equal(pthread_self(), warm_tid)) {
+		pthread_mutex_unlock(&warm_mu);
+		return;
+	}
+	warm_joined = 1;
+	pthread_mutex_unlock(&warm_mu);
+	pthread_join(warm_tid, NULL);
+}
+
 static void *warm_main(void *arg)
 {
 	int n = 0, ok = 0;
 	cudaError_t e = cudaGetDeviceCount(&n);
 	struct cudaDeviceProp p;
+
+	if (warm_thread)
+		atexit(warm_join_at_exit);
 
 	if (e != cudaSuccess || n == 0) {
 		snprintf(why_host, sizeof why_host, "no CUDA device (%s)",
@@ -88,8 +110,17 @@ done:
 	pthread_mutex_unlock(&warm_mu);
 	if (ok && !getenv("LUMEN_NO_WARM")) {
 		/* what the first cp statement would otherwise pay */
-		jit_warm();
-		cuda_lib_warm();
+		int stop;
+		pthread_mutex_lock(&warm_mu);
+		stop = exiting;
+		pthread_mutex_unlock(&warm_mu);
+		if (!stop)
+			jit_warm();
+		pthread_mutex_lock(&warm_mu);
+		stop = exiting;
+		pthread_mutex_unlock(&warm_mu);
+		if (!stop)
+			cuda_lib_warm();
 	}
 	return NULL;
 }
@@ -118,10 +149,16 @@ void cuda_warmup_start(void)
 	}
 	warm_state = 1;
 	pthread_mutex_unlock(&warm_mu);
+	atexit(warm_join_at_exit);
 	pthread_attr_init(&at);
-	pthread_attr_setdetachstate(&at, PTHREAD_CREATE_DETACHED);
-	if (pthread_create(&t, &at, warm_main, NULL) != 0)
+	if (pthread_create(&t, &at, warm_main, NULL) != 0) {
 		warm_main(NULL);
+	} else {
+		pthread_mutex_lock(&warm_mu);
+		warm_tid = t;
+		warm_thread = 1;
+		pthread_mutex_unlock(&warm_mu);
+	}
 	pthread_attr_destroy(&at);
 }
 

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <math.h>
+#include <unistd.h>
 #include "arrapi.h"
 #include "args.h"
 #include "error.h"
@@ -54,7 +55,8 @@ struct ndarray *arr_new(struct eval *ev, const struct backend *be, int dtype, in
 			return err_set(ev, TY_ValueError, "negative dimensions are not allowed");
 		total *= (double)shape[i];
 	}
-	if (total > (double)((int64_t)1 << 46) && be->device == DEV_HOST) {
+	if (be->device == DEV_HOST && total > (double)((int64_t)1 << 32) &&
+	    total > (double)sysconf(_SC_PHYS_PAGES) * (double)sysconf(_SC_PAGESIZE)) {
 		char sz[64], sh[512];
 		size_string(sz, sizeof sz, total);
 		arr_format_shape(sh, sizeof sh, ndim, shape);
@@ -279,6 +281,12 @@ static struct value *mk_array(struct eval *ev, const struct builtin *bi, int arg
 		r = arr_asarray(ev, be, obj, dt);
 		if (!r)
 			return NULL;
+		if (a && r == a && !cp && nmin <= r->ndim &&
+		    (!contiguous || (nd_is_c_contiguous(r) && r->ndim > 0))) {
+			/* np.asarray(a) is a */
+			nd_decref(r);
+			return val_incref(obj);
+		}
 		if (a && r == a && cp) {
 			struct ndarray *c = arr_contiguous(ev, r);
 			nd_decref(r);

@@ -196,6 +196,12 @@ static void collapse(struct layout *L, int nd, const int64_t *shape, int nops,
 			k++;
 		}
 	}
+	if (k == 0) { /* one element: a 1-d walk of length 1 */
+		L->shape[0] = 1;
+		for (int o = 0; o < nops; o++)
+			L->str[o][0] = 0;
+		k = 1;
+	}
 	L->nd = k;
 	for (int o = 0; o < nops; o++) {
 		int zero = 1;
@@ -906,7 +912,7 @@ int cuew_reduce(struct eval *ev, const struct ew_tree *t, int op, uint64_t axes,
 		sb_printf(&b, "extern \"C\" __global__ void __launch_bounds__(256) lm_red(%s *out, lm_acc *part",
 			  st(op == RED_ARGMAX || op == RED_ARGMIN ? DT_INT64 : odt));
 		{
-			struct layout lay;
+			static struct layout lay;
 			for (int l = 0; l < nl; l++)
 				lay.mode[l] = plan == P_FLAT ? L.mode[l] : M_STRIDED;
 			emit_params(&b, t, &lay);

@@ -114,13 +114,13 @@ static int64_t batch_stride(const struct ndarray *a, int nb, const int64_t *bsha
 
 static const char *int_mm_src =
 	"#include \"lumen.cuh\"\n"
-	"extern \"C\" __global__ void lm_mm(T *c, const char *a, const char *b, long long m, long long n, long long k,\n"
+	"extern \"C\" __global__ void lm_mm(LM_T *c, const char *a, const char *b, long long m, long long n, long long k,\n"
 	"  long long sa0, long long sa1, long long sb0, long long sb1)\n"
 	"{\n"
 	"  for (long long t = blockIdx.x * (long long)blockDim.x + threadIdx.x; t < m * n; t += (long long)gridDim.x * blockDim.x) {\n"
-	"    long long i = t / n, j = t % n; ACC s = 0;\n"
-	"    for (long long q = 0; q < k; q++) s += (ACC)*(const T *)(a + i * sa0 + q * sa1) * (ACC)*(const T *)(b + q * sb0 + j * sb1);\n"
-	"    c[t] = (T)s;\n  }\n}\n";
+	"    long long i = t / n, j = t % n; LM_ACC s = 0;\n"
+	"    for (long long q = 0; q < k; q++) s += (LM_ACC)*(const LM_T *)(a + i * sa0 + q * sa1) * (LM_ACC)*(const LM_T *)(b + q * sb0 + j * sb1);\n"
+	"    c[t] = (LM_T)s;\n  }\n}\n";
 
 static int int_matmul(struct eval *ev, const struct ndarray *a, const struct ndarray *b, struct ndarray *out)
 {
@@ -132,7 +132,7 @@ static int int_matmul(struct eval *ev, const struct ndarray *a, const struct nda
 	void *fn;
 	if (out->dtype == DT_BOOL)
 		T = "unsigned char";
-	snprintf(tdef, sizeof tdef, "#define T %s\n#define ACC %s\n", T,
+	snprintf(tdef, sizeof tdef, "#define LM_T %s\n#define LM_ACC %s\n", T,
 		 out->dtype == DT_BOOL ? "int" : dt_is_int(out->dtype) ? T : "double");
 	snprintf(src, sizeof src, "%s%s", tdef, int_mm_src);
 	if (dt_is_complex(out->dtype) || out->dtype == DT_FLOAT16)
@@ -341,15 +341,15 @@ static int rnd_seed(struct eval *ev, uint64_t seed)
 /* cuRAND's uniform is (0, 1]; NumPy's is [0, 1): y = p0 + (p1 - p0) * (1 - u) */
 static const char *uni_src =
 	"#include \"lumen.cuh\"\n"
-	"extern \"C\" __global__ void lm_uni(T *y, long long n, double p0, double sc)\n"
+	"extern \"C\" __global__ void lm_uni(LM_T *y, long long n, double p0, double sc)\n"
 	"{\n"
-	"  T a = (T)p0, s = (T)sc;\n"
+	"  LM_T a = (LM_T)p0, s = (LM_T)sc;\n"
 	"  long long n4 = n / 4, i0 = blockIdx.x * (long long)blockDim.x + threadIdx.x, st = (long long)gridDim.x * blockDim.x;\n"
 	"  for (long long i = i0; i < n4; i += st) {\n"
-	"    lm_vec<T, 4> v = ((lm_vec<T, 4> *)y)[i];\n"
-	"#pragma unroll\n    for (int u = 0; u < 4; u++) v.v[u] = a + s * ((T)1 - v.v[u]);\n"
-	"    ((lm_vec<T, 4> *)y)[i] = v;\n  }\n"
-	"  for (long long i = n4 * 4 + i0; i < n; i += st) y[i] = a + s * ((T)1 - y[i]);\n"
+	"    lm_vec<LM_T, 4> v = ((lm_vec<LM_T, 4> *)y)[i];\n"
+	"#pragma unroll\n    for (int u = 0; u < 4; u++) v.v[u] = a + s * ((LM_T)1 - v.v[u]);\n"
+	"    ((lm_vec<LM_T, 4> *)y)[i] = v;\n  }\n"
+	"  for (long long i = n4 * 4 + i0; i < n; i += st) y[i] = a + s * ((LM_T)1 - y[i]);\n"
 	"}\n";
 
 static int rnd_fill(struct eval *ev, enum rand_dist dist, int dt, int64_t n, double p0, double p1,
@@ -372,7 +372,7 @@ static int rnd_fill(struct eval *ev, enum rand_dist dist, int dt, int64_t n, dou
 		s = dt == DT_FLOAT32 ? curandGenerateUniform(g, out, n) : curandGenerateUniformDouble(g, out, n);
 		if (s != CURAND_STATUS_SUCCESS)
 			return rand_fail(ev, s);
-		snprintf(src, sizeof src, "#define T %s\n%s", dt == DT_FLOAT32 ? "float" : "double", uni_src);
+		snprintf(src, sizeof src, "#define LM_T %s\n%s", dt == DT_FLOAT32 ? "float" : "double", uni_src);
 		if (!(fn = jit_get(ev, src, "lm_uni", 0, NULL)))
 			return -1;
 		return jit_launch(ev, fn, grid, block, 0, args);

@@ -13,6 +13,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 #include "arrapi.h"
 #include "args.h"
 #include "error.h"
@@ -63,10 +65,11 @@ static void dev_free(void *p) { free(p); }
 static struct value *dev_sync(struct eval *ev, const struct builtin *bi, int argc,
 			      struct value **argv, const struct kwargs *kw)
 {
-	struct value *n = need_dev(ev);
-	if (!n)
+	int h = have_dev(ev);
+	if (h <= 0) /* host mode: nothing is queued */
+		return h < 0 ? NULL : val_none();
+	if (cuda_ready(ev) < 0)
 		return NULL;
-	val_decref(n);
 	if (CUDA_CHECK(ev, cudaDeviceSynchronize()) < 0)
 		return NULL;
 	return val_none();
@@ -75,12 +78,16 @@ static struct value *dev_sync(struct eval *ev, const struct builtin *bi, int arg
 static struct value *meminfo(struct eval *ev)
 {
 	size_t fr, tot;
-	struct value *n = need_dev(ev), *items[2];
-	if (!n)
+	struct value *items[2];
+	int h = have_dev(ev);
+	if (h < 0)
 		return NULL;
-	val_decref(n);
-	if (CUDA_CHECK(ev, cudaMemGetInfo(&fr, &tot)) < 0)
+	if (!h) { /* host mode: the host's memory */
+		fr = (size_t)sysconf(_SC_AVPHYS_PAGES) * (size_t)sysconf(_SC_PAGESIZE);
+		tot = (size_t)sysconf(_SC_PHYS_PAGES) * (size_t)sysconf(_SC_PAGESIZE);
+	} else if (CUDA_CHECK(ev, cudaMemGetInfo(&fr, &tot)) < 0) {
 		return NULL;
+	}
 	items[0] = val_int((int64_t)fr);
 	items[1] = val_int((int64_t)tot);
 	return val_tuple_new(2, items);
@@ -260,7 +267,14 @@ static const struct objtype streamcls_type = {
 };
 
 /* ---- Event ---- */
-struct event_obj { cudaEvent_t e; int recorded; };
+struct event_obj { cudaEvent_t e; int recorded; double host_ms; };
+
+static double now_ms(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}
 
 static void event_free(void *p)
 {
@@ -280,6 +294,7 @@ static struct value *event_record(struct eval *ev, const struct builtin *bi, int
 		return NULL;
 	if (sv && sv->type == VT_OBJECT && sv->u.obj.t == &stream_type)
 		s = ((struct stream_obj *)sv->u.obj.p)->s;
+	e->host_ms = now_ms();
 	if (!e->e)
 		return val_none();
 	if (CUDA_CHECK(ev, cudaEventRecord(e->e, s)) < 0)
@@ -351,7 +366,9 @@ static struct value *fn_elapsed(struct eval *ev, const struct builtin *bi, int a
 	if (a->type != VT_OBJECT || a->u.obj.t != &event_type || b->type != VT_OBJECT || b->u.obj.t != &event_type)
 		return err_set(ev, TY_TypeError, "get_elapsed_time() arguments must be cupy.cuda.Event");
 	struct event_obj *x = a->u.obj.p, *y = b->u.obj.p;
-	if (x->e && y->e && CUDA_CHECK(ev, cudaEventElapsedTime(&ms, x->e, y->e)) < 0)
+	if (!x->e || !y->e) /* host mode */
+		return val_float(y->host_ms - x->host_ms);
+	if (CUDA_CHECK(ev, cudaEventElapsedTime(&ms, x->e, y->e)) < 0)
 		return NULL;
 	return val_float(ms);
 }
@@ -535,6 +552,8 @@ struct ukernel {
 	int nopts;
 	void *module;               /* RawModule / RawKernel */
 	void *fn;                   /* RawKernel */
+	char sig[96];               /* ElementwiseKernel: the last call's types ... */
+	void *sig_fn;               /* ... and its kernel (skips codegen and hashing) */
 };
 
 static void uk_free(void *p)
@@ -767,6 +786,20 @@ static struct value *ew_call(struct eval *ev, struct ukernel *k, int argc, struc
 			V = 1;
 		}
 	}
+	/* the same types and layout as the last call: the same kernel */
+	char sig[96];
+	{
+		int w = snprintf(sig, sizeof sig, "V%d", V);
+		for (int i = 0; i < argc && w < (int)sizeof sig - 4; i++)
+			w += snprintf(sig + w, sizeof sig - w, "%c%d", views[i] ? 'v' : ka[i].is_arr ? 'a' : 's',
+				      ka[i].is_arr ? ka[i].a->dtype : ka[i].s.dtype);
+		for (int o = 0; o < k->nout && w < (int)sizeof sig - 4; o++)
+			w += snprintf(sig + w, sizeof sig - w, "o%d", outs[o]->dtype);
+	}
+	if (k->sig_fn && !strcmp(sig, k->sig)) {
+		fn = k->sig_fn;
+		goto launch;
+	}
 	/* the source */
 	if (!(f = open_memstream(&code, &cap)))
 		goto nomem;
@@ -826,6 +859,9 @@ static struct value *ew_call(struct eval *ev, struct ukernel *k, int argc, struc
 	fn = jit_get(ev, code, k->name, k->nopts, (const char *const *)k->opts);
 	if (!fn)
 		goto out;
+	snprintf(k->sig, sizeof k->sig, "%s", sig);
+	k->sig_fn = fn;
+launch:
 	{
 		void *args[24], *ptrs[24];
 		union kparam kp[24];
@@ -889,7 +925,7 @@ static struct value *red_call(struct eval *ev, struct ukernel *k, int argc, stru
 	size_t cap = 0;
 	FILE *f;
 	void *fn, *fin, *part = NULL;
-	int in_dt, out_dt, G;
+	int in_dt, out_dt, G = 0;
 	if (!be)
 		return err_occurred(ev) ? NULL : err_set(ev, TY_CUDARuntimeError, "cudaErrorNoDevice: no CUDA-capable device is detected");
 	if (k->nin != 1 || k->nout != 1 || argc != 1)

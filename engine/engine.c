@@ -175,7 +175,7 @@ int engine_execute(struct engine *e, const char *code, const struct engine_exec_
 			err_nomem(ev);
 			rc = -1;
 		} else {
-			rc = magic_run(ev, line, nl ? nl + 1 : "", NULL);
+			rc = magic_run(ev, line, nl ? nl + 1 : "", &result);
 			free(line);
 		}
 	} else {

@@ -624,7 +624,7 @@ static struct value *eval_fstring(struct eval *ev, struct scope *sc, struct node
 				s = strfmt_spec(ev, x, spec->u.str->s);
 				val_decref(spec);
 			} else {
-				s = val_str_of(ev, x);
+				s = x->type == VT_SCALAR ? strfmt_spec(ev, x, "") : val_str_of(ev, x);
 			}
 		}
 		val_decref(x);
@@ -754,8 +754,10 @@ out:
 	return res;
 }
 
-/* Runs the clauses of a comprehension from clause ci; appends to out. */
-static int comp_loop(struct eval *ev, struct scope *sc, struct node *n, int ci, struct value *out)
+/* Runs the clauses of a comprehension from clause ci; appends to out.
+ * first: the value of clause 0's iterable, evaluated in the enclosing scope. */
+static int comp_loop(struct eval *ev, struct scope *sc, struct node *n, int ci, struct value *out,
+		     struct value *first)
 {
 	if (ci == n->l.n) {
 		if (n->kind == N_DICTCOMP) {
@@ -784,9 +786,9 @@ static int comp_loop(struct eval *ev, struct scope *sc, struct node *n, int ci, 
 		val_decref(x);
 		if (t < 0)
 			return -1;
-		return t ? comp_loop(ev, sc, n, ci + 1, out) : 0;
+		return t ? comp_loop(ev, sc, n, ci + 1, out, first) : 0;
 	}
-	struct value *it = eval_expr(ev, sc, c->b);
+	struct value *it = ci == 0 ? val_incref(first) : eval_expr(ev, sc, c->b);
 	if (!it)
 		return -1;
 	if (it->type == VT_RANGE) {
@@ -803,7 +805,7 @@ static int comp_loop(struct eval *ev, struct scope *sc, struct node *n, int ci, 
 			}
 			int rc = assign(ev, sc, c->a, x);
 			val_decref(x);
-			if (rc < 0 || comp_loop(ev, sc, n, ci + 1, out) < 0)
+			if (rc < 0 || comp_loop(ev, sc, n, ci + 1, out, first) < 0)
 				return -1;
 		}
 		return 0;
@@ -814,7 +816,7 @@ static int comp_loop(struct eval *ev, struct scope *sc, struct node *n, int ci, 
 		return -1;
 	for (size_t i = 0; i < items->u.seq.n; i++) {
 		if (ev_check_interrupt(ev) || assign(ev, sc, c->a, items->u.seq.items[i]) < 0 ||
-		    comp_loop(ev, sc, n, ci + 1, out) < 0) {
+		    comp_loop(ev, sc, n, ci + 1, out, first) < 0) {
 			val_decref(items);
 			return -1;
 		}
@@ -847,16 +849,7 @@ static struct value *eval_comprehension(struct eval *ev, struct scope *sc, struc
 	struct value *it0 = eval_expr(ev, sc, n->l.v[0]->b);
 	if (!it0)
 		goto fail;
-	/* bind it as a hidden constant: replace the node temporarily */
-	struct node tmp = *n->l.v[0];
-	struct node cnode = {0};
-	cnode.kind = N_CONST;
-	cnode.v = it0;
-	tmp.b = &cnode;
-	struct node *saved = n->l.v[0];
-	n->l.v[0] = &tmp;
-	int rc = comp_loop(ev, &inner, n, 0, out);
-	n->l.v[0] = saved;
+	int rc = comp_loop(ev, &inner, n, 0, out, it0);
 	val_decref(it0);
 	if (rc < 0)
 		goto fail;

@@ -91,6 +91,12 @@ extern const struct linalg_backend linalg_host;
  * matrix of the batch; integer/bool dtypes by C loops. */
 int linalg_host_matmul(struct eval *ev, const struct ndarray *a,
 		       const struct ndarray *b, struct ndarray *out);
+/* Call first in main() (lumen CLI, kernel): re-executes the program with
+ * OPENBLAS_CORETYPE set when the distribution's OpenBLAS fell back to its
+ * pre-AVX2 kernels on an AVX2/AVX-512 CPU (5x slower gemm on the H200
+ * host).  Returns when nothing needs doing. */
+void linalg_host_tune_blas(char **argv);
+
 /* Runs builtin fn on host copies of its array arguments and moves the
  * results (arrays, NumPy scalars, tuples of them) to backend be: how a
  * library family a device backend lacks (linalg, fft) still answers. */

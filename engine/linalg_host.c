@@ -9,6 +9,7 @@
 #include <complex.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <cblas.h>
 #include <lapacke.h>
 #include "linalg.h"
@@ -297,6 +298,17 @@ int linalg_host_matmul(struct eval *ev, const struct ndarray *a, const struct nd
 /* ---- LAPACK entries: column-major, batch back to back ---- */
 
 #define CM LAPACK_COL_MAJOR
+
+/* LAPACKE's high-level calls refuse NaN input (-1 "illegal argument");
+ * NumPy's LAPACK calls take it and give NaN results, so the check is off. */
+static void lapacke_init(void)
+{
+	static int done;
+	if (!done) {
+		LAPACKE_set_nancheck(0);
+		done = 1;
+	}
+}
 #define FOR_BATCH for (int64_t bi = 0; bi < batch; bi++)
 static int lapack_fail(struct eval *ev, const char *what, int info)
 {
@@ -313,9 +325,20 @@ static int lapack_fail(struct eval *ev, const char *what, int info)
 			return lapack_fail(ev, what, r_); \
 		info[bi] = r_;                          \
 	} while (0)
+/* gesdd/gelsd refuse a NaN matrix with a negative info (LAPACK >= 3.10):
+ * NumPy reports that as "did not converge", so it counts as a failure. */
+#define CHECK_NAN(what, r)                              \
+	do {                                            \
+		lapack_int r_ = (r);                     \
+		if (r_ == LAPACK_WORK_MEMORY_ERROR ||    \
+		    r_ == LAPACK_TRANSPOSE_MEMORY_ERROR) \
+			return lapack_fail(ev, what, r_); \
+		info[bi] = r_ < 0 ? 1 : r_;             \
+	} while (0)
 
 static int h_getrf(struct eval *ev, int dt, int64_t batch, int n, void *a, int32_t *ipiv, int *info)
 {
+	lapacke_init();
 	size_t sz = (size_t)n * n * dt_size(dt);
 	FOR_BATCH {
 		char *p = (char *)a + bi * sz;
@@ -333,6 +356,7 @@ static int h_getrf(struct eval *ev, int dt, int64_t batch, int n, void *a, int32
 static int h_getrs(struct eval *ev, int dt, int64_t batch, int n, int nrhs, const void *a,
 		   const int32_t *ipiv, void *b, int *info)
 {
+	lapacke_init();
 	size_t sz = (size_t)n * n * dt_size(dt), bz = (size_t)n * nrhs * dt_size(dt);
 	FOR_BATCH {
 		const char *p = (const char *)a + bi * sz;
@@ -350,6 +374,7 @@ static int h_getrs(struct eval *ev, int dt, int64_t batch, int n, int nrhs, cons
 
 static int h_potrf(struct eval *ev, int dt, int64_t batch, int n, void *a, int *info)
 {
+	lapacke_init();
 	size_t sz = (size_t)n * n * dt_size(dt);
 	FOR_BATCH {
 		char *p = (char *)a + bi * sz;
@@ -365,6 +390,7 @@ static int h_potrf(struct eval *ev, int dt, int64_t batch, int n, void *a, int *
 
 static int h_geqrf(struct eval *ev, int dt, int64_t batch, int m, int n, void *a, void *tau, int *info)
 {
+	lapacke_init();
 	int k = m < n ? m : n;
 	size_t sz = (size_t)m * n * dt_size(dt), tz = (size_t)k * dt_size(dt);
 	FOR_BATCH {
@@ -382,6 +408,7 @@ static int h_geqrf(struct eval *ev, int dt, int64_t batch, int m, int n, void *a
 static int h_orgqr(struct eval *ev, int dt, int64_t batch, int m, int ncol, int k, void *a,
 		   const void *tau, int *info)
 {
+	lapacke_init();
 	size_t sz = (size_t)m * ncol * dt_size(dt), tz = (size_t)k * dt_size(dt);
 	FOR_BATCH {
 		char *p = (char *)a + bi * sz;
@@ -399,6 +426,7 @@ static int h_orgqr(struct eval *ev, int dt, int64_t batch, int m, int ncol, int 
 static int h_gesdd(struct eval *ev, int dt, int64_t batch, int m, int n, void *a, void *s,
 		   void *u, void *vt, char job, int *info)
 {
+	lapacke_init();
 	int k = m < n ? m : n, item = dt_size(dt), ritem = dt == DT_FLOAT32 || dt == DT_COMPLEX64 ? 4 : 8;
 	int ucol = job == 'A' ? m : k, vrow = job == 'A' ? n : k;
 	size_t az = (size_t)m * n * item, sz = (size_t)k * ritem;
@@ -410,10 +438,10 @@ static int h_gesdd(struct eval *ev, int dt, int64_t batch, int m, int n, void *a
 		void *pu = job == 'N' ? (void *)dummy : (char *)u + bi * uz;
 		void *pv = job == 'N' ? (void *)dummy : (char *)vt + bi * vz;
 		switch (dt) {
-		case DT_FLOAT32: CHECK("gesdd", LAPACKE_sgesdd(CM, job, m, n, (float *)p, m, (float *)ps, pu, ldu, pv, ldvt)); break;
-		case DT_FLOAT64: CHECK("gesdd", LAPACKE_dgesdd(CM, job, m, n, (double *)p, m, (double *)ps, pu, ldu, pv, ldvt)); break;
-		case DT_COMPLEX64: CHECK("gesdd", LAPACKE_cgesdd(CM, job, m, n, (cfloat *)p, m, (float *)ps, pu, ldu, pv, ldvt)); break;
-		default: CHECK("gesdd", LAPACKE_zgesdd(CM, job, m, n, (cdouble *)p, m, (double *)ps, pu, ldu, pv, ldvt)); break;
+		case DT_FLOAT32: CHECK_NAN("gesdd", LAPACKE_sgesdd(CM, job, m, n, (float *)p, m, (float *)ps, pu, ldu, pv, ldvt)); break;
+		case DT_FLOAT64: CHECK_NAN("gesdd", LAPACKE_dgesdd(CM, job, m, n, (double *)p, m, (double *)ps, pu, ldu, pv, ldvt)); break;
+		case DT_COMPLEX64: CHECK_NAN("gesdd", LAPACKE_cgesdd(CM, job, m, n, (cfloat *)p, m, (float *)ps, pu, ldu, pv, ldvt)); break;
+		default: CHECK_NAN("gesdd", LAPACKE_zgesdd(CM, job, m, n, (cdouble *)p, m, (double *)ps, pu, ldu, pv, ldvt)); break;
 		}
 	}
 	return 0;
@@ -421,6 +449,7 @@ static int h_gesdd(struct eval *ev, int dt, int64_t batch, int m, int n, void *a
 
 static int h_syevd(struct eval *ev, int dt, int64_t batch, int n, void *a, void *w, char jobz, int *info)
 {
+	lapacke_init();
 	int item = dt_size(dt), ritem = dt == DT_FLOAT32 || dt == DT_COMPLEX64 ? 4 : 8;
 	size_t az = (size_t)n * n * item, wz = (size_t)n * ritem;
 	FOR_BATCH {
@@ -437,6 +466,7 @@ static int h_syevd(struct eval *ev, int dt, int64_t batch, int n, void *a, void 
 
 static int h_geev(struct eval *ev, int dt, int64_t batch, int n, void *a, void *w, void *v, int *info)
 {
+	lapacke_init();
 	int item = dt_size(dt);
 	size_t az = (size_t)n * n * item, wz = (size_t)n * (dt_is_complex(dt) ? item : 2 * item);
 	char jv = v ? 'V' : 'N';
@@ -458,6 +488,7 @@ static int h_geev(struct eval *ev, int dt, int64_t batch, int n, void *a, void *
 static int h_gelsd(struct eval *ev, int dt, int m, int n, int nrhs, void *a, void *b, void *s,
 		   double rcond, int *rank, int *info)
 {
+	lapacke_init();
 	lapack_int rk = 0, r;
 	int ldb = m > n ? m : n;
 	if (ldb < 1)
@@ -468,9 +499,9 @@ static int h_gelsd(struct eval *ev, int dt, int m, int n, int nrhs, void *a, voi
 	case DT_COMPLEX64: r = LAPACKE_cgelsd(CM, m, n, nrhs, a, m > 0 ? m : 1, b, ldb, s, (float)rcond, &rk); break;
 	default: r = LAPACKE_zgelsd(CM, m, n, nrhs, a, m > 0 ? m : 1, b, ldb, s, rcond, &rk); break;
 	}
-	if (r < 0)
+	if (r == LAPACK_WORK_MEMORY_ERROR || r == LAPACK_TRANSPOSE_MEMORY_ERROR)
 		return lapack_fail(ev, "gelsd", r);
-	*info = r;
+	*info = r < 0 ? 1 : r;
 	*rank = rk;
 	return 0;
 }
@@ -495,4 +526,43 @@ double linalg_host_ddot(const void *x, int64_t n, int64_t inc)
 float linalg_host_sdot(const void *x, int64_t n, int64_t inc)
 {
 	return cblas_sdot(n, x, inc, x, inc);
+}
+
+/*
+ * OpenBLAS 0.3.21 (the distribution's) does not recognise recent Xeons whose
+ * hypervisor hides some CPUID bits: it falls back to its Prescott (SSE3)
+ * kernels, 5x slower than NumPy's OpenBLAS on the H200 host (sgemm 2000^2:
+ * 78 ms vs 13.5 ms; with OPENBLAS_CORETYPE=SkylakeX 17 ms).  The core is
+ * chosen when the library loads, so the only cure is the environment before
+ * exec: called first in main(), this re-executes the program with
+ * OPENBLAS_CORETYPE set when the detected core is a pre-AVX2 one on a CPU
+ * that has AVX-512 (SkylakeX kernels) or AVX2 (Haswell).  Returns when
+ * nothing needs doing, the user set OPENBLAS_CORETYPE, or exec failed.
+ */
+void linalg_host_tune_blas(char **argv)
+{
+	static const char *const slow[] = {"Prescott", "Core2", "Penryn", "Dunnington",
+					   "Nehalem", "Atom", "Katmai", "Coppermine", "Northwood",
+					   "Banias", "Barcelona", "Opteron", NULL};
+	const char *core = openblas_get_corename(), *want = NULL;
+	int is_slow = 0;
+	if (getenv("OPENBLAS_CORETYPE") || getenv("LUMEN_BLAS_TUNED") || !core || !argv || !argv[0])
+		return;
+	for (int i = 0; slow[i]; i++)
+		if (!strcasecmp(core, slow[i]))
+			is_slow = 1;
+	if (!is_slow)
+		return;
+	__builtin_cpu_init();
+	if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+	    __builtin_cpu_supports("avx512vl"))
+		want = "SkylakeX";
+	else if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
+		want = "Haswell";
+	if (!want)
+		return;
+	setenv("OPENBLAS_CORETYPE", want, 1);
+	setenv("LUMEN_BLAS_TUNED", "1", 1);
+	execv("/proc/self/exe", argv);
+	/* exec failed: carry on with the slow kernels */
 }

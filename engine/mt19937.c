@@ -207,3 +207,16 @@ void mt_bounded_fill(struct mt19937 *s, uint64_t rng, int bits, int64_t n, uint6
 	for (int64_t i = 0; i < n; i++)
 		out[i] = mt_masked_w(s, rng, bits, &bcnt, &buf);
 }
+
+/* Bulk fills (one call per array keeps the generator inlined in the loop). */
+void mt_fill_double(struct mt19937 *s, double *out, int64_t n)
+{
+	for (int64_t i = 0; i < n; i++)
+		out[i] = mt_double(s);
+}
+
+void mt_fill_gauss(struct mt19937 *s, double *out, int64_t n)
+{
+	for (int64_t i = 0; i < n; i++)
+		out[i] = mt_gauss(s);
+}

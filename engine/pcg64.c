@@ -306,3 +306,16 @@ uint64_t pcg_interval(struct pcg64 *p, uint64_t max)
 			;
 	return v;
 }
+
+/* Bulk fills (one call per array keeps the generator inlined in the loop). */
+void pcg_fill_double(struct pcg64 *p, double *out, int64_t n)
+{
+	for (int64_t i = 0; i < n; i++)
+		out[i] = pcg_double(p);
+}
+
+void pcg_fill_normal(struct pcg64 *p, double *out, int64_t n)
+{
+	for (int64_t i = 0; i < n; i++)
+		out[i] = pcg_normal(p);
+}

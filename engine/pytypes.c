@@ -5,6 +5,8 @@
  * answer their own methods through arr_getattr.
  */
 #include <ctype.h>
+#include <locale.h>
+#include <wctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -33,6 +35,50 @@ static int nargs(struct eval *ev, const char *fname, int argc, int lo, int hi)
 		return -1;
 	}
 	return 0;
+}
+
+/* ---- classes without a typeid (type(print), type(cp.cuda.Device(0))) ---- */
+
+struct named_type { char *name; };
+
+static void nt_free(void *p)
+{
+	struct named_type *t = p;
+	free(t->name);
+	free(t);
+}
+
+static char *nt_repr(struct eval *ev, struct value *self)
+{
+	struct named_type *t = self->u.obj.p;
+	struct sbuf b = {0};
+	sb_printf(&b, "<class '%s'>", t->name);
+	return sb_take(&b);
+}
+
+static struct value *nt_getattr(struct eval *ev, struct value *self, const char *name)
+{
+	struct named_type *t = self->u.obj.p;
+	if (strcmp(name, "__name__") == 0 || strcmp(name, "__qualname__") == 0) {
+		const char *dot = strrchr(t->name, '.');
+		return val_cstr(dot ? dot + 1 : t->name);
+	}
+	return NULL;
+}
+
+static const struct objtype named_type_type = {
+	.name = "type", .free = nt_free, .repr = nt_repr, .getattr = nt_getattr,
+};
+
+static struct value *named_type(struct eval *ev, const char *name)
+{
+	struct named_type *t = malloc(sizeof *t);
+	if (!t || !(t->name = strdup(name))) {
+		free(t);
+		return err_nomem(ev);
+	}
+	struct value *v = val_object_new(&named_type_type, t);
+	return v ? v : err_nomem(ev);
 }
 
 /* ---- type calls ---- */
@@ -410,6 +456,10 @@ struct value *builtins_type_call(struct eval *ev, enum typeid t, int argc, struc
 		(void)bt;
 		if (argv[0]->type == VT_SCALAR)
 			return val_dtype(argv[0]->u.sc.dtype, 1);
+		if (argv[0]->type == VT_BUILTIN || argv[0]->type == VT_OBJECT || argv[0]->type == VT_ELLIPSIS ||
+		    (argv[0]->type == VT_DTYPE && !argv[0]->u.dt.is_type) ||
+		    (argv[0]->type == VT_NDARRAY && strcmp(val_type_name(argv[0]), "numpy.ndarray") != 0))
+			return named_type(ev, val_type_name(argv[0]));
 		return val_type(val_typeid(argv[0]));
 	}
 	case TY_OBJECT:
@@ -646,10 +696,20 @@ static struct value *startsends(struct eval *ev, struct value *self, int argc, s
 		return NULL;
 	struct value *p = argv[0];
 	const char *s = self->u.str->s;
-	size_t n = self->u.str->len;
+	size_t n = self->u.str->len, cn = utf8_len(s, n);
+	int64_t a = 0, b = (int64_t)cn;
+	if (argc > 1 && argv[1]->type != VT_NONE && val_as_int64(ev, argv[1], &a) < 0)
+		return NULL;
+	if (argc > 2 && argv[2]->type != VT_NONE && val_as_int64(ev, argv[2], &b) < 0)
+		return NULL;
+	if (a < 0) a += (int64_t)cn;
+	if (b < 0) b += (int64_t)cn;
+	if (a < 0) a = 0;
+	if (b > (int64_t)cn) b = (int64_t)cn;
 	if (p->type == VT_TUPLE) {
 		for (size_t i = 0; i < p->u.seq.n; i++) {
-			struct value *r = startsends(ev, self, 1, &p->u.seq.items[i], ends);
+			struct value *args[3] = { p->u.seq.items[i], argc > 1 ? argv[1] : NULL, argc > 2 ? argv[2] : NULL };
+			struct value *r = startsends(ev, self, argc, args, ends);
 			if (!r || r->u.i)
 				return r;
 			val_decref(r);
@@ -659,38 +719,109 @@ static struct value *startsends(struct eval *ev, struct value *self, int argc, s
 	if (p->type != VT_STR)
 		return err_set(ev, TY_TypeError, "%s first arg must be str or a tuple of str, not %s",
 			       ends ? "endswith" : "startswith", val_type_name(p));
-	size_t m = p->u.str->len;
-	if (m > n)
+	if (a > b)
 		return val_bool(0);
-	return val_bool(memcmp(ends ? s + n - m : s, p->u.str->s, m) == 0);
+	size_t ao = utf8_offset(s, n, (size_t)a), bo = utf8_offset(s, n, (size_t)b);
+	size_t m = p->u.str->len;
+	if (m > bo - ao)
+		return val_bool(0);
+	return val_bool(memcmp(ends ? s + bo - m : s + ao, p->u.str->s, m) == 0);
 }
+
+static struct value *affix(struct eval *ev, struct value *self, int argc, struct value **argv, int suffix)
+{
+	if (nargs(ev, suffix ? "removesuffix" : "removeprefix", argc, 1, 1) < 0)
+		return NULL;
+	if (argv[0]->type != VT_STR)
+		return err_set(ev, TY_TypeError, "%s() argument must be str, not %s",
+			       suffix ? "removesuffix" : "removeprefix", val_type_name(argv[0]));
+	size_t n = self->u.str->len, m = argv[0]->u.str->len;
+	if (m > n || memcmp(suffix ? self->u.str->s + n - m : self->u.str->s, argv[0]->u.str->s, m) != 0)
+		return val_incref(self);
+	return val_str(suffix ? self->u.str->s : self->u.str->s + m, n - m);
+}
+
+M(removeprefix) { return affix(ev, SELF, argc, argv, 0); }
+M(removesuffix) { return affix(ev, SELF, argc, argv, 1); }
 
 M(startswith) { return startsends(ev, SELF, argc, argv, 0); }
 M(endswith) { return startsends(ev, SELF, argc, argv, 1); }
 
+static locale_t utf8_locale(void)
+{
+	static locale_t loc;
+	static int tried;
+	if (!tried) {
+		tried = 1;
+		loc = newlocale(LC_CTYPE_MASK, "C.UTF-8", (locale_t)0);
+	}
+	return loc;
+}
+
+/* decodes one UTF-8 character; returns its length */
+static size_t u8dec(const unsigned char *p, size_t n, unsigned *cp)
+{
+	if (p[0] < 0x80 || n < 2) { *cp = p[0]; return 1; }
+	if (p[0] < 0xE0) { *cp = ((p[0] & 0x1Fu) << 6) | (p[1] & 0x3Fu); return 2; }
+	if (p[0] < 0xF0 || n < 4) {
+		if (n < 3) { *cp = p[0]; return 1; }
+		*cp = ((p[0] & 0x0Fu) << 12) | ((p[1] & 0x3Fu) << 6) | (p[2] & 0x3Fu);
+		return 3;
+	}
+	*cp = ((p[0] & 0x07u) << 18) | ((p[1] & 0x3Fu) << 12) | ((p[2] & 0x3Fu) << 6) | (p[3] & 0x3Fu);
+	return 4;
+}
+
+static void u8enc(struct sbuf *b, unsigned c)
+{
+	char buf[4];
+	if (c < 0x80) { buf[0] = (char)c; sb_add(b, buf, 1); }
+	else if (c < 0x800) { buf[0] = (char)(0xC0 | (c >> 6)); buf[1] = (char)(0x80 | (c & 0x3F)); sb_add(b, buf, 2); }
+	else if (c < 0x10000) { buf[0] = (char)(0xE0 | (c >> 12)); buf[1] = (char)(0x80 | ((c >> 6) & 0x3F));
+		buf[2] = (char)(0x80 | (c & 0x3F)); sb_add(b, buf, 3); }
+	else { buf[0] = (char)(0xF0 | (c >> 18)); buf[1] = (char)(0x80 | ((c >> 12) & 0x3F));
+		buf[2] = (char)(0x80 | ((c >> 6) & 0x3F)); buf[3] = (char)(0x80 | (c & 0x3F)); sb_add(b, buf, 4); }
+}
+
+static unsigned cm_upper(unsigned c)
+{
+	locale_t l = utf8_locale();
+	return l ? (unsigned)towupper_l((wint_t)c, l) : (c < 128 ? (unsigned)toupper((int)c) : c);
+}
+
+static unsigned cm_lower(unsigned c)
+{
+	locale_t l = utf8_locale();
+	return l ? (unsigned)towlower_l((wint_t)c, l) : (c < 128 ? (unsigned)tolower((int)c) : c);
+}
+
+static int cm_isalpha(unsigned c)
+{
+	locale_t l = utf8_locale();
+	return l ? iswalpha_l((wint_t)c, l) : (c < 128 && isalpha((int)c));
+}
+
 static struct value *casemap(struct value *self, int mode)
 {
-	struct value *r = val_str(self->u.str->s, self->u.str->len);
-	if (!r)
-		return NULL;
-	char *s = r->u.str->s;
+	struct sbuf b = {0};
+	const unsigned char *p = (const unsigned char *)self->u.str->s;
+	size_t n = self->u.str->len, i = 0;
 	int start = 1;
-	for (size_t i = 0; i < r->u.str->len; i++) {
-		unsigned char c = (unsigned char)s[i];
-		if (mode == 0)
-			s[i] = (char)toupper(c);
-		else if (mode == 1)
-			s[i] = (char)tolower(c);
-		else if (mode == 2) {
-			s[i] = (char)(start ? toupper(c) : tolower(c));
-			start = !isalpha(c);
-		} else if (mode == 3) {
-			s[i] = (char)(i == 0 ? toupper(c) : tolower(c));
-		} else {
-			s[i] = (char)(isupper(c) ? tolower(c) : toupper(c));
+	while (i < n) {
+		unsigned c, o;
+		i += u8dec(p + i, n - i, &c);
+		switch (mode) {
+		case 0: o = cm_upper(c); break;
+		case 1: o = cm_lower(c); break;
+		case 2: o = start ? cm_upper(c) : cm_lower(c); start = !cm_isalpha(c); break;
+		case 3: o = start ? cm_upper(c) : cm_lower(c); start = 0; break;
+		default: o = cm_upper(c) == c ? cm_lower(c) : cm_upper(c); break;
 		}
+		u8enc(&b, o);
 	}
-	return r;
+	size_t len = b.n;
+	char *s = sb_take(&b);
+	return s ? val_str_take(s, len) : NULL;
 }
 
 M(upper) { return casemap(SELF, 0); }
@@ -1226,7 +1357,8 @@ static const struct method methods[] = {
 	{VT_STR, "isdigit", m_isdigit}, {VT_STR, "isnumeric", m_isdigit}, {VT_STR, "isdecimal", m_isdigit},
 	{VT_STR, "isalpha", m_isalpha}, {VT_STR, "isalnum", m_isalnum}, {VT_STR, "isspace", m_isspace},
 	{VT_STR, "isupper", m_isupper}, {VT_STR, "islower", m_islower}, {VT_STR, "partition", m_partition},
-	{VT_STR, "rpartition", m_rpartition}, {VT_STR, "format", m_strformat}, {VT_STR, "encode", m_encode},
+	{VT_STR, "rpartition", m_rpartition}, {VT_STR, "removeprefix", m_removeprefix},
+	{VT_STR, "removesuffix", m_removesuffix}, {VT_STR, "format", m_strformat}, {VT_STR, "encode", m_encode},
 	{VT_LIST, "append", m_append}, {VT_LIST, "extend", m_extend}, {VT_LIST, "pop", m_pop},
 	{VT_LIST, "insert", m_insert}, {VT_LIST, "index", m_seqindex}, {VT_LIST, "count", m_seqcount},
 	{VT_LIST, "remove", m_remove}, {VT_LIST, "reverse", m_reverse}, {VT_LIST, "sort", m_sort},

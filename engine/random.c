@@ -213,6 +213,22 @@ static struct value *draw_cont(struct eval *ev, const struct backend *be, struct
 	if (!h)
 		return NULL;
 	int64_t n = nd_size(h);
+	if (dt == DT_FLOAT64 && (d == CD_UNIFORM01 || d == CD_NORMAL01)) {
+		/* the common paths: chunked bulk fills, interruptible between chunks */
+		double *o = (double *)nd_data(h);
+		for (int64_t i = 0; i < n; i += 1 << 20) {
+			int64_t m = n - i < (1 << 20) ? n - i : 1 << 20;
+			if (src->mt)
+				(d == CD_UNIFORM01 ? mt_fill_double : mt_fill_gauss)(src->mt, o + i, m);
+			else
+				(d == CD_UNIFORM01 ? pcg_fill_double : pcg_fill_normal)(src->pcg, o + i, m);
+			if (i + m < n && ev_check_interrupt(ev)) {
+				nd_decref(h);
+				return NULL;
+			}
+		}
+		n = 0;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		double v;
 		if (dt == DT_FLOAT32) {
@@ -926,7 +942,8 @@ static struct value *choice_of(struct eval *ev, const struct backend *be, struct
 			memcpy(out, nd_data(perm), size * sizeof(int64_t));
 			nd_decref(perm);
 		} else if (pop > 10000 && size > pop / 50 && shuf) {
-			/* Generator: tail shuffle of an arange */
+			/* Generator: tail shuffle of an arange (NumPy takes this path only
+			 * when the result is to be shuffled) */
 			int64_t *ar = malloc(pop * sizeof(int64_t));
 			if (!ar) {
 				err_nomem(ev);

@@ -55,6 +55,9 @@ uint64_t mt_bounded(struct mt19937 *s, uint64_t rng);
 /* legacy randint for a dtype bit width (8,16,32,64): [0, rng] masked, as
  * _bounded_integers does per width (32-bit draws for widths <= 32) */
 uint64_t mt_bounded_w(struct mt19937 *s, uint64_t rng, int bits);
+/* bulk fills of n doubles: random_sample / standard_normal */
+void mt_fill_double(struct mt19937 *s, double *out, int64_t n);
+void mt_fill_gauss(struct mt19937 *s, double *out, int64_t n);
 /* a whole randint fill (8/16-bit widths keep their buffer across it) */
 void mt_bounded_fill(struct mt19937 *s, uint64_t rng, int bits, int64_t n, uint64_t *out);
 
@@ -77,6 +80,9 @@ float pcg_normal_f(struct pcg64 *p);                      /* float ziggurat */
 /* Generator.integers' bounded draws: [0, rng] with Lemire's method; for
  * bits <= 32 uses buffered 32-bit draws as NumPy. */
 uint64_t pcg_bounded(struct pcg64 *p, uint64_t rng, int bits);
+/* bulk fills of n doubles: Generator.random / standard_normal */
+void pcg_fill_double(struct pcg64 *p, double *out, int64_t n);
+void pcg_fill_normal(struct pcg64 *p, double *out, int64_t n);
 /* Generator.shuffle/permutation's draw: random_interval, [0, max] */
 uint64_t pcg_interval(struct pcg64 *p, uint64_t max);
 void pcg_bounded_fill(struct pcg64 *p, uint64_t rng, int bits, int64_t n, uint64_t *out);

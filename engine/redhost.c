@@ -8,6 +8,7 @@
  *
  * Owns its temporaries only.
  */
+#pragma GCC optimize ("O3", "no-trapping-math", "no-math-errno")
 #include <stdlib.h>
 #include <string.h>
 #include <math.h>
@@ -46,9 +47,50 @@ static T name(const char *a, int64_t n, int64_t stride)                        \
 		return name(a, n2, stride) + name(a + n2 * stride, n - n2, stride); \
 	}                                                                      \
 }
-PAIRWISE(pw_half, _Float16, float)
-PAIRWISE(pw_float, float, float)
-PAIRWISE(pw_double, double, double)
+PAIRWISE(pw_half_s, _Float16, float)
+PAIRWISE(pw_float_s, float, float)
+PAIRWISE(pw_double_s, double, double)
+
+/* the same summation for contiguous data, written so the compiler keeps the
+ * eight accumulators in one vector register (bit-identical results) */
+#define PAIRWISE_C1(name, S, T)                                                \
+static T name(const S *a, int64_t n)                                           \
+{                                                                              \
+	if (n < 8) {                                                           \
+		T res = 0.;                                                    \
+		for (int64_t i = 0; i < n; i++)                                \
+			res += (T)a[i];                                        \
+		return res;                                                    \
+	} else if (n <= PW_BLOCKSIZE) {                                        \
+		T r[8], res;                                                   \
+		int64_t i;                                                     \
+		for (int j = 0; j < 8; j++)                                    \
+			r[j] = (T)a[j];                                        \
+		for (i = 8; i < n - (n % 8); i += 8)                           \
+			for (int j = 0; j < 8; j++)                            \
+				r[j] += (T)a[i + j];                           \
+		res = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7])); \
+		for (; i < n; i++)                                             \
+			res += (T)a[i];                                        \
+		return res;                                                    \
+	} else {                                                               \
+		int64_t n2 = n / 2;                                            \
+		n2 -= n2 % 8;                                                  \
+		return name(a, n2) + name(a + n2, n - n2);                     \
+	}                                                                      \
+}
+PAIRWISE_C1(pw_float_c, float, float)
+PAIRWISE_C1(pw_double_c, double, double)
+
+static float pw_half(const char *a, int64_t n, int64_t st) { return pw_half_s(a, n, st); }
+static float pw_float(const char *a, int64_t n, int64_t st)
+{
+	return st == 4 ? pw_float_c((const float *)a, n) : pw_float_s(a, n, st);
+}
+static double pw_double(const char *a, int64_t n, int64_t st)
+{
+	return st == 8 ? pw_double_c((const double *)a, n) : pw_double_s(a, n, st);
+}
 
 /* complex: NumPy sums the interleaved (re, im) stream, n counts scalars */
 #define PAIRWISE_C(name, T)                                                    \
@@ -375,6 +417,39 @@ static int arg_reduce(struct eval *ev, const struct ndarray *a, int mx, uint64_t
 	return 0;
 }
 
+#define RED_BUFSIZE 8192
+
+static int buffered_sum(struct eval *ev, enum red_op op, int d, int nd, const int64_t *sh,
+			const int64_t *sa, const char *pa0, char *acc)
+{
+	int isz = dt_size(d);
+	char *buf = malloc((size_t)RED_BUFSIZE * isz);
+	int64_t idx[ND_MAXDIM] = {0}, total = 1, fill = 0;
+	if (!buf)
+		return err_nomem(ev), -1;
+	for (int k = 0; k < nd; k++)
+		total *= sh[k];
+	for (int64_t e = 0; e < total; e++) {
+		const char *p = pa0;
+		for (int k = 0; k < nd; k++)
+			p += idx[k] * sa[k];
+		memcpy(buf + fill * isz, p, isz);
+		if (++fill == RED_BUFSIZE) {
+			fold_fast(op, d, buf, isz, fill, acc);
+			fill = 0;
+		}
+		for (int k = nd - 1; k >= 0; k--) {
+			if (++idx[k] < sh[k])
+				break;
+			idx[k] = 0;
+		}
+	}
+	if (fill)
+		fold_fast(op, d, buf, isz, fill, acc);
+	free(buf);
+	return 0;
+}
+
 int red_host_reduce(struct eval *ev, const struct ew_tree *t, enum red_op op,
 		    uint64_t axes, struct ndarray *out)
 {
@@ -432,8 +507,7 @@ int red_host_reduce(struct eval *ev, const struct ew_tree *t, enum red_op op,
 	if (!ob)
 		goto done;
 	{
-		/* NumPy's iteration order (nditer, order 'K'): axes whose strides
-		 * are all <= 0 flipped, then sorted by stride (insertion sort as
+		/* NumPy's iteration order (nditer, order 'K'): axes sorted by stride (insertion sort as
 		 * npyiter_find_best_axis_ordering), then merged.  The order decides
 		 * how float sums round, so it must be NumPy's. */
 		int nd = 0, m = 0;
@@ -446,12 +520,8 @@ int red_host_reduce(struct eval *ev, const struct ew_tree *t, enum red_op op,
 			rsh[m] = a->shape[k];
 			rsa[m] = a->strides[k];
 			rso[m] = ob->strides[k];
-			if (rsa[m] <= 0 && rso[m] <= 0 && (rsa[m] < 0 || rso[m] < 0)) {
-				pa0 += (rsh[m] - 1) * rsa[m];
-				po0 += (rsh[m] - 1) * rso[m];
-				rsa[m] = -rsa[m];
-				rso[m] = -rso[m];
-			}
+			/* (reductions keep negative strides: NumPy sums x[::-1]
+			 * back to front) */
 			m++;
 		}
 		for (int i0 = 1; i0 < m; i0++) {
@@ -507,6 +577,19 @@ int red_host_reduce(struct eval *ev, const struct ew_tree *t, enum red_op op,
 		int64_t idx[ND_MAXDIM] = {0}, outer = 1, inner = sh[nd - 1];
 		for (int k = 0; k < nd - 1; k++)
 			outer *= sh[k];
+		if (nd > 1 && (op == RED_SUM || op == RED_NANSUM) && dt_is_inexact(d)) {
+			int all0 = 1;
+			for (int k = 0; k < nd; k++)
+				if (so[k])
+					all0 = 0;
+			if (all0) {
+				/* a full sum that no dimension merging made 1-d: NumPy
+				 * buffers it, 8192 items at a time, and sums each buffer
+				 * pairwise into the result */
+				rc = buffered_sum(ev, op, d, nd, sh, sa, pa0, po0);
+				goto done;
+			}
+		}
 		int64_t work = 0;
 		for (int64_t o = 0; o < outer; o++) {
 			char *pa = pa0, *po = po0;

@@ -66,7 +66,7 @@ static float half_to_float(uint16_t h)
  *   msort_NAME(const T *v, idx, n, tmp)     stable merge sort of indices
  */
 #define SORT_TEMPLATE(NAME, T, LT) \
-static void isort_##NAME(T *v, int64_t n) \
+__attribute__((unused)) static void isort_##NAME(T *v, int64_t n) \
 { \
 	for (int64_t i = 1; i < n; i++) { \
 		T x = v[i]; \
@@ -78,7 +78,7 @@ static void isort_##NAME(T *v, int64_t n) \
 		v[j] = x; \
 	} \
 } \
-static void sift_##NAME(T *v, int64_t i, int64_t n) \
+__attribute__((unused)) static void sift_##NAME(T *v, int64_t i, int64_t n) \
 { \
 	T x = v[i]; \
 	for (;;) { \
@@ -94,7 +94,7 @@ static void sift_##NAME(T *v, int64_t i, int64_t n) \
 	} \
 	v[i] = x; \
 } \
-static void hsort_##NAME(T *v, int64_t n) \
+__attribute__((unused)) static void hsort_##NAME(T *v, int64_t n) \
 { \
 	for (int64_t i = n / 2 - 1; i >= 0; i--) \
 		sift_##NAME(v, i, n); \
@@ -103,7 +103,7 @@ static void hsort_##NAME(T *v, int64_t n) \
 		sift_##NAME(v, 0, i); \
 	} \
 } \
-static void qsort_##NAME(T *v, int64_t n, int depth) \
+__attribute__((unused)) static void qsort_##NAME(T *v, int64_t n, int depth) \
 { \
 	while (n > 16) { \
 		if (depth-- == 0) { \
@@ -135,13 +135,13 @@ static void qsort_##NAME(T *v, int64_t n, int depth) \
 	} \
 	isort_##NAME(v, n); \
 } \
-static void sort_##NAME(T *v, int64_t n) \
+__attribute__((unused)) static void sort_##NAME(T *v, int64_t n) \
 { \
 	int depth = 0; \
 	for (int64_t k = n; k > 1; k >>= 1) depth += 2; \
 	qsort_##NAME(v, n, depth); \
 } \
-static void msort_##NAME(const T *v, int64_t *idx, int64_t n, int64_t *tmp) \
+__attribute__((unused)) static void msort_##NAME(const T *v, int64_t *idx, int64_t n, int64_t *tmp) \
 { \
 	if (n <= 16) { \
 		for (int64_t i = 1; i < n; i++) { \
@@ -182,14 +182,144 @@ SORT_TEMPLATE(u32, uint32_t, LT_NUM)
 SORT_TEMPLATE(u64, uint64_t, LT_NUM)
 SORT_TEMPLATE(f32, float, LT_FLT)
 SORT_TEMPLATE(f64, double, LT_FLT)
+SORT_TEMPLATE(f32n, float, LT_NUM)
+SORT_TEMPLATE(f64n, double, LT_NUM)
 SORT_TEMPLATE(c64, struct cf, LT_CF)
+
+/* NaNs to the end (their values kept), so the rest sorts with a plain <. */
+#define NAN_SPLIT(NAME, T) \
+static int64_t nansplit_##NAME(T *v, int64_t n) \
+{ \
+	int64_t i = 0, j = n - 1; \
+	for (;;) { \
+		while (i <= j && v[i] == v[i]) i++; \
+		while (j > i && v[j] != v[j]) j--; \
+		if (i >= j) break; \
+		T t = v[i]; v[i] = v[j]; v[j] = t; \
+	} \
+	return i; \
+} \
+static int64_t nanidx_##NAME(const T *v, int64_t *idx, int64_t n, int64_t *tmp) \
+{ \
+	int64_t w = 0, k = 0; \
+	for (int64_t i = 0; i < n; i++) { \
+		if (v[idx[i]] == v[idx[i]]) idx[w++] = idx[i]; \
+		else tmp[k++] = idx[i]; \
+	} \
+	memcpy(idx + w, tmp, sizeof(int64_t) * k); \
+	return w; \
+}
+NAN_SPLIT(f32, float)
+NAN_SPLIT(f64, double)
 SORT_TEMPLATE(c128, struct cd, LT_CD)
+
+/* ---- LSD radix sort for large rows of 4- and 8-byte numbers ----
+ * Keys are mapped to unsigned integers that order like the values (sign bit
+ * flipped for signed ints; for floats all bits flipped when negative, else
+ * the sign bit), sorted 11 bits a pass, skipping passes where every key has
+ * the same digit, and mapped back.  Stable, so argsort uses it too.  NaNs
+ * never reach it (nansplit/nanidx put them last first). */
+#define RADIX_MIN 2048
+#define RBITS 11
+#define RSIZE (1 << RBITS)
+
+static inline uint64_t key_f64(uint64_t u) { return (u >> 63) ? ~u : u | ((uint64_t)1 << 63); }
+static inline uint64_t unkey_f64(uint64_t k) { return (k >> 63) ? k & ~((uint64_t)1 << 63) : ~k; }
+static inline uint32_t key_f32(uint32_t u) { return (u >> 31) ? ~u : u | ((uint32_t)1 << 31); }
+static inline uint32_t unkey_f32(uint32_t k) { return (k >> 31) ? k & ~((uint32_t)1 << 31) : ~k; }
+
+/* kind: 0 unsigned, 1 signed, 2 float */
+static int radix_keys(struct eval *ev, void *v, int64_t n, int isz, int kind, int64_t *idx)
+{
+	int passes = (isz * 8 + RBITS - 1) / RBITS;
+	uint64_t *k = malloc(sizeof(uint64_t) * n), *k2 = malloc(sizeof(uint64_t) * n);
+	int64_t *i2 = idx ? malloc(sizeof(int64_t) * n) : NULL;
+	int64_t *cnt = malloc(sizeof(int64_t) * RSIZE);
+	if (!k || !k2 || !cnt || (idx && !i2)) {
+		free(k); free(k2); free(i2); free(cnt);
+		return err_nomem(ev), -1;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		uint64_t u;
+		if (isz == 8) {
+			memcpy(&u, (char *)v + 8 * (idx ? idx[i] : i), 8);
+			u = kind == 2 ? key_f64(u) : kind == 1 ? u ^ ((uint64_t)1 << 63) : u;
+		} else {
+			uint32_t w;
+			memcpy(&w, (char *)v + 4 * (idx ? idx[i] : i), 4);
+			w = kind == 2 ? key_f32(w) : kind == 1 ? w ^ ((uint32_t)1 << 31) : w;
+			u = w;
+		}
+		k[i] = u;
+	}
+	for (int p = 0; p < passes; p++) {
+		int sh = p * RBITS;
+		memset(cnt, 0, sizeof(int64_t) * RSIZE);
+		for (int64_t i = 0; i < n; i++)
+			cnt[(k[i] >> sh) & (RSIZE - 1)]++;
+		if (cnt[(k[0] >> sh) & (RSIZE - 1)] == n)
+			continue; /* one digit for all: nothing moves */
+		int64_t sum = 0;
+		for (int b = 0; b < RSIZE; b++) {
+			int64_t c = cnt[b];
+			cnt[b] = sum;
+			sum += c;
+		}
+		for (int64_t i = 0; i < n; i++) {
+			int64_t at = cnt[(k[i] >> sh) & (RSIZE - 1)]++;
+			k2[at] = k[i];
+			if (idx)
+				i2[at] = idx[i];
+		}
+		uint64_t *t = k; k = k2; k2 = t;
+		if (idx) {
+			memcpy(idx, i2, sizeof(int64_t) * n);
+		}
+	}
+	if (!idx) {
+		for (int64_t i = 0; i < n; i++) {
+			uint64_t u = k[i];
+			if (isz == 8) {
+				u = kind == 2 ? unkey_f64(u) : kind == 1 ? u ^ ((uint64_t)1 << 63) : u;
+				memcpy((char *)v + 8 * i, &u, 8);
+			} else {
+				uint32_t w = (uint32_t)u;
+				w = kind == 2 ? unkey_f32(w) : kind == 1 ? w ^ ((uint32_t)1 << 31) : w;
+				memcpy((char *)v + 4 * i, &w, 4);
+			}
+		}
+	}
+	free(k); free(k2); free(i2); free(cnt);
+	return 0;
+}
+
+/* The radix kind of a dtype, or -1 when radix does not apply. */
+static int radix_kind(int dt)
+{
+	switch (dt) {
+	case DT_INT32: case DT_INT64: return 1;
+	case DT_UINT32: case DT_UINT64: return 0;
+	case DT_FLOAT32: case DT_FLOAT64: return 2;
+	}
+	return -1;
+}
 
 /* Stable argsort of one contiguous row (float16 via float keys). */
 static int argsort_row(struct eval *ev, int dt, const void *v, int64_t n, int64_t *idx, int64_t *tmp)
 {
 	for (int64_t i = 0; i < n; i++)
 		idx[i] = i;
+	if (n >= RADIX_MIN && radix_kind(dt) >= 0) {
+		int64_t w = n;
+		if (dt == DT_FLOAT32 || dt == DT_FLOAT64) {
+			int64_t *t2 = malloc(sizeof(int64_t) * (n + 1));
+			if (!t2)
+				return err_nomem(ev), -1;
+			w = dt == DT_FLOAT32 ? nanidx_f32(v, idx, n, t2) : nanidx_f64(v, idx, n, t2);
+			free(t2);
+		}
+		return w ? radix_keys(ev, (void *)v, w, dt_size(dt), radix_kind(dt), idx) : 0;
+	}
 	switch (dt) {
 	case DT_BOOL: msort_b(v, idx, n, tmp); break;
 	case DT_INT8: msort_i8(v, idx, n, tmp); break;
@@ -210,8 +340,24 @@ static int argsort_row(struct eval *ev, int dt, const void *v, int64_t n, int64_
 		free(k);
 		break;
 	}
-	case DT_FLOAT32: msort_f32(v, idx, n, tmp); break;
-	case DT_FLOAT64: msort_f64(v, idx, n, tmp); break;
+	case DT_FLOAT32: {
+		int64_t *t2 = malloc(sizeof(int64_t) * (n + 1));
+		if (!t2)
+			return err_nomem(ev), -1;
+		int64_t w = nanidx_f32(v, idx, n, t2);
+		free(t2);
+		msort_f32n(v, idx, w, tmp);
+		break;
+	}
+	case DT_FLOAT64: {
+		int64_t *t2 = malloc(sizeof(int64_t) * (n + 1));
+		if (!t2)
+			return err_nomem(ev), -1;
+		int64_t w = nanidx_f64(v, idx, n, t2);
+		free(t2);
+		msort_f64n(v, idx, w, tmp);
+		break;
+	}
 	case DT_COMPLEX64: msort_c64(v, idx, n, tmp); break;
 	case DT_COMPLEX128: msort_c128(v, idx, n, tmp); break;
 	}
@@ -221,6 +367,14 @@ static int argsort_row(struct eval *ev, int dt, const void *v, int64_t n, int64_
 /* Sorts one contiguous row in place. */
 static int sort_row(struct eval *ev, int dt, void *v, int64_t n, int stable)
 {
+	if (n >= RADIX_MIN && radix_kind(dt) >= 0) {
+		int64_t w = n;
+		if (dt == DT_FLOAT32)
+			w = nansplit_f32(v, n);
+		else if (dt == DT_FLOAT64)
+			w = nansplit_f64(v, n);
+		return w ? radix_keys(ev, v, w, dt_size(dt), radix_kind(dt), NULL) : 0;
+	}
 	switch (dt) {
 	case DT_BOOL: sort_b(v, n); return 0;
 	case DT_INT8: sort_i8(v, n); return 0;
@@ -231,8 +385,8 @@ static int sort_row(struct eval *ev, int dt, void *v, int64_t n, int stable)
 	case DT_UINT16: sort_u16(v, n); return 0;
 	case DT_UINT32: sort_u32(v, n); return 0;
 	case DT_UINT64: sort_u64(v, n); return 0;
-	case DT_FLOAT32: sort_f32(v, n); return 0;
-	case DT_FLOAT64: sort_f64(v, n); return 0;
+	case DT_FLOAT32: sort_f32n(v, nansplit_f32(v, n)); return 0;
+	case DT_FLOAT64: sort_f64n(v, nansplit_f64(v, n)); return 0;
 	case DT_COMPLEX64: sort_c64(v, n); return 0;
 	case DT_COMPLEX128: sort_c128(v, n); return 0;
 	}
@@ -605,9 +759,10 @@ static int64_t *nz_flat(struct eval *ev, const struct ndarray *a, int64_t *n)
 		nd_decref(h);
 		return err_nomem(ev);
 	}
-	for (int64_t i = 0, w = 0; i < size; i++)
-		if (p[i])
-			out[w++] = i;
+	for (int64_t i = 0, w = 0; i < size && w < cnt; i++) {
+		out[w] = i; /* branchless: the slot is kept only for a non-zero */
+		w += p[i] != 0;
+	}
 	nd_decref(h);
 	*n = cnt;
 	return out;
@@ -630,17 +785,27 @@ static struct ndarray *nz_coords(struct eval *ev, const struct ndarray *a, int r
 		shape[1] = n;
 	}
 	struct ndarray *r = nd_new(ev, &backend_host, DT_INT64, 2, shape);
-	if (r) {
-		int64_t *o = (int64_t *)nd_data(r);
+	if (r && nd == 1 && !rowmajor) {
+		memcpy(nd_data(r), flat, sizeof(int64_t) * n);
+	} else if (r) {
+		/* walk the multi-index forward from one non-zero item to the next */
+		int64_t *o = (int64_t *)nd_data(r), idx[ND_MAXDIM] = {0}, at = 0;
 		for (int64_t i = 0; i < n; i++) {
-			int64_t f = flat[i];
-			for (int k = nd - 1; k >= 0; k--) {
-				int64_t c = a->shape[k] ? f % a->shape[k] : 0;
-				f = a->shape[k] ? f / a->shape[k] : 0;
+			int64_t gap = flat[i] - at;
+			if (gap > 0) {
+				int64_t carry = gap;
+				for (int k = nd - 1; k >= 0 && carry; k--) {
+					int64_t s = a->shape[k], v = idx[k] + carry;
+					idx[k] = v % s;
+					carry = v / s;
+				}
+				at = flat[i];
+			}
+			for (int k = 0; k < nd; k++) {
 				if (rowmajor)
-					o[i * nd + k] = c;
+					o[i * nd + k] = idx[k];
 				else
-					o[k * n + i] = c;
+					o[k * n + i] = idx[k];
 			}
 		}
 	}

@@ -309,10 +309,10 @@ static char *fmt_str(struct eval *ev, const char *s, const struct spec *sp, cons
 
 char *strfmt_spec(struct eval *ev, struct value *v, const char *spec)
 {
-	struct spec sp;
-	if (!spec[0])
+	struct spec sp = {0};
+	if (!spec[0] && v->type != VT_SCALAR)
 		return val_str_of(ev, v);
-	if (parse_spec(ev, spec, &sp) < 0) {
+	if (spec[0] && parse_spec(ev, spec, &sp) < 0) {
 		if (ev->err) {
 			val_decref(err_fetch(ev));
 			err_tb_clear(ev);
@@ -332,11 +332,22 @@ char *strfmt_spec(struct eval *ev, struct value *v, const char *spec)
 	case VT_FLOAT:
 		return fmt_double(ev, v->u.f, &sp, "float");
 	case VT_SCALAR: {
+		/* NumPy scalars format as the Python number they hold */
 		int dt = v->u.sc.dtype;
+		if (dt == DT_BOOL && !spec[0])
+			return strdup(v->u.sc.v.b ? "True" : "False");
 		if (dt == DT_BOOL || dt_is_int(dt)) {
 			int64_t i;
 			if (arr_as_int64(ev, v, &i) < 0)
 				return NULL;
+			if (!spec[0]) {
+				char buf[32];
+				if (dt == DT_UINT64)
+					snprintf(buf, sizeof buf, "%llu", (unsigned long long)v->u.sc.v.u);
+				else
+					snprintf(buf, sizeof buf, "%lld", (long long)i);
+				return strdup(buf);
+			}
 			if (sp.type && strchr("eEfFgG%", sp.type))
 				return fmt_double(ev, (double)i, &sp, "int");
 			return fmt_int(ev, i, &sp);
@@ -345,24 +356,16 @@ char *strfmt_spec(struct eval *ev, struct value *v, const char *spec)
 			double d;
 			if (arr_as_double(ev, v, &d) < 0)
 				return NULL;
-			if (!sp.type && sp.prec < 0) {
-				/* no type: str() of the scalar, aligned */
-				char *s = val_str_of(ev, v);
-				if (!s)
-					return NULL;
-				const char *sign = "";
-				char *body = s;
-				if (s[0] == '-') {
-					sign = "-";
-					body = s + 1;
-				} else if (sp.sign == '+') {
-					sign = "+";
-				}
-				char *out = align_out(&sp, sign, body, '>');
-				free(s);
-				return out;
-			}
+			if (!spec[0])
+				return fmt_float_repr(d, 1);
 			return fmt_double(ev, d, &sp, "float");
+		}
+		if (dt_is_complex(dt)) {
+			double _Complex c;
+			if (arr_as_complex(ev, v, &c) < 0)
+				return NULL;
+			if (!spec[0])
+				return val_complex_repr(c);
 		}
 		break;
 	}

@@ -316,8 +316,8 @@ static struct ndarray *apply(struct eval *ev, const struct backend *be, int uf, 
 			goto done;
 		if (nd2 != out->ndim || memcmp(sh2, out->shape, sizeof(int64_t) * nd2)) {
 			char s1[256], s2[256];
-			arr_format_shape(s1, sizeof s1, out->ndim, out->shape);
-			arr_format_shape(s2, sizeof s2, ndim, shape);
+			arr_format_shape_compact(s1, sizeof s1, out->ndim, out->shape);
+			arr_format_shape_compact(s2, sizeof s2, ndim, shape);
 			err_set(ev, TY_ValueError, "non-broadcastable output operand with shape %s doesn't match the broadcast shape %s", s1, s2);
 			goto done;
 		}

@@ -12,18 +12,6 @@
 #include "error.h"
 #include "ufunc.h"
 
-static int kwget(const struct kwargs *kw, const char *name, struct value **out)
-{
-	if (!kw)
-		return 0;
-	for (int i = 0; i < kw->n; i++)
-		if (!strcmp(kw->names[i], name)) {
-			*out = kw->vals[i];
-			return 1;
-		}
-	return 0;
-}
-
 /* np.<ufunc>(x1[, x2], /, out=None, *, where=True, casting=, dtype=None) */
 static struct value *fn_ufunc(struct eval *ev, const struct builtin *bi, int argc,
 			      struct value **argv, const struct kwargs *kw)

@@ -1398,6 +1398,8 @@ char *val_str_of(struct eval *ev, struct value *v)
 
 /* ---- arithmetic on Python numbers ---- */
 
+static double _Complex c_pow(double _Complex a, double _Complex b);
+
 static const char *const opsym[OP_COUNT] = {
 	"+", "-", "*", "/", "//", "%", "** or pow()", "@", "<<", ">>", "&", "|", "^",
 	"<", "<=", "==", "!=", ">", ">=",
@@ -1539,7 +1541,7 @@ static struct value *float_binop(struct eval *ev, enum binop op, double a, doubl
 		if (a == 0 && b < 0)
 			return err_set(ev, TY_ZeroDivisionError, "0.0 cannot be raised to a negative power");
 		if (a < 0 && b != floor(b) && isfinite(b))
-			return val_complex(cpow(a, b));
+			return val_complex(c_pow(CMPLX(a, 0.0), CMPLX(b, 0.0)));
 		{
 			double r = pow(a, b);
 			if (isinf(r) && isfinite(a) && isfinite(b))
@@ -1551,23 +1553,90 @@ static struct value *float_binop(struct eval *ev, enum binop op, double a, doubl
 	}
 }
 
+/* CPython's complex power: repeated multiplication for small integer
+ * exponents (c_powi), else the polar formula (c_pow) */
+static double _Complex c_mul(double _Complex a, double _Complex b)
+{
+	return CMPLX(creal(a) * creal(b) - cimag(a) * cimag(b), creal(a) * cimag(b) + cimag(a) * creal(b));
+}
+
+static double _Complex c_quot(double _Complex a, double _Complex b)
+{
+	/* CPython's _Py_c_quot (Smith's algorithm) */
+	double ar = creal(a), ai = cimag(a), br = creal(b), bi = cimag(b);
+	double abs_br = fabs(br), abs_bi = fabs(bi);
+	if (abs_br >= abs_bi) {
+		if (abs_br == 0.0)
+			return CMPLX(NAN, NAN);
+		double ratio = bi / br, denom = br + bi * ratio;
+		return CMPLX((ar + ai * ratio) / denom, (ai - ar * ratio) / denom);
+	} else if (abs_bi >= abs_br) {
+		double ratio = br / bi, denom = br * ratio + bi;
+		return CMPLX((ar * ratio + ai) / denom, (ai * ratio - ar) / denom);
+	}
+	return CMPLX(NAN, NAN);
+}
+
+static double _Complex c_pow(double _Complex a, double _Complex b)
+{
+	double vabs, len, at, phase;
+	if (creal(b) == 0 && cimag(b) == 0)
+		return CMPLX(1.0, 0.0);
+	if (creal(a) == 0 && cimag(a) == 0)
+		return CMPLX(0.0, 0.0);
+	vabs = hypot(creal(a), cimag(a));
+	len = pow(vabs, creal(b));
+	at = atan2(cimag(a), creal(a));
+	phase = at * creal(b);
+	if (cimag(b) != 0.0) {
+		len /= exp(at * cimag(b));
+		phase += cimag(b) * log(vabs);
+	}
+	return CMPLX(len * cos(phase), len * sin(phase));
+}
+
+static double _Complex c_powu(double _Complex x, long n)
+{
+	double _Complex r = CMPLX(1.0, 0.0), p = x;
+	long mask = 1;
+	while (mask > 0 && n >= mask) {
+		if (n & mask)
+			r = c_mul(r, p);
+		mask <<= 1;
+		p = c_mul(p, p);
+	}
+	return r;
+}
+
+static double _Complex c_powi(double _Complex x, long n)
+{
+	if (n > 0)
+		return c_powu(x, n);
+	return c_quot(CMPLX(1.0, 0.0), c_powu(x, -n));
+}
+
+static double _Complex py_cpow(double _Complex a, double _Complex b)
+{
+	if (cimag(b) == 0.0 && creal(b) == floor(creal(b)) && fabs(creal(b)) <= 100.0)
+		return c_powi(a, (long)creal(b));
+	return c_pow(a, b);
+}
+
 static struct value *complex_binop(struct eval *ev, enum binop op, double _Complex a,
 				   double _Complex b, struct value *l, struct value *r)
 {
 	switch (op) {
 	case OP_ADD: return val_complex(a + b);
 	case OP_SUB: return val_complex(a - b);
-	case OP_MUL: return val_complex(a * b);
+	case OP_MUL: return val_complex(c_mul(a, b));
 	case OP_TRUEDIV:
 		if (b == 0)
 			return err_set(ev, TY_ZeroDivisionError, "complex division by zero");
-		return val_complex(a / b);
+		return val_complex(c_quot(a, b));
 	case OP_POW:
 		if (a == 0 && (creal(b) < 0 || cimag(b) != 0))
 			return err_set(ev, TY_ZeroDivisionError, "0.0 to a negative or complex power");
-		if (b == 0)
-			return val_complex(1);
-		return val_complex(cpow(a, b));
+		return val_complex(py_cpow(a, b));
 	default:
 		return unsupported(ev, op, l, r);
 	}

@@ -73,14 +73,14 @@ void channels_close(struct kernel *k)
 }
 
 static void publish(struct kernel *k, const char *msg_type, const json_t *parent,
-		    json_t *content, char *raw, size_t rawlen)
+		    const char *rawparent, json_t *content, char *raw, size_t rawlen)
 {
 	struct wire_out o;
 	struct wire_frame topic;
 	char tbuf[128];
 
 	if (wire_encode_raw(&o, k->sign, k->session, k->username, msg_type, parent,
-			    NULL, content, raw, rawlen)) {
+			    rawparent, NULL, content, raw, rawlen)) {
 		kernel_log(k, "cannot encode %s (out of memory)", msg_type);
 		return;
 	}
@@ -97,10 +97,10 @@ static void publish(struct kernel *k, const char *msg_type, const json_t *parent
 void channels_publish(struct kernel *k, const char *msg_type,
 		      const json_t *parent, json_t *content)
 {
-	publish(k, msg_type, parent, content, NULL, 0);
+	publish(k, msg_type, parent, NULL, content, NULL, 0);
 }
 
-void channels_publish_stream(struct kernel *k, const json_t *parent,
+void channels_publish_stream(struct kernel *k, const char *rawparent,
 			     const char *name, const char *text, size_t len)
 {
 	size_t rawlen;
@@ -110,7 +110,7 @@ void channels_publish_stream(struct kernel *k, const json_t *parent,
 		kernel_log(k, "cannot encode stream (out of memory)");
 		return;
 	}
-	publish(k, "stream", parent, NULL, raw, rawlen);
+	publish(k, "stream", NULL, rawparent, NULL, raw, rawlen);
 }
 
 void channels_reply(struct kernel *k, void *sock, const struct wire_msg *m,

@@ -3,8 +3,9 @@
  *
  * A table (like Redis's command table) names each msg_type, the channels it
  * is served on and its handler; every request is wrapped in status busy …
- * idle on iopub with the request as parent.  Owns the control thread and
- * the small handlers (kernel_info, comm_*, shutdown, interrupt).  Dropped
+ * idle on iopub with the request as parent.  Owns the control thread (which
+ * also flushes coalesced cell output on time) and the small handlers
+ * (kernel_info, comm_*, shutdown, interrupt).  Dropped
  * messages are logged with the reason — never their content or the key.
  */
 #include <ctype.h>
@@ -249,12 +250,28 @@ static void *control_main(void *arg)
 	pthread_sigmask(SIG_BLOCK, &all, NULL);
 	if (wire_recvbuf_init(&r) == 0) {
 		for (;;) {
-			if (wire_recv(k->control, &r, 0)) {
+			/* also the flusher of coalesced cell output (execute.c) */
+			long ms = execute_stream_tick(k);
+			zmq_pollitem_t it[2] = {
+				{ k->control, 0, ZMQ_POLLIN, 0 },
+				{ NULL, k->cwake[0], ZMQ_POLLIN, 0 },
+			};
+			if (zmq_poll(it, 2, ms) < 0) {
 				if (errno == EINTR)
 					continue;
 				break; /* ETERM */
 			}
-			dispatch_frames(k, CH_CONTROL, k->control, &r);
+			if (it[1].revents & ZMQ_POLLIN) {
+				char buf[64];
+				while (read(k->cwake[0], buf, sizeof buf) > 0)
+					;
+			}
+			if (!(it[0].revents & ZMQ_POLLIN))
+				continue;
+			while (wire_recv(k->control, &r, 1) == 0)
+				dispatch_frames(k, CH_CONTROL, k->control, &r);
+			if (errno == ETERM)
+				break;
 		}
 		wire_recvbuf_free(&r);
 	}

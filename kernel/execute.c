@@ -6,12 +6,16 @@
  * sockets; control is served by a thread of its own (dispatch.c), so an
  * interrupt_request or shutdown_request is answered while a cell runs, and
  * the engine is never entered from two threads (engine_interrupt is the
- * only call made from elsewhere, and it is async-signal-safe).  Owns the
- * per-cell state (struct exec_state); never evaluates anything itself.
+ * only call made from elsewhere, and it is async-signal-safe).  The
+ * control thread also publishes output the cell printed in a burst (see
+ * sink_stream).  Owns the per-cell state (struct exec_state) and the output
+ * buffers; never evaluates anything itself.
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 #include <zmq.h>
 
 #include "engine.h"
@@ -23,8 +27,6 @@ struct exec_state {
 	const struct wire_msg *m;
 	int silent, allow_stdin, count;
 	json_t *payload;      /* page payloads for the reply */
-	char pend[2][4];      /* an incomplete UTF-8 tail per stream */
-	size_t npend[2];
 	char *result_text;    /* text/plain of the execute_result, for history */
 };
 
@@ -55,40 +57,138 @@ static json_t *bundle_json(const struct engine_bundle *b)
 	return d;
 }
 
-static void publish_stream(struct exec_state *x, int idx, const char *s, size_t len)
+static double mono(void)
 {
-	if (len == 0)
-		return;
-	channels_publish_stream(x->k, x->m->header, idx ? "stderr" : "stdout", s, len);
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-/* Publishes at once: output appears while the cell runs.  A multi-byte
- * character split across two calls is held back until it is complete. */
+/* stream_lock held: publishes buffer idx (whole characters only unless
+ * force: then a broken tail becomes U+FFFD). */
+static void flush_locked(struct kernel *k, int idx, int force)
+{
+	struct kstream *b = &k->stream[idx];
+	size_t n;
+
+	if (!b->len || !k->stream_parent)
+		return;
+	n = force ? b->len : wire_utf8_complete(b->buf, b->len);
+	if (!n)
+		return;
+	channels_publish_stream(k, k->stream_parent, idx ? "stderr" : "stdout", b->buf, n);
+	memmove(b->buf, b->buf + n, b->len - n);
+	b->len -= n;
+	k->stream_last = mono();
+}
+
+static void stream_sync(struct kernel *k, int force)
+{
+	pthread_mutex_lock(&k->stream_lock);
+	flush_locked(k, 0, force);
+	flush_locked(k, 1, force);
+	k->stream_pending = 0;
+	pthread_mutex_unlock(&k->stream_lock);
+}
+
+/* Output is published as the cell prints: a print after a quiet moment goes
+ * out at once; prints that follow within STREAM_WINDOW share one message,
+ * which the control thread sends when the window closes (a loop of 10^5
+ * prints would otherwise flood iopub, and a subscriber drops messages past
+ * its high-water mark, status idle among them).  A character split across
+ * two calls waits for its end. */
 static void sink_stream(void *ctx, int fd, const char *text, size_t len)
 {
 	struct exec_state *x = ctx;
+	struct kernel *k = x->k;
 	int idx = fd == 2;
-	size_t n;
+	struct kstream *b = &k->stream[idx];
+	double now;
 
-	if (x->npend[idx]) {
-		char *buf = malloc(x->npend[idx] + len);
-		if (!buf)
-			return;
-		memcpy(buf, x->pend[idx], x->npend[idx]);
-		memcpy(buf + x->npend[idx], text, len);
-		len += x->npend[idx];
-		x->npend[idx] = 0;
-		n = wire_utf8_complete(buf, len);
-		publish_stream(x, idx, buf, n);
-		memcpy(x->pend[idx], buf + n, len - n);
-		x->npend[idx] = len - n;
-		free(buf);
-		return;
+	pthread_mutex_lock(&k->stream_lock);
+	if (k->stream[!idx].len)
+		flush_locked(k, !idx, 0); /* keep stdout/stderr in order */
+	if (b->len == 0 && len >= STREAM_MAXBUF) {
+		/* a big write goes out directly, without a copy */
+		size_t n = wire_utf8_complete(text, len);
+		channels_publish_stream(k, k->stream_parent, idx ? "stderr" : "stdout", text, n);
+		k->stream_last = mono();
+		text += n;
+		len -= n;
 	}
-	n = wire_utf8_complete(text, len);
-	publish_stream(x, idx, text, n);
-	memcpy(x->pend[idx], text + n, len - n);
-	x->npend[idx] = len - n;
+	if (b->len + len > b->cap) {
+		size_t cap = b->cap ? b->cap : 4096;
+		char *nb;
+		while (cap < b->len + len)
+			cap *= 2;
+		nb = realloc(b->buf, cap);
+		if (!nb) {
+			pthread_mutex_unlock(&k->stream_lock);
+			kernel_log(k, "output dropped: out of memory");
+			return;
+		}
+		b->buf = nb;
+		b->cap = cap;
+	}
+	memcpy(b->buf + b->len, text, len);
+	b->len += len;
+	now = mono();
+	if (b->len >= STREAM_MAXBUF || now - k->stream_last >= STREAM_WINDOW) {
+		flush_locked(k, idx, 0);
+		k->stream_pending = 0;
+	} else if (!k->stream_pending && b->len) {
+		char c = 's';
+		k->stream_pending = now;
+		if (write(k->cwake[1], &c, 1) < 0) {
+			/* the pipe is full: the control thread is awake anyway */
+		}
+	}
+	pthread_mutex_unlock(&k->stream_lock);
+}
+
+long execute_stream_tick(struct kernel *k)
+{
+	long ms = -1;
+	double now, due;
+
+	pthread_mutex_lock(&k->stream_lock);
+	if (k->stream_pending) {
+		now = mono();
+		due = k->stream_pending + STREAM_WINDOW;
+		if (now >= due) {
+			flush_locked(k, 0, 0);
+			flush_locked(k, 1, 0);
+			k->stream_pending = 0;
+		} else {
+			ms = (long)((due - now) * 1000) + 1;
+		}
+	}
+	pthread_mutex_unlock(&k->stream_lock);
+	return ms;
+}
+
+static int stream_begin(struct kernel *k, const struct wire_msg *m)
+{
+	char *parent = json_dumps(m->header, JSON_COMPACT);
+
+	if (!parent)
+		return -1;
+	pthread_mutex_lock(&k->stream_lock);
+	k->stream_parent = parent;
+	k->stream[0].len = k->stream[1].len = 0;
+	k->stream_last = 0;
+	k->stream_pending = 0;
+	pthread_mutex_unlock(&k->stream_lock);
+	return 0;
+}
+
+static void stream_end(struct kernel *k)
+{
+	stream_sync(k, 1);
+	pthread_mutex_lock(&k->stream_lock);
+	free(k->stream_parent);
+	k->stream_parent = NULL;
+	pthread_mutex_unlock(&k->stream_lock);
 }
 
 static void sink_display(void *ctx, const struct engine_bundle *b, int is_result,
@@ -98,6 +198,7 @@ static void sink_display(void *ctx, const struct engine_bundle *b, int is_result
 	json_t *data, *transient;
 	int i;
 
+	stream_sync(x->k, 0);
 	if (is_result) {
 		if (x->silent)
 			return;
@@ -127,6 +228,8 @@ static void sink_display(void *ctx, const struct engine_bundle *b, int is_result
 static void sink_clear(void *ctx, int wait)
 {
 	struct exec_state *x = ctx;
+
+	stream_sync(x->k, 0);
 	channels_publish(x->k, "clear_output", x->m->header,
 			 json_pack("{s:b}", "wait", wait));
 }
@@ -152,6 +255,7 @@ static char *sink_input(void *ctx, const char *prompt, int password)
 		return NULL;
 	if (wire_recvbuf_init(&r))
 		return NULL;
+	stream_sync(k, 0); /* the prompt comes after what was printed */
 	/* drop stale replies to an earlier request */
 	while (wire_recv(k->stdin_sock, &r, 1) == 0)
 		;
@@ -282,13 +386,16 @@ void execute_request(struct kernel *k, void *sock, const struct wire_msg *m)
 	opt.store_history = store;
 	opt.allow_stdin = allow_stdin;
 
+	if (stream_begin(k, m)) {
+		json_decref(x.payload);
+		kernel_reply_bad(k, sock, m, "out of memory");
+		return;
+	}
 	k->interrupted = 0;
 	k->executing = 1;
 	rc = engine_execute(k->engine, code, &opt, &sink, &err);
 	k->executing = 0;
-	/* an incomplete character at the very end becomes U+FFFD */
-	publish_stream(&x, 0, x.pend[0], x.npend[0]);
-	publish_stream(&x, 1, x.pend[1], x.npend[1]);
+	stream_end(k); /* an incomplete character at the very end becomes U+FFFD */
 
 	if (rc == 0) {
 		reply = json_pack("{s:s, s:i, s:o, s:o}", "status", "ok",
@@ -316,16 +423,35 @@ void execute_request(struct kernel *k, void *sock, const struct wire_msg *m)
 }
 
 /* Like ipykernel: execute_requests already queued behind a failed cell are
- * answered "aborted" without running; other requests are served. */
+ * answered "aborted" without running; other requests are served.  The
+ * queue is taken whole first, so a request sent after the replies came is
+ * never caught in the drain. */
 void execute_abort_queue(struct kernel *k)
 {
-	struct wire_recvbuf r;
+	struct wire_recvbuf *q = NULL, *nq;
+	int n = 0, cap = 0, i;
 
-	if (wire_recvbuf_init(&r))
-		return;
+	while (n < 10000) {
+		if (n == cap) {
+			cap = cap ? cap * 2 : 8;
+			nq = realloc(q, cap * sizeof *q);
+			if (!nq)
+				break;
+			q = nq;
+		}
+		wire_recvbuf_init(&q[n]);
+		if (wire_recv(k->shell, &q[n], 1)) {
+			wire_recvbuf_free(&q[n]);
+			break;
+		}
+		n++;
+	}
 	k->aborting = 1;
-	while (!k->quit && wire_recv(k->shell, &r, 1) == 0)
-		dispatch_frames(k, CH_SHELL, k->shell, &r);
+	for (i = 0; i < n; i++) {
+		if (!k->quit)
+			dispatch_frames(k, CH_SHELL, k->shell, &q[i]);
+		wire_recvbuf_free(&q[i]);
+	}
 	k->aborting = 0;
-	wire_recvbuf_free(&r);
+	free(q);
 }

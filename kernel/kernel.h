@@ -102,11 +102,13 @@ struct wire_out {
 int wire_encode(struct wire_out *o, struct sign *s, const char *session,
 		const char *username, const char *msg_type, const json_t *parent,
 		json_t *metadata, json_t *content);
-/* Same with content already serialised: rawcontent (malloc'd, rawlen
- * bytes) is stolen in place of a json_t. */
+/* Same with parts already serialised: rawparent (borrowed) replaces
+ * parent when not NULL; rawcontent (malloc'd, rawlen bytes) is stolen in
+ * place of a json_t. */
 int wire_encode_raw(struct wire_out *o, struct sign *s, const char *session,
 		    const char *username, const char *msg_type, const json_t *parent,
-		    json_t *metadata, json_t *content, char *rawcontent, size_t rawlen);
+		    const char *rawparent, json_t *metadata, json_t *content,
+		    char *rawcontent, size_t rawlen);
 void wire_out_clear(struct wire_out *o);
 /* The JSON literal of s into buf (room for 6 * len + 2): bytes written. */
 size_t wire_escape(char *buf, const char *s, size_t len);
@@ -117,12 +119,13 @@ char *wire_stream_content(const char *name, const char *s, size_t len,
 int wire_send(void *sock, const struct wire_frame *idents, int nidents,
 	      const struct wire_out *o);
 
-/* Received frames of one multipart message. */
+/* Received frames of one multipart message; grows as needed up to
+ * WIRE_MAX_FRAMES and keeps its memory for the next message. */
 struct wire_recvbuf {
-	int n;
-	int overflow; /* more than WIRE_MAX_FRAMES frames: the rest dropped */
-	void *msgs;   /* zmq_msg_t[WIRE_MAX_FRAMES] */
-	struct wire_frame f[WIRE_MAX_FRAMES];
+	int n, cap;
+	int overflow;          /* more than WIRE_MAX_FRAMES frames: rest dropped */
+	void **msgs;           /* zmq_msg_t *[cap], each allocated once */
+	struct wire_frame *f;  /* views of msgs[0..n) */
 };
 int wire_recvbuf_init(struct wire_recvbuf *r);
 void wire_recvbuf_free(struct wire_recvbuf *r);
@@ -148,6 +151,10 @@ struct history;
 
 enum { CH_SHELL = 1, CH_CONTROL = 2 };
 
+/* The kernel's state.  Threads: the main thread owns shell and stdin and
+ * runs cells; the control thread owns control and flushes buffered output;
+ * the heartbeat thread owns hb; iopub is shared under iopub_lock.  SIGINT
+ * is handled on the main thread (the others block it). */
 struct kernel {
 	void *zctx;
 	void *shell, *control, *stdin_sock, *iopub, *hb;
@@ -165,9 +172,16 @@ struct kernel {
 	volatile sig_atomic_t executing; /* a cell is running */
 	volatile sig_atomic_t interrupted; /* since the cell started */
 	int aborting;                   /* draining after a failed cell */
-	int verbose;
-	/* the request being executed (main thread only) */
-	struct exec_state *cur;
+	/* stdout/stderr of the running cell, coalesced (execute.c) */
+	pthread_mutex_t stream_lock;
+	struct kstream {
+		char *buf;
+		size_t len, cap;
+	} stream[2];
+	char *stream_parent;   /* the cell's header, serialised; NULL when idle */
+	double stream_last;    /* when a stream message was last published */
+	double stream_pending; /* when the oldest unpublished byte came; 0: none */
+	int cwake[2];          /* wakes the control thread to flush */
 };
 
 extern struct kernel *kernel_global; /* for the signal handler */
@@ -178,10 +192,11 @@ void channels_close(struct kernel *k);
 /* Publishes on iopub (thread-safe).  Steals content. */
 void channels_publish(struct kernel *k, const char *msg_type,
 		      const json_t *parent, json_t *content);
-/* Replies on sock to m's identities.  Steals content. */
-/* Publishes a stream message with its text escaped directly. */
-void channels_publish_stream(struct kernel *k, const json_t *parent,
+/* Publishes a stream message with its text escaped directly; rawparent is
+ * the parent header already serialised (borrowed). */
+void channels_publish_stream(struct kernel *k, const char *rawparent,
 			     const char *name, const char *text, size_t len);
+/* Replies on sock to m's identities.  Steals content. */
 void channels_reply(struct kernel *k, void *sock, const struct wire_msg *m,
 		    const char *msg_type, json_t *content);
 void channels_status(struct kernel *k, const json_t *parent, const char *state);
@@ -198,6 +213,11 @@ void kernel_log(struct kernel *k, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
 /* execute.c */
+#define STREAM_WINDOW 0.02      /* s: prints closer together share a message */
+#define STREAM_MAXBUF (64 << 10) /* bytes: a fuller buffer is sent at once */
+/* Publishes buffered output older than STREAM_WINDOW (control thread);
+ * returns the ms until the next flush is due, -1 if nothing is pending. */
+long execute_stream_tick(struct kernel *k);
 void execute_request(struct kernel *k, void *sock, const struct wire_msg *m);
 /* Replies "aborted" to execute_requests queued on the shell socket. */
 void execute_abort_queue(struct kernel *k);
@@ -208,7 +228,9 @@ void introspect_inspect(struct kernel *k, void *sock, const struct wire_msg *m);
 void introspect_is_complete(struct kernel *k, void *sock, const struct wire_msg *m);
 
 /* history.c */
-struct history *history_open(void); /* NULL: no history (logged) */
+/* A history handle (NULL only on out-of-memory: the kernel runs without
+ * history); the database itself is opened on first use. */
+struct history *history_open(void);
 void history_close(struct history *h);
 int history_session(struct history *h);
 /* Queues a cell; history_flush writes the queue (history_request and the
@@ -219,8 +241,8 @@ void history_flush(struct history *h);
 void history_request(struct kernel *k, void *sock, const struct wire_msg *m);
 
 /* helpers shared by handlers (dispatch.c) */
-/* A content field of type `type` or the default when absent.  -1 when
- * present with the wrong type. */
+/* A content field, or dflt when absent or null: 0, or -1 when present with
+ * the wrong type. */
 int kjson_bool(const json_t *o, const char *key, int dflt, int *out);
 int kjson_int(const json_t *o, const char *key, long long dflt, long long *out);
 /* Borrowed string or dflt; NULL with *bad = 1 on a wrong type. */

@@ -125,7 +125,9 @@ int main(int argc, char **argv)
 	pw = getpwuid(getuid());
 	snprintf(k->username, sizeof k->username, "%s",
 		 getenv("USER") ? getenv("USER") : pw ? pw->pw_name : "lumen");
-	if (pipe2(k->wake, O_CLOEXEC | O_NONBLOCK)) {
+	pthread_mutex_init(&k->stream_lock, NULL);
+	if (pipe2(k->wake, O_CLOEXEC | O_NONBLOCK) ||
+	    pipe2(k->cwake, O_CLOEXEC | O_NONBLOCK)) {
 		perror("lumen-kernel: pipe");
 		return 1;
 	}
@@ -176,5 +178,10 @@ int main(int argc, char **argv)
 	conn_clear(&k->conn);
 	close(k->wake[0]);
 	close(k->wake[1]);
+	close(k->cwake[0]);
+	close(k->cwake[1]);
+	free(k->stream[0].buf);
+	free(k->stream[1].buf);
+	pthread_mutex_destroy(&k->stream_lock);
 	return 0;
 }

@@ -169,13 +169,14 @@ int wire_encode(struct wire_out *o, struct sign *s, const char *session,
 		const char *username, const char *msg_type, const json_t *parent,
 		json_t *metadata, json_t *content)
 {
-	return wire_encode_raw(o, s, session, username, msg_type, parent, metadata,
-			       content, NULL, 0);
+	return wire_encode_raw(o, s, session, username, msg_type, parent, NULL,
+			       metadata, content, NULL, 0);
 }
 
 int wire_encode_raw(struct wire_out *o, struct sign *s, const char *session,
 		    const char *username, const char *msg_type, const json_t *parent,
-		    json_t *metadata, json_t *content, char *rawcontent, size_t rawlen)
+		    const char *rawparent, json_t *metadata, json_t *content,
+		    char *rawcontent, size_t rawlen)
 {
 	char id[40], date[40];
 	json_t *h;
@@ -195,8 +196,8 @@ int wire_encode_raw(struct wire_out *o, struct sign *s, const char *session,
 		content = json_object();
 	if (h && metadata && (content || rawcontent)) {
 		o->part[0] = json_dumps(h, JSON_COMPACT);
-		o->part[1] = parent ? json_dumps(parent, JSON_COMPACT)
-				    : strdup("{}");
+		o->part[1] = rawparent ? strdup(rawparent)
+			   : parent ? json_dumps(parent, JSON_COMPACT) : strdup("{}");
 		o->part[2] = json_dumps(metadata, JSON_COMPACT);
 		o->part[3] = rawcontent ? rawcontent : json_dumps(content, JSON_COMPACT);
 		rawcontent = NULL;
@@ -260,36 +261,69 @@ int wire_send(void *sock, const struct wire_frame *idents, int nidents,
 int wire_recvbuf_init(struct wire_recvbuf *r)
 {
 	memset(r, 0, sizeof *r);
-	r->msgs = calloc(WIRE_MAX_FRAMES, sizeof(zmq_msg_t));
-	return r->msgs ? 0 : -1;
+	return 0;
 }
 
 void wire_recvbuf_free(struct wire_recvbuf *r)
 {
+	int i;
+
 	wire_recv_release(r);
+	for (i = 0; i < r->cap; i++)
+		free(r->msgs[i]);
 	free(r->msgs);
-	r->msgs = NULL;
+	free(r->f);
+	memset(r, 0, sizeof *r);
 }
 
 void wire_recv_release(struct wire_recvbuf *r)
 {
-	zmq_msg_t *m = r->msgs;
 	int i;
 	for (i = 0; i < r->n; i++)
-		zmq_msg_close(&m[i]);
+		zmq_msg_close(r->msgs[i]);
 	r->n = 0;
 	r->overflow = 0;
 }
 
+/* Room for one more frame: 0, or -1 when full (or out of memory). */
+static int grow(struct wire_recvbuf *r)
+{
+	int cap = r->cap ? r->cap * 2 : 16, i;
+	void **msgs;
+	struct wire_frame *f;
+
+	if (r->n < r->cap)
+		return 0;
+	if (r->cap >= WIRE_MAX_FRAMES)
+		return -1;
+	if (cap > WIRE_MAX_FRAMES)
+		cap = WIRE_MAX_FRAMES;
+	msgs = realloc(r->msgs, cap * sizeof *msgs);
+	if (!msgs)
+		return -1;
+	r->msgs = msgs;
+	f = realloc(r->f, cap * sizeof *f);
+	if (!f)
+		return -1;
+	r->f = f;
+	for (i = r->cap; i < cap; i++) {
+		msgs[i] = malloc(sizeof(zmq_msg_t));
+		if (!msgs[i])
+			break;
+	}
+	r->cap = i;
+	return r->n < r->cap ? 0 : -1;
+}
+
 int wire_recv(void *sock, struct wire_recvbuf *r, int dontwait)
 {
-	zmq_msg_t *m = r->msgs, scratch;
+	zmq_msg_t scratch;
 	int more = 1, first = 1;
 	size_t sz;
 
 	wire_recv_release(r);
 	while (more) {
-		zmq_msg_t *dst = r->n < WIRE_MAX_FRAMES ? &m[r->n] : &scratch;
+		zmq_msg_t *dst = grow(r) == 0 ? r->msgs[r->n] : &scratch;
 		zmq_msg_init(dst);
 		if (zmq_msg_recv(dst, sock, first && dontwait ? ZMQ_DONTWAIT : 0) < 0) {
 			int e = errno;
@@ -407,6 +441,21 @@ json_t *wire_string(const char *s, size_t len)
 	return j;
 }
 
+/* 1 if none of 8 bytes needs escaping or UTF-8 checking: all in 0x20..0x7f
+ * and none is '"' or '\\' (the "has byte less than / equal to" tricks of
+ * Bit Twiddling Hacks, which never miss a byte that needs care). */
+static int plain8(const char *p)
+{
+	const uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
+	uint64_t w, q, b;
+
+	memcpy(&w, p, 8);
+	q = w ^ (ones * '"');
+	b = w ^ (ones * '\\');
+	return ((w | ((w - ones * 0x20) & ~w) | ((q - ones) & ~q) |
+		 ((b - ones) & ~b)) & high) == 0;
+}
+
 /* Appends the JSON string literal of s (quotes included) to buf, which has
  * room for 6 * len + 2 bytes.  Invalid UTF-8 becomes U+FFFD.  Returns the
  * bytes written.  One pass, copying runs of plain bytes: jansson's dumper
@@ -421,6 +470,8 @@ size_t wire_escape(char *buf, const char *s, size_t len)
 	*o++ = '"';
 	while (i < len) {
 		run = i;
+		while (run + 8 <= len && plain8(s + run))
+			run += 8;
 		while (run < len && u[run] >= 0x20 && u[run] < 0x80 && u[run] != '"' &&
 		       u[run] != '\\')
 			run++;

@@ -1,2 +1,19 @@
 #!/bin/sh
-echo "bench.sh: not written yet"
+# bench.sh — PERFORMANCE.md's workloads in Lumen (`lumen run` of
+# tests/gpu/bench_cells.py) and in CuPy (python3, the same file) in one run,
+# then a table with ratios (tests/gpu/bench_table.py).  Writes bench.txt to
+# $OUT when set.  usage: bench.sh [SRCDIR [BUILDDIR]]
+top=${1:-.}
+build=${2:-}
+if [ -z "$build" ]; then
+	b=/tmp/lumen-gpu
+	test -x "$b/bin/lumen-gpu" || { rm -rf "$b" && mkdir -p "$b" && tar -C "$b" -xJf "$top/tests/gpu/bundle/lumen-gpu.tar.xz"; } || exit 1
+	export LD_LIBRARY_PATH="$b/lib:/usr/local/cuda/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+	lumen=$b/bin/lumen-gpu
+else
+	lumen=$build/tests/gpu/lumen-gpu
+fi
+out=${OUT:-/tmp}
+LUMEN_DEVICE=cuda timeout ${LUMEN_BENCH_TIMEOUT:-240} "$lumen" run "$top/tests/gpu/bench_cells.py" >"$out/bench_lumen.txt" 2>&1
+PYTHONUNBUFFERED=1 timeout ${LUMEN_BENCH_TIMEOUT:-240} python3 "$top/tests/gpu/bench_cells.py" >"$out/bench_cupy.txt" 2>&1
+python3 "$top/tests/gpu/bench_table.py" "$out/bench_lumen.txt" "$out/bench_cupy.txt" | tee "$out/bench.txt"

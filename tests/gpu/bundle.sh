@@ -1,2 +1,32 @@
 #!/bin/sh
-echo "bundle.sh: not written yet"
+# bundle.sh — packs a build for the GPU machine (Ubuntu, CUDA 13 in
+# /usr/local/cuda, no network): the binaries and the non-CUDA shared
+# libraries they need (libzmq, OpenBLAS, FFTW ...) into one compressed
+# tarball tests/gpu/bundle/lumen-gpu.tar.xz (ignored by git; pass
+# tests/gpu/bundle in `carry`).  There: tests/gpu/check.sh unpacks it.
+# usage: tests/gpu/bundle.sh BUILDDIR
+set -e
+top=$(cd "$(dirname "$0")/../.." && pwd)
+build=${1:?usage: bundle.sh BUILDDIR}
+out=$top/tests/gpu/bundle
+stage=$(mktemp -d "${TMPDIR:-/tmp}/lumen-bundle.XXXXXX")
+mkdir -p "$stage/bin" "$stage/lib" "$out"
+for b in tests/gpu/lumen-gpu lumen-kernel tests/t-cuda-backend tests/t-cuda-codegen; do
+	test -x "$build/$b" || continue
+	cp "$build/$b" "$stage/bin/"
+	strip --strip-debug "$stage/bin/$(basename "$b")" 2>/dev/null || true
+done
+# every library a binary needs, except glibc's, the C++ runtime (newer on the
+# GPU machine) and CUDA's (there in /usr/local/cuda/lib64)
+for b in "$stage"/bin/*; do
+	ldd "$b" | awk '/=> \// { print $3 }'
+done | sort -u | while read -r lib; do
+	case $lib in
+	*/libc.so*|*/libm.so*|*/libpthread.so*|*/libdl.so*|*/librt.so*|*/ld-linux*|\
+	*/libstdc++.so*|*/libgcc_s.so*|/usr/local/cuda*|*/libcuda.so*) ;;
+	*) cp -L "$lib" "$stage/lib/" ;;
+	esac
+done
+tar -C "$stage" -cJf "$out/lumen-gpu.tar.xz" bin lib
+rm -rf "$stage"
+ls -la "$out"

@@ -1,2 +1,49 @@
 #!/bin/sh
-echo "check.sh: not written yet"
+# check.sh — the GPU tests, on the GPU machine: the backend's unit tests,
+# the user kernels / cupy.cuda cell (tests/gpu/kernels.py) and the cells
+# corpus with cp (tests/cells-gpu.test).  `make check-gpu` runs it with a
+# build directory; on the lent machine run it from the repo root with the
+# bundle (tests/gpu/bundle.sh).  Writes check.log to $OUT when set.
+# usage: check.sh [SRCDIR [BUILDDIR]]
+top=${1:-.}
+build=${2:-}
+if [ -z "$build" ]; then
+	b=/tmp/lumen-gpu
+	rm -rf "$b" && mkdir -p "$b" && tar -C "$b" -xJf "$top/tests/gpu/bundle/lumen-gpu.tar.xz" || exit 1
+	export LD_LIBRARY_PATH="$b/lib:/usr/local/cuda/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+	backend=$b/bin/t-cuda-backend codegen=$b/bin/t-cuda-codegen lumen=$b/bin/lumen-gpu
+else
+	backend=$build/tests/t-cuda-backend codegen=$build/tests/t-cuda-codegen lumen=$build/tests/gpu/lumen-gpu
+fi
+log=${OUT:-/tmp}/check.log
+fails=0
+: >>"$log"
+for t in $(test -z "$CORPUS_ONLY" && echo "$backend"); do
+	echo "=== $t" | tee -a "$log"
+	"$t" >"$log.part" 2>&1; cat "$log.part" >>"$log"
+	grep -v '^ok ' "$log.part"
+	echo "# $(grep -c '^ok ' "$log.part") ok, $(grep -c '^not ok' "$log.part") not ok"
+	grep -q '^not ok' "$log.part" && fails=$((fails + 1))
+done
+if [ -n "$CODEGEN" ]; then
+	echo "=== $codegen" | tee -a "$log"
+	"$codegen" >"$log.part" 2>&1; cat "$log.part" >>"$log"; grep -v '^ok ' "$log.part"
+	grep -q '^not ok' "$log.part" && fails=$((fails + 1))
+fi
+if [ -z "$CORPUS_ONLY" ]; then
+echo "=== kernels.py" | tee -a "$log"
+LUMEN_DEVICE=cuda "$lumen" run "$top/tests/gpu/kernels.py" >"$log.part" 2>&1; cat "$log.part" >>"$log"
+cat "$log.part"
+grep -q '^not ok' "$log.part" && fails=$((fails + 1))
+fi
+if [ -z "$SKIP_CORPUS" ]; then
+echo "=== cells corpus with cp" | tee -a "$log"
+srcdir=$top PYTHON=${PYTHON:-python3} LUMEN=$lumen sh "$top/tests/cells-gpu.test" >"$log.part" 2>&1
+cat "$log.part" >>"$log"
+grep -v '^ok ' "$log.part" | head -60
+echo "# corpus: $(grep -c '^ok ' "$log.part") ok, $(grep -c '^not ok' "$log.part") not ok"
+grep -q '^not ok' "$log.part" && fails=$((fails + 1))
+fi
+rm -f "$log.part"
+echo "check-gpu: $fails failing group(s)"
+test "$fails" = 0

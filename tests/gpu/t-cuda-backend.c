@@ -577,8 +577,8 @@ int main(void)
 		da = to_dev(ha);
 		db = to_dev(hb);
 		piv = dnew(DT_INT32, 1, &psh);
-		int good = lb && lb->getrf(ev, DT_FLOAT64, 1, n, nd_data(da), nd_data(piv), &info) == 0 && info == 0
-			&& lb->getrs(ev, DT_FLOAT64, 1, n, 1, nd_data(da), nd_data(piv), nd_data(db), &info) == 0
+		int good = lb && lb->getrf(ev, DT_FLOAT64, 1, n, nd_data(da), (int32_t *)nd_data(piv), &info) == 0 && info == 0
+			&& lb->getrs(ev, DT_FLOAT64, 1, n, 1, nd_data(da), (const int32_t *)nd_data(piv), nd_data(db), &info) == 0
 			&& (x = to_hostc(db));
 		double res = 0;
 		for (int i = 0; good && i < n; i++) {

@@ -104,6 +104,7 @@ int main(void)
 {
 	char dir[] = "/tmp/lumen-codegen-XXXXXX";
 	int64_t sh2[2] = {33, 65}, sh1 = 100;
+	(void)leaf_tree;
 	ev = ev_new();
 	if (!ev || !mkdtemp(dir)) {
 		puts("1..0 # SKIP no evaluator");
@@ -117,20 +118,32 @@ int main(void)
 		snprintf(what, sizeof what, "every loop of %s compiles", ufunc_table[uf].name);
 		ok(ufunc_tree(uf), what);
 	}
-	/* every cast, contiguous and strided */
+	/* every cast, contiguous and strided: one tree per target dtype with a
+	 * leaf of every dtype cast to it */
 	{
 		int good = 1, good2 = 1;
-		for (int a = 0; a < DT_COUNT; a++)
+		static struct ew_tree t;
+		for (int pass = 0; pass < 2; pass++)
 			for (int b = 0; b < DT_COUNT; b++) {
-				struct ndarray *x = arr(a, 1, &sh1), *y = arr(b, 1, &sh1);
-				if (cuew_elementwise(ev, leaf_tree(x, b), y) < 0)
-					good = 0;
-				struct ndarray *x2 = arr(a, 2, sh2), *y2 = arr(b, 2, sh2);
-				x2->strides[0] = dt_size(a);   /* a transposed-like view */
-				x2->strides[1] = dt_size(a) * 33;
-				if (good2 && cuew_elementwise(ev, leaf_tree(x2, b), y2) < 0)
-					good2 = 0;
-				nd_decref(x); nd_decref(y); nd_decref(x2); nd_decref(y2);
+				struct ndarray *xs[DT_COUNT], *y = arr(b, 2, sh2);
+				memset(&t, 0, sizeof t);
+				for (int a = 0; a < DT_COUNT; a++) {
+					xs[a] = arr(a, 2, sh2);
+					if (pass) {
+						xs[a]->strides[0] = dt_size(a);   /* a transposed-like view */
+						xs[a]->strides[1] = dt_size(a) * 33;
+					}
+					t.arrays[t.narrays] = xs[a];
+					t.nodes[t.nnodes] = (struct ew_node){EW_ARRAY, a, 0, 0, 0, {0}, t.narrays};
+					t.narrays++;
+					t.nodes[t.nnodes + 1] = (struct ew_node){EW_CAST, b, 0, 0, 1, {t.nnodes}, 0};
+					t.nnodes += 2;
+				}
+				if (cuew_elementwise(ev, &t, y) < 0)
+					*(pass ? &good2 : &good) = 0;
+				for (int a = 0; a < DT_COUNT; a++)
+					nd_decref(xs[a]);
+				nd_decref(y);
 			}
 		ok(good, "every cast compiles (contiguous, vector loads)");
 		ok(good2, "every cast compiles (strided)");
@@ -158,7 +171,14 @@ int main(void)
 		nd_decref(x);
 		nd_decref(y);
 	}
-	ok(1, "dry run leaves no device state");
+	{
+		/* 0-d operands (a single element) */
+		int64_t none = 0;
+		struct ndarray *x = arr(DT_FLOAT64, 0, &none), *y = arr(DT_FLOAT32, 0, &none);
+		ok(cuew_elementwise(ev, leaf_tree(x, DT_FLOAT32), y) == 0, "0-d arrays compile");
+		nd_decref(x);
+		nd_decref(y);
+	}
 	/* reductions: every op over a few dtypes, each plan */
 	{
 		static const int dts[] = {DT_FLOAT32, DT_INT64};

@@ -8,6 +8,8 @@ Measures with a raw pyzmq client (no jupyter_client in the timed path):
   rtt        execute_request "pass" to its status idle (median, p99 of -n)
   1 MB print a cell printing 1 MB, to status idle with all text received
   RSS        resident memory after start (VmRSS from /proc)
+and, for each, the CPU time the kernel process spent (from /proc/PID/stat),
+which stays meaningful on a loaded machine where wall times do not.
 Lumen runs in host mode (LUMEN_DEVICE=host).  Not part of `make check`.
 """
 import argparse
@@ -106,6 +108,13 @@ class Client:
             s.close()
 
 
+def cpu_s(pid):
+    """CPU time (user + system) the process has used: steady under load."""
+    with open("/proc/%d/stat" % pid) as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def rss_kib(pid):
     with open("/proc/%d/status" % pid) as f:
         for line in f:
@@ -130,6 +139,7 @@ class Kernel:
         msg_id = client.send(client.shell, "kernel_info_request", {})
         client.wait_reply(msg_id)
         t1 = time.perf_counter()
+        self.start_cpu = cpu_s(proc.pid)
         return proc, client, t1 - t0
 
     def stop(self, proc, client):
@@ -149,28 +159,34 @@ def pct(xs, q):
 
 def bench(k, ctx, n, starts, big_reps):
     r = {}
-    times = []
+    times, cpus = [], []
     for _ in range(starts):
         proc, client, t = k.start(ctx)
         times.append(t)
+        cpus.append(k.start_cpu)
         k.stop(proc, client)
     r["start"] = statistics.median(times)
+    r["start_cpu"] = statistics.median(cpus)
     proc, client, _ = k.start(ctx)
     time.sleep(0.5)  # let iopub subscriptions settle; RSS after start
     r["rss"] = rss_kib(proc.pid)
     client.execute("pass")  # warm up (and make sure iopub is connected)
     rtts = []
+    c0 = cpu_s(proc.pid)
     for _ in range(n):
         t0 = time.perf_counter()
         client.execute("pass")
         rtts.append(time.perf_counter() - t0)
+    r["rtt_cpu"] = (cpu_s(proc.pid) - c0) / n
     r["rtt_med"], r["rtt_p99"] = statistics.median(rtts), pct(rtts, 99)
     bigs = []
+    c0 = cpu_s(proc.pid)
     for _ in range(big_reps):
         t0 = time.perf_counter()
         text = client.execute("print('x'*1000000)")
         bigs.append(time.perf_counter() - t0)
         assert len(text) == 1000001, len(text)
+    r["big_cpu"] = (cpu_s(proc.pid) - c0) / big_reps
     r["big"] = statistics.median(bigs)
     r["rss_after"] = rss_kib(proc.pid)
     k.stop(proc, client)
@@ -201,9 +217,12 @@ def main():
         shutil.rmtree(tmp, ignore_errors=True)
     L, I = res["lumen"], res["ipykernel"]
     rows = [("start → kernel_info_reply", "start", 1e3, "ms"),
+            ("  kernel CPU time until then", "start_cpu", 1e3, "ms"),
             ("execute 'pass' round trip, median", "rtt_med", 1e6, "µs"),
             ("execute 'pass' round trip, p99", "rtt_p99", 1e6, "µs"),
+            ("  kernel CPU time per round trip", "rtt_cpu", 1e6, "µs"),
             ("print 1 MB, to idle (median)", "big", 1e3, "ms"),
+            ("  kernel CPU time per 1 MB cell", "big_cpu", 1e3, "ms"),
             ("RSS after start", "rss", 1 / 1024, "MiB"),
             ("RSS after the runs", "rss_after", 1 / 1024, "MiB")]
     print("| measure | Lumen | ipykernel | ipykernel / Lumen |")

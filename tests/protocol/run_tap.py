@@ -16,6 +16,7 @@ import traceback
 import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.dont_write_bytecode = True  # the source tree may be read-only (distcheck)
 
 
 class TapResult(unittest.TestResult):

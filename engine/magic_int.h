@@ -1,0 +1,51 @@
+/*
+ * magic_int.h — the inside of the magics: the dispatch table magic.c walks
+ * and the handlers of magic_timeit.c (%time, %timeit) and magic_mem.c
+ * (%memgetinfo, %free, %device, %who, %whos, %reset).  Not for kernel/.
+ */
+#ifndef LUMEN_MAGIC_INT_H
+#define LUMEN_MAGIC_INT_H
+
+struct eval;
+struct value;
+
+/* A magic's handler: args is the text after the name (leading blanks
+ * skipped), cell the cell body for %%name (NULL for a line magic).  Returns
+ * 0 (*result, when result is not NULL, may get a new reference) or -1 with
+ * the error set. */
+typedef int (*magic_fn)(struct eval *ev, const char *args, const char *cell,
+			struct value **result);
+
+enum { MAGIC_LINE = 1, MAGIC_CELL = 2 };
+
+struct magic_def {
+	const char *name;   /* "timeit" */
+	int kinds;          /* MAGIC_LINE | MAGIC_CELL */
+	magic_fn fn;
+	const char *usage;  /* "%timeit [-n<N> -r<R> [-t|-c] -q -p<P> -o] statement" */
+	const char *doc;    /* the docstring `%timeit?` shows */
+};
+/* magic.c: the table, ended by a NULL name, and a lookup by name */
+extern const struct magic_def magic_table[];
+const struct magic_def *magic_find(const char *name);
+
+/* IPython's _format_time: "1.23 ms", "45.6 µs", "1min 2s" (buf >= 32) */
+void magic_format_time(double t, int precision, char *buf, size_t n);
+/* Writes s to the cell's stdout. */
+void magic_out(struct eval *ev, const char *s);
+
+/* magic_timeit.c */
+int magic_time(struct eval *ev, const char *args, const char *cell, struct value **result);
+int magic_timeit(struct eval *ev, const char *args, const char *cell, struct value **result);
+
+/* magic_mem.c */
+int magic_memgetinfo(struct eval *ev, const char *args, const char *cell, struct value **result);
+int magic_free(struct eval *ev, const char *args, const char *cell, struct value **result);
+int magic_device(struct eval *ev, const char *args, const char *cell, struct value **result);
+int magic_who(struct eval *ev, const char *args, const char *cell, struct value **result);
+int magic_whos(struct eval *ev, const char *args, const char *cell, struct value **result);
+int magic_reset(struct eval *ev, const char *args, const char *cell, struct value **result);
+/* The text `%name?` shows (malloc'd), or NULL when name is no magic. */
+char *magic_doc(const char *name);
+
+#endif

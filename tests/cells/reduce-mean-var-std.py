@@ -1,0 +1,11 @@
+import numpy as np
+a = np.arange(12).reshape(3, 4)
+print(a.mean(), a.mean(axis=0), a.mean(axis=1), repr(a.mean()))
+print(a.var(), a.std(), a.var(axis=0), a.std(axis=1, ddof=1), np.std(a, ddof=2))
+f = np.linspace(0, 1, 7, dtype=np.float32)
+print(repr(f.mean()), repr(f.var()), repr(f.std()), f.mean(dtype=np.float64))
+h = np.array([1, 2, 3, 4], dtype=np.float16)
+print(repr(h.mean()), repr(h.var()), repr(h.std()))
+c = np.array([1 + 2j, 3 - 1j, 0j])
+print(c.mean(), c.var(), c.std())
+print(np.mean(np.array([True, False, True])), np.var([1, 2, 3, 4]), np.std([[1, 2], [3, 4]], axis=0))

@@ -1,0 +1,10 @@
+import numpy as np
+x = (np.arange(100000, dtype=np.float32) * np.float32(0.37)) % np.float32(1.3)
+print(repr(x.sum()), repr(x[:1000].sum()), repr(x[:129].sum()), repr(x[:7].sum()))
+print(repr(x[::3].sum()), repr(x[::-1].sum()), repr(x.reshape(100, 1000).sum()))
+print(x.reshape(100, 1000).sum(axis=1)[:4], x.reshape(100, 1000).sum(axis=0)[:4])
+print(x.reshape(1000, 100).T.sum(axis=1)[:4], repr(x.reshape(1000, 100).T.sum()))
+y = np.ones(20000, dtype=np.float32) * np.float32(0.1)
+print(repr(y.sum()), repr(y.mean()), repr(y.reshape(100, 200).T.sum()), repr(np.cumsum(y)[-1]))
+h = (x[:3000] * 10).astype(np.float16)
+print(repr(h.sum()), repr(h.mean()), repr(h.reshape(30, 100).sum(axis=1)[0]))

@@ -1,0 +1,10 @@
+import numpy as np
+x = np.array([0.5, -0.0, 0.0, 2.5, 0.5, np.inf, -np.inf])
+print(np.unique(x))
+u, c = np.unique(x, return_counts=True)
+print(u, c)
+b = np.array([True, False, True])
+print(np.unique(b), np.unique(b, return_inverse=True))
+f = np.array([3, 1, 3], dtype=np.float32)
+print(np.unique(f), np.unique(f).dtype)
+print(np.unique(np.array([[1, 2], [1, 2], [0, 9]]), axis=0, return_index=True))

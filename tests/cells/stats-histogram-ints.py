@@ -1,0 +1,10 @@
+import numpy as np
+x = np.array([1, 2, 2, 3, 3, 3, 10])
+h, e = np.histogram(x, bins=3)
+print(h, e)
+h, e = np.histogram(x, bins=[0, 2, 4, 11])
+print(h, e)
+h, e = np.histogram(x, bins=4, range=(0, 4))
+print(h, e)
+h, e = np.histogram(x, bins=3, density=True)
+print(h)

@@ -1,0 +1,10 @@
+import numpy as np
+a = np.array([1, 2, 3, 4])
+b = np.array([4, 2, 1, 4])
+print(a < b, a <= b, a == b, a != b, a > b, a >= b)
+print(a == 2, 3 < a, np.equal(a, b), np.less(a, 3))
+f = np.array([1.0, np.nan, np.inf])
+print(f == f, f != f, f < np.inf, f >= 1)
+print(np.array([1, 2], np.int8) < 300, np.array([1], np.uint8) == -1, np.array([255], np.uint8) > -5)
+c = np.array([1 + 1j, 1 + 2j, 2 + 0j])
+print(c < (1 + 2j), c == (2 + 0j), c >= c[1])

@@ -1,0 +1,11 @@
+import numpy as np
+x = np.array([-2.0, -0.5, 0.0, 0.5, 1.0, 10.0])
+print(np.exp(x), np.expm1(x), np.exp2(x), sep='\n')
+p = np.array([1e-10, 0.5, 1.0, 2.0, 100.0])
+print(np.log(p), np.log2(p), np.log10(p), np.log1p(p), sep='\n')
+f = np.linspace(-20, 20, 9, dtype=np.float32)
+print(np.exp(f), np.log(np.abs(f) + np.float32(0.1)), sep='\n')
+z = np.linspace(-100, 100, 2001).astype(np.float32)
+print(float(np.exp(z / 10).astype(np.float64).sum()), float(np.log(np.abs(z) + 1).astype(np.float64).sum()))
+print(np.exp(np.float32([88, 89, -104, -87.5])), np.log(np.float32([0, 1e-40, np.inf])))
+print(np.logaddexp(np.array([1.0, 100.0]), 2.0), np.logaddexp2(3.0, 3.0))
