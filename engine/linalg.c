@@ -576,7 +576,32 @@ static struct value *f_dot(struct eval *ev, const struct builtin *bi, int argc,
 				(long long)a->shape[ka], ka, (long long)b->shape[kb], kb);
 			goto out;
 		}
-		r = lin_matmul_nd(ev, a, b, -1);
+		int dt = dt_promote(a->dtype, b->dtype);
+		if (a->ndim == 1 && b->ndim == 1 && nd_device(a) == DEV_HOST &&
+		    (dt == DT_FLOAT32 || dt == DT_FLOAT64 || dt_is_complex(dt))) {
+			/* vector . vector: BLAS dot, as NumPy's np.dot */
+			struct ndarray *x = a->dtype == dt ? nd_incref(a) : lin_copy(ev, a, dt);
+			struct ndarray *y = x ? (b->dtype == dt ? nd_incref(b) : lin_copy(ev, b, dt)) : NULL;
+			r = y ? nd_new(ev, nd_backend(a), dt, 0, NULL) : NULL;
+			if (r) {
+				int it = dt_size(dt);
+				const char *px = nd_data(x), *py = nd_data(y);
+				int64_t sx = x->strides[0] / it, sy = y->strides[0] / it;
+				/* BLAS walks negative strides from the far end */
+				if (sx < 0)
+					px += (x->shape[0] - 1) * x->strides[0];
+				if (sy < 0)
+					py += (y->shape[0] - 1) * y->strides[0];
+				if (x->strides[0] % it || y->strides[0] % it) {
+					nd_decref(r);
+					r = lin_matmul_nd(ev, a, b, -1);
+				} else
+					linalg_host_dot(dt, x->shape[0], px, sx, py, sy, nd_data(r));
+			}
+			nd_decref(x);
+			nd_decref(y);
+		} else
+			r = lin_matmul_nd(ev, a, b, -1);
 	} else {
 		int ax = a->ndim - 1, bx = b->ndim >= 2 ? b->ndim - 2 : 0;
 		if (a->shape[ax] != b->shape[bx]) {

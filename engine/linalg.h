@@ -104,6 +104,10 @@ struct value *linalg_via_host(struct eval *ev, const struct builtin *bi, int arg
 			      struct value **argv, const struct kwargs *kw, builtin_fn fn,
 			      const struct backend *be);
 
+/* x . y of n host float/complex values (strides in elements) by BLAS dot
+ * (np.dot of two vectors); writes one value of dt to out. */
+void linalg_host_dot(int dt, int64_t n, const void *x, int64_t incx, const void *y, int64_t incy,
+		     void *out);
 /* x.dot(x) of n host values at stride inc (elements), by BLAS as NumPy's
  * norm does it. */
 double linalg_host_ddot(const void *x, int64_t n, int64_t inc);

@@ -173,11 +173,13 @@ static int gemm_one(struct eval *ev, int dt, const char *a, const char *b, char 
 		ldb = tb ? k : n;
 	enum CBLAS_TRANSPOSE TA = ta ? CblasTrans : CblasNoTrans, TB = tb ? CblasTrans : CblasNoTrans;
 	if ((n == 1 || m == 1) && (dt == DT_FLOAT32 || dt == DT_FLOAT64)) {
-		/* matrix @ vector and vector @ matrix: gemv, as NumPy does */
-		const char *mat = n == 1 ? a : b, *vec = n == 1 ? b : a;
-		int tm = n == 1 ? ta : !tb;
-		int64_t ldm = n == 1 ? lda : ldb, rows = n == 1 ? m : n, inc;
-		if (n == 1)
+		/* vector @ matrix (checked first, as NumPy does: 1-d @ 1-d goes
+		 * this way too) and matrix @ vector: gemv */
+		int matvec = m != 1;
+		const char *mat = matvec ? a : b, *vec = matvec ? b : a;
+		int tm = matvec ? ta : !tb;
+		int64_t ldm = matvec ? lda : ldb, rows = matvec ? m : n, inc;
+		if (matvec)
 			inc = tb ? 1 : ldb;     /* b's column */
 		else
 			inc = ta ? lda : 1;     /* a's row */
@@ -565,4 +567,17 @@ void linalg_host_tune_blas(char **argv)
 	setenv("LUMEN_BLAS_TUNED", "1", 1);
 	execv("/proc/self/exe", argv);
 	/* exec failed: carry on with the slow kernels */
+}
+
+/* x . y of n host values (strides in elements) by BLAS dot, as NumPy's
+ * np.dot of two vectors; out receives one value of dt. */
+void linalg_host_dot(int dt, int64_t n, const void *x, int64_t incx, const void *y, int64_t incy,
+		     void *out)
+{
+	switch (dt) {
+	case DT_FLOAT32: *(float *)out = cblas_sdot(n, x, incx, y, incy); break;
+	case DT_FLOAT64: *(double *)out = cblas_ddot(n, x, incx, y, incy); break;
+	case DT_COMPLEX64: cblas_cdotu_sub(n, x, incx, y, incy, out); break;
+	case DT_COMPLEX128: cblas_zdotu_sub(n, x, incx, y, incy, out); break;
+	}
 }

@@ -262,3 +262,25 @@ NPM_LOOP(sin)
 NPM_LOOP(cos)
 NPM_LOOP(exp)
 NPM_LOOP(log)
+
+/* nextafter for float16 (NumPy's npy_half_nextafter), on the half's bits */
+float uf_nextafter_e(float af, float bf)
+{
+	_Float16 x = (_Float16)af, y = (_Float16)bf, r;
+	uint16_t hx, hy, hr;
+	memcpy(&hx, &x, 2);
+	memcpy(&hy, &y, 2);
+	if (x != x || y != y)
+		return NAN;
+	if (x == y)
+		return (float)y;
+	if ((hx & 0x7fff) == 0) {
+		hr = (hy & 0x8000) | 1;
+	} else if (!(hx & 0x8000)) {
+		hr = (int16_t)hx > (int16_t)hy || (hy & 0x8000) ? hx - 1 : hx + 1;
+	} else {
+		hr = !(hy & 0x8000) || (hx & 0x7fff) > (hy & 0x7fff) ? hx - 1 : hx + 1;
+	}
+	memcpy(&r, &hr, 2);
+	return (float)r;
+}

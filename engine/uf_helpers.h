@@ -30,6 +30,8 @@ void uf_np_loop_sin(char **args, const int64_t *steps, int64_t n);
 void uf_np_loop_cos(char **args, const int64_t *steps, int64_t n);
 void uf_np_loop_exp(char **args, const int64_t *steps, int64_t n);
 void uf_np_loop_log(char **args, const int64_t *steps, int64_t n);
+/* float16 nextafter on the half's own bits */
+float uf_nextafter_e(float a, float b);
 #endif
 
 /* ---- integers (NumPy: x // 0 == 0, x % 0 == 0, MIN // -1 wraps) ---- */
@@ -69,8 +71,11 @@ UF_DEV T uf_ipow_##c(T a, T b)                                                 \
 }                                                                              \
 UF_DEV T uf_recip_##c(T a)                                                     \
 {                                                                              \
+	/* NumPy: (T)(1.0 / a); 1/0 = inf converts as x86 does */              \
 	if (a == 1) return 1;                                                  \
 	if (SIGNED && a == (T)-1) return (T)-1;                                \
+	if (a == 0 && SIGNED && sizeof(T) >= 4)                                \
+		return (T)((uint64_t)1 << (sizeof(T) * 8 - 1));                \
 	return 0;                                                              \
 }
 
@@ -232,6 +237,18 @@ UF_DEV T uf_cexpm1_##c(T a)                                                    \
 	R x = __real__ a, y = __imag__ a, ex = exp##f(x);                      \
 	return uf_cmk_##c(expm1##f(x) * cos##f(y) - 2 * sin##f(y / 2) * sin##f(y / 2), \
 			  ex * sin##f(y));                                     \
+}                                                                              \
+UF_DEV T uf_crecip_##c(T a)                                                    \
+{                                                                              \
+	R ar = __real__ a, ai = __imag__ a, r, d;                              \
+	if (fabs##f(ar) >= fabs##f(ai)) {                                      \
+		r = ai / ar;                                                   \
+		d = ar + ai * r;                                               \
+		return uf_cmk_##c(1 / d, -r / d);                              \
+	}                                                                      \
+	r = ar / ai;                                                           \
+	d = ar * r + ai;                                                       \
+	return uf_cmk_##c(r / d, -1 / d);                                      \
 }                                                                              \
 UF_DEV T uf_crint_##c(T a) { return uf_cmk_##c(rint##f(__real__ a), rint##f(__imag__ a)); } \
 UF_DEV int uf_clt_##c(T a, T b)                                                \

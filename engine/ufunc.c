@@ -94,6 +94,10 @@ int uf_resolve(struct eval *ev, int uf, int nin, const struct uf_operand *ops, i
 			}
 		}
 	}
+	if ((!strcmp(u->name, "sign") || !strcmp(u->name, "positive")) && dts[0] == DT_BOOL)
+		return err_set(ev, TY_TypeError,
+			       "ufunc '%s' did not contain a loop with signature matching types <class 'numpy.dtypes.BoolDType'> -> None",
+			       u->name), -1;
 	if (!strcmp(u->name, "negative") && dts[0] == DT_BOOL)
 		return err_set(ev, TY_TypeError,
 			       "The numpy boolean negative, the `-` operator, is not supported, use the `~` operator or the logical_not function instead."),

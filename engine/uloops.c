@@ -5920,13 +5920,13 @@ static void L_reciprocal_FF(char **args, const int64_t *steps, int64_t n)
 		float _Complex *z = (float _Complex *)po;
 		for (int64_t i = 0; i < n; i++) {
 			float _Complex a = (float _Complex)x0[i];
-			z[i] = (float _Complex)(uf_cdiv_F(1, a));
+			z[i] = (float _Complex)(uf_crecip_F(a));
 		}
 		return;
 	}
 	for (int64_t i = 0; i < n; i++) {
 		float _Complex a = (float _Complex)*(const float _Complex *)(p0 + i * s0);
-		*(float _Complex *)(po + i * so) = (float _Complex)(uf_cdiv_F(1, a));
+		*(float _Complex *)(po + i * so) = (float _Complex)(uf_crecip_F(a));
 	}
 }
 
@@ -5941,13 +5941,13 @@ static void L_reciprocal_DD(char **args, const int64_t *steps, int64_t n)
 		double _Complex *z = (double _Complex *)po;
 		for (int64_t i = 0; i < n; i++) {
 			double _Complex a = (double _Complex)x0[i];
-			z[i] = (double _Complex)(uf_cdiv_D(1, a));
+			z[i] = (double _Complex)(uf_crecip_D(a));
 		}
 		return;
 	}
 	for (int64_t i = 0; i < n; i++) {
 		double _Complex a = (double _Complex)*(const double _Complex *)(p0 + i * s0);
-		*(double _Complex *)(po + i * so) = (double _Complex)(uf_cdiv_D(1, a));
+		*(double _Complex *)(po + i * so) = (double _Complex)(uf_crecip_D(a));
 	}
 }
 
@@ -14073,7 +14073,7 @@ static void L_nextafter_eee(char **args, const int64_t *steps, int64_t n)
 		for (int64_t i = 0; i < n; i++) {
 			float a = (float)x0[i];
 			float b = (float)x1[i];
-			z[i] = (_Float16)(nextafterf(a, b));
+			z[i] = (_Float16)(uf_nextafter_e(a, b));
 		}
 		return;
 	}
@@ -14083,7 +14083,7 @@ static void L_nextafter_eee(char **args, const int64_t *steps, int64_t n)
 		_Float16 *z = (_Float16 *)po;
 		for (int64_t i = 0; i < n; i++) {
 			float b = (float)x1[i];
-			z[i] = (_Float16)(nextafterf(a, b));
+			z[i] = (_Float16)(uf_nextafter_e(a, b));
 		}
 		return;
 	}
@@ -14093,14 +14093,14 @@ static void L_nextafter_eee(char **args, const int64_t *steps, int64_t n)
 		_Float16 *z = (_Float16 *)po;
 		for (int64_t i = 0; i < n; i++) {
 			float a = (float)x0[i];
-			z[i] = (_Float16)(nextafterf(a, b));
+			z[i] = (_Float16)(uf_nextafter_e(a, b));
 		}
 		return;
 	}
 	for (int64_t i = 0; i < n; i++) {
 		float a = (float)*(const _Float16 *)(p0 + i * s0);
 		float b = (float)*(const _Float16 *)(p1 + i * s1);
-		*(_Float16 *)(po + i * so) = (_Float16)(nextafterf(a, b));
+		*(_Float16 *)(po + i * so) = (_Float16)(uf_nextafter_e(a, b));
 	}
 }
 

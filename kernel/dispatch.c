@@ -94,9 +94,34 @@ void kernel_reply_bad(struct kernel *k, void *sock, const struct wire_msg *m,
 
 /* ---- small handlers ---- */
 
-static void do_kernel_info(struct kernel *k, void *sock, const struct wire_msg *m)
+/* The banner.  engine_banner names the device, so it waits for CUDA to have
+ * started, and it touches the evaluator: it is called only on the main
+ * thread and only once a cell has run, so the first kernel_info_reply never
+ * waits for CUDA and the control thread never enters the engine.  Until
+ * then (and on control) a banner without the device is sent. */
+static pthread_mutex_t banner_lock = PTHREAD_MUTEX_INITIALIZER;
+static char banner_buf[512];
+
+static void banner(struct kernel *k, int ch, char *out, size_t len)
 {
-	json_t *c = json_pack(
+	pthread_mutex_lock(&banner_lock);
+	if (!banner_buf[0] && ch == CH_SHELL && k->cells_run)
+		snprintf(banner_buf, sizeof banner_buf, "%s", engine_banner(k->engine));
+	if (banner_buf[0])
+		snprintf(out, len, "%s", banner_buf);
+	else
+		snprintf(out, len, "Lumen %s: NumPy/CuPy-style Python cells, "
+			 "arrays on the GPU\n", engine_version());
+	pthread_mutex_unlock(&banner_lock);
+}
+
+static void kernel_info(struct kernel *k, void *sock, const struct wire_msg *m, int ch)
+{
+	char ban[512];
+	json_t *c;
+
+	banner(k, ch, ban, sizeof ban);
+	c = json_pack(
 		"{s:s, s:s, s:s, s:s, s:s,"
 		" s:{s:s, s:s, s:s, s:s, s:s, s:{s:s, s:i}, s:s},"
 		" s:[{s:s, s:s}, {s:s, s:s}, {s:s, s:s}], s:b}",
@@ -104,7 +129,7 @@ static void do_kernel_info(struct kernel *k, void *sock, const struct wire_msg *
 		"protocol_version", KERNEL_PROTOCOL_VERSION,
 		"implementation", "lumen",
 		"implementation_version", engine_version(),
-		"banner", engine_banner(k->engine),
+		"banner", ban,
 		"language_info",
 		"name", "python", "version", "3.11", "mimetype", "text/x-python",
 		"file_extension", ".py", "pygments_lexer", "ipython3",
@@ -116,6 +141,11 @@ static void do_kernel_info(struct kernel *k, void *sock, const struct wire_msg *
 		"text", "CuPy", "url", "https://docs.cupy.dev/en/stable/reference/",
 		"debugger", 0);
 	channels_reply(k, sock, m, "kernel_info_reply", c);
+}
+
+static void do_kernel_info(struct kernel *k, void *sock, const struct wire_msg *m)
+{
+	kernel_info(k, sock, m, sock == k->control ? CH_CONTROL : CH_SHELL);
 }
 
 static void do_comm_info(struct kernel *k, void *sock, const struct wire_msg *m)

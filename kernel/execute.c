@@ -395,6 +395,7 @@ void execute_request(struct kernel *k, void *sock, const struct wire_msg *m)
 	k->executing = 1;
 	rc = engine_execute(k->engine, code, &opt, &sink, &err);
 	k->executing = 0;
+	k->cells_run++;
 	stream_end(k); /* an incomplete character at the very end becomes U+FFFD */
 
 	if (rc == 0) {

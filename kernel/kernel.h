@@ -172,6 +172,7 @@ struct kernel {
 	volatile sig_atomic_t executing; /* a cell is running */
 	volatile sig_atomic_t interrupted; /* since the cell started */
 	int aborting;                   /* draining after a failed cell */
+	int cells_run;                  /* execute_requests run (main thread) */
 	/* stdout/stderr of the running cell, coalesced (execute.c) */
 	pthread_mutex_t stream_lock;
 	struct kstream {

@@ -541,6 +541,24 @@ static const struct num_case num_cases[] = {
 	  " [[514. 615.]\n"
 	  "  [738. 883.]]]\n"
 	  "LinAlgError: Last 2 dimensions of the array must be square\n"},
+	{"linalg-nan",
+	  "import numpy as np\n"
+	  "a = np.array([[1.0, np.nan], [2.0, 3.0]])\n"
+	  "for f in [np.linalg.inv, np.linalg.det, np.linalg.eigvalsh, np.linalg.cholesky, lambda x: np.linalg.svd(x, compute_uv=False), np.linalg.eigvals, lambda x: np.linalg.qr(x)[1], lambda x: np.linalg.solve(x, np.ones(2))]:\n"
+	  "    try:\n"
+	  "        print(f(a))\n"
+	  "    except Exception as e:\n"
+	  "        print(type(e).__name__, e)\n",
+	  "[[nan nan]\n"
+	  " [nan nan]]\n"
+	  "nan\n"
+	  "[-0.23606798  4.23606798]\n"
+	  "LinAlgError Matrix is not positive definite\n"
+	  "LinAlgError SVD did not converge\n"
+	  "LinAlgError Array must not contain infs or NaNs\n"
+	  "[[-2.23606798         nan]\n"
+	  " [ 0.                 nan]]\n"
+	  "[nan nan]\n"},
 	{"linalg-norm-ord",
 	  "import numpy as np\n"
 	  "v = np.array([1.0, -2.0, 3.0, -4.0])\n"

@@ -58,7 +58,7 @@ ex('absolute', **{'?': '{a}', 's': '({T})({a} < 0 ? 0 - ({U}){a} : ({U}){a})', '
                   'flt': 'fabs{f}({a})', 'cpx': 'cabs{rf}({a})'})
 ex('sign', **{'s': '({T})(({a} > 0) - ({a} < 0))', 'u': '({T})({a} > 0)',
               'flt': '({a} > 0 ? 1 : ({a} < 0 ? -1 : ({a} == 0 ? 0 : {a})))', 'cpx': 'uf_csign_{sfx}({a})'})
-ex('reciprocal', **{'int': 'uf_recip_{sfx}({a})', 'cpx': 'uf_cdiv_{sfx}(1, {a})', '*': '1 / {a}'})
+ex('reciprocal', **{'int': 'uf_recip_{sfx}({a})', 'cpx': 'uf_crecip_{sfx}({a})', '*': '1 / {a}'})
 ex('square', **{'int': '({T})(({M}){a} * ({M}){a})', 'cpx': 'uf_cmul_{sfx}({a}, {a})', '*': '{a} * {a}'})
 for fn in 'sqrt cbrt exp exp2 expm1 log log2 log10 log1p sin cos tan sinh cosh tanh'.split():
     pass
@@ -103,7 +103,7 @@ ex('copysign', flt='copysign{f}({a}, {b})')
 ex('logaddexp', flt='uf_logaddexp{f}({a}, {b})')
 ex('logaddexp2', flt='uf_logaddexp2{f}({a}, {b})')
 ex('heaviside', flt='({a} != {a} ? {a} : ({a} == 0 ? {b} : ({a} < 0 ? 0 : 1)))')
-ex('nextafter', flt='nextafter{f}({a}, {b})')
+ex('nextafter', e='uf_nextafter_e({a}, {b})', flt='nextafter{f}({a}, {b})')
 for n, op in [('less', '<'), ('less_equal', '<='), ('equal', '=='), ('not_equal', '!='),
               ('greater', '>'), ('greater_equal', '>=')]:
     cx = {'<': 'uf_clt_{sfx}({a}, {b})', '<=': 'uf_cle_{sfx}({a}, {b})', '>': 'uf_clt_{sfx}({b}, {a})',
@@ -139,6 +139,10 @@ def pick(tbl, c):
     return None
 
 def subst(t, c, cuda=False):
+    if cuda and 'uf_crecip_' in t:
+        t = t.replace('uf_crecip_{sfx}({a})', 'uf_cdiv_{sfx}(1, {a})')
+    if cuda and 'uf_nextafter_e' in t:
+        t = t.replace('uf_nextafter_e', 'nextafterf')
     if cuda and 'uf_np_' in t:
         t = t.replace('uf_np_', '').replace('f({a})', 'f({a})')
     args = ['in0', 'in1', 'in2'] if cuda else ['a', 'b', 'c']
