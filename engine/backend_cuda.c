@@ -556,6 +556,7 @@ static struct backend cuda_backend = {
 /* The library families are filled in once, before the backend is first
  * handed out (their structs live in cuda_lib.c). */
 static pthread_once_t full_once = PTHREAD_ONCE_INIT;
+static int main_bound;
 static void make_full(void)
 {
 	cuda_backend.fft = cuda_fft_backend;
@@ -575,6 +576,11 @@ const struct backend *backend_cuda(struct eval *ev)
 		return NULL;
 	}
 	pthread_once(&full_once, make_full);
+	if (!main_bound) {
+		/* the context current on this thread too (driver-API launches) */
+		cudaSetDevice(cuda_dev.id);
+		main_bound = 1;
+	}
 	return &cuda_backend;
 }
 

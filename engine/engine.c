@@ -14,6 +14,10 @@
 #include "error.h"
 #include "parse.h"
 #include "backend.h"
+#include "arrapi.h"
+#include "arrfuncs.h"
+#include "docs.h"
+#include "magic_int.h"
 
 struct engine {
 	struct eval *ev;
@@ -399,6 +403,41 @@ static size_t cp_to_byte(const char *s, size_t len, int cp)
 	return utf8_offset(s, len, (size_t)cp);
 }
 
+static void match_add_kw(void *m, const char *s)
+{
+	match_add(m, s, "", 0);
+}
+
+/* The callee of the call whose argument list holds position st (a dotted
+ * name before the unmatched '('), new reference, or NULL. */
+static struct value *call_callee(struct eval *ev, const char *code, size_t st)
+{
+	size_t k = st;
+	int depth = 0;
+	while (k > 0) {
+		char c = code[k - 1];
+		if (c == ')' || c == ']')
+			depth++;
+		else if (c == '(' || c == '[') {
+			if (depth == 0)
+				break;
+			depth--;
+		} else if (c == '\n' && depth == 0)
+			return NULL;
+		k--;
+	}
+	if (k == 0 || code[k - 1] != '(')
+		return NULL;
+	size_t en = k - 1, b = en;
+	while (b > 0 && (is_idch((unsigned char)code[b - 1]) || code[b - 1] == '.'))
+		b--;
+	if (b == en)
+		return NULL;
+	struct value *v = lookup_dotted(ev, code + b, en - b);
+	err_clear(ev);
+	return v;
+}
+
 int engine_complete(struct engine *e, const char *code, int cursor_pos, struct engine_completion *out)
 {
 	struct eval *ev = e->ev;
@@ -440,6 +479,11 @@ int engine_complete(struct engine *e, const char *code, int cursor_pos, struct e
 		}
 		pstart = st - 1;
 	} else if (lastdot == cur) {
+		struct value *callee = call_callee(ev, code, st);
+		if (callee) {
+			docs_kwargs(callee, pbuf, match_add_kw, &m);
+			val_decref(callee);
+		}
 		match_dict(&m, ev->globals, pbuf, plen);
 		match_dict(&m, ev->builtins, pbuf, plen);
 		for (int i = 0; keywords[i]; i++)
@@ -543,6 +587,13 @@ char *engine_inspect_text(struct eval *ev, const char *expr, int detail)
 			sb_printf(&b, "Length:      %lld\n", (long long)l);
 		err_clear(ev);
 	}
+	if (v->type == VT_NDARRAY) {
+		char shp[256];
+		arr_format_shape(shp, sizeof shp, v->u.arr->ndim, v->u.arr->shape);
+		sb_printf(&b, "Shape:       %s\nDtype:       %s\nDevice:      %s\nNbytes:      %lld\n", shp,
+			  dtype_table[v->u.arr->dtype].name, nd_device(v->u.arr) == DEV_CUDA ? "cuda" : "host",
+			  (long long)(nd_size(v->u.arr) * dt_size(v->u.arr->dtype)));
+	}
 	if (v->type == VT_FUNCTION) {
 		char *sig = sig_of(v);
 		sb_printf(&b, "Signature:   %s\n", sig ? sig : "");
@@ -563,7 +614,11 @@ char *engine_inspect_text(struct eval *ev, const char *expr, int detail)
 			}
 		}
 	} else if (v->type == VT_BUILTIN) {
-		sb_printf(&b, "Docstring:   %s\n", v->u.bi.qualname ? v->u.bi.qualname : "<no docstring>");
+		const struct arr_func *f = docs_find(v);
+		if (f && f->sig)
+			sb_printf(&b, "Signature:   %s\n", f->sig);
+		sb_printf(&b, "Docstring:   %s\n", f && f->doc ? f->doc :
+			  v->u.bi.qualname ? v->u.bi.qualname : "<no docstring>");
 	} else if (v->type == VT_MODULE) {
 		sb_printf(&b, "Docstring:   The %s module.\n", v->u.mod.name);
 	}
@@ -612,7 +667,8 @@ int engine_inspect(struct engine *e, const char *code, int cursor_pos, int detai
 	char *expr = strndup(code + st, en - st);
 	if (!expr)
 		return -1;
-	char *text = engine_inspect_text(ev, expr, detail_level);
+	char *text = st > 0 && code[st - 1] == '%' ? magic_doc(expr) :
+		engine_inspect_text(ev, expr, detail_level);
 	free(expr);
 	err_clear(ev);
 	if (!text)

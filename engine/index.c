@@ -723,12 +723,136 @@ static struct ndarray *gather(struct eval *ev, const struct ix_plan *p)
 	return out;
 }
 
+/* ---- the common a[mask] / a[mask] = v on contiguous host arrays ----
+ * One pass over the mask, no offset table.  Returns 1 when it handled the
+ * key (result in *out / assignment done), 0 to take the general path, -1 on
+ * error. */
+
+static struct ndarray *full_mask(struct ndarray *a, struct value *key)
+{
+	struct ndarray *m = arr_borrow(key);
+	if (!m || m->dtype != DT_BOOL || m->ndim != a->ndim || a->ndim == 0
+	    || nd_device(a) != DEV_HOST || nd_device(m) != DEV_HOST
+	    || !nd_is_c_contiguous(a) || !nd_is_c_contiguous(m))
+		return NULL;
+	for (int i = 0; i < a->ndim; i++)
+		if (m->shape[i] != a->shape[i])
+			return NULL;
+	return m;
+}
+
+static int64_t mask_count(const uint8_t *p, int64_t n)
+{
+	int64_t c = 0;
+	for (int64_t i = 0; i < n; i++)
+		c += p[i] != 0;
+	return c;
+}
+
+#define COMPRESS(T) do { \
+		const T *s = (const T *)src; T *d = (T *)dst; int64_t w = 0; \
+		for (int64_t i = 0; i < n && w < cnt; i++) { d[w] = s[i]; w += mp[i] != 0; } \
+	} while (0)
+
+static int mask_get(struct eval *ev, struct ndarray *a, struct value *key, struct value **out)
+{
+	struct ndarray *m = full_mask(a, key);
+	if (!m)
+		return 0;
+	int64_t n = nd_size(a);
+	const uint8_t *mp = (const uint8_t *)nd_data(m);
+	int64_t cnt = mask_count(mp, n);
+	struct ndarray *r = nd_new(ev, nd_backend(a), a->dtype, 1, &cnt);
+	if (!r)
+		return -1;
+	const char *src = nd_data(a);
+	char *dst = nd_data(r);
+	int isz = dt_size(a->dtype);
+	switch (isz) {
+	case 1: COMPRESS(uint8_t); break;
+	case 2: COMPRESS(uint16_t); break;
+	case 4: COMPRESS(uint32_t); break;
+	case 8: COMPRESS(uint64_t); break;
+	default:
+		for (int64_t i = 0, w = 0; i < n; i++)
+			if (mp[i])
+				memcpy(dst + isz * w++, src + isz * i, isz);
+	}
+	*out = arr_wrap(ev, r);
+	return *out ? 1 : -1;
+}
+
+#define FILLMASK(T) do { \
+		T v; memcpy(&v, vp, sizeof v); T *d = (T *)dst; \
+		for (int64_t i = 0; i < n; i++) if (mp[i]) d[i] = v; \
+	} while (0)
+#define EXPAND(T) do { \
+		const T *v = (const T *)vp; T *d = (T *)dst; int64_t r = 0; \
+		for (int64_t i = 0; i < n; i++) if (mp[i]) d[i] = v[r++]; \
+	} while (0)
+
+static int mask_set(struct eval *ev, struct ndarray *a, struct value *key, struct value *x)
+{
+	struct ndarray *m = full_mask(a, key), *xa = arr_borrow(x), *v = NULL;
+	if (!m || (xa && (xa->ndim > 1 || nd_device(xa) != DEV_HOST)))
+		return 0;
+	int64_t n = nd_size(a);
+	const uint8_t *mp = (const uint8_t *)nd_data(m);
+	if (xa) {
+		v = xa->dtype == a->dtype ? nd_incref(xa) : arr_astype(ev, xa, a->dtype);
+	} else {
+		if (x->type == VT_LIST || x->type == VT_TUPLE)
+			return 0;
+		v = arr_asarray(ev, nd_backend(a), x, a->dtype);
+	}
+	if (!v)
+		return -1;
+	int64_t nv = nd_size(v);
+	if (nv != 1 && (v->ndim != 1 || nv != mask_count(mp, n) || !nd_is_c_contiguous(v)
+			|| v->buf == a->buf)) {
+		nd_decref(v);
+		return 0; /* the general path says what is wrong, or copes */
+	}
+	char *dst = nd_data(a);
+	const char *vp = nd_data(v);
+	int isz = dt_size(a->dtype);
+	if (nv == 1) {
+		switch (isz) {
+		case 1: FILLMASK(uint8_t); break;
+		case 2: FILLMASK(uint16_t); break;
+		case 4: FILLMASK(uint32_t); break;
+		case 8: FILLMASK(uint64_t); break;
+		default:
+			for (int64_t i = 0; i < n; i++)
+				if (mp[i])
+					memcpy(dst + isz * i, vp, isz);
+		}
+	} else {
+		switch (isz) {
+		case 1: EXPAND(uint8_t); break;
+		case 2: EXPAND(uint16_t); break;
+		case 4: EXPAND(uint32_t); break;
+		case 8: EXPAND(uint64_t); break;
+		default:
+			for (int64_t i = 0, r = 0; i < n; i++)
+				if (mp[i])
+					memcpy(dst + isz * i, vp + isz * r++, isz);
+		}
+	}
+	nd_decref(v);
+	return 1;
+}
+
 struct value *idx_get(struct eval *ev, struct ndarray *a, struct value *key)
 {
 	struct ix_key k;
 	struct ix_plan p;
 	struct ndarray *src = a, *host = NULL, *res;
+	struct value *fast = NULL;
+	int f = mask_get(ev, a, key, &fast);
 
+	if (f)
+		return f < 0 ? NULL : fast;
 	if (key_parse(ev, key, a->ndim, &k) < 0)
 		return NULL;
 	if (k.has_adv && nd_device(a) != DEV_HOST && !nd_backend(a)->gather) {
@@ -867,6 +991,9 @@ int idx_set(struct eval *ev, struct ndarray *a, struct value *key, struct value 
 
 	if (!(a->flags & ND_WRITEABLE))
 		return err_set(ev, TY_ValueError, "assignment destination is read-only"), -1;
+	rc = mask_set(ev, a, key, x);
+	if (rc)
+		return rc < 0 ? -1 : 0;
 	if (key_parse(ev, key, a->ndim, &k) < 0)
 		return -1;
 	if (k.has_adv && nd_device(a) != DEV_HOST && !nd_backend(a)->scatter) {

@@ -33,15 +33,20 @@ static CUresult (*p_cuLaunchKernel)(CUfunction, unsigned, unsigned, unsigned, un
 static CUresult (*p_cuFuncSetAttribute)(CUfunction, CUfunction_attribute, int);
 static CUresult (*p_cuFuncGetParamInfo)(CUfunction, size_t, size_t *, size_t *);
 
-static int entry(const char *name, void **fp)
+static int entry_v(const char *name, void **fp, unsigned version)
 {
 	enum cudaDriverEntryPointQueryResult q;
-	if (cudaGetDriverEntryPointByVersion(name, fp, 12000, cudaEnableDefault, &q) != cudaSuccess
+	if (cudaGetDriverEntryPointByVersion(name, fp, version, cudaEnableDefault, &q) != cudaSuccess
 	    || q != cudaDriverEntryPointSuccess || !*fp) {
 		cudaGetLastError();
 		return -1;
 	}
 	return 0;
+}
+
+static int entry(const char *name, void **fp)
+{
+	return entry_v(name, fp, 12000);
 }
 
 int jit_init(void)
@@ -51,7 +56,7 @@ int jit_init(void)
 	    || entry("cuLaunchKernel", (void **)&p_cuLaunchKernel) < 0
 	    || entry("cuFuncSetAttribute", (void **)&p_cuFuncSetAttribute) < 0)
 		return -1;
-	if (entry("cuFuncGetParamInfo", (void **)&p_cuFuncGetParamInfo) < 0)
+	if (entry_v("cuFuncGetParamInfo", (void **)&p_cuFuncGetParamInfo, 12040) < 0)
 		p_cuFuncGetParamInfo = NULL; /* drivers before 12.4: no argument count check */
 	return 0;
 }

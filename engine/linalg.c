@@ -646,6 +646,20 @@ static struct value *f_vdot(struct eval *ev, const struct builtin *bi, int argc,
 			(long long)fb->shape[0], (long long)fa->shape[0]);
 		goto out;
 	}
+	{
+		int dt = dt_promote(fa->dtype, fb->dtype);
+		if (nd_device(fa) == DEV_HOST && (dt == DT_FLOAT32 || dt == DT_FLOAT64 || dt_is_complex(dt))) {
+			/* BLAS dotc, as NumPy's vdot */
+			struct ndarray *x = lin_copy(ev, fa, dt), *y = x ? lin_copy(ev, fb, dt) : NULL;
+			r = y ? nd_new(ev, nd_backend(fa), dt, 0, NULL) : NULL;
+			if (r)
+				linalg_host_dotc(dt, x->shape[0], nd_data(x), 1, nd_data(y), 1, nd_data(r));
+			nd_decref(x);
+			nd_decref(y);
+			res = r ? arr_result(ev, r) : NULL;
+			goto out;
+		}
+	}
 	if (dt_is_complex(fa->dtype)) {
 		struct value *in[1] = {arr_wrap(ev, nd_incref(fa))};
 		if (!in[0])

@@ -108,6 +108,9 @@ struct value *linalg_via_host(struct eval *ev, const struct builtin *bi, int arg
  * (np.dot of two vectors); writes one value of dt to out. */
 void linalg_host_dot(int dt, int64_t n, const void *x, int64_t incx, const void *y, int64_t incy,
 		     void *out);
+/* conj(x) . y (np.vdot), the same way */
+void linalg_host_dotc(int dt, int64_t n, const void *x, int64_t incx, const void *y, int64_t incy,
+		      void *out);
 /* x.dot(x) of n host values at stride inc (elements), by BLAS as NumPy's
  * norm does it. */
 double linalg_host_ddot(const void *x, int64_t n, int64_t inc);

@@ -165,7 +165,20 @@ static int ein_pair(struct eval *ev, struct ein_op *ops, int nop, const char *ou
 			mx = lin_reshape(ev, cx, 3, s3);
 			s3[1] = K; s3[2] = N;
 			my = mx ? lin_reshape(ev, cy, 3, s3) : NULL;
-			r = my ? lin_matmul_nd(ev, mx, my, dt) : NULL;
+			if (my && K == 1 && nk == 0) {
+				/* nothing to sum: an elementwise (outer) product, not
+				 * B tiny matmuls */
+				struct value *vx = arr_wrap(ev, nd_incref(mx));
+				struct value *vy = vx ? arr_wrap(ev, nd_incref(my)) : NULL;
+				struct value *in[2] = {vx, vy};
+				struct value *p = vy ? arr_ufunc_call(ev, nd_backend(mx), "multiply", 2, in, NULL) : NULL;
+				struct ndarray *pa = p ? arr_borrow(p) : NULL;
+				r = pa ? lin_copy(ev, pa, pa->dtype) : NULL;
+				val_decref(vx);
+				val_decref(vy);
+				val_decref(p);
+			} else
+				r = my ? lin_matmul_nd(ev, mx, my, dt) : NULL;
 			res = r ? lin_reshape(ev, r, rn, rsh) : NULL;
 		}
 		nd_decref(tx); nd_decref(ty); nd_decref(cx); nd_decref(cy);

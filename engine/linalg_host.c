@@ -172,6 +172,16 @@ static int gemm_one(struct eval *ev, int dt, const char *a, const char *b, char 
 	if (ldb < (tb ? k : n))
 		ldb = tb ? k : n;
 	enum CBLAS_TRANSPOSE TA = ta ? CblasTrans : CblasNoTrans, TB = tb ? CblasTrans : CblasNoTrans;
+	if (m == 1 && n == 1 && !pa && !pb && acs % item == 0 && brs % item == 0) {
+		/* vector . vector: BLAS dot, as NumPy's matmul does */
+		const char *x = a, *y = b;
+		if (acs < 0)
+			x += (k - 1) * acs;    /* BLAS walks negative strides from the low end */
+		if (brs < 0)
+			y += (k - 1) * brs;
+		linalg_host_dot(dt, k, x, acs / item, y, brs / item, o);
+		goto done;
+	}
 	if ((n == 1 || m == 1) && (dt == DT_FLOAT32 || dt == DT_FLOAT64)) {
 		/* vector @ matrix (checked first, as NumPy does: 1-d @ 1-d goes
 		 * this way too) and matrix @ vector: gemv */
@@ -580,4 +590,16 @@ void linalg_host_dot(int dt, int64_t n, const void *x, int64_t incx, const void 
 	case DT_COMPLEX64: cblas_cdotu_sub(n, x, incx, y, incy, out); break;
 	case DT_COMPLEX128: cblas_zdotu_sub(n, x, incx, y, incy, out); break;
 	}
+}
+
+/* conj(x) . y (np.vdot): cdotc / zdotc for complex, dot otherwise */
+void linalg_host_dotc(int dt, int64_t n, const void *x, int64_t incx, const void *y, int64_t incy,
+		      void *out)
+{
+	if (dt == DT_COMPLEX64)
+		cblas_cdotc_sub(n, x, incx, y, incy, out);
+	else if (dt == DT_COMPLEX128)
+		cblas_zdotc_sub(n, x, incx, y, incy, out);
+	else
+		linalg_host_dot(dt, n, x, incx, y, incy, out);
 }

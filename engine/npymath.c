@@ -79,7 +79,7 @@ float uf_np_expf(float x)
 	poly = num / den;
 	if (q <= -125.0f) {
 		int diff = (int)rintf(-(q + 125.0f));
-		float p = bits_f(f_bits(poly) + (uint32_t)(-125 << 23));
+		float p = bits_f(f_bits(poly) - (125u << 23));
 		return p / (float)(1 << diff);
 	}
 	return bits_f(f_bits(poly) + ((uint32_t)(int)q << 23));

@@ -263,11 +263,42 @@ static int fold_fast(enum red_op op, int d, const char *p, int64_t st, int64_t n
 		return 1; }
 #define MINMAX_FLT(T) {                                                        \
 		const T *x = (const T *)p;                                     \
-		T m = *(T *)acc;                                               \
-		int nan = m != m;                                              \
-		if (mx) for (int64_t i = 0; i < n; i++) { nan |= x[i] != x[i]; m = x[i] > m ? x[i] : m; } \
-		else for (int64_t i = 0; i < n; i++) { nan |= x[i] != x[i]; m = x[i] < m ? x[i] : m; } \
-		*(T *)acc = nan ? (T)NAN : m;                                  \
+		T m0 = *(T *)acc;                                              \
+		int nan = m0 != m0;                                            \
+		int64_t i = 0;                                                 \
+		if (n >= 16) {                                                 \
+			/* eight lanes the compiler keeps in one register */     \
+			T m[8];                                                \
+			int nn[8];                                             \
+			for (int j = 0; j < 8; j++) {                          \
+				m[j] = x[j];                                   \
+				nn[j] = 0;                                     \
+			}                                                      \
+			if (mx) {                                              \
+				for (; i + 8 <= n; i += 8)                     \
+					for (int j = 0; j < 8; j++) {          \
+						T v = x[i + j];                \
+						nn[j] |= v != v;               \
+						m[j] = v > m[j] ? v : m[j];    \
+					}                                      \
+			} else {                                               \
+				for (; i + 8 <= n; i += 8)                     \
+					for (int j = 0; j < 8; j++) {          \
+						T v = x[i + j];                \
+						nn[j] |= v != v;               \
+						m[j] = v < m[j] ? v : m[j];    \
+					}                                      \
+			}                                                      \
+			for (int j = 0; j < 8; j++) {                          \
+				nan |= nn[j];                                  \
+				m0 = mx ? (m[j] > m0 ? m[j] : m0) : (m[j] < m0 ? m[j] : m0); \
+			}                                                      \
+		}                                                              \
+		for (; i < n; i++) {                                           \
+			nan |= x[i] != x[i];                                   \
+			m0 = mx ? (x[i] > m0 ? x[i] : m0) : (x[i] < m0 ? x[i] : m0); \
+		}                                                              \
+		*(T *)acc = nan ? (T)NAN : m0;                                 \
 		return 1; }
 		switch (d) {
 		case DT_INT8: MINMAX_INT(int8_t)

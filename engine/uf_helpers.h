@@ -79,6 +79,10 @@ UF_DEV T uf_recip_##c(T a)                                                     \
 	return 0;                                                              \
 }
 
+#if defined(__GNUC__) && !defined(__CUDACC__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wtype-limits"
+#endif
 UF_INT_HELPERS(b, int8_t, uint8_t, 1)
 UF_INT_HELPERS(h, int16_t, uint16_t, 1)
 UF_INT_HELPERS(i, int32_t, uint32_t, 1)
@@ -87,6 +91,9 @@ UF_INT_HELPERS(B, uint8_t, uint8_t, 0)
 UF_INT_HELPERS(H, uint16_t, uint16_t, 0)
 UF_INT_HELPERS(I, uint32_t, uint32_t, 0)
 UF_INT_HELPERS(L, uint64_t, uint64_t, 0)
+#if defined(__GNUC__) && !defined(__CUDACC__)
+#pragma GCC diagnostic pop
+#endif
 
 /* ---- floats: NumPy's npy_divmod, floor_divide and remainder ---- */
 #define UF_FLT_HELPERS(f, T)                                                   \

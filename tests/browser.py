@@ -29,6 +29,65 @@ CELLS = [
 ]
 
 
+# what the executed quickstart must render: (what, CSS selector or None, text)
+QUICK_CHECKS = [
+	("an array as HTML (table, SVG)", ".jp-OutputArea-output .lumen-array", None),
+	("the %timeit line", None, "per loop (mean"),
+	("%memgetinfo", None, "Host mode|Memory pool:"),
+]
+
+
+def quickstart(page, base, token, args, tap):
+	"""Opens notebooks/quickstart.ipynb, runs all cells, checks the rich output and the
+	completer (cp.ar -> arange), and saves a screenshot when --shot is given."""
+	tmo = args.timeout * 1000
+	page.goto(base + "/lab/tree/quickstart.ipynb?token=" + token)
+	try:
+		page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=tmo)
+		page.wait_for_selector(".jp-Notebook-ExecutionIndicator, .jp-KernelStatus, text=Lumen",
+				       timeout=tmo)
+		page.wait_for_timeout(2000)
+		page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+		page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
+		tap(True, "quickstart.ipynb opens and runs all cells")
+	except Exception as e:
+		tap(False, "quickstart.ipynb opens and runs all cells", str(e).splitlines()[0])
+	for what, sel, text in QUICK_CHECKS:
+		try:
+			if sel:
+				page.wait_for_selector(sel, timeout=tmo)
+			else:
+				alts = text.split("|")
+				page.wait_for_selector(", ".join(".jp-OutputArea-output:has-text(%s)" %
+								 json.dumps(a) for a in alts), timeout=tmo)
+			tap(True, "quickstart renders " + what)
+		except Exception as e:
+			tap(False, "quickstart renders " + what, str(e).splitlines()[0])
+	try:
+		# wait for the kernel to finish, then a new cell at the end: cp.ar<Tab>
+		page.wait_for_selector(".jp-Notebook .jp-Cell:last-child .jp-InputPrompt:not(:has-text('*'))",
+				       timeout=tmo)
+		last = page.locator(".jp-Notebook .jp-Cell").last
+		last.locator(".jp-InputArea-editor").click()
+		page.keyboard.press("Escape")
+		page.keyboard.press("b")
+		page.keyboard.press("Enter")
+		page.keyboard.type("cp.ar")
+		page.keyboard.press("Tab")
+		page.wait_for_selector(".jp-Completer .jp-Completer-item:has-text('arange')", timeout=tmo)
+		tap(True, "the completer offers arange for cp.ar")
+	except Exception as e:
+		tap(False, "the completer offers arange for cp.ar", str(e).splitlines()[0])
+	if args.shot:
+		try:
+			page.keyboard.press("Escape")
+			page.locator(".lumen-array").first.scroll_into_view_if_needed()
+			page.screenshot(path=args.shot, full_page=False)
+			print("# screenshot: %s" % args.shot, flush=True)
+		except Exception as e:
+			print("# screenshot failed: %s" % e, flush=True)
+
+
 def chromium():
 	for c in (os.environ.get("CHROMIUM", ""), "/usr/bin/chromium", "/usr/bin/chromium-browser",
 		  "/usr/bin/google-chrome"):
@@ -49,6 +108,10 @@ def main():
 	ap = argparse.ArgumentParser()
 	ap.add_argument("--kernel", default="./lumen-kernel")
 	ap.add_argument("--timeout", type=float, default=90.0)
+	ap.add_argument("--notebooks", default=os.path.join(os.path.dirname(os.path.abspath(__file__)),
+							    "..", "notebooks"))
+	ap.add_argument("--shot", default=os.environ.get("LUMEN_QUICKSTART_SHOT", ""),
+			help="save a screenshot of the executed quickstart here (PNG)")
 	args = ap.parse_args()
 	try:
 		import jupyterlab  # noqa: F401
@@ -79,6 +142,10 @@ def main():
 			 "outputs": [], "source": src} for i, (src, _) in enumerate(CELLS)]}
 	with open(os.path.join(root, "t.ipynb"), "w") as f:
 		json.dump(nb, f)
+	quick = os.path.join(args.notebooks, "quickstart.ipynb")
+	have_quick = os.path.exists(quick)
+	if have_quick:
+		shutil.copy(quick, os.path.join(root, "quickstart.ipynb"))
 	env = dict(os.environ)
 	env.update(JUPYTER_PATH=os.path.join(tmp, "data"), JUPYTER_CONFIG_DIR=os.path.join(tmp, "config"),
 		   JUPYTER_RUNTIME_DIR=os.path.join(tmp, "runtime"), JUPYTER_DATA_DIR=os.path.join(tmp, "data"),
@@ -104,7 +171,7 @@ def main():
 		for l in diag.strip().splitlines()[-15:]:
 			print("# " + l, flush=True)
 
-	print("1..%d" % (2 + len(CELLS)), flush=True)
+	print("1..%d" % (2 + len(CELLS) + (len(QUICK_CHECKS) + 2 if have_quick else 0)), flush=True)
 	try:
 		base = "http://127.0.0.1:%d" % port
 		up = False
@@ -155,6 +222,8 @@ def main():
 						page.screenshot(path=shot)
 					tap(False, "cell %d renders %r" % (i + 1, want),
 					    "page shows: %r\n%s" % (text[:500], str(e).splitlines()[0]))
+			if have_quick:
+				quickstart(page, base, token, args, tap)
 			b.close()
 	finally:
 		try:
