@@ -246,11 +246,23 @@ out:
 /* Decompositions on a backend without struct linalg_backend run on host
  * copies (CuPy users get the right answer, slower). */
 struct value *lin_dispatch(struct eval *ev, const struct builtin *bi, int argc,
-				  struct value **argv, const struct kwargs *kw, builtin_fn fn)
+			   struct value **argv, const struct kwargs *kw, builtin_fn fn, unsigned need)
 {
 	const struct backend *be = lin_be(bi, argc ? argv[0] : NULL, argc > 1 ? argv[1] : NULL);
-	if (be->device != DEV_HOST && !be->linalg)
-		return linalg_via_host(ev, bi, argc, argv, kw, fn, be);
+	const struct linalg_backend *lb = be->linalg;
+	if (be->device != DEV_HOST) {
+		/* every entry the function needs, or the whole call on the host */
+		int ok = lb != NULL;
+		if (ok && (need & LN_GETRF)) ok = lb->getrf && lb->getrs;
+		if (ok && (need & LN_POTRF)) ok = lb->potrf != NULL;
+		if (ok && (need & LN_GEQRF)) ok = lb->geqrf && lb->orgqr;
+		if (ok && (need & LN_GESDD)) ok = lb->gesdd != NULL;
+		if (ok && (need & LN_SYEVD)) ok = lb->syevd != NULL;
+		if (ok && (need & LN_GEEV)) ok = lb->geev != NULL;
+		if (ok && (need & LN_GELSD)) ok = lb->gelsd != NULL;
+		if (!ok)
+			return linalg_via_host(ev, bi, argc, argv, kw, fn, be);
+	}
 	return fn(ev, bi, argc, argv, kw);
 }
 

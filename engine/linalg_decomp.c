@@ -1338,21 +1338,21 @@ out:
 	return r ? arr_wrap(ev, r) : NULL;
 }
 
-VIA_HOST(f_inv)
-VIA_HOST(f_pinv)
-VIA_HOST(f_det)
-VIA_HOST(f_slogdet)
-VIA_HOST(f_solve)
-VIA_HOST(f_lstsq)
-VIA_HOST(f_cholesky)
-VIA_HOST(f_qr)
-VIA_HOST(f_svd)
-VIA_HOST(f_eig)
-VIA_HOST(f_eigvals)
-VIA_HOST(f_eigh)
-VIA_HOST(f_eigvalsh)
-VIA_HOST(f_matrix_rank)
-VIA_HOST(f_matrix_power)
+VIA_HOST(f_inv, LN_GETRF)
+VIA_HOST(f_pinv, LN_GESDD)
+VIA_HOST(f_det, LN_GETRF)
+VIA_HOST(f_slogdet, LN_GETRF)
+VIA_HOST(f_solve, LN_GETRF)
+VIA_HOST(f_lstsq, LN_GELSD)
+VIA_HOST(f_cholesky, LN_POTRF)
+VIA_HOST(f_qr, LN_GEQRF)
+VIA_HOST(f_svd, LN_GESDD)
+VIA_HOST(f_eig, LN_GEEV)
+VIA_HOST(f_eigvals, LN_GEEV)
+VIA_HOST(f_eigh, LN_SYEVD)
+VIA_HOST(f_eigvalsh, LN_SYEVD)
+VIA_HOST(f_matrix_rank, LN_GESDD)
+VIA_HOST(f_matrix_power, LN_GETRF)
 
 const struct arr_func arr_linalg_funcs[] = {
 	{"norm", lin_f_norm, "norm(x, ord=None, axis=None, keepdims=False)", "Matrix or vector norm."},

@@ -26,8 +26,13 @@ int lin_real_dt(int dt);
 int lin_complex_dt(int dt);
 const struct linalg_backend *lin_lb(struct eval *ev, const struct backend *be,
 					   const char *fname);
+/* the struct linalg_backend entries a function uses (lin_dispatch) */
+enum { LN_GETRF = 1, LN_POTRF = 2, LN_GEQRF = 4, LN_GESDD = 8, LN_SYEVD = 16,
+       LN_GEEV = 32, LN_GELSD = 64 };
+/* Calls fn, or runs it on host copies when the array's device backend
+ * lacks an entry in `need` (a mask of LN_*). */
 struct value *lin_dispatch(struct eval *ev, const struct builtin *bi, int argc,
-				  struct value **argv, const struct kwargs *kw, builtin_fn fn);
+			   struct value **argv, const struct kwargs *kw, builtin_fn fn, unsigned need);
 int lin_types(struct eval *ev, const struct backend *be, int n,
 		     const struct ndarray *const *a, int *work, int *result);
 int lin_assert_2d(struct eval *ev, const struct ndarray *a);
@@ -60,11 +65,11 @@ struct value *lin_f_norm(struct eval *ev, const struct builtin *bi, int argc,
 
 /* A table entry that runs fn on host copies when the array's backend has no
  * struct linalg_backend. */
-#define VIA_HOST(fn)                                                                    \
+#define VIA_HOST(fn, need)                                                              \
 	static struct value *fn##_d(struct eval *ev, const struct builtin *bi, int argc,  \
 				    struct value **argv, const struct kwargs *kw)          \
 	{                                                                               \
-		return lin_dispatch(ev, bi, argc, argv, kw, fn);                        \
+		return lin_dispatch(ev, bi, argc, argv, kw, fn, need);                  \
 	}
 
 #endif

@@ -426,5 +426,5 @@ out:
 struct value *lin_f_norm(struct eval *ev, const struct builtin *bi, int argc,
 			 struct value **argv, const struct kwargs *kw)
 {
-	return lin_dispatch(ev, bi, argc, argv, kw, f_norm);
+	return lin_dispatch(ev, bi, argc, argv, kw, f_norm, LN_GESDD);
 }

@@ -18,7 +18,7 @@
 #include "magic_int.h"
 
 /* "1.5 GiB" */
-static void human(double b, char *buf, size_t n)
+__attribute__((unused)) static void human(double b, char *buf, size_t n)
 {
 	static const char *const u[] = {"B", "KiB", "MiB", "GiB", "TiB"};
 	int k = 0;
@@ -66,13 +66,14 @@ static int show(struct eval *ev, struct sbuf *t, struct sbuf *h)
 /* %memgetinfo: device memory and the pools */
 int magic_memgetinfo(struct eval *ev, const char *args, const char *cell, struct value **result)
 {
-	struct sbuf t = {0}, h = {0};
+	struct sbuf t = {0};
 	if (!backend_cuda(NULL)) {
 		sb_printf(&t, "Host mode (%s): cp arrays live in host memory; there is no device "
 			  "memory or memory pool to report.\n", host_reason());
 		return show(ev, &t, NULL);
 	}
 #ifdef HAVE_CUDA
+	struct sbuf h = {0};
 	size_t fr = 0, tot = 0;
 	if (CUDA_CHECK(ev, cudaMemGetInfo(&fr, &tot)) < 0)
 		return -1;
@@ -340,13 +341,26 @@ int magic_reset(struct eval *ev, const char *args, const char *cell, struct valu
 			return 0;
 		}
 	}
-	struct value *g = val_dict_new();
-	if (!g || dict_setstr(g, "__name__", val_cstr("__main__")) < 0) {
-		val_decref(g);
+	/* emptied in place: the running cell's scope holds this dict */
+	struct value *g = ev->globals, *keys = val_list_new(0, NULL);
+	if (!keys) {
 		err_nomem(ev);
 		return -1;
 	}
-	val_decref(ev->globals);
-	ev->globals = g;
+	for (size_t i = 0; i < g->u.dict->n; i++) {
+		struct value *k = g->u.dict->entries[i].key;
+		if (k && !(k->type == VT_STR && !strcmp(k->u.str->s, "__name__")) &&
+		    list_append(keys, val_incref(k)) < 0) {
+			val_decref(keys);
+			err_nomem(ev);
+			return -1;
+		}
+	}
+	for (size_t i = 0; i < keys->u.seq.n; i++)
+		if (dict_del(ev, g, keys->u.seq.items[i]) < 0) {
+			val_decref(keys);
+			return -1;
+		}
+	val_decref(keys);
 	return 0;
 }

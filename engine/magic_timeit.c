@@ -443,7 +443,7 @@ static struct value *host_globals(struct eval *ev, const char *code)
 		struct value *v = dict_getstr_borrow(ev->globals, name);
 		if (!v || v->type != VT_NDARRAY || !arr_is_cupy(nd_backend(v->u.arr)))
 			continue;
-		struct ndarray *h = arr_to_host(ev, v->u.arr);
+		struct ndarray *h = arr_to_backend(ev, v->u.arr, &backend_host);
 		struct value *hv = h ? arr_wrap(ev, h) : NULL;
 		if (!hv || dict_setstr(g, name, hv) < 0)
 			goto fail;

@@ -378,9 +378,14 @@ static struct value *mf_moveaxis(struct eval *ev, const struct builtin *bi, int 
 		goto out;
 	for (int i = 0; i < ns; i++)
 		for (int j = 0; j < i; j++)
-			if (s[i] == s[j] || d[i] == d[j]) {
-				err_set(ev, TY_ValueError, "repeated axis in `%s` argument",
-					s[i] == s[j] ? "source" : "destination");
+			if (s[i] == s[j]) {
+				err_set(ev, TY_ValueError, "repeated axis in `source` argument");
+				goto out;
+			}
+	for (int i = 0; i < ndst; i++)
+		for (int j = 0; j < i; j++)
+			if (d[i] == d[j]) {
+				err_set(ev, TY_ValueError, "repeated axis in `destination` argument");
 				goto out;
 			}
 	if (ns != ndst) {
