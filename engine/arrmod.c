@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <math.h>
+#include "config.h"
 #include "arrapi.h"
 #include "error.h"
 
@@ -22,9 +23,13 @@
  * area writes one; an area defining one must also be linked (it is when
  * anything else in its object file is referenced, or with --whole-archive). */
 #define WEAK_TABLE(t) __attribute__((weak)) const struct arr_func t[] = {{NULL, NULL, NULL, NULL}}
+/* With CUDA the backend's own definitions (cudaobj.c, backend_cuda.c) are
+ * referenced strongly so a plain archive link pulls them in. */
+#ifndef HAVE_CUDA
 WEAK_TABLE(arr_cupy_funcs);
 WEAK_TABLE(arr_cuda_funcs);
 WEAK_TABLE(arr_cuda_runtime_funcs);
+#endif
 WEAK_TABLE(arr_cupyx_funcs);
 WEAK_TABLE(arr_profiler_funcs);
 WEAK_TABLE(arr_ndimage_funcs);
@@ -32,6 +37,7 @@ WEAK_TABLE(arr_signal_funcs);
 WEAK_TABLE(arr_special_funcs);
 WEAK_TABLE(arr_scipy_linalg_funcs);
 
+#ifndef HAVE_CUDA
 __attribute__((weak)) int arr_module_init_cuda(struct eval *ev, const char *fullname,
 					       struct value *mod)
 {
@@ -42,6 +48,7 @@ __attribute__((weak)) const struct backend *backend_cuda(struct eval *ev)
 {
 	return NULL;
 }
+#endif
 
 /* ---- cupy-only functions this file can serve itself ---- */
 

@@ -299,6 +299,7 @@ static void usage(FILE *f)
 
 int main(int argc, char **argv)
 {
+	engine_prepare_process(argv);
 	if (argc >= 2 && (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0)) {
 		printf("lumen %s (CUDA support: %s)\n", engine_version(),
 		       engine_has_cuda_build() ? "built in" : "not built");

@@ -5,11 +5,14 @@
  * and answers complete / inspect / is_complete / interrupt.  Owns the
  * struct eval of the session.  Knows nothing of the wire protocol.
  */
+#include "config.h"
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "engine.h"
+#include "linalg.h"
+#include "cudabe.h"
 #include "core.h"
 #include "error.h"
 #include "parse.h"
@@ -28,6 +31,11 @@ struct engine {
 const char *engine_version(void)
 {
 	return "0.1.0";
+}
+
+void engine_prepare_process(char **argv)
+{
+	linalg_host_tune_blas(argv);
 }
 
 int engine_has_cuda_build(void)
@@ -52,6 +60,10 @@ struct engine *engine_new(const struct engine_options *opt)
 		return NULL;
 	}
 	e->ev->engine = e;
+#ifdef HAVE_CUDA
+	/* the context is created while the user types (DESIGN.md) */
+	cuda_warmup_start();
+#endif
 	return e;
 }
 

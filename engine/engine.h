@@ -69,6 +69,11 @@ struct engine_options {
 	const char *device; /* NULL: $LUMEN_DEVICE, then auto; "host", "cuda" */
 };
 
+/* Called first in main(), before threads or sockets: may re-execute the
+ * program once with a better host BLAS configuration (linalg_host.c says
+ * why).  Returns when nothing needs doing. */
+void engine_prepare_process(char **argv);
+
 /* New session, or NULL on out-of-memory.  Starts CUDA in the background. */
 struct engine *engine_new(const struct engine_options *opt);
 void engine_free(struct engine *e);

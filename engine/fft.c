@@ -883,7 +883,7 @@ static struct value *fft_dispatch(struct eval *ev, const struct builtin *bi, int
 {
 	struct ndarray *a = argc ? arr_borrow(argv[0]) : NULL;
 	const struct backend *be = a ? nd_backend(a) : arr_be(bi);
-	if (be->device != DEV_HOST && !be->fft)
+	if (be->device != DEV_HOST && (!be->fft || !((const struct fft_backend *)be->fft)->exec))
 		return linalg_via_host(ev, bi, argc, argv, kw, fn, be);
 	return fn(ev, bi, argc, argv, kw);
 }

@@ -91,6 +91,7 @@ int main(int argc, char **argv)
 	sigset_t all, old;
 	int i;
 
+	engine_prepare_process(argv);
 	for (i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "-f") && i + 1 < argc)
 			file = argv[++i];

@@ -87,12 +87,16 @@ def main():
 	ap.add_argument("--lumen", default=os.environ.get("LUMEN", "./lumen"))
 	ap.add_argument("--cells", default="")
 	ap.add_argument("--seed", type=int, default=20261130)
+	ap.add_argument("--filter", default=os.environ.get("FUZZ_FILTER", ""),
+			help="regular expression on case names")
 	args = ap.parse_args()
 	lumen = args.lumen.split()
 	if os.sep in lumen[0]:
 		lumen[0] = os.path.abspath(lumen[0])
 	rng = random.Random(args.seed)
 	todo = list(cases(args.cells, rng))
+	if args.filter:
+		todo = [c for c in todo if re.search(args.filter, c[0])]
 	print("1..%d" % len(todo), flush=True)
 	tmp = tempfile.mkdtemp(prefix="lumen-fuzz-")
 	env = dict(os.environ)
