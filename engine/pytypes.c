@@ -333,7 +333,22 @@ struct value *builtins_type_call(struct eval *ev, enum typeid t, int argc, struc
 			return NULL;
 		if (y && val_as_complex(ev, y, &b) < 0)
 			return NULL;
-		return val_complex(a + b * I);
+		/* CPython's rule, without arithmetic on parts that are not
+		 * complex, so -0.0 and infinities survive: complex(3, -inf) */
+		{
+			int xc = x && (x->type == VT_COMPLEX || (x->type == VT_SCALAR &&
+				 dt_is_complex(x->u.sc.dtype)));
+			int yc = y && (y->type == VT_COMPLEX || (y->type == VT_SCALAR &&
+				 dt_is_complex(y->u.sc.dtype)));
+			double re = creal(a), im = y ? creal(b) : 0.0;
+			if (!x)
+				re = 0.0;
+			if (yc)
+				re -= cimag(b);
+			if (xc)
+				im = y ? im + cimag(a) : cimag(a);
+			return val_complex(CMPLX(re, im));
+		}
 	}
 	case TY_BOOL: {
 		if (args_parse(ev, "bool", argc, argv, kw, "|x", &x) < 0)
