@@ -22,6 +22,14 @@
 	int argc, struct value **argv, const struct kwargs *kw)
 #define SELF (bi->self)
 
+/* Is v a complex number (Python complex, NumPy complex scalar or array)? */
+static int is_complex_value(struct value *v)
+{
+	return v->type == VT_COMPLEX ||
+	       (v->type == VT_SCALAR && dt_is_complex(v->u.sc.dtype)) ||
+	       (v->type == VT_NDARRAY && dt_is_complex(v->u.arr->dtype));
+}
+
 static int nargs(struct eval *ev, const char *fname, int argc, int lo, int hi)
 {
 	if (argc < lo || argc > hi) {
@@ -336,10 +344,8 @@ struct value *builtins_type_call(struct eval *ev, enum typeid t, int argc, struc
 		/* CPython's rule, without arithmetic on parts that are not
 		 * complex, so -0.0 and infinities survive: complex(3, -inf) */
 		{
-			int xc = x && (x->type == VT_COMPLEX || (x->type == VT_SCALAR &&
-				 dt_is_complex(x->u.sc.dtype)));
-			int yc = y && (y->type == VT_COMPLEX || (y->type == VT_SCALAR &&
-				 dt_is_complex(y->u.sc.dtype)));
+			int xc = x && (is_complex_value(x) || cimag(a) != 0);
+			int yc = y && (is_complex_value(y) || cimag(b) != 0);
 			double re = creal(a), im = y ? creal(b) : 0.0;
 			if (!x)
 				re = 0.0;
