@@ -538,7 +538,8 @@ static int be_copy(struct eval *ev, struct ndarray *dst, const struct ndarray *s
 struct ndarray *arr_contiguous(struct eval *ev, const struct ndarray *a)
 {
 	struct ndarray *r = nd_new(ev, nd_backend(a), a->dtype, a->ndim, a->shape);
-	if (r && be_copy(ev, r, a) < 0) {
+	/* an empty array has nothing to copy (and no launch to make) */
+	if (r && nd_size(a) && be_copy(ev, r, a) < 0) {
 		nd_decref(r);
 		return NULL;
 	}

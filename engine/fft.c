@@ -446,13 +446,10 @@ static struct ndarray *fft_nd(struct eval *ev, const struct backend *be, const s
 			nd_decref(h);
 			if (!t)
 				goto out;
-			c = nd_new(ev, be, t->dtype, t->ndim, t->shape);
-			if (!c || (nd_size(t) && be->copy(ev, c, t) < 0)) {
-				nd_decref(c);
-				nd_decref(t);
-				goto out;
-			}
+			c = arr_contiguous(ev, t);
 			nd_decref(t);
+			if (!c)
+				goto out;
 			h = fft_run(ev, fb, c, FFT_C2C, na - 1, s, FFTW_FORWARD);
 			nd_decref(c);
 			if (!h)
@@ -464,13 +461,10 @@ static struct ndarray *fft_nd(struct eval *ev, const struct backend *be, const s
 			nd_decref(h);
 			if (!t)
 				goto out;
-			h = nd_new(ev, be, t->dtype, t->ndim, t->shape);
-			if (!h || (nd_size(t) && be->copy(ev, h, t) < 0)) {
-				nd_decref(h);
-				nd_decref(t);
-				goto out;
-			}
+			h = arr_contiguous(ev, t);
 			nd_decref(t);
+			if (!h)
+				goto out;
 		}
 		y = h;
 	} else {
@@ -483,13 +477,10 @@ static struct ndarray *fft_nd(struct eval *ev, const struct backend *be, const s
 			struct ndarray *t = arr_transpose(ev, m, p2), *c, *h;
 			if (!t)
 				goto out;
-			c = nd_new(ev, be, t->dtype, t->ndim, t->shape);
-			if (!c || (nd_size(t) && be->copy(ev, c, t) < 0)) {
-				nd_decref(c);
-				nd_decref(t);
-				goto out;
-			}
+			c = arr_contiguous(ev, t);
 			nd_decref(t);
+			if (!c)
+				goto out;
 			h = fft_run(ev, fb, c, FFT_C2C, na - 1, s, FFTW_BACKWARD);
 			nd_decref(c);
 			if (!h)
@@ -502,12 +493,10 @@ static struct ndarray *fft_nd(struct eval *ev, const struct backend *be, const s
 			if (!t)
 				goto out;
 			nd_decref(m);
-			m = nd_new(ev, be, t->dtype, t->ndim, t->shape);
-			if (!m || (nd_size(t) && be->copy(ev, m, t) < 0)) {
-				nd_decref(t);
-				goto out;
-			}
+			m = arr_contiguous(ev, t);
 			nd_decref(t);
+			if (!m)
+				goto out;
 		}
 		y = fft_run(ev, fb, m, FFT_C2R, 1, s + na - 1, 0);
 	}
