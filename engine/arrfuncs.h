@@ -66,6 +66,7 @@ extern const struct arr_func arr_signal_funcs[];     /* cupyx.scipy.signal / sci
 extern const struct arr_func arr_special_funcs[];    /* cupyx.scipy.special / scipy.special */
 extern const struct arr_func arr_scipy_linalg_funcs[]; /* cupyx.scipy.linalg / scipy.linalg */
 extern const struct arr_func arr_ufunc_methods[];    /* ufuncfn.c: a.clip, a.round */
+extern const struct arr_func arr_fpe_funcs[];        /* fpe.c: seterr, geterr, errstate */
 /* Called once when a module is built, to add what tables cannot hold
  * (objects such as cp.cuda.Stream.null): fullname "cupy.cuda" ...  The
  * default (weak) does nothing.  0 or -1 with the error set. */

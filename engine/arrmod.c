@@ -15,40 +15,44 @@
 #include "config.h"
 #include "arrapi.h"
 #include "error.h"
+#include "cuda_plugin.h"
 
 /* ---- weak defaults: an empty table until its area defines the real one ---- */
 /* The standard tables are all defined by their areas and referenced
  * strongly here, so a plain archive link pulls every area in.  Tables for
  * the CUDA-only and SciPy namespaces get an empty weak default until their
  * area writes one; an area defining one must also be linked (it is when
- * anything else in its object file is referenced, or with --whole-archive). */
+ * anything else in its object file is referenced, or with --whole-archive).
+ * The CUDA tables live in the CUDA plugin (cuda_plugin.h): cuda_table()
+ * hands out the plugin's once it is loaded; the weak ones stand for it in
+ * host mode (and are overridden where the CUDA objects are linked in). */
 #define WEAK_TABLE(t) __attribute__((weak)) const struct arr_func t[] = {{NULL, NULL, NULL, NULL}}
-/* With CUDA the backend's own definitions (cudaobj.c, backend_cuda.c) are
- * referenced strongly so a plain archive link pulls them in. */
-#ifndef HAVE_CUDA
 WEAK_TABLE(arr_cupy_funcs);
 WEAK_TABLE(arr_cuda_funcs);
 WEAK_TABLE(arr_cuda_runtime_funcs);
-#endif
 WEAK_TABLE(arr_cupyx_funcs);
 WEAK_TABLE(arr_profiler_funcs);
-WEAK_TABLE(arr_ndimage_funcs);
-WEAK_TABLE(arr_signal_funcs);
 WEAK_TABLE(arr_special_funcs);
 WEAK_TABLE(arr_scipy_linalg_funcs);
 
-#ifndef HAVE_CUDA
-__attribute__((weak)) int arr_module_init_cuda(struct eval *ev, const char *fullname,
-					       struct value *mod)
+/* the plugin's table for one of the three CUDA namespaces (waits for the
+ * plugin: only a cp module asks) */
+enum cuda_table { CT_CUPY, CT_CUDA, CT_RUNTIME };
+static const struct arr_func *cuda_table(enum cuda_table which)
 {
-	return 0;
+	const struct cuda_plugin *pl = cuda_plugin();
+	switch (which) {
+	case CT_CUPY: return pl ? pl->cupy_funcs : arr_cupy_funcs;
+	case CT_CUDA: return pl ? pl->cuda_funcs : arr_cuda_funcs;
+	default: return pl ? pl->cuda_runtime_funcs : arr_cuda_runtime_funcs;
+	}
 }
 
-__attribute__((weak)) const struct backend *backend_cuda(struct eval *ev)
+static int module_init_cuda(struct eval *ev, const char *fullname, struct value *mod)
 {
-	return NULL;
+	const struct cuda_plugin *pl = cuda_plugin_peek();
+	return pl ? pl->module_init(ev, fullname, mod) : 0;
 }
-#endif
 
 /* ---- cupy-only functions this file can serve itself ---- */
 
@@ -138,7 +142,7 @@ static int add_dtypes(struct eval *ev, struct value *mod)
 	return 0;
 }
 
-static int add_constants(struct eval *ev, struct value *mod)
+static int add_constants(struct eval *ev, struct value *mod, int is_cp)
 {
 	return add(ev, mod, "pi", val_float(M_PI)) < 0 ||
 	       add(ev, mod, "e", val_float(M_E)) < 0 ||
@@ -148,13 +152,13 @@ static int add_constants(struct eval *ev, struct value *mod)
 	       add(ev, mod, "newaxis", val_none()) < 0 ||
 	       add(ev, mod, "True_", val_scalar(DT_BOOL, (union scalar_data){.b = 1})) < 0 ||
 	       add(ev, mod, "False_", val_scalar(DT_BOOL, (union scalar_data){.b = 0})) < 0 ||
-	       add(ev, mod, "ndarray", val_type(TY_NDARRAY)) < 0 ? -1 : 0;
+	       add(ev, mod, "ndarray", val_type(is_cp ? TY_CUPY_NDARRAY : TY_NDARRAY)) < 0 ? -1 : 0;
 }
 
 static const struct arr_func *const top_tables[] = {
 	arr_creation_funcs, arr_ufunc_funcs, arr_reduce_funcs, arr_manip_funcs,
 	arr_index_funcs, arr_sort_funcs, arr_stat_funcs, arr_linalg_top_funcs,
-	arr_io_funcs, arr_format_funcs, arr_dtype_funcs, NULL,
+	arr_io_funcs, arr_format_funcs, arr_dtype_funcs, arr_fpe_funcs, NULL,
 };
 
 static const struct backend *cupy_backend(struct eval *ev)
@@ -211,8 +215,8 @@ static struct value *build(struct eval *ev, const char *name)
 	static const struct arr_func *const t_linalg[] = {arr_linalg_funcs, NULL};
 	static const struct arr_func *const t_fft[] = {arr_fft_funcs, NULL};
 	static const struct arr_func *const t_random[] = {arr_random_funcs, NULL};
-	static const struct arr_func *const t_cuda[] = {arr_cuda_funcs, NULL};
-	static const struct arr_func *const t_runtime[] = {arr_cuda_runtime_funcs, NULL};
+	static const struct arr_func *t_cuda[] = {NULL, NULL};     /* cuda_table() */
+	static const struct arr_func *t_runtime[] = {NULL, NULL};
 	static const struct arr_func *const t_cupyx[] = {arr_cupyx_funcs, NULL};
 	static const struct arr_func *const t_prof[] = {arr_profiler_funcs, NULL};
 	static const struct arr_func *const t_ndi[] = {arr_ndimage_funcs, NULL};
@@ -238,6 +242,10 @@ static struct value *build(struct eval *ev, const char *name)
 
 	if (mod)
 		return mod;
+	if (!strncmp(name, "cupy.cuda", 9)) {
+		t_cuda[0] = cuda_table(CT_CUDA);
+		t_runtime[0] = cuda_table(CT_RUNTIME);
+	}
 	if (is_np || is_cp) {
 		be = is_np ? &backend_host : cupy_backend(ev);
 		if (!be)
@@ -251,9 +259,9 @@ static struct value *build(struct eval *ev, const char *name)
 			if (add_table(ev, mod, name, top_tables[i], be) < 0)
 				return NULL;
 		if (is_cp && (add_table(ev, mod, name, cupy_own_funcs, be) < 0 ||
-			      add_table(ev, mod, name, arr_cupy_funcs, be) < 0))
+			      add_table(ev, mod, name, cuda_table(CT_CUPY), be) < 0))
 			return NULL;
-		if (add_dtypes(ev, mod) < 0 || add_constants(ev, mod) < 0 ||
+		if (add_dtypes(ev, mod) < 0 || add_constants(ev, mod, is_cp) < 0 ||
 		    add(ev, mod, "__version__", val_cstr(is_np ? "2.4.6" : "14.2.0")) < 0)
 			return NULL;
 		if (add_child(ev, mod, name, "linalg") < 0 || add_child(ev, mod, name, "fft") < 0 ||
@@ -263,7 +271,7 @@ static struct value *build(struct eval *ev, const char *name)
 			return NULL;
 		if (is_cp && add_child(ev, mod, name, "cuda") < 0)
 			return NULL;
-		if (arr_module_init_cuda(ev, name, mod) < 0)
+		if (module_init_cuda(ev, name, mod) < 0)
 			return NULL;
 		return mod;
 	}
@@ -297,7 +305,7 @@ static struct value *build(struct eval *ev, const char *name)
 				if (add_child(ev, mod, name, kids[k]) < 0)
 					return NULL;
 		}
-		if (arr_module_init_cuda(ev, name, mod) < 0)
+		if (module_init_cuda(ev, name, mod) < 0)
 			return NULL;
 		return mod;
 	}

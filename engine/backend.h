@@ -45,6 +45,56 @@ struct ew_tree {
 enum red_op { RED_SUM, RED_PROD, RED_MIN, RED_MAX, RED_ANY, RED_ALL,
 	      RED_ARGMIN, RED_ARGMAX, RED_NANSUM, RED_NANMIN, RED_NANMAX };
 
+/* ---- a stencil: out[o] = op over taps t of ext(in)[o + start + tap[t]].
+ * ext(in) extends every axis of `in` without bound by the mode (SciPy's
+ * filter modes; ST_CONSTANT reads cval).  Taps are listed in C order of
+ * the footprint box; correlate sums weight[t] * value in double precision
+ * from 0.0 in tap order (SciPy's NI_Correlate order), min/max/rank select.
+ * The result is converted to out's dtype by a C cast.  All pointers are
+ * host memory, borrowed for the call. */
+enum st_mode { ST_NEAREST, ST_WRAP, ST_REFLECT, ST_MIRROR, ST_CONSTANT }; /* SciPy's codes */
+/* ST_UNIFORM: SciPy's NI_UniformFilter1D running mean along the one axis
+ * whose box exceeds 1 (taps 0..n-1 on it): sum of the first window / n,
+ * then += (entering - leaving) / n along the line. */
+enum st_op { ST_CORRELATE, ST_MIN, ST_MAX, ST_RANK, ST_UNIFORM };
+/* The order of a 1-D correlation's sum (SciPy's NI_Correlate1D; taps are
+ * 0..n-1 on one axis, all weights kept): c = n/2, v[k] the tap values,
+ *   SYMMETRIC:     v[c]w[c], then += (v[c-j] + v[c+j]) w[c-j], j = c..1
+ *   ANTISYMMETRIC: v[c]w[c], then += (v[c-j] - v[c+j]) w[c-j], j = c..1
+ *   GENERAL:       v[n-1]w[n-1], then += v[k]w[k], k = 0..n-2
+ * ST_SUM_TAPS (0) sums 0.0 + v[t]w[t] in tap order (NI_Correlate). */
+enum st_sum { ST_SUM_TAPS, ST_SUM1D_SYMMETRIC, ST_SUM1D_ANTISYMMETRIC, ST_SUM1D_GENERAL };
+struct stencil {
+	enum st_op op;
+	enum st_mode mode;
+	double cval;
+	int ndim;                        /* in->ndim == out->ndim */
+	int64_t start[ND_MAXDIM];        /* input index of out[0]'s tap at box corner 0 */
+	int64_t box[ND_MAXDIM];          /* the footprint's box shape */
+	int64_t ntaps;                   /* >= 1 */
+	const int64_t *taps;             /* ntaps * ndim box coordinates */
+	const double *weights;           /* ST_CORRELATE: ntaps weights */
+	int64_t rank;                    /* ST_RANK: 0 .. ntaps-1 (0 = the smallest) */
+	enum st_sum sum1d;               /* ST_CORRELATE: the order of the sum */
+};
+
+/* ---- spline interpolation (scipy.ndimage zoom / shift / rotate): SciPy's
+ * interpolation mode codes, and one transform: the input coordinate of
+ * output index o along axis k is, without a matrix,
+ *   ((o[k] + shift[k]) or o[k]) * zoom[k]  (grid_mode: (.. + 0.5) * zoom - 0.5),
+ * with one, shift[k] + sum_l matrix[k * out_ndim + l] o[l] (summed in
+ * pairs, as NI_GeometricTransform); then + npad (the pre-padding).  The
+ * pointers are host memory (ndim doubles, or ndim * out_ndim). */
+enum im_mode { IM_NEAREST, IM_WRAP, IM_REFLECT, IM_MIRROR, IM_CONSTANT, IM_GRID_WRAP,
+	       IM_GRID_CONSTANT };
+struct interp {
+	const double *zoom, *shift, *matrix;
+	int grid_mode, order;
+	enum im_mode mode;
+	double cval;
+	int64_t npad;
+};
+
 struct backend {
 	const char *name;        /* "host", "cuda" */
 	enum device device;
@@ -99,6 +149,24 @@ struct backend {
 	void *fft;     /* struct fft_backend * */
 	void *linalg;  /* struct linalg_backend * */
 	void *random;  /* struct random_backend * */
+
+	/* Stencils (scipy.ndimage filters, scipy.signal's direct convolutions;
+	 * struct stencil below).  out (C-contiguous, any real dtype, allocated
+	 * by the caller) gets, for each element, the stencil's op over its
+	 * taps of `in` (any layout and real dtype) extended by the mode.
+	 * NULL: not supported (the caller raises NotImplementedError). */
+	int (*stencil)(struct eval *ev, const struct stencil *s,
+		       const struct ndarray *in, struct ndarray *out);
+	/* SciPy's spline prefilter (ni_splines.c apply_filter) in place along
+	 * every line of axis of c (C-contiguous float64); order 2..5. */
+	int (*spline_prefilter)(struct eval *ev, struct ndarray *c, int axis, int order,
+				enum im_mode mode);
+	/* out (any layout, real dtype) = the spline of order x->order through
+	 * the coefficients c (C-contiguous float64) at x's coordinates, with
+	 * SciPy's edge handling and integer rounding (NI_ZoomShift /
+	 * NI_GeometricTransform). */
+	int (*interpolate)(struct eval *ev, const struct interp *x, const struct ndarray *c,
+			   struct ndarray *out);
 };
 
 extern const struct backend backend_host;

@@ -16,6 +16,7 @@
 #include "backend.h"
 #include "error.h"
 #include "cudabe.h"
+#include "ndimage.h"
 
 #ifdef HAVE_CUDA
 
@@ -31,7 +32,7 @@ static int mode_set;
 static char why_host[256] = "no CUDA device";
 static char describe[320];
 
-void cuda_select(const char *m)
+void cudabe_select(const char *m)
 {
 	pthread_mutex_lock(&warm_mu);
 	if (warm_state == 0) {
@@ -125,7 +126,7 @@ done:
 	return NULL;
 }
 
-void cuda_warmup_start(void)
+void cudabe_warmup_start(void)
 {
 	pthread_t t;
 	pthread_attr_t at;
@@ -164,17 +165,26 @@ void cuda_warmup_start(void)
 
 static void warm_wait(void)
 {
-	cuda_warmup_start();
+	cudabe_warmup_start();
 	pthread_mutex_lock(&warm_mu);
 	while (warm_state != 2)
 		pthread_cond_wait(&warm_cv, &warm_mu);
 	pthread_mutex_unlock(&warm_mu);
 }
 
-const char *cuda_describe(void)
+const char *cudabe_describe(void)
 {
 	warm_wait();
 	return describe;
+}
+
+const char *cudabe_describe_now(void)
+{
+	int done;
+	pthread_mutex_lock(&warm_mu);
+	done = warm_state == 2;
+	pthread_mutex_unlock(&warm_mu);
+	return done ? describe : NULL;
 }
 
 /* ---- errors ---- */
@@ -534,6 +544,10 @@ out:
 extern int cuda_matmul(struct eval *ev, const struct ndarray *a, const struct ndarray *b,
 		       struct ndarray *out);  /* cuda_lib.c */
 extern void *cuda_fft_backend, *cuda_linalg_backend, *cuda_random_backend; /* cuda_lib.c */
+extern int cuda_gather(struct eval *ev, const struct ndarray *src, const int64_t *off, int64_t nb,
+		       int pos, struct ndarray *out);  /* cuda_index.c */
+extern int cuda_scatter(struct eval *ev, struct ndarray *dst, const int64_t *off, int64_t nb,
+			int pos, const struct ndarray *vals);  /* cuda_index.c */
 
 static struct backend cuda_backend = {
 	.name = "cuda",
@@ -551,6 +565,11 @@ static struct backend cuda_backend = {
 	.matmul = cuda_matmul,
 	.sort = cu_sort,
 	.take_flat = cu_take_flat,
+	.gather = cuda_gather,
+	.scatter = cuda_scatter,
+	.stencil = cuda_stencil,
+	.spline_prefilter = cuda_prefilter,
+	.interpolate = cuda_interpolate,
 };
 
 /* The library families are filled in once, before the backend is first
@@ -566,7 +585,7 @@ static void make_full(void)
 
 extern int cudaobj_linked; /* cudaobj.c: pulls its tables into every program */
 
-const struct backend *backend_cuda(struct eval *ev)
+const struct backend *cudabe_backend(struct eval *ev)
 {
 	cudaobj_linked = 1;
 	warm_wait();

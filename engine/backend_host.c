@@ -8,10 +8,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <pthread.h>
+#include "fpe.h"
 #include "backend.h"
 #include "error.h"
 #include "arrapi.h"
 #include "ufunc.h"
+#include "ndimage.h"
 
 /* arrays-core's host entries: ewhost.c (elementwise, copy, fill,
  * transfers) and reduce.c (reduce, scan) */
@@ -37,6 +40,56 @@ static struct buffer *host_cupy_alloc(struct eval *ev, size_t nbytes)
 	return host_alloc_on(ev, nbytes, &backend_host_cupy);
 }
 
+/*
+ * A small-block cache: the last few freed buffers of up to HC_MAX bytes keep
+ * their memory for the next array of the same rounded size, so a loop of
+ * small statements (`c = a + b` on 1000 floats) does not pay glibc's
+ * aligned_alloc (and its fastbin consolidation for blocks of 1 KiB and more)
+ * per temporary.  Under a mutex: buffers can be released on another thread.
+ */
+#define HC_SLOTS 16
+#define HC_MAX ((size_t)64 << 10)
+static struct { size_t size; void *data; } hc_slot[HC_SLOTS];
+static pthread_mutex_t hc_mu = PTHREAD_MUTEX_INITIALIZER;
+
+static void *hc_take(size_t rounded)
+{
+	void *p = NULL;
+	pthread_mutex_lock(&hc_mu);
+	for (int i = 0; i < HC_SLOTS; i++)
+		if (hc_slot[i].data && hc_slot[i].size == rounded) {
+			p = hc_slot[i].data;
+			hc_slot[i].data = NULL;
+			break;
+		}
+	pthread_mutex_unlock(&hc_mu);
+	return p;
+}
+
+/* Keeps p for reuse; when every slot is full, the one placed longest ago
+ * round robin is freed instead. */
+static void hc_put(size_t rounded, void *p)
+{
+	static int next;
+	void *old = NULL;
+	int kept = 0;
+	pthread_mutex_lock(&hc_mu);
+	for (int i = 0; i < HC_SLOTS && !kept; i++)
+		if (!hc_slot[i].data) {
+			hc_slot[i].size = rounded;
+			hc_slot[i].data = p;
+			kept = 1;
+		}
+	if (!kept) {
+		old = hc_slot[next].data;
+		hc_slot[next].size = rounded;
+		hc_slot[next].data = p;
+		next = (next + 1) % HC_SLOTS;
+	}
+	pthread_mutex_unlock(&hc_mu);
+	free(old);
+}
+
 static struct buffer *host_alloc_on(struct eval *ev, size_t nbytes,
 				    const struct backend *be)
 {
@@ -44,7 +97,9 @@ static struct buffer *host_alloc_on(struct eval *ev, size_t nbytes,
 	size_t rounded = (nbytes + 63) & ~(size_t)63;
 	if (!b || nbytes > ((size_t)1 << 46))
 		goto nomem;
-	if (rounded >= ((size_t)4 << 20)) {
+	if (rounded <= HC_MAX && (b->data = hc_take(rounded ? rounded : 64))) {
+		/* reused */
+	} else if (rounded >= ((size_t)4 << 20)) {
 		/* large: 2 MiB aligned and transparent huge pages, as NumPy's
 		 * allocator asks, so first touch faults 512x less often */
 		size_t huge = (rounded + ((size_t)2 << 20) - 1) & ~(((size_t)2 << 20) - 1);
@@ -68,9 +123,44 @@ nomem:
 		       "Unable to allocate %.3g GiB for an array", (double)nbytes / (1 << 30));
 }
 
+/* A zero-filled buffer for np.zeros/np.empty, as NumPy's calloc: glibc hands
+ * out fresh mmap pages without writing them, so the zeros cost a page fault
+ * at first touch instead of a pass over memory.  64-byte aligned inside the
+ * calloc block, which cookie keeps for host_free. */
+struct buffer *host_alloc_zeroed(struct eval *ev, size_t nbytes, const struct backend *be)
+{
+	struct buffer *b = malloc(sizeof *b);
+	char *raw = NULL;
+	if (b && nbytes <= ((size_t)1 << 46))
+		raw = calloc(1, nbytes + 64);
+	if (!raw) {
+		free(b);
+		return err_set(ev, TY_MemoryError,
+			       "Unable to allocate %.3g GiB for an array", (double)nbytes / (1 << 30));
+	}
+	b->data = raw + (64 - ((uintptr_t)raw & 63));
+	if (nbytes >= ((size_t)4 << 20)) {
+		uintptr_t lo = ((uintptr_t)raw + ((2u << 20) - 1)) & ~(uintptr_t)((2u << 20) - 1);
+		uintptr_t hi = ((uintptr_t)raw + nbytes) & ~(uintptr_t)((2u << 20) - 1);
+		if (hi > lo)
+			madvise((void *)lo, hi - lo, MADV_HUGEPAGE);
+	}
+	b->refcnt = 1;
+	b->nbytes = nbytes;
+	b->be = be;
+	b->cookie = raw;
+	return b;
+}
+
 static void host_free(struct buffer *b)
 {
-	free(b->data);
+	size_t rounded = (b->nbytes + 63) & ~(size_t)63;
+	if (b->cookie)
+		free(b->cookie);
+	else if (rounded > HC_MAX)
+		free(b->data);
+	else
+		hc_put(rounded ? rounded : 64, b->data);
 	free(b);
 }
 
@@ -107,9 +197,12 @@ const struct backend backend_host = {
 	.to_host = host_to_host,
 	.from_host = host_from_host,
 	.fill = host_fill,
-	.elementwise = uf_host_elementwise,
+	.elementwise = fpe_host_elementwise,   /* NumPy's RuntimeWarnings (fpe.c) */
 	.reduce = red_host_reduce,
 	.scan = red_host_scan,
+	.stencil = ndi_host_stencil,
+	.spline_prefilter = ndi_host_prefilter,
+	.interpolate = ndi_host_interpolate,
 };
 
 /* The same functions for `cp` in host mode (arrapi.h). */
@@ -127,4 +220,7 @@ const struct backend backend_host_cupy = {
 	.elementwise = uf_host_elementwise,
 	.reduce = red_host_reduce,
 	.scan = red_host_scan,
+	.stencil = ndi_host_stencil,
+	.spline_prefilter = ndi_host_prefilter,
+	.interpolate = ndi_host_interpolate,
 };

@@ -14,6 +14,7 @@
 #include "error.h"
 #include "args.h"
 #include "arrapi.h"
+#include "display.h"
 
 #define BI(name) static struct value *bi_##name(struct eval *ev, const struct builtin *bi, \
 	int argc, struct value **argv, const struct kwargs *kw)
@@ -135,33 +136,17 @@ int builtins_bundle(struct eval *ev, struct value *v, struct engine_bundle *b)
 	return 0;
 }
 
+/* display() and clear_output() are IPython's: display.c */
 BI(display)
 {
-	for (int i = 0; i < argc; i++) {
-		struct engine_bundle b;
-		if (builtins_bundle(ev, argv[i], &b) < 0)
-			return NULL;
-		if (ev->sink && ev->sink->display) {
-			ev->sink->display(ev->sink->ctx, &b, 0, NULL, 0);
-		} else {
-			ev_write(ev, 1, b.data[0], b.len[0]);
-			ev_write(ev, 1, "\n", 1);
-		}
-		engine_bundle_clear(&b);
-	}
-	return val_none();
+	(void)bi;
+	return display_call(ev, argc, argv, kw);
 }
 
 BI(clear_output)
 {
-	struct value *wait = NULL;
-	int w;
-	if (args_parse(ev, "clear_output", argc, argv, kw, "|wait", &wait) < 0 ||
-	    args_bool(ev, wait, 0, &w) < 0)
-		return NULL;
-	if (ev->sink && ev->sink->clear_output)
-		ev->sink->clear_output(ev->sink->ctx, w);
-	return val_none();
+	(void)bi;
+	return display_clear_output(ev, argc, argv, kw);
 }
 
 BI(input)
@@ -314,8 +299,8 @@ static int isinst(struct eval *ev, struct value *v, struct value *t)
 {
 	switch (t->type) {
 	case VT_TYPE:
-		if (t->u.ty == TY_NDARRAY)
-			return v->type == VT_NDARRAY;
+		if (t->u.ty == TY_NDARRAY || t->u.ty == TY_CUPY_NDARRAY)
+			return v->type == VT_NDARRAY && val_typeid(v) == t->u.ty;
 		if (t->u.ty == TY_FUNCTION)
 			return v->type == VT_FUNCTION;
 		return val_isinstance(v, t->u.ty);

@@ -13,6 +13,7 @@
 #include "engine.h"
 #include "core.h"
 #include "error.h"
+#include "cuda_plugin.h"
 
 static struct eval *cli_ev;
 static struct engine *cli_engine;
@@ -301,8 +302,12 @@ int main(int argc, char **argv)
 {
 	engine_prepare_process(argv);
 	if (argc >= 2 && (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0)) {
-		printf("lumen %s (CUDA support: %s)\n", engine_version(),
-		       engine_has_cuda_build() ? "built in" : "not built");
+		const char *plugin = cuda_plugin_path();
+		if (engine_has_cuda_build())
+			printf("lumen %s (CUDA support: built in, plugin %s%s)\n", engine_version(),
+			       plugin, access(plugin, R_OK) == 0 ? "" : " (missing: cp runs on the host)");
+		else
+			printf("lumen %s (CUDA support: not built)\n", engine_version());
 		return 0;
 	}
 	if (argc >= 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {

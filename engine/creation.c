@@ -45,8 +45,8 @@ static void size_string(char *buf, size_t n, double bytes)
 
 /* A new array, NumPy's MemoryError text for impossible sizes; order 'F'
  * gives Fortran strides. */
-struct ndarray *arr_new(struct eval *ev, const struct backend *be, int dtype, int ndim,
-			const int64_t *shape, int fortran)
+static struct ndarray *arr_alloc(struct eval *ev, const struct backend *be, int dtype, int ndim,
+				 const int64_t *shape, int fortran, int zeroed)
 {
 	double total = dt_size(dtype);
 	struct ndarray *a;
@@ -63,7 +63,7 @@ struct ndarray *arr_new(struct eval *ev, const struct backend *be, int dtype, in
 		return err_set(ev, TY_MemoryError, "Unable to allocate %s for an array with shape %s and data type %s",
 			       sz, sh, dtype_table[dtype].name);
 	}
-	a = nd_new(ev, be, dtype, ndim, shape);
+	a = zeroed ? nd_new_zeroed(ev, be, dtype, ndim, shape) : nd_new(ev, be, dtype, ndim, shape);
 	if (a && fortran && ndim > 1) {
 		int64_t s = dt_size(dtype);
 		for (int i = 0; i < ndim; i++) {
@@ -72,6 +72,12 @@ struct ndarray *arr_new(struct eval *ev, const struct backend *be, int dtype, in
 		}
 	}
 	return a;
+}
+
+struct ndarray *arr_new(struct eval *ev, const struct backend *be, int dtype, int ndim,
+			const int64_t *shape, int fortran)
+{
+	return arr_alloc(ev, be, dtype, ndim, shape, fortran, 0);
 }
 
 static int is_fortran(struct value *order)
@@ -100,10 +106,11 @@ static struct value *mk_filled(struct eval *ev, const struct builtin *bi, int ar
 		       &shape, &dtype, &order, &device, &like) < 0 ||
 	    arr_parse_shape(ev, shape, &nd, sh) < 0 || arr_parse_dtype(ev, dtype, &dt) < 0)
 		return NULL;
-	a = arr_new(ev, arr_be(bi), dt, nd, sh, is_fortran(order));
+	/* zeros, and empty as zeros: calloc'd like NumPy's (no pass over memory) */
+	a = arr_alloc(ev, arr_be(bi), dt, nd, sh, is_fortran(order), what == 0);
 	if (!a)
 		return NULL;
-	if (what >= 0 && fill_num(ev, a, what) < 0) {
+	if (what > 0 && fill_num(ev, a, what) < 0) {
 		nd_decref(a);
 		return NULL;
 	}
@@ -210,12 +217,13 @@ static struct value *mk_like(struct eval *ev, const struct builtin *bi, int argc
 		nd_decref(x);
 		return NULL;
 	}
-	r = arr_new(ev, arr_be(bi), dt, nd, sh,
-		    is_fortran(order) || (!order && nd > 1 && nd_is_f_contiguous(x) && !nd_is_c_contiguous(x)));
+	r = arr_alloc(ev, arr_be(bi), dt, nd, sh,
+		      is_fortran(order) || (!order && nd > 1 && nd_is_f_contiguous(x) && !nd_is_c_contiguous(x)),
+		      what <= 0);
 	nd_decref(x);
 	if (!r)
 		return NULL;
-	if ((what == 2 ? fill_with(ev, r, fv) : fill_num(ev, r, what < 0 ? 0 : what)) < 0) {
+	if (what > 0 && (what == 2 ? fill_with(ev, r, fv) : fill_num(ev, r, what)) < 0) {
 		nd_decref(r);
 		return NULL;
 	}

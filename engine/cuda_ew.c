@@ -302,6 +302,11 @@ static void emit_nodes(struct sb *b, const struct ew_tree *t, char leafx[][96], 
 	}
 }
 
+/* NVRTC options of every generated ufunc tree: no FMA contraction, so a
+ * fused tree (a*b + c) rounds after each node exactly as the unfused
+ * kernels do (user ElementwiseKernels keep NVRTC's defaults, as CuPy). */
+static const char *const tree_opts[] = {"--fmad=false"};
+
 /* the cache key of a tree: kinds, dtypes, loops, layouts; never values */
 struct key { unsigned char b[2048]; size_t n; };
 static void key_add(struct key *k, const void *p, size_t n)
@@ -373,7 +378,7 @@ int cuew_elementwise(struct eval *ev, const struct ew_tree *t, struct ndarray *o
 	int items[NOPS];
 	int nops = t->narrays + 1, O = t->narrays;
 	int V = 1, maxsz = dt_size(out->dtype), idx32, nstr = 0;
-	struct key k = {{0}, 0};
+	struct key k;
 	void *fn;
 	struct ewp P;
 	union sparam sp[EW_MAXNODES];
@@ -422,6 +427,7 @@ int cuew_elementwise(struct eval *ev, const struct ew_tree *t, struct ndarray *o
 	/* cache key */
 	{
 		int hd[6] = {'E', V, idx32, L.nd, out->dtype, nstr};
+		k.n = 0;
 		key_add(&k, hd, sizeof hd);
 		for (int o = 0; o < nops; o++)
 			key_add(&k, &L.mode[o], sizeof(int));
@@ -519,7 +525,7 @@ int cuew_elementwise(struct eval *ev, const struct ew_tree *t, struct ndarray *o
 		}
 		if (getenv("LUMEN_SHOW_KERNELS"))
 			fprintf(stderr, "%s\n", b.s);
-		fn = jit_get(ev, b.s, "lm_ew", 0, NULL);
+		fn = jit_get(ev, b.s, "lm_ew", 1, tree_opts);
 		free(b.s);
 		if (!fn)
 			return -1;
@@ -750,7 +756,7 @@ int cuew_reduce(struct eval *ev, const struct ew_tree *t, int op, uint64_t axes,
 	static int64_t lst[EW_MAXNODES][ND_MAXDIM];
 	int plan, V = 1, idx32, G = 256, K = 1, odt = out->dtype, vdt;
 	struct ndarray *dst = out;
-	struct key k = {{0}, 0};
+	struct key k;
 	void *fn, *fin = NULL;
 	union sparam sp[EW_MAXNODES];
 	void *ptrs[EW_MAXNODES], *args[2 * EW_MAXNODES + 12];
@@ -867,6 +873,7 @@ int cuew_reduce(struct eval *ev, const struct ew_tree *t, int op, uint64_t axes,
 		/* K itself is a launch parameter; only whether partials are used is
 		 * part of the kernel */
 		int hd[10] = {'R', op, plan, V, idx32, L.kd, L.rd, odt, G, K > 1};
+		k.n = 0;
 		key_add(&k, hd, sizeof hd);
 		if (plan == P_FLAT)
 			for (int l = 0; l < nl; l++)
@@ -1047,8 +1054,8 @@ int cuew_reduce(struct eval *ev, const struct ew_tree *t, int op, uint64_t axes,
 		}
 		if (getenv("LUMEN_SHOW_KERNELS"))
 			fprintf(stderr, "%s\n", b.s);
-		fn = jit_get(ev, b.s, "lm_red", 0, NULL);
-		fin = fn ? jit_get(ev, b.s, "lm_fin", 0, NULL) : NULL;
+		fn = jit_get(ev, b.s, "lm_red", 1, tree_opts);
+		fin = fn ? jit_get(ev, b.s, "lm_fin", 1, tree_opts) : NULL;
 		free(b.s);
 		if (!fn || !fin)
 			goto out;

@@ -1,9 +1,11 @@
 /*
  * cuda_lib.c — the CUDA libraries behind the backend's library entries:
  * cuBLAS for matmul (FP32 math unless CUPY_TF32=1; strided-batched gemm when
- * the batch strides allow), cuRAND for cp.random (struct random_backend),
- * cuFFT with a plan cache (struct fft_backend) and cuSOLVER for cp.linalg
- * (struct linalg_backend).
+ * the batch strides allow), cuRAND for cp.random (struct random_backend; the
+ * uniform draws are a one-pass Philox kernel of our own), cuFFT with a plan
+ * cache whose work areas come from the pool (struct fft_backend) and
+ * cuSOLVER for cp.linalg (struct linalg_backend; SVD by gesvdp, checked,
+ * else gesvd).
  *
  * Owns the library handles (created once, lazily or by the warmup thread)
  * and the FFT plans.  Never lays out matrices: the front ends did.
@@ -326,6 +328,10 @@ static curandGenerator_t get_rng(struct eval *ev)
 	return rng;
 }
 
+/* the uniform generator's key and next counter block (uniform_fill) */
+static uint64_t uni_seed, uni_ctr;
+static int uni_seeded;
+
 static int rnd_seed(struct eval *ev, uint64_t seed)
 {
 	curandGenerator_t g = get_rng(ev);
@@ -335,22 +341,94 @@ static int rnd_seed(struct eval *ev, uint64_t seed)
 	if ((s = curandSetPseudoRandomGeneratorSeed(g, seed)) != CURAND_STATUS_SUCCESS
 	    || (s = curandSetGeneratorOffset(g, 0)) != CURAND_STATUS_SUCCESS)
 		return rand_fail(ev, s);
+	pthread_mutex_lock(&lib_mu);
+	uni_seed = seed;
+	uni_ctr = 0;
+	uni_seeded = 1;
+	pthread_mutex_unlock(&lib_mu);
 	return 0;
 }
 
-/* cuRAND's uniform is (0, 1]; NumPy's is [0, 1): y = p0 + (p1 - p0) * (1 - u) */
+/* Uniform [0, 1) without a second pass: our own Philox4x32-10 (the
+ * generator cuRAND's PHILOX4_32_10 is) turns counter blocks straight into
+ * p0 + (p1 - p0) * u, u in [0, 1) as NumPy forms it (float32: the top 24
+ * bits / 2^24; float64: 53 bits of two words / 2^53).  cuRAND's own uniform
+ * is (0, 1] and needed a second full pass to fold 1.0 (CuPy's _mod1_kernel).
+ * The key is the seed; the counter runs on from uni_ctr across calls (one
+ * counter block per 4 float32 or 2 float64 outputs). */
+
 static const char *uni_src =
-	"#include \"lumen.cuh\"\n"
-	"extern \"C\" __global__ void lm_uni(LM_T *y, long long n, double p0, double sc)\n"
+	"#define LM_M0 0xD2511F53u\n#define LM_M1 0xCD9E8D57u\n"
+	"#define LM_W0 0x9E3779B9u\n#define LM_W1 0xBB67AE85u\n"
+	"__device__ __forceinline__ uint4 lm_philox(uint4 c, uint2 k)\n"
 	"{\n"
-	"  LM_T a = (LM_T)p0, s = (LM_T)sc;\n"
-	"  long long n4 = n / 4, i0 = blockIdx.x * (long long)blockDim.x + threadIdx.x, st = (long long)gridDim.x * blockDim.x;\n"
-	"  for (long long i = i0; i < n4; i += st) {\n"
-	"    lm_vec<LM_T, 4> v = ((lm_vec<LM_T, 4> *)y)[i];\n"
-	"#pragma unroll\n    for (int u = 0; u < 4; u++) v.v[u] = a + s * ((LM_T)1 - v.v[u]);\n"
-	"    ((lm_vec<LM_T, 4> *)y)[i] = v;\n  }\n"
-	"  for (long long i = n4 * 4 + i0; i < n; i += st) y[i] = a + s * ((LM_T)1 - y[i]);\n"
+	"#pragma unroll\n"
+	"  for (int r = 0; r < 10; r++) {\n"
+	"    unsigned h0 = __umulhi(LM_M0, c.x), l0 = LM_M0 * c.x;\n"
+	"    unsigned h1 = __umulhi(LM_M1, c.z), l1 = LM_M1 * c.z;\n"
+	"    c = make_uint4(h1 ^ c.y ^ k.x, l1, h0 ^ c.w ^ k.y, l0);\n"
+	"    k.x += LM_W0; k.y += LM_W1;\n"
+	"  }\n"
+	"  return c;\n"
+	"}\n"
+	"extern \"C\" __global__ void lm_uni(LM_T *y, long long n, unsigned long long seed,\n"
+	"    unsigned long long ctr, double p0, double sc)\n"
+	"{\n"
+	"  const LM_T a = (LM_T)p0, s = (LM_T)sc;\n"
+	"  const uint2 k = make_uint2((unsigned)seed, (unsigned)(seed >> 32));\n"
+	"  const long long nb = (n + LM_PER - 1) / LM_PER;\n"
+	"  for (long long b = blockIdx.x * (long long)blockDim.x + threadIdx.x; b < nb;\n"
+	"       b += (long long)gridDim.x * blockDim.x) {\n"
+	"    unsigned long long c = ctr + (unsigned long long)b;\n"
+	"    uint4 w = lm_philox(make_uint4((unsigned)c, (unsigned)(c >> 32), 0u, 0u), k);\n"
+	"    long long i = b * LM_PER;\n"
+	"#if LM_PER == 4\n"
+	"    float4 v = make_float4(a + s * ((w.x >> 8) * 0x1p-24f), a + s * ((w.y >> 8) * 0x1p-24f),\n"
+	"                           a + s * ((w.z >> 8) * 0x1p-24f), a + s * ((w.w >> 8) * 0x1p-24f));\n"
+	"    if (i + 4 <= n) { *(float4 *)(y + i) = v; }\n"
+	"    else { y[i] = v.x; if (i + 1 < n) y[i + 1] = v.y; if (i + 2 < n) y[i + 2] = v.z; }\n"
+	"#else\n"
+	"    double2 v = make_double2(a + s * (((w.x >> 5) * 67108864.0 + (w.y >> 6)) * 0x1p-53),\n"
+	"                             a + s * (((w.z >> 5) * 67108864.0 + (w.w >> 6)) * 0x1p-53));\n"
+	"    if (i + 2 <= n) { *(double2 *)(y + i) = v; } else { y[i] = v.x; }\n"
+	"#endif\n"
+	"  }\n"
 	"}\n";
+
+/* the source of lm_uni for float32 or float64 (tests compile it) */
+const char *cuda_uniform_source(int dt, char *buf, size_t size)
+{
+	snprintf(buf, size, "#define LM_T %s\n#define LM_PER %d\n%s",
+		 dt == DT_FLOAT32 ? "float" : "double", dt == DT_FLOAT32 ? 4 : 2, uni_src);
+	return buf;
+}
+
+static int uniform_fill(struct eval *ev, int dt, int64_t n, double p0, double p1, void *out)
+{
+	char src[2600];
+	void *fn;
+	long long nn = n;
+	int per = dt == DT_FLOAT32 ? 4 : 2;
+	unsigned long long seed, ctr, nblocks = (unsigned long long)((n + per - 1) / per);
+	double sc = p1 - p0;
+	void *args[] = {&out, &nn, &seed, &ctr, &p0, &sc};
+	unsigned grid[3] = {cuew_grid((int64_t)nblocks, 1), 1, 1}, block[3] = {256, 1, 1};
+
+	pthread_mutex_lock(&lib_mu);
+	if (!uni_seeded) {
+		struct timespec t;
+		clock_gettime(CLOCK_REALTIME, &t);
+		uni_seed = (uint64_t)t.tv_sec * 1000000007ULL ^ (uint64_t)t.tv_nsec;
+		uni_seeded = 1;
+	}
+	seed = uni_seed;
+	ctr = uni_ctr;
+	uni_ctr += nblocks;
+	pthread_mutex_unlock(&lib_mu);
+	if (!(fn = jit_get(ev, cuda_uniform_source(dt, src, sizeof src), "lm_uni", 0, NULL)))
+		return -1;
+	return jit_launch(ev, fn, grid, block, 0, args);
+}
 
 static int rnd_fill(struct eval *ev, enum rand_dist dist, int dt, int64_t n, double p0, double p1,
 		    void *out)
@@ -362,21 +440,8 @@ static int rnd_fill(struct eval *ev, enum rand_dist dist, int dt, int64_t n, dou
 	if (n <= 0)
 		return 0;
 	switch (dist) {
-	case RAND_UNIFORM: {
-		char src[1200];
-		void *fn;
-		long long nn = n;
-		double sc = p1 - p0;
-		void *args[] = {&out, &nn, &p0, &sc};
-		unsigned grid[3] = {cuew_grid(n, 4), 1, 1}, block[3] = {256, 1, 1};
-		s = dt == DT_FLOAT32 ? curandGenerateUniform(g, out, n) : curandGenerateUniformDouble(g, out, n);
-		if (s != CURAND_STATUS_SUCCESS)
-			return rand_fail(ev, s);
-		snprintf(src, sizeof src, "#define LM_T %s\n%s", dt == DT_FLOAT32 ? "float" : "double", uni_src);
-		if (!(fn = jit_get(ev, src, "lm_uni", 0, NULL)))
-			return -1;
-		return jit_launch(ev, fn, grid, block, 0, args);
-	}
+	case RAND_UNIFORM:
+		return uniform_fill(ev, dt, n, p0, p1, out);
 	case RAND_NORMAL: {
 		/* cuRAND wants an even count */
 		int64_t even = n & ~(int64_t)1;
@@ -414,10 +479,15 @@ static const struct random_backend random_cuda = {rnd_seed, rnd_fill};
 
 /* ---- cuFFT ---- */
 
+/* A plan per geometry (kind, precision, sizes, batch and distances: what
+ * cufftMakePlanMany64 takes); no work area of its own: exec lends it one
+ * from the pool for the call (stream-ordered), so cached plans hold no
+ * device memory. */
 struct fplan {
 	int kind, prec, rank;
 	int64_t n[3], howmany, idist, odist;
 	cufftHandle h;
+	size_t work;
 };
 #define NPLANS 16
 static struct fplan plans[NPLANS];
@@ -438,6 +508,7 @@ static int fft_exec(struct eval *ev, enum fft_kind kind, int prec, int rank, con
 {
 	struct fplan *p = NULL;
 	cufftResult r;
+	void *work = NULL;
 	if (cuda_dev.dead)
 		return cuda_check_async(ev);
 	for (int i = 0; i < nplans; i++) {
@@ -449,23 +520,30 @@ static int fft_exec(struct eval *ev, enum fft_kind kind, int prec, int rank, con
 		}
 	}
 	if (!p) {
-		int nn[3], ine[3], one[3];
+		long long nn[3], ine[3], one[3];
 		cufftType t = kind == FFT_C2C ? (prec ? CUFFT_Z2Z : CUFFT_C2C)
 			: kind == FFT_R2C ? (prec ? CUFFT_D2Z : CUFFT_R2C) : (prec ? CUFFT_Z2D : CUFFT_C2R);
 		cufftHandle h;
+		size_t wsize = 0;
 		for (int i = 0; i < rank; i++)
-			nn[i] = ine[i] = one[i] = (int)n[i];
+			nn[i] = ine[i] = one[i] = n[i];
 		if (kind == FFT_R2C)
-			one[rank - 1] = (int)(n[rank - 1] / 2 + 1);
+			one[rank - 1] = n[rank - 1] / 2 + 1;
 		if (kind == FFT_C2R)
-			ine[rank - 1] = (int)(n[rank - 1] / 2 + 1);
-		r = cufftPlanMany(&h, rank, nn, ine, 1, (int)idist, one, 1, (int)odist, t, (int)howmany);
+			ine[rank - 1] = n[rank - 1] / 2 + 1;
+		if ((r = cufftCreate(&h)) != CUFFT_SUCCESS)
+			return fft_fail(ev, r, "cufftCreate");
+		r = cufftSetAutoAllocation(h, 0);
+		if (r == CUFFT_SUCCESS)
+			r = cufftMakePlanMany64(h, rank, nn, ine, 1, idist, one, 1, odist, t, howmany, &wsize);
 		if (r == CUFFT_ALLOC_FAILED) {
 			pool_free_all_blocks();
-			r = cufftPlanMany(&h, rank, nn, ine, 1, (int)idist, one, 1, (int)odist, t, (int)howmany);
+			r = cufftMakePlanMany64(h, rank, nn, ine, 1, idist, one, 1, odist, t, howmany, &wsize);
 		}
-		if (r != CUFFT_SUCCESS)
-			return fft_fail(ev, r, "cufftPlanMany");
+		if (r != CUFFT_SUCCESS) {
+			cufftDestroy(h);
+			return fft_fail(ev, r, "cufftMakePlanMany64");
+		}
 		if (nplans < NPLANS) {
 			p = &plans[nplans++];
 		} else {
@@ -482,6 +560,15 @@ static int fft_exec(struct eval *ev, enum fft_kind kind, int prec, int rank, con
 		p->idist = idist;
 		p->odist = odist;
 		p->h = h;
+		p->work = wsize;
+	}
+	if (p->work) {
+		if (!(work = pool_alloc(ev, p->work)))
+			return -1;
+		if ((r = cufftSetWorkArea(p->h, work)) != CUFFT_SUCCESS) {
+			pool_free(work, p->work);
+			return fft_fail(ev, r, "cufftSetWorkArea");
+		}
 	}
 	cufftSetStream(p->h, cuda_dev.stream);
 	switch (kind) {
@@ -496,6 +583,8 @@ static int fft_exec(struct eval *ev, enum fft_kind kind, int prec, int rank, con
 		r = prec ? cufftExecZ2D(p->h, in, out) : cufftExecC2R(p->h, in, out);
 		break;
 	}
+	if (work)
+		pool_free(work, p->work);   /* stream-ordered: the exec still owns it */
 	return r == CUFFT_SUCCESS ? 0 : fft_fail(ev, r, "cufftExec");
 }
 
@@ -720,6 +809,148 @@ static int geam_t(struct eval *ev, int dt, int rows, int cols, const void *src, 
 	return blas_fail(ev, s, "geam");
 }
 
+/* ---- the polar-decomposition SVD (cusolverDnXgesvdp: QDWH polar, then
+ * syevd of the Hermitian factor; several times faster than gesvd's QR
+ * iteration).  It may not give unitary factors when A is singular, so its
+ * singular vectors are checked: ||Q^H Q - I||_F^2 = ||Q^H Q||_F^2 - 2||Q||_F^2
+ * + cols must stay far below 1 (a lost column adds 1); otherwise the caller
+ * reruns gesvd on a saved copy of A.  LUMEN_SVD=gesvd turns it off. */
+static cudaDataType cuda_type(int dt)
+{
+	return dt == DT_FLOAT32 ? CUDA_R_32F : dt == DT_FLOAT64 ? CUDA_R_64F
+		: dt == DT_COMPLEX64 ? CUDA_C_32F : CUDA_C_64F;
+}
+
+static cudaDataType cuda_real_type(int dt)
+{
+	return dt == DT_FLOAT32 || dt == DT_COMPLEX64 ? CUDA_R_32F : CUDA_R_64F;
+}
+
+/* ||Q^H Q - I||_F^2 of Q (rows×cols, col-major, ld rows); g: cols×cols scratch */
+static int orth_err2(struct eval *ev, int dt, int rows, int cols, const void *q, void *g, double *err2)
+{
+	cublasHandle_t h = get_blas(ev);
+	double one[2] = {1, 0}, zero[2] = {0, 0}, gn = 0, qn = 0;
+	float onef[2] = {1, 0}, zerof[2] = {0, 0}, gf = 0, qf = 0;
+	long long ng = (long long)cols * cols, nq = (long long)rows * cols;
+	cublasStatus_t s;
+	if (!h)
+		return -1;
+	if (ng > INT32_MAX || nq > INT32_MAX)
+		return *err2 = 1e300, 0;   /* too big for the int API: not checked, not used */
+	s = SEL(dt, cublasSgemm(h, CUBLAS_OP_T, CUBLAS_OP_N, cols, cols, rows, onef, q, rows, q, rows, zerof, g, cols),
+		cublasDgemm(h, CUBLAS_OP_T, CUBLAS_OP_N, cols, cols, rows, one, q, rows, q, rows, zero, g, cols),
+		cublasCgemm(h, CUBLAS_OP_C, CUBLAS_OP_N, cols, cols, rows, (const cuComplex *)onef, q, rows, q, rows,
+			    (const cuComplex *)zerof, g, cols),
+		cublasZgemm(h, CUBLAS_OP_C, CUBLAS_OP_N, cols, cols, rows, (const cuDoubleComplex *)one, q, rows, q, rows,
+			    (const cuDoubleComplex *)zero, g, cols));
+	if (s == CUBLAS_STATUS_SUCCESS)
+		s = SEL(dt, cublasSnrm2(h, (int)ng, g, 1, &gf), cublasDnrm2(h, (int)ng, g, 1, &gn),
+			cublasScnrm2(h, (int)ng, g, 1, &gf), cublasDznrm2(h, (int)ng, g, 1, &gn));
+	if (s == CUBLAS_STATUS_SUCCESS)
+		s = SEL(dt, cublasSnrm2(h, (int)nq, q, 1, &qf), cublasDnrm2(h, (int)nq, q, 1, &qn),
+			cublasScnrm2(h, (int)nq, q, 1, &qf), cublasDznrm2(h, (int)nq, q, 1, &qn));
+	if (s != CUBLAS_STATUS_SUCCESS)
+		return blas_fail(ev, s, "the SVD's orthogonality check");
+	if (dt == DT_FLOAT32 || dt == DT_COMPLEX64) {
+		gn = gf;
+		qn = qf;
+	}
+	*err2 = gn * gn - 2 * qn * qn + cols;
+	if (!(*err2 == *err2))
+		*err2 = 1e300;   /* NaN: not usable */
+	return 0;
+}
+
+static cusolverDnParams_t svdp_params;
+
+/* One tall (M >= N) SVD by gesvdp: s (N), u (M×ucols, ld M; ucols = M when
+ * econ is 0), vt (N×N, ld N) = V^H through the scratch v (N×N).  A is
+ * destroyed.  1: done and checked; 0: not trustworthy (run gesvd instead);
+ * -1: an error (set). */
+static int svdp_one(struct eval *ev, cusolverDnHandle_t h, int dt, int M, int N, void *A, void *s,
+		    void *u, void *vt, void *v, char job, int *info)
+{
+	int item = dt_size(dt), vec = job != 'N', econ = job != 'A';
+	cusolverEigMode_t jobz = vec ? CUSOLVER_EIG_MODE_VECTOR : CUSOLVER_EIG_MODE_NOVECTOR;
+	cudaDataType ta = cuda_type(dt), ts = cuda_real_type(dt);
+	size_t dbytes = 0, hbytes = 0;
+	void *dwork = NULL, *hwork = NULL, *g = NULL;
+	int *dinfo = NULL, ucols = econ ? N : M, rc = -1;
+	double err_sigma = 0, eu = 0, ev2 = 0;
+	cusolverStatus_t st;
+
+	pthread_mutex_lock(&lib_mu);
+	if (!svdp_params && cusolverDnCreateParams(&svdp_params) != CUSOLVER_STATUS_SUCCESS)
+		svdp_params = NULL;
+	pthread_mutex_unlock(&lib_mu);
+	if (!svdp_params)
+		return 0;
+	st = cusolverDnXgesvdp_bufferSize(h, svdp_params, jobz, econ, M, N, ta, A, M, ts, s, ta, u, M, ta, v, N,
+					  ta, &dbytes, &hbytes);
+	if (st != CUSOLVER_STATUS_SUCCESS)
+		return 0;   /* not offered for this shape: gesvd */
+	if (!(dwork = pool_alloc(ev, dbytes + 64)) || !(dinfo = pool_alloc(ev, 64)))
+		goto out;
+	if (hbytes && !(hwork = malloc(hbytes))) {
+		err_nomem(ev);
+		goto out;
+	}
+	st = cusolverDnXgesvdp(h, svdp_params, jobz, econ, M, N, ta, A, M, ts, s, ta, vec ? u : NULL, M, ta,
+			       vec ? v : NULL, N, ta, dwork, dbytes, hwork, hbytes, dinfo, &err_sigma);
+	if (st != CUSOLVER_STATUS_SUCCESS) {
+		sol_fail(ev, st, "gesvdp");
+		goto out;
+	}
+	if (CUDA_CHECK(ev, cudaMemcpyAsync(info, dinfo, sizeof(int), cudaMemcpyDeviceToHost, cuda_dev.stream)) < 0
+	    || CUDA_CHECK(ev, cudaStreamSynchronize(cuda_dev.stream)) < 0)
+		goto out;
+	rc = 0;
+	if (*info != 0)
+		goto out;
+	{
+		/* the values' accuracy loss against LAPACK's bound, max(M,N) eps ||A|| */
+		double smax = 0, eps = ts == CUDA_R_32F ? 1.1920929e-07 : 2.220446049250313e-16;
+		float sf = 0;
+		if (CUDA_CHECK(ev, cudaMemcpy(ts == CUDA_R_32F ? (void *)&sf : (void *)&smax, s,
+					      ts == CUDA_R_32F ? 4 : 8, cudaMemcpyDeviceToHost)) < 0) {
+			rc = -1;
+			goto out;
+		}
+		if (ts == CUDA_R_32F)
+			smax = sf;
+		if (!(err_sigma <= 10.0 * (M > N ? M : N) * eps * smax))
+			goto out;
+	}
+	if (vec) {
+		size_t gb = (size_t)(ucols > N ? ucols : N) * (ucols > N ? ucols : N) * item;
+		if (!(g = pool_alloc(ev, gb))) {
+			rc = -1;
+			goto out;
+		}
+		if (orth_err2(ev, dt, M, ucols, u, g, &eu) < 0 || orth_err2(ev, dt, N, N, v, g, &ev2) < 0) {
+			rc = -1;
+			pool_free(g, gb);
+			goto out;
+		}
+		pool_free(g, gb);
+		if (eu > 0.25 || ev2 > 0.25)
+			goto out;
+		if (geam_t(ev, dt, N, N, v, vt) < 0) {   /* vt = V^H */
+			rc = -1;
+			goto out;
+		}
+	}
+	rc = 1;
+out:
+	if (dwork)
+		pool_free(dwork, dbytes + 64);
+	if (dinfo)
+		pool_free(dinfo, 64);
+	free(hwork);
+	return rc;
+}
+
 static int sl_gesdd(struct eval *ev, int dt, int64_t batch, int m, int n, void *a, void *sv,
 		    void *u, void *vt, char job, int *info)
 {
@@ -729,10 +960,14 @@ static int sl_gesdd(struct eval *ev, int dt, int64_t batch, int m, int n, void *
 	int ucols = job == 'A' ? M : job == 'S' ? N : 0;
 	signed char jobu = job == 'N' ? 'N' : job, jobv = job == 'N' ? 'N' : job;
 	size_t tall_u = (size_t)M * (ucols ? ucols : 1) * item, tall_v = (size_t)N * N * item;
-	void *ta = NULL, *tu = NULL, *tv = NULL, *rw = NULL;
+	void *ta = NULL, *tu = NULL, *tv = NULL, *rw = NULL, *bk = NULL, *vbuf = NULL;
 	cusolverStatus_t s;
 	struct sws w;
 	int rc = -1, rsz = item / (dt_is_complex(dt) ? 2 : 1);
+	const char *how = getenv("LUMEN_SVD");
+	/* gesvdp for the singular vectors unless turned off; a full U of a tall
+	 * matrix and values alone (matrix_rank's small ones) stay gesvd's */
+	int try_p = !(how && !strcmp(how, "gesvd")) && job != 'N' && (job != 'A' || M == N) && N > 0;
 	if (!h)
 		return -1;
 	s = SEL(dt, cusolverDnSgesvd_bufferSize(h, M, N, &lw), cusolverDnDgesvd_bufferSize(h, M, N, &lw),
@@ -747,6 +982,9 @@ static int sl_gesdd(struct eval *ev, int dt, int64_t batch, int m, int n, void *
 		goto out;
 	if (!(rw = pool_alloc(ev, (size_t)k * rsz + 64)))
 		goto out;
+	if (try_p && (!(bk = pool_alloc(ev, (size_t)M * N * item))
+		      || (job != 'N' && !(vbuf = pool_alloc(ev, (size_t)N * N * item)))))
+		goto out;
 	for (int64_t b = 0; b < batch; b++) {
 		char *ab = (char *)a + b * (int64_t)m * n * item, *sb = (char *)sv + b * (int64_t)k * rsz;
 		void *A = ab;
@@ -756,16 +994,31 @@ static int sl_gesdd(struct eval *ev, int dt, int64_t batch, int m, int n, void *
 				goto out;
 			A = ta;
 		}
-		s = SEL(dt, cusolverDnSgesvd(h, jobu, jobv, M, N, (float *)A, M, (float *)sb, (float *)tu, ldu, (float *)tv, ldv, w.work, lw, (float *)rw, w.dinfo),
-			cusolverDnDgesvd(h, jobu, jobv, M, N, (double *)A, M, (double *)sb, (double *)tu, ldu, (double *)tv, ldv, w.work, lw, (double *)rw, w.dinfo),
-			cusolverDnCgesvd(h, jobu, jobv, M, N, (cuComplex *)A, M, (float *)sb, (cuComplex *)tu, ldu, (cuComplex *)tv, ldv, w.work, lw, (float *)rw, w.dinfo),
-			cusolverDnZgesvd(h, jobu, jobv, M, N, (cuDoubleComplex *)A, M, (double *)sb, (cuDoubleComplex *)tu, ldu, (cuDoubleComplex *)tv, ldv, w.work, lw, (double *)rw, w.dinfo));
-		if (s != CUSOLVER_STATUS_SUCCESS) {
-			sol_fail(ev, s, "gesvd");
-			goto out;
+		int by_p = 0;
+		if (bk) {
+			/* gesvdp first, on A; gesvd on the saved copy when it falls short */
+			int pr;
+			if (CUDA_CHECK(ev, cudaMemcpyAsync(bk, A, (size_t)M * N * item, cudaMemcpyDeviceToDevice,
+							   cuda_dev.stream)) < 0
+			    || (pr = svdp_one(ev, h, dt, M, N, A, sb, tu, tv, vbuf, job, &info[b])) < 0)
+				goto out;
+			by_p = pr == 1;
+			if (!by_p && CUDA_CHECK(ev, cudaMemcpyAsync(A, bk, (size_t)M * N * item, cudaMemcpyDeviceToDevice,
+								    cuda_dev.stream)) < 0)
+				goto out;
 		}
-		if (info_back(ev, &w, &info[b]) < 0)
-			goto out;
+		if (!by_p) {
+			s = SEL(dt, cusolverDnSgesvd(h, jobu, jobv, M, N, (float *)A, M, (float *)sb, (float *)tu, ldu, (float *)tv, ldv, w.work, lw, (float *)rw, w.dinfo),
+				cusolverDnDgesvd(h, jobu, jobv, M, N, (double *)A, M, (double *)sb, (double *)tu, ldu, (double *)tv, ldv, w.work, lw, (double *)rw, w.dinfo),
+				cusolverDnCgesvd(h, jobu, jobv, M, N, (cuComplex *)A, M, (float *)sb, (cuComplex *)tu, ldu, (cuComplex *)tv, ldv, w.work, lw, (float *)rw, w.dinfo),
+				cusolverDnZgesvd(h, jobu, jobv, M, N, (cuDoubleComplex *)A, M, (double *)sb, (cuDoubleComplex *)tu, ldu, (cuDoubleComplex *)tv, ldv, w.work, lw, (double *)rw, w.dinfo));
+			if (s != CUSOLVER_STATUS_SUCCESS) {
+				sol_fail(ev, s, "gesvd");
+				goto out;
+			}
+			if (info_back(ev, &w, &info[b]) < 0)
+				goto out;
+		}
 		if (job == 'N')
 			continue;
 		{
@@ -803,6 +1056,8 @@ out:
 	if (tu) pool_free(tu, tall_u);
 	if (tv) pool_free(tv, tall_v);
 	if (rw) pool_free(rw, (size_t)k * rsz + 64);
+	if (bk) pool_free(bk, (size_t)M * N * item);
+	if (vbuf) pool_free(vbuf, (size_t)N * N * item);
 	sws_put(&w);
 	return rc;
 }

@@ -4,9 +4,10 @@
  * launches (jit.c), elementwise/reduction codegen (cuda_ew.c) and the
  * kernels nvcc compiled (kernels/fixed.cu).
  *
- * Only cuda_warmup_start() and cuda_select() exist in every build (no-ops
- * without CUDA); the rest is compiled only with HAVE_CUDA.  Nothing here is
- * seen by kernel/.
+ * cuda_warmup_start(), cuda_select() and cuda_describe() exist in every
+ * build: the engine's loader (cuda_plugin.c) defines them and forwards to
+ * the plugin (lumen-cuda.so, cuda_plugin.h) that holds everything under
+ * HAVE_CUDA below.  Nothing here is seen by kernel/.
  */
 #ifndef LUMEN_CUDABE_H
 #define LUMEN_CUDABE_H
@@ -18,9 +19,10 @@ struct eval;
 struct ndarray;
 struct ew_tree;
 
-/* Starts CUDA (driver load, context creation, pool setup) in a background
- * thread so it overlaps the kernel's start and the user's typing.  Call once
- * at engine start; calling again does nothing.  backend_cuda() waits for it. */
+/* Loads the CUDA plugin and starts CUDA (driver load, context creation,
+ * pool setup) in a background thread so it overlaps the kernel's start and
+ * the user's typing.  Call once at engine start; calling again does nothing.
+ * backend_cuda() waits for it. */
 void cuda_warmup_start(void);
 /* "host", "cuda" or NULL (auto, from $LUMEN_DEVICE): call before
  * cuda_warmup_start / backend_cuda to override the environment. */
@@ -31,6 +33,15 @@ const char *cuda_describe(void);
 
 #ifdef HAVE_CUDA
 #include <cuda_runtime.h>
+
+/* ---- the plugin's own start (backend_cuda.c), behind struct cuda_plugin:
+ * the same contracts as cuda_select, cuda_warmup_start, cuda_describe and
+ * backend_cuda above; cudabe_describe_now is NULL until the device started */
+void cudabe_select(const char *mode);
+void cudabe_warmup_start(void);
+const char *cudabe_describe(void);
+const char *cudabe_describe_now(void);
+const struct backend *cudabe_backend(struct eval *ev);
 
 /* ---- device state (backend_cuda.c) ---- */
 struct cuda_dev {

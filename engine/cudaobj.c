@@ -913,35 +913,68 @@ out:
 	return res;
 }
 
-/* ReductionKernel.__call__(x, axis=None): whole-array reductions */
+/* ReductionKernel.__call__(x, axis=None, keepdims=False).  The input is
+ * laid out as (kept axes..., reduced axes...) in a C-contiguous copy, an
+ * (m, r) matrix: m == 1 reduces all of it with many blocks (lm_red, then
+ * lm_fin folds the partials and applies post_map), else a block per output
+ * row (lm_rows) reduces its r items and applies post_map. */
 static struct value *red_call(struct eval *ev, struct ukernel *k, int argc, struct value **argv,
 			      const struct kwargs *kw)
 {
 	const struct backend *be = backend_cuda(ev);
 	struct karg ka;
-	struct ndarray *x = NULL, *out = NULL;
-	struct value *res = NULL;
+	struct ndarray *x = NULL, *xt = NULL, *out = NULL;
+	struct value *res = NULL, *axis_v = NULL;
 	char *code = NULL;
 	size_t cap = 0;
 	FILE *f;
 	void *fn, *fin, *part = NULL;
-	int in_dt, out_dt, G = 0;
+	int in_dt, out_dt, G = 0, keepdims = 0, perm[ND_MAXDIM], ond = 0, nk = 0;
+	int64_t oshape[ND_MAXDIM], m = 1, r = 1;
+	uint64_t mask;
 	if (!be)
 		return err_occurred(ev) ? NULL : err_set(ev, TY_CUDARuntimeError, "cudaErrorNoDevice: no CUDA-capable device is detected");
 	if (k->nin != 1 || k->nout != 1 || argc != 1)
 		return err_set(ev, TY_NotImplementedError, "ReductionKernel with %d inputs / %d arguments (one array supported)", k->nin, argc);
-	for (int i = 0; kw && i < kw->n; i++)
-		if (strcmp(kw->names[i], "axis") || kw->vals[i]->type != VT_NONE)
+	for (int i = 0; kw && i < kw->n; i++) {
+		if (!strcmp(kw->names[i], "axis"))
+			axis_v = kw->vals[i];
+		else if (!strcmp(kw->names[i], "keepdims"))
+			keepdims = val_truth(ev, kw->vals[i]);
+		else if (!strcmp(kw->names[i], "out") || !strcmp(kw->names[i], "stream"))
 			return err_set(ev, TY_NotImplementedError, "ReductionKernel keyword '%s'", kw->names[i]);
+		else
+			return err_set(ev, TY_TypeError, "Wrong arguments: unexpected keyword argument '%s'", kw->names[i]);
+	}
 	if (to_karg(ev, be, argv[0], &ka) < 0)
 		return NULL;
-	if (!ka.is_arr || !(x = arr_contiguous(ev, ka.a)))
+	if (!ka.is_arr)
+		goto out;
+	if (keepdims < 0 || arr_parse_axes(ev, axis_v, ka.a->ndim, &mask) < 0)
+		goto out;
+	/* kept axes first, then the reduced ones; the output's shape */
+	for (int i = 0; i < ka.a->ndim; i++)
+		if (!(mask >> i & 1)) {
+			perm[nk++] = i;
+			m *= ka.a->shape[i];
+		}
+	for (int i = 0, j = nk; i < ka.a->ndim; i++) {
+		if (mask >> i & 1) {
+			perm[j++] = i;
+			r *= ka.a->shape[i];
+		}
+		if (!(mask >> i & 1) || keepdims)
+			oshape[ond++] = mask >> i & 1 ? 1 : ka.a->shape[i];
+	}
+	if (!(xt = arr_transpose(ev, ka.a, perm)) || !(x = arr_contiguous(ev, xt)))
 		goto out;
 	in_dt = x->dtype;
 	out_dt = k->out[0].dtype >= 0 ? k->out[0].dtype
 		: (!strcmp(k->out[0].type, k->in[0].type) ? in_dt : DT_FLOAT64);
-	if (!(out = nd_new(ev, be, out_dt, 0, NULL)))
+	if (!(out = nd_new(ev, be, out_dt, ond, oshape)))
 		goto out;
+	if (m == 0)
+		goto done;
 	if (!(f = open_memstream(&code, &cap)))
 		goto out;
 	fprintf(f, "#include \"lumen.cuh\"\n");
@@ -951,31 +984,48 @@ static struct value *red_call(struct eval *ev, struct ukernel *k, int argc, stru
 		fprintf(f, "typedef %s %s;\n", kty(out_dt), k->out[0].type);
 	fprintf(f, "%s\ntypedef %s lm_r;\n#define LM_MAP(%s) (%s)\n#define LM_RED(a, b) (%s)\n",
 		k->preamble, kty(out_dt), k->in[0].name, k->map, k->reduce);
-	fprintf(f, "extern \"C\" __global__ void lm_red(const %s *x, lm_r *part, long long n)\n{\n"
-		"  __shared__ lm_r sm[256]; lm_r acc = (lm_r)(%s);\n"
-		"  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x) {\n"
-		"    lm_r b = (lm_r)LM_MAP(x[i]); lm_r a = acc; acc = (lm_r)LM_RED(a, b); }\n"
-		"  sm[threadIdx.x] = acc; __syncthreads();\n"
-		"  for (int s = 128; s > 0; s >>= 1) { if (threadIdx.x < s) { lm_r a = sm[threadIdx.x], b = sm[threadIdx.x + s]; sm[threadIdx.x] = (lm_r)LM_RED(a, b); } __syncthreads(); }\n"
-		"  if (!threadIdx.x) part[blockIdx.x] = sm[0];\n}\n",
-		kty(in_dt), k->identity);
-	fprintf(f, "extern \"C\" __global__ void lm_fin(const lm_r *part, %s *out, int np)\n{\n"
-		"  __shared__ lm_r sm[256]; lm_r acc = (lm_r)(%s);\n"
-		"  for (int i = threadIdx.x; i < np; i += 256) { lm_r a = acc, b = part[i]; acc = (lm_r)LM_RED(a, b); }\n"
-		"  sm[threadIdx.x] = acc; __syncthreads();\n"
-		"  for (int s = 128; s > 0; s >>= 1) { if (threadIdx.x < s) { lm_r a = sm[threadIdx.x], b = sm[threadIdx.x + s]; sm[threadIdx.x] = (lm_r)LM_RED(a, b); } __syncthreads(); }\n"
-		"  if (!threadIdx.x) { lm_r a = sm[0]; %s &%s = out[0]; %s; }\n}\n",
-		kty(out_dt), k->identity, kty(out_dt), k->out[0].name, *k->post ? k->post : "(void)0");
+	fprintf(f, "#define LM_TREE(sm) for (int s = 128; s > 0; s >>= 1) { if (threadIdx.x < s) { lm_r a = sm[threadIdx.x], b = sm[threadIdx.x + s]; sm[threadIdx.x] = (lm_r)LM_RED(a, b); } __syncthreads(); }\n");
+	fprintf(f, "__device__ __forceinline__ void lm_post(lm_r a, %s &%s)\n{\n%s;\n}\n",
+		kty(out_dt), k->out[0].name, *k->post ? k->post : "(void)0");
+	if (m == 1) {
+		fprintf(f, "extern \"C\" __global__ void lm_red(const %s *x, lm_r *part, long long n)\n{\n"
+			"  __shared__ lm_r sm[256]; lm_r acc = (lm_r)(%s);\n"
+			"  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x) {\n"
+			"    lm_r b = (lm_r)LM_MAP(x[i]); lm_r a = acc; acc = (lm_r)LM_RED(a, b); }\n"
+			"  sm[threadIdx.x] = acc; __syncthreads();\n"
+			"  LM_TREE(sm)\n"
+			"  if (!threadIdx.x) part[blockIdx.x] = sm[0];\n}\n",
+			kty(in_dt), k->identity);
+		fprintf(f, "extern \"C\" __global__ void lm_fin(const lm_r *part, %s *out, int np)\n{\n"
+			"  __shared__ lm_r sm[256]; lm_r acc = (lm_r)(%s);\n"
+			"  for (int i = threadIdx.x; i < np; i += 256) { lm_r a = acc, b = part[i]; acc = (lm_r)LM_RED(a, b); }\n"
+			"  sm[threadIdx.x] = acc; __syncthreads();\n"
+			"  LM_TREE(sm)\n"
+			"  if (!threadIdx.x) lm_post(sm[0], out[0]);\n}\n",
+			kty(out_dt), k->identity);
+	} else {
+		fprintf(f, "extern \"C\" __global__ void lm_rows(const %s *x, %s *out, long long m, long long r)\n{\n"
+			"  __shared__ lm_r sm[256];\n"
+			"  for (long long row = blockIdx.x; row < m; row += gridDim.x) {\n"
+			"    lm_r acc = (lm_r)(%s);\n"
+			"    for (long long i = threadIdx.x; i < r; i += blockDim.x) {\n"
+			"      lm_r b = (lm_r)LM_MAP(x[row * r + i]); lm_r a = acc; acc = (lm_r)LM_RED(a, b); }\n"
+			"    sm[threadIdx.x] = acc; __syncthreads();\n"
+			"    LM_TREE(sm)\n"
+			"    if (!threadIdx.x) lm_post(sm[0], out[row]);\n"
+			"    __syncthreads();\n  }\n}\n",
+			kty(in_dt), kty(out_dt), k->identity);
+	}
 	if (fclose(f) != 0 || !code)
 		goto out;
-	/* `y = a` style post maps name the output; make `a` the value */
-	if (!(fn = jit_get(ev, code, "lm_red", k->nopts, (const char *const *)k->opts))
-	    || !(fin = jit_get(ev, code, "lm_fin", k->nopts, (const char *const *)k->opts)))
-		goto out;
-	{
+	if (m == 1) {
 		long long n = nd_size(x);
-		int np = (int)cuew_grid(n, 1);
+		int np;
 		void *px = nd_data(x), *po = nd_data(out);
+		if (!(fn = jit_get(ev, code, "lm_red", k->nopts, (const char *const *)k->opts))
+		    || !(fin = jit_get(ev, code, "lm_fin", k->nopts, (const char *const *)k->opts)))
+			goto out;
+		np = (int)cuew_grid(n, 1);
 		G = np;
 		if (!(part = pool_alloc(ev, (size_t)G * 16)))
 			goto out;
@@ -983,13 +1033,22 @@ static struct value *red_call(struct eval *ev, struct ukernel *k, int argc, stru
 		unsigned g1[3] = {(unsigned)G, 1, 1}, g2[3] = {1, 1, 1}, b[3] = {256, 1, 1};
 		if (jit_launch(ev, fn, g1, b, 0, a1) < 0 || jit_launch(ev, fin, g2, b, 0, a2) < 0)
 			goto out;
+	} else {
+		long long mm = m, rr = r;
+		void *px = nd_data(x), *po = nd_data(out), *a1[] = {&px, &po, &mm, &rr};
+		unsigned g1[3] = {(unsigned)(m < 65535 ? m : 65535), 1, 1}, b[3] = {256, 1, 1};
+		if (!(fn = jit_get(ev, code, "lm_rows", k->nopts, (const char *const *)k->opts))
+		    || jit_launch(ev, fn, g1, b, 0, a1) < 0)
+			goto out;
 	}
+done:
 	res = arr_wrap(ev, nd_incref(out));
 out:
 	if (part)
 		pool_free(part, (size_t)G * 16);
 	free(code);
 	nd_decref(ka.a);
+	nd_decref(xt);
 	nd_decref(x);
 	nd_decref(out);
 	return res;

@@ -1,20 +1,32 @@
 /*
- * display.c — the text/html of an array for Jupyter: a header (type, shape,
+ * display.c — rich display in a notebook.
+ *
+ * Arrays: the text/html of an array for Jupyter: a header (type, shape,
  * dtype, device, bytes), a preview table summarised like the repr (edge
  * items under the print options' threshold), and for numeric 1-D / 2-D
  * arrays a small inline SVG (a polyline, or a heatmap of <= 64x64 cells).
  * Only the items shown are gathered (backend take_flat); a device array is
  * never copied whole.  builtins.c calls arr_html (its weak hook).
+ *
+ * IPython's display functions (display.h): display() with display_id /
+ * raw / clear / include / exclude, update_display(), clear_output(),
+ * DisplayHandle (.display_id, .display(), .update()), and the IPython and
+ * IPython.display modules that hold them.  They speak to the engine sink;
+ * without one they print what IPython prints outside a shell.
  */
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "core.h"
 #include "error.h"
 #include "arrapi.h"
 #include "backend.h"
 #include "format.h"
+#include "args.h"
+#include "display.h"
 
 char *arr_html(struct eval *ev, struct value *v);
 
@@ -313,5 +325,483 @@ char *arr_html(struct eval *ev, struct value *v)
 	return s;
 fail:
 	free(sb_take(&b));
+	return NULL;
+}
+
+/* ---- IPython's display(), update_display(), clear_output(), DisplayHandle ---- */
+
+static const struct objtype handle_type;
+
+static struct value *kwget(const struct kwargs *kw, const char *name)
+{
+	for (int i = 0; kw && i < kw->n; i++)
+		if (strcmp(kw->names[i], name) == 0)
+			return kw->vals[i];
+	return NULL;
+}
+
+/* IPython's _new_id: 16 random bytes as hex */
+static struct value *new_display_id(struct eval *ev)
+{
+	static unsigned long counter;
+	unsigned char r[16];
+	char hex[33];
+	FILE *f = fopen("/dev/urandom", "rb");
+	size_t got = f ? fread(r, 1, sizeof r, f) : 0;
+	if (f)
+		fclose(f);
+	if (got != sizeof r) {  /* no /dev/urandom: unique within the process */
+		unsigned long x = (unsigned long)time(NULL) ^ (unsigned long)(uintptr_t)&counter;
+		x += ++counter * 0x9e3779b97f4a7c15UL;
+		for (size_t i = 0; i < sizeof r; i++, x = x * 6364136223846793005UL + 1442695040888963407UL)
+			r[i] = (unsigned char)(x >> 56);
+	}
+	for (size_t i = 0; i < sizeof r; i++)
+		snprintf(hex + 2 * i, 3, "%02x", r[i]);
+	struct value *v = val_cstr(hex);
+	if (!v)
+		err_nomem(ev);
+	return v;
+}
+
+/* outside a shell IPython's display() is print(*objs) */
+static struct value *print_objs(struct eval *ev, int argc, struct value **argv)
+{
+	struct sbuf b = {0};
+	for (int i = 0; i < argc; i++) {
+		char *s = val_str_of(ev, argv[i]);
+		if (!s) {
+			free(sb_take(&b));
+			return NULL;
+		}
+		if (i)
+			sb_addc(&b, ' ');
+		sb_adds(&b, s);
+		free(s);
+	}
+	sb_addc(&b, '\n');
+	char *s = sb_take(&b);
+	if (!s)
+		return err_nomem(ev);
+	ev_write(ev, 1, s, strlen(s));
+	free(s);
+	return val_none();
+}
+
+/* include= / exclude=: None, or a list or tuple (of mime type strs) */
+static int check_mime_list(struct eval *ev, struct value *list, const char *what)
+{
+	if (!list || list->type == VT_NONE || list->type == VT_LIST || list->type == VT_TUPLE)
+		return 0;
+	err_set(ev, TY_TypeError, "display(%s=...) takes a list of mime types, not %s", what,
+		val_type_name(list));
+	return -1;
+}
+
+/* is mime in a list checked by check_mime_list? */
+static int mime_listed(struct value *list, const char *mime)
+{
+	for (size_t i = 0; i < list->u.seq.n; i++) {
+		struct value *m = list->u.seq.items[i];
+		if (m->type == VT_STR && strcmp(m->u.str->s, mime) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* drops the mime types include / exclude rule out (IPython's format()) */
+static void filter_bundle(struct engine_bundle *b, struct value *include, struct value *exclude)
+{
+	int n = 0;
+	for (int i = 0; i < b->n; i++) {
+		int keep = 1;
+		if (include && include->type != VT_NONE)
+			keep = mime_listed(include, b->mime[i]);
+		if (keep && exclude && exclude->type != VT_NONE)
+			keep = !mime_listed(exclude, b->mime[i]);
+		if (keep) {
+			b->mime[n] = b->mime[i];
+			b->data[n] = b->data[i];
+			b->len[n++] = b->len[i];
+		} else {
+			free((char *)b->mime[i]);
+			free((char *)b->data[i]);
+		}
+	}
+	b->n = n;
+}
+
+/* display(raw=True): obj is a dict of mime type -> str */
+static int raw_bundle(struct eval *ev, struct value *obj, struct engine_bundle *b)
+{
+	memset(b, 0, sizeof *b);
+	if (obj->type != VT_DICT) {
+		err_set(ev, TY_TypeError, "display(raw=True) takes a dict of mime type to str, not %s",
+			val_type_name(obj));
+		return -1;
+	}
+	struct dict *d = obj->u.dict;
+	for (size_t i = 0; i < d->n; i++) {
+		struct dict_entry *e = &d->entries[i];
+		if (!e->key)
+			continue;
+		if (e->key->type != VT_STR || e->val->type != VT_STR) {
+			err_set(ev, TY_TypeError, "display(raw=True) takes a dict of mime type to str");
+			goto fail;
+		}
+		if (b->n == ENGINE_BUNDLE_MAX) {
+			err_set(ev, TY_ValueError, "display(raw=True) takes at most %d mime types",
+				ENGINE_BUNDLE_MAX);
+			goto fail;
+		}
+		b->mime[b->n] = strdup(e->key->u.str->s);
+		b->data[b->n] = malloc(e->val->u.str->len + 1);
+		if (!b->mime[b->n] || !b->data[b->n]) {
+			free((char *)b->mime[b->n]);
+			free((char *)b->data[b->n]);
+			err_nomem(ev);
+			goto fail;
+		}
+		memcpy((char *)b->data[b->n], e->val->u.str->s, e->val->u.str->len + 1);
+		b->len[b->n++] = e->val->u.str->len;
+	}
+	return 0;
+fail:
+	engine_bundle_clear(b);
+	return -1;
+}
+
+static int truthy(struct eval *ev, struct value *v)
+{
+	return v && v->type != VT_NONE ? val_truth(ev, v) : 0;
+}
+
+static struct value *handle_new(struct eval *ev, struct value *id);
+
+struct value *display_call(struct eval *ev, int argc, struct value **argv,
+			   const struct kwargs *kw)
+{
+	const struct engine_sink *sink = ev->sink;
+	if (!sink)
+		return print_objs(ev, argc, argv);
+	static const char *const known[] = {
+		"include", "exclude", "metadata", "transient", "display_id", "raw", "clear", "update",
+	};
+	for (int i = 0; kw && i < kw->n; i++) {
+		size_t k = 0;
+		while (k < sizeof known / sizeof known[0] && strcmp(known[k], kw->names[i]))
+			k++;
+		if (k == sizeof known / sizeof known[0])
+			return err_set(ev, TY_TypeError,
+				       "publish_display_data() got an unexpected keyword argument '%s'",
+				       kw->names[i]);
+	}
+	struct value *include = kwget(kw, "include"), *exclude = kwget(kw, "exclude");
+	struct value *idv = kwget(kw, "display_id");
+	int has_id, raw, clear, update, r;
+	if (check_mime_list(ev, include, "include") < 0 ||
+	    check_mime_list(ev, exclude, "exclude") < 0)
+		return NULL;
+	if ((has_id = truthy(ev, idv)) < 0 || (raw = truthy(ev, kwget(kw, "raw"))) < 0 ||
+	    (clear = truthy(ev, kwget(kw, "clear"))) < 0 ||
+	    (update = truthy(ev, kwget(kw, "update"))) < 0)
+		return NULL;
+	if ((r = truthy(ev, kwget(kw, "metadata"))) != 0)
+		return r < 0 ? NULL : err_set(ev, TY_NotImplementedError,
+					      "display(metadata=...) is not supported by Lumen");
+	if ((r = truthy(ev, kwget(kw, "transient"))) != 0)
+		return r < 0 ? NULL : err_set(ev, TY_NotImplementedError,
+					      "display(transient=...) is not supported by Lumen");
+	struct value *id = NULL;  /* the display id as a str */
+	if (has_id) {
+		if (idv->type == VT_BOOL)
+			id = new_display_id(ev);
+		else if (idv->type == VT_STR)
+			id = val_incref(idv);
+		else {
+			char *s = val_str_of(ev, idv);
+			id = s ? val_str_take(s, strlen(s)) : NULL;
+		}
+		if (!id)
+			return NULL;
+	}
+	if (update && !id)
+		return err_set(ev, TY_TypeError, "display_id required for update_display");
+	const char *ids = id ? id->u.str->s : NULL;
+	if (clear && sink->clear_output)
+		sink->clear_output(sink->ctx, 1);
+	if (argc == 0 && id) {
+		/* an empty output to update later */
+		struct engine_bundle none = {0};
+		if (sink->display)
+			sink->display(sink->ctx, &none, 0, ids, update);
+	}
+	for (int i = 0; i < argc; i++) {
+		struct engine_bundle b;
+		if ((raw ? raw_bundle(ev, argv[i], &b) : builtins_bundle(ev, argv[i], &b)) < 0) {
+			engine_bundle_clear(&b);
+			val_decref(id);
+			return NULL;
+		}
+		if (!raw)
+			filter_bundle(&b, include, exclude);
+		if ((raw || b.n) && sink->display)
+			sink->display(sink->ctx, &b, 0, ids, update);
+		engine_bundle_clear(&b);
+	}
+	if (!id)
+		return val_none();
+	struct value *h = handle_new(ev, id);
+	val_decref(id);
+	return h;
+}
+
+/* display(*objs, **kw, <name>=<v>): kw with one more keyword */
+static struct value *display_with(struct eval *ev, int argc, struct value **argv,
+				  const struct kwargs *kw, const char *fname, int nadd,
+				  const char **names, struct value **vals)
+{
+	int n = kw ? kw->n : 0;
+	const char **nn = malloc(sizeof *nn * (size_t)(n + nadd));
+	struct value **vv = malloc(sizeof *vv * (size_t)(n + nadd));
+	struct value *r = NULL;
+	if (!nn || !vv) {
+		r = err_nomem(ev);
+		goto out;
+	}
+	for (int i = 0; i < n; i++) {
+		for (int j = 0; j < nadd; j++)
+			if (strcmp(kw->names[i], names[j]) == 0) {
+				err_set(ev, TY_TypeError, "%s() got multiple values for keyword argument '%s'",
+					fname, names[j]);
+				goto out;
+			}
+		nn[i] = kw->names[i];
+		vv[i] = kw->vals[i];
+	}
+	for (int j = 0; j < nadd; j++) {
+		nn[n + j] = names[j];
+		vv[n + j] = vals[j];
+	}
+	struct kwargs k2 = { n + nadd, nn, vv };
+	r = display_call(ev, argc, argv, &k2);
+out:
+	free(nn);
+	free(vv);
+	return r;
+}
+
+static int one_obj(struct eval *ev, const char *fname, int argc)
+{
+	if (argc == 0)
+		err_set(ev, TY_TypeError, "%s() missing 1 required positional argument: 'obj'", fname);
+	else if (argc > 1)
+		err_set(ev, TY_TypeError, "%s() takes 2 positional arguments but %d were given",
+			fname, argc + 1);
+	return argc == 1 ? 0 : -1;
+}
+
+/* update_display(obj, *, display_id, **kwargs) */
+static struct value *f_update_display(struct eval *ev, const struct builtin *bi, int argc,
+				      struct value **argv, const struct kwargs *kw)
+{
+	(void)bi;
+	if (argc != 1) {
+		if (argc == 0)
+			return err_set(ev, TY_TypeError,
+				       "update_display() missing 1 required positional argument: 'obj'");
+		return err_set(ev, TY_TypeError,
+			       "update_display() takes 1 positional argument but %d were given", argc);
+	}
+	struct value *id = kwget(kw, "display_id");
+	if (!id)
+		return err_set(ev, TY_TypeError,
+			       "update_display() missing 1 required keyword-only argument: 'display_id'");
+	const char *names[] = { "update" };
+	struct value *t = val_bool(1);
+	struct value *r = display_with(ev, argc, argv, kw, "update_display", 1, names, &t);
+	val_decref(t);
+	if (r && r->type != VT_NONE) {  /* IPython's update_display returns None */
+		val_decref(r);
+		r = val_none();
+	}
+	return r;
+}
+
+static struct value *f_display(struct eval *ev, const struct builtin *bi, int argc,
+			       struct value **argv, const struct kwargs *kw)
+{
+	(void)bi;
+	return display_call(ev, argc, argv, kw);
+}
+
+struct value *display_clear_output(struct eval *ev, int argc, struct value **argv,
+				   const struct kwargs *kw)
+{
+	struct value *wait = NULL;
+	int w;
+	if (args_parse(ev, "clear_output", argc, argv, kw, "|wait", &wait) < 0 ||
+	    args_bool(ev, wait, 0, &w) < 0)
+		return NULL;
+	if (!ev->sink) {  /* IPython outside a shell: erase the terminal line */
+		ev_write(ev, 1, "\033[2K\r\033[2K\r", 10);
+	} else if (ev->sink->clear_output) {
+		ev->sink->clear_output(ev->sink->ctx, w);
+	}
+	return val_none();
+}
+
+static struct value *f_clear_output(struct eval *ev, const struct builtin *bi, int argc,
+				    struct value **argv, const struct kwargs *kw)
+{
+	(void)bi;
+	return display_clear_output(ev, argc, argv, kw);
+}
+
+/* DisplayHandle: its display id (any value; IPython keeps what it is given) */
+struct handle {
+	struct value *id;
+};
+
+static void handle_free(void *p)
+{
+	struct handle *h = p;
+	if (h)
+		val_decref(h->id);
+	free(h);
+}
+
+static struct value *handle_new(struct eval *ev, struct value *id)
+{
+	struct handle *h = malloc(sizeof *h);
+	if (!h)
+		return err_nomem(ev);
+	h->id = val_incref(id);
+	struct value *v = val_object_new(&handle_type, h);
+	if (!v)
+		err_nomem(ev);
+	return v;
+}
+
+/* handle.display(obj, **kw) / handle.update(obj, **kw) */
+static struct value *handle_method(struct eval *ev, const struct builtin *bi, int argc,
+				   struct value **argv, const struct kwargs *kw)
+{
+	const struct handle *h = bi->self->u.obj.p;
+	int update = strcmp(bi->name, "update") == 0;
+	if (one_obj(ev, update ? "DisplayHandle.update" : "DisplayHandle.display", argc) < 0)
+		return NULL;
+	const char *names[] = { "display_id", "update" };
+	struct value *vals[] = { h->id, NULL };
+	struct value *r;
+	if (update) {
+		vals[1] = val_bool(1);
+		r = display_with(ev, argc, argv, kw, "display", 2, names, vals);
+		val_decref(vals[1]);
+	} else {
+		r = display_with(ev, argc, argv, kw, "display", 1, names, vals);
+	}
+	if (r && r->type != VT_NONE) {  /* the method returns None */
+		val_decref(r);
+		r = val_none();
+	}
+	return r;
+}
+
+static struct value *handle_getattr(struct eval *ev, struct value *self, const char *name)
+{
+	const struct handle *h = self->u.obj.p;
+	if (strcmp(name, "display_id") == 0)
+		return val_incref(h->id);
+	if (strcmp(name, "display") == 0 || strcmp(name, "update") == 0) {
+		struct value *m = val_builtin(strcmp(name, "display") == 0 ? "display" : "update",
+					      handle_method, self, NULL);
+		if (!m)
+			err_nomem(ev);
+		return m;
+	}
+	return NULL;
+}
+
+static int handle_setattr(struct eval *ev, struct value *self, const char *name, struct value *v)
+{
+	struct handle *h = self->u.obj.p;
+	if (strcmp(name, "display_id") != 0) {
+		err_set(ev, TY_AttributeError, "'DisplayHandle' object has no attribute '%s'", name);
+		return -1;
+	}
+	val_decref(h->id);
+	h->id = val_incref(v);
+	return 0;
+}
+
+static char *handle_repr(struct eval *ev, struct value *self)
+{
+	const struct handle *h = self->u.obj.p;
+	char *id = val_str_of(ev, h->id);
+	if (!id)
+		return NULL;
+	struct sbuf b = {0};
+	sb_printf(&b, "<DisplayHandle display_id=%s>", id);
+	free(id);
+	char *s = sb_take(&b);
+	if (!s)
+		err_nomem(ev);
+	return s;
+}
+
+static const char *const handle_attrs[] = { "display", "display_id", "update", NULL };
+
+static const struct objtype handle_type = {
+	.name = "DisplayHandle", .free = handle_free, .getattr = handle_getattr,
+	.setattr = handle_setattr, .repr = handle_repr, .attrs = handle_attrs,
+};
+
+/* DisplayHandle(display_id=None) */
+static struct value *f_display_handle(struct eval *ev, const struct builtin *bi, int argc,
+				      struct value **argv, const struct kwargs *kw)
+{
+	(void)bi;
+	struct value *id = NULL;
+	if (args_parse(ev, "DisplayHandle", argc, argv, kw, "|display_id", &id) < 0)
+		return NULL;
+	if (id && id->type != VT_NONE)
+		return handle_new(ev, id);
+	id = new_display_id(ev);
+	if (!id)
+		return NULL;
+	struct value *h = handle_new(ev, id);
+	val_decref(id);
+	return h;
+}
+
+struct value *display_module(struct eval *ev, const char *name)
+{
+	struct value *m;
+	if (strcmp(name, "IPython.display") == 0) {
+		m = val_module_new("IPython.display");
+		if (!m ||
+		    module_add(m, "display", val_builtin("display", f_display, NULL, NULL)) < 0 ||
+		    module_add(m, "update_display", val_builtin("update_display", f_update_display, NULL, NULL)) < 0 ||
+		    module_add(m, "clear_output", val_builtin("clear_output", f_clear_output, NULL, NULL)) < 0 ||
+		    module_add(m, "DisplayHandle", val_builtin("DisplayHandle", f_display_handle, NULL, NULL)) < 0) {
+			val_decref(m);
+			return err_nomem(ev);
+		}
+		return m;
+	}
+	if (strcmp(name, "IPython") == 0) {
+		struct value *sub = ev_import(ev, "IPython.display");
+		if (!sub)
+			return NULL;
+		m = val_module_new("IPython");
+		if (!m || module_add(m, "display", sub) < 0) {
+			if (!m)
+				val_decref(sub);
+			val_decref(m);
+			return err_nomem(ev);
+		}
+		return m;
+	}
 	return NULL;
 }

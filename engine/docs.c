@@ -10,6 +10,7 @@
 #include "core.h"
 #include "arrfuncs.h"
 #include "docs.h"
+#include "cuda_plugin.h"
 
 static const struct arr_func *const tables[] = {
 	arr_creation_funcs, arr_ufunc_funcs, arr_reduce_funcs, arr_manip_funcs, arr_index_funcs,
@@ -31,8 +32,16 @@ const struct arr_func *docs_find(const struct value *v)
 	if (!v || v->type != VT_BUILTIN || !v->u.bi.name)
 		return NULL;
 	const struct arr_func *byname = NULL;
-	for (size_t i = 0; i < sizeof tables / sizeof tables[0]; i++)
-		for (const struct arr_func *f = tables[i]; f && f->name; f++) {
+	/* the CUDA plugin's tables (cuda_plugin.h) when it is loaded */
+	const struct cuda_plugin *pl = cuda_plugin_peek();
+	const struct arr_func *cuda_tables[] = {
+		pl ? pl->cupy_funcs : NULL, pl ? pl->cuda_funcs : NULL,
+		pl ? pl->cuda_runtime_funcs : NULL,
+	};
+	const size_t ntables = sizeof tables / sizeof tables[0];
+	for (size_t i = 0; i < ntables + 3; i++)
+		for (const struct arr_func *f = i < ntables ? tables[i] : cuda_tables[i - ntables];
+		     f && f->name; f++) {
 			if (strcmp(f->name, v->u.bi.name) != 0)
 				continue;
 			if (f->fn == v->u.bi.fn)

@@ -13,6 +13,7 @@
 #include "engine.h"
 #include "linalg.h"
 #include "cudabe.h"
+#include "cuda_plugin.h"
 #include "core.h"
 #include "error.h"
 #include "parse.h"
@@ -25,7 +26,7 @@
 struct engine {
 	struct eval *ev;
 	int exec_count;
-	char banner[256];
+	char banner[512];
 };
 
 const char *engine_version(void)
@@ -60,10 +61,9 @@ struct engine *engine_new(const struct engine_options *opt)
 		return NULL;
 	}
 	e->ev->engine = e;
-#ifdef HAVE_CUDA
-	/* the context is created while the user types (DESIGN.md) */
+	/* the CUDA plugin loads and the context is created while the user
+	 * types (DESIGN.md); kernel_info never waits for it */
 	cuda_warmup_start();
-#endif
 	return e;
 }
 
@@ -86,17 +86,19 @@ int engine_execution_count(struct engine *e)
 	return e->exec_count;
 }
 
+/* Never waits for CUDA: while the plugin loads or the device starts, says so. */
 const char *engine_banner(struct engine *e)
 {
-	const struct backend *be = backend_cuda(e->ev);
-	if (e->ev->err) {
-		err_clear(e->ev);
-		be = NULL;
-	}
+	const char *dev = cuda_describe_now();
+	char where[440];
+	if (!dev)
+		snprintf(where, sizeof where, "the GPU once CUDA has started (CUDA: starting)");
+	else if (!strncmp(dev, "host mode: ", 11))
+		snprintf(where, sizeof where, "the host (cp arrays live in host memory: %s)", dev + 11);
+	else
+		snprintf(where, sizeof where, "the GPU (CUDA: %s)", dev);
 	snprintf(e->banner, sizeof e->banner,
-		 "Lumen %s: NumPy/CuPy-style Python cells, arrays on %s\n",
-		 engine_version(), be && be->device == DEV_CUDA ? "the GPU (CUDA)" :
-		 "the host (no CUDA device: cp arrays live in host memory)");
+		 "Lumen %s: NumPy/CuPy-style Python cells, arrays on %s\n", engine_version(), where);
 	return e->banner;
 }
 

@@ -3,7 +3,9 @@
  * eval), scopes (module dict, function locals, closures over enclosing
  * function scopes, comprehension scopes), function calls with Python's
  * argument binding, statements, imports and the traceback frame stack.
- * It never looks inside an array: value.h's protocol does that.
+ * It never looks inside an array: value.h's protocol does that; the one
+ * exception is statement fusion (fuse.h), whose walk lives here because it
+ * is the expression walk: elementwise subtrees become pending trees.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
@@ -15,6 +17,10 @@
 #include "core.h"
 #include "error.h"
 #include "parse.h"
+#include "arrapi.h"
+#include "args.h"
+#include "ufunc.h"
+#include "fuse.h"
 
 enum { EX_OK, EX_ERR, EX_BREAK, EX_CONTINUE, EX_RETURN };
 
@@ -68,6 +74,7 @@ void ev_free(struct eval *ev)
 			d->entries[i].val = val_none();
 			val_decref(v);
 		}
+		fn_break_cycles(ev->globals);
 	}
 	val_decref(ev->globals);
 	val_decref(ev->builtins);
@@ -122,16 +129,22 @@ static void set_span(struct eval *ev, const struct node *n)
 	}
 }
 
+/* The running thread's stack size, asked once per thread: on the main
+ * thread pthread_getattr_np reads /proc/self/maps, too slow for every cell. */
 static size_t thread_stack_size(void)
 {
+	static _Thread_local size_t cached;
 	pthread_attr_t at;
 	size_t sz = 0;
+	if (cached)
+		return cached;
 	if (pthread_getattr_np(pthread_self(), &at) == 0) {
 		pthread_attr_getstacksize(&at, &sz);
 		pthread_attr_destroy(&at);
 	}
 	if (sz == 0 || sz > ((size_t)64 << 20))
 		sz = (size_t)8 << 20;
+	cached = sz;
 	return sz;
 }
 
@@ -171,6 +184,7 @@ void ev_function_free(struct function *f)
 	}
 	val_decref(f->closure);
 	val_decref(f->globals);
+	fn_untrack(f);
 	arena_decref(f->fd->arena);
 	free(f);
 }
@@ -192,6 +206,7 @@ static struct value *make_function(struct eval *ev, struct scope *sc, struct fun
 		return err_nomem(ev);
 	}
 	f->fd = fd;
+	fn_track(f);
 	arena_incref(fd->arena);
 	f->globals = val_incref(sc->globals);
 	v->refcnt = 1;
@@ -678,80 +693,412 @@ static struct value *eval_compare(struct eval *ev, struct scope *sc, struct node
 	return l;
 }
 
-static struct value *eval_call(struct eval *ev, struct scope *sc, struct node *n)
-{
-	struct value *f = eval_expr(ev, sc, n->a), *args = NULL, *res = NULL;
-	struct kwargs kw = {0};
+/* The evaluated arguments of a call. */
+struct callargs {
+	struct value *args;      /* VT_LIST of the positional arguments */
+	struct kwargs kw;
 	const char *knames[64];
 	struct value *kvals[64];
 	struct value *kdicts[8];
-	int nkd = 0;
-	if (!f)
-		return NULL;
-	args = val_list_new(0, NULL);
-	if (!args) {
-		val_decref(f);
-		return err_nomem(ev);
-	}
-	if (eval_items(ev, sc, &n->l, args) < 0)
-		goto out;
-	kw.names = knames;
-	kw.vals = kvals;
+	int nkd;
+};
+
+/* Evaluates n's positional arguments from index `from` (appended to
+ * ca->args, which may hold already evaluated ones) and its keywords, in
+ * Python's order.  0, or -1 with the error set; callargs_free either way. */
+static int callargs_eval(struct eval *ev, struct scope *sc, struct node *n, int from,
+			 struct callargs *ca)
+{
+	struct nlist rest = { n->l.v + from, n->l.n - from };
+	ca->kw.names = ca->knames;
+	ca->kw.vals = ca->kvals;
+	if (eval_items(ev, sc, &rest, ca->args) < 0)
+		return -1;
 	for (int i = 0; i < n->l2.n; i++) {
 		struct node *k = n->l2.v[i];
 		struct value *x = eval_expr(ev, sc, k->a);
 		if (!x)
-			goto out;
+			return -1;
 		if (k->s) {
-			if (kw.n >= 64) {
+			if (ca->kw.n >= 64) {
 				val_decref(x);
 				err_set(ev, TY_TypeError, "too many keyword arguments");
-				goto out;
+				return -1;
 			}
-			knames[kw.n] = k->s;
-			kvals[kw.n++] = x;
+			ca->knames[ca->kw.n] = k->s;
+			ca->kvals[ca->kw.n++] = x;
 			continue;
 		}
-		if (x->type != VT_DICT || nkd >= 8) {
+		if (x->type != VT_DICT || ca->nkd >= 8) {
 			err_set(ev, TY_TypeError, "%s() argument after ** must be a mapping, not %s",
 				"function", val_type_name(x));
 			val_decref(x);
-			goto out;
+			return -1;
 		}
-		kdicts[nkd++] = x;
+		ca->kdicts[ca->nkd++] = x;
 		for (size_t j = 0; j < x->u.dict->n; j++) {
 			struct dict_entry *e = &x->u.dict->entries[j];
 			if (!e->key)
 				continue;
 			if (e->key->type != VT_STR) {
 				err_set(ev, TY_TypeError, "keywords must be strings");
-				goto out;
+				return -1;
 			}
-			for (int q = 0; q < kw.n; q++)
-				if (strcmp(knames[q], e->key->u.str->s) == 0) {
-					err_set(ev, TY_TypeError, "got multiple values for keyword argument '%s'", knames[q]);
-					goto out;
+			for (int q = 0; q < ca->kw.n; q++)
+				if (strcmp(ca->knames[q], e->key->u.str->s) == 0) {
+					err_set(ev, TY_TypeError, "got multiple values for keyword argument '%s'", ca->knames[q]);
+					return -1;
 				}
-			if (kw.n >= 64) {
+			if (ca->kw.n >= 64) {
 				err_set(ev, TY_TypeError, "too many keyword arguments");
-				goto out;
+				return -1;
 			}
-			knames[kw.n] = e->key->u.str->s;
-			kvals[kw.n++] = val_incref(e->val);
+			ca->knames[ca->kw.n] = e->key->u.str->s;
+			ca->kvals[ca->kw.n++] = val_incref(e->val);
 		}
+	}
+	return 0;
+}
+
+static void callargs_free(struct callargs *ca)
+{
+	for (int i = 0; i < ca->kw.n; i++)
+		val_decref(ca->kvals[i]);
+	for (int i = 0; i < ca->nkd; i++)
+		val_decref(ca->kdicts[i]);
+	val_decref(ca->args);
+}
+
+/* Calls f (stolen) with n's arguments; first (stolen, may be NULL) is the
+ * already evaluated first positional argument. */
+static struct value *call_rest(struct eval *ev, struct scope *sc, struct node *n,
+			       struct value *f, struct value *first)
+{
+	struct callargs ca;
+	struct value *res = NULL;
+	memset(&ca, 0, sizeof ca);
+	ca.args = val_list_new(0, NULL);
+	if (!ca.args) {
+		val_decref(first);
+		val_decref(f);
+		return err_nomem(ev);
+	}
+	if (first && list_append(ca.args, first) < 0) { /* list_append steals */
+		val_decref(ca.args);
+		val_decref(f);
+		return err_nomem(ev);
+	}
+	if (callargs_eval(ev, sc, n, first ? 1 : 0, &ca) < 0)
+		goto out;
+	set_span(ev, n);
+	if (ev_check_interrupt(ev))
+		goto out;
+	res = val_call(ev, f, (int)ca.args->u.seq.n, ca.args->u.seq.items, &ca.kw);
+out:
+	callargs_free(&ca);
+	val_decref(f);
+	return res;
+}
+
+/* ---- statement-level fusion (fuse.h) ----
+ * fuse_sub walks what eval_expr walks, in the same order with the same
+ * spans, but hands an elementwise subtree over device arrays back as a
+ * pending tree; whatever the fuser does not take goes the ordinary way with
+ * the operands materialised, so results and errors are the unfused ones. */
+/* The nodes fuse_sub walks itself (eval_expr hands them to eval_fused). */
+static int fusable_node(const struct node *n)
+{
+	switch (n->kind) {
+	case N_BINOP: return n->op != OP_MATMUL;
+	case N_UNOP: return n->op != UOP_NOT;
+	case N_COMPARE: return n->l.n == 2 && n->ops[0] <= CMP_GE;
+	case N_CALL: return 1;
+	default: return 0;
+	}
+}
+
+static int fuse_sub(struct eval *ev, struct scope *sc, struct node *n, struct fz *out);
+
+/* materialises in[0..n-1] in place; -1 with the error set */
+static int fz_values(struct eval *ev, struct fz *in, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (in[i].t && !(in[i].v = fz_value(ev, &in[i])))
+			return -1;
+	return 0;
+}
+
+/* uf over in[] (consumed), fused when the fuser takes it, else `plain` on
+ * the materialised values. */
+static int fuse_apply(struct eval *ev, const struct backend *be, int uf, int nin,
+		      struct fz *in, struct fz *out,
+		      struct value *(*plain)(struct eval *, void *, struct value **), void *ctx)
+{
+	int r = 0;
+	struct value *vals[EW_MAXARGS];
+	if (fz_array_like(&in[0]) || (nin > 1 && fz_array_like(&in[1])) ||
+	    (nin > 2 && fz_array_like(&in[2])))
+		r = fz_apply(ev, be, uf, nin, in, out);
+	if (r == 0) {
+		if (fz_values(ev, in, nin) < 0) {
+			r = -1;
+		} else {
+			for (int i = 0; i < nin; i++)
+				vals[i] = in[i].v;
+			out->v = plain(ev, ctx, vals);
+			r = out->v ? 1 : -1;
+		}
+	}
+	for (int i = 0; i < nin; i++)
+		fz_clear(&in[i]);
+	return r < 0 ? -1 : 0;
+}
+
+static struct value *plain_binop(struct eval *ev, void *ctx, struct value **v)
+{
+	return val_binop(ev, (enum binop)(intptr_t)ctx, v[0], v[1]);
+}
+static struct value *plain_compare(struct eval *ev, void *ctx, struct value **v)
+{
+	return val_compare_value(ev, (int)(intptr_t)ctx, v[0], v[1]);
+}
+static struct value *plain_unop(struct eval *ev, void *ctx, struct value **v)
+{
+	return val_unop(ev, (enum unop)(intptr_t)ctx, v[0]);
+}
+struct plain_call { struct value *f; int nin; };
+static struct value *plain_call(struct eval *ev, void *ctx, struct value **v)
+{
+	struct plain_call *pc = ctx;
+	struct kwargs kw = {0};
+	return val_call(ev, pc->f, pc->nin, v, &kw);
+}
+
+static int has_starred(const struct nlist *l)
+{
+	for (int i = 0; i < l->n; i++)
+		if (l->v[i]->kind == N_STARRED)
+			return 1;
+	return 0;
+}
+
+/* A reduction over pending recv with the call's remaining arguments (from
+ * positional index `from`): fused when the arguments are the plain ones
+ * (axis, keepdims, dtype for sum/prod), else f (stolen; NULL: recv.<attr>)
+ * is called on the materialised array as usual. */
+static int fuse_reduce_call(struct eval *ev, struct scope *sc, struct node *n, struct value *f,
+			    const char *attr, enum red_op op, struct fz *recv, struct fz *out)
+{
+	struct callargs ca;
+	struct value *axis = NULL, *keep = NULL, *dtv = NULL, *a;
+	int rc = -1, plain = 0, npos;
+	memset(&ca, 0, sizeof ca);
+	if (!(ca.args = val_list_new(0, NULL))) {
+		err_nomem(ev);
+		goto out;
+	}
+	if (callargs_eval(ev, sc, n, f && !attr ? 1 : 0, &ca) < 0)
+		goto out;
+	npos = (int)ca.args->u.seq.n;
+	if (npos > 1 || ca.nkd)
+		plain = 1;
+	if (npos == 1)
+		axis = ca.args->u.seq.items[0];
+	for (int i = 0; i < ca.kw.n && !plain; i++) {
+		if (!strcmp(ca.knames[i], "axis") && !axis)
+			axis = ca.kvals[i];
+		else if (!strcmp(ca.knames[i], "keepdims") && !keep)
+			keep = ca.kvals[i];
+		else if (!strcmp(ca.knames[i], "dtype") && !dtv && arr_reduce_op_has_dtype(op))
+			dtv = ca.kvals[i];
+		else
+			plain = 1;
 	}
 	set_span(ev, n);
 	if (ev_check_interrupt(ev))
 		goto out;
-	res = val_call(ev, f, (int)args->u.seq.n, args->u.seq.items, &kw);
+	if (!plain) {
+		uint64_t axes;
+		int dtype = -1, kd = 0;
+		if (arr_parse_axes(ev, axis, fz_ndim(recv), &axes) < 0 ||
+		    (dtv && arr_parse_dtype(ev, dtv, &dtype) < 0) ||
+		    (keep && args_bool(ev, keep, 0, &kd) < 0))
+			goto out;
+		out->v = fz_reduce(ev, recv, op, axes, kd, dtype);
+		rc = out->v ? 0 : -1;
+		goto out;
+	}
+	if (!(a = fz_value(ev, recv)))
+		goto out;
+	if (!f) {
+		f = val_getattr(ev, a, attr);
+		val_decref(a);
+		if (!f)
+			goto out;
+	} else {
+		/* the array becomes the first positional argument */
+		struct value *l2 = val_list_new(0, NULL);
+		if (!l2 || list_append(l2, a) < 0) {
+			if (!l2)
+				val_decref(a);
+			val_decref(l2);
+			err_nomem(ev);
+			goto out;
+		}
+		for (size_t i = 0; i < ca.args->u.seq.n; i++)
+			if (list_append(l2, val_incref(ca.args->u.seq.items[i])) < 0) {
+				val_decref(l2);
+				err_nomem(ev);
+				goto out;
+			}
+		val_decref(ca.args);
+		ca.args = l2;
+	}
+	out->v = val_call(ev, f, (int)ca.args->u.seq.n, ca.args->u.seq.items, &ca.kw);
+	rc = out->v ? 0 : -1;
 out:
-	for (int i = 0; i < kw.n; i++)
-		val_decref(kvals[i]);
-	for (int i = 0; i < nkd; i++)
-		val_decref(kdicts[i]);
-	val_decref(args);
+	callargs_free(&ca);
 	val_decref(f);
-	return res;
+	fz_clear(recv);
+	return rc;
+}
+
+static int is_reduce_name(const char *s)
+{
+	return !strcmp(s, "sum") || !strcmp(s, "prod") || !strcmp(s, "max") || !strcmp(s, "min") ||
+	       !strcmp(s, "any") || !strcmp(s, "all");
+}
+
+static int fuse_call(struct eval *ev, struct scope *sc, struct node *n, struct fz *out)
+{
+	struct value *f;
+	struct node *fa = n->a;
+	int uf, py_abs = 0;
+	/* x.sum(...) over an elementwise x: one reduction kernel */
+	if (fa->kind == N_ATTR && is_reduce_name(fa->s)) {
+		struct fz recv = {0};
+		if (fuse_sub(ev, sc, fa->a, &recv) < 0)
+			return -1;
+		if (recv.t) {
+			static const struct { const char *s; enum red_op op; } ops[] = {
+				{"sum", RED_SUM}, {"prod", RED_PROD}, {"max", RED_MAX},
+				{"min", RED_MIN}, {"any", RED_ANY}, {"all", RED_ALL},
+			};
+			enum red_op op = RED_SUM;
+			for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
+				if (!strcmp(ops[i].s, fa->s))
+					op = ops[i].op;
+			return fuse_reduce_call(ev, sc, n, NULL, fa->s, op, &recv, out);
+		}
+		set_span(ev, fa);
+		f = val_getattr(ev, recv.v, fa->s);
+		fz_clear(&recv);
+		if (!f)
+			return -1;
+	} else if (!(f = eval_expr(ev, sc, fa))) {
+		return -1;
+	}
+	if (f->type != VT_BUILTIN || n->l.n < 1 || has_starred(&n->l)) {
+		out->v = call_rest(ev, sc, n, f, NULL);
+		return out->v ? 0 : -1;
+	}
+	/* np.<ufunc>(x, y) / cp.<ufunc>(x, y), abs(x): a node of the tree */
+	uf = uf_builtin_index(f);
+	if (uf < 0 && !f->u.bi.self && f == dict_getstr_borrow(ev->builtins, "abs"))
+		uf = uf_lookup("absolute"), py_abs = 1;
+	if (uf >= 0 && !n->l2.n && n->l.n == ufunc_table[uf].nin && n->l.n <= EW_MAXARGS) {
+		struct fz in[EW_MAXARGS] = {{0}};
+		struct plain_call pc = { f, n->l.n };
+		int rc;
+		for (int i = 0; i < n->l.n; i++)
+			if (fuse_sub(ev, sc, n->l.v[i], &in[i]) < 0) {
+				for (int j = 0; j < i; j++)
+					fz_clear(&in[j]);
+				val_decref(f);
+				return -1;
+			}
+		set_span(ev, n);
+		if (ev_check_interrupt(ev)) {
+			for (int j = 0; j < n->l.n; j++)
+				fz_clear(&in[j]);
+			val_decref(f);
+			return -1;
+		}
+		rc = fuse_apply(ev, py_abs ? NULL : arr_be(&f->u.bi), uf, n->l.n, in, out, plain_call, &pc);
+		val_decref(f);
+		return rc;
+	}
+	/* np.sum(x, ...) / cp.max(x, ...) over an elementwise x */
+	if (!f->u.bi.self && arr_reduce_builtin_op(&f->u.bi) >= 0) {
+		struct fz recv = {0};
+		if (fuse_sub(ev, sc, n->l.v[0], &recv) < 0) {
+			val_decref(f);
+			return -1;
+		}
+		if (recv.t)
+			return fuse_reduce_call(ev, sc, n, f, NULL, (enum red_op)arr_reduce_builtin_op(&f->u.bi),
+						&recv, out);
+		out->v = call_rest(ev, sc, n, f, recv.v);
+		return out->v ? 0 : -1;
+	}
+	out->v = call_rest(ev, sc, n, f, NULL);
+	return out->v ? 0 : -1;
+}
+
+static int fuse_sub(struct eval *ev, struct scope *sc, struct node *n, struct fz *out)
+{
+	struct fz in[2] = {{0}};
+	out->v = NULL;
+	out->t = NULL;
+	if (!fusable_node(n)) {
+		out->v = eval_expr(ev, sc, n);
+		return out->v ? 0 : -1;
+	}
+	switch (n->kind) {
+	case N_BINOP:
+		if (fuse_sub(ev, sc, n->a, &in[0]) < 0)
+			return -1;
+		if (fuse_sub(ev, sc, n->b, &in[1]) < 0) {
+			fz_clear(&in[0]);
+			return -1;
+		}
+		set_span(ev, n);
+		return fuse_apply(ev, NULL, uf_binop_index(n->op), 2, in, out, plain_binop,
+				  (void *)(intptr_t)n->op);
+	case N_COMPARE:
+		if (fuse_sub(ev, sc, n->l.v[0], &in[0]) < 0)
+			return -1;
+		if (fuse_sub(ev, sc, n->l.v[1], &in[1]) < 0) {
+			fz_clear(&in[0]);
+			return -1;
+		}
+		set_span(ev, n);
+		return fuse_apply(ev, NULL, uf_binop_index(OP_LT + n->ops[0]), 2, in, out,
+				  plain_compare, (void *)(intptr_t)n->ops[0]);
+	case N_UNOP: {
+		static int ufs[3] = {-2, -2, -2};
+		int k = n->op == UOP_NEG ? 0 : n->op == UOP_POS ? 1 : 2;
+		if (ufs[k] == -2)
+			ufs[k] = uf_lookup(k == 0 ? "negative" : k == 1 ? "positive" : "invert");
+		if (fuse_sub(ev, sc, n->a, &in[0]) < 0)
+			return -1;
+		set_span(ev, n);
+		/* +bool keeps arr_unop's own message: take the ordinary path */
+		return fuse_apply(ev, NULL, k == 1 && in[0].t ? -1 : ufs[k], 1, in, out, plain_unop,
+				  (void *)(intptr_t)n->op);
+	}
+	default:
+		return fuse_call(ev, sc, n, out);
+	}
+}
+
+/* An expression that may hold an elementwise tree: its value. */
+static struct value *eval_fused(struct eval *ev, struct scope *sc, struct node *n)
+{
+	struct fz f = {0};
+	if (fuse_sub(ev, sc, n, &f) < 0)
+		return NULL;
+	return fz_value(ev, &f);
 }
 
 /* Runs the clauses of a comprehension from clause ci; appends to out.
@@ -926,6 +1273,8 @@ dfail:
 		return NULL;
 	}
 	case N_BINOP:
+		if (fusable_node(n))
+			return eval_fused(ev, sc, n);
 		a = eval_expr(ev, sc, n->a);
 		if (!a)
 			return NULL;
@@ -937,6 +1286,8 @@ dfail:
 		val_decref(b);
 		return r;
 	case N_UNOP:
+		if (fusable_node(n))
+			return eval_fused(ev, sc, n);
 		a = eval_expr(ev, sc, n->a);
 		if (a)
 			set_span(ev, n);
@@ -958,6 +1309,8 @@ dfail:
 		return eval_expr(ev, sc, n->b);
 	}
 	case N_COMPARE:
+		if (fusable_node(n))
+			return eval_fused(ev, sc, n);
 		return eval_compare(ev, sc, n);
 	case N_IFEXP: {
 		a = eval_expr(ev, sc, n->a);
@@ -970,7 +1323,7 @@ dfail:
 		return eval_expr(ev, sc, t ? n->b : n->c);
 	}
 	case N_CALL:
-		return eval_call(ev, sc, n);
+		return eval_fused(ev, sc, n);
 	case N_ATTR:
 		a = eval_expr(ev, sc, n->a);
 		if (a)

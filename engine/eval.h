@@ -63,8 +63,13 @@ struct function {
 	struct value **defaults;  /* one per parameter, NULL where none */
 	struct value *closure;    /* VT_TUPLE of enclosing scopes' dicts, or NULL */
 	struct value *globals;    /* the module dict */
+	struct function *reg_prev, *reg_next; /* fncycle.c's list of live functions */
 };
 void ev_function_free(struct function *f);
+/* fncycle.c: the live-function list, and the cycle breaker run when a session ends */
+void fn_track(struct function *f);
+void fn_untrack(struct function *f);
+void fn_break_cycles(struct value *globals);
 char *ev_function_repr(struct function *f);
 
 /* Parses and runs source in the session's globals (used by magics such as

@@ -237,18 +237,22 @@ static int fft_rdt(int dt)
 }
 
 /* A fresh C-contiguous array of dtype dt with shape `shape` holding a's
- * data cropped or zero-padded (from index 0) on every axis. */
-static struct ndarray *fft_resize(struct eval *ev, const struct ndarray *a, int dt, const int64_t *shape)
+ * data cropped or zero-padded (from index 0) on every axis; with `share`,
+ * a itself (a new reference) when it already has that dtype and shape. */
+static struct ndarray *fft_resize(struct eval *ev, const struct ndarray *a, int dt, const int64_t *shape,
+				  int share)
 {
 	const struct backend *be = nd_backend(a);
-	struct ndarray *r = nd_new(ev, be, dt, a->ndim, shape), *src = NULL, *dst = NULL;
+	struct ndarray *r, *src = NULL, *dst = NULL;
 	int64_t sh[ND_MAXDIM], pad = 0;
-	if (!r)
-		return NULL;
 	for (int i = 0; i < a->ndim; i++) {
 		sh[i] = a->shape[i] < shape[i] ? a->shape[i] : shape[i];
 		pad |= shape[i] != a->shape[i];
 	}
+	if (share && !pad && a->dtype == dt)
+		return nd_incref((struct ndarray *)a);
+	if (!(r = nd_new(ev, be, dt, a->ndim, shape)))
+		return NULL;
 	if (pad) {
 		struct npscalar z = {.dtype = dt};
 		if (nd_size(r) && be->fill(ev, r, &z) < 0)
@@ -287,6 +291,8 @@ static struct ndarray *fft_moved(struct eval *ev, const struct ndarray *a, const
 	struct ndarray *t = arr_transpose(ev, a, perm), *r;
 	if (!t)
 		return NULL;
+	if (nd_is_c_contiguous(t))
+		return t;   /* the axes are already last: no copy */
 	r = nd_new(ev, nd_backend(a), t->dtype, t->ndim, t->shape);
 	if (r && nd_size(t) && nd_backend(a)->copy(ev, r, t) < 0) {
 		nd_decref(r);
@@ -296,7 +302,8 @@ static struct ndarray *fft_moved(struct eval *ev, const struct ndarray *a, const
 	return r;
 }
 
-/* The inverse of fft_moved's permutation applied to a (C-contig), copied. */
+/* The inverse of fft_moved's permutation applied to a (C-contig), copied
+ * unless that is a itself. */
 static struct ndarray *fft_unmove(struct eval *ev, struct ndarray *a, const int *perm)
 {
 	int inv[ND_MAXDIM];
@@ -305,6 +312,8 @@ static struct ndarray *fft_unmove(struct eval *ev, struct ndarray *a, const int 
 	struct ndarray *t = arr_transpose(ev, a, inv), *r;
 	if (!t)
 		return NULL;
+	if (nd_is_c_contiguous(t))
+		return t;
 	r = nd_new(ev, nd_backend(a), t->dtype, t->ndim, t->shape);
 	if (r && nd_size(t) && nd_backend(a)->copy(ev, r, t) < 0) {
 		nd_decref(r);
@@ -340,9 +349,10 @@ static double norm_factor(int norm, int inverse, double n)
 
 /* Runs transforms of kind over the trailing `na` axes of a C-contiguous
  * array x (already the right dtype and input sizes); lens = the logical
- * (real) sizes.  Returns the output array (C-contig) or NULL. */
+ * (real) sizes.  C2C runs in place in x unless x is `shared` (the caller's
+ * data): then into a new array.  Returns the output array (C-contig) or NULL. */
 static struct ndarray *fft_run(struct eval *ev, const struct fft_backend *fb, struct ndarray *x,
-			       enum fft_kind kind, int na, const int64_t *lens, int sign)
+			       enum fft_kind kind, int na, const int64_t *lens, int sign, int shared)
 {
 	const struct backend *be = nd_backend(x);
 	int nd = x->ndim, prec = x->dtype == DT_COMPLEX128 || x->dtype == DT_FLOAT64;
@@ -359,7 +369,7 @@ static struct ndarray *fft_run(struct eval *ev, const struct fft_backend *fb, st
 		olen *= osh[i];
 	}
 	int odt = kind == FFT_C2R ? (prec ? DT_FLOAT64 : DT_FLOAT32) : (prec ? DT_COMPLEX128 : DT_COMPLEX64);
-	struct ndarray *out = kind == FFT_C2C ? nd_incref(x) : nd_new(ev, be, odt, nd, osh);
+	struct ndarray *out = kind == FFT_C2C && !shared ? nd_incref(x) : nd_new(ev, be, odt, nd, osh);
 	if (!out)
 		return NULL;
 	/* ranks above 3: transform the leading axes one at a time */
@@ -386,7 +396,9 @@ static struct ndarray *fft_run(struct eval *ev, const struct fft_backend *fb, st
 			il *= x->shape[nd - na + done + i];
 			ol *= osh[nd - na + done + i];
 		}
-		if (fb->exec(ev, kind, prec, r, lens + done, hm, nd_data(x), il, nd_data(out), ol, sign) < 0) {
+		/* later passes (ranks above 3, C2C) run in place on out */
+		if (fb->exec(ev, kind, prec, r, lens + done, hm, nd_data(done ? out : x), il, nd_data(out), ol,
+			     sign) < 0) {
 			nd_decref(out);
 			return NULL;
 		}
@@ -409,7 +421,7 @@ static struct ndarray *fft_nd(struct eval *ev, const struct backend *be, const s
 			      enum fft_kind kind)
 {
 	const struct fft_backend *fb = fft_be(ev, be);
-	int perm[ND_MAXDIM], cdt = fft_cdt(a->dtype);
+	int perm[ND_MAXDIM], cdt = fft_cdt(a->dtype), share, shared;
 	int64_t shape[ND_MAXDIM];
 	struct ndarray *x = NULL, *m = NULL, *y = NULL, *r = NULL;
 	double nprod = 1;
@@ -426,14 +438,20 @@ static struct ndarray *fft_nd(struct eval *ev, const struct backend *be, const s
 	memcpy(shape, a->shape, sizeof(int64_t) * a->ndim);
 	for (int i = 0; i < na; i++)
 		shape[ax[i]] = (kind == FFT_C2R && i == na - 1) ? s[i] / 2 + 1 : s[i];
-	x = fft_resize(ev, a, kind == FFT_R2C ? fft_rdt(a->dtype) : cdt, shape);
+	/* On a device the input is read where it lies when it already has the
+	 * transform's dtype and sizes (C2C then runs out of place, R2C reads
+	 * without writing); the host keeps its private copy (FFTW's in-place
+	 * plans, byte for byte NumPy's results).  C2R destroys its input. */
+	share = be->device != DEV_HOST && kind != FFT_C2R;
+	x = fft_resize(ev, a, kind == FFT_R2C ? fft_rdt(a->dtype) : cdt, shape, share);
 	m = x ? fft_moved(ev, x, ax, na, perm) : NULL;
 	if (!m)
 		goto out;
+	shared = m->buf == a->buf;
 	if (kind == FFT_C2C) {
-		y = fft_run(ev, fb, m, FFT_C2C, na, s, inverse ? FFTW_BACKWARD : FFTW_FORWARD);
+		y = fft_run(ev, fb, m, FFT_C2C, na, s, inverse ? FFTW_BACKWARD : FFTW_FORWARD, shared);
 	} else if (kind == FFT_R2C) {
-		struct ndarray *h = fft_run(ev, fb, m, FFT_R2C, 1, s + na - 1, 0);
+		struct ndarray *h = fft_run(ev, fb, m, FFT_R2C, 1, s + na - 1, 0, shared);
 		if (!h)
 			goto out;
 		if (na > 1) {
@@ -450,7 +468,7 @@ static struct ndarray *fft_nd(struct eval *ev, const struct backend *be, const s
 			nd_decref(t);
 			if (!c)
 				goto out;
-			h = fft_run(ev, fb, c, FFT_C2C, na - 1, s, FFTW_FORWARD);
+			h = fft_run(ev, fb, c, FFT_C2C, na - 1, s, FFTW_FORWARD, 0);
 			nd_decref(c);
 			if (!h)
 				goto out;
@@ -481,7 +499,7 @@ static struct ndarray *fft_nd(struct eval *ev, const struct backend *be, const s
 			nd_decref(t);
 			if (!c)
 				goto out;
-			h = fft_run(ev, fb, c, FFT_C2C, na - 1, s, FFTW_BACKWARD);
+			h = fft_run(ev, fb, c, FFT_C2C, na - 1, s, FFTW_BACKWARD, 0);
 			nd_decref(c);
 			if (!h)
 				goto out;
@@ -498,7 +516,7 @@ static struct ndarray *fft_nd(struct eval *ev, const struct backend *be, const s
 			if (!m)
 				goto out;
 		}
-		y = fft_run(ev, fb, m, FFT_C2R, 1, s + na - 1, 0);
+		y = fft_run(ev, fb, m, FFT_C2R, 1, s + na - 1, 0, 0);
 	}
 	if (!y)
 		goto out;

@@ -16,6 +16,7 @@
 #include "error.h"
 #include "linalg.h"
 #include "linalg_int.h"
+#include "ufunc.h"
 
 #define MM_SIG "(n?,k),(k,m?)->(n?,m?)"
 
@@ -181,13 +182,18 @@ static struct value *lin_to_be(struct eval *ev, struct value *v, const struct ba
 				return NULL;
 			}
 		}
+		const struct seqtype *named = v->u.seq.named;
 		val_decref(v);
-		struct value *t = val_tuple_new(n, items);
+		/* EigResult & co. stay named when they come back from the host */
+		struct value *t = named ? val_named_tuple_new(named, n, items) : val_tuple_new(n, items);
 		free(items);
 		return t;
 	}
 	if (v->type == VT_NDARRAY || v->type == VT_SCALAR) {
-		struct ndarray *a = arr_asarray(ev, be, v, -1);
+		/* arr_asarray refuses a host ndarray for a device backend (CuPy's
+		 * TypeError): here the move is the point */
+		struct ndarray *a = v->type == VT_NDARRAY ? arr_to_backend(ev, arr_borrow(v), be)
+							  : arr_asarray(ev, be, v, -1);
 		val_decref(v);
 		return a ? arr_wrap(ev, a) : NULL;
 	}
@@ -243,8 +249,28 @@ out:
 	return r;
 }
 
+/* 1 when the float/complex device array a holds an inf or NaN, 0 when not
+ * (or not such an array), -1 with the error set. */
+static int lin_has_nonfinite(struct eval *ev, struct value *v)
+{
+	struct ndarray *a = v ? arr_borrow(v) : NULL, *fin, *all, *h;
+	if (!a || !(dt_is_float(a->dtype) || dt_is_complex(a->dtype)) || nd_size(a) == 0)
+		return 0;
+	fin = uf_apply_arrays(ev, nd_backend(a), uf_lookup("isfinite"), 1, &v, NULL);
+	all = fin ? arr_reduce(ev, fin, RED_ALL, ((uint64_t)1 << fin->ndim) - 1, 0, -1) : NULL;
+	h = all ? arr_to_host(ev, all) : NULL;
+	int r = h ? !*(const uint8_t *)nd_data(h) : -1;
+	nd_decref(fin);
+	nd_decref(all);
+	nd_decref(h);
+	return r;
+}
+
 /* Decompositions on a backend without struct linalg_backend run on host
- * copies (CuPy users get the right answer, slower). */
+ * copies (CuPy users get the right answer, slower); so do inputs with an
+ * inf or NaN: LAPACK's results for them (NaN, or NumPy's LinAlgError) are
+ * NumPy's, cuSOLVER's pivoting is not (it computed det([[1, nan], [2, 3]])
+ * as 3). */
 struct value *lin_dispatch(struct eval *ev, const struct builtin *bi, int argc,
 			   struct value **argv, const struct kwargs *kw, builtin_fn fn, unsigned need)
 {
@@ -260,6 +286,12 @@ struct value *lin_dispatch(struct eval *ev, const struct builtin *bi, int argc,
 		if (ok && (need & LN_SYEVD)) ok = lb->syevd != NULL;
 		if (ok && (need & LN_GEEV)) ok = lb->geev != NULL;
 		if (ok && (need & LN_GELSD)) ok = lb->gelsd != NULL;
+		for (int i = 0; ok && i < argc && i < 2; i++) {
+			int nf = lin_has_nonfinite(ev, argv[i]);
+			if (nf < 0)
+				return NULL;
+			ok = !nf;
+		}
 		if (!ok)
 			return linalg_via_host(ev, bi, argc, argv, kw, fn, be);
 	}

@@ -16,6 +16,17 @@
 #include "linalg.h"
 #include "linalg_int.h"
 
+/* NumPy 2's named results (numpy.linalg._linalg) */
+static const char *const eig_fields[] = {"eigenvalues", "eigenvectors"};
+static const char *const svd_fields[] = {"U", "S", "Vh"};
+static const char *const qr_fields[] = {"Q", "R"};
+static const char *const slogdet_fields[] = {"sign", "logabsdet"};
+static const struct seqtype eig_result = {"EigResult", eig_fields};
+static const struct seqtype eigh_result = {"EighResult", eig_fields};
+static const struct seqtype svd_result = {"SVDResult", svd_fields};
+static const struct seqtype qr_result = {"QRResult", qr_fields};
+static const struct seqtype slogdet_result = {"SlogdetResult", slogdet_fields};
+
 /* ---- numpy.linalg ---- */
 
 /* Prepares a stack of square matrices: checks, casts to the work dtype,
@@ -247,6 +258,13 @@ static int lin_lu_host(struct eval *ev, const struct backend *be, struct value *
 	if (batch * n > 0 && lb->getrf(ev, *work, batch, (int)n, nd_data(f), (int32_t *)nd_data(p), info) < 0)
 		goto out;
 	*lu = lin_host(ev, f);
+	if (*lu && (*work == DT_FLOAT32 || *work == DT_COMPLEX64)) {
+		/* a device LU in single precision (CuPy's): slogdet_of reads double */
+		*work = *work == DT_FLOAT32 ? DT_FLOAT64 : DT_COMPLEX128;
+		struct ndarray *d = arr_astype(ev, *lu, *work);
+		nd_decref(*lu);
+		*lu = d;
+	}
 	*piv = *lu ? lin_host(ev, p) : NULL;
 	rc = *piv ? 0 : -1;
 out:
@@ -361,7 +379,7 @@ static struct value *lin_det_common(struct eval *ev, const struct builtin *bi, i
 				val_decref(items[0]);
 				goto out;
 			}
-			res = val_tuple_new(2, items);
+			res = val_named_tuple_new(&slogdet_result, 2, items);
 		} else {
 			res = arr_result(ev, lin_on(ev, d, be));
 			d = NULL;
@@ -593,7 +611,7 @@ static struct value *f_qr(struct eval *ev, const struct builtin *bi, int argc,
 			val_decref(items[0]);
 			goto out;
 		}
-		res = val_tuple_new(2, items);
+		res = val_named_tuple_new(&qr_result, 2, items);
 	}
 out:
 	free(info);
@@ -762,7 +780,7 @@ static struct value *f_eigh(struct eval *ev, const struct builtin *bi, int argc,
 		val_decref(items[0]);
 		return NULL;
 	}
-	return val_tuple_new(2, items);
+	return val_named_tuple_new(&eigh_result, 2, items);
 }
 
 static struct value *f_eigvalsh(struct eval *ev, const struct builtin *bi, int argc,
@@ -916,7 +934,7 @@ static struct value *lin_eig_common(struct eval *ev, const struct builtin *bi, i
 		if (!items[1])
 			val_decref(items[0]);
 		else
-			res = val_tuple_new(2, items);
+			res = val_named_tuple_new(&eig_result, 2, items);
 	}
 out:
 	free(info);
@@ -970,7 +988,7 @@ static struct value *f_svd(struct eval *ev, const struct builtin *bi, int argc,
 			val_decref(items[i]);
 		return NULL;
 	}
-	return val_tuple_new(3, items);
+	return val_named_tuple_new(&svd_result, 3, items);
 }
 
 /* host double view of a real array (copy) */

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "core.h"
 #include "arrapi.h"
 #include "args.h"
 #include "error.h"
@@ -202,9 +203,130 @@ mismatch:
 #undef POS
 }
 
+/* Rewrites a spec with '...' into one without: each operand's ellipsis
+ * becomes the last of E fresh labels (E: the most dimensions an ellipsis
+ * stands for, broadcast from the right), and the output is made explicit
+ * (implicit output: the ellipsis labels, then the labels seen once, sorted,
+ * as NumPy).  A new string, or NULL with the error set. */
+static char *ein_expand_ellipsis(struct eval *ev, const char *spec, int nop, struct value **argv)
+{
+	char fresh[ND_MAXDIM + 1], used[128] = {0};
+	int ell[EIN_MAXOP], E = 0, nf = 0, k = 0, cnt[128] = {0};
+	const char *p, *arrow = strstr(spec, "->");
+	struct sbuf b = {0};
+	for (p = spec; *p; p++)
+		if ((unsigned char)*p < 128)
+			used[(unsigned char)*p] = 1;
+	/* each operand's ellipsis length */
+	p = spec;
+	for (k = 0; k < nop; k++) {
+		int letters = 0, dots = 0;
+		for (; *p && *p != ',' && !(arrow && p >= arrow); p++) {
+			if (*p == '.')
+				dots++;
+			else if (*p != ' ')
+				letters++;
+		}
+		if (dots != 0 && dots != 3) {
+			err_set(ev, TY_ValueError, "einstein sum subscripts string contains a '.' that is not part of an ellipsis ('...') in operand %d", k);
+			return NULL;
+		}
+		struct ndarray *a = arr_borrow(argv[k]);
+		int nd = a ? a->ndim : 0;
+		if (!a) {
+			/* lists and scalars: their array's ndim */
+			struct ndarray *t = arr_asarray(ev, &backend_host, argv[k], -1);
+			if (!t)
+				return NULL;
+			nd = t->ndim;
+			nd_decref(t);
+		}
+		ell[k] = dots ? nd - letters : 0;
+		if (ell[k] < 0) {
+			err_set(ev, TY_ValueError, "einstein sum subscripts string contains too many subscripts for operand %d", k);
+			return NULL;
+		}
+		if (ell[k] > E)
+			E = ell[k];
+		if (*p == ',')
+			p++;
+		else
+			break;
+	}
+	for (int c = 'A'; nf < E && c <= 'z'; c++)
+		if (((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z')) && !used[c])
+			fresh[nf++] = (char)c;
+	if (nf < E) {
+		err_set(ev, TY_ValueError, "einsum: too many dimensions for '...'");
+		return NULL;
+	}
+	/* the inputs */
+	k = 0;
+	for (p = spec; *p && !(arrow && p >= arrow); p++) {
+		if (*p == '.') {
+			for (int i = E - ell[k]; i < E; i++)
+				sb_printf(&b, "%c", fresh[i]);
+			p += 2;
+		} else {
+			if (*p == ',')
+				k++;
+			else if (*p != ' ' && (unsigned char)*p < 128)
+				cnt[(unsigned char)*p]++;
+			sb_printf(&b, "%c", *p);
+		}
+	}
+	sb_printf(&b, "->");
+	if (arrow && E > 0 && !strstr(arrow, "...")) {
+		free(b.s);
+		err_set(ev, TY_ValueError, "output has more dimensions than subscripts given in einstein sum, but no '...' ellipsis provided to broadcast the extra dimensions.");
+		return NULL;
+	}
+	if (arrow) {
+		for (p = arrow + 2; *p; p++) {
+			if (*p == '.') {
+				if (p[1] != '.' || p[2] != '.') {
+					free(b.s);
+					err_set(ev, TY_ValueError, "einstein sum subscripts string contains a '.' that is not part of an ellipsis ('...') in the output");
+					return NULL;
+				}
+				for (int i = 0; i < E; i++)
+					sb_printf(&b, "%c", fresh[i]);
+				p += 2;
+			} else if (*p != ' ') {
+				sb_printf(&b, "%c", *p);
+			}
+		}
+	} else {
+		for (int i = 0; i < E; i++)
+			sb_printf(&b, "%c", fresh[i]);
+		for (int c = 'A'; c <= 'z'; c++)
+			if (cnt[c] == 1)
+				sb_printf(&b, "%c", c);
+	}
+	return sb_take(&b);
+}
+
 struct value *lin_f_einsum(struct eval *ev, const struct builtin *bi, int argc,
 			      struct value **argv, const struct kwargs *kw)
 {
+	if (argc >= 2 && argv[0]->type == VT_STR && strchr(argv[0]->u.str->s, '.')) {
+		int n = argc - 1 > EIN_MAXOP ? EIN_MAXOP : argc - 1;
+		char *s2 = ein_expand_ellipsis(ev, argv[0]->u.str->s, n, argv + 1);
+		struct value *sv = s2 ? val_str_take(s2, strlen(s2)) : NULL, *r;
+		struct value *args2[EIN_MAXOP + 1];
+		if (!sv)
+			return s2 ? err_nomem(ev) : NULL;
+		if (argc > EIN_MAXOP + 1) {
+			val_decref(sv);
+			return err_set(ev, TY_ValueError, "einsum: too many operands");
+		}
+		args2[0] = sv;
+		for (int i = 1; i < argc; i++)
+			args2[i] = argv[i];
+		r = lin_f_einsum(ev, bi, argc, args2, kw);
+		val_decref(sv);
+		return r;
+	}
 	struct ein_op ops[EIN_MAXOP];
 	int nop = argc - 1, outn = 0;
 	char outl[ND_MAXDIM + 1];

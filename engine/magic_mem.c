@@ -2,8 +2,8 @@
  * magic_mem.c — the magics about the session's memory and device:
  * %memgetinfo (device free/total, the pools; text + an HTML bar), %free,
  * %device, %who, %whos, %reset.  Reads the CUDA engineer's pool and device
- * state through cudabe.h only; in host mode each says so.  Never allocates
- * device memory itself.
+ * state through the CUDA plugin's entry points (cuda_plugin.h) only; in
+ * host mode each says so.  Never allocates device memory itself.
  */
 #include "config.h"
 #include <ctype.h>
@@ -15,6 +15,7 @@
 #include "arrapi.h"
 #include "backend.h"
 #include "cudabe.h"
+#include "cuda_plugin.h"
 #include "magic_int.h"
 
 /* "1.5 GiB" */
@@ -35,12 +36,8 @@ __attribute__((unused)) static void human(double b, char *buf, size_t n)
 /* why cp runs on the host, without cuda_describe's "host mode: " */
 static const char *host_reason(void)
 {
-#ifdef HAVE_CUDA
 	const char *r = cuda_describe();
 	return strncmp(r, "host mode: ", 11) == 0 ? r + 11 : r;
-#else
-	return "Lumen was built without CUDA";
-#endif
 }
 
 /* Shows text/plain (+ text/html when given) as display_data, or prints. */
@@ -74,13 +71,13 @@ int magic_memgetinfo(struct eval *ev, const char *args, const char *cell, struct
 			  "memory or memory pool to report.\n", host_reason());
 		return show(ev, &t, NULL);
 	}
-#ifdef HAVE_CUDA
 	struct sbuf h = {0};
-	size_t fr = 0, tot = 0;
-	if (CUDA_CHECK(ev, cudaMemGetInfo(&fr, &tot)) < 0)
+	struct cuda_mem_info mi;
+	if (cuda_plugin()->mem_info(ev, &mi) < 0)
 		return -1;
-	size_t used = pool_used_bytes(), held = pool_total_bytes();
-	size_t nfree = pool_n_free_blocks(), npin = pool_pinned_n_free_blocks();
+	size_t fr = mi.free, tot = mi.total;
+	size_t used = mi.pool_used, held = mi.pool_held;
+	size_t nfree = mi.pool_free_blocks, npin = mi.pinned_free_blocks;
 	char a[32], b[32], c[32], d[32], e[32];
 	human((double)fr, a, sizeof a);
 	human((double)tot, b, sizeof b);
@@ -105,9 +102,6 @@ int magic_memgetinfo(struct eval *ev, const char *args, const char *cell, struct
 		  "%s held, %zu free blocks &middot; pinned pool: %zu free blocks</div></div>",
 		  a, b, c, d, nfree, npin);
 	return show(ev, &t, &h);
-#else
-	return 0;
-#endif
 }
 
 /* %free: returns the pools' cached blocks to the driver */
@@ -117,18 +111,21 @@ int magic_free(struct eval *ev, const char *args, const char *cell, struct value
 		magic_out(ev, "Host mode: there are no device memory pools to free.\n");
 		return 0;
 	}
-#ifdef HAVE_CUDA
-	size_t before = pool_total_bytes();
-	pool_free_all_blocks();
-	pool_pinned_free_all_blocks();
-	size_t after = pool_total_bytes();
+	struct cuda_mem_info mi;
+	const struct cuda_plugin *pl = cuda_plugin();
+	if (pl->mem_info(ev, &mi) < 0)
+		return -1;
+	size_t before = mi.pool_held;
+	pl->free_all_blocks();
+	if (pl->mem_info(ev, &mi) < 0)
+		return -1;
+	size_t after = mi.pool_held;
 	char a[32], b[32];
 	human((double)(before > after ? before - after : 0), a, sizeof a);
 	human((double)after, b, sizeof b);
 	char line[160];
 	snprintf(line, sizeof line, "Released %s of cached blocks; the pool now holds %s.\n", a, b);
 	magic_out(ev, line);
-#endif
 	return 0;
 }
 
@@ -140,21 +137,19 @@ int magic_device(struct eval *ev, const char *args, const char *cell, struct val
 		sb_printf(&t, "Host mode (%s): cp runs on the CPU.\n", host_reason());
 		return show(ev, &t, NULL);
 	}
-#ifdef HAVE_CUDA
-	int drv = 0, rt = 0;
-	cudaDriverGetVersion(&drv);
-	cudaRuntimeGetVersion(&rt);
+	struct cuda_device_info d;
+	cuda_plugin()->device_info(&d);
+	int drv = d.driver_version, rt = d.runtime_version;
 	char m[32];
-	human((double)cuda_dev.total_mem, m, sizeof m);
-	sb_printf(&t, "Device %d: %s\n", cuda_dev.id, cuda_dev.name);
-	sb_printf(&t, "  compute capability: %d.%d\n", cuda_dev.cc_major, cuda_dev.cc_minor);
-	sb_printf(&t, "  multiprocessors:    %d\n", cuda_dev.sms);
-	sb_printf(&t, "  memory:             %s (%zu bytes)\n", m, cuda_dev.total_mem);
+	human((double)d.total_mem, m, sizeof m);
+	sb_printf(&t, "Device %d: %s\n", d.id, d.name);
+	sb_printf(&t, "  compute capability: %d.%d\n", d.cc_major, d.cc_minor);
+	sb_printf(&t, "  multiprocessors:    %d\n", d.sms);
+	sb_printf(&t, "  memory:             %s (%zu bytes)\n", m, d.total_mem);
 	sb_printf(&t, "  CUDA driver:        %d.%d\n", drv / 1000, drv % 1000 / 10);
 	sb_printf(&t, "  CUDA runtime:       %d.%d\n", rt / 1000, rt % 1000 / 10);
-	if (cuda_dev.dead)
-		sb_printf(&t, "  state:              dead (%s)\n", cuda_dev.dead_msg);
-#endif
+	if (d.dead)
+		sb_printf(&t, "  state:              dead (%s)\n", d.dead_msg);
 	return show(ev, &t, NULL);
 }
 

@@ -78,17 +78,26 @@ static void mt_generate(struct mt19937 *s)
 	s->pos = 0;
 }
 
-uint32_t mt_next32(struct mt19937 *s)
+static inline uint32_t mt_temper(uint32_t y)
 {
-	uint32_t y;
-	if (s->pos == MT_N)
-		mt_generate(s);
-	y = s->key[s->pos++];
 	y ^= y >> 11;
 	y ^= (y << 7) & 0x9d2c5680U;
 	y ^= (y << 15) & 0xefc60000U;
 	y ^= y >> 18;
 	return y;
+}
+
+/* inlined in this file's loops; mt_next32 is the exported copy */
+static inline uint32_t next32(struct mt19937 *s)
+{
+	if (s->pos == MT_N)
+		mt_generate(s);
+	return mt_temper(s->key[s->pos++]);
+}
+
+uint32_t mt_next32(struct mt19937 *s)
+{
+	return next32(s);
 }
 
 static uint64_t mt_next64(struct mt19937 *s)
@@ -97,10 +106,20 @@ static uint64_t mt_next64(struct mt19937 *s)
 	return hi << 32 | mt_next32(s);
 }
 
+static inline double double_of(uint32_t a, uint32_t b)
+{
+	return ((int32_t)(a >> 5) * 67108864.0 + (int32_t)(b >> 6)) / 9007199254740992.0;
+}
+
+static inline double next_double(struct mt19937 *s)
+{
+	uint32_t a = next32(s);
+	return double_of(a, next32(s));
+}
+
 double mt_double(struct mt19937 *s)
 {
-	int32_t a = mt_next32(s) >> 5, b = mt_next32(s) >> 6;
-	return (a * 67108864.0 + b) / 9007199254740992.0;
+	return next_double(s);
 }
 
 double mt_gauss(struct mt19937 *s)
@@ -113,8 +132,8 @@ double mt_gauss(struct mt19937 *s)
 		return t;
 	}
 	do {
-		x1 = 2.0 * mt_double(s) - 1.0;
-		x2 = 2.0 * mt_double(s) - 1.0;
+		x1 = 2.0 * next_double(s) - 1.0;
+		x2 = 2.0 * next_double(s) - 1.0;
 		r2 = x1 * x1 + x2 * x2;
 	} while (r2 >= 1.0 || r2 == 0.0);
 	f = sqrt(-2.0 * log(r2) / r2);
@@ -211,8 +230,24 @@ void mt_bounded_fill(struct mt19937 *s, uint64_t rng, int bits, int64_t n, uint6
 /* Bulk fills (one call per array keeps the generator inlined in the loop). */
 void mt_fill_double(struct mt19937 *s, double *out, int64_t n)
 {
-	for (int64_t i = 0; i < n; i++)
-		out[i] = mt_double(s);
+	int64_t i = 0;
+	while (i < n) {
+		if (s->pos == MT_N)
+			mt_generate(s);
+		/* the pairs left in this state, tempered in a loop that vectorises */
+		int64_t m = (MT_N - s->pos) / 2;
+		if (m == 0) {
+			out[i++] = next_double(s); /* a pair across two states */
+			continue;
+		}
+		if (m > n - i)
+			m = n - i;
+		const uint32_t *k = s->key + s->pos;
+		for (int64_t j = 0; j < m; j++)
+			out[i + j] = double_of(mt_temper(k[2 * j]), mt_temper(k[2 * j + 1]));
+		s->pos += (int)(2 * m);
+		i += m;
+	}
 }
 
 void mt_fill_gauss(struct mt19937 *s, double *out, int64_t n)

@@ -26,8 +26,22 @@ static int size_of_shape(int ndim, const int64_t *shape, int itemsize, size_t *n
 	return 0;
 }
 
-struct ndarray *nd_new(struct eval *ev, const struct backend *be, int dtype,
-		       int ndim, const int64_t *shape)
+/* backend_host.c: a zero-filled host buffer (calloc: fresh pages cost nothing) */
+struct buffer *host_alloc_zeroed(struct eval *ev, size_t nbytes, const struct backend *be);
+
+/* A zeroed struct ndarray.  malloc + memset rather than calloc: glibc's
+ * calloc skips the per-thread cache, malloc takes from it (every small
+ * statement creates one or two of these). */
+static struct ndarray *nd_struct_new(void)
+{
+	struct ndarray *a = malloc(sizeof *a);
+	if (a)
+		memset(a, 0, sizeof *a);
+	return a;
+}
+
+static struct ndarray *nd_make(struct eval *ev, const struct backend *be, int dtype,
+			       int ndim, const int64_t *shape, int zeroed)
 {
 	size_t nbytes;
 	int item = dt_size(dtype);
@@ -43,10 +57,11 @@ struct ndarray *nd_new(struct eval *ev, const struct backend *be, int dtype,
 				return err_set(ev, TY_ValueError, "negative dimensions are not allowed");
 		return err_set(ev, TY_ValueError, "array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum possible size.");
 	}
-	a = calloc(1, sizeof *a);
+	a = nd_struct_new();
 	if (!a)
 		return err_nomem(ev);
-	a->buf = be->alloc(ev, nbytes);
+	a->buf = zeroed && be->device == DEV_HOST ? host_alloc_zeroed(ev, nbytes, be)
+						  : be->alloc(ev, nbytes);
 	if (!a->buf) {
 		free(a);
 		return NULL;
@@ -61,7 +76,27 @@ struct ndarray *nd_new(struct eval *ev, const struct backend *be, int dtype,
 		a->strides[i] = stride;
 		stride *= shape[i] ? shape[i] : 1;
 	}
+	if (zeroed && be->device != DEV_HOST) {
+		struct npscalar zero = {0};
+		zero.dtype = DT_FLOAT64;
+		if (be->fill(ev, a, &zero) < 0) {
+			nd_decref(a);
+			return NULL;
+		}
+	}
 	return a;
+}
+
+struct ndarray *nd_new(struct eval *ev, const struct backend *be, int dtype,
+		       int ndim, const int64_t *shape)
+{
+	return nd_make(ev, be, dtype, ndim, shape, 0);
+}
+
+struct ndarray *nd_new_zeroed(struct eval *ev, const struct backend *be, int dtype,
+			      int ndim, const int64_t *shape)
+{
+	return nd_make(ev, be, dtype, ndim, shape, 1);
 }
 
 struct ndarray *nd_view(struct eval *ev, const struct ndarray *base, int dtype,
@@ -73,7 +108,7 @@ struct ndarray *nd_view(struct eval *ev, const struct ndarray *base, int dtype,
 		return err_set(ev, TY_ValueError,
 			       "maximum supported dimension for an ndarray is currently %d, found %d",
 			       ND_MAXDIM, ndim);
-	a = calloc(1, sizeof *a);
+	a = nd_struct_new();
 	if (!a)
 		return err_nomem(ev);
 	a->refcnt = 1;

@@ -47,6 +47,10 @@ struct ndarray {
  * error set (MemoryError / OutOfMemoryError). */
 struct ndarray *nd_new(struct eval *ev, const struct backend *be, int dtype,
 		       int ndim, const int64_t *shape);
+/* nd_new's array filled with zeros; on the host as NumPy's calloc does it
+ * (pages the kernel hands out fresh are not written again). */
+struct ndarray *nd_new_zeroed(struct eval *ev, const struct backend *be, int dtype,
+			      int ndim, const int64_t *shape);
 /* A view of a's buffer with the given layout (new reference). */
 struct ndarray *nd_view(struct eval *ev, const struct ndarray *a, int dtype,
 			int ndim, const int64_t *shape, const int64_t *strides,

@@ -11,6 +11,7 @@
 #include "core.h"
 #include "error.h"
 #include "args.h"
+#include "display.h"
 
 #ifdef PACKAGE_VERSION
 #define PACKAGE_VERSION_STR PACKAGE_VERSION
@@ -511,7 +512,7 @@ struct value *pymod_import(struct eval *ev, const char *name)
 		return m;
 	}
 	(void)add_funcs;
-	return NULL;
+	return display_module(ev, name); /* IPython, IPython.display */
 nomem:
 	val_decref(m);
 	return err_nomem(ev);

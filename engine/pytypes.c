@@ -478,8 +478,7 @@ struct value *builtins_type_call(struct eval *ev, enum typeid t, int argc, struc
 		if (argv[0]->type == VT_SCALAR)
 			return val_dtype(argv[0]->u.sc.dtype, 1);
 		if (argv[0]->type == VT_BUILTIN || argv[0]->type == VT_OBJECT || argv[0]->type == VT_ELLIPSIS ||
-		    (argv[0]->type == VT_DTYPE && !argv[0]->u.dt.is_type) ||
-		    (argv[0]->type == VT_NDARRAY && strcmp(val_type_name(argv[0]), "numpy.ndarray") != 0))
+		    (argv[0]->type == VT_DTYPE && !argv[0]->u.dt.is_type))
 			return named_type(ev, val_type_name(argv[0]));
 		return val_type(val_typeid(argv[0]));
 	}

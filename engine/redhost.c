@@ -15,6 +15,9 @@
 #include "arrapi.h"
 #include "error.h"
 #include "ufunc.h"
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #define PW_BLOCKSIZE 128
 
@@ -214,6 +217,61 @@ static void identity(enum red_op op, int d, struct npscalar *s)
 	}
 }
 
+#ifdef __SSE2__
+/*
+ * max/min of a contiguous float32/float64 row in SSE2 registers, 4 vectors
+ * at a time (the scalar loop does not vectorise: the NaN test and the
+ * compare-select mix int and float lanes).  _mm_max_ps(v, m) is exactly
+ * `v > m ? v : m`, as the scalar fold; a NaN anywhere makes the result NaN,
+ * as NumPy's maximum.reduce.  Returns the number of elements folded into
+ * *m0 / *nan (a multiple of the vector width times 4).
+ */
+#define MINMAX_SSE(name, T, V, W, LOAD, MAX, MIN, UNORD, OR, MOVEMASK, STORE) \
+static int64_t name(const T *x, int64_t n, int mx, T *m0, int *nan)            \
+{                                                                              \
+	int64_t i = 0;                                                         \
+	if (n < 4 * W)                                                         \
+		return 0;                                                      \
+	V m[4], u[4];                                                          \
+	for (int j = 0; j < 4; j++) {                                          \
+		m[j] = LOAD(x + j * W);                                        \
+		u[j] = UNORD(m[j], m[j]);                                      \
+	}                                                                      \
+	if (mx)                                                                \
+		for (i = 4 * W; i + 4 * W <= n; i += 4 * W)                    \
+			for (int j = 0; j < 4; j++) {                          \
+				V v = LOAD(x + i + j * W);                     \
+				u[j] = OR(u[j], UNORD(v, v));                  \
+				m[j] = MAX(v, m[j]);                           \
+			}                                                      \
+	else                                                                   \
+		for (i = 4 * W; i + 4 * W <= n; i += 4 * W)                    \
+			for (int j = 0; j < 4; j++) {                          \
+				V v = LOAD(x + i + j * W);                     \
+				u[j] = OR(u[j], UNORD(v, v));                  \
+				m[j] = MIN(v, m[j]);                           \
+			}                                                      \
+	T lanes[4 * W];                                                        \
+	for (int j = 0; j < 4; j++) {                                          \
+		*nan |= MOVEMASK(u[j]) != 0;                                   \
+		STORE(lanes + j * W, m[j]);                                    \
+	}                                                                      \
+	for (int j = 0; j < 4 * W; j++)                                        \
+		*m0 = mx ? (lanes[j] > *m0 ? lanes[j] : *m0)                   \
+			 : (lanes[j] < *m0 ? lanes[j] : *m0);                  \
+	return i;                                                              \
+}
+MINMAX_SSE(minmax_f32, float, __m128, 4, _mm_loadu_ps, _mm_max_ps, _mm_min_ps,
+	   _mm_cmpunord_ps, _mm_or_ps, _mm_movemask_ps, _mm_storeu_ps)
+MINMAX_SSE(minmax_f64, double, __m128d, 2, _mm_loadu_pd, _mm_max_pd, _mm_min_pd,
+	   _mm_cmpunord_pd, _mm_or_pd, _mm_movemask_pd, _mm_storeu_pd)
+#define MINMAX_VEC(T, x, n, mx, m0, nan) \
+	(sizeof(T) == 4 ? minmax_f32((const float *)(x), n, mx, (float *)(m0), nan) \
+			: minmax_f64((const double *)(x), n, mx, (double *)(m0), nan))
+#else
+#define MINMAX_VEC(T, x, n, mx, m0, nan) ((int64_t)0)
+#endif
+
 /* Folds a row into *acc (dtype d); returns 1 when done, 0 when the caller
  * should fold through the ufunc loop instead. */
 static int fold_fast(enum red_op op, int d, const char *p, int64_t st, int64_t n, char *acc)
@@ -265,35 +323,7 @@ static int fold_fast(enum red_op op, int d, const char *p, int64_t st, int64_t n
 		const T *x = (const T *)p;                                     \
 		T m0 = *(T *)acc;                                              \
 		int nan = m0 != m0;                                            \
-		int64_t i = 0;                                                 \
-		if (n >= 16) {                                                 \
-			/* eight lanes the compiler keeps in one register */     \
-			T m[8];                                                \
-			int nn[8];                                             \
-			for (int j = 0; j < 8; j++) {                          \
-				m[j] = x[j];                                   \
-				nn[j] = 0;                                     \
-			}                                                      \
-			if (mx) {                                              \
-				for (; i + 8 <= n; i += 8)                     \
-					for (int j = 0; j < 8; j++) {          \
-						T v = x[i + j];                \
-						nn[j] |= v != v;               \
-						m[j] = v > m[j] ? v : m[j];    \
-					}                                      \
-			} else {                                               \
-				for (; i + 8 <= n; i += 8)                     \
-					for (int j = 0; j < 8; j++) {          \
-						T v = x[i + j];                \
-						nn[j] |= v != v;               \
-						m[j] = v < m[j] ? v : m[j];    \
-					}                                      \
-			}                                                      \
-			for (int j = 0; j < 8; j++) {                          \
-				nan |= nn[j];                                  \
-				m0 = mx ? (m[j] > m0 ? m[j] : m0) : (m[j] < m0 ? m[j] : m0); \
-			}                                                      \
-		}                                                              \
+		int64_t i = MINMAX_VEC(T, x, n, mx, &m0, &nan);                \
 		for (; i < n; i++) {                                           \
 			nan |= x[i] != x[i];                                   \
 			m0 = mx ? (x[i] > m0 ? x[i] : m0) : (x[i] < m0 ? x[i] : m0); \

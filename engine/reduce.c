@@ -15,6 +15,7 @@
 #include "args.h"
 #include "error.h"
 #include "ufunc.h"
+#include "fuse.h"
 
 int arr_fill_value(struct eval *ev, struct ndarray *a, struct value *x);
 
@@ -39,31 +40,30 @@ static int sum_dtype(int d)
 	}
 }
 
-struct ndarray *arr_reduce(struct eval *ev, const struct ndarray *a, enum red_op op,
-			   uint64_t axes, int keepdims, int dtype)
+struct ndarray *arr_reduce_tree(struct eval *ev, const struct backend *be, struct ew_tree *t,
+				int ndim, const int64_t *shape, enum red_op op, uint64_t axes,
+				int keepdims, int dtype)
 {
-	const struct backend *be = nd_backend(a);
 	int64_t oshape[ND_MAXDIM], count = 1, osize = 1;
-	int od;
+	int od, vdt = t->nodes[t->nnodes - 1].dtype;
 	struct ndarray *out, *r;
-	struct ew_tree *t;
 
-	for (int i = 0; i < a->ndim; i++) {
+	for (int i = 0; i < ndim; i++) {
 		if (axes >> i & 1) {
 			oshape[i] = 1;
-			count *= a->shape[i];
+			count *= shape[i];
 		} else {
-			oshape[i] = a->shape[i];
-			osize *= a->shape[i];
+			oshape[i] = shape[i];
+			osize *= shape[i];
 		}
 	}
 	switch (op) {
 	case RED_ARGMIN: case RED_ARGMAX: od = DT_INT64; break;
 	case RED_ANY: case RED_ALL: od = DT_BOOL; break;
 	case RED_SUM: case RED_PROD: case RED_NANSUM:
-		od = dtype >= 0 ? dtype : sum_dtype(a->dtype);
+		od = dtype >= 0 ? dtype : sum_dtype(vdt);
 		break;
-	default: od = dtype >= 0 ? dtype : a->dtype; break;
+	default: od = dtype >= 0 ? dtype : vdt; break;
 	}
 	if (count == 0 && osize > 0) {
 		if (op == RED_ARGMIN || op == RED_ARGMAX)
@@ -74,39 +74,31 @@ struct ndarray *arr_reduce(struct eval *ev, const struct ndarray *a, enum red_op
 	}
 	if (!be->reduce)
 		return err_set(ev, TY_NotImplementedError, "reductions are not supported by the %s backend", be->name);
-	out = nd_new(ev, be, od, a->ndim, oshape);
+	if (t->nnodes >= EW_MAXNODES)
+		return err_set(ev, TY_ValueError, "bad expression tree");
+	out = nd_new(ev, be, od, ndim, oshape);
 	if (!out)
 		return NULL;
-	t = calloc(1, sizeof *t);
-	if (!t) {
-		nd_decref(out);
-		return err_nomem(ev);
-	}
-	t->narrays = 1;
-	t->arrays[0] = (struct ndarray *)a;
-	t->nodes[0].kind = EW_ARRAY;
-	t->nodes[0].dtype = a->dtype;
-	t->nnodes = 1;
 	/* the tree's root has the output dtype, except for argmin/argmax */
-	if (op != RED_ARGMIN && op != RED_ARGMAX && a->dtype != od) {
-		t->nodes[1].kind = EW_CAST;
-		t->nodes[1].dtype = od;
-		t->nodes[1].nargs = 1;
-		t->nodes[1].args[0] = 0;
-		t->nnodes = 2;
+	if (op != RED_ARGMIN && op != RED_ARGMAX && vdt != od) {
+		struct ew_node *c = &t->nodes[t->nnodes];
+		memset(c, 0, sizeof *c);
+		c->kind = EW_CAST;
+		c->dtype = od;
+		c->nargs = 1;
+		c->args[0] = t->nnodes - 1;
+		t->nnodes++;
 	}
 	if (be->reduce(ev, t, op, axes, out) < 0) {
-		free(t);
 		nd_decref(out);
 		return NULL;
 	}
-	free(t);
 	if (keepdims)
 		return out;
 	{
 		int64_t sh[ND_MAXDIM], st[ND_MAXDIM];
 		int nd = 0;
-		for (int i = 0; i < a->ndim; i++)
+		for (int i = 0; i < ndim; i++)
 			if (!(axes >> i & 1)) {
 				sh[nd] = out->shape[i];
 				st[nd++] = out->strides[i];
@@ -115,6 +107,34 @@ struct ndarray *arr_reduce(struct eval *ev, const struct ndarray *a, enum red_op
 		nd_decref(out);
 		return r;
 	}
+}
+
+struct ndarray *arr_reduce(struct eval *ev, const struct ndarray *a, enum red_op op,
+			   uint64_t axes, int keepdims, int dtype)
+{
+	struct ew_tree *t;
+	struct ndarray *r;
+	if (nd_device(a) != DEV_HOST && dt_is_complex(a->dtype) && (op == RED_MIN || op == RED_MAX ||
+	    op == RED_NANMIN || op == RED_NANMAX || op == RED_ARGMIN || op == RED_ARGMAX)) {
+		/* complex order (NumPy's lexicographic, NaNs propagate): the device
+		 * reductions order reals only, so a host copy decides */
+		struct ndarray *h = arr_to_host(ev, a), *hr;
+		hr = h ? arr_reduce(ev, h, op, axes, keepdims, dtype) : NULL;
+		nd_decref(h);
+		r = hr ? arr_to_backend(ev, hr, nd_backend(a)) : NULL;
+		nd_decref(hr);
+		return r;
+	}
+	if (!(t = calloc(1, sizeof *t)))
+		return err_nomem(ev);
+	t->narrays = 1;
+	t->arrays[0] = (struct ndarray *)a;
+	t->nodes[0].kind = EW_ARRAY;
+	t->nodes[0].dtype = a->dtype;
+	t->nnodes = 1;
+	r = arr_reduce_tree(ev, nd_backend(a), t, a->ndim, a->shape, op, axes, keepdims, dtype);
+	free(t);
+	return r;
 }
 
 /* ---- small helpers over ndarrays ---- */
@@ -289,6 +309,23 @@ REDFN(fn_sum, RED_SUM, 1)
 REDFN(fn_prod, RED_PROD, 1)
 REDFN(fn_max, RED_MAX, 0)
 REDFN(fn_min, RED_MIN, 0)
+
+static struct value *fn_any(struct eval *ev, const struct builtin *bi, int argc,
+			    struct value **argv, const struct kwargs *kw);
+static struct value *fn_all(struct eval *ev, const struct builtin *bi, int argc,
+			    struct value **argv, const struct kwargs *kw);
+
+int arr_reduce_builtin_op(const struct builtin *bi)
+{
+	return bi->fn == fn_sum ? RED_SUM : bi->fn == fn_prod ? RED_PROD :
+	       bi->fn == fn_max ? RED_MAX : bi->fn == fn_min ? RED_MIN :
+	       bi->fn == fn_any ? RED_ANY : bi->fn == fn_all ? RED_ALL : -1;
+}
+
+int arr_reduce_op_has_dtype(enum red_op op)
+{
+	return op == RED_SUM || op == RED_PROD;
+}
 
 static struct value *anyall(struct eval *ev, const struct builtin *bi, int argc,
 			    struct value **argv, const struct kwargs *kw, enum red_op op)
@@ -584,6 +621,44 @@ static struct value *fn_nanmean(struct eval *ev, const struct builtin *bi, int a
 
 /* ---- scans ---- */
 
+static struct ndarray *scan_on(struct eval *ev, const struct backend *be, const struct ndarray *x,
+			       int ax, int prod, int dt)
+{
+	struct ndarray *r = nd_new(ev, be, dt, x->ndim, x->shape);
+	if (r && be->scan(ev, x, ax, prod, r) < 0) {
+		nd_decref(r);
+		r = NULL;
+	}
+	return r;
+}
+
+/* The device scans 32/64-bit ints and float32/64 (kernels/fixed.cu).  Other
+ * integer and bool results scan in 64 bits and cast back (sums and products
+ * wrap the same modulo 2^8 or 2^16; a bool sum is an or); float16 and
+ * complex, whose rounding a wider scan would change, scan on a host copy. */
+static struct ndarray *scan_device(struct eval *ev, const struct backend *be, const struct ndarray *x,
+				   int ax, int prod, int dt)
+{
+	struct ndarray *w, *r, *h;
+	switch (dt) {
+	case DT_INT32: case DT_INT64: case DT_UINT32: case DT_UINT64: case DT_FLOAT32: case DT_FLOAT64:
+		return scan_on(ev, be, x, ax, prod, dt);
+	case DT_BOOL: case DT_INT8: case DT_INT16: case DT_UINT8: case DT_UINT16:
+		w = scan_on(ev, be, x, ax, prod, dtype_table[dt].kind == DK_UINT ? DT_UINT64 : DT_INT64);
+		r = w ? arr_astype(ev, w, dt) : NULL;
+		nd_decref(w);
+		return r;
+	default:
+		if (!(h = arr_to_host(ev, x)))
+			return NULL;
+		w = scan_on(ev, &backend_host, h, ax, prod, dt);
+		nd_decref(h);
+		r = w ? arr_to_backend(ev, w, be) : NULL;
+		nd_decref(w);
+		return r;
+	}
+}
+
 static struct value *scanfn(struct eval *ev, const struct builtin *bi, int argc,
 			    struct value **argv, const struct kwargs *kw, int prod)
 {
@@ -618,11 +693,7 @@ static struct value *scanfn(struct eval *ev, const struct builtin *bi, int argc,
 		nd_decref(x);
 		return err_set(ev, TY_NotImplementedError, "%s is not supported by the %s backend", bi->name, be->name);
 	}
-	r = nd_new(ev, be, dt, x->ndim, x->shape);
-	if (r && be->scan(ev, x, ax, prod, r) < 0) {
-		nd_decref(r);
-		r = NULL;
-	}
+	r = be->device == DEV_HOST ? scan_on(ev, be, x, ax, prod, dt) : scan_device(ev, be, x, ax, prod, dt);
 	nd_decref(x);
 	if (r && out && out->type != VT_NONE) {
 		struct ndarray *o = arr_borrow(out);

@@ -216,11 +216,11 @@ SORT_TEMPLATE(c128, struct cd, LT_CD)
 /* ---- LSD radix sort for large rows of 4- and 8-byte numbers ----
  * Keys are mapped to unsigned integers that order like the values (sign bit
  * flipped for signed ints; for floats all bits flipped when negative, else
- * the sign bit), sorted 11 bits a pass, skipping passes where every key has
+ * the sign bit), sorted 8 bits a pass (256 buckets: the scatter streams stay in L1), skipping passes where every key has
  * the same digit, and mapped back.  Stable, so argsort uses it too.  NaNs
  * never reach it (nansplit/nanidx put them last first). */
 #define RADIX_MIN 2048
-#define RBITS 11
+#define RBITS 8
 #define RSIZE (1 << RBITS)
 
 static inline uint64_t key_f64(uint64_t u) { return (u >> 63) ? ~u : u | ((uint64_t)1 << 63); }
@@ -228,67 +228,93 @@ static inline uint64_t unkey_f64(uint64_t k) { return (k >> 63) ? k & ~((uint64_
 static inline uint32_t key_f32(uint32_t u) { return (u >> 31) ? ~u : u | ((uint32_t)1 << 31); }
 static inline uint32_t unkey_f32(uint32_t k) { return (k >> 31) ? k & ~((uint32_t)1 << 31) : ~k; }
 
-/* kind: 0 unsigned, 1 signed, 2 float */
+/*
+ * One LSD radix sort over unsigned keys of type K (uint32_t or uint64_t):
+ * every digit's histogram comes from one read pass, then a scatter pass per
+ * digit that is not the same for all keys, ping-ponging between k and k2 (and
+ * the index arrays i and i2 when argsorting).  Returns the buffers holding
+ * the result through *kout / *iout.
+ */
+#define RADIX_PASSES(NAME, K)                                                  \
+static void radix_##NAME(K *k, K *k2, int64_t *i, int64_t *i2, int64_t n,      \
+			 int64_t (*cnt)[RSIZE], K **kout, int64_t **iout)        \
+{                                                                              \
+	enum { P = (sizeof(K) * 8 + RBITS - 1) / RBITS };                      \
+	memset(cnt, 0, sizeof(int64_t) * RSIZE * P);                           \
+	for (int64_t x = 0; x < n; x++) {                                      \
+		K u = k[x];                                                    \
+		for (int p = 0; p < P; p++)                                    \
+			cnt[p][(u >> (p * RBITS)) & (RSIZE - 1)]++;            \
+	}                                                                      \
+	for (int p = 0; p < P; p++) {                                          \
+		int sh = p * RBITS;                                            \
+		int64_t *c = cnt[p], sum = 0;                                  \
+		if (c[(k[0] >> sh) & (RSIZE - 1)] == n)                        \
+			continue; /* one digit for all: nothing moves */       \
+		for (int b = 0; b < RSIZE; b++) {                              \
+			int64_t t = c[b];                                      \
+			c[b] = sum;                                            \
+			sum += t;                                              \
+		}                                                              \
+		if (i) {                                                       \
+			for (int64_t x = 0; x < n; x++) {                      \
+				int64_t at = c[(k[x] >> sh) & (RSIZE - 1)]++;  \
+				k2[at] = k[x];                                 \
+				i2[at] = i[x];                                 \
+			}                                                      \
+			int64_t *ti = i; i = i2; i2 = ti;                      \
+		} else {                                                       \
+			for (int64_t x = 0; x < n; x++)                        \
+				k2[c[(k[x] >> sh) & (RSIZE - 1)]++] = k[x];    \
+		}                                                              \
+		K *tk = k; k = k2; k2 = tk;                                    \
+	}                                                                      \
+	*kout = k;                                                             \
+	*iout = i;                                                             \
+}
+RADIX_PASSES(u32, uint32_t)
+RADIX_PASSES(u64, uint64_t)
+
+/* kind: 0 unsigned, 1 signed, 2 float.  Sorts v (n items of isz bytes) in
+ * place, or, with idx, the permutation idx of v's items (stably). */
 static int radix_keys(struct eval *ev, void *v, int64_t n, int isz, int kind, int64_t *idx)
 {
-	int passes = (isz * 8 + RBITS - 1) / RBITS;
-	uint64_t *k = malloc(sizeof(uint64_t) * n), *k2 = malloc(sizeof(uint64_t) * n);
-	int64_t *i2 = idx ? malloc(sizeof(int64_t) * n) : NULL;
-	int64_t *cnt = malloc(sizeof(int64_t) * RSIZE);
+	void *k = malloc((size_t)isz * n), *k2 = malloc((size_t)isz * n);
+	int64_t *i2 = idx ? malloc(sizeof(int64_t) * n) : NULL, *iout = NULL;
+	int64_t (*cnt)[RSIZE] = malloc(sizeof(int64_t) * RSIZE * 8);
 	if (!k || !k2 || !cnt || (idx && !i2)) {
 		free(k); free(k2); free(i2); free(cnt);
 		return err_nomem(ev), -1;
 	}
-	for (int64_t i = 0; i < n; i++) {
-		uint64_t u;
-		if (isz == 8) {
-			memcpy(&u, (char *)v + 8 * (idx ? idx[i] : i), 8);
-			u = kind == 2 ? key_f64(u) : kind == 1 ? u ^ ((uint64_t)1 << 63) : u;
-		} else {
-			uint32_t w;
-			memcpy(&w, (char *)v + 4 * (idx ? idx[i] : i), 4);
-			w = kind == 2 ? key_f32(w) : kind == 1 ? w ^ ((uint32_t)1 << 31) : w;
-			u = w;
+	if (isz == 8) {
+		const uint64_t *src = v;
+		uint64_t *kk = k, *ko;
+		for (int64_t x = 0; x < n; x++) {
+			uint64_t u = src[idx ? idx[x] : x];
+			kk[x] = kind == 2 ? key_f64(u) : kind == 1 ? u ^ ((uint64_t)1 << 63) : u;
 		}
-		k[i] = u;
-	}
-	for (int p = 0; p < passes; p++) {
-		int sh = p * RBITS;
-		memset(cnt, 0, sizeof(int64_t) * RSIZE);
-		for (int64_t i = 0; i < n; i++)
-			cnt[(k[i] >> sh) & (RSIZE - 1)]++;
-		if (cnt[(k[0] >> sh) & (RSIZE - 1)] == n)
-			continue; /* one digit for all: nothing moves */
-		int64_t sum = 0;
-		for (int b = 0; b < RSIZE; b++) {
-			int64_t c = cnt[b];
-			cnt[b] = sum;
-			sum += c;
-		}
-		for (int64_t i = 0; i < n; i++) {
-			int64_t at = cnt[(k[i] >> sh) & (RSIZE - 1)]++;
-			k2[at] = k[i];
-			if (idx)
-				i2[at] = idx[i];
-		}
-		uint64_t *t = k; k = k2; k2 = t;
-		if (idx) {
-			memcpy(idx, i2, sizeof(int64_t) * n);
-		}
-	}
-	if (!idx) {
-		for (int64_t i = 0; i < n; i++) {
-			uint64_t u = k[i];
-			if (isz == 8) {
-				u = kind == 2 ? unkey_f64(u) : kind == 1 ? u ^ ((uint64_t)1 << 63) : u;
-				memcpy((char *)v + 8 * i, &u, 8);
-			} else {
-				uint32_t w = (uint32_t)u;
-				w = kind == 2 ? unkey_f32(w) : kind == 1 ? w ^ ((uint32_t)1 << 31) : w;
-				memcpy((char *)v + 4 * i, &w, 4);
+		radix_u64(kk, k2, idx, i2, n, cnt, &ko, &iout);
+		if (!idx)
+			for (int64_t x = 0; x < n; x++) {
+				uint64_t u = ko[x];
+				((uint64_t *)v)[x] = kind == 2 ? unkey_f64(u) : kind == 1 ? u ^ ((uint64_t)1 << 63) : u;
 			}
+	} else {
+		const uint32_t *src = v;
+		uint32_t *kk = k, *ko;
+		for (int64_t x = 0; x < n; x++) {
+			uint32_t w = src[idx ? idx[x] : x];
+			kk[x] = kind == 2 ? key_f32(w) : kind == 1 ? w ^ ((uint32_t)1 << 31) : w;
 		}
+		radix_u32(kk, k2, idx, i2, n, cnt, &ko, &iout);
+		if (!idx)
+			for (int64_t x = 0; x < n; x++) {
+				uint32_t w = ko[x];
+				((uint32_t *)v)[x] = kind == 2 ? unkey_f32(w) : kind == 1 ? w ^ ((uint32_t)1 << 31) : w;
+			}
 	}
+	if (idx && iout != idx)
+		memcpy(idx, iout, sizeof(int64_t) * n);
 	free(k); free(k2); free(i2); free(cnt);
 	return 0;
 }

@@ -12,6 +12,7 @@
 #include "core.h"
 #include "error.h"
 #include "dtype.h"
+#include "arrapi.h"
 
 struct spec {
 	char fill[5];   /* UTF-8 char */
@@ -321,6 +322,21 @@ char *strfmt_spec(struct eval *ev, struct value *v, const char *spec)
 		return NULL;
 	}
 	switch (v->type) {
+	case VT_NDARRAY: {
+		/* a 0-d array (NumPy's and CuPy's) formats as the scalar it holds */
+		struct ndarray *a = arr_borrow(v), *h;
+		if (!spec[0] || a->ndim != 0)
+			break;
+		if (!(h = arr_to_host(ev, a)))
+			return NULL;
+		struct value *s = arr_scalar_at(ev, h, nd_data(h));
+		nd_decref(h);
+		if (!s)
+			return NULL;
+		char *out = strfmt_spec(ev, s, spec);
+		val_decref(s);
+		return out;
+	}
 	case VT_BOOL: case VT_INT:
 		if (sp.type && strchr("eEfFgG%", sp.type))
 			return fmt_double(ev, (double)v->u.i, &sp, "int");

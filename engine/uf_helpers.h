@@ -178,6 +178,19 @@ UF_DEV uint64_t uf_f2i_L(double x)
 	return (uint64_t)uf_cvt64(x);
 }
 
+/* scipy.special.logit as SciPy computes it (log1p form near 1/2), in the
+ * loop's own precision */
+UF_DEV double uf_logit(double x)
+{
+	double s = 2 * x - 1;
+	return (x > 0.3 && x < 0.65) ? log1p(s) - log1p(-s) : log(x / (1 - x));
+}
+UF_DEV float uf_logitf(float x)
+{
+	float s = 2 * x - 1;
+	return (x > 0.3f && x < 0.65f) ? log1pf(s) - log1pf(-s) : logf(x / (1 - x));
+}
+
 /* ---- complex (NumPy's formulas, not C's Annex G ones) ---- */
 #define UF_CPX_HELPERS(c, T, R, f)                                             \
 UF_DEV T uf_cmk_##c(R re, R im) { T z; __real__ z = re; __imag__ z = im; return z; } \

@@ -14,6 +14,8 @@
 #include "args.h"
 #include "error.h"
 #include "ufunc.h"
+#include "fuse.h"
+#include "arrfuncs.h"
 
 int uf_lookup(const char *name)
 {
@@ -121,6 +123,15 @@ int uf_resolve(struct eval *ev, int uf, int nin, const struct uf_operand *ops, i
 				}
 		}
 	}
+	/* NumPy 2 dispatch: a loop matching the dtypes exactly wins (SciPy's
+	 * ufuncs list 'd->d' before 'f->f'), then the first safe one */
+	for (int l = 0; l < u->nloops; l++) {
+		int ok = 1;
+		for (int i = 0; i < nin && ok; i++)
+			ok = dts[i] == uf_loop_in(&u->loops[l], i);
+		if (ok)
+			return l;
+	}
 	for (int l = 0; l < u->nloops; l++) {
 		int ok = 1;
 		for (int i = 0; i < nin && ok; i++)
@@ -171,20 +182,23 @@ static int operand_of(struct eval *ev, const struct backend *be, struct value *v
 }
 
 /* ValueError for integer ** negative integer (NumPy checks the values). */
-static int check_int_power(struct eval *ev, const struct operand *e, int dt)
+static int check_int_power(struct eval *ev, const struct npscalar *sc,
+			   const struct ndarray *arr, int dt)
 {
 	if (!dt_is_int(dt) || dtype_table[dt].kind == DK_UINT)
 		return 0;
-	if (!e->arr) {
+	if (!arr) {
 		struct npscalar s;
-		arr_scalar_cast(&e->sc, DT_INT64, &s);
+		if (!sc)
+			return 0;
+		arr_scalar_cast(sc, DT_INT64, &s);
 		if (s.v.i < 0)
 			goto bad;
 		return 0;
 	}
-	if (nd_device(e->arr) == DEV_HOST && dtype_table[e->arr->dtype].kind == DK_INT) {
-		int64_t idx[ND_MAXDIM] = {0}, n = nd_size(e->arr);
-		const struct ndarray *a = e->arr;
+	if (nd_device(arr) == DEV_HOST && dtype_table[arr->dtype].kind == DK_INT) {
+		int64_t idx[ND_MAXDIM] = {0}, n = nd_size(arr);
+		const struct ndarray *a = arr;
 		for (int64_t k = 0; k < n; k++) {
 			const char *p = nd_data(a);
 			struct npscalar s;
@@ -204,6 +218,45 @@ static int check_int_power(struct eval *ev, const struct operand *e, int dt)
 bad:
 	err_set(ev, TY_ValueError, "Integers to negative integer powers are not allowed.");
 	return -1;
+}
+
+int uf_plan(struct eval *ev, int uf, int nin, const struct uf_operand *uo,
+	    const struct npscalar *const *sc, const struct ndarray *const *arr,
+	    struct uf_plan *p)
+{
+	const struct ufunc *u = &ufunc_table[uf];
+	int loop = uf_resolve(ev, uf, nin, uo, p->dts), odt;
+	if (loop < 0)
+		return -1;
+	odt = uf_loop_out(&u->loops[loop]);
+	p->uf = uf;
+	p->nin = nin;
+	p->loop = loop;
+	p->odt = odt;
+	if (strcmp(u->name, "power"))
+		return 0;
+	if (check_int_power(ev, sc[1], arr[1], p->dts[1]) < 0)
+		return -1;
+	/* NumPy's power loops answer a scalar exponent of 2, 0.5 and -1 with
+	 * square, sqrt and reciprocal (so (-0.0)**0.5 is -0.0, and fast) */
+	if (sc[1] && dt_is_float(odt)) {
+		struct npscalar e;
+		const char *alt;
+		arr_scalar_cast(sc[1], DT_FLOAT64, &e);
+		alt = e.v.f == 2.0 ? "square" : e.v.f == 0.5 ? "sqrt" : e.v.f == -1.0 ? "reciprocal" : NULL;
+		if (alt) {
+			int u2 = uf_lookup(alt);
+			for (int l = 0; l < ufunc_table[u2].nloops; l++)
+				if (uf_loop_in(&ufunc_table[u2].loops[l], 0) == odt &&
+				    uf_loop_out(&ufunc_table[u2].loops[l]) == odt) {
+					p->uf = u2;
+					p->loop = l;
+					p->nin = 1;
+					break;
+				}
+		}
+	}
+	return 0;
 }
 
 static int shares(const struct ndarray *a, const struct ndarray *b)
@@ -282,33 +335,23 @@ static struct ndarray *apply(struct eval *ev, const struct backend *be, int uf, 
 			goto done;
 		}
 	} else {
-		loop = uf_resolve(ev, uf, nin, uo, dts);
-		if (loop < 0)
+		const struct npscalar *scp[EW_MAXARGS] = {0};
+		const struct ndarray *arp[EW_MAXARGS] = {0};
+		struct uf_plan pl;
+		for (int i = 0; i < nin; i++) {
+			scp[i] = o[i].arr ? NULL : &o[i].sc;
+			arp[i] = o[i].arr;
+		}
+		if (uf_plan(ev, uf, nin, uo, scp, arp, &pl) < 0)
 			goto done;
+		uf = pl.uf;
+		u = &ufunc_table[uf];
+		nin = pl.nin;
+		loop = pl.loop;
+		for (int i = 0; i < nops; i++)
+			dts[i] = pl.dts[i];
 	}
 	odt = uf_loop_out(&u->loops[loop]);
-	if ((!strcmp(u->name, "power")) && check_int_power(ev, &o[1], dts[1]) < 0)
-		goto done;
-	/* NumPy's power loops answer a scalar exponent of 2, 0.5 and -1 with
-	 * square, sqrt and reciprocal (so (-0.0)**0.5 is -0.0, and fast) */
-	if (!strcmp(u->name, "power") && !o[1].arr && dt_is_float(odt)) {
-		struct npscalar e;
-		const char *alt;
-		arr_scalar_cast(&o[1].sc, DT_FLOAT64, &e);
-		alt = e.v.f == 2.0 ? "square" : e.v.f == 0.5 ? "sqrt" : e.v.f == -1.0 ? "reciprocal" : NULL;
-		if (alt) {
-			int u2 = uf_lookup(alt);
-			for (int l = 0; l < ufunc_table[u2].nloops; l++)
-				if (uf_loop_in(&ufunc_table[u2].loops[l], 0) == odt &&
-				    uf_loop_out(&ufunc_table[u2].loops[l]) == odt) {
-					uf = u2;
-					u = &ufunc_table[u2];
-					loop = l;
-					nin = 1;
-					break;
-				}
-		}
-	}
 	if (arr_broadcast_shapes(ev, nshp, shp, &ndim, shape) < 0)
 		goto done;
 	if (out) {
@@ -461,6 +504,26 @@ static const char *const binop_sym[OP_COUNT] = {
 	"+", "-", "*", "/", "//", "%", "**", "@", "<<", ">>", "&", "|", "^",
 	"<", "<=", "==", "!=", ">", ">=",
 };
+
+int uf_binop_index(int op)
+{
+	static int ufidx[OP_COUNT];
+	static int init;
+	if (!init) {
+		for (int i = 0; i < OP_COUNT; i++)
+			ufidx[i] = binop_ufunc[i] && i != OP_MATMUL ? uf_lookup(binop_ufunc[i]) : -1;
+		init = 1;
+	}
+	return op >= 0 && op < OP_COUNT ? ufidx[op] : -1;
+}
+
+int uf_builtin_index(const struct value *f)
+{
+	/* arr_ufunc_funcs[0] is np.add: every plain ufunc shares its handler */
+	if (f->type != VT_BUILTIN || f->u.bi.self || f->u.bi.fn != arr_ufunc_funcs[0].fn)
+		return -1;
+	return uf_lookup(f->u.bi.name);
+}
 
 static int is_operand(struct value *v)
 {

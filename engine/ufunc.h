@@ -72,6 +72,19 @@ struct uf_operand {
  * dtype each input is cast to.  -1 with TypeError/OverflowError set. */
 int uf_resolve(struct eval *ev, int uf, int nin, const struct uf_operand *ops, int *dts);
 
+/* What one ufunc application computes, as apply and the statement fuser
+ * (fuse.c) both decide it: the loop, the dtype each input is cast to, the
+ * output dtype; power with a float scalar exponent of 2, 0.5 or -1 becomes
+ * square / sqrt / reciprocal with nin 1 (NumPy's fast paths). */
+struct uf_plan { int uf, nin, loop, odt, dts[EW_MAXARGS]; };
+/* uo: the operands; sc[i]: the value of scalar operand i (NULL for arrays
+ * and anything not known yet); arr[i]: array operand i when it exists
+ * (host integer exponents are checked for negative values).  0, or -1 with
+ * TypeError / OverflowError / ValueError set. */
+int uf_plan(struct eval *ev, int uf, int nin, const struct uf_operand *uo,
+	    const struct npscalar *const *sc, const struct ndarray *const *arr,
+	    struct uf_plan *p);
+
 /* Evaluates ufunc uf on values in[0..nin-1] (arrays, NumPy or Python
  * scalars, nested lists) on backend be, broadcasting; out (may be NULL) is
  * an array to write into with casting='same_kind'.  Returns the result as

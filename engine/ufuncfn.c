@@ -11,6 +11,138 @@
 #include "args.h"
 #include "error.h"
 #include "ufunc.h"
+#include "ufuncmeth.h"
+#include "fpe.h"
+
+static struct value *fn_ufunc(struct eval *ev, const struct builtin *bi, int argc,
+			      struct value **argv, const struct kwargs *kw);
+
+/* The ufunc call with a where= mask: out[mask] = op(x...)[mask]; where the
+ * mask is False out keeps its values (a new output: zeros, where NumPy
+ * leaves memory uninitialised).  The full result is computed into a copy of
+ * out first, so shapes and the casting rule are checked as without where. */
+static struct value *ufunc_where(struct eval *ev, const struct builtin *bi, int argc,
+				 struct value **argv, const struct kwargs *kw,
+				 struct value *where, struct value *out)
+{
+	const struct backend *be = arr_be(bi);
+	const struct ufunc *u = &ufunc_table[uf_lookup(bi->name)];
+	struct ndarray *m, *full = NULL, *mb = NULL, *tmp = NULL;
+	struct value *r = NULL, *tv = NULL, *mv = NULL, *sel = NULL;
+	struct value *args[EW_MAXARGS + 1];
+	struct kwargs k2 = { 0, NULL, NULL };
+	const char *names[8];
+	struct value *vals[8];
+	int nin = u->nin;
+	m = arr_asarray(ev, be, where, -1);
+	if (!m)
+		return NULL;
+	if (m->dtype != DT_BOOL) {
+		err_set(ev, TY_TypeError, "Cannot cast array data from dtype('%s') to dtype('bool') according to the rule 'safe'",
+			dtype_table[m->dtype].name);
+		nd_decref(m);
+		return NULL;
+	}
+	/* the result without the mask: into a copy of out, or a new array */
+	for (int i = 0; i < nin; i++)
+		args[i] = argv[i];
+	for (int i = 0; kw && i < kw->n && k2.n < 8; i++)
+		if (strcmp(kw->names[i], "where") && strcmp(kw->names[i], "out")) {
+			names[k2.n] = kw->names[i];
+			vals[k2.n++] = kw->vals[i];
+		}
+	k2.names = names;
+	k2.vals = vals;
+	if (out) {
+		tmp = arr_contiguous(ev, arr_borrow(out));
+		if (tmp && tmp->buf == arr_borrow(out)->buf) {
+			struct ndarray *c = nd_new(ev, be, tmp->dtype, tmp->ndim, tmp->shape);
+			if (c && nd_backend(c)->copy(ev, c, tmp) < 0) {
+				nd_decref(c);
+				c = NULL;
+			}
+			nd_decref(tmp);
+			tmp = c;
+		}
+		tv = tmp ? arr_wrap(ev, tmp) : NULL;
+		if (!tv)
+			goto out;
+		args[nin] = tv;
+	}
+	{
+		int saved = fpe_ignore_begin();
+		r = fn_ufunc(ev, bi, nin + (out ? 1 : 0), args, &k2);
+		fpe_ignore_end(saved);
+	}
+	if (!r)
+		goto out;
+	{
+		/* r, the mask and out broadcast together; out's shape must not grow */
+		struct ndarray *ra = arr_asarray(ev, be, r, -1);
+		const struct ndarray *ops[2] = { ra, m };
+		int ndim;
+		int64_t shape[ND_MAXDIM];
+		if (!ra || arr_broadcast_shapes(ev, 2, ops, &ndim, shape) < 0) {
+			nd_decref(ra);
+			goto fail;
+		}
+		if (out) {
+			struct ndarray *o = arr_borrow(out);
+			if (o->ndim != ndim || memcmp(o->shape, shape, sizeof(int64_t) * (size_t)ndim)) {
+				char a[256], b[256];
+				arr_format_shape_compact(a, sizeof a, o->ndim, o->shape);
+				arr_format_shape_compact(b, sizeof b, ndim, shape);
+				err_set(ev, TY_ValueError, "non-broadcastable output operand with shape %s doesn't match the broadcast shape %s", a, b);
+				nd_decref(ra);
+				goto fail;
+			}
+		}
+		full = arr_broadcast_to(ev, ra, ndim, shape);
+		mb = full ? arr_broadcast_to(ev, m, ndim, shape) : NULL;
+		nd_decref(ra);
+		if (!mb)
+			goto fail;
+		val_decref(r);
+		r = NULL;
+		if (!out) {
+			/* a new output: zeros where the mask is False */
+			struct ndarray *z = nd_new(ev, be, full->dtype, ndim, shape);
+			struct value *zero = val_int(0);
+			if (!z || !zero) {
+				nd_decref(z);
+				val_decref(zero);
+				goto fail;
+			}
+			out = r = arr_wrap(ev, z);
+			struct value *ell = val_ellipsis();
+			int rc = ell && r ? val_setitem(ev, r, ell, zero) : -1;
+			val_decref(ell);
+			val_decref(zero);
+			if (rc < 0)
+				goto fail;
+		} else {
+			r = val_incref(out);
+		}
+		mv = arr_wrap(ev, nd_incref(mb));
+		struct value *fv = mv ? arr_wrap(ev, nd_incref(full)) : NULL;
+		sel = fv ? val_getitem(ev, fv, mv) : NULL;
+		val_decref(fv);
+		if (!sel || val_setitem(ev, out, mv, sel) < 0)
+			goto fail;
+	}
+	goto out;
+fail:
+	val_decref(r);
+	r = NULL;
+out:
+	val_decref(sel);
+	val_decref(mv);
+	val_decref(tv);
+	nd_decref(full);
+	nd_decref(mb);
+	nd_decref(m);
+	return r;
+}
 
 /* np.<ufunc>(x1[, x2], /, out=None, *, where=True, casting=, dtype=None) */
 static struct value *fn_ufunc(struct eval *ev, const struct builtin *bi, int argc,
@@ -47,8 +179,8 @@ static struct value *fn_ufunc(struct eval *ev, const struct builtin *bi, int arg
 			return err_set(ev, TY_TypeError, "%s() got an unexpected keyword argument '%s'", u->name, k);
 		}
 	}
-	if (where && !(where->type == VT_BOOL && where->u.i))
-		return err_set(ev, TY_NotImplementedError, "%s(): where= is not supported", u->name);
+	if (where && where->type == VT_BOOL && where->u.i)
+		where = NULL;   /* where=True: everywhere */
 	if (dt && arr_parse_dtype(ev, dt, &dtype) < 0)
 		return NULL;
 	if (out && out->type != VT_NONE) {
@@ -58,6 +190,8 @@ static struct value *fn_ufunc(struct eval *ev, const struct builtin *bi, int arg
 		if (!o)
 			return err_set(ev, TY_TypeError, "return arrays must be of ArrayType");
 	}
+	if (where)
+		return ufunc_where(ev, bi, argc, argv, kw, where, out && out->type != VT_NONE ? out : NULL);
 	if (dtype >= 0) {
 		/* computing in dtype: cast inputs first, as NumPy's dtype= does */
 		struct value *in[EW_MAXARGS];
@@ -343,6 +477,17 @@ static struct value *fn_angle(struct eval *ev, const struct builtin *bi, int arg
 		r = r2;
 	}
 	return r;
+}
+
+struct value *arr_ufunc_entry(struct eval *ev, const struct builtin *bi, int argc,
+			      struct value **argv, const struct kwargs *kw)
+{
+	return fn_ufunc(ev, bi, argc, argv, kw);
+}
+
+int arr_ufunc_is_builtin(const struct builtin *bi)
+{
+	return bi->fn == fn_ufunc || bi->fn == arr_ufunc_entry;
 }
 
 #define U1(n) {n, fn_ufunc, n "(x, /, out=None, *, where=True, casting='same_kind', dtype=None)", \

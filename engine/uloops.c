@@ -22887,6 +22887,258 @@ static void L_clip_DDDD(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+static void L_erf_dd(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[1];
+	int64_t so = steps[1];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	if (s0 == sizeof(double) && so == sizeof(double)) {
+		const double *x0 = (const double *)p0;
+		double *z = (double *)po;
+		for (int64_t i = 0; i < n; i++) {
+			double a = (double)x0[i];
+			z[i] = (double)((double)erf((double)a));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		double a = (double)*(const double *)(p0 + i * s0);
+		*(double *)(po + i * so) = (double)((double)erf((double)a));
+	}
+}
+
+static void L_erf_ff(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[1];
+	int64_t so = steps[1];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	if (s0 == sizeof(float) && so == sizeof(float)) {
+		const float *x0 = (const float *)p0;
+		float *z = (float *)po;
+		for (int64_t i = 0; i < n; i++) {
+			float a = (float)x0[i];
+			z[i] = (float)((float)erf((double)a));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		float a = (float)*(const float *)(p0 + i * s0);
+		*(float *)(po + i * so) = (float)((float)erf((double)a));
+	}
+}
+
+static void L_erfc_dd(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[1];
+	int64_t so = steps[1];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	if (s0 == sizeof(double) && so == sizeof(double)) {
+		const double *x0 = (const double *)p0;
+		double *z = (double *)po;
+		for (int64_t i = 0; i < n; i++) {
+			double a = (double)x0[i];
+			z[i] = (double)((double)erfc((double)a));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		double a = (double)*(const double *)(p0 + i * s0);
+		*(double *)(po + i * so) = (double)((double)erfc((double)a));
+	}
+}
+
+static void L_erfc_ff(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[1];
+	int64_t so = steps[1];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	if (s0 == sizeof(float) && so == sizeof(float)) {
+		const float *x0 = (const float *)p0;
+		float *z = (float *)po;
+		for (int64_t i = 0; i < n; i++) {
+			float a = (float)x0[i];
+			z[i] = (float)((float)erfc((double)a));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		float a = (float)*(const float *)(p0 + i * s0);
+		*(float *)(po + i * so) = (float)((float)erfc((double)a));
+	}
+}
+
+static void L_gamma_dd(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[1];
+	int64_t so = steps[1];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	if (s0 == sizeof(double) && so == sizeof(double)) {
+		const double *x0 = (const double *)p0;
+		double *z = (double *)po;
+		for (int64_t i = 0; i < n; i++) {
+			double a = (double)x0[i];
+			z[i] = (double)((double)tgamma((double)a));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		double a = (double)*(const double *)(p0 + i * s0);
+		*(double *)(po + i * so) = (double)((double)tgamma((double)a));
+	}
+}
+
+static void L_gamma_ff(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[1];
+	int64_t so = steps[1];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	if (s0 == sizeof(float) && so == sizeof(float)) {
+		const float *x0 = (const float *)p0;
+		float *z = (float *)po;
+		for (int64_t i = 0; i < n; i++) {
+			float a = (float)x0[i];
+			z[i] = (float)((float)tgamma((double)a));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		float a = (float)*(const float *)(p0 + i * s0);
+		*(float *)(po + i * so) = (float)((float)tgamma((double)a));
+	}
+}
+
+static void L_gammaln_dd(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[1];
+	int64_t so = steps[1];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	if (s0 == sizeof(double) && so == sizeof(double)) {
+		const double *x0 = (const double *)p0;
+		double *z = (double *)po;
+		for (int64_t i = 0; i < n; i++) {
+			double a = (double)x0[i];
+			z[i] = (double)((double)lgamma((double)a));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		double a = (double)*(const double *)(p0 + i * s0);
+		*(double *)(po + i * so) = (double)((double)lgamma((double)a));
+	}
+}
+
+static void L_gammaln_ff(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[1];
+	int64_t so = steps[1];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	if (s0 == sizeof(float) && so == sizeof(float)) {
+		const float *x0 = (const float *)p0;
+		float *z = (float *)po;
+		for (int64_t i = 0; i < n; i++) {
+			float a = (float)x0[i];
+			z[i] = (float)((float)lgamma((double)a));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		float a = (float)*(const float *)(p0 + i * s0);
+		*(float *)(po + i * so) = (float)((float)lgamma((double)a));
+	}
+}
+
+static void L_expit_dd(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[1];
+	int64_t so = steps[1];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	if (s0 == sizeof(double) && so == sizeof(double)) {
+		const double *x0 = (const double *)p0;
+		double *z = (double *)po;
+		for (int64_t i = 0; i < n; i++) {
+			double a = (double)x0[i];
+			z[i] = (double)(1.0 / (1.0 + exp(-a)));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		double a = (double)*(const double *)(p0 + i * s0);
+		*(double *)(po + i * so) = (double)(1.0 / (1.0 + exp(-a)));
+	}
+}
+
+static void L_expit_ff(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[1];
+	int64_t so = steps[1];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	if (s0 == sizeof(float) && so == sizeof(float)) {
+		const float *x0 = (const float *)p0;
+		float *z = (float *)po;
+		for (int64_t i = 0; i < n; i++) {
+			float a = (float)x0[i];
+			z[i] = (float)(1.0f / (1.0f + expf(-a)));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		float a = (float)*(const float *)(p0 + i * s0);
+		*(float *)(po + i * so) = (float)(1.0f / (1.0f + expf(-a)));
+	}
+}
+
+static void L_logit_dd(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[1];
+	int64_t so = steps[1];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	if (s0 == sizeof(double) && so == sizeof(double)) {
+		const double *x0 = (const double *)p0;
+		double *z = (double *)po;
+		for (int64_t i = 0; i < n; i++) {
+			double a = (double)x0[i];
+			z[i] = (double)(uf_logit(a));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		double a = (double)*(const double *)(p0 + i * s0);
+		*(double *)(po + i * so) = (double)(uf_logit(a));
+	}
+}
+
+static void L_logit_ff(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[1];
+	int64_t so = steps[1];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	if (s0 == sizeof(float) && so == sizeof(float)) {
+		const float *x0 = (const float *)p0;
+		float *z = (float *)po;
+		for (int64_t i = 0; i < n; i++) {
+			float a = (float)x0[i];
+			z[i] = (float)(uf_logitf(a));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		float a = (float)*(const float *)(p0 + i * s0);
+		*(float *)(po + i * so) = (float)(uf_logitf(a));
+	}
+}
+
 static const struct uf_loop LOOPS_add[] = {
 	{"\?\?->\?", L_add_xxx, "in0 || in1"},
 	{"bb->b", L_add_bbb, "(int8_t)((uint8_t)in0 + (uint8_t)in1)"},
@@ -23718,6 +23970,30 @@ static const struct uf_loop LOOPS_clip[] = {
 	{"FFF->F", L_clip_FFFF, "uf_cmin_F(uf_cmax_F(in0, in1), in2)"},
 	{"DDD->D", L_clip_DDDD, "uf_cmin_D(uf_cmax_D(in0, in1), in2)"},
 };
+static const struct uf_loop LOOPS_erf[] = {
+	{"d->d", L_erf_dd, "(double)erf((double)in0)"},
+	{"f->f", L_erf_ff, "(float)erf((double)in0)"},
+};
+static const struct uf_loop LOOPS_erfc[] = {
+	{"d->d", L_erfc_dd, "(double)erfc((double)in0)"},
+	{"f->f", L_erfc_ff, "(float)erfc((double)in0)"},
+};
+static const struct uf_loop LOOPS_gamma[] = {
+	{"d->d", L_gamma_dd, "(double)tgamma((double)in0)"},
+	{"f->f", L_gamma_ff, "(float)tgamma((double)in0)"},
+};
+static const struct uf_loop LOOPS_gammaln[] = {
+	{"d->d", L_gammaln_dd, "(double)lgamma((double)in0)"},
+	{"f->f", L_gammaln_ff, "(float)lgamma((double)in0)"},
+};
+static const struct uf_loop LOOPS_expit[] = {
+	{"d->d", L_expit_dd, "1.0 / (1.0 + exp(-in0))"},
+	{"f->f", L_expit_ff, "1.0f / (1.0f + expf(-in0))"},
+};
+static const struct uf_loop LOOPS_logit[] = {
+	{"d->d", L_logit_dd, "uf_logit(in0)"},
+	{"f->f", L_logit_ff, "uf_logitf(in0)"},
+};
 
 /* ORDER: alphabetical is not required; uf_lookup scans by name. */
 const struct ufunc ufunc_table[] = {
@@ -23799,8 +24075,14 @@ const struct ufunc ufunc_table[] = {
 	{"left_shift", 2, 1, UI_NONE, LOOPS_left_shift, 8},
 	{"right_shift", 2, 1, UI_NONE, LOOPS_right_shift, 8},
 	{"clip", 3, 1, UI_NONE, LOOPS_clip, 14},
+	{"erf", 1, 1, UI_NONE, LOOPS_erf, 2},
+	{"erfc", 1, 1, UI_NONE, LOOPS_erfc, 2},
+	{"gamma", 1, 1, UI_NONE, LOOPS_gamma, 2},
+	{"gammaln", 1, 1, UI_NONE, LOOPS_gammaln, 2},
+	{"expit", 1, 1, UI_NONE, LOOPS_expit, 2},
+	{"logit", 1, 1, UI_NONE, LOOPS_logit, 2},
 };
-const int ufunc_count = 78;
+const int ufunc_count = 84;
 
 /* ---- casts: uf_cast[from][to](src, sstride, dst, dstride, n) ---- */
 static void C_BOOL_BOOL(const char *src, int64_t ss, char *dst, int64_t ds, int64_t n)

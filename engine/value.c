@@ -14,6 +14,8 @@
 #include "error.h"
 #include "dtype.h"
 #include "ndarray.h"
+#include "arrapi.h"
+#include "ufuncmeth.h"
 
 /* ---- the type table ---- */
 
@@ -35,6 +37,7 @@ static const struct { const char *name, *module; enum typeid parent; } tyinfo[TY
 	[TY_MODULE] = {"module", NULL, TY_OBJECT},
 	[TY_TYPE] = {"type", NULL, TY_OBJECT},
 	[TY_NDARRAY] = {"ndarray", "numpy", TY_OBJECT},
+	[TY_CUPY_NDARRAY] = {"ndarray", "cupy", TY_OBJECT},
 	[TY_BaseException] = {"BaseException", NULL, TY_OBJECT},
 	[TY_Exception] = {"Exception", NULL, TY_BaseException},
 	[TY_KeyboardInterrupt] = {"KeyboardInterrupt", NULL, TY_BaseException},
@@ -412,6 +415,29 @@ fail:
 
 struct value *val_tuple_new(size_t n, struct value **items) { return seq_new(VT_TUPLE, n, items); }
 struct value *val_list_new(size_t n, struct value **items) { return seq_new(VT_LIST, n, items); }
+
+struct value *val_named_tuple_new(const struct seqtype *t, size_t n, struct value **items)
+{
+	struct value *v = seq_new(VT_TUPLE, n, items);
+	if (v)
+		v->u.seq.named = t;
+	return v;
+}
+
+/* Name(field=repr, ...) of a named tuple */
+static int repr_named(struct eval *ev, struct sbuf *b, struct value *v)
+{
+	sb_printf(b, "%s(", v->u.seq.named->name);
+	for (size_t i = 0; i < v->u.seq.n; i++) {
+		char *s = val_repr(ev, v->u.seq.items[i]);
+		if (!s)
+			return -1;
+		sb_printf(b, "%s%s=%s", i ? ", " : "", v->u.seq.named->fields[i], s);
+		free(s);
+	}
+	sb_printf(b, ")");
+	return 0;
+}
 
 struct value *val_dict_new(void)
 {
@@ -950,7 +976,7 @@ const char *val_type_name(struct value *v)
 		}
 		return "numpy.generic";
 	case VT_NDARRAY:
-		return nd_device(v->u.arr) == DEV_CUDA ? "cupy.ndarray" : "numpy.ndarray";
+		return arr_is_cupy(nd_backend(v->u.arr)) ? "cupy.ndarray" : "numpy.ndarray";
 	case VT_OBJECT:
 		return v->u.obj.t && v->u.obj.t->name ? v->u.obj.t->name : "object";
 	default:
@@ -976,7 +1002,7 @@ enum typeid val_typeid(struct value *v)
 	case VT_MODULE: return TY_MODULE;
 	case VT_TYPE: return TY_TYPE;
 	case VT_EXCEPTION: return v->u.exc.type;
-	case VT_NDARRAY: return TY_NDARRAY;
+	case VT_NDARRAY: return arr_is_cupy(nd_backend(v->u.arr)) ? TY_CUPY_NDARRAY : TY_NDARRAY;
 	case VT_DTYPE: return v->u.dt.is_type ? TY_TYPE : TY_OBJECT;
 	default: return TY_OBJECT;
 	}
@@ -1305,7 +1331,7 @@ char *val_repr(struct eval *ev, struct value *v)
 	case VT_COMPLEX: return val_complex_repr(v->u.c);
 	case VT_STR: return str_repr(v->u.str->s, v->u.str->len);
 	case VT_TUPLE: case VT_LIST:
-		if (repr_seq(ev, &b, v) < 0) {
+		if ((v->type == VT_TUPLE && v->u.seq.named ? repr_named(ev, &b, v) : repr_seq(ev, &b, v)) < 0) {
 			free(b.s);
 			return NULL;
 		}
@@ -1653,9 +1679,16 @@ static struct value *seq_repeat(struct eval *ev, struct value *s, int64_t n)
 		char *b = malloc(len * (size_t)n + 1);
 		if (!b)
 			return err_nomem(ev);
-		for (int64_t i = 0; i < n; i++)
-			memcpy(b + (size_t)i * len, s->u.str->s, len);
-		return val_str_take(b, len * (size_t)n);
+		/* by doubling: 'x' * 10**6 is 20 copies, not a million */
+		size_t tot = len * (size_t)n, done = tot ? len : 0;
+		if (done)
+			memcpy(b, s->u.str->s, len);
+		while (done < tot) {
+			size_t k = done < tot - done ? done : tot - done;
+			memcpy(b + done, b, k);
+			done += k;
+		}
+		return val_str_take(b, tot);
 	}
 	size_t len = s->u.seq.n;
 	if (len && (uint64_t)n > (SIZE_MAX / 16) / len)
@@ -2121,6 +2154,26 @@ struct value *val_getattr(struct eval *ev, struct value *v, const char *name)
 		if (strcmp(name, "args") == 0)
 			return val_incref(v->u.exc.args);
 		break;
+	case VT_TUPLE:
+		if (v->u.seq.named) {
+			for (size_t i = 0; i < v->u.seq.n; i++)
+				if (!strcmp(name, v->u.seq.named->fields[i]))
+					return val_incref(v->u.seq.items[i]);
+			if (!strcmp(name, "_fields")) {
+				struct value **f = malloc(sizeof *f * (v->u.seq.n + 1));
+				if (!f)
+					return err_nomem(ev);
+				for (size_t i = 0; i < v->u.seq.n; i++)
+					f[i] = val_cstr(v->u.seq.named->fields[i]);
+				r = val_tuple_new(v->u.seq.n, f);
+				free(f);
+				return r ? r : err_nomem(ev);
+			}
+			if (!strcmp(name, "_asdict") || !strcmp(name, "_replace"))
+				return err_set(ev, TY_NotImplementedError, "%s.%s is not supported", v->u.seq.named->name, name);
+			return err_set(ev, TY_AttributeError, "'%s' object has no attribute '%s'", v->u.seq.named->name, name);
+		}
+		break;
 	case VT_FUNCTION:
 		if (strcmp(name, "__name__") == 0 || strcmp(name, "__qualname__") == 0)
 			return val_cstr(v->u.func->fd->name);
@@ -2130,10 +2183,15 @@ struct value *val_getattr(struct eval *ev, struct value *v, const char *name)
 	case VT_BUILTIN:
 		if (strcmp(name, "__name__") == 0)
 			return val_cstr(v->u.bi.name);
+		if (ufm_is_ufunc(v))
+			return ufm_getattr(ev, v, name);
 		break;
 	case VT_TYPE:
 		if (strcmp(name, "__name__") == 0)
 			return val_cstr(typeid_name(v->u.ty));
+		if (strcmp(name, "__module__") == 0)
+			return val_cstr(v->u.ty >= 0 && v->u.ty < TY_COUNT && tyinfo[v->u.ty].module ?
+					tyinfo[v->u.ty].module : "builtins");
 		break;
 	case VT_SLICE:
 		if (strcmp(name, "start") == 0) return val_incref(v->u.slice.start);

@@ -53,7 +53,7 @@ enum vtype {
 enum typeid {
 	TY_OBJECT, TY_NONETYPE, TY_BOOL, TY_INT, TY_FLOAT, TY_COMPLEX, TY_STR,
 	TY_TUPLE, TY_LIST, TY_DICT, TY_SLICE, TY_RANGE, TY_FUNCTION, TY_MODULE,
-	TY_TYPE, TY_NDARRAY,
+	TY_TYPE, TY_NDARRAY, TY_CUPY_NDARRAY,
 	/* exceptions */
 	TY_BaseException, TY_Exception, TY_KeyboardInterrupt, TY_ArithmeticError,
 	TY_ZeroDivisionError, TY_OverflowError, TY_FloatingPointError,
@@ -78,9 +78,16 @@ struct str {
 	char s[];   /* NUL terminated */
 };
 
+/* A named tuple's class (NumPy's EighResult ...): its name and field names. */
+struct seqtype {
+	const char *name;               /* "EighResult" */
+	const char *const *fields;      /* one per item */
+};
+
 struct seq { /* tuple and list */
 	size_t n, cap;
 	struct value **items;
+	const struct seqtype *named;    /* a named tuple's class, NULL for plain tuples */
 };
 
 struct dict_entry {
@@ -212,6 +219,8 @@ struct value *val_cstr(const char *s);
 struct value *val_str_take(char *malloced, size_t len); /* takes the buffer */
 struct value *val_tuple_new(size_t n, struct value **items); /* steals items */
 struct value *val_list_new(size_t n, struct value **items);  /* steals items */
+/* A named tuple of class t (t->fields gives n names); steals items. */
+struct value *val_named_tuple_new(const struct seqtype *t, size_t n, struct value **items);
 struct value *val_dict_new(void);
 struct value *val_type(enum typeid t);
 struct value *val_dtype(int dtype, int is_type);

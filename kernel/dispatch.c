@@ -94,24 +94,15 @@ void kernel_reply_bad(struct kernel *k, void *sock, const struct wire_msg *m,
 
 /* ---- small handlers ---- */
 
-/* The banner.  engine_banner names the device, so it waits for CUDA to have
- * started, and it touches the evaluator: it is called only on the main
- * thread and only once a cell has run, so the first kernel_info_reply never
- * waits for CUDA and the control thread never enters the engine.  Until
- * then (and on control) a banner without the device is sent. */
+/* The banner.  engine_banner never waits for CUDA (it says "CUDA:
+ * starting" until the device is up) and does not enter the evaluator, so
+ * both threads may ask; the lock guards the engine's banner buffer. */
 static pthread_mutex_t banner_lock = PTHREAD_MUTEX_INITIALIZER;
-static char banner_buf[512];
 
 static void banner(struct kernel *k, int ch, char *out, size_t len)
 {
 	pthread_mutex_lock(&banner_lock);
-	if (!banner_buf[0] && ch == CH_SHELL && k->cells_run)
-		snprintf(banner_buf, sizeof banner_buf, "%s", engine_banner(k->engine));
-	if (banner_buf[0])
-		snprintf(out, len, "%s", banner_buf);
-	else
-		snprintf(out, len, "Lumen %s: NumPy/CuPy-style Python cells, "
-			 "arrays on the GPU\n", engine_version());
+	snprintf(out, len, "%s", engine_banner(k->engine));
 	pthread_mutex_unlock(&banner_lock);
 }
 

@@ -5,8 +5,9 @@
  * ~/.local/share/lumen), in IPython's schema: sessions, history,
  * output_history.  A kernel start is a new session; history survives
  * restarts.  The database is opened on first use so it never delays the
- * kernel's start, and rows are written when the kernel waits for work, off
- * the execute round trip; without a database the kernel runs on, no history.
+ * kernel's start, and rows are written once the kernel has been idle a
+ * moment (main.c), off the execute round trip and out of the way of the
+ * next request; without a database the kernel runs on, no history.
  */
 #include <errno.h>
 #include <limits.h>
@@ -18,8 +19,7 @@
 
 #include "kernel.h"
 
-/* A cell waiting to be written: rows are written when the kernel is about
- * to wait for the next request, off the execute round trip. */
+/* A cell waiting to be written (see history_flush's callers). */
 struct pending {
 	struct pending *next;
 	int line;
@@ -32,6 +32,7 @@ struct history {
 	int session;
 	sqlite3_stmt *ins, *insout;
 	struct pending *head, **tail;
+	int npending;
 };
 
 static const char SCHEMA[] =
@@ -164,6 +165,12 @@ void history_store(struct history *h, int line, const char *code,
 	}
 	*h->tail = p;
 	h->tail = &p->next;
+	h->npending++;
+}
+
+int history_pending(const struct history *h)
+{
+	return h ? h->npending : 0;
 }
 
 static void write_row(struct history *h, int line, const char *code,
@@ -209,6 +216,7 @@ void history_flush(struct history *h)
 		sqlite3_exec(h->db, "COMMIT", NULL, NULL, NULL);
 	h->head = NULL;
 	h->tail = &h->head;
+	h->npending = 0;
 }
 
 /* Runs a query whose rows are (session, line, source, output) into a JSON

@@ -234,11 +234,17 @@ void introspect_is_complete(struct kernel *k, void *sock, const struct wire_msg 
 struct history *history_open(void);
 void history_close(struct history *h);
 int history_session(struct history *h);
-/* Queues a cell; history_flush writes the queue (history_request and the
- * main loop call it before they wait). */
+/* Queues a cell; history_flush writes the queue (history_request calls
+ * it, and the main loop once no request came for HISTORY_IDLE_MS, or when
+ * history_pending reaches HISTORY_MAX_PENDING), so a burst of requests
+ * never waits for SQLite. */
 void history_store(struct history *h, int line, const char *code,
 		   const char *output);
 void history_flush(struct history *h);
+/* Cells queued and not yet written. */
+int history_pending(const struct history *h);
+#define HISTORY_IDLE_MS 200
+#define HISTORY_MAX_PENDING 1000
 void history_request(struct kernel *k, void *sock, const struct wire_msg *m);
 
 /* helpers shared by handlers (dispatch.c) */

@@ -49,17 +49,25 @@ static void serve(struct kernel *k)
 	if (wire_recvbuf_init(&r))
 		return;
 	while (!k->quit) {
-		history_flush(k->hist); /* about to wait: a good time to write */
+		/* history is written once the requests pause (history.c) */
+		int pending = history_pending(k->hist), n;
+		if (pending >= HISTORY_MAX_PENDING)
+			history_flush(k->hist);
 		zmq_pollitem_t it[3] = {
 			{ k->shell, 0, ZMQ_POLLIN, 0 },
 			{ k->stdin_sock, 0, ZMQ_POLLIN, 0 },
 			{ NULL, k->wake[0], ZMQ_POLLIN, 0 },
 		};
-		if (zmq_poll(it, 3, -1) < 0) {
+		n = zmq_poll(it, 3, pending ? HISTORY_IDLE_MS : -1);
+		if (n < 0) {
 			if (errno == EINTR)
 				continue;
 			kernel_log(k, "poll: %s", zmq_strerror(errno));
 			break;
+		}
+		if (n == 0) {
+			history_flush(k->hist);
+			continue;
 		}
 		if (it[0].revents & ZMQ_POLLIN) {
 			while (!k->quit && wire_recv(k->shell, &r, 1) == 0)

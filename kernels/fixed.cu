@@ -1,13 +1,15 @@
 /*
  * fixed.cu — the CUDA backend's kernels that never change, compiled by nvcc
  * at build time (sm_90 + PTX): CUB radix sort (whole array or row by row,
- * with argsort), scans (cumsum/cumprod), and the edge-item gather repr uses.
+ * with argsort; complex by (real, imag) in NumPy's order with NaNs last),
+ * scans (cumsum/cumprod), and the edge-item gather repr uses.
  *
  * Callers (backend_cuda.c) pass device pointers and a stream; temporary
  * memory comes through the allocator they give.  Returns 0, a cudaError_t,
  * -2 for an unsupported dtype or -3 when the allocator fails.
  */
 #include <cub/cub.cuh>
+#include <cuda/std/tuple>
 #include <cuda_fp16.h>
 #include <stdint.h>
 
@@ -128,6 +130,105 @@ static int sort_t(K *keys, int64_t *idx, int64_t rows, int64_t cols, alloc_fn al
 	return (int)cudaGetLastError();
 }
 
+/* ---- complex sort: NumPy's order R+Rj < R+nanj < nan+Rj < nan+nanj, each
+ * class ordered by its non-NaN parts (npy_sort's CLT).  One radix sort of
+ * composite keys (row * 4 + class, real bits, imag bits), most significant
+ * first, carrying the flat index; the values are then gathered from a copy
+ * of the input, so -0.0 and NaN payloads come back unchanged. */
+template <typename U>
+struct ckey {
+	uint32_t hi;   /* row * 4 + class */
+	U re, im;      /* order-preserving bits; 0 for a NaN part */
+};
+
+template <typename U>
+struct ckey_parts {
+	__host__ __device__ ::cuda::std::tuple<uint32_t &, U &, U &> operator()(ckey<U> &k) const
+	{
+		return {k.hi, k.re, k.im};
+	}
+};
+
+__device__ __forceinline__ uint32_t order_bits(float x)
+{
+	uint32_t b = __float_as_uint(x + 0.0f); /* -0.0 sorts as +0.0 */
+	return b ^ ((b >> 31) ? 0xffffffffu : 0x80000000u);
+}
+
+__device__ __forceinline__ uint64_t order_bits(double x)
+{
+	uint64_t b = (uint64_t)__double_as_longlong(x + 0.0);
+	return b ^ ((b >> 63) ? 0xffffffffffffffffull : 0x8000000000000000ull);
+}
+
+template <typename F, typename U>
+__global__ void k_complex_keys(const F *z, ckey<U> *k, int64_t *v, int64_t n, int64_t cols)
+{
+	for (int64_t i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; i < n; i += (int64_t)gridDim.x * blockDim.x) {
+		F re = z[2 * i], im = z[2 * i + 1];
+		int nr = re != re, ni = im != im;
+		ckey<U> c;
+		c.hi = (uint32_t)(i / cols) * 4u + (uint32_t)(nr * 2 + ni);
+		c.re = nr ? 0 : order_bits(re);
+		c.im = ni ? 0 : order_bits(im);
+		k[i] = c;
+		v[i] = i;
+	}
+}
+
+/* z[i] = copy[v[i]], idx[i] = v[i] % cols */
+template <typename F>
+__global__ void k_complex_place(F *z, const F *copy, const int64_t *v, int64_t *idx, int64_t n, int64_t cols)
+{
+	for (int64_t i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; i < n; i += (int64_t)gridDim.x * blockDim.x) {
+		int64_t j = v[i];
+		z[2 * i] = copy[2 * j];
+		z[2 * i + 1] = copy[2 * j + 1];
+		if (idx)
+			idx[i] = j % cols;
+	}
+}
+
+template <typename F, typename U>
+static int sort_complex(F *z, int64_t *idx, int64_t rows, int64_t cols, alloc_fn alloc, release_fn release,
+			cudaStream_t s)
+{
+	int64_t n = rows * cols;
+	tmp t = {alloc, release, {0}, {0}, 0};
+	int blocks = (int)((n + 255) / 256 < 4096 ? (n + 255) / 256 : 4096);
+	ckey<U> *kin, *kout;
+	int64_t *vin, *vout;
+	F *copy;
+	size_t tb = 0;
+	void *temp;
+	cudaError_t e;
+
+	if (rows >= ((int64_t)1 << 30))
+		return -2;
+	/* keys and values in one block (tmp holds four), the copy, the temp */
+	size_t kb = (size_t)n * sizeof(ckey<U>), vb = (size_t)n * 8;
+	char *kv = (char *)t.get(2 * kb + 2 * vb);
+	if (!kv || !(copy = (F *)t.get((size_t)n * 2 * sizeof(F))))
+		return -3;
+	kin = (ckey<U> *)kv;
+	kout = (ckey<U> *)(kv + kb);
+	vin = (int64_t *)(kv + 2 * kb);
+	vout = (int64_t *)(kv + 2 * kb + vb);
+	k_complex_keys<F, U><<<blocks, 256, 0, s>>>(z, kin, vin, n, cols);
+	if ((e = cudaMemcpyAsync(copy, z, (size_t)n * 2 * sizeof(F), cudaMemcpyDeviceToDevice, s)))
+		return e;
+	e = cub::DeviceRadixSort::SortPairs(NULL, tb, kin, kout, vin, vout, n, ckey_parts<U>(), s);
+	if (e)
+		return e;
+	if (!(temp = t.get(tb)))
+		return -3;
+	e = cub::DeviceRadixSort::SortPairs(temp, tb, kin, kout, vin, vout, n, ckey_parts<U>(), s);
+	if (e)
+		return e;
+	k_complex_place<F><<<blocks, 256, 0, s>>>(z, copy, vout, idx, n, cols);
+	return (int)cudaGetLastError();
+}
+
 extern "C" int cuk_sort(int dt, void *keys, int64_t *idx, int64_t rows, int64_t cols,
 			void *(*alloc)(size_t), void (*release)(void *, size_t), void *stream)
 {
@@ -144,6 +245,8 @@ extern "C" int cuk_sort(int dt, void *keys, int64_t *idx, int64_t rows, int64_t 
 	case DT_FLOAT16: return sort_t((__half *)keys, idx, rows, cols, alloc, release, s);
 	case DT_FLOAT32: return sort_t((float *)keys, idx, rows, cols, alloc, release, s);
 	case DT_FLOAT64: return sort_t((double *)keys, idx, rows, cols, alloc, release, s);
+	case DT_COMPLEX64: return sort_complex<float, uint32_t>((float *)keys, idx, rows, cols, alloc, release, s);
+	case DT_COMPLEX128: return sort_complex<double, uint64_t>((double *)keys, idx, rows, cols, alloc, release, s);
 	default: return -2;
 	}
 }

@@ -16,10 +16,22 @@ Markers, in a cell's comment lines:
   # cells: timeout N        seconds allowed for each run (default 60)
 
 GPU mode (--gpu): the cell's `import numpy as np` becomes `import cupy as np`; Lumen runs
-it with LUMEN_DEVICE=cuda and must print what CPython+NumPy printed for the original.
-If the reference Python can import cupy, the substituted cell is also run there and the
-comparison with real CuPy is reported as a TAP comment (never a failure: CuPy itself may
-differ from NumPy in the last digits).
+it with LUMEN_DEVICE=cuda.  If the reference Python can import cupy, the substituted cell
+is also run there by real CuPy.  Lumen's run passes when it agrees with NumPy's run of the
+original or with CuPy's (gpu_agrees):
+  - failure state and the last stderr line equal NumPy's (`numpy.ndarray` may read
+    `cupy.ndarray`) or CuPy's -- never a tolerance there;
+  - stdout line by line equal to NumPy's line, to that line with `cupy.ndarray`, or to
+    the line CuPy printed there (CuPy stops early on lists it rejects: the lines it
+    printed before count); with another line count, the whole text against one of them;
+  - "equal" reads a NumPy scalar repr and a 0-d array repr as the same thing
+    (np.float32(2.0) ~ array(2., dtype=float32), np.True_ ~ array(True): CuPy's
+    reductions return 0-d arrays), and lets floating-point numbers (texts with . or e)
+    differ where the order of float operations does: equal at the precision of the
+    shorter text, or within a relative tolerance of 1e-12 (1e-5 when the cell or
+    NumPy's output names float32, float16 or complex64), measured against the largest
+    magnitude on the line.  Integers, words and symbols must be identical, and so must
+    spacing unless a number's text differs (array columns widen with a digit).
 """
 
 import argparse
@@ -44,10 +56,13 @@ def markers(src):
 
 
 def to_cupy(src):
-	"""The cell as CuPy code: numpy imports become cupy imports."""
+	"""The cell as CuPy code: numpy imports become cupy imports, scipy ones cupyx.scipy."""
 	src = re.sub(r"^(\s*)import numpy as np\b", r"\1import cupy as np", src, flags=re.M)
 	src = re.sub(r"^(\s*)import numpy\b", r"\1import cupy as numpy", src, flags=re.M)
 	src = re.sub(r"^(\s*)from numpy\b", r"\1from cupy", src, flags=re.M)
+	# SciPy: scipy.ndimage / scipy.signal / `from scipy import X` -> cupyx.scipy
+	src = re.sub(r"^(\s*)import scipy\.(\w+) as\b", r"\1import cupyx.scipy.\2 as", src, flags=re.M)
+	src = re.sub(r"^(\s*)from scipy(\.\w+)? import\b", r"\1from cupyx.scipy\2 import", src, flags=re.M)
 	return src
 
 
@@ -68,6 +83,134 @@ class Run:
 
 	def signal(self):
 		return self.rc is not None and self.rc < 0
+
+
+# ---- GPU mode: what "agrees" means (see the module docstring) ----
+
+NUM = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
+TOKEN = re.compile(r"(?P<num>%s)|(?P<word>[A-Za-z_]\w*)|(?P<sym>\S)" % NUM)
+# A NumPy scalar's repr and a 0-d array's repr, both read as <dtype:value>.
+NP_SCALAR = re.compile(r"\bnp\.(bool|u?int\d+|float\d+|complex\d+)\(([^()]*)\)|\bnp\.(True|False)_")
+ZERO_D = re.compile(r"\barray\(([^()\[\],]*)(?:, dtype=(\w+))?\)")
+FLOAT32_HINT = re.compile(r"float32|float16|complex64|\bsingle\b|\bhalf\b|csingle")
+
+
+def zero_d_dtype(value):
+	v = value.strip()
+	if v in ("True", "False"):
+		return "bool"
+	if v.endswith("j"):
+		return "complex128"
+	if re.search(r"[.eE]|nan|inf", v):
+		return "float64"
+	return "int64"
+
+
+def canonical_scalars(line):
+	"""np.float32(2.0) and array(2., dtype=float32) both become <float32:2.0> (CuPy's
+	reductions return 0-d arrays where NumPy returns scalars)."""
+	def np_scalar(m):
+		if m.group(3):
+			return "<bool:%s>" % m.group(3)
+		return "<%s:%s>" % (m.group(1), m.group(2))
+
+	def zero_d(m):
+		return "<%s:%s>" % (m.group(2) or zero_d_dtype(m.group(1)), m.group(1))
+	return ZERO_D.sub(zero_d, NP_SCALAR.sub(np_scalar, line))
+
+
+def tokens(line):
+	return [(m.lastgroup, m.group()) for m in TOKEN.finditer(line)]
+
+
+def is_float_text(t):
+	return any(c in t for c in ".eE")
+
+
+def decimals_match(short, value):
+	"""Does value, printed with the digits of the text `short`, give short's number?"""
+	m = re.fullmatch(r"[-+]?(\d*)\.?(\d*)(?:[eE]([-+]?\d+))?", short)
+	if not m:
+		return False
+	if m.group(3) is not None:
+		mant = float(short) / 10.0 ** int(m.group(3))
+		return float("%.*f" % (len(m.group(2)), value / 10.0 ** int(m.group(3)))) == mant
+	return float("%.*f" % (len(m.group(2)), value)) == float(short)
+
+
+def numbers_close(a, b, rtol, scale):
+	"""Two number texts: integers exactly; floats equal, or equal at the precision
+	the shorter one was printed with, or within rtol (relative, or rtol*scale absolute
+	with scale the largest magnitude on the line)."""
+	if not (is_float_text(a) or is_float_text(b)):
+		return a == b
+	x, y = float(a), float(b)
+	if x == y:
+		return True
+	short, other = (a, y) if len(a.lstrip("+-")) <= len(b.lstrip("+-")) else (b, x)
+	if decimals_match(short, other):
+		return True
+	return abs(x - y) <= rtol * max(abs(x), abs(y), scale)
+
+
+def lines_close(ref, got, rtol):
+	"""A reference line and Lumen's: the same, or the same text around numbers that
+	differ only as allowed by numbers_close (whitespace may then differ: array columns
+	widen with a digit)."""
+	if ref == got:
+		return True
+	ta, tb = tokens(canonical_scalars(ref)), tokens(canonical_scalars(got))
+	if len(ta) != len(tb):
+		return False
+	if ta == tb:  # same tokens, only spacing differs: a formatting bug
+		return canonical_scalars(ref) == canonical_scalars(got)
+	scale = max([abs(float(t)) for k, t in ta + tb if k == "num"] + [0.0])
+	if scale != scale or scale == float("inf"):
+		scale = 0.0
+	for (ka, a), (kb, b) in zip(ta, tb):
+		if ka != kb:
+			return False
+		if ka == "num":
+			if not numbers_close(a, b, rtol, scale):
+				return False
+		elif a != b:
+			return False
+	return True
+
+
+def numpy_as_cupy(text):
+	"""NumPy's text as CuPy names things."""
+	return text.replace("numpy.ndarray", "cupy.ndarray")
+
+
+def gpu_agrees(ref, cp, got, rtol):
+	"""Lumen's run agrees with NumPy's (ref) or CuPy's (cp, may be None): the same
+	failure state and last stderr line as one of them, and each stdout line close
+	to NumPy's line, to NumPy's line with CuPy's names, or to the line CuPy printed
+	there (CuPy may have stopped early on something it rejects, e.g. a list argument;
+	the lines it did print count).  When the line counts differ, the whole output
+	must be close to NumPy's or to CuPy's as one text."""
+	ends = [r for r in (ref, cp) if r is not None and r.rc is not None and r.rc >= 0]
+	if got.rc is None or got.signal():
+		return False
+	if not any(r.failed == got.failed and (not got.failed or got.last_err in
+		   (r.last_err, numpy_as_cupy(r.last_err))) for r in ends):
+		return False
+	gl = got.out.split("\n")
+	for r in ends:
+		if r.failed != got.failed:
+			continue
+		rl = r.out.split("\n")
+		if len(rl) != len(gl):
+			if lines_close(r.out, got.out, rtol):
+				return True
+			continue
+		cl = cp.out.split("\n") if cp is not None and cp.rc is not None else []
+		if all(lines_close(a, b, rtol) or lines_close(numpy_as_cupy(a), b, rtol) or
+		       (i < len(cl) and lines_close(cl[i], b, rtol))
+		       for i, (a, b) in enumerate(zip(rl, gl))):
+			return True
+	return False
 
 
 def run(argv, path, env, timeout, cwd):
@@ -154,7 +297,9 @@ def one_cell(path, args):
 		lenv = dict(env)
 		lpath = os.path.abspath(path)
 		if args.gpu:
-			lenv["LUMEN_DEVICE"] = "cuda"
+			# CELLS_GPU_DEVICE=host: CuPy semantics on host memory (backend_host_cupy),
+			# to check the shared layer and this comparison without a GPU
+			lenv["LUMEN_DEVICE"] = os.environ.get("CELLS_GPU_DEVICE", "cuda")
 			lpath = os.path.join(tmp, name)
 			with open(lpath, "w", encoding="utf-8") as f:
 				f.write(to_cupy(src))
@@ -163,11 +308,17 @@ def one_cell(path, args):
 		got = run(args.lumen + ["run"], lpath, lenv, timeout, got_dir)
 		diag = compare(name, ref, got, "python", "lumen")
 		failed = bool(diag)
-		if args.gpu and args.cupy:
-			cp = run([args.python], lpath, env, timeout, ref_dir)
-			d2 = compare(name, cp, got, "cupy", "lumen")
-			diag.append("(information only) lumen vs CPython+CuPy: %s" % ("differ" if d2 else "agree"))
-			diag.extend("  " + l for l in d2)
+		if args.gpu:
+			cp = None
+			if args.cupy:
+				cp_dir = os.path.join(tmp, "cupy")
+				os.mkdir(cp_dir)
+				cp = run([args.python], lpath, env, timeout, cp_dir)
+				d2 = compare(name, cp, got, "cupy", "lumen")
+				diag.append("lumen vs CPython+CuPy: %s" % ("differ" if d2 else "agree"))
+				diag.extend("  " + l for l in d2)
+			rtol = 1e-5 if FLOAT32_HINT.search(src + ref.out) else 1e-12
+			failed = failed and not (gpu_agrees(ref, cp, got, rtol) and not SAN.search(got.err))
 		if not failed:
 			return name, "ok", "", diag
 		if "todo" in mk:

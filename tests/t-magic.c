@@ -27,6 +27,9 @@ struct cap {
 	char html[262144];
 	char disp[65536];  /* text/plain of display_data */
 	char page[16384];
+	char id[128];      /* display_id of the last display_data, "" if none */
+	int update;        /* the last display was update_display_data */
+	int nclear, clear_wait;
 };
 
 static void cat(char *dst, size_t cap, const char *s, size_t n)
@@ -49,12 +52,23 @@ static void s_display(void *ctx, const struct engine_bundle *b, int is_result, c
 		      int update)
 {
 	struct cap *c = ctx;
+	if (!is_result) {
+		snprintf(c->id, sizeof c->id, "%s", id ? id : "");
+		c->update = update;
+	}
 	for (int i = 0; i < b->n; i++) {
 		if (!strcmp(b->mime[i], "text/plain"))
 			cat(is_result ? c->result : c->disp, sizeof c->result, b->data[i], b->len[i]);
 		else if (!strcmp(b->mime[i], "text/html"))
 			cat(c->html, sizeof c->html, b->data[i], b->len[i]);
 	}
+}
+
+static void s_clear(void *ctx, int wait)
+{
+	struct cap *c = ctx;
+	c->nclear++;
+	c->clear_wait = wait;
 }
 
 static void s_page(void *ctx, const struct engine_bundle *b)
@@ -66,7 +80,7 @@ static void s_page(void *ctx, const struct engine_bundle *b)
 static struct engine *E;
 static struct cap C;
 static struct engine_error ERR;
-static const struct engine_sink SINK = { &C, s_stream, s_display, NULL, s_page, NULL };
+static const struct engine_sink SINK = { &C, s_stream, s_display, s_clear, s_page, NULL };
 
 static int run(const char *code)
 {
@@ -187,6 +201,35 @@ int main(void)
 	ok(run("display(np.ones((2, 2, 2)))") == 0 && strstr(C.html, "[0, :, :]"), "display(): html for 3-D");
 	ok(run("np.array([1+2j, 3j])") == 0 && strstr(C.html, "lumen-array") && !strstr(C.html, "<svg"),
 	   "html: complex has no plot");
+
+	/* display ids (IPython's display / update_display / DisplayHandle) */
+	ok(run("h = display(1, display_id='k')") == 0 && !strcmp(C.id, "k") && !C.update &&
+	   !strcmp(C.disp, "1") && !C.result[0], "display(display_id='k'): display_data with the id");
+	ok(run("h.update(2)") == 0 && !strcmp(C.id, "k") && C.update && !strcmp(C.disp, "2") &&
+	   !C.result[0], "handle.update: update_display_data, returns None");
+	ok(run("h.display(3)") == 0 && !strcmp(C.id, "k") && !C.update && !C.result[0],
+	   "handle.display: display_data with the id");
+	ok(run("from IPython.display import update_display\nupdate_display(4, display_id='k')") == 0 &&
+	   !strcmp(C.id, "k") && C.update && !strcmp(C.disp, "4") && !C.result[0],
+	   "update_display(obj, display_id=)");
+	ok(run("display(5, display_id=True)") == 0 && strlen(C.id) == 32 &&
+	   strspn(C.id, "0123456789abcdef") == 32 && !strncmp(C.result, "<DisplayHandle display_id=", 26) &&
+	   !strncmp(C.result + 26, C.id, 32), "display_id=True: a fresh id, the handle is the result");
+	ok(run("display(6)") == 0 && !C.id[0] && !C.result[0], "display(): no id, returns None");
+	ok(run("display(7, clear=True)") == 0 && C.nclear == 1 && C.clear_wait && !strcmp(C.disp, "7"),
+	   "display(clear=True) clears first (wait)");
+	ok(run("clear_output(wait=True)") == 0 && C.nclear == 1 && C.clear_wait, "clear_output(wait=True)");
+	ok(run("clear_output()") == 0 && C.nclear == 1 && !C.clear_wait, "clear_output()");
+	ok(run("display(8, update=True)") == -1 && !strcmp(ERR.ename, "TypeError") &&
+	   !strcmp(ERR.evalue, "display_id required for update_display"), "update without an id");
+	ok(run("display(1, include='text/plain')") == -1 && !strcmp(ERR.ename, "TypeError"),
+	   "display(include=) takes a list");
+	ok(run("display(np.arange(2), include=['text/html'], exclude=['text/html'])") == 0 &&
+	   !C.disp[0] && !C.html[0], "display(): nothing left to show after include/exclude");
+	ok(run("display({'text/plain': 'raw!'}, raw=True)") == 0 && !strcmp(C.disp, "raw!"),
+	   "display(raw=True) sends the dict as is");
+	ok(run("from IPython.display import DisplayHandle\nDisplayHandle('z').update(9)") == 0 &&
+	   !strcmp(C.id, "z") && C.update, "DisplayHandle('z').update");
 
 	engine_error_clear(&ERR);
 	engine_free(E);

@@ -8,6 +8,7 @@ Run:  python3 tools/gen_uloops.py > engine/uloops.c
 """
 import numpy as np
 import numpy._core.umath as um
+import scipy.special
 
 CH = '?bBhHiIlLefdFD'
 DT = {'?': 'DT_BOOL', 'b': 'DT_INT8', 'h': 'DT_INT16', 'i': 'DT_INT32', 'l': 'DT_INT64',
@@ -122,6 +123,15 @@ ex('right_shift', **{'s': '({T})(({b} < {N} && {b} >= 0) ? ({a} >> {b}) : ({a} <
                      'u': '({T})({b} < {N} ? ({a} >> {b}) : 0)'})
 ex('clip', **{'?': '({a} || {b}) && {c}', 'int': '({a} < {b} ? {b} : ({a} > {c} ? {c} : {a}))',
               'flt': 'uf_clip{f}({a}, {b}, {c})', 'cpx': 'uf_cmin_{sfx}(uf_cmax_{sfx}({a}, {b}), {c})'})
+# scipy.special's ufuncs (special.c publishes them): their loop lists come
+# from SciPy, which computes float32 in double for erf/erfc/gamma/gammaln
+ex('erf', flt='({T})erf((double){a})')
+ex('erfc', flt='({T})erfc((double){a})')
+ex('gamma', flt='({T})tgamma((double){a})')
+ex('gammaln', flt='({T})lgamma((double){a})')
+ex('expit', f='1.0f / (1.0f + expf(-{a}))', flt='1.0 / (1.0 + exp(-{a}))')
+ex('logit', f='uf_logitf({a})', flt='uf_logit({a})')
+SPECIAL = {n: getattr(scipy.special, n) for n in 'erf erfc gamma gammaln expit logit'.split()}
 
 NAMES = list(E)
 IDENT = {'add': 'UI_ZERO', 'multiply': 'UI_ONE', 'logical_and': 'UI_ONE', 'logical_or': 'UI_ZERO',
@@ -164,7 +174,7 @@ w('#include "uf_helpers.h"\n#include "ufunc.h"\n')
 
 loops_of = {}
 for n in NAMES:
-    u = getattr(um, n)
+    u = SPECIAL[n] if n in SPECIAL else getattr(um, n)
     seen = []
     for t in u.types:
         if set(t) - set(CH + '->'):

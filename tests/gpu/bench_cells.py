@@ -61,10 +61,29 @@ row("ElementwiseKernel x*a+b 1e8 f32", lambda: madd(x, np.float32(2.0), np.float
 row("x*y+z 1e8 f32", lambda: x * y + z)
 row("sin(x)**2+cos(x)**2 1e8 f32", lambda: cp.sin(x) ** 2 + cp.cos(x) ** 2)
 row("((x-y)**2).sum() 1e8 f32", lambda: ((x - y) ** 2).sum())
+row("cp.sum(x*y) 1e8 f32", lambda: cp.sum(x * y))
+row("(x > 0.5).sum() 1e8 f32", lambda: (x > 0.5).sum())
+row("cp.max(cp.abs(x-y)) 1e8 f32", lambda: cp.max(cp.abs(x - y)))
+row("x*2.5+1 1e8 f32 (scalar params)", lambda: x * 2.5 + 1)
 row("sum 1e8 f32", lambda: x.sum())
 row("max 1e8 f32", lambda: x.max())
 row("sum axis=0 5000^2 f32", lambda: a.sum(axis=0))
+row("(a*2+1).sum(axis=0) 5000^2 f32", lambda: (a * 2 + 1).sum(axis=0))
 row("sort 1e8 f32", lambda: cp.sort(x), 5)
+row("x[x > 0.5] 1e8 f32 (device gather)", lambda: x[x > 0.5], 5)
+zm = z.copy()
+def mask_set():
+    zm[zm > 0.5] = 0
+row("x[x > 0.5] = 0 1e8 f32 (device scatter)", mask_set, 5)
+del zm
+ti = cp.random.randint(0, N, 10000000)
+row("x[idx] 1e7 random int64 idx of 1e8 f32", lambda: x[ti], 10)
+del ti
+sc = (x[:10000000] + 1j * y[:10000000]).astype(cp.complex64)
+row("sort 1e7 complex64", lambda: cp.sort(sc), 5)
+del sc
+rk = cp.ReductionKernel('T x', 'T y', 'x * x', 'a + b', 'y = a', '0', 'bench_l2sq')
+row("ReductionKernel axis=1 5000^2 f32", lambda: rk(a, axis=1))
 row("random.rand 1e8 f32", lambda: cp.random.rand(N, dtype=cp.float32))
 s = cp.random.rand(1 << 24, dtype=cp.float32).astype(cp.complex64)
 row("fft c64 2^24", lambda: cp.fft.fft(s))
@@ -100,3 +119,7 @@ t = time.perf_counter()
 k2(sx)
 cp.cuda.Device().synchronize()
 print("first call of a new ElementwiseKernel|" + str(round((time.perf_counter() - t) * 1000, 4)))
+import cupyx.scipy.ndimage
+img = cp.random.rand(4096, 4096, dtype=cp.float32)
+k5 = cp.random.rand(5, 5, dtype=cp.float32)
+row("ndimage.convolve 4096^2 5x5 f32", lambda: cupyx.scipy.ndimage.convolve(img, k5))

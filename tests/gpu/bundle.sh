@@ -11,7 +11,9 @@ build=${1:?usage: bundle.sh BUILDDIR}
 out=$top/tests/gpu/bundle
 stage=$(mktemp -d "${TMPDIR:-/tmp}/lumen-bundle.XXXXXX")
 mkdir -p "$stage/bin" "$stage/lib" "$out"
-for b in tests/gpu/lumen-gpu lumen-kernel tests/t-cuda-backend tests/t-cuda-codegen; do
+# lumen and lumen-kernel load the CUDA plugin lumen-cuda.so from next to them
+for b in tests/gpu/lumen-gpu lumen lumen-kernel lumen-cuda.so tests/t-cuda-backend \
+	 tests/t-cuda-codegen; do
 	test -x "$build/$b" || continue
 	cp "$build/$b" "$stage/bin/"
 	strip --strip-debug "$stage/bin/$(basename "$b")" 2>/dev/null || true

@@ -1,6 +1,8 @@
 #!/bin/sh
 # check.sh — the GPU tests, on the GPU machine: the backend's unit tests,
-# the user kernels / cupy.cuda cell (tests/gpu/kernels.py) and the cells
+# the user kernels / cupy.cuda cell (tests/gpu/kernels.py), statement
+# fusion (tests/gpu/fusion.py), cp-vs-NumPy device semantics
+# (tests/gpu/semantics.py) and the cells
 # corpus with cp (tests/cells-gpu.test).  `make check-gpu` runs it with a
 # build directory; on the lent machine run it from the repo root with the
 # bundle (tests/gpu/bundle.sh).  Writes check.log to $OUT when set.
@@ -12,9 +14,15 @@ if [ -z "$build" ]; then
 	rm -rf "$b" && mkdir -p "$b" && tar -C "$b" -xJf "$top/tests/gpu/bundle/lumen-gpu.tar.xz" || exit 1
 	export LD_LIBRARY_PATH="$b/lib:/usr/local/cuda/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 	backend=$b/bin/t-cuda-backend codegen=$b/bin/t-cuda-codegen lumen=$b/bin/lumen-gpu
+	plugin=$b/bin
 else
 	backend=$build/tests/t-cuda-backend codegen=$build/tests/t-cuda-codegen lumen=$build/tests/gpu/lumen-gpu
+	plugin=$build
 fi
+# the real lumen, which loads lumen-cuda.so from next to it (LUMEN_DEVICE=cuda
+# makes a plugin that does not load an error); lumen-gpu links CUDA statically
+test -x "$plugin/lumen" && test -f "$plugin/lumen-cuda.so" && lumen=$plugin/lumen
+echo "lumen: $lumen ($("$lumen" --version))"
 log=${OUT:-/tmp}/check.log
 fails=0
 : >>"$log"
@@ -35,6 +43,21 @@ echo "=== kernels.py" | tee -a "$log"
 LUMEN_DEVICE=cuda "$lumen" run "$top/tests/gpu/kernels.py" >"$log.part" 2>&1; cat "$log.part" >>"$log"
 cat "$log.part"
 grep -q '^not ok' "$log.part" && fails=$((fails + 1))
+fi
+if [ -z "$CORPUS_ONLY" ]; then
+echo "=== fusion.py" | tee -a "$log"
+LUMEN_DEVICE=cuda "$lumen" run "$top/tests/gpu/fusion.py" >"$log.part" 2>&1; cat "$log.part" >>"$log"
+grep -v '^ok ' "$log.part"
+echo "# fusion: $(grep -c '^ok ' "$log.part") ok, $(grep -c '^not ok' "$log.part") not ok"
+grep -q '^not ok' "$log.part" && fails=$((fails + 1))
+grep -q '^1\.\.' "$log.part" || fails=$((fails + 1))
+fi
+if [ -z "$CORPUS_ONLY" ]; then
+echo "=== semantics.py" | tee -a "$log"
+LUMEN_DEVICE=cuda "$lumen" run "$top/tests/gpu/semantics.py" >"$log.part" 2>&1; cat "$log.part" >>"$log"
+grep -v '^ok ' "$log.part"
+echo "# $(grep -c '^ok ' "$log.part") ok, $(grep -c '^not ok' "$log.part") not ok"
+{ grep -q '^not ok' "$log.part" || ! grep -q '^1\.\.' "$log.part"; } && fails=$((fails + 1))
 fi
 if [ -z "$SKIP_CORPUS" ]; then
 echo "=== cells corpus with cp" | tee -a "$log"

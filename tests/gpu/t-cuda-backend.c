@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #ifdef HAVE_CUDA
 #include "arrapi.h"
@@ -23,6 +24,10 @@
 #include "random.h"
 #include "ufunc.h"
 #include "cudabe.h"
+
+/* cuda_index.c / cuda_lib.c: the kernels' sources, compiled here too */
+const char *cuda_index_source(int item, int unit, char *buf, size_t size);
+const char *cuda_uniform_source(int dt, char *buf, size_t size);
 
 static struct eval *ev;
 static const struct backend *cu;
@@ -276,6 +281,99 @@ static int cmpf(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+static void setd(struct ndarray *a, int64_t i, double re, double im)
+{
+	switch (a->dtype) {
+	case DT_FLOAT32: ((float *)nd_data(a))[i] = (float)re; break;
+	case DT_FLOAT64: ((double *)nd_data(a))[i] = re; break;
+	case DT_COMPLEX64: ((float _Complex *)nd_data(a))[i] = (float)re + I * (float)im; break;
+	default: ((double _Complex *)nd_data(a))[i] = re + I * im; break;
+	}
+}
+
+/* cuSOLVER's SVD of an m×n column-major matrix of the given rank (rank >=
+ * min(m, n): a random one) against LAPACK's promises: A = U S V^H to tol
+ * relative to max|A|, U and V^H orthonormal to tol, S descending, >= 0. */
+static int check_svd(int dt, int m, int n, int rank, char job, double tol)
+{
+	const struct linalg_backend *lb = cu->linalg;
+	int k = m < n ? m : n, uc = job == 'A' ? m : k, vr = job == 'A' ? n : k, cx = dt_is_complex(dt);
+	int rdt = dt == DT_COMPLEX128 ? DT_FLOAT64 : dt == DT_COMPLEX64 ? DT_FLOAT32 : dt;
+	int64_t sa = (int64_t)m * n, su = (int64_t)m * uc, sv = (int64_t)vr * n, sk = k;
+	struct ndarray *ha = hnew(dt, 1, &sa), *da, *du, *dvt, *ds, *hu = NULL, *hv = NULL, *hs = NULL;
+	double amax = 0, rerr = 0, oerr = 0, im;
+	int info = -1, good;
+	if (rank >= k) {
+		hfill(ha, -1, 1);
+	} else {
+		double _Complex *b = malloc(sizeof *b * m * rank), *c = malloc(sizeof *c * rank * n);
+		for (int i = 0; i < m * rank; i++)
+			b[i] = urand() - 0.5 + (cx ? I * (urand() - 0.5) : 0);
+		for (int i = 0; i < rank * n; i++)
+			c[i] = urand() - 0.5 + (cx ? I * (urand() - 0.5) : 0);
+		for (int i = 0; i < m; i++)
+			for (int j = 0; j < n; j++) {
+				double _Complex t = 0;
+				for (int l = 0; l < rank; l++)
+					t += b[i + l * m] * c[l + j * rank];
+				setd(ha, i + (int64_t)j * m, creal(t), cimag(t));
+			}
+		free(b);
+		free(c);
+	}
+	for (int64_t i = 0; i < sa; i++) {
+		double re = getd(ha, i, &im);
+		amax = fmax(amax, cabs(re + I * im));
+	}
+	da = to_dev(ha);
+	du = dnew(dt, 1, &su);
+	dvt = dnew(dt, 1, &sv);
+	ds = dnew(rdt, 1, &sk);
+	good = lb && lb->gesdd(ev, dt, 1, m, n, nd_data(da), nd_data(ds), job == 'N' ? NULL : nd_data(du),
+			       job == 'N' ? NULL : nd_data(dvt), job, &info) == 0 && info == 0
+		&& (hs = to_hostc(ds)) && (job == 'N' || ((hu = to_hostc(du)) && (hv = to_hostc(dvt))));
+	for (int l = 0; good && l < k; l++) {
+		double x = getd(hs, l, &im), y = l + 1 < k ? getd(hs, l + 1, &im) : 0;
+		good = x >= y && y >= 0;
+	}
+	if (good && job != 'N') {
+		for (int i = 0; i < m; i++)
+			for (int j = 0; j < n; j++) {
+				double _Complex t = 0;
+				for (int l = 0; l < k; l++) {
+					double ui, ur = getd(hu, i + (int64_t)l * m, &ui), vi, vre = getd(hv, l + (int64_t)j * vr, &vi);
+					t += (ur + I * ui) * getd(hs, l, &im) * (vre + I * vi);
+				}
+				double ai, ar = getd(ha, i + (int64_t)j * m, &ai);
+				rerr = fmax(rerr, cabs(t - (ar + I * ai)) / amax);
+			}
+		for (int p = 0; p < uc; p++)          /* U^H U = I (uc columns) */
+			for (int q = 0; q < uc; q++) {
+				double _Complex t = 0;
+				for (int i = 0; i < m; i++) {
+					double pi, pr = getd(hu, i + (int64_t)p * m, &pi), qi, qr = getd(hu, i + (int64_t)q * m, &qi);
+					t += (pr - I * pi) * (qr + I * qi);
+				}
+				oerr = fmax(oerr, cabs(t - (p == q)));
+			}
+		for (int p = 0; p < vr; p++)          /* V^H V = I: the rows of vt */
+			for (int q = 0; q < vr; q++) {
+				double _Complex t = 0;
+				for (int j = 0; j < n; j++) {
+					double pi, pr = getd(hv, p + (int64_t)j * vr, &pi), qi, qr = getd(hv, q + (int64_t)j * vr, &qi);
+					t += (pr + I * pi) * (qr - I * qi);
+				}
+				oerr = fmax(oerr, cabs(t - (p == q)));
+			}
+		good = rerr < tol && oerr < tol;
+	}
+	printf("#   svd %s %dx%d rank %d job %c: reconstruction %.2e, orthogonality %.2e\n",
+	       dtype_table[dt].name, m, n, rank < k ? rank : k, job, rerr, oerr);
+	nd_decref(ha); nd_decref(da); nd_decref(du); nd_decref(dvt); nd_decref(ds);
+	nd_decref(hu); nd_decref(hv); nd_decref(hs);
+	return good;
+}
+
 int main(void)
 {
 	char dir[] = "/tmp/lumen-kcache-XXXXXX", what[160];
@@ -292,6 +390,20 @@ int main(void)
 		return 0;
 	}
 	printf("# device: %s\n", cuda_describe());
+	{
+		/* where memGetInfo's time goes: the bare runtime call (a diagnostic,
+		 * compare with bench_cells.py's "memGetInfo x2000" row) */
+		size_t fr = 0, tot = 0;
+		struct timespec t0, t1;
+		int good = 1;
+		clock_gettime(CLOCK_MONOTONIC, &t0);
+		for (int i = 0; i < 2000; i++)
+			good &= cudaMemGetInfo(&fr, &tot) == cudaSuccess;
+		clock_gettime(CLOCK_MONOTONIC, &t1);
+		printf("# bare cudaMemGetInfo: %.2f us per call\n",
+		       ((t1.tv_sec - t0.tv_sec) * 1e9 + (t1.tv_nsec - t0.tv_nsec)) / 2000 / 1e3);
+		ok(good && fr > 0 && tot >= fr, "cudaMemGetInfo answers (free, total)");
+	}
 
 	/* ---- transfers ---- */
 	{
@@ -469,6 +581,162 @@ int main(void)
 		ok(good, "argsort of 100 rows of int32 (segmented)");
 		nd_decref(h); nd_decref(d); nd_decref(di);
 	}
+	/* ---- complex sort: (real, imag), NaNs last in NumPy's order ---- */
+	{
+		double nan = NAN;
+		/* sorted order by NumPy: R+Rj by (re, im), R+nanj by re, nan+Rj by im, nan+nanj */
+		double want[][2] = {{-4, 0}, {-0.0, 5}, {1, -2}, {1, 1}, {3, 0}, {3, 1},
+				    {1, nan}, {nan, -1}, {nan, 2}, {nan, nan}};
+		int order[10] = {6, 3, 8, 1, 4, 0, 2, 9, 5, 7}; /* a shuffle of want */
+		int64_t n = 10, sh[2] = {2, 5};
+		for (int dt = DT_COMPLEX64; dt <= DT_COMPLEX128; dt++) {
+			struct ndarray *h = hnew(dt, 1, &n), *d, *di, *hv, *hi;
+			int good = 1;
+			for (int i = 0; i < 10; i++) {
+				double re = want[order[i]][0], im = want[order[i]][1];
+				if (dt == DT_COMPLEX64)
+					((float *)nd_data(h))[2 * i] = re, ((float *)nd_data(h))[2 * i + 1] = im;
+				else
+					((double *)nd_data(h))[2 * i] = re, ((double *)nd_data(h))[2 * i + 1] = im;
+			}
+			d = to_dev(h);
+			di = dnew(DT_INT64, 1, &n);
+			good = d && di && cu->sort(ev, d, di) == 0 && (hv = to_hostc(d)) && (hi = to_hostc(di));
+			for (int i = 0; good && i < 10; i++) {
+				double im, re = getd(hv, i, &im);
+				int64_t k = ((int64_t *)nd_data(hi))[i];
+				good = (isnan(want[i][0]) ? isnan(re) : re == want[i][0] && signbit(re) == signbit(want[i][0]))
+					&& (isnan(want[i][1]) ? isnan(im) : im == want[i][1])
+					&& k >= 0 && k < 10 && order[k] == i;
+			}
+			snprintf(what, sizeof what, "sort + argsort %s with NaNs and -0.0 in NumPy's order", dtype_table[dt].name);
+			ok(good, what);
+			if (good) { nd_decref(hv); nd_decref(hi); }
+			nd_decref(h); nd_decref(d); nd_decref(di);
+			/* two rows: each sorted on its own */
+			h = hnew(dt, 2, sh);
+			hfill(h, -3, 3);
+			d = to_dev(h);
+			good = d && cu->sort(ev, d, NULL) == 0 && (hv = to_hostc(d));
+			for (int r = 0; good && r < 2; r++)
+				for (int c = 1; c < 5; c++) {
+					double pi, pr = getd(hv, r * 5 + c - 1, &pi), qi, qr = getd(hv, r * 5 + c, &qi);
+					if (pr > qr || (pr == qr && pi > qi))
+						good = 0;
+				}
+			snprintf(what, sizeof what, "sort %s row by row", dtype_table[dt].name);
+			ok(good, what);
+			if (good) nd_decref(hv);
+			nd_decref(h); nd_decref(d);
+		}
+		int64_t big = 1 << 20;
+		struct ndarray *h = hnew(DT_COMPLEX64, 1, &big), *d, *hv;
+		hfill(h, -100, 100);
+		for (int64_t i = 0; i < big; i++) /* ties on the real part */
+			((float *)nd_data(h))[2 * i] = floorf(((float *)nd_data(h))[2 * i]);
+		d = to_dev(h);
+		int good = d && cu->sort(ev, d, NULL) == 0 && (hv = to_hostc(d));
+		for (int64_t i = 1; good && i < big; i++) {
+			float *p = (float *)nd_data(hv) + 2 * (i - 1);
+			if (p[0] > p[2] || (p[0] == p[2] && p[1] > p[3]))
+				good = 0;
+		}
+		ok(good, "sort 2^20 complex64 with ties on the real part (lexicographic)");
+		if (good) nd_decref(hv);
+		nd_decref(h); nd_decref(d);
+	}
+	/* ---- fancy indexing: gather / scatter against the host walk ---- */
+	{
+		int64_t sh[3] = {6, 7, 5};
+		for (int dt = 0; dt < 4; dt++) {
+			static const int dts[4] = {DT_INT8, DT_FLOAT32, DT_FLOAT64, DT_COMPLEX128};
+			int t = dts[dt], isz = dt_size(t);
+			struct ndarray *h = hnew(t, 3, sh), *d;
+			hfill(h, -100, 100);
+			d = to_dev(h);
+			/* a view: h[:, ::2, :] transposed to (5, 4, 6); index axis 1 with [3, 0, 3, 1] */
+			int64_t vsh[2] = {5, 6}, vst[2] = {h->strides[2], h->strides[0]};
+			int64_t off[4] = {3 * 2 * h->strides[1], 0, 3 * 2 * h->strides[1], 1 * 2 * h->strides[1]};
+			struct ndarray *hv = nd_view(ev, h, t, 2, vsh, vst, h->offset);
+			struct ndarray *dv = nd_view(ev, d, t, 2, vsh, vst, d->offset);
+			for (int pos = 0; pos <= 2; pos++) {
+				int64_t osh[3];
+				for (int j = 0, q = 0; j < 3; j++)
+					osh[j] = j == pos ? 4 : vsh[q++];
+				struct ndarray *dout = dnew(t, 3, osh), *want = hnew(t, 3, osh), *got;
+				/* the host's answer, element by element */
+				for (int64_t i = 0; i < 4 * 30; i++) {
+					int64_t c[3], r = i;
+					for (int j = 2; j >= 0; j--) {
+						c[j] = r % osh[j];
+						r /= osh[j];
+					}
+					int64_t o = 0;
+					for (int j = 0, q = 0; j < 3; j++)
+						o += j == pos ? off[c[j]] : c[j] * vst[q++];
+					memcpy(nd_data(want) + i * isz, nd_data(hv) + o, isz);
+				}
+				got = NULL;
+				int good = cu->gather && cu->gather(ev, dv, off, 4, pos, dout) == 0 && (got = to_hostc(dout))
+					&& !memcmp(nd_data(got), nd_data(want), 120 * isz);
+				snprintf(what, sizeof what, "gather %s, offsets at position %d of a strided view", dtype_table[t].name, pos);
+				ok(good, what);
+				/* scatter back: duplicates (3 twice): the last write wins */
+				struct ndarray *vals = hnew(t, 3, osh), *dvals;
+				hfill(vals, -50, 50);
+				dvals = to_dev(vals);
+				struct ndarray *href = hnew(t, 3, sh), *hrv;
+				memcpy(nd_data(href), nd_data(h), nd_size(h) * isz);
+				hrv = nd_view(ev, href, t, 2, vsh, vst, href->offset);
+				for (int64_t i = 0; i < 4 * 30; i++) {
+					int64_t c[3], r = i;
+					for (int j = 2; j >= 0; j--) {
+						c[j] = r % osh[j];
+						r /= osh[j];
+					}
+					int64_t o = 0;
+					for (int j = 0, q = 0; j < 3; j++)
+						o += j == pos ? off[c[j]] : c[j] * vst[q++];
+					memcpy(nd_data(hrv) + o, nd_data(vals) + i * isz, isz);
+				}
+				struct ndarray *d2 = to_dev(h), *d2v = nd_view(ev, d2, t, 2, vsh, vst, d2->offset), *g2 = NULL;
+				good = cu->scatter && cu->scatter(ev, d2v, off, 4, pos, dvals) == 0 && (g2 = to_hostc(d2))
+					&& !memcmp(nd_data(g2), nd_data(href), nd_size(h) * isz);
+				snprintf(what, sizeof what, "scatter %s at position %d, duplicate offsets: the last write wins", dtype_table[t].name, pos);
+				ok(good, what);
+				nd_decref(g2); nd_decref(d2v); nd_decref(d2); nd_decref(hrv); nd_decref(href);
+				nd_decref(vals); nd_decref(dvals);
+				nd_decref(got); nd_decref(dout); nd_decref(want);
+			}
+			nd_decref(hv); nd_decref(dv); nd_decref(h); nd_decref(d);
+		}
+		/* a mask's offsets: increasing, a million of them */
+		int64_t n = 2000000, nb = 0;
+		struct ndarray *h = hnew(DT_FLOAT32, 1, &n), *d;
+		hfill(h, -1, 1);
+		d = to_dev(h);
+		int64_t *off = malloc(sizeof(int64_t) * n);
+		for (int64_t i = 0; i < n; i++)
+			if (((float *)nd_data(h))[i] > 0)
+				off[nb++] = i * 4;
+		struct ndarray *dout = dnew(DT_FLOAT32, 1, &nb), *got = NULL;
+		int good = off && cu->gather(ev, d, off, nb, 0, dout) == 0 && (got = to_hostc(dout));
+		for (int64_t j = 0; good && j < nb; j++)
+			good = ((float *)nd_data(got))[j] == ((float *)nd_data(h))[off[j] / 4];
+		ok(good, "gather x[x > 0] of 2e6 float32 (a mask lowered to offsets)");
+		struct ndarray *zeros = dnew(DT_FLOAT32, 1, &nb), *back = NULL;
+		struct npscalar z = {DT_FLOAT32, {.f = 0}};
+		good = cu->fill(ev, zeros, &z) == 0 && cu->scatter(ev, d, off, nb, 0, zeros) == 0 && (back = to_hostc(d));
+		for (int64_t i = 0; good && i < n; i++)
+			good = ((float *)nd_data(back))[i] == (((float *)nd_data(h))[i] > 0 ? 0 : ((float *)nd_data(h))[i]);
+		ok(good, "scatter x[x > 0] = 0 of 2e6 float32");
+		free(off);
+		nd_decref(back); nd_decref(zeros); nd_decref(got); nd_decref(dout); nd_decref(h); nd_decref(d);
+		int64_t one = 0;
+		struct ndarray *e = dnew(DT_FLOAT32, 1, &one);
+		ok(cu->gather(ev, e, NULL, 0, 0, e) == 0, "gather of no offsets does nothing");
+		nd_decref(e);
+	}
 	/* ---- matmul ---- */
 	{
 		int64_t as[3] = {4, 64, 32}, bs[3] = {4, 32, 16}, os[3] = {4, 64, 16};
@@ -533,8 +801,40 @@ int main(void)
 			mn = x < mn ? x : mn;
 			mx = x > mx ? x : mx;
 		}
-		ok(good && mn >= 0 && mx < 1 && fabs(s / n - 0.5) < 0.01, "cuRAND uniform float32 in [0, 1), mean 0.5");
+		ok(good && mn >= 0 && mx < 1 && fabs(s / n - 0.5) < 0.01, "uniform float32 in [0, 1), mean 0.5 (one pass, Philox)");
 		if (good) nd_decref(h);
+		{
+			/* the same seed gives the same numbers; the stream continues across calls */
+			int64_t m = 4099;
+			struct ndarray *a = dnew(DT_FLOAT64, 1, &m), *b = dnew(DT_FLOAT64, 1, &m), *ha = NULL, *hb = NULL, *hc = NULL;
+			int g = rb->seed(ev, 7) == 0 && rb->fill(ev, RAND_UNIFORM, DT_FLOAT64, m, -2, 3, nd_data(a)) == 0
+				&& (ha = to_hostc(a)) && rb->fill(ev, RAND_UNIFORM, DT_FLOAT64, m, -2, 3, nd_data(b)) == 0
+				&& (hc = to_hostc(b)) && rb->seed(ev, 7) == 0
+				&& rb->fill(ev, RAND_UNIFORM, DT_FLOAT64, m, -2, 3, nd_data(b)) == 0 && (hb = to_hostc(b));
+			double lo = 9, hi = -9, sum = 0;
+			for (int64_t i = 0; g && i < m; i++) {
+				double x = ((double *)nd_data(ha))[i];
+				lo = x < lo ? x : lo;
+				hi = x > hi ? x : hi;
+				sum += x;
+			}
+			ok(g && !memcmp(nd_data(ha), nd_data(hb), m * 8), "uniform float64: seed(7) repeats the stream");
+			ok(g && memcmp(nd_data(ha), nd_data(hc), m * 8), "uniform float64: the next call continues the stream");
+			ok(g && lo >= -2 && hi < 3 && fabs(sum / m - 0.5) < 0.1, "uniform(-2, 3) float64 in [-2, 3), an odd count");
+			nd_decref(a); nd_decref(b); nd_decref(ha); nd_decref(hb); nd_decref(hc);
+		}
+		{
+			/* the tail of a count that is not a multiple of 4 is written, and nothing past it */
+			int64_t m = 7, m8 = 8;
+			struct ndarray *a = dnew(DT_FLOAT32, 1, &m8), *ha = NULL;
+			struct npscalar v = {DT_FLOAT32, {.f = 5}};
+			int g = cu->fill(ev, a, &v) == 0 && rb->fill(ev, RAND_UNIFORM, DT_FLOAT32, m, 0, 1, nd_data(a)) == 0
+				&& (ha = to_hostc(a));
+			for (int i = 0; g && i < 7; i++)
+				g = ((float *)nd_data(ha))[i] >= 0 && ((float *)nd_data(ha))[i] < 1;
+			ok(g && ((float *)nd_data(ha))[7] == 5, "uniform float32 of 7: the tail filled, the 8th item untouched");
+			nd_decref(a); nd_decref(ha);
+		}
 		s = 0;
 		good = rb && rb->fill(ev, RAND_NORMAL, DT_FLOAT32, n, 1, 2, nd_data(d)) == 0 && (h = to_hostc(d));
 		for (int64_t i = 0; good && i < n; i++) {
@@ -562,6 +862,28 @@ int main(void)
 		}
 		ok(fb && fb->exec(ev, FFT_C2C, 0, 1, &nn, 1, nd_data(d), 64, nd_data(o), 64, -1) == 0
 		   && same(ho, o, 1e-4), "cuFFT c2c 64 complex64 matches a DFT");
+		ok(same(h, d, 0), "cuFFT out of place leaves its input alone");
+		ok(fb->exec(ev, FFT_C2C, 0, 1, &nn, 1, nd_data(d), 64, nd_data(d), 64, -1) == 0
+		   && same(ho, d, 1e-4), "cuFFT c2c in place (the same cached plan)");
+		{
+			/* 2^22 points: a plan with a work area lent by the pool */
+			int64_t m = 1 << 22, mm = m;
+			size_t before = pool_used_bytes();
+			struct ndarray *hb = hnew(DT_COMPLEX64, 1, &m), *db, *ob;
+			memset(nd_data(hb), 0, m * 8);
+			((float *)nd_data(hb))[2] = 1; /* delta at 1: X[k] = exp(-2 pi i k / m) */
+			db = to_dev(hb);
+			ob = dnew(DT_COMPLEX64, 1, &m);
+			struct ndarray *r = NULL;
+			int g = fb->exec(ev, FFT_C2C, 0, 1, &mm, 1, nd_data(db), m, nd_data(ob), m, -1) == 0 && (r = to_hostc(ob));
+			for (int64_t k = 0; g && k < m; k += 4099) {
+				float *z = (float *)nd_data(r) + 2 * k;
+				g = fabs(z[0] - cos(2 * M_PI * k / m)) < 1e-4 && fabs(z[1] + sin(2 * M_PI * k / m)) < 1e-4;
+			}
+			ok(g, "cuFFT c2c 2^22 of a delta");
+			ok(pool_used_bytes() == before + 2 * (size_t)m * 8, "the FFT's work area went back to the pool");
+			nd_decref(hb); nd_decref(db); nd_decref(ob); nd_decref(r);
+		}
 		nd_decref(h); nd_decref(d); nd_decref(o); nd_decref(ho);
 	}
 	{
@@ -592,6 +914,20 @@ int main(void)
 		if (good) nd_decref(x);
 		nd_decref(ha); nd_decref(hb); nd_decref(da); nd_decref(db); nd_decref(piv);
 	}
+	/* ---- SVD: gesvdp (checked) or gesvd, LAPACK-like either way ---- */
+	ok(check_svd(DT_FLOAT32, 64, 64, 64, 'A', 1e-4), "svd float32 64x64 full_matrices");
+	ok(check_svd(DT_FLOAT64, 80, 50, 50, 'S', 1e-11), "svd float64 80x50 reduced");
+	ok(check_svd(DT_COMPLEX128, 50, 80, 50, 'S', 1e-11), "svd complex128 50x80 reduced (a wide matrix)");
+	ok(check_svd(DT_COMPLEX64, 40, 40, 40, 'A', 1e-4), "svd complex64 40x40 full_matrices");
+	ok(check_svd(DT_FLOAT64, 50, 80, 50, 'A', 1e-11), "svd float64 50x80 full_matrices (gesvd)");
+	ok(check_svd(DT_FLOAT64, 90, 60, 60, 'A', 1e-11), "svd float64 90x60 full_matrices (gesvd)");
+	ok(check_svd(DT_FLOAT64, 60, 60, 30, 'A', 1e-11), "svd float64 60x60 of rank 30: U and V stay orthonormal");
+	ok(check_svd(DT_FLOAT32, 70, 70, 3, 'S', 1e-4), "svd float32 70x70 of rank 3");
+	ok(check_svd(DT_FLOAT64, 64, 64, 64, 'N', 0), "svd float64 values only");
+	ok(check_svd(DT_FLOAT32, 300, 300, 300, 'A', 2e-4), "svd float32 300x300");
+	setenv("LUMEN_SVD", "gesvd", 1);
+	ok(check_svd(DT_FLOAT32, 300, 300, 300, 'A', 2e-4), "svd float32 300x300 with LUMEN_SVD=gesvd");
+	unsetenv("LUMEN_SVD");
 	/* ---- the pool ---- */
 	{
 		size_t before = pool_used_bytes();

@@ -16,6 +16,10 @@
 #include "ufunc.h"
 #include "cudabe.h"
 
+/* cuda_index.c / cuda_lib.c: the sources of their fixed kernels */
+const char *cuda_index_source(int item, int unit, char *buf, size_t size);
+const char *cuda_uniform_source(int dt, char *buf, size_t size);
+
 static struct eval *ev;
 static int nt;
 
@@ -100,6 +104,104 @@ static struct ew_tree *leaf_tree(struct ndarray *a, int cast_to)
 	return &t;
 }
 
+/* ---- fused statement trees (engine/fuse.c builds these) ---- */
+static int push_node(struct ew_tree *t, struct ew_node n)
+{
+	t->nodes[t->nnodes] = n;
+	return t->nnodes++;
+}
+static int leaf(struct ew_tree *t, struct ndarray *a)
+{
+	t->arrays[t->narrays] = a;
+	return push_node(t, (struct ew_node){EW_ARRAY, a->dtype, 0, 0, 0, {0}, t->narrays++});
+}
+static int sleaf(struct ew_tree *t, int dt, double v)
+{
+	t->scalars[t->nscalars].dtype = dt;
+	if (dt_is_float(dt))
+		t->scalars[t->nscalars].v.f = v;
+	else
+		t->scalars[t->nscalars].v.i = (int64_t)v;
+	return push_node(t, (struct ew_node){EW_SCALAR, dt, 0, 0, 0, {0}, t->nscalars++});
+}
+static int castn(struct ew_tree *t, int a, int dt)
+{
+	return push_node(t, (struct ew_node){EW_CAST, dt, 0, 0, 1, {a}, 0});
+}
+/* ufunc `name` with the loop of signature sig over nodes a (, b) */
+static int ufn(struct ew_tree *t, const char *name, const char *sig, int a, int b)
+{
+	int uf = uf_lookup(name), loop = -1;
+	for (int l = 0; uf >= 0 && l < ufunc_table[uf].nloops; l++)
+		if (!strcmp(ufunc_table[uf].loops[l].sig, sig))
+			loop = l;
+	if (loop < 0) {
+		printf("# no loop %s %s\n", name, sig);
+		return push_node(t, (struct ew_node){EW_CAST, DT_BOOL, 0, 0, 1, {a}, 0});
+	}
+	return push_node(t, (struct ew_node){EW_UFUNC, uf_loop_out(&ufunc_table[uf].loops[loop]), uf, loop,
+					     ufunc_table[uf].nin, {a, b}, 0});
+}
+
+static void fused_cases(void)
+{
+	static struct ew_tree t;
+	int64_t n = 1000, sh2[2] = {33, 65}, one = 1, k1[2] = {1, 65}, k0[2] = {33, 1};
+	struct ndarray *x = arr(DT_FLOAT32, 1, &n), *y = arr(DT_FLOAT32, 1, &n), *z = arr(DT_FLOAT32, 1, &n);
+	struct ndarray *o = arr(DT_FLOAT32, 1, &n), *i8 = arr(DT_INT8, 1, &n), *d = arr(DT_FLOAT64, 1, &n);
+	struct ndarray *od = arr(DT_FLOAT64, 1, &n), *m = arr(DT_FLOAT32, 2, sh2);
+	struct ndarray *s0 = arr(DT_FLOAT32, 0, &one), *i0 = arr(DT_INT64, 0, &one);
+	struct ndarray *ra = arr(DT_FLOAT32, 2, k1), *rb = arr(DT_FLOAT32, 2, k0);
+	int good;
+
+	/* x*y + z: vector loads, then strided leaves */
+	memset(&t, 0, sizeof t);
+	ufn(&t, "add", "ff->f", ufn(&t, "multiply", "ff->f", leaf(&t, x), leaf(&t, y)), leaf(&t, z));
+	good = cuew_elementwise(ev, &t, o) == 0;
+	x->strides[0] = 8;
+	good &= cuew_elementwise(ev, &t, o) == 0;
+	x->strides[0] = 4;
+	ok(good, "fused x*y+z compiles (vector and strided)");
+
+	/* sin(x)**2 + cos(x)**2 over one leaf */
+	memset(&t, 0, sizeof t);
+	{
+		int a = leaf(&t, x);
+		int s = ufn(&t, "square", "f->f", ufn(&t, "sin", "f->f", a, 0), 0);
+		int c = ufn(&t, "square", "f->f", ufn(&t, "cos", "f->f", a, 0), 0);
+		ufn(&t, "add", "ff->f", s, c);
+	}
+	ok(cuew_elementwise(ev, &t, o) == 0, "fused sin(x)**2+cos(x)**2 compiles (one shared leaf)");
+
+	/* i8 * d + 3: a cast inside the tree and an integer scalar parameter */
+	memset(&t, 0, sizeof t);
+	ufn(&t, "add", "dd->d", ufn(&t, "multiply", "dd->d", castn(&t, leaf(&t, i8), DT_FLOAT64), leaf(&t, d)),
+	    sleaf(&t, DT_FLOAT64, 3));
+	ok(cuew_elementwise(ev, &t, od) == 0, "fused i8*d+3 compiles (cast node, scalar parameter)");
+
+	/* ((x - y)**2).sum(): flat; over a 2-d leaf along each axis */
+	memset(&t, 0, sizeof t);
+	ufn(&t, "square", "f->f", ufn(&t, "subtract", "ff->f", leaf(&t, x), leaf(&t, y)), 0);
+	good = cuew_reduce(ev, &t, RED_SUM, 1, s0) == 0;
+	memset(&t, 0, sizeof t);
+	ufn(&t, "square", "f->f", ufn(&t, "subtract", "ff->f", leaf(&t, m), sleaf(&t, DT_FLOAT32, 0.5)), 0);
+	good &= cuew_reduce(ev, &t, RED_SUM, 1, ra) == 0;
+	good &= cuew_reduce(ev, &t, RED_SUM, 2, rb) == 0;
+	ok(good, "fused ((x-y)**2).sum() compiles (flat, axis 0, axis 1)");
+
+	/* (x > 0).sum() with its cast to int64; max(abs(m - 1), axis=1) */
+	memset(&t, 0, sizeof t);
+	castn(&t, ufn(&t, "greater", "ff->?", leaf(&t, x), sleaf(&t, DT_FLOAT32, 0)), DT_INT64);
+	good = cuew_reduce(ev, &t, RED_SUM, 1, i0) == 0;
+	memset(&t, 0, sizeof t);
+	ufn(&t, "absolute", "f->f", ufn(&t, "subtract", "ff->f", leaf(&t, m), sleaf(&t, DT_FLOAT32, 1)), 0);
+	good &= cuew_reduce(ev, &t, RED_MAX, 2, rb) == 0;
+	ok(good, "fused (x > 0).sum() and max(abs(m-1), axis=1) compile");
+
+	nd_decref(x); nd_decref(y); nd_decref(z); nd_decref(o); nd_decref(i8); nd_decref(d);
+	nd_decref(od); nd_decref(m); nd_decref(s0); nd_decref(i0); nd_decref(ra); nd_decref(rb);
+}
+
 int main(void)
 {
 	char dir[] = "/tmp/lumen-codegen-XXXXXX";
@@ -112,7 +214,7 @@ int main(void)
 	}
 	setenv("LUMEN_KERNEL_CACHE", dir, 1);
 	jit_dry_run = 1;
-	printf("1..%d\n", ufunc_count + 17);
+	printf("1..%d\n", ufunc_count + 24);
 	for (int uf = 0; uf < ufunc_count; uf++) {
 		char what[96];
 		snprintf(what, sizeof what, "every loop of %s compiles", ufunc_table[uf].name);
@@ -217,6 +319,20 @@ int main(void)
 		ok(cuew_reduce(ev, leaf_tree(x, -1), RED_MAX, 1, o) == 0, "float16 max compiles");
 		nd_decref(x); nd_decref(o);
 	}
+	{
+		/* the fixed NVRTC sources: gather/scatter (cuda_index.c), uniform (cuda_lib.c) */
+		static const int items[] = {1, 2, 4, 8, 16};
+		char src[4096];
+		int good = 1;
+		for (unsigned i = 0; i < 5; i++)
+			for (int u = 1; u <= 8 && u <= items[i]; u *= 2)
+				good &= jit_get(ev, cuda_index_source(items[i], u, src, sizeof src), "lm_ix", 0, NULL) != NULL;
+		ok(good, "the gather/scatter kernel compiles for every item size and unit");
+		good = jit_get(ev, cuda_uniform_source(DT_FLOAT32, src, sizeof src), "lm_uni", 0, NULL) != NULL;
+		good &= jit_get(ev, cuda_uniform_source(DT_FLOAT64, src, sizeof src), "lm_uni", 0, NULL) != NULL;
+		ok(good, "the one-pass uniform generator compiles (float32, float64)");
+	}
+	fused_cases();
 	return 0;
 }
 #else

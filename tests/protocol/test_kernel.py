@@ -7,6 +7,7 @@ with JUPYTER_PATH pointing at a kernelspec named "lumen".
 import os
 import queue
 import signal
+import sqlite3
 import subprocess
 import tempfile
 import time
@@ -137,6 +138,10 @@ class LumenClientTests(unittest.TestCase):
         self.assertEqual(c["implementation"], "lumen")
         self.assertTrue(c["implementation_version"])
         self.assertTrue(c["banner"])
+        # the banner never waits for CUDA; forced host mode (or a build without CUDA)
+        # says why at once
+        self.assertRegex(c["banner"], r"cp arrays live in host memory: "
+                         r"(LUMEN_DEVICE=host|Lumen was built without CUDA)")
         li = c["language_info"]
         self.assertEqual(li["name"], "python")
         self.assertEqual(li["version"], "3.11")
@@ -290,6 +295,95 @@ class LumenClientTests(unittest.TestCase):
         self.assertEqual(disp[0]["content"]["data"]["text/plain"], "42")
         self.assertIn("metadata", disp[0]["content"])
 
+    def outputs(self, code, types=("display_data", "update_display_data", "clear_output",
+                                   "execute_result", "error")):
+        reply, msgs = run(self.kc, code)
+        return reply, [m for m in msgs if m["msg_type"] in types]
+
+    def test_display_handle(self):
+        reply, out = self.outputs("h = display(42, display_id=True)\nh")
+        self.assertEqual(reply["content"]["status"], "ok")
+        self.assertEqual([m["msg_type"] for m in out], ["display_data", "execute_result"])
+        did = out[0]["content"]["transient"]["display_id"]
+        self.assertRegex(did, r"^[0-9a-f]{32}$")
+        self.assertEqual(out[0]["content"]["data"]["text/plain"], "42")
+        self.assertEqual(out[1]["content"]["data"]["text/plain"],
+                         "<DisplayHandle display_id=%s>" % did)
+        # handle.update: update_display_data with the same id
+        _, out = self.outputs("h.update(43)")
+        self.assertEqual([m["msg_type"] for m in out], ["update_display_data"])
+        self.assertEqual(out[0]["content"]["transient"], {"display_id": did})
+        self.assertEqual(out[0]["content"]["data"]["text/plain"], "43")
+        self.assertIn("metadata", out[0]["content"])
+        # update_display(obj, display_id=...) from IPython.display
+        _, out = self.outputs("from IPython.display import update_display\n"
+                              "update_display('x', display_id=h.display_id)")
+        self.assertEqual([m["msg_type"] for m in out], ["update_display_data"])
+        self.assertEqual(out[0]["content"]["transient"]["display_id"], did)
+        self.assertEqual(out[0]["content"]["data"]["text/plain"], "'x'")
+        # handle.display: a new display_data carrying the id (returns None)
+        _, out = self.outputs("h.display(44)")
+        self.assertEqual([m["msg_type"] for m in out], ["display_data"])
+        self.assertEqual(out[0]["content"]["transient"]["display_id"], did)
+
+    def test_display_id_given(self):
+        _, out = self.outputs("display(1, 2, display_id='mine');")
+        self.assertEqual([m["msg_type"] for m in out], ["display_data", "display_data"])
+        self.assertEqual([m["content"]["transient"] for m in out],
+                         [{"display_id": "mine"}] * 2)
+        self.assertEqual([m["content"]["data"]["text/plain"] for m in out], ["1", "2"])
+        # no objects: an empty output to update later
+        _, out = self.outputs("display(display_id='later');")
+        self.assertEqual(len(out), 1)
+        self.assertEqual(out[0]["content"]["data"], {})
+        self.assertEqual(out[0]["content"]["transient"], {"display_id": "later"})
+        # a DisplayHandle made directly
+        _, out = self.outputs("from IPython.display import DisplayHandle\n"
+                              "d = DisplayHandle('dh')\nd.display(5)\nd.update(6)\nd")
+        self.assertEqual([m["msg_type"] for m in out],
+                         ["display_data", "update_display_data", "execute_result"])
+        self.assertEqual(out[1]["content"]["transient"], {"display_id": "dh"})
+        self.assertEqual(out[2]["content"]["data"]["text/plain"], "<DisplayHandle display_id=dh>")
+        # plain display(): no display_id, no handle
+        reply, out = self.outputs("display(7)")
+        self.assertEqual([m["msg_type"] for m in out], ["display_data"])
+        self.assertNotIn("display_id", out[0]["content"].get("transient", {}))
+
+    def test_display_options(self):
+        _, out = self.outputs("import numpy as np\n"
+                              "display(np.arange(3), include=['text/plain'])")
+        self.assertEqual(list(out[0]["content"]["data"]), ["text/plain"])
+        _, out = self.outputs("display(np.arange(3), exclude=['text/plain'])")
+        self.assertEqual(list(out[0]["content"]["data"]), ["text/html"])
+        _, out = self.outputs("display({'text/markdown': '**hi**', 'text/plain': 'hi'}, raw=True)")
+        self.assertEqual(out[0]["content"]["data"],
+                         {"text/markdown": "**hi**", "text/plain": "hi"})
+        _, out = self.outputs("display(8, clear=True)")
+        self.assertEqual([m["msg_type"] for m in out], ["clear_output", "display_data"])
+        self.assertTrue(out[0]["content"]["wait"])
+
+    def test_display_errors(self):
+        for code, ename, evalue in [
+                ("display(1, update=True)", "TypeError", "display_id required for update_display"),
+                ("from IPython.display import update_display\nupdate_display(1)", "TypeError",
+                 "update_display() missing 1 required keyword-only argument: 'display_id'"),
+                ("display([1], raw=True)", "TypeError", None),
+                ("display(1, colour='red')", "TypeError", None)]:
+            with self.subTest(code=code):
+                reply, out = self.outputs(code)
+                self.assertEqual(reply["content"]["status"], "error")
+                self.assertEqual(reply["content"]["ename"], ename)
+                if evalue:
+                    self.assertEqual(reply["content"]["evalue"], evalue)
+
+    def test_clear_output_wait(self):
+        _, out = self.outputs("print('a')\nclear_output(wait=True)\nprint('b')",
+                              types=("stream", "clear_output"))
+        self.assertEqual([m["msg_type"] for m in out], ["stream", "clear_output", "stream"])
+        self.assertEqual(out[1]["content"], {"wait": True})
+        _, out = self.outputs("from IPython.display import clear_output\nclear_output()")
+        self.assertEqual(out[0]["content"], {"wait": False})
+
     def test_page_payload(self):
         reply, _ = run(self.kc, "zip?")
         payload = reply["content"]["payload"]
@@ -349,6 +443,32 @@ class LumenClientTests(unittest.TestCase):
         h = shell_reply(self.kc, msg_id)["content"]["history"]
         self.assertEqual(len(h), 1)
         self.assertEqual(h[0][2], ["7*6", "42"])
+
+    def test_history_written_once_idle(self):
+        # rows reach SQLite off the round trip, once requests pause
+        # (history.c), without a history_request to force them out
+        data = os.environ.get("XDG_DATA_HOME")
+        if not data:
+            self.skipTest("XDG_DATA_HOME not set (run through run_tap.py)")
+        code = "written_when_idle = %d" % os.getpid()
+        run(self.kc, code)
+        db = os.path.join(data, "lumen", "history.sqlite")
+        deadline = time.time() + TIMEOUT
+        while time.time() < deadline:
+            n = 0
+            if os.path.exists(db):
+                con = sqlite3.connect(db, timeout=5)
+                try:
+                    n = con.execute("SELECT COUNT(*) FROM history WHERE source = ?",
+                                    (code,)).fetchone()[0]
+                except sqlite3.OperationalError:
+                    pass
+                finally:
+                    con.close()
+            if n:
+                return
+            time.sleep(0.1)
+        self.fail("the cell never reached the history database")
 
 
 class LumenInterruptTests(unittest.TestCase):

@@ -1,0 +1,27 @@
+import numpy as np
+import scipy.linalg as sla
+a = np.array([[4.0, 3.0, 2.0], [2.0, 1.0, 3.0], [3.0, 2.0, 1.0]])
+lu, piv = sla.lu_factor(a)
+print(lu)
+print(piv, piv.dtype)
+b = np.array([1.0, 2.0, 3.0])
+x = sla.lu_solve((lu, piv), b)
+print(x, np.allclose(a @ x, b))
+B = np.arange(6.0).reshape(3, 2)
+print(sla.lu_solve((lu, piv), B))
+t = np.array([[2.0, 0.0, 0.0], [1.0, 3.0, 0.0], [4.0, 5.0, 6.0]])
+print(sla.solve_triangular(t, b, lower=True))
+print(sla.solve_triangular(t.T, b))
+print(sla.solve_triangular(t, b, lower=True, trans=1))
+print(sla.solve_triangular(t, B, lower=True, unit_diagonal=True))
+print(sla.expm(np.zeros((2, 2))))
+print(sla.expm(np.array([[0.0, 1.0], [-1.0, 0.0]])))
+print(sla.expm(np.array([[1.0, 2.0], [3.0, 4.0]])))
+print(sla.expm(np.array([[0.001, 0.0], [0.0, 0.002]])))
+print(sla.expm(np.array([[0.1, 0.2], [0.0, 0.1]])))
+print(np.allclose(sla.expm(np.array([[-5.0, 20.0, 1.0], [3.0, -10.0, 2.0], [0.5, 1.0, 12.0]]))[2, 2], 197703.6748812, rtol=1e-12))
+try:
+    sla.solve_triangular(np.array([[1.0, 0.0], [1.0, 0.0]]), np.ones(2), lower=True)
+except np.linalg.LinAlgError as e:
+    print('LinAlgError:', e)
+sla.lu_solve((lu, piv), np.ones(4))

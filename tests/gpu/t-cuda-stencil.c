@@ -1,0 +1,159 @@
+/*
+ * t-cuda-stencil.c — the generated stencil kernels (cuda_stencil.c)
+ * compile under NVRTC for every op, mode, 1-D sum order and a spread of
+ * input/output dtypes and ranks, and so do the spline kernels
+ * (cuda_interp.c) for every order, mode and transform kind — no GPU
+ * needed: the backend runs "dry" (jit.c compiles, nothing launches).
+ */
+#include "config.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifdef HAVE_CUDA
+#include "backend.h"
+#include "error.h"
+#include "eval.h"
+#include "cudabe.h"
+#include "ndimage.h"
+
+static struct eval *ev;
+static int nt;
+
+static void ok(int cond, const char *what)
+{
+	printf("%sok %d - %s\n", cond ? "" : "not ", ++nt, what);
+	if (!cond && err_occurred(ev)) {
+		struct value *e = err_fetch(ev);
+		if (e && e->type == VT_EXCEPTION)
+			printf("# %s\n", e->u.exc.msg ? e->u.exc.msg : "?");
+		val_decref(e);
+	}
+	err_clear(ev);
+}
+
+/* one stencil of op over a box of rank nd (3 taps per axis, all kept) */
+static int compiles(enum st_op op, enum st_mode mode, enum st_sum sum, int nd, int idt, int odt)
+{
+	int64_t shape[3] = {9, 8, 7}, taps[27 * 3], ntaps = 1;
+	double w[27];
+	struct stencil s = {.op = op, .mode = mode, .cval = 1.5, .ndim = nd, .sum1d = sum};
+	struct ndarray *in = nd_new(ev, &backend_host, idt, nd, shape);
+	struct ndarray *out = nd_new(ev, &backend_host, odt, nd, shape);
+	int r;
+	for (int d = 0; d < nd; d++) {
+		/* 1-D sums and the running mean: taps along the last axis only */
+		int along = (sum != ST_SUM_TAPS || op == ST_UNIFORM) ? d == nd - 1 : 1;
+		s.box[d] = along ? 3 : 1;
+		s.start[d] = along ? -1 : 0;
+		ntaps *= s.box[d];
+	}
+	for (int64_t t = 0; t < ntaps; t++) {
+		int64_t rem = t;
+		for (int d = nd - 1; d >= 0; d--) {
+			taps[t * nd + d] = rem % s.box[d];
+			rem /= s.box[d];
+		}
+		w[t] = 0.25 * (double)(t + 1);
+	}
+	s.ntaps = ntaps;
+	s.taps = taps;
+	s.weights = w;
+	s.rank = ntaps / 2;
+	r = in && out && cuda_stencil(ev, &s, in, out) == 0;
+	nd_decref(in);
+	nd_decref(out);
+	return r;
+}
+
+/* the prefilter and one interpolation of order / mode / kind */
+static int interp_compiles(int order, enum im_mode mode, int kind, int odt)
+{
+	int64_t shape[2] = {6, 7};
+	double zoom[2] = {0.5, 0.75}, shift[2] = {0.25, -1.5}, m[4] = {0.8, 0.6, -0.6, 0.8};
+	struct interp x = {.order = order, .mode = mode, .cval = 2.0, .npad = 0};
+	struct ndarray *c = nd_new(ev, &backend_host, DT_FLOAT64, 2, shape);
+	struct ndarray *out = nd_new(ev, &backend_host, odt, 2, shape);
+	int r;
+	if (kind == 0)
+		x.zoom = zoom;
+	else if (kind == 1)
+		x.shift = shift;
+	else {
+		x.matrix = m;
+		x.shift = shift;
+	}
+	x.grid_mode = kind == 0 && mode == IM_GRID_CONSTANT;
+	r = c && out && (order < 2 || cuda_prefilter(ev, c, 0, order, mode) == 0) &&
+	    cuda_interpolate(ev, &x, c, out) == 0;
+	nd_decref(c);
+	nd_decref(out);
+	return r;
+}
+
+int main(void)
+{
+	static const char *const opn[] = {"correlate", "min", "max", "rank", "uniform"};
+	static const char *const moden[] = {"nearest", "wrap", "reflect", "mirror", "constant"};
+	static const char *const sumn[] = {"taps", "symmetric", "antisymmetric", "general"};
+	static const int dts[][2] = {{DT_FLOAT32, DT_FLOAT32}, {DT_FLOAT64, DT_FLOAT64},
+				     {DT_UINT8, DT_UINT8}, {DT_INT64, DT_FLOAT32}, {DT_BOOL, DT_UINT64},
+				     {DT_INT16, DT_INT32}};
+	char dir[] = "/tmp/lumen-stencil-XXXXXX";
+	ev = ev_new();
+	if (!ev || !mkdtemp(dir)) {
+		puts("1..0 # SKIP no evaluator");
+		return 0;
+	}
+	setenv("LUMEN_KERNEL_CACHE", dir, 1);
+	jit_dry_run = 1;
+	printf("1..%d\n", 5 * 5 + 3 * 5 + 6 * 3 + 6 + 7 + 6);
+	for (int op = 0; op < 5; op++)
+		for (int m = 0; m < 5; m++) {
+			char what[96];
+			snprintf(what, sizeof what, "%s stencil, mode %s, 2-D f32 compiles", opn[op], moden[m]);
+			ok(compiles((enum st_op)op, (enum st_mode)m, ST_SUM_TAPS, 2, DT_FLOAT32, DT_FLOAT32), what);
+		}
+	for (int s = 1; s < 4; s++)
+		for (int m = 0; m < 5; m++) {
+			char what[96];
+			snprintf(what, sizeof what, "1-D correlate, %s sum, mode %s compiles", sumn[s], moden[m]);
+			ok(compiles(ST_CORRELATE, (enum st_mode)m, (enum st_sum)s, 3, DT_FLOAT64, DT_FLOAT64), what);
+		}
+	for (int k = 0; k < 6; k++)
+		for (int nd = 1; nd <= 3; nd++) {
+			char what[96];
+			snprintf(what, sizeof what, "correlate %s -> %s, %d-D compiles",
+				 dtype_table[dts[k][0]].name, dtype_table[dts[k][1]].name, nd);
+			ok(compiles(ST_CORRELATE, ST_REFLECT, ST_SUM_TAPS, nd, dts[k][0], dts[k][1]), what);
+		}
+	/* every order (kinds and modes rotating), then every mode at order 3:
+	 * each NVRTC compile of a spline kernel is slow */
+	for (int order = 0; order <= 5; order++) {
+		char what[96];
+		snprintf(what, sizeof what, "spline order %d (mode %d, kind %d) compiles", order, order % 7,
+			 order % 3);
+		ok(interp_compiles(order, (enum im_mode)(order % 7), order % 3, DT_FLOAT64), what);
+	}
+	for (int m = 0; m < 7; m++) {
+		char what[96];
+		snprintf(what, sizeof what, "spline mode %d (order 3, kind %d) compiles", m, m % 3);
+		ok(interp_compiles(3, (enum im_mode)m, m % 3, DT_FLOAT32), what);
+	}
+	{
+		static const int odts[] = {DT_UINT8, DT_INT16, DT_INT64, DT_UINT64, DT_BOOL, DT_INT32};
+		for (int k = 0; k < 6; k++) {
+			char what[96];
+			snprintf(what, sizeof what, "spline output %s compiles", dtype_table[odts[k]].name);
+			ok(interp_compiles(3, IM_CONSTANT, 2, odts[k]), what);
+		}
+	}
+	return 0;
+}
+#else
+int main(void)
+{
+	puts("1..0 # SKIP built without CUDA");
+	return 0;
+}
+#endif

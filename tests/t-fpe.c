@@ -1,0 +1,98 @@
+/*
+ * t-fpe.c — TAP tests of NumPy's floating-point error reports through
+ * engine.h (host mode): the RuntimeWarning lines on stderr with CPython's
+ * location prefix and source line, once per place, one line per kind in
+ * NumPy's order; np.seterr / np.geterr / np.errstate ('ignore', 'raise'
+ * as FloatingPointError, restored on exit); where= computes silently.
+ */
+#include <stdio.h>
+#include <string.h>
+#include "engine.h"
+
+static int ntest, failed;
+static void diag(void);
+
+static void ok(int cond, const char *what)
+{
+	ntest++;
+	if (!cond)
+		failed++;
+	printf("%sok %d - %s\n", cond ? "" : "not ", ntest, what);
+	if (!cond)
+		diag();
+}
+
+static char OUT[16384], ERRS[16384];
+
+static void s_stream(void *ctx, int fd, const char *text, size_t len)
+{
+	char *b = fd == 2 ? ERRS : OUT;
+	size_t l = strlen(b);
+	(void)ctx;
+	if (l + len < sizeof OUT) {
+		memcpy(b + l, text, len);
+		b[l + len] = 0;
+	}
+}
+
+static struct engine *E;
+static struct engine_error ERR;
+static const struct engine_sink SINK = { NULL, s_stream, NULL, NULL, NULL, NULL };
+
+static int run(const char *code)
+{
+	OUT[0] = ERRS[0] = 0;
+	engine_error_clear(&ERR);
+	return engine_execute(E, code, NULL, &SINK, &ERR);
+}
+
+static void diag(void)
+{
+	printf("# out: %s\n# stderr: %s\n# error: %s: %s\n", OUT, ERRS, ERR.ename ? ERR.ename : "", ERR.evalue ? ERR.evalue : "");
+}
+
+int main(void)
+{
+	struct engine_options opt = { "host" };
+	E = engine_new(&opt);
+	if (!E) {
+		printf("Bail out! engine_new failed\n");
+		return 1;
+	}
+	run("import numpy as np\na = np.array([1.0, 0.0])");
+	ok(run("b = a / 0") == 0 &&
+	   !strcmp(ERRS, "In[2]:1: RuntimeWarning: divide by zero encountered in divide\n  b = a / 0\n"
+			 "In[2]:1: RuntimeWarning: invalid value encountered in divide\n  b = a / 0\n"),
+	   "divide by zero, then invalid value, with the location and the source line");
+	ok(run("for i in range(3):\n    c = np.log(a)") == 0 &&
+	   !strcmp(ERRS, "In[3]:2: RuntimeWarning: divide by zero encountered in log\n  c = np.log(a)\n"),
+	   "once per location in a loop");
+	ok(run("d = np.sqrt(-a)\ne = np.array([1e308]) * 10") == 0 &&
+	   strstr(ERRS, "invalid value encountered in sqrt") && strstr(ERRS, "overflow encountered in multiply"),
+	   "invalid value in sqrt, overflow in multiply");
+	ok(run("f = a + 1\ng = np.array([1e-310]) / 1e10") == 0 && ERRS[0] == 0,
+	   "no report without an error; underflow ignored by default");
+	ok(run("n = np.array([np.nan, 1.0])\nb1 = n < 1\nb2 = np.maximum(n, 0)\nb3 = n >= 0\nb4 = np.clip(n, 0, 1)") == 0 &&
+	   ERRS[0] == 0, "comparisons with NaN raise no warning");
+	ok(run("print(np.geterr())") == 0 &&
+	   !strcmp(OUT, "{'divide': 'warn', 'over': 'warn', 'under': 'ignore', 'invalid': 'warn'}\n"),
+	   "geterr: NumPy's defaults");
+	ok(run("with np.errstate(divide='ignore', invalid='ignore'):\n    h = a / 0\nprint(np.geterr()['divide'])") == 0 &&
+	   ERRS[0] == 0 && !strcmp(OUT, "warn\n"), "errstate ignores inside, restores after");
+	ok(run("old = np.seterr(all='raise')\nprint(old['over'])") == 0 && !strcmp(OUT, "warn\n"),
+	   "seterr returns the old state");
+	ok(run("a / 0") < 0 && !strcmp(ERR.ename, "FloatingPointError") &&
+	   !strcmp(ERR.evalue, "divide by zero encountered in divide"), "'raise': FloatingPointError");
+	run("np.seterr(**old)");
+	ok(run("np.seterr(divide='loud')") < 0 && !strcmp(ERR.ename, "ValueError") &&
+	   strstr(ERR.evalue, "'loud' is not a valid error handling mode"), "a bad mode is a ValueError");
+	ok(run("o = np.zeros(2)\nnp.divide(1.0, a, out=o, where=a != 0)\nprint(o)") == 0 && ERRS[0] == 0 &&
+	   !strcmp(OUT, "[1. 0.]\n"), "where= masked elements raise no warning");
+	ok(run("import scipy.special as sp\nk = sp.gamma(np.array([0.0, -1.0]))") == 0 && ERRS[0] == 0,
+	   "scipy.special ufuncs never warn");
+	ok(run("import cupy as cp\nm = cp.array([1.0]) / 0") == 0 && ERRS[0] == 0, "cp arrays never warn");
+	engine_error_clear(&ERR);
+	engine_free(E);
+	printf("1..%d\n", ntest);
+	return failed ? 1 : 0;
+}

@@ -1,0 +1,75 @@
+/*
+ * t-types.c — TAP tests of how values name their type through engine.h, in
+ * host mode: type() of a cp array is cupy.ndarray even without a GPU (and of
+ * an np array numpy.ndarray), isinstance keeps the two classes apart, and the
+ * messages that name an array's type name the right one.
+ */
+#include <stdio.h>
+#include <string.h>
+#include "engine.h"
+
+static int ntest, failed;
+
+static void ok(int cond, const char *what)
+{
+	ntest++;
+	if (!cond)
+		failed++;
+	printf("%sok %d - %s\n", cond ? "" : "not ", ntest, what);
+}
+
+static char OUT[16384];
+
+static void s_stream(void *ctx, int fd, const char *text, size_t len)
+{
+	(void)ctx;
+	size_t l = strlen(OUT);
+	if (fd == 1 && l + len < sizeof OUT) {
+		memcpy(OUT + l, text, len);
+		OUT[l + len] = 0;
+	}
+}
+
+static struct engine *E;
+static struct engine_error ERR;
+static const struct engine_sink SINK = { NULL, s_stream, NULL, NULL, NULL, NULL };
+
+/* runs code; 0, or -1 with ERR set; what it printed is in OUT */
+static int run(const char *code)
+{
+	OUT[0] = 0;
+	engine_error_clear(&ERR);
+	return engine_execute(E, code, NULL, &SINK, &ERR);
+}
+
+int main(void)
+{
+	struct engine_options opt = { "host" };
+	E = engine_new(&opt);
+	if (!E) {
+		printf("Bail out! engine_new failed\n");
+		return 1;
+	}
+	run("import numpy as np\nimport cupy as cp\na = cp.arange(3)\nh = np.arange(3)");
+	ok(run("print(type(a))") == 0 && !strcmp(OUT, "<class 'cupy.ndarray'>\n"),
+	   "type() of a host-mode cp array is cupy.ndarray");
+	ok(run("print(type(h))") == 0 && !strcmp(OUT, "<class 'numpy.ndarray'>\n"),
+	   "type() of an np array is numpy.ndarray");
+	ok(run("print(cp.ndarray, np.ndarray)") == 0 &&
+	   !strcmp(OUT, "<class 'cupy.ndarray'> <class 'numpy.ndarray'>\n"), "the two classes' names");
+	ok(run("print(type(a) is cp.ndarray, type(h) is np.ndarray, type(a) is np.ndarray)") == 0 &&
+	   !strcmp(OUT, "True True False\n"), "type(x) is the module's ndarray");
+	ok(run("print(isinstance(a, cp.ndarray), isinstance(a, np.ndarray), "
+	       "isinstance(h, np.ndarray), isinstance(h, cp.ndarray))") == 0 &&
+	   !strcmp(OUT, "True False True False\n"), "isinstance keeps cupy.ndarray and numpy.ndarray apart");
+	ok(run("print(type(a).__name__, type(a[1:]).__module__)") == 0 && !strcmp(OUT, "ndarray cupy\n"),
+	   "__name__ and __module__ of cupy.ndarray");
+	ok(run("a.x") < 0 && strstr(ERR.evalue, "'cupy.ndarray' object has no attribute 'x'") != NULL,
+	   "AttributeError names cupy.ndarray");
+	ok(run("h.x") < 0 && strstr(ERR.evalue, "'numpy.ndarray' object has no attribute 'x'") != NULL,
+	   "AttributeError names numpy.ndarray");
+	engine_error_clear(&ERR);
+	engine_free(E);
+	printf("1..%d\n", ntest);
+	return failed ? 1 : 0;
+}
