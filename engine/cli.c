@@ -317,11 +317,11 @@ int main(int argc, char **argv)
 	if (argc >= 3 && strcmp(argv[1], "run") == 0) {
 		size_t n = strlen(argv[2]);
 		if (n > 6 && strcmp(argv[2] + n - 6, ".ipynb") == 0)
-			return run_ipynb(argv[2]);
-		return run_py(argv[2]);
+			return engine_exit(run_ipynb(argv[2]));
+		return engine_exit(run_py(argv[2]));
 	}
 	if (argc == 1)
-		return repl();
+		return engine_exit(repl());
 	usage(stderr);
 	return 2;
 }

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "engine.h"
 #include "linalg.h"
 #include "cudabe.h"
@@ -692,4 +693,21 @@ int engine_inspect(struct engine *e, const char *code, int cursor_pos, int detai
 	out->data[0] = text;
 	out->len[0] = strlen(text);
 	return 1;
+}
+
+/* Leave without running exit handlers: the CUDA libraries' teardown may
+ * otherwise run while the background warm-up thread is still inside NVRTC
+ * or cuBLAS (seen on the H200: a crash after all output was printed).
+ * Nothing of Lumen's needs a handler: stdio is flushed here and the kernel
+ * cache is written when a kernel is compiled.  Sanitizer builds return, so
+ * that the caller's exit runs the leak check. */
+int engine_exit(int status)
+{
+	fflush(stdout);
+	fflush(stderr);
+#if defined(__SANITIZE_ADDRESS__)
+	return status;
+#else
+	_exit(status);
+#endif
 }

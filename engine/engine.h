@@ -114,4 +114,8 @@ const char *engine_banner(struct engine *e); /* names the device */
 int engine_execution_count(struct engine *e);
 int engine_has_cuda_build(void);
 
+/* Flush stdio and end the process without exit handlers (see engine.c);
+ * returns status only in sanitizer builds, where the caller exits. */
+int engine_exit(int status);
+
 #endif

@@ -192,5 +192,5 @@ int main(int argc, char **argv)
 	free(k->stream[0].buf);
 	free(k->stream[1].buf);
 	pthread_mutex_destroy(&k->stream_lock);
-	return 0;
+	return engine_exit(0);
 }
