@@ -28,7 +28,16 @@
  * host mode (and are overridden where the CUDA objects are linked in). */
 #define WEAK_TABLE(t) __attribute__((weak)) const struct arr_func t[] = {{NULL, NULL, NULL, NULL}}
 WEAK_TABLE(arr_cupy_funcs);
-WEAK_TABLE(arr_cuda_funcs);
+/* Host mode's cupy.cuda: CuPy's answer on a machine without a device */
+static struct value *host_is_available(struct eval *ev, const struct builtin *bi, int argc,
+				       struct value **argv, const struct kwargs *kw)
+{
+	return val_bool(0);
+}
+__attribute__((weak)) const struct arr_func arr_cuda_funcs[] = {
+	{"is_available", host_is_available, "is_available()",
+	 "True when a CUDA device is usable; False in host mode."},
+	{NULL, NULL, NULL, NULL}};
 WEAK_TABLE(arr_cuda_runtime_funcs);
 WEAK_TABLE(arr_cupyx_funcs);
 WEAK_TABLE(arr_profiler_funcs);

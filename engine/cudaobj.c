@@ -397,6 +397,13 @@ static struct value *fn_devcount(struct eval *ev, const struct builtin *bi, int 
 	return val_int(n);
 }
 
+static struct value *fn_is_available(struct eval *ev, const struct builtin *bi, int argc,
+				     struct value **argv, const struct kwargs *kw)
+{
+	int h = have_dev(ev);
+	return h < 0 ? NULL : val_bool(h > 0);
+}
+
 static struct value *fn_devsync(struct eval *ev, const struct builtin *bi, int argc,
 				struct value **argv, const struct kwargs *kw)
 {
@@ -1356,6 +1363,7 @@ const struct arr_func arr_cuda_funcs[] = {
 	{"get_device_id", fn_get_device_id, "get_device_id()", "The current device's id."},
 	{"get_default_memory_pool", fn_mempool, "get_default_memory_pool()", "The device memory pool."},
 	{"get_default_pinned_memory_pool", fn_pinnedpool, "get_default_pinned_memory_pool()", "The pinned host memory pool."},
+	{"is_available", fn_is_available, "is_available()", "True when a CUDA device is usable."},
 	{NULL, NULL, NULL, NULL},
 };
 
