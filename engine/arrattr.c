@@ -489,8 +489,14 @@ int arr_setattr(struct eval *ev, struct value *v, const char *name, struct value
 						 "strides", "flags", "device", NULL};
 		for (int i = 0; ro[i]; i++)
 			if (!strcmp(ro[i], name)) {
-				err_set(ev, TY_AttributeError, "attribute '%s' of '%s' objects is not writable",
-					name, val_type_name(v));
+				/* CuPy: size and dtype are Cython readonly members, the rest
+				 * properties of the base class _ndarray_base */
+				int cp = v->type == VT_NDARRAY && arr_is_cupy(nd_backend(v->u.arr));
+				if (cp && (!strcmp(name, "size") || !strcmp(name, "dtype")))
+					err_set(ev, TY_AttributeError, "readonly attribute");
+				else
+					err_set(ev, TY_AttributeError, "attribute '%s' of '%s' objects is not writable",
+						name, cp ? "cupy._core.core._ndarray_base" : val_type_name(v));
 				return -1;
 			}
 	}

@@ -235,7 +235,7 @@ static struct value *build(struct eval *ev, const char *name)
 	static const struct arr_func *const t_none[] = {NULL};
 	static const struct submod subs[] = {
 		{"numpy.linalg", t_linalg, 0}, {"numpy.fft", t_fft, 0}, {"numpy.random", t_random, 0},
-		{"numpy.exceptions", t_none, 0},
+		{"numpy.exceptions", t_none, 0}, {"cupy.exceptions", t_none, 1},
 		{"cupy.linalg", t_linalg, 1}, {"cupy.fft", t_fft, 1}, {"cupy.random", t_random, 1},
 		{"cupy.cuda", t_cuda, 1}, {"cupy.cuda.runtime", t_runtime, 1},
 		{"cupyx", t_cupyx, 1}, {"cupyx.profiler", t_prof, 1}, {"cupyx.scipy", t_none, 1},
@@ -276,7 +276,7 @@ static struct value *build(struct eval *ev, const char *name)
 		if (add_child(ev, mod, name, "linalg") < 0 || add_child(ev, mod, name, "fft") < 0 ||
 		    add_child(ev, mod, name, "random") < 0)
 			return NULL;
-		if (is_np && add_child(ev, mod, name, "exceptions") < 0)
+		if (add_child(ev, mod, name, "exceptions") < 0)
 			return NULL;
 		if (is_cp && add_child(ev, mod, name, "cuda") < 0)
 			return NULL;
@@ -300,7 +300,7 @@ static struct value *build(struct eval *ev, const char *name)
 				return NULL;
 		if (strstr(name, ".linalg") && add(ev, mod, "LinAlgError", val_type(TY_LinAlgError)) < 0)
 			return NULL;
-		if (!strcmp(name, "numpy.exceptions") && add(ev, mod, "AxisError", val_type(TY_AxisError)) < 0)
+		if (strstr(name, ".exceptions") && add(ev, mod, "AxisError", val_type(TY_AxisError)) < 0)
 			return NULL;
 		if (!strcmp(name, "cupy.cuda") && add_child(ev, mod, name, "runtime") < 0)
 			return NULL;

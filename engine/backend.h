@@ -167,6 +167,28 @@ struct backend {
 	 * NI_GeometricTransform). */
 	int (*interpolate)(struct eval *ev, const struct interp *x, const struct ndarray *c,
 			   struct ndarray *out);
+
+	/* Device-resident keys (cuda_index.c; NULL on the host: index.c then
+	 * lowers the key to host offsets).  mask is bool, C-contiguous, the
+	 * shape of a's first mask->ndim dims.  mask_count: *count = its true
+	 * items.  mask_take: *out = a[mask], new, C-contiguous, of shape
+	 * (count,) + a.shape[mask->ndim:].  mask_put: a[mask] = vals, vals of
+	 * a's dtype and either one item (broadcast) or C-contiguous of that
+	 * shape.  take_index: out (C-contiguous, view.shape[:pos] + idx's
+	 * shape + view.shape[pos:], the view's dtype) = the items at element 0
+	 * of the view + sum over k < nidx (<= 8) of idx[k][j] * stride[k] (idx[k]
+	 * int64, C-contiguous, on the device, all of one shape; wrapped when
+	 * negative, in 0..size[k]) along the other dims' strides; a bad index
+	 * raises NumPy's IndexError for axis[k] (the first array with one, its
+	 * first one). */
+	int (*mask_count)(struct eval *ev, const struct ndarray *mask, int64_t *count);
+	int (*mask_take)(struct eval *ev, const struct ndarray *a, const struct ndarray *mask,
+			 struct ndarray **out);
+	int (*mask_put)(struct eval *ev, struct ndarray *a, const struct ndarray *mask,
+			const struct ndarray *vals);
+	int (*take_index)(struct eval *ev, const struct ndarray *view, int nidx,
+			  const struct ndarray *const *idx, const int64_t *size,
+			  const int64_t *stride, const int *axis, int pos, struct ndarray *out);
 };
 
 extern const struct backend backend_host;

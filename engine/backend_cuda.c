@@ -548,6 +548,14 @@ extern int cuda_gather(struct eval *ev, const struct ndarray *src, const int64_t
 		       int pos, struct ndarray *out);  /* cuda_index.c */
 extern int cuda_scatter(struct eval *ev, struct ndarray *dst, const int64_t *off, int64_t nb,
 			int pos, const struct ndarray *vals);  /* cuda_index.c */
+extern int cuda_mask_count(struct eval *ev, const struct ndarray *mask, int64_t *count);
+extern int cuda_mask_take(struct eval *ev, const struct ndarray *a, const struct ndarray *mask,
+			  struct ndarray **out);
+extern int cuda_mask_put(struct eval *ev, struct ndarray *a, const struct ndarray *mask,
+			 const struct ndarray *vals);
+extern int cuda_take_index(struct eval *ev, const struct ndarray *view, int nidx,
+			   const struct ndarray *const *idx, const int64_t *size, const int64_t *stride,
+			   const int *axis, int pos, struct ndarray *out);
 
 static struct backend cuda_backend = {
 	.name = "cuda",
@@ -570,6 +578,10 @@ static struct backend cuda_backend = {
 	.stencil = cuda_stencil,
 	.spline_prefilter = cuda_prefilter,
 	.interpolate = cuda_interpolate,
+	.mask_count = cuda_mask_count,
+	.mask_take = cuda_mask_take,
+	.mask_put = cuda_mask_put,
+	.take_index = cuda_take_index,
 };
 
 /* The library families are filled in once, before the backend is first

@@ -149,6 +149,31 @@ BI(clear_output)
 	return display_clear_output(ev, argc, argv, kw);
 }
 
+/* exit / quit: IPython's ExitAutocall.  Asks the frontend to end the session
+ * (the execute_reply's ask_exit payload); the rest of the cell still runs.
+ * With no sink (lumen run FILE.py) the script ends there with status 0, as
+ * Python's exit() does. */
+BI(exit)
+{
+	struct value *keep = NULL;
+	int k;
+	if (args_parse(ev, bi->name, argc, argv, kw, "|keep_kernel", &keep) < 0 ||
+	    args_bool(ev, keep, 0, &k) < 0)
+		return NULL;
+	if (!ev->sink) {
+		exit(engine_exit(0));
+	}
+	if (!ev->sink->ask_exit)
+		return err_set(ev, TY_NotImplementedError, "%s(): no frontend here to end the session", bi->name);
+	ev->sink->ask_exit(ev->sink->ctx, k);
+	return val_none();
+}
+
+int builtins_is_exit(const struct value *v)
+{
+	return v && v->type == VT_BUILTIN && !v->u.bi.self && v->u.bi.fn == bi_exit;
+}
+
 BI(input)
 {
 	struct value *prompt = NULL;
@@ -700,7 +725,7 @@ static struct value *minmax(struct eval *ev, int argc, struct value **argv, cons
 		val_decref(items);
 		if (def)
 			return val_incref(def);
-		return err_set(ev, TY_ValueError, "%s() arg is an empty sequence", fname);
+		return err_set(ev, TY_ValueError, "%s() iterable argument is empty", fname); /* 3.12+ */
 	}
 	struct value *best = NULL, *bestk = NULL;
 	for (size_t i = 0; i < items->u.seq.n; i++) {
@@ -1069,7 +1094,7 @@ static const struct { const char *name; builtin_fn fn; } builtin_table[] = {
 	{"min", bi_min}, {"max", bi_max}, {"sum", bi_sum}, {"round", bi_round},
 	{"divmod", bi_divmod}, {"pow", bi_pow}, {"hex", bi_hex}, {"oct", bi_oct}, {"bin", bi_bin},
 	{"chr", bi_chr}, {"ord", bi_ord}, {"format", bi_format}, {"globals", bi_globals},
-	{"locals", bi_globals}, {"dir", bi_dir}, {"help", bi_help},
+	{"locals", bi_globals}, {"dir", bi_dir}, {"help", bi_help}, {"exit", bi_exit}, {"quit", bi_exit},
 };
 
 static const struct { const char *name; enum typeid t; } type_table[] = {

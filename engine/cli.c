@@ -151,8 +151,16 @@ static char *s_input(void *ctx, const char *prompt, int password)
 	return line;
 }
 
+/* exit() / quit(): a script or the REPL ends there, as Python's do */
+static void s_ask_exit(void *ctx, int keep_kernel)
+{
+	(void)ctx; (void)keep_kernel;
+	exit(engine_exit(0));
+}
+
 static const struct engine_sink cli_sink = {
 	.stream = s_stream, .display = s_display, .page = s_page, .input = s_input,
+	.ask_exit = s_ask_exit,
 };
 
 static void print_error(struct engine_error *err)

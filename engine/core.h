@@ -79,6 +79,7 @@ int pymod_stream_fd(struct value *v);
  * text/html when the array runtime provides it).  Returns 0 or -1; the
  * strings in b are malloc'd (engine_bundle_clear frees them). */
 int builtins_bundle(struct eval *ev, struct value *v, struct engine_bundle *b);
+int builtins_is_exit(const struct value *v); /* the exit / quit builtin */
 /* stable sort of a list in place with key/reverse, as list.sort */
 int builtins_sort_list(struct eval *ev, struct value *list, struct value *key, int reverse);
 #endif

@@ -43,6 +43,26 @@ static void size_string(char *buf, size_t n, double bytes)
 		snprintf(buf, n, "%#.0f %s", v, units[ui]);
 }
 
+/* The ValueError of a negative dimension, in the module's words (CuPy's
+ * ndarray capitalizes it). */
+static void *negative_dims(struct eval *ev, const struct backend *be)
+{
+	return err_set(ev, TY_ValueError, arr_is_cupy(be) ? "Negative dimensions are not allowed"
+							  : "negative dimensions are not allowed");
+}
+
+/* A shape argument: NumPy's arr_parse_shape, except that CuPy converts a lone
+ * float like any other integer argument ('float' object cannot be interpreted
+ * as an integer). */
+static int parse_shape(struct eval *ev, const struct backend *be, struct value *v, int *ndim, int64_t *shape)
+{
+	if (v->type == VT_FLOAT && arr_is_cupy(be)) {
+		err_set(ev, TY_TypeError, "'float' object cannot be interpreted as an integer");
+		return -1;
+	}
+	return arr_parse_shape(ev, v, ndim, shape);
+}
+
 /* A new array, NumPy's MemoryError text for impossible sizes; order 'F'
  * gives Fortran strides. */
 static struct ndarray *arr_alloc(struct eval *ev, const struct backend *be, int dtype, int ndim,
@@ -52,7 +72,7 @@ static struct ndarray *arr_alloc(struct eval *ev, const struct backend *be, int 
 	struct ndarray *a;
 	for (int i = 0; i < ndim; i++) {
 		if (shape[i] < 0)
-			return err_set(ev, TY_ValueError, "negative dimensions are not allowed");
+			return negative_dims(ev, be);
 		total *= (double)shape[i];
 	}
 	if (be->device == DEV_HOST && total > (double)((int64_t)1 << 32) &&
@@ -104,7 +124,7 @@ static struct value *mk_filled(struct eval *ev, const struct builtin *bi, int ar
 	struct ndarray *a;
 	if (args_parse(ev, bi->name, argc, argv, kw, "shape|dtype,order,$device,like",
 		       &shape, &dtype, &order, &device, &like) < 0 ||
-	    arr_parse_shape(ev, shape, &nd, sh) < 0 || arr_parse_dtype(ev, dtype, &dt) < 0)
+	    parse_shape(ev, arr_be(bi), shape, &nd, sh) < 0 || arr_parse_dtype(ev, dtype, &dt) < 0)
 		return NULL;
 	/* zeros, and empty as zeros: calloc'd like NumPy's (no pass over memory) */
 	a = arr_alloc(ev, arr_be(bi), dt, nd, sh, is_fortran(order), what == 0);
@@ -180,7 +200,7 @@ static struct value *fn_full(struct eval *ev, const struct builtin *bi, int argc
 	struct ndarray *a;
 	if (args_parse(ev, "full", argc, argv, kw, "shape,fill_value|dtype,order,$device,like",
 		       &shape, &fv, &dtype, &order, &device, &like) < 0 ||
-	    arr_parse_shape(ev, shape, &nd, sh) < 0 || arr_parse_dtype(ev, dtype, &dt) < 0)
+	    parse_shape(ev, arr_be(bi), shape, &nd, sh) < 0 || arr_parse_dtype(ev, dtype, &dt) < 0)
 		return NULL;
 	if (dt < 0 && (dt = value_dtype(ev, fv)) < 0)
 		return NULL;
@@ -213,7 +233,7 @@ static struct value *mk_like(struct eval *ev, const struct builtin *bi, int argc
 	nd = x->ndim;
 	memcpy(sh, x->shape, sizeof(int64_t) * nd);
 	if (arr_parse_dtype(ev, dtype, &dt) < 0 ||
-	    (shape && shape->type != VT_NONE && arr_parse_shape(ev, shape, &nd, sh) < 0)) {
+	    (shape && shape->type != VT_NONE && parse_shape(ev, arr_be(bi), shape, &nd, sh) < 0)) {
 		nd_decref(x);
 		return NULL;
 	}
@@ -632,7 +652,7 @@ static struct value *fn_eye(struct eval *ev, const struct builtin *bi, int argc,
 	    args_int(ev, kv, 0, &k) < 0 || arr_parse_dtype(ev, dtype, &dt) < 0)
 		return NULL;
 	if (n < 0 || m < 0)
-		return err_set(ev, TY_ValueError, "negative dimensions are not allowed");
+		return negative_dims(ev, arr_be(bi));
 	return to_be(ev, bi, host_tri(ev, n, m, k, dt, 1));
 }
 
@@ -646,7 +666,7 @@ static struct value *fn_identity(struct eval *ev, const struct builtin *bi, int 
 	    val_as_int64(ev, nv, &n) < 0 || arr_parse_dtype(ev, dtype, &dt) < 0)
 		return NULL;
 	if (n < 0)
-		return err_set(ev, TY_ValueError, "negative dimensions are not allowed");
+		return negative_dims(ev, arr_be(bi));
 	return to_be(ev, bi, host_tri(ev, n, n, 0, dt, 1));
 }
 

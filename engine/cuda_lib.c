@@ -4,8 +4,8 @@
  * the batch strides allow), cuRAND for cp.random (struct random_backend; the
  * uniform draws are a one-pass Philox kernel of our own), cuFFT with a plan
  * cache whose work areas come from the pool (struct fft_backend) and
- * cuSOLVER for cp.linalg (struct linalg_backend; SVD by gesvdp, checked,
- * else gesvd).
+ * cuSOLVER for cp.linalg (struct linalg_backend; SVD by gesvd, gesvdp
+ * only when LUMEN_SVD=gesvdp).
  *
  * Owns the library handles (created once, lazily or by the warmup thread)
  * and the FFT plans.  Never lays out matrices: the front ends did.
@@ -355,7 +355,9 @@ static int rnd_seed(struct eval *ev, uint64_t seed)
  * bits / 2^24; float64: 53 bits of two words / 2^53).  cuRAND's own uniform
  * is (0, 1] and needed a second full pass to fold 1.0 (CuPy's _mod1_kernel).
  * The key is the seed; the counter runs on from uni_ctr across calls (one
- * counter block per 4 float32 or 2 float64 outputs). */
+ * counter block per 4 float32 or 2 float64 outputs).  Each round's two
+ * products are 32x32->64 multiplies (one IMAD.WIDE each, not a mulhi and a
+ * mul). */
 
 static const char *uni_src =
 	"#define LM_M0 0xD2511F53u\n#define LM_M1 0xCD9E8D57u\n"
@@ -364,8 +366,9 @@ static const char *uni_src =
 	"{\n"
 	"#pragma unroll\n"
 	"  for (int r = 0; r < 10; r++) {\n"
-	"    unsigned h0 = __umulhi(LM_M0, c.x), l0 = LM_M0 * c.x;\n"
-	"    unsigned h1 = __umulhi(LM_M1, c.z), l1 = LM_M1 * c.z;\n"
+	"    unsigned long long p0 = (unsigned long long)LM_M0 * c.x, p1 = (unsigned long long)LM_M1 * c.z;\n"
+	"    unsigned h0 = (unsigned)(p0 >> 32), l0 = (unsigned)p0;\n"
+	"    unsigned h1 = (unsigned)(p1 >> 32), l1 = (unsigned)p1;\n"
 	"    c = make_uint4(h1 ^ c.y ^ k.x, l1, h0 ^ c.w ^ k.y, l0);\n"
 	"    k.x += LM_W0; k.y += LM_W1;\n"
 	"  }\n"
@@ -814,7 +817,7 @@ static int geam_t(struct eval *ev, int dt, int rows, int cols, const void *src, 
  * iteration).  It may not give unitary factors when A is singular, so its
  * singular vectors are checked: ||Q^H Q - I||_F^2 = ||Q^H Q||_F^2 - 2||Q||_F^2
  * + cols must stay far below 1 (a lost column adds 1); otherwise the caller
- * reruns gesvd on a saved copy of A.  LUMEN_SVD=gesvd turns it off. */
+ * reruns gesvd on a saved copy of A.  Off unless LUMEN_SVD=gesvdp. */
 static cudaDataType cuda_type(int dt)
 {
 	return dt == DT_FLOAT32 ? CUDA_R_32F : dt == DT_FLOAT64 ? CUDA_R_64F
@@ -965,9 +968,11 @@ static int sl_gesdd(struct eval *ev, int dt, int64_t batch, int m, int n, void *
 	struct sws w;
 	int rc = -1, rsz = item / (dt_is_complex(dt) ? 2 : 1);
 	const char *how = getenv("LUMEN_SVD");
-	/* gesvdp for the singular vectors unless turned off; a full U of a tall
-	 * matrix and values alone (matrix_rank's small ones) stay gesvd's */
-	int try_p = !(how && !strcmp(how, "gesvd")) && job != 'N' && (job != 'A' || M == N) && N > 0;
+	/* gesvd by default: gesvdp (LUMEN_SVD=gesvdp, for the singular vectors
+	 * only) measured slower at 2048 f32 on the H200 and its checks let a
+	 * rank-deficient matrix's tiny singular values through wrong (pinv of a
+	 * rank-1 3x2 came out at 1e14) */
+	int try_p = how && !strcmp(how, "gesvdp") && job != 'N' && (job != 'A' || M == N) && N > 0;
 	if (!h)
 		return -1;
 	s = SEL(dt, cusolverDnSgesvd_bufferSize(h, M, N, &lw), cusolverDnDgesvd_bufferSize(h, M, N, &lw),

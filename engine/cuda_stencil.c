@@ -7,7 +7,11 @@
  * coordinate by the mode.  Sums are SciPy's, in double precision and in
  * the host's order without FMA contraction, so results equal the host's.
  * ST_UNIFORM runs one thread per line (SciPy's running mean).  Weights and
- * taps travel in a small device buffer per call.
+ * taps travel in a small device buffer per call; a weighted sum of at most
+ * ST_MAX_PARAM taps (convolve/correlate) gets its weights and interior
+ * offsets as a kernel parameter instead (the constant bank: no loads), and
+ * its interior elements a loop of their own.  Outputs below 2^31 index in
+ * 32 bits (the coordinate divisions are the kernel's main cost).
  */
 #include "config.h"
 #ifdef HAVE_CUDA
@@ -20,6 +24,13 @@
 #include "error.h"
 
 #define ST_MAX_LOCAL 1024   /* taps a thread may hold for rank / 1-D sums */
+#define ST_MAX_PARAM 64     /* taps whose weights and offsets ride in the parameters */
+
+/* the weighted sum's taps ride in the parameters */
+static int param_taps(const struct stencil *s)
+{
+	return s->op == ST_CORRELATE && s->sum1d == ST_SUM_TAPS && s->ntaps <= ST_MAX_PARAM;
+}
 
 struct sbuf {
 	char *s;
@@ -113,10 +124,10 @@ static const char tapval[] =
 	"  return ld(x, off);\n"
 	"}\n";
 
-static char *gen_source(const struct stencil *s, int idt, int odt)
+static char *gen_source(const struct stencil *s, int idt, int odt, int idx32)
 {
 	struct sbuf b = {0};
-	int nd = s->ndim;
+	int nd = s->ndim, wpar = param_taps(s);
 	sb_add(&b, "#define ND %d\n#define NT %lld\n#define MODE %d\ntypedef %s IN_T;\ntypedef %s OUT_T;\n",
 	       nd, (long long)s->ntaps, (int)s->mode, ctype(idt), ctype(odt));
 	sb_add(&b, "%s", prelude);
@@ -159,14 +170,26 @@ static char *gen_source(const struct stencil *s, int idt, int odt)
 	for (int d = 0; d < nd; d++)
 		sb_add(&b, "%s%lld", d ? ", " : "", (long long)s->box[d]);
 	sb_add(&b, "};\n");
+	if (wpar)
+		sb_add(&b, "struct W { double w[NT]; long long toff[NT]; };\n");
 	sb_add(&b,
 	       "extern \"C\" __global__ void lm_stencil(const IN_T *__restrict__ x, OUT_T *__restrict__ y,\n"
 	       "    const double *__restrict__ w, const long long *__restrict__ taps,\n"
-	       "    const long long *__restrict__ toff, P p) {\n"
-	       "  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < p.n;\n"
-	       "       i += (long long)gridDim.x * blockDim.x) {\n"
-	       "    long long o[ND], rem = i, base = 0; bool interior = true;\n"
-	       "    for (int d = ND - 1; d >= 0; d--) { o[d] = rem %% p.oshape[d]; rem /= p.oshape[d]; }\n"
+	       "    const long long *__restrict__ toff, P p%s) {\n", wpar ? ", W wp" : "");
+	if (idx32)
+		sb_add(&b,
+		       "  for (unsigned int i = blockIdx.x * blockDim.x + threadIdx.x; i < (unsigned int)p.n;\n"
+		       "       i += gridDim.x * blockDim.x) {\n"
+		       "    long long o[ND], base = 0; unsigned int rem = i; bool interior = true;\n"
+		       "    for (int d = ND - 1; d >= 0; d--) { unsigned int sd = (unsigned int)p.oshape[d];\n"
+		       "      o[d] = rem %% sd; rem /= sd; }\n");
+	else
+		sb_add(&b,
+		       "  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < p.n;\n"
+		       "       i += (long long)gridDim.x * blockDim.x) {\n"
+		       "    long long o[ND], rem = i, base = 0; bool interior = true;\n"
+		       "    for (int d = ND - 1; d >= 0; d--) { o[d] = rem %% p.oshape[d]; rem /= p.oshape[d]; }\n");
+	sb_add(&b,
 	       "    for (int d = 0; d < ND; d++) {\n"
 	       "      long long c = o[d] + p.start[d];\n"
 	       "      if (c < 0 || c + BOX[d] > p.ishape[d]) interior = false;\n"
@@ -175,7 +198,13 @@ static char *gen_source(const struct stencil *s, int idt, int odt)
 	       "    double v;\n");
 	switch (s->op) {
 	case ST_CORRELATE:
-		if (s->sum1d == ST_SUM_TAPS) {
+		if (wpar) {
+			/* the same sum in the same order, the interior unswitched */
+			sb_add(&b, "    v = 0.0;\n    if (interior) {\n      #pragma unroll\n      for (int t = 0; t < NT; t++)\n"
+			       "        v = __dadd_rn(v, __dmul_rn(ld(x, base + wp.toff[t]), wp.w[t]));\n"
+			       "    } else {\n      for (int t = 0; t < NT; t++)\n"
+			       "        v = __dadd_rn(v, __dmul_rn(edge(x, o, taps, t, p), wp.w[t]));\n    }\n");
+		} else if (s->sum1d == ST_SUM_TAPS) {
 			sb_add(&b, "    v = 0.0;\n    #pragma unroll 8\n    for (int t = 0; t < NT; t++)\n"
 			       "      v = __dadd_rn(v, __dmul_rn(TAPVAL(t), w[t]));\n");
 		} else {
@@ -226,9 +255,9 @@ int cuda_stencil(struct eval *ev, const struct stencil *s, const struct ndarray 
 	int nd = s->ndim, isz = dt_size(in->dtype);
 	int64_t n = nd_size(out), nt = s->ntaps;
 	size_t wbytes, pbytes;
-	char *src, *hbuf = NULL, *dbuf = NULL, *pk = NULL;
-	void *fn, *args[6];
-	int rc = -1;
+	char *src, *hbuf = NULL, *dbuf = NULL, *pk = NULL, *wpk = NULL;
+	void *fn, *args[7];
+	int rc = -1, wpar = param_taps(s), idx32 = n < ((int64_t)1 << 31);
 
 	if (n == 0)
 		return 0;
@@ -261,7 +290,9 @@ int cuda_stencil(struct eval *ev, const struct stencil *s, const struct ndarray 
 	/* device buffer: weights (nt doubles), taps (nt*nd), interior offsets (nt) */
 	wbytes = sizeof(double) * (size_t)nt + sizeof(long long) * (size_t)(nt * nd + nt);
 	hbuf = malloc(wbytes);
-	if (!pk || !hbuf) {
+	if (wpar)
+		wpk = malloc(sizeof(double) * (size_t)nt + sizeof(long long) * (size_t)nt);
+	if (!pk || !hbuf || (wpar && !wpk)) {
 		err_nomem(ev);
 		goto done;
 	}
@@ -286,8 +317,15 @@ int cuda_stencil(struct eval *ev, const struct stencil *s, const struct ndarray 
 				toff[t] += s->taps[t * nd + d] * in->strides[d];
 			}
 		}
+		if (wpk) {
+			/* the kernel's W: the weights, then the interior offsets */
+			memcpy(wpk, w, sizeof(double) * (size_t)nt);
+			memcpy(wpk + sizeof(double) * (size_t)nt, toff, sizeof(long long) * (size_t)nt);
+		}
 	}
-	if (!(src = gen_source(s, in->dtype, out->dtype))) {
+	for (int d = 0; d < nd && idx32; d++)
+		idx32 = out->shape[d] < ((int64_t)1 << 31);
+	if (!(src = gen_source(s, in->dtype, out->dtype, idx32))) {
 		err_nomem(ev);
 		goto done;
 	}
@@ -323,12 +361,14 @@ int cuda_stencil(struct eval *ev, const struct stencil *s, const struct ndarray 
 		args[3] = &tp;
 		args[4] = &op;
 		args[5] = pk;
+		args[6] = wpk;
 		rc = jit_launch(ev, fn, grid, block, 0, args);
 	}
 done:
 	pool_free(dbuf, wbytes);
 	free(hbuf);
 	free(pk);
+	free(wpk);
 	return rc;
 }
 

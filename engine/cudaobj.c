@@ -923,8 +923,10 @@ out:
 /* ReductionKernel.__call__(x, axis=None, keepdims=False).  The input is
  * laid out as (kept axes..., reduced axes...) in a C-contiguous copy, an
  * (m, r) matrix: m == 1 reduces all of it with many blocks (lm_red, then
- * lm_fin folds the partials and applies post_map), else a block per output
- * row (lm_rows) reduces its r items and applies post_map. */
+ * lm_fin folds the partials and applies post_map), else a warp per output
+ * row (lm_warps: many rows, or short ones; the lanes fold through shared
+ * memory under __syncwarp, which any reduce type allows) or a block per row
+ * (lm_rows: few long rows) reduces its r items and applies post_map. */
 static struct value *red_call(struct eval *ev, struct ukernel *k, int argc, struct value **argv,
 			      const struct kwargs *kw)
 {
@@ -936,7 +938,7 @@ static struct value *red_call(struct eval *ev, struct ukernel *k, int argc, stru
 	size_t cap = 0;
 	FILE *f;
 	void *fn, *fin, *part = NULL;
-	int in_dt, out_dt, G = 0, keepdims = 0, perm[ND_MAXDIM], ond = 0, nk = 0;
+	int in_dt, out_dt, G = 0, keepdims = 0, perm[ND_MAXDIM], ond = 0, nk = 0, by_warp = 0;
 	int64_t oshape[ND_MAXDIM], m = 1, r = 1;
 	uint64_t mask;
 	if (!be)
@@ -1010,6 +1012,22 @@ static struct value *red_call(struct eval *ev, struct ukernel *k, int argc, stru
 			"  LM_TREE(sm)\n"
 			"  if (!threadIdx.x) lm_post(sm[0], out[0]);\n}\n",
 			kty(out_dt), k->identity);
+	} else if ((by_warp = m >= (int64_t)cuda_dev.sms * 16 || r <= 1024)) {
+		fprintf(f, "extern \"C\" __global__ void lm_warps(const %s *__restrict__ x, %s *out, long long m, long long r)\n{\n"
+			"  __shared__ lm_r sm[256];\n"
+			"  int lane = threadIdx.x & 31; lm_r *w = sm + (threadIdx.x - lane);\n"
+			"  for (long long row = blockIdx.x * 8LL + (threadIdx.x >> 5); row < m; row += gridDim.x * 8LL) {\n"
+			"    lm_r acc = (lm_r)(%s); const %s *xr = x + row * r;\n"
+			"    #pragma unroll 4\n"
+			"    for (long long i = lane; i < r; i += 32) {\n"
+			"      lm_r b = (lm_r)LM_MAP(xr[i]); lm_r a = acc; acc = (lm_r)LM_RED(a, b); }\n"
+			"    w[lane] = acc; __syncwarp();\n"
+			"    for (int s = 16; s > 0; s >>= 1) {\n"
+			"      if (lane < s) { lm_r a = w[lane], b = w[lane + s]; w[lane] = (lm_r)LM_RED(a, b); }\n"
+			"      __syncwarp(); }\n"
+			"    if (!lane) lm_post(w[0], out[row]);\n"
+			"    __syncwarp();\n  }\n}\n",
+			kty(in_dt), kty(out_dt), k->identity, kty(in_dt));
 	} else {
 		fprintf(f, "extern \"C\" __global__ void lm_rows(const %s *x, %s *out, long long m, long long r)\n{\n"
 			"  __shared__ lm_r sm[256];\n"
@@ -1041,10 +1059,10 @@ static struct value *red_call(struct eval *ev, struct ukernel *k, int argc, stru
 		if (jit_launch(ev, fn, g1, b, 0, a1) < 0 || jit_launch(ev, fin, g2, b, 0, a2) < 0)
 			goto out;
 	} else {
-		long long mm = m, rr = r;
+		long long mm = m, rr = r, nb = by_warp ? (m + 7) / 8 : m;
 		void *px = nd_data(x), *po = nd_data(out), *a1[] = {&px, &po, &mm, &rr};
-		unsigned g1[3] = {(unsigned)(m < 65535 ? m : 65535), 1, 1}, b[3] = {256, 1, 1};
-		if (!(fn = jit_get(ev, code, "lm_rows", k->nopts, (const char *const *)k->opts))
+		unsigned g1[3] = {(unsigned)(nb < 65535 ? nb : 65535), 1, 1}, b[3] = {256, 1, 1};
+		if (!(fn = jit_get(ev, code, by_warp ? "lm_warps" : "lm_rows", k->nopts, (const char *const *)k->opts))
 		    || jit_launch(ev, fn, g1, b, 0, a1) < 0)
 			goto out;
 	}

@@ -164,6 +164,17 @@ static void take_error(struct eval *ev, struct engine_error *err, int ipython)
 	err_clear(ev);
 }
 
+/* code (leading blanks skipped) is one line, trailing blank lines aside */
+static int one_line(const char *p)
+{
+	const char *nl = strchr(p, '\n');
+	if (nl)
+		for (nl++; *nl; nl++)
+			if (*nl != ' ' && *nl != '\t' && *nl != '\n' && *nl != '\r')
+				return 0;
+	return 1;
+}
+
 int engine_execute(struct engine *e, const char *code, const struct engine_exec_opts *opt,
 		   const struct engine_sink *sink, struct engine_error *err)
 {
@@ -200,7 +211,10 @@ int engine_execute(struct engine *e, const char *code, const struct engine_exec_
 	} else {
 		rc = ev_exec_source(ev, code, strlen(code), name, e->exec_count, !opt->silent, &result);
 	}
-	if (rc == 0 && result && result->type != VT_NONE) {
+	if (rc == 0 && builtins_is_exit(result) && sink && sink->ask_exit && one_line(p)) {
+		/* IPython autocalls a one-line `exit` / `quit`: ask, show nothing */
+		sink->ask_exit(sink->ctx, 0);
+	} else if (rc == 0 && result && result->type != VT_NONE) {
 		struct engine_bundle b;
 		if (builtins_bundle(ev, result, &b) == 0) {
 			if (sink && sink->display)

@@ -40,6 +40,10 @@ struct engine_sink {
 	/* input(prompt): returns a malloc'd line (caller frees) or NULL when the
 	 * frontend cannot answer (the engine raises StdinNotImplementedError) */
 	char *(*input)(void *ctx, const char *prompt, int password);
+	/* exit / quit: the frontend should end the session (ipykernel's
+	 * ask_exit payload); keep_kernel = 1 leaves the kernel running.  NULL:
+	 * the engine cannot ask, and exit() raises NotImplementedError. */
+	void (*ask_exit)(void *ctx, int keep_kernel);
 };
 
 /* Options of one execute_request that the engine cares about. */

@@ -512,11 +512,11 @@ static struct value *target_dict(struct scope *sc, const char *name)
 	return sc->locals;
 }
 
-static int store_name(struct eval *ev, struct scope *sc, const char *name, struct value *v)
+static int store_name_h(struct eval *ev, struct scope *sc, const char *name, size_t n, uint64_t h,
+			struct value *v)
 {
 	struct value *d = target_dict(sc, name);
-	size_t n = strlen(name);
-	struct dict_entry *e = dict_findstr(d, name, n, str_hash(name, n));
+	struct dict_entry *e = dict_findstr(d, name, n, h);
 	if (e) {
 		struct value *old = e->val;
 		e->val = val_incref(v);
@@ -528,6 +528,12 @@ static int store_name(struct eval *ev, struct scope *sc, const char *name, struc
 		return -1;
 	}
 	return 0;
+}
+
+static int store_name(struct eval *ev, struct scope *sc, const char *name, struct value *v)
+{
+	size_t n = strlen(name);
+	return store_name_h(ev, sc, name, n, str_hash(name, n), v);
 }
 
 /* ---- expressions ---- */
@@ -1433,7 +1439,8 @@ static int assign(struct eval *ev, struct scope *sc, struct node *t, struct valu
 {
 	switch (t->kind) {
 	case N_NAME:
-		return store_name(ev, sc, t->s, v);
+		name_hash(t);   /* the AST node keeps the name's length and hash */
+		return store_name_h(ev, sc, t->s, t->slen, t->hash, v);
 	case N_ATTR: {
 		struct value *o = eval_expr(ev, sc, t->a);
 		if (!o)

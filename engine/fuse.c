@@ -46,13 +46,35 @@ static int fusing(const struct backend *be)
 	return m == 2 || (m == 1 && be->device == DEV_CUDA);
 }
 
+/* Spent trees wait here for the next statement: a tree is some 5 KiB, and
+ * a fresh calloc per fused operation cost a memset and, for a request that
+ * size, malloc_consolidate.  A tree from tree_new has only its counts and
+ * shape set: every node, leaf and scalar is written before it is read. */
+enum { SPARE_MAX = 8 };
+static struct fz_tree *spare[SPARE_MAX];
+static int nspare;
+
+static struct fz_tree *tree_new(void)
+{
+	struct fz_tree *t = nspare ? spare[--nspare] : malloc(sizeof *t);
+	if (t) {
+		t->be = NULL;
+		t->ndim = 0;
+		t->t.nnodes = t->t.narrays = t->t.nscalars = 0;
+	}
+	return t;
+}
+
 static void tree_free(struct fz_tree *t)
 {
 	if (!t)
 		return;
 	for (int i = 0; i < t->t.narrays; i++)
 		nd_decref(t->t.arrays[i]);
-	free(t);
+	if (nspare < SPARE_MAX)
+		spare[nspare++] = t;
+	else
+		free(t);
 }
 
 void fz_clear(struct fz *f)
@@ -205,7 +227,7 @@ int fz_apply(struct eval *ev, const struct backend *be, int uf, int nin, struct 
 	/* 0-d host results are NumPy scalars unfused: no pending tree for them */
 	if (ndim == 0 && !arr_is_cupy(abe))
 		return 0;
-	nt = calloc(1, sizeof *nt);
+	nt = tree_new();
 	if (!nt) {
 		err_nomem(ev);
 		return -1;

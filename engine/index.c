@@ -843,6 +843,198 @@ static int mask_set(struct eval *ev, struct ndarray *a, struct value *key, struc
 	return 1;
 }
 
+static struct ndarray *value_for(struct eval *ev, const struct ndarray *a, struct value *x,
+				 int nd, const int64_t *shape, int adv, int single_mask);
+
+/* ---- keys that live on the device: a mask of a's leading dims, one index
+ * array (x[idx], x[:, idx], ...) -- the backend's mask_* / take_index read
+ * them in place, no offsets on the host.  Same 1 / 0 / -1 as mask_get. ---- */
+
+/* a device bool key over a's leading dims, C-contiguous (new reference), or
+ * NULL (*err: an error is set). */
+static struct ndarray *dev_mask(struct eval *ev, const struct ndarray *a, struct value *key, int *err)
+{
+	struct ndarray *m = arr_borrow(key);
+	*err = 0;
+	if (!m || m->dtype != DT_BOOL || nd_device(m) != nd_device(a) || m->ndim < 1 || m->ndim > a->ndim
+	    || nd_backend(m) != nd_backend(a))
+		return NULL;
+	for (int i = 0; i < m->ndim; i++)
+		if (m->shape[i] != a->shape[i])
+			return NULL;   /* the general path raises NumPy's error */
+	if (nd_is_c_contiguous(m))
+		return nd_incref(m);
+	if (!(m = arr_contiguous(ev, m)))
+		*err = 1;
+	return m;
+}
+
+static int is_full_slice(const struct value *v)
+{
+	const struct slice *s = &v->u.slice;
+	return v->type == VT_SLICE && (!s->start || s->start->type == VT_NONE)
+		&& (!s->stop || s->stop->type == VT_NONE) && (!s->step || s->step->type == VT_NONE);
+}
+
+/* x[idx], x[:, idx], x[i, j], x[:, i, j, :]: full slices around integer
+ * arrays on a's device at consecutive axes (their broadcast dims take the
+ * first one's place).  Anything else: 0. */
+static int dev_take(struct eval *ev, struct ndarray *a, struct value *key, struct value **out)
+{
+	const struct backend *be = nd_backend(a);
+	struct value *const *items = &key;
+	int n = 1, first = -1, nk = 0, bnd = 0, rc = -1, axes[8];
+	struct ndarray *idx[8] = {NULL}, *view = NULL, *res = NULL;
+	int64_t vshape[ND_MAXDIM], vstr[ND_MAXDIM], oshape[ND_MAXDIM], bshape[ND_MAXDIM];
+	int64_t sizes[8], strides[8];
+
+	if (key->type == VT_TUPLE) {
+		items = key->u.seq.items;
+		n = (int)key->u.seq.n;
+	}
+	if (n > a->ndim)
+		return 0;
+	for (int i = 0; i < n; i++) {
+		struct ndarray *k = arr_borrow(items[i]);
+		if (k && dt_is_int(k->dtype) && k->dtype != DT_UINT64 && k->ndim >= 1 && nd_backend(k) == be) {
+			if (nk == 8 || (nk && first + nk != i))
+				return 0;   /* separated arrays: NumPy's other placement */
+			if (!nk)
+				first = i;
+			axes[nk] = i;
+			idx[nk++] = k;
+		} else if (!is_full_slice(items[i])) {
+			return 0;
+		}
+	}
+	if (!nk)
+		return 0;
+	/* the arrays' broadcast shape; a mismatch is the general path's error */
+	for (int k = 0; k < nk; k++)
+		bnd = idx[k]->ndim > bnd ? idx[k]->ndim : bnd;
+	if (a->ndim - nk + bnd > ND_MAXDIM)
+		return 0;
+	for (int j = 0; j < bnd; j++)
+		bshape[j] = 1;
+	for (int k = 0; k < nk; k++)
+		for (int j = 0; j < idx[k]->ndim; j++) {
+			int64_t sz = idx[k]->shape[j], *b = &bshape[bnd - idx[k]->ndim + j];
+			if (sz != *b && sz != 1 && *b != 1)
+				return 0;
+			if (*b == 1)
+				*b = sz;
+		}
+	for (int k = 0; k < nk; k++)
+		idx[k] = NULL;
+	for (int k = 0; k < nk; k++) {
+		struct ndarray *t = arr_borrow(items[axes[k]]), *u;
+		t = t->dtype != DT_INT64 ? arr_astype(ev, t, DT_INT64) : nd_incref(t);
+		if (!t)
+			goto out;
+		u = arr_broadcast_to(ev, t, bnd, bshape);
+		nd_decref(t);
+		if (!u)
+			goto out;
+		idx[k] = nd_is_c_contiguous(u) ? nd_incref(u) : arr_contiguous(ev, u);
+		nd_decref(u);
+		if (!idx[k])
+			goto out;
+		sizes[k] = a->shape[axes[k]];
+		strides[k] = a->strides[axes[k]];
+	}
+	int vnd = 0;
+	for (int i = 0; i < a->ndim; i++)
+		if (i < first || i >= first + nk) {
+			vshape[vnd] = a->shape[i];
+			vstr[vnd++] = a->strides[i];
+		}
+	memcpy(oshape, a->shape, sizeof(int64_t) * first);
+	memcpy(oshape + first, bshape, sizeof(int64_t) * bnd);
+	memcpy(oshape + first + bnd, a->shape + first + nk, sizeof(int64_t) * (a->ndim - first - nk));
+	if (!(view = nd_view(ev, a, a->dtype, vnd, vshape, vstr, a->offset))
+	    || !(res = nd_new(ev, be, a->dtype, vnd + bnd, oshape))
+	    || be->take_index(ev, view, nk, (const struct ndarray *const *)idx, sizes, strides, axes,
+			      first, res) < 0)
+		goto out;
+	*out = arr_wrap(ev, res);
+	res = NULL;
+	rc = *out ? 1 : -1;
+out:
+	for (int k = 0; k < nk; k++)
+		nd_decref(idx[k]);
+	nd_decref(res);
+	nd_decref(view);
+	return rc;
+}
+
+static int dev_get(struct eval *ev, struct ndarray *a, struct value *key, struct value **out)
+{
+	const struct backend *be = nd_backend(a);
+	struct ndarray *m, *res = NULL;
+	int err;
+	if (nd_device(a) == DEV_HOST || !be->mask_take || !be->take_index)
+		return 0;
+	if (!(m = dev_mask(ev, a, key, &err)))
+		return err ? -1 : dev_take(ev, a, key, out);
+	err = be->mask_take(ev, a, m, &res);
+	nd_decref(m);
+	if (err < 0)
+		return -1;
+	*out = arr_wrap(ev, res);
+	return *out ? 1 : -1;
+}
+
+static int dev_set(struct eval *ev, struct ndarray *a, struct value *key, struct value *x)
+{
+	const struct backend *be = nd_backend(a);
+	struct ndarray *m, *xa = arr_borrow(x), *v = NULL;
+	int err, rc = -1;
+	if (nd_device(a) == DEV_HOST || !be->mask_put || !be->mask_count)
+		return 0;
+	if (!(m = dev_mask(ev, a, key, &err)))
+		return err ? -1 : 0;
+	if (m->buf == a->buf) {   /* b[b] = ...: the mask as it was before */
+		struct ndarray *c = shp_copy(ev, m);
+		nd_decref(m);
+		if (!(m = c))
+			return -1;
+	}
+	if (xa ? xa->ndim == 0 : x->type != VT_LIST && x->type != VT_TUPLE) {
+		/* one value broadcast: no count needed */
+		struct ndarray *t = xa ? (nd_backend(xa) == be ? nd_incref(xa) : arr_to_backend(ev, xa, be))
+			: arr_asarray(ev, be, x, a->dtype);
+		if (t && t->dtype != a->dtype) {
+			v = arr_astype(ev, t, a->dtype);
+			nd_decref(t);
+		} else {
+			v = t;
+		}
+	} else {
+		int64_t count, oshape[ND_MAXDIM];
+		struct ndarray *b;
+		if (be->mask_count(ev, m, &count) < 0)
+			goto out;
+		oshape[0] = count;
+		memcpy(oshape + 1, a->shape + m->ndim, sizeof(int64_t) * (a->ndim - m->ndim));
+		if (!(b = value_for(ev, a, x, a->ndim - m->ndim + 1, oshape, 1, m->ndim == a->ndim)))
+			goto out;
+		/* always a fresh copy: the values may alias a */
+		v = b->dtype != a->dtype ? arr_astype(ev, b, a->dtype) : shp_copy(ev, b);
+		nd_decref(b);
+		if (v && !nd_is_c_contiguous(v)) {
+			struct ndarray *c = arr_contiguous(ev, v);
+			nd_decref(v);
+			v = c;
+		}
+	}
+	if (v)
+		rc = be->mask_put(ev, a, m, v) < 0 ? -1 : 1;
+out:
+	nd_decref(v);
+	nd_decref(m);
+	return rc;
+}
+
 struct value *idx_get(struct eval *ev, struct ndarray *a, struct value *key)
 {
 	struct ix_key k;
@@ -851,6 +1043,8 @@ struct value *idx_get(struct eval *ev, struct ndarray *a, struct value *key)
 	struct value *fast = NULL;
 	int f = mask_get(ev, a, key, &fast);
 
+	if (!f)
+		f = dev_get(ev, a, key, &fast);
 	if (f)
 		return f < 0 ? NULL : fast;
 	if (key_parse(ev, key, a->ndim, &k) < 0)
@@ -992,6 +1186,8 @@ int idx_set(struct eval *ev, struct ndarray *a, struct value *key, struct value 
 	if (!(a->flags & ND_WRITEABLE))
 		return err_set(ev, TY_ValueError, "assignment destination is read-only"), -1;
 	rc = mask_set(ev, a, key, x);
+	if (!rc)
+		rc = dev_set(ev, a, key, x);
 	if (rc)
 		return rc < 0 ? -1 : 0;
 	if (key_parse(ev, key, a->ndim, &k) < 0)

@@ -797,9 +797,11 @@ static struct value *f_eigvalsh(struct eval *ev, const struct builtin *bi, int a
 }
 
 /* general eigen: w (…, n), v (…, n, n) — real when every eigenvalue of a
- * real input is real, else complex (NumPy's rule) */
+ * real input is real, else complex (NumPy's rule); always complex when
+ * always_complex (CuPy's rule, for `cp` arrays) */
 static struct value *lin_eig_common(struct eval *ev, const struct builtin *bi, int argc,
-				    struct value **argv, const struct kwargs *kw, int want_v)
+				    struct value **argv, const struct kwargs *kw, int want_v,
+				    int always_complex)
 {
 	struct value *av, *res = NULL;
 	int work, result;
@@ -850,7 +852,7 @@ static struct value *lin_eig_common(struct eval *ev, const struct builtin *bi, i
 	if (!(hw = lin_host(ev, fw)) || (fv && !(hv = lin_host(ev, fv))))
 		goto out;
 	{
-		int all_real = !dt_is_complex(result);
+		int all_real = !dt_is_complex(result) && !always_complex;
 		if (all_real) {
 			const double *p = (const double *)nd_data(hw);
 			for (int64_t b = 0; b < batch && all_real; b++)
@@ -952,13 +954,27 @@ out:
 static struct value *f_eig(struct eval *ev, const struct builtin *bi, int argc,
 			   struct value **argv, const struct kwargs *kw)
 {
-	return lin_eig_common(ev, bi, argc, argv, kw, 1);
+	return lin_eig_common(ev, bi, argc, argv, kw, 1, 0);
 }
 
 static struct value *f_eigvals(struct eval *ev, const struct builtin *bi, int argc,
 			       struct value **argv, const struct kwargs *kw)
 {
-	return lin_eig_common(ev, bi, argc, argv, kw, 0);
+	return lin_eig_common(ev, bi, argc, argv, kw, 0, 0);
+}
+
+/* cupy.linalg.eig/eigvals: complex results whatever the eigenvalues (the
+ * work may run on a host copy, whose backend no longer says `cp`) */
+static struct value *f_eig_cupy(struct eval *ev, const struct builtin *bi, int argc,
+				struct value **argv, const struct kwargs *kw)
+{
+	return lin_eig_common(ev, bi, argc, argv, kw, 1, 1);
+}
+
+static struct value *f_eigvals_cupy(struct eval *ev, const struct builtin *bi, int argc,
+				    struct value **argv, const struct kwargs *kw)
+{
+	return lin_eig_common(ev, bi, argc, argv, kw, 0, 1);
 }
 
 static struct value *f_svd(struct eval *ev, const struct builtin *bi, int argc,
@@ -1365,8 +1381,19 @@ VIA_HOST(f_lstsq, LN_GELSD)
 VIA_HOST(f_cholesky, LN_POTRF)
 VIA_HOST(f_qr, LN_GEQRF)
 VIA_HOST(f_svd, LN_GESDD)
-VIA_HOST(f_eig, LN_GEEV)
-VIA_HOST(f_eigvals, LN_GEEV)
+static struct value *f_eig_d(struct eval *ev, const struct builtin *bi, int argc,
+			     struct value **argv, const struct kwargs *kw)
+{
+	int cupy = arr_is_cupy(lin_be(bi, argc ? argv[0] : NULL, NULL));
+	return lin_dispatch(ev, bi, argc, argv, kw, cupy ? f_eig_cupy : f_eig, LN_GEEV);
+}
+
+static struct value *f_eigvals_d(struct eval *ev, const struct builtin *bi, int argc,
+				 struct value **argv, const struct kwargs *kw)
+{
+	int cupy = arr_is_cupy(lin_be(bi, argc ? argv[0] : NULL, NULL));
+	return lin_dispatch(ev, bi, argc, argv, kw, cupy ? f_eigvals_cupy : f_eigvals, LN_GEEV);
+}
 VIA_HOST(f_eigh, LN_SYEVD)
 VIA_HOST(f_eigvalsh, LN_SYEVD)
 VIA_HOST(f_matrix_rank, LN_GESDD)

@@ -115,8 +115,10 @@ struct ndarray *nd_view(struct eval *ev, const struct ndarray *base, int dtype,
 	a->dtype = dtype;
 	a->ndim = ndim;
 	a->flags = base->flags;
-	memcpy(a->shape, shape, sizeof(int64_t) * ndim);
-	memcpy(a->strides, strides, sizeof(int64_t) * ndim);
+	if (ndim) {   /* a 0-d view may come with NULL shape and strides */
+		memcpy(a->shape, shape, sizeof(int64_t) * ndim);
+		memcpy(a->strides, strides, sizeof(int64_t) * ndim);
+	}
 	a->offset = offset;
 	a->buf = base->buf;
 	a->buf->refcnt++;

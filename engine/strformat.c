@@ -406,7 +406,9 @@ char *strfmt_spec(struct eval *ev, struct value *v, const char *spec)
 		return NULL;
 	if (sp.type || sp.sign || sp.prec >= 0) {
 		free(s);
-		return err_set(ev, TY_TypeError, "unsupported format string passed to %s.__format__", val_type_name(v));
+		/* cupy.ndarray.__format__ formats self.get(): NumPy's message */
+		return err_set(ev, TY_TypeError, "unsupported format string passed to %s.__format__",
+			       v->type == VT_NDARRAY ? "numpy.ndarray" : val_type_name(v));
 	}
 	char *out = fmt_str(ev, s, &sp, val_type_name(v));
 	free(s);

@@ -17,7 +17,7 @@
 #include "fuse.h"
 #include "arrfuncs.h"
 
-int uf_lookup(const char *name)
+static int uf_lookup_scan(const char *name)
 {
 	static const struct { const char *alias, *name; } al[] = {
 		{"abs", "absolute"}, {"conj", "conjugate"}, {"mod", "remainder"},
@@ -38,20 +38,73 @@ int uf_lookup(const char *name)
 	return -1;
 }
 
+/* uf_lookup runs for every np.<ufunc>(...) call (twice: the fuser and the
+ * call): names it answered wait in a hashed table, so a call costs one
+ * short hash and one strcmp instead of a scan of ufunc_table */
+enum { NAME_SLOTS = 512 };
+static struct { const char *name; int idx; } name_tab[NAME_SLOTS];
+
+static unsigned name_slot(const char *s)
+{
+	uint32_t h = 2166136261u;
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h & (NAME_SLOTS - 1);
+}
+
+int uf_lookup(const char *name)
+{
+	unsigned j = name_slot(name);
+	int idx;
+	for (unsigned k = 0; k < NAME_SLOTS && name_tab[j].name; k++, j = (j + 1) & (NAME_SLOTS - 1))
+		if (!strcmp(name_tab[j].name, name))
+			return name_tab[j].idx;
+	idx = uf_lookup_scan(name);
+	/* remember the names of ufuncs (owned by the table: static strings) */
+	if (idx >= 0 && !name_tab[j].name) {
+		const char *own = !strcmp(ufunc_table[idx].name, name) ? ufunc_table[idx].name : NULL;
+		if (own) {
+			name_tab[j].name = own;
+			name_tab[j].idx = idx;
+		}
+	}
+	return idx;
+}
+
+/* type character -> dtype + 1 (0: not a type character); in DT order */
+static const signed char char_dtype[256] = {
+	['?'] = 1, ['b'] = 2, ['h'] = 3, ['i'] = 4, ['l'] = 5, ['B'] = 6, ['H'] = 7,
+	['I'] = 8, ['L'] = 9, ['e'] = 10, ['f'] = 11, ['d'] = 12, ['F'] = 13, ['D'] = 14,
+};
+
 int uf_char_dtype(char c)
 {
-	static const char codes[] = "?bhilBHILefdFD"; /* ORDER DT */
-	const char *p = strchr(codes, c);
-	return p && c ? (int)(p - codes) : -1;
+	return char_dtype[(unsigned char)c] - 1;
 }
 
 int uf_loop_in(const struct uf_loop *l, int i) { return uf_char_dtype(l->sig[i]); }
-int uf_loop_out(const struct uf_loop *l) { return uf_char_dtype(strchr(l->sig, '>')[1]); }
+
+int uf_loop_out(const struct uf_loop *l)
+{
+	const char *p = l->sig;
+	while (*p && *p != '>')
+		p++;
+	return *p ? uf_char_dtype(p[1]) : -1;
+}
 
 static int is_cmp(const char *n)
 {
 	return !strcmp(n, "less") || !strcmp(n, "less_equal") || !strcmp(n, "equal") ||
 	       !strcmp(n, "not_equal") || !strcmp(n, "greater") || !strcmp(n, "greater_equal");
+}
+
+/* the index of a ufunc the resolver singles out, looked up once */
+static int ix_true_divide = -2, ix_divide = -2, ix_power = -2;
+static int named_ufunc(const char *name, int *ix)
+{
+	if (*ix == -2)
+		*ix = uf_lookup(name);
+	return *ix;
 }
 
 int uf_resolve(struct eval *ev, int uf, int nin, const struct uf_operand *ops, int *dts)
@@ -96,20 +149,20 @@ int uf_resolve(struct eval *ev, int uf, int nin, const struct uf_operand *ops, i
 			}
 		}
 	}
-	if ((!strcmp(u->name, "sign") || !strcmp(u->name, "positive")) && dts[0] == DT_BOOL)
+	if (dts[0] == DT_BOOL && (!strcmp(u->name, "sign") || !strcmp(u->name, "positive")))
 		return err_set(ev, TY_TypeError,
 			       "ufunc '%s' did not contain a loop with signature matching types <class 'numpy.dtypes.BoolDType'> -> None",
 			       u->name), -1;
-	if (!strcmp(u->name, "negative") && dts[0] == DT_BOOL)
+	if (dts[0] == DT_BOOL && !strcmp(u->name, "negative"))
 		return err_set(ev, TY_TypeError,
 			       "The numpy boolean negative, the `-` operator, is not supported, use the `~` operator or the logical_not function instead."),
 		       -1;
-	if (!strcmp(u->name, "subtract") && dts[0] == DT_BOOL && dts[1] == DT_BOOL)
+	if (dts[0] == DT_BOOL && dts[1] == DT_BOOL && !strcmp(u->name, "subtract"))
 		return err_set(ev, TY_TypeError,
 			       "numpy boolean subtract, the `-` operator, is not supported, use the bitwise_xor, the `^` operator, or the logical_xor function instead."),
 		       -1;
 	/* true division of integers: NumPy's resolver goes straight to doubles */
-	if (!strcmp(u->name, "true_divide") || !strcmp(u->name, "divide")) {
+	if (uf == named_ufunc("true_divide", &ix_true_divide) || uf == named_ufunc("divide", &ix_divide)) {
 		int allint = 1;
 		for (int i = 0; i < nin; i++)
 			if (!dt_is_int(dts[i]) && dts[i] != DT_BOOL)
@@ -233,7 +286,7 @@ int uf_plan(struct eval *ev, int uf, int nin, const struct uf_operand *uo,
 	p->nin = nin;
 	p->loop = loop;
 	p->odt = odt;
-	if (strcmp(u->name, "power"))
+	if (uf != named_ufunc("power", &ix_power))
 		return 0;
 	if (check_int_power(ev, sc[1], arr[1], p->dts[1]) < 0)
 		return -1;
@@ -292,7 +345,7 @@ static struct ndarray *apply(struct eval *ev, const struct backend *be, int uf, 
 	int dts[EW_MAXARGS], loop, odt, ndim, nshp = 0;
 	int64_t shape[ND_MAXDIM];
 	struct ndarray *res = NULL, *views[EW_MAXARGS] = {0};
-	struct ew_tree *t = NULL;
+	struct ew_tree tree, *t = &tree;   /* only the counts and the nodes pushed are set */
 	struct ndarray zerod;
 	const int nops = nin;
 
@@ -382,16 +435,13 @@ static struct ndarray *apply(struct eval *ev, const struct backend *be, int uf, 
 		if (!res)
 			goto done;
 	}
-	t = calloc(1, sizeof *t);
-	if (!t) {
-		err_nomem(ev);
-		goto fail;
-	}
+	t->nnodes = t->narrays = t->nscalars = 0;
 	{
 		struct ew_node *un;
 		int argn[EW_MAXARGS];
 		for (int i = 0; i < nin; i++) {
 			struct ew_node *n = &t->nodes[t->nnodes];
+			memset(n, 0, sizeof *n);
 			if (o[i].arr) {
 				struct ndarray *src = o[i].arr;
 				if (out && shares(src, out) && !same_layout(src, out)) {
@@ -411,6 +461,7 @@ static struct ndarray *apply(struct eval *ev, const struct backend *be, int uf, 
 				t->nnodes++;
 				if (src->dtype != dts[i]) {
 					struct ew_node *c = &t->nodes[t->nnodes];
+					memset(c, 0, sizeof *c);
 					c->kind = EW_CAST;
 					c->dtype = dts[i];
 					c->nargs = 1;
@@ -427,6 +478,7 @@ static struct ndarray *apply(struct eval *ev, const struct backend *be, int uf, 
 			argn[i] = t->nnodes - 1;
 		}
 		un = &t->nodes[t->nnodes];
+		memset(un, 0, sizeof *un);
 		un->kind = EW_UFUNC;
 		un->dtype = odt;
 		un->ufunc = uf;
@@ -437,6 +489,7 @@ static struct ndarray *apply(struct eval *ev, const struct backend *be, int uf, 
 		t->nnodes++;
 		if (res->dtype != odt) {
 			struct ew_node *c = &t->nodes[t->nnodes];
+			memset(c, 0, sizeof *c);
 			c->kind = EW_CAST;
 			c->dtype = res->dtype;
 			c->nargs = 1;
@@ -457,7 +510,6 @@ fail:
 done:
 	for (int i = 0; i < nops; i++)
 		nd_decref(views[i]);
-	free(t);
 	operands_free(o, nops);
 	return res;
 }

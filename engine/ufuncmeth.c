@@ -486,7 +486,8 @@ static struct value *m_at(struct eval *ev, const struct builtin *bi, int argc,
 		val_decref(cur);
 		return rc < 0 ? NULL : val_none();
 	}
-	idx = arr_asarray(ev, &backend_host, iv, -1);
+	/* the indices are read on the host: a device array is copied there */
+	idx = iv->type == VT_NDARRAY ? arr_to_host(ev, iv->u.arr) : arr_asarray(ev, &backend_host, iv, -1);
 	if (!idx)
 		return NULL;
 	if (!dt_is_int(idx->dtype)) {

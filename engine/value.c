@@ -975,8 +975,8 @@ const char *val_type_name(struct value *v)
 			return buf;
 		}
 		return "numpy.generic";
-	case VT_NDARRAY:
-		return arr_is_cupy(nd_backend(v->u.arr)) ? "cupy.ndarray" : "numpy.ndarray";
+	case VT_NDARRAY: /* tp_name: CuPy's ndarray is a Python subclass, named plainly */
+		return arr_is_cupy(nd_backend(v->u.arr)) ? "ndarray" : "numpy.ndarray";
 	case VT_OBJECT:
 		return v->u.obj.t && v->u.obj.t->name ? v->u.obj.t->name : "object";
 	default:

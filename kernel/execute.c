@@ -242,6 +242,23 @@ static void sink_page(void *ctx, const struct engine_bundle *b)
 					"data", bundle_json(b), "start", 0));
 }
 
+/* exit / quit: ipykernel's payload, for the frontend to end the session */
+static void sink_ask_exit(void *ctx, int keep_kernel)
+{
+	struct exec_state *x = ctx;
+	size_t i;
+	json_t *p;
+	json_array_foreach(x->payload, i, p) {  /* one per reply, the last call's (IPython's single=True) */
+		const char *src = json_string_value(json_object_get(p, "source"));
+		if (src && !strcmp(src, "ask_exit")) {
+			json_array_remove(x->payload, i);
+			break;
+		}
+	}
+	json_array_append_new(x->payload, json_pack("{s:s, s:b}", "source", "ask_exit",
+						     "keepkernel", keep_kernel));
+}
+
 /* input(): asks the frontend on stdin and waits for its input_reply.  The
  * control thread keeps serving interrupts meanwhile. */
 static char *sink_input(void *ctx, const char *prompt, int password)
@@ -382,6 +399,7 @@ void execute_request(struct kernel *k, void *sock, const struct wire_msg *m)
 	sink.clear_output = sink_clear;
 	sink.page = sink_page;
 	sink.input = sink_input;
+	sink.ask_exit = sink_ask_exit;
 	opt.silent = silent;
 	opt.store_history = store;
 	opt.allow_stdin = allow_stdin;

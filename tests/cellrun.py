@@ -19,9 +19,10 @@ GPU mode (--gpu): the cell's `import numpy as np` becomes `import cupy as np`; L
 it with LUMEN_DEVICE=cuda.  If the reference Python can import cupy, the substituted cell
 is also run there by real CuPy.  Lumen's run passes when it agrees with NumPy's run of the
 original or with CuPy's (gpu_agrees):
-  - failure state and the last stderr line equal NumPy's (`numpy.ndarray` may read
-    `cupy.ndarray`) or CuPy's -- never a tolerance there;
-  - stdout line by line equal to NumPy's line, to that line with `cupy.ndarray`, or to
+  - failure state and the last stderr line equal NumPy's (with CuPy's type names:
+    `cupy.ndarray`, or `ndarray` where CPython names a type by tp_name) or CuPy's --
+    never a tolerance there;
+  - stdout line by line equal to NumPy's line, to that line with CuPy's names, or to
     the line CuPy printed there (CuPy stops early on lists it rejects: the lines it
     printed before count); with another line count, the whole text against one of them;
   - "equal" reads a NumPy scalar repr and a 0-d array repr as the same thing
@@ -45,7 +46,7 @@ import sys
 import tempfile
 
 SAN = re.compile(r"ERROR: (Address|Leak|Memory)Sanitizer|runtime error:|AddressSanitizer:DEADLYSIGNAL")
-MARK = re.compile(r"^\s*#\s*cells:\s*(todo|skip|skip-gpu|timeout)\b\s*(.*)$", re.M)
+MARK = re.compile(r"^\s*#\s*cells:\s*(todo|skip-gpu|skip|timeout)\b\s*(.*)$", re.M)
 
 
 def markers(src):
@@ -179,7 +180,12 @@ def lines_close(ref, got, rtol):
 
 
 def numpy_as_cupy(text):
-	"""NumPy's text as CuPy names things."""
+	"""NumPy's text as CuPy names things.  The class is cupy.ndarray (its repr), but
+	CPython's messages name a type by tp_name: 'ndarray' for CuPy's Python subclass,
+	'cupy._core.core._ndarray_base' for a property of its Cython base class."""
+	text = text.replace("of 'numpy.ndarray' objects", "of 'cupy._core.core._ndarray_base' objects")
+	text = re.sub(r"(?<!<class )'numpy\.ndarray'", "'ndarray'", text)
+	text = re.sub(r"\bnot numpy\.ndarray\b", "not ndarray", text)
 	return text.replace("numpy.ndarray", "cupy.ndarray")
 
 

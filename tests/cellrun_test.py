@@ -6,7 +6,7 @@ scalars, floating-point last digits, CuPy's lines and errors) and which it must 
 import os
 import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from cellrun import Run, gpu_agrees
+from cellrun import Run, gpu_agrees, markers
 
 
 def R(out, rc=0, err=""):
@@ -27,7 +27,10 @@ cases = [
 	("np.complex128(2-1j)\n6.0\n", None, "array(2.-1.j)\n6.0\n", 1e-12, True),
 	("a (2, 6) cpu\nx\n", R("a (2, 6) <CUDA Device 0>\n", 1, "TypeError: x"), "a (2, 6) <CUDA Device 0>\nx\n", 1e-12, True),
 	("a (2, 6) cpu\nx\n", R("a (2, 6) <CUDA Device 0>\n", 1, "TypeError: x"), "a (2, 6) <CUDA Device 0>\ny\n", 1e-12, False),
-	("AttributeError: attribute 'ndim' of 'numpy.ndarray' objects is not writable\n", None, "AttributeError: attribute 'ndim' of 'cupy.ndarray' objects is not writable\n", 1e-12, True),
+	("AttributeError: attribute 'ndim' of 'numpy.ndarray' objects is not writable\n", None, "AttributeError: attribute 'ndim' of 'cupy._core.core._ndarray_base' objects is not writable\n", 1e-12, True),
+	("AttributeError: attribute 'ndim' of 'numpy.ndarray' objects is not writable\n", None, "AttributeError: attribute 'ndim' of 'ndarray' objects is not writable\n", 1e-12, False),
+	("<class 'numpy.ndarray'>\n", None, "<class 'cupy.ndarray'>\n", 1e-12, True),
+	("<class 'numpy.ndarray'>\n", None, "<class 'ndarray'>\n", 1e-12, False),
 	("0.0 -16.96421151550203\n", R("1.0658141036401503e-14 -16.96421066613584\n"), "0.0 -16.96421066613584\n", 1e-5, True),
 	("0.0 -16.96421151550203\n", None, "0.0 -16.96421066613584\n", 1e-12, False),
 	("[np.int64(0), np.int64(1)] ['np.float32(0.0)']\n", None, "[array(0), array(1)] ['array(0., dtype=float32)']\n", 1e-5, True),
@@ -41,15 +44,27 @@ cases = [
 	(R("", 1, "ValueError: a"), None, R("", 1, "ValueError: a"), 1e-12, True),
 	(R("", 1, "ValueError: a"), R("", 1, "ValueError: b"), R("", 1, "ValueError: b"), 1e-12, True),
 	(R("", 1, "ValueError: a"), R("", 1, "ValueError: b"), R("", 1, "ValueError: c"), 1e-12, False),
-	(R("", 1, "AttributeError: 'numpy.ndarray' x"), None, R("", 1, "AttributeError: 'cupy.ndarray' x"), 1e-12, True),
+	(R("", 1, "AttributeError: 'numpy.ndarray' x"), None, R("", 1, "AttributeError: 'ndarray' x"), 1e-12, True),
+	(R("", 1, "TypeError: list indices must be integers or slices, not numpy.ndarray"), None,
+	 R("", 1, "TypeError: list indices must be integers or slices, not ndarray"), 1e-12, True),
 	("x\n", None, R("x\n", 1, "E: e"), 1e-12, False),
 	("x\n", None, R("x\n", -11, ""), 1e-12, False),
 	("a\nb\n", None, "a\n", 1e-12, False),
 ]
 
-print("1..%d" % len(cases))
+# cell markers: skip-gpu is not a skip of the NumPy run
+marks = [
+	("# cells: skip-gpu no IPython there\n", {"skip-gpu": "no IPython there"}),
+	("# cells: skip why\n", {"skip": "why"}),
+	("# cells: todo gap\n# cells: timeout 90\n", {"todo": "gap", "timeout": "90"}),
+]
+
+print("1..%d" % (len(cases) + len(marks)))
 for i, (n, c, l, rtol, exp) in enumerate(cases, 1):
 	ref = n if isinstance(n, Run) else R(n)
 	got = l if isinstance(l, Run) else R(l)
 	ok = gpu_agrees(ref, c, got, rtol) == exp
 	print("%s %d - %s %r ~ %r" % ("ok" if ok else "not ok", i, "agrees:" if exp else "differs:", ref.out[:40] or ref.last_err, got.out[:40] or got.last_err))
+for i, (src, exp) in enumerate(marks, len(cases) + 1):
+	got = markers(src)
+	print("%s %d - markers(%r) is %r" % ("ok" if got == exp else "not ok", i, src, got))

@@ -5,7 +5,8 @@ against the built lumen-kernel (behind tests/console.test), as TAP.
 Makes a private Jupyter world in a temporary directory (a kernelspec naming the BUILT
 lumen-kernel), starts the console, runs a cell and reads its Out[1], makes an error
 and reads its traceback, then leaves with Ctrl-D and "y" and checks that the console
-exits with status 0 and shuts its kernel down.  Prompts are matched through the
+exits with status 0 and shuts its kernel down; then a second console leaves by the
+cell `exit` (the kernel's ask_exit payload), with the same checks.  Prompts are matched through the
 terminal's colour escapes.  Skips (1..0 # SKIP) when jupyter_console or pexpect is
 missing.  Leaves nothing behind.
 usage: console.py --kernel PATH/lumen-kernel
@@ -94,12 +95,32 @@ def main():
 		 [r"still 6", prompt("In", 4)]),
 		("Ctrl-D asks to exit", "\x04", [r"exit \(\[y\]/n\)\?"]),
 	]
-	print("1..%d" % (len(steps) + 2), flush=True)
+	print("1..%d" % (len(steps) + 2 + 3), flush=True)
 	child = None
+
+	def spawn():
+		return pexpect.spawn(sys.executable, ["-m", "jupyter_console", "--kernel", "lumen"],
+				     env=env, cwd=tmp, encoding="utf-8", timeout=args.timeout,
+				     dimensions=(40, 120))
+
+	def leaves(child, pids, how):
+		"""the console exits with status 0 and its kernel goes"""
+		try:
+			child.expect(pexpect.EOF)
+			child.close()
+			tap(child.exitstatus == 0, "the console exits with status 0" + how,
+			    "exit status %r, signal %r" % (child.exitstatus, child.signalstatus))
+		except pexpect.TIMEOUT:
+			tap(False, "the console exits with status 0" + how, "still running")
+		deadline = time.time() + 15
+		while time.time() < deadline and any(os.path.exists("/proc/%d" % p) for p in pids):
+			time.sleep(0.2)
+		alive = [p for p in pids if os.path.exists("/proc/%d" % p)]
+		tap(bool(pids) and not alive, "the console shut its kernel down" + how,
+		    "kernel pids %r, still alive %r" % (pids, alive))
+
 	try:
-		child = pexpect.spawn(sys.executable, ["-m", "jupyter_console", "--kernel", "lumen"],
-				      env=env, cwd=tmp, encoding="utf-8", timeout=args.timeout,
-				      dimensions=(40, 120))
+		child = spawn()
 		seen = []
 		child.logfile_read = _Tee(seen)
 		for what, keys, pats in steps:
@@ -114,19 +135,20 @@ def main():
 					p, "".join(seen)[-1500:]))
 		pids = kernel_pids(runtime)
 		child.send("y\r")
+		leaves(child, pids, "")
+		# `exit` typed as a cell: the kernel's ask_exit payload ends the console
+		# (no question asked) and the console shuts the kernel down
+		child = spawn()
+		seen = []
+		child.logfile_read = _Tee(seen)
 		try:
-			child.expect(pexpect.EOF)
-			child.close()
-			tap(child.exitstatus == 0, "the console exits with status 0",
-			    "exit status %r, signal %r" % (child.exitstatus, child.signalstatus))
-		except pexpect.TIMEOUT:
-			tap(False, "the console exits with status 0", "still running")
-		deadline = time.time() + 15
-		while time.time() < deadline and any(os.path.exists("/proc/%d" % p) for p in pids):
-			time.sleep(0.2)
-		alive = [p for p in pids if os.path.exists("/proc/%d" % p)]
-		tap(bool(pids) and not alive, "the console shut its kernel down",
-		    "kernel pids %r, still alive %r" % (pids, alive))
+			child.expect(prompt("In", 1))
+			tap(True, "a second console starts")
+		except (pexpect.TIMEOUT, pexpect.EOF):
+			tap(False, "a second console starts", "".join(seen)[-1500:])
+		pids = kernel_pids(runtime)
+		child.send("exit\r")
+		leaves(child, pids, " after `exit`")
 	finally:
 		if child is not None and child.isalive():
 			child.terminate(force=True)

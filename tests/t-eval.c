@@ -209,6 +209,7 @@ int main(void)
 	error_is("assert 1 == 2, 'boom'", "AssertionError", "boom", "assert with message");
 	error_is("raise ValueError", "ValueError", "", "raise a class");
 	error_is("a, b = 1, 2, 3", "ValueError", "too many values to unpack (expected 2)", "unpack error");
+	error_is("min([])", "ValueError", "min() iterable argument is empty", "min of nothing: Python 3.12's text");
 	error_is("def f():\n    v += 1\nf()", "UnboundLocalError",
 		 "cannot access local variable 'v' where it is not associated with a value", "UnboundLocalError");
 	error_is("%nosuchmagic", "UsageError", "Line magic function `%nosuchmagic` not found.", "unknown magic");

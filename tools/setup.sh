@@ -4,7 +4,8 @@
 # Autotools in build/, installs it under $PREFIX (default /usr/local: `lumen` on PATH,
 # the `lumen` kernelspec where every Jupyter looks) and runs notebooks/quickstart.ipynb
 # headless, printing its outputs.  Run as root, or as a user who may sudo.
-# Environment: PREFIX, LUMEN_NO_BROWSER=1 (skip JupyterLab/Playwright/Chromium), JOBS.
+# Environment: PREFIX, LUMEN_NO_BROWSER=1 (skip JupyterLab/Playwright/Chromium), JOBS,
+# LUMEN_CONFIGURE_FLAGS (extra ./configure options, e.g. --without-cuda).
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 PREFIX=${PREFIX:-/usr/local}
@@ -37,7 +38,8 @@ cd "$ROOT"
 autoreconf -fi
 mkdir -p build
 cd build
-../configure -q --prefix="$PREFIX" PYTHON="$PY"
+# shellcheck disable=SC2086
+../configure -q --prefix="$PREFIX" PYTHON="$PY" ${LUMEN_CONFIGURE_FLAGS:-}
 make -j"$JOBS"
 
 step "Install under $PREFIX"

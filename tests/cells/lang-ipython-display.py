@@ -1,6 +1,7 @@
 # IPython.display outside a shell (as `python FILE.py` runs it): display() prints
 # its objects, update_display() and DisplayHandle print too, clear_output()
 # erases the terminal line.  Kernel behaviour: tests/protocol/test_kernel.py.
+# cells: skip-gpu the GPU machine's python3 has no IPython to run the reference
 from IPython.display import DisplayHandle, display, update_display, clear_output
 import IPython
 import numpy as np

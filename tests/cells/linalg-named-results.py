@@ -1,7 +1,9 @@
 import numpy as np
 a = np.array([[2.0, 1.0], [1.0, 3.0]])
 r = np.linalg.eigh(a)
-print(repr(r))
+# the repr on a diagonal matrix: an eigenvector's sign is the solver's choice
+# (LAPACK's and cuSOLVER's differ for a), a diagonal's are the unit vectors
+print(repr(np.linalg.eigh(np.array([[2.0, 0.0], [0.0, 3.0]]))))
 print(r.eigenvalues, r.eigenvectors.shape, len(r), r[0] is r.eigenvalues)
 w, v = r
 print(w)

@@ -51,10 +51,30 @@ check("det of a float32 stack", close(cp.linalg.det(cp.asarray(b32)), np.linalg.
 a = np.array([[2.0, 0.0], [0.0, 3.0]])
 w, v = cp.linalg.eig(cp.asarray(a))
 hw, hv = np.linalg.eig(a)
-check("eig returns device arrays equal to NumPy's", same(w, hw) and same(v, hv))
+# CuPy's eig/eigvals are complex whatever the eigenvalues (NumPy's turn real when all are)
+check("eig returns complex device arrays equal to NumPy's", same(w, hw.astype(np.complex128)) and same(v, hv.astype(np.complex128)))
+check("eigvals of a float32 matrix is complex64 on the device",
+      close(cp.linalg.eigvals(cp.asarray(m32)), np.linalg.eigvals(m32).astype(np.complex64), 1e-5))
 r = cp.linalg.eig(cp.asarray(a))
 check("eig's EigResult stays named (.eigenvectors) with device arrays", isinstance(r.eigenvectors, cp.ndarray))
-check("eigvals returns a device array", same(cp.linalg.eigvals(cp.asarray(a)), np.linalg.eigvals(a)))
+check("eigvals returns a device array", same(cp.linalg.eigvals(cp.asarray(a)), np.linalg.eigvals(a).astype(np.complex128)))
+
+# linalg-pinv-rank: the SVD of a rank-deficient matrix (gesvdp's checks let
+# its tiny singular values through wrong: pinv came out at 1e14)
+for shape in [(2, 3), (3, 2), (64, 48)]:
+    o = np.ones(shape)
+    if o.size < 10:   # a bigger one's noise singular values may pass pinv's cutoff, as in LAPACK
+        check("pinv of a rank-1 %dx%d matrix" % shape,
+              bool(np.allclose(cp.asnumpy(cp.linalg.pinv(cp.asarray(o))), np.linalg.pinv(o), rtol=1e-9, atol=1e-12)))
+    s1 = cp.asnumpy(cp.linalg.svd(cp.asarray(o), compute_uv=False))
+    check("svd values of a rank-1 %dx%d matrix" % shape,
+          bool(abs(s1[0] - np.sqrt(o.size)) < 1e-9 * s1[0] and np.all(np.abs(s1[1:]) < 1e-12 * s1[0])))
+    u, sv, vt = cp.linalg.svd(cp.asarray(o), full_matrices=False)
+    check("svd of a rank-1 %dx%d matrix reconstructs it with orthonormal factors" % shape,
+          bool(np.allclose(cp.asnumpy((u * sv) @ vt), o, atol=1e-10))
+          and bool(np.allclose(cp.asnumpy(u.T @ u), np.eye(u.shape[1]), atol=1e-10))
+          and bool(np.allclose(cp.asnumpy(vt @ vt.T), np.eye(vt.shape[0]), atol=1e-10)))
+check("matrix_rank of a rank-1 matrix on the device", int(cp.linalg.matrix_rank(cp.asarray(np.ones((3, 3))))) == 1)
 A = np.array([[0.0, 1.0], [1.0, 1.0], [2.0, 1.0], [3.0, 1.0]])
 y = np.array([2.0, 5.0, 8.0, 11.0])
 x, res, rank, sv = cp.linalg.lstsq(cp.asarray(A), cp.asarray(y), rcond=None)
@@ -100,9 +120,42 @@ check("f-string :6.2f of a 0-d device array", f"{t:6.2f}" == " 86.33")
 check("format(0-d int, '>4')", format(cp.asarray(np.array([1, 2, 3])).sum(), ">4") == "   6")
 check("f-string :.1% of a 0-d device array", f"{cp.asarray(np.array([0.25])).sum():.1%}" == "25.0%")
 check("format of a 1-d array with a spec raises",
-      raises(lambda: format(cp.arange(2), ".2f"), TypeError, "unsupported format string passed to cupy.ndarray.__format__"))
+      raises(lambda: format(cp.arange(2), ".2f"), TypeError, "unsupported format string passed to numpy.ndarray.__format__"))
 
 # sort-nan: complex sort on the device (NumPy's order, NaNs last)
 sc = np.array([1 + 2j, np.nan, 1 - 1j, 0 + 5j])
 check("sort of complex128 with a NaN", same(cp.sort(cp.asarray(sc)), np.sort(sc)))
+# the complex radix sort's keys: rows, NaN parts above +inf, ties on the real part
+g2 = np.random.default_rng(11)
+zr = g2.integers(-3, 3, size=(3, 1000)).astype(np.float32)
+zi = g2.integers(-3, 3, size=(3, 1000)).astype(np.float32)
+zr[0, ::7] = np.nan
+zi[1, ::5] = np.nan
+zr[2, ::11] = np.inf
+zi[2, ::13] = -np.inf
+zs = zr.astype(np.complex64)
+zs.imag = zi   # not zr + 1j * zi: 1j * nan is nan+nanj
+zs[0, 3] = complex(np.nan, np.nan)
+check("sort of 3x1000 complex64 with NaNs, infs and ties, row by row", same(cp.sort(cp.asarray(zs)), np.sort(zs)))
+check("sort of the flattened 3000 complex64", same(cp.sort(cp.asarray(zs.ravel())), np.sort(zs.ravel())))
+check("sort along axis 0 of complex128", same(cp.sort(cp.asarray(zs.astype(np.complex128)), axis=0), np.sort(zs.astype(np.complex128), axis=0)))
+
+# ReductionKernel over rows (device only: host mode has no ReductionKernel): a warp per row (many or short rows), a block per
+# row (few long ones); any reduce type folds through shared memory
+if hasattr(cp, 'ReductionKernel'):
+    rk_sq = cp.ReductionKernel('T x', 'T y', 'x * x', 'a + b', 'y = a', '0', 'sem_l2sq')
+    rk_max = cp.ReductionKernel('T x', 'T y', 'x', 'max(a, b)', 'y = a', '-1000000000', 'sem_rowmax')
+    gen = np.random.default_rng(5)
+    hi = gen.integers(-1000, 1000, size=(3000, 37))
+    check("ReductionKernel max along axis=1 of 3000x37 int64 (a warp per row)", same(rk_max(cp.asarray(hi), axis=1), hi.max(axis=1)))
+    check("ReductionKernel sum of squares along axis=0 of 3000x37 int64", same(rk_sq(cp.asarray(hi), axis=0), (hi * hi).sum(axis=0)))
+    hl = gen.integers(-1000, 1000, size=(3, 100001))
+    check("ReductionKernel sum of squares along axis=1 of 3x100001 int64 (a block per row)", same(rk_sq(cp.asarray(hl), axis=1), (hl * hl).sum(axis=1)))
+    hf = gen.random((5000, 700), dtype=np.float32)
+    check("ReductionKernel sum of squares along axis=1 of 5000x700 float32",
+          close(rk_sq(cp.asarray(hf), axis=1), (hf.astype(np.float64) ** 2).sum(axis=1).astype(np.float32), 1e-5))
+    hz = (gen.integers(-9, 9, size=(2500, 33)) + 1j * gen.integers(-9, 9, size=(2500, 33))).astype(np.complex128)
+    check("ReductionKernel sum of squares along axis=1 of 2500x33 complex128", same(rk_sq(cp.asarray(hz), axis=1), (hz * hz).sum(axis=1)))
+    check("ReductionKernel over rows of length 0", same(rk_sq(cp.asarray(np.zeros((4000, 0))), axis=1), np.zeros(4000)))
+
 print("1.." + str(count[0]))

@@ -421,6 +421,25 @@ int main(void)
 		nd_decref(h);
 		nd_decref(d);
 	}
+	{
+		/* the staging copy's streaming stores: a source and a destination
+		 * off any alignment, an odd length (ragged head and tail) */
+		int64_t n = (40 << 20) + 13, n3 = n + 3;
+		struct ndarray *h = hnew(DT_UINT8, 1, &n3), *back = hnew(DT_UINT8, 1, &n3), *d = dnew(DT_UINT8, 1, &n);
+		int good = h && back && d;
+		for (int64_t i = 0; good && i < n3; i++)
+			((unsigned char *)nd_data(h))[i] = (unsigned char)(i * 2654435761u >> 13);
+		if (good)
+			memset(nd_data(back), 0xa5, n3);
+		good = good && cu->from_host(ev, d, (const char *)nd_data(h) + 3) == 0
+		       && cu->to_host(ev, (char *)nd_data(back) + 1, d) == 0
+		       && !memcmp((const char *)nd_data(back) + 1, (const char *)nd_data(h) + 3, n)
+		       && ((unsigned char *)nd_data(back))[0] == 0xa5 && ((unsigned char *)nd_data(back))[n + 1] == 0xa5;
+		ok(good, "40 MiB + 13 bytes from and to unaligned host pointers (streaming staging copy)");
+		nd_decref(h);
+		nd_decref(back);
+		nd_decref(d);
+	}
 	/* ---- fill ---- */
 	{
 		int64_t n = 1001;
@@ -719,23 +738,179 @@ int main(void)
 		for (int64_t i = 0; i < n; i++)
 			if (((float *)nd_data(h))[i] > 0)
 				off[nb++] = i * 4;
+		/* the view is what the mask leaves of x: no dims (0-d) */
+		int64_t nosh[1] = {0}, nost[1] = {0};
+		struct ndarray *d0 = nd_view(ev, d, DT_FLOAT32, 0, nosh, nost, d->offset);
 		struct ndarray *dout = dnew(DT_FLOAT32, 1, &nb), *got = NULL;
-		int good = off && cu->gather(ev, d, off, nb, 0, dout) == 0 && (got = to_hostc(dout));
+		int good = off && d0 && cu->gather(ev, d0, off, nb, 0, dout) == 0 && (got = to_hostc(dout));
 		for (int64_t j = 0; good && j < nb; j++)
 			good = ((float *)nd_data(got))[j] == ((float *)nd_data(h))[off[j] / 4];
 		ok(good, "gather x[x > 0] of 2e6 float32 (a mask lowered to offsets)");
 		struct ndarray *zeros = dnew(DT_FLOAT32, 1, &nb), *back = NULL;
 		struct npscalar z = {DT_FLOAT32, {.f = 0}};
-		good = cu->fill(ev, zeros, &z) == 0 && cu->scatter(ev, d, off, nb, 0, zeros) == 0 && (back = to_hostc(d));
+		good = cu->fill(ev, zeros, &z) == 0 && cu->scatter(ev, d0, off, nb, 0, zeros) == 0 && (back = to_hostc(d));
 		for (int64_t i = 0; good && i < n; i++)
 			good = ((float *)nd_data(back))[i] == (((float *)nd_data(h))[i] > 0 ? 0 : ((float *)nd_data(h))[i]);
 		ok(good, "scatter x[x > 0] = 0 of 2e6 float32");
 		free(off);
-		nd_decref(back); nd_decref(zeros); nd_decref(got); nd_decref(dout); nd_decref(h); nd_decref(d);
+		nd_decref(back); nd_decref(zeros); nd_decref(got); nd_decref(dout); nd_decref(d0); nd_decref(h); nd_decref(d);
 		int64_t one = 0;
 		struct ndarray *e = dnew(DT_FLOAT32, 1, &one);
 		ok(cu->gather(ev, e, NULL, 0, 0, e) == 0, "gather of no offsets does nothing");
 		nd_decref(e);
+	}
+	/* ---- device-resident keys: masks compacted and index arrays read on the device ---- */
+	{
+		/* x[x > 0] of 3e6+1 float32 (not a whole number of chunks) */
+		int64_t n = 3000001, cnt = 0, dcnt = -1;
+		struct ndarray *h = hnew(DT_FLOAT32, 1, &n), *hm = hnew(DT_BOOL, 1, &n), *d, *dm, *dout = NULL, *got = NULL;
+		hfill(h, -1, 1);
+		for (int64_t i = 0; i < n; i++)
+			cnt += (((uint8_t *)nd_data(hm))[i] = ((float *)nd_data(h))[i] > 0);
+		d = to_dev(h);
+		dm = to_dev(hm);
+		ok(cu->mask_count && cu->mask_count(ev, dm, &dcnt) == 0 && dcnt == cnt, "mask_count of 3e6+1 bools");
+		int good = cu->mask_take && cu->mask_take(ev, d, dm, &dout) == 0 && dout->ndim == 1
+			&& dout->shape[0] == cnt && (got = to_hostc(dout));
+		for (int64_t i = 0, w = 0; good && i < n; i++)
+			if (((uint8_t *)nd_data(hm))[i])
+				good = ((float *)nd_data(got))[w++] == ((float *)nd_data(h))[i];
+		ok(good, "mask_take x[x > 0] of 3e6+1 float32, in order");
+		/* x[x > 0] = 0.5: one value broadcast */
+		int64_t one1 = 1;
+		struct ndarray *hv = hnew(DT_FLOAT32, 0, &one1), *dv, *back = NULL;
+		*(float *)nd_data(hv) = 0.5f;
+		dv = to_dev(hv);
+		good = cu->mask_put && cu->mask_put(ev, d, dm, dv) == 0 && (back = to_hostc(d));
+		for (int64_t i = 0; good && i < n; i++)
+			good = ((float *)nd_data(back))[i] == (((uint8_t *)nd_data(hm))[i] ? 0.5f : ((float *)nd_data(h))[i]);
+		ok(good, "mask_put x[x > 0] = 0.5 of 3e6+1 float32");
+		nd_decref(back); nd_decref(dv); nd_decref(hv); nd_decref(got); nd_decref(dout);
+		/* an all-false mask selects nothing */
+		memset(nd_data(hm), 0, n);
+		nd_decref(dm);
+		dm = to_dev(hm);
+		dout = NULL;
+		ok(cu->mask_take(ev, d, dm, &dout) == 0 && dout->ndim == 1 && dout->shape[0] == 0,
+		   "mask_take of an all-false mask: shape (0,)");
+		nd_decref(dout); nd_decref(dm); nd_decref(d); nd_decref(hm); nd_decref(h);
+	}
+	{
+		/* a mask of the leading dim of a strided view: x[:, ::2][m] and x[:, ::2][m] = vals, int16 */
+		int64_t sh[2] = {3001, 6}, vsh[2] = {3001, 3}, cnt = 0;
+		struct ndarray *h = hnew(DT_INT16, 2, sh), *hm = hnew(DT_BOOL, 1, sh), *d, *dm, *dout = NULL, *got = NULL;
+		hfill(h, -1000, 1000);
+		for (int64_t i = 0; i < sh[0]; i++)
+			cnt += (((uint8_t *)nd_data(hm))[i] = urand() < 0.3);
+		d = to_dev(h);
+		dm = to_dev(hm);
+		int64_t vst[2] = {d->strides[0], 2 * d->strides[1]};
+		struct ndarray *dv = nd_view(ev, d, DT_INT16, 2, vsh, vst, d->offset);
+		int good = cu->mask_take(ev, dv, dm, &dout) == 0 && dout->ndim == 2 && dout->shape[0] == cnt
+			&& dout->shape[1] == 3 && (got = to_hostc(dout));
+		for (int64_t i = 0, w = 0; good && i < sh[0]; i++)
+			if (((uint8_t *)nd_data(hm))[i])
+				for (int q = 0; q < 3; q++, w++)
+					good &= ((int16_t *)nd_data(got))[w] == ((int16_t *)nd_data(h))[i * 6 + 2 * q];
+		ok(good, "mask_take of a leading-dim mask on a strided int16 view: rows in order");
+		int64_t vals_sh[2] = {cnt, 3};
+		struct ndarray *hvals = hnew(DT_INT16, 2, vals_sh), *dvals, *back = NULL;
+		hfill(hvals, -50, 50);
+		dvals = to_dev(hvals);
+		good = cu->mask_put(ev, dv, dm, dvals) == 0 && (back = to_hostc(d));
+		for (int64_t i = 0, w = 0; good && i < sh[0]; i++)
+			for (int q = 0; q < 6; q++) {
+				int16_t want = ((int16_t *)nd_data(h))[i * 6 + q];
+				if (((uint8_t *)nd_data(hm))[i] && q % 2 == 0)
+					want = ((int16_t *)nd_data(hvals))[w++];
+				good &= ((int16_t *)nd_data(back))[i * 6 + q] == want;
+			}
+		ok(good, "mask_put of (count, 3) values through a leading-dim mask, other columns untouched");
+		nd_decref(back); nd_decref(dvals); nd_decref(hvals); nd_decref(got); nd_decref(dout);
+		nd_decref(dv); nd_decref(dm); nd_decref(d); nd_decref(hm); nd_decref(h);
+	}
+	{
+		/* take_index: x[idx] and x[:, idx] with negative indices, n-D idx, float64 */
+		int64_t sh[2] = {1000, 6}, ish[2] = {50, 100};
+		struct ndarray *h = hnew(DT_FLOAT64, 2, sh), *d, *hi = hnew(DT_INT64, 2, ish), *di;
+		hfill(h, -1, 1);
+		d = to_dev(h);
+		for (int axis = 0; axis < 2; axis++) {
+			int64_t size = sh[axis], *ip = (int64_t *)nd_data(hi);
+			for (int64_t j = 0; j < 5000; j++)
+				ip[j] = (int64_t)(urand() * 2 * size) - size;
+			di = to_dev(hi);
+			int64_t vsh[1] = {sh[1 - axis]}, vst[1] = {d->strides[1 - axis]};
+			struct ndarray *view = nd_view(ev, d, DT_FLOAT64, 1, vsh, vst, d->offset);
+			int64_t osh[3];
+			osh[axis ? 0 : 2] = vsh[0];
+			osh[axis] = 50;
+			osh[axis + 1] = 100;
+			struct ndarray *dout = dnew(DT_FLOAT64, 3, osh), *got = NULL;
+			const struct ndarray *ia[1] = {di};
+			int64_t st1 = d->strides[axis];
+			int good = cu->take_index && cu->take_index(ev, view, 1, ia, &size, &st1, &axis, axis, dout) == 0
+				&& (got = to_hostc(dout));
+			for (int64_t e = 0; good && e < 5000 * vsh[0]; e++) {
+				int64_t j = axis ? e % 5000 : e / vsh[0], o = axis ? e / 5000 : e % vsh[0];
+				int64_t v = ip[j] < 0 ? ip[j] + size : ip[j];
+				int64_t r = axis ? o : v, c = axis ? v : o;
+				good = ((double *)nd_data(got))[e] == ((double *)nd_data(h))[r * 6 + c];
+			}
+			snprintf(what, sizeof what, "take_index along axis %d with a (50, 100) index array, negatives wrapped", axis);
+			ok(good, what);
+			nd_decref(got); nd_decref(dout); nd_decref(view); nd_decref(di);
+		}
+		/* bad indices at j = 4000 and 7: the first one (7) is reported */
+		int64_t *ip = (int64_t *)nd_data(hi);
+		for (int64_t j = 0; j < 5000; j++)
+			ip[j] = j % 1000;
+		ip[4000] = -1001;
+		ip[7] = 1005;
+		di = to_dev(hi);
+		int64_t vsh[1] = {6}, vst[1] = {d->strides[1]}, osh[3] = {50, 100, 6};
+		struct ndarray *view = nd_view(ev, d, DT_FLOAT64, 1, vsh, vst, d->offset), *dout = dnew(DT_FLOAT64, 3, osh);
+		const struct ndarray *ia[1] = {di};
+		int64_t size0 = 1000, st0 = d->strides[0];
+		int ax0 = 0;
+		int r = cu->take_index(ev, view, 1, ia, &size0, &st0, &ax0, 0, dout);
+		take_err();
+		ok(r < 0 && last_type == TY_IndexError
+		   && !strcmp(last_msg, "index 1005 is out of bounds for axis 0 with size 1000"),
+		   "take_index: IndexError names the first bad index in NumPy's words");
+		printf("#   %s\n", last_msg);
+		/* x[i, j]: two arrays, the view has no dims left; i good, j bad at 9 -> axis 1 */
+		{
+			int64_t n2 = 5000, ish2[1] = {5000}, zsh[1] = {0}, zst[1] = {0};
+			struct ndarray *hi2 = hnew(DT_INT64, 1, ish2), *hj2 = hnew(DT_INT64, 1, ish2), *di2, *dj2;
+			int64_t *pi = (int64_t *)nd_data(hi2), *pj = (int64_t *)nd_data(hj2);
+			for (int64_t j = 0; j < n2; j++) {
+				pi[j] = (int64_t)(urand() * 2000) - 1000;
+				pj[j] = (int64_t)(urand() * 12) - 6;
+			}
+			di2 = to_dev(hi2);
+			dj2 = to_dev(hj2);
+			struct ndarray *v0 = nd_view(ev, d, DT_FLOAT64, 0, zsh, zst, d->offset), *o2 = dnew(DT_FLOAT64, 1, &n2), *g2 = NULL;
+			const struct ndarray *ij[2] = {di2, dj2};
+			int64_t sz2[2] = {1000, 6}, st2[2] = {d->strides[0], d->strides[1]};
+			int ax2[2] = {0, 1};
+			int good = cu->take_index(ev, v0, 2, ij, sz2, st2, ax2, 0, o2) == 0 && (g2 = to_hostc(o2));
+			for (int64_t j = 0; good && j < n2; j++)
+				good = ((double *)nd_data(g2))[j] == ((double *)nd_data(h))[(pi[j] + (pi[j] < 0) * 1000) * 6 + pj[j] + (pj[j] < 0) * 6];
+			ok(good, "take_index x[i, j] with two 5000-item arrays, negatives wrapped");
+			nd_decref(g2); nd_decref(dj2);
+			pj[4000] = 6;
+			pj[9] = -7;
+			dj2 = to_dev(hj2);
+			ij[1] = dj2;
+			r = cu->take_index(ev, v0, 2, ij, sz2, st2, ax2, 0, o2);
+			take_err();
+			ok(r < 0 && last_type == TY_IndexError
+			   && !strcmp(last_msg, "index -7 is out of bounds for axis 1 with size 6"),
+			   "take_index x[i, j]: the bad index of j is reported with its axis");
+			nd_decref(o2); nd_decref(v0); nd_decref(dj2); nd_decref(di2); nd_decref(hj2); nd_decref(hi2);
+		}
+		nd_decref(dout); nd_decref(view); nd_decref(di); nd_decref(hi); nd_decref(d); nd_decref(h);
 	}
 	/* ---- matmul ---- */
 	{

@@ -66,6 +66,35 @@ static int compiles(enum st_op op, enum st_mode mode, enum st_sum sum, int nd, i
 	return r;
 }
 
+/* a weighted sum of 5x5x3 = 75 taps: more than ride in the kernel's
+ * parameters, so weights and offsets come from the device buffer */
+static int big_box_compiles(enum st_mode mode)
+{
+	int64_t shape[3] = {9, 8, 7}, box[3] = {5, 5, 3}, taps[75 * 3];
+	double w[75];
+	struct stencil s = {.op = ST_CORRELATE, .mode = mode, .cval = 0.5, .ndim = 3, .sum1d = ST_SUM_TAPS};
+	struct ndarray *in = nd_new(ev, &backend_host, DT_FLOAT32, 3, shape);
+	struct ndarray *out = nd_new(ev, &backend_host, DT_FLOAT32, 3, shape);
+	int r;
+	for (int d = 0; d < 3; d++) {
+		s.box[d] = box[d];
+		s.start[d] = -box[d] / 2;
+	}
+	for (int64_t t = 0; t < 75; t++) {
+		taps[t * 3] = t / 15;
+		taps[t * 3 + 1] = t / 3 % 5;
+		taps[t * 3 + 2] = t % 3;
+		w[t] = 1.0 / (double)(t + 1);
+	}
+	s.ntaps = 75;
+	s.taps = taps;
+	s.weights = w;
+	r = in && out && cuda_stencil(ev, &s, in, out) == 0;
+	nd_decref(in);
+	nd_decref(out);
+	return r;
+}
+
 /* the prefilter and one interpolation of order / mode / kind */
 static int interp_compiles(int order, enum im_mode mode, int kind, int odt)
 {
@@ -107,7 +136,9 @@ int main(void)
 	}
 	setenv("LUMEN_KERNEL_CACHE", dir, 1);
 	jit_dry_run = 1;
-	printf("1..%d\n", 5 * 5 + 3 * 5 + 6 * 3 + 6 + 7 + 6);
+	printf("1..%d\n", 5 * 5 + 3 * 5 + 6 * 3 + 6 + 7 + 6 + 2);
+	ok(big_box_compiles(ST_REFLECT), "correlate over 75 taps (weights in a device buffer), mode reflect, compiles");
+	ok(big_box_compiles(ST_CONSTANT), "correlate over 75 taps, mode constant, compiles");
 	for (int op = 0; op < 5; op++)
 		for (int m = 0; m < 5; m++) {
 			char what[96];

@@ -391,6 +391,22 @@ class LumenClientTests(unittest.TestCase):
         self.assertEqual(payload[0]["source"], "page")
         self.assertIn("text/plain", payload[0]["data"])
 
+    def test_exit_asks_the_frontend(self):
+        # ipykernel: `exit` / `quit` alone (IPython autocalls them) or called
+        # answer with an ask_exit payload; the kernel keeps running
+        for code, keep in (("exit", False), ("quit\n", False), ("quit()", False),
+                           ("exit(keep_kernel=True)", True)):
+            reply, out = run(self.kc, code)
+            self.assertEqual(reply["content"]["status"], "ok", code)
+            self.assertEqual(reply["content"]["payload"],
+                             [{"source": "ask_exit", "keepkernel": keep}], code)
+            self.assertFalse([m for m in out if m["msg_type"] == "execute_result"], code)
+        reply, out = run(self.kc, "exit()\nexit(keep_kernel=True)\nprint('still here')")
+        self.assertEqual(reply["content"]["payload"], [{"source": "ask_exit", "keepkernel": True}])
+        self.assertEqual(streams(out), "still here\n")
+        reply, _ = run(self.kc, "print(callable(exit))")
+        self.assertEqual(reply["content"]["payload"], [])
+
     def test_stop_on_error_aborts_queue(self):
         ids = [self.kc.execute("import time\ntime.sleep(0.5)\n1/0"),
                self.kc.execute("print('never')"),

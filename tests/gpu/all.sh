@@ -1,0 +1,27 @@
+#!/bin/sh
+# all.sh — one call on the lent GPU machine: the side-by-side benchmark
+# (bench.sh), the GPU tests (check.sh) and the notebooks with nbclient
+# (notebooks.sh), each with its own time limit, then the executed notebooks
+# packed as $OUT/notebooks.tar (the device tool returns only a few files).
+# Run from the repo root with tests/gpu/bundle and tests/gpu/wheels carried.
+# Environment: ALL_SKIP="bench check notebooks" leaves parts out.
+top=${1:-.}
+out=${OUT:-/tmp}
+skip=" ${ALL_SKIP:-} "
+case $skip in *" bench "*) ;; *)
+	echo "=== bench.sh ($(date +%T))"
+	timeout 200 sh "$top/tests/gpu/bench.sh" "$top" >"$out/bench-summary.txt" 2>&1
+	cat "$out/bench.txt" 2>/dev/null ;;
+esac
+case $skip in *" check "*) ;; *)
+	echo "=== check.sh ($(date +%T))"
+	CELLS_JOBS=${CELLS_JOBS:-16} CODEGEN=1 timeout 330 sh "$top/tests/gpu/check.sh" "$top" >"$out/check-summary.txt" 2>&1
+	grep -E '^# .*(ok|not ok)|^not ok|^check-gpu|^=== ' "$out/check-summary.txt" | grep -v '^#   ' | head -80 ;;
+esac
+case $skip in *" notebooks "*) ;; *)
+	echo "=== notebooks.sh ($(date +%T))"
+	timeout ${NB_TIMEOUT:-240} sh "$top/tests/gpu/notebooks.sh" >"$out/nb-summary.txt" 2>&1
+	cat "$out/nb-summary.txt" | tail -12
+	(cd "$out" && test -d notebooks && tar -cf notebooks.tar notebooks && rm -rf notebooks) ;;
+esac
+echo "=== done ($(date +%T))"
