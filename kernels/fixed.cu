@@ -132,16 +132,13 @@ static int sort_t(K *keys, int64_t *idx, int64_t rows, int64_t cols, alloc_fn al
 
 /* ---- complex sort: NumPy's order R+Rj < R+nanj < nan+Rj < nan+nanj, each
  * class ordered by its non-NaN parts (npy_sort's CLT).  One radix sort of
- * composite keys (row, real bits, imag bits), most significant first, where
- * a NaN part takes all ones (above +inf's bits): lexicographic order on them
- * is NumPy's.  Only the bits the keys use are sorted (no row bits for one
- * row: 64 for complex64), carrying the flat index in 32 bits when it fits;
- * the values are then gathered from a copy of the input, so -0.0 and NaN
- * payloads come back unchanged. */
+ * composite keys (row * 4 + class, real bits, imag bits), most significant
+ * first, carrying the flat index; the values are then gathered from a copy
+ * of the input, so -0.0 and NaN payloads come back unchanged. */
 template <typename U>
 struct ckey {
-	uint32_t hi;   /* row */
-	U re, im;      /* order-preserving bits; all ones for a NaN part */
+	uint32_t hi;   /* row * 4 + class */
+	U re, im;      /* order-preserving bits; 0 for a NaN part */
 };
 
 template <typename U>
@@ -164,26 +161,27 @@ __device__ __forceinline__ uint64_t order_bits(double x)
 	return b ^ ((b >> 63) ? 0xffffffffffffffffull : 0x8000000000000000ull);
 }
 
-template <typename F, typename U, typename V>
-__global__ void k_complex_keys(const F *z, ckey<U> *k, V *v, int64_t n, int64_t cols)
+template <typename F, typename U>
+__global__ void k_complex_keys(const F *z, ckey<U> *k, int64_t *v, int64_t n, int64_t cols)
 {
 	for (int64_t i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; i < n; i += (int64_t)gridDim.x * blockDim.x) {
 		F re = z[2 * i], im = z[2 * i + 1];
+		int nr = re != re, ni = im != im;
 		ckey<U> c;
-		c.hi = cols == n ? 0u : (uint32_t)(i / cols);
-		c.re = re != re ? ~(U)0 : order_bits(re);
-		c.im = im != im ? ~(U)0 : order_bits(im);
+		c.hi = (uint32_t)(i / cols) * 4u + (uint32_t)(nr * 2 + ni);
+		c.re = nr ? 0 : order_bits(re);
+		c.im = ni ? 0 : order_bits(im);
 		k[i] = c;
-		v[i] = (V)i;
+		v[i] = i;
 	}
 }
 
 /* z[i] = copy[v[i]], idx[i] = v[i] % cols */
-template <typename F, typename V>
-__global__ void k_complex_place(F *z, const F *copy, const V *v, int64_t *idx, int64_t n, int64_t cols)
+template <typename F>
+__global__ void k_complex_place(F *z, const F *copy, const int64_t *v, int64_t *idx, int64_t n, int64_t cols)
 {
 	for (int64_t i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; i < n; i += (int64_t)gridDim.x * blockDim.x) {
-		int64_t j = (int64_t)v[i];
+		int64_t j = v[i];
 		z[2 * i] = copy[2 * j];
 		z[2 * i + 1] = copy[2 * j + 1];
 		if (idx)
@@ -191,61 +189,44 @@ __global__ void k_complex_place(F *z, const F *copy, const V *v, int64_t *idx, i
 	}
 }
 
-template <typename F, typename U, typename V>
-static int sort_complex_v(F *z, int64_t *idx, int64_t rows, int64_t cols, alloc_fn alloc, release_fn release,
-			  cudaStream_t s)
+template <typename F, typename U>
+static int sort_complex(F *z, int64_t *idx, int64_t rows, int64_t cols, alloc_fn alloc, release_fn release,
+			cudaStream_t s)
 {
 	int64_t n = rows * cols;
 	tmp t = {alloc, release, {0}, {0}, 0};
 	int blocks = (int)((n + 255) / 256 < 4096 ? (n + 255) / 256 : 4096);
-	int rowbits = 0, end_bit;
 	ckey<U> *kin, *kout;
-	V *vin, *vout;
+	int64_t *vin, *vout;
 	F *copy;
 	size_t tb = 0;
 	void *temp;
 	cudaError_t e;
 
-	while (rowbits < 32 && ((int64_t)1 << rowbits) < rows)
-		rowbits++;
-	end_bit = 2 * (int)sizeof(U) * 8 + rowbits;
+	if (rows >= ((int64_t)1 << 30))
+		return -2;
 	/* keys and values in one block (tmp holds four), the copy, the temp */
-	size_t kb = (size_t)n * sizeof(ckey<U>), vb = (size_t)n * sizeof(V);
-	kb = (kb + 255) & ~(size_t)255;
+	size_t kb = (size_t)n * sizeof(ckey<U>), vb = (size_t)n * 8;
 	char *kv = (char *)t.get(2 * kb + 2 * vb);
 	if (!kv || !(copy = (F *)t.get((size_t)n * 2 * sizeof(F))))
 		return -3;
 	kin = (ckey<U> *)kv;
 	kout = (ckey<U> *)(kv + kb);
-	vin = (V *)(kv + 2 * kb);
-	vout = (V *)(kv + 2 * kb + vb);
-	k_complex_keys<F, U, V><<<blocks, 256, 0, s>>>(z, kin, vin, n, cols);
+	vin = (int64_t *)(kv + 2 * kb);
+	vout = (int64_t *)(kv + 2 * kb + vb);
+	k_complex_keys<F, U><<<blocks, 256, 0, s>>>(z, kin, vin, n, cols);
 	if ((e = cudaMemcpyAsync(copy, z, (size_t)n * 2 * sizeof(F), cudaMemcpyDeviceToDevice, s)))
 		return e;
-	/* double buffers: CUB ping-pongs between them instead of allocating two more */
-	cub::DoubleBuffer<ckey<U>> kd(kin, kout);
-	cub::DoubleBuffer<V> vd(vin, vout);
-	e = cub::DeviceRadixSort::SortPairs(NULL, tb, kd, vd, n, ckey_parts<U>(), 0, end_bit, s);
+	e = cub::DeviceRadixSort::SortPairs(NULL, tb, kin, kout, vin, vout, n, ckey_parts<U>(), s);
 	if (e)
 		return e;
 	if (!(temp = t.get(tb)))
 		return -3;
-	e = cub::DeviceRadixSort::SortPairs(temp, tb, kd, vd, n, ckey_parts<U>(), 0, end_bit, s);
+	e = cub::DeviceRadixSort::SortPairs(temp, tb, kin, kout, vin, vout, n, ckey_parts<U>(), s);
 	if (e)
 		return e;
-	k_complex_place<F, V><<<blocks, 256, 0, s>>>(z, copy, vd.Current(), idx, n, cols);
+	k_complex_place<F><<<blocks, 256, 0, s>>>(z, copy, vout, idx, n, cols);
 	return (int)cudaGetLastError();
-}
-
-template <typename F, typename U>
-static int sort_complex(F *z, int64_t *idx, int64_t rows, int64_t cols, alloc_fn alloc, release_fn release,
-			cudaStream_t s)
-{
-	if (rows >= ((int64_t)1 << 32))
-		return -2;
-	if (rows * cols <= (int64_t)UINT32_MAX)
-		return sort_complex_v<F, U, uint32_t>(z, idx, rows, cols, alloc, release, s);
-	return sort_complex_v<F, U, int64_t>(z, idx, rows, cols, alloc, release, s);
 }
 
 extern "C" int cuk_sort(int dt, void *keys, int64_t *idx, int64_t rows, int64_t cols,

@@ -1,8 +1,9 @@
 #!/bin/sh
 # all.sh — one call on the lent GPU machine: the side-by-side benchmark
 # (bench.sh), the GPU tests (check.sh) and the notebooks with nbclient
-# (notebooks.sh), each with its own time limit, then the executed notebooks
-# packed as $OUT/notebooks.tar (the device tool returns only a few files).
+# (notebooks.sh), each with its own time limit, then everything
+# it wrote packed as $OUT/lumen-gpu-results.tar (the device tool returns
+# only a few files).
 # Run from the repo root with tests/gpu/bundle and tests/gpu/wheels carried.
 # Environment: ALL_SKIP="bench check notebooks" leaves parts out.
 top=${1:-.}
@@ -22,6 +23,8 @@ case $skip in *" notebooks "*) ;; *)
 	echo "=== notebooks.sh ($(date +%T))"
 	timeout ${NB_TIMEOUT:-240} sh "$top/tests/gpu/notebooks.sh" >"$out/nb-summary.txt" 2>&1
 	cat "$out/nb-summary.txt" | tail -12
-	(cd "$out" && test -d notebooks && tar -cf notebooks.tar notebooks && rm -rf notebooks) ;;
+	;;
 esac
+# the device tool brings back at most 8 files: everything goes in one archive
+t=$(mktemp) && tar -C "$out" -cf "$t" . && rm -rf "${out:?}"/* && mv "$t" "$out/lumen-gpu-results.tar"
 echo "=== done ($(date +%T))"
