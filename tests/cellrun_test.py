@@ -50,6 +50,11 @@ cases = [
 	("x\n", None, R("x\n", 1, "E: e"), 1e-12, False),
 	("x\n", None, R("x\n", -11, ""), 1e-12, False),
 	("a\nb\n", None, "a\n", 1e-12, False),
+	# rounding noise that makes NumPy print exponents and rewrap the rows
+	("[[-4.99600361e-16  3.17508424e-01  1.00000000e+00]\n [ 2.11438192e+00  2.73086896e+00  3.92350328e+00]]\n", None,
+	 "[[0.         0.31750842 1.        ]\n [2.11438192 2.73086896 3.92350328]]\n", 1e-12, True),
+	("[[-4.99600361e-16  3.17508424e-01  1.00000000e+00]\n [ 2.11438192e+00  2.73086896e+00  3.92350328e+00]]\n", None,
+	 "[[0.         0.31750842 1.        ]\n [2.11438192 2.73086896 3.92350329]]\n", 1e-12, False),
 ]
 
 # cell markers: skip-gpu is not a skip of the NumPy run

@@ -17,7 +17,8 @@
 # UsageError) aside.
 # Environment: PYTHON (python3), LUMEN_KERNEL (a built kernel instead of the
 # bundle's), LUMEN_DEVICE (passed to the kernel), CELL_TIMEOUT (seconds, 600),
-# FORCE_WHEELS=1 (install the wheels even if nbclient imports already).
+# FORCE_WHEELS=1 (install the wheels even if nbclient imports already),
+# NB_ONLY (names without .ipynb, space separated: only these notebooks).
 top=$(cd "$(dirname "$0")/../.." && pwd)
 PY=${PYTHON:-python3}
 out=${OUT:-/tmp/lumen-notebooks-out}
@@ -102,6 +103,9 @@ def say(line):
 
 
 books = sorted(glob.glob(os.path.join(src, "*.ipynb")))
+only = os.environ.get("NB_ONLY", "").split()
+if only:
+    books = [b for b in books if os.path.basename(b)[:-len(".ipynb")] in only]
 say("1..%d" % len(books))
 failed = 0
 for i, path in enumerate(books, 1):
