@@ -5,7 +5,8 @@
 # it wrote packed as $OUT/lumen-gpu-results.tar (the device tool returns
 # only a few files).
 # Run from the repo root with tests/gpu/bundle and tests/gpu/wheels carried.
-# Environment: ALL_SKIP="bench check notebooks" leaves parts out.
+# Environment: ALL_SKIP="bench check notebooks sweep" leaves parts out;
+# NB_IPY names notebooks to run under ipykernel with CuPy too.
 top=${1:-.}
 out=${OUT:-/tmp}
 skip=" ${ALL_SKIP:-} "
@@ -25,6 +26,20 @@ case $skip in *" notebooks "*) ;; *)
 	cat "$out/nb-summary.txt" | tail -12
 	;;
 esac
+case $skip in *" sweep "*) ;; *)
+	if [ -f "$top/tests/gpu/sweep_devperf.sh" ]; then
+		echo "=== sweep_devperf.sh ($(date +%T))"
+		timeout ${SWEEP_TIMEOUT:-400} sh "$top/tests/gpu/sweep_devperf.sh" >"$out/sweep.txt" 2>&1
+		tail -60 "$out/sweep.txt"
+	fi ;;
+esac
+# NB_IPY="name ...": these notebooks again under ipykernel with the real CuPy
+if [ -n "${NB_IPY:-}" ]; then
+	echo "=== notebooks.sh under ipykernel: $NB_IPY ($(date +%T))"
+	NB_KERNEL=ipykernel NB_ONLY="$NB_IPY" timeout ${NB_IPY_TIMEOUT:-200} sh "$top/tests/gpu/notebooks.sh" \
+		>"$out/nbipy-summary.txt" 2>&1
+	grep -v IPKernelApp "$out/nbipy-summary.txt" | tail -12
+fi
 # the device tool brings back at most 8 files: everything goes in one archive
 t=$(mktemp) && tar -C "$out" -cf "$t" . && rm -rf "${out:?}"/* && mv "$t" "$out/lumen-gpu-results.tar"
 echo "=== done ($(date +%T))"
