@@ -2,7 +2,8 @@
 # check.sh — the GPU tests, on the GPU machine: the backend's unit tests,
 # the user kernels / cupy.cuda cell (tests/gpu/kernels.py), statement
 # fusion (tests/gpu/fusion.py), cp-vs-NumPy device semantics
-# (tests/gpu/semantics.py) and the cells
+# (tests/gpu/semantics.py), the device ndimage filters against the host
+# (tests/gpu/ndimage.py) and the cells
 # corpus with cp (tests/cells-gpu.test).  `make check-gpu` runs it with a
 # build directory; on the lent machine run it from the repo root with the
 # bundle (tests/gpu/bundle.sh).  Writes check.log to $OUT when set.
@@ -58,6 +59,13 @@ LUMEN_DEVICE=cuda "$lumen" run "$top/tests/gpu/semantics.py" >"$log.part" 2>&1; 
 grep -v '^ok ' "$log.part"
 echo "# $(grep -c '^ok ' "$log.part") ok, $(grep -c '^not ok' "$log.part") not ok"
 { grep -q '^not ok' "$log.part" || ! grep -q '^1\.\.' "$log.part"; } && fails=$((fails + 1))
+fi
+if [ -z "$CORPUS_ONLY" ]; then
+echo "=== ndimage.py" | tee -a "$log"
+LUMEN_DEVICE=cuda "$lumen" run "$top/tests/gpu/ndimage.py" >"$log.part" 2>&1; cat "$log.part" >>"$log"
+grep -v '^ok ' "$log.part" | head -40
+echo "# ndimage: $(grep -c '^ok ' "$log.part") ok, $(grep -c '^not ok' "$log.part") not ok"
+{ grep -q '^not ok' "$log.part" || ! grep -q '^ok ' "$log.part"; } && fails=$((fails + 1))
 fi
 if [ -z "$SKIP_CORPUS" ]; then
 echo "=== cells corpus with cp" | tee -a "$log"
