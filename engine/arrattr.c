@@ -16,6 +16,7 @@
 #include "error.h"
 #include "format.h"
 #include "ufunc.h"
+#include "bigint.h"
 
 /* ---- NumPy scalar <-> Python value ---- */
 
@@ -27,7 +28,7 @@ struct value *arr_scalar_to_py(struct eval *ev, const struct npscalar *s)
 	case DK_INT: v = val_int(s->v.i); break;
 	case DK_UINT:
 		if (s->v.u > (uint64_t)INT64_MAX)
-			return err_set(ev, TY_OverflowError, "Python int too large for Lumen's 64-bit ints");
+			return big_from_uint64(ev, s->v.u);
 		v = val_int((int64_t)s->v.u);
 		break;
 	case DK_FLOAT: v = val_float(s->v.f); break;

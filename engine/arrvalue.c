@@ -15,6 +15,7 @@
 #include "error.h"
 #include "ufunc.h"
 #include "format.h"
+#include "bigint.h"
 
 struct ndarray *arr_borrow(struct value *v)
 {
@@ -166,6 +167,7 @@ struct infer {
 	int dtype;       /* promoted so far, -1 none */
 	int ragged;      /* inhomogeneous after this many dims, -1 none */
 	int nested_arr;  /* device of a nested array differs */
+	int hugeint;     /* an int beyond uint64: needs an explicit dtype */
 };
 
 static int is_seq(struct value *v)
@@ -218,6 +220,14 @@ static int infer_check(struct eval *ev, struct value *v, int depth, struct infer
 			return 0;
 		}
 		d = leaf_dtype(v);
+		if (v->type == VT_BIGINT) {
+			/* beyond int64: a uint64 when it fits (NumPy's object arrays are not supported) */
+			d = DT_UINT64;
+			if (big_sign(v) < 0 || big_bit_length(v) > 64) {
+				in->hugeint = 1;
+				d = DT_FLOAT64;
+			}
+		}
 		if (d < 0) {
 			if (v->type == VT_STR)
 				err_set(ev, TY_NotImplementedError, "string arrays are not supported");
@@ -267,6 +277,27 @@ static int fill_leaf(struct filler *f, struct value *v)
 {
 	struct npscalar s;
 	int pyc;
+	if (v->type == VT_BIGINT) {
+		/* a Python int beyond int64: converted to the C type, as NumPy does */
+		memset(&s, 0, sizeof s);
+		if (dt_is_inexact(f->dtype)) {
+			s.dtype = DT_FLOAT64;
+			if (big_to_double(f->ev, v, &s.v.f) < 0)
+				return -1;
+		} else if (f->dtype == DT_UINT64 || f->dtype == DT_BOOL) {
+			s.dtype = DT_UINT64;
+			if (f->dtype == DT_BOOL)
+				s.v.u = 1;
+			else if (big_as_uint64(f->ev, v, &s.v.u) < 0)
+				return -1;
+		} else {
+			err_set(f->ev, TY_OverflowError, "Python int too large to convert to C long");
+			return -1;
+		}
+		arr_scalar_store(f->dtype, f->p, &s);
+		f->p += f->isz;
+		return 0;
+	}
 	if (arr_value_scalar(v, &s, &pyc)) {
 		err_set(f->ev, TY_TypeError, "cannot convert %s to an array element", val_type_name(v));
 		return -1;
@@ -385,6 +416,8 @@ struct ndarray *arr_asarray(struct eval *ev, const struct backend *be,
 			       "setting an array element with a sequence. The requested array has an inhomogeneous shape after %d dimensions. The detected shape was %s + inhomogeneous part.",
 			       in.ragged, sh);
 	}
+	if (dtype < 0 && in.hugeint) /* NumPy: an object array */
+		return err_set(ev, TY_OverflowError, "Python int too large to convert to C long");
 	if (dtype < 0)
 		dtype = in.dtype < 0 ? DT_FLOAT64 : in.dtype;
 	a = nd_new(ev, &backend_host, dtype, in.ndim, in.shape);

@@ -41,25 +41,35 @@ static struct buffer *host_cupy_alloc(struct eval *ev, size_t nbytes)
 }
 
 /*
- * A small-block cache: the last few freed buffers of up to HC_MAX bytes keep
- * their memory for the next array of the same rounded size, so a loop of
- * small statements (`c = a + b` on 1000 floats) does not pay glibc's
- * aligned_alloc (and its fastbin consolidation for blocks of 1 KiB and more)
- * per temporary.  Under a mutex: buffers can be released on another thread.
+ * Two caches of freed buffers, each keeping a few for the next array of the
+ * same rounded size.  Small blocks (up to HC_MAX bytes): a loop of small
+ * statements (`c = a + b` on 1000 floats) does not pay glibc's aligned_alloc
+ * (and its fastbin consolidation for blocks of 1 KiB and more) per temporary.
+ * Large blocks (the 2 MiB-aligned huge-page ones, up to LC_MAX): a loop of
+ * big statements (`m = x > 0.5` on 1e7 floats) reuses memory whose pages are
+ * already mapped instead of faulting in fresh ones per result -- what
+ * glibc's sliding mmap threshold gives NumPy's plain malloc.  LC_MAX bounds
+ * what one block may hold back from the system (4 of them at most).  Under a
+ * mutex: buffers can be released on another thread.
  */
-#define HC_SLOTS 16
+struct bcache {
+	int n, next;
+	struct { size_t size; void *data; } slot[16];
+};
 #define HC_MAX ((size_t)64 << 10)
-static struct { size_t size; void *data; } hc_slot[HC_SLOTS];
+#define LC_MAX ((size_t)64 << 20)
+static struct bcache small_cache = {16, 0, {{0, NULL}}};
+static struct bcache large_cache = {4, 0, {{0, NULL}}};
 static pthread_mutex_t hc_mu = PTHREAD_MUTEX_INITIALIZER;
 
-static void *hc_take(size_t rounded)
+static void *bc_take(struct bcache *c, size_t rounded)
 {
 	void *p = NULL;
 	pthread_mutex_lock(&hc_mu);
-	for (int i = 0; i < HC_SLOTS; i++)
-		if (hc_slot[i].data && hc_slot[i].size == rounded) {
-			p = hc_slot[i].data;
-			hc_slot[i].data = NULL;
+	for (int i = 0; i < c->n; i++)
+		if (c->slot[i].data && c->slot[i].size == rounded) {
+			p = c->slot[i].data;
+			c->slot[i].data = NULL;
 			break;
 		}
 	pthread_mutex_unlock(&hc_mu);
@@ -68,26 +78,31 @@ static void *hc_take(size_t rounded)
 
 /* Keeps p for reuse; when every slot is full, the one placed longest ago
  * round robin is freed instead. */
-static void hc_put(size_t rounded, void *p)
+static void bc_put(struct bcache *c, size_t rounded, void *p)
 {
-	static int next;
 	void *old = NULL;
 	int kept = 0;
 	pthread_mutex_lock(&hc_mu);
-	for (int i = 0; i < HC_SLOTS && !kept; i++)
-		if (!hc_slot[i].data) {
-			hc_slot[i].size = rounded;
-			hc_slot[i].data = p;
+	for (int i = 0; i < c->n && !kept; i++)
+		if (!c->slot[i].data) {
+			c->slot[i].size = rounded;
+			c->slot[i].data = p;
 			kept = 1;
 		}
 	if (!kept) {
-		old = hc_slot[next].data;
-		hc_slot[next].size = rounded;
-		hc_slot[next].data = p;
-		next = (next + 1) % HC_SLOTS;
+		old = c->slot[c->next].data;
+		c->slot[c->next].size = rounded;
+		c->slot[c->next].data = p;
+		c->next = (c->next + 1) % c->n;
 	}
 	pthread_mutex_unlock(&hc_mu);
 	free(old);
+}
+
+/* what the large path allocates: whole 2 MiB pages */
+static size_t huge_size(size_t rounded)
+{
+	return (rounded + ((size_t)2 << 20) - 1) & ~(((size_t)2 << 20) - 1);
 }
 
 static struct buffer *host_alloc_on(struct eval *ev, size_t nbytes,
@@ -97,12 +112,15 @@ static struct buffer *host_alloc_on(struct eval *ev, size_t nbytes,
 	size_t rounded = (nbytes + 63) & ~(size_t)63;
 	if (!b || nbytes > ((size_t)1 << 46))
 		goto nomem;
-	if (rounded <= HC_MAX && (b->data = hc_take(rounded ? rounded : 64))) {
+	if (rounded <= HC_MAX && (b->data = bc_take(&small_cache, rounded ? rounded : 64))) {
 		/* reused */
+	} else if (rounded >= ((size_t)4 << 20) && huge_size(rounded) <= LC_MAX
+		   && (b->data = bc_take(&large_cache, huge_size(rounded)))) {
+		/* reused, pages mapped */
 	} else if (rounded >= ((size_t)4 << 20)) {
 		/* large: 2 MiB aligned and transparent huge pages, as NumPy's
 		 * allocator asks, so first touch faults 512x less often */
-		size_t huge = (rounded + ((size_t)2 << 20) - 1) & ~(((size_t)2 << 20) - 1);
+		size_t huge = huge_size(rounded);
 		if (posix_memalign(&b->data, (size_t)2 << 20, huge))
 			b->data = NULL;
 		else
@@ -157,10 +175,12 @@ static void host_free(struct buffer *b)
 	size_t rounded = (b->nbytes + 63) & ~(size_t)63;
 	if (b->cookie)
 		free(b->cookie);
-	else if (rounded > HC_MAX)
-		free(b->data);
+	else if (rounded <= HC_MAX)
+		bc_put(&small_cache, rounded ? rounded : 64, b->data);
+	else if (rounded >= ((size_t)4 << 20) && huge_size(rounded) <= LC_MAX)
+		bc_put(&large_cache, huge_size(rounded), b->data);
 	else
-		hc_put(rounded ? rounded : 64, b->data);
+		free(b->data);
 	free(b);
 }
 

@@ -15,6 +15,7 @@
 #include "args.h"
 #include "arrapi.h"
 #include "display.h"
+#include "bigint.h"
 
 #define BI(name) static struct value *bi_##name(struct eval *ev, const struct builtin *bi, \
 	int argc, struct value **argv, const struct kwargs *kw)
@@ -69,6 +70,15 @@ BI(print)
 		fd = pymod_stream_fd(file);
 		if (fd < 0)
 			return err_set(ev, TY_AttributeError, "'%s' object has no attribute 'write'", val_type_name(file));
+	}
+	if (argc == 1 && argv[0]->type == VT_STR && argv[0]->u.str->len >= 65536) {
+		/* one long string: written as it is, not copied into a buffer */
+		ev_write(ev, fd, argv[0]->u.str->s, argv[0]->u.str->len);
+		if (end && end->type == VT_STR)
+			ev_write(ev, fd, end->u.str->s, end->u.str->len);
+		else
+			ev_write(ev, fd, "\n", 1);
+		return val_none();
 	}
 	struct sbuf b = {0};
 	const char *s_sep = sep && sep->type == VT_STR ? sep->u.str->s : " ";
@@ -239,8 +249,10 @@ BI(abs)
 	switch (v->type) {
 	case VT_BOOL: case VT_INT:
 		if (v->u.i == INT64_MIN)
-			return err_set(ev, TY_OverflowError, "Python int too large for Lumen's 64-bit int");
+			return big_neg_i64(ev, v->u.i);
 		return val_int(v->u.i < 0 ? -v->u.i : v->u.i);
+	case VT_BIGINT:
+		return big_abs(ev, v);
 	case VT_FLOAT: return val_float(fabs(v->u.f));
 	case VT_COMPLEX: return val_float(cabs(v->u.c));
 	case VT_NDARRAY: case VT_SCALAR: {
@@ -831,12 +843,16 @@ BI(round)
 		val_decref(f);
 		return r;
 	}
+	if (x->type == VT_BIGINT || (nd && nd->type == VT_BIGINT && big_is_int(x)))
+		return nd && nd->type != VT_NONE ? big_round(ev, x, nd) : val_incref(x);
 	if (x->type == VT_INT || x->type == VT_BOOL) {
 		int64_t n = 0;
 		if (nd && nd->type != VT_NONE && val_as_int64(ev, nd, &n) < 0)
 			return NULL;
 		if (n >= 0)
 			return val_int(x->u.i);
+		if (-n > 18)
+			return big_round(ev, x, nd); /* 10**-n is beyond int64 */
 		int64_t p = 1;
 		for (int64_t i = 0; i < -n && p < INT64_MAX / 10; i++)
 			p *= 10;
@@ -861,7 +877,7 @@ BI(round)
 			return err_set(ev, TY_OverflowError, "cannot convert float infinity to integer");
 		double r = round_half_even(d);
 		if (fabs(r) >= 9.2233720368547758e18)
-			return err_set(ev, TY_OverflowError, "Python int too large for Lumen's 64-bit int");
+			return big_from_double(ev, r);
 		return val_int((int64_t)r);
 	}
 	int64_t n;
@@ -911,9 +927,10 @@ BI(pow)
 		return NULL;
 	if (!m || m->type == VT_NONE)
 		return val_binop(ev, OP_POW, b, e);
-	if (!(b->type == VT_INT || b->type == VT_BOOL) || !(e->type == VT_INT || e->type == VT_BOOL) ||
-	    !(m->type == VT_INT || m->type == VT_BOOL))
+	if (!big_is_int(b) || !big_is_int(e) || !big_is_int(m))
 		return err_set(ev, TY_TypeError, "pow() 3rd argument not allowed unless all arguments are integers");
+	if (b->type == VT_BIGINT || e->type == VT_BIGINT || m->type == VT_BIGINT || e->u.i < 0)
+		return big_powmod(ev, b, e, m);
 	int64_t mod = m->u.i, base = b->u.i, ex = e->u.i;
 	if (mod == 0)
 		return err_set(ev, TY_ValueError, "pow() 3rd argument cannot be 0");
@@ -937,6 +954,18 @@ BI(pow)
 static struct value *int_to_base(struct eval *ev, struct value *v, int base, const char *prefix)
 {
 	int64_t i;
+	if (v->type == VT_BIGINT) {
+		char *d = big_digits(ev, v, base, 0);
+		if (!d)
+			return NULL;
+		struct sbuf sb = {0};
+		sb_adds(&sb, big_sign(v) < 0 ? "-" : "");
+		sb_adds(&sb, prefix);
+		sb_adds(&sb, d);
+		free(d);
+		char *s = sb_take(&sb);
+		return s ? val_str_take(s, strlen(s)) : err_nomem(ev);
+	}
 	if (val_as_int64(ev, v, &i) < 0)
 		return NULL;
 	char buf[80], *p = buf + sizeof buf - 1;

@@ -386,12 +386,91 @@ static struct value *fn_copy(struct eval *ev, const struct builtin *bi, int argc
 	return arr_wrap(ev, r);
 }
 
+/* NumPy's <type>_fill: p[0] and p[1] hold the first two values; the rest are
+ * p[0] + i*(p[1]-p[0]) in the element type (integers wrap), every `stride`
+ * elements (2 for the real and imaginary parts of a complex). */
+#define ARANGE_FILL_INT(T) \
+	static void arange_fill_##T(void *d, int64_t n, int stride) \
+	{ \
+		T *p = d; \
+		T x0 = p[0], dl = (T)(p[1] - x0); \
+		(void)stride; \
+		for (int64_t i = 2; i < n; i++) \
+			p[i] = (T)((uint64_t)x0 + (uint64_t)i * (uint64_t)dl); \
+	}
+#define ARANGE_FILL_FLT(N, T, C) \
+	static void arange_fill_##N(void *d, int64_t n, int stride) \
+	{ \
+		T *p = d; \
+		C x0 = (C)p[0], dl = (C)p[stride] - x0; \
+		int32_t n32 = n < INT32_MAX ? (int32_t)n : INT32_MAX; \
+		/* an int32 counter: its conversion vectorises, int64's does not */ \
+		if (stride == 1) \
+			for (int32_t i = 2; i < n32; i++) \
+				p[i] = (T)(x0 + (C)i * dl); \
+		else \
+			for (int32_t i = 2; i < n32; i++) \
+				p[(int64_t)i * stride] = (T)(x0 + (C)i * dl); \
+		for (int64_t i = n32 > 2 ? n32 : 2; i < n; i++) \
+			p[i * stride] = (T)(x0 + (C)i * dl); \
+	}
+ARANGE_FILL_INT(int8_t)
+ARANGE_FILL_INT(int16_t)
+ARANGE_FILL_INT(int32_t)
+ARANGE_FILL_INT(int64_t)
+ARANGE_FILL_INT(uint8_t)
+ARANGE_FILL_INT(uint16_t)
+ARANGE_FILL_INT(uint32_t)
+ARANGE_FILL_INT(uint64_t)
+ARANGE_FILL_FLT(f16, _Float16, float)
+ARANGE_FILL_FLT(f32, float, float)
+ARANGE_FILL_FLT(f64, double, double)
+
+/* Fills a (1-d, C-contiguous, host) with NumPy's arange values: x0 and x1
+ * stored as setitem stores a Python number, then the dtype's fill. */
+static int arange_fill(struct eval *ev, struct ndarray *a, const struct npscalar *x0,
+		       const struct npscalar *x1)
+{
+	int64_t n = a->shape[0];
+	int dt = a->dtype, isz = dt_size(dt);
+	char *p = nd_data(a);
+	const struct npscalar *xs[2] = {x0, x1};
+	if (dt == DT_BOOL && n > 2)
+		return err_set(ev, TY_TypeError, "arange() is only supported for booleans when the result "
+			       "has at most length 2."), -1;
+	for (int k = 0; k < 2 && k < n; k++) {
+		if (dt_is_int(dt) && xs[k]->dtype == DT_INT64 && arr_check_pyint(ev, xs[k]->v.i, dt) < 0)
+			return -1;
+		arr_scalar_store(dt, p + k * isz, xs[k]);
+	}
+	if (n <= 2)
+		return 0;
+	switch (dt) {
+	case DT_INT8: arange_fill_int8_t(p, n, 1); break;
+	case DT_INT16: arange_fill_int16_t(p, n, 1); break;
+	case DT_INT32: arange_fill_int32_t(p, n, 1); break;
+	case DT_INT64: arange_fill_int64_t(p, n, 1); break;
+	case DT_UINT8: arange_fill_uint8_t(p, n, 1); break;
+	case DT_UINT16: arange_fill_uint16_t(p, n, 1); break;
+	case DT_UINT32: arange_fill_uint32_t(p, n, 1); break;
+	case DT_UINT64: arange_fill_uint64_t(p, n, 1); break;
+	case DT_FLOAT16: arange_fill_f16(p, n, 1); break;
+	case DT_FLOAT32: arange_fill_f32(p, n, 1); break;
+	case DT_FLOAT64: arange_fill_f64(p, n, 1); break;
+	case DT_COMPLEX64: arange_fill_f32(p, n, 2); arange_fill_f32((float *)p + 1, n, 2); break;
+	case DT_COMPLEX128: arange_fill_f64(p, n, 2); arange_fill_f64((double *)p + 1, n, 2); break;
+	default: return err_set(ev, TY_ValueError, "no fill-function for data-type."), -1;
+	}
+	return 0;
+}
+
 /* arange([start,] stop[, step,], dtype=None, *, device=None, like=None) */
 static struct value *fn_arange(struct eval *ev, const struct builtin *bi, int argc,
 			       struct value **argv, const struct kwargs *kw)
 {
 	struct value *a0 = NULL, *a1 = NULL, *a2 = NULL, *dtype = NULL, *device = NULL, *like = NULL;
 	struct value *startv, *stopv, *stepv;
+	struct npscalar x0 = {0}, x1 = {0};
 	double start, stop, step;
 	int dt = -1, isfloat = 0, iscomplex = 0;
 	int64_t n;
@@ -437,52 +516,50 @@ static struct value *fn_arange(struct eval *ev, const struct builtin *bi, int ar
 	if (step == 0)
 		return err_set(ev, TY_ZeroDivisionError, "division by zero");
 	if (!isfloat) {
-		int64_t s0 = 0, s1, st = 1;
+		/* Python ints: exact length, start and start + step */
+		int64_t s0 = 0, s1, st = 1, next;
 		if ((startv && val_as_int64(ev, startv, &s0) < 0) || val_as_int64(ev, stopv, &s1) < 0 ||
 		    (stepv && val_as_int64(ev, stepv, &st) < 0))
 			return NULL;
-		n = st > 0 ? (s1 - s0 + st - 1) / st : (s0 - s1 + (-st) - 1) / (-st);
-		if (n < 0)
-			n = 0;
-		r = arr_new(ev, &backend_host, DT_INT64, 1, &n, 0);
-		if (!r)
-			return NULL;
-		for (int64_t i = 0; i < n; i++)
-			((int64_t *)nd_data(r))[i] = s0 + i * st;
+		{
+			__extension__ __int128 span = (__int128)s1 - s0, ast = st > 0 ? st : -(__int128)st;
+			if (st < 0)
+				span = -span;
+			span = span > 0 ? (span + ast - 1) / ast : 0;
+			if (span > INT64_MAX)
+				return err_set(ev, TY_ValueError, "Maximum allowed size exceeded");
+			n = (int64_t)span;
+		}
+		x0.dtype = DT_INT64;
+		x0.v.i = s0;
+		if (!__builtin_add_overflow(s0, st, &next)) {
+			x1.dtype = DT_INT64;
+			x1.v.i = next;
+		} else {
+			x1.dtype = DT_FLOAT64;
+			x1.v.f = (double)s0 + (double)st;
+		}
 	} else {
-		double len = ceil((stop - start) / step);
+		double delta = stop - start, q = delta / step, len = ceil(q);
+		if (q == 0 && delta != 0) /* underflow, or a step of inf */
+			len = signbit(q) ? 0 : 1;
 		if (isnan(len))
 			return err_set(ev, TY_ValueError, "arange: cannot compute length");
 		if (len > 9.2e18)
 			return err_set(ev, TY_ValueError, "Maximum allowed size exceeded");
 		n = len > 0 ? (int64_t)len : 0;
-		r = arr_new(ev, &backend_host, DT_FLOAT64, 1, &n, 0);
-		if (!r)
-			return NULL;
-		if (dt == DT_FLOAT32) {
-			/* NumPy fills in the target dtype: start + i*delta in float */
-			struct ndarray *f = arr_new(ev, &backend_host, DT_FLOAT32, 1, &n, 0);
-			if (!f) {
-				nd_decref(r);
-				return NULL;
-			}
-			float fs = (float)start, fd = (float)(start + step) - fs;
-			for (int64_t i = 0; i < n; i++)
-				((float *)nd_data(f))[i] = i == 0 ? fs : i == 1 ? (float)(start + step) : fs + (float)i * fd;
-			nd_decref(r);
-			r = f;
-		} else {
-			double d0 = start, delta = (start + step) - start;
-			for (int64_t i = 0; i < n; i++)
-				((double *)nd_data(r))[i] = i == 0 ? d0 : i == 1 ? start + step : d0 + (double)i * delta;
-		}
+		x0.dtype = x1.dtype = DT_FLOAT64;
+		x0.v.f = start;
+		x1.v.f = start + step;
 	}
-	if (r->dtype != dt) {
-		struct ndarray *c = arr_astype(ev, r, dt);
+	if (n < 0)
+		n = 0;
+	r = arr_new(ev, &backend_host, dt, 1, &n, 0);
+	if (!r)
+		return NULL;
+	if (arange_fill(ev, r, &x0, &x1) < 0) {
 		nd_decref(r);
-		r = c;
-		if (!r)
-			return NULL;
+		return NULL;
 	}
 	if (arr_be(bi) != &backend_host) {
 		struct ndarray *c = arr_to_backend(ev, r, arr_be(bi));

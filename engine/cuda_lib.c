@@ -4,8 +4,8 @@
  * the batch strides allow), cuRAND for cp.random (struct random_backend; the
  * uniform draws are a one-pass Philox kernel of our own), cuFFT with a plan
  * cache whose work areas come from the pool (struct fft_backend) and
- * cuSOLVER for cp.linalg (struct linalg_backend; SVD by gesvd, gesvdp
- * only when LUMEN_SVD=gesvdp).
+ * cuSOLVER for cp.linalg (struct linalg_backend; SVD by gesvd; gesvdp,
+ * gesvdj or Xgesvd when LUMEN_SVD names them).
  *
  * Owns the library handles (created once, lazily or by the warmup thread)
  * and the FFT plans.  Never lays out matrices: the front ends did.
@@ -357,11 +357,21 @@ static int rnd_seed(struct eval *ev, uint64_t seed)
  * The key is the seed; the counter runs on from uni_ctr across calls (one
  * counter block per 4 float32 or 2 float64 outputs).  Each round's two
  * products are 32x32->64 multiplies (one IMAD.WIDE each, not a mulhi and a
- * mul). */
+ * mul).
+ *
+ * Counter block b always lands at outputs b*LM_PER.., whatever the launch
+ * shape: a thread takes LM_U blocks a sweep, LM_U grid-widths apart (so each
+ * of its stores is coalesced with its warp's and the LM_U Philox chains run
+ * side by side), and LM_STCS picks streaming stores (__stcs: the output is
+ * not read back soon).  Knobs, read once: LUMEN_RAND_GRID blocks of 256 per
+ * SM (0: enough blocks for one sweep), LUMEN_RAND_PER outputs per thread a
+ * sweep (float32 4, 8, 16; float64 half as many), LUMEN_RAND_STCS=0/1,
+ * LUMEN_RAND=curand: cuRAND's generator and a fold pass, as CuPy does. */
 
 static const char *uni_src =
 	"#define LM_M0 0xD2511F53u\n#define LM_M1 0xCD9E8D57u\n"
 	"#define LM_W0 0x9E3779B9u\n#define LM_W1 0xBB67AE85u\n"
+	"#if LM_STCS\n#define LM_ST(p, v) __stcs(p, v)\n#else\n#define LM_ST(p, v) (*(p) = (v))\n#endif\n"
 	"__device__ __forceinline__ uint4 lm_philox(uint4 c, uint2 k)\n"
 	"{\n"
 	"#pragma unroll\n"
@@ -379,44 +389,127 @@ static const char *uni_src =
 	"{\n"
 	"  const LM_T a = (LM_T)p0, s = (LM_T)sc;\n"
 	"  const uint2 k = make_uint2((unsigned)seed, (unsigned)(seed >> 32));\n"
-	"  const long long nb = (n + LM_PER - 1) / LM_PER;\n"
-	"  for (long long b = blockIdx.x * (long long)blockDim.x + threadIdx.x; b < nb;\n"
-	"       b += (long long)gridDim.x * blockDim.x) {\n"
-	"    unsigned long long c = ctr + (unsigned long long)b;\n"
-	"    uint4 w = lm_philox(make_uint4((unsigned)c, (unsigned)(c >> 32), 0u, 0u), k);\n"
-	"    long long i = b * LM_PER;\n"
+	"  const long long nb = (n + LM_PER - 1) / LM_PER, T = (long long)gridDim.x * blockDim.x;\n"
+	"  for (long long b0 = blockIdx.x * (long long)blockDim.x + threadIdx.x; b0 < nb; b0 += T * LM_U) {\n"
+	"    uint4 w[LM_U];\n"
+	"#pragma unroll\n"
+	"    for (int u = 0; u < LM_U; u++) {\n"
+	"      unsigned long long c = ctr + (unsigned long long)(b0 + u * T);\n"
+	"      w[u] = lm_philox(make_uint4((unsigned)c, (unsigned)(c >> 32), 0u, 0u), k);\n"
+	"    }\n"
+	"#pragma unroll\n"
+	"    for (int u = 0; u < LM_U; u++) {\n"
+	"      long long b = b0 + u * T, i = b * LM_PER;\n"
+	"      if (b >= nb) break;\n"
 	"#if LM_PER == 4\n"
-	"    float4 v = make_float4(a + s * ((w.x >> 8) * 0x1p-24f), a + s * ((w.y >> 8) * 0x1p-24f),\n"
-	"                           a + s * ((w.z >> 8) * 0x1p-24f), a + s * ((w.w >> 8) * 0x1p-24f));\n"
-	"    if (i + 4 <= n) { *(float4 *)(y + i) = v; }\n"
-	"    else { y[i] = v.x; if (i + 1 < n) y[i + 1] = v.y; if (i + 2 < n) y[i + 2] = v.z; }\n"
+	"      float4 v = make_float4(a + s * ((w[u].x >> 8) * 0x1p-24f), a + s * ((w[u].y >> 8) * 0x1p-24f),\n"
+	"                             a + s * ((w[u].z >> 8) * 0x1p-24f), a + s * ((w[u].w >> 8) * 0x1p-24f));\n"
+	"      if (i + 4 <= n) { LM_ST((float4 *)(y + i), v); }\n"
+	"      else { y[i] = v.x; if (i + 1 < n) y[i + 1] = v.y; if (i + 2 < n) y[i + 2] = v.z; }\n"
 	"#else\n"
-	"    double2 v = make_double2(a + s * (((w.x >> 5) * 67108864.0 + (w.y >> 6)) * 0x1p-53),\n"
-	"                             a + s * (((w.z >> 5) * 67108864.0 + (w.w >> 6)) * 0x1p-53));\n"
-	"    if (i + 2 <= n) { *(double2 *)(y + i) = v; } else { y[i] = v.x; }\n"
+	"      double2 v = make_double2(a + s * (((w[u].x >> 5) * 67108864.0 + (w[u].y >> 6)) * 0x1p-53),\n"
+	"                               a + s * (((w[u].z >> 5) * 67108864.0 + (w[u].w >> 6)) * 0x1p-53));\n"
+	"      if (i + 2 <= n) { LM_ST((double2 *)(y + i), v); } else { y[i] = v.x; }\n"
 	"#endif\n"
+	"    }\n"
+	"  }\n"
+	"}\n"
+	/* LUMEN_RAND=curand: cuRAND's (0, 1] folded to [0, 1) as CuPy's
+	 * _mod1_kernel does (1 -> 0), then scaled */
+	"extern \"C\" __global__ void lm_fold(LM_T *y, long long n, double p0, double sc)\n"
+	"{\n"
+	"  const LM_T a = (LM_T)p0, s = (LM_T)sc;\n"
+	"  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n;\n"
+	"       i += (long long)gridDim.x * blockDim.x) {\n"
+	"    LM_T u = y[i];\n"
+	"    y[i] = a + s * (u == (LM_T)1 ? (LM_T)0 : u);\n"
 	"  }\n"
 	"}\n";
 
-/* the source of lm_uni for float32 or float64 (tests compile it) */
+/* the launch knobs, read once */
+static struct { int grid_per_sm, unroll, stcs, curand; } uk;
+static pthread_once_t uk_once = PTHREAD_ONCE_INIT;
+
+static void uk_read(void)
+{
+	const char *g = getenv("LUMEN_RAND_GRID"), *p = getenv("LUMEN_RAND_PER");
+	const char *st = getenv("LUMEN_RAND_STCS"), *m = getenv("LUMEN_RAND");
+	long per = p && *p ? strtol(p, NULL, 10) : 4;
+	uk.grid_per_sm = g && *g ? (int)strtol(g, NULL, 10) : 8;
+	if (uk.grid_per_sm < 0 || uk.grid_per_sm > 1024)
+		uk.grid_per_sm = 8;
+	uk.unroll = per >= 16 ? 4 : per >= 8 ? 2 : 1;   /* float32 outputs / 4 */
+	uk.stcs = st && *st ? strtol(st, NULL, 10) != 0 : 0;
+	uk.curand = m && !strcmp(m, "curand");
+}
+
+/* Tests only: read the knobs again (not while another thread draws) */
+void cuda_rand_knobs_reread(void)
+{
+	pthread_once(&uk_once, uk_read);
+	uk_read();
+}
+
+/* the source of lm_uni (and lm_fold) for float32 or float64, unroll counter
+ * blocks a sweep, streaming stores or not */
+static const char *uni_source(int dt, int unroll, int stcs, char *buf, size_t size)
+{
+	snprintf(buf, size, "#define LM_T %s\n#define LM_PER %d\n#define LM_U %d\n#define LM_STCS %d\n%s",
+		 dt == DT_FLOAT32 ? "float" : "double", dt == DT_FLOAT32 ? 4 : 2, unroll, stcs, uni_src);
+	return buf;
+}
+
+/* the source with the knobs' defaults, and with given ones (tests compile
+ * them) */
 const char *cuda_uniform_source(int dt, char *buf, size_t size)
 {
-	snprintf(buf, size, "#define LM_T %s\n#define LM_PER %d\n%s",
-		 dt == DT_FLOAT32 ? "float" : "double", dt == DT_FLOAT32 ? 4 : 2, uni_src);
-	return buf;
+	return uni_source(dt, 1, 0, buf, size);
+}
+const char *cuda_uniform_source_knobs(int dt, int unroll, int stcs, char *buf, size_t size)
+{
+	return uni_source(dt, unroll, stcs, buf, size);
+}
+
+/* LUMEN_RAND=curand: curandGenerateUniform(Double), then lm_fold */
+static int uniform_curand(struct eval *ev, int dt, int64_t n, double p0, double p1, void *out)
+{
+	char src[4800];
+	curandGenerator_t g = get_rng(ev);
+	curandStatus_t s;
+	void *fn;
+	long long nn = n;
+	double sc = p1 - p0;
+	void *args[] = {&out, &nn, &p0, &sc};
+	unsigned grid[3] = {cuew_grid(n, 4), 1, 1}, block[3] = {256, 1, 1};
+	if (!g)
+		return -1;
+	s = dt == DT_FLOAT32 ? curandGenerateUniform(g, out, (size_t)n) : curandGenerateUniformDouble(g, out, (size_t)n);
+	if (s != CURAND_STATUS_SUCCESS)
+		return rand_fail(ev, s);
+	if (!(fn = jit_get(ev, uni_source(dt, 1, 0, src, sizeof src), "lm_fold", 0, NULL)))
+		return -1;
+	return jit_launch(ev, fn, grid, block, 0, args);
 }
 
 static int uniform_fill(struct eval *ev, int dt, int64_t n, double p0, double p1, void *out)
 {
-	char src[2600];
+	char src[4800];
 	void *fn;
 	long long nn = n;
 	int per = dt == DT_FLOAT32 ? 4 : 2;
 	unsigned long long seed, ctr, nblocks = (unsigned long long)((n + per - 1) / per);
 	double sc = p1 - p0;
 	void *args[] = {&out, &nn, &seed, &ctr, &p0, &sc};
-	unsigned grid[3] = {cuew_grid((int64_t)nblocks, 1), 1, 1}, block[3] = {256, 1, 1};
+	unsigned long long want;
+	unsigned grid[3] = {1, 1, 1}, block[3] = {256, 1, 1};
 
+	pthread_once(&uk_once, uk_read);
+	if (uk.curand)
+		return uniform_curand(ev, dt, n, p0, p1, out);
+	want = (nblocks + 256ULL * uk.unroll - 1) / (256ULL * uk.unroll);
+	if (uk.grid_per_sm && want > (unsigned long long)cuda_dev.sms * uk.grid_per_sm)
+		want = (unsigned long long)cuda_dev.sms * uk.grid_per_sm;
+	grid[0] = (unsigned)(want < 1 ? 1 : want > 0x7fffffffULL ? 0x7fffffffULL : want);
 	pthread_mutex_lock(&lib_mu);
 	if (!uni_seeded) {
 		struct timespec t;
@@ -428,7 +521,7 @@ static int uniform_fill(struct eval *ev, int dt, int64_t n, double p0, double p1
 	ctr = uni_ctr;
 	uni_ctr += nblocks;
 	pthread_mutex_unlock(&lib_mu);
-	if (!(fn = jit_get(ev, cuda_uniform_source(dt, src, sizeof src), "lm_uni", 0, NULL)))
+	if (!(fn = jit_get(ev, uni_source(dt, uk.unroll, uk.stcs, src, sizeof src), "lm_uni", 0, NULL)))
 		return -1;
 	return jit_launch(ev, fn, grid, block, 0, args);
 }
@@ -865,7 +958,7 @@ static int orth_err2(struct eval *ev, int dt, int rows, int cols, const void *q,
 	return 0;
 }
 
-static cusolverDnParams_t svdp_params;
+static cusolverDnParams_t svdp_params;   /* gesvdp and Xgesvd */
 
 /* One tall (M >= N) SVD by gesvdp: s (N), u (M×ucols, ld M; ucols = M when
  * econ is 0), vt (N×N, ld N) = V^H through the scratch v (N×N).  A is
@@ -954,6 +1047,234 @@ out:
 	return rc;
 }
 
+/* ---- the 64-bit API's gesvd (LUMEN_SVD=xgesvd): the same QR iteration as
+ * gesvd through cusolverDnXgesvd; s, u (ld M), vt (ld N) as gesvd's. */
+static int xgesvd_one(struct eval *ev, cusolverDnHandle_t h, int dt, int M, int N, void *A, void *s,
+		      void *u, void *vt, signed char jobu, signed char jobv, int *info)
+{
+	cudaDataType ta = cuda_type(dt), ts = cuda_real_type(dt);
+	size_t dbytes = 0, hbytes = 0;
+	void *dwork = NULL, *hwork = NULL;
+	int *dinfo = NULL, rc = -1;
+	cusolverStatus_t st;
+
+	pthread_mutex_lock(&lib_mu);
+	if (!svdp_params && cusolverDnCreateParams(&svdp_params) != CUSOLVER_STATUS_SUCCESS)
+		svdp_params = NULL;
+	pthread_mutex_unlock(&lib_mu);
+	if (!svdp_params)
+		return err_set(ev, TY_CUDARuntimeError, "cusolverDnCreateParams failed"), -1;
+	st = cusolverDnXgesvd_bufferSize(h, svdp_params, jobu, jobv, M, N, ta, A, M, ts, s, ta, u, M, ta, vt, N,
+					 ta, &dbytes, &hbytes);
+	if (st != CUSOLVER_STATUS_SUCCESS)
+		return sol_fail(ev, st, "Xgesvd_bufferSize");
+	if (!(dwork = pool_alloc(ev, dbytes + 64)) || !(dinfo = pool_alloc(ev, 64)))
+		goto out;
+	if (hbytes && !(hwork = malloc(hbytes))) {
+		err_nomem(ev);
+		goto out;
+	}
+	st = cusolverDnXgesvd(h, svdp_params, jobu, jobv, M, N, ta, A, M, ts, s, ta, u, M, ta, vt, N, ta,
+			      dwork, dbytes, hwork, hbytes, dinfo);
+	if (st != CUSOLVER_STATUS_SUCCESS) {
+		sol_fail(ev, st, "Xgesvd");
+		goto out;
+	}
+	if (CUDA_CHECK(ev, cudaMemcpyAsync(info, dinfo, sizeof(int), cudaMemcpyDeviceToHost, cuda_dev.stream)) < 0
+	    || CUDA_CHECK(ev, cudaStreamSynchronize(cuda_dev.stream)) < 0)
+		goto out;
+	rc = 0;
+out:
+	if (dwork)
+		pool_free(dwork, dbytes + 64);
+	if (dinfo)
+		pool_free(dinfo, 64);
+	free(hwork);
+	return rc;
+}
+
+/* ---- the Jacobi SVD (LUMEN_SVD=gesvdj: cusolverDn<t>gesvdj; one-sided
+ * Jacobi sweeps, parallel across the matrix, no QR iteration).  Its result
+ * is checked before it is used: the singular values sorted descending, not
+ * negative, finite; the residual ||A - U S V^H||_F / ||A||_F within
+ * 10 max(M,N) eps (LAPACK's bound for a backward-stable SVD); U's and V's
+ * orthogonality as gesvdp's.  LUMEN_SVD_TOL (default 0: cuSOLVER's, machine
+ * precision), LUMEN_SVD_SWEEPS (default 0: cuSOLVER's, 100), LUMEN_SVD_ECON=1
+ * (economy mode on square full_matrices). */
+
+/* ||R||_F / ||A0||_F, R = U[:, :N] diag(s) V^H - A0 (U ld M, V N×N ld N);
+ * w, r: M×N scratch.  1e300 when it cannot be formed. */
+static int svd_residual(struct eval *ev, int dt, int M, int N, const void *A0, const void *s, const void *u,
+			const void *v, void *w, void *r, double *rel)
+{
+	cublasHandle_t h = get_blas(ev);
+	double one[2] = {1, 0}, mone[2] = {-1, 0}, rn = 0, an = 0;
+	float onef[2] = {1, 0}, monef[2] = {-1, 0}, rf = 0, af = 0;
+	long long nel = (long long)M * N;
+	int cplx = dt_is_complex(dt), rows = cplx ? 2 * M : M;
+	cublasStatus_t st;
+	if (!h)
+		return -1;
+	*rel = 1e300;
+	if (nel > INT32_MAX / 2)
+		return 0;
+	/* w = U[:, :N] diag(s): a complex column is 2M reals scaled by one s */
+	st = dt == DT_FLOAT32 || dt == DT_COMPLEX64
+		? cublasSdgmm(h, CUBLAS_SIDE_RIGHT, rows, N, u, rows, s, 1, w, rows)
+		: cublasDdgmm(h, CUBLAS_SIDE_RIGHT, rows, N, u, rows, s, 1, w, rows);
+	if (st != CUBLAS_STATUS_SUCCESS)
+		return blas_fail(ev, st, "the SVD's residual check");
+	if (CUDA_CHECK(ev, cudaMemcpyAsync(r, A0, (size_t)nel * dt_size(dt), cudaMemcpyDeviceToDevice,
+					   cuda_dev.stream)) < 0)
+		return -1;
+	st = SEL(dt, cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_T, M, N, N, onef, w, M, v, N, monef, r, M),
+		 cublasDgemm(h, CUBLAS_OP_N, CUBLAS_OP_T, M, N, N, one, w, M, v, N, mone, r, M),
+		 cublasCgemm(h, CUBLAS_OP_N, CUBLAS_OP_C, M, N, N, (const cuComplex *)onef, w, M, v, N,
+			     (const cuComplex *)monef, r, M),
+		 cublasZgemm(h, CUBLAS_OP_N, CUBLAS_OP_C, M, N, N, (const cuDoubleComplex *)one, w, M, v, N,
+			     (const cuDoubleComplex *)mone, r, M));
+	if (st == CUBLAS_STATUS_SUCCESS)
+		st = SEL(dt, cublasSnrm2(h, (int)nel, r, 1, &rf), cublasDnrm2(h, (int)nel, r, 1, &rn),
+			 cublasScnrm2(h, (int)nel, r, 1, &rf), cublasDznrm2(h, (int)nel, r, 1, &rn));
+	if (st == CUBLAS_STATUS_SUCCESS)
+		st = SEL(dt, cublasSnrm2(h, (int)nel, A0, 1, &af), cublasDnrm2(h, (int)nel, A0, 1, &an),
+			 cublasScnrm2(h, (int)nel, A0, 1, &af), cublasDznrm2(h, (int)nel, A0, 1, &an));
+	if (st != CUBLAS_STATUS_SUCCESS)
+		return blas_fail(ev, st, "the SVD's residual check");
+	if (dt == DT_FLOAT32 || dt == DT_COMPLEX64) {
+		rn = rf;
+		an = af;
+	}
+	*rel = an > 0 ? rn / an : rn == 0 ? 0 : 1e300;
+	if (!(*rel == *rel))
+		*rel = 1e300;
+	return 0;
+}
+
+/* the singular values s[0..k) on the host: sorted descending, >= 0, finite */
+static int svd_sorted(struct eval *ev, int dt, int k, const void *s, int *ok)
+{
+	int rsz = dt == DT_FLOAT32 || dt == DT_COMPLEX64 ? 4 : 8;
+	char *hs = malloc((size_t)k * rsz + 8);
+	*ok = 0;
+	if (!hs)
+		return err_nomem(ev), -1;
+	if (CUDA_CHECK(ev, cudaMemcpy(hs, s, (size_t)k * rsz, cudaMemcpyDeviceToHost)) < 0) {
+		free(hs);
+		return -1;
+	}
+	*ok = 1;
+	for (int i = 0; i < k && *ok; i++) {
+		double x = rsz == 4 ? ((float *)hs)[i] : ((double *)hs)[i];
+		double prev = i ? (rsz == 4 ? ((float *)hs)[i - 1] : ((double *)hs)[i - 1]) : x;
+		if (!(x >= 0 && x <= prev && x - x == 0))
+			*ok = 0;
+	}
+	free(hs);
+	return 0;
+}
+
+/* One tall (M >= N) SVD by gesvdj, vectors wanted: s (N), u (M×ucols, ld M),
+ * vt (N×N, ld N) = V^H through the scratch v (N×N).  A is destroyed; A0 is
+ * its saved copy (for the residual).  1: done and checked; 0: not
+ * trustworthy (run gesvd instead); -1: an error (set). */
+static int svdj_one(struct eval *ev, cusolverDnHandle_t h, int dt, int M, int N, void *A, const void *A0,
+		    void *s, void *u, void *vt, void *v, char job, int *info)
+{
+	const char *e;
+	int item = dt_size(dt), econ = job != 'A', ucols, lw = 0, rc = -1, ok = 0;
+	double tol = 0, eps = dt == DT_FLOAT32 || dt == DT_COMPLEX64 ? 1.1920929e-07 : 2.220446049250313e-16;
+	double rel = 0, eu = 0, ev2 = 0;
+	int sweeps = 0;
+	gesvdjInfo_t prm = NULL;
+	cusolverEigMode_t jobz = CUSOLVER_EIG_MODE_VECTOR;
+	cusolverStatus_t st;
+	struct sws w = {0};
+	void *g = NULL, *wm = NULL, *rm = NULL;
+	size_t gb = 0, mb = (size_t)M * N * item;
+
+	if ((e = getenv("LUMEN_SVD_TOL")) && *e)
+		tol = strtod(e, NULL);
+	if ((e = getenv("LUMEN_SVD_SWEEPS")) && *e)
+		sweeps = (int)strtol(e, NULL, 10);
+	if ((e = getenv("LUMEN_SVD_ECON")) && *e && strtol(e, NULL, 10) && M == N)
+		econ = 1;
+	ucols = econ ? N : M;
+	if (cusolverDnCreateGesvdjInfo(&prm) != CUSOLVER_STATUS_SUCCESS)
+		return 0;
+	if ((tol > 0 && cusolverDnXgesvdjSetTolerance(prm, tol) != CUSOLVER_STATUS_SUCCESS)
+	    || (sweeps > 0 && cusolverDnXgesvdjSetMaxSweeps(prm, sweeps) != CUSOLVER_STATUS_SUCCESS)) {
+		rc = 0;
+		goto out;
+	}
+	st = SEL(dt, cusolverDnSgesvdj_bufferSize(h, jobz, econ, M, N, A, M, s, u, M, v, N, &lw, prm),
+		 cusolverDnDgesvdj_bufferSize(h, jobz, econ, M, N, A, M, s, u, M, v, N, &lw, prm),
+		 cusolverDnCgesvdj_bufferSize(h, jobz, econ, M, N, A, M, s, u, M, v, N, &lw, prm),
+		 cusolverDnZgesvdj_bufferSize(h, jobz, econ, M, N, A, M, s, u, M, v, N, &lw, prm));
+	if (st != CUSOLVER_STATUS_SUCCESS) {
+		rc = 0;   /* not offered for this shape: gesvd */
+		goto out;
+	}
+	if (sws_get(ev, &w, (size_t)lw * item) < 0) {
+		w.work = NULL;
+		goto out;
+	}
+	st = SEL(dt, cusolverDnSgesvdj(h, jobz, econ, M, N, A, M, s, u, M, v, N, w.work, lw, w.dinfo, prm),
+		 cusolverDnDgesvdj(h, jobz, econ, M, N, A, M, s, u, M, v, N, w.work, lw, w.dinfo, prm),
+		 cusolverDnCgesvdj(h, jobz, econ, M, N, A, M, s, u, M, v, N, w.work, lw, w.dinfo, prm),
+		 cusolverDnZgesvdj(h, jobz, econ, M, N, A, M, s, u, M, v, N, w.work, lw, w.dinfo, prm));
+	if (st != CUSOLVER_STATUS_SUCCESS) {
+		sol_fail(ev, st, "gesvdj");
+		goto out;
+	}
+	if (info_back(ev, &w, info) < 0)
+		goto out;
+	rc = 0;
+	/* info > 0: no convergence in the sweeps allowed; < 0: a bad argument */
+	if (*info != 0) {
+		*info = 0;   /* gesvd decides */
+		goto out;
+	}
+	if (svd_sorted(ev, dt, N, s, &ok) < 0) {
+		rc = -1;
+		goto out;
+	}
+	if (!ok)
+		goto out;
+	gb = (size_t)(ucols > N ? ucols : N) * (ucols > N ? ucols : N) * item;
+	if (!(wm = pool_alloc(ev, mb)) || !(rm = pool_alloc(ev, mb)) || !(g = pool_alloc(ev, gb))) {
+		rc = -1;
+		goto out;
+	}
+	if (svd_residual(ev, dt, M, N, A0, s, u, v, wm, rm, &rel) < 0
+	    || orth_err2(ev, dt, M, ucols, u, g, &eu) < 0 || orth_err2(ev, dt, N, N, v, g, &ev2) < 0) {
+		rc = -1;
+		goto out;
+	}
+	if (!(rel <= 10.0 * (M > N ? M : N) * eps) || eu > 0.25 || ev2 > 0.25)
+		goto out;
+	if (geam_t(ev, dt, N, N, v, vt) < 0) {   /* vt = V^H */
+		rc = -1;
+		goto out;
+	}
+	rc = 1;
+out:
+	if (w.work)
+		sws_put(&w);
+	if (wm)
+		pool_free(wm, mb);
+	if (rm)
+		pool_free(rm, mb);
+	if (g)
+		pool_free(g, gb);
+	cusolverDnDestroyGesvdjInfo(prm);
+	return rc;
+}
+
+/* how many gesvdp/gesvdj results failed their checks and were redone by
+ * gesvd (a diagnostic the tests read) */
+long cuda_svd_fallbacks;
+
 static int sl_gesdd(struct eval *ev, int dt, int64_t batch, int m, int n, void *a, void *sv,
 		    void *u, void *vt, char job, int *info)
 {
@@ -971,8 +1292,12 @@ static int sl_gesdd(struct eval *ev, int dt, int64_t batch, int m, int n, void *
 	/* gesvd by default: gesvdp (LUMEN_SVD=gesvdp, for the singular vectors
 	 * only) measured slower at 2048 f32 on the H200 and its checks let a
 	 * rank-deficient matrix's tiny singular values through wrong (pinv of a
-	 * rank-1 3x2 came out at 1e14) */
+	 * rank-1 3x2 came out at 1e14).  LUMEN_SVD=gesvdj (vectors only) and
+	 * xgesvd are the other candidates; gesvdp and gesvdj fall back to gesvd
+	 * when their result fails its checks. */
 	int try_p = how && !strcmp(how, "gesvdp") && job != 'N' && (job != 'A' || M == N) && N > 0;
+	int try_j = how && !strcmp(how, "gesvdj") && job != 'N' && N > 0;
+	int use_x = how && !strcmp(how, "xgesvd");
 	if (!h)
 		return -1;
 	s = SEL(dt, cusolverDnSgesvd_bufferSize(h, M, N, &lw), cusolverDnDgesvd_bufferSize(h, M, N, &lw),
@@ -987,7 +1312,7 @@ static int sl_gesdd(struct eval *ev, int dt, int64_t batch, int m, int n, void *
 		goto out;
 	if (!(rw = pool_alloc(ev, (size_t)k * rsz + 64)))
 		goto out;
-	if (try_p && (!(bk = pool_alloc(ev, (size_t)M * N * item))
+	if ((try_p || try_j) && (!(bk = pool_alloc(ev, (size_t)M * N * item))
 		      || (job != 'N' && !(vbuf = pool_alloc(ev, (size_t)N * N * item)))))
 		goto out;
 	for (int64_t b = 0; b < batch; b++) {
@@ -1005,14 +1330,20 @@ static int sl_gesdd(struct eval *ev, int dt, int64_t batch, int m, int n, void *
 			int pr;
 			if (CUDA_CHECK(ev, cudaMemcpyAsync(bk, A, (size_t)M * N * item, cudaMemcpyDeviceToDevice,
 							   cuda_dev.stream)) < 0
-			    || (pr = svdp_one(ev, h, dt, M, N, A, sb, tu, tv, vbuf, job, &info[b])) < 0)
+			    || (pr = try_j ? svdj_one(ev, h, dt, M, N, A, bk, sb, tu, tv, vbuf, job, &info[b])
+				: svdp_one(ev, h, dt, M, N, A, sb, tu, tv, vbuf, job, &info[b])) < 0)
 				goto out;
 			by_p = pr == 1;
+			if (!by_p)
+				cuda_svd_fallbacks++;
 			if (!by_p && CUDA_CHECK(ev, cudaMemcpyAsync(A, bk, (size_t)M * N * item, cudaMemcpyDeviceToDevice,
 								    cuda_dev.stream)) < 0)
 				goto out;
 		}
-		if (!by_p) {
+		if (!by_p && use_x) {
+			if (xgesvd_one(ev, h, dt, M, N, A, sb, tu, tv, jobu, jobv, &info[b]) < 0)
+				goto out;
+		} else if (!by_p) {
 			s = SEL(dt, cusolverDnSgesvd(h, jobu, jobv, M, N, (float *)A, M, (float *)sb, (float *)tu, ldu, (float *)tv, ldv, w.work, lw, (float *)rw, w.dinfo),
 				cusolverDnDgesvd(h, jobu, jobv, M, N, (double *)A, M, (double *)sb, (double *)tu, ldu, (double *)tv, ldv, w.work, lw, (double *)rw, w.dinfo),
 				cusolverDnCgesvd(h, jobu, jobv, M, N, (cuComplex *)A, M, (float *)sb, (cuComplex *)tu, ldu, (cuComplex *)tv, ldv, w.work, lw, (float *)rw, w.dinfo),

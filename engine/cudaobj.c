@@ -10,6 +10,7 @@
  * functions answer as a machine without a device would.
  */
 #include "config.h"
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,6 +76,28 @@ static struct value *dev_sync(struct eval *ev, const struct builtin *bi, int arg
 	return val_none();
 }
 
+/* The query behind memGetInfo: cudaMemGetInfo (CuPy's), or with
+ * LUMEN_MEMINFO=driver the driver's cuMemGetInfo_v2 straight (the same
+ * numbers without the runtime's layer; tests/gpu/sweep_devperf.sh times
+ * both).  Read once. */
+static int (*mi_driver)(size_t *, size_t *);
+static pthread_once_t mi_once = PTHREAD_ONCE_INIT;
+
+static void mi_pick(void)
+{
+	const char *m = getenv("LUMEN_MEMINFO");
+	enum cudaDriverEntryPointQueryResult q;
+	void *fp = NULL;
+	if (!m || strcmp(m, "driver"))
+		return;
+	if (cudaGetDriverEntryPointByVersion("cuMemGetInfo", &fp, 12000, cudaEnableDefault, &q) != cudaSuccess
+	    || q != cudaDriverEntryPointSuccess || !fp) {
+		cudaGetLastError();
+		return;
+	}
+	mi_driver = (int (*)(size_t *, size_t *))fp;
+}
+
 static struct value *meminfo(struct eval *ev)
 {
 	size_t fr, tot;
@@ -82,9 +105,14 @@ static struct value *meminfo(struct eval *ev)
 	int h = have_dev(ev);
 	if (h < 0)
 		return NULL;
+	if (h)
+		pthread_once(&mi_once, mi_pick);
 	if (!h) { /* host mode: the host's memory */
 		fr = (size_t)sysconf(_SC_AVPHYS_PAGES) * (size_t)sysconf(_SC_PAGESIZE);
 		tot = (size_t)sysconf(_SC_PHYS_PAGES) * (size_t)sysconf(_SC_PAGESIZE);
+	} else if (mi_driver && mi_driver(&fr, &tot) == 0) {
+		/* done; on an error (no context current on this thread, say) the
+		 * runtime's call below makes one current or says what is wrong */
 	} else if (CUDA_CHECK(ev, cudaMemGetInfo(&fr, &tot)) < 0) {
 		return NULL;
 	}

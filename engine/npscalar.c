@@ -14,6 +14,7 @@
 #include "arrapi.h"
 #include "args.h"
 #include "error.h"
+#include "bigint.h"
 
 struct value *arr_scalar_to_py(struct eval *ev, const struct npscalar *s);
 
@@ -124,6 +125,21 @@ struct value *arr_dtype_call(struct eval *ev, struct value *dtv, int argc,
 			s.v.f = v;
 			pyc = VT_FLOAT;
 		}
+	} else if (x->type == VT_BIGINT) {
+		/* a Python int beyond int64: NumPy converts it to the C type */
+		if (d == DT_BOOL) {
+			r.v.b = 1;
+			return val_scalar(d, r.v);
+		}
+		if (d == DT_UINT64)
+			return big_as_uint64(ev, x, &r.v.u) < 0 ? NULL : val_scalar(d, r.v);
+		if (!dt_is_inexact(d))
+			return err_set(ev, TY_OverflowError, "Python int too large to convert to C long");
+		memset(&s, 0, sizeof s);
+		if (big_to_double(ev, x, &s.v.f) < 0)
+			return NULL;
+		s.dtype = DT_FLOAT64;
+		pyc = VT_FLOAT;
 	} else if (arr_value_scalar(x, &s, &pyc)) {
 		struct ndarray *a = arr_asarray(ev, &backend_host, x, d);
 		if (!a)
@@ -298,7 +314,7 @@ static struct value *info_getattr(struct eval *ev, struct value *self, const cha
 			if (!mx)
 				return val_int(0);
 			if (bits == 64)
-				return err_set(ev, TY_OverflowError, "iinfo(uint64).max does not fit Lumen's 64-bit ints");
+				return big_from_uint64(ev, UINT64_MAX);
 			return val_int((int64_t)(((uint64_t)1 << bits) - 1));
 		}
 		if (bits == 64)

@@ -7,6 +7,7 @@
  * Pure functions; owns nothing.  The loops in uloops.c call them.
  */
 #pragma GCC optimize ("O3", "no-trapping-math", "no-math-errno")
+#include <fenv.h>
 #include <math.h>
 #include <float.h>
 #include <stdint.h>
@@ -25,8 +26,7 @@ static inline float np_sincosf(float x, int cosine)
 		return NAN;
 	if (!(fabsf(x) <= (cosine ? 71476.0625f : 117435.992f)))
 		return cosine ? cosf(x) : sinf(x);
-	q = x * 0x1.45f306p-1f;
-	q = q + 0x1.800000p+23f;
+	q = fmaf(x, 0x1.45f306p-1f, 0x1.800000p+23f); /* NumPy's build contracts mul+add */
 	q = q - 0x1.800000p+23f;
 	r = fmaf(q, -0x1.921fb0p+00f, x);
 	r = fmaf(q, -0x1.5110b4p-22f, r);
@@ -138,8 +138,7 @@ NPM_INLINE float core_sincos(float x, int cosine)
 	float q, r, r2, c, s, res;
 	int iq;
 	x = (fabsf(x) <= (cosine ? 71476.0625f : 117435.992f)) ? x : 0.0f;
-	q = x * 0x1.45f306p-1f;
-	q = q + 0x1.800000p+23f;
+	q = fmaf(x, 0x1.45f306p-1f, 0x1.800000p+23f); /* NumPy's build contracts mul+add */
 	q = q - 0x1.800000p+23f;
 	r = fmaf(q, -0x1.921fb0p+00f, x);
 	r = fmaf(q, -0x1.5110b4p-22f, r);
@@ -216,47 +215,99 @@ NPM_INLINE float core_log(float x)
 	return fmaf(e, 0.693147180559945309417232121458176568f, poly);
 }
 
-/* lanes the core does not answer: NaN, out of range, the special values */
-static int fix_sin(float x) { return !(fabsf(x) <= 117435.992f); }
-static int fix_cos(float x) { return !(fabsf(x) <= 71476.0625f); }
-static int fix_exp(float x) { return !(x < 88.72283935546875f && x > -103.97208404541015625f); }
-static int fix_log(float x) { return !(x > 0 && x < INFINITY); }
+/* lanes the core does not answer: NaN, out of range, the special values.
+ * Tested on the bits: this file's no-trapping-math lets the compiler turn
+ * even islessequal into a signalling compare, and a NaN lane must raise
+ * nothing. */
+static int fix_sin(float x) { return (f_bits(x) & 0x7fffffffu) > f_bits(117435.992f); }
+static int fix_cos(float x) { return (f_bits(x) & 0x7fffffffu) > f_bits(71476.0625f); }
+static int fix_exp(float x)
+{
+	uint32_t u = f_bits(x);
+	return u >> 31 ? (u & 0x7fffffffu) >= f_bits(103.97208404541015625f) : u >= f_bits(88.72283935546875f);
+}
+static int fix_log(float x) { return f_bits(x) - 1u >= 0x7f7fffffu; }
 
+/* the floating-point flags NumPy's loop raises for such a lane (the core's
+ * own flags are dropped: its masked lanes are not NumPy's arithmetic) */
+static int flag_sin(float x) { return (f_bits(x) & 0x7fffffffu) == 0x7f800000u ? FE_INVALID : 0; }
+static int flag_cos(float x) { return flag_sin(x); }
+static int flag_exp(float x)
+{
+	return isinf(x) || isnan(x) ? 0 : x > 0 ? FE_OVERFLOW : FE_UNDERFLOW;
+}
+static int flag_log(float x) { return isnan(x) ? 0 : x == 0 ? FE_DIVBYZERO : x < 0 ? FE_INVALID : 0; }
+
+#define NPM_FLAGS (FE_DIVBYZERO | FE_OVERFLOW | FE_INVALID)
+#define NPM_BLOCK 1024
+
+/* Contiguous in and out that do not overlap run straight through the core;
+ * anything else (strided, in place) through a local block copy. */
 #define NPM_LOOP(name)                                                           \
-__attribute__((target("avx2,fma"))) static void blk_##name##_fma(const float *x, float *y, int m) \
+__attribute__((target("avx2,fma"))) static void blk_##name##_fma(const float *restrict x, float *restrict y, int m) \
 {                                                                                \
 	for (int i = 0; i < m; i++)                                              \
 		y[i] = core_##name(x[i]);                                        \
 }                                                                                \
-static void blk_##name##_base(const float *x, float *y, int m)                   \
+static void blk_##name##_base(const float *restrict x, float *restrict y, int m) \
 {                                                                                \
 	for (int i = 0; i < m; i++)                                              \
 		y[i] = core_##name(x[i]);                                        \
+}                                                                                \
+static int fixup_##name(const float *x, float *y, int m)                         \
+{                                                                                \
+	int any = 0, fl = 0;                                                     \
+	for (int i = 0; i < m; i++)                                              \
+		any |= fix_##name(x[i]);                                         \
+	if (!any)                                                                \
+		return 0;                                                        \
+	for (int i = 0; i < m; i++)                                              \
+		if (fix_##name(x[i])) {                                          \
+			fl |= flag_##name(x[i]);                                 \
+			y[i] = uf_np_##name##f(x[i]);                            \
+		}                                                                \
+	return fl;                                                               \
 }                                                                                \
 void uf_np_loop_##name(char **args, const int64_t *steps, int64_t n)             \
 {                                                                                \
 	static int have = -1;                                                    \
-	float xb[256], yb[256];                                                  \
+	float xb[NPM_BLOCK], yb[NPM_BLOCK];                                      \
+	const char *in = args[0];                                                \
+	char *out = args[1];                                                     \
+	int before = fetestexcept(NPM_FLAGS), raised = 0, now;                   \
+	uintptr_t ia = (uintptr_t)in, oa = (uintptr_t)out;                       \
+	int direct = steps[0] == 4 && steps[1] == 4 &&                           \
+		(oa + (uintptr_t)n * 4 <= ia || ia + (uintptr_t)n * 4 <= oa);    \
 	if (have < 0) {                                                          \
 		__builtin_cpu_init();                                            \
 		have = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"); \
 	}                                                                        \
-	for (int64_t b = 0; b < n; b += 256) {                                   \
-		int m = n - b < 256 ? (int)(n - b) : 256;                        \
-		const char *ip = args[0] + b * steps[0];                         \
-		char *op = args[1] + b * steps[1];                               \
-		for (int i = 0; i < m; i++)                                      \
-			xb[i] = *(const float *)(ip + i * steps[0]);             \
+	for (int64_t b = 0; b < n; b += NPM_BLOCK) {                             \
+		int m = n - b < NPM_BLOCK ? (int)(n - b) : NPM_BLOCK;            \
+		const char *ip = in + b * steps[0];                              \
+		char *op = out + b * steps[1];                                   \
+		const float *x = (const float *)ip;                              \
+		float *y = (float *)op;                                          \
+		if (!direct) {                                                   \
+			for (int i = 0; i < m; i++)                              \
+				xb[i] = *(const float *)(ip + i * steps[0]);     \
+			x = xb;                                                  \
+			y = yb;                                                  \
+		}                                                                \
 		if (have)                                                        \
-			blk_##name##_fma(xb, yb, m);                             \
+			blk_##name##_fma(x, y, m);                               \
 		else                                                             \
-			blk_##name##_base(xb, yb, m);                            \
-		for (int i = 0; i < m; i++)                                      \
-			if (fix_##name(xb[i]))                                   \
-				yb[i] = uf_np_##name##f(xb[i]);                  \
-		for (int i = 0; i < m; i++)                                      \
-			*(float *)(op + i * steps[1]) = yb[i];                   \
+			blk_##name##_base(x, y, m);                              \
+		now = fetestexcept(NPM_FLAGS) & ~before;                         \
+		if (now)                                                         \
+			feclearexcept(now);                                      \
+		raised |= fixup_##name(x, y, m);                                 \
+		if (!direct)                                                     \
+			for (int i = 0; i < m; i++)                              \
+				*(float *)(op + i * steps[1]) = yb[i];           \
 	}                                                                        \
+	if (raised)                                                              \
+		feraiseexcept(raised);                                           \
 }
 NPM_LOOP(sin)
 NPM_LOOP(cos)

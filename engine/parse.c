@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <math.h>
 #include "parse.h"
+#include "bigint.h"
 #include "lex.h"
 #include "error.h"
 
@@ -417,9 +418,13 @@ static struct node *number(struct parser *P)
 		errno = 0;
 		char *end;
 		unsigned long long u = strtoull(d, &end, base);
-		if (errno || u > (unsigned long long)INT64_MAX)
-			perr_at(P, TY_SyntaxError, t.line, t.col, 0,
-				"integer literal too large: Lumen's int is 64-bit");
+		if (errno || u > (unsigned long long)INT64_MAX) {
+			/* beyond int64: a big int (bigint.c) */
+			struct value *big = big_from_digits(NULL, d, base, 0);
+			if (!big)
+				perr_at(P, TY_SyntaxError, t.line, t.col, 0, "integer literal too large");
+			return mkconst(P, &t, big);
+		}
 		return mkconst(P, &t, val_int((int64_t)u));
 	}
 	double f = strtod(buf, NULL);

@@ -12,6 +12,7 @@
 #include "error.h"
 #include "args.h"
 #include "display.h"
+#include "bigint.h"
 
 #ifdef PACKAGE_VERSION
 #define PACKAGE_VERSION_STR PACKAGE_VERSION
@@ -105,7 +106,7 @@ static struct value *to_int(struct eval *ev, double d)
 	if (isinf(d))
 		return err_set(ev, TY_OverflowError, "cannot convert float infinity to integer");
 	if (fabs(d) >= 9.2233720368547758e18)
-		return err_set(ev, TY_OverflowError, "Python int too large for Lumen's 64-bit int");
+		return big_from_double(ev, d);
 	return val_int((int64_t)d);
 }
 
@@ -287,7 +288,7 @@ F(factorial)
 		return err_set(ev, TY_ValueError, "factorial() not defined for negative values");
 	for (int64_t i = 2; i <= n; i++)
 		if (__builtin_mul_overflow(r, i, &r))
-			return err_set(ev, TY_OverflowError, "Python int too large for Lumen's 64-bit int");
+			return big_factorial(ev, (uint64_t)n);
 	return val_int(r);
 }
 

@@ -17,6 +17,7 @@
 #include "args.h"
 #include "dtype.h"
 #include "ndarray.h"
+#include "bigint.h"
 
 #define M(name) static struct value *m_##name(struct eval *ev, const struct builtin *bi, \
 	int argc, struct value **argv, const struct kwargs *kw)
@@ -93,8 +94,11 @@ static struct value *named_type(struct eval *ev, const char *name)
 
 static struct value *parse_int_str(struct eval *ev, const char *s, size_t n, int base)
 {
-	char buf[128];
+	char sbuf[128], *buf = n < sizeof sbuf ? sbuf : malloc(n + 1);
 	size_t k = 0;
+	struct value *out;
+	if (!buf)
+		return err_nomem(ev);
 	const char *p = s, *e = s + n;
 	while (p < e && isspace((unsigned char)*p))
 		p++;
@@ -117,7 +121,7 @@ static struct value *parse_int_str(struct eval *ev, const char *s, size_t n, int
 		if (base == 0)
 			base = 10;
 	}
-	for (const char *r = q; r < e && k < sizeof buf - 1; r++) {
+	for (const char *r = q; r < e; r++) {
 		if (*r == '_' && r > q && r + 1 < e && r[1] != '_')
 			continue;
 		buf[k++] = *r;
@@ -128,13 +132,20 @@ static struct value *parse_int_str(struct eval *ev, const char *s, size_t n, int
 	unsigned long long u = k ? strtoull(buf, &end, base) : 0;
 	if (!k || *end || buf[0] == '-' || buf[0] == '+' || buf[0] == ' ') {
 		char *r = str_repr(s, n);
+		/* CPython's message shows at most 200 characters */
+		if (r && strlen(r) > 200)
+			r[200] = 0;
 		err_set(ev, TY_ValueError, "invalid literal for int() with base %d: %s", base, r ? r : "");
 		free(r);
-		return NULL;
+		out = NULL;
+	} else if (errno || u > (unsigned long long)INT64_MAX + (unsigned long long)neg) {
+		out = big_from_digits(ev, buf, base, neg); /* beyond int64 */
+	} else {
+		out = val_int(neg ? (int64_t)(0 - u) : (int64_t)u);
 	}
-	if (errno || u > (unsigned long long)INT64_MAX + (unsigned long long)neg)
-		return err_set(ev, TY_OverflowError, "Python int too large for Lumen's 64-bit int");
-	return val_int(neg ? (int64_t)(0 - u) : (int64_t)u);
+	if (buf != sbuf)
+		free(buf);
+	return out;
 }
 
 static struct value *float_to_int(struct eval *ev, double d)
@@ -144,7 +155,7 @@ static struct value *float_to_int(struct eval *ev, double d)
 	if (isinf(d))
 		return err_set(ev, TY_OverflowError, "cannot convert float infinity to integer");
 	if (d >= 9.2233720368547758e18 || d < -9.2233720368547758e18)
-		return err_set(ev, TY_OverflowError, "Python int too large for Lumen's 64-bit int");
+		return big_from_double(ev, d);
 	return val_int((int64_t)d);
 }
 
@@ -243,9 +254,12 @@ struct value *builtins_type_call(struct eval *ev, enum typeid t, int argc, struc
 		}
 		switch (x->type) {
 		case VT_BOOL: case VT_INT: return val_int(x->u.i);
+		case VT_BIGINT: return val_incref(x);
 		case VT_FLOAT: return float_to_int(ev, x->u.f);
 		case VT_STR: return parse_int_str(ev, x->u.str->s, x->u.str->len, (int)base);
 		case VT_SCALAR: case VT_NDARRAY: {
+			if (x->type == VT_SCALAR && x->u.sc.dtype == DT_UINT64)
+				return big_from_uint64(ev, x->u.sc.v.u);
 			if (x->type == VT_SCALAR && (dt_is_int(x->u.sc.dtype) || x->u.sc.dtype == DT_BOOL)) {
 				int64_t i;
 				return arr_as_int64(ev, x, &i) < 0 ? NULL : val_int(i);
@@ -279,7 +293,7 @@ struct value *builtins_type_call(struct eval *ev, enum typeid t, int argc, struc
 		}
 		if (x->type == VT_COMPLEX)
 			return err_set(ev, TY_TypeError, "float() argument must be a string or a real number, not 'complex'");
-		if (x->type != VT_INT && x->type != VT_BOOL && x->type != VT_FLOAT && x->type != VT_SCALAR && x->type != VT_NDARRAY)
+		if (!big_is_int(x) && x->type != VT_FLOAT && x->type != VT_SCALAR && x->type != VT_NDARRAY)
 			return err_set(ev, TY_TypeError, "float() argument must be a string or a real number, not '%s'", val_type_name(x));
 		if (val_as_double(ev, x, &d) < 0)
 			return NULL;
@@ -1352,6 +1366,8 @@ M(conjugate)
 
 M(bit_length)
 {
+	if (SELF->type == VT_BIGINT)
+		return val_int((int64_t)big_bit_length(SELF));
 	uint64_t u = SELF->u.i < 0 ? (uint64_t)0 - (uint64_t)SELF->u.i : (uint64_t)SELF->u.i;
 	int n = 0;
 	while (u) {
@@ -1391,6 +1407,7 @@ static const struct method methods[] = {
 	{VT_FLOAT, "is_integer", m_is_integer}, {VT_FLOAT, "conjugate", m_conjugate},
 	{VT_INT, "conjugate", m_conjugate}, {VT_INT, "bit_length", m_bit_length},
 	{VT_BOOL, "conjugate", m_conjugate}, {VT_COMPLEX, "conjugate", m_conjugate},
+	{VT_BIGINT, "conjugate", m_conjugate}, {VT_BIGINT, "bit_length", m_bit_length},
 };
 
 struct value *builtins_method(struct eval *ev, struct value *self, const char *name)
@@ -1410,7 +1427,7 @@ const char *const *builtins_method_names(struct value *self)
 	for (size_t i = 0; i < sizeof methods / sizeof methods[0] && n < 127; i++)
 		if (methods[i].t == self->type)
 			names[n++] = methods[i].name;
-	if (self->type == VT_INT || self->type == VT_FLOAT || self->type == VT_COMPLEX || self->type == VT_BOOL) {
+	if (big_is_int(self) || self->type == VT_FLOAT || self->type == VT_COMPLEX) {
 		names[n++] = "real";
 		names[n++] = "imag";
 	}

@@ -4,7 +4,9 @@
  * methods sort (in place) argsort nonzero searchsorted.
  *
  * Owns the host sort loops (typed introsort and stable merge sort, NaNs
- * last as NumPy orders them).  Device arrays use the backend's sort when it
+ * last as NumPy orders them; 32- and 64-bit numbers go to simdsort.c's AVX2
+ * quicksort, rows already ascending are left as they are, and large stable
+ * argsorts take an LSD radix sort).  Device arrays use the backend's sort when it
  * has one and otherwise a host copy.  partition is a full sort: its result
  * satisfies NumPy's contract but NumPy's exact arrangement is not copied.
  */
@@ -14,6 +16,7 @@
 #include "shape.h"
 #include "args.h"
 #include "error.h"
+#include "simdsort.h"
 
 /* ---- typed comparisons ---- */
 
@@ -291,6 +294,8 @@ static int radix_keys(struct eval *ev, void *v, int64_t n, int isz, int kind, in
 		uint64_t *kk = k, *ko;
 		for (int64_t x = 0; x < n; x++) {
 			uint64_t u = src[idx ? idx[x] : x];
+			if (idx && kind == 2 && !(u << 1))
+				u = 0; /* -0.0 ties with 0.0 in an argsort */
 			kk[x] = kind == 2 ? key_f64(u) : kind == 1 ? u ^ ((uint64_t)1 << 63) : u;
 		}
 		radix_u64(kk, k2, idx, i2, n, cnt, &ko, &iout);
@@ -304,6 +309,8 @@ static int radix_keys(struct eval *ev, void *v, int64_t n, int isz, int kind, in
 		uint32_t *kk = k, *ko;
 		for (int64_t x = 0; x < n; x++) {
 			uint32_t w = src[idx ? idx[x] : x];
+			if (idx && kind == 2 && !(w << 1))
+				w = 0;
 			kk[x] = kind == 2 ? key_f32(w) : kind == 1 ? w ^ ((uint32_t)1 << 31) : w;
 		}
 		radix_u32(kk, k2, idx, i2, n, cnt, &ko, &iout);
@@ -335,6 +342,8 @@ static int argsort_row(struct eval *ev, int dt, const void *v, int64_t n, int64_
 {
 	for (int64_t i = 0; i < n; i++)
 		idx[i] = i;
+	if (radix_kind(dt) >= 0 && simdsort_is_sorted(v, n, dt))
+		return 0; /* ascending already: the identity (ties in index order) */
 	if (n >= RADIX_MIN && radix_kind(dt) >= 0) {
 		int64_t w = n;
 		if (dt == DT_FLOAT32 || dt == DT_FLOAT64) {
@@ -390,9 +399,43 @@ static int argsort_row(struct eval *ev, int dt, const void *v, int64_t n, int64_
 	return 0;
 }
 
-/* Sorts one contiguous row in place. */
+/* Whether a float row holds both -0.0 and 0.0, whose order a stable sort
+ * must keep. */
+static int mixed_zeros(int dt, const void *v, int64_t n)
+{
+	int neg = 0, pos = 0;
+	for (int64_t i = 0; i < n; i++) {
+		double x = dt == DT_FLOAT32 ? ((const float *)v)[i] : ((const double *)v)[i];
+		if (x == 0) {
+			neg |= signbit(x) != 0;
+			pos |= signbit(x) == 0;
+		}
+	}
+	return neg && pos;
+}
+
+static int sort_by_argsort(struct eval *ev, int dt, void *v, int64_t n);
+
+/* Sorts one contiguous row in place: 32- and 64-bit numbers by the AVX2
+ * quicksort (simdsort.c) after a check for rows already ascending, the
+ * others, and CPUs without AVX2, by radix or introsort. */
 static int sort_row(struct eval *ev, int dt, void *v, int64_t n, int stable)
 {
+	if (radix_kind(dt) >= 0) {
+		if (simdsort_is_sorted(v, n, dt))
+			return 0;
+		/* -0.0 == 0.0: only a stable sort fixes their order (checked
+		 * before nansplit's swaps change it) */
+		if (stable && (dt == DT_FLOAT32 || dt == DT_FLOAT64) && mixed_zeros(dt, v, n))
+			return sort_by_argsort(ev, dt, v, n);
+		int64_t w = n;
+		if (dt == DT_FLOAT32)
+			w = nansplit_f32(v, n);
+		else if (dt == DT_FLOAT64)
+			w = nansplit_f64(v, n);
+		if (simdsort_sort(v, w, dt) == 0)
+			return 0;
+	}
 	if (n >= RADIX_MIN && radix_kind(dt) >= 0) {
 		int64_t w = n;
 		if (dt == DT_FLOAT32)
@@ -416,9 +459,17 @@ static int sort_row(struct eval *ev, int dt, void *v, int64_t n, int stable)
 	case DT_COMPLEX64: sort_c64(v, n); return 0;
 	case DT_COMPLEX128: sort_c128(v, n); return 0;
 	}
-	/* float16: through an argsort */
+	(void)stable;
+	return sort_by_argsort(ev, dt, v, n); /* float16 */
+}
+
+/* Sorts a row through a stable argsort and a gather (float16, and float
+ * rows whose -0.0 and 0.0 must keep their order). */
+static int sort_by_argsort(struct eval *ev, int dt, void *v, int64_t n)
+{
+	size_t isz = dt_size(dt);
 	int64_t *idx = malloc(sizeof(int64_t) * (2 * n + 1));
-	uint16_t *c = malloc(sizeof(uint16_t) * (n + 1));
+	char *c = malloc(isz * (n + 1));
 	if (!idx || !c) {
 		free(idx);
 		free(c);
@@ -426,13 +477,12 @@ static int sort_row(struct eval *ev, int dt, void *v, int64_t n, int stable)
 	}
 	int rc = argsort_row(ev, dt, v, n, idx, idx + n);
 	if (rc == 0) {
-		memcpy(c, v, sizeof(uint16_t) * n);
+		memcpy(c, v, isz * n);
 		for (int64_t i = 0; i < n; i++)
-			((uint16_t *)v)[i] = c[idx[i]];
+			memcpy((char *)v + i * isz, c + idx[i] * isz, isz);
 	}
 	free(idx);
 	free(c);
-	(void)stable;
 	return rc;
 }
 

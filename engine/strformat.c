@@ -13,6 +13,7 @@
 #include "error.h"
 #include "dtype.h"
 #include "arrapi.h"
+#include "bigint.h"
 
 struct spec {
 	char fill[5];   /* UTF-8 char */
@@ -133,6 +134,9 @@ static char *group_digits(const char *s, char sep, int every)
 	return sb_take(&b);
 }
 
+static char *fmt_int_digits(struct eval *ev, int neg, const char *digits, const char *prefix,
+			    const struct spec *sp);
+
 static char *fmt_int(struct eval *ev, int64_t v, const struct spec *sp)
 {
 	char digits[80];
@@ -177,11 +181,19 @@ static char *fmt_int(struct eval *ev, int64_t v, const struct spec *sp)
 		err_set(ev, TY_ValueError, "Unknown format code '%c' for object of type 'int'", type);
 		return NULL;
 	}
+	return fmt_int_digits(ev, v < 0, digits, prefix, sp);
+}
+
+/* sign, prefix, grouping and alignment around the digits of |v| */
+static char *fmt_int_digits(struct eval *ev, int neg, const char *digits, const char *prefix,
+			    const struct spec *sp)
+{
+	char type = sp->type ? sp->type : 'd';
 	char *body = sp->group ? group_digits(digits, sp->group, type == 'd' || type == 'n' ? 3 : 4) : strdup(digits);
 	if (!body)
 		return err_nomem(ev);
 	char sign[8] = "";
-	if (v < 0)
+	if (neg)
 		strcpy(sign, "-");
 	else if (sp->sign == '+')
 		strcpy(sign, "+");
@@ -191,6 +203,37 @@ static char *fmt_int(struct eval *ev, int64_t v, const struct spec *sp)
 	char *out = align_out(sp, sign, body, '>');
 	free(body);
 	return out ? out : err_nomem(ev);
+}
+
+/* fmt_int of a VT_BIGINT: the integer types d n x X o b c */
+static char *fmt_bigint(struct eval *ev, struct value *v, const struct spec *sp)
+{
+	char type = sp->type ? sp->type : 'd';
+	const char *prefix = "";
+	int base;
+	if (sp->prec >= 0) {
+		err_set(ev, TY_ValueError, "Precision not allowed in integer format specifier");
+		return NULL;
+	}
+	switch (type) {
+	case 'd': case 'n': base = 10; break;
+	case 'x': base = 16; prefix = sp->alt ? "0x" : ""; break;
+	case 'X': base = 16; prefix = sp->alt ? "0X" : ""; break;
+	case 'o': base = 8; prefix = sp->alt ? "0o" : ""; break;
+	case 'b': base = 2; prefix = sp->alt ? "0b" : ""; break;
+	case 'c':
+		err_set(ev, TY_OverflowError, "Python int too large to convert to C long");
+		return NULL;
+	default:
+		err_set(ev, TY_ValueError, "Unknown format code '%c' for object of type 'int'", type);
+		return NULL;
+	}
+	char *digits = big_digits(ev, v, base, type == 'X');
+	if (!digits)
+		return NULL;
+	char *out = fmt_int_digits(ev, big_sign(v) < 0, digits, prefix, sp);
+	free(digits);
+	return out;
 }
 
 /* Python's 'g' rules with precision p */
@@ -345,6 +388,12 @@ char *strfmt_spec(struct eval *ev, struct value *v, const char *spec)
 		if (sp.type == 's')
 			break;
 		return fmt_int(ev, v->u.i, &sp);
+	case VT_BIGINT: {
+		double d;
+		if (sp.type && strchr("eEfFgG%", sp.type))
+			return big_to_double(ev, v, &d) < 0 ? NULL : fmt_double(ev, d, &sp, "int");
+		return fmt_bigint(ev, v, &sp);
+	}
 	case VT_FLOAT:
 		return fmt_double(ev, v->u.f, &sp, "float");
 	case VT_SCALAR: {
@@ -558,6 +607,11 @@ struct value *strfmt_percent(struct eval *ev, struct value *fmt, struct value *a
 					goto fail;
 				}
 				i = (int64_t)d;
+			} else if (arg->type == VT_BIGINT) {
+				sp.prec = -1;
+				sp.type = c == 'i' || c == 'u' ? 'd' : c;
+				s = fmt_bigint(ev, arg, &sp);
+				break;
 			} else if (arg->type == VT_INT || arg->type == VT_BOOL || arg->type == VT_SCALAR) {
 				if (val_as_int64(ev, arg, &i) < 0)
 					goto fail;
@@ -575,7 +629,7 @@ struct value *strfmt_percent(struct eval *ev, struct value *fmt, struct value *a
 		}
 		case 'e': case 'E': case 'f': case 'F': case 'g': case 'G': {
 			double d;
-			if (!(arg->type == VT_INT || arg->type == VT_BOOL || arg->type == VT_FLOAT || arg->type == VT_SCALAR || arg->type == VT_NDARRAY)) {
+			if (!(big_is_int(arg) || arg->type == VT_FLOAT || arg->type == VT_SCALAR || arg->type == VT_NDARRAY)) {
 				err_set(ev, TY_TypeError, "must be real number, not %s", val_type_name(arg));
 				goto fail;
 			}

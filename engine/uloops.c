@@ -14196,6 +14196,7 @@ static void L_nextafter_ddd(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_less_xxx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -14242,6 +14243,7 @@ static void L_less_xxx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_less_bbx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -14288,6 +14290,7 @@ static void L_less_bbx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_less_BBx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -14334,6 +14337,7 @@ static void L_less_BBx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_less_hhx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -14380,6 +14384,7 @@ static void L_less_hhx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_less_HHx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -14426,6 +14431,7 @@ static void L_less_HHx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_less_iix(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -14472,6 +14478,7 @@ static void L_less_iix(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_less_IIx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -14518,6 +14525,7 @@ static void L_less_IIx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_less_llx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -14564,6 +14572,7 @@ static void L_less_llx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_less_LLx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -14610,6 +14619,7 @@ static void L_less_LLx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_less_eex(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -14656,6 +14666,7 @@ static void L_less_eex(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_less_ffx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -14702,6 +14713,7 @@ static void L_less_ffx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_less_ddx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -14748,6 +14760,7 @@ static void L_less_ddx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_less_FFx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -14794,6 +14807,7 @@ static void L_less_FFx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_less_DDx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -14840,6 +14854,7 @@ static void L_less_DDx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_less_equal_xxx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -14886,6 +14901,7 @@ static void L_less_equal_xxx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_less_equal_bbx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -14932,6 +14948,7 @@ static void L_less_equal_bbx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_less_equal_BBx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -14978,6 +14995,7 @@ static void L_less_equal_BBx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_less_equal_hhx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -15024,6 +15042,7 @@ static void L_less_equal_hhx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_less_equal_HHx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -15070,6 +15089,7 @@ static void L_less_equal_HHx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_less_equal_iix(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -15116,6 +15136,7 @@ static void L_less_equal_iix(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_less_equal_IIx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -15162,6 +15183,7 @@ static void L_less_equal_IIx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_less_equal_llx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -15208,6 +15230,7 @@ static void L_less_equal_llx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_less_equal_LLx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -15254,6 +15277,7 @@ static void L_less_equal_LLx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_less_equal_eex(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -15300,6 +15324,7 @@ static void L_less_equal_eex(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_less_equal_ffx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -15346,6 +15371,7 @@ static void L_less_equal_ffx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_less_equal_ddx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -15392,6 +15418,7 @@ static void L_less_equal_ddx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_less_equal_FFx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -15438,6 +15465,7 @@ static void L_less_equal_FFx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_less_equal_DDx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -15484,6 +15512,7 @@ static void L_less_equal_DDx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_equal_xxx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -15530,6 +15559,7 @@ static void L_equal_xxx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_equal_bbx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -15576,6 +15606,7 @@ static void L_equal_bbx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_equal_BBx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -15622,6 +15653,7 @@ static void L_equal_BBx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_equal_hhx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -15668,6 +15700,7 @@ static void L_equal_hhx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_equal_HHx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -15714,6 +15747,7 @@ static void L_equal_HHx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_equal_iix(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -15760,6 +15794,7 @@ static void L_equal_iix(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_equal_IIx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -15806,6 +15841,7 @@ static void L_equal_IIx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_equal_llx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -15852,6 +15888,7 @@ static void L_equal_llx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_equal_LLx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -15898,6 +15935,7 @@ static void L_equal_LLx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_equal_eex(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -15944,6 +15982,7 @@ static void L_equal_eex(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_equal_ffx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -15990,6 +16029,7 @@ static void L_equal_ffx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_equal_ddx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -16036,6 +16076,7 @@ static void L_equal_ddx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_equal_FFx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -16082,6 +16123,7 @@ static void L_equal_FFx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_equal_DDx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -16128,6 +16170,7 @@ static void L_equal_DDx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_not_equal_xxx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -16174,6 +16217,7 @@ static void L_not_equal_xxx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_not_equal_bbx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -16220,6 +16264,7 @@ static void L_not_equal_bbx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_not_equal_BBx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -16266,6 +16311,7 @@ static void L_not_equal_BBx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_not_equal_hhx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -16312,6 +16358,7 @@ static void L_not_equal_hhx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_not_equal_HHx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -16358,6 +16405,7 @@ static void L_not_equal_HHx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_not_equal_iix(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -16404,6 +16452,7 @@ static void L_not_equal_iix(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_not_equal_IIx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -16450,6 +16499,7 @@ static void L_not_equal_IIx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_not_equal_llx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -16496,6 +16546,7 @@ static void L_not_equal_llx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_not_equal_LLx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -16542,6 +16593,7 @@ static void L_not_equal_LLx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_not_equal_eex(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -16588,6 +16640,7 @@ static void L_not_equal_eex(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_not_equal_ffx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -16634,6 +16687,7 @@ static void L_not_equal_ffx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_not_equal_ddx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -16680,6 +16734,7 @@ static void L_not_equal_ddx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_not_equal_FFx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -16726,6 +16781,7 @@ static void L_not_equal_FFx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_not_equal_DDx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -16772,6 +16828,7 @@ static void L_not_equal_DDx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_greater_xxx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -16818,6 +16875,7 @@ static void L_greater_xxx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_greater_bbx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -16864,6 +16922,7 @@ static void L_greater_bbx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_greater_BBx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -16910,6 +16969,7 @@ static void L_greater_BBx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_greater_hhx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -16956,6 +17016,7 @@ static void L_greater_hhx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_greater_HHx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -17002,6 +17063,7 @@ static void L_greater_HHx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_greater_iix(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -17048,6 +17110,7 @@ static void L_greater_iix(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_greater_IIx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -17094,6 +17157,7 @@ static void L_greater_IIx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_greater_llx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -17140,6 +17204,7 @@ static void L_greater_llx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_greater_LLx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -17186,6 +17251,7 @@ static void L_greater_LLx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_greater_eex(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -17232,6 +17298,7 @@ static void L_greater_eex(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_greater_ffx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -17278,6 +17345,7 @@ static void L_greater_ffx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_greater_ddx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -17324,6 +17392,7 @@ static void L_greater_ddx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_greater_FFx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -17370,6 +17439,7 @@ static void L_greater_FFx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_greater_DDx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -17416,6 +17486,7 @@ static void L_greater_DDx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_greater_equal_xxx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -17462,6 +17533,7 @@ static void L_greater_equal_xxx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_greater_equal_bbx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -17508,6 +17580,7 @@ static void L_greater_equal_bbx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_greater_equal_BBx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -17554,6 +17627,7 @@ static void L_greater_equal_BBx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_greater_equal_hhx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -17600,6 +17674,7 @@ static void L_greater_equal_hhx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_greater_equal_HHx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -17646,6 +17721,7 @@ static void L_greater_equal_HHx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_greater_equal_iix(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -17692,6 +17768,7 @@ static void L_greater_equal_iix(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_greater_equal_IIx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -17738,6 +17815,7 @@ static void L_greater_equal_IIx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_greater_equal_llx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -17784,6 +17862,7 @@ static void L_greater_equal_llx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_greater_equal_LLx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -17830,6 +17909,7 @@ static void L_greater_equal_LLx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_greater_equal_eex(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -17876,6 +17956,7 @@ static void L_greater_equal_eex(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_greater_equal_ffx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -17922,6 +18003,7 @@ static void L_greater_equal_ffx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_greater_equal_ddx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -17968,6 +18050,7 @@ static void L_greater_equal_ddx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_greater_equal_FFx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -18014,6 +18097,7 @@ static void L_greater_equal_FFx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_greater_equal_DDx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];

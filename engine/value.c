@@ -16,6 +16,7 @@
 #include "ndarray.h"
 #include "arrapi.h"
 #include "ufuncmeth.h"
+#include "bigint.h"
 
 /* ---- the type table ---- */
 
@@ -280,6 +281,9 @@ void val_decref(struct value *v)
 		if (v->u.obj.t && v->u.obj.t->free)
 			v->u.obj.t->free(v->u.obj.p);
 		break;
+	case VT_BIGINT:
+		big_free(v->u.big);
+		break;
 	default:
 		break;
 	}
@@ -353,6 +357,22 @@ struct value *val_str(const char *s, size_t len)
 }
 
 struct value *val_cstr(const char *s) { return val_str(s, strlen(s)); }
+
+struct value *val_str_alloc(size_t len, char **buf)
+{
+	struct value *v = vnew(VT_STR);
+	if (!v)
+		return NULL;
+	v->u.str = malloc(sizeof(struct str) + len + 1);
+	if (!v->u.str) {
+		free(v);
+		return NULL;
+	}
+	v->u.str->len = len;
+	v->u.str->s[len] = 0;
+	*buf = v->u.str->s;
+	return v;
+}
 
 struct value *val_str_take(char *m, size_t len)
 {
@@ -687,9 +707,12 @@ int val_hash(struct eval *ev, struct value *v, uint64_t *out)
 	switch (v->type) {
 	case VT_NONE: *out = 0x9e3779b97f4a7c15ULL; return 0;
 	case VT_BOOL: case VT_INT: *out = hash_int(v->u.i); return 0;
+	case VT_BIGINT: *out = big_hash(v); return 0;
 	case VT_FLOAT:
 		if (v->u.f == floor(v->u.f) && fabs(v->u.f) < 9.2e18) {
 			*out = hash_int((int64_t)v->u.f);
+		} else if (isfinite(v->u.f) && v->u.f == floor(v->u.f)) { /* the VT_BIGINT's hash */
+			*out = big_hash_double(v->u.f);
 		} else {
 			uint64_t bits;
 			double f = v->u.f;
@@ -944,7 +967,7 @@ const char *val_type_name(struct value *v)
 	switch (v->type) {
 	case VT_NONE: return "NoneType";
 	case VT_BOOL: return "bool";
-	case VT_INT: return "int";
+	case VT_INT: case VT_BIGINT: return "int";
 	case VT_FLOAT: return "float";
 	case VT_COMPLEX: return "complex";
 	case VT_STR: return "str";
@@ -989,7 +1012,7 @@ enum typeid val_typeid(struct value *v)
 	switch (v->type) {
 	case VT_NONE: return TY_NONETYPE;
 	case VT_BOOL: return TY_BOOL;
-	case VT_INT: return TY_INT;
+	case VT_INT: case VT_BIGINT: return TY_INT;
 	case VT_FLOAT: return TY_FLOAT;
 	case VT_COMPLEX: return TY_COMPLEX;
 	case VT_STR: return TY_STR;
@@ -1031,6 +1054,9 @@ int val_as_int64(struct eval *ev, struct value *v, int64_t *out)
 	case VT_BOOL: case VT_INT:
 		*out = v->u.i;
 		return 0;
+	case VT_BIGINT:
+		err_set(ev, TY_OverflowError, "Python int too large to convert to C long");
+		return -1;
 	case VT_SCALAR: case VT_NDARRAY:
 		if (v->type == VT_SCALAR && !(dt_is_int(v->u.sc.dtype) || v->u.sc.dtype == DT_BOOL)) {
 			err_set(ev, TY_TypeError, "'%s' object cannot be interpreted as an integer", val_type_name(v));
@@ -1049,6 +1075,8 @@ int val_as_double(struct eval *ev, struct value *v, double *out)
 	case VT_BOOL: case VT_INT:
 		*out = (double)v->u.i;
 		return 0;
+	case VT_BIGINT:
+		return big_to_double(ev, v, out);
 	case VT_FLOAT:
 		*out = v->u.f;
 		return 0;
@@ -1070,7 +1098,7 @@ int val_as_complex(struct eval *ev, struct value *v, double _Complex *out)
 		return arr_as_complex(ev, v, out);
 	default: {
 		double d;
-		if (v->type != VT_BOOL && v->type != VT_INT && v->type != VT_FLOAT) {
+		if (!big_is_int(v) && v->type != VT_FLOAT) {
 			err_set(ev, TY_TypeError, "complex() argument must be a string or a number, not '%s'", val_type_name(v));
 			return -1;
 		}
@@ -1326,6 +1354,7 @@ char *val_repr(struct eval *ev, struct value *v)
 	switch (v->type) {
 	case VT_NONE: return strdup("None");
 	case VT_BOOL: return strdup(v->u.i ? "True" : "False");
+	case VT_BIGINT: return big_repr(ev, v);
 	case VT_INT: sb_printf(&b, "%lld", (long long)v->u.i); break;
 	case VT_FLOAT: return fmt_float_repr(v->u.f, 1);
 	case VT_COMPLEX: return val_complex_repr(v->u.c);
@@ -1437,9 +1466,41 @@ static int is_arr(struct value *v)
 }
 
 static int is_intlike(struct value *v) { return v->type == VT_INT || v->type == VT_BOOL; }
+
+/* arr_binop, where a Python int beyond int64 meets an array or NumPy
+ * scalar as NumPy 2 treats it: a float for inexact dtypes, a uint64 when it
+ * fits one, +-inf for comparisons with integers (beyond every element),
+ * else OverflowError */
+static struct value *arr_binop_pyint(struct eval *ev, enum binop op, struct value *l,
+				     struct value *r, int inplace)
+{
+	if (l->type != VT_BIGINT && r->type != VT_BIGINT)
+		return arr_binop(ev, op, l, r, inplace);
+	struct value *big = l->type == VT_BIGINT ? l : r, *arr = big == l ? r : l, *x = NULL;
+	int dt = arr->type == VT_SCALAR ? arr->u.sc.dtype : arr->type == VT_NDARRAY ? arr->u.arr->dtype : -1;
+	union scalar_data u = {0};
+	double d;
+	if (dt >= 0 && dt_is_inexact(dt)) {
+		if (big_to_double(ev, big, &d) < 0)
+			return NULL;
+		x = val_float(d);
+	} else if (dt == DT_UINT64 && big_sign(big) > 0 && big_bit_length(big) <= 64) {
+		big_as_uint64(ev, big, &u.u);
+		x = val_scalar(DT_UINT64, u);
+	} else if (dt >= 0 && op >= OP_LT) {
+		x = val_float(big_sign(big) > 0 ? INFINITY : -INFINITY);
+	} else {
+		return err_set(ev, TY_OverflowError, "Python int too large to convert to C long");
+	}
+	if (!x)
+		return err_nomem(ev);
+	struct value *out = arr_binop(ev, op, big == l ? x : l, big == r ? x : r, inplace);
+	val_decref(x);
+	return out;
+}
 static int is_num(struct value *v)
 {
-	return v->type == VT_INT || v->type == VT_BOOL || v->type == VT_FLOAT || v->type == VT_COMPLEX;
+	return big_is_int(v) || v->type == VT_FLOAT || v->type == VT_COMPLEX;
 }
 
 static void *unsupported(struct eval *ev, enum binop op, struct value *l, struct value *r)
@@ -1449,11 +1510,6 @@ static void *unsupported(struct eval *ev, enum binop op, struct value *l, struct
 			       val_type_name(l), val_type_name(r));
 	return err_set(ev, TY_TypeError, "unsupported operand type(s) for %s: '%s' and '%s'",
 		       opsym[op], val_type_name(l), val_type_name(r));
-}
-
-static struct value *overflow(struct eval *ev)
-{
-	return err_set(ev, TY_OverflowError, "Python int too large for Lumen's 64-bit int");
 }
 
 static int64_t ipow(int64_t b, int64_t e, int *ovf)
@@ -1480,9 +1536,9 @@ static struct value *int_binop(struct eval *ev, enum binop op, int64_t a, int64_
 {
 	int64_t r;
 	switch (op) {
-	case OP_ADD: if (__builtin_add_overflow(a, b, &r)) return overflow(ev); return val_int(r);
-	case OP_SUB: if (__builtin_sub_overflow(a, b, &r)) return overflow(ev); return val_int(r);
-	case OP_MUL: if (__builtin_mul_overflow(a, b, &r)) return overflow(ev); return val_int(r);
+	case OP_ADD: if (__builtin_add_overflow(a, b, &r)) return big_binop_i64(ev, op, a, b); return val_int(r);
+	case OP_SUB: if (__builtin_sub_overflow(a, b, &r)) return big_binop_i64(ev, op, a, b); return val_int(r);
+	case OP_MUL: if (__builtin_mul_overflow(a, b, &r)) return big_binop_i64(ev, op, a, b); return val_int(r);
 	case OP_TRUEDIV:
 		if (b == 0)
 			return err_set(ev, TY_ZeroDivisionError, "division by zero");
@@ -1492,7 +1548,7 @@ static struct value *int_binop(struct eval *ev, enum binop op, int64_t a, int64_
 			return err_set(ev, TY_ZeroDivisionError, op == OP_MOD ? "integer modulo by zero"
 				       : "integer division or modulo by zero");
 		if (a == INT64_MIN && b == -1)
-			return op == OP_MOD ? val_int(0) : overflow(ev);
+			return op == OP_MOD ? val_int(0) : big_binop_i64(ev, op, a, b);
 		int64_t q = a / b, m = a % b;
 		if (m != 0 && ((m < 0) != (b < 0))) {
 			q--;
@@ -1509,7 +1565,7 @@ static struct value *int_binop(struct eval *ev, enum binop op, int64_t a, int64_
 		int ovf;
 		r = ipow(a, b, &ovf);
 		if (ovf)
-			return overflow(ev);
+			return big_binop_i64(ev, op, a, b);
 		return val_int(r);
 	}
 	case OP_LSHIFT:
@@ -1518,7 +1574,7 @@ static struct value *int_binop(struct eval *ev, enum binop op, int64_t a, int64_
 		if (a == 0)
 			return val_int(0);
 		if (b >= 63 || (a > 0 ? a > (INT64_MAX >> b) : a < (INT64_MIN >> b)))
-			return overflow(ev);
+			return big_binop_i64(ev, op, a, b);
 		return val_int((int64_t)((uint64_t)a << b));
 	case OP_RSHIFT:
 		if (b < 0)
@@ -1676,11 +1732,12 @@ static struct value *seq_repeat(struct eval *ev, struct value *s, int64_t n)
 		size_t len = s->u.str->len;
 		if (len && (uint64_t)n > (SIZE_MAX / 2) / len)
 			return err_nomem(ev);
-		char *b = malloc(len * (size_t)n + 1);
-		if (!b)
+		size_t tot = len * (size_t)n, done = tot ? len : 0;
+		char *b;
+		struct value *v = val_str_alloc(tot, &b);
+		if (!v)
 			return err_nomem(ev);
 		/* by doubling: 'x' * 10**6 is 20 copies, not a million */
-		size_t tot = len * (size_t)n, done = tot ? len : 0;
 		if (done)
 			memcpy(b, s->u.str->s, len);
 		while (done < tot) {
@@ -1688,7 +1745,7 @@ static struct value *seq_repeat(struct eval *ev, struct value *s, int64_t n)
 			memcpy(b + done, b, k);
 			done += k;
 		}
-		return val_str_take(b, tot);
+		return v;
 	}
 	size_t len = s->u.seq.n;
 	if (len && (uint64_t)n > (SIZE_MAX / 16) / len)
@@ -1725,7 +1782,7 @@ struct value *val_binop(struct eval *ev, enum binop op, struct value *l, struct 
 	if (op >= OP_LT)
 		return val_compare_value(ev, op - OP_LT, l, r);
 	if (is_arr(l) || is_arr(r))
-		return arr_binop(ev, op, l, r, 0);
+		return arr_binop_pyint(ev, op, l, r, 0);
 	if (is_intlike(l) && is_intlike(r)) {
 		if (l->type == VT_BOOL && r->type == VT_BOOL && (op == OP_AND || op == OP_OR || op == OP_XOR))
 			return val_bool(op == OP_AND ? (l->u.i & r->u.i) : op == OP_OR ? (l->u.i | r->u.i) : (l->u.i ^ r->u.i));
@@ -1733,19 +1790,24 @@ struct value *val_binop(struct eval *ev, enum binop op, struct value *l, struct 
 			return unsupported(ev, op, l, r);
 		return int_binop(ev, op, l->u.i, r->u.i);
 	}
+	if (big_is_int(l) && big_is_int(r)) {
+		if (op == OP_MATMUL)
+			return unsupported(ev, op, l, r);
+		return big_binop(ev, op, l, r);
+	}
 	if (is_num(l) && is_num(r)) {
 		if (op == OP_MATMUL || op == OP_LSHIFT || op == OP_RSHIFT || op == OP_AND ||
 		    op == OP_OR || op == OP_XOR)
 			return unsupported(ev, op, l, r);
 		if (l->type == VT_COMPLEX || r->type == VT_COMPLEX) {
 			double _Complex a, b;
-			val_as_complex(ev, l, &a);
-			val_as_complex(ev, r, &b);
+			if (val_as_complex(ev, l, &a) < 0 || val_as_complex(ev, r, &b) < 0)
+				return NULL; /* a big int beyond float */
 			return complex_binop(ev, op, a, b, l, r);
 		}
 		double a, b;
-		val_as_double(ev, l, &a);
-		val_as_double(ev, r, &b);
+		if (val_as_double(ev, l, &a) < 0 || val_as_double(ev, r, &b) < 0)
+			return NULL;
 		return float_binop(ev, op, a, b);
 	}
 	switch (op) {
@@ -1761,6 +1823,9 @@ struct value *val_binop(struct eval *ev, enum binop op, struct value *l, struct 
 				       val_type_name(l), val_type_name(r), val_type_name(l));
 		break;
 	case OP_MUL:
+		if (((l->type == VT_STR || l->type == VT_LIST || l->type == VT_TUPLE) && r->type == VT_BIGINT) ||
+		    ((r->type == VT_STR || r->type == VT_LIST || r->type == VT_TUPLE) && l->type == VT_BIGINT))
+			return err_set(ev, TY_OverflowError, "cannot fit 'int' into an index-sized integer");
 		if ((l->type == VT_STR || l->type == VT_LIST || l->type == VT_TUPLE) && is_intlike(r))
 			return seq_repeat(ev, l, r->u.i);
 		if ((r->type == VT_STR || r->type == VT_LIST || r->type == VT_TUPLE) && is_intlike(l))
@@ -1804,7 +1869,7 @@ struct value *val_binop(struct eval *ev, enum binop op, struct value *l, struct 
 struct value *val_inplace(struct eval *ev, enum binop op, struct value *l, struct value *r)
 {
 	if (l->type == VT_NDARRAY)
-		return arr_binop(ev, op, l, r, 1);
+		return arr_binop_pyint(ev, op, l, r, 1);
 	if (l->type == VT_LIST && op == OP_ADD) {
 		struct value *items = val_iter_list(ev, r);
 		if (!items)
@@ -1836,10 +1901,12 @@ struct value *val_unop(struct eval *ev, enum unop op, struct value *v)
 	if (is_arr(v))
 		return arr_unop(ev, op, v);
 	switch (v->type) {
+	case VT_BIGINT:
+		return big_unop(ev, op, v);
 	case VT_BOOL: case VT_INT:
 		if (op == UOP_NEG) {
 			if (v->u.i == INT64_MIN)
-				return overflow(ev);
+				return big_neg_i64(ev, v->u.i);
 			return val_int(-v->u.i);
 		}
 		if (op == UOP_POS)
@@ -1869,6 +1936,7 @@ int val_truth(struct eval *ev, struct value *v)
 	switch (v->type) {
 	case VT_NONE: return 0;
 	case VT_BOOL: case VT_INT: return v->u.i != 0;
+	case VT_BIGINT: return 1;
 	case VT_FLOAT: return v->u.f != 0;
 	case VT_COMPLEX: return v->u.c != 0;
 	case VT_STR: return v->u.str->len != 0;
@@ -1965,7 +2033,7 @@ int val_compare(struct eval *ev, int cmp, struct value *l, struct value *r)
 			else
 				found = x <= g->start && x > g->stop && (g->start - x) % (-g->step) == 0;
 		} else if (r->type == VT_NDARRAY) {
-			struct value *eq = arr_binop(ev, OP_EQ, r, l, 0);
+			struct value *eq = arr_binop_pyint(ev, OP_EQ, r, l, 0);
 			if (!eq)
 				return -1;
 			struct value *anyf = arr_getattr(ev, eq, "any");
@@ -2003,7 +2071,7 @@ int val_compare(struct eval *ev, int cmp, struct value *l, struct value *r)
 		return cmp == CMP_IN ? found : !found;
 	}
 	if (is_arr(l) || is_arr(r)) {
-		struct value *res = arr_binop(ev, (enum binop)(OP_LT + cmp), l, r, 0);
+		struct value *res = arr_binop_pyint(ev, (enum binop)(OP_LT + cmp), l, r, 0);
 		if (!res)
 			return -1;
 		int t = val_truth(ev, res);
@@ -2016,12 +2084,28 @@ int val_compare(struct eval *ev, int cmp, struct value *l, struct value *r)
 			if (cmp != CMP_EQ && cmp != CMP_NE)
 				goto unorderable;
 			double _Complex a, b;
-			val_as_complex(ev, l, &a);
-			val_as_complex(ev, r, &b);
+			if (val_as_complex(ev, l, &a) < 0 || val_as_complex(ev, r, &b) < 0) {
+				/* a big int beyond float equals no complex */
+				val_decref(err_fetch(ev));
+				err_tb_clear(ev);
+				return cmp == CMP_NE;
+			}
 			return cmp == CMP_EQ ? a == b : a != b;
 		}
 		if (is_intlike(l) && is_intlike(r))
 			return cmp_order(cmp, l->u.i < r->u.i ? -1 : l->u.i > r->u.i);
+		if (l->type == VT_BIGINT || r->type == VT_BIGINT ||
+		    (is_intlike(l) && (l->u.i > (1LL << 53) || l->u.i < -(1LL << 53))) ||
+		    (is_intlike(r) && (r->u.i > (1LL << 53) || r->u.i < -(1LL << 53)))) {
+			if (big_is_int(l) && big_is_int(r))
+				return cmp_order(cmp, big_cmp(l, r));
+			/* exact, as CPython: 2**53 + 1 != 2.0**53 */
+			double d = l->type == VT_FLOAT ? l->u.f : r->u.f;
+			if (isnan(d))
+				return cmp == CMP_NE;
+			int c = big_cmp_double(l->type == VT_FLOAT ? r : l, d);
+			return cmp_order(cmp, l->type == VT_FLOAT ? -c : c);
+		}
 		double a, b;
 		val_as_double(ev, l, &a);
 		val_as_double(ev, r, &b);
@@ -2103,7 +2187,7 @@ unorderable:
 struct value *val_compare_value(struct eval *ev, int cmp, struct value *l, struct value *r)
 {
 	if (cmp <= CMP_GE && (is_arr(l) || is_arr(r)))
-		return arr_binop(ev, (enum binop)(OP_LT + cmp), l, r, 0);
+		return arr_binop_pyint(ev, (enum binop)(OP_LT + cmp), l, r, 0);
 	int c = val_compare(ev, cmp, l, r);
 	return c < 0 ? NULL : val_bool(c);
 }
@@ -2120,6 +2204,8 @@ static struct value *num_attr(struct eval *ev, struct value *v, const char *name
 	if (strcmp(name, "real") == 0) {
 		if (v->type == VT_COMPLEX)
 			return val_float(creal(v->u.c));
+		if (v->type == VT_BIGINT)
+			return val_incref(v);
 		return v->type == VT_FLOAT ? val_float(v->u.f) : val_int(v->u.i);
 	}
 	if (strcmp(name, "imag") == 0) {
@@ -2145,7 +2231,7 @@ struct value *val_getattr(struct eval *ev, struct value *v, const char *name)
 		if (strcmp(name, "__name__") == 0)
 			return val_cstr(v->u.mod.name);
 		return err_set(ev, TY_AttributeError, "module '%s' has no attribute '%s'", v->u.mod.name, name);
-	case VT_BOOL: case VT_INT: case VT_FLOAT: case VT_COMPLEX:
+	case VT_BOOL: case VT_INT: case VT_BIGINT: case VT_FLOAT: case VT_COMPLEX:
 		r = num_attr(ev, v, name);
 		if (r)
 			return r;
@@ -2347,6 +2433,11 @@ struct value *seq_getslice(struct eval *ev, struct value *v, const struct slice 
 static int seq_index(struct eval *ev, struct value *v, struct value *key, int64_t n, int64_t *out)
 {
 	int64_t i;
+	if (key->type == VT_BIGINT) {
+		err_set(ev, TY_IndexError, v->type == VT_RANGE ? "range object index out of range"
+			: "cannot fit 'int' into an index-sized integer");
+		return -1;
+	}
 	if (!(is_intlike(key) || (key->type == VT_SCALAR && (dt_is_int(key->u.sc.dtype) || key->u.sc.dtype == DT_BOOL)))) {
 		if (v->type == VT_STR)
 			err_set(ev, TY_TypeError, "string indices must be integers, not '%s'", val_type_name(key));

@@ -21,12 +21,13 @@
 struct eval;
 struct ndarray;
 struct value;
+struct bigint; /* bigint.c: a GMP integer */
 
 /* ORDER VT */
 enum vtype {
 	VT_NONE,
 	VT_BOOL,      /* Python bool: i is 0 or 1 */
-	VT_INT,       /* Python int, 64-bit; beyond it OverflowError */
+	VT_INT,       /* Python int that fits int64 */
 	VT_FLOAT,     /* Python float */
 	VT_COMPLEX,   /* Python complex */
 	VT_STR,       /* UTF-8, immutable */
@@ -45,6 +46,7 @@ enum vtype {
 	VT_SCALAR,    /* NumPy scalar: np.float32(1.5), np.True_ */
 	VT_NDARRAY,   /* struct ndarray, host or device */
 	VT_OBJECT,    /* anything else: described by struct objtype */
+	VT_BIGINT,    /* Python int beyond int64 (bigint.h): never holds an int64 value */
 	VT_COUNT
 };
 
@@ -200,6 +202,7 @@ struct value {
 		struct npscalar sc;       /* VT_SCALAR */
 		struct ndarray *arr;      /* VT_NDARRAY (owned reference) */
 		struct { const struct objtype *t; void *p; } obj; /* VT_OBJECT */
+		struct bigint *big;       /* VT_BIGINT (owned) */
 	} u;
 };
 
@@ -217,6 +220,7 @@ struct value *val_complex(double _Complex c);
 struct value *val_str(const char *s, size_t len);
 struct value *val_cstr(const char *s);
 struct value *val_str_take(char *malloced, size_t len); /* takes the buffer */
+struct value *val_str_alloc(size_t len, char **buf); /* a str of len bytes to fill in at *buf */
 struct value *val_tuple_new(size_t n, struct value **items); /* steals items */
 struct value *val_list_new(size_t n, struct value **items);  /* steals items */
 /* A named tuple of class t (t->fields gives n names); steals items. */

@@ -64,6 +64,19 @@ static double mono(void)
 	return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+/* Publishes text as stream messages of about STREAM_CHUNK bytes: the client
+ * decodes one while the next is encoded, signed and sent, so a long text
+ * arrives sooner than in one message (and a frontend shows it sooner). */
+static void publish_chunks(struct kernel *k, int idx, const char *text, size_t len)
+{
+	while (len) {
+		size_t n = wire_stream_split(text, len, STREAM_CHUNK);
+		channels_publish_stream(k, k->stream_parent, idx ? "stderr" : "stdout", text, n);
+		text += n;
+		len -= n;
+	}
+}
+
 /* stream_lock held: publishes buffer idx (whole characters only unless
  * force: then a broken tail becomes U+FFFD). */
 static void flush_locked(struct kernel *k, int idx, int force)
@@ -76,7 +89,7 @@ static void flush_locked(struct kernel *k, int idx, int force)
 	n = force ? b->len : wire_utf8_complete(b->buf, b->len);
 	if (!n)
 		return;
-	channels_publish_stream(k, k->stream_parent, idx ? "stderr" : "stdout", b->buf, n);
+	publish_chunks(k, idx, b->buf, n);
 	memmove(b->buf, b->buf + n, b->len - n);
 	b->len -= n;
 	k->stream_last = mono();
@@ -111,7 +124,7 @@ static void sink_stream(void *ctx, int fd, const char *text, size_t len)
 	if (b->len == 0 && len >= STREAM_MAXBUF) {
 		/* a big write goes out directly, without a copy */
 		size_t n = wire_utf8_complete(text, len);
-		channels_publish_stream(k, k->stream_parent, idx ? "stderr" : "stdout", text, n);
+		publish_chunks(k, idx, text, n);
 		k->stream_last = mono();
 		text += n;
 		len -= n;

@@ -110,14 +110,19 @@ int wire_encode_raw(struct wire_out *o, struct sign *s, const char *session,
 		    const char *rawparent, json_t *metadata, json_t *content,
 		    char *rawcontent, size_t rawlen);
 void wire_out_clear(struct wire_out *o);
-/* The JSON literal of s into buf (room for 6 * len + 2): bytes written. */
+/* The JSON literal of s into buf (room for 6 * len + 2, or exactly
+ * wire_escape(NULL, s, len)): bytes written, or only counted when buf is
+ * NULL. */
 size_t wire_escape(char *buf, const char *s, size_t len);
 /* The content of a stream message, serialised: malloc'd, NULL on OOM. */
 char *wire_stream_content(const char *name, const char *s, size_t len,
 			  size_t *outlen);
-/* Sends idents, delimiter and o on a socket.  0, or -1 (errno). */
+/* Sends idents, delimiter and o on a socket.  0, or -1 (errno).  A part
+ * of WIRE_ZEROCOPY_MIN bytes or more is handed to ZeroMQ without a copy:
+ * its o->part[] becomes NULL (wire_out_clear still frees the rest). */
+#define WIRE_ZEROCOPY_MIN (16 << 10)
 int wire_send(void *sock, const struct wire_frame *idents, int nidents,
-	      const struct wire_out *o);
+	      struct wire_out *o);
 
 /* Received frames of one multipart message; grows as needed up to
  * WIRE_MAX_FRAMES and keeps its memory for the next message. */
@@ -140,6 +145,11 @@ json_t *wire_string(const char *s, size_t len);
 /* Length of the longest prefix of s that does not end inside a UTF-8
  * sequence that could still be completed by more bytes. */
 size_t wire_utf8_complete(const char *s, size_t len);
+/* Where the first of several stream messages carrying s[0..len) ends: len
+ * when len is not much over chunk; else after the last newline of the
+ * chunk's second half, or else after the chunk's last whole character,
+ * never between "\r" and "\n" (which a frontend treats as one). */
+size_t wire_stream_split(const char *s, size_t len, size_t chunk);
 /* A random UUID4 into buf[37]. */
 void wire_uuid(char *buf);
 /* Now as ISO 8601 with microseconds and 'Z' into buf[40]. */
@@ -216,6 +226,7 @@ void kernel_log(struct kernel *k, const char *fmt, ...)
 /* execute.c */
 #define STREAM_WINDOW 0.02      /* s: prints closer together share a message */
 #define STREAM_MAXBUF (64 << 10) /* bytes: a fuller buffer is sent at once */
+#define STREAM_CHUNK (256 << 10) /* bytes: longer output is split in messages */
 /* Publishes buffered output older than STREAM_WINDOW (control thread);
  * returns the ms until the next flush is due, -1 if nothing is pending. */
 long execute_stream_tick(struct kernel *k);

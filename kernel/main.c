@@ -10,6 +10,9 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <pwd.h>
 #include <signal.h>
 #include <stdio.h>
@@ -88,6 +91,20 @@ static void serve(struct kernel *k)
 	wire_recvbuf_free(&r);
 }
 
+/* glibc serves a block of 128 KiB or more with a fresh mmap until a block
+ * that big is freed, and raises that threshold only to the size freed: a
+ * cell printing 1 MB then page-faulted in each of its 1 MB buffers (the
+ * string, the print, the message), every time.  Fixing the threshold at
+ * glibc's own dynamic ceiling keeps such buffers in the reused heap, while
+ * bigger arrays are still mapped and unmapped whole. */
+static void tune_malloc(void)
+{
+#ifdef __GLIBC__
+	mallopt(M_MMAP_THRESHOLD, 32 << 20);
+	mallopt(M_TRIM_THRESHOLD, 64 << 20);
+#endif
+}
+
 int main(int argc, char **argv)
 {
 	static struct kernel kern;
@@ -99,6 +116,7 @@ int main(int argc, char **argv)
 	sigset_t all, old;
 	int i;
 
+	tune_malloc();
 	engine_prepare_process(argv);
 	for (i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "-f") && i + 1 < argc)

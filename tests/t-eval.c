@@ -197,7 +197,9 @@ int main(void)
 	error_is("1 // 0", "ZeroDivisionError", "integer division or modulo by zero", "floor division by zero");
 	error_is("1 % 0", "ZeroDivisionError", "integer modulo by zero", "modulo by zero");
 	error_is("1.0 / 0", "ZeroDivisionError", "float division by zero", "float division by zero");
-	error_is("2 ** 64", "OverflowError", "Python int too large for Lumen's 64-bit int", "int64 overflow");
+	result_is("2 ** 64", "18446744073709551616", "int64 overflow gives a big int");
+	error_is("2 ** (10 ** 10)", "MemoryError", "int too large: Lumen's ints hold at most 2**28 bits",
+		 "a big int beyond the cap");
 	error_is("[1][5]", "IndexError", "list index out of range", "IndexError");
 	error_is("{}['k']", "KeyError", "'k'", "KeyError");
 	error_is("'a' + 1", "TypeError", "can only concatenate str (not \"int\") to str", "TypeError str + int");

@@ -1,7 +1,9 @@
 /*
  * t-wire.c — TAP tests of kernel/wire.c: encode → decode round trip and the
  * decoding of malformed multipart messages (each one must be refused with
- * the right reason, never crash), UTF-8 repair, uuid and date formats.
+ * the right reason, never crash), UTF-8 repair, uuid and date formats,
+ * the direct JSON string escaper against jansson and the splitting of long
+ * stream text into messages.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -63,6 +65,41 @@ static enum wire_status dec(struct raw *r, struct sign *s)
 #define HDR "{\"msg_id\": \"a\", \"msg_type\": \"kernel_info_request\", " \
 	"\"session\": \"s\", \"username\": \"u\", \"version\": \"5.4\", \"date\": \"d\"}"
 
+/* 1 if wire_escape's literal of s[0..len) is byte for byte jansson's
+ * (of the U+FFFD-repaired string when s is not valid UTF-8) and
+ * wire_escape(NULL, ...) counts exactly the bytes it writes. */
+static int escape_matches_jansson(const char *s, size_t len)
+{
+	json_t *j = wire_string(s, len);
+	char *want = j ? json_dumps(j, JSON_ENCODE_ANY) : NULL;
+	char *got = malloc(6 * len + 2);
+	size_t n = got ? wire_escape(got, s, len) : 0;
+	int good = want && got && n == strlen(want) && !memcmp(got, want, n) &&
+		   wire_escape(NULL, s, len) == n;
+
+	json_decref(j);
+	free(want);
+	free(got);
+	return good;
+}
+
+/* 1 if splitting s[0..len) with wire_stream_split until it is used up
+ * keeps every piece whole: no piece but the last ends inside a character
+ * or between "\r" and "\n", each is at most chunk + chunk / 2 bytes, none is empty. */
+static int splits_are_whole(const char *s, size_t len, size_t chunk)
+{
+	while (len) {
+		size_t n = wire_stream_split(s, len, chunk);
+		if (n == 0 || n > len || n > chunk + chunk / 2 ||
+		    (n < len && (wire_utf8_complete(s, n) != n ||
+				 (s[n - 1] == '\r' && s[n] == '\n'))))
+			return 0;
+		s += n;
+		len -= n;
+	}
+	return 1;
+}
+
 int main(void)
 {
 	struct sign *s = sign_new("key", 3), *u = sign_new("", 0);
@@ -73,7 +110,7 @@ int main(void)
 	char uuid[40], date[40];
 	int i;
 
-	printf("1..33\n");
+	printf("1..45\n");
 
 	/* round trip */
 	parent = json_pack("{s:s}", "msg_id", "p1");
@@ -210,6 +247,78 @@ int main(void)
 			   "escapes quote, backslash, newline, control characters");
 			free(raw);
 		}
+	}
+	{
+		/* every kind of byte at every offset of short strings, across the
+		 * 16- and 8-byte scanning steps and their tails */
+		static const char *const special[] = {
+			"\"", "\\", "\n", "\r", "\t", "\b", "\f", "\x01", "\x1f",
+			"\x7f", "/", "\xc3\xa9", "\xe2\x82\xac", "\xf0\x9f\x98\x80",
+			"\xff", "\xc3", "\xe2\x82", "\xed\xa0\x80", "\xc0\xaf",
+			"\xf4\x90\x80\x80", "\x80"
+		};
+		char buf[96];
+		size_t n, pos, sp;
+		int okall = 1;
+		for (sp = 0; sp < sizeof special / sizeof *special; sp++)
+			for (n = 0; n <= 70; n++)
+				for (pos = 0; pos + strlen(special[sp]) <= n; pos++) {
+					memset(buf, 'a' + (int)(n % 26), n);
+					memcpy(buf + pos, special[sp], strlen(special[sp]));
+					if (!escape_matches_jansson(buf, n))
+						okall = 0;
+				}
+		ok(okall, "wire_escape is jansson's literal for each special byte at each offset");
+		memcpy(buf, "a\0b\0", 4);
+		ok(escape_matches_jansson(buf, 4) && escape_matches_jansson(buf + 1, 1),
+		   "NUL becomes \\u0000");
+	}
+	{
+		/* a long text with specials sprinkled in, and a long plain one */
+		size_t n = (1 << 20) + 13, i;
+		char *big = malloc(n);
+		unsigned seed = 7;
+		int good;
+		for (i = 0; big && i < n; i++) {
+			seed = seed * 1103515245u + 12345u;
+			big[i] = (seed >> 16) % 997 == 0 ? (char)((seed >> 8) & 0xff) : 'x';
+		}
+		good = big && escape_matches_jansson(big, n);
+		ok(good, "1 MB with scattered specials matches jansson");
+		if (big)
+			memset(big, 'y', n);
+		ok(big && escape_matches_jansson(big, n) && escape_matches_jansson(big, 16) &&
+		   escape_matches_jansson(big, 17) && escape_matches_jansson(big, 15),
+		   "plain ASCII of 15, 16, 17 and 2^20 + 13 bytes matches jansson");
+		free(big);
+	}
+	{
+		/* splitting long stream text into messages */
+		static char txt[4096];
+		size_t i;
+		ok(wire_stream_split("abc", 3, 64) == 3, "short text is one message");
+		memset(txt, 'x', sizeof txt);
+		ok(wire_stream_split(txt, 96, 64) == 96 && wire_stream_split(txt, 97, 64) == 64,
+		   "up to 1.5 chunks is one message, more is split at the chunk");
+		txt[40] = '\n';
+		txt[70] = '\n';
+		ok(wire_stream_split(txt, 200, 64) == 41, "split after the last newline in the chunk");
+		txt[40] = txt[70] = 'x';
+		txt[10] = '\n';
+		ok(wire_stream_split(txt, 200, 64) == 64, "a newline in the chunk's first half is not used");
+		txt[10] = 'x';
+		memcpy(txt + 63, "\xe2\x82\xac", 3);
+		ok(wire_stream_split(txt, 200, 64) == 63, "never inside a character");
+		memcpy(txt + 63, "\r\nx", 3);
+		ok(wire_stream_split(txt, 200, 64) == 63, "never between \\r and \\n");
+		for (i = 0; i < sizeof txt; i++)
+			txt[i] = i % 3 == 0 ? '\xe2' : i % 3 == 1 ? '\x82' : '\xac';
+		ok(splits_are_whole(txt + 1, sizeof txt - 1, 64) &&
+		   splits_are_whole(txt, sizeof txt, 100), "3-byte characters split whole");
+		for (i = 0; i < sizeof txt; i++)
+			txt[i] = i % 2 ? '\n' : '\r';
+		ok(splits_are_whole(txt, sizeof txt, 64) && splits_are_whole(txt + 1, sizeof txt - 1, 64),
+		   "\\r\\n pairs stay together");
 	}
 	sign_free(s);
 	sign_free(u);

@@ -172,6 +172,9 @@ w('#pragma GCC diagnostic ignored "-Wunused-function"')
 w('#pragma GCC diagnostic ignored "-Wunused-variable"')
 w('#include "uf_helpers.h"\n#include "ufunc.h"\n')
 
+# loops also compiled for AVX2 (chosen at load time by an ifunc)
+CLONED = {'less', 'less_equal', 'equal', 'not_equal', 'greater', 'greater_equal'}
+
 loops_of = {}
 for n in NAMES:
     u = SPECIAL[n] if n in SPECIAL else getattr(um, n)
@@ -196,6 +199,9 @@ for n in NAMES:
         nin = len(ins)
         so = ST[o]
         conv = '(uint8_t)((%s) != 0)' % expr if o == '?' else '(%s)(%s)' % (so, expr)
+        if n in CLONED:
+            # NumPy dispatches these to AVX2; comparisons are exact in any width
+            w('__attribute__((target_clones("avx2", "default")))')
         w('static void %s(char **args, const int64_t *steps, int64_t n)\n{' % fn)
         if tmpl.startswith('uf_np_') and ins == 'f' and o == 'f':
             w('\tuf_np_loop_%s(args, steps, n);\n}\n' % tmpl[6:9])

@@ -1,5 +1,4 @@
 import numpy as np
-# cells: todo Python ints are 64-bit in Lumen: 2**64 and beyond raise OverflowError (documented limitation)
 print(2 ** 64, 2 ** 100)
 f = 1
 for i in range(1, 31):

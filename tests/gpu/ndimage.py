@@ -53,6 +53,38 @@ for m in modes:
     same("correlate 1-D kernel larger than input " + m, hndi.correlate, dndi.correlate, x1[:5], np.arange(9.0), mode=m)
     same("gaussian_filter 3-D order 1 " + m, hndi.gaussian_filter, dndi.gaussian_filter, x3, 0.9, order=1, mode=m)
     same("uniform_filter1d 3-D axis 1 " + m, hndi.uniform_filter1d, dndi.uniform_filter1d, x3, 4, axis=1, mode=m)
+# the tiled kernel (weighted sums of <= 64 taps, min / max): tile edges at
+# odd sizes, inputs smaller than the halo, the grid-* names, 3-D and 4-D
+# with lead-axis boxes, origins, the z-strided grid, and boxes too large to
+# tile (the per-element kernel)
+x3d = cp.asarray(rs.random((7, 33, 35)))
+w333 = rs.random((3, 3, 3)) - 0.5
+k55 = rs.random((5, 5))
+for m in modes + ['grid-mirror', 'grid-constant', 'grid-wrap']:
+    same("tiled 5x5 over a 3x2 input " + m, hndi.correlate, dndi.correlate, x2[np.float32][:3, :2], k55, mode=m, cval=2.5)
+    same("tiled 5x5 over a 1x1 input " + m, hndi.convolve, dndi.convolve, x2[np.float64][:1, :1], k55, mode=m, cval=-1)
+    same("tiled 3x3x3 f64 " + m, hndi.correlate, dndi.correlate, x3d, w333, mode=m, cval=0.5)
+    same("tiled 3x3x3 origin " + m, hndi.convolve, dndi.convolve, x3d, w333, mode=m, origin=(1, -1, 0))
+    same("tiled 3-D int32 -> float32 " + m, hndi.correlate, dndi.correlate, (x3d * 40).astype(cp.int32),
+         w333, mode=m, output=np.float32)
+    same("tiled 4-D " + m, hndi.correlate, dndi.correlate, x3d.reshape(7, 3, 11, 35), rs.random((2, 1, 3, 2)), mode=m)
+    same("tiled 1-D 9 taps " + m, hndi.correlate1d, dndi.correlate1d, x1, rs.random(9) - 0.5, mode=m, cval=3)
+    same("tiled gaussian_filter 3-D " + m, hndi.gaussian_filter, dndi.gaussian_filter, x3d, (1.0, 0.7, 1.6), mode=m)
+    same("tiled minimum_filter 3-D " + m, hndi.minimum_filter, dndi.minimum_filter, x3d, (2, 3, 2), mode=m)
+    same("tiled maximum_filter uint8 " + m, hndi.maximum_filter, dndi.maximum_filter, x2[np.uint8], 5, mode=m, cval=7)
+    same("tiled odd 1025x1031 5x5 f32 " + m, hndi.convolve, dndi.convolve,
+         cp.asarray(rs.random((1025, 1031)).astype(np.float32)), k55, mode=m, origin=(-2, 2))
+lead = cp.asarray(rs.random((70000, 2, 64)).astype(np.float32))
+same("tiled over 70000 lead points (grid strides z)", hndi.correlate, dndi.correlate, lead, rs.random((1, 3, 3)), mode='wrap')
+same("tiled lead-axis 1-D sum over 70000", hndi.correlate1d, dndi.correlate1d, lead, [1.0, 2.0, 1.0], axis=0, mode='mirror')
+sparse = np.zeros((1, 2001))
+sparse[0, [0, 1000, 2000]] = [0.5, -1.0, 2.0]
+wide = cp.asarray(rs.random((40, 3000)))
+for m in modes:
+    same("box too wide to tile (per-element kernel) " + m, hndi.correlate, dndi.correlate, wide, sparse, mode=m, cval=1)
+    same("box too tall to tile " + m, hndi.correlate, dndi.correlate, wide.T, sparse.T, mode=m)
+same("tiled correlate float64 -> uint8 output", hndi.correlate, dndi.correlate, x2[np.float64], w, output=np.uint8)
+same("tiled correlate negative-stride 3-D view", hndi.correlate, dndi.correlate, x3d[::-1, 1::2, ::-2], w333)
 same("correlate strided view", hndi.correlate, dndi.correlate, x2[np.float64][::2, ::-3], w)
 same("correlate output=float32", hndi.correlate, dndi.correlate, x2[np.int32], w, output=np.float32)
 big = cp.asarray(rs.random((1000, 1200)).astype(np.float32))

@@ -158,4 +158,42 @@ if hasattr(cp, 'ReductionKernel'):
     check("ReductionKernel sum of squares along axis=1 of 2500x33 complex128", same(rk_sq(cp.asarray(hz), axis=1), (hz * hz).sum(axis=1)))
     check("ReductionKernel over rows of length 0", same(rk_sq(cp.asarray(np.zeros((4000, 0))), axis=1), np.zeros(4000)))
 
+# devperf (tests/gpu/sweep_devperf.sh runs this file under its knob settings
+# too): staged transfers about the chunk boundaries (16 MiB by default), odd
+# sizes, non-contiguous sources both ways; uniform draws in [0, 1); the SVD
+# sorted and reconstructing whatever LUMEN_SVD picks
+# (2 MiB + 3 and 18 MiB + 5: a copy split among the team lost its last few
+# bytes when the size over the team was a whole number of pages)
+for nb in [(1 << 20) + 1, (2 << 20) + 3, (16 << 20) - 1, 16 << 20, (16 << 20) + 1, (18 << 20) + 5, (48 << 20) + 4093, (40 << 20) + 13]:
+    hb = (np.arange(nb, dtype=np.int64) * 2654435761 % 251).astype(np.uint8)
+    db = cp.asarray(hb)
+    check("asarray/asnumpy round trip of " + str(nb) + " bytes", bool(np.array_equal(cp.asnumpy(db), hb)) and bool(np.array_equal(db.get(), hb)))
+hs = np.arange(3 * 2000003, dtype=np.float32)
+check("asarray of a strided 6e6 float32 view (::3)", same(cp.asarray(hs[::3]), hs[::3]))
+h2 = np.arange(3000 * 2001, dtype=np.float64).reshape(3000, 2001)
+check("asarray of a transposed 3000x2001 float64", same(cp.asarray(h2.T), h2.T))
+d2 = cp.asarray(h2)
+check("asnumpy of a transposed and a strided device view", bool(np.array_equal(cp.asnumpy(d2.T), h2.T)) and bool(np.array_equal(d2[::2, 1::3].get(), h2[::2, 1::3])))
+ru = cp.random.rand(4000037, dtype=cp.float32)
+check("random.rand float32 in [0, 1), mean 1/2", float(ru.min()) >= 0 and float(ru.max()) < 1 and abs(float(ru.mean()) - 0.5) < 1e-3)
+ru = cp.random.uniform(-2, 3, 1000001)
+lo, hi, mu = float(ru.min()), float(ru.max()), float(ru.mean())
+check("random.uniform(-2, 3) float64 in [-2, 3) (min %r, max %r, mean %r, dtype %s)" % (lo, hi, mu, ru.dtype),
+      lo >= -2 and hi < 3 and abs(mu - 0.5) < 0.01)
+gs = np.random.default_rng(3)
+for name, hm in [("random 200x200 float32", gs.random((200, 200), dtype=np.float32)),
+                 ("rank-3 120x90 float64", gs.random((120, 3)) @ gs.random((3, 90))),
+                 ("tiny 2x3 float32", np.array([[1, 2, 3], [4, 5, 6]], dtype=np.float32)),
+                 ("complex128 30x50", gs.random((30, 50)) + 1j * gs.random((30, 50)))]:
+    dm = cp.asarray(hm)
+    u, sv, vt = cp.linalg.svd(dm)
+    k = min(hm.shape)
+    rec = cp.asnumpy((u[:, :k] * sv) @ vt[:k, :])
+    tol = 1e-4 if hm.dtype in (np.float32, np.complex64) else 1e-10
+    hsv = np.linalg.svd(hm, compute_uv=False)
+    good = bool(np.all(cp.asnumpy(sv)[:-1] >= cp.asnumpy(sv)[1:])) and bool(np.allclose(cp.asnumpy(sv), hsv, rtol=tol, atol=tol * hsv[0]))
+    good = good and float(np.abs(rec - hm).max()) <= tol * float(np.abs(hm).max()) * 10
+    good = good and float(np.abs(cp.asnumpy(u.conj().T @ u) - np.eye(u.shape[1])).max()) <= tol * 10
+    check("svd of a " + name + ": values sorted as NumPy's, U S Vt reconstructs, U unitary", good)
+
 print("1.." + str(count[0]))

@@ -28,6 +28,10 @@
 /* cuda_index.c / cuda_lib.c: the kernels' sources, compiled here too */
 const char *cuda_index_source(int item, int unit, char *buf, size_t size);
 const char *cuda_uniform_source(int dt, char *buf, size_t size);
+/* transfer.c / cuda_lib.c: the knobs read again, the SVD's fallback count */
+void xfer_knobs_reread(void);
+void cuda_rand_knobs_reread(void);
+extern long cuda_svd_fallbacks;
 
 static struct eval *ev;
 static const struct backend *cu;
@@ -609,7 +613,7 @@ int main(void)
 		int order[10] = {6, 3, 8, 1, 4, 0, 2, 9, 5, 7}; /* a shuffle of want */
 		int64_t n = 10, sh[2] = {2, 5};
 		for (int dt = DT_COMPLEX64; dt <= DT_COMPLEX128; dt++) {
-			struct ndarray *h = hnew(dt, 1, &n), *d, *di, *hv, *hi;
+			struct ndarray *h = hnew(dt, 1, &n), *d, *di, *hv = NULL, *hi = NULL;
 			int good = 1;
 			for (int i = 0; i < 10; i++) {
 				double re = want[order[i]][0], im = want[order[i]][1];
@@ -630,6 +634,11 @@ int main(void)
 			}
 			snprintf(what, sizeof what, "sort + argsort %s with NaNs and -0.0 in NumPy's order", dtype_table[dt].name);
 			ok(good, what);
+			for (int i = 0; !good && hv && hi && i < 10; i++) {   /* what came back, for the log */
+				double im, re = getd(hv, i, &im);
+				printf("#   %d: got %g%+gj from input %lld, want %g%+gj\n", i, re, im,
+				       (long long)((int64_t *)nd_data(hi))[i], want[i][0], want[i][1]);
+			}
 			if (good) { nd_decref(hv); nd_decref(hi); }
 			nd_decref(h); nd_decref(d); nd_decref(di);
 			/* two rows: each sorted on its own */
@@ -1103,6 +1112,156 @@ int main(void)
 	setenv("LUMEN_SVD", "gesvd", 1);
 	ok(check_svd(DT_FLOAT32, 300, 300, 300, 'A', 2e-4), "svd float32 300x300 with LUMEN_SVD=gesvd");
 	unsetenv("LUMEN_SVD");
+	/* ---- the device-performance knobs (tests/gpu/sweep_devperf.sh): every
+	 * setting must give the same answers ---- */
+	{
+		/* SVD by each LUMEN_SVD: a random, a rank-deficient, tiny and wide
+		 * matrices, values only; gesvdp/gesvdj fall back to gesvd when their
+		 * checks fail, so each must pass LAPACK's promises */
+		static const char *hows[] = {"gesvd", "gesvdp", "gesvdj", "xgesvd"};
+		for (int i = 0; i < 4; i++) {
+			setenv("LUMEN_SVD", hows[i], 1);
+			snprintf(what, sizeof what, "LUMEN_SVD=%s: svd float32 64x64 random, full_matrices", hows[i]);
+			ok(check_svd(DT_FLOAT32, 64, 64, 64, 'A', 1e-4), what);
+			snprintf(what, sizeof what, "LUMEN_SVD=%s: svd float64 60x60 of rank 30", hows[i]);
+			ok(check_svd(DT_FLOAT64, 60, 60, 30, 'A', 1e-11), what);
+			snprintf(what, sizeof what, "LUMEN_SVD=%s: svd float32 3x2 of rank 1", hows[i]);
+			ok(check_svd(DT_FLOAT32, 3, 2, 1, 'S', 1e-5), what);
+			snprintf(what, sizeof what, "LUMEN_SVD=%s: svd float64 1x1", hows[i]);
+			ok(check_svd(DT_FLOAT64, 1, 1, 1, 'A', 1e-12), what);
+			snprintf(what, sizeof what, "LUMEN_SVD=%s: svd complex64 2x5 (wide), full_matrices", hows[i]);
+			ok(check_svd(DT_COMPLEX64, 2, 5, 2, 'A', 1e-5), what);
+			snprintf(what, sizeof what, "LUMEN_SVD=%s: svd complex128 40x25 reduced", hows[i]);
+			ok(check_svd(DT_COMPLEX128, 40, 25, 25, 'S', 1e-11), what);
+			snprintf(what, sizeof what, "LUMEN_SVD=%s: svd float32 90x60 full_matrices (tall)", hows[i]);
+			ok(check_svd(DT_FLOAT32, 90, 60, 60, 'A', 1e-4), what);
+			snprintf(what, sizeof what, "LUMEN_SVD=%s: svd float64 values only", hows[i]);
+			ok(check_svd(DT_FLOAT64, 33, 20, 20, 'N', 0), what);
+		}
+		{
+			/* gesvdj allowed one sweep cannot converge on a random 100x100:
+			 * its checks must send the matrix to gesvd */
+			long before = cuda_svd_fallbacks;
+			setenv("LUMEN_SVD", "gesvdj", 1);
+			setenv("LUMEN_SVD_SWEEPS", "1", 1);
+			ok(check_svd(DT_FLOAT64, 100, 100, 100, 'A', 1e-11) && cuda_svd_fallbacks > before,
+			   "LUMEN_SVD=gesvdj with 1 sweep: not converged, redone by gesvd, still right");
+			unsetenv("LUMEN_SVD_SWEEPS");
+			setenv("LUMEN_SVD_TOL", "1e-6", 1);
+			setenv("LUMEN_SVD_ECON", "1", 1);
+			ok(check_svd(DT_FLOAT32, 128, 128, 128, 'A', 1e-4), "LUMEN_SVD=gesvdj with tol 1e-6 and econ: right");
+			unsetenv("LUMEN_SVD_TOL");
+			unsetenv("LUMEN_SVD_ECON");
+			printf("#   SVD results redone by gesvd so far: %ld\n", cuda_svd_fallbacks);
+		}
+		unsetenv("LUMEN_SVD");
+	}
+	{
+		/* uniform draws under each launch setting: in [0, 1), mean 1/2, and
+		 * the very numbers of the default launch (the counter decides where
+		 * each draw lands); LUMEN_RAND=curand: cuRAND's, folded into [0, 1) */
+		static const char *knobs[][4] = {   /* GRID, PER, STCS, RAND */
+			{"8", "4", "0", ""}, {"0", "4", "0", ""}, {"2", "8", "1", ""}, {"16", "16", "0", ""},
+			{"0", "16", "1", ""}, {"4", "8", "0", ""}, {"8", "4", "0", "curand"},
+		};
+		const struct random_backend *rb = cu->random;
+		int64_t n = 1000003, m = 4097;
+		struct ndarray *d = dnew(DT_FLOAT32, 1, &n), *d64 = dnew(DT_FLOAT64, 1, &m), *ref = NULL, *ref64 = NULL;
+		for (size_t k = 0; k < sizeof knobs / sizeof knobs[0]; k++) {
+			struct ndarray *h = NULL, *h64 = NULL;
+			int curand = knobs[k][3][0] != 0, good;
+			double s = 0, mn = 1, mx = 0, lo = 9, hi = -9;
+			setenv("LUMEN_RAND_GRID", knobs[k][0], 1);
+			setenv("LUMEN_RAND_PER", knobs[k][1], 1);
+			setenv("LUMEN_RAND_STCS", knobs[k][2], 1);
+			setenv("LUMEN_RAND", knobs[k][3], 1);
+			cuda_rand_knobs_reread();
+			good = rb && d && d64 && rb->seed(ev, 42) == 0
+			       && rb->fill(ev, RAND_UNIFORM, DT_FLOAT32, n, 0, 1, nd_data(d)) == 0 && (h = to_hostc(d))
+			       && rb->fill(ev, RAND_UNIFORM, DT_FLOAT64, m, -2, 3, nd_data(d64)) == 0 && (h64 = to_hostc(d64));
+			for (int64_t i = 0; good && i < n; i++) {
+				double x = ((float *)nd_data(h))[i];
+				s += x;
+				mn = x < mn ? x : mn;
+				mx = x > mx ? x : mx;
+			}
+			for (int64_t i = 0; good && i < m; i++) {
+				double x = ((double *)nd_data(h64))[i];
+				lo = x < lo ? x : lo;
+				hi = x > hi ? x : hi;
+			}
+			snprintf(what, sizeof what, "uniform, GRID=%s PER=%s STCS=%s RAND=%s: float32 in [0, 1), mean 1/2; "
+				 "float64 in [-2, 3)", knobs[k][0], knobs[k][1], knobs[k][2], knobs[k][3]);
+			ok(good && mn >= 0 && mx < 1 && fabs(s / n - 0.5) < 0.01 && lo >= -2 && hi < 3 && lo < -1.9 && hi > 2.9,
+			   what);
+			if (k == 0) {
+				ref = h;
+				ref64 = h64;
+				continue;
+			}
+			if (!curand) {
+				snprintf(what, sizeof what, "uniform, GRID=%s PER=%s STCS=%s: the default launch's numbers",
+					 knobs[k][0], knobs[k][1], knobs[k][2]);
+				ok(good && ref && ref64 && !memcmp(nd_data(h), nd_data(ref), n * 4)
+				   && !memcmp(nd_data(h64), nd_data(ref64), m * 8), what);
+			}
+			nd_decref(h);
+			nd_decref(h64);
+		}
+		unsetenv("LUMEN_RAND_GRID");
+		unsetenv("LUMEN_RAND_PER");
+		unsetenv("LUMEN_RAND_STCS");
+		unsetenv("LUMEN_RAND");
+		cuda_rand_knobs_reread();
+		nd_decref(ref); nd_decref(ref64); nd_decref(d); nd_decref(d64);
+	}
+	{
+		/* staged transfers under each chunking: sizes about the chunk
+		 * boundaries (the first chunk may be shorter), odd lengths, host
+		 * pointers off any alignment, both ways */
+		static const char *knobs[][3] = {   /* CHUNK, BUFS, FIRST */
+			{"1M", "2", ""}, {"1M", "3", "256K"}, {"2M", "8", "1M"}, {"4M", "4", ""}, {"3M", "2", "65536"},
+			{"16M", "2", ""},
+		};
+		for (size_t k = 0; k < sizeof knobs / sizeof knobs[0]; k++) {
+			size_t chunk = strtoul(knobs[k][0], NULL, 10) << 20, first = chunk;
+			if (knobs[k][2][0])
+				first = strtoul(knobs[k][2], NULL, 10) << (strchr(knobs[k][2], 'K') ? 10 : strchr(knobs[k][2], 'M') ? 20 : 0);
+			size_t sizes[] = {(1 << 20) + 1, first - 1, first, first + 1, first + chunk - 1, first + chunk,
+					  first + chunk + 1, first + 3 * chunk + 4093, 5 * chunk + 13,
+					  /* the team's share a whole number of pages, a few bytes over */
+					  (2 << 20) + 3, (4 << 20) + 7, first + (2 << 20) + 5};
+			int good = 1;
+			setenv("LUMEN_XFER_CHUNK", knobs[k][0], 1);
+			setenv("LUMEN_XFER_BUFS", knobs[k][1], 1);
+			setenv("LUMEN_XFER_FIRST", knobs[k][2], 1);
+			xfer_knobs_reread();
+			for (size_t z = 0; good && z < sizeof sizes / sizeof sizes[0]; z++) {
+				int64_t n = (int64_t)sizes[z], n3 = n + 3;
+				struct ndarray *h = hnew(DT_UINT8, 1, &n3), *back = hnew(DT_UINT8, 1, &n3), *dd = dnew(DT_UINT8, 1, &n);
+				good = h && back && dd;
+				for (int64_t i = 0; good && i < n3; i++)
+					((unsigned char *)nd_data(h))[i] = (unsigned char)((i + z) * 2654435761u >> 13);
+				if (good)
+					memset(nd_data(back), 0xa5, n3);
+				good = good && cu->from_host(ev, dd, (const char *)nd_data(h) + 3) == 0
+				       && cu->to_host(ev, (char *)nd_data(back) + 1, dd) == 0
+				       && !memcmp((const char *)nd_data(back) + 1, (const char *)nd_data(h) + 3, n)
+				       && ((unsigned char *)nd_data(back))[0] == 0xa5
+				       && ((unsigned char *)nd_data(back))[n + 1] == 0xa5;
+				if (!good)
+					printf("#   failed at %zu bytes\n", sizes[z]);
+				nd_decref(h); nd_decref(back); nd_decref(dd);
+			}
+			snprintf(what, sizeof what, "staged round trips, CHUNK=%s BUFS=%s FIRST=%s: sizes about the chunk "
+				 "boundaries, unaligned host pointers", knobs[k][0], knobs[k][1], knobs[k][2]);
+			ok(good, what);
+		}
+		unsetenv("LUMEN_XFER_CHUNK");
+		unsetenv("LUMEN_XFER_BUFS");
+		unsetenv("LUMEN_XFER_FIRST");
+		xfer_knobs_reread();
+	}
 	/* ---- the pool ---- */
 	{
 		size_t before = pool_used_bytes();

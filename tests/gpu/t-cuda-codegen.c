@@ -21,6 +21,7 @@ const char *cuda_index_source(int item, int unit, char *buf, size_t size);
 const char *cuda_mask_source(int item, int unit, char *buf, size_t size);
 const char *cuda_take_index_source(int item, int unit, char *buf, size_t size);
 const char *cuda_uniform_source(int dt, char *buf, size_t size);
+const char *cuda_uniform_source_knobs(int dt, int unroll, int stcs, char *buf, size_t size);
 
 static struct eval *ev;
 static int nt;
@@ -340,6 +341,15 @@ int main(void)
 		good = jit_get(ev, cuda_uniform_source(DT_FLOAT32, src, sizeof src), "lm_uni", 0, NULL) != NULL;
 		good &= jit_get(ev, cuda_uniform_source(DT_FLOAT64, src, sizeof src), "lm_uni", 0, NULL) != NULL;
 		ok(good, "the one-pass uniform generator compiles (float32, float64)");
+		good = 1;
+		for (int u = 1; u <= 4; u *= 2)
+			for (int st = 0; st < 2; st++) {
+				good &= jit_get(ev, cuda_uniform_source_knobs(DT_FLOAT32, u, st, src, sizeof src), "lm_uni", 0, NULL) != NULL;
+				good &= jit_get(ev, cuda_uniform_source_knobs(DT_FLOAT64, u, st, src, sizeof src), "lm_uni", 0, NULL) != NULL;
+			}
+		good &= jit_get(ev, cuda_uniform_source_knobs(DT_FLOAT32, 1, 0, src, sizeof src), "lm_fold", 0, NULL) != NULL;
+		good &= jit_get(ev, cuda_uniform_source_knobs(DT_FLOAT64, 1, 0, src, sizeof src), "lm_fold", 0, NULL) != NULL;
+		ok(good, "the uniform generator compiles for each LUMEN_RAND_PER/STCS, and the curand fold pass");
 	}
 	fused_cases();
 	printf("1..%d\n", nt);   /* the plan last: the count follows the cases */

@@ -212,6 +212,50 @@ class LumenClientTests(unittest.TestCase):
         self.assertEqual(reply["content"]["status"], "ok")
         self.assertEqual(streams(msgs), "".join("%d\n" % i for i in range(100000)))
 
+    def test_big_print_arrives_whole_and_in_order(self):
+        # 5 MB in one write: split into several stream messages (each ends
+        # at a line end when there is one) that add up to the text, in order
+        reply, msgs = run(self.kc, "print(''.join(['%07d\\n' % i for i in range(625000)]), end='')")
+        self.assertEqual(reply["content"]["status"], "ok")
+        parts = [m["content"]["text"] for m in msgs if m["msg_type"] == "stream"]
+        self.assertEqual("".join(parts), "".join("%07d\n" % i for i in range(625000)))
+        self.assertGreater(len(parts), 1)
+        self.assertTrue(all(p.endswith("\n") for p in parts))
+
+    def test_big_print_splits_between_characters(self):
+        # 6 MB of multibyte characters, no newline, odd offsets: no split
+        # breaks a character (a broken one would arrive as U+FFFD)
+        reply, msgs = run(self.kc, "print('a' + '\\u00e9' * 1500000 + '\\u20ac' * 1000000, end='')")
+        self.assertEqual(reply["content"]["status"], "ok")
+        parts = [m["content"]["text"] for m in msgs if m["msg_type"] == "stream"]
+        self.assertEqual("".join(parts), "a" + "\u00e9" * 1500000 + "\u20ac" * 1000000)
+        self.assertGreater(len(parts), 1)
+
+    def test_output_is_live_while_the_cell_sleeps(self):
+        # print, sleep 2 s, print: the first text must reach the client when
+        # printed, not with the second at the cell's end
+        msg_id = self.kc.execute("import time\nprint('before')\ntime.sleep(2)\nprint('after')")
+        arrived = {}
+        deadline = time.time() + TIMEOUT
+        while time.time() < deadline and "idle" not in arrived:
+            try:
+                msg = self.kc.get_iopub_msg(timeout=1)
+            except queue.Empty:
+                continue
+            if msg["parent_header"].get("msg_id") != msg_id:
+                continue
+            if msg["msg_type"] == "stream":
+                for word in ("before", "after"):
+                    if word in msg["content"]["text"]:
+                        arrived.setdefault(word, time.monotonic())
+            elif msg["msg_type"] == "status" and msg["content"]["execution_state"] == "idle":
+                arrived["idle"] = time.monotonic()
+        shell_reply(self.kc, msg_id)
+        self.assertIn("before", arrived)
+        self.assertIn("after", arrived)
+        # the sleep separates them: at least 1 s, however busy the machine
+        self.assertGreater(arrived["after"] - arrived["before"], 1.0)
+
     def test_stdout_stderr_order(self):
         reply, msgs = run(self.kc, "import sys\nfor i in range(3):\n"
                                    "    print('o', i)\n    print('e', i, file=sys.stderr)")

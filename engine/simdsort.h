@@ -1,0 +1,23 @@
+/*
+ * simdsort.h — in-place ascending sort of 32- and 64-bit numbers with an
+ * AVX2 vectorised quicksort (the algorithm NumPy takes from x86-simd-sort),
+ * chosen at run time; the host sort loops of sortsearch.c call it for large
+ * rows.  Single-threaded, like NumPy's.
+ */
+#ifndef LUMEN_SIMDSORT_H
+#define LUMEN_SIMDSORT_H
+
+#include <stdint.h>
+
+/* Sorts v[0..n) of dtype dt (DT_INT32, DT_UINT32, DT_FLOAT32, DT_INT64,
+ * DT_UINT64 or DT_FLOAT64) ascending in place and returns 0; returns -1
+ * without touching v when the CPU lacks AVX2 or dt is another dtype.
+ * Floats must hold no NaN (sortsearch.c moves them last first); -0.0 and
+ * 0.0 compare equal, so their relative order is unspecified, as in NumPy. */
+int simdsort_sort(void *v, int64_t n, int dt);
+
+/* 1 when v[0..n) of dtype dt (any dtype simdsort_sort takes) is already
+ * ascending; 0 otherwise, and whenever it holds a NaN. */
+int simdsort_is_sorted(const void *v, int64_t n, int dt);
+
+#endif

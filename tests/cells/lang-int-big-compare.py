@@ -1,0 +1,45 @@
+# Python ints beyond 64 bits: comparisons (exact against floats), containers
+def show(f):
+    try:
+        print(repr(f()))
+    except Exception as e:
+        print(type(e).__name__, e)
+
+show(lambda: 2**70 > 2**69)
+show(lambda: -2**70 < -2**69)
+show(lambda: 2**70 == 2**70)
+show(lambda: 2**70 != 2**70 + 1)
+show(lambda: 2**70 > 1)
+show(lambda: 2**70 > 1.5)
+show(lambda: 2**70 == 2.0**70)
+show(lambda: 2**70 + 1 == 2.0**70)
+show(lambda: 2**70 + 1 > 2.0**70)
+show(lambda: 2**53 + 1 == 2.0**53)
+show(lambda: 2**53 + 1 > 2.0**53)
+show(lambda: 2**62 + 1 > 2.0**62)
+show(lambda: -2**70 < 1e300)
+show(lambda: 2**2000 > 1e308)
+show(lambda: 2**70 < float('inf'))
+show(lambda: -2**70 > float('-inf'))
+show(lambda: 2**2000 == float('inf'))
+show(lambda: 2**2000 < float('nan'))
+show(lambda: 2**2000 != float('nan'))
+show(lambda: 2**70 == 2.0**70 + 0j)
+show(lambda: 2**2000 == 1j)
+show(lambda: 2**70 < 1j)
+show(lambda: 2**70 < 'a')
+show(lambda: 2**70 == 'a')
+show(lambda: sorted([2**70, -2**70, 3, 1.5e30, -1e40, 2**64, True]))
+show(lambda: max(2**70, 2**71 - 1, 1e10))
+show(lambda: min([2**80, -(2**90), 0.5]))
+show(lambda: [2**70, 2**71].index(2**71))
+show(lambda: 2**70 in [1, 2, 2**70])
+show(lambda: (2**70, 1) < (2**70, 2))
+show(lambda: [1, 2][2**70])
+show(lambda: 'ab'[-(2**70)])
+show(lambda: range(10)[2**70])
+show(lambda: len({2**70: 1, 2.0**70: 2, 2**71: 3}))
+d = {}
+for k in [2**64, 2**65, 2**64, -(2**64)]:
+    d[k] = d.get(k, 0) + 1
+print(d)
