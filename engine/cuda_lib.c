@@ -478,7 +478,7 @@ static int uniform_curand(struct eval *ev, int dt, int64_t n, double p0, double 
 	curandStatus_t s;
 	void *fn;
 	long long nn = n;
-	double sc = p1 - p0;
+	double sc = p1;   /* random_backend's UNIFORM: p0 + p1 * u */
 	void *args[] = {&out, &nn, &p0, &sc};
 	unsigned grid[3] = {cuew_grid(n, 4), 1, 1}, block[3] = {256, 1, 1};
 	if (!g)
@@ -498,7 +498,7 @@ static int uniform_fill(struct eval *ev, int dt, int64_t n, double p0, double p1
 	long long nn = n;
 	int per = dt == DT_FLOAT32 ? 4 : 2;
 	unsigned long long seed, ctr, nblocks = (unsigned long long)((n + per - 1) / per);
-	double sc = p1 - p0;
+	double sc = p1;   /* random_backend's UNIFORM: p0 + p1 * u */
 	void *args[] = {&out, &nn, &seed, &ctr, &p0, &sc};
 	unsigned long long want;
 	unsigned grid[3] = {1, 1, 1}, block[3] = {256, 1, 1};

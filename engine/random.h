@@ -24,7 +24,9 @@ enum rand_dist {
  * A backend's generator (cuRAND on the device).  The state is the
  * backend's own (created on first use, one per process; seed() re-seeds).
  * fill: n values of dtype dt (DT_FLOAT32/DT_FLOAT64 for UNIFORM/NORMAL,
- * DT_UINT32/DT_UINT64 for BITS) written to out, in the backend's memory.
+ * DT_UINT32/DT_UINT64 for BITS) written to out, in the backend's memory:
+ * UNIFORM p0 + p1 * u with u in [0, 1) (low and high - low, as the host
+ * draws it), NORMAL mean p0 and standard deviation p1.
  * Returns 0, or -1 with the error set.  NULL entries: NotImplementedError.
  */
 struct random_backend {

@@ -991,10 +991,10 @@ int main(void)
 			/* the same seed gives the same numbers; the stream continues across calls */
 			int64_t m = 4099;
 			struct ndarray *a = dnew(DT_FLOAT64, 1, &m), *b = dnew(DT_FLOAT64, 1, &m), *ha = NULL, *hb = NULL, *hc = NULL;
-			int g = rb->seed(ev, 7) == 0 && rb->fill(ev, RAND_UNIFORM, DT_FLOAT64, m, -2, 3, nd_data(a)) == 0
-				&& (ha = to_hostc(a)) && rb->fill(ev, RAND_UNIFORM, DT_FLOAT64, m, -2, 3, nd_data(b)) == 0
+			int g = rb->seed(ev, 7) == 0 && rb->fill(ev, RAND_UNIFORM, DT_FLOAT64, m, -2, 5, nd_data(a)) == 0
+				&& (ha = to_hostc(a)) && rb->fill(ev, RAND_UNIFORM, DT_FLOAT64, m, -2, 5, nd_data(b)) == 0
 				&& (hc = to_hostc(b)) && rb->seed(ev, 7) == 0
-				&& rb->fill(ev, RAND_UNIFORM, DT_FLOAT64, m, -2, 3, nd_data(b)) == 0 && (hb = to_hostc(b));
+				&& rb->fill(ev, RAND_UNIFORM, DT_FLOAT64, m, -2, 5, nd_data(b)) == 0 && (hb = to_hostc(b));
 			double lo = 9, hi = -9, sum = 0;
 			for (int64_t i = 0; g && i < m; i++) {
 				double x = ((double *)nd_data(ha))[i];
@@ -1178,7 +1178,7 @@ int main(void)
 			cuda_rand_knobs_reread();
 			good = rb && d && d64 && rb->seed(ev, 42) == 0
 			       && rb->fill(ev, RAND_UNIFORM, DT_FLOAT32, n, 0, 1, nd_data(d)) == 0 && (h = to_hostc(d))
-			       && rb->fill(ev, RAND_UNIFORM, DT_FLOAT64, m, -2, 3, nd_data(d64)) == 0 && (h64 = to_hostc(d64));
+			       && rb->fill(ev, RAND_UNIFORM, DT_FLOAT64, m, -2, 5, nd_data(d64)) == 0 && (h64 = to_hostc(d64));
 			for (int64_t i = 0; good && i < n; i++) {
 				double x = ((float *)nd_data(h))[i];
 				s += x;
