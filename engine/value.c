@@ -341,18 +341,10 @@ struct value *val_complex(double _Complex c)
 
 struct value *val_str(const char *s, size_t len)
 {
-	struct value *v = vnew(VT_STR);
-	if (!v)
-		return NULL;
-	v->u.str = malloc(sizeof(struct str) + len + 1);
-	if (!v->u.str) {
-		free(v);
-		return NULL;
-	}
-	v->u.str->len = len;
-	if (len)
-		memcpy(v->u.str->s, s, len);
-	v->u.str->s[len] = 0;
+	char *b;
+	struct value *v = val_str_alloc(len, &b);
+	if (v && len)
+		memcpy(b, s, len);
 	return v;
 }
 
