@@ -347,9 +347,9 @@ static struct ndarray *apply(struct eval *ev, const struct backend *be, int uf, 
 	struct ndarray *res = NULL, *views[EW_MAXARGS] = {0};
 	struct ew_tree tree, *t = &tree;   /* only the counts and the nodes pushed are set */
 	struct ndarray zerod;
+	int zerod_set = 0;
 	const int nops = nin;
 
-	memset(&zerod, 0, sizeof zerod);
 	if (nin != u->nin)
 		return err_set(ev, TY_TypeError, "%s() takes from %d to %d positional arguments but %d were given",
 			       u->name, u->nin, u->nin + u->nout, nin);
@@ -367,7 +367,12 @@ static struct ndarray *apply(struct eval *ev, const struct backend *be, int uf, 
 		uo[i].dtype = o[i].arr ? o[i].arr->dtype : o[i].sc.dtype;
 		uo[i].pyclass = o[i].arr ? 0 : o[i].pyclass;
 		uo[i].ival = o[i].sc.v.i;
-		/* scalars take part as 0-d operands (NumPy lists them as "()") */
+		/* scalars take part as 0-d operands (NumPy lists them as "()"); zerod
+		 * is cleared only when one is needed (it is large) */
+		if (!o[i].arr && !zerod_set) {
+			memset(&zerod, 0, sizeof zerod);
+			zerod_set = 1;
+		}
 		shp[nshp++] = o[i].arr ? o[i].arr : &zerod;
 	}
 	if (force_dtype >= 0) {

@@ -290,10 +290,13 @@ void val_decref(struct value *v)
 	free(v);
 }
 
+/* malloc + memset rather than calloc: glibc's calloc skips the per-thread
+ * cache, and a value is made and freed on every statement */
 static struct value *vnew(enum vtype t)
 {
-	struct value *v = calloc(1, sizeof *v);
+	struct value *v = malloc(sizeof *v);
 	if (v) {
+		memset(v, 0, sizeof *v);
 		v->refcnt = 1;
 		v->type = t;
 	}
