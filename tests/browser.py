@@ -129,11 +129,14 @@ def quickstart(page, base, token, args, tap):
 	a screenshot when --shot is given."""
 	tmo = args.timeout * 1000
 	try:
-		open_notebook(page, base + "/lab/tree/quickstart.ipynb?token=" + token, tmo)
+		prefix = "/notebooks/" if args.app == "notebook" else "/lab/tree/"
+		open_notebook(page, base + prefix + "quickstart.ipynb?token=" + token, tmo)
 		# Run All before the kernel is up runs nothing: wait for it (run_all retries if
 		# the status bar never says Idle, e.g. a kernel that is still starting)
 		try:
-			page.wait_for_selector(".jp-StatusBar-TextItem:has-text('Idle')", timeout=tmo)
+			# Notebook 7 has no status bar: a short wait, then run_all's own retries
+			page.wait_for_selector(".jp-StatusBar-TextItem:has-text('Idle')",
+					       timeout=min(tmo, 15000) if args.app == "notebook" else tmo)
 		except Exception:
 			print("# the status bar never showed Idle; running all cells anyway", flush=True)
 		run_all(page, tmo)
@@ -193,8 +196,12 @@ def main():
 							    "..", "notebooks"))
 	ap.add_argument("--shot", default=os.environ.get("LUMEN_QUICKSTART_SHOT", ""),
 			help="save a screenshot of the executed quickstart here (PNG)")
+	ap.add_argument("--app", choices=["lab", "notebook"], default="lab",
+			help="lab: JupyterLab, every check; notebook: Jupyter Notebook 7, the quickstart")
 	args = ap.parse_args()
 	try:
+		if args.app == "notebook":
+			import notebook  # noqa: F401
 		import jupyterlab  # noqa: F401
 		from playwright.sync_api import sync_playwright
 	except ImportError as e:
@@ -238,11 +245,14 @@ def main():
 	port = free_port()
 	token = "lumen-browser-test"
 	log = open(os.path.join(tmp, "lab.log"), "w")
-	lab = subprocess.Popen([sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root",
-				"--ServerApp.ip=127.0.0.1", "--ServerApp.port=%d" % port,
-				"--ServerApp.port_retries=0", "--ServerApp.token=" + token,
-				"--ServerApp.root_dir=" + root, "--LabApp.news_url=",
-				"--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"],
+	server = ["--no-browser", "--allow-root", "--ServerApp.ip=127.0.0.1", "--ServerApp.port=%d" % port,
+		  "--ServerApp.port_retries=0", "--ServerApp.token=" + token, "--ServerApp.root_dir=" + root]
+	if args.app == "notebook":
+		server = ["notebook"] + server
+	else:
+		server = ["jupyterlab"] + server + ["--LabApp.news_url=",
+						    "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
+	lab = subprocess.Popen([sys.executable, "-m"] + server,
 			       env=env, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
 			       start_new_session=True)
 	n = 0
@@ -256,8 +266,11 @@ def main():
 		for l in diag.strip().splitlines()[-15:]:
 			print("# " + l, flush=True)
 
-	print("1..%d" % (2 + len(CELLS) + UPDATE_CHECKS + 1 + (len(QUICK_CHECKS) + 1 if have_quick else 0)),
-	      flush=True)
+	if args.app == "notebook":
+		print("1..%d" % (1 + len(QUICK_CHECKS) + 1), flush=True)
+	else:
+		print("1..%d" % (2 + len(CELLS) + UPDATE_CHECKS + 1 + (len(QUICK_CHECKS) + 1 if have_quick else 0)),
+		      flush=True)
 	try:
 		base = "http://127.0.0.1:%d" % port
 		up = False
@@ -273,11 +286,22 @@ def main():
 			log.flush()
 			with open(os.path.join(tmp, "lab.log")) as f:
 				return f.read()
-		tap(up, "JupyterLab starts", "" if up else lablog())
+		app = "Jupyter Notebook" if args.app == "notebook" else "JupyterLab"
+		tap(up, app + " starts", "" if up else lablog())
 		if not up:
-			for _ in range(len(CELLS) + UPDATE_CHECKS + 2):
-				tap(False, "skipped: JupyterLab did not start")
+			for _ in range(len(QUICK_CHECKS) + 1 if args.app == "notebook" else len(CELLS) + UPDATE_CHECKS + 2):
+				tap(False, "skipped: %s did not start" % app)
 			return 1
+		if args.app == "notebook":
+			# Notebook 7's own page for a notebook: open, run all, the rich output
+			with sync_playwright() as p:
+				b = p.chromium.launch(executable_path=browser_path, args=["--no-sandbox"])
+				qpage = b.new_page(viewport={"width": 1280, "height": 900})
+				qpage.set_default_timeout(args.timeout * 1000)
+				qpage.on("dialog", lambda d: d.accept())
+				quickstart(qpage, base, token, args, tap)
+				b.close()
+			return 1 if failed else 0
 		with sync_playwright() as p:
 			b = p.chromium.launch(executable_path=browser_path, args=["--no-sandbox"])
 			page = b.new_page(viewport={"width": 1280, "height": 900})

@@ -29,7 +29,7 @@ if ! "$ROOT/.venv/bin/python3" -c 'import sys' >/dev/null 2>&1; then
 fi
 PY=$ROOT/.venv/bin/python3
 pips="numpy>=2.2 scipy jupyter_client jupyter_kernel_test nbclient nbformat ipykernel pyzmq jupyter_console pexpect papermill"
-[ "${LUMEN_NO_BROWSER:-0}" = 1 ] || pips="$pips jupyterlab playwright"
+[ "${LUMEN_NO_BROWSER:-0}" = 1 ] || pips="$pips jupyterlab notebook playwright"
 # shellcheck disable=SC2086
 "$PY" -m pip install -q --disable-pip-version-check $pips
 
