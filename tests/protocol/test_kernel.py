@@ -484,6 +484,19 @@ class LumenClientTests(unittest.TestCase):
         self.assertEqual(c["status"], "incomplete")
         self.assertIsInstance(c["indent"], str)
 
+    def test_completion_of_modules_methods_keywords_magics(self):
+        # the notebook issue's cases: module members, an array's methods, a call's
+        # keywords, magics; cursor positions in code points (non-ASCII before them)
+        shell_reply(self.kc, self.kc.execute("import cupy as cp\na = cp.zeros(3)"))
+        cases = [("cp.li", "linalg", 3, 5), ("a.res", "reshape", 2, 5),
+                 ("cp.zeros(3, dt", "dtype=", 12, 14), ("%ti", "%timeit", 0, 3),
+                 ("\u00e9 = cp.ar", "arange", 7, 9)]
+        for code, want, start, end in cases:
+            c = shell_reply(self.kc, self.kc.complete(code, len(code)))["content"]
+            self.assertEqual(c["status"], "ok", code)
+            self.assertIn(want, c["matches"], code)
+            self.assertEqual((c["cursor_start"], c["cursor_end"]), (start, end), code)
+
     def test_comm_info_and_unknown_comm(self):
         msg = self.kc.session.msg("comm_info_request", {})
         self.kc.shell_channel.send(msg)
@@ -567,6 +580,10 @@ class LumenInterruptTests(unittest.TestCase):
         self.assertEqual(reply["content"]["status"], "error")
         self.assertEqual(reply["content"]["ename"], "KeyboardInterrupt")
         reply, msgs = run(self.kc, "print(survivor)")
+        if reply["content"].get("ename") == "KeyboardInterrupt":
+            # a second interrupt that interrupt_until_reply sent while a slow
+            # machine was still replying to the first one stopped this cell
+            reply, msgs = run(self.kc, "print(survivor)")
         self.assertEqual(streams(msgs), "123\n")
 
     def test_interrupt_sigint(self):
