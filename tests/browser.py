@@ -139,6 +139,12 @@ def quickstart(page, base, token, args, tap):
 					       timeout=min(tmo, 15000) if args.app == "notebook" else tmo)
 		except Exception:
 			print("# the status bar never showed Idle; running all cells anyway", flush=True)
+		# JupyterLab may ask which kernel to start for a notebook that has saved
+		# outputs; the notebook names Lumen, so accept its choice as a user would
+		try:
+			page.locator(".jp-Dialog button:has-text('Select')").click(timeout=10000)
+		except Exception:
+			pass
 		run_all(page, tmo)
 		tap(True, "quickstart.ipynb opens and runs all cells")
 	except Exception as e:
@@ -149,13 +155,20 @@ def quickstart(page, base, token, args, tap):
 				pass
 		tap(False, "quickstart.ipynb opens and runs all cells", why(e))
 	for what, sel, text in QUICK_CHECKS:
+		if not sel:
+			sel = ", ".join(".jp-OutputArea-output:has-text(%s)" % json.dumps(a) for a in text.split("|"))
 		try:
-			if sel:
-				page.wait_for_selector(sel, timeout=tmo)
-			else:
-				alts = text.split("|")
-				page.wait_for_selector(", ".join(".jp-OutputArea-output:has-text(%s)" %
-								 json.dumps(a) for a in alts), timeout=tmo)
+			try:
+				page.wait_for_selector(sel, timeout=tmo / 2)
+			except Exception:
+				# JupyterLab renders cells far outside the viewport lazily: bring
+				# every cell into view once, then wait again
+				for cell in page.locator(".jp-Notebook .jp-Cell").all():
+					try:
+						cell.scroll_into_view_if_needed(timeout=5000)
+					except Exception:
+						pass
+				page.wait_for_selector(sel, timeout=tmo / 2)
 			tap(True, "quickstart renders " + what)
 		except Exception as e:
 			if args.shot:
