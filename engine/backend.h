@@ -192,6 +192,9 @@ struct backend {
 };
 
 extern const struct backend backend_host;
+/* Called (when set) with a host block's data before the block goes back to
+ * the system: the CUDA plugin unpins what it pinned there (transfer.c). */
+extern void (*host_release_hook)(void *data, size_t n);
 /* The CUDA backend, or NULL when the build has no CUDA or no device is
  * usable (host mode). */
 const struct backend *backend_cuda(struct eval *ev);

@@ -122,6 +122,11 @@ done:
 		pthread_mutex_unlock(&warm_mu);
 		if (!stop)
 			cuda_lib_warm();
+		pthread_mutex_lock(&warm_mu);
+		stop = exiting;
+		pthread_mutex_unlock(&warm_mu);
+		if (!stop)
+			xfer_warm();
 	}
 	return NULL;
 }

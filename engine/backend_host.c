@@ -76,11 +76,26 @@ static void *bc_take(struct bcache *c, size_t rounded)
 	return p;
 }
 
+/* Set by the CUDA plugin (transfer.c) once it pins host arrays that travel
+ * to the device again and again: told of a large block's data before the
+ * block goes back to the system, so that it is unpinned first. */
+void (*host_release_hook)(void *data, size_t n);
+#define HOOK_MIN ((size_t)1 << 20)
+
+static void release(void *block, void *data, size_t n)
+{
+	void (*hook)(void *, size_t) = __atomic_load_n(&host_release_hook, __ATOMIC_ACQUIRE);
+	if (hook && data && n >= HOOK_MIN)
+		hook(data, n);
+	free(block);
+}
+
 /* Keeps p for reuse; when every slot is full, the one placed longest ago
  * round robin is freed instead. */
 static void bc_put(struct bcache *c, size_t rounded, void *p)
 {
 	void *old = NULL;
+	size_t old_size = 0;
 	int kept = 0;
 	pthread_mutex_lock(&hc_mu);
 	for (int i = 0; i < c->n && !kept; i++)
@@ -91,12 +106,13 @@ static void bc_put(struct bcache *c, size_t rounded, void *p)
 		}
 	if (!kept) {
 		old = c->slot[c->next].data;
+		old_size = c->slot[c->next].size;
 		c->slot[c->next].size = rounded;
 		c->slot[c->next].data = p;
 		c->next = (c->next + 1) % c->n;
 	}
 	pthread_mutex_unlock(&hc_mu);
-	free(old);
+	release(old, old, old_size);
 }
 
 /* what the large path allocates: whole 2 MiB pages */
@@ -174,13 +190,13 @@ static void host_free(struct buffer *b)
 {
 	size_t rounded = (b->nbytes + 63) & ~(size_t)63;
 	if (b->cookie)
-		free(b->cookie);
+		release(b->cookie, b->data, b->nbytes);
 	else if (rounded <= HC_MAX)
 		bc_put(&small_cache, rounded ? rounded : 64, b->data);
 	else if (rounded >= ((size_t)4 << 20) && huge_size(rounded) <= LC_MAX)
 		bc_put(&large_cache, huge_size(rounded), b->data);
 	else
-		free(b->data);
+		release(b->data, b->data, rounded >= ((size_t)4 << 20) ? huge_size(rounded) : rounded);
 	free(b);
 }
 

@@ -79,6 +79,13 @@ void pool_free(void *p, size_t n);
 size_t pool_used_bytes(void);
 size_t pool_total_bytes(void);
 size_t pool_free_bytes(void);
+size_t pool_reserved_bytes(void);    /* what the driver holds for the pool */
+/* cudaobj.c: memGetInfo's cached answer is out of date (device memory was
+ * taken outside the pool: a library handle, a plan, a module) */
+void cuda_meminfo_forget(void);
+/* memGetInfo's (free, total): the driver's answer of at most 1 ms ago, less
+ * what the pool took since */
+int cuda_meminfo(struct eval *ev, size_t *free_bytes, size_t *total_bytes);
 size_t pool_n_free_blocks(void);
 void pool_free_all_blocks(void);
 void pool_set_limit(size_t limit);   /* 0: no limit */
@@ -94,6 +101,8 @@ void pool_setup(void);               /* called once the context exists */
 /* ---- transfer.c: host <-> device ---- */
 int xfer_h2d(struct eval *ev, void *dst, const void *src, size_t n);
 int xfer_d2h(struct eval *ev, void *dst, const void *src, size_t n);
+/* The staging buffers made ahead (the warm-up thread calls it). */
+void xfer_warm(void);
 
 /* ---- jit.c: NVRTC, the kernel cache, launches ---- */
 /* The kernel `name` of `src` compiled for this device (memory cache, then

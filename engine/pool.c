@@ -123,10 +123,17 @@ size_t pool_used_bytes(void) { return used; }
 
 size_t pool_total_bytes(void)
 {
+	size_t reserved = pool_reserved_bytes();
+	return reserved > used ? reserved : used;
+}
+
+/* the bytes the driver holds for the pool (in use or cached) */
+size_t pool_reserved_bytes(void)
+{
 	uint64_t reserved = 0;
 	if (cuda_dev.ok && !cuda_dev.dead)
 		cudaMemPoolGetAttribute(mempool, cudaMemPoolAttrReservedMemCurrent, &reserved);
-	return reserved > used ? reserved : used;
+	return (size_t)reserved;
 }
 
 size_t pool_free_bytes(void) { return pool_total_bytes() - used; }

@@ -21,8 +21,15 @@
  * (16M x 2 x 8: 11.7 / 20.7 ms; the fastest asarray, 8M x 4 x 16, 9.3 ms,
  * made asnumpy 34.5 ms).
  *
- * Owns the staging buffers and the copy team; never allocates device
- * memory.
+ * A host array that goes to the device a second time is pinned in the
+ * background (cudaHostRegister, on a thread of its own: 20 ms for 400 MB on
+ * the H200 machine), and from then on goes by straight DMA: 7.6 ms for
+ * 400 MB against 9.3 ms staged.  It stays pinned until its memory goes back
+ * to the system (backend_host.c's host_release_hook).  At most a quarter of
+ * the machine's memory is pinned that way.  LUMEN_XFER_PIN=0 turns it off.
+ *
+ * Owns the staging buffers, the copy team and the pinned-range registry;
+ * never allocates device memory.
  */
 #include "config.h"
 #include <pthread.h>
@@ -36,6 +43,7 @@
 #define HAVE_STREAM_STORES 1
 #endif
 #include "error.h"
+#include "backend.h"
 #include "cudabe.h"
 
 #ifdef HAVE_CUDA
@@ -261,22 +269,40 @@ static void *stage[MAXBUFS];
 static cudaEvent_t stage_ev[MAXBUFS];
 static int stage_busy[MAXBUFS];
 
+static int stage_ready;                 /* atomic: every buffer is there */
+static pthread_mutex_t stage_mu = PTHREAD_MUTEX_INITIALIZER;
+
+/* The staging buffers, made once (by xfer_warm in the background when the
+ * device starts, or by the first large transfer).  ev NULL: no error set. */
 static int stage_init(struct eval *ev)
 {
+	int rc = 0;
 	pthread_once(&xc_once, xc_read);
-	if (stage[xc.bufs - 1])
+	if (__atomic_load_n(&stage_ready, __ATOMIC_ACQUIRE))
 		return 0;
-	for (int i = 0; i < xc.bufs; i++) {
+	pthread_mutex_lock(&stage_mu);
+	for (int i = 0; i < xc.bufs && !rc; i++) {
+		cudaError_t e;
 		if (stage[i])
 			continue;
-		if (CUDA_CHECK(ev, cudaEventCreateWithFlags(&stage_ev[i], cudaEventDisableTiming)) < 0)
-			return -1;
-		if (!(stage[i] = pool_pinned_alloc(ev, xc.chunk))) {
+		if ((e = cudaEventCreateWithFlags(&stage_ev[i], cudaEventDisableTiming)) != cudaSuccess) {
+			rc = ev ? CUDA_CHECK(ev, e) : (cudaGetLastError(), -1);
+		} else if (!(stage[i] = pool_pinned_alloc(ev, xc.chunk))) {
 			cudaEventDestroy(stage_ev[i]);
-			return -1;
+			rc = -1;
 		}
 	}
-	return 0;
+	if (!rc)
+		__atomic_store_n(&stage_ready, 1, __ATOMIC_RELEASE);
+	pthread_mutex_unlock(&stage_mu);
+	return rc;
+}
+
+/* The warm-up thread's share: the staging buffers (2 x 32 MB of pinned
+ * memory, ~35 ms of cudaHostAlloc the first large transfer would pay). */
+void xfer_warm(void)
+{
+	stage_init(NULL);
 }
 
 /* Tests only: drop the staging buffers (after their copies) and read the
@@ -285,6 +311,8 @@ static int stage_init(struct eval *ev)
 void xfer_knobs_reread(void)
 {
 	pthread_once(&xc_once, xc_read);
+	pthread_mutex_lock(&stage_mu);
+	__atomic_store_n(&stage_ready, 0, __ATOMIC_RELEASE);
 	for (int i = 0; i < MAXBUFS; i++) {
 		if (!stage[i])
 			continue;
@@ -296,6 +324,144 @@ void xfer_knobs_reread(void)
 		stage_busy[i] = 0;
 	}
 	xc_read();
+	pthread_mutex_unlock(&stage_mu);
+}
+
+/* ---- pinning host arrays that travel more than once ----
+ * A registry of host ranges: seen once (staged), queued for pinning,
+ * being pinned (by pin_main), pinned, or refused by the driver.  The
+ * release hook drops a range's entries before its memory is freed,
+ * unpinning it first (waiting for a registration in flight). */
+#define PIN_MIN ((size_t)32 << 20)
+#define PIN_SLOTS 32
+enum { PIN_FREE, PIN_SEEN, PIN_QUEUED, PIN_BUSY, PIN_DONE, PIN_REFUSED };
+static struct pin { char *lo; size_t n; int state; } pins[PIN_SLOTS];
+static pthread_mutex_t pin_mu = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t pin_cv = PTHREAD_COND_INITIALIZER;
+static size_t pin_total, pin_cap;      /* bytes queued or pinned, and the cap */
+static int pin_on = -1, pin_thread_up, pin_next;
+
+static void *pin_main(void *arg)
+{
+	(void)arg;
+	cudaSetDevice(cuda_dev.id);
+	pthread_mutex_lock(&pin_mu);
+	for (;;) {
+		struct pin *p = NULL;
+		for (int i = 0; i < PIN_SLOTS && !p; i++)
+			if (pins[i].state == PIN_QUEUED)
+				p = &pins[i];
+		if (!p) {
+			pthread_cond_wait(&pin_cv, &pin_mu);
+			continue;
+		}
+		p->state = PIN_BUSY;
+		pthread_mutex_unlock(&pin_mu);
+		int ok = cudaHostRegister(p->lo, p->n, cudaHostRegisterDefault) == cudaSuccess;
+		if (!ok)
+			cudaGetLastError();
+		pthread_mutex_lock(&pin_mu);
+		p->state = ok ? PIN_DONE : PIN_REFUSED;
+		if (!ok)
+			pin_total -= p->n;
+		pthread_cond_broadcast(&pin_cv);
+	}
+	return NULL;
+}
+
+static void pin_release(void *data, size_t n)
+{
+	char *lo = data, *hi = lo + n;
+	pthread_mutex_lock(&pin_mu);
+	for (int i = 0; i < PIN_SLOTS; i++) {
+		struct pin *p = &pins[i];
+		if (p->state == PIN_FREE || p->lo >= hi || p->lo + p->n <= lo)
+			continue;
+		while (p->state == PIN_BUSY)
+			pthread_cond_wait(&pin_cv, &pin_mu);
+		if (p->state == PIN_DONE && cudaHostUnregister(p->lo) != cudaSuccess)
+			cudaGetLastError();
+		if (p->state == PIN_DONE || p->state == PIN_QUEUED)
+			pin_total -= p->n;
+		p->state = PIN_FREE;
+	}
+	pthread_mutex_unlock(&pin_mu);
+}
+
+/* A staged host->device transfer of [src, src + n): the first time, the
+ * range is remembered; the second time, queued for pinning. */
+static void pin_seen(const void *src, size_t n)
+{
+	char *lo = (char *)src;
+	struct pin *free_slot = NULL, *same = NULL;
+	if (pin_on < 0) {
+		const char *e = getenv("LUMEN_XFER_PIN");
+		pin_on = !(e && !strcmp(e, "0"));
+		pin_cap = (size_t)sysconf(_SC_PHYS_PAGES) * (size_t)sysconf(_SC_PAGESIZE) / 4;
+	}
+	if (!pin_on || n < PIN_MIN)
+		return;
+	pthread_mutex_lock(&pin_mu);
+	for (int i = 0; i < PIN_SLOTS; i++) {
+		struct pin *p = &pins[i];
+		if (p->state == PIN_FREE) {
+			if (!free_slot)
+				free_slot = p;
+		} else if (p->lo < lo + n && lo < p->lo + p->n) {
+			if (p->lo == lo && p->n == n && p->state == PIN_SEEN)
+				same = p;
+			else {   /* overlaps a range queued, pinned or refused */
+				pthread_mutex_unlock(&pin_mu);
+				return;
+			}
+		}
+	}
+	if (same) {
+		if (pin_total + n <= pin_cap) {
+			same->state = PIN_QUEUED;
+			pin_total += n;
+			if (!pin_thread_up) {
+				pthread_t t;
+				pthread_attr_t at;
+				pthread_attr_init(&at);
+				pthread_attr_setdetachstate(&at, PTHREAD_CREATE_DETACHED);
+				pin_thread_up = pthread_create(&t, &at, pin_main, NULL) == 0;
+				pthread_attr_destroy(&at);
+				__atomic_store_n(&host_release_hook, pin_release, __ATOMIC_RELEASE);
+			}
+			if (pin_thread_up)
+				pthread_cond_signal(&pin_cv);
+			else {
+				same->state = PIN_SEEN;
+				pin_total -= n;
+			}
+		}
+	} else {
+		if (!free_slot) {   /* recycle a remembered range, round robin */
+			for (int k = 0; k < PIN_SLOTS && !free_slot; k++, pin_next = (pin_next + 1) % PIN_SLOTS)
+				if (pins[pin_next].state == PIN_SEEN)
+					free_slot = &pins[pin_next];
+		}
+		if (free_slot) {
+			free_slot->lo = lo;
+			free_slot->n = n;
+			free_slot->state = PIN_SEEN;
+			__atomic_store_n(&host_release_hook, pin_release, __ATOMIC_RELEASE);
+		}
+	}
+	pthread_mutex_unlock(&pin_mu);
+}
+
+/* Tests only: the bytes pinned through the registry now */
+size_t xfer_pinned_bytes(void)
+{
+	size_t b = 0;
+	pthread_mutex_lock(&pin_mu);
+	for (int i = 0; i < PIN_SLOTS; i++)
+		if (pins[i].state == PIN_DONE)
+			b += pins[i].n;
+	pthread_mutex_unlock(&pin_mu);
+	return b;
 }
 
 static int is_pinned(const void *p)
@@ -314,8 +480,14 @@ int xfer_h2d(struct eval *ev, void *dst, const void *src, size_t n)
 	size_t nchunks;
 	if (!n)
 		return 0;
-	if (n <= SMALL || is_pinned(src))
+	if (n <= SMALL)
 		return CUDA_CHECK(ev, cudaMemcpyAsync(dst, src, n, cudaMemcpyHostToDevice, s));
+	if (is_pinned(src)) {
+		/* straight DMA; the host array may change as soon as we return */
+		if (CUDA_CHECK(ev, cudaMemcpyAsync(dst, src, n, cudaMemcpyHostToDevice, s)) < 0)
+			return -1;
+		return CUDA_CHECK(ev, cudaStreamSynchronize(s));
+	}
 	if (stage_init(ev) < 0)
 		return -1;
 	nchunks = chunk_count(n);
@@ -333,7 +505,9 @@ int xfer_h2d(struct eval *ev, void *dst, const void *src, size_t n)
 		stage_busy[b] = 1;
 	}
 	/* the device side is stream ordered; the staging buffers are waited for
-	 * on their next use */
+	 * on their next use.  A range sent a second time gets pinned now, in
+	 * the background, not while this copy runs. */
+	pin_seen(src, n);
 	return 0;
 }
 

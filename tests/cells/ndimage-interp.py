@@ -4,9 +4,10 @@ import numpy as np
 import scipy.ndimage as ndi
 a = np.arange(12.0).reshape(3, 4) ** 1.5
 # rounded to 12 decimals: where an exact 0 comes out as +-1e-16 (the order of the
-# spline sums, which differs on a GPU) NumPy prints the whole array in e-notation
+# spline sums, which differs on a GPU) NumPy prints the whole array in e-notation;
+# + 0.0 makes the -0.0 that such a -1e-16 rounds to an 0.0
 def show(*xs):
-    print(*[np.round(x, 12) for x in xs])
+    print(*[np.round(x, 12) + 0.0 for x in xs])
 for order in range(6):
     for m in ['constant', 'nearest', 'reflect', 'mirror', 'wrap', 'grid-wrap',
               'grid-constant', 'grid-mirror']:

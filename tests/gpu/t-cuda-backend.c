@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <time.h>
 
 #ifdef HAVE_CUDA
@@ -30,8 +31,8 @@ const char *cuda_index_source(int item, int unit, char *buf, size_t size);
 const char *cuda_uniform_source(int dt, char *buf, size_t size);
 /* transfer.c / cuda_lib.c: the knobs read again, the SVD's fallback count */
 void xfer_knobs_reread(void);
+size_t xfer_pinned_bytes(void);
 void cuda_rand_knobs_reread(void);
-extern long cuda_svd_fallbacks;
 
 static struct eval *ev;
 static const struct backend *cu;
@@ -295,20 +296,20 @@ static void setd(struct ndarray *a, int64_t i, double re, double im)
 	}
 }
 
-/* cuSOLVER's SVD of an m×n column-major matrix of the given rank (rank >=
- * min(m, n): a random one) against LAPACK's promises: A = U S V^H to tol
- * relative to max|A|, U and V^H orthonormal to tol, S descending, >= 0. */
-static int check_svd(int dt, int m, int n, int rank, char job, double tol)
+/* An m×n column-major test matrix: random for rank >= min(m, n), of the
+ * given rank below that, graded for rank -1 (column j scaled by
+ * 10^(-6 j / n): singular values over six decades). */
+static struct ndarray *svd_input(int dt, int m, int n, int rank)
 {
-	const struct linalg_backend *lb = cu->linalg;
-	int k = m < n ? m : n, uc = job == 'A' ? m : k, vr = job == 'A' ? n : k, cx = dt_is_complex(dt);
-	int rdt = dt == DT_COMPLEX128 ? DT_FLOAT64 : dt == DT_COMPLEX64 ? DT_FLOAT32 : dt;
-	int64_t sa = (int64_t)m * n, su = (int64_t)m * uc, sv = (int64_t)vr * n, sk = k;
-	struct ndarray *ha = hnew(dt, 1, &sa), *da, *du, *dvt, *ds, *hu = NULL, *hv = NULL, *hs = NULL;
-	double amax = 0, rerr = 0, oerr = 0, im;
-	int info = -1, good;
-	if (rank >= k) {
+	int k = m < n ? m : n, cx = dt_is_complex(dt);
+	int64_t sa = (int64_t)m * n;
+	struct ndarray *ha = hnew(dt, 1, &sa);
+	if (rank >= k || rank < 0) {
 		hfill(ha, -1, 1);
+		for (int64_t i = 0; rank < 0 && i < sa; i++) {
+			double im, re = getd(ha, i, &im), sc = pow(10, -6.0 * (double)(i / m) / n);
+			setd(ha, i, re * sc, im * sc);
+		}
 	} else {
 		double _Complex *b = malloc(sizeof *b * m * rank), *c = malloc(sizeof *c * rank * n);
 		for (int i = 0; i < m * rank; i++)
@@ -325,6 +326,21 @@ static int check_svd(int dt, int m, int n, int rank, char job, double tol)
 		free(b);
 		free(c);
 	}
+	return ha;
+}
+
+/* cuSOLVER's SVD of an m×n column-major matrix of the given rank (rank >=
+ * min(m, n): a random one) against LAPACK's promises: A = U S V^H to tol
+ * relative to max|A|, U and V^H orthonormal to tol, S descending, >= 0. */
+static int check_svd(int dt, int m, int n, int rank, char job, double tol)
+{
+	const struct linalg_backend *lb = cu->linalg;
+	int k = m < n ? m : n, uc = job == 'A' ? m : k, vr = job == 'A' ? n : k;
+	int rdt = dt == DT_COMPLEX128 ? DT_FLOAT64 : dt == DT_COMPLEX64 ? DT_FLOAT32 : dt;
+	int64_t sa = (int64_t)m * n, su = (int64_t)m * uc, sv = (int64_t)vr * n, sk = k;
+	struct ndarray *ha = svd_input(dt, m, n, rank), *da, *du, *dvt, *ds, *hu = NULL, *hv = NULL, *hs = NULL;
+	double amax = 0, rerr = 0, oerr = 0, im;
+	int info = -1, good;
 	for (int64_t i = 0; i < sa; i++) {
 		double re = getd(ha, i, &im);
 		amax = fmax(amax, cabs(re + I * im));
@@ -376,6 +392,48 @@ static int check_svd(int dt, int m, int n, int rank, char job, double tol)
 	nd_decref(ha); nd_decref(da); nd_decref(du); nd_decref(dvt); nd_decref(ds);
 	nd_decref(hu); nd_decref(hv); nd_decref(hs);
 	return good;
+}
+
+/* The singular values alone (job 'N') against those of job 'S' on the same
+ * matrix, to tol relative to the largest. */
+static int check_svd_values(int dt, int m, int n, int rank, double tol)
+{
+	const struct linalg_backend *lb = cu->linalg;
+	int k = m < n ? m : n, info1 = -1, info2 = -1, good;
+	int64_t sk = k, su = (int64_t)m * k, sv = (int64_t)k * n;
+	struct ndarray *ha = svd_input(dt, m, n, rank), *d1 = to_dev(ha), *d2 = to_dev(ha);
+	struct ndarray *s1 = dnew(dt, 1, &sk), *s2 = dnew(dt, 1, &sk), *du = dnew(dt, 1, &su), *dv = dnew(dt, 1, &sv);
+	struct ndarray *h1 = NULL, *h2 = NULL;
+	double err = 0, im;
+	good = lb->gesdd(ev, dt, 1, m, n, nd_data(d1), nd_data(s1), NULL, NULL, 'N', &info1) == 0 && info1 == 0
+		&& lb->gesdd(ev, dt, 1, m, n, nd_data(d2), nd_data(s2), nd_data(du), nd_data(dv), 'S', &info2) == 0
+		&& info2 == 0 && (h1 = to_hostc(s1)) && (h2 = to_hostc(s2));
+	for (int l = 0; good && l < k; l++)
+		err = fmax(err, fabs(getd(h1, l, &im) - getd(h2, l, &im)) / getd(h2, 0, &im));
+	printf("#   svd %s %dx%d values only against with vectors: %.2e\n", dtype_table[dt].name, m, n, err);
+	good = good && err < tol;
+	nd_decref(ha); nd_decref(d1); nd_decref(d2); nd_decref(s1); nd_decref(s2); nd_decref(du); nd_decref(dv);
+	nd_decref(h1); nd_decref(h2);
+	return good;
+}
+
+/* A NaN in the matrix: gesdd reports no convergence (info > 0), as LAPACK's
+ * callers expect, with vectors and without. */
+static int check_svd_nan(int dt, int m, int n)
+{
+	const struct linalg_backend *lb = cu->linalg;
+	int k = m < n ? m : n, info1 = 0, info2 = 0, rc1, rc2;
+	int64_t sk = k, su = (int64_t)m * k, sv = (int64_t)k * n;
+	struct ndarray *ha = svd_input(dt, m, n, k), *d1, *d2;
+	struct ndarray *s = dnew(dt, 1, &sk), *du = dnew(dt, 1, &su), *dv = dnew(dt, 1, &sv);
+	setd(ha, 7, NAN, 0);
+	d1 = to_dev(ha);
+	d2 = to_dev(ha);
+	rc1 = lb->gesdd(ev, dt, 1, m, n, nd_data(d1), nd_data(s), NULL, NULL, 'N', &info1);
+	rc2 = lb->gesdd(ev, dt, 1, m, n, nd_data(d2), nd_data(s), nd_data(du), nd_data(dv), 'S', &info2);
+	printf("#   svd %s %dx%d with a NaN: rc %d %d, info %d %d\n", dtype_table[dt].name, m, n, rc1, rc2, info1, info2);
+	nd_decref(ha); nd_decref(d1); nd_decref(d2); nd_decref(s); nd_decref(du); nd_decref(dv);
+	return rc1 == 0 && rc2 == 0 && info1 > 0 && info2 > 0;
 }
 
 int main(void)
@@ -1115,11 +1173,12 @@ int main(void)
 	/* ---- the device-performance knobs (tests/gpu/sweep_devperf.sh): every
 	 * setting must give the same answers ---- */
 	{
-		/* SVD by each LUMEN_SVD: a random, a rank-deficient, tiny and wide
-		 * matrices, values only; gesvdp/gesvdj fall back to gesvd when their
-		 * checks fail, so each must pass LAPACK's promises */
-		static const char *hows[] = {"gesvd", "gesvdp", "gesvdj", "xgesvd"};
-		for (int i = 0; i < 4; i++) {
+		/* SVD by each LUMEN_SVD (unset: float32 through the float64 Gram
+		 * matrix; gesvd: cuSOLVER's, as CuPy): a random, a rank-deficient,
+		 * tiny and wide matrices, values only; each must keep LAPACK's
+		 * promises */
+		static const char *hows[] = {"", "gesvd"};
+		for (int i = 0; i < 2; i++) {
 			setenv("LUMEN_SVD", hows[i], 1);
 			snprintf(what, sizeof what, "LUMEN_SVD=%s: svd float32 64x64 random, full_matrices", hows[i]);
 			ok(check_svd(DT_FLOAT32, 64, 64, 64, 'A', 1e-4), what);
@@ -1127,32 +1186,28 @@ int main(void)
 			ok(check_svd(DT_FLOAT64, 60, 60, 30, 'A', 1e-11), what);
 			snprintf(what, sizeof what, "LUMEN_SVD=%s: svd float32 3x2 of rank 1", hows[i]);
 			ok(check_svd(DT_FLOAT32, 3, 2, 1, 'S', 1e-5), what);
-			snprintf(what, sizeof what, "LUMEN_SVD=%s: svd float64 1x1", hows[i]);
-			ok(check_svd(DT_FLOAT64, 1, 1, 1, 'A', 1e-12), what);
+			snprintf(what, sizeof what, "LUMEN_SVD=%s: svd float32 1x1", hows[i]);
+			ok(check_svd(DT_FLOAT32, 1, 1, 1, 'A', 1e-6), what);
+			snprintf(what, sizeof what, "LUMEN_SVD=%s: svd float32 2x5 (wide), full_matrices", hows[i]);
+			ok(check_svd(DT_FLOAT32, 2, 5, 2, 'A', 1e-5), what);
+			snprintf(what, sizeof what, "LUMEN_SVD=%s: svd float32 5x40 of rank 2 (wide), reduced", hows[i]);
+			ok(check_svd(DT_FLOAT32, 5, 40, 2, 'S', 1e-5), what);
 			snprintf(what, sizeof what, "LUMEN_SVD=%s: svd complex64 2x5 (wide), full_matrices", hows[i]);
 			ok(check_svd(DT_COMPLEX64, 2, 5, 2, 'A', 1e-5), what);
-			snprintf(what, sizeof what, "LUMEN_SVD=%s: svd complex128 40x25 reduced", hows[i]);
-			ok(check_svd(DT_COMPLEX128, 40, 25, 25, 'S', 1e-11), what);
 			snprintf(what, sizeof what, "LUMEN_SVD=%s: svd float32 90x60 full_matrices (tall)", hows[i]);
 			ok(check_svd(DT_FLOAT32, 90, 60, 60, 'A', 1e-4), what);
-			snprintf(what, sizeof what, "LUMEN_SVD=%s: svd float64 values only", hows[i]);
-			ok(check_svd(DT_FLOAT64, 33, 20, 20, 'N', 0), what);
-		}
-		{
-			/* gesvdj allowed one sweep cannot converge on a random 100x100:
-			 * its checks must send the matrix to gesvd */
-			long before = cuda_svd_fallbacks;
-			setenv("LUMEN_SVD", "gesvdj", 1);
-			setenv("LUMEN_SVD_SWEEPS", "1", 1);
-			ok(check_svd(DT_FLOAT64, 100, 100, 100, 'A', 1e-11) && cuda_svd_fallbacks > before,
-			   "LUMEN_SVD=gesvdj with 1 sweep: not converged, redone by gesvd, still right");
-			unsetenv("LUMEN_SVD_SWEEPS");
-			setenv("LUMEN_SVD_TOL", "1e-6", 1);
-			setenv("LUMEN_SVD_ECON", "1", 1);
-			ok(check_svd(DT_FLOAT32, 128, 128, 128, 'A', 1e-4), "LUMEN_SVD=gesvdj with tol 1e-6 and econ: right");
-			unsetenv("LUMEN_SVD_TOL");
-			unsetenv("LUMEN_SVD_ECON");
-			printf("#   SVD results redone by gesvd so far: %ld\n", cuda_svd_fallbacks);
+			snprintf(what, sizeof what, "LUMEN_SVD=%s: svd float32 90x60 of rank 7, full_matrices (tall)", hows[i]);
+			ok(check_svd(DT_FLOAT32, 90, 60, 7, 'A', 1e-4), what);
+			snprintf(what, sizeof what, "LUMEN_SVD=%s: svd float32 values only", hows[i]);
+			ok(check_svd(DT_FLOAT32, 33, 20, 20, 'N', 0), what);
+			snprintf(what, sizeof what, "LUMEN_SVD=%s: svd float32 values only = with vectors, 120x80 of rank 9", hows[i]);
+			ok(check_svd_values(DT_FLOAT32, 120, 80, 9, 2e-6), what);
+			snprintf(what, sizeof what, "LUMEN_SVD=%s: svd float32 values only = with vectors, 50x70 graded", hows[i]);
+			ok(check_svd_values(DT_FLOAT32, 50, 70, -1, 2e-6), what);
+			if (!hows[i][0]) {   /* cuSOLVER's gesvd returns NaNs with info 0, as CuPy then does */
+				snprintf(what, sizeof what, "LUMEN_SVD=%s: svd float32 of a matrix with a NaN: not converged", hows[i]);
+				ok(check_svd_nan(DT_FLOAT32, 40, 30), what);
+			}
 		}
 		unsetenv("LUMEN_SVD");
 	}
@@ -1261,6 +1316,49 @@ int main(void)
 		unsetenv("LUMEN_XFER_BUFS");
 		unsetenv("LUMEN_XFER_FIRST");
 		xfer_knobs_reread();
+	}
+	{
+		/* a host array sent to the device again and again: staged twice,
+		 * then pinned in the background and sent by straight DMA; what
+		 * arrives is what the array holds at each send, also right after
+		 * it changed; freeing the array unpins it */
+		int64_t n = (int64_t)80 << 20, n1 = n + 1;   /* above the host block cache */
+		struct ndarray *h = hnew(DT_UINT8, 1, &n1), *dd = dnew(DT_UINT8, 1, &n), *back = hnew(DT_UINT8, 1, &n);
+		const char *src = (const char *)nd_data(h) + 1;   /* off the page alignment */
+		int good = h && dd && back, pinned = 0;
+		for (int round = 0; good && round < 6; round++) {
+			for (int64_t i = 0; i < n1; i += 4093)
+				((unsigned char *)nd_data(h))[i] = (unsigned char)(round * 31 + i);
+			good = cu->from_host(ev, dd, src) == 0 && cu->to_host(ev, nd_data(back), dd) == 0
+			       && !memcmp(nd_data(back), src, n);
+			for (int w = 0; good && round == 2 && w < 400 && !xfer_pinned_bytes(); w++)
+				usleep(10000);   /* the background registration */
+			if (round == 2)
+				pinned = xfer_pinned_bytes() >= (size_t)n;
+		}
+		ok(good && pinned, "a host array sent a second time is pinned in the background; every send is right");
+		printf("#   pinned after the second send: %zu bytes\n", xfer_pinned_bytes());
+		nd_decref(h);
+		ok(xfer_pinned_bytes() == 0, "freeing the array unpins it");
+		nd_decref(dd); nd_decref(back);
+	}
+	/* ---- memGetInfo's cached answer follows the pool exactly ---- */
+	{
+		size_t f0, t0, f1, t1, g0, u0, g1, u1;
+		int good = cuda_meminfo(ev, &f0, &t0) == 0 && cudaMemGetInfo(&g0, &u0) == cudaSuccess;
+		void *p = pool_alloc(ev, (size_t)256 << 20);
+		good = good && p && cudaMemsetAsync(p, 1, (size_t)256 << 20, cuda_dev.stream) == cudaSuccess;
+		good = good && cuda_meminfo(ev, &f1, &t1) == 0 && cudaMemGetInfo(&g1, &u1) == cudaSuccess;
+		printf("#   memGetInfo cached / driver: %zu / %zu free, then %zu / %zu after 256 MiB from the pool\n",
+		       f0, g0, f1, g1);
+		ok(good && t0 == u0 && t1 == u1 && (f1 > g1 ? f1 - g1 : g1 - f1) <= ((size_t)8 << 20)
+		   && (f0 > g0 ? f0 - g0 : g0 - f0) <= ((size_t)8 << 20),
+		   "memGetInfo's cached answer matches the driver's before and after the pool grows");
+		pool_free(p, (size_t)256 << 20);
+		pool_free_all_blocks();
+		good = cuda_meminfo(ev, &f1, &t1) == 0 && cudaMemGetInfo(&g1, &u1) == cudaSuccess;
+		ok(good && (f1 > g1 ? f1 - g1 : g1 - f1) <= ((size_t)8 << 20),
+		   "and after the pool gives its memory back");
 	}
 	/* ---- the pool ---- */
 	{

@@ -22,6 +22,7 @@ const char *cuda_mask_source(int item, int unit, char *buf, size_t size);
 const char *cuda_take_index_source(int item, int unit, char *buf, size_t size);
 const char *cuda_uniform_source(int dt, char *buf, size_t size);
 const char *cuda_uniform_source_knobs(int dt, int unroll, int stcs, char *buf, size_t size);
+const char *cuda_svd_gram_source(void);
 
 static struct eval *ev;
 static int nt;
@@ -350,6 +351,13 @@ int main(void)
 		good &= jit_get(ev, cuda_uniform_source_knobs(DT_FLOAT32, 1, 0, src, sizeof src), "lm_fold", 0, NULL) != NULL;
 		good &= jit_get(ev, cuda_uniform_source_knobs(DT_FLOAT64, 1, 0, src, sizeof src), "lm_fold", 0, NULL) != NULL;
 		ok(good, "the uniform generator compiles for each LUMEN_RAND_PER/STCS, and the curand fold pass");
+	}
+	{
+		static const char *const names[] = {"sv_widen", "sv_reverse", "sv_values", "sv_left", "sv_right", "sv_roots"};
+		int good = 1;
+		for (int i = 0; i < 6; i++)
+			good &= jit_get(ev, cuda_svd_gram_source(), names[i], 0, NULL) != NULL;
+		ok(good, "the float32 SVD's helper kernels (the float64 Gram path) compile");
 	}
 	fused_cases();
 	printf("1..%d\n", nt);   /* the plan last: the count follows the cases */
