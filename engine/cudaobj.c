@@ -1052,6 +1052,18 @@ static struct value *red_call(struct eval *ev, struct ukernel *k, int argc, stru
 		fprintf(f, "typedef %s %s;\n", kty(out_dt), k->out[0].type);
 	fprintf(f, "%s\ntypedef %s lm_r;\n#define LM_MAP(%s) (%s)\n#define LM_RED(a, b) (%s)\n",
 		k->preamble, kty(out_dt), k->in[0].name, k->map, k->reduce);
+	/* a row's share of one thread: four accumulators in flight (a reduction
+	 * is associative and commutative, as CuPy assumes), then folded */
+	fprintf(f, "#define LM_ACC4(xr, first, step) lm_r acc = (lm_r)(%s), lm_a1 = acc, lm_a2 = acc, lm_a3 = acc; \\\n"
+		"  { long long i = (first); \\\n"
+		"    for (; i + 3 * (step) < r; i += 4 * (step)) { \\\n"
+		"      lm_r b0 = (lm_r)LM_MAP(xr[i]), b1 = (lm_r)LM_MAP(xr[i + (step)]), \\\n"
+		"           b2 = (lm_r)LM_MAP(xr[i + 2 * (step)]), b3 = (lm_r)LM_MAP(xr[i + 3 * (step)]); \\\n"
+		"      { lm_r a = acc, b = b0; acc = (lm_r)LM_RED(a, b); } { lm_r a = lm_a1, b = b1; lm_a1 = (lm_r)LM_RED(a, b); } \\\n"
+		"      { lm_r a = lm_a2, b = b2; lm_a2 = (lm_r)LM_RED(a, b); } { lm_r a = lm_a3, b = b3; lm_a3 = (lm_r)LM_RED(a, b); } } \\\n"
+		"    for (; i < r; i += (step)) { lm_r a = acc, b = (lm_r)LM_MAP(xr[i]); acc = (lm_r)LM_RED(a, b); } \\\n"
+		"    { lm_r a = acc, b = lm_a1; acc = (lm_r)LM_RED(a, b); } { lm_r a = lm_a2, b = lm_a3; lm_a2 = (lm_r)LM_RED(a, b); } \\\n"
+		"    { lm_r a = acc, b = lm_a2; acc = (lm_r)LM_RED(a, b); } }\n", k->identity);
 	fprintf(f, "#define LM_TREE(sm) for (int s = 128; s > 0; s >>= 1) { if (threadIdx.x < s) { lm_r a = sm[threadIdx.x], b = sm[threadIdx.x + s]; sm[threadIdx.x] = (lm_r)LM_RED(a, b); } __syncthreads(); }\n");
 	fprintf(f, "__device__ __forceinline__ void lm_post(lm_r a, %s &%s)\n{\n%s;\n}\n",
 		kty(out_dt), k->out[0].name, *k->post ? k->post : "(void)0");
@@ -1071,34 +1083,31 @@ static struct value *red_call(struct eval *ev, struct ukernel *k, int argc, stru
 			"  LM_TREE(sm)\n"
 			"  if (!threadIdx.x) lm_post(sm[0], out[0]);\n}\n",
 			kty(out_dt), k->identity);
-	} else if ((by_warp = m >= (int64_t)cuda_dev.sms * 16 || r <= 1024)) {
+	} else if ((by_warp = r <= 1024)) {   /* short rows: a warp each; long ones: a block */
 		fprintf(f, "extern \"C\" __global__ void lm_warps(const %s *__restrict__ x, %s *out, long long m, long long r)\n{\n"
 			"  __shared__ lm_r sm[256];\n"
 			"  int lane = threadIdx.x & 31; lm_r *w = sm + (threadIdx.x - lane);\n"
 			"  for (long long row = blockIdx.x * 8LL + (threadIdx.x >> 5); row < m; row += gridDim.x * 8LL) {\n"
-			"    lm_r acc = (lm_r)(%s); const %s *xr = x + row * r;\n"
-			"    #pragma unroll 4\n"
-			"    for (long long i = lane; i < r; i += 32) {\n"
-			"      lm_r b = (lm_r)LM_MAP(xr[i]); lm_r a = acc; acc = (lm_r)LM_RED(a, b); }\n"
+			"    const %s *xr = x + row * r;\n"
+			"    LM_ACC4(xr, lane, 32)\n"
 			"    w[lane] = acc; __syncwarp();\n"
 			"    for (int s = 16; s > 0; s >>= 1) {\n"
 			"      if (lane < s) { lm_r a = w[lane], b = w[lane + s]; w[lane] = (lm_r)LM_RED(a, b); }\n"
 			"      __syncwarp(); }\n"
 			"    if (!lane) lm_post(w[0], out[row]);\n"
 			"    __syncwarp();\n  }\n}\n",
-			kty(in_dt), kty(out_dt), k->identity, kty(in_dt));
+			kty(in_dt), kty(out_dt), kty(in_dt));
 	} else {
 		fprintf(f, "extern \"C\" __global__ void lm_rows(const %s *x, %s *out, long long m, long long r)\n{\n"
 			"  __shared__ lm_r sm[256];\n"
 			"  for (long long row = blockIdx.x; row < m; row += gridDim.x) {\n"
-			"    lm_r acc = (lm_r)(%s);\n"
-			"    for (long long i = threadIdx.x; i < r; i += blockDim.x) {\n"
-			"      lm_r b = (lm_r)LM_MAP(x[row * r + i]); lm_r a = acc; acc = (lm_r)LM_RED(a, b); }\n"
+			"    const %s *xr = x + row * r;\n"
+			"    LM_ACC4(xr, threadIdx.x, 256)\n"
 			"    sm[threadIdx.x] = acc; __syncthreads();\n"
 			"    LM_TREE(sm)\n"
 			"    if (!threadIdx.x) lm_post(sm[0], out[row]);\n"
 			"    __syncthreads();\n  }\n}\n",
-			kty(in_dt), kty(out_dt), k->identity);
+			kty(in_dt), kty(out_dt), kty(in_dt));
 	}
 	if (fclose(f) != 0 || !code)
 		goto out;
