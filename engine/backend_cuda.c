@@ -106,7 +106,7 @@ done:
 			 cuda_dev.cc_major, cuda_dev.cc_minor, cuda_dev.total_mem / 1073741824.0);
 	else
 		snprintf(describe, sizeof describe, "host mode: %s", why_host);
-	warm_state = 2;
+	__atomic_store_n(&warm_state, 2, __ATOMIC_RELEASE);
 	pthread_cond_broadcast(&warm_cv);
 	pthread_mutex_unlock(&warm_mu);
 	if (ok && !getenv("LUMEN_NO_WARM")) {
@@ -149,7 +149,7 @@ void cudabe_warmup_start(void)
 	if (!strcmp(mode, "host")) {
 		snprintf(why_host, sizeof why_host, "LUMEN_DEVICE=host");
 		snprintf(describe, sizeof describe, "host mode: %s", why_host);
-		warm_state = 2;
+		__atomic_store_n(&warm_state, 2, __ATOMIC_RELEASE);
 		pthread_mutex_unlock(&warm_mu);
 		return;
 	}
@@ -170,6 +170,8 @@ void cudabe_warmup_start(void)
 
 static void warm_wait(void)
 {
+	if (__atomic_load_n(&warm_state, __ATOMIC_ACQUIRE) == 2)   /* every call after the start */
+		return;
 	cudabe_warmup_start();
 	pthread_mutex_lock(&warm_mu);
 	while (warm_state != 2)

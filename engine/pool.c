@@ -28,6 +28,26 @@ static size_t round512(size_t n)
 	return n ? (n + 511) & ~(size_t)511 : 512;
 }
 
+/* A front cache of small blocks freed on the default stream, handed out
+ * again to the next allocation of the same size on that stream: a loop of
+ * small statements (`c = a + b` on 1000 floats) then skips
+ * cudaMallocAsync + cudaFreeAsync (0.86 us the pair on the H200).  Safe
+ * without events: work on one stream runs in order, so the next user of a
+ * block starts after the last one ended.  Blocks here count as free
+ * (CuPy's free_bytes); free_all_blocks and out-of-memory give them back. */
+#define FC_MAX ((size_t)64 << 10)
+#define FC_SLOTS 32
+static struct { void *p; size_t r; } fc[FC_SLOTS];
+static int fc_n;
+
+static void fc_release(void)
+{
+	for (int i = 0; i < fc_n; i++)
+		if (!cuda_dev.dead && cudaFreeAsync(fc[i].p, 0) != cudaSuccess)
+			cudaGetLastError();
+	fc_n = 0;
+}
+
 void pool_setup(void)
 {
 	uint64_t thr = UINT64_MAX;
@@ -84,6 +104,16 @@ void *pool_alloc(struct eval *ev, size_t n)
 	}
 	if (limit && used + r > limit)
 		return oom(ev, r);
+	if (r <= FC_MAX && !cuda_dev.stream)
+		for (int i = fc_n - 1; i >= 0; i--)
+			if (fc[i].r == r) {
+				p = fc[i].p;
+				fc[i] = fc[--fc_n];
+				used += r;
+				if (nfree)
+					nfree--;
+				return p;
+			}
 	e = cudaMallocAsync(&p, r, cuda_dev.stream);
 	if (e == cudaErrorMemoryAllocation) {
 		/* release what the pool caches, then try once more */
@@ -115,6 +145,16 @@ void pool_free(void *p, size_t n)
 		return;
 	used -= round512(n);
 	nfree++;
+	if (round512(n) <= FC_MAX && !cuda_dev.stream && !cuda_dev.dead) {
+		if (fc_n == FC_SLOTS) {   /* full: one goes back to the pool */
+			if (cudaFreeAsync(fc[0].p, 0) != cudaSuccess)
+				cudaGetLastError();
+			fc[0] = fc[--fc_n];
+		}
+		fc[fc_n].p = p;
+		fc[fc_n++].r = round512(n);
+		return;
+	}
 	if (!cuda_dev.dead && cudaFreeAsync(p, cuda_dev.stream) != cudaSuccess)
 		cudaGetLastError();
 }
@@ -144,6 +184,7 @@ void pool_free_all_blocks(void)
 {
 	if (!cuda_dev.ok || cuda_dev.dead)
 		return;
+	fc_release();
 	if (cudaStreamSynchronize(cuda_dev.stream) != cudaSuccess
 	    || cudaMemPoolTrimTo(mempool, 0) != cudaSuccess)
 		cudaGetLastError();
