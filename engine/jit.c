@@ -182,31 +182,14 @@ out:
 	pthread_mutex_unlock(&cache_mu);
 }
 
-/* The memory cache's hash of a launch key, 8 bytes a step: every statement
- * on the device hashes its key (some 250 bytes for sin(x)*2 + 1), and
- * hash_add's byte loop cost a third of a microsecond of the ≲1 µs a
- * launch may spend on the host.  Process-local: free to differ from the
- * disk cache's hash_add. */
+/* The memory cache's hash of a launch key (every statement on the device
+ * hashes its key, some 250 bytes for sin(x)*2 + 1): hash_add's 8 bytes a
+ * step, from other seeds than the sources' keys. */
 static struct hash key_hash(const void *key, size_t keylen)
 {
-	const unsigned char *s = key;
-	uint64_t a = 0xcbf29ce484222325ULL ^ keylen, b = 0x84222325cbf29ce4ULL, w;
-	size_t i = 0;
-	for (; i + 8 <= keylen; i += 8) {
-		memcpy(&w, s + i, 8);
-		a = (a ^ w) * 0x9e3779b97f4a7c15ULL;
-		a ^= a >> 32;
-		b = (b + w) * 0xff51afd7ed558ccdULL;
-		b ^= b >> 29;
-	}
-	w = 0;
-	if (keylen > i)
-		memcpy(&w, s + i, keylen - i);
-	a = (a ^ w) * 0x9e3779b97f4a7c15ULL;
-	b = (b + w) * 0xff51afd7ed558ccdULL;
-	a ^= a >> 31;
-	b ^= b >> 33;
-	return (struct hash){a, b};
+	struct hash h = {0xcbf29ce484222325ULL ^ keylen, 0x84222325cbf29ce4ULL};
+	hash_add(&h, key, keylen);
+	return h;
 }
 
 void *jit_lookup(const void *key, size_t keylen)
