@@ -1178,28 +1178,24 @@ int main(void)
 		 * tiny and wide matrices, values only; each must keep LAPACK's
 		 * promises */
 		static const char *hows[] = {"", "gesvd"};
+		static const struct { int dt, m, n, rank; char job; double tol; const char *what; } cases[] = {
+			{DT_FLOAT32, 64, 64, 64, 'A', 1e-4, "float32 64x64 random, full_matrices"},
+			{DT_FLOAT64, 60, 60, 30, 'A', 1e-11, "float64 60x60 of rank 30"},
+			{DT_FLOAT32, 3, 2, 1, 'S', 1e-5, "float32 3x2 of rank 1"},
+			{DT_FLOAT32, 1, 1, 1, 'A', 1e-6, "float32 1x1"},
+			{DT_FLOAT32, 2, 5, 2, 'A', 1e-5, "float32 2x5 (wide), full_matrices"},
+			{DT_FLOAT32, 5, 40, 2, 'S', 1e-5, "float32 5x40 of rank 2 (wide), reduced"},
+			{DT_COMPLEX64, 2, 5, 2, 'A', 1e-5, "complex64 2x5 (wide), full_matrices"},
+			{DT_FLOAT32, 90, 60, 60, 'A', 1e-4, "float32 90x60 full_matrices (tall)"},
+			{DT_FLOAT32, 90, 60, 7, 'A', 1e-4, "float32 90x60 of rank 7, full_matrices (tall)"},
+			{DT_FLOAT32, 33, 20, 20, 'N', 0, "float32 values only"},
+		};
 		for (int i = 0; i < 2; i++) {
 			setenv("LUMEN_SVD", hows[i], 1);
-			snprintf(what, sizeof what, "LUMEN_SVD=%s: svd float32 64x64 random, full_matrices", hows[i]);
-			ok(check_svd(DT_FLOAT32, 64, 64, 64, 'A', 1e-4), what);
-			snprintf(what, sizeof what, "LUMEN_SVD=%s: svd float64 60x60 of rank 30", hows[i]);
-			ok(check_svd(DT_FLOAT64, 60, 60, 30, 'A', 1e-11), what);
-			snprintf(what, sizeof what, "LUMEN_SVD=%s: svd float32 3x2 of rank 1", hows[i]);
-			ok(check_svd(DT_FLOAT32, 3, 2, 1, 'S', 1e-5), what);
-			snprintf(what, sizeof what, "LUMEN_SVD=%s: svd float32 1x1", hows[i]);
-			ok(check_svd(DT_FLOAT32, 1, 1, 1, 'A', 1e-6), what);
-			snprintf(what, sizeof what, "LUMEN_SVD=%s: svd float32 2x5 (wide), full_matrices", hows[i]);
-			ok(check_svd(DT_FLOAT32, 2, 5, 2, 'A', 1e-5), what);
-			snprintf(what, sizeof what, "LUMEN_SVD=%s: svd float32 5x40 of rank 2 (wide), reduced", hows[i]);
-			ok(check_svd(DT_FLOAT32, 5, 40, 2, 'S', 1e-5), what);
-			snprintf(what, sizeof what, "LUMEN_SVD=%s: svd complex64 2x5 (wide), full_matrices", hows[i]);
-			ok(check_svd(DT_COMPLEX64, 2, 5, 2, 'A', 1e-5), what);
-			snprintf(what, sizeof what, "LUMEN_SVD=%s: svd float32 90x60 full_matrices (tall)", hows[i]);
-			ok(check_svd(DT_FLOAT32, 90, 60, 60, 'A', 1e-4), what);
-			snprintf(what, sizeof what, "LUMEN_SVD=%s: svd float32 90x60 of rank 7, full_matrices (tall)", hows[i]);
-			ok(check_svd(DT_FLOAT32, 90, 60, 7, 'A', 1e-4), what);
-			snprintf(what, sizeof what, "LUMEN_SVD=%s: svd float32 values only", hows[i]);
-			ok(check_svd(DT_FLOAT32, 33, 20, 20, 'N', 0), what);
+			for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+				snprintf(what, sizeof what, "LUMEN_SVD=%s: svd %s", hows[i], cases[c].what);
+				ok(check_svd(cases[c].dt, cases[c].m, cases[c].n, cases[c].rank, cases[c].job, cases[c].tol), what);
+			}
 			snprintf(what, sizeof what, "LUMEN_SVD=%s: svd float32 values only = with vectors, 120x80 of rank 9", hows[i]);
 			ok(check_svd_values(DT_FLOAT32, 120, 80, 9, 2e-6), what);
 			snprintf(what, sizeof what, "LUMEN_SVD=%s: svd float32 values only = with vectors, 50x70 graded", hows[i]);
