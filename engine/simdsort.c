@@ -1,12 +1,14 @@
 /*
  * simdsort.c — AVX2 quicksort of 32- and 64-bit numbers, in place.
  *
- * Owns the vectorised partition (one vector of 8 or 4 lanes compared with
- * the pivot, its lanes permuted through a table so that the lanes going left
- * come first, then stored at both ends), the pivot choice and the small-row
- * sort.  Never allocates, never sees NaN (the caller moves NaNs last) and
- * never runs where the CPU lacks AVX2: simdsort_sort says so and the caller
- * keeps its scalar sort.
+ * Owns the vectorised partition (vectors of 8 or 4 lanes compared with the
+ * pivot, their lanes permuted through a table so that the lanes going left
+ * come first, then stored at both ends), the pivot choice (the median of a
+ * sorted sample), the handling of repeated values, the leaf sort (a bitonic
+ * network over up to 64 vectors) and, for floats, NaNs (moved last) and
+ * -0.0 (kept).  The design is x86-simd-sort's, which NumPy uses.  Never
+ * allocates and never runs where the CPU lacks AVX2: simdsort_sort says so
+ * and the caller keeps its scalar sort.
  */
 #include <string.h>
 #include "dtype.h"
@@ -82,18 +84,14 @@ static void perm_init(void)
  * blends act on the float view (TOF/FROMF casts, free).  CE(NAME, x, P, M):
  * each lane meets lane P(i) and the lanes in mask M keep the greater.
  */
-#define MM_f32(a, b, lo, hi)                                                   \
+#define MM_FLT(a, b, lo, hi, VT, MIN, MAX)                                     \
 	do {                                                                   \
-		__m256 a_ = a, b_ = b, lt_ = _mm256_cmp_ps(b_, a_, _CMP_LT_OQ);\
-		lo = _mm256_blendv_ps(a_, b_, lt_);                            \
-		hi = _mm256_blendv_ps(b_, a_, lt_);                            \
+		VT a_ = a, b_ = b;                                             \
+		lo = MIN(a_, b_);                                              \
+		hi = MAX(a_, b_);                                              \
 	} while (0)
-#define MM_f64(a, b, lo, hi)                                                   \
-	do {                                                                   \
-		__m256d a_ = a, b_ = b, lt_ = _mm256_cmp_pd(b_, a_, _CMP_LT_OQ);\
-		lo = _mm256_blendv_pd(a_, b_, lt_);                            \
-		hi = _mm256_blendv_pd(b_, a_, lt_);                            \
-	} while (0)
+#define MM_f32(a, b, lo, hi) MM_FLT(a, b, lo, hi, __m256, _mm256_min_ps, _mm256_max_ps)
+#define MM_f64(a, b, lo, hi) MM_FLT(a, b, lo, hi, __m256d, _mm256_min_pd, _mm256_max_pd)
 #define MM_INT(a, b, lo, hi, MIN, MAX)                                         \
 	do {                                                                   \
 		__m256i a_ = a, b_ = b;                                        \
@@ -102,12 +100,21 @@ static void perm_init(void)
 	} while (0)
 #define MM_i32(a, b, lo, hi) MM_INT(a, b, lo, hi, _mm256_min_epi32, _mm256_max_epi32)
 #define MM_u32(a, b, lo, hi) MM_INT(a, b, lo, hi, _mm256_min_epu32, _mm256_max_epu32)
+/* m ? b : a bytewise, written out because GCC 12 rewrites the intrinsic
+ * into a compare of m with zero followed by the blend (an extra op in the
+ * leaf network's innermost step). */
+AVX2 static inline __m256i blendv8(__m256i a, __m256i b, __m256i m)
+{
+	__m256i r;
+	__asm__("vpblendvb %3, %2, %1, %0" : "=x"(r) : "x"(a), "x"(b), "x"(m));
+	return r;
+}
 #define MM_GT64(a, b, FLIP, lo, hi)                                            \
 	do {                                                                   \
 		__m256i a_ = a, b_ = b;                                        \
 		__m256i g_ = _mm256_cmpgt_epi64(FLIP(a_), FLIP(b_));           \
-		lo = _mm256_blendv_epi8(a_, b_, g_);                           \
-		hi = _mm256_blendv_epi8(b_, a_, g_);                           \
+		lo = blendv8(a_, b_, g_);                                      \
+		hi = blendv8(b_, a_, g_);                                      \
 	} while (0)
 #define FLIP_NONE(x) (x)
 #define FLIP_SIGN(x) _mm256_xor_si256(x, SGN64)
@@ -186,9 +193,140 @@ static void perm_init(void)
 #define MSTORE_4(p, m, x) _mm256_maskstore_pd((double *)(p), m, x)
 #define MBLEND_4(a, b, m) _mm256_blendv_pd(a, b, _mm256_castsi256_pd(m))
 
-/* leaf_NAME(v, n, tmax): sorts n <= 4 W elements, the lanes past n filled
- * with tmax.  Each vector is sorted, pairs merge into runs of 2 W (the
- * second reversed makes the pair bitonic), then the two runs merge. */
+/* By lanes per vector: the most vectors the leaf sorts (rows longer than
+ * that are partitioned), the vectors' worth of elements sampled for a pivot,
+ * and the vectors the partition reads at a time.  Measured on Zen 3 with
+ * 1e5..1e7 random rows: leaves of 32 or 128 vectors were slower. */
+#define LEAFV_8 64
+#define LEAFV_4 64
+#define PIVOTV_8 4
+#define PIVOTV_4 8
+#define PARTU 8
+
+/*
+ * The leaf sort: nv vectors (a power of two up to LEAFV_W), the lanes past
+ * the row filled with the type's greatest value, sorted by a bitonic
+ * network.  Each vector is sorted; then runs of s/2 vectors merge pairwise
+ * into runs of s: lane i of a run meets lane s W - 1 - i (the flip, which
+ * leaves both halves bitonic), then half-cleaners at distances of s/4 ... 1
+ * vectors, then within each vector.  Blocks of 8 vectors are loaded into
+ * registers once for all their steps: sort8 sorts a block, hc8 runs the
+ * half-cleaners at 4, 2 and 1 vectors and the in-vector ones.  In a block,
+ * the steps within vectors run on the transposed block (ROWS_W, CLEAN8),
+ * where they compare whole vectors.
+ *
+ * Register-block steps on a0..a7: the flip of a bitonic merge (lane i of a
+ * meets lane W - 1 - i of b), half-cleaners at 2 and 1 vectors, and the
+ * in-vector cleaners of all eight.
+ */
+#define FLIP(NAME, W, a, b)                                                    \
+	do {                                                                   \
+		__typeof__(a) lo_, hi_;                                        \
+		MM_##NAME(a, REV_##W(NAME, b), lo_, hi_);                      \
+		a = lo_;                                                       \
+		b = REV_##W(NAME, hi_);                                        \
+	} while (0)
+#define HC2(NAME)                                                              \
+	do {                                                                   \
+		MM_##NAME(a0, a2, a0, a2); MM_##NAME(a1, a3, a1, a3);          \
+		MM_##NAME(a4, a6, a4, a6); MM_##NAME(a5, a7, a5, a7);          \
+	} while (0)
+#define HC1(NAME)                                                              \
+	do {                                                                   \
+		MM_##NAME(a0, a1, a0, a1); MM_##NAME(a2, a3, a2, a3);          \
+		MM_##NAME(a4, a5, a4, a5); MM_##NAME(a6, a7, a6, a7);          \
+	} while (0)
+/* The in-vector cleaners of all eight: transposed, lane distances become
+ * vector distances (whole-vector compare-exchanges), then transposed back. */
+#define CLEAN8(NAME, W) CLEAN8_##W(NAME)
+#define CLEAN8_8(NAME)                                                         \
+	do {                                                                   \
+		TRANSPOSE_8(NAME);                                             \
+		MMX(NAME, a0, a4); MMX(NAME, a1, a5); MMX(NAME, a2, a6); MMX(NAME, a3, a7); \
+		HC2(NAME);                                                     \
+		HC1(NAME);                                                     \
+		TRANSPOSE_8(NAME);                                             \
+	} while (0)
+#define CLEAN8_4(NAME)                                                         \
+	do {                                                                   \
+		TRANSPOSE_4(NAME);                                             \
+		HC2(NAME);                                                     \
+		HC1(NAME);                                                     \
+		TRANSPOSE_4(NAME);                                             \
+	} while (0)
+
+/*
+ * ROWS_W: a0..a7 made into sorted vectors (which elements end in which
+ * vector does not matter to the merges that follow): rather than sorting
+ * each vector through its lanes, the columns of the 8 x 8 (or two 4 x 4)
+ * matrices are sorted by a network of whole-vector compare-exchanges and
+ * the matrices transposed, which takes about a third of the operations.
+ */
+#define MMX(NAME, a, b) MM_##NAME(a, b, a, b)
+#define ROWS_8(NAME)                                                           \
+	do {                                                                   \
+		/* the 19 compare-exchanges of the optimal network for 8 */    \
+		MMX(NAME, a0, a2); MMX(NAME, a1, a3); MMX(NAME, a4, a6); MMX(NAME, a5, a7); \
+		MMX(NAME, a0, a4); MMX(NAME, a1, a5); MMX(NAME, a2, a6); MMX(NAME, a3, a7); \
+		MMX(NAME, a0, a1); MMX(NAME, a2, a3); MMX(NAME, a4, a5); MMX(NAME, a6, a7); \
+		MMX(NAME, a2, a4); MMX(NAME, a3, a5);                          \
+		MMX(NAME, a1, a4); MMX(NAME, a3, a6);                          \
+		MMX(NAME, a1, a2); MMX(NAME, a3, a4); MMX(NAME, a5, a6);       \
+		TRANSPOSE_8(NAME);                                             \
+	} while (0)
+/* a0..a7 as the rows of an 8 x 8 matrix of 32-bit lanes, transposed */
+#define TRANSPOSE_8(NAME)                                                      \
+	do {                                                                   \
+		__m256 f0 = TOF_##NAME(a0), f1 = TOF_##NAME(a1), f2 = TOF_##NAME(a2); \
+		__m256 f3 = TOF_##NAME(a3), f4 = TOF_##NAME(a4), f5 = TOF_##NAME(a5); \
+		__m256 f6 = TOF_##NAME(a6), f7 = TOF_##NAME(a7);               \
+		__m256 t0 = _mm256_unpacklo_ps(f0, f1), t1 = _mm256_unpackhi_ps(f0, f1); \
+		__m256 t2 = _mm256_unpacklo_ps(f2, f3), t3 = _mm256_unpackhi_ps(f2, f3); \
+		__m256 t4 = _mm256_unpacklo_ps(f4, f5), t5 = _mm256_unpackhi_ps(f4, f5); \
+		__m256 t6 = _mm256_unpacklo_ps(f6, f7), t7 = _mm256_unpackhi_ps(f6, f7); \
+		f0 = _mm256_shuffle_ps(t0, t2, 0x44);                          \
+		f1 = _mm256_shuffle_ps(t0, t2, 0xEE);                          \
+		f2 = _mm256_shuffle_ps(t1, t3, 0x44);                          \
+		f3 = _mm256_shuffle_ps(t1, t3, 0xEE);                          \
+		f4 = _mm256_shuffle_ps(t4, t6, 0x44);                          \
+		f5 = _mm256_shuffle_ps(t4, t6, 0xEE);                          \
+		f6 = _mm256_shuffle_ps(t5, t7, 0x44);                          \
+		f7 = _mm256_shuffle_ps(t5, t7, 0xEE);                          \
+		a0 = FROMF_##NAME(_mm256_permute2f128_ps(f0, f4, 0x20));       \
+		a1 = FROMF_##NAME(_mm256_permute2f128_ps(f1, f5, 0x20));       \
+		a2 = FROMF_##NAME(_mm256_permute2f128_ps(f2, f6, 0x20));       \
+		a3 = FROMF_##NAME(_mm256_permute2f128_ps(f3, f7, 0x20));       \
+		a4 = FROMF_##NAME(_mm256_permute2f128_ps(f0, f4, 0x31));       \
+		a5 = FROMF_##NAME(_mm256_permute2f128_ps(f1, f5, 0x31));       \
+		a6 = FROMF_##NAME(_mm256_permute2f128_ps(f2, f6, 0x31));       \
+		a7 = FROMF_##NAME(_mm256_permute2f128_ps(f3, f7, 0x31));       \
+	} while (0)
+/* a, b, c, d as the rows of a 4 x 4 matrix of 64-bit lanes, transposed */
+#define T4X4(NAME, a, b, c, d)                                                 \
+	do {                                                                   \
+		__m256d t0 = _mm256_unpacklo_pd(TOF_##NAME(a), TOF_##NAME(b));  \
+		__m256d t1 = _mm256_unpackhi_pd(TOF_##NAME(a), TOF_##NAME(b));  \
+		__m256d t2 = _mm256_unpacklo_pd(TOF_##NAME(c), TOF_##NAME(d));  \
+		__m256d t3 = _mm256_unpackhi_pd(TOF_##NAME(c), TOF_##NAME(d));  \
+		a = FROMF_##NAME(_mm256_permute2f128_pd(t0, t2, 0x20));        \
+		b = FROMF_##NAME(_mm256_permute2f128_pd(t1, t3, 0x20));        \
+		c = FROMF_##NAME(_mm256_permute2f128_pd(t0, t2, 0x31));        \
+		d = FROMF_##NAME(_mm256_permute2f128_pd(t1, t3, 0x31));        \
+	} while (0)
+#define TRANSPOSE_4(NAME)                                                      \
+	do {                                                                   \
+		T4X4(NAME, a0, a1, a2, a3);                                    \
+		T4X4(NAME, a4, a5, a6, a7);                                    \
+	} while (0)
+/* the 5 compare-exchanges of the network for 4, on each 4 x 4 matrix */
+#define ROWS_4(NAME)                                                           \
+	do {                                                                   \
+		MMX(NAME, a0, a1); MMX(NAME, a2, a3); MMX(NAME, a4, a5); MMX(NAME, a6, a7); \
+		MMX(NAME, a0, a2); MMX(NAME, a1, a3); MMX(NAME, a4, a6); MMX(NAME, a5, a7); \
+		MMX(NAME, a1, a2); MMX(NAME, a5, a6);                          \
+		TRANSPOSE_4(NAME);                                             \
+	} while (0)
+
 #define LEAF_TEMPLATE(NAME, T, VT, W, LOAD, STORE, SET1)                       \
 AVX2 static VT leafload_##NAME(const T *v, int64_t k, VT fill)                 \
 {                                                                              \
@@ -206,54 +344,91 @@ AVX2 static void leafstore_##NAME(T *v, int64_t k, VT x)                       \
 	else if (k > 0)                                                        \
 		MSTORE_##W(v, MASKN_##W(k), TOF_##NAME(x));                    \
 }                                                                              \
+AVX2 static inline void sort8_##NAME(VT *x)                                    \
+{                                                                              \
+	VT a0 = x[0], a1 = x[1], a2 = x[2], a3 = x[3];                         \
+	VT a4 = x[4], a5 = x[5], a6 = x[6], a7 = x[7];                         \
+	ROWS_##W(NAME);                                                        \
+	FLIP(NAME, W, a0, a1); FLIP(NAME, W, a2, a3);                          \
+	FLIP(NAME, W, a4, a5); FLIP(NAME, W, a6, a7);                          \
+	CLEAN8(NAME, W);                                                       \
+	FLIP(NAME, W, a0, a3); FLIP(NAME, W, a1, a2);                          \
+	FLIP(NAME, W, a4, a7); FLIP(NAME, W, a5, a6);                          \
+	HC1(NAME);                                                             \
+	CLEAN8(NAME, W);                                                       \
+	FLIP(NAME, W, a0, a7); FLIP(NAME, W, a1, a6);                          \
+	FLIP(NAME, W, a2, a5); FLIP(NAME, W, a3, a4);                          \
+	HC2(NAME);                                                             \
+	HC1(NAME);                                                             \
+	CLEAN8(NAME, W);                                                       \
+	x[0] = a0; x[1] = a1; x[2] = a2; x[3] = a3;                            \
+	x[4] = a4; x[5] = a5; x[6] = a6; x[7] = a7;                            \
+}                                                                              \
+AVX2 static inline void hc8_##NAME(VT *x)                                      \
+{                                                                              \
+	VT a0 = x[0], a1 = x[1], a2 = x[2], a3 = x[3];                         \
+	VT a4 = x[4], a5 = x[5], a6 = x[6], a7 = x[7];                         \
+	MM_##NAME(a0, a4, a0, a4); MM_##NAME(a1, a5, a1, a5);                  \
+	MM_##NAME(a2, a6, a2, a6); MM_##NAME(a3, a7, a3, a7);                  \
+	HC2(NAME);                                                             \
+	HC1(NAME);                                                             \
+	CLEAN8(NAME, W);                                                       \
+	x[0] = a0; x[1] = a1; x[2] = a2; x[3] = a3;                            \
+	x[4] = a4; x[5] = a5; x[6] = a6; x[7] = a7;                            \
+}                                                                              \
+/* Sorts x[0..nv); the vectors from nr on are all the greatest value (nv a \
+ * power of two, nr <= nv), so every step whose upper vector is one of them  \
+ * changes nothing and is skipped (sort8/hc8 treat whole blocks). */          \
+AVX2 static void bsort_##NAME(VT *x, int nv, int nr)                           \
+{                                                                              \
+	if (nv >= 8) {                                                         \
+		for (int b = 0; b < nr; b += 8)                                \
+			sort8_##NAME(x + b);                                   \
+	} else {                                                               \
+		for (int i = 0; i < nr; i++)                                   \
+			SORTV_##W(NAME, x[i]);                                 \
+	}                                                                      \
+	for (int s = 2; s <= nv; s *= 2) {                                     \
+		if (s <= 8 && nv >= 8)                                         \
+			continue; /* done in registers by sort8 */             \
+		for (int b = 0; b < nr; b += s)                                \
+			for (int j = b + s - nr > 0 ? b + s - nr : 0; j < s / 2; j++) { \
+				VT lo_, hi_;                                   \
+				MM_##NAME(x[b + j], REV_##W(NAME, x[b + s - 1 - j]), lo_, hi_); \
+				x[b + j] = lo_;                                \
+				x[b + s - 1 - j] = REV_##W(NAME, hi_);         \
+			}                                                      \
+		int dmin = nv >= 8 ? 8 : 1;                                    \
+		for (int d = s / 4; d >= dmin; d /= 2)                         \
+			for (int b = 0; b < nr; b += 2 * d)                    \
+				for (int j = b; j < b + d && j + d < nr; j++)  \
+					MM_##NAME(x[j], x[j + d], x[j], x[j + d]); \
+		if (nv >= 8) {                                                 \
+			for (int b = 0; b < nr; b += 8)                        \
+				hc8_##NAME(x + b);                             \
+		} else {                                                       \
+			for (int i = 0; i < nr; i++)                           \
+				CLEANV_##W(NAME, x[i]);                        \
+		}                                                              \
+	}                                                                      \
+}                                                                              \
+/* Sorts v[0..n), n <= LEAFV_W W, the lanes past n filled with tmax. */      \
 AVX2 static void leaf_##NAME(T *v, int64_t n, T tmax)                          \
 {                                                                              \
-	VT fill = SET1(tmax), lo, hi, m0, m1;                                  \
-	VT r0 = leafload_##NAME(v, n, fill), r1, r2, r3;                       \
-	SORTV_##W(NAME, r0);                                                   \
-	if (n <= W) {                                                          \
-		leafstore_##NAME(v, n, r0);                                    \
-		return;                                                        \
-	}                                                                      \
-	r1 = leafload_##NAME(v + W, n - W, fill);                              \
-	SORTV_##W(NAME, r1);                                                   \
-	MM_##NAME(r0, REV_##W(NAME, r1), r0, r1);                              \
-	CLEANV_##W(NAME, r0);                                                  \
-	CLEANV_##W(NAME, r1);                                                  \
-	if (n <= 2 * W) {                                                      \
-		STORE(v, r0);                                                  \
-		leafstore_##NAME(v + W, n - W, r1);                            \
-		return;                                                        \
-	}                                                                      \
-	r2 = leafload_##NAME(v + 2 * W, n - 2 * W, fill);                      \
-	r3 = n > 3 * W ? leafload_##NAME(v + 3 * W, n - 3 * W, fill) : fill;   \
-	SORTV_##W(NAME, r2);                                                   \
-	SORTV_##W(NAME, r3);                                                   \
-	MM_##NAME(r2, REV_##W(NAME, r3), r2, r3);                              \
-	CLEANV_##W(NAME, r2);                                                  \
-	CLEANV_##W(NAME, r3);                                                  \
-	/* lanes i and 4W-1-i meet; the upper half is kept reversed */         \
-	MM_##NAME(r0, REV_##W(NAME, r3), lo, m0);                              \
-	r0 = lo;                                                               \
-	MM_##NAME(r1, REV_##W(NAME, r2), lo, m1);                              \
-	r1 = lo;                                                               \
-	MM_##NAME(r0, r1, lo, hi);                                             \
-	r0 = lo;                                                               \
-	r1 = hi;                                                               \
-	MM_##NAME(m0, m1, r2, r3);                                             \
-	CLEANV_##W(NAME, r0);                                                  \
-	CLEANV_##W(NAME, r1);                                                  \
-	CLEANV_##W(NAME, r2);                                                  \
-	CLEANV_##W(NAME, r3);                                                  \
-	STORE(v, r0);                                                          \
-	STORE(v + W, r1);                                                      \
-	leafstore_##NAME(v + 2 * W, n - 2 * W, r2);                            \
-	if (n > 3 * W)                                                         \
-		leafstore_##NAME(v + 3 * W, n - 3 * W, r3);                    \
+	VT x[LEAFV_##W], fill = SET1(tmax);                                    \
+	int nv = 1, nr = (int)((n + W - 1) / W);                               \
+	while (nv < nr)                                                        \
+		nv *= 2;                                                       \
+	int nl = nv >= 8 ? (nr + 7) & ~7 : nr; /* the vectors bsort reads */   \
+	for (int i = 0; i < nl; i++)                                           \
+		x[i] = leafload_##NAME(v + i * W, n - i * W, fill);            \
+	bsort_##NAME(x, nv, nr);                                               \
+	for (int i = 0; i < nr; i++)                                           \
+		leafstore_##NAME(v + i * W, n - i * W, x[i]);                  \
 }
 
 /*
- * part<U><lt|le>_NAME(v, n, p) moves the elements < p (le: <= p) of v to
+ * part<lt|le>_NAME(v, n, p) moves the elements < p (le: <= p) of v to
  * the front and returns their count; n >= 2 U W.  U vectors from each end wait
  * in registers, so that every later load frees room on the side it is read
  * from; each step reads U vectors from the side with less room, which
@@ -299,8 +474,16 @@ AVX2 static int64_t part##SUF##_##NAME(T *v, int64_t n, T p)                   \
 		if (U > 7)                                                                   \
 			PART_STEP(x7, GOES, PERM, TAB, STORE, W);                                   \
 	}                                                                      \
-	/* the last < U W unread elements, one by one */                       \
-	T tail[U * W];                                                         \
+	/* the last < U W unread elements: whole vectors, then one by one */   \
+	while (r - l >= W) {                                                   \
+		int64_t left = -(int64_t)(l - lw <= rw - r);                   \
+		int64_t at = (l & left) | ((r - W) & ~left);                   \
+		l += W & left;                                                 \
+		r -= W & ~left;                                                \
+		VT x0 = LOAD(v + at);                                          \
+		PART_STEP(x0, GOES, PERM, TAB, STORE, W);                      \
+	}                                                                      \
+	T tail[W];                                                             \
 	int64_t nt = r - l;                                                    \
 	memcpy(tail, v + l, sizeof(T) * nt);                                   \
 	for (int64_t i = 0; i < nt; i++) {                                     \
@@ -322,27 +505,26 @@ AVX2 static int64_t part##SUF##_##NAME(T *v, int64_t n, T p)                   \
 	do {                                                                   \
 		m = GOES(x, pv);                                               \
 		__typeof__(x) y_ = PERM(x, TAB, m);                            \
+		int64_t c_ = __builtin_popcountll((unsigned long long)m);      \
 		STORE(v + lw, y_);                                             \
 		STORE(v + rw - W, y_);                                         \
-		lw += __builtin_popcount(m);                                   \
-		rw -= W - __builtin_popcount(m);                               \
-	} while (0)
-/* A scalar compare-exchange without branches (conditional moves). */
-#define CX(s, i, j)                                                            \
-	do {                                                                   \
-		__typeof__(s[0]) x_ = s[i], y_ = s[j];                         \
-		s[i] = y_ < x_ ? y_ : x_;                                      \
-		s[j] = y_ < x_ ? x_ : y_;                                      \
+		lw += c_;                                                      \
+		rw += c_ - W;                                                  \
 	} while (0)
 #define SLT(a, b) ((a) < (b))
 #define SLE(a, b) ((a) <= (b))
 
 /*
  * For element type T in vectors VT of W lanes:
- *   qs_NAME(v, n, depth)    introsort: quicksort, heapsort past depth
- * The partition keeps one vector from each end in registers, so that every
- * later load frees a vector's room on the side it is read from; it reads
- * from the side with less room, which leaves room for both stores.
+ *   qs_NAME(v, n, depth, lo)  introsort: quicksort, heapsort past depth;
+ *                             lo, when not NULL, is a value no element of v
+ *                             is below (the pivot that split v off)
+ * Rows of at most LEAFV_W W elements go to the bitonic leaf.  The pivot is
+ * the median of a sample of PIVOTV_W vectors' worth of elements spread
+ * evenly over the row, sorted by the leaf's network; a sample all of one
+ * value asks (one read-only pass) whether the row is too.
+ * A pivot equal to lo is the row's least value: its copies are partitioned
+ * off with <= and are done (pdqsort's way with repeated values).
  */
 #define QS_TEMPLATE(NAME, T, VT, W, LOAD, STORE, SET1, PERM, TAB, TMAX)        \
 AVX2 static void sift_##NAME(T *v, int64_t i, int64_t n)                       \
@@ -373,50 +555,73 @@ AVX2 static void hsort_##NAME(T *v, int64_t n)                                 \
 	}                                                                      \
 }                                                                              \
 LEAF_TEMPLATE(NAME, T, VT, W, LOAD, STORE, SET1)                               \
-PART_TEMPLATE(NAME, 1lt, 1, T, VT, W, LOAD, STORE, SET1, PERM, TAB, LT_##NAME, SLT) \
-PART_TEMPLATE(NAME, 4lt, 4, T, VT, W, LOAD, STORE, SET1, PERM, TAB, LT_##NAME, SLT) \
-PART_TEMPLATE(NAME, 1le, 1, T, VT, W, LOAD, STORE, SET1, PERM, TAB, LE_##NAME, SLE) \
-PART_TEMPLATE(NAME, 4le, 4, T, VT, W, LOAD, STORE, SET1, PERM, TAB, LE_##NAME, SLE) \
-PART_TEMPLATE(NAME, 8lt, 8, T, VT, W, LOAD, STORE, SET1, PERM, TAB, LT_##NAME, SLT) \
-PART_TEMPLATE(NAME, 8le, 8, T, VT, W, LOAD, STORE, SET1, PERM, TAB, LE_##NAME, SLE) \
-/* The median of five elements spread over v. */                              \
-AVX2 static T pivot_##NAME(const T *v, int64_t n)                              \
+PART_TEMPLATE(NAME, lt, PARTU, T, VT, W, LOAD, STORE, SET1, PERM, TAB, LT_##NAME, SLT) \
+PART_TEMPLATE(NAME, le, PARTU, T, VT, W, LOAD, STORE, SET1, PERM, TAB, LE_##NAME, SLE) \
+/* 1 when every element of v equals p. */                                     \
+AVX2 static int alleq_##NAME(const T *v, int64_t n, T p)                       \
 {                                                                              \
-	T s[5];                                                                \
-	for (int i = 0; i < 5; i++)                                            \
-		s[i] = v[(n / 10) * (2 * i + 1)];                              \
-	/* a network of 9 branch-free compare-exchanges sorts 5 */             \
-	CX(s, 0, 1); CX(s, 3, 4); CX(s, 2, 4); CX(s, 2, 3); CX(s, 0, 3);       \
-	CX(s, 0, 2); CX(s, 1, 4); CX(s, 1, 3); CX(s, 1, 2);                    \
-	return s[2];                                                           \
+	VT pv = SET1(p);                                                       \
+	int64_t i = 0;                                                         \
+	for (; i + W <= n; i += W) {                                           \
+		VT x = LOAD(v + i);                                            \
+		if (LT_##NAME(x, pv) || LE_##NAME(x, pv) != (1 << W) - 1)      \
+			return 0;                                              \
+	}                                                                      \
+	for (; i < n; i++)                                                     \
+		if (v[i] < p || p < v[i])                                      \
+			return 0;                                              \
+	return 1;                                                              \
 }                                                                              \
-AVX2 static void qs_##NAME(T *v, int64_t n, int depth)                         \
+/* The median of PIVOTV_##W W elements spread evenly over v (n >= PIVOTV_##W W). */   \
+AVX2 static T pivot_##NAME(const T *v, int64_t n, int *same)                   \
 {                                                                              \
-	const T tmax = TMAX;                                                   \
-	while (n > 4 * W) {                                                    \
+	T s[PIVOTV_##W * W] __attribute__((aligned(32)));                          \
+	VT x[PIVOTV_##W];                                                          \
+	int64_t step = n / (PIVOTV_##W * W);                                       \
+	for (int i = 0; i < PIVOTV_##W * W; i++)                                   \
+		s[i] = v[step * i + step / 2];                                 \
+	for (int i = 0; i < PIVOTV_##W; i++)                                       \
+		x[i] = LOAD(s + i * W);                                        \
+	bsort_##NAME(x, PIVOTV_##W, PIVOTV_##W);                                               \
+	for (int i = 0; i < PIVOTV_##W; i++)                                       \
+		STORE(s + i * W, x[i]);                                        \
+	*same = !(s[0] < s[PIVOTV_##W * W - 1]);                                   \
+	return s[PIVOTV_##W * W / 2];                                              \
+}                                                                              \
+AVX2 static void qs_##NAME(T *v, int64_t n, int depth, const T *lo)            \
+{                                                                              \
+	T lov = lo ? *lo : 0;                                                  \
+	while (n > LEAFV_##W * W) {                                                \
 		if (depth-- == 0) {                                            \
 			hsort_##NAME(v, n);                                    \
 			return;                                                \
 		}                                                              \
-		T p = pivot_##NAME(v, n);                                      \
-		int64_t k = n >= 16 * W ? part8lt_##NAME(v, n, p) : n >= 8 * W ? part4lt_##NAME(v, n, p) : part1lt_##NAME(v, n, p); \
+		int same;                                                      \
+		T p = pivot_##NAME(v, n, &same);                               \
+		if (same && alleq_##NAME(v, n, p))                             \
+			return;                                                \
+		int64_t k = 0;                                                 \
+		if (!lo || lov < p)                                            \
+			k = partlt_##NAME(v, n, p);                            \
 		if (k == 0) {                                                  \
-			/* p is the least: the elements equal to it are done */\
-			k = n >= 16 * W ? part8le_##NAME(v, n, p) : n >= 8 * W ? part4le_##NAME(v, n, p) : part1le_##NAME(v, n, p); \
+			/* p is the least: its copies are done */              \
+			k = partle_##NAME(v, n, p);                            \
 			v += k;                                                \
 			n -= k;                                                \
 			continue;                                              \
 		}                                                              \
 		if (k < n - k) {                                               \
-			qs_##NAME(v, k, depth);                                \
+			qs_##NAME(v, k, depth, lo ? &lov : NULL);              \
 			v += k;                                                \
 			n -= k;                                                \
+			lov = p;                                               \
+			lo = &lov;                                             \
 		} else {                                                       \
-			qs_##NAME(v + k, n - k, depth);                        \
+			qs_##NAME(v + k, n - k, depth, &p);                    \
 			n = k;                                                 \
 		}                                                              \
 	}                                                                      \
-	leaf_##NAME(v, n, tmax);                                               \
+	leaf_##NAME(v, n, TMAX);                                               \
 }
 
 #define SET1_32(p) _mm256_set1_epi32((int32_t)(p))
@@ -443,6 +648,98 @@ static int simd_ready(void)
 	return state;
 }
 
+/*
+ * Floats before and after the quicksort, whose min/max instructions would
+ * turn -0.0 and 0.0 into two of one: one vectorised pass asks whether the
+ * row holds NaN or -0.0 (most rows hold neither and pay only this pass);
+ * NaNs are moved last, -0.0s are counted and made 0.0, and after the sort
+ * the first zeros become -0.0 again (equal values: NumPy's order among them
+ * is unspecified).  U is the unsigned integer of the float's width.
+ */
+#define FLOATPREP_TEMPLATE(NAME, T, U, VT, W, LOAD, UNORD, SGNV, EQSGN, MASK)  \
+AVX2 static int scan_##NAME(const T *v, int64_t n)                             \
+{                                                                              \
+	VT nan = ZERO_##NAME(), nz = nan;                                    \
+	int64_t i = 0;                                                         \
+	for (; i + 2 * W <= n; i += 2 * W) {                                   \
+		VT x = LOAD(v + i), y = LOAD(v + i + W);                       \
+		nan = OR_##NAME(nan, OR_##NAME(UNORD(x), UNORD(y)));           \
+		nz = OR_##NAME(nz, OR_##NAME(EQSGN(x), EQSGN(y)));             \
+	}                                                                      \
+	int r = (MASK(nan) != 0) | (MASK(nz) != 0) << 1;                       \
+	for (; i < n; i++) {                                                   \
+		U u;                                                           \
+		memcpy(&u, v + i, sizeof u);                                   \
+		r |= (v[i] != v[i]) | (u == SGNV) << 1;                        \
+	}                                                                      \
+	return r;                                                              \
+}                                                                              \
+static int64_t nanlast_##NAME(T *v, int64_t n)                                 \
+{                                                                              \
+	int64_t i = 0, j = n - 1;                                              \
+	for (;;) {                                                             \
+		while (i <= j && v[i] == v[i])                                 \
+			i++;                                                   \
+		while (j > i && v[j] != v[j])                                  \
+			j--;                                                   \
+		if (i >= j)                                                    \
+			return i;                                              \
+		T t = v[i];                                                    \
+		v[i] = v[j];                                                   \
+		v[j] = t;                                                      \
+	}                                                                      \
+}                                                                              \
+static int64_t negzero_clear_##NAME(T *v, int64_t n)                           \
+{                                                                              \
+	int64_t k = 0;                                                         \
+	for (int64_t i = 0; i < n; i++) {                                      \
+		U u;                                                           \
+		memcpy(&u, v + i, sizeof u);                                   \
+		if (u == SGNV) {                                               \
+			v[i] = 0;                                              \
+			k++;                                                   \
+		}                                                              \
+	}                                                                      \
+	return k;                                                              \
+}                                                                              \
+static void negzero_restore_##NAME(T *v, int64_t n, int64_t k)                 \
+{                                                                              \
+	int64_t lo = 0, hi = n; /* the first element not below 0 */            \
+	while (lo < hi) {                                                      \
+		int64_t mid = lo + (hi - lo) / 2;                              \
+		if (v[mid] < 0)                                                \
+			lo = mid + 1;                                          \
+		else                                                           \
+			hi = mid;                                              \
+	}                                                                      \
+	for (int64_t i = lo; i < lo + k; i++)                                  \
+		v[i] = -(T)0;                                                  \
+}
+#define ZERO_f32 _mm256_setzero_ps
+#define ZERO_f64 _mm256_setzero_pd
+#define OR_f32 _mm256_or_ps
+#define OR_f64 _mm256_or_pd
+#define UNORD_f32(x) _mm256_cmp_ps(x, x, _CMP_UNORD_Q)
+#define UNORD_f64(x) _mm256_cmp_pd(x, x, _CMP_UNORD_Q)
+#define EQSGN_f32(x) _mm256_castsi256_ps(_mm256_cmpeq_epi32(_mm256_castps_si256(x), SGN32))
+#define EQSGN_f64(x) _mm256_castsi256_pd(_mm256_cmpeq_epi64(_mm256_castpd_si256(x), SGN64))
+FLOATPREP_TEMPLATE(f32, float, uint32_t, __m256, 8, _mm256_loadu_ps, UNORD_f32, 0x80000000u,
+		   EQSGN_f32, _mm256_movemask_ps)
+FLOATPREP_TEMPLATE(f64, double, uint64_t, __m256d, 4, _mm256_loadu_pd, UNORD_f64,
+		   0x8000000000000000ull, EQSGN_f64, _mm256_movemask_pd)
+
+/* The float sorts: NaNs last, -0.0 kept (see FLOATPREP_TEMPLATE). */
+#define FLOATSORT(NAME, v, n, depth)                                           \
+	do {                                                                   \
+		int r_ = scan_##NAME(v, n);                                    \
+		int64_t w_ = r_ & 1 ? nanlast_##NAME(v, n) : n, nz_ = 0;       \
+		if (r_ & 2)                                                    \
+			nz_ = negzero_clear_##NAME(v, w_);                     \
+		qs_##NAME(v, w_, depth, NULL);                                 \
+		if (nz_)                                                       \
+			negzero_restore_##NAME(v, w_, nz_);                    \
+	} while (0)
+
 int simdsort_sort(void *v, int64_t n, int dt)
 {
 	if (!simd_ready())
@@ -451,12 +748,12 @@ int simdsort_sort(void *v, int64_t n, int dt)
 	for (int64_t k = n; k > 1; k >>= 1)
 		depth += 2;
 	switch (dt) {
-	case DT_INT32: qs_i32(v, n, depth); return 0;
-	case DT_UINT32: qs_u32(v, n, depth); return 0;
-	case DT_FLOAT32: qs_f32(v, n, depth); return 0;
-	case DT_INT64: qs_i64(v, n, depth); return 0;
-	case DT_UINT64: qs_u64(v, n, depth); return 0;
-	case DT_FLOAT64: qs_f64(v, n, depth); return 0;
+	case DT_INT32: qs_i32(v, n, depth, NULL); return 0;
+	case DT_UINT32: qs_u32(v, n, depth, NULL); return 0;
+	case DT_FLOAT32: FLOATSORT(f32, (float *)v, n, depth); return 0;
+	case DT_INT64: qs_i64(v, n, depth, NULL); return 0;
+	case DT_UINT64: qs_u64(v, n, depth, NULL); return 0;
+	case DT_FLOAT64: FLOATSORT(f64, (double *)v, n, depth); return 0;
 	}
 	return -1;
 }

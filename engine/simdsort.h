@@ -12,8 +12,9 @@
 /* Sorts v[0..n) of dtype dt (DT_INT32, DT_UINT32, DT_FLOAT32, DT_INT64,
  * DT_UINT64 or DT_FLOAT64) ascending in place and returns 0; returns -1
  * without touching v when the CPU lacks AVX2 or dt is another dtype.
- * Floats must hold no NaN (sortsearch.c moves them last first); -0.0 and
- * 0.0 compare equal, so their relative order is unspecified, as in NumPy. */
+ * NaNs go last, as NumPy orders them (their bits kept, in no set order);
+ * -0.0 and 0.0 compare equal, and the -0.0s come first among the zeros (a
+ * valid order for NumPy's unstable sort, which leaves it unspecified). */
 int simdsort_sort(void *v, int64_t n, int dt);
 
 /* 1 when v[0..n) of dtype dt (any dtype simdsort_sort takes) is already

@@ -6,7 +6,8 @@
  * Owns the host sort loops (typed introsort and stable merge sort, NaNs
  * last as NumPy orders them; 32- and 64-bit numbers go to simdsort.c's AVX2
  * quicksort, rows already ascending are left as they are, and large stable
- * argsorts take an LSD radix sort).  Device arrays use the backend's sort when it
+ * argsorts take an LSD radix sort; ndarray.sort sorts C-contiguous host
+ * rows where they lie).  Device arrays use the backend's sort when it
  * has one and otherwise a host copy.  partition is a full sort: its result
  * satisfies NumPy's contract but NumPy's exact arrangement is not copied.
  */
@@ -428,12 +429,7 @@ static int sort_row(struct eval *ev, int dt, void *v, int64_t n, int stable)
 		 * before nansplit's swaps change it) */
 		if (stable && (dt == DT_FLOAT32 || dt == DT_FLOAT64) && mixed_zeros(dt, v, n))
 			return sort_by_argsort(ev, dt, v, n);
-		int64_t w = n;
-		if (dt == DT_FLOAT32)
-			w = nansplit_f32(v, n);
-		else if (dt == DT_FLOAT64)
-			w = nansplit_f64(v, n);
-		if (simdsort_sort(v, w, dt) == 0)
+		if (simdsort_sort(v, n, dt) == 0) /* NaNs last there */
 			return 0;
 	}
 	if (n >= RADIX_MIN && radix_kind(dt) >= 0) {
@@ -766,6 +762,18 @@ static struct value *sm_sort(struct eval *ev, const struct builtin *bi, int argc
 		return NULL;
 	if (!(a->flags & ND_WRITEABLE))
 		return err_set(ev, TY_ValueError, "sort array is read-only");
+	if (nd_device(a) == DEV_HOST && axis == a->ndim - 1 && nd_is_c_contiguous(a)) {
+		/* rows already in place: sorted where they lie, without a copy */
+		int64_t n = a->shape[a->ndim - 1], rows = n ? nd_size(a) / n : 0;
+		int isz = dt_size(a->dtype);
+		for (int64_t i = 0; i < rows; i++) {
+			if (sort_row(ev, a->dtype, nd_data(a) + i * n * isz, n, st) < 0)
+				return NULL;
+			if ((i & 1023) == 0 && ev_check_interrupt(ev))
+				return NULL;
+		}
+		return val_none();
+	}
 	struct ndarray *s = do_sort(ev, a, axis, 0, 0, st);
 	if (!s)
 		return NULL;
