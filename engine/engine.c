@@ -82,6 +82,12 @@ void engine_interrupt(struct engine *e)
 		e->ev->interrupt = 1;
 }
 
+void engine_interrupt_clear(struct engine *e)
+{
+	if (e && e->ev)
+		e->ev->interrupt = 0;
+}
+
 int engine_execution_count(struct engine *e)
 {
 	return e->exec_count;
@@ -187,7 +193,8 @@ int engine_execute(struct engine *e, const char *code, const struct engine_exec_
 		opt = &defopt;
 	if (err)
 		memset(err, 0, sizeof *err);
-	ev->interrupt = 0;
+	if (!opt->keep_interrupt)
+		ev->interrupt = 0;
 	err_clear(ev);
 	if (opt->store_history && !opt->silent)
 		e->exec_count++;

@@ -51,6 +51,11 @@ struct engine_exec_opts {
 	int silent;        /* no execute_result, no history */
 	int store_history; /* bump the execution counter */
 	int allow_stdin;
+	/* 1: an engine_interrupt made before the call stops the cell at its
+	 * first check (the kernel counts a cell as running from its busy
+	 * status, and clears the flag itself with engine_interrupt_clear); 0:
+	 * such an interrupt is dropped, as a REPL drops a Ctrl-C at its prompt */
+	int keep_interrupt;
 };
 
 /* A Python-style error: ename "ValueError", evalue the message, traceback
@@ -97,6 +102,8 @@ void engine_bundle_clear(struct engine_bundle *b); /* frees mime and data */
 
 /* Async-signal-safe: the running cell stops with KeyboardInterrupt. */
 void engine_interrupt(struct engine *e);
+/* Async-signal-safe: drops an interrupt that no cell has taken. */
+void engine_interrupt_clear(struct engine *e);
 
 /* Completion at cursor_pos (code points). 0, or -1 on out-of-memory. */
 int engine_complete(struct engine *e, const char *code, int cursor_pos,

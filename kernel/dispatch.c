@@ -177,8 +177,7 @@ static void do_shutdown(struct kernel *k, void *sock, const struct wire_msg *m)
 	channels_reply(k, sock, m, "shutdown_reply",
 		       json_pack("{s:s, s:b}", "status", "ok", "restart", restart));
 	k->quit = 1;
-	if (k->executing)
-		engine_interrupt(k->engine);
+	execute_interrupt(k);
 	if (write(k->wake[1], &c, 1) < 0) {
 		/* the main loop also polls with a timeout */
 	}
@@ -186,10 +185,7 @@ static void do_shutdown(struct kernel *k, void *sock, const struct wire_msg *m)
 
 static void do_interrupt(struct kernel *k, void *sock, const struct wire_msg *m)
 {
-	if (k->executing) {
-		k->interrupted = 1;
-		engine_interrupt(k->engine);
-	}
+	execute_interrupt(k); /* before the reply: the client may send a cell next */
 	channels_reply(k, sock, m, "interrupt_reply",
 		       json_pack("{s:s}", "status", "ok"));
 }

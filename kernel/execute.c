@@ -8,8 +8,10 @@
  * the engine is never entered from two threads (engine_interrupt is the
  * only call made from elsewhere, and it is async-signal-safe).  The
  * control thread also publishes output the cell printed in a burst (see
- * sink_stream).  Owns the per-cell state (struct exec_state) and the output
- * buffers; never evaluates anything itself.
+ * sink_stream).  Owns the per-cell state (struct exec_state), the output
+ * buffers, when a cell counts as running (what an interrupt may stop) and
+ * the abort of requests queued behind a failed cell; never evaluates
+ * anything itself.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -368,6 +370,89 @@ static json_t *user_expressions(struct kernel *k, json_t *exprs)
 	return out;
 }
 
+/* From here the cell is running: an interrupt stops it, even one that comes
+ * before the engine's first check (a client interrupts once it sees the
+ * cell's execute_input, and an interrupt must never be lost). */
+static void cell_start(struct kernel *k)
+{
+	pthread_mutex_lock(&k->interrupt_lock);
+	engine_interrupt_clear(k->engine);
+	k->interrupted = 0;
+	k->executing = 1;
+	pthread_mutex_unlock(&k->interrupt_lock);
+}
+
+/* From here an interrupt is a no-op: one that came after the cell's last
+ * check is dropped, never left to stop the next cell.  executing falls
+ * before the flag is cleared, so a SIGINT between the two finds no cell. */
+static void cell_end(struct kernel *k)
+{
+	pthread_mutex_lock(&k->interrupt_lock);
+	k->executing = 0;
+	engine_interrupt_clear(k->engine);
+	pthread_mutex_unlock(&k->interrupt_lock);
+}
+
+void execute_interrupt(struct kernel *k)
+{
+	pthread_mutex_lock(&k->interrupt_lock);
+	if (k->executing) {
+		k->interrupted = 1;
+		engine_interrupt(k->engine);
+	}
+	pthread_mutex_unlock(&k->interrupt_lock);
+}
+
+/* Requests that were waiting on the shell socket when a cell failed. */
+struct shell_queue {
+	struct wire_recvbuf *msgs;
+	int n;
+};
+
+/* Takes the waiting requests whole.  Called before the failed cell's reply
+ * goes out: a request the client sends once it has the reply (or the
+ * idle status) is never caught, however late this thread runs. */
+static void queue_take(struct kernel *k, struct shell_queue *q)
+{
+	int cap = 0;
+
+	q->msgs = NULL;
+	q->n = 0;
+	while (q->n < 10000) {
+		if (q->n == cap) {
+			struct wire_recvbuf *nq;
+			cap = cap ? cap * 2 : 8;
+			nq = realloc(q->msgs, cap * sizeof *nq);
+			if (!nq)
+				break;
+			q->msgs = nq;
+		}
+		if (wire_recvbuf_init(&q->msgs[q->n]))
+			break;
+		if (wire_recv(k->shell, &q->msgs[q->n], 1)) {
+			wire_recvbuf_free(&q->msgs[q->n]);
+			break;
+		}
+		q->n++;
+	}
+}
+
+/* Like ipykernel: the taken execute_requests are answered "aborted"
+ * without running; other requests are served. */
+static void queue_abort(struct kernel *k, struct shell_queue *q)
+{
+	int i;
+
+	k->aborting = 1;
+	for (i = 0; i < q->n; i++) {
+		if (!k->quit)
+			dispatch_frames(k, CH_SHELL, k->shell, &q->msgs[i]);
+		wire_recvbuf_free(&q->msgs[i]);
+	}
+	k->aborting = 0;
+	free(q->msgs);
+}
+
 void execute_request(struct kernel *k, void *sock, const struct wire_msg *m)
 {
 	const json_t *c = m->content;
@@ -375,6 +460,7 @@ void execute_request(struct kernel *k, void *sock, const struct wire_msg *m)
 	struct engine_sink sink = { 0 };
 	struct engine_error err = { 0 };
 	struct exec_state x = { 0 };
+	struct shell_queue queued = { 0 };
 	int bad = 0, silent, store, allow_stdin, stop_on_error, rc;
 	const char *code = kjson_str(c, "code", NULL, &bad);
 	json_t *uexpr = json_object_get(c, "user_expressions"), *reply;
@@ -402,10 +488,6 @@ void execute_request(struct kernel *k, void *sock, const struct wire_msg *m)
 	x.allow_stdin = allow_stdin;
 	x.count = engine_execution_count(k->engine) + (store ? 1 : 0);
 	x.payload = json_array();
-	if (!silent)
-		channels_publish(k, "execute_input", m->header,
-				 json_pack("{s:s, s:i}", "code", code,
-					   "execution_count", x.count));
 	sink.ctx = &x;
 	sink.stream = sink_stream;
 	sink.display = sink_display;
@@ -416,18 +498,26 @@ void execute_request(struct kernel *k, void *sock, const struct wire_msg *m)
 	opt.silent = silent;
 	opt.store_history = store;
 	opt.allow_stdin = allow_stdin;
+	opt.keep_interrupt = 1; /* an interrupt since cell_start stops the cell */
 
 	if (stream_begin(k, m)) {
 		json_decref(x.payload);
 		kernel_reply_bad(k, sock, m, "out of memory");
 		return;
 	}
-	k->interrupted = 0;
-	k->executing = 1;
+	cell_start(k);
+	if (!silent)
+		channels_publish(k, "execute_input", m->header,
+				 json_pack("{s:s, s:i}", "code", code,
+					   "execution_count", x.count));
 	rc = engine_execute(k->engine, code, &opt, &sink, &err);
-	k->executing = 0;
 	k->cells_run++;
-	stream_end(k); /* an incomplete character at the very end becomes U+FFFD */
+	/* all output goes out before the error, the reply and status idle,
+	 * interrupted or not; an incomplete character at the very end
+	 * becomes U+FFFD */
+	stream_end(k);
+	if (rc != 0 && stop_on_error)
+		queue_take(k, &queued);
 
 	if (rc == 0) {
 		reply = json_pack("{s:s, s:i, s:o, s:o}", "status", "ok",
@@ -446,44 +536,11 @@ void execute_request(struct kernel *k, void *sock, const struct wire_msg *m)
 		reply = e;
 		engine_error_clear(&err);
 	}
+	cell_end(k);
 	channels_reply(k, sock, m, "execute_reply", reply);
 	if (store)
 		history_store(k->hist, x.count, code, x.result_text);
 	free(x.result_text);
 	if (rc != 0 && stop_on_error)
-		execute_abort_queue(k);
-}
-
-/* Like ipykernel: execute_requests already queued behind a failed cell are
- * answered "aborted" without running; other requests are served.  The
- * queue is taken whole first, so a request sent after the replies came is
- * never caught in the drain. */
-void execute_abort_queue(struct kernel *k)
-{
-	struct wire_recvbuf *q = NULL, *nq;
-	int n = 0, cap = 0, i;
-
-	while (n < 10000) {
-		if (n == cap) {
-			cap = cap ? cap * 2 : 8;
-			nq = realloc(q, cap * sizeof *q);
-			if (!nq)
-				break;
-			q = nq;
-		}
-		wire_recvbuf_init(&q[n]);
-		if (wire_recv(k->shell, &q[n], 1)) {
-			wire_recvbuf_free(&q[n]);
-			break;
-		}
-		n++;
-	}
-	k->aborting = 1;
-	for (i = 0; i < n; i++) {
-		if (!k->quit)
-			dispatch_frames(k, CH_SHELL, k->shell, &q[i]);
-		wire_recvbuf_free(&q[i]);
-	}
-	k->aborting = 0;
-	free(q);
+		queue_abort(k, &queued);
 }

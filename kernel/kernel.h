@@ -179,6 +179,14 @@ struct kernel {
 	int control_started, hb_started;
 	int wake[2];                    /* control thread → main loop */
 	volatile sig_atomic_t quit;     /* shutdown_request seen */
+	/* A cell runs from before its execute_input until its reply is built;
+	 * an interrupt then stops it, one at any other time is a no-op (never
+	 * left pending for the next cell).  interrupt_lock orders the control
+	 * thread's test-and-interrupt against the main thread's cell start and
+	 * end; the SIGINT handler runs on the main thread (main_thread), so
+	 * it cannot fall between them. */
+	pthread_mutex_t interrupt_lock;
+	pthread_t main_thread;
 	volatile sig_atomic_t executing; /* a cell is running */
 	volatile sig_atomic_t interrupted; /* since the cell started */
 	int aborting;                   /* draining after a failed cell */
@@ -231,8 +239,9 @@ void kernel_log(struct kernel *k, const char *fmt, ...)
  * returns the ms until the next flush is due, -1 if nothing is pending. */
 long execute_stream_tick(struct kernel *k);
 void execute_request(struct kernel *k, void *sock, const struct wire_msg *m);
-/* Replies "aborted" to execute_requests queued on the shell socket. */
-void execute_abort_queue(struct kernel *k);
+/* Stops the running cell, if any, with KeyboardInterrupt (control thread;
+ * the SIGINT handler does the same on the main thread). */
+void execute_interrupt(struct kernel *k);
 
 /* introspect.c */
 void introspect_complete(struct kernel *k, void *sock, const struct wire_msg *m);

@@ -31,7 +31,12 @@ static void on_sigint(int sig)
 	struct kernel *k = kernel_global;
 	int saved = errno;
 
-	if (k && k->executing) {
+	if (k && !pthread_equal(pthread_self(), k->main_thread)) {
+		/* taken by a thread a library started before main() blocked
+		 * SIGINT in new threads: handled on the main thread instead,
+		 * where it cannot fall between a cell's start and end */
+		pthread_kill(k->main_thread, SIGINT);
+	} else if (k && k->executing) {
 		k->interrupted = 1;
 		engine_interrupt(k->engine);
 	}
@@ -153,6 +158,8 @@ int main(int argc, char **argv)
 	snprintf(k->username, sizeof k->username, "%s",
 		 getenv("USER") ? getenv("USER") : pw ? pw->pw_name : "lumen");
 	pthread_mutex_init(&k->stream_lock, NULL);
+	pthread_mutex_init(&k->interrupt_lock, NULL);
+	k->main_thread = pthread_self();
 	if (pipe2(k->wake, O_CLOEXEC | O_NONBLOCK) ||
 	    pipe2(k->cwake, O_CLOEXEC | O_NONBLOCK)) {
 		perror("lumen-kernel: pipe");
@@ -210,5 +217,6 @@ int main(int argc, char **argv)
 	free(k->stream[0].buf);
 	free(k->stream[1].buf);
 	pthread_mutex_destroy(&k->stream_lock);
+	pthread_mutex_destroy(&k->interrupt_lock);
 	return engine_exit(0);
 }

@@ -256,6 +256,27 @@ int main(void)
 		out_is("print(n > 0)", "True\n", "state survives an interrupt");
 	}
 
+	/* an interrupt made before a cell: dropped (a REPL's Ctrl-C at its
+	 * prompt), or kept with keep_interrupt (a kernel counts its cell as
+	 * running from before execute_input) unless cleared first */
+	{
+		struct engine_exec_opts keep = { 0, 1, 0, 1 };
+		engine_interrupt(E);
+		out_is("print('ran')", "ran\n", "an interrupt between cells is dropped by default");
+		engine_interrupt(E);
+		memset(&C, 0, sizeof C);
+		engine_error_clear(&ERR);
+		int r = engine_execute(E, "print('ran')", &keep, &SINK, &ERR);
+		ok(r < 0 && ERR.ename && strcmp(ERR.ename, "KeyboardInterrupt") == 0 && !C.out[0],
+		   "keep_interrupt: an interrupt made before the cell stops it before it prints");
+		engine_interrupt(E);
+		engine_interrupt_clear(E);
+		memset(&C, 0, sizeof C);
+		engine_error_clear(&ERR);
+		r = engine_execute(E, "print('ran')", &keep, &SINK, &ERR);
+		ok(r == 0 && strcmp(C.out, "ran\n") == 0, "engine_interrupt_clear drops it");
+	}
+
 	/* help syntax and magics */
 	run("def helped(a, b=2):\n    '''Adds.'''\n    return a + b\n");
 	run("helped?");

@@ -4,11 +4,15 @@ Run by run_tap.py (which installs a kernelspec for the built kernel into a
 temporary JUPYTER_PATH) or directly:  python3 -m unittest test_kernel
 with JUPYTER_PATH pointing at a kernelspec named "lumen".
 """
+import ctypes
 import os
 import queue
+import shlex
+import shutil
 import signal
 import sqlite3
 import subprocess
+import sysconfig
 import tempfile
 import time
 import unittest
@@ -87,9 +91,9 @@ def run(kc, code, **kw):
 
 
 def interrupt_until_reply(kc, msg_id, interrupt):
-    """Interrupts until msg_id's reply comes.  An interrupt that lands just
-    before the engine starts the cell is lost (the engine clears its flag at
-    the start of a cell), so a busy machine may need a second one."""
+    """Interrupts until msg_id's reply comes, for a caller that does not wait
+    for the cell's execute_input: an interrupt that reaches the kernel before
+    the cell started finds it idle and does nothing."""
     deadline = time.time() + TIMEOUT
     while time.time() < deadline:
         interrupt()
@@ -100,6 +104,53 @@ def interrupt_until_reply(kc, msg_id, interrupt):
         if reply["parent_header"].get("msg_id") == msg_id:
             return reply
     raise AssertionError("the interrupt did not stop the cell")
+
+
+# LD_PRELOAD'd into a kernel: its main thread stalls right after it sent a
+# failed cell's execute_reply, as a loaded machine may preempt it there.
+STALL_AFTER_ERROR_REPLY_C = r"""
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <string.h>
+#include <unistd.h>
+#include <zmq.h>
+
+static __thread int error_reply;
+
+int zmq_send(void *s, const void *buf, size_t len, int flags)
+{
+	static int (*real)(void *, const void *, size_t, int);
+	int rc;
+
+	if (!real)
+		real = (int (*)(void *, const void *, size_t, int))dlsym(RTLD_NEXT, "zmq_send");
+	if (memmem(buf, len, "\"msg_type\":\"execute_reply\"", 26))
+		error_reply = 1;
+	if (!(flags & ZMQ_SNDMORE) && !memmem(buf, len, "\"status\":\"error\"", 16))
+		error_reply = 0;
+	rc = real(s, buf, len, flags);
+	if (error_reply && !(flags & ZMQ_SNDMORE)) {
+		error_reply = 0;
+		usleep(300000);
+	}
+	return rc;
+}
+"""
+
+
+def build_stall_shim(tmpdir):
+    """The shim above as a shared object, or None without a C compiler."""
+    src = os.path.join(tmpdir, "stall.c")
+    out = os.path.join(tmpdir, "stall.so")
+    with open(src, "w") as f:
+        f.write(STALL_AFTER_ERROR_REPLY_C)
+    cc = shlex.split(sysconfig.get_config_var("CC") or "cc")
+    try:
+        subprocess.run(cc + ["-shared", "-fPIC", "-o", out, src, "-ldl"], check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    return out
 
 
 def streams(msgs, name="stdout"):
@@ -564,8 +615,14 @@ class LumenInterruptTests(unittest.TestCase):
 
     def _busy_loop_then(self, interrupt):
         run(self.kc, "survivor = 123")
+        self._stop_busy_loop(interrupt)
+        self._survivor_prints()
+
+    def _stop_busy_loop(self, interrupt):
+        """Starts an endless cell and stops it with ONE interrupt once its
+        execute_input is out: the cell runs from then on, so the interrupt
+        stops it however late the kernel gets to its first check."""
         msg_id = self.kc.execute("while True:\n    pass")
-        # wait until the cell is running (its execute_input is out)
         deadline = time.time() + TIMEOUT
         started = False
         while not started and time.time() < deadline:
@@ -576,29 +633,132 @@ class LumenInterruptTests(unittest.TestCase):
             started = (m["parent_header"].get("msg_id") == msg_id
                        and m["msg_type"] == "execute_input")
         self.assertTrue(started)
-        reply = interrupt_until_reply(self.kc, msg_id, interrupt)
+        interrupt()
+        reply = shell_reply(self.kc, msg_id)
         self.assertEqual(reply["content"]["status"], "error")
         self.assertEqual(reply["content"]["ename"], "KeyboardInterrupt")
-        for attempt in range(3):
-            reply, msgs = run(self.kc, "print(survivor)")
-            # an interrupt that interrupt_until_reply repeated while a slow
-            # machine was still replying to the first one may stop this cell
-            if reply["content"].get("ename") != "KeyboardInterrupt":
-                break
-        self.assertEqual(streams(msgs), "123\n", "reply %s, iopub %s" % (
-            reply["content"], [(m["msg_type"], m["content"]) for m in msgs]))
+
+    def _survivor_prints(self, code="print(survivor)", want="123\n"):
+        """The next cell runs and its output comes before its status idle."""
+        reply, msgs = run(self.kc, code)
+        self.assertEqual((reply["content"]["status"], streams(msgs)), ("ok", want),
+                         "reply %s, iopub %s" % (reply["content"], [
+                             (m["msg_type"], m["content"]) for m in msgs]))
+
+    def _interrupt_message(self):
+        msg = self.kc.session.msg("interrupt_request", {})
+        self.kc.control_channel.send(msg)
+        reply = self.kc.control_channel.get_msg(timeout=TIMEOUT)
+        self.assertEqual(reply["msg_type"], "interrupt_reply")
+        self.assertEqual(reply["content"]["status"], "ok")
 
     def test_interrupt_sigint(self):
         self._busy_loop_then(self.km.interrupt_kernel)
 
     def test_interrupt_request(self):
-        def by_message():
-            msg = self.kc.session.msg("interrupt_request", {})
-            self.kc.control_channel.send(msg)
-            reply = self.kc.control_channel.get_msg(timeout=TIMEOUT)
-            self.assertEqual(reply["msg_type"], "interrupt_reply")
-            self.assertEqual(reply["content"]["status"], "ok")
-        self._busy_loop_then(by_message)
+        self._busy_loop_then(self._interrupt_message)
+
+    def test_sigint_taken_by_another_thread(self):
+        # a thread started before the kernel blocked SIGINT in its threads (a
+        # BLAS pool) may take the signal: it stops the cell all the same
+        pid = self.km.provisioner.process.pid
+        libc = ctypes.CDLL(None, use_errno=True)
+        if not os.path.isdir("/proc/%d/task" % pid) or not hasattr(libc, "tgkill"):
+            raise unittest.SkipTest("needs Linux's /proc and glibc's tgkill")
+        others = []
+        for tid in os.listdir("/proc/%d/task" % pid):
+            with open("/proc/%d/task/%s/status" % (pid, tid)) as f:
+                blocked = [l for l in f if l.startswith("SigBlk:")]
+            if int(tid) != pid and not int(blocked[0].split()[1], 16) & (1 << (signal.SIGINT - 1)):
+                others.append(int(tid))
+        if not others:
+            raise unittest.SkipTest("every other thread blocks SIGINT")
+        def tgkill():
+            self.assertEqual(libc.tgkill(pid, others[0], signal.SIGINT), 0)
+        run(self.kc, "survivor = 123")
+        self._stop_busy_loop(tgkill)
+        self._survivor_prints()
+
+    def test_output_of_an_interrupted_cell_comes_before_idle(self):
+        # every line printed before the interrupt arrives, in order, before
+        # the error and status idle (a tail still coalescing included)
+        msg_id = self.kc.execute("i = 0\nwhile True:\n    i += 1\n    print(i)")
+        first = []
+        while not streams(first):
+            first.append(self.kc.get_iopub_msg(timeout=TIMEOUT))
+        self.km.interrupt_kernel()
+        reply = shell_reply(self.kc, msg_id)
+        self.assertEqual(reply["content"]["ename"], "KeyboardInterrupt")
+        msgs = collect_iopub(self.kc, msg_id)
+        kinds = [m["msg_type"] for m in msgs]
+        self.assertEqual(kinds[-2:], ["error", "status"])
+        self.assertNotIn("stream", kinds[kinds.index("error"):])
+        lines = streams(first + msgs).split("\n")
+        self.assertEqual(lines[-1], "")
+        n = [int(x) for x in lines[:-1]]
+        self.assertEqual(n, list(range(1, len(n) + 1)))
+        reply, last = run(self.kc, "print(i)")
+        self.assertIn(int(streams(last)), (len(n), len(n) + 1))
+
+    def test_interrupt_while_idle_is_a_no_op(self):
+        # Jupyter: an interrupt stops the cell running when it comes; one
+        # that comes while the kernel is idle is never kept for the next cell
+        run(self.kc, "survivor = 123")
+        for interrupt in (self._interrupt_message, self.km.interrupt_kernel) * 2:
+            interrupt()
+            self._survivor_prints()
+
+    def test_interrupt_as_a_cell_ends(self):
+        # interrupts landing just before, during and just after short cells:
+        # each such cell ends ok or with KeyboardInterrupt, and the cell that
+        # the client sends once it has the reply always runs and prints
+        run(self.kc, "survivor = 123")
+        for i in range(24):
+            interrupt = self.km.interrupt_kernel if i % 2 else self._interrupt_message
+            msg_id = self.kc.execute("for _ in range(%d):\n    pass" % (i // 2 * 2000))
+            time.sleep(0.0005 * (i % 4))
+            interrupt()
+            reply = shell_reply(self.kc, msg_id)
+            self.assertIn(reply["content"].get("ename", "ok"), ("ok", "KeyboardInterrupt"))
+            self._survivor_prints()
+
+    def test_cell_sent_after_a_failed_cell_runs(self):
+        # a failed cell aborts the requests queued behind it, but one sent
+        # after its reply came runs, however late the kernel drains its queue
+        run(self.kc, "survivor = 123")
+        for i in range(24):
+            if i % 3 == 0:
+                shell_reply(self.kc, self.kc.execute("1/0"))
+            else:
+                self._stop_busy_loop(self._interrupt_message if i % 3 == 1
+                                     else self.km.interrupt_kernel)
+            self._survivor_prints()
+
+    def test_cell_sent_after_a_failed_cell_runs_on_a_stalled_kernel(self):
+        # the same with the kernel's main thread stalled right after the
+        # failed cell's reply went out: the request that the client sends
+        # meanwhile came after the reply, so it runs
+        tmp = tempfile.mkdtemp(dir=os.environ.get("LUMEN_TEST_TMP"))
+        try:
+            shim = build_stall_shim(tmp)
+            if not shim:
+                raise unittest.SkipTest("no C compiler for the LD_PRELOAD shim")
+            env = dict(os.environ)
+            env["LD_PRELOAD"] = " ".join(filter(None, [shim, env.get("LD_PRELOAD")]))
+            env["ASAN_OPTIONS"] = ":".join(filter(None, [env.get("ASAN_OPTIONS"),
+                                                         "verify_asan_link_order=0"]))
+            km, kc = start_new_kernel(kernel_name="lumen", startup_timeout=TIMEOUT, env=env)
+            try:
+                run(kc, "survivor = 123")
+                reply = shell_reply(kc, kc.execute("1/0"))
+                self.assertEqual(reply["content"]["status"], "error")
+                reply, msgs = run(kc, "print(survivor)")
+                self.assertEqual((reply["content"]["status"], streams(msgs)), ("ok", "123\n"))
+            finally:
+                kc.stop_channels()
+                km.shutdown_kernel(now=True)
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
 
     def test_interrupt_while_waiting_for_input(self):
         run(self.kc, "survivor = 123")
