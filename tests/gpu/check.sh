@@ -2,8 +2,9 @@
 # check.sh — the GPU tests, on the GPU machine: the backend's unit tests,
 # the user kernels / cupy.cuda cell (tests/gpu/kernels.py), statement
 # fusion (tests/gpu/fusion.py), cp-vs-NumPy device semantics
-# (tests/gpu/semantics.py), the device ndimage filters against the host
-# (tests/gpu/ndimage.py) and the cells
+# (tests/gpu/semantics.py), an interrupted loop of launches through
+# jupyter_client (tests/gpu/interrupt.py), the device ndimage filters against
+# the host (tests/gpu/ndimage.py) and the cells
 # corpus with cp (tests/cells-gpu.test).  `make check-gpu` runs it with a
 # build directory; on the lent machine run it from the repo root with the
 # bundle (tests/gpu/bundle.sh).  Writes check.log to $OUT when set.
@@ -59,6 +60,26 @@ LUMEN_DEVICE=cuda "$lumen" run "$top/tests/gpu/semantics.py" >"$log.part" 2>&1; 
 grep -v '^ok ' "$log.part"
 echo "# $(grep -c '^ok ' "$log.part") ok, $(grep -c '^not ok' "$log.part") not ok"
 { grep -q '^not ok' "$log.part" || ! grep -q '^1\.\.' "$log.part"; } && fails=$((fails + 1))
+fi
+if [ -z "$CORPUS_ONLY" ]; then
+# an interrupted cell that queued launches by the thousand, through
+# jupyter_client (from the carried wheels on the lent machine)
+echo "=== interrupt.py" | tee -a "$log"
+kern=$(dirname "$lumen")/lumen-kernel
+test -x "$kern" || kern=${build:+$build/lumen-kernel}
+work=$(mktemp -d "${TMPDIR:-/tmp}/lumen-check.XXXXXX")
+PY=${PYTHON:-python3} mods="jupyter_client"
+. "$top/tests/gpu/wheels_env.sh"
+if wheels_env && test -x "$kern"; then
+	LUMEN_DEVICE=cuda timeout 300 "$PY" "$top/tests/gpu/interrupt.py" "$kern" >"$log.part" 2>&1
+	cat "$log.part" >>"$log"
+	cat "$log.part"
+	{ grep -q '^not ok' "$log.part" || ! grep -q '^1\.\.' "$log.part"; } && fails=$((fails + 1))
+else
+	echo "not ok - no jupyter_client or no lumen-kernel for the interrupt test" | tee -a "$log"
+	fails=$((fails + 1))
+fi
+rm -rf "$work"
 fi
 if [ -z "$CORPUS_ONLY" ]; then
 echo "=== ndimage.py" | tee -a "$log"

@@ -50,27 +50,9 @@ if [ ! -x "$kernel" ]; then
 fi
 
 # nbclient and its dependencies, from the carried wheels when missing
-if [ "${FORCE_WHEELS:-0}" = 1 ] || ! "$PY" -c "import $mods" 2>/dev/null; then
-	wheels=$top/tests/gpu/wheels
-	if ! ls "$wheels"/*.whl >/dev/null 2>&1; then
-		echo "notebooks.sh: no nbclient here and no wheels in $wheels (run tests/gpu/wheels.sh)" >&2
-		exit 1
-	fi
-	site=$work/site
-	mkdir -p "$site"
-	if "$PY" -m pip --version >/dev/null 2>&1; then
-		"$PY" -m pip install --quiet --disable-pip-version-check --root-user-action=ignore --no-index --no-cache-dir \
-			--find-links "$wheels" --target "$site" \
-			nbclient nbformat jupyter_client pyzmq traitlets \
-			$(test "$mode" = ipykernel && echo ipykernel) || exit 1
-	else
-		# no pip: a wheel is a zip of the package folders
-		for w in "$wheels"/*.whl; do
-			"$PY" -m zipfile -e "$w" "$site" || exit 1
-		done
-	fi
-	export PYTHONPATH="$site${PYTHONPATH:+:$PYTHONPATH}"
-fi
+. "$top/tests/gpu/wheels_env.sh"
+extra_pkgs=$(test "$mode" = ipykernel && echo ipykernel)
+wheels_env || exit 1
 
 # a private Jupyter world: the kernelspec "lumen" names this kernel
 mkdir -p "$work/jupyter/kernels/lumen" "$work/run"
