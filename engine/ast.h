@@ -109,8 +109,8 @@ struct node {
 	struct nlist l, l2, l3, l4;
 	int *ops;             /* N_COMPARE */
 	struct funcdef *fn;   /* N_LAMBDA, S_DEF */
-	uint64_t hash;        /* N_NAME: hash of s (0: not computed yet) */
-	size_t slen;          /* N_NAME: strlen(s) */
+	uint64_t hash;        /* N_NAME, N_ATTR: hash of s (0: not computed yet) */
+	size_t slen;          /* N_NAME, N_ATTR: strlen(s) */
 };
 
 /* The arena of one cell: nodes, strings, its source and line table. */

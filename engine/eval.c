@@ -269,7 +269,10 @@ static int bind_args(struct eval *ev, struct function *f, struct value *locals, 
 {
 	const struct funcdef *fd = f->fd;
 	int npos = 0, nposdef = 0, star = -1, dstar = -1;
-	struct value **slots = calloc((size_t)fd->nparams + 1, sizeof *slots);
+	/* one slot per parameter; on the stack for the usual few */
+	struct value *slot_buf[16];
+	struct value **slots = fd->nparams < 16 ? slot_buf
+				: calloc((size_t)fd->nparams + 1, sizeof *slots);
 	struct value *kwdict = NULL;
 	int rc = -1;
 	if (!slots) {
@@ -287,6 +290,18 @@ static int bind_args(struct eval *ev, struct function *f, struct value *locals, 
 			dstar = i;
 		}
 	}
+	if (star < 0 && dstar < 0 && argc == npos && npos == fd->nparams && !(kw && kw->n)) {
+		/* the usual call: every parameter positional, given once */
+		for (int i = 0; i < argc; i++)
+			if (dict_setstr(locals, fd->params[i].name, val_incref(argv[i])) < 0) {
+				err_nomem(ev);
+				goto out;
+			}
+		rc = 0;
+		goto out;
+	}
+	if (slots == slot_buf)
+		memset(slot_buf, 0, sizeof *slots * ((size_t)fd->nparams + 1));
 	if (argc > npos && star < 0) {
 		if (nposdef)
 			err_set(ev, TY_TypeError, "%s() takes from %d to %d positional arguments but %d %s given",
@@ -385,7 +400,8 @@ static int bind_args(struct eval *ev, struct function *f, struct value *locals, 
 	rc = 0;
 out:
 	val_decref(kwdict);
-	free(slots);
+	if (slots != slot_buf)
+		free(slots);
 	return rc;
 }
 
@@ -775,6 +791,44 @@ static void callargs_free(struct callargs *ca)
 	val_decref(ca->args);
 }
 
+/* The usual call, positional arguments only and none unpacked (call_rest's
+ * case): its arguments go in an array on the stack instead of a list. */
+enum { PLAIN_ARGS = 8 };
+static int plain_args(const struct node *n, int from)
+{
+	if (n->l2.n || n->l.n - from > PLAIN_ARGS)
+		return 0;
+	for (int i = from; i < n->l.n; i++)
+		if (n->l.v[i]->kind == N_STARRED)
+			return 0;
+	return 1;
+}
+
+/* call_rest for plain_args: the same order of evaluation and errors */
+static struct value *call_plain(struct eval *ev, struct scope *sc, struct node *n,
+				struct value *f, struct value *first)
+{
+	struct value *argv[PLAIN_ARGS + 1], *res = NULL;
+	struct kwargs kw = {0};
+	int argc = 0;
+	if (first)
+		argv[argc++] = first;
+	for (int i = first ? 1 : 0; i < n->l.n; i++) {
+		struct value *x = eval_expr(ev, sc, n->l.v[i]);
+		if (!x)
+			goto out;
+		argv[argc++] = x;
+	}
+	set_span(ev, n);
+	if (!ev->interrupt || !ev_check_interrupt(ev))
+		res = val_call(ev, f, argc, argv, &kw);
+out:
+	for (int i = 0; i < argc; i++)
+		val_decref(argv[i]);
+	val_decref(f);
+	return res;
+}
+
 /* Calls f (stolen) with n's arguments; first (stolen, may be NULL) is the
  * already evaluated first positional argument. */
 static struct value *call_rest(struct eval *ev, struct scope *sc, struct node *n,
@@ -782,6 +836,8 @@ static struct value *call_rest(struct eval *ev, struct scope *sc, struct node *n
 {
 	struct callargs ca;
 	struct value *res = NULL;
+	if (plain_args(n, first ? 1 : 0))
+		return call_plain(ev, sc, n, f, first);
 	memset(&ca, 0, sizeof ca);
 	ca.args = val_list_new(0, NULL);
 	if (!ca.args) {
@@ -969,10 +1025,17 @@ out:
 	return rc;
 }
 
+/* sum prod max min any all (every np.<name>(...) call asks: the first
+ * letter settles most) */
 static int is_reduce_name(const char *s)
 {
-	return !strcmp(s, "sum") || !strcmp(s, "prod") || !strcmp(s, "max") || !strcmp(s, "min") ||
-	       !strcmp(s, "any") || !strcmp(s, "all");
+	switch (s[0]) {
+	case 's': return !strcmp(s, "sum");
+	case 'p': return !strcmp(s, "prod");
+	case 'm': return !strcmp(s, "max") || !strcmp(s, "min");
+	case 'a': return !strcmp(s, "any") || !strcmp(s, "all");
+	default: return 0;
+	}
 }
 
 static int fuse_call(struct eval *ev, struct scope *sc, struct node *n, struct fz *out)
@@ -1334,6 +1397,17 @@ dfail:
 		a = eval_expr(ev, sc, n->a);
 		if (a)
 			set_span(ev, n);
+		if (a && a->type == VT_MODULE) {
+			/* np.float32, np.sin: the node keeps the name's hash */
+			struct dict_entry *e;
+			name_hash(n);
+			e = dict_findstr(a->u.mod.attrs, n->s, n->slen, n->hash);
+			if (e) {
+				r = val_incref(e->val);
+				val_decref(a);
+				return r;
+			}
+		}
 		r = a ? val_getattr(ev, a, n->s) : NULL;
 		val_decref(a);
 		return r;
@@ -1888,7 +1962,7 @@ static int exec_raise(struct eval *ev, struct scope *sc, struct node *s)
 
 static int for_body(struct eval *ev, struct scope *sc, struct node *s, struct value *x, int *brk)
 {
-	if (ev_check_interrupt(ev))
+	if (ev->interrupt && ev_check_interrupt(ev))
 		return EX_ERR;
 	if (assign(ev, sc, s->a, x) < 0)
 		return EX_ERR;

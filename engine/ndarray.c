@@ -29,15 +29,38 @@ static int size_of_shape(int ndim, const int64_t *shape, int itemsize, size_t *n
 /* backend_host.c: a zero-filled host buffer (calloc: fresh pages cost nothing) */
 struct buffer *host_alloc_zeroed(struct eval *ev, size_t nbytes, const struct backend *be);
 
-/* A zeroed struct ndarray.  malloc + memset rather than calloc: glibc's
- * calloc skips the per-thread cache, malloc takes from it (every small
- * statement creates one or two of these). */
+/*
+ * Array headers are large (two ND_MAXDIM vectors) and every small statement
+ * makes and drops one or more, so freed ones wait in a short per-thread list
+ * for the next array instead of going back to malloc.  (A plain malloc +
+ * memset would do nearly as well, but GCC folds that pair into calloc, which
+ * skips glibc's per-thread cache.)  Per thread: an array may be released on
+ * a thread other than the one that made it; the list only holds headers,
+ * never their buffers.
+ */
+#ifdef __SANITIZE_ADDRESS__
+enum { HDR_KEEP = 0 };    /* let AddressSanitizer see every use after free */
+#else
+enum { HDR_KEEP = 32 };
+#endif
+static _Thread_local struct ndarray *hdr_free[HDR_KEEP ? HDR_KEEP : 1];
+static _Thread_local int hdr_nfree;
+
+/* A zeroed struct ndarray, or NULL. */
 static struct ndarray *nd_struct_new(void)
 {
-	struct ndarray *a = malloc(sizeof *a);
+	struct ndarray *a = hdr_nfree ? hdr_free[--hdr_nfree] : malloc(sizeof *a);
 	if (a)
 		memset(a, 0, sizeof *a);
 	return a;
+}
+
+static void nd_struct_free(struct ndarray *a)
+{
+	if (hdr_nfree < HDR_KEEP)
+		hdr_free[hdr_nfree++] = a;
+	else
+		free(a);
 }
 
 static struct ndarray *nd_make(struct eval *ev, const struct backend *be, int dtype,
@@ -63,7 +86,7 @@ static struct ndarray *nd_make(struct eval *ev, const struct backend *be, int dt
 	a->buf = zeroed && be->device == DEV_HOST ? host_alloc_zeroed(ev, nbytes, be)
 						  : be->alloc(ev, nbytes);
 	if (!a->buf) {
-		free(a);
+		nd_struct_free(a);
 		return NULL;
 	}
 	a->refcnt = 1;
@@ -135,7 +158,7 @@ void nd_decref(struct ndarray *a)
 {
 	if (a && --a->refcnt == 0) {
 		buf_decref(a->buf);
-		free(a);
+		nd_struct_free(a);
 	}
 }
 

@@ -107,7 +107,7 @@ static int named_ufunc(const char *name, int *ix)
 	return *ix;
 }
 
-int uf_resolve(struct eval *ev, int uf, int nin, const struct uf_operand *ops, int *dts)
+static int resolve_uncached(struct eval *ev, int uf, int nin, const struct uf_operand *ops, int *dts)
 {
 	const struct ufunc *u = &ufunc_table[uf];
 	int strong = -1, nstrong = 0;
@@ -200,6 +200,84 @@ int uf_resolve(struct eval *ev, int uf, int nin, const struct uf_operand *ops, i
 		"ufunc '%s' not supported for the input types, and the inputs could not be safely coerced to any supported types according to the casting rule ''safe''",
 		u->name);
 	return -1;
+}
+
+/*
+ * Resolution repeats: a loop of small statements asks for the same ufunc on
+ * the same dtypes every time.  A direct-mapped table keyed by (ufunc,
+ * operand dtypes, which operands are Python scalars of which class) keeps
+ * the answers that depend on nothing else: never an error, and never one
+ * where a Python int became an integer dtype (whether it fits depends on its
+ * value).  Per thread, as resolution may run off the evaluator's thread.
+ */
+enum { RC_SLOTS = 64 };
+struct rc_entry {
+	short uf, loop;            /* uf -1: empty */
+	signed char nin;
+	signed char dtype[EW_MAXARGS], pyclass[EW_MAXARGS], dts[EW_MAXARGS];
+};
+static _Thread_local struct rc_entry rc_table[RC_SLOTS];
+static _Thread_local int rc_ready;
+
+static struct rc_entry *rc_slot(int uf, int nin, const struct uf_operand *ops)
+{
+	unsigned h = (unsigned)uf * 31u + (unsigned)nin;
+	for (int i = 0; i < nin; i++)
+		h = h * 31u + (unsigned)ops[i].dtype * 7u + (unsigned)ops[i].pyclass;
+	return &rc_table[h % RC_SLOTS];
+}
+
+/* the key fits the entry's small fields */
+static int rc_keyable(int uf, int nin, const struct uf_operand *ops)
+{
+	if (uf < 0 || uf > 32767 || nin < 1 || nin > EW_MAXARGS)
+		return 0;
+	for (int i = 0; i < nin; i++)
+		if (ops[i].dtype < 0 || ops[i].dtype > 127 || ops[i].pyclass < 0 || ops[i].pyclass > 127)
+			return 0;
+	return 1;
+}
+
+static int rc_matches(const struct rc_entry *e, int uf, int nin, const struct uf_operand *ops)
+{
+	if (e->uf != uf || e->nin != nin)
+		return 0;
+	for (int i = 0; i < nin; i++)
+		if (e->dtype[i] != ops[i].dtype || e->pyclass[i] != ops[i].pyclass)
+			return 0;
+	return 1;
+}
+
+int uf_resolve(struct eval *ev, int uf, int nin, const struct uf_operand *ops, int *dts)
+{
+	struct rc_entry *e;
+	int loop, keyable = rc_keyable(uf, nin, ops);
+	if (!rc_ready) {
+		for (int i = 0; i < RC_SLOTS; i++)
+			rc_table[i].uf = -1;
+		rc_ready = 1;
+	}
+	e = keyable ? rc_slot(uf, nin, ops) : NULL;
+	if (e && rc_matches(e, uf, nin, ops)) {
+		for (int i = 0; i < nin; i++)
+			dts[i] = e->dts[i];
+		return e->loop;
+	}
+	loop = resolve_uncached(ev, uf, nin, ops, dts);
+	if (loop < 0 || !e || loop > 32767)
+		return loop;
+	for (int i = 0; i < nin; i++)
+		if ((ops[i].pyclass == VT_INT && dt_is_int(dts[i])) || dts[i] < 0 || dts[i] > 127)
+			return loop;
+	e->uf = (short)uf;
+	e->nin = (signed char)nin;
+	e->loop = (short)loop;
+	for (int i = 0; i < nin; i++) {
+		e->dtype[i] = (signed char)ops[i].dtype;
+		e->pyclass[i] = (signed char)ops[i].pyclass;
+		e->dts[i] = (signed char)dts[i];
+	}
+	return loop;
 }
 
 /* ---- applying a ufunc ---- */
@@ -315,6 +393,16 @@ int uf_plan(struct eval *ev, int uf, int nin, const struct uf_operand *uo,
 static int shares(const struct ndarray *a, const struct ndarray *b)
 {
 	return a->buf == b->buf;
+}
+
+static int same_shape(const struct ndarray *a, int ndim, const int64_t *shape)
+{
+	if (a->ndim != ndim)
+		return 0;
+	for (int k = 0; k < ndim; k++)
+		if (a->shape[k] != shape[k])
+			return 0;
+	return 1;
 }
 
 static int same_layout(const struct ndarray *a, const struct ndarray *b)
@@ -456,7 +544,9 @@ static struct ndarray *apply(struct eval *ev, const struct backend *be, int uf, 
 					nd_decref(o[i].arr);
 					o[i].arr = src = c;
 				}
-				views[i] = arr_broadcast_to(ev, src, ndim, shape);
+				/* an operand of the result's shape is its own view */
+				views[i] = same_shape(src, ndim, shape) ? nd_incref(src)
+									 : arr_broadcast_to(ev, src, ndim, shape);
 				if (!views[i])
 					goto fail;
 				n->kind = EW_ARRAY;

@@ -217,18 +217,68 @@ static struct value v_ellipsis = { 1 << 30, VT_ELLIPSIS, {0} };
 #define SMALL_MAX 1024
 static struct value small_ints[SMALL_MAX - SMALL_MIN + 1];
 
-static int is_static(struct value *v)
+/* Freed values wait in a short per-thread list for the next one: a loop
+ * makes and drops a few per iteration (its counter past the small ints, a
+ * result), and the list is cheaper than the allocator's round trip.  Only
+ * the struct: what it owned is released before it gets here.  Per thread,
+ * as a value may be dropped off the evaluator's thread. */
+#ifdef __SANITIZE_ADDRESS__
+enum { VAL_KEEP = 0 };    /* let AddressSanitizer see every use after free */
+#else
+enum { VAL_KEEP = 64 };
+#endif
+static _Thread_local struct value *val_free[VAL_KEEP ? VAL_KEEP : 1];
+static _Thread_local int val_free_n;
+
+static void val_struct_free(struct value *v)
 {
-	return v == &v_none || v == &v_true || v == &v_false || v == &v_ellipsis ||
-	       (v >= small_ints && v < small_ints + (SMALL_MAX - SMALL_MIN + 1));
+	if (val_free_n < VAL_KEEP)
+		val_free[val_free_n++] = v;
+	else
+		free(v);
 }
+
+/* Small dicts (a call's locals, a keyword dict) are recycled the same way,
+ * with their entry and index arrays, emptied. */
+enum { DICT_KEEP = VAL_KEEP ? 16 : 0, DICT_KEEP_CAP = 8 };
+static _Thread_local struct dict *dict_free_list[DICT_KEEP ? DICT_KEEP : 1];
+static _Thread_local int dict_free_n;
+
+static void dict_struct_free(struct dict *d)
+{
+	if (dict_free_n < DICT_KEEP && d->cap <= DICT_KEEP_CAP && d->index_cap <= 2 * DICT_KEEP_CAP) {
+		d->n = d->nused = 0;
+		for (size_t i = 0; i < d->index_cap; i++)
+			d->index[i] = -1;
+		dict_free_list[dict_free_n++] = d;
+		return;
+	}
+	free(d->entries);
+	free(d->index);
+	free(d);
+}
+
+/* an empty struct dict, or NULL */
+static struct dict *dict_struct_new(void)
+{
+	if (dict_free_n)
+		return dict_free_list[--dict_free_n];
+	return calloc(1, sizeof(struct dict));
+}
+
+/* The static values (None, True, False, Ellipsis, the small ints, the
+ * types ...) are handed out with a count of 1 << 30 and put back there
+ * before it could fall to 1 << 29: a count that high marks them, which is
+ * one test instead of an address comparison per static on every decref (no
+ * heap value is referenced 2**29 times). */
+#define STATIC_REFS (1 << 29)
 
 void val_decref(struct value *v)
 {
 	if (!v)
 		return;
-	if (is_static(v)) {
-		if (--v->refcnt < (1 << 29))
+	if (v->refcnt > STATIC_REFS) {
+		if (--v->refcnt <= STATIC_REFS)
 			v->refcnt = 1 << 30;
 		return;
 	}
@@ -249,9 +299,7 @@ void val_decref(struct value *v)
 				val_decref(v->u.dict->entries[i].key);
 				val_decref(v->u.dict->entries[i].val);
 			}
-			free(v->u.dict->entries);
-			free(v->u.dict->index);
-			free(v->u.dict);
+			dict_struct_free(v->u.dict);
 		}
 		break;
 	case VT_SLICE:
@@ -287,14 +335,14 @@ void val_decref(struct value *v)
 	default:
 		break;
 	}
-	free(v);
+	val_struct_free(v);
 }
 
-/* malloc + memset rather than calloc: glibc's calloc skips the per-thread
- * cache, and a value is made and freed on every statement */
+/* A zeroed value of type t with one reference: from the free list, else
+ * malloc + memset (not calloc: glibc's calloc skips the per-thread cache) */
 static struct value *vnew(enum vtype t)
 {
-	struct value *v = malloc(sizeof *v);
+	struct value *v = val_free_n ? val_free[--val_free_n] : malloc(sizeof *v);
 	if (v) {
 		memset(v, 0, sizeof *v);
 		v->refcnt = 1;
@@ -459,7 +507,7 @@ struct value *val_dict_new(void)
 	struct value *v = vnew(VT_DICT);
 	if (!v)
 		return NULL;
-	v->u.dict = calloc(1, sizeof(struct dict));
+	v->u.dict = dict_struct_new();
 	if (!v->u.dict) {
 		free(v);
 		return NULL;
@@ -863,6 +911,9 @@ struct value *dict_getstr_borrow(struct value *d, const char *key)
 	}
 }
 
+static int dict_insert(struct eval *ev, struct dict *d, struct value *key, uint64_t h,
+		       size_t slot, struct value *val);
+
 int dict_set(struct eval *ev, struct value *dv, struct value *key, struct value *val)
 {
 	struct dict *d = dv->u.dict;
@@ -879,6 +930,14 @@ int dict_set(struct eval *ev, struct value *dv, struct value *key, struct value 
 		val_decref(old);
 		return 0;
 	}
+	return dict_insert(ev, d, key, h, slot, val);
+}
+
+/* Appends key (hash h, known absent; slot: where dict_find would put it)
+ * -> val, both increfed.  0, or -1 with the error set. */
+static int dict_insert(struct eval *ev, struct dict *d, struct value *key, uint64_t h,
+		       size_t slot, struct value *val)
+{
 	if (d->n + 1 > d->index_cap / 2 || d->n == 0) {
 		if (d->n + 1 > d->index_cap / 2 && dict_resize(d, d->nused + 1) < 0) {
 			err_nomem(ev);
@@ -909,16 +968,60 @@ int dict_set(struct eval *ev, struct value *dv, struct value *key, struct value 
 	return 0;
 }
 
+/*
+ * dict_setstr's keys: the same few names are stored again and again (a
+ * function's parameters into its fresh locals on every call, a module's
+ * names), so the str values made for them wait in a small direct-mapped
+ * cache and are shared (a str is immutable).  Per thread, like the free
+ * lists.
+ */
+enum { KEY_SLOTS = VAL_KEEP ? 256 : 0 };
+static _Thread_local struct value *key_cache[KEY_SLOTS ? KEY_SLOTS : 1];
+
+/* a str value of key (n bytes, hash h; new reference), or NULL */
+static struct value *key_value(const char *key, size_t n, uint64_t h)
+{
+	struct value **slot, *k;
+	if (!KEY_SLOTS)
+		return val_str(key, n);
+	slot = &key_cache[h % (KEY_SLOTS ? KEY_SLOTS : 1)];
+	k = *slot;
+	if (k && k->u.str->len == n && !memcmp(k->u.str->s, key, n))
+		return val_incref(k);
+	k = val_str(key, n);
+	if (k) {
+		val_decref(*slot);
+		*slot = val_incref(k);
+	}
+	return k;
+}
+
 int dict_setstr(struct value *d, const char *key, struct value *val)
 {
+	size_t n, slot = 0;
+	uint64_t h;
+	struct dict_entry *e;
+	struct value *k;
+	int r;
 	if (!val)
 		return -1;
-	struct value *k = val_cstr(key);
+	n = strlen(key);
+	h = hash_bytes(key, n);
+	e = dict_findstr(d, key, n, h);
+	if (e) {
+		struct value *old = e->val;
+		e->val = val;
+		val_decref(old);
+		return 0;
+	}
+	k = key_value(key, n, h);
 	if (!k) {
 		val_decref(val);
 		return -1;
 	}
-	int r = dict_set(NULL, d, k, val);
+	/* where the absent key goes (dict_insert finds it again after a resize) */
+	dict_find(NULL, d->u.dict, k, h, &slot);
+	r = dict_insert(NULL, d->u.dict, k, h, slot, val);
 	val_decref(k);
 	val_decref(val);
 	return r;
