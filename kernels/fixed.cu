@@ -229,6 +229,67 @@ static int sort_complex(F *z, int64_t *idx, int64_t rows, int64_t cols, alloc_fn
 	return (int)cudaGetLastError();
 }
 
+/* ---- complex64, one row, no NaN: one radix sort of 64-bit keys (real bits
+ * over imag bits) carrying 32-bit positions, 8 passes over 12 bytes an
+ * element instead of 12 passes over 20.  The keys kernel flags a NaN; then
+ * the caller takes the general path above (returns 1). */
+__global__ void k_c64_keys(const float *z, uint64_t *k, uint32_t *v, int64_t n, int *nan)
+{
+	int seen = 0;
+	for (int64_t i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; i < n; i += (int64_t)gridDim.x * blockDim.x) {
+		float re = z[2 * i], im = z[2 * i + 1];
+		seen |= re != re || im != im;
+		k[i] = (uint64_t)order_bits(re) << 32 | order_bits(im);
+		v[i] = (uint32_t)i;
+	}
+	if (seen)
+		atomicOr(nan, 1);
+}
+
+__global__ void k_c64_place(float *z, const float *copy, const uint32_t *v, int64_t *idx, int64_t n)
+{
+	for (int64_t i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; i < n; i += (int64_t)gridDim.x * blockDim.x) {
+		uint32_t j = v[i];
+		z[2 * i] = copy[2 * j];
+		z[2 * i + 1] = copy[2 * j + 1];
+		if (idx)
+			idx[i] = j;
+	}
+}
+
+static int sort_c64_row(float *z, int64_t *idx, int64_t n, alloc_fn alloc, release_fn release, cudaStream_t s)
+{
+	tmp t = {alloc, release, {0}, {0}, 0};
+	int blocks = (int)((n + 255) / 256 < 4096 ? (n + 255) / 256 : 4096), nan = 0;
+	size_t kb = (size_t)n * 8, vb = (size_t)n * 4, tb = 0;
+	char *kv = (char *)t.get(2 * kb + 2 * vb + 64);
+	float *copy;
+	void *temp;
+	cudaError_t e;
+	if (!kv || !(copy = (float *)t.get((size_t)n * 8)))
+		return -3;
+	uint64_t *kin = (uint64_t *)kv, *kout = (uint64_t *)(kv + kb);
+	uint32_t *vin = (uint32_t *)(kv + 2 * kb), *vout = (uint32_t *)(kv + 2 * kb + vb);
+	int *flag = (int *)(kv + 2 * kb + 2 * vb);
+	if ((e = cudaMemsetAsync(flag, 0, sizeof(int), s)))
+		return e;
+	k_c64_keys<<<blocks, 256, 0, s>>>(z, kin, vin, n, flag);
+	if ((e = cudaMemcpyAsync(&nan, flag, sizeof(int), cudaMemcpyDeviceToHost, s)) || (e = cudaStreamSynchronize(s)))
+		return e;
+	if (nan)
+		return 1;
+	if ((e = cudaMemcpyAsync(copy, z, (size_t)n * 8, cudaMemcpyDeviceToDevice, s)))
+		return e;
+	if ((e = cub::DeviceRadixSort::SortPairs(NULL, tb, kin, kout, vin, vout, n, 0, 64, s)))
+		return e;
+	if (!(temp = t.get(tb)))
+		return -3;
+	if ((e = cub::DeviceRadixSort::SortPairs(temp, tb, kin, kout, vin, vout, n, 0, 64, s)))
+		return e;
+	k_c64_place<<<blocks, 256, 0, s>>>(z, copy, vout, idx, n);
+	return (int)cudaGetLastError();
+}
+
 extern "C" int cuk_sort(int dt, void *keys, int64_t *idx, int64_t rows, int64_t cols,
 			void *(*alloc)(size_t), void (*release)(void *, size_t), void *stream)
 {
@@ -245,7 +306,13 @@ extern "C" int cuk_sort(int dt, void *keys, int64_t *idx, int64_t rows, int64_t 
 	case DT_FLOAT16: return sort_t((__half *)keys, idx, rows, cols, alloc, release, s);
 	case DT_FLOAT32: return sort_t((float *)keys, idx, rows, cols, alloc, release, s);
 	case DT_FLOAT64: return sort_t((double *)keys, idx, rows, cols, alloc, release, s);
-	case DT_COMPLEX64: return sort_complex<float, uint32_t>((float *)keys, idx, rows, cols, alloc, release, s);
+	case DT_COMPLEX64:
+		if (rows == 1 && cols < ((int64_t)1 << 32)) {
+			int r = sort_c64_row((float *)keys, idx, cols, alloc, release, s);
+			if (r != 1)
+				return r;
+		}
+		return sort_complex<float, uint32_t>((float *)keys, idx, rows, cols, alloc, release, s);
 	case DT_COMPLEX128: return sort_complex<double, uint64_t>((double *)keys, idx, rows, cols, alloc, release, s);
 	default: return -2;
 	}

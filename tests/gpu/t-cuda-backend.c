@@ -730,6 +730,30 @@ int main(void)
 		ok(good, "sort 2^20 complex64 with ties on the real part (lexicographic)");
 		if (good) nd_decref(hv);
 		nd_decref(h); nd_decref(d);
+		{
+			/* one row, no NaN (the 64-bit key path) with an argsort: each
+			 * value is the very input item its index names (-0.0 kept) */
+			int64_t n = 100000;
+			struct ndarray *hc = hnew(DT_COMPLEX64, 1, &n), *dc, *di, *hvc = NULL, *hic = NULL;
+			float *p = (float *)nd_data(hc);
+			hfill(hc, -5, 5);
+			for (int64_t i = 0; i < n; i++) {
+				p[2 * i] = floorf(p[2 * i]);
+				if (i % 7 == 0)
+					p[2 * i + 1] = i % 14 ? -0.0f : 0.0f;
+			}
+			dc = to_dev(hc);
+			di = dnew(DT_INT64, 1, &n);
+			good = dc && di && cu->sort(ev, dc, di) == 0 && (hvc = to_hostc(dc)) && (hic = to_hostc(di));
+			for (int64_t i = 0; good && i < n; i++) {
+				const float *v = (const float *)nd_data(hvc) + 2 * i;
+				int64_t k = ((int64_t *)nd_data(hic))[i];
+				good = k >= 0 && k < n && !memcmp(v, p + 2 * k, 8)
+				       && (i == 0 || v[-2] < v[0] || (v[-2] == v[0] && v[-1] <= v[1]));
+			}
+			ok(good, "sort + argsort of one complex64 row without NaN: ordered, each value its index's input (-0.0 kept)");
+			nd_decref(hc); nd_decref(dc); nd_decref(di); nd_decref(hvc); nd_decref(hic);
+		}
 	}
 	/* ---- fancy indexing: gather / scatter against the host walk ---- */
 	{
