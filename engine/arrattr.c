@@ -180,6 +180,21 @@ int arr_hash(struct eval *ev, struct value *v, uint64_t *out)
 
 static const char only1[] = "only 0-dimensional arrays can be converted to Python scalars";
 
+/* int() of an integer or bool array of size 1 or scalar: a Python int of
+ * any size (uint64 past 2**63 too, as NumPy gives it) */
+struct value *arr_to_pyint(struct eval *ev, struct value *v)
+{
+	struct npscalar s;
+	if (scalar_of(ev, v, &s, only1) < 0)
+		return NULL;
+	switch (dtype_table[s.dtype].kind) {
+	case DK_BOOL: return val_int(s.v.b);
+	case DK_INT: return val_int(s.v.i);
+	case DK_UINT: return s.v.u > (uint64_t)INT64_MAX ? big_from_uint64(ev, s.v.u) : val_int((int64_t)s.v.u);
+	default: return err_set(ev, TY_TypeError, "an integer array is needed");
+	}
+}
+
 int arr_as_int64(struct eval *ev, struct value *v, int64_t *out)
 {
 	struct npscalar s;

@@ -823,12 +823,8 @@ BI(round)
 	if (x->type == VT_SCALAR || x->type == VT_NDARRAY) {
 		if (!nd || nd->type == VT_NONE) {
 			double d;
-			if (x->type == VT_SCALAR && (x->u.sc.dtype == DT_BOOL || dt_is_int(x->u.sc.dtype))) {
-				int64_t i;
-				if (arr_as_int64(ev, x, &i) < 0)
-					return NULL;
-				return val_int(i);
-			}
+			if (x->type == VT_SCALAR && (x->u.sc.dtype == DT_BOOL || dt_is_int(x->u.sc.dtype)))
+				return arr_to_pyint(ev, x);
 			if (arr_as_double(ev, x, &d) < 0)
 				return NULL;
 			if (!isfinite(d))

@@ -258,20 +258,12 @@ struct value *builtins_type_call(struct eval *ev, enum typeid t, int argc, struc
 		case VT_FLOAT: return float_to_int(ev, x->u.f);
 		case VT_STR: return parse_int_str(ev, x->u.str->s, x->u.str->len, (int)base);
 		case VT_SCALAR: case VT_NDARRAY: {
-			if (x->type == VT_SCALAR && x->u.sc.dtype == DT_UINT64)
-				return big_from_uint64(ev, x->u.sc.v.u);
-			if (x->type == VT_SCALAR && (dt_is_int(x->u.sc.dtype) || x->u.sc.dtype == DT_BOOL)) {
-				int64_t i;
-				return arr_as_int64(ev, x, &i) < 0 ? NULL : val_int(i);
-			}
+			int dt = x->type == VT_SCALAR ? x->u.sc.dtype : x->u.arr->dtype;
+			if (dt_is_int(dt) || dt == DT_BOOL)
+				return arr_to_pyint(ev, x);
 			double d;
 			if (x->type == VT_SCALAR && dt_is_complex(x->u.sc.dtype))
 				return err_set(ev, TY_TypeError, "int() argument must be a string, a bytes-like object or a real number, not 'complex'");
-			if (x->type == VT_NDARRAY) {
-				int64_t i;
-				if (dt_is_int(x->u.arr->dtype) || x->u.arr->dtype == DT_BOOL)
-					return arr_as_int64(ev, x, &i) < 0 ? NULL : val_int(i);
-			}
 			if (arr_as_double(ev, x, &d) < 0)
 				return NULL;
 			return float_to_int(ev, d);

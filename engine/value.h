@@ -303,6 +303,8 @@ struct value *arr_iter_list(struct eval *ev, struct value *v);
 int arr_hash(struct eval *ev, struct value *v, uint64_t *out);    /* scalars only */
 /* int(x), float(x), complex(x) of a scalar or size-1 array */
 int arr_as_int64(struct eval *ev, struct value *v, int64_t *out);
+/* int() of an integer/bool scalar or one-element array: a Python int of any size */
+struct value *arr_to_pyint(struct eval *ev, struct value *v);
 int arr_as_double(struct eval *ev, struct value *v, double *out);
 int arr_as_complex(struct eval *ev, struct value *v, double _Complex *out);
 /* dtype value call: np.float32(3) / dtype attributes (.name, .itemsize ...) */
