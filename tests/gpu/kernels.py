@@ -77,6 +77,26 @@ except MemoryError as e:
     print("# " + str(e))
     check("cp.zeros(10**12) raises OutOfMemoryError", "Out of memory allocating" in str(e))
 check("allocations work after out-of-memory", float(cp.ones(1000).sum()) == 1000.0)
+# a loop that fills the card, 8 GiB at a time: OutOfMemoryError in CuPy's
+# words, then everything goes back and later statements work
+free0 = cp.cuda.runtime.memGetInfo()[0]
+chunks = []
+try:
+    for i in range(1000):
+        chunks.append(cp.empty(8 << 30, dtype=cp.uint8))
+    check("a loop that fills the card ends in OutOfMemoryError", False)
+except MemoryError as e:
+    print("# after %d chunks of 8 GiB: %s" % (len(chunks), e))
+    check("a loop that fills the card ends in OutOfMemoryError",
+          type(e).__name__ == "OutOfMemoryError" and "Out of memory allocating 8,589,934,592 bytes" in str(e)
+          and len(chunks) * (8 << 30) > free0 // 2)
+del chunks
+pool.free_all_blocks()
+free1 = cp.cuda.runtime.memGetInfo()[0]
+print("# free before %d, after %d" % (free0, free1))
+check("the card's memory comes back after the loop's arrays go", free1 >= free0 - (1 << 30))
+check("statements work after the card was full",
+      float((cp.arange(10**6) % 7).sum()) == float((np.arange(10**6) % 7).sum()))
 pool.free_all_blocks()
 check("free_all_blocks leaves used bytes alone", pool.used_bytes() > 0)
 fr, tot = cp.cuda.runtime.memGetInfo()
