@@ -10,15 +10,7 @@
 
 #include "kernel.h"
 
-static int nt, nfail;
-
-static void ok(int cond, const char *what)
-{
-	nt++;
-	if (!cond)
-		nfail++;
-	printf("%sok %d - %s\n", cond ? "" : "not ", nt, what);
-}
+#include "tap.h"
 
 #define PORTS "\"shell_port\": 5001, \"iopub_port\": 5002, \"stdin_port\": 5003," \
 	" \"control_port\": 5004, \"hb_port\": 5005"

@@ -7,15 +7,7 @@
 
 #include "kernel.h"
 
-static int nt, nfail;
-
-static void ok(int cond, const char *what)
-{
-	nt++;
-	if (!cond)
-		nfail++;
-	printf("%sok %d - %s\n", cond ? "" : "not ", nt, what);
-}
+#include "tap.h"
 
 int main(void)
 {

@@ -17,15 +17,7 @@
 #include "dtype.h"
 #include "simdsort.h"
 
-static int nt, nfail;
-
-static void ok(int cond, const char *what)
-{
-	nt++;
-	if (!cond)
-		nfail++;
-	printf("%sok %d - %s\n", cond ? "" : "not ", nt, what);
-}
+#include "tap.h"
 
 static uint64_t rng_state = 0x9E3779B97F4A7C15ull;
 

@@ -11,15 +11,7 @@
 
 #include "kernel.h"
 
-static int nt, nfail;
-
-static void ok(int cond, const char *what)
-{
-	nt++;
-	if (!cond)
-		nfail++;
-	printf("%sok %d - %s\n", cond ? "" : "not ", nt, what);
-}
+#include "tap.h"
 
 /* A message built by hand: idents, delimiter, signature, the four JSON
  * texts, then buffers.  sig NULL: sign it properly. */
