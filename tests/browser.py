@@ -97,6 +97,39 @@ def why(e):
 STARTED = re.compile(r"\[(\*|\d+)\]")
 
 
+def wait_kernel(page, tmo):
+	"""Waits, as a user does, until the status bar says the kernel is Idle, and accepts
+	JupyterLab's "Select Kernel" dialog if it asks (the notebook names Lumen).  A cell run
+	before the session has its kernel is dropped by JupyterLab without a trace: its
+	prompt stays [ ] and nothing reaches the kernel."""
+	try:
+		page.wait_for_selector(".jp-StatusBar-TextItem:has-text('Idle')", timeout=tmo)
+	except Exception:
+		print("# the status bar never showed Idle; going on", flush=True)
+	try:
+		page.locator(".jp-Dialog button:has-text('Select')").click(timeout=3000)
+		print("# accepted the Select Kernel dialog", flush=True)
+	except Exception:
+		pass
+
+
+def first_run_started(page, cell):
+	"""Shift+Enter on the first cell must start it: its prompt turns [*] or [n].  If the
+	prompt stays blank, JupyterLab never sent the cell (the key press was lost or the
+	session was not ready), so press again, as a user would, and say so.  A cell that
+	was sent and then lost by the kernel shows [*] for ever and fails its check."""
+	prompt = cell.locator(".jp-InputPrompt", has_text=STARTED)
+	for attempt in (1, 2, 3):
+		try:
+			prompt.wait_for(timeout=20000)
+			return
+		except Exception:
+			print("# cell 1 did not start (prompt %r); Shift+Enter again (attempt %d)"
+			      % (cell.locator(".jp-InputPrompt").first.inner_text(timeout=2000), attempt + 1), flush=True)
+			cell.locator(".jp-InputArea-editor").click()
+			page.keyboard.press("Shift+Enter")
+
+
 def run_all(page, tmo):
 	"""Run > Run All Cells, as a user does, and waits for the first prompt to get its
 	number (or [*]).  The menu item stays disabled until the notebook panel is current and its
@@ -246,7 +279,14 @@ def main():
 	quick = os.path.join(args.notebooks, "quickstart.ipynb")
 	have_quick = os.path.exists(quick)
 	if have_quick:
-		shutil.copy(quick, os.path.join(root, "quickstart.ipynb"))
+		# without its saved outputs: the checks must see what this kernel renders now
+		with open(quick) as f:
+			qnb = json.load(f)
+		for c in qnb["cells"]:
+			if c["cell_type"] == "code":
+				c["outputs"], c["execution_count"] = [], None
+		with open(os.path.join(root, "quickstart.ipynb"), "w") as f:
+			json.dump(qnb, f)
 	settings = os.path.join(tmp, "settings", "@jupyterlab", "apputils-extension")
 	os.makedirs(settings)
 	with open(os.path.join(settings, "notification.jupyterlab-settings"), "w") as f:
@@ -326,9 +366,12 @@ def main():
 			except Exception as e:
 				tap(False, "the notebook opens with the Lumen kernel", str(e) + "\n" + lablog())
 			cells = page.locator(".jp-Notebook .jp-Cell")
+			wait_kernel(page, args.timeout * 1000)
 			cells.nth(0).locator(".jp-InputArea-editor").click()
 			for i, (src, want) in enumerate(CELLS):
 				page.keyboard.press("Shift+Enter")
+				if i == 0:
+					first_run_started(page, cells.nth(0))
 				out = cells.nth(i).locator(".jp-OutputArea")
 				try:
 					out.filter(has_text=want).wait_for(timeout=args.timeout * 1000)
