@@ -309,21 +309,35 @@ static int rand_fail(struct eval *ev, curandStatus_t s)
 	return err_set(ev, TY_CUDARuntimeError, "CURAND_STATUS_%d: cuRAND failed", (int)s), -1;
 }
 
+/* the seed for cuRAND's generator when it is made; a seed() before the
+ * first draw that needs cuRAND (normal, bits) waits here, so uniform draws,
+ * which use our own Philox (uniform_fill), never pay for creating it (about
+ * 45 ms on the H200) */
+static uint64_t rng_seed_pending;
+static int rng_seed_set;
+
+/* cuRAND's generator, made on first use (lib_mu) and bound to the stream */
 static curandGenerator_t get_rng(struct eval *ev)
 {
 	pthread_mutex_lock(&lib_mu);
 	if (!rng) {
 		curandStatus_t s = curandCreateGenerator(&rng, CURAND_RNG_PSEUDO_PHILOX4_32_10);
+		unsigned long long seed;
 		if (s != CURAND_STATUS_SUCCESS) {
 			rng = NULL;
 			pthread_mutex_unlock(&lib_mu);
 			rand_fail(ev, s);
 			return NULL;
 		}
-		struct timespec t;
 		cuda_meminfo_forget();
-		clock_gettime(CLOCK_REALTIME, &t);
-		curandSetPseudoRandomGeneratorSeed(rng, (unsigned long long)t.tv_sec * 1000000007ULL ^ t.tv_nsec);
+		if (rng_seed_set) {
+			seed = rng_seed_pending;
+		} else {
+			struct timespec t;
+			clock_gettime(CLOCK_REALTIME, &t);
+			seed = (unsigned long long)t.tv_sec * 1000000007ULL ^ (unsigned long long)t.tv_nsec;
+		}
+		curandSetPseudoRandomGeneratorSeed(rng, seed);
 	}
 	pthread_mutex_unlock(&lib_mu);
 	curandSetStream(rng, cuda_dev.stream);
@@ -336,18 +350,24 @@ static int uni_seeded;
 
 static int rnd_seed(struct eval *ev, uint64_t seed)
 {
-	curandGenerator_t g = get_rng(ev);
+	curandGenerator_t g;
 	curandStatus_t s;
-	if (!g)
-		return -1;
-	if ((s = curandSetPseudoRandomGeneratorSeed(g, seed)) != CURAND_STATUS_SUCCESS
-	    || (s = curandSetGeneratorOffset(g, 0)) != CURAND_STATUS_SUCCESS)
-		return rand_fail(ev, s);
 	pthread_mutex_lock(&lib_mu);
 	uni_seed = seed;
 	uni_ctr = 0;
 	uni_seeded = 1;
+	g = rng;
+	if (!g) {
+		rng_seed_pending = seed;   /* get_rng seeds the generator with it */
+		rng_seed_set = 1;
+	}
 	pthread_mutex_unlock(&lib_mu);
+	if (!g)
+		return 0;
+	curandSetStream(g, cuda_dev.stream);
+	if ((s = curandSetPseudoRandomGeneratorSeed(g, seed)) != CURAND_STATUS_SUCCESS
+	    || (s = curandSetGeneratorOffset(g, 0)) != CURAND_STATUS_SUCCESS)
+		return rand_fail(ev, s);
 	return 0;
 }
 
@@ -536,15 +556,17 @@ static int uniform_fill(struct eval *ev, int dt, int64_t n, double p0, double p1
 static int rnd_fill(struct eval *ev, enum rand_dist dist, int dt, int64_t n, double p0, double p1,
 		    void *out)
 {
-	curandGenerator_t g = get_rng(ev);
+	curandGenerator_t g;
 	curandStatus_t s = CURAND_STATUS_SUCCESS;
-	if (!g)
-		return -1;
 	if (n <= 0)
 		return 0;
+	if (dist == RAND_UNIFORM)
+		return uniform_fill(ev, dt, n, p0, p1, out);   /* no cuRAND */
+	if (!(g = get_rng(ev)))
+		return -1;
 	switch (dist) {
 	case RAND_UNIFORM:
-		return uniform_fill(ev, dt, n, p0, p1, out);
+		break;
 	case RAND_NORMAL: {
 		/* cuRAND wants an even count */
 		int64_t even = n & ~(int64_t)1;

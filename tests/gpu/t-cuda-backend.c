@@ -1110,6 +1110,17 @@ int main(void)
 		}
 		ok(good && fabs(s / n - 1) < 0.02 && fabs(sqrt(s2 / n - (s / n) * (s / n)) - 2) < 0.02,
 		   "cuRAND normal(1, 2), an odd count");
+		{
+			/* that first normal draw made cuRAND's generator, after seed(7)
+			 * had only been noted (uniform draws need no generator): seeding
+			 * 7 again now must give the same normals */
+			struct ndarray *h2 = NULL;
+			int g = good && rb->seed(ev, 7) == 0 && rb->fill(ev, RAND_NORMAL, DT_FLOAT32, n, 1, 2, nd_data(d)) == 0
+				&& (h2 = to_hostc(d));
+			ok(g && !memcmp(nd_data(h), nd_data(h2), n * 4),
+			   "seed(7) before the generator existed, and again after: the same normals");
+			if (h2) nd_decref(h2);
+		}
 		if (good) nd_decref(h);
 		nd_decref(d);
 	}
