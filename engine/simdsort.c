@@ -758,6 +758,11 @@ int simdsort_sort(void *v, int64_t n, int dt)
 	return -1;
 }
 
+int simdsort_available(void)
+{
+	return simd_ready();
+}
+
 #else
 
 int simdsort_sort(void *v, int64_t n, int dt)
@@ -768,15 +773,22 @@ int simdsort_sort(void *v, int64_t n, int dt)
 	return -1;
 }
 
+int simdsort_available(void)
+{
+	return 0;
+}
+
 #endif
 
 /* Whether v is ascending, a block at a time so that the compiler can keep
- * the comparisons free of branches; a NaN anywhere answers 0. */
+ * the comparisons free of branches (blocks of 16 first, doubling to 1024, so
+ * that a short random row is told at once); a NaN anywhere answers 0. */
 #define SORTED_OF(T)                                                           \
 	do {                                                                   \
 		const T *a = v;                                                \
-		for (int64_t i = 0; i + 1 < n; i += 1024) {                    \
-			int64_t e = i + 1024 < n - 1 ? i + 1024 : n - 1;       \
+		int64_t blk = 16; /* grows to 1024: random rows end early */  \
+		for (int64_t i = 0; i + 1 < n; i += blk, blk += blk < 1024 ? blk : 0) { \
+			int64_t e = i + blk < n - 1 ? i + blk : n - 1;         \
 			int bad = 0;                                           \
 			for (int64_t j = i; j < e; j++)                        \
 				bad |= !(a[j] <= a[j + 1]);                    \

@@ -17,6 +17,9 @@
  * valid order for NumPy's unstable sort, which leaves it unspecified). */
 int simdsort_sort(void *v, int64_t n, int dt);
 
+/* 1 when simdsort_sort sorts on this CPU (AVX2), 0 when it always says -1. */
+int simdsort_available(void);
+
 /* 1 when v[0..n) of dtype dt (any dtype simdsort_sort takes) is already
  * ascending; 0 otherwise, and whenever it holds a NaN. */
 int simdsort_is_sorted(const void *v, int64_t n, int dt);

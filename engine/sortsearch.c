@@ -338,13 +338,112 @@ static int radix_kind(int dt)
 	return -1;
 }
 
+/* Stable argsort of a row of 4-byte numbers (int32, uint32, float32) of
+ * fewer than 2^32 items by sorting 64-bit words: the order-keeping key
+ * above, the position below, so ties keep their order; the AVX2 sort of
+ * simdsort.c sorts them in idx itself, and the positions are what remains.
+ * NaNs all take the top key (last, in order), -0.0 takes 0.0's. */
+static void argsort_packed32(int dt, const void *v, int64_t n, int64_t *idx)
+{
+	const uint32_t *w = v;
+	uint64_t *k = (uint64_t *)idx;
+	for (int64_t i = 0; i < n; i++) {
+		uint32_t u = w[i], key;
+		if (dt == DT_FLOAT32)
+			key = (u & 0x7fffffffu) > 0x7f800000u ? 0xffffffffu : key_f32(u << 1 ? u : 0);
+		else
+			key = dt == DT_INT32 ? u ^ 0x80000000u : u;
+		k[i] = (uint64_t)key << 32 | (uint64_t)i;
+	}
+	simdsort_sort(k, n, DT_UINT64);
+	for (int64_t i = 0; i < n; i++)
+		idx[i] = (int64_t)(k[i] & 0xffffffffu);
+}
+
+/*
+ * Stable argsort of a row of 8-byte numbers (int64, uint64, float64) of at
+ * most PACK64_MAX items: the same idea with the key's b low bits given up
+ * for the position (b bits hold n - 1).  Items whose keys agree above those
+ * bits come out side by side in position order; each such run is then
+ * sorted by the whole value with the stable merge sort (short runs: an
+ * insertion sort), so the result is exact.  The NaNs' run (the top key)
+ * needs nothing: they all tie.  -0.0 takes 0.0's key.
+ */
+#define PACK64_MAX 65536
+static void argsort_packed64(int dt, const void *v, int64_t n, int64_t *idx, int64_t *tmp)
+{
+	const uint64_t *w = v;
+	uint64_t *k = (uint64_t *)idx, hi_nan;
+	int b = 1;
+	while (((int64_t)1 << b) < n)
+		b++;
+	const uint64_t low = ((uint64_t)1 << b) - 1;
+	uint64_t kmin = ~(uint64_t)0, kmax = 0;
+	hi_nan = ~(uint64_t)0 >> b;
+	for (int64_t i = 0; i < n; i++) {
+		uint64_t u = w[i], key;
+		if (dt == DT_FLOAT64)
+			key = (u & ~((uint64_t)1 << 63)) > 0x7ff0000000000000ull ? ~(uint64_t)0 : key_f64(u << 1 ? u : 0);
+		else
+			key = dt == DT_INT64 ? u ^ ((uint64_t)1 << 63) : u;
+		kmin = key < kmin ? key : kmin;
+		kmax = key > kmax ? key : kmax;
+		k[i] = key;
+	}
+	if ((kmax - kmin) >> (64 - b) == 0) {
+		/* the keys span fewer than 64 - b bits (integers of a modest
+		 * range): key - kmin shifted up is exact, and ties are ties */
+		for (int64_t i = 0; i < n; i++)
+			k[i] = (k[i] - kmin) << b | (uint64_t)i;
+		simdsort_sort(k, n, DT_UINT64);
+		for (int64_t i = 0; i < n; i++)
+			idx[i] = (int64_t)(k[i] & low);
+		return;
+	}
+	for (int64_t i = 0; i < n; i++)
+		k[i] = (k[i] & ~low) | (uint64_t)i;
+	simdsort_sort(k, n, DT_UINT64);
+	int64_t start = 0;
+	uint64_t run_hi = k[0] >> b;
+	for (int64_t i = 0; i <= n; i++) {
+		uint64_t h = i < n ? k[i] >> b : 0;
+		if (i == n || h != run_hi) {
+			if (i - start > 1 && !(dt == DT_FLOAT64 && run_hi == hi_nan)) {
+				int64_t *r = idx + start, m = i - start;
+				if (dt == DT_FLOAT64)
+					msort_f64n(v, r, m, tmp);
+				else if (dt == DT_INT64)
+					msort_i64(v, r, m, tmp);
+				else
+					msort_u64(v, r, m, tmp);
+			}
+			start = i;
+			run_hi = h;
+		}
+		if (i < n)
+			idx[i] = (int64_t)(k[i] & low);
+	}
+}
+
 /* Stable argsort of one contiguous row (float16 via float keys). */
 static int argsort_row(struct eval *ev, int dt, const void *v, int64_t n, int64_t *idx, int64_t *tmp)
 {
+	int sz = dt_size(dt);
+	if (radix_kind(dt) >= 0 && simdsort_is_sorted(v, n, dt)) {
+		for (int64_t i = 0; i < n; i++)
+			idx[i] = i;
+		return 0; /* ascending already: the identity (ties in index order) */
+	}
+	if (sz == 4 && radix_kind(dt) >= 0 && n <= (int64_t)UINT32_MAX && simdsort_available()) {
+		argsort_packed32(dt, v, n, idx);
+		return 0;
+	}
+	if (sz == 8 && radix_kind(dt) >= 0 && n >= 2 && n <= PACK64_MAX && simdsort_available()) {
+		argsort_packed64(dt, v, n, idx, tmp);
+		return 0;
+	}
 	for (int64_t i = 0; i < n; i++)
 		idx[i] = i;
-	if (radix_kind(dt) >= 0 && simdsort_is_sorted(v, n, dt))
-		return 0; /* ascending already: the identity (ties in index order) */
 	if (n >= RADIX_MIN && radix_kind(dt) >= 0) {
 		int64_t w = n;
 		if (dt == DT_FLOAT32 || dt == DT_FLOAT64) {
@@ -521,6 +620,8 @@ static struct ndarray *rows_of(struct eval *ev, const struct ndarray *a, int axi
 	struct ndarray *t = move_last(ev, a, axis), *c, *h;
 	if (!t)
 		return NULL;
+	if (host == 2 && nd_device(t) == DEV_HOST && nd_is_c_contiguous(t))
+		return t; /* read only (argsort): the rows as they lie */
 	c = shp_copy(ev, t);
 	nd_decref(t);
 	if (!c || !host || nd_device(c) == DEV_HOST)
@@ -625,7 +726,7 @@ static struct ndarray *do_sort(struct eval *ev, struct ndarray *a, int axis, int
 		nd_decref(c);
 		goto out;
 	}
-	r = rows_of(ev, src, axis, 1);
+	r = rows_of(ev, src, axis, arg ? 2 : 1);
 	if (!r)
 		goto out;
 	int64_t n = r->ndim ? r->shape[r->ndim - 1] : 1, rows = n ? nd_size(r) / n : 0;

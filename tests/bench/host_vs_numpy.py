@@ -77,6 +77,17 @@ row("sort f64 N/10", lambda: np.sort(xd[:N // 10]), 3)
 row("sort int64 N/10", lambda: np.sort(xi[:N // 10]), 3)
 row("sort int32 N/10", lambda: np.sort(xi32[:N // 10]), 3)
 del xs, xds, xis, xi32, x6
+# rows: argsort along the last axis of a table, and down its columns
+r100 = x.reshape(-1, 100)
+row("sort f32 rows of 100", lambda: np.sort(r100), 3)
+row("argsort f32 rows of 100", lambda: np.argsort(r100), 3)
+r100d = xd.reshape(-1, 100)
+row("argsort f64 rows of 100", lambda: np.argsort(r100d), 3)
+row("argsort int64 rows of 100", lambda: np.argsort(xi.reshape(-1, 100)), 3)
+r16 = x.reshape(-1, 16)
+row("argsort f32 rows of 16", lambda: np.argsort(r16), 3)
+row("argsort f32 axis=0 of %dx1000" % (N // 1000), lambda: np.argsort(x.reshape(-1, 1000), axis=0), 3)
+del r100, r100d, r16
 row("random.rand f64", lambda: np.random.rand(N))
 row("random.randn f64", lambda: np.random.randn(N))
 rng = np.random.default_rng(1)
