@@ -13,16 +13,7 @@
 #include "engine.h"
 #include "value.h"
 #include "bigint.h"
-
-static int ntest, failed;
-
-static void ok(int cond, const char *what)
-{
-	ntest++;
-	if (!cond)
-		failed++;
-	printf("%sok %d - %s\n", cond ? "" : "not ", ntest, what);
-}
+#include "tap.h"
 
 static struct engine *E;
 static struct engine_error ERR;
@@ -134,6 +125,6 @@ int main(void)
 	out_is("print(2 ** (10 ** 5) % 1000007, -(3 ** 10000) % 1000003)", "351226 781252\n",
 	       "arithmetic on 100000-bit ints (CPython's values)");
 	engine_free(E);
-	printf("1..%d\n", ntest);
-	return failed != 0;
+	printf("1..%d\n", nt);
+	return nfail != 0;
 }

@@ -11,16 +11,7 @@
 #include <string.h>
 #include "engine.h"
 #include "fuse.h"
-
-static int ntest, failed;
-
-static void ok(int cond, const char *what)
-{
-	ntest++;
-	if (!cond)
-		failed++;
-	printf("%sok %d - %s\n", cond ? "" : "not ", ntest, what);
-}
+#include "tap.h"
 
 static char OUT[1 << 16];
 
@@ -191,7 +182,7 @@ int main(void)
 	same_error("np.sum(x * y, axis=(0, 0))");
 	same_error("(x + 1).sum(bad=1)");
 	same_error("np.sin(x * 2, 1, 2, 3)");
-	printf("1..%d\n", ntest);
+	printf("1..%d\n", nt);
 	engine_free(E);
-	return failed ? 1 : 0;
+	return nfail ? 1 : 0;
 }

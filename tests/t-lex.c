@@ -9,17 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lex.h"
-
-static int ntest;
-static int failed;
-
-static void ok(int cond, const char *what)
-{
-	ntest++;
-	if (!cond)
-		failed++;
-	printf("%sok %d - %s\n", cond ? "" : "not ", ntest, what);
-}
+#include "tap.h"
 
 static jmp_buf jb;
 static char errmsg[256];
@@ -193,6 +183,6 @@ int main(void)
 		}
 		ok(crashes == 0 && runs > 20000, "fuzz: random and truncated input ends");
 	}
-	printf("1..%d\n", ntest);
-	return failed ? 1 : 0;
+	printf("1..%d\n", nt);
+	return nfail ? 1 : 0;
 }

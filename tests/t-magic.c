@@ -10,16 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "engine.h"
-
-static int ntest, failed;
-
-static void ok(int cond, const char *what)
-{
-	ntest++;
-	if (!cond)
-		failed++;
-	printf("%sok %d - %s\n", cond ? "" : "not ", ntest, what);
-}
+#include "tap.h"
 
 struct cap {
 	char out[65536];
@@ -233,6 +224,6 @@ int main(void)
 
 	engine_error_clear(&ERR);
 	engine_free(E);
-	printf("1..%d\n", ntest);
-	return failed ? 1 : 0;
+	printf("1..%d\n", nt);
+	return nfail ? 1 : 0;
 }

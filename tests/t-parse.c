@@ -10,16 +10,7 @@
 #include <string.h>
 #include "parse.h"
 #include "error.h"
-
-static int ntest, failed;
-
-static void ok(int cond, const char *what)
-{
-	ntest++;
-	if (!cond)
-		failed++;
-	printf("%sok %d - %s\n", cond ? "" : "not ", ntest, what);
-}
+#include "tap.h"
 
 /* a compact dump of the tree's kinds */
 static void dump(const struct node *n, char *out, size_t cap)
@@ -265,6 +256,6 @@ int main(void)
 		}
 		ok(runs > 40000, "fuzz: random, truncated and mutated programs parse or fail cleanly");
 	}
-	printf("1..%d\n", ntest);
-	return failed ? 1 : 0;
+	printf("1..%d\n", nt);
+	return nfail ? 1 : 0;
 }

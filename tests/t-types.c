@@ -9,16 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "engine.h"
-
-static int ntest, failed;
-
-static void ok(int cond, const char *what)
-{
-	ntest++;
-	if (!cond)
-		failed++;
-	printf("%sok %d - %s\n", cond ? "" : "not ", ntest, what);
-}
+#include "tap.h"
 
 static char OUT[16384];
 
@@ -104,6 +95,6 @@ int main(void)
 	   "np.empty(2.5): NumPy's TypeError text");
 	engine_error_clear(&ERR);
 	engine_free(E);
-	printf("1..%d\n", ntest);
-	return failed ? 1 : 0;
+	printf("1..%d\n", nt);
+	return nfail ? 1 : 0;
 }
