@@ -3,8 +3,12 @@
  * = op over the masked axes of an expression tree's value, iterating in C
  * order over merged dimensions.  A reduced inner row is folded by a fast
  * per-dtype routine (NumPy's pairwise summation for floats, so float32
- * sums print as NumPy's do); a kept inner row accumulates through the
- * ufunc loops (out = op(out, row)), as NumPy's reduce does.
+ * sums print as NumPy's do); a kept inner row accumulates lane by lane
+ * (typed loops for the common dtypes, else the ufunc loops: out = op(out,
+ * row)), as NumPy's reduce does.  Integer sums and any/all read the source
+ * dtype in place; float64 sums of float32/int data cast through NumPy's
+ * 8192-item buffer; argmin/argmax read rows or column lanes in place;
+ * cumsum/cumprod run typed loops along rows or lanes.
  *
  * Owns its temporaries only.
  */
@@ -15,34 +19,46 @@
 #include "arrapi.h"
 #include "error.h"
 #include "ufunc.h"
+#include "fpe.h"
+#include <fenv.h>
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
 
 #define PW_BLOCKSIZE 128
 
+/* integer loops built twice, for AVX2 and for the baseline, picked at load */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define VEC_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define VEC_CLONES
+#endif
+
 int host_fill(struct eval *ev, struct ndarray *dst, const struct npscalar *v);
 
 /* NumPy's pairwise summation (loops_utils.h.src), T the accumulator */
-#define PAIRWISE(name, S, T)                                                   \
+#define PAIRWISE(name, S, T) PAIRWISE_LD(name, S, T, PW_AS_IS)
+#define PW_AS_IS(v) (v)
+#define PW_NAN_ZERO(v) ((v) == (v) ? (v) : 0)	/* nansum: NaN counts as 0 */
+#define PAIRWISE_LD(name, S, T, LD)                                            \
 static T name(const char *a, int64_t n, int64_t stride)                        \
 {                                                                              \
 	if (n < 8) {                                                           \
 		T res = 0.;                                                    \
 		for (int64_t i = 0; i < n; i++)                                \
-			res += (T)*(const S *)(a + i * stride);                \
+			res += LD((T)*(const S *)(a + i * stride));                \
 		return res;                                                    \
 	} else if (n <= PW_BLOCKSIZE) {                                        \
 		T r[8], res;                                                   \
 		int64_t i;                                                     \
 		for (int j = 0; j < 8; j++)                                    \
-			r[j] = (T)*(const S *)(a + j * stride);                \
+			r[j] = LD((T)*(const S *)(a + j * stride));                \
 		for (i = 8; i < n - (n % 8); i += 8)                           \
 			for (int j = 0; j < 8; j++)                            \
-				r[j] += (T)*(const S *)(a + (i + j) * stride); \
+				r[j] += LD((T)*(const S *)(a + (i + j) * stride)); \
 		res = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7])); \
 		for (; i < n; i++)                                             \
-			res += (T)*(const S *)(a + i * stride);                \
+			res += LD((T)*(const S *)(a + i * stride));                \
 		return res;                                                    \
 	} else {                                                               \
 		int64_t n2 = n / 2;                                            \
@@ -56,25 +72,26 @@ PAIRWISE(pw_double_s, double, double)
 
 /* the same summation for contiguous data, written so the compiler keeps the
  * eight accumulators in one vector register (bit-identical results) */
-#define PAIRWISE_C1(name, S, T)                                                \
+#define PAIRWISE_C1(name, S, T) PAIRWISE_C1_LD(name, S, T, PW_AS_IS)
+#define PAIRWISE_C1_LD(name, S, T, LD)                                         \
 static T name(const S *a, int64_t n)                                           \
 {                                                                              \
 	if (n < 8) {                                                           \
 		T res = 0.;                                                    \
 		for (int64_t i = 0; i < n; i++)                                \
-			res += (T)a[i];                                        \
+			res += LD((T)a[i]);                                        \
 		return res;                                                    \
 	} else if (n <= PW_BLOCKSIZE) {                                        \
 		T r[8], res;                                                   \
 		int64_t i;                                                     \
 		for (int j = 0; j < 8; j++)                                    \
-			r[j] = (T)a[j];                                        \
+			r[j] = LD((T)a[j]);                                        \
 		for (i = 8; i < n - (n % 8); i += 8)                           \
 			for (int j = 0; j < 8; j++)                            \
-				r[j] += (T)a[i + j];                           \
+				r[j] += LD((T)a[i + j]);                           \
 		res = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7])); \
 		for (; i < n; i++)                                             \
-			res += (T)a[i];                                        \
+			res += LD((T)a[i]);                                        \
 		return res;                                                    \
 	} else {                                                               \
 		int64_t n2 = n / 2;                                            \
@@ -84,6 +101,10 @@ static T name(const S *a, int64_t n)                                           \
 }
 PAIRWISE_C1(pw_float_c, float, float)
 PAIRWISE_C1(pw_double_c, double, double)
+PAIRWISE_LD(pwnz_float_s, float, float, PW_NAN_ZERO)
+PAIRWISE_LD(pwnz_double_s, double, double, PW_NAN_ZERO)
+PAIRWISE_C1_LD(pwnz_float_c, float, float, PW_NAN_ZERO)
+PAIRWISE_C1_LD(pwnz_double_c, double, double, PW_NAN_ZERO)
 
 static float pw_half(const char *a, int64_t n, int64_t st) { return pw_half_s(a, n, st); }
 static float pw_float(const char *a, int64_t n, int64_t st)
@@ -272,10 +293,168 @@ MINMAX_SSE(minmax_f64, double, __m128d, 2, _mm_loadu_pd, _mm_max_pd, _mm_min_pd,
 #define MINMAX_VEC(T, x, n, mx, m0, nan) ((int64_t)0)
 #endif
 
+#ifdef __SSE2__
+/* nanmax/nanmin of a contiguous row from a non-NaN start *m0: v > m ? v : m
+ * (_mm_max_ps(v, m)) skips NaN items.  Returns the count folded. */
+#define NANMINMAX_SSE(name, T, V, W, LOAD, SET1, MAX, MIN, STORE)              \
+static int64_t name(const T *x, int64_t n, int mx, T *m0)                      \
+{                                                                              \
+	int64_t i = 0;                                                         \
+	V m[4];                                                                \
+	T lanes[4 * W];                                                        \
+	if (n < 4 * W)                                                         \
+		return 0;                                                      \
+	for (int j = 0; j < 4; j++)                                            \
+		m[j] = SET1(*m0);                                              \
+	if (mx)                                                                \
+		for (; i + 4 * W <= n; i += 4 * W)                             \
+			for (int j = 0; j < 4; j++)                            \
+				m[j] = MAX(LOAD(x + i + j * W), m[j]);         \
+	else                                                                   \
+		for (; i + 4 * W <= n; i += 4 * W)                             \
+			for (int j = 0; j < 4; j++)                            \
+				m[j] = MIN(LOAD(x + i + j * W), m[j]);         \
+	for (int j = 0; j < 4; j++)                                            \
+		STORE(lanes + j * W, m[j]);                                    \
+	for (int j = 0; j < 4 * W; j++)                                        \
+		*m0 = mx ? (lanes[j] > *m0 ? lanes[j] : *m0)                   \
+			 : (lanes[j] < *m0 ? lanes[j] : *m0);                  \
+	return i;                                                              \
+}
+NANMINMAX_SSE(nanminmax_f32, float, __m128, 4, _mm_loadu_ps, _mm_set1_ps, _mm_max_ps, _mm_min_ps, _mm_storeu_ps)
+NANMINMAX_SSE(nanminmax_f64, double, __m128d, 2, _mm_loadu_pd, _mm_set1_pd, _mm_max_pd, _mm_min_pd, _mm_storeu_pd)
+#define NANMINMAX_VEC(T, x, n, mx, m0) \
+	(sizeof(T) == 4 ? nanminmax_f32((const float *)(x), n, mx, (float *)(m0)) \
+			: nanminmax_f64((const double *)(x), n, mx, (double *)(m0)))
+#else
+#define NANMINMAX_VEC(T, x, n, mx, m0) ((int64_t)0)
+#endif
+
+/* nanmax/nanmin (fmax/fmin.reduce) of a float row: NaN items are skipped,
+ * the result is NaN only when every item (and *acc) is */
+#define NANMINMAX_FLT(T) {                                                     \
+	T m = *(T *)acc;                                                       \
+	int64_t i = 0;                                                         \
+	for (; m != m && i < n; i++)                                           \
+		m = *(const T *)(p + i * st);                                  \
+	if (st == sizeof(T) && i < n)                                          \
+		i += NANMINMAX_VEC(T, p + i * st, n - i, mx, &m);              \
+	for (; i < n; i++) {                                                   \
+		T v = *(const T *)(p + i * st);                                \
+		m = mx ? (v > m ? v : m) : (v < m ? v : m);                    \
+	}                                                                      \
+	*(T *)acc = m;                                                         \
+	return 1; }
+
+/* max/min of a contiguous integer row (AVX2's 64-bit compares where the
+ * CPU has them: SSE2 has none) */
+#define MINMAX_INT_ROW(T)                                                      \
+VEC_CLONES static T minmax_##T(const T *x, int64_t n, int mx, T m)             \
+{                                                                              \
+	if (mx) for (int64_t i = 0; i < n; i++) m = x[i] > m ? x[i] : m;       \
+	else for (int64_t i = 0; i < n; i++) m = x[i] < m ? x[i] : m;          \
+	return m;                                                              \
+}
+MINMAX_INT_ROW(int8_t)
+MINMAX_INT_ROW(int16_t)
+MINMAX_INT_ROW(int32_t)
+MINMAX_INT_ROW(int64_t)
+MINMAX_INT_ROW(uint8_t)
+MINMAX_INT_ROW(uint16_t)
+MINMAX_INT_ROW(uint32_t)
+MINMAX_INT_ROW(uint64_t)
+
+/* max/min of a strided real row: v > m ? v : m, NaN wins (maximum.reduce);
+ * four running extremes (independent chains), a NaN seen anywhere wins */
+#define MINMAX_STRIDED(T, FLT) {                                               \
+	T m = *(T *)acc, m4[4];                                                \
+	int nan = FLT && m != m;                                               \
+	int64_t i = 0;                                                         \
+	if (n >= 8 && !nan) {                                                  \
+		for (int j = 0; j < 4; j++)                                    \
+			m4[j] = *(const T *)(p + j * st);                      \
+		for (i = 4; i + 4 <= n; i += 4)                                \
+			for (int j = 0; j < 4; j++) {                          \
+				T v = *(const T *)(p + (i + j) * st);          \
+				if (FLT)                                       \
+					nan |= v != v;                         \
+				m4[j] = mx ? (v > m4[j] ? v : m4[j]) : (v < m4[j] ? v : m4[j]); \
+			}                                                      \
+		for (int j = 0; j < 4; j++) {                                  \
+			if (FLT)                                               \
+				nan |= m4[j] != m4[j];                         \
+			m = mx ? (m4[j] > m ? m4[j] : m) : (m4[j] < m ? m4[j] : m); \
+		}                                                              \
+	}                                                                      \
+	for (; i < n && !nan; i++) {                                           \
+		T v = *(const T *)(p + i * st);                                \
+		nan = FLT && v != v;                                           \
+		m = mx ? (v > m ? v : m) : (v < m ? v : m);                    \
+	}                                                                      \
+	*(T *)acc = nan ? (T)NAN : m;                                          \
+	return 1; }
+
+/*
+ * A kept inner row: out[j] = op(out[j], x[j]) for the n lanes of one step
+ * of the reduced axes -- each output item sees the items in NumPy's order.
+ * max/min propagate NaN as maximum/minimum do.  Returns 0 when not typed.
+ */
+#define LANES_OP(T, FLT) {                                                     \
+	T *o = (T *)po;                                                        \
+	const T *x = (const T *)pa;                                            \
+	if (op == RED_SUM)                                                     \
+		for (int64_t j = 0; j < n; j++)                                \
+			o[j] = o[j] + x[j];                                    \
+	else if (op == RED_MAX)                                                \
+		for (int64_t j = 0; j < n; j++)                                \
+			o[j] = (x[j] > o[j] || (FLT && x[j] != x[j])) ? x[j] : o[j]; \
+	else                                                                   \
+		for (int64_t j = 0; j < n; j++)                                \
+			o[j] = (x[j] < o[j] || (FLT && x[j] != x[j])) ? x[j] : o[j]; \
+	return 1; }
+
+VEC_CLONES static int lanes_fast(enum red_op op, int d, char *po, int64_t so, const char *pa, int64_t sa, int64_t n)
+{
+	if (op == RED_NANSUM && (d == DT_FLOAT32 || d == DT_FLOAT64)) {
+		/* any strides: nansum's items are never zeroed in a copy */
+#define LANES_NZ(T) {                                                          \
+		for (int64_t j = 0; j < n; j++) {                              \
+			T v = *(const T *)(pa + j * sa);                       \
+			*(T *)(po + j * so) += v == v ? v : 0;                 \
+		}                                                              \
+		return 1; }
+		if (d == DT_FLOAT32)
+			LANES_NZ(float)
+		LANES_NZ(double)
+	}
+	if ((op != RED_SUM && op != RED_MAX && op != RED_MIN) || so != dt_size(d) || sa != so)
+		return 0;
+	switch (d) {
+	case DT_FLOAT32: LANES_OP(float, 1)
+	case DT_FLOAT64: LANES_OP(double, 1)
+	case DT_INT64:
+		if (op == RED_SUM)	/* wrapping adds */
+			LANES_OP(uint64_t, 0)
+		LANES_OP(int64_t, 0)
+	case DT_INT32:
+		if (op == RED_SUM)
+			return 0;
+		LANES_OP(int32_t, 0)
+	default: return 0;
+	}
+}
+
 /* Folds a row into *acc (dtype d); returns 1 when done, 0 when the caller
  * should fold through the ufunc loop instead. */
 static int fold_fast(enum red_op op, int d, const char *p, int64_t st, int64_t n, char *acc)
 {
+	if (op == RED_NANSUM && (d == DT_FLOAT32 || d == DT_FLOAT64)) {
+		if (d == DT_FLOAT32)
+			*(float *)acc += st == 4 ? pwnz_float_c((const float *)p, n) : pwnz_float_s(p, n, st);
+		else
+			*(double *)acc += st == 8 ? pwnz_double_c((const double *)p, n) : pwnz_double_s(p, n, st);
+		return 1;
+	}
 	if (op == RED_SUM || op == RED_NANSUM) {
 		switch (d) {
 		case DT_FLOAT16: *(_Float16 *)acc = (_Float16)((float)*(_Float16 *)acc + pw_half(p, n, st)); return 1;
@@ -310,14 +489,53 @@ static int fold_fast(enum red_op op, int d, const char *p, int64_t st, int64_t n
 			return 0;
 		}
 	}
+	if (op == RED_PROD) {
+		/* NumPy's multiply.reduce: one product after another */
+#define PROD_ROW(T, U) {                                                       \
+		U m = (U)*(T *)acc;                                            \
+		if (st == sizeof(T))                                           \
+			for (int64_t i = 0; i < n; i++)                        \
+				m *= (U)((const T *)p)[i];                     \
+		else                                                           \
+			for (int64_t i = 0; i < n; i++)                        \
+				m *= (U)*(const T *)(p + i * st);              \
+		*(T *)acc = (T)m;                                              \
+		return 1; }
+		switch (d) {
+		case DT_FLOAT32: PROD_ROW(float, float)
+		case DT_FLOAT64: PROD_ROW(double, double)
+		case DT_INT64: case DT_UINT64: PROD_ROW(uint64_t, uint64_t)
+		default: return 0;
+		}
+	}
+	if (op == RED_NANMAX || op == RED_NANMIN) {
+		int mx = op == RED_NANMAX;
+		switch (d) {
+		case DT_FLOAT32: NANMINMAX_FLT(float)
+		case DT_FLOAT64: NANMINMAX_FLT(double)
+		default: return 0;
+		}
+	}
+	if ((op == RED_MAX || op == RED_MIN) && st != dt_size(d)) {
+		int mx = op == RED_MAX;
+		switch (d) {
+		case DT_INT8: MINMAX_STRIDED(int8_t, 0)
+		case DT_INT16: MINMAX_STRIDED(int16_t, 0)
+		case DT_INT32: MINMAX_STRIDED(int32_t, 0)
+		case DT_INT64: MINMAX_STRIDED(int64_t, 0)
+		case DT_UINT8: MINMAX_STRIDED(uint8_t, 0)
+		case DT_UINT16: MINMAX_STRIDED(uint16_t, 0)
+		case DT_UINT32: MINMAX_STRIDED(uint32_t, 0)
+		case DT_UINT64: MINMAX_STRIDED(uint64_t, 0)
+		case DT_FLOAT32: MINMAX_STRIDED(float, 1)
+		case DT_FLOAT64: MINMAX_STRIDED(double, 1)
+		default: return 0;
+		}
+	}
 	if ((op == RED_MAX || op == RED_MIN) && st == dt_size(d)) {
 		int mx = op == RED_MAX;
 #define MINMAX_INT(T) {                                                        \
-		const T *x = (const T *)p;                                     \
-		T m = *(T *)acc;                                               \
-		if (mx) for (int64_t i = 0; i < n; i++) m = x[i] > m ? x[i] : m; \
-		else for (int64_t i = 0; i < n; i++) m = x[i] < m ? x[i] : m;  \
-		*(T *)acc = m;                                                 \
+		*(T *)acc = minmax_##T((const T *)p, n, mx, *(T *)acc);        \
 		return 1; }
 #define MINMAX_FLT(T) {                                                        \
 		const T *x = (const T *)p;                                     \
@@ -345,6 +563,131 @@ static int fold_fast(enum red_op op, int d, const char *p, int64_t st, int64_t n
 		}
 	}
 	return 0;
+}
+
+/*
+ * Reductions read straight from the source dtype, without a converted copy:
+ * integer sums into a 64-bit accumulator (wrapping adds give the same bits
+ * in any order) and any/all (a value is true when != 0, NaN included), which
+ * stop at the first item that decides them.
+ */
+static int src_fold_ok(enum red_op op, int sd, int d)
+{
+	int k = dtype_table[sd].kind;
+	if (op == RED_ANY || op == RED_ALL)
+		return d == DT_BOOL && (k == DK_BOOL || k == DK_INT || k == DK_UINT ||
+					sd == DT_FLOAT32 || sd == DT_FLOAT64);
+	if (op == RED_SUM)
+		return sd != d && (d == DT_INT64 || d == DT_UINT64) &&
+		       (k == DK_BOOL || k == DK_INT || k == DK_UINT);
+	return 0;
+}
+
+#define SRC_BLOCK 512
+#define SRC_FOLD(T) {                                                          \
+	if (op == RED_SUM) {                                                   \
+		uint64_t s = 0;                                                \
+		if (st == sizeof(T))                                           \
+			for (int64_t i = 0; i < n; i++)                        \
+				s += (uint64_t)(int64_t)((const T *)p)[i];     \
+		else                                                           \
+			for (int64_t i = 0; i < n; i++)                        \
+				s += (uint64_t)(int64_t)*(const T *)(p + i * st); \
+		*(uint64_t *)acc += s;                                         \
+		return;                                                        \
+	}                                                                      \
+	int any = op == RED_ANY;                                               \
+	if (*(uint8_t *)acc == any)                                            \
+		return;                                                        \
+	for (int64_t b = 0; b < n; b += SRC_BLOCK) {                           \
+		int64_t e = n - b < SRC_BLOCK ? n : b + SRC_BLOCK;              \
+		int hit = 0;                                                   \
+		if (st == sizeof(T))                                           \
+			for (int64_t i = b; i < e; i++)                        \
+				hit |= (((const T *)p)[i] != 0) == any;        \
+		else                                                           \
+			for (int64_t i = b; i < e; i++)                        \
+				hit |= (*(const T *)(p + i * st) != 0) == any; \
+		if (hit) {                                                     \
+			*(uint8_t *)acc = any;                                 \
+			return;                                                \
+		}                                                              \
+	}                                                                      \
+	return; }
+
+static void src_fold(enum red_op op, int sd, const char *p, int64_t st, int64_t n, char *acc)
+{
+#ifdef __SSE2__
+	if (op == RED_SUM && (sd == DT_BOOL || sd == DT_UINT8) && st == 1) {
+		/* bytes: _mm_sad_epu8 adds 8 at a time into two 64-bit lanes */
+		__m128i z = _mm_setzero_si128(), t = z;
+		int64_t i = 0;
+		uint64_t s = 0, lanes[2];
+		for (; i + 16 <= n; i += 16)
+			t = _mm_add_epi64(t, _mm_sad_epu8(_mm_loadu_si128((const __m128i *)(p + i)), z));
+		_mm_storeu_si128((__m128i *)lanes, t);
+		s = lanes[0] + lanes[1];
+		for (; i < n; i++)
+			s += (uint8_t)p[i];
+		*(uint64_t *)acc += s;
+		return;
+	}
+#endif
+	switch (sd) {
+	case DT_BOOL: case DT_UINT8: SRC_FOLD(uint8_t)
+	case DT_INT8: SRC_FOLD(int8_t)
+	case DT_INT16: SRC_FOLD(int16_t)
+	case DT_UINT16: SRC_FOLD(uint16_t)
+	case DT_INT32: SRC_FOLD(int32_t)
+	case DT_UINT32: SRC_FOLD(uint32_t)
+	case DT_INT64: SRC_FOLD(int64_t)
+	case DT_UINT64: SRC_FOLD(uint64_t)
+	case DT_FLOAT32: SRC_FOLD(float)
+	case DT_FLOAT64: SRC_FOLD(double)
+	}
+}
+
+/* out[j] = op(out[j], src[j]) for a kept inner row, from the source dtype */
+#define SRC_LANES(T) {                                                         \
+	if (st == sizeof(T) && so == (op == RED_SUM ? 8 : 1)) {                \
+		const T *x = (const T *)p;                                     \
+		if (op == RED_SUM)                                             \
+			for (int64_t j = 0; j < n; j++)                        \
+				((uint64_t *)po)[j] += (uint64_t)(int64_t)x[j]; \
+		else if (op == RED_ANY)                                        \
+			for (int64_t j = 0; j < n; j++)                        \
+				((uint8_t *)po)[j] |= x[j] != 0;               \
+		else                                                           \
+			for (int64_t j = 0; j < n; j++)                        \
+				((uint8_t *)po)[j] &= x[j] != 0;               \
+		return;                                                        \
+	}                                                                      \
+	for (int64_t j = 0; j < n; j++) {                                      \
+		T v = *(const T *)(p + j * st);                                \
+		char *o = po + j * so;                                         \
+		if (op == RED_SUM)                                             \
+			*(uint64_t *)o += (uint64_t)(int64_t)v;                \
+		else if (op == RED_ANY)                                        \
+			*(uint8_t *)o |= v != 0;                               \
+		else                                                           \
+			*(uint8_t *)o &= v != 0;                               \
+	}                                                                      \
+	return; }
+
+static void src_lanes(enum red_op op, int sd, char *po, int64_t so, const char *p, int64_t st, int64_t n)
+{
+	switch (sd) {
+	case DT_BOOL: case DT_UINT8: SRC_LANES(uint8_t)
+	case DT_INT8: SRC_LANES(int8_t)
+	case DT_INT16: SRC_LANES(int16_t)
+	case DT_UINT16: SRC_LANES(uint16_t)
+	case DT_INT32: SRC_LANES(int32_t)
+	case DT_UINT32: SRC_LANES(uint32_t)
+	case DT_INT64: SRC_LANES(int64_t)
+	case DT_UINT64: SRC_LANES(uint64_t)
+	case DT_FLOAT32: SRC_LANES(float)
+	case DT_FLOAT64: SRC_LANES(double)
+	}
 }
 
 /* NaN -> 0 in a float/complex host array, in place (nansum) */
@@ -400,16 +743,223 @@ fail:
 	return NULL;
 }
 
-/* argmin/argmax: rows of the reduced axes moved last, in a contiguous copy */
+/*
+ * argmin/argmax of one row of n items `st` bytes apart: the first index of
+ * the extreme value, or of the first NaN (NumPy's rule).  Two passes: the
+ * extreme (vectorised for contiguous float rows), then the first index that
+ * holds it -- the same index as a scan that keeps the first strict winner.
+ */
+#define ARG_BLOCK 2048
+/* contiguous rows: the extreme of each block of ARG_BLOCK, and only the
+ * block that first holds the final extreme is searched again */
+#define ARG_ROW_INT(name, T)                                                   \
+static int64_t name(const char *p, int64_t n, int64_t st, int mx)              \
+{                                                                              \
+	T m = *(const T *)p;                                                   \
+	int64_t i;                                                             \
+	if (st == sizeof(T)) {                                                 \
+		const T *x = (const T *)p;                                     \
+		int64_t bb = 0;                                                \
+		for (int64_t b = 0; b < n; b += ARG_BLOCK) {                   \
+			int64_t e = n - b < ARG_BLOCK ? n - b : ARG_BLOCK;      \
+			T bm = minmax_##T(x + b, e, mx, x[b]);                  \
+			if (mx ? bm > m : bm < m) {                            \
+				m = bm;                                        \
+				bb = b;                                        \
+			}                                                      \
+		}                                                              \
+		for (i = bb; x[i] != m; i++)                                   \
+			;                                                      \
+		return i;                                                      \
+	}                                                                      \
+	for (i = 1; i < n; i++) {                                              \
+		T v = *(const T *)(p + i * st);                                \
+		m = mx ? (v > m ? v : m) : (v < m ? v : m);                    \
+	}                                                                      \
+	for (i = 0; *(const T *)(p + i * st) != m; i++)                        \
+		;                                                              \
+	return i;                                                              \
+}
+ARG_ROW_INT(arg_i8, int8_t)
+ARG_ROW_INT(arg_i16, int16_t)
+ARG_ROW_INT(arg_i32, int32_t)
+ARG_ROW_INT(arg_i64, int64_t)
+ARG_ROW_INT(arg_u8, uint8_t)
+ARG_ROW_INT(arg_u16, uint16_t)
+ARG_ROW_INT(arg_u32, uint32_t)
+ARG_ROW_INT(arg_u64, uint64_t)
+
+#define ARG_ROW_FLT(name, T)                                                   \
+static int64_t name(const char *p, int64_t n, int64_t st, int mx)              \
+{                                                                              \
+	T m = *(const T *)p;                                                   \
+	int nan = m != m;                                                      \
+	int64_t i = 0, from = 0;                                               \
+	if (st == sizeof(T)) {                                                 \
+		for (int64_t b = 0; b < n && !nan; b += ARG_BLOCK) {           \
+			int64_t e = n - b < ARG_BLOCK ? n - b : ARG_BLOCK, k;   \
+			const T *x = (const T *)p + b;                         \
+			T bm = x[0];                                           \
+			k = MINMAX_VEC(T, x, e, mx, &bm, &nan);                \
+			for (; k < e; k++) {                                   \
+				nan |= x[k] != x[k];                           \
+				bm = mx ? (x[k] > bm ? x[k] : bm) : (x[k] < bm ? x[k] : bm); \
+			}                                                      \
+			if (nan || (mx ? bm > m : bm < m)) {                   \
+				m = bm;                                        \
+				from = b;                                      \
+			}                                                      \
+		}                                                              \
+	} else {                                                               \
+		for (i = 1; i < n && !nan; i++) {                              \
+			T v = *(const T *)(p + i * st);                        \
+			nan |= v != v;                                         \
+			m = mx ? (v > m ? v : m) : (v < m ? v : m);            \
+		}                                                              \
+	}                                                                      \
+	if (nan) {                                                             \
+		for (i = from; *(const T *)(p + i * st) == *(const T *)(p + i * st); i++) \
+			;                                                      \
+		return i;                                                      \
+	}                                                                      \
+	for (i = from; *(const T *)(p + i * st) != m; i++)                     \
+		;                                                              \
+	return i;                                                              \
+}
+ARG_ROW_FLT(arg_f32, float)
+ARG_ROW_FLT(arg_f64, double)
+
+typedef int64_t (*arg_rowfn)(const char *p, int64_t n, int64_t st, int mx);
+
+static arg_rowfn arg_row_of(int d)
+{
+	switch (d) {
+	case DT_BOOL: case DT_UINT8: return arg_u8;
+	case DT_INT8: return arg_i8;
+	case DT_INT16: return arg_i16;
+	case DT_INT32: return arg_i32;
+	case DT_INT64: return arg_i64;
+	case DT_UINT16: return arg_u16;
+	case DT_UINT32: return arg_u32;
+	case DT_UINT64: return arg_u64;
+	case DT_FLOAT32: return arg_f32;
+	case DT_FLOAT64: return arg_f64;
+	default: return NULL;
+	}
+}
+
+/*
+ * argmin/argmax down the columns: m lanes side by side (contiguous), n rows
+ * `st` bytes apart; the running winner of each lane in bv/bi.  Same rule as
+ * a row scan: the first strict winner, and a NaN wins once and stays.
+ */
+#define ARG_LANES(name, T, FLT)                                                \
+static void name(const char *p, int64_t n, int64_t st, int64_t m, int mx,      \
+		 char *bvp, int64_t *bi)                                       \
+{                                                                              \
+	T *bv = (T *)bvp;                                                      \
+	memcpy(bv, p, sizeof(T) * (size_t)m);                                  \
+	memset(bi, 0, sizeof(int64_t) * (size_t)m);                            \
+	for (int64_t i = 1; i < n; i++) {                                      \
+		const T *x = (const T *)(p + i * st);                          \
+		if (mx)                                                        \
+			for (int64_t j = 0; j < m; j++) {                      \
+				int w = FLT ? (bv[j] == bv[j] && (x[j] > bv[j] || x[j] != x[j])) \
+					    : x[j] > bv[j];                    \
+				bv[j] = w ? x[j] : bv[j];                      \
+				bi[j] = w ? i : bi[j];                         \
+			}                                                      \
+		else                                                           \
+			for (int64_t j = 0; j < m; j++) {                      \
+				int w = FLT ? (bv[j] == bv[j] && (x[j] < bv[j] || x[j] != x[j])) \
+					    : x[j] < bv[j];                    \
+				bv[j] = w ? x[j] : bv[j];                      \
+				bi[j] = w ? i : bi[j];                         \
+			}                                                      \
+	}                                                                      \
+}
+ARG_LANES(lanes_i8, int8_t, 0)
+ARG_LANES(lanes_i16, int16_t, 0)
+ARG_LANES(lanes_i32, int32_t, 0)
+ARG_LANES(lanes_i64, int64_t, 0)
+ARG_LANES(lanes_u8, uint8_t, 0)
+ARG_LANES(lanes_u16, uint16_t, 0)
+ARG_LANES(lanes_u32, uint32_t, 0)
+ARG_LANES(lanes_u64, uint64_t, 0)
+ARG_LANES(lanes_f32, float, 1)
+ARG_LANES(lanes_f64, double, 1)
+
+typedef void (*arg_lanefn)(const char *p, int64_t n, int64_t st, int64_t m, int mx, char *bv, int64_t *bi);
+
+static arg_lanefn arg_lanes_of(int d)
+{
+	switch (d) {
+	case DT_BOOL: case DT_UINT8: return lanes_u8;
+	case DT_INT8: return lanes_i8;
+	case DT_INT16: return lanes_i16;
+	case DT_INT32: return lanes_i32;
+	case DT_INT64: return lanes_i64;
+	case DT_UINT16: return lanes_u16;
+	case DT_UINT32: return lanes_u32;
+	case DT_UINT64: return lanes_u64;
+	case DT_FLOAT32: return lanes_f32;
+	case DT_FLOAT64: return lanes_f64;
+	default: return NULL;
+	}
+}
+
+/* argmin/argmax of a row of any dtype (complex: lexicographic), scalar loads */
+static int64_t arg_row_generic(int dt, const char *p, int64_t len, int64_t st, int mx)
+{
+	int64_t best = 0;
+	struct npscalar bv, x;
+	arr_scalar_load(dt, p, &bv);
+	int bnan = 0;
+	if (dt_is_float(dt)) bnan = isnan(bv.v.f);
+	if (dt_is_complex(dt)) bnan = isnan(creal(bv.v.c)) || isnan(cimag(bv.v.c));
+	for (int64_t i = 1; i < len && !bnan; i++) {
+		int better = 0;
+		arr_scalar_load(dt, p + i * st, &x);
+		switch (dtype_table[dt].kind) {
+		case DK_BOOL: better = mx ? x.v.b > bv.v.b : x.v.b < bv.v.b; break;
+		case DK_INT: better = mx ? x.v.i > bv.v.i : x.v.i < bv.v.i; break;
+		case DK_UINT: better = mx ? x.v.u > bv.v.u : x.v.u < bv.v.u; break;
+		case DK_FLOAT:
+			if (isnan(x.v.f)) { better = 1; bnan = 1; }
+			else better = mx ? x.v.f > bv.v.f : x.v.f < bv.v.f;
+			break;
+		default: {
+			double xr = creal(x.v.c), xi = cimag(x.v.c), br = creal(bv.v.c), bi = cimag(bv.v.c);
+			if (isnan(xr) || isnan(xi)) { better = 1; bnan = 1; }
+			else if (mx) better = xr > br || (xr == br && xi > bi);
+			else better = xr < br || (xr == br && xi < bi);
+		}
+		}
+		if (better) {
+			best = i;
+			bv = x;
+		}
+	}
+	return best;
+}
+
+/*
+ * argmin/argmax over the masked axes.  One reduced axis is read in place: a
+ * row scan per kept position, or, when the last kept axis is contiguous,
+ * lanes down the columns.  Several reduced axes (flattened in C order) are
+ * moved last in a contiguous copy first.
+ */
 static int arg_reduce(struct eval *ev, const struct ndarray *a, int mx, uint64_t axes,
 		      struct ndarray *out)
 {
-	int perm[ND_MAXDIM], k = 0;
-	int64_t rows = 1, len = 1;
-	struct ndarray *tr, *c;
+	int perm[ND_MAXDIM], kept[ND_MAXDIM], k = 0, nk = 0, isz = dt_size(a->dtype);
+	int64_t rows = 1, len = 1, rst;
+	struct ndarray *c = NULL;
+	const struct ndarray *src = a;
+	arg_rowfn rowfn = arg_row_of(a->dtype);
 	for (int i = 0; i < a->ndim; i++)
 		if (!(axes >> i & 1)) {
-			perm[k++] = i;
+			perm[k++] = kept[nk++] = i;
 			rows *= a->shape[i];
 		}
 	for (int i = 0; i < a->ndim; i++)
@@ -417,62 +967,70 @@ static int arg_reduce(struct eval *ev, const struct ndarray *a, int mx, uint64_t
 			perm[k++] = i;
 			len *= a->shape[i];
 		}
-	tr = arr_transpose(ev, a, perm);
-	c = tr ? arr_contiguous(ev, tr) : NULL;
-	nd_decref(tr);
-	if (!c)
-		return -1;
-	{
-		int isz = dt_size(c->dtype);
-		const char *p = nd_data(c);
-		int64_t oidx[ND_MAXDIM] = {0};
-		for (int64_t r = 0; r < rows; r++, p += len * isz) {
-			int64_t best = 0;
-			struct npscalar bv, x;
-			arr_scalar_load(c->dtype, p, &bv);
-			int bnan = 0;
-			if (dt_is_float(c->dtype)) bnan = isnan(bv.v.f);
-			if (dt_is_complex(c->dtype)) bnan = isnan(creal(bv.v.c)) || isnan(cimag(bv.v.c));
-			for (int64_t i = 1; i < len && !bnan; i++) {
-				int better = 0;
-				arr_scalar_load(c->dtype, p + i * isz, &x);
-				switch (dtype_table[c->dtype].kind) {
-				case DK_BOOL: better = mx ? x.v.b > bv.v.b : x.v.b < bv.v.b; break;
-				case DK_INT: better = mx ? x.v.i > bv.v.i : x.v.i < bv.v.i; break;
-				case DK_UINT: better = mx ? x.v.u > bv.v.u : x.v.u < bv.v.u; break;
-				case DK_FLOAT:
-					if (isnan(x.v.f)) { better = 1; bnan = 1; }
-					else better = mx ? x.v.f > bv.v.f : x.v.f < bv.v.f;
-					break;
-				default: {
-					double xr = creal(x.v.c), xi = cimag(x.v.c), br = creal(bv.v.c), bi = cimag(bv.v.c);
-					if (isnan(xr) || isnan(xi)) { better = 1; bnan = 1; }
-					else if (mx) better = xr > br || (xr == br && xi > bi);
-					else better = xr < br || (xr == br && xi < bi);
-				}
-				}
-				if (better) {
-					best = i;
-					bv = x;
-				}
-			}
-			/* out position: the kept axes in order (out has keepdims shape) */
-			{
-				int64_t off = out->offset, rr = r;
-				int kk = 0;
-				int kept[ND_MAXDIM];
-				for (int i = 0; i < a->ndim; i++)
-					if (!(axes >> i & 1))
-						kept[kk++] = i;
-				for (int j = kk - 1; j >= 0; j--) {
-					int ax = kept[j];
-					off += (rr % a->shape[ax]) * out->strides[ax];
-					rr /= a->shape[ax];
-				}
-				*(int64_t *)((char *)out->buf->data + off) = best;
-			}
-			(void)oidx;
+	if (rows == 0)
+		return 0;
+	/* the reduced axes as one strided row: each (of size > 1) steps over
+	 * the whole of the next one (axis=None of a C-contiguous array) */
+	int prev = -1, merged = 1;
+	rst = isz;
+	for (int i = 0; i < a->ndim; i++)
+		if ((axes >> i & 1) && a->shape[i] != 1) {
+			if (prev >= 0 && a->strides[prev] != a->strides[i] * a->shape[i])
+				merged = 0;
+			prev = i;
+			rst = a->strides[i];
 		}
+	if (!merged) {
+		struct ndarray *tr = arr_transpose(ev, a, perm);
+		c = tr ? arr_contiguous(ev, tr) : NULL;
+		nd_decref(tr);
+		if (!c)
+			return -1;
+		src = c;
+		rst = isz;
+	}
+	/* lanes: the last kept axis is contiguous and the row is not */
+	arg_lanefn lanefn = arg_lanes_of(a->dtype);
+	if (!c && lanefn && nk > 0 && rst != isz && src->strides[kept[nk - 1]] == isz &&
+	    src->shape[kept[nk - 1]] > 1 && len > 1) {
+		int64_t m = src->shape[kept[nk - 1]], outer = rows / m;
+		char *bv = malloc((size_t)m * (isz + sizeof(int64_t)));
+		if (!bv)
+			return err_nomem(ev), -1;
+		int64_t *bi = (int64_t *)(bv + (size_t)m * isz);
+		for (int64_t o = 0; o < outer; o++) {
+			const char *p = nd_data(src);
+			int64_t off = out->offset, rr = o;
+			for (int j = nk - 2; j >= 0; j--) {
+				int ax = kept[j];
+				int64_t ix = rr % a->shape[ax];
+				rr /= a->shape[ax];
+				p += ix * src->strides[ax];
+				off += ix * out->strides[ax];
+			}
+			lanefn(p, len, rst, m, mx, bv, bi);
+			int64_t ost = out->strides[kept[nk - 1]];
+			for (int64_t j = 0; j < m; j++)
+				*(int64_t *)((char *)out->buf->data + off + j * ost) = bi[j];
+		}
+		free(bv);
+		return 0;
+	}
+	for (int64_t r = 0; r < rows; r++) {
+		const char *p = nd_data(src);
+		int64_t off = out->offset, rr = r, best;
+		for (int j = nk - 1; j >= 0; j--) {
+			int ax = kept[j];
+			int64_t ix = rr % a->shape[ax];
+			rr /= a->shape[ax];
+			off += ix * out->strides[ax];
+			if (!c)
+				p += ix * src->strides[ax];
+		}
+		if (c)
+			p += r * len * isz;
+		best = rowfn ? rowfn(p, len, rst, mx) : arg_row_generic(src->dtype, p, len, rst, mx);
+		*(int64_t *)((char *)out->buf->data + off) = best;
 	}
 	nd_decref(c);
 	return 0;
@@ -511,10 +1069,105 @@ static int buffered_sum(struct eval *ev, enum red_op op, int d, int nd, const in
 	return 0;
 }
 
+/* a float sum of a row in NumPy's buffers of RED_BUFSIZE items */
+static void fold_chunks(enum red_op op, int d, const char *p, int64_t st, int64_t n, char *acc)
+{
+	for (int64_t i = 0; i < n; i += RED_BUFSIZE)
+		fold_fast(op, d, p + i * st, st, n - i < RED_BUFSIZE ? n - i : RED_BUFSIZE, acc);
+}
+
+/*
+ * A float64 sum of a float32 or integer array (sum(dtype=float64), the mean
+ * of ints) reads the source and casts as it goes, RED_BUFSIZE items at a
+ * time, as NumPy's buffered iterator does, with no full-size cast copy.
+ */
+static int lazy_cast_ok(int sd)
+{
+	switch (sd) {
+	case DT_BOOL: case DT_INT8: case DT_INT16: case DT_INT32: case DT_INT64:
+	case DT_UINT8: case DT_UINT16: case DT_UINT32: case DT_FLOAT32:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+static void cast_to_f64(int sd, const char *p, int64_t st, int64_t n, double *out)
+{
+	switch (sd) {
+#define CVT(T) {                                                               \
+		if (st == sizeof(T))                                           \
+			for (int64_t j = 0; j < n; j++)                        \
+				out[j] = (double)((const T *)p)[j];            \
+		else                                                           \
+			for (int64_t j = 0; j < n; j++)                        \
+				out[j] = (double)*(const T *)(p + j * st);     \
+		break; }
+	case DT_BOOL: case DT_UINT8: CVT(uint8_t)
+	case DT_INT8: CVT(int8_t)
+	case DT_INT16: CVT(int16_t)
+	case DT_UINT16: CVT(uint16_t)
+	case DT_INT32: CVT(int32_t)
+	case DT_UINT32: CVT(uint32_t)
+	case DT_INT64: CVT(int64_t)
+	case DT_FLOAT32: CVT(float)
+#undef CVT
+	}
+}
+
+/* one inner row through the cast buffer: a folded row (po's stride 0) in
+ * chunks summed pairwise, or lanes out[j] += x[j] */
+static void lazy_cast_row(int sd, double *buf, char *po, int64_t so, const char *pa, int64_t sa, int64_t n)
+{
+	for (int64_t i = 0; i < n; i += RED_BUFSIZE) {
+		int64_t k = n - i < RED_BUFSIZE ? n - i : RED_BUFSIZE;
+		cast_to_f64(sd, pa + i * sa, sa, k, buf);
+		if (so == 0) {
+			*(double *)po += pw_double_c(buf, k);
+		} else {
+			char *o = po + i * so;
+			for (int64_t j = 0; j < k; j++)
+				*(double *)(o + j * so) += buf[j];
+		}
+	}
+}
+
+/* a full reduction: the buffer fills across rows, as NumPy's does */
+static void lazy_cast_full(int sd, double *buf, int nd, const int64_t *sh, const int64_t *sa,
+			   const char *pa0, char *po)
+{
+	int64_t idx[ND_MAXDIM] = {0}, outer = 1, fill = 0, inner = sh[nd - 1];
+	for (int k = 0; k < nd - 1; k++)
+		outer *= sh[k];
+	for (int64_t o = 0; o < outer; o++) {
+		const char *pa = pa0;
+		for (int k = 0; k < nd - 1; k++)
+			pa += idx[k] * sa[k];
+		for (int64_t i = 0; i < inner;) {
+			int64_t k = inner - i < RED_BUFSIZE - fill ? inner - i : RED_BUFSIZE - fill;
+			cast_to_f64(sd, pa + i * sa[nd - 1], sa[nd - 1], k, buf + fill);
+			fill += k;
+			i += k;
+			if (fill == RED_BUFSIZE) {
+				*(double *)po += pw_double_c(buf, fill);
+				fill = 0;
+			}
+		}
+		for (int k = nd - 2; k >= 0; k--) {
+			if (++idx[k] < sh[k])
+				break;
+			idx[k] = 0;
+		}
+	}
+	if (fill)
+		*(double *)po += pw_double_c(buf, fill);
+}
+
 int red_host_reduce(struct eval *ev, const struct ew_tree *t, enum red_op op,
 		    uint64_t axes, struct ndarray *out)
 {
-	int ndim, owned = 0, d = out->dtype;
+	int ndim, owned = 0, d = out->dtype, sd = -1, lc = -1;
+	double *lcbuf = NULL;
 	int64_t shape[ND_MAXDIM];
 	struct ndarray *a, *ob = NULL;
 	struct npscalar id;
@@ -538,10 +1191,30 @@ int red_host_reduce(struct eval *ev, const struct ew_tree *t, enum red_op op,
 			nd_decref(a);
 		return rc;
 	}
-	a = materialize(ev, t, d, ndim, shape, &owned);
+	{
+		/* the source: one array, or one array cast to the output dtype */
+		const struct ew_node *root = &t->nodes[t->nnodes - 1];
+		if (t->nnodes == 2 && root->kind == EW_CAST && root->args[0] == 0)
+			root = &t->nodes[0];
+		if (t->nnodes <= 2 && root->kind == EW_ARRAY && src_fold_ok(op, root->dtype, d)) {
+			a = t->arrays[root->leaf];
+			sd = a->dtype;
+		} else if (t->nnodes == 2 && root->kind == EW_ARRAY && op == RED_SUM && d == DT_FLOAT64 &&
+			   lazy_cast_ok(root->dtype)) {
+			a = t->arrays[root->leaf];
+			lc = a->dtype;
+			if (!(lcbuf = malloc(sizeof(double) * RED_BUFSIZE)))
+				return err_nomem(ev), -1;
+		} else {
+			a = materialize(ev, t, d, ndim, shape, &owned);
+		}
+	}
 	if (!a)
 		return -1;
-	if (op == RED_NANSUM && dt_is_inexact(d)) {
+	/* a sum through a cast: NumPy's iterator casts 8192 items at a time
+	 * into a buffer and sums each buffer pairwise */
+	int cast_buf = sd < 0 && t->nodes[t->nnodes - 1].kind == EW_CAST;
+	if (op == RED_NANSUM && dt_is_inexact(d) && d != DT_FLOAT32 && d != DT_FLOAT64) {
 		if (!owned) {
 			struct ndarray *c = arr_contiguous(ev, a);
 			if (!c)
@@ -638,11 +1311,27 @@ int red_host_reduce(struct eval *ev, const struct ew_tree *t, enum red_op op,
 		int64_t idx[ND_MAXDIM] = {0}, outer = 1, inner = sh[nd - 1];
 		for (int k = 0; k < nd - 1; k++)
 			outer *= sh[k];
-		if (nd > 1 && (op == RED_SUM || op == RED_NANSUM) && dt_is_inexact(d)) {
+		if (lc >= 0 && so[nd - 1] == 0) {
 			int all0 = 1;
 			for (int k = 0; k < nd; k++)
 				if (so[k])
 					all0 = 0;
+			if (all0) {
+				lazy_cast_full(lc, lcbuf, nd, sh, sa, pa0, po0);
+				rc = 0;
+				goto done;
+			}
+		}
+		if ((nd > 1 || cast_buf) && (op == RED_SUM || op == RED_NANSUM) && dt_is_inexact(d)) {
+			int all0 = 1;
+			for (int k = 0; k < nd; k++)
+				if (so[k])
+					all0 = 0;
+			if (all0 && nd == 1) {
+				fold_chunks(op, d, pa0, sa[0], sh[0], po0);
+				rc = 0;
+				goto done;
+			}
 			if (all0) {
 				/* a full sum that no dimension merging made 1-d: NumPy
 				 * buffers it, 8192 items at a time, and sums each buffer
@@ -658,13 +1347,23 @@ int red_host_reduce(struct eval *ev, const struct ew_tree *t, enum red_op op,
 				pa += idx[k] * sa[k];
 				po += idx[k] * so[k];
 			}
-			if (so[nd - 1] == 0) {
+			if (lc >= 0) {
+				lazy_cast_row(lc, lcbuf, po, so[nd - 1], pa, sa[nd - 1], inner);
+			} else if (sd >= 0) {
+				if (so[nd - 1] == 0)
+					src_fold(op, sd, pa, sa[nd - 1], inner, po);
+				else
+					src_lanes(op, sd, po, so[nd - 1], pa, sa[nd - 1], inner);
+			} else if (so[nd - 1] == 0 && cast_buf && (op == RED_SUM || op == RED_NANSUM) &&
+				   dt_is_inexact(d)) {
+				fold_chunks(op, d, pa, sa[nd - 1], inner, po);
+			} else if (so[nd - 1] == 0) {
 				if (!fold_fast(op, d, pa, sa[nd - 1], inner, po)) {
 					char *args[3] = {po, pa, po};
 					int64_t steps[3] = {0, sa[nd - 1], 0};
 					acc(args, steps, inner);
 				}
-			} else {
+			} else if (!lanes_fast(op, d, po, so[nd - 1], pa, sa[nd - 1], inner)) {
 				char *args[3] = {po, pa, po};
 				int64_t steps[3] = {so[nd - 1], sa[nd - 1], so[nd - 1]};
 				acc(args, steps, inner);
@@ -684,15 +1383,69 @@ int red_host_reduce(struct eval *ev, const struct ew_tree *t, enum red_op op,
 	}
 	rc = 0;
 done:
+	free(lcbuf);
 	nd_decref(ob);
 	if (owned)
 		nd_decref(a);
 	return rc;
 }
 
+/*
+ * Typed scans: o[k] = o[k-1] op c[k] along a row (o[0] = c[0]), or the
+ * same step for m lanes side by side (one row of lanes after another).
+ * Sequential adds in NumPy's order, so float results keep its bits; 64-bit
+ * ints wrap as unsigned (the same bits as NumPy's).
+ */
+#define SCAN_KERNELS(suf, T)                                                   \
+static void scan_row_##suf(char *o, int64_t os, const char *c, int64_t cs, int64_t n, int prod) \
+{                                                                              \
+	T acc = *(const T *)c;                                                 \
+	*(T *)o = acc;                                                         \
+	if (prod)                                                              \
+		for (int64_t k = 1; k < n; k++)                                \
+			*(T *)(o + k * os) = acc = acc * *(const T *)(c + k * cs); \
+	else                                                                   \
+		for (int64_t k = 1; k < n; k++)                                \
+			*(T *)(o + k * os) = acc = acc + *(const T *)(c + k * cs); \
+}                                                                              \
+static void scan_lanes_##suf(char *o, int64_t os, int64_t ol, const char *c, int64_t cs, \
+			     int64_t cl, int64_t n, int64_t m, int prod)       \
+{                                                                              \
+	for (int64_t j = 0; j < m; j++)                                        \
+		*(T *)(o + j * ol) = *(const T *)(c + j * cl);                 \
+	for (int64_t k = 1; k < n; k++) {                                      \
+		const char *prev = o + (k - 1) * os;                           \
+		char *cur = o + k * os;                                        \
+		const char *x = c + k * cs;                                    \
+		if (prod)                                                      \
+			for (int64_t j = 0; j < m; j++)                        \
+				*(T *)(cur + j * ol) = *(const T *)(prev + j * ol) * *(const T *)(x + j * cl); \
+		else                                                           \
+			for (int64_t j = 0; j < m; j++)                        \
+				*(T *)(cur + j * ol) = *(const T *)(prev + j * ol) + *(const T *)(x + j * cl); \
+	}                                                                      \
+}
+SCAN_KERNELS(f32, float)
+SCAN_KERNELS(f64, double)
+SCAN_KERNELS(u64, uint64_t)
+SCAN_KERNELS(u32, uint32_t)
+
+/* the typed scan of dtype d, or 0 (ints of 64/32 bits scan as unsigned) */
+static int scan_kernels(int d, void (**row)(char *, int64_t, const char *, int64_t, int64_t, int),
+			void (**lanes)(char *, int64_t, int64_t, const char *, int64_t, int64_t, int64_t, int64_t, int))
+{
+	switch (d) {
+	case DT_FLOAT32: *row = scan_row_f32; *lanes = scan_lanes_f32; return 1;
+	case DT_FLOAT64: *row = scan_row_f64; *lanes = scan_lanes_f64; return 1;
+	case DT_INT64: case DT_UINT64: *row = scan_row_u64; *lanes = scan_lanes_u64; return 1;
+	case DT_INT32: case DT_UINT32: *row = scan_row_u32; *lanes = scan_lanes_u32; return 1;
+	default: return 0;
+	}
+}
+
 /* cumsum / cumprod along axis: out[..., k, ...] = out[..., k-1, ...] op a[..., k, ...] */
-int red_host_scan(struct eval *ev, const struct ndarray *a, int axis, int prod,
-		  struct ndarray *out)
+static int scan_core(struct eval *ev, const struct ndarray *a, int axis, int prod,
+		     struct ndarray *out)
 {
 	struct ndarray *c = a->dtype == out->dtype ? nd_incref((struct ndarray *)a)
 						  : arr_astype(ev, a, out->dtype);
@@ -706,6 +1459,48 @@ int red_host_scan(struct eval *ev, const struct ndarray *a, int axis, int prod,
 		return err_set(ev, TY_TypeError, "cumulative op not supported for %s", dtype_table[out->dtype].name), -1;
 	}
 	if (nd_size(a) == 0) {
+		nd_decref(c);
+		return 0;
+	}
+	void (*rowk)(char *, int64_t, const char *, int64_t, int64_t, int);
+	void (*lanek)(char *, int64_t, int64_t, const char *, int64_t, int64_t, int64_t, int64_t, int);
+	if (scan_kernels(out->dtype, &rowk, &lanek)) {
+		/* lanes: the other dimension with the smallest output stride, when
+		 * it is smaller than the axis's (rows of lanes, walked in order) */
+		int lane = -1, isz = dt_size(out->dtype);
+		for (int i = 0; i < a->ndim; i++)
+			if (i != axis && a->shape[i] > 1 &&
+			    llabs(out->strides[i]) < llabs(out->strides[axis]) &&
+			    (lane < 0 || llabs(out->strides[i]) < llabs(out->strides[lane])))
+				lane = i;
+		if (lane >= 0 && llabs(out->strides[lane]) != isz)
+			lane = -1;
+		int64_t sh[ND_MAXDIM], so[ND_MAXDIM], sc[ND_MAXDIM], n = 1, idx[ND_MAXDIM] = {0};
+		int nd = 0;
+		for (int i = 0; i < a->ndim; i++)
+			if (i != axis && i != lane) {
+				sh[nd] = a->shape[i];
+				so[nd] = out->strides[i];
+				sc[nd] = c->strides[i];
+				n *= sh[nd++];
+			}
+		for (int64_t e = 0; e < n; e++) {
+			char *po = nd_data(out), *pc = nd_data(c);
+			for (int i = 0; i < nd; i++) {
+				po += idx[i] * so[i];
+				pc += idx[i] * sc[i];
+			}
+			if (lane >= 0)
+				lanek(po, out->strides[axis], out->strides[lane], pc, c->strides[axis],
+				      c->strides[lane], len, a->shape[lane], prod);
+			else
+				rowk(po, out->strides[axis], pc, c->strides[axis], len, prod);
+			for (int i = nd - 1; i >= 0; i--) {
+				if (++idx[i] < sh[i])
+					break;
+				idx[i] = 0;
+			}
+		}
 		nd_decref(c);
 		return 0;
 	}
@@ -751,5 +1546,20 @@ int red_host_scan(struct eval *ev, const struct ndarray *a, int axis, int prod,
 		}
 	}
 	nd_decref(c);
+	return rc;
+}
+
+/* The scan, with the floating-point errors it raised reported as NumPy's
+ * accumulate does ("overflow encountered in accumulate"). */
+int red_host_scan(struct eval *ev, const struct ndarray *a, int axis, int prod,
+		  struct ndarray *out)
+{
+	const int reported = FE_DIVBYZERO | FE_OVERFLOW | FE_UNDERFLOW | FE_INVALID;
+	int flags, rc, fl = dt_is_inexact(out->dtype);
+	if (fl && (flags = fetestexcept(reported)))
+		feclearexcept(flags);
+	rc = scan_core(ev, a, axis, prod, out);
+	if (rc == 0 && fl && (flags = fetestexcept(reported)))
+		rc = fpe_report(ev, "accumulate", flags);
 	return rc;
 }

@@ -2,7 +2,8 @@
  * reduce.c — reductions as np./cp. functions (arr_reduce_funcs) and ndarray
  * methods (arr_reduce_methods): sum prod mean std var min max amin amax ptp
  * argmin argmax all any count_nonzero cumsum cumprod diff nansum nanmean
- * nanmax nanmin median average percentile quantile, with NumPy's axis,
+ * nanmax nanmin median nanmedian average percentile quantile nanpercentile
+ * nanquantile (order statistics selected per row, not sorted), with NumPy's axis,
  * keepdims, dtype, ddof, out and its accumulator dtypes and messages.
  *
  * Written once above the backends: arr_reduce builds the expression tree
@@ -16,6 +17,7 @@
 #include "error.h"
 #include "ufunc.h"
 #include "fuse.h"
+#include "fpe.h"
 
 int arr_fill_value(struct eval *ev, struct ndarray *a, struct value *x);
 
@@ -578,6 +580,8 @@ static struct value *fn_count_nonzero(struct eval *ev, const struct builtin *bi,
 	if (args_parse(ev, "count_nonzero", argc, argv, kw, "a|axis,$keepdims", &a, &axis, &keep) < 0 ||
 	    common_parse(ev, bi, &c, a, axis, NULL, NULL, keep) < 0)
 		return NULL;
+	if (c.a->dtype == DT_BOOL && nd_device(c.a) == DEV_HOST)
+		return finish(ev, &c, arr_reduce(ev, c.a, RED_SUM, c.axes, c.keepdims, DT_INT64));
 	zero = val_int(0);
 	nz = ufs(ev, c.be, "not_equal", c.a, zero, NULL);
 	val_decref(zero);
@@ -772,9 +776,83 @@ static int cmp_double(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* rows (float64, host, contiguous) of a with the axes moved last, sorted */
-static double *sorted_rows(struct eval *ev, struct ndarray *a, uint64_t axes,
-			   int64_t *rows, int64_t *len, int64_t *oshape, int *ond, int keepdims)
+/* x[k] becomes the k-th smallest of x[0..n) (no NaNs), smaller ones before
+ * it and larger ones after: quickselect, median-of-three pivots, a sort of
+ * what is left when the ranges shrink slowly */
+static void select_kth(double *x, int64_t n, int64_t k)
+{
+	int64_t lo = 0, hi = n - 1;
+	int rounds = 0;
+	while (hi > lo) {
+		if (hi - lo < 16) {	/* a few items: insertion sort */
+			for (int64_t i = lo + 1; i <= hi; i++) {
+				double v = x[i];
+				int64_t j = i;
+				for (; j > lo && x[j - 1] > v; j--)
+					x[j] = x[j - 1];
+				x[j] = v;
+			}
+			return;
+		}
+		if (++rounds > 100) {
+			qsort(x + lo, (size_t)(hi - lo + 1), sizeof(double), cmp_double);
+			return;
+		}
+		int64_t mid = lo + (hi - lo) / 2, i = lo, j = hi;
+		double t;
+#define SWAPD(a, b) (t = (a), (a) = (b), (b) = t)
+		if (x[mid] < x[lo]) SWAPD(x[mid], x[lo]);
+		if (x[hi] < x[lo]) SWAPD(x[hi], x[lo]);
+		if (x[hi] < x[mid]) SWAPD(x[hi], x[mid]);
+		double piv = x[mid];
+		while (i <= j) {
+			while (x[i] < piv)
+				i++;
+			while (x[j] > piv)
+				j--;
+			if (i <= j) {
+				SWAPD(x[i], x[j]);
+				i++;
+				j--;
+			}
+		}
+#undef SWAPD
+		if (k <= j)
+			hi = j;
+		else if (k >= i)
+			lo = i;
+		else
+			return;
+	}
+}
+
+/* Puts the order statistics ks (ascending, n > 0) of row x in place, as a
+ * sort would; returns 1 when the row holds a NaN (NumPy's result is NaN). */
+static int select_row(double *x, int64_t n, const int64_t *ks, int nks)
+{
+	int64_t from = 0;
+	for (int64_t i = 0; i < n; i++)
+		if (x[i] != x[i])
+			return 1;
+	for (int i = 0; i < nks; i++) {
+		if (ks[i] < from)
+			continue;
+		select_kth(x + from, n - from, ks[i] - from);
+		from = ks[i] + 1;
+	}
+	return 0;
+}
+
+static int cmp_i64(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* rows (float64, host, contiguous) of a with the axes moved last */
+static double *stat_rows(struct eval *ev, struct ndarray *a, uint64_t axes,
+			 int64_t *rows, int64_t *len, int64_t *oshape, int *ond, int keepdims,
+			 struct ndarray **owner)
 {
 	int perm[ND_MAXDIM], k = 0;
 	struct ndarray *t, *c, *h;
@@ -800,6 +878,12 @@ static double *sorted_rows(struct eval *ev, struct ndarray *a, uint64_t axes,
 	h = t ? arr_to_host(ev, t) : NULL;
 	nd_decref(t);
 	c = h ? arr_astype(ev, h, DT_FLOAT64) : NULL;
+	if (c && c != h && c->refcnt == 1 && c->buf->refcnt == 1 && c->buf != a->buf && nd_is_c_contiguous(c)) {
+		/* a fresh copy: its rows are ours to reorder */
+		nd_decref(h);
+		*owner = c;
+		return (double *)nd_data(c);
+	}
 	nd_decref(h);
 	if (!c)
 		return NULL;
@@ -810,8 +894,6 @@ static double *sorted_rows(struct eval *ev, struct ndarray *a, uint64_t axes,
 	}
 	memcpy(buf, nd_data(c), sizeof(double) * (size_t)(*rows * *len));
 	nd_decref(c);
-	for (int64_t r = 0; r < *rows; r++)
-		qsort(buf + r * *len, (size_t)*len, sizeof(double), cmp_double);
 	return buf;
 }
 
@@ -825,20 +907,44 @@ static double lerp(double a, double b, double t)
 	return r;
 }
 
-static double quantile_row(const double *x, int64_t n, double q)
+/*
+ * The two order statistics and the weight of quantile q of n items, as
+ * NumPy's linear method computes them: virtual index (n - 1) * q.
+ */
+static void quantile_pos(int64_t n, double q, int64_t *lo, int64_t *hi, double *g)
 {
-	double vi, g;
+	double vi = (double)(n - 1) * q;
+	*lo = (int64_t)floor(vi);
+	if (*lo < 0) *lo = 0;
+	if (*lo > n - 1) *lo = n - 1;
+	*hi = *lo + 1 < n ? *lo + 1 : n - 1;
+	*g = vi - (double)*lo;
+}
+
+/* quantile q of a row with its order statistics in place; f32: the data
+ * is float32 (NumPy's b - a is float32), q32: q is a Python number too, so
+ * all of NumPy's _lerp is float32 */
+static double quantile_row(const double *x, int64_t n, double q, int f32, int q32)
+{
 	int64_t lo, hi;
+	double g;
 	if (n == 0)
 		return NAN;
-	if (isnan(x[n - 1]))
-		return NAN;
-	vi = q * (double)(n - 1);
-	lo = (int64_t)floor(vi);
-	if (lo < 0) lo = 0;
-	if (lo > n - 1) lo = n - 1;
-	hi = lo + 1 < n ? lo + 1 : n - 1;
-	g = vi - (double)lo;
+	quantile_pos(n, q, &lo, &hi, &g);
+	if (q32) {
+		float a = (float)x[lo], b = (float)x[hi], d = b - a;
+		float r = a + d * (float)g;
+		if (g >= 0.5)
+			r = b - d * (float)(1.0 - g);
+		return r;
+	}
+	if (f32) {
+		double d = (double)((float)x[hi] - (float)x[lo]);
+		double r = x[lo] + d * g;
+		if (g >= 0.5)
+			r = x[hi] - d * (1 - g);
+		return r;
+	}
 	return lerp(x[lo], x[hi], g);
 }
 
@@ -848,9 +954,31 @@ static int stat_dtype(int d)
 	return dt_is_inexact(d) ? d : DT_FLOAT64;
 }
 
+/* the order statistics (ascending) that the results of a row of n read */
+static int order_stats(int64_t n, int is_median, const double *qs, int64_t nq, int64_t *ks)
+{
+	int nks = 0;
+	if (n == 0)
+		return 0;
+	if (is_median) {
+		ks[nks++] = n / 2;
+		if (n % 2 == 0)
+			ks[nks++] = n / 2 - 1;
+	} else {
+		for (int64_t qi = 0; qi < nq; qi++) {
+			double g;
+			quantile_pos(n, qs[qi], &ks[nks], &ks[nks + 1], &g);
+			nks += 2;
+		}
+	}
+	qsort(ks, (size_t)nks, sizeof(int64_t), cmp_i64);
+	return nks;
+}
+
 static struct value *quantiles(struct eval *ev, const struct builtin *bi, struct value *a,
 			       struct value *qv, struct value *axis, struct value *out,
-			       struct value *keep, double scale, const char *what, int is_median)
+			       struct value *keep, double scale, const char *what, int is_median,
+			       int skip_nan)
 {
 	struct common c;
 	int64_t rows, len, oshape[ND_MAXDIM], nq = 1;
@@ -858,7 +986,8 @@ static struct value *quantiles(struct eval *ev, const struct builtin *bi, struct
 	double *buf, *qs;
 	struct ndarray *qa = NULL, *res;
 	int64_t qshape[ND_MAXDIM];
-	int qstrong = 0;
+	int qstrong = 0, q32 = 0;
+	struct ndarray *owner = NULL;
 	if (common_parse(ev, bi, &c, a, axis, NULL, out, keep) < 0)
 		return NULL;
 	if (!is_median) {
@@ -890,6 +1019,8 @@ static struct value *quantiles(struct eval *ev, const struct builtin *bi, struct
 		}
 		memcpy(qs, nd_data(qc), sizeof(double) * (size_t)nq);
 		nd_decref(qc);
+		/* a Python q with a float32 array: _lerp works in float32 */
+		q32 = !qstrong && c.a->dtype == DT_FLOAT32;
 		for (int64_t i = 0; i < nq; i++) {
 			qs[i] /= scale;
 			if (!(qs[i] >= 0 && qs[i] <= 1)) {
@@ -901,7 +1032,7 @@ static struct value *quantiles(struct eval *ev, const struct builtin *bi, struct
 		}
 	}
 	nd_decref(qa);
-	buf = sorted_rows(ev, c.a, c.axes, &rows, &len, oshape, &ond, c.keepdims);
+	buf = stat_rows(ev, c.a, c.axes, &rows, &len, oshape, &ond, c.keepdims, &owner);
 	if (!buf) {
 		free(qs);
 		nd_decref(c.a);
@@ -919,27 +1050,56 @@ static struct value *quantiles(struct eval *ev, const struct builtin *bi, struct
 			sh[nd++] = oshape[i];
 		res = nd_new(ev, &backend_host, DT_FLOAT64, nd, sh);
 	}
-	if (res) {
-		double *o = (double *)nd_data(res);
-		for (int64_t qi = 0; qi < nq; qi++)
-			for (int64_t r = 0; r < rows; r++) {
-				const double *x = buf + r * len;
-				if (is_median) {
-					/* NumPy: mean of the middle one or two */
-					if (len == 0)
-						o[r] = NAN;
-					else if (isnan(x[len - 1]))
-						o[r] = NAN;
-					else if (len % 2)
-						o[r] = x[len / 2];
-					else
-						o[r] = (x[len / 2 - 1] + x[len / 2]) / 2;
-				} else {
-					o[qi * rows + r] = quantile_row(x, len, qs[qi]);
-				}
-			}
+	int64_t *ks = res ? malloc(sizeof(int64_t) * (size_t)(2 * nq + 2)) : NULL;
+	if (res && !ks) {
+		nd_decref(res);
+		res = err_nomem(ev);
 	}
-	free(buf);
+	if (res) {
+		/* the order statistics every result reads: each row is
+		 * partitioned at those (NumPy partitions too) */
+		double *o = (double *)nd_data(res);
+		int nks = order_stats(len, is_median, qs, nq, ks);
+		int all_nan = 0;
+		for (int64_t r = 0; r < rows; r++) {
+			double *x = buf + r * len;
+			int64_t n = len;
+			int nan = 0;
+			if (skip_nan) {
+				/* nanmedian/nanpercentile: the row without its NaNs */
+				n = 0;
+				for (int64_t i = 0; i < len; i++)
+					if (x[i] == x[i])
+						x[n++] = x[i];
+				all_nan |= n == 0 && len > 0;
+				if (n != len)
+					nks = order_stats(n, is_median, qs, nq, ks);
+				if (n > 0)
+					select_row(x, n, ks, nks);
+				if (n != len)
+					nks = order_stats(len, is_median, qs, nq, ks);
+			} else {
+				nan = n > 0 && select_row(x, n, ks, nks);
+			}
+			for (int64_t qi = 0; qi < nq; qi++) {
+				double v;
+				if (n == 0 || nan)
+					v = NAN;
+				else if (is_median)	/* NumPy: mean of the middle one or two */
+					v = n % 2 ? x[n / 2] : (x[n / 2 - 1] + x[n / 2]) / 2;
+				else
+					v = quantile_row(x, n, qs[qi], c.a->dtype == DT_FLOAT32, q32);
+				o[qi * rows + r] = v;
+			}
+		}
+		if (all_nan)
+			ev_warn(ev, "RuntimeWarning", "All-NaN slice encountered");
+	}
+	free(ks);
+	if (owner)
+		nd_decref(owner);
+	else
+		free(buf);
 	free(qs);
 	if (res && rdt != DT_FLOAT64) {
 		struct ndarray *r2;
@@ -965,7 +1125,7 @@ static struct value *fn_median(struct eval *ev, const struct builtin *bi, int ar
 	if (args_parse(ev, "median", argc, argv, kw, "a|axis,out,overwrite_input,keepdims",
 		       &a, &axis, &out, &ow, &keep) < 0)
 		return NULL;
-	return quantiles(ev, bi, a, NULL, axis, out, keep, 1, NULL, 1);
+	return quantiles(ev, bi, a, NULL, axis, out, keep, 1, NULL, 1, !strcmp(bi->name, "nanmedian"));
 }
 
 static struct value *pq(struct eval *ev, const struct builtin *bi, int argc,
@@ -981,7 +1141,8 @@ static struct value *pq(struct eval *ev, const struct builtin *bi, int argc,
 	if (weights && weights->type != VT_NONE)
 		return err_set(ev, TY_NotImplementedError, "%s(): weights are not supported", bi->name);
 	return quantiles(ev, bi, a, q, axis, out, keep, pct ? 100 : 1,
-			 pct ? "Percentiles must be in the range [0, 100]" : "Quantiles must be in the range [0, 1]", 0);
+			 pct ? "Percentiles must be in the range [0, 100]" : "Quantiles must be in the range [0, 1]", 0,
+			 !strncmp(bi->name, "nan", 3));
 }
 
 static struct value *fn_percentile(struct eval *ev, const struct builtin *bi, int argc,
@@ -1120,11 +1281,17 @@ const struct arr_func arr_reduce_funcs[] = {
 	{"nanmin", fn_nanmin, "nanmin(a, axis=None, out=None, keepdims=<no value>, initial=<no value>, where=<no value>)",
 	 "Return minimum of an array or minimum along an axis, ignoring any NaNs."},
 	{"median", fn_median, "median(a, axis=None, out=None, overwrite_input=False, keepdims=False)", "Compute the median along the specified axis."},
+	{"nanmedian", fn_median, "nanmedian(a, axis=None, out=None, overwrite_input=False, keepdims=<no value>)",
+	 "Compute the median along the specified axis, while ignoring NaNs."},
 	{"average", fn_average, "average(a, axis=None, weights=None, returned=False, *, keepdims=<no value>)", "Compute the weighted average along the specified axis."},
 	{"percentile", fn_percentile, "percentile(a, q, axis=None, out=None, overwrite_input=False, method='linear', keepdims=False, *, weights=None)",
 	 "Compute the q-th percentile of the data along the specified axis."},
 	{"quantile", fn_quantile, "quantile(a, q, axis=None, out=None, overwrite_input=False, method='linear', keepdims=False, *, weights=None)",
 	 "Compute the q-th quantile of the data along the specified axis."},
+	{"nanpercentile", fn_percentile, "nanpercentile(a, q, axis=None, out=None, overwrite_input=False, method='linear', keepdims=<no value>, *, weights=None)",
+	 "Compute the qth percentile of the data along the specified axis, while ignoring nan values."},
+	{"nanquantile", fn_quantile, "nanquantile(a, q, axis=None, out=None, overwrite_input=False, method='linear', keepdims=<no value>, *, weights=None)",
+	 "Compute the qth quantile of the data along the specified axis, while ignoring nan values."},
 	{NULL, NULL, NULL, NULL},
 };
 

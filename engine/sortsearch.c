@@ -903,12 +903,14 @@ static struct value *sm_argsort(struct eval *ev, const struct builtin *bi, int a
 
 /* ---- nonzero argwhere flatnonzero ---- */
 
-/* Flat C-order indices of a's non-zero items (host int64 array, n items). */
-static int64_t *nz_flat(struct eval *ev, const struct ndarray *a, int64_t *n)
+/* Flat C-order indices of a's non-zero items: a new host int64 1-d array
+ * (from the array allocator, whose large buffers are reused: no fresh pages
+ * to fault in, no copy afterwards). */
+static struct ndarray *nz_flat(struct eval *ev, const struct ndarray *a)
 {
 	struct ndarray *b = a->dtype == DT_BOOL ? nd_incref((struct ndarray *)a) : arr_astype(ev, a, DT_BOOL);
-	struct ndarray *h = NULL, *c = NULL;
-	int64_t *out = NULL;
+	struct ndarray *h = NULL, *c = NULL, *r;
+	int64_t *out;
 	if (!b)
 		return NULL;
 	h = arr_to_host(ev, b);
@@ -939,27 +941,29 @@ static int64_t *nz_flat(struct eval *ev, const struct ndarray *a, int64_t *n)
 	const uint8_t *p = (const uint8_t *)nd_data(h);
 	for (int64_t i = 0; i < size; i++)
 		cnt += p[i] != 0;
-	out = malloc(sizeof(int64_t) * (cnt ? cnt : 1));
-	if (!out) {
+	r = nd_new(ev, &backend_host, DT_INT64, 1, &cnt);
+	if (!r) {
 		nd_decref(h);
-		return err_nomem(ev);
+		return NULL;
 	}
+	out = (int64_t *)nd_data(r);
 	for (int64_t i = 0, w = 0; i < size && w < cnt; i++) {
 		out[w] = i; /* branchless: the slot is kept only for a non-zero */
 		w += p[i] != 0;
 	}
 	nd_decref(h);
-	*n = cnt;
-	return out;
+	return r;
 }
 
 /* The (ndim, n) coordinates of the non-zero items; argwhere layout when
  * rowmajor (n, ndim). Host int64. */
 static struct ndarray *nz_coords(struct eval *ev, const struct ndarray *a, int rowmajor)
 {
-	int64_t n, *flat = nz_flat(ev, a, &n);
-	if (!flat)
+	struct ndarray *fa = nz_flat(ev, a);
+	if (!fa)
 		return NULL;
+	int64_t n = fa->shape[0];
+	const int64_t *flat = (const int64_t *)nd_data(fa);
 	int nd = a->ndim;
 	int64_t shape[2];
 	if (rowmajor) {
@@ -969,10 +973,14 @@ static struct ndarray *nz_coords(struct eval *ev, const struct ndarray *a, int r
 		shape[0] = nd;
 		shape[1] = n;
 	}
+	if (nd == 1 && !rowmajor) { /* the indices themselves, as (1, n) */
+		int64_t st[2] = {n * 8, 8};
+		struct ndarray *v = nd_view(ev, fa, DT_INT64, 2, shape, st, fa->offset);
+		nd_decref(fa);
+		return v;
+	}
 	struct ndarray *r = nd_new(ev, &backend_host, DT_INT64, 2, shape);
-	if (r && nd == 1 && !rowmajor) {
-		memcpy(nd_data(r), flat, sizeof(int64_t) * n);
-	} else if (r) {
+	if (r) {
 		/* walk the multi-index forward from one non-zero item to the next */
 		int64_t *o = (int64_t *)nd_data(r), idx[ND_MAXDIM] = {0}, at = 0;
 		for (int64_t i = 0; i < n; i++) {
@@ -994,7 +1002,7 @@ static struct ndarray *nz_coords(struct eval *ev, const struct ndarray *a, int r
 			}
 		}
 	}
-	free(flat);
+	nd_decref(fa);
 	return r;
 }
 
@@ -1068,10 +1076,11 @@ static struct value *sf_argwhere(struct eval *ev, const struct builtin *bi, int 
 		return NULL;
 	if (a->ndim == 0) {
 		/* NumPy: argwhere of a 0-d array is (n, 0) */
-		int64_t n, *f = nz_flat(ev, a, &n), shape[2] = {0, 0};
+		struct ndarray *f = nz_flat(ev, a);
+		int64_t shape[2] = {0, 0};
 		if (f) {
-			shape[0] = n;
-			free(f);
+			shape[0] = f->shape[0];
+			nd_decref(f);
 			r = nd_new(ev, &backend_host, DT_INT64, 2, shape);
 		}
 	} else {
@@ -1095,13 +1104,7 @@ static struct value *sf_flatnonzero(struct eval *ev, const struct builtin *bi, i
 	struct ndarray *a = in_arr(ev, bi, av), *r = NULL;
 	if (!a)
 		return NULL;
-	int64_t n, *f = nz_flat(ev, a, &n);
-	if (f) {
-		r = nd_new(ev, &backend_host, DT_INT64, 1, &n);
-		if (r)
-			memcpy(nd_data(r), f, sizeof(int64_t) * n);
-		free(f);
-	}
+	r = nz_flat(ev, a);
 	if (r) {
 		struct ndarray *d = arr_to_backend(ev, r, nd_backend(a));
 		nd_decref(r);
@@ -1148,9 +1151,17 @@ static struct ndarray *host_as(struct eval *ev, const struct ndarray *a, int dty
 static void search_##NAME(const T *a, int64_t n, const int64_t *sorter, const T *v, int64_t nv, \
 			  int right, int64_t *out) \
 { \
+	int64_t lo = 0, hi = n; \
 	for (int64_t i = 0; i < nv; i++) { \
-		int64_t lo = 0, hi = n; \
 		T x = v[i]; \
+		/* NumPy's bounds: after a smaller key the answer is not below \
+		 * the last one; otherwise it is at most the last one + 1 */ \
+		if (i > 0 && LT(v[i - 1], x)) { \
+			hi = n; \
+		} else { \
+			lo = 0; \
+			hi = hi < n ? hi + 1 : n; \
+		} \
 		while (lo < hi) { \
 			int64_t mid = lo + (hi - lo) / 2; \
 			T m = a[sorter ? sorter[mid] : mid]; \
@@ -1378,6 +1389,87 @@ static void rows_msort(int kd, const char *base, int64_t rowlen, int64_t *idx, i
 		idx[k++] = tmp[i++];
 }
 
+/*
+ * unique of a flat real array without indices (NumPy's own path): a sorted
+ * copy, the first item of each run of equal ones kept in place (NaNs, last
+ * after the sort, are one run: equal_nan); *cnt, when asked, gets each run's
+ * length.  Returns the number of unique items.
+ */
+#define UNIQUE_RUNS(T) {                                                       \
+	T *x = (T *)v;                                                         \
+	for (int64_t i = 0; i < n; i++)                                        \
+		if (i == 0 || !(x[i] == x[ng - 1] || (x[i] != x[i] && x[ng - 1] != x[ng - 1]))) { \
+			if (cnt && ng)                                         \
+				cnt[ng - 1] = i - start;                       \
+			start = i;                                             \
+			x[ng++] = x[i];                                        \
+		}                                                              \
+	break; }
+
+static int64_t unique_runs(int dt, void *v, int64_t n, int64_t *cnt)
+{
+	int64_t ng = 0, start = 0;
+	switch (dt) {
+	case DT_BOOL: case DT_UINT8: UNIQUE_RUNS(uint8_t)
+	case DT_INT8: UNIQUE_RUNS(int8_t)
+	case DT_INT16: UNIQUE_RUNS(int16_t)
+	case DT_UINT16: UNIQUE_RUNS(uint16_t)
+	case DT_INT32: UNIQUE_RUNS(int32_t)
+	case DT_UINT32: UNIQUE_RUNS(uint32_t)
+	case DT_INT64: UNIQUE_RUNS(int64_t)
+	case DT_UINT64: UNIQUE_RUNS(uint64_t)
+	case DT_FLOAT32: UNIQUE_RUNS(float)
+	case DT_FLOAT64: UNIQUE_RUNS(double)
+	}
+	if (cnt && ng)
+		cnt[ng - 1] = n - start;
+	return ng;
+}
+
+static struct value *unique_sorted(struct eval *ev, const struct ndarray *flat, int want_cnt,
+				   const struct backend *be)
+{
+	struct ndarray *s = shp_copy(ev, flat), *u = NULL, *c = NULL;
+	struct value *res = NULL;
+	int64_t n = nd_size(flat), ng;
+	if (!s)
+		return NULL;
+	if (want_cnt && !(c = nd_new(ev, &backend_host, DT_INT64, 1, &n)))
+		goto out;
+	if (sort_row(ev, s->dtype, nd_data(s), n, 0) < 0)
+		goto out;
+	ng = unique_runs(s->dtype, nd_data(s), n, c ? (int64_t *)nd_data(c) : NULL);
+	if (!(u = nd_new(ev, &backend_host, s->dtype, 1, &ng)))
+		goto out;
+	memcpy(nd_data(u), nd_data(s), (size_t)ng * dt_size(s->dtype));
+	{
+		struct ndarray *parts[2] = {u, NULL};
+		struct value *items[2] = {NULL, NULL};
+		if (c) {
+			parts[1] = nd_view(ev, c, DT_INT64, 1, &ng, &(int64_t){8}, c->offset);
+			if (!parts[1])
+				goto out;
+		}
+		for (int i = 0; i < 1 + !!c; i++) {
+			struct ndarray *d = arr_to_backend(ev, parts[i], be);
+			items[i] = d ? arr_wrap(ev, d) : NULL;
+		}
+		if (c)
+			nd_decref(parts[1]);
+		if (items[0] && (!c || items[1]))
+			res = c ? val_tuple_new(2, items) : items[0];
+		else {
+			val_decref(items[0]);
+			val_decref(items[1]);
+		}
+	}
+out:
+	nd_decref(s);
+	nd_decref(u);
+	nd_decref(c);
+	return res;
+}
+
 static struct value *sf_unique(struct eval *ev, const struct builtin *bi, int argc,
 			       struct value **argv, const struct kwargs *kw)
 {
@@ -1424,6 +1516,10 @@ static struct value *sf_unique(struct eval *ev, const struct builtin *bi, int ar
 			goto out;
 		n = a->shape[axis];
 		rowlen = n ? nd_size(rows) / n : 0;
+	}
+	if (none && !want_idx && !want_inv && !dt_is_complex(a->dtype) && a->dtype != DT_FLOAT16) {
+		res = unique_sorted(ev, rows, want_cnt, be);
+		goto out;
 	}
 	int kd = key_dtype(a->dtype);
 	key = host_as(ev, rows, kd);

@@ -309,16 +309,17 @@ static struct value *tf_histogram(struct eval *ev, const struct builtin *bi, int
 				else if (k != nb - 1 && v >= e[k + 1])
 					k++;
 			} else {
-				/* bins: e[k] <= v < e[k+1], last one closed */
-				int64_t l = 0, h = nb + 1;
-				while (l < h) {
-					int64_t m = (l + h) / 2;
-					if (e[m] <= v)
-						l = m + 1;
-					else
-						h = m;
+				/* bins: e[k] <= v < e[k+1], last one closed; the last
+				 * edge <= v (e[0] <= v here) by a search without
+				 * branches (conditional moves: the data is random) */
+				const double *b = e;
+				int64_t len = nb + 1;
+				while (len > 1) {
+					int64_t half = len / 2;
+					b = b[half] <= v ? b + half : b;
+					len -= half;
 				}
-				k = l - 1;
+				k = b - e;
 				if (k >= nb)
 					k = nb - 1;
 			}
@@ -332,7 +333,7 @@ static struct value *tf_histogram(struct eval *ev, const struct builtin *bi, int
 			for (int64_t k = 0; k < nb; k++)
 				tot += hd[k];
 			for (int64_t k = 0; k < nb; k++)
-				hd[k] = hd[k] / tot / (e[k + 1] - e[k]);
+				hd[k] = hd[k] / (e[k + 1] - e[k]) / tot;	/* NumPy: n / db / n.sum() */
 		}
 	}
 	{
