@@ -33,17 +33,50 @@ static int plan_count;
 static pthread_mutex_t plan_lock = PTHREAD_MUTEX_INITIALIZER;
 static int fftw_threads_ready;
 
+/* A thread count from the environment variable `name`: a positive integer,
+ * or 0 when unset or not one (OpenMP's "4,2" nesting lists count as 4). */
+static long env_threads(const char *name)
+{
+	const char *e = getenv(name);
+	char *end;
+	long v;
+	if (!e || !*e)
+		return 0;
+	v = strtol(e, &end, 10);
+	return v > 0 && (*end == 0 || *end == ',') ? v : 0;
+}
+
+/*
+ * The thread count of a large host transform: the first of
+ * LUMEN_FFT_THREADS, OPENBLAS_NUM_THREADS, GOTO_NUM_THREADS, OMP_NUM_THREADS
+ * that is set, else every online CPU; at most 64.  After LUMEN_FFT_THREADS
+ * that is OpenBLAS's own order, so the variable that bounds Lumen's BLAS and
+ * LAPACK bounds its FFTs too (`%timeit -c` and benchmarks compare against
+ * NumPy at one thread count).
+ */
+int fft_host_threads(void)
+{
+	static const char *const vars[] = {"LUMEN_FFT_THREADS", "OPENBLAS_NUM_THREADS",
+					   "GOTO_NUM_THREADS", "OMP_NUM_THREADS"};
+	long n = 0;
+	for (int i = 0; i < 4 && !n; i++)
+		n = env_threads(vars[i]);
+	if (!n)
+		n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n < 1 ? 1 : n > 64 ? 64 : (int)n;
+}
+
+/* FFTW's threads for a transform of `total` elements: one below 2^16
+ * elements (threads cost more than they save there), else
+ * fft_host_threads() as read at the first large transform. */
 static int fft_nthreads(int64_t total)
 {
-	static long ncpu;
-	if (!ncpu) {
-		ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-		if (ncpu < 1)
-			ncpu = 1;
-		if (ncpu > 64)
-			ncpu = 64;
-	}
-	return total >= (1 << 16) ? (int)ncpu : 1;
+	static int nthreads;
+	if (total < (1 << 16))
+		return 1;
+	if (!nthreads)
+		nthreads = fft_host_threads();
+	return nthreads;
 }
 
 static void *make_plan(const struct fft_plan *k, void *in, void *out)
@@ -262,7 +295,7 @@ static struct ndarray *fft_resize(struct eval *ev, const struct ndarray *a, int 
 	dst = src ? nd_view(ev, r, dt, r->ndim, sh, r->strides, r->offset) : NULL;
 	if (!dst)
 		goto fail;
-	if (nd_size(dst) && be->copy(ev, dst, src) < 0)
+	if (nd_size(dst) && !linalg_host_copy(src, dst) && be->copy(ev, dst, src) < 0)
 		goto fail;
 	nd_decref(src);
 	nd_decref(dst);
@@ -272,6 +305,18 @@ fail:
 	nd_decref(dst);
 	nd_decref(r);
 	return NULL;
+}
+
+/* A C-contiguous copy of t on its backend: host transposes in cache tiles
+ * (linalg_host_copy), else the backend's copy. */
+static struct ndarray *fft_contig(struct eval *ev, const struct ndarray *t)
+{
+	struct ndarray *r = nd_new(ev, nd_backend(t), t->dtype, t->ndim, t->shape);
+	if (r && nd_size(t) && !linalg_host_copy(t, r) && nd_backend(t)->copy(ev, r, t) < 0) {
+		nd_decref(r);
+		r = NULL;
+	}
+	return r;
 }
 
 /* A C-contiguous copy of a with the axes ax[0..na) moved last (in order). */
@@ -293,11 +338,7 @@ static struct ndarray *fft_moved(struct eval *ev, const struct ndarray *a, const
 		return NULL;
 	if (nd_is_c_contiguous(t))
 		return t;   /* the axes are already last: no copy */
-	r = nd_new(ev, nd_backend(a), t->dtype, t->ndim, t->shape);
-	if (r && nd_size(t) && nd_backend(a)->copy(ev, r, t) < 0) {
-		nd_decref(r);
-		r = NULL;
-	}
+	r = fft_contig(ev, t);
 	nd_decref(t);
 	return r;
 }
@@ -314,11 +355,7 @@ static struct ndarray *fft_unmove(struct eval *ev, struct ndarray *a, const int 
 		return NULL;
 	if (nd_is_c_contiguous(t))
 		return t;
-	r = nd_new(ev, nd_backend(a), t->dtype, t->ndim, t->shape);
-	if (r && nd_size(t) && nd_backend(a)->copy(ev, r, t) < 0) {
-		nd_decref(r);
-		r = NULL;
-	}
+	r = fft_contig(ev, t);
 	nd_decref(t);
 	return r;
 }
@@ -464,7 +501,7 @@ static struct ndarray *fft_nd(struct eval *ev, const struct backend *be, const s
 			nd_decref(h);
 			if (!t)
 				goto out;
-			c = arr_contiguous(ev, t);
+			c = fft_contig(ev, t);
 			nd_decref(t);
 			if (!c)
 				goto out;
@@ -479,7 +516,7 @@ static struct ndarray *fft_nd(struct eval *ev, const struct backend *be, const s
 			nd_decref(h);
 			if (!t)
 				goto out;
-			h = arr_contiguous(ev, t);
+			h = fft_contig(ev, t);
 			nd_decref(t);
 			if (!h)
 				goto out;
@@ -495,7 +532,7 @@ static struct ndarray *fft_nd(struct eval *ev, const struct backend *be, const s
 			struct ndarray *t = arr_transpose(ev, m, p2), *c, *h;
 			if (!t)
 				goto out;
-			c = arr_contiguous(ev, t);
+			c = fft_contig(ev, t);
 			nd_decref(t);
 			if (!c)
 				goto out;
@@ -511,7 +548,7 @@ static struct ndarray *fft_nd(struct eval *ev, const struct backend *be, const s
 			if (!t)
 				goto out;
 			nd_decref(m);
-			m = arr_contiguous(ev, t);
+			m = fft_contig(ev, t);
 			nd_decref(t);
 			if (!m)
 				goto out;
@@ -794,31 +831,71 @@ static struct value *f_rfftfreq(struct eval *ev, const struct builtin *bi, int a
 	return freq_common(ev, bi, argc, argv, kw, 1);
 }
 
-/* roll by `shift` along axis: two block copies into a fresh array */
-static struct ndarray *roll_axis(struct eval *ev, const struct ndarray *a, int axis, int64_t shift)
+/* dst = src (same shape and dtype, host) when both have contiguous rows:
+ * one memcpy per row.  1 when done, 0 when not such a pair. */
+static int host_rows_copy(struct ndarray *dst, const struct ndarray *src)
+{
+	int nd = src->ndim, item = dt_size(src->dtype);
+	int64_t idx[ND_MAXDIM] = {0}, rows = 1;
+	if (nd < 1 || nd_device(src) != DEV_HOST || nd_device(dst) != DEV_HOST || dst->dtype != src->dtype ||
+	    src->strides[nd - 1] != item || dst->strides[nd - 1] != item)
+		return 0;
+	for (int i = 0; i < nd - 1; i++)
+		rows *= src->shape[i];
+	size_t len = (size_t)src->shape[nd - 1] * item;
+	for (int64_t r = 0; r < rows; r++) {
+		const char *s = nd_data(src);
+		char *d = nd_data(dst);
+		for (int i = 0; i < nd - 1; i++) {
+			s += idx[i] * src->strides[i];
+			d += idx[i] * dst->strides[i];
+		}
+		memcpy(d, s, len);
+		for (int i = nd - 2; i >= 0; i--) {
+			if (++idx[i] < src->shape[i])
+				break;
+			idx[i] = 0;
+		}
+	}
+	return 1;
+}
+
+/* roll by shift[k] along axes ax[k] (k < nax) in one pass, as np.roll
+ * with a tuple of axes: 2^nax block copies into a fresh array (the
+ * blocks r[shift:] = a[:n-shift] and r[:shift] = a[n-shift:] of every axis) */
+static struct ndarray *roll_axes(struct eval *ev, const struct ndarray *a, int nax, const int *ax,
+				 const int64_t *shift)
 {
 	const struct backend *be = nd_backend(a);
-	int64_t n = a->shape[axis], sh[ND_MAXDIM];
+	int64_t sft[ND_MAXDIM];
 	struct ndarray *r = nd_new(ev, be, a->dtype, a->ndim, a->shape);
 	if (!r)
 		return NULL;
-	if (n == 0 || !nd_size(a))
+	if (!nd_size(a))
 		return r;
-	shift %= n;
-	if (shift < 0)
-		shift += n;
-	memcpy(sh, a->shape, sizeof(int64_t) * a->ndim);
-	for (int part = 0; part < 2; part++) {
-		/* part 0: r[shift:] = a[:n-shift]; part 1: r[:shift] = a[n-shift:] */
-		int64_t len = part ? shift : n - shift;
-		if (!len)
+	for (int k = 0; k < nax; k++) {
+		int64_t n = a->shape[ax[k]];
+		sft[k] = shift[k] % n;
+		if (sft[k] < 0)
+			sft[k] += n;
+	}
+	for (int combo = 0; combo < (1 << nax); combo++) {
+		int64_t sh[ND_MAXDIM], so = 0, dof = 0;
+		int empty = 0;
+		memcpy(sh, a->shape, sizeof(int64_t) * a->ndim);
+		for (int k = 0; k < nax; k++) {
+			int part = combo >> k & 1, i = ax[k];
+			int64_t n = a->shape[i], len = part ? sft[k] : n - sft[k];
+			sh[i] = len;
+			empty |= len == 0;
+			so += part ? (n - sft[k]) * a->strides[i] : 0;
+			dof += part ? 0 : sft[k] * r->strides[i];
+		}
+		if (empty)
 			continue;
-		sh[axis] = len;
-		int64_t so = part ? (n - shift) * a->strides[axis] : 0;
-		int64_t dof = part ? 0 : shift * r->strides[axis];
 		struct ndarray *src = nd_view(ev, a, a->dtype, a->ndim, sh, a->strides, a->offset + so);
 		struct ndarray *dst = src ? nd_view(ev, r, r->dtype, r->ndim, sh, r->strides, r->offset + dof) : NULL;
-		int rc = dst ? be->copy(ev, dst, src) : -1;
+		int rc = !dst ? -1 : host_rows_copy(dst, src) ? 0 : be->copy(ev, dst, src);
 		nd_decref(src);
 		nd_decref(dst);
 		if (rc < 0) {
@@ -847,26 +924,16 @@ static struct value *shift_common(struct eval *ev, const struct builtin *bi, int
 		nd_decref(a);
 		return NULL;
 	}
-	cur = nd_incref(a);
-	for (int i = 0; i < a->ndim; i++) {
-		if (!(mask >> i & 1))
-			continue;
-		int64_t n = a->shape[i], sft = inverse ? -(n / 2) : n / 2;
-		struct ndarray *t = roll_axis(ev, cur, i, sft);
-		nd_decref(cur);
-		if (!(cur = t))
-			break;
-	}
-	if (cur == a) {
-		/* no axes: NumPy still returns a new array */
-		struct ndarray *c = nd_new(ev, be, a->dtype, a->ndim, a->shape);
-		if (c && nd_size(a) && be->copy(ev, c, a) < 0) {
-			nd_decref(c);
-			c = NULL;
+	int ax[ND_MAXDIM], nax = 0;
+	int64_t sft[ND_MAXDIM];
+	for (int i = 0; i < a->ndim; i++)
+		if (mask >> i & 1) {
+			int64_t n = a->shape[i];
+			ax[nax] = i;
+			sft[nax++] = inverse ? -(n / 2) : n / 2;
 		}
-		nd_decref(cur);
-		cur = c;
-	}
+	/* no axes: NumPy still returns a new array (one block) */
+	cur = roll_axes(ev, a, nax, ax, sft);
 	nd_decref(a);
 	return cur ? arr_wrap(ev, cur) : NULL;
 }

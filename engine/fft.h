@@ -42,4 +42,10 @@ struct fft_backend {
 /* The host's: FFTW (fftw3/fftw3f, FFTW_ESTIMATE, threads, plans cached). */
 extern const struct fft_backend fft_host;
 
+/* The threads FFTW gets for a host transform of 2^16 elements or more, read
+ * from the environment now: LUMEN_FFT_THREADS, else OPENBLAS_NUM_THREADS,
+ * else GOTO_NUM_THREADS, else OMP_NUM_THREADS, else the online CPUs (1..64).
+ * The host backend reads it once, at its first large transform. */
+int fft_host_threads(void);
+
 #endif

@@ -34,6 +34,124 @@ const struct backend *lin_be(const struct builtin *bi, struct value *a, struct v
 	return bi ? arr_be(bi) : &backend_host;
 }
 
+/* ---- host copies in tiles ---- */
+
+enum tile_conv { TC_4, TC_8, TC_16, TC_F2D, TC_D2F, TC_C2Z, TC_Z2C };
+
+#define TILE 32
+
+/* One tile of an m×n matrix at s (byte strides rs, cs) into the C-ordered
+ * d (row length ld elements), converting as TYPE_IN -> TYPE_OUT; walks the
+ * source along its shorter stride so that a transposed read stays in cache. */
+#define TILE_LOOP(TI, TO)                                                             \
+	do {                                                                          \
+		if (m > 1 && llabs(rs) < llabs(cs)) {                               \
+			for (int64_t j = 0; j < n; j++)                               \
+				for (int64_t i = 0; i < m; i++)                       \
+					((TO *)d)[i * ld + j] = (TO)(*(const TI *)(s + i * rs + j * cs)); \
+		} else {                                                              \
+			for (int64_t i = 0; i < m; i++)                               \
+				for (int64_t j = 0; j < n; j++)                       \
+					((TO *)d)[i * ld + j] = (TO)(*(const TI *)(s + i * rs + j * cs)); \
+		}                                                                     \
+	} while (0)
+
+typedef struct { double re, im; } tc_z;
+typedef struct { float re, im; } tc_c;
+
+static void tile_copy(int k, const char *s, int64_t rs, int64_t cs, char *d, int64_t ld,
+		      int64_t m, int64_t n)
+{
+	switch (k) {
+	case TC_4: TILE_LOOP(uint32_t, uint32_t); break;
+	case TC_8: TILE_LOOP(uint64_t, uint64_t); break;
+	case TC_F2D: TILE_LOOP(float, double); break;
+	case TC_D2F: TILE_LOOP(double, float); break;
+	case TC_16:
+		for (int64_t i = 0; i < m; i++)
+			for (int64_t j = 0; j < n; j++)
+				((tc_z *)d)[i * ld + j] = *(const tc_z *)(s + i * rs + j * cs);
+		break;
+	case TC_C2Z:
+		for (int64_t i = 0; i < m; i++)
+			for (int64_t j = 0; j < n; j++) {
+				const tc_c *x = (const tc_c *)(s + i * rs + j * cs);
+				((tc_z *)d)[i * ld + j] = (tc_z){x->re, x->im};
+			}
+		break;
+	case TC_Z2C:
+		for (int64_t i = 0; i < m; i++)
+			for (int64_t j = 0; j < n; j++) {
+				const tc_z *x = (const tc_z *)(s + i * rs + j * cs);
+				((tc_c *)d)[i * ld + j] = (tc_c){(float)x->re, (float)x->im};
+			}
+		break;
+	}
+}
+
+/*
+ * Copies the host array a into the C-contiguous host array r of the
+ * same shape (dtype a's, or the float32 <-> float64 / complex64 <->
+ * complex128 casts), matrix by matrix over the last two axes in 32×32
+ * tiles (a vector as one row): the copies in and out of LAPACK's column-major layout read a
+ * transposed matrix, which the general elementwise copy walks across cache
+ * lines (and calls a loop per short row of a batch of small matrices).
+ * Returns 1 when done, 0 when this is no such copy (the caller copies).
+ */
+int linalg_host_copy(const struct ndarray *a, struct ndarray *r)
+{
+	int k, nd = a->ndim, isz = dt_size(a->dtype), osz = dt_size(r->dtype);
+	if (nd < 1 || nd_device(a) != DEV_HOST || nd_device(r) != DEV_HOST || nd_is_c_contiguous(a) ||
+	    r->ndim != nd || !nd_is_c_contiguous(r) || memcmp(a->shape, r->shape, nd * sizeof(int64_t)))
+		return 0;
+	if (a->dtype == r->dtype)
+		k = isz == 4 ? TC_4 : isz == 8 ? TC_8 : isz == 16 ? TC_16 : -1;
+	else if (a->dtype == DT_FLOAT32 && r->dtype == DT_FLOAT64)
+		k = TC_F2D;
+	else if (a->dtype == DT_FLOAT64 && r->dtype == DT_FLOAT32)
+		k = TC_D2F;
+	else if (a->dtype == DT_COMPLEX64 && r->dtype == DT_COMPLEX128)
+		k = TC_C2Z;
+	else if (a->dtype == DT_COMPLEX128 && r->dtype == DT_COMPLEX64)
+		k = TC_Z2C;
+	else
+		return 0;
+	if (k < 0)
+		return 0;
+	/* a vector is one row */
+	int64_t m = nd > 1 ? a->shape[nd - 2] : 1, n = a->shape[nd - 1];
+	int64_t rs = nd > 1 ? a->strides[nd - 2] : 0, cs = a->strides[nd - 1];
+	int64_t batch = 1, idx[ND_MAXDIM] = {0};
+	for (int i = 0; i < nd - 2; i++)
+		batch *= a->shape[i];
+	if (m * n * batch == 0)
+		return 1;
+	char *d = nd_data(r);
+	for (int64_t b = 0; b < batch; b++) {
+		const char *s = nd_data(a);
+		for (int i = 0; i < nd - 2; i++)
+			s += idx[i] * a->strides[i];
+		if (a->dtype == r->dtype && cs == isz) {
+			for (int64_t i = 0; i < m; i++)
+				memcpy(d + i * n * osz, s + i * rs, n * osz);
+		} else if (m == 1) {
+			tile_copy(k, s, rs, cs, d, n, 1, n);
+		} else {
+			for (int64_t i0 = 0; i0 < m; i0 += TILE)
+				for (int64_t j0 = 0; j0 < n; j0 += TILE)
+					tile_copy(k, s + i0 * rs + j0 * cs, rs, cs, d + (i0 * n + j0) * osz, n,
+						  m - i0 < TILE ? m - i0 : TILE, n - j0 < TILE ? n - j0 : TILE);
+		}
+		d += m * n * osz;
+		for (int i = nd - 3; i >= 0; i--) {
+			if (++idx[i] < a->shape[i])
+				break;
+			idx[i] = 0;
+		}
+	}
+	return 1;
+}
+
 /* A fresh C-contiguous copy of a as dtype dt on a's backend. */
 struct ndarray *lin_copy(struct eval *ev, const struct ndarray *a, int dt)
 {
@@ -41,6 +159,8 @@ struct ndarray *lin_copy(struct eval *ev, const struct ndarray *a, int dt)
 	struct ndarray *r = nd_new(ev, be, dt, a->ndim, a->shape);
 	if (!r)
 		return NULL;
+	if (linalg_host_copy(a, r))
+		return r;
 	if (nd_size(a) && be->copy(ev, r, a) < 0) {
 		nd_decref(r);
 		return NULL;
@@ -82,6 +202,41 @@ struct ndarray *lin_unfortran(struct eval *ev, struct ndarray *f, int dt)
 	struct ndarray *t = f ? lin_swap(ev, f) : NULL, *r = t ? lin_copy(ev, t, dt) : NULL;
 	nd_decref(t);
 	nd_decref(f);
+	return r;
+}
+
+/*
+ * a (dtype dt) with its axes taken in ng consecutive groups of counts[g]
+ * axes, each group merged into one axis: a view when every group is one
+ * evenly strided run of memory (a matmul then reads a transposed or
+ * sliced operand in place, as BLAS allows), else a C-ordered copy.  A group
+ * of no axes is an axis of length 1.  New reference, or NULL.
+ */
+struct ndarray *lin_grouped(struct eval *ev, const struct ndarray *a, int dt, int ng,
+			    const int *counts)
+{
+	int64_t sh[ND_MAXDIM], st[ND_MAXDIM];
+	int ax = 0, view = a->dtype == dt;
+	for (int g = 0; g < ng; g++) {
+		int64_t size = 1, stride = dt_size(a->dtype), inner = -1;
+		for (int i = ax + counts[g] - 1; i >= ax; i--) {
+			size *= a->shape[i];
+			if (a->shape[i] == 1)
+				continue;
+			if (inner < 0)
+				stride = a->strides[i];
+			else if (a->strides[i] != a->strides[inner] * a->shape[inner])
+				view = 0;
+			inner = i;
+		}
+		sh[g] = size;
+		st[g] = stride;
+		ax += counts[g];
+	}
+	if (view)
+		return nd_view(ev, a, dt, ng, sh, st, a->offset);
+	struct ndarray *c = lin_copy(ev, a, dt), *r = c ? lin_reshape(ev, c, ng, sh) : NULL;
+	nd_decref(c);
 	return r;
 }
 
@@ -525,10 +680,9 @@ struct ndarray *lin_tensordot(struct eval *ev, const struct ndarray *a,
 				     const struct ndarray *b, int n, const int *ax, const int *bx)
 {
 	int perm_a[ND_MAXDIM], perm_b[ND_MAXDIM], na = 0, nb = 0, used[ND_MAXDIM];
-	int64_t M = 1, N = 1, K = 1, rsh[ND_MAXDIM], sh2[2];
+	int64_t rsh[ND_MAXDIM];
 	int rnd = 0;
-	struct ndarray *ta = NULL, *tb = NULL, *ca = NULL, *cb = NULL, *ma = NULL, *mb = NULL,
-		      *r = NULL, *res = NULL;
+	struct ndarray *ta = NULL, *tb = NULL, *ma = NULL, *mb = NULL, *r = NULL, *res = NULL;
 	int dt = dt_promote(a->dtype, b->dtype);
 
 	for (int i = 0; i < n; i++)
@@ -540,13 +694,10 @@ struct ndarray *lin_tensordot(struct eval *ev, const struct ndarray *a,
 	for (int i = 0; i < a->ndim; i++)
 		if (!used[i]) {
 			perm_a[na++] = i;
-			M *= a->shape[i];
 			rsh[rnd++] = a->shape[i];
 		}
-	for (int i = 0; i < n; i++) {
+	for (int i = 0; i < n; i++)
 		perm_a[na++] = ax[i];
-		K *= a->shape[ax[i]];
-	}
 	memset(used, 0, sizeof used);
 	for (int i = 0; i < n; i++) {
 		used[bx[i]] = 1;
@@ -555,28 +706,21 @@ struct ndarray *lin_tensordot(struct eval *ev, const struct ndarray *a,
 	for (int i = 0; i < b->ndim; i++)
 		if (!used[i]) {
 			perm_b[nb++] = i;
-			N *= b->shape[i];
 			rsh[rnd++] = b->shape[i];
 		}
 	ta = arr_transpose(ev, a, perm_a);
 	tb = ta ? arr_transpose(ev, b, perm_b) : NULL;
-	ca = tb ? lin_copy(ev, ta, dt) : NULL;
-	cb = ca ? lin_copy(ev, tb, dt) : NULL;
-	if (!cb)
-		goto out;
-	sh2[0] = M;
-	sh2[1] = K;
-	ma = lin_reshape(ev, ca, 2, sh2);
-	sh2[0] = K;
-	sh2[1] = N;
-	mb = ma ? lin_reshape(ev, cb, 2, sh2) : NULL;
+	{
+		/* (M, K) and (K, N) views where the layouts allow, as NumPy's
+		 * reshape + dot (BLAS reads transposed operands in place) */
+		int ga[2] = {a->ndim - n, n}, gb[2] = {n, b->ndim - n};
+		ma = tb ? lin_grouped(ev, ta, dt, 2, ga) : NULL;
+		mb = ma ? lin_grouped(ev, tb, dt, 2, gb) : NULL;
+	}
 	r = mb ? lin_matmul_nd(ev, ma, mb, dt) : NULL;
 	res = r ? lin_reshape(ev, r, rnd, rsh) : NULL;
-out:
 	nd_decref(ta);
 	nd_decref(tb);
-	nd_decref(ca);
-	nd_decref(cb);
 	nd_decref(ma);
 	nd_decref(mb);
 	nd_decref(r);
@@ -694,7 +838,8 @@ static struct value *f_vdot(struct eval *ev, const struct builtin *bi, int argc,
 		int dt = dt_promote(fa->dtype, fb->dtype);
 		if (nd_device(fa) == DEV_HOST && (dt == DT_FLOAT32 || dt == DT_FLOAT64 || dt_is_complex(dt))) {
 			/* BLAS dotc, as NumPy's vdot */
-			struct ndarray *x = lin_copy(ev, fa, dt), *y = x ? lin_copy(ev, fb, dt) : NULL;
+			struct ndarray *x = fa->dtype == dt ? nd_incref(fa) : lin_copy(ev, fa, dt);
+			struct ndarray *y = x ? (fb->dtype == dt ? nd_incref(fb) : lin_copy(ev, fb, dt)) : NULL;
 			r = y ? nd_new(ev, nd_backend(fa), dt, 0, NULL) : NULL;
 			if (r)
 				linalg_host_dotc(dt, x->shape[0], nd_data(x), 1, nd_data(y), 1, nd_data(r));
@@ -880,7 +1025,11 @@ static struct value *f_kron(struct eval *ev, const struct builtin *bi, int argc,
 		p = y ? ufunc2(ev, be, "multiply", x, y) : NULL;
 		if (!p)
 			goto out;
-		cp = lin_copy(ev, arr_borrow(p), arr_borrow(p)->dtype);
+		/* the product is C-ordered already (NumPy reshapes it in place) */
+		struct ndarray *pa = arr_asarray(ev, be, p, -1);
+		cp = !pa || nd_is_c_contiguous(pa) ? pa : lin_copy(ev, pa, pa->dtype);
+		if (cp != pa)
+			nd_decref(pa);
 		res = cp ? arr_wrap(ev, lin_reshape(ev, cp, nd, so)) : NULL;
 	}
 out:
@@ -900,20 +1049,16 @@ out:
 struct ndarray *lin_sum_last(struct eval *ev, const struct ndarray *a, int naxes, int dt)
 {
 	const struct backend *be = nd_backend(a);
-	int64_t M = 1, K = 1, sh[2], rsh[ND_MAXDIM];
-	int rnd = a->ndim - naxes;
-	struct ndarray *c = lin_copy(ev, a, dt), *m = NULL, *ones = NULL, *r = NULL, *res = NULL;
+	int64_t K = 1, rsh[ND_MAXDIM];
+	int rnd = a->ndim - naxes, groups[2] = {a->ndim - naxes, naxes};
+	struct ndarray *m = lin_grouped(ev, a, dt, 2, groups), *ones = NULL, *r = NULL, *res = NULL;
 	struct npscalar one = {.dtype = dt};
-	if (!c)
+	if (!m)
 		return NULL;
-	for (int i = 0; i < rnd; i++) {
-		M *= a->shape[i];
+	for (int i = 0; i < rnd; i++)
 		rsh[i] = a->shape[i];
-	}
 	for (int i = rnd; i < a->ndim; i++)
 		K *= a->shape[i];
-	sh[0] = M;
-	sh[1] = K;
 	if (dt_is_complex(dt))
 		one.v.c = 1;
 	else if (dt_is_float(dt))
@@ -924,14 +1069,12 @@ struct ndarray *lin_sum_last(struct eval *ev, const struct ndarray *a, int naxes
 		one.v.b = 1;
 	else
 		one.v.i = 1;
-	m = lin_reshape(ev, c, 2, sh);
-	ones = m ? nd_new(ev, be, dt, 1, &K) : NULL;
+	ones = nd_new(ev, be, dt, 1, &K);
 	if (!ones || (K && be->fill(ev, ones, &one) < 0))
 		goto out;
 	r = lin_matmul_nd(ev, m, ones, dt);
 	res = r ? lin_reshape(ev, r, rnd, rsh) : NULL;
 out:
-	nd_decref(c);
 	nd_decref(m);
 	nd_decref(ones);
 	nd_decref(r);

@@ -22,6 +22,13 @@ struct eval;
  * with the error set. */
 struct value *linalg_matmul(struct eval *ev, struct value *a, struct value *b);
 
+/* Copies the host array a (not C-contiguous: a transposed or strided view)
+ * into the C-contiguous host array r of the same shape, dtype a's or the
+ * float32 <-> float64 / complex64 <-> complex128 casts, in cache-sized
+ * tiles of the last two axes.  1 when done; 0 when the arrays are not such
+ * a pair (the caller copies another way).  Never fails. */
+int linalg_host_copy(const struct ndarray *a, struct ndarray *r);
+
 /*
  * Library entries of one backend.  Conventions for every entry:
  *  - dt is DT_FLOAT32, DT_FLOAT64, DT_COMPLEX64 or DT_COMPLEX128 (the front

@@ -58,9 +58,12 @@ static int *info_new(struct eval *ev, int64_t n)
 }
 
 /* solve A X = B for stacks; a: (..., n, n), b: (..., n, k) both already
- * broadcast; returns X in C order as dtype result. */
+ * broadcast; returns X in C order as dtype result.  b_mine: b is a fresh
+ * array of dtype work whose C layout is its own column-major one (an
+ * identity stack): overwritten in place instead of copied. */
 static struct ndarray *lin_solve_nd(struct eval *ev, const struct backend *be,
-				    const struct ndarray *a, const struct ndarray *b, int work, int result)
+				    const struct ndarray *a, const struct ndarray *b, int work, int result,
+				    int b_mine)
 {
 	const struct linalg_backend *lb = lin_lb(ev, be, "solve");
 	int nd = a->ndim, n = (int)a->shape[nd - 1], k = (int)b->shape[nd - 1];
@@ -73,7 +76,7 @@ static struct ndarray *lin_solve_nd(struct eval *ev, const struct backend *be,
 	if (!lb->getrf || !lb->getrs)
 		return err_set(ev, TY_NotImplementedError, "solve is not supported on the %s backend", be->name);
 	fa = lin_fortran(ev, a, work);
-	fb = fa ? lin_fortran(ev, b, work) : NULL;
+	fb = fa ? (b_mine ? nd_incref((struct ndarray *)b) : lin_fortran(ev, b, work)) : NULL;
 	piv = fb ? nd_new(ev, be, DT_INT32, 2, psh) : NULL;
 	info = piv ? info_new(ev, batch) : NULL;
 	if (!info)
@@ -172,7 +175,7 @@ static struct value *f_solve(struct eval *ev, const struct builtin *bi, int argc
 		goto out;
 	va = bcast_batch(ev, a, 2, nb, bsh);
 	vb = va ? bcast_batch(ev, b, 2, nb, bsh) : NULL;
-	x = vb ? lin_solve_nd(ev, be, va, vb, work, result) : NULL;
+	x = vb ? lin_solve_nd(ev, be, va, vb, work, result, 0) : NULL;
 	if (x && vec) {
 		int64_t sh[ND_MAXDIM];
 		memcpy(sh, x->shape, sizeof(int64_t) * (x->ndim - 1));
@@ -218,7 +221,7 @@ struct ndarray *lin_inv_nd(struct eval *ev, const struct backend *be, struct nda
 	if (lin_assert_square(ev, a) < 0 || lin_types(ev, be, 1, (const struct ndarray *const *)&a, &work, &result) < 0)
 		return NULL;
 	eye = lin_eye_like(ev, be, a, work);
-	x = eye ? lin_solve_nd(ev, be, a, eye, work, result) : NULL;
+	x = eye ? lin_solve_nd(ev, be, a, eye, work, result, 1) : NULL;   /* I = I^T */
 	nd_decref(eye);
 	return x;
 }
@@ -413,10 +416,14 @@ static void host_tri_zero(struct ndarray *h, int upper)
 	int64_t m = h->shape[h->ndim - 2], n = h->shape[h->ndim - 1], batch = lin_batch(h, 2);
 	int item = dt_size(h->dtype);
 	for (int64_t b = 0; b < batch; b++)
-		for (int64_t i = 0; i < m; i++)
-			for (int64_t j = 0; j < n; j++)
-				if (upper ? j > i : j < i)
-					memset(nd_data(h) + ((b * m + i) * n + j) * item, 0, item);
+		for (int64_t i = 0; i < m; i++) {
+			char *row = nd_data(h) + (b * m + i) * n * item;
+			int64_t k = i < n ? i : n;   /* row i: columns < k are below the diagonal */
+			if (upper && i + 1 < n)
+				memset(row + (i + 1) * item, 0, (n - i - 1) * item);
+			else if (!upper && k > 0)
+				memset(row, 0, k * item);
+		}
 }
 
 static struct value *f_cholesky(struct eval *ev, const struct builtin *bi, int argc,
@@ -441,15 +448,10 @@ static struct value *f_cholesky(struct eval *ev, const struct builtin *bi, int a
 		goto out;
 	c = lin_unfortran(ev, f, result);
 	f = NULL;
+	/* c is ours (a fresh C array): zeroed in place when on the host */
 	h = c ? lin_host(ev, c) : NULL;
 	if (!h)
 		goto out;
-	if (h == c) {
-		nd_decref(h);
-		h = lin_copy(ev, c, c->dtype);
-		if (!h)
-			goto out;
-	}
 	host_tri_zero(h, 1);
 	if (upper) {
 		/* U = L^H */
@@ -465,6 +467,17 @@ static struct value *f_cholesky(struct eval *ev, const struct builtin *bi, int a
 				else
 					((double _Complex *)nd_data(h))[i] = conj(((double _Complex *)nd_data(h))[i]);
 			}
+			/* conj made the zeros and the (real) diagonal -0j: NumPy's are +0j */
+			host_tri_zero(h, 0);
+			int64_t nb = lin_batch(h, 2), nn = h->shape[h->ndim - 1];
+			for (int64_t b = 0; b < nb; b++)
+				for (int64_t i = 0; i < nn; i++) {
+					int64_t at = (b * nn + i) * nn + i;
+					if (h->dtype == DT_COMPLEX64)
+						((float *)nd_data(h))[2 * at + 1] = 0.0f;
+					else
+						((double *)nd_data(h))[2 * at + 1] = 0.0;
+				}
 		}
 	}
 	nd_decref(c);
@@ -543,15 +556,9 @@ static struct value *f_qr(struct eval *ev, const struct builtin *bi, int argc,
 			int64_t rows = !strcmp(mode, "complete") ? m : k;
 			r = full ? lin_block(ev, full, rows, n) : NULL;
 			nd_decref(full);
-			rh = r ? lin_host(ev, r) : NULL;
+			rh = r ? lin_host(ev, r) : NULL;   /* r is a fresh copy: zeroed in place */
 			if (!rh)
 				goto out;
-			if (rh == r) {
-				nd_decref(rh);
-				rh = lin_copy(ev, r, r->dtype);
-				if (!rh)
-					goto out;
-			}
 			host_tri_zero(rh, 0);
 			nd_decref(r);
 			r = lin_on(ev, rh, be);
@@ -1010,6 +1017,8 @@ static struct value *f_svd(struct eval *ev, const struct builtin *bi, int argc,
 /* host double view of a real array (copy) */
 struct ndarray *lin_host_as(struct eval *ev, const struct ndarray *a, int dt)
 {
+	if (nd_device(a) == DEV_HOST)
+		return lin_copy(ev, a, dt);   /* one copy, not a C copy and then a cast */
 	struct ndarray *h = lin_host(ev, (struct ndarray *)a), *r;
 	if (!h)
 		return NULL;

@@ -125,19 +125,17 @@ static int ein_pair(struct eval *ev, struct ein_op *ops, int nop, const char *ou
 			yl[ny++] = y->lab[i];
 	/* x -> (batch, xfree, k), y -> (batch, k, yfree) */
 	int px[ND_MAXDIM], py[ND_MAXDIM], n = 0;
-	int64_t B = 1, M = 1, N = 1, K = 1, s3[3], rsh[ND_MAXDIM];
+	int64_t K = 1, rsh[ND_MAXDIM];
 	int rn = 0;
 #define POS(op, c) ((int)(strchr((op)->lab, (c)) - (op)->lab))
 	for (int i = 0; i < nb; i++) {
 		px[n++] = POS(x, bl[i]);
-		B *= x->a->shape[POS(x, bl[i])];
 		rsh[rn++] = x->a->shape[POS(x, bl[i])];
 		if (x->a->shape[POS(x, bl[i])] != y->a->shape[POS(y, bl[i])])
 			goto mismatch;
 	}
 	for (int i = 0; i < nx; i++) {
 		px[n++] = POS(x, xl[i]);
-		M *= x->a->shape[POS(x, xl[i])];
 		rsh[rn++] = x->a->shape[POS(x, xl[i])];
 	}
 	for (int i = 0; i < nk; i++) {
@@ -153,28 +151,28 @@ static int ein_pair(struct eval *ev, struct ein_op *ops, int nop, const char *ou
 		py[n++] = POS(y, kl[i]);
 	for (int i = 0; i < ny; i++) {
 		py[n++] = POS(y, yl[i]);
-		N *= y->a->shape[POS(y, yl[i])];
 		rsh[rn++] = y->a->shape[POS(y, yl[i])];
 	}
 	{
 		int dt = dt_promote(x->a->dtype, y->a->dtype);
 		struct ndarray *tx = arr_transpose(ev, x->a, px), *ty = tx ? arr_transpose(ev, y->a, py) : NULL;
-		struct ndarray *cx = ty ? lin_copy(ev, tx, dt) : NULL, *cy = cx ? lin_copy(ev, ty, dt) : NULL;
 		struct ndarray *mx = NULL, *my = NULL, *r = NULL, *res = NULL;
-		if (cy) {
-			s3[0] = B; s3[1] = M; s3[2] = K;
-			mx = lin_reshape(ev, cx, 3, s3);
-			s3[1] = K; s3[2] = N;
-			my = mx ? lin_reshape(ev, cy, 3, s3) : NULL;
-			if (my && K == 1 && nk == 0) {
+		/* (B, M, K) and (B, K, N): views where the layouts allow */
+		int gx[3] = {nb, nx, nk}, gy[3] = {nb, nk, ny};
+		mx = ty ? lin_grouped(ev, tx, dt, 3, gx) : NULL;
+		my = mx ? lin_grouped(ev, ty, dt, 3, gy) : NULL;
+		if (my) {
+			if (K == 1 && nk == 0) {
 				/* nothing to sum: an elementwise (outer) product, not
 				 * B tiny matmuls */
 				struct value *vx = arr_wrap(ev, nd_incref(mx));
 				struct value *vy = vx ? arr_wrap(ev, nd_incref(my)) : NULL;
 				struct value *in[2] = {vx, vy};
 				struct value *p = vy ? arr_ufunc_call(ev, nd_backend(mx), "multiply", 2, in, NULL) : NULL;
-				struct ndarray *pa = p ? arr_borrow(p) : NULL;
-				r = pa ? lin_copy(ev, pa, pa->dtype) : NULL;
+				struct ndarray *pa = p ? arr_asarray(ev, nd_backend(mx), p, -1) : NULL;
+				r = !pa || nd_is_c_contiguous(pa) ? pa : lin_copy(ev, pa, pa->dtype);
+				if (r != pa)
+					nd_decref(pa);
 				val_decref(vx);
 				val_decref(vy);
 				val_decref(p);
@@ -182,7 +180,7 @@ static int ein_pair(struct eval *ev, struct ein_op *ops, int nop, const char *ou
 				r = my ? lin_matmul_nd(ev, mx, my, dt) : NULL;
 			res = r ? lin_reshape(ev, r, rn, rsh) : NULL;
 		}
-		nd_decref(tx); nd_decref(ty); nd_decref(cx); nd_decref(cy);
+		nd_decref(tx); nd_decref(ty);
 		nd_decref(mx); nd_decref(my); nd_decref(r);
 		if (!res)
 			return -1;
@@ -436,6 +434,7 @@ struct value *lin_f_einsum(struct eval *ev, const struct builtin *bi, int argc,
 		ops[nop - 1].a = NULL;
 		nop--;
 	}
+	struct ndarray *before = ops[0].a;
 	if (ein_sum_private(ev, ops, 1, 0, outl, outn) < 0)
 		goto out;
 	{
@@ -443,8 +442,14 @@ struct value *lin_f_einsum(struct eval *ev, const struct builtin *bi, int argc,
 		for (int i = 0; i < outn; i++)
 			perm[i] = (int)(strchr(ops[0].lab, outl[i]) - ops[0].lab);
 		struct ndarray *t = arr_transpose(ev, ops[0].a, perm);
-		res = t ? lin_copy(ev, t, t->dtype) : NULL;
-		nd_decref(t);
+		/* one operand and nothing summed: NumPy's einsum returns a view
+		 * ('ij->ji', 'ii->i'); a computed result is returned C-ordered */
+		if (!t || (argc == 2 && ops[0].a == before) || nd_is_c_contiguous(t))
+			res = t;
+		else {
+			res = lin_copy(ev, t, t->dtype);
+			nd_decref(t);
+		}
 	}
 out:
 	for (int i = 0; i < EIN_MAXOP; i++)

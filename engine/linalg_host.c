@@ -50,23 +50,56 @@ static void pack(char *buf, const char *p, int64_t m, int64_t n, int64_t rs, int
 			memcpy(buf + (i * n + j) * item, p + i * rs + j * cs, item);
 }
 
-#define INT_MATMUL(T, ACC)                                                         \
-	static void mm_##T(const char *a, const char *b, char *o, int64_t m, int64_t n, \
-			   int64_t k, int64_t ars, int64_t acs, int64_t brs, int64_t bcs) \
-	{                                                                          \
-		for (int64_t i = 0; i < m; i++)                                    \
-			for (int64_t j = 0; j < n; j++) {                          \
-				ACC s = 0;                                         \
-				for (int64_t l = 0; l < k; l++)                    \
-					s += (ACC)(*(const T *)(a + i * ars + l * acs)) * \
-					     (ACC)(*(const T *)(b + l * brs + j * bcs)); \
-				((T *)o)[i * n + j] = (T)s;                        \
-			}                                                          \
+/*
+ * Integer matmul (NumPy has no BLAS for integers either).  Sums of integers
+ * wrap the same in any order, so the loops are chosen for speed: with b's
+ * rows contiguous, out[i, :] += a[i, l] * b[l, :] (vectorised, b read by
+ * rows); a column result as one dot per row; anything else element by
+ * element.  U: the unsigned type of T's width (wrapping, as NumPy's loop);
+ * P: a product type that cannot overflow int promotion.
+ */
+#define INT_MATMUL(T, U, P)                                                                 \
+	static __attribute__((target_clones("avx2", "default"))) void mm_##T(                \
+		const char *a, const char *b, char *o, int64_t m, int64_t n, int64_t k,       \
+		int64_t ars, int64_t acs, int64_t brs, int64_t bcs)                           \
+	{                                                                                   \
+		U *out = (U *)o;                                                            \
+		if (n == 1) {                                                               \
+			for (int64_t i = 0; i < m; i++) {                                   \
+				U s = 0;                                                    \
+				const char *pa = a + i * ars, *pb = b;                       \
+				for (int64_t l = 0; l < k; l++, pa += acs, pb += brs)        \
+					s = (U)(s + (P)(U)*(const T *)pa * (P)(U)*(const T *)pb); \
+				out[i] = s;                                                 \
+			}                                                                   \
+		} else if (bcs == (int64_t)sizeof(T)) {                                     \
+			for (int64_t i = 0; i < m; i++) {                                   \
+				U *restrict row = out + i * n;                              \
+				memset(row, 0, n * sizeof(U));                              \
+				for (int64_t l = 0; l < k; l++) {                           \
+					P av = (P)(U)*(const T *)(a + i * ars + l * acs);   \
+					const U *restrict br = (const U *)(b + l * brs);    \
+					if (!av)                                            \
+						continue;                                   \
+					for (int64_t j = 0; j < n; j++)                     \
+						row[j] = (U)(row[j] + av * (P)br[j]);       \
+				}                                                           \
+			}                                                                   \
+		} else {                                                                    \
+			for (int64_t i = 0; i < m; i++)                                     \
+				for (int64_t j = 0; j < n; j++) {                           \
+					U s = 0;                                            \
+					for (int64_t l = 0; l < k; l++)                     \
+						s = (U)(s + (P)(U)*(const T *)(a + i * ars + l * acs) * \
+							    (P)(U)*(const T *)(b + l * brs + j * bcs)); \
+					out[i * n + j] = s;                                 \
+				}                                                           \
+		}                                                                           \
 	}
-INT_MATMUL(int8_t, uint64_t)
-INT_MATMUL(int16_t, uint64_t)
-INT_MATMUL(int32_t, uint64_t)
-INT_MATMUL(int64_t, uint64_t)
+INT_MATMUL(int8_t, uint8_t, uint32_t)
+INT_MATMUL(int16_t, uint16_t, uint32_t)
+INT_MATMUL(int32_t, uint32_t, uint32_t)
+INT_MATMUL(int64_t, uint64_t, uint64_t)
 
 static void mm_bool(const char *a, const char *b, char *o, int64_t m, int64_t n, int64_t k,
 		    int64_t ars, int64_t acs, int64_t brs, int64_t bcs)

@@ -20,6 +20,8 @@ struct ndarray *lin_fortran(struct eval *ev, const struct ndarray *a, int dt);
 struct ndarray *lin_unfortran(struct eval *ev, struct ndarray *f, int dt);
 struct ndarray *lin_reshape(struct eval *ev, const struct ndarray *a, int nd,
 				   const int64_t *shape);
+struct ndarray *lin_grouped(struct eval *ev, const struct ndarray *a, int dt, int ng,
+			    const int *counts);
 struct ndarray *lin_host(struct eval *ev, struct ndarray *a);
 struct ndarray *lin_on(struct eval *ev, struct ndarray *h, const struct backend *be);
 int lin_real_dt(int dt);

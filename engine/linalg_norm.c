@@ -200,6 +200,191 @@ static struct ndarray *abs_moved(struct eval *ev, const struct ndarray *x, const
 	return r;
 }
 
+/* ---- host norms: NumPy's own composition of ufuncs and reductions ---- */
+
+/* ufunc `name` of one or two values (borrowed); new reference or NULL */
+static struct value *nm_uf(struct eval *ev, const struct backend *be, const char *name,
+			   struct value *a, struct value *b)
+{
+	struct value *in[2] = {a, b};
+	return arr_ufunc_call(ev, be, name, b ? 2 : 1, in, NULL);
+}
+
+/* op over the axes `mask` of v (borrowed); steals nothing; new reference */
+static struct value *nm_reduce(struct eval *ev, const struct backend *be, struct value *v,
+			       enum red_op op, uint64_t mask, int keep)
+{
+	struct ndarray *a = v ? arr_asarray(ev, be, v, -1) : NULL, *r;
+	if (!a)
+		return NULL;
+	r = arr_reduce(ev, a, op, mask, keep, -1);
+	nd_decref(a);
+	return r ? arr_wrap(ev, r) : NULL;
+}
+
+/* max over the axes `mask` with initial=0, as NumPy 2.4's norms take it:
+ * an empty axis gives 0 (a sum of nothing), otherwise the max (every value
+ * is >= 0 or NaN). */
+static struct value *nm_max0(struct eval *ev, const struct backend *be, struct value *v,
+			     uint64_t mask, int keep)
+{
+	struct ndarray *a = arr_borrow(v);
+	int empty = 0;
+	for (int i = 0; a && i < a->ndim; i++)
+		empty |= (mask >> i & 1) && a->shape[i] == 0;
+	return nm_reduce(ev, be, v, empty ? RED_SUM : RED_MAX, mask, keep);
+}
+
+/* (x.conj() * x).real (x * x for real x): new reference */
+static struct value *nm_abs2(struct eval *ev, const struct backend *be, struct value *x)
+{
+	struct ndarray *a = arr_borrow(x), *p, *re;
+	struct value *c, *prod;
+	if (!dt_is_complex(a->dtype))
+		return nm_uf(ev, be, "multiply", x, x);
+	c = nm_uf(ev, be, "conjugate", x, NULL);
+	prod = c ? nm_uf(ev, be, "multiply", c, x) : NULL;
+	val_decref(c);
+	p = prod ? arr_asarray(ev, be, prod, -1) : NULL;
+	val_decref(prod);
+	if (!p)
+		return NULL;
+	re = nd_view(ev, p, lin_real_dt(p->dtype), p->ndim, p->shape, p->strides, p->offset);
+	nd_decref(p);
+	return re ? arr_wrap(ev, re) : NULL;
+}
+
+/*
+ * numpy.linalg.norm of a host array over one axis (vector norms) or two
+ * (the matrix norms fro, 1, -1, inf, -inf), as NumPy's _linalg.py writes
+ * them: abs / conj * x / power, then add.reduce and max / min over the
+ * axes, so that the sums run in NumPy's order (pairwise along a contiguous
+ * axis, row by row down the others).  *done = 0 (and NULL) for the norms it
+ * leaves to the caller (singular values, bad orders).  New reference.
+ */
+static struct value *norm_host(struct eval *ev, const struct backend *be, struct ndarray *x,
+			       int nax, const int *axes, int have_ord, const char *sord, double ord,
+			       int keep, int *done)
+{
+	struct value *X, *t = NULL, *u = NULL, *r = NULL;
+	struct ndarray *xf;
+	*done = 1;
+	if (nax == 2 && (sord ? strcmp(sord, "fro") && strcmp(sord, "f")
+			      : have_ord && !(fabs(ord) == 1 || isinf(ord)))) {
+		*done = 0;   /* 2, -2, nuc: singular values; bad orders raise there */
+		return NULL;
+	}
+	if (nax == 1 && sord) {
+		*done = 0;
+		return NULL;
+	}
+	xf = dt_is_float(x->dtype) || dt_is_complex(x->dtype) ? nd_incref(x) : arr_astype(ev, x, DT_FLOAT64);
+	X = xf ? arr_wrap(ev, xf) : NULL;
+	if (!X)
+		return NULL;
+	uint64_t mask = (uint64_t)1 << axes[0], m0 = mask, m1 = nax == 2 ? (uint64_t)1 << axes[1] : 0;
+	if (nax == 2 && (!have_ord || sord)) {
+		/* fro: sqrt(add.reduce((x.conj() * x).real, axis=axes)) */
+		t = nm_abs2(ev, be, X);
+		u = t ? nm_reduce(ev, be, t, RED_SUM, m0 | m1, keep) : NULL;
+		r = u ? nm_uf(ev, be, "sqrt", u, NULL) : NULL;
+	} else if (nax == 2) {
+		/* 1: column sums then their max; inf: row sums then their max */
+		int cols = fabs(ord) == 1;
+		t = nm_uf(ev, be, "absolute", X, NULL);
+		u = t ? nm_reduce(ev, be, t, RED_SUM, cols ? m0 : m1, 1) : NULL;
+		r = !u ? NULL : ord > 0 ? nm_max0(ev, be, u, cols ? m1 : m0, 1)
+			 : nm_reduce(ev, be, u, RED_MIN, cols ? m1 : m0, 1);
+		if (r && !keep) {
+			struct ndarray *a = arr_borrow(r), *v;
+			int64_t sh[ND_MAXDIM];
+			int nd = 0;
+			for (int i = 0; i < a->ndim; i++)
+				if (i != axes[0] && i != axes[1])
+					sh[nd++] = a->shape[i];
+			v = arr_reshape(ev, a, nd, sh);
+			val_decref(r);
+			r = v ? arr_wrap(ev, v) : NULL;
+		}
+	} else if (have_ord && isinf(ord)) {
+		t = nm_uf(ev, be, "absolute", X, NULL);
+		r = !t ? NULL : ord > 0 ? nm_max0(ev, be, t, mask, keep) : nm_reduce(ev, be, t, RED_MIN, mask, keep);
+	} else if (have_ord && ord == 0) {
+		/* (x != 0).astype(x.real.dtype).sum(axis) */
+		struct value *zero = val_int(0);
+		struct ndarray *nz;
+		t = zero ? nm_uf(ev, be, "not_equal", X, zero) : NULL;
+		val_decref(zero);
+		nz = t ? arr_astype(ev, arr_borrow(t), lin_real_dt(xf->dtype)) : NULL;
+		u = nz ? arr_wrap(ev, nz) : NULL;
+		r = u ? nm_reduce(ev, be, u, RED_SUM, mask, keep) : NULL;
+	} else if (have_ord && ord == 1) {
+		t = nm_uf(ev, be, "absolute", X, NULL);
+		r = t ? nm_reduce(ev, be, t, RED_SUM, mask, keep) : NULL;
+	} else if (!have_ord || ord == 2) {
+		t = nm_abs2(ev, be, X);
+		u = t ? nm_reduce(ev, be, t, RED_SUM, mask, keep) : NULL;
+		r = u ? nm_uf(ev, be, "sqrt", u, NULL) : NULL;
+	} else {
+		/* absx = abs(x); absx **= ord; ret = add.reduce(absx);
+		 * ret **= reciprocal(ord, dtype=ret.dtype) */
+		struct value *o = val_float(ord), *a = NULL, *rec = NULL;
+		struct ndarray *od = NULL;
+		t = o ? nm_uf(ev, be, "absolute", X, NULL) : NULL;
+		a = t ? nm_uf(ev, be, "power", t, o) : NULL;
+		u = a ? nm_reduce(ev, be, a, RED_SUM, mask, keep) : NULL;
+		od = u ? arr_asarray(ev, be, o, arr_borrow(u) ? arr_borrow(u)->dtype : -1) : NULL;
+		if (od) {
+			struct value *ov = arr_wrap(ev, od);
+			rec = ov ? nm_uf(ev, be, "reciprocal", ov, NULL) : NULL;
+			val_decref(ov);
+		}
+		r = rec ? nm_uf(ev, be, "power", u, rec) : NULL;
+		val_decref(o);
+		val_decref(a);
+		val_decref(rec);
+	}
+	val_decref(X);
+	val_decref(t);
+	val_decref(u);
+	if (r && arr_borrow(r) && arr_borrow(r)->ndim == 0) {
+		/* a full reduction: NumPy's scalar (a 0-d array in the cp namespace) */
+		struct ndarray *a = nd_incref(arr_borrow(r));
+		val_decref(r);
+		r = arr_result(ev, a);
+	}
+	return r;
+}
+
+/* The data of x in memory order when it fills one dense block of positive
+ * strides (any axis order: NumPy's x.ravel(order='K') is then a view);
+ * NULL when not. */
+static const char *dense_block(const struct ndarray *x)
+{
+	int64_t st[ND_MAXDIM], sh[ND_MAXDIM], expect = dt_size(x->dtype);
+	int n = 0;
+	for (int i = 0; i < x->ndim; i++)
+		if (x->shape[i] != 1) {
+			st[n] = x->strides[i];
+			sh[n++] = x->shape[i];
+		}
+	/* insertion sort by stride, smallest first */
+	for (int i = 1; i < n; i++)
+		for (int j = i; j > 0 && st[j] < st[j - 1]; j--) {
+			int64_t a = st[j], b = sh[j];
+			st[j] = st[j - 1];
+			sh[j] = sh[j - 1];
+			st[j - 1] = a;
+			sh[j - 1] = b;
+		}
+	for (int i = 0; i < n; i++) {
+		if (st[i] != expect)
+			return NULL;
+		expect *= sh[i];
+	}
+	return nd_data(x);
+}
+
 static struct value *f_norm(struct eval *ev, const struct builtin *bi, int argc,
 			    struct value **argv, const struct kwargs *kw)
 {
@@ -247,20 +432,25 @@ static struct value *f_norm(struct eval *ev, const struct builtin *bi, int argc,
 		   (!sord && ord == 2 && x->ndim == 1)) {
 		/* flattened 2-norm: sqrt(x.dot(x)) */
 		int64_t n = nd_size(x);
-		h = lin_host_as(ev, x, dt_is_complex(x->dtype) ? lin_complex_dt(work) : work);
-		if (!h)
-			goto out;
+		int hdt = dt_is_complex(x->dtype) ? lin_complex_dt(work) : work;
+		const char *d = NULL;
+		if (nd_device(x) == DEV_HOST && x->dtype == hdt)
+			d = dense_block(x);   /* x.ravel(order='K') is a view: no copy */
+		if (!d) {
+			h = lin_host_as(ev, x, hdt);
+			if (!h)
+				goto out;
+			d = nd_data(h);
+		}
 		double sq = 0;
-		if (h->dtype == DT_FLOAT64)
-			sq = linalg_host_ddot(nd_data(h), n, 1);
-		else if (h->dtype == DT_FLOAT32)
-			sq = linalg_host_sdot(nd_data(h), n, 1);
-		else if (h->dtype == DT_COMPLEX128)
-			sq = linalg_host_ddot(nd_data(h), n, 2) +
-			     linalg_host_ddot((const double *)nd_data(h) + 1, n, 2);
+		if (hdt == DT_FLOAT64)
+			sq = linalg_host_ddot(d, n, 1);
+		else if (hdt == DT_FLOAT32)
+			sq = linalg_host_sdot(d, n, 1);
+		else if (hdt == DT_COMPLEX128)
+			sq = linalg_host_ddot(d, n, 2) + linalg_host_ddot((const double *)d + 1, n, 2);
 		else
-			sq = (double)(linalg_host_sdot(nd_data(h), n, 2) +
-				      linalg_host_sdot((const float *)nd_data(h) + 1, n, 2));
+			sq = (double)(linalg_host_sdot(d, n, 2) + linalg_host_sdot((const float *)d + 1, n, 2));
 		int64_t ones[ND_MAXDIM];
 		for (int i = 0; i < x->ndim; i++)
 			ones[i] = 1;
@@ -289,6 +479,19 @@ static struct value *f_norm(struct eval *ev, const struct builtin *bi, int argc,
 		}
 		for (int i = 0; i < nax; i++)
 			axes[i] = i;
+	}
+	if (nd_device(x) == DEV_HOST && rdt != DT_FLOAT16) {
+		int done;
+		struct value *r;
+		if (nax == 2 && axes[0] == axes[1]) {
+			err_set(ev, TY_ValueError, "Duplicate axes given.");
+			goto out;
+		}
+		r = norm_host(ev, be, x, nax, axes, have_ord, sord, ord, keep, &done);
+		if (done) {
+			nd_decref(x);
+			return r;
+		}
 	}
 	int64_t osh[ND_MAXDIM];
 	int ond = 0;

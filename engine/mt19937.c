@@ -217,14 +217,99 @@ uint64_t mt_bounded_w(struct mt19937 *s, uint64_t rng, int bits)
 	return mt_masked_w(s, rng, bits, &bcnt, &buf);
 }
 
+/* Stores off + v into element i of out, an array of `width`-byte integers. */
+#define STORE_W(out, width, i, v)                                                   \
+	do {                                                                        \
+		switch (width) {                                                    \
+		case 1: ((uint8_t *)(out))[i] = (uint8_t)(v); break;                \
+		case 2: ((uint16_t *)(out))[i] = (uint16_t)(v); break;              \
+		case 4: ((uint32_t *)(out))[i] = (uint32_t)(v); break;              \
+		default: ((uint64_t *)(out))[i] = (v); break;                       \
+		}                                                                   \
+	} while (0)
+
+/* out[i] = off + DRAW for i < n, the width switch hoisted out of the loop */
+#define FILL_W(out, width, n, off, DRAW)                                            \
+	do {                                                                        \
+		switch (width) {                                                    \
+		case 1: for (int64_t i = 0; i < (n); i++) ((uint8_t *)(out))[i] = (uint8_t)((off) + (DRAW)); break; \
+		case 2: for (int64_t i = 0; i < (n); i++) ((uint16_t *)(out))[i] = (uint16_t)((off) + (DRAW)); break; \
+		case 4: for (int64_t i = 0; i < (n); i++) ((uint32_t *)(out))[i] = (uint32_t)((off) + (DRAW)); break; \
+		default: for (int64_t i = 0; i < (n); i++) ((uint64_t *)(out))[i] = (off) + (DRAW); break; \
+		}                                                                   \
+	} while (0)
+
+static inline uint64_t next64(struct mt19937 *s)
+{
+	uint64_t hi = next32(s);
+	return hi << 32 | next32(s);
+}
+
+static inline uint32_t masked32(struct mt19937 *s, uint32_t mask, uint32_t rng)
+{
+	uint32_t v;
+	while ((v = next32(s) & mask) > rng)
+		;
+	return v;
+}
+
+static inline uint64_t masked64(struct mt19937 *s, uint64_t mask, uint64_t rng)
+{
+	uint64_t v;
+	while ((v = next64(s) & mask) > rng)
+		;
+	return v;
+}
+
+/*
+ * One randint call's draws, as NumPy's random_bounded_uint*_fill with
+ * use_masked: n values off + [0, rng] for a dtype of `bits` bits (1 for
+ * bool), stored as `width`-byte integers (1, 2, 4, 8) in out.  The 8/16-bit
+ * widths keep their buffered 32-bit word across the whole fill.
+ */
+void mt_randint_fill(struct mt19937 *s, uint64_t off, uint64_t rng, int bits, int64_t n,
+		     void *out, int width)
+{
+	uint64_t mask = gen_mask(rng);
+	if (rng == 0)
+		FILL_W(out, width, n, off, 0);
+	else if (bits == 1 || bits == 8 || bits == 16) {
+		int bcnt = 0;
+		uint32_t buf = 0;
+		for (int64_t i = 0; i < n; i++) {
+			uint64_t v = off + mt_masked_w(s, rng, bits, &bcnt, &buf);
+			STORE_W(out, width, i, v);
+		}
+	} else if (rng == 0xffffffffU)
+		FILL_W(out, width, n, off, next32(s));
+	else if (rng < 0xffffffffU)
+		FILL_W(out, width, n, off, masked32(s, (uint32_t)mask, (uint32_t)rng));
+	else if (rng == UINT64_MAX)
+		FILL_W(out, width, n, off, next64(s));
+	else
+		FILL_W(out, width, n, off, masked64(s, mask, rng));
+}
+
+/* Shuffle's draws for the maxima top, top - 1, ..., top - n + 1 in order
+ * (mt_bounded's masked rejection), inlined: out[k] for max top - k. */
+void mt_intervals(struct mt19937 *s, uint64_t top, int64_t n, uint64_t *out)
+{
+	for (int64_t k = 0; k < n; k++) {
+		uint64_t max = top - (uint64_t)k, mask = gen_mask(max);
+		if (max == 0)
+			out[k] = 0;
+		else if (max <= 0xffffffffU)
+			out[k] = masked32(s, (uint32_t)mask, (uint32_t)max);
+		else
+			out[k] = masked64(s, mask, max);
+	}
+}
+
 /* Fill n draws in [0, rng] of a dtype of `bits` bits, as NumPy does for
  * one randint call (the 8/16-bit buffer lives across the whole fill). */
 void mt_bounded_fill(struct mt19937 *s, uint64_t rng, int bits, int64_t n, uint64_t *out)
 {
-	int bcnt = 0;
-	uint32_t buf = 0;
-	for (int64_t i = 0; i < n; i++)
-		out[i] = mt_masked_w(s, rng, bits, &bcnt, &buf);
+	mt_randint_fill(s, 0, rng, bits, n, out, 8);
 }
 
 /* Bulk fills (one call per array keeps the generator inlined in the loop). */

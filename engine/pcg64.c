@@ -259,17 +259,50 @@ uint64_t pcg_bounded(struct pcg64 *p, uint64_t rng, int bits)
 	return lemire_w(p, rng, bits, &bcnt, &buf);
 }
 
-void pcg_bounded_fill(struct pcg64 *p, uint64_t rng, int bits, int64_t n, uint64_t *out)
+#define FILL_W(out, width, n, off, DRAW)                                            \
+	do {                                                                        \
+		switch (width) {                                                    \
+		case 1: for (int64_t i = 0; i < (n); i++) ((uint8_t *)(out))[i] = (uint8_t)((off) + (DRAW)); break; \
+		case 2: for (int64_t i = 0; i < (n); i++) ((uint16_t *)(out))[i] = (uint16_t)((off) + (DRAW)); break; \
+		case 4: for (int64_t i = 0; i < (n); i++) ((uint32_t *)(out))[i] = (uint32_t)((off) + (DRAW)); break; \
+		default: for (int64_t i = 0; i < (n); i++) ((uint64_t *)(out))[i] = (off) + (DRAW); break; \
+		}                                                                   \
+	} while (0)
+
+/* Lemire's draw in [0, excl) from 32-bit words; thr = (2^32 - excl) % excl
+ * (NumPy computes it only once a draw lands below excl: thr < excl, so
+ * testing against it directly rejects the same draws). */
+static inline uint32_t lemire32(struct pcg64 *p, uint32_t excl, uint32_t thr)
+{
+	uint64_t m = (uint64_t)pcg_next32(p) * excl;
+	while ((uint32_t)m < thr)
+		m = (uint64_t)pcg_next32(p) * excl;
+	return (uint32_t)(m >> 32);
+}
+
+static inline uint64_t lemire64(struct pcg64 *p, uint64_t excl, uint64_t thr)
+{
+	unsigned __int128 m = (unsigned __int128)pcg_next64(p) * excl;
+	while ((uint64_t)m < thr)
+		m = (unsigned __int128)pcg_next64(p) * excl;
+	return (uint64_t)(m >> 64);
+}
+
+/*
+ * One Generator.integers call's draws, as NumPy's random_bounded_uint*_fill
+ * without masking (Lemire): n values off + [0, rng] for a dtype of `bits`
+ * bits (1 for bool), stored as `width`-byte integers in out.
+ */
+void pcg_integers_fill(struct pcg64 *p, uint64_t off, uint64_t rng, int bits, int64_t n, void *out,
+		       int width)
 {
 	int bcnt = 0;
 	uint32_t buf = 0;
-	if (bits == 1) {
-		/* bool: one bit of a buffered 32-bit word per draw (rng is 0 or 1) */
+	if (rng == 0)
+		FILL_W(out, width, n, off, 0);
+	else if (bits == 1) {
+		/* bool: one bit of a buffered 32-bit word per draw (rng is 1) */
 		for (int64_t i = 0; i < n; i++) {
-			if (!rng) {
-				out[i] = 0;
-				continue;
-			}
 			if (!bcnt) {
 				buf = pcg_next32(p);
 				bcnt = 31;
@@ -277,12 +310,32 @@ void pcg_bounded_fill(struct pcg64 *p, uint64_t rng, int bits, int64_t n, uint64
 				buf >>= 1;
 				bcnt--;
 			}
-			out[i] = buf & 1;
+			uint64_t v = off + (buf & 1);
+			switch (width) {
+			case 1: ((uint8_t *)out)[i] = (uint8_t)v; break;
+			case 2: ((uint16_t *)out)[i] = (uint16_t)v; break;
+			case 4: ((uint32_t *)out)[i] = (uint32_t)v; break;
+			default: ((uint64_t *)out)[i] = v; break;
+			}
 		}
-		return;
+	} else if (bits == 8 || bits == 16)
+		FILL_W(out, width, n, off, lemire_w(p, rng, bits, &bcnt, &buf));
+	else if (rng == 0xffffffffU)
+		FILL_W(out, width, n, off, pcg_next32(p));
+	else if (rng < 0xffffffffU) {
+		uint32_t excl = (uint32_t)rng + 1, thr = (UINT32_MAX - (uint32_t)rng) % excl;
+		FILL_W(out, width, n, off, lemire32(p, excl, thr));
+	} else if (rng == UINT64_MAX)
+		FILL_W(out, width, n, off, pcg_next64(p));
+	else {
+		uint64_t excl = rng + 1, thr = (UINT64_MAX - rng) % excl;
+		FILL_W(out, width, n, off, lemire64(p, excl, thr));
 	}
-	for (int64_t i = 0; i < n; i++)
-		out[i] = lemire_w(p, rng, bits, &bcnt, &buf);
+}
+
+void pcg_bounded_fill(struct pcg64 *p, uint64_t rng, int bits, int64_t n, uint64_t *out)
+{
+	pcg_integers_fill(p, 0, rng, bits, n, out, 8);
 }
 
 /* random_interval: shuffle's draw in [0, max] by masked rejection (32-bit
@@ -305,6 +358,30 @@ uint64_t pcg_interval(struct pcg64 *p, uint64_t max)
 		while ((v = (pcg_next64(p) & mask)) > max)
 			;
 	return v;
+}
+
+/* Shuffle's draws for the maxima top, top - 1, ..., top - n + 1 in order
+ * (random_interval), inlined: out[k] for max top - k. */
+void pcg_intervals(struct pcg64 *p, uint64_t top, int64_t n, uint64_t *out)
+{
+	for (int64_t k = 0; k < n; k++) {
+		uint64_t max = top - (uint64_t)k, mask = max, v;
+		mask |= mask >> 1;
+		mask |= mask >> 2;
+		mask |= mask >> 4;
+		mask |= mask >> 8;
+		mask |= mask >> 16;
+		mask |= mask >> 32;
+		if (max == 0)
+			v = 0;
+		else if (max <= 0xffffffffU)
+			while ((v = (pcg_next32(p) & mask)) > max)
+				;
+		else
+			while ((v = (pcg_next64(p) & mask)) > max)
+				;
+		out[k] = v;
+	}
 }
 
 /* Bulk fills (one call per array keeps the generator inlined in the loop). */

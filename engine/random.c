@@ -213,15 +213,24 @@ static struct value *draw_cont(struct eval *ev, const struct backend *be, struct
 	if (!h)
 		return NULL;
 	int64_t n = nd_size(h);
-	if (dt == DT_FLOAT64 && (d == CD_UNIFORM01 || d == CD_NORMAL01)) {
-		/* the common paths: chunked bulk fills, interruptible between chunks */
+	int scalar_params = (d == CD_UNIFORM || d == CD_NORMAL) && !p[0].a && !p[1].a;
+	if (dt == DT_FLOAT64 && (d == CD_UNIFORM01 || d == CD_NORMAL01 || scalar_params)) {
+		/* the common paths: chunked bulk fills, interruptible between chunks;
+		 * scalar loc/scale (low/range) applied after each chunk's draws:
+		 * p0 + p1 * x, the same operations as NumPy's per-draw formula */
+		int uni = d == CD_UNIFORM01 || d == CD_UNIFORM;
 		double *o = (double *)nd_data(h);
 		for (int64_t i = 0; i < n; i += 1 << 20) {
 			int64_t m = n - i < (1 << 20) ? n - i : 1 << 20;
 			if (src->mt)
-				(d == CD_UNIFORM01 ? mt_fill_double : mt_fill_gauss)(src->mt, o + i, m);
+				(uni ? mt_fill_double : mt_fill_gauss)(src->mt, o + i, m);
 			else
-				(d == CD_UNIFORM01 ? pcg_fill_double : pcg_fill_normal)(src->pcg, o + i, m);
+				(uni ? pcg_fill_double : pcg_fill_normal)(src->pcg, o + i, m);
+			if (scalar_params) {
+				double p0 = p[0].x, p1 = p[1].x;
+				for (int64_t j = i; j < i + m; j++)
+					o[j] = p0 + p1 * o[j];
+			}
 			if (i + m < n && ev_check_interrupt(ev)) {
 				nd_decref(h);
 				return NULL;
@@ -460,16 +469,6 @@ static void int_limits(int dt, int64_t *lo, uint64_t *hi)
 	}
 }
 
-static void put_int(char *p, int dt, uint64_t v)
-{
-	switch (dt_size(dt)) {
-	case 1: *(uint8_t *)p = (uint8_t)v; break;
-	case 2: *(uint16_t *)p = (uint16_t)v; break;
-	case 4: *(uint32_t *)p = (uint32_t)v; break;
-	default: *(uint64_t *)p = v; break;
-	}
-}
-
 /*
  * randint / integers: [low, high) (or [low, high] with endpoint), scalar
  * bounds.  Legacy uses masked rejection, Generator Lemire's method; the
@@ -512,19 +511,11 @@ static struct value *draw_int(struct eval *ev, const struct backend *be, struct 
 	if (!h)
 		return NULL;
 	int64_t n = nd_size(h);
-	uint64_t *tmp = malloc((n ? n : 1) * sizeof(uint64_t));
-	if (!tmp) {
-		nd_decref(h);
-		return err_nomem(ev);
-	}
 	int bits = dt_bits(dt);
 	if (src->mt)
-		mt_bounded_fill(src->mt, rng, bits, n, tmp);
+		mt_randint_fill(src->mt, off, rng, bits, n, nd_data(h), dt_size(dt));
 	else
-		pcg_bounded_fill(src->pcg, rng, bits, n, tmp);
-	for (int64_t i = 0; i < n; i++)
-		put_int(nd_data(h) + i * dt_size(dt), dt, off + tmp[i]);
-	free(tmp);
+		pcg_integers_fill(src->pcg, off, rng, bits, n, nd_data(h), dt_size(dt));
 	if (nd < 0) {
 		union scalar_data sd;
 		if (dtype_table[dt].kind == DK_UINT)
@@ -571,17 +562,40 @@ static struct value *f_randint(struct eval *ev, const struct builtin *bi, int ar
  * with NumPy's draws: legacy random_interval, Generator bounded_uint64. */
 static int shuffle_rows(struct eval *ev, struct rsrc *src, struct ndarray *a)
 {
+	enum { AHEAD = 32 };
 	int64_t n = a->ndim ? a->shape[0] : 0;
 	size_t row = n ? (size_t)(nd_size(a) / n) * dt_size(a->dtype) : 0;
 	char *buf = malloc(row ? row : 1), *p = nd_data(a);
+	uint64_t js[AHEAD];
 	if (!buf)
 		return err_nomem(ev), -1;
-	for (int64_t i = n - 1; i >= 1; i--) {
-		uint64_t j = src->mt ? mt_bounded(src->mt, (uint64_t)i) : pcg_interval(src->pcg, (uint64_t)i);
-		if ((int64_t)j != i && row) {
-			memcpy(buf, p + j * row, row);
-			memcpy(p + j * row, p + i * row, row);
-			memcpy(p + i * row, buf, row);
+	/* the draws do not depend on the data: take AHEAD of them at a time and
+	 * prefetch the rows they pick, so the swaps do not wait on memory one by
+	 * one (the same draws and swaps, in the same order) */
+	for (int64_t i = n - 1; i >= 1;) {
+		int64_t cnt = i < AHEAD ? i : AHEAD;
+		if (src->mt)
+			mt_intervals(src->mt, (uint64_t)i, cnt, js);
+		else
+			pcg_intervals(src->pcg, (uint64_t)i, cnt, js);
+		for (int64_t k = 0; k < cnt; k++)
+			__builtin_prefetch(p + js[k] * row, 1);
+		for (int64_t k = 0; k < cnt; k++, i--) {
+			char *x = p + js[k] * row, *y = p + i * row;
+			if (x == y)
+				continue;
+			switch (row) {
+#define SWAP(T) { T t_ = *(T *)x; *(T *)x = *(T *)y; *(T *)y = t_; } break
+			case 1: SWAP(uint8_t);
+			case 2: SWAP(uint16_t);
+			case 4: SWAP(uint32_t);
+			case 8: SWAP(uint64_t);
+#undef SWAP
+			default:
+				memcpy(buf, x, row);
+				memcpy(x, y, row);
+				memcpy(y, buf, row);
+			}
 		}
 	}
 	free(buf);
@@ -840,27 +854,10 @@ static struct value *choice_of(struct eval *ev, const struct backend *be, struct
 			make_cdf(p, cdf, pop);
 			for (int64_t i = 0; i < size; i++)
 				out[i] = cdf_search(cdf, pop, src_double(src));
-		} else if (src->mt) {
-			uint64_t *t = malloc((size ? size : 1) * sizeof(uint64_t));
-			if (!t) {
-				err_nomem(ev);
-				goto out;
-			}
-			mt_bounded_fill(src->mt, (uint64_t)(pop - 1), 64, size, t);
-			for (int64_t i = 0; i < size; i++)
-				out[i] = (int64_t)t[i];
-			free(t);
-		} else {
-			uint64_t *t = malloc((size ? size : 1) * sizeof(uint64_t));
-			if (!t) {
-				err_nomem(ev);
-				goto out;
-			}
-			pcg_bounded_fill(src->pcg, (uint64_t)(pop - 1), 64, size, t);
-			for (int64_t i = 0; i < size; i++)
-				out[i] = (int64_t)t[i];
-			free(t);
-		}
+		} else if (src->mt)
+			mt_randint_fill(src->mt, 0, (uint64_t)(pop - 1), 64, size, out, 8);
+		else
+			pcg_integers_fill(src->pcg, 0, (uint64_t)(pop - 1), 64, size, out, 8);
 	} else {
 		if (size > pop) {
 			err_set(ev, TY_ValueError, "Cannot take a larger sample than population when %s",

@@ -62,6 +62,11 @@ void mt_fill_double(struct mt19937 *s, double *out, int64_t n);
 void mt_fill_gauss(struct mt19937 *s, double *out, int64_t n);
 /* a whole randint fill (8/16-bit widths keep their buffer across it) */
 void mt_bounded_fill(struct mt19937 *s, uint64_t rng, int bits, int64_t n, uint64_t *out);
+/* shuffle's draws mt_bounded(top - k) for k < n, in that order */
+void mt_intervals(struct mt19937 *s, uint64_t top, int64_t n, uint64_t *out);
+/* the same draws stored as off + value in `width`-byte integers (1, 2, 4, 8) */
+void mt_randint_fill(struct mt19937 *s, uint64_t off, uint64_t rng, int bits, int64_t n,
+		     void *out, int width);
 
 /* PCG64 (XSL-RR 128/64) as NumPy's, seeded through SeedSequence. */
 struct pcg64 {
@@ -88,5 +93,10 @@ void pcg_fill_normal(struct pcg64 *p, double *out, int64_t n);
 /* Generator.shuffle/permutation's draw: random_interval, [0, max] */
 uint64_t pcg_interval(struct pcg64 *p, uint64_t max);
 void pcg_bounded_fill(struct pcg64 *p, uint64_t rng, int bits, int64_t n, uint64_t *out);
+/* shuffle's draws pcg_interval(top - k) for k < n, in that order */
+void pcg_intervals(struct pcg64 *p, uint64_t top, int64_t n, uint64_t *out);
+/* the same draws stored as off + value in `width`-byte integers (1, 2, 4, 8) */
+void pcg_integers_fill(struct pcg64 *p, uint64_t off, uint64_t rng, int bits, int64_t n, void *out,
+		       int width);
 
 #endif
