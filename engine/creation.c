@@ -15,6 +15,7 @@
 #include "arrapi.h"
 #include "args.h"
 #include "error.h"
+#include "shape.h"
 #include "ufunc.h"
 
 int arr_fill_value(struct eval *ev, struct ndarray *a, struct value *x);
@@ -717,22 +718,35 @@ static struct value *fn_logspace(struct eval *ev, const struct builtin *bi, int 
 	return arr_wrap(ev, r);
 }
 
-/* host 2-d helpers: eye, tri */
+/* host 2-d helpers: eye, tri: the ones stored in the dtype, one per row
+ * for eye, a row prefix for tri. */
 static struct ndarray *host_tri(struct eval *ev, int64_t n, int64_t m, int64_t k, int dt, int eye)
 {
 	int64_t sh[2] = {n, m};
-	struct ndarray *r = arr_new(ev, &backend_host, DT_FLOAT64, 2, sh, 0), *c;
+	/* eye writes one item a row into zeroed (untouched) pages; tri writes
+	 * every item, so reused memory from the allocator's cache is cheaper */
+	struct ndarray *r = eye ? nd_new_zeroed(ev, &backend_host, dt, 2, sh)
+				: nd_new(ev, &backend_host, dt, 2, sh);
+	struct npscalar one = {DT_FLOAT64, {.f = 1.0}};
+	char item[16];
+	int64_t isz = dt_size(dt);
 	if (!r)
 		return NULL;
-	double *p = (double *)nd_data(r);
-	for (int64_t i = 0; i < n; i++)
-		for (int64_t j = 0; j < m; j++)
-			p[i * m + j] = eye ? (j - i == k) : (j <= i + k);
-	if (dt == DT_FLOAT64)
-		return r;
-	c = arr_astype(ev, r, dt);
-	nd_decref(r);
-	return c;
+	arr_scalar_store(dt, item, &one);
+	char *p = nd_data(r);
+	for (int64_t i = 0; i < n; i++) {
+		char *row = p + i * m * isz;
+		if (eye) {
+			if (k >= -i && k < m - i)
+				memcpy(row + (i + k) * isz, item, (size_t)isz);
+			continue;
+		}
+		/* tri: ones where j <= i + k */
+		int64_t cnt = k >= m - i ? m : (k < -i ? 0 : i + k + 1);
+		shp_fill_run(row, item, cnt, (int)isz);
+		memset(row + cnt * isz, 0, (size_t)((m - cnt) * isz));
+	}
+	return r;
 }
 
 static struct value *to_be(struct eval *ev, const struct builtin *bi, struct ndarray *r)
@@ -823,13 +837,21 @@ static struct value *trilu(struct eval *ev, const struct builtin *bi, int argc,
 		int nd = c->ndim, isz = dt_size(c->dtype);
 		int64_t n = c->shape[nd - 2], m = c->shape[nd - 1], batch = nd_size(c) / ((n * m) != 0 ? n * m : 1);
 		char *p = nd_data(c);
+		/* zero, per row, the columns outside the triangle: j < i + k for
+		 * triu, j > i + k for tril (one memset a row) */
 		for (int64_t b = 0; b < batch && (n * m) != 0; b++)
-			for (int64_t i = 0; i < n; i++)
-				for (int64_t j = 0; j < m; j++) {
-					int keep = upper ? (j - i >= k) : (j - i <= k);
-					if (!keep)
-						memset(p + ((b * n + i) * m + j) * isz, 0, isz);
+			for (int64_t i = 0; i < n; i++) {
+				int64_t lo, hi, e = k >= m - i ? m : (k < -i ? 0 : i + k); /* clamp(i + k) */
+				if (upper) {
+					lo = 0;
+					hi = e;
+				} else {
+					lo = k >= m - i - 1 ? m : (k < -i - 1 ? 0 : i + k + 1);
+					hi = m;
 				}
+				if (hi > lo)
+					memset(p + ((b * n + i) * m + lo) * isz, 0, (size_t)((hi - lo) * isz));
+			}
 	}
 	return to_be(ev, bi, c);
 }

@@ -13,6 +13,7 @@
 #include "arrapi.h"
 #include "error.h"
 #include "ufunc.h"
+#include "shape.h"
 
 #define EW_BLOCK 2048
 
@@ -24,8 +25,14 @@ struct ewiter {
 	char *base[EW_MAXNODES + 1];
 };
 
-/* Merges dimensions: drops size-1 axes, joins axis k-1 into k when every
- * operand is contiguous across them. */
+static int64_t iabs(int64_t v)
+{
+	return v < 0 ? -v : v;
+}
+
+/* Merges dimensions: drops size-1 axes, orders the rest by the output's
+ * strides, joins axis k-1 into k when every operand is contiguous across
+ * them. */
 static void ew_setup(struct ewiter *it, const struct ew_tree *t, const struct ndarray *out)
 {
 	int nop = t->narrays + 1, nd = 0;
@@ -43,6 +50,22 @@ static void ew_setup(struct ewiter *it, const struct ew_tree *t, const struct nd
 		for (int i = 0; i < nop; i++)
 			it->st[i][nd] = ops[i]->strides[k];
 		nd++;
+	}
+	/* walk in the output's memory order (an order='K' result of A.T + 1 is
+	 * F-ordered): dims sorted by the output's |stride|, outermost first */
+	for (int k = 1; k < nd; k++) {
+		int j = k;
+		while (j > 0 && iabs(it->st[nop - 1][j - 1]) < iabs(it->st[nop - 1][j])) {
+			int64_t t = it->shape[j];
+			it->shape[j] = it->shape[j - 1];
+			it->shape[j - 1] = t;
+			for (int i = 0; i < nop; i++) {
+				t = it->st[i][j];
+				it->st[i][j] = it->st[i][j - 1];
+				it->st[i][j - 1] = t;
+			}
+			j--;
+		}
 	}
 	/* merge from the inside out */
 	if (nd > 1) {
@@ -107,7 +130,9 @@ static void ew_block(const struct ew_tree *t, char **ptr, const int64_t *st, int
 		}
 		switch (n->kind) {
 		case EW_ARRAY:
-			if (k == root) {
+			if (k == root && st[n->leaf] == so && so == dt_size(n->dtype)) {
+				memcpy(po, ptr[n->leaf], (size_t)(m * so)); /* a contiguous copy */
+			} else if (k == root) {
 				uf_cast[n->dtype][n->dtype](ptr[n->leaf], st[n->leaf], po, so, m);
 			} else {
 				np_[k] = ptr[n->leaf];
@@ -146,14 +171,47 @@ static void ew_block(const struct ew_tree *t, char **ptr, const int64_t *st, int
 	}
 }
 
+/* One run of m elements: operand i at ptr[i] with stride st[i] (out last). */
+static void ew_run(const struct ew_tree *t, int fast, int nop, char **ptr, const int64_t *st,
+		   int64_t m, char **tmp, char (*sc)[16])
+{
+	const struct ew_node *rn = &t->nodes[t->nnodes - 1];
+	if (fast) {
+		const struct uf_loop *l = &ufunc_table[rn->ufunc].loops[rn->loop];
+		char *args[EW_MAXARGS + 1];
+		int64_t steps[EW_MAXARGS + 1];
+		for (int a = 0; a < rn->nargs; a++) {
+			const struct ew_node *c = &t->nodes[rn->args[a]];
+			if (c->kind == EW_ARRAY) {
+				args[a] = ptr[c->leaf];
+				steps[a] = st[c->leaf];
+			} else {
+				args[a] = sc[rn->args[a]];
+				steps[a] = 0;
+			}
+		}
+		args[rn->nargs] = ptr[nop - 1];
+		steps[rn->nargs] = st[nop - 1];
+		l->fn(args, steps, m);
+		return;
+	}
+	for (int64_t b = 0; b < m; b += EW_BLOCK) {
+		int64_t k = m - b < EW_BLOCK ? m - b : EW_BLOCK;
+		char *bp[EW_MAXNODES + 1];
+		for (int i = 0; i < nop; i++)
+			bp[i] = ptr[i] + b * st[i];
+		ew_block(t, bp, st, k, bp[nop - 1], st[nop - 1], tmp, sc);
+	}
+}
+
 int uf_host_elementwise(struct eval *ev, const struct ew_tree *t, struct ndarray *out)
 {
 	struct ewiter it;
-	int64_t idx[ND_MAXDIM] = {0}, outer = 1, inner;
+	int64_t idx[ND_MAXDIM] = {0}, outer = 1;
 	char *tmp[EW_MAXNODES] = {0};
 	char sc[EW_MAXNODES][16];
 	char *tmpmem = NULL;
-	int root = t->nnodes - 1, fast = 0, nop;
+	int root = t->nnodes - 1, fast = 0, nop, odims;
 	const struct ew_node *rn = &t->nodes[root];
 	int64_t work = 0;
 
@@ -161,8 +219,8 @@ int uf_host_elementwise(struct eval *ev, const struct ew_tree *t, struct ndarray
 		return 0;
 	ew_setup(&it, t, out);
 	nop = it.nop;
-	inner = it.shape[it.nd - 1];
-	for (int k = 0; k < it.nd - 1; k++)
+	odims = it.nd - 1; /* dims the odometer walks */
+	for (int k = 0; k < odims; k++)
 		outer *= it.shape[k];
 	for (int k = 0; k < t->nnodes; k++)
 		if (t->nodes[k].kind == EW_SCALAR)
@@ -191,43 +249,41 @@ int uf_host_elementwise(struct eval *ev, const struct ew_tree *t, struct ndarray
 					tmp[k] = tmpmem + (size_t)(need++) * EW_BLOCK * 16;
 		}
 	}
+	if (fast && it.nd == 2 && it.shape[1] < 256) {
+		/* many short rows (a (100000, 10) + (10,) broadcast): the loop's
+		 * arguments are set once and stepped by the outer strides */
+		const struct uf_loop *l = &ufunc_table[rn->ufunc].loops[rn->loop];
+		char *args[EW_MAXARGS + 1];
+		int64_t steps[EW_MAXARGS + 1], outs[EW_MAXARGS + 1];
+		for (int a = 0; a <= rn->nargs; a++) {
+			int leaf = a == rn->nargs ? nop - 1 : -1;
+			if (leaf < 0 && t->nodes[rn->args[a]].kind == EW_ARRAY)
+				leaf = t->nodes[rn->args[a]].leaf;
+			args[a] = leaf >= 0 ? it.base[leaf] : sc[rn->args[a]];
+			steps[a] = leaf >= 0 ? it.st[leaf][1] : 0;
+			outs[a] = leaf >= 0 ? it.st[leaf][0] : 0;
+		}
+		for (int64_t o = 0; o < outer; o++) {
+			l->fn(args, steps, it.shape[1]);
+			for (int a = 0; a <= rn->nargs; a++)
+				args[a] += outs[a];
+			if ((o & 0xffff) == 0xffff && ev_check_interrupt(ev))
+				return -1;
+		}
+		return 0;
+	}
 	for (int64_t o = 0; o < outer; o++) {
 		char *ptr[EW_MAXNODES + 1];
 		int64_t st[EW_MAXNODES + 1];
 		for (int i = 0; i < nop; i++) {
 			int64_t off = 0;
-			for (int k = 0; k < it.nd - 1; k++)
+			for (int k = 0; k < odims; k++)
 				off += idx[k] * it.st[i][k];
 			ptr[i] = it.base[i] + off;
 			st[i] = it.st[i][it.nd - 1];
 		}
-		if (fast) {
-			const struct uf_loop *l = &ufunc_table[rn->ufunc].loops[rn->loop];
-			char *args[EW_MAXARGS + 1];
-			int64_t steps[EW_MAXARGS + 1];
-			for (int a = 0; a < rn->nargs; a++) {
-				const struct ew_node *c = &t->nodes[rn->args[a]];
-				if (c->kind == EW_ARRAY) {
-					args[a] = ptr[c->leaf];
-					steps[a] = st[c->leaf];
-				} else {
-					args[a] = sc[rn->args[a]];
-					steps[a] = 0;
-				}
-			}
-			args[rn->nargs] = ptr[nop - 1];
-			steps[rn->nargs] = st[nop - 1];
-			l->fn(args, steps, inner);
-		} else {
-			for (int64_t b = 0; b < inner; b += EW_BLOCK) {
-				int64_t m = inner - b < EW_BLOCK ? inner - b : EW_BLOCK;
-				char *bp[EW_MAXNODES + 1];
-				for (int i = 0; i < nop; i++)
-					bp[i] = ptr[i] + b * st[i];
-				ew_block(t, bp, st, m, bp[nop - 1], st[nop - 1], tmp, sc);
-			}
-		}
-		work += inner;
+		ew_run(t, fast, nop, ptr, st, it.shape[it.nd - 1], tmp, sc);
+		work += it.shape[it.nd - 1];
 		if (work > (1 << 22)) {
 			work = 0;
 			if (ev_check_interrupt(ev)) {
@@ -235,7 +291,7 @@ int uf_host_elementwise(struct eval *ev, const struct ew_tree *t, struct ndarray
 				return -1;
 			}
 		}
-		for (int k = it.nd - 2; k >= 0; k--) {
+		for (int k = odims - 1; k >= 0; k--) {
 			if (++idx[k] < it.shape[k])
 				break;
 			idx[k] = 0;
@@ -280,6 +336,14 @@ int uf_host_copy(struct eval *ev, struct ndarray *dst, const struct ndarray *src
 int host_fill(struct eval *ev, struct ndarray *dst, const struct npscalar *v)
 {
 	struct ew_tree t;
+	if (nd_is_c_contiguous(dst) || nd_is_f_contiguous(dst)) {
+		struct npscalar c;
+		char item[16];
+		arr_scalar_cast(v, dst->dtype, &c);
+		arr_scalar_store(dst->dtype, item, &c);
+		shp_fill_run(nd_data(dst), item, nd_size(dst), dt_size(dst->dtype));
+		return 0;
+	}
 	memset(&t, 0, sizeof t);
 	t.nnodes = 1;
 	t.nodes[0].kind = EW_SCALAR;

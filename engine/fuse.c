@@ -333,7 +333,7 @@ struct value *fz_value(struct eval *ev, struct fz *f)
 	if (tree_finish(ev, ft) < 0)
 		goto done;
 	count(&ft->t);
-	res = nd_new(ev, ft->be, root_dtype(ft), ft->ndim, ft->shape);
+	res = uf_new_result(ev, ft->be, root_dtype(ft), ft->ndim, ft->shape, ft->t.arrays, ft->t.narrays);
 	if (!res)
 		goto done;
 	if (!ft->be->elementwise) {

@@ -1270,6 +1270,17 @@ int idx_set(struct eval *ev, struct ndarray *a, struct value *key, struct value 
 		rc = shp_assign(ev, p.view, vals);
 		goto out;
 	}
+	if (nd_device(dst) == DEV_HOST && vals->dtype == dst->dtype && vals->buf != dst->buf
+	    && p.bnd == 1 && vals->ndim == p.view->ndim + 1) {
+		/* straight from the (broadcast) values: x[idx] = 1.0 reads one item */
+		struct shp_walk w;
+		plan_walk(&p, &w, 0);
+		for (int j = 0; j < w.nd; j++)
+			w.sstr[j] = vals->strides[j];
+		shp_walk_copy(&w, nd_data(p.view), nd_data(vals), dt_size(dst->dtype));
+		rc = 0;
+		goto back;
+	}
 	/* values as a C-contiguous array of the result's shape and dtype */
 	{
 		struct ndarray *c;
@@ -1296,6 +1307,7 @@ int idx_set(struct eval *ev, struct ndarray *a, struct value *key, struct value 
 	} else {
 		rc = nd_backend(dst)->scatter(ev, p.view, p.off, p.nb, p.pos, vals);
 	}
+back:
 	if (rc == 0 && host) {
 		struct ndarray *d = arr_to_backend(ev, host, nd_backend(a));
 		rc = d ? shp_assign(ev, a, d) : -1;

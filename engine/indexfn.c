@@ -4,13 +4,15 @@
  * Publishes arr_index_funcs.
  *
  * Owns no state.  Gathers go through idx_take_axis (index.c); the element
- * loops run on host memory, device operands are staged through host copies.
+ * loops run on host memory, device operands are staged through host copies
+ * (np.where(c, x, y) on the host walks broadcast views, copying nothing).
  */
 #include <stdlib.h>
 #include <string.h>
 #include "shape.h"
 #include "args.h"
 #include "error.h"
+#include "ufunc.h"
 
 static int64_t m1 = -1;
 
@@ -18,6 +20,10 @@ static struct ndarray *in_arr(struct eval *ev, const struct builtin *bi, struct 
 {
 	return arr_asarray(ev, arr_be(bi), v, -1);
 }
+
+/* Indices as a private C-contiguous int64 host array that fix_indices may
+ * rewrite (never the caller's own array). */
+static struct ndarray *own_indices(struct eval *ev, const struct ndarray *i0, int64_t n);
 
 /* A C-contiguous host copy of a as dtype (backend_host). */
 static struct ndarray *host_c(struct eval *ev, const struct ndarray *a, int dtype)
@@ -43,27 +49,47 @@ static struct ndarray *host_c(struct eval *ev, const struct ndarray *a, int dtyp
 	return c;
 }
 
+static struct ndarray *own_indices(struct eval *ev, const struct ndarray *i0, int64_t n)
+{
+	struct ndarray *c = host_c(ev, i0, DT_INT64), *p;
+	int rewrite = 0;
+	if (!c || c->buf != i0->buf)
+		return c;
+	/* the caller's own array: copied only when some index gets rewritten */
+	const int64_t *v = (const int64_t *)nd_data(c);
+	for (int64_t i = 0, k = nd_size(c); i < k; i++)
+		rewrite |= v[i] < 0 || v[i] >= n;
+	if (!rewrite)
+		return c;
+	p = shp_copy(ev, c);
+	nd_decref(c);
+	return p;
+}
+
 /* Normalises indices for size n with mode raise / wrap / clip. */
 static int fix_indices(struct eval *ev, int64_t *p, int64_t k, int64_t n, const char *mode, int axis)
 {
+	int wrap = !strcmp(mode, "wrap"), clip = !strcmp(mode, "clip");
+	if ((wrap || clip) && n == 0 && k > 0)
+		goto empty;
+	if (wrap) {
+		for (int64_t i = 0; i < k; i++)
+			p[i] = ((p[i] % n) + n) % n;
+		return 0;
+	}
+	if (clip) {
+		for (int64_t i = 0; i < k; i++)
+			p[i] = p[i] < 0 ? 0 : p[i] >= n ? n - 1 : p[i];
+		return 0;
+	}
 	for (int64_t i = 0; i < k; i++) {
 		int64_t v = p[i];
-		if (!strcmp(mode, "wrap")) {
-			if (n == 0)
-				goto empty;
-			p[i] = ((v % n) + n) % n;
-		} else if (!strcmp(mode, "clip")) {
-			if (n == 0)
-				goto empty;
-			p[i] = v < 0 ? 0 : v >= n ? n - 1 : v;
-		} else {
-			if (v < -n || v >= n) {
-				err_set(ev, TY_IndexError, "index %lld is out of bounds for axis %d with size %lld",
-					(long long)v, axis, (long long)n);
-				return -1;
-			}
-			p[i] = v < 0 ? v + n : v;
+		if (v < -n || v >= n) {
+			err_set(ev, TY_IndexError, "index %lld is out of bounds for axis %d with size %lld",
+				(long long)v, axis, (long long)n);
+			return -1;
 		}
+		p[i] = v < 0 ? v + n : v;
 	}
 	return 0;
 empty:
@@ -118,7 +144,7 @@ static struct value *xf_take(struct eval *ev, const struct builtin *bi, int argc
 				dtype_table[i0->dtype].name);
 			goto out;
 		}
-		ind = host_c(ev, i0, DT_INT64);
+		ind = own_indices(ev, i0, a->shape[axis]);
 		nd_decref(i0);
 	}
 	if (!ind)
@@ -170,7 +196,7 @@ static struct value *xf_put(struct eval *ev, const struct builtin *bi, int argc,
 		return err_set(ev, TY_ValueError, "assignment destination is read-only");
 	{
 		struct ndarray *i0 = shp_host_array(ev, iv, DT_INT64);
-		ind = i0 ? host_c(ev, i0, DT_INT64) : NULL;
+		ind = i0 ? own_indices(ev, i0, nd_size(a)) : NULL;
 		nd_decref(i0);
 	}
 	if (!ind)
@@ -343,6 +369,102 @@ static struct value *where1(struct eval *ev, const struct builtin *bi, struct va
 	return r;
 }
 
+/* out[i] = c[i] ? x[i] : y[i] along one run (byte strides; c is bool). */
+#define WHERE_RUN(T) do { \
+		for (int64_t i = 0; i < n; i++) { \
+			T a, b; \
+			memcpy(&a, x + i * xs, sizeof a); \
+			memcpy(&b, y + i * ys, sizeof b); \
+			a = c[i * cs] ? a : b; \
+			memcpy(o + i * os, &a, sizeof a); \
+		} } while (0)
+
+static void where_run(char *o, int64_t os, const uint8_t *c, int64_t cs, const char *x, int64_t xs,
+		      const char *y, int64_t ys, int64_t n, int isz)
+{
+	switch (isz) {
+	case 1: WHERE_RUN(uint8_t); return;
+	case 2: WHERE_RUN(uint16_t); return;
+	case 4: WHERE_RUN(uint32_t); return;
+	case 8: WHERE_RUN(uint64_t); return;
+	}
+	for (int64_t i = 0; i < n; i++)
+		memcpy(o + i * os, c[i * cs] ? x + i * xs : y + i * ys, isz);
+}
+
+/* np.where(c, x, y) on host arrays: one pass over broadcast views (a scalar
+ * x or y is never materialised), the result laid out as its operands
+ * (uf_new_result); dims walked in the result's memory order. */
+static struct ndarray *where_host(struct eval *ev, struct ndarray *c, struct ndarray *x,
+				  struct ndarray *y, int dt)
+{
+	struct ndarray *v[3] = {NULL, NULL, NULL}, *src[3] = {c, x, y}, *out = NULL;
+	const struct ndarray *all[3] = {c, x, y};
+	int nd, m = 0, isz = dt_size(dt);
+	int64_t shape[ND_MAXDIM], sh[ND_MAXDIM], st[4][ND_MAXDIM], idx[ND_MAXDIM] = {0};
+	if (arr_broadcast_shapes(ev, 3, all, &nd, shape) < 0)
+		return NULL;
+	for (int i = 0; i < 3; i++)
+		if (!(v[i] = arr_broadcast_to(ev, src[i], nd, shape)))
+			goto out;
+	out = uf_new_result(ev, &backend_host, dt, nd, shape, v, 3);
+	if (!out || nd_size(out) == 0)
+		goto out;
+	/* dims in the result's memory order, size-1 dropped, contiguous runs merged */
+	{
+		int order[ND_MAXDIM], k2 = 0;
+		for (int k = 0; k < nd; k++)
+			if (shape[k] != 1)
+				order[k2++] = k;
+		for (int a = 1; a < k2; a++)
+			for (int b = a; b > 0 && llabs(out->strides[order[b - 1]]) < llabs(out->strides[order[b]]); b--) {
+				int t = order[b];
+				order[b] = order[b - 1];
+				order[b - 1] = t;
+			}
+		for (int a = 0; a < k2; a++) {
+			int k = order[a];
+			const struct ndarray *ops[4] = {out, v[0], v[1], v[2]};
+			int join = m > 0;
+			for (int i = 0; i < 4 && join; i++)
+				join = st[i][m - 1] == ops[i]->strides[k] * shape[k];
+			if (join) {
+				sh[m - 1] *= shape[k];
+				for (int i = 0; i < 4; i++)
+					st[i][m - 1] = ops[i]->strides[k];
+				continue;
+			}
+			sh[m] = shape[k];
+			for (int i = 0; i < 4; i++)
+				st[i][m] = ops[i]->strides[k];
+			m++;
+		}
+		if (m == 0) {
+			sh[0] = 1;
+			for (int i = 0; i < 4; i++)
+				st[i][0] = 0;
+			m = 1;
+		}
+	}
+	for (;;) {
+		char *p[4] = {nd_data(out), nd_data(v[0]), nd_data(v[1]), nd_data(v[2])};
+		for (int k = 0; k < m - 1; k++)
+			for (int i = 0; i < 4; i++)
+				p[i] += idx[k] * st[i][k];
+		where_run(p[0], st[0][m - 1], (const uint8_t *)p[1], st[1][m - 1], p[2], st[2][m - 1],
+			  p[3], st[3][m - 1], sh[m - 1], isz);
+		int k = m - 2;
+		while (k >= 0 && ++idx[k] == sh[k])
+			idx[k--] = 0;
+		if (k < 0)
+			break;
+	}
+out:
+	for (int i = 0; i < 3; i++)
+		nd_decref(v[i]);
+	return out;
+}
+
 static struct value *xf_where(struct eval *ev, const struct builtin *bi, int argc,
 			      struct value **argv, const struct kwargs *kw)
 {
@@ -361,6 +483,14 @@ static struct value *xf_where(struct eval *ev, const struct builtin *bi, int arg
 	struct ndarray *c = arr_asarray(ev, be, cv, -1), *sel = NULL, *ch[2] = {NULL, NULL}, *r = NULL;
 	if (!c)
 		return NULL;
+	if (be == &backend_host) {
+		struct ndarray *cb = c->dtype == DT_BOOL ? nd_incref(c) : arr_astype(ev, c, DT_BOOL);
+		ch[1] = cb ? arr_asarray(ev, be, xv, dt) : NULL;
+		ch[0] = ch[1] ? arr_asarray(ev, be, yv, dt) : NULL;
+		r = ch[0] ? where_host(ev, cb, ch[1], ch[0], dt) : NULL;
+		nd_decref(cb);
+		goto out;
+	}
 	/* sel = 1 - bool(c): choice 0 is y, choice 1 is x */
 	{
 		struct ndarray *b = c->dtype == DT_BOOL ? nd_incref(c) : arr_astype(ev, c, DT_BOOL);

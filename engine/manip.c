@@ -5,7 +5,8 @@
  *
  * Owns no state.  Works on struct ndarray views and shape.c's copies, so a
  * function is written once for host and device arrays; never touches
- * elements itself except through shp_assign / shp_copy / idx_take_axis.
+ * elements itself except through shp_assign / shp_copy / shp_repeat /
+ * idx_take_axis.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -1341,6 +1342,10 @@ static struct ndarray *repeat(struct eval *ev, const struct ndarray *a0, struct 
 			goto out;
 		}
 		tot += k;
+	}
+	if (nd_device(a) == DEV_HOST) {
+		r = shp_repeat(ev, a, axis, rp, nr, tot);
+		goto out;
 	}
 	idx = malloc(sizeof(int64_t) * (tot ? tot : 1));
 	if (!idx) {

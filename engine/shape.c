@@ -42,6 +42,22 @@ static void walk_simplify(struct shp_walk *w)
 }
 
 #define INNER_STRIDED(T) do { \
+		if (ss == 0) { /* a broadcast value: a fill */ \
+			T t; memcpy(&t, s, sizeof t); \
+			if (ds == sizeof t) { \
+				shp_fill_run(d, &t, n, sizeof t); \
+				return; \
+			} \
+			for (int64_t i = 0; i < n; i++, d += ds) \
+				memcpy(d, &t, sizeof t); \
+			return; \
+		} \
+		if (ds == sizeof(T)) { /* gather into a contiguous run */ \
+			for (int64_t i = 0; i < n; i++) { \
+				T t; memcpy(&t, s + i * ss, sizeof t); memcpy(d + i * sizeof t, &t, sizeof t); \
+			} \
+			return; \
+		} \
 		for (int64_t i = 0; i < n; i++) { \
 			T t; memcpy(&t, s, sizeof t); memcpy(d, &t, sizeof t); \
 			s += ss; d += ds; \
@@ -54,6 +70,18 @@ static void walk_simplify(struct shp_walk *w)
 		} } while (0)
 
 struct item16 { uint64_t a, b; };
+
+void shp_fill_run(char *d, const void *v, int64_t n, int isz)
+{
+	int64_t done = n < 16 ? n : 16;
+	for (int64_t i = 0; i < done; i++)
+		memcpy(d + i * isz, v, isz);
+	while (done < n) {
+		int64_t k = n - done < done ? n - done : done;
+		memcpy(d + done * isz, d, (size_t)(k * isz));
+		done += k;
+	}
+}
 
 static void inner_copy(char *d, const char *s, int64_t n, int64_t ds, int64_t ss,
 		       const int64_t *so, const int64_t *dof, int indirect, int isz)
@@ -161,6 +189,44 @@ struct ndarray *shp_copy(struct eval *ev, const struct ndarray *a)
 	return out;
 }
 
+/* Whether b is exactly the view a (same items in the same places). */
+static int same_view(const struct ndarray *a, const struct ndarray *b)
+{
+	if (a->dtype != b->dtype || a->offset != b->offset || a->ndim != b->ndim)
+		return 0;
+	for (int k = 0; k < a->ndim; k++)
+		if (a->shape[k] != b->shape[k] || (a->shape[k] > 1 && a->strides[k] != b->strides[k]))
+			return 0;
+	return 1;
+}
+
+/* The byte range [lo, hi) a view of its buffer spans. */
+static void extent(const struct ndarray *a, int64_t *lo, int64_t *hi)
+{
+	*lo = *hi = a->offset;
+	for (int k = 0; k < a->ndim; k++) {
+		int64_t span = (a->shape[k] - 1) * a->strides[k];
+		if (a->shape[k] == 0) {
+			*hi = *lo;
+			return;
+		}
+		if (span < 0)
+			*lo += span;
+		else
+			*hi += span;
+	}
+	*hi += dt_size(a->dtype);
+}
+
+/* Whether two views of one buffer may share bytes (their extents meet). */
+static int extents_meet(const struct ndarray *a, const struct ndarray *b)
+{
+	int64_t alo, ahi, blo, bhi;
+	extent(a, &alo, &ahi);
+	extent(b, &blo, &bhi);
+	return alo < bhi && blo < ahi;
+}
+
 int shp_assign(struct eval *ev, struct ndarray *dst, const struct ndarray *src)
 {
 	const struct backend *be = nd_backend(dst);
@@ -172,7 +238,9 @@ int shp_assign(struct eval *ev, struct ndarray *dst, const struct ndarray *src)
 		if (!tmp)
 			return -1;
 		src = tmp;
-	} else if (src->buf == dst->buf) {
+	} else if (src->buf == dst->buf && same_view(dst, src)) {
+		return 0; /* a[k] += 1 stores a[k] onto itself */
+	} else if (src->buf == dst->buf && extents_meet(dst, src)) {
 		tmp = shp_copy(ev, src); /* may overlap: a[1:] = a[:-1] */
 		if (!tmp)
 			return -1;
@@ -197,6 +265,70 @@ int shp_assign(struct eval *ev, struct ndarray *dst, const struct ndarray *src)
 	}
 	nd_decref(tmp);
 	return rc;
+}
+
+/* Each of n items of isz bytes at s written k[i] times (k[0] for all when
+ * nk == 1) from d on; returns the end. */
+#define REPEAT_ITEMS(T) do { \
+		const T *x = (const T *)s; \
+		T *y = (T *)d; \
+		for (int64_t i = 0; i < n; i++) { \
+			T v = x[i]; \
+			for (int64_t r = k[nk == 1 ? 0 : i]; r > 0; r--) \
+				*y++ = v; \
+		} \
+		return (char *)y; } while (0)
+
+static char *repeat_items(char *d, const char *s, int64_t n, const int64_t *k, int64_t nk, int isz)
+{
+	switch (isz) {
+	case 1: REPEAT_ITEMS(uint8_t);
+	case 2: REPEAT_ITEMS(uint16_t);
+	case 4: REPEAT_ITEMS(uint32_t);
+	case 8: REPEAT_ITEMS(uint64_t);
+	}
+	for (int64_t i = 0; i < n; i++, s += isz)
+		for (int64_t r = k[nk == 1 ? 0 : i]; r > 0; r--, d += isz)
+			memcpy(d, s, (size_t)isz);
+	return d;
+}
+
+struct ndarray *shp_repeat(struct eval *ev, const struct ndarray *a0, int axis,
+			   const int64_t *reps, int64_t nr, int64_t total)
+{
+	struct ndarray *a = nd_is_c_contiguous(a0) ? nd_incref((struct ndarray *)a0) : shp_copy(ev, a0);
+	struct ndarray *out = NULL;
+	int64_t sh[ND_MAXDIM], outer = 1, n, chunk;
+	if (!a)
+		return NULL;
+	memcpy(sh, a->shape, sizeof(int64_t) * a->ndim);
+	sh[axis] = total;
+	out = nd_new(ev, nd_backend(a), a->dtype, a->ndim, sh);
+	if (!out)
+		goto done;
+	n = a->shape[axis];
+	chunk = dt_size(a->dtype);
+	for (int k = 0; k < axis; k++)
+		outer *= a->shape[k];
+	for (int k = axis + 1; k < a->ndim; k++)
+		chunk *= a->shape[k];
+	{
+		const char *s = nd_data(a);
+		char *d = nd_data(out);
+		for (int64_t o = 0; o < outer; o++) {
+			if (chunk == dt_size(a->dtype)) { /* the last axis: items */
+				d = repeat_items(d, s, n, reps, nr, (int)chunk);
+				s += n * chunk;
+				continue;
+			}
+			for (int64_t i = 0; i < n; i++, s += chunk)
+				for (int64_t r = reps[nr == 1 ? 0 : i]; r > 0; r--, d += chunk)
+					memcpy(d, s, (size_t)chunk);
+		}
+	}
+done:
+	nd_decref(a);
+	return out;
 }
 
 struct ndarray *shp_array(struct eval *ev, const struct backend *be, struct value *v, int dtype)

@@ -26,6 +26,10 @@ struct shp_walk {
 /* Copies itemsize-byte items along the walk, host memory. */
 void shp_walk_copy(const struct shp_walk *w, char *dst, const char *src, int itemsize);
 
+/* n contiguous copies of the isz-byte item at v, from d on: the first few
+ * one by one, then memcpy doubling what is written (libc's vector stores). */
+void shp_fill_run(char *d, const void *v, int64_t n, int isz);
+
 /* dst = src elementwise (same shape).  Same dtype on the host: strided
  * copies here; otherwise the backend's copy (which casts).  Handles src
  * overlapping dst by copying src first.  0 or -1 with the error set. */
@@ -33,6 +37,12 @@ int shp_assign(struct eval *ev, struct ndarray *dst, const struct ndarray *src);
 
 /* A new C-contiguous copy of a (any backend, same dtype). */
 struct ndarray *shp_copy(struct eval *ev, const struct ndarray *a);
+
+/* np.repeat on a host array: items along axis repeated reps[i] times
+ * (reps[0] for all when nr == 1; all >= 0, summing to total).  New
+ * C-contiguous array, or NULL with the error set. */
+struct ndarray *shp_repeat(struct eval *ev, const struct ndarray *a, int axis,
+			   const int64_t *reps, int64_t nr, int64_t total);
 
 /* The ndarray of v on backend be (dtype -1: infer), new reference. */
 struct ndarray *shp_array(struct eval *ev, const struct backend *be, struct value *v, int dtype);

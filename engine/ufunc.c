@@ -422,6 +422,78 @@ static const struct backend *pick_backend(const struct backend *be, int nin, str
 	return &backend_host;
 }
 
+/* NumPy's order='K' for a new output: the axis order of the operands'
+ * memory (the nditer's insertion sort by |stride|; a size-1 or broadcast
+ * axis has no say, and where operands disagree C order wins).  perm[k] is
+ * the array axis at memory position k, outermost first; returns 1 when
+ * that is not C order. */
+static int k_order(struct ndarray *const *ops, int nops, int ndim, const int64_t *shape, int *perm)
+{
+	int it[ND_MAXDIM]; /* iterator positions, innermost first: array axes */
+	int changed = 0;
+	for (int i = 0; i < ndim; i++)
+		it[i] = ndim - 1 - i;
+	for (int i0 = 1; i0 < ndim; i0++) {
+		int ipos = i0, j0 = it[i0];
+		for (int i1 = i0 - 1; i1 >= 0; i1--) {
+			int j1 = it[i1], ambig = 1, swap = 0;
+			for (int o = 0; o < nops; o++) {
+				int64_t s0 = shape[j0] == 1 ? 0 : ops[o]->strides[j0];
+				int64_t s1 = shape[j1] == 1 ? 0 : ops[o]->strides[j1];
+				if (s0 && s1) {
+					if ((s1 < 0 ? -s1 : s1) <= (s0 < 0 ? -s0 : s0))
+						swap = 0;
+					else if (ambig)
+						swap = 1;
+					ambig = 0;
+				}
+			}
+			if (!ambig) {
+				if (swap)
+					ipos = i1;
+				else
+					break;
+			}
+		}
+		if (ipos != i0) {
+			for (int k = i0; k > ipos; k--)
+				it[k] = it[k - 1];
+			it[ipos] = j0;
+			changed = 1;
+		}
+	}
+	for (int k = 0; k < ndim; k++)
+		perm[k] = it[ndim - 1 - k];
+	return changed;
+}
+
+struct ndarray *uf_new_result(struct eval *ev, const struct backend *be, int dtype, int ndim,
+				  const int64_t *shape, struct ndarray *const *ops, int nops)
+{
+	int perm[ND_MAXDIM];
+	int64_t psh[ND_MAXDIM], st;
+	struct ndarray *r;
+	int plain = be->device != DEV_HOST || ndim < 2 || nops == 0;
+	/* size-1 axes: NumPy's strides for them follow rules of its iterator
+	 * not modelled here, so such results (and empty ones) stay C order */
+	for (int k = 0; k < ndim && !plain; k++)
+		plain = shape[k] <= 1;
+	if (plain || !k_order(ops, nops, ndim, shape, perm))
+		return nd_new(ev, be, dtype, ndim, shape);
+	for (int k = 0; k < ndim; k++)
+		psh[k] = shape[perm[k]];
+	r = nd_new(ev, be, dtype, ndim, psh);
+	if (!r)
+		return NULL;
+	st = dt_size(dtype);
+	for (int k = ndim - 1; k >= 0; k--) {
+		r->shape[perm[k]] = shape[perm[k]];
+		r->strides[perm[k]] = st;
+		st *= shape[perm[k]] ? shape[perm[k]] : 1;
+	}
+	return r;
+}
+
 /* Core of every ufunc application: resolved, broadcast, evaluated. */
 static struct ndarray *apply(struct eval *ev, const struct backend *be, int uf, int nin,
 			     struct value **in, struct ndarray *out, int force_dtype)
@@ -523,10 +595,6 @@ static struct ndarray *apply(struct eval *ev, const struct backend *be, int uf, 
 		ndim = out->ndim;
 		memcpy(shape, out->shape, sizeof(int64_t) * ndim);
 		res = nd_incref(out);
-	} else {
-		res = nd_new(ev, be, odt, ndim, shape);
-		if (!res)
-			goto done;
 	}
 	t->nnodes = t->narrays = t->nscalars = 0;
 	{
@@ -571,6 +639,11 @@ static struct ndarray *apply(struct eval *ev, const struct backend *be, int uf, 
 				t->nnodes++;
 			}
 			argn[i] = t->nnodes - 1;
+		}
+		if (!res) {
+			res = uf_new_result(ev, be, odt, ndim, shape, t->arrays, t->narrays);
+			if (!res)
+				goto fail;
 		}
 		un = &t->nodes[t->nnodes];
 		memset(un, 0, sizeof *un);

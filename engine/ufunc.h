@@ -93,6 +93,13 @@ int uf_plan(struct eval *ev, int uf, int nin, const struct uf_operand *uo,
 struct value *uf_apply(struct eval *ev, const struct backend *be, int uf, int nin,
 		       struct value **in, struct value *out);
 /* The same, array in, array out (never a scalar). */
+/* A new array for the result of an elementwise tree over ops (each of the
+ * result's shape, broadcast views allowed): on the host laid out as the
+ * operands are (NumPy's order='K': A.T + 1 is F-ordered and runs as one
+ * contiguous loop); C order on devices, for size-1 or empty shapes, and
+ * where the operands disagree.  New reference, or NULL with the error set. */
+struct ndarray *uf_new_result(struct eval *ev, const struct backend *be, int dtype, int ndim,
+			      const int64_t *shape, struct ndarray *const *ops, int nops);
 struct ndarray *uf_apply_arrays(struct eval *ev, const struct backend *be, int uf,
 				int nin, struct value **in, struct ndarray *out);
 

@@ -10,7 +10,9 @@
 #pragma GCC diagnostic ignored "-Wunused-variable"
 #include "uf_helpers.h"
 #include "ufunc.h"
+#include "uloops_simd.h"
 
+__attribute__((target_clones("avx2", "default")))
 static void L_add_xxx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -57,6 +59,7 @@ static void L_add_xxx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_add_bbb(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -103,6 +106,7 @@ static void L_add_bbb(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_add_BBB(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -149,6 +153,7 @@ static void L_add_BBB(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_add_hhh(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -195,6 +200,7 @@ static void L_add_hhh(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_add_HHH(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -241,6 +247,7 @@ static void L_add_HHH(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_add_iii(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -287,6 +294,7 @@ static void L_add_iii(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_add_III(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -333,6 +341,7 @@ static void L_add_III(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_add_lll(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -379,6 +388,7 @@ static void L_add_lll(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_add_LLL(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -471,6 +481,7 @@ static void L_add_eee(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_add_fff(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -517,6 +528,7 @@ static void L_add_fff(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_add_ddd(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -655,6 +667,7 @@ static void L_add_DDD(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_subtract_bbb(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -701,6 +714,7 @@ static void L_subtract_bbb(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_subtract_BBB(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -747,6 +761,7 @@ static void L_subtract_BBB(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_subtract_hhh(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -793,6 +808,7 @@ static void L_subtract_hhh(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_subtract_HHH(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -839,6 +855,7 @@ static void L_subtract_HHH(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_subtract_iii(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -885,6 +902,7 @@ static void L_subtract_iii(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_subtract_III(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -931,6 +949,7 @@ static void L_subtract_III(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_subtract_lll(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -977,6 +996,7 @@ static void L_subtract_lll(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_subtract_LLL(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -1069,6 +1089,7 @@ static void L_subtract_eee(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_subtract_fff(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -1115,6 +1136,7 @@ static void L_subtract_fff(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_subtract_ddd(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -1253,6 +1275,7 @@ static void L_subtract_DDD(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_multiply_xxx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -1299,6 +1322,7 @@ static void L_multiply_xxx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_multiply_bbb(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -1345,6 +1369,7 @@ static void L_multiply_bbb(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_multiply_BBB(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -1391,6 +1416,7 @@ static void L_multiply_BBB(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_multiply_hhh(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -1437,6 +1463,7 @@ static void L_multiply_hhh(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_multiply_HHH(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -1483,6 +1510,7 @@ static void L_multiply_HHH(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_multiply_iii(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -1529,6 +1557,7 @@ static void L_multiply_iii(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_multiply_III(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -1575,6 +1604,7 @@ static void L_multiply_III(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_multiply_lll(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -1621,6 +1651,7 @@ static void L_multiply_lll(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_multiply_LLL(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -1713,6 +1744,7 @@ static void L_multiply_eee(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_multiply_fff(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -1759,6 +1791,7 @@ static void L_multiply_fff(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_multiply_ddd(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -1943,6 +1976,7 @@ static void L_divide_eee(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_divide_fff(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -1989,6 +2023,7 @@ static void L_divide_fff(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_divide_ddd(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -2173,6 +2208,7 @@ static void L_true_divide_eee(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_true_divide_fff(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -2219,6 +2255,7 @@ static void L_true_divide_fff(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_true_divide_ddd(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -2635,6 +2672,8 @@ static void L_floor_divide_III(char **args, const int64_t *steps, int64_t n)
 
 static void L_floor_divide_lll(char **args, const int64_t *steps, int64_t n)
 {
+	if (uf_simd_floor_divide_l(args, steps, n))
+		return;
 	char *po = args[2];
 	int64_t so = steps[2];
 	const char *p0 = args[0];
@@ -3141,6 +3180,8 @@ static void L_remainder_III(char **args, const int64_t *steps, int64_t n)
 
 static void L_remainder_lll(char **args, const int64_t *steps, int64_t n)
 {
+	if (uf_simd_remainder_l(args, steps, n))
+		return;
 	char *po = args[2];
 	int64_t so = steps[2];
 	const char *p0 = args[0];
@@ -4565,6 +4606,7 @@ static void L_float_power_DDD(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_negative_bb(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -4586,6 +4628,7 @@ static void L_negative_bb(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_negative_BB(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -4607,6 +4650,7 @@ static void L_negative_BB(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_negative_hh(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -4628,6 +4672,7 @@ static void L_negative_hh(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_negative_HH(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -4649,6 +4694,7 @@ static void L_negative_HH(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_negative_ii(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -4670,6 +4716,7 @@ static void L_negative_ii(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_negative_II(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -4691,6 +4738,7 @@ static void L_negative_II(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_negative_ll(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -4712,6 +4760,7 @@ static void L_negative_ll(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_negative_LL(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -4754,6 +4803,7 @@ static void L_negative_ee(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_negative_ff(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -4775,6 +4825,7 @@ static void L_negative_ff(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_negative_dd(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -5111,6 +5162,7 @@ static void L_positive_DD(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_absolute_xx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -5132,6 +5184,7 @@ static void L_absolute_xx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_absolute_bb(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -5153,6 +5206,7 @@ static void L_absolute_bb(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_absolute_BB(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -5174,6 +5228,7 @@ static void L_absolute_BB(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_absolute_hh(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -5195,6 +5250,7 @@ static void L_absolute_hh(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_absolute_HH(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -5216,6 +5272,7 @@ static void L_absolute_HH(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_absolute_ii(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -5237,6 +5294,7 @@ static void L_absolute_ii(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_absolute_II(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -5258,6 +5316,7 @@ static void L_absolute_II(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_absolute_ll(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -5279,6 +5338,7 @@ static void L_absolute_ll(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_absolute_LL(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -5321,6 +5381,7 @@ static void L_absolute_ee(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_absolute_ff(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -5342,6 +5403,7 @@ static void L_absolute_ff(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_absolute_dd(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -5951,6 +6013,7 @@ static void L_reciprocal_DD(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_square_bb(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -5972,6 +6035,7 @@ static void L_square_bb(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_square_BB(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -5993,6 +6057,7 @@ static void L_square_BB(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_square_hh(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -6014,6 +6079,7 @@ static void L_square_hh(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_square_HH(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -6035,6 +6101,7 @@ static void L_square_HH(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_square_ii(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -6056,6 +6123,7 @@ static void L_square_ii(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_square_II(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -6077,6 +6145,7 @@ static void L_square_II(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_square_ll(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -6098,6 +6167,7 @@ static void L_square_ll(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_square_LL(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -6140,6 +6210,7 @@ static void L_square_ee(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_square_ff(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -6161,6 +6232,7 @@ static void L_square_ff(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_square_dd(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -6247,6 +6319,8 @@ static void L_sqrt_ee(char **args, const int64_t *steps, int64_t n)
 
 static void L_sqrt_ff(char **args, const int64_t *steps, int64_t n)
 {
+	if (uf_simd_sqrt_f(args, steps, n))
+		return;
 	char *po = args[1];
 	int64_t so = steps[1];
 	const char *p0 = args[0];
@@ -6268,6 +6342,8 @@ static void L_sqrt_ff(char **args, const int64_t *steps, int64_t n)
 
 static void L_sqrt_dd(char **args, const int64_t *steps, int64_t n)
 {
+	if (uf_simd_sqrt_d(args, steps, n))
+		return;
 	char *po = args[1];
 	int64_t so = steps[1];
 	const char *p0 = args[0];
@@ -9063,6 +9139,8 @@ static void L_floor_ee(char **args, const int64_t *steps, int64_t n)
 
 static void L_floor_ff(char **args, const int64_t *steps, int64_t n)
 {
+	if (uf_simd_floor_f(args, steps, n))
+		return;
 	char *po = args[1];
 	int64_t so = steps[1];
 	const char *p0 = args[0];
@@ -9084,6 +9162,8 @@ static void L_floor_ff(char **args, const int64_t *steps, int64_t n)
 
 static void L_floor_dd(char **args, const int64_t *steps, int64_t n)
 {
+	if (uf_simd_floor_d(args, steps, n))
+		return;
 	char *po = args[1];
 	int64_t so = steps[1];
 	const char *p0 = args[0];
@@ -9315,6 +9395,8 @@ static void L_ceil_ee(char **args, const int64_t *steps, int64_t n)
 
 static void L_ceil_ff(char **args, const int64_t *steps, int64_t n)
 {
+	if (uf_simd_ceil_f(args, steps, n))
+		return;
 	char *po = args[1];
 	int64_t so = steps[1];
 	const char *p0 = args[0];
@@ -9336,6 +9418,8 @@ static void L_ceil_ff(char **args, const int64_t *steps, int64_t n)
 
 static void L_ceil_dd(char **args, const int64_t *steps, int64_t n)
 {
+	if (uf_simd_ceil_d(args, steps, n))
+		return;
 	char *po = args[1];
 	int64_t so = steps[1];
 	const char *p0 = args[0];
@@ -9567,6 +9651,8 @@ static void L_trunc_ee(char **args, const int64_t *steps, int64_t n)
 
 static void L_trunc_ff(char **args, const int64_t *steps, int64_t n)
 {
+	if (uf_simd_trunc_f(args, steps, n))
+		return;
 	char *po = args[1];
 	int64_t so = steps[1];
 	const char *p0 = args[0];
@@ -9588,6 +9674,8 @@ static void L_trunc_ff(char **args, const int64_t *steps, int64_t n)
 
 static void L_trunc_dd(char **args, const int64_t *steps, int64_t n)
 {
+	if (uf_simd_trunc_d(args, steps, n))
+		return;
 	char *po = args[1];
 	int64_t so = steps[1];
 	const char *p0 = args[0];
@@ -10141,7 +10229,7 @@ static void L_maximum_eee(char **args, const int64_t *steps, int64_t n)
 		for (int64_t i = 0; i < n; i++) {
 			float a = (float)x0[i];
 			float b = (float)x1[i];
-			z[i] = (_Float16)(((a >= b || a != a) ? a : b));
+			z[i] = (_Float16)(((a > b || a != a) ? a : b));
 		}
 		return;
 	}
@@ -10151,7 +10239,7 @@ static void L_maximum_eee(char **args, const int64_t *steps, int64_t n)
 		_Float16 *z = (_Float16 *)po;
 		for (int64_t i = 0; i < n; i++) {
 			float b = (float)x1[i];
-			z[i] = (_Float16)(((a >= b || a != a) ? a : b));
+			z[i] = (_Float16)(((a > b || a != a) ? a : b));
 		}
 		return;
 	}
@@ -10161,19 +10249,21 @@ static void L_maximum_eee(char **args, const int64_t *steps, int64_t n)
 		_Float16 *z = (_Float16 *)po;
 		for (int64_t i = 0; i < n; i++) {
 			float a = (float)x0[i];
-			z[i] = (_Float16)(((a >= b || a != a) ? a : b));
+			z[i] = (_Float16)(((a > b || a != a) ? a : b));
 		}
 		return;
 	}
 	for (int64_t i = 0; i < n; i++) {
 		float a = (float)*(const _Float16 *)(p0 + i * s0);
 		float b = (float)*(const _Float16 *)(p1 + i * s1);
-		*(_Float16 *)(po + i * so) = (_Float16)(((a >= b || a != a) ? a : b));
+		*(_Float16 *)(po + i * so) = (_Float16)(((a > b || a != a) ? a : b));
 	}
 }
 
 static void L_maximum_fff(char **args, const int64_t *steps, int64_t n)
 {
+	if (uf_simd_maximum_f(args, steps, n))
+		return;
 	char *po = args[2];
 	int64_t so = steps[2];
 	const char *p0 = args[0];
@@ -10187,7 +10277,7 @@ static void L_maximum_fff(char **args, const int64_t *steps, int64_t n)
 		for (int64_t i = 0; i < n; i++) {
 			float a = (float)x0[i];
 			float b = (float)x1[i];
-			z[i] = (float)(((a >= b || a != a) ? a : b));
+			z[i] = (float)(((a > b || a != a) ? a : b));
 		}
 		return;
 	}
@@ -10197,7 +10287,7 @@ static void L_maximum_fff(char **args, const int64_t *steps, int64_t n)
 		float *z = (float *)po;
 		for (int64_t i = 0; i < n; i++) {
 			float b = (float)x1[i];
-			z[i] = (float)(((a >= b || a != a) ? a : b));
+			z[i] = (float)(((a > b || a != a) ? a : b));
 		}
 		return;
 	}
@@ -10207,19 +10297,21 @@ static void L_maximum_fff(char **args, const int64_t *steps, int64_t n)
 		float *z = (float *)po;
 		for (int64_t i = 0; i < n; i++) {
 			float a = (float)x0[i];
-			z[i] = (float)(((a >= b || a != a) ? a : b));
+			z[i] = (float)(((a > b || a != a) ? a : b));
 		}
 		return;
 	}
 	for (int64_t i = 0; i < n; i++) {
 		float a = (float)*(const float *)(p0 + i * s0);
 		float b = (float)*(const float *)(p1 + i * s1);
-		*(float *)(po + i * so) = (float)(((a >= b || a != a) ? a : b));
+		*(float *)(po + i * so) = (float)(((a > b || a != a) ? a : b));
 	}
 }
 
 static void L_maximum_ddd(char **args, const int64_t *steps, int64_t n)
 {
+	if (uf_simd_maximum_d(args, steps, n))
+		return;
 	char *po = args[2];
 	int64_t so = steps[2];
 	const char *p0 = args[0];
@@ -10233,7 +10325,7 @@ static void L_maximum_ddd(char **args, const int64_t *steps, int64_t n)
 		for (int64_t i = 0; i < n; i++) {
 			double a = (double)x0[i];
 			double b = (double)x1[i];
-			z[i] = (double)(((a >= b || a != a) ? a : b));
+			z[i] = (double)(((a > b || a != a) ? a : b));
 		}
 		return;
 	}
@@ -10243,7 +10335,7 @@ static void L_maximum_ddd(char **args, const int64_t *steps, int64_t n)
 		double *z = (double *)po;
 		for (int64_t i = 0; i < n; i++) {
 			double b = (double)x1[i];
-			z[i] = (double)(((a >= b || a != a) ? a : b));
+			z[i] = (double)(((a > b || a != a) ? a : b));
 		}
 		return;
 	}
@@ -10253,14 +10345,14 @@ static void L_maximum_ddd(char **args, const int64_t *steps, int64_t n)
 		double *z = (double *)po;
 		for (int64_t i = 0; i < n; i++) {
 			double a = (double)x0[i];
-			z[i] = (double)(((a >= b || a != a) ? a : b));
+			z[i] = (double)(((a > b || a != a) ? a : b));
 		}
 		return;
 	}
 	for (int64_t i = 0; i < n; i++) {
 		double a = (double)*(const double *)(p0 + i * s0);
 		double b = (double)*(const double *)(p1 + i * s1);
-		*(double *)(po + i * so) = (double)(((a >= b || a != a) ? a : b));
+		*(double *)(po + i * so) = (double)(((a > b || a != a) ? a : b));
 	}
 }
 
@@ -10785,7 +10877,7 @@ static void L_minimum_eee(char **args, const int64_t *steps, int64_t n)
 		for (int64_t i = 0; i < n; i++) {
 			float a = (float)x0[i];
 			float b = (float)x1[i];
-			z[i] = (_Float16)(((a <= b || a != a) ? a : b));
+			z[i] = (_Float16)(((a < b || a != a) ? a : b));
 		}
 		return;
 	}
@@ -10795,7 +10887,7 @@ static void L_minimum_eee(char **args, const int64_t *steps, int64_t n)
 		_Float16 *z = (_Float16 *)po;
 		for (int64_t i = 0; i < n; i++) {
 			float b = (float)x1[i];
-			z[i] = (_Float16)(((a <= b || a != a) ? a : b));
+			z[i] = (_Float16)(((a < b || a != a) ? a : b));
 		}
 		return;
 	}
@@ -10805,19 +10897,21 @@ static void L_minimum_eee(char **args, const int64_t *steps, int64_t n)
 		_Float16 *z = (_Float16 *)po;
 		for (int64_t i = 0; i < n; i++) {
 			float a = (float)x0[i];
-			z[i] = (_Float16)(((a <= b || a != a) ? a : b));
+			z[i] = (_Float16)(((a < b || a != a) ? a : b));
 		}
 		return;
 	}
 	for (int64_t i = 0; i < n; i++) {
 		float a = (float)*(const _Float16 *)(p0 + i * s0);
 		float b = (float)*(const _Float16 *)(p1 + i * s1);
-		*(_Float16 *)(po + i * so) = (_Float16)(((a <= b || a != a) ? a : b));
+		*(_Float16 *)(po + i * so) = (_Float16)(((a < b || a != a) ? a : b));
 	}
 }
 
 static void L_minimum_fff(char **args, const int64_t *steps, int64_t n)
 {
+	if (uf_simd_minimum_f(args, steps, n))
+		return;
 	char *po = args[2];
 	int64_t so = steps[2];
 	const char *p0 = args[0];
@@ -10831,7 +10925,7 @@ static void L_minimum_fff(char **args, const int64_t *steps, int64_t n)
 		for (int64_t i = 0; i < n; i++) {
 			float a = (float)x0[i];
 			float b = (float)x1[i];
-			z[i] = (float)(((a <= b || a != a) ? a : b));
+			z[i] = (float)(((a < b || a != a) ? a : b));
 		}
 		return;
 	}
@@ -10841,7 +10935,7 @@ static void L_minimum_fff(char **args, const int64_t *steps, int64_t n)
 		float *z = (float *)po;
 		for (int64_t i = 0; i < n; i++) {
 			float b = (float)x1[i];
-			z[i] = (float)(((a <= b || a != a) ? a : b));
+			z[i] = (float)(((a < b || a != a) ? a : b));
 		}
 		return;
 	}
@@ -10851,19 +10945,21 @@ static void L_minimum_fff(char **args, const int64_t *steps, int64_t n)
 		float *z = (float *)po;
 		for (int64_t i = 0; i < n; i++) {
 			float a = (float)x0[i];
-			z[i] = (float)(((a <= b || a != a) ? a : b));
+			z[i] = (float)(((a < b || a != a) ? a : b));
 		}
 		return;
 	}
 	for (int64_t i = 0; i < n; i++) {
 		float a = (float)*(const float *)(p0 + i * s0);
 		float b = (float)*(const float *)(p1 + i * s1);
-		*(float *)(po + i * so) = (float)(((a <= b || a != a) ? a : b));
+		*(float *)(po + i * so) = (float)(((a < b || a != a) ? a : b));
 	}
 }
 
 static void L_minimum_ddd(char **args, const int64_t *steps, int64_t n)
 {
+	if (uf_simd_minimum_d(args, steps, n))
+		return;
 	char *po = args[2];
 	int64_t so = steps[2];
 	const char *p0 = args[0];
@@ -10877,7 +10973,7 @@ static void L_minimum_ddd(char **args, const int64_t *steps, int64_t n)
 		for (int64_t i = 0; i < n; i++) {
 			double a = (double)x0[i];
 			double b = (double)x1[i];
-			z[i] = (double)(((a <= b || a != a) ? a : b));
+			z[i] = (double)(((a < b || a != a) ? a : b));
 		}
 		return;
 	}
@@ -10887,7 +10983,7 @@ static void L_minimum_ddd(char **args, const int64_t *steps, int64_t n)
 		double *z = (double *)po;
 		for (int64_t i = 0; i < n; i++) {
 			double b = (double)x1[i];
-			z[i] = (double)(((a <= b || a != a) ? a : b));
+			z[i] = (double)(((a < b || a != a) ? a : b));
 		}
 		return;
 	}
@@ -10897,14 +10993,14 @@ static void L_minimum_ddd(char **args, const int64_t *steps, int64_t n)
 		double *z = (double *)po;
 		for (int64_t i = 0; i < n; i++) {
 			double a = (double)x0[i];
-			z[i] = (double)(((a <= b || a != a) ? a : b));
+			z[i] = (double)(((a < b || a != a) ? a : b));
 		}
 		return;
 	}
 	for (int64_t i = 0; i < n; i++) {
 		double a = (double)*(const double *)(p0 + i * s0);
 		double b = (double)*(const double *)(p1 + i * s1);
-		*(double *)(po + i * so) = (double)(((a <= b || a != a) ? a : b));
+		*(double *)(po + i * so) = (double)(((a < b || a != a) ? a : b));
 	}
 }
 
@@ -12561,6 +12657,7 @@ static void L_conjugate_DD(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_isnan_xx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -12582,6 +12679,7 @@ static void L_isnan_xx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_isnan_bx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -12603,6 +12701,7 @@ static void L_isnan_bx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_isnan_Bx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -12624,6 +12723,7 @@ static void L_isnan_Bx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_isnan_hx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -12645,6 +12745,7 @@ static void L_isnan_hx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_isnan_Hx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -12666,6 +12767,7 @@ static void L_isnan_Hx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_isnan_ix(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -12687,6 +12789,7 @@ static void L_isnan_ix(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_isnan_Ix(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -12708,6 +12811,7 @@ static void L_isnan_Ix(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_isnan_lx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -12729,6 +12833,7 @@ static void L_isnan_lx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_isnan_Lx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -12771,6 +12876,7 @@ static void L_isnan_ex(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_isnan_fx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -12792,6 +12898,7 @@ static void L_isnan_fx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_isnan_dx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -12855,6 +12962,7 @@ static void L_isnan_Dx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_isinf_xx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -12876,6 +12984,7 @@ static void L_isinf_xx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_isinf_bx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -12897,6 +13006,7 @@ static void L_isinf_bx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_isinf_Bx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -12918,6 +13028,7 @@ static void L_isinf_Bx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_isinf_hx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -12939,6 +13050,7 @@ static void L_isinf_hx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_isinf_Hx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -12960,6 +13072,7 @@ static void L_isinf_Hx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_isinf_ix(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -12981,6 +13094,7 @@ static void L_isinf_ix(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_isinf_Ix(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -13002,6 +13116,7 @@ static void L_isinf_Ix(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_isinf_lx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -13023,6 +13138,7 @@ static void L_isinf_lx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_isinf_Lx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -13065,6 +13181,7 @@ static void L_isinf_ex(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_isinf_fx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -13086,6 +13203,7 @@ static void L_isinf_fx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_isinf_dx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -13149,6 +13267,7 @@ static void L_isinf_Dx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_isfinite_xx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -13170,6 +13289,7 @@ static void L_isfinite_xx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_isfinite_bx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -13191,6 +13311,7 @@ static void L_isfinite_bx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_isfinite_Bx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -13212,6 +13333,7 @@ static void L_isfinite_Bx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_isfinite_hx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -13233,6 +13355,7 @@ static void L_isfinite_hx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_isfinite_Hx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -13254,6 +13377,7 @@ static void L_isfinite_Hx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_isfinite_ix(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -13275,6 +13399,7 @@ static void L_isfinite_ix(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_isfinite_Ix(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -13296,6 +13421,7 @@ static void L_isfinite_Ix(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_isfinite_lx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -13317,6 +13443,7 @@ static void L_isfinite_lx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_isfinite_Lx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -13359,6 +13486,7 @@ static void L_isfinite_ex(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_isfinite_fx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -13380,6 +13508,7 @@ static void L_isfinite_fx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_isfinite_dx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -18144,6 +18273,7 @@ static void L_greater_equal_DDx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_logical_and_xxx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -18190,6 +18320,7 @@ static void L_logical_and_xxx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_logical_and_bbx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -18236,6 +18367,7 @@ static void L_logical_and_bbx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_logical_and_BBx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -18282,6 +18414,7 @@ static void L_logical_and_BBx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_logical_and_hhx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -18328,6 +18461,7 @@ static void L_logical_and_hhx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_logical_and_HHx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -18374,6 +18508,7 @@ static void L_logical_and_HHx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_logical_and_iix(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -18420,6 +18555,7 @@ static void L_logical_and_iix(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_logical_and_IIx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -18466,6 +18602,7 @@ static void L_logical_and_IIx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_logical_and_llx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -18512,6 +18649,7 @@ static void L_logical_and_llx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_logical_and_LLx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -18604,6 +18742,7 @@ static void L_logical_and_eex(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_logical_and_ffx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -18650,6 +18789,7 @@ static void L_logical_and_ffx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_logical_and_ddx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -18788,6 +18928,7 @@ static void L_logical_and_DDx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_logical_or_xxx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -18834,6 +18975,7 @@ static void L_logical_or_xxx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_logical_or_bbx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -18880,6 +19022,7 @@ static void L_logical_or_bbx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_logical_or_BBx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -18926,6 +19069,7 @@ static void L_logical_or_BBx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_logical_or_hhx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -18972,6 +19116,7 @@ static void L_logical_or_hhx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_logical_or_HHx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -19018,6 +19163,7 @@ static void L_logical_or_HHx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_logical_or_iix(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -19064,6 +19210,7 @@ static void L_logical_or_iix(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_logical_or_IIx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -19110,6 +19257,7 @@ static void L_logical_or_IIx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_logical_or_llx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -19156,6 +19304,7 @@ static void L_logical_or_llx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_logical_or_LLx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -19248,6 +19397,7 @@ static void L_logical_or_eex(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_logical_or_ffx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -19294,6 +19444,7 @@ static void L_logical_or_ffx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_logical_or_ddx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -19432,6 +19583,7 @@ static void L_logical_or_DDx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_logical_xor_xxx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -19478,6 +19630,7 @@ static void L_logical_xor_xxx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_logical_xor_bbx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -19524,6 +19677,7 @@ static void L_logical_xor_bbx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_logical_xor_BBx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -19570,6 +19724,7 @@ static void L_logical_xor_BBx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_logical_xor_hhx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -19616,6 +19771,7 @@ static void L_logical_xor_hhx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_logical_xor_HHx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -19662,6 +19818,7 @@ static void L_logical_xor_HHx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_logical_xor_iix(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -19708,6 +19865,7 @@ static void L_logical_xor_iix(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_logical_xor_IIx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -19754,6 +19912,7 @@ static void L_logical_xor_IIx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_logical_xor_llx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -19800,6 +19959,7 @@ static void L_logical_xor_llx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_logical_xor_LLx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -19892,6 +20052,7 @@ static void L_logical_xor_eex(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_logical_xor_ffx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -19938,6 +20099,7 @@ static void L_logical_xor_ffx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_logical_xor_ddx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -20076,6 +20238,7 @@ static void L_logical_xor_DDx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_logical_not_xx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -20097,6 +20260,7 @@ static void L_logical_not_xx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_logical_not_bx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -20118,6 +20282,7 @@ static void L_logical_not_bx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_logical_not_Bx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -20139,6 +20304,7 @@ static void L_logical_not_Bx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_logical_not_hx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -20160,6 +20326,7 @@ static void L_logical_not_hx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_logical_not_Hx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -20181,6 +20348,7 @@ static void L_logical_not_Hx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_logical_not_ix(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -20202,6 +20370,7 @@ static void L_logical_not_ix(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_logical_not_Ix(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -20223,6 +20392,7 @@ static void L_logical_not_Ix(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_logical_not_lx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -20244,6 +20414,7 @@ static void L_logical_not_lx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_logical_not_Lx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -20286,6 +20457,7 @@ static void L_logical_not_ex(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_logical_not_fx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -20307,6 +20479,7 @@ static void L_logical_not_fx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_logical_not_dx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -20370,6 +20543,7 @@ static void L_logical_not_Dx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_bitwise_and_xxx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -20416,6 +20590,7 @@ static void L_bitwise_and_xxx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_bitwise_and_bbb(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -20462,6 +20637,7 @@ static void L_bitwise_and_bbb(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_bitwise_and_BBB(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -20508,6 +20684,7 @@ static void L_bitwise_and_BBB(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_bitwise_and_hhh(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -20554,6 +20731,7 @@ static void L_bitwise_and_hhh(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_bitwise_and_HHH(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -20600,6 +20778,7 @@ static void L_bitwise_and_HHH(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_bitwise_and_iii(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -20646,6 +20825,7 @@ static void L_bitwise_and_iii(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_bitwise_and_III(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -20692,6 +20872,7 @@ static void L_bitwise_and_III(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_bitwise_and_lll(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -20738,6 +20919,7 @@ static void L_bitwise_and_lll(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_bitwise_and_LLL(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -20784,6 +20966,7 @@ static void L_bitwise_and_LLL(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_bitwise_or_xxx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -20830,6 +21013,7 @@ static void L_bitwise_or_xxx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_bitwise_or_bbb(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -20876,6 +21060,7 @@ static void L_bitwise_or_bbb(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_bitwise_or_BBB(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -20922,6 +21107,7 @@ static void L_bitwise_or_BBB(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_bitwise_or_hhh(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -20968,6 +21154,7 @@ static void L_bitwise_or_hhh(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_bitwise_or_HHH(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -21014,6 +21201,7 @@ static void L_bitwise_or_HHH(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_bitwise_or_iii(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -21060,6 +21248,7 @@ static void L_bitwise_or_iii(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_bitwise_or_III(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -21106,6 +21295,7 @@ static void L_bitwise_or_III(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_bitwise_or_lll(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -21152,6 +21342,7 @@ static void L_bitwise_or_lll(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_bitwise_or_LLL(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -21198,6 +21389,7 @@ static void L_bitwise_or_LLL(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_bitwise_xor_xxx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -21244,6 +21436,7 @@ static void L_bitwise_xor_xxx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_bitwise_xor_bbb(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -21290,6 +21483,7 @@ static void L_bitwise_xor_bbb(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_bitwise_xor_BBB(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -21336,6 +21530,7 @@ static void L_bitwise_xor_BBB(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_bitwise_xor_hhh(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -21382,6 +21577,7 @@ static void L_bitwise_xor_hhh(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_bitwise_xor_HHH(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -21428,6 +21624,7 @@ static void L_bitwise_xor_HHH(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_bitwise_xor_iii(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -21474,6 +21671,7 @@ static void L_bitwise_xor_iii(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_bitwise_xor_III(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -21520,6 +21718,7 @@ static void L_bitwise_xor_III(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_bitwise_xor_lll(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -21566,6 +21765,7 @@ static void L_bitwise_xor_lll(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_bitwise_xor_LLL(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -21612,6 +21812,7 @@ static void L_bitwise_xor_LLL(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_invert_xx(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -21633,6 +21834,7 @@ static void L_invert_xx(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_invert_bb(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -21654,6 +21856,7 @@ static void L_invert_bb(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_invert_BB(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -21675,6 +21878,7 @@ static void L_invert_BB(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_invert_hh(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -21696,6 +21900,7 @@ static void L_invert_hh(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_invert_HH(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -21717,6 +21922,7 @@ static void L_invert_HH(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_invert_ii(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -21738,6 +21944,7 @@ static void L_invert_ii(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_invert_II(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -21759,6 +21966,7 @@ static void L_invert_II(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_invert_ll(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -21780,6 +21988,7 @@ static void L_invert_ll(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+__attribute__((target_clones("avx2", "default")))
 static void L_invert_LL(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
@@ -22560,6 +22769,24 @@ static void L_clip_xxxx(char **args, const int64_t *steps, int64_t n)
 		}
 		return;
 	}
+	if (s1 == 0 && s2 == 0) {
+		const int b = (int)*(const uint8_t *)p1;
+		const int c = (int)*(const uint8_t *)p2;
+		if (s0 == sizeof(uint8_t) && so == sizeof(uint8_t)) {
+			const uint8_t *x0 = (const uint8_t *)p0;
+			uint8_t *z = (uint8_t *)po;
+			for (int64_t i = 0; i < n; i++) {
+				int a = (int)x0[i];
+				z[i] = (uint8_t)(((a || b) && c) != 0);
+			}
+			return;
+		}
+		for (int64_t i = 0; i < n; i++) {
+			int a = (int)*(const uint8_t *)(p0 + i * s0);
+			*(uint8_t *)(po + i * so) = (uint8_t)(((a || b) && c) != 0);
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		int a = (int)*(const uint8_t *)(p0 + i * s0);
 		int b = (int)*(const uint8_t *)(p1 + i * s1);
@@ -22588,6 +22815,24 @@ static void L_clip_bbbb(char **args, const int64_t *steps, int64_t n)
 			int8_t b = (int8_t)x1[i];
 			int8_t c = (int8_t)x2[i];
 			z[i] = (int8_t)((a < b ? b : (a > c ? c : a)));
+		}
+		return;
+	}
+	if (s1 == 0 && s2 == 0) {
+		const int8_t b = (int8_t)*(const int8_t *)p1;
+		const int8_t c = (int8_t)*(const int8_t *)p2;
+		if (s0 == sizeof(int8_t) && so == sizeof(int8_t)) {
+			const int8_t *x0 = (const int8_t *)p0;
+			int8_t *z = (int8_t *)po;
+			for (int64_t i = 0; i < n; i++) {
+				int8_t a = (int8_t)x0[i];
+				z[i] = (int8_t)((a < b ? b : (a > c ? c : a)));
+			}
+			return;
+		}
+		for (int64_t i = 0; i < n; i++) {
+			int8_t a = (int8_t)*(const int8_t *)(p0 + i * s0);
+			*(int8_t *)(po + i * so) = (int8_t)((a < b ? b : (a > c ? c : a)));
 		}
 		return;
 	}
@@ -22622,6 +22867,24 @@ static void L_clip_BBBB(char **args, const int64_t *steps, int64_t n)
 		}
 		return;
 	}
+	if (s1 == 0 && s2 == 0) {
+		const uint8_t b = (uint8_t)*(const uint8_t *)p1;
+		const uint8_t c = (uint8_t)*(const uint8_t *)p2;
+		if (s0 == sizeof(uint8_t) && so == sizeof(uint8_t)) {
+			const uint8_t *x0 = (const uint8_t *)p0;
+			uint8_t *z = (uint8_t *)po;
+			for (int64_t i = 0; i < n; i++) {
+				uint8_t a = (uint8_t)x0[i];
+				z[i] = (uint8_t)((a < b ? b : (a > c ? c : a)));
+			}
+			return;
+		}
+		for (int64_t i = 0; i < n; i++) {
+			uint8_t a = (uint8_t)*(const uint8_t *)(p0 + i * s0);
+			*(uint8_t *)(po + i * so) = (uint8_t)((a < b ? b : (a > c ? c : a)));
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		uint8_t a = (uint8_t)*(const uint8_t *)(p0 + i * s0);
 		uint8_t b = (uint8_t)*(const uint8_t *)(p1 + i * s1);
@@ -22650,6 +22913,24 @@ static void L_clip_hhhh(char **args, const int64_t *steps, int64_t n)
 			int16_t b = (int16_t)x1[i];
 			int16_t c = (int16_t)x2[i];
 			z[i] = (int16_t)((a < b ? b : (a > c ? c : a)));
+		}
+		return;
+	}
+	if (s1 == 0 && s2 == 0) {
+		const int16_t b = (int16_t)*(const int16_t *)p1;
+		const int16_t c = (int16_t)*(const int16_t *)p2;
+		if (s0 == sizeof(int16_t) && so == sizeof(int16_t)) {
+			const int16_t *x0 = (const int16_t *)p0;
+			int16_t *z = (int16_t *)po;
+			for (int64_t i = 0; i < n; i++) {
+				int16_t a = (int16_t)x0[i];
+				z[i] = (int16_t)((a < b ? b : (a > c ? c : a)));
+			}
+			return;
+		}
+		for (int64_t i = 0; i < n; i++) {
+			int16_t a = (int16_t)*(const int16_t *)(p0 + i * s0);
+			*(int16_t *)(po + i * so) = (int16_t)((a < b ? b : (a > c ? c : a)));
 		}
 		return;
 	}
@@ -22684,6 +22965,24 @@ static void L_clip_HHHH(char **args, const int64_t *steps, int64_t n)
 		}
 		return;
 	}
+	if (s1 == 0 && s2 == 0) {
+		const uint16_t b = (uint16_t)*(const uint16_t *)p1;
+		const uint16_t c = (uint16_t)*(const uint16_t *)p2;
+		if (s0 == sizeof(uint16_t) && so == sizeof(uint16_t)) {
+			const uint16_t *x0 = (const uint16_t *)p0;
+			uint16_t *z = (uint16_t *)po;
+			for (int64_t i = 0; i < n; i++) {
+				uint16_t a = (uint16_t)x0[i];
+				z[i] = (uint16_t)((a < b ? b : (a > c ? c : a)));
+			}
+			return;
+		}
+		for (int64_t i = 0; i < n; i++) {
+			uint16_t a = (uint16_t)*(const uint16_t *)(p0 + i * s0);
+			*(uint16_t *)(po + i * so) = (uint16_t)((a < b ? b : (a > c ? c : a)));
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		uint16_t a = (uint16_t)*(const uint16_t *)(p0 + i * s0);
 		uint16_t b = (uint16_t)*(const uint16_t *)(p1 + i * s1);
@@ -22712,6 +23011,24 @@ static void L_clip_iiii(char **args, const int64_t *steps, int64_t n)
 			int32_t b = (int32_t)x1[i];
 			int32_t c = (int32_t)x2[i];
 			z[i] = (int32_t)((a < b ? b : (a > c ? c : a)));
+		}
+		return;
+	}
+	if (s1 == 0 && s2 == 0) {
+		const int32_t b = (int32_t)*(const int32_t *)p1;
+		const int32_t c = (int32_t)*(const int32_t *)p2;
+		if (s0 == sizeof(int32_t) && so == sizeof(int32_t)) {
+			const int32_t *x0 = (const int32_t *)p0;
+			int32_t *z = (int32_t *)po;
+			for (int64_t i = 0; i < n; i++) {
+				int32_t a = (int32_t)x0[i];
+				z[i] = (int32_t)((a < b ? b : (a > c ? c : a)));
+			}
+			return;
+		}
+		for (int64_t i = 0; i < n; i++) {
+			int32_t a = (int32_t)*(const int32_t *)(p0 + i * s0);
+			*(int32_t *)(po + i * so) = (int32_t)((a < b ? b : (a > c ? c : a)));
 		}
 		return;
 	}
@@ -22746,6 +23063,24 @@ static void L_clip_IIII(char **args, const int64_t *steps, int64_t n)
 		}
 		return;
 	}
+	if (s1 == 0 && s2 == 0) {
+		const uint32_t b = (uint32_t)*(const uint32_t *)p1;
+		const uint32_t c = (uint32_t)*(const uint32_t *)p2;
+		if (s0 == sizeof(uint32_t) && so == sizeof(uint32_t)) {
+			const uint32_t *x0 = (const uint32_t *)p0;
+			uint32_t *z = (uint32_t *)po;
+			for (int64_t i = 0; i < n; i++) {
+				uint32_t a = (uint32_t)x0[i];
+				z[i] = (uint32_t)((a < b ? b : (a > c ? c : a)));
+			}
+			return;
+		}
+		for (int64_t i = 0; i < n; i++) {
+			uint32_t a = (uint32_t)*(const uint32_t *)(p0 + i * s0);
+			*(uint32_t *)(po + i * so) = (uint32_t)((a < b ? b : (a > c ? c : a)));
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		uint32_t a = (uint32_t)*(const uint32_t *)(p0 + i * s0);
 		uint32_t b = (uint32_t)*(const uint32_t *)(p1 + i * s1);
@@ -22774,6 +23109,24 @@ static void L_clip_llll(char **args, const int64_t *steps, int64_t n)
 			int64_t b = (int64_t)x1[i];
 			int64_t c = (int64_t)x2[i];
 			z[i] = (int64_t)((a < b ? b : (a > c ? c : a)));
+		}
+		return;
+	}
+	if (s1 == 0 && s2 == 0) {
+		const int64_t b = (int64_t)*(const int64_t *)p1;
+		const int64_t c = (int64_t)*(const int64_t *)p2;
+		if (s0 == sizeof(int64_t) && so == sizeof(int64_t)) {
+			const int64_t *x0 = (const int64_t *)p0;
+			int64_t *z = (int64_t *)po;
+			for (int64_t i = 0; i < n; i++) {
+				int64_t a = (int64_t)x0[i];
+				z[i] = (int64_t)((a < b ? b : (a > c ? c : a)));
+			}
+			return;
+		}
+		for (int64_t i = 0; i < n; i++) {
+			int64_t a = (int64_t)*(const int64_t *)(p0 + i * s0);
+			*(int64_t *)(po + i * so) = (int64_t)((a < b ? b : (a > c ? c : a)));
 		}
 		return;
 	}
@@ -22808,6 +23161,24 @@ static void L_clip_LLLL(char **args, const int64_t *steps, int64_t n)
 		}
 		return;
 	}
+	if (s1 == 0 && s2 == 0) {
+		const uint64_t b = (uint64_t)*(const uint64_t *)p1;
+		const uint64_t c = (uint64_t)*(const uint64_t *)p2;
+		if (s0 == sizeof(uint64_t) && so == sizeof(uint64_t)) {
+			const uint64_t *x0 = (const uint64_t *)p0;
+			uint64_t *z = (uint64_t *)po;
+			for (int64_t i = 0; i < n; i++) {
+				uint64_t a = (uint64_t)x0[i];
+				z[i] = (uint64_t)((a < b ? b : (a > c ? c : a)));
+			}
+			return;
+		}
+		for (int64_t i = 0; i < n; i++) {
+			uint64_t a = (uint64_t)*(const uint64_t *)(p0 + i * s0);
+			*(uint64_t *)(po + i * so) = (uint64_t)((a < b ? b : (a > c ? c : a)));
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		uint64_t a = (uint64_t)*(const uint64_t *)(p0 + i * s0);
 		uint64_t b = (uint64_t)*(const uint64_t *)(p1 + i * s1);
@@ -22839,6 +23210,24 @@ static void L_clip_eeee(char **args, const int64_t *steps, int64_t n)
 		}
 		return;
 	}
+	if (s1 == 0 && s2 == 0) {
+		const float b = (float)*(const _Float16 *)p1;
+		const float c = (float)*(const _Float16 *)p2;
+		if (s0 == sizeof(_Float16) && so == sizeof(_Float16)) {
+			const _Float16 *x0 = (const _Float16 *)p0;
+			_Float16 *z = (_Float16 *)po;
+			for (int64_t i = 0; i < n; i++) {
+				float a = (float)x0[i];
+				z[i] = (_Float16)uf_clip_sb(a, b, c);
+			}
+			return;
+		}
+		for (int64_t i = 0; i < n; i++) {
+			float a = (float)*(const _Float16 *)(p0 + i * s0);
+			*(_Float16 *)(po + i * so) = (_Float16)uf_clip_sb(a, b, c);
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		float a = (float)*(const _Float16 *)(p0 + i * s0);
 		float b = (float)*(const _Float16 *)(p1 + i * s1);
@@ -22849,6 +23238,8 @@ static void L_clip_eeee(char **args, const int64_t *steps, int64_t n)
 
 static void L_clip_ffff(char **args, const int64_t *steps, int64_t n)
 {
+	if (uf_simd_clip_f(args, steps, n))
+		return;
 	char *po = args[3];
 	int64_t so = steps[3];
 	const char *p0 = args[0];
@@ -22870,6 +23261,24 @@ static void L_clip_ffff(char **args, const int64_t *steps, int64_t n)
 		}
 		return;
 	}
+	if (s1 == 0 && s2 == 0) {
+		const float b = (float)*(const float *)p1;
+		const float c = (float)*(const float *)p2;
+		if (s0 == sizeof(float) && so == sizeof(float)) {
+			const float *x0 = (const float *)p0;
+			float *z = (float *)po;
+			for (int64_t i = 0; i < n; i++) {
+				float a = (float)x0[i];
+				z[i] = (float)uf_clip_sb(a, b, c);
+			}
+			return;
+		}
+		for (int64_t i = 0; i < n; i++) {
+			float a = (float)*(const float *)(p0 + i * s0);
+			*(float *)(po + i * so) = (float)uf_clip_sb(a, b, c);
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		float a = (float)*(const float *)(p0 + i * s0);
 		float b = (float)*(const float *)(p1 + i * s1);
@@ -22880,6 +23289,8 @@ static void L_clip_ffff(char **args, const int64_t *steps, int64_t n)
 
 static void L_clip_dddd(char **args, const int64_t *steps, int64_t n)
 {
+	if (uf_simd_clip_d(args, steps, n))
+		return;
 	char *po = args[3];
 	int64_t so = steps[3];
 	const char *p0 = args[0];
@@ -22898,6 +23309,24 @@ static void L_clip_dddd(char **args, const int64_t *steps, int64_t n)
 			double b = (double)x1[i];
 			double c = (double)x2[i];
 			z[i] = (double)(uf_clip(a, b, c));
+		}
+		return;
+	}
+	if (s1 == 0 && s2 == 0) {
+		const double b = (double)*(const double *)p1;
+		const double c = (double)*(const double *)p2;
+		if (s0 == sizeof(double) && so == sizeof(double)) {
+			const double *x0 = (const double *)p0;
+			double *z = (double *)po;
+			for (int64_t i = 0; i < n; i++) {
+				double a = (double)x0[i];
+				z[i] = (double)uf_clip_sb(a, b, c);
+			}
+			return;
+		}
+		for (int64_t i = 0; i < n; i++) {
+			double a = (double)*(const double *)(p0 + i * s0);
+			*(double *)(po + i * so) = (double)uf_clip_sb(a, b, c);
 		}
 		return;
 	}
@@ -22932,6 +23361,24 @@ static void L_clip_FFFF(char **args, const int64_t *steps, int64_t n)
 		}
 		return;
 	}
+	if (s1 == 0 && s2 == 0) {
+		const float _Complex b = (float _Complex)*(const float _Complex *)p1;
+		const float _Complex c = (float _Complex)*(const float _Complex *)p2;
+		if (s0 == sizeof(float _Complex) && so == sizeof(float _Complex)) {
+			const float _Complex *x0 = (const float _Complex *)p0;
+			float _Complex *z = (float _Complex *)po;
+			for (int64_t i = 0; i < n; i++) {
+				float _Complex a = (float _Complex)x0[i];
+				z[i] = (float _Complex)(uf_cmin_F(uf_cmax_F(a, b), c));
+			}
+			return;
+		}
+		for (int64_t i = 0; i < n; i++) {
+			float _Complex a = (float _Complex)*(const float _Complex *)(p0 + i * s0);
+			*(float _Complex *)(po + i * so) = (float _Complex)(uf_cmin_F(uf_cmax_F(a, b), c));
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		float _Complex a = (float _Complex)*(const float _Complex *)(p0 + i * s0);
 		float _Complex b = (float _Complex)*(const float _Complex *)(p1 + i * s1);
@@ -22960,6 +23407,24 @@ static void L_clip_DDDD(char **args, const int64_t *steps, int64_t n)
 			double _Complex b = (double _Complex)x1[i];
 			double _Complex c = (double _Complex)x2[i];
 			z[i] = (double _Complex)(uf_cmin_D(uf_cmax_D(a, b), c));
+		}
+		return;
+	}
+	if (s1 == 0 && s2 == 0) {
+		const double _Complex b = (double _Complex)*(const double _Complex *)p1;
+		const double _Complex c = (double _Complex)*(const double _Complex *)p2;
+		if (s0 == sizeof(double _Complex) && so == sizeof(double _Complex)) {
+			const double _Complex *x0 = (const double _Complex *)p0;
+			double _Complex *z = (double _Complex *)po;
+			for (int64_t i = 0; i < n; i++) {
+				double _Complex a = (double _Complex)x0[i];
+				z[i] = (double _Complex)(uf_cmin_D(uf_cmax_D(a, b), c));
+			}
+			return;
+		}
+		for (int64_t i = 0; i < n; i++) {
+			double _Complex a = (double _Complex)*(const double _Complex *)(p0 + i * s0);
+			*(double _Complex *)(po + i * so) = (double _Complex)(uf_cmin_D(uf_cmax_D(a, b), c));
 		}
 		return;
 	}
@@ -23667,9 +24132,9 @@ static const struct uf_loop LOOPS_maximum[] = {
 	{"II->I", L_maximum_III, "(in0 >= in1 ? in0 : in1)"},
 	{"ll->l", L_maximum_lll, "(in0 >= in1 ? in0 : in1)"},
 	{"LL->L", L_maximum_LLL, "(in0 >= in1 ? in0 : in1)"},
-	{"ee->e", L_maximum_eee, "((in0 >= in1 || in0 != in0) ? in0 : in1)"},
-	{"ff->f", L_maximum_fff, "((in0 >= in1 || in0 != in0) ? in0 : in1)"},
-	{"dd->d", L_maximum_ddd, "((in0 >= in1 || in0 != in0) ? in0 : in1)"},
+	{"ee->e", L_maximum_eee, "((in0 > in1 || in0 != in0) ? in0 : in1)"},
+	{"ff->f", L_maximum_fff, "((in0 > in1 || in0 != in0) ? in0 : in1)"},
+	{"dd->d", L_maximum_ddd, "((in0 > in1 || in0 != in0) ? in0 : in1)"},
 	{"FF->F", L_maximum_FFF, "uf_cmax_F(in0, in1)"},
 	{"DD->D", L_maximum_DDD, "uf_cmax_D(in0, in1)"},
 };
@@ -23683,9 +24148,9 @@ static const struct uf_loop LOOPS_minimum[] = {
 	{"II->I", L_minimum_III, "(in0 <= in1 ? in0 : in1)"},
 	{"ll->l", L_minimum_lll, "(in0 <= in1 ? in0 : in1)"},
 	{"LL->L", L_minimum_LLL, "(in0 <= in1 ? in0 : in1)"},
-	{"ee->e", L_minimum_eee, "((in0 <= in1 || in0 != in0) ? in0 : in1)"},
-	{"ff->f", L_minimum_fff, "((in0 <= in1 || in0 != in0) ? in0 : in1)"},
-	{"dd->d", L_minimum_ddd, "((in0 <= in1 || in0 != in0) ? in0 : in1)"},
+	{"ee->e", L_minimum_eee, "((in0 < in1 || in0 != in0) ? in0 : in1)"},
+	{"ff->f", L_minimum_fff, "((in0 < in1 || in0 != in0) ? in0 : in1)"},
+	{"dd->d", L_minimum_ddd, "((in0 < in1 || in0 != in0) ? in0 : in1)"},
 	{"FF->F", L_minimum_FFF, "uf_cmin_F(in0, in1)"},
 	{"DD->D", L_minimum_DDD, "uf_cmin_D(in0, in1)"},
 };

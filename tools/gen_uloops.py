@@ -87,10 +87,12 @@ ex('floor', **{'?': '{a}', 'int': '{a}', 'flt': 'floor{f}({a})'})
 ex('ceil', **{'?': '{a}', 'int': '{a}', 'flt': 'ceil{f}({a})'})
 ex('trunc', **{'?': '{a}', 'int': '{a}', 'flt': 'trunc{f}({a})'})
 ex('rint', flt='rint{f}({a})', cpx='uf_crint_{sfx}({a})')
+# maximum / minimum: a NaN first operand wins, then the second operand on
+# ties (NumPy: maximum(-0.0, 0.0) is 0.0, maximum(0.0, -0.0) is -0.0)
 ex('maximum', **{'?': '{a} || {b}', 'int': '({a} >= {b} ? {a} : {b})',
-                 'flt': '(({a} >= {b} || {a} != {a}) ? {a} : {b})', 'cpx': 'uf_cmax_{sfx}({a}, {b})'})
+                 'flt': '(({a} > {b} || {a} != {a}) ? {a} : {b})', 'cpx': 'uf_cmax_{sfx}({a}, {b})'})
 ex('minimum', **{'?': '{a} && {b}', 'int': '({a} <= {b} ? {a} : {b})',
-                 'flt': '(({a} <= {b} || {a} != {a}) ? {a} : {b})', 'cpx': 'uf_cmin_{sfx}({a}, {b})'})
+                 'flt': '(({a} < {b} || {a} != {a}) ? {a} : {b})', 'cpx': 'uf_cmin_{sfx}({a}, {b})'})
 ex('fmax', **{'?': '{a} || {b}', 'int': '({a} >= {b} ? {a} : {b})',
               'flt': '(({a} >= {b} || {b} != {b}) ? {a} : {b})', 'cpx': 'uf_cfmax_{sfx}({a}, {b})'})
 ex('fmin', **{'?': '{a} && {b}', 'int': '({a} <= {b} ? {a} : {b})',
@@ -170,10 +172,24 @@ w('#pragma GCC optimize ("O3", "no-math-errno", "no-trapping-math")')
 w('#pragma GCC diagnostic ignored "-Wtype-limits"')
 w('#pragma GCC diagnostic ignored "-Wunused-function"')
 w('#pragma GCC diagnostic ignored "-Wunused-variable"')
-w('#include "uf_helpers.h"\n#include "ufunc.h"\n')
+w('#include "uf_helpers.h"\n#include "ufunc.h"\n#include "uloops_simd.h"\n')
 
-# loops also compiled for AVX2 (chosen at load time by an ifunc)
+# loops also compiled for AVX2 (chosen at load time by an ifunc): the
+# comparisons, and the real and integer loops of one exact operation per
+# item (AVX2 without FMA, so nothing is contracted: the bits are the
+# scalar loop's), which NumPy runs 8 floats wide too
 CLONED = {'less', 'less_equal', 'equal', 'not_equal', 'greater', 'greater_equal'}
+CLONED_WIDE = {'add', 'subtract', 'multiply', 'divide', 'true_divide', 'negative', 'absolute',
+               'square', 'isnan', 'isinf', 'isfinite', 'logical_and', 'logical_or', 'logical_xor',
+               'logical_not', 'bitwise_and', 'bitwise_or', 'bitwise_xor', 'invert'}
+# loops that first try a hand-written AVX2 loop (uloops_simd.h): it returns
+# 1 when it took the call (contiguous operands, or a scalar where it allows
+# one, on an AVX2 machine).  The pragma above does not reach GCC's
+# -fno-math-errno / -fno-trapping-math, so sqrt and the NaN-aware selects
+# never vectorize by themselves.
+SIMD = {('sqrt', 'f'), ('sqrt', 'd'), ('maximum', 'f'), ('maximum', 'd'), ('minimum', 'f'),
+        ('minimum', 'd'), ('clip', 'f'), ('clip', 'd'), ('floor_divide', 'l'), ('remainder', 'l'),
+        ('floor', 'f'), ('floor', 'd'), ('ceil', 'f'), ('ceil', 'd'), ('trunc', 'f'), ('trunc', 'd')}
 
 loops_of = {}
 for n in NAMES:
@@ -199,7 +215,7 @@ for n in NAMES:
         nin = len(ins)
         so = ST[o]
         conv = '(uint8_t)((%s) != 0)' % expr if o == '?' else '(%s)(%s)' % (so, expr)
-        if n in CLONED:
+        if n in CLONED or (n in CLONED_WIDE and not set(ins + o) & set('eFD')):
             # NumPy dispatches these to AVX2; comparisons are exact in any width
             w('__attribute__((target_clones("avx2", "default")))')
         w('static void %s(char **args, const int64_t *steps, int64_t n)\n{' % fn)
@@ -207,6 +223,8 @@ for n in NAMES:
             w('\tuf_np_loop_%s(args, steps, n);\n}\n' % tmpl[6:9])
             continue
         nm = 'abc'
+        if (n, ins[0]) in SIMD and set(ins) == {o}:
+            w('\tif (uf_simd_%s_%s(args, steps, n))\n\t\treturn;' % (n, o))
         w('\tchar *po = args[%d];\n\tint64_t so = steps[%d];' % (nin, nin))
         for k in range(nin):
             w('\tconst char *p%d = args[%d];\n\tint64_t s%d = steps[%d];' % (k, k, k, k))
@@ -230,6 +248,25 @@ for n in NAMES:
                 w('\t\tfor (int64_t i = 0; i < n; i++) {')
                 w('\t\t\t%s %s = (%s)x%d[i];' % (CT[ins[oth]], nm[oth], CT[ins[oth]], oth))
                 w('\t\t\tz[i] = %s;\n\t\t}\n\t\treturn;\n\t}' % conv)
+        if nin == 3:
+            # clip(x, lo, hi) with scalar bounds.  NumPy's scalar-bound clip
+            # keeps x on ties (clip(-0.0, 0.0, 1) is -0.0) where its array-bound
+            # one takes the bound; a NaN bound or x gives NaN either way.
+            sexpr = conv
+            if n == 'clip' and cls(ins[0]) in 'efd':
+                sexpr = '(%s)uf_clip_sb(a, b, c)' % so
+            w('\tif (s1 == 0 && s2 == 0) {')
+            for k in (1, 2):
+                w('\t\tconst %s %s = (%s)*(const %s *)p%d;' % (CT[ins[k]], nm[k], CT[ins[k]], ST[ins[k]], k))
+            w('\t\tif (s0 == sizeof(%s) && so == sizeof(%s)) {' % (ST[ins[0]], so))
+            w('\t\t\tconst %s *x0 = (const %s *)p0;' % (ST[ins[0]], ST[ins[0]]))
+            w('\t\t\t%s *z = (%s *)po;' % (so, so))
+            w('\t\t\tfor (int64_t i = 0; i < n; i++) {')
+            w('\t\t\t\t%s a = (%s)x0[i];' % (CT[ins[0]], CT[ins[0]]))
+            w('\t\t\t\tz[i] = %s;\n\t\t\t}\n\t\t\treturn;\n\t\t}' % sexpr)
+            w('\t\tfor (int64_t i = 0; i < n; i++) {')
+            w('\t\t\t%s a = (%s)*(const %s *)(p0 + i * s0);' % (CT[ins[0]], CT[ins[0]], ST[ins[0]]))
+            w('\t\t\t*(%s *)(po + i * so) = %s;\n\t\t}\n\t\treturn;\n\t}' % (so, sexpr))
         w('\tfor (int64_t i = 0; i < n; i++) {')
         for k in range(nin):
             w('\t\t%s %s = (%s)*(const %s *)(p%d + i * s%d);' % (CT[ins[k]], nm[k], CT[ins[k]], ST[ins[k]], k, k))
