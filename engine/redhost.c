@@ -994,10 +994,11 @@ static int arg_reduce(struct eval *ev, const struct ndarray *a, int mx, uint64_t
 	if (!c && lanefn && nk > 0 && rst != isz && src->strides[kept[nk - 1]] == isz &&
 	    src->shape[kept[nk - 1]] > 1 && len > 1) {
 		int64_t m = src->shape[kept[nk - 1]], outer = rows / m;
-		char *bv = malloc((size_t)m * (isz + sizeof(int64_t)));
-		if (!bv)
+		/* the indices first: m values of any size after them stay aligned */
+		int64_t *bi = malloc((size_t)m * (isz + sizeof(int64_t)));
+		if (!bi)
 			return err_nomem(ev), -1;
-		int64_t *bi = (int64_t *)(bv + (size_t)m * isz);
+		char *bv = (char *)(bi + m);
 		for (int64_t o = 0; o < outer; o++) {
 			const char *p = nd_data(src);
 			int64_t off = out->offset, rr = o;
@@ -1013,7 +1014,7 @@ static int arg_reduce(struct eval *ev, const struct ndarray *a, int mx, uint64_t
 			for (int64_t j = 0; j < m; j++)
 				*(int64_t *)((char *)out->buf->data + off + j * ost) = bi[j];
 		}
-		free(bv);
+		free(bi);
 		return 0;
 	}
 	for (int64_t r = 0; r < rows; r++) {

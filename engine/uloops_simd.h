@@ -191,9 +191,12 @@ UF_SIMD_ROUND(trunc, d, double, __m256d, 4, _mm256_loadu_pd, _mm256_storeu_pd, _
  * scalar steps. */
 static int64_t uf_intdiv1(int64_t v, int64_t d, int rem)
 {
-	int64_t q = v / d;
-	q -= (v % d != 0) && ((v < 0) != (d < 0));
-	return rem ? v - q * d : q;
+	int64_t q = v / d, r = v % d;   /* d is neither 0 nor -1 here */
+	if (r != 0 && ((r < 0) != (d < 0))) {
+		q--;
+		r += d;   /* NumPy's floored remainder: the divisor's sign */
+	}
+	return rem ? r : q;
 }
 
 UF_AVX2 static void uf_intdiv_run(const int64_t *x, int64_t *z, int64_t n, int64_t d, int rem)
