@@ -228,16 +228,6 @@ uint64_t mt_bounded_w(struct mt19937 *s, uint64_t rng, int bits)
 		}                                                                   \
 	} while (0)
 
-/* out[i] = off + DRAW for i < n, the width switch hoisted out of the loop */
-#define FILL_W(out, width, n, off, DRAW)                                            \
-	do {                                                                        \
-		switch (width) {                                                    \
-		case 1: for (int64_t i = 0; i < (n); i++) ((uint8_t *)(out))[i] = (uint8_t)((off) + (DRAW)); break; \
-		case 2: for (int64_t i = 0; i < (n); i++) ((uint16_t *)(out))[i] = (uint16_t)((off) + (DRAW)); break; \
-		case 4: for (int64_t i = 0; i < (n); i++) ((uint32_t *)(out))[i] = (uint32_t)((off) + (DRAW)); break; \
-		default: for (int64_t i = 0; i < (n); i++) ((uint64_t *)(out))[i] = (off) + (DRAW); break; \
-		}                                                                   \
-	} while (0)
 
 static inline uint64_t next64(struct mt19937 *s)
 {

@@ -259,15 +259,6 @@ uint64_t pcg_bounded(struct pcg64 *p, uint64_t rng, int bits)
 	return lemire_w(p, rng, bits, &bcnt, &buf);
 }
 
-#define FILL_W(out, width, n, off, DRAW)                                            \
-	do {                                                                        \
-		switch (width) {                                                    \
-		case 1: for (int64_t i = 0; i < (n); i++) ((uint8_t *)(out))[i] = (uint8_t)((off) + (DRAW)); break; \
-		case 2: for (int64_t i = 0; i < (n); i++) ((uint16_t *)(out))[i] = (uint16_t)((off) + (DRAW)); break; \
-		case 4: for (int64_t i = 0; i < (n); i++) ((uint32_t *)(out))[i] = (uint32_t)((off) + (DRAW)); break; \
-		default: for (int64_t i = 0; i < (n); i++) ((uint64_t *)(out))[i] = (off) + (DRAW); break; \
-		}                                                                   \
-	} while (0)
 
 /* Lemire's draw in [0, excl) from 32-bit words; thr = (2^32 - excl) % excl
  * (NumPy computes it only once a draw lands below excl: thr < excl, so

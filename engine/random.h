@@ -99,4 +99,17 @@ void pcg_intervals(struct pcg64 *p, uint64_t top, int64_t n, uint64_t *out);
 void pcg_integers_fill(struct pcg64 *p, uint64_t off, uint64_t rng, int bits, int64_t n, void *out,
 		       int width);
 
+/* For the bit generators' integer fills (mt19937.c, pcg64.c): out[i] = off +
+ * DRAW for i < n in an unsigned type of `width` bytes, the width switch
+ * hoisted out of the loop (DRAW is evaluated once per item, in order). */
+#define FILL_W(out, width, n, off, DRAW)                                            \
+	do {                                                                        \
+		switch (width) {                                                    \
+		case 1: for (int64_t i = 0; i < (n); i++) ((uint8_t *)(out))[i] = (uint8_t)((off) + (DRAW)); break; \
+		case 2: for (int64_t i = 0; i < (n); i++) ((uint16_t *)(out))[i] = (uint16_t)((off) + (DRAW)); break; \
+		case 4: for (int64_t i = 0; i < (n); i++) ((uint32_t *)(out))[i] = (uint32_t)((off) + (DRAW)); break; \
+		default: for (int64_t i = 0; i < (n); i++) ((uint64_t *)(out))[i] = (off) + (DRAW); break; \
+		}                                                                   \
+	} while (0)
+
 #endif
