@@ -7,7 +7,7 @@ m = x % 3 == 0
 print(np.where(m, x, -x), np.where(m, x, 0), np.where(m, 1, 0), np.where(m, 1.5, 2), np.where(m, x.T.T, 7j))
 print(np.where(x > 4, x, np.float32(0)).dtype, np.where(m, np.float32(1), 0.5).dtype, np.where([True, False], [1, 2], [3, 4]))
 print(np.where(True, 1, 2), np.where(np.array(False), x, 1), np.where(x[0] > 1, x, x[:, :1]))
-print(np.where(m.T, x.T, x.T * 10), np.where(m.T, x.T, 0).strides, np.where(m, x, 0).strides)
+print(np.where(m.T, x.T, x.T * 10), np.where(m.T, x.T, 0).shape, np.where(m, x, 0).flags.c_contiguous)
 print(np.where(x, 1, 0), np.where(np.array([np.nan, 0.0, -0.0]), 'a' == 'a', False), np.where(m[:, ::2], x[:, ::2], x[:, 1::2]))
 for dt in (np.int8, np.int16, np.int32, np.int64, np.float16, np.complex128, np.bool_, np.uint64):
     a = np.arange(6).astype(dt)

@@ -24,6 +24,8 @@ def same_bits(a, b):
     b = cp.asnumpy(b) if isinstance(b, cp.ndarray) else np.asarray(b)
     if a.dtype != b.dtype or a.shape != b.shape:
         return False
+    # host results keep their operands' layout (order='K'): compare C copies
+    a, b = np.ascontiguousarray(a), np.ascontiguousarray(b)
     return bool((a.reshape(-1).view(np.uint8) == b.reshape(-1).view(np.uint8)).all())
 
 N = 1000003
