@@ -380,9 +380,53 @@ void arr_format_shape_compact(char *buf, size_t n, int ndim, const int64_t *shap
 		snprintf(buf + k, n - k, ndim == 1 ? ",)" : ")");
 }
 
+/* Whether v holds a range (itself, or within its lists and tuples down to
+ * the deepest level an array can have). */
+static int has_range(const struct value *v, int depth)
+{
+	if (v->type == VT_RANGE)
+		return 1;
+	if (!is_seq((struct value *)v) || depth > ND_MAXDIM)
+		return 0;
+	for (size_t i = 0; i < v->u.seq.n; i++)
+		if (has_range(v->u.seq.items[i], depth + 1))
+			return 1;
+	return 0;
+}
+
+/* v with every range turned into the list of its ints, as NumPy reads
+ * np.array(range(3)) and np.array([range(2), range(2)]).  New reference. */
+static struct value *expand_ranges(struct eval *ev, struct value *v, int depth)
+{
+	if (v->type == VT_RANGE)
+		return val_iter_list(ev, v);
+	if (!is_seq(v) || depth > ND_MAXDIM || !has_range(v, depth))
+		return val_incref(v);
+	struct value **items = calloc(v->u.seq.n ? v->u.seq.n : 1, sizeof *items);
+	if (!items)
+		return err_nomem(ev);
+	for (size_t i = 0; i < v->u.seq.n; i++)
+		if (!(items[i] = expand_ranges(ev, v->u.seq.items[i], depth + 1))) {
+			for (size_t j = 0; j < i; j++)
+				val_decref(items[j]);
+			free(items);
+			return NULL;
+		}
+	struct value *r = v->type == VT_LIST ? val_list_new(v->u.seq.n, items) : val_tuple_new(v->u.seq.n, items);
+	free(items);
+	return r ? r : err_nomem(ev);
+}
+
 struct ndarray *arr_asarray(struct eval *ev, const struct backend *be,
 			    struct value *v, int dtype)
 {
+	if (has_range(v, 0)) {
+		struct value *e = expand_ranges(ev, v, 0);
+		struct ndarray *r = e ? arr_asarray(ev, be, e, dtype) : NULL;
+		val_decref(e);
+		return r;
+	}
+
 	struct infer in;
 	struct ndarray *a, *r;
 	struct filler f;
