@@ -45,6 +45,11 @@ int arr_normalize_axis(struct eval *ev, int64_t axis, int ndim, int *out);
 /* Copies: a C-contiguous copy (same backend) / a cast / one on the host. */
 struct ndarray *arr_contiguous(struct eval *ev, const struct ndarray *a);
 struct ndarray *arr_astype(struct eval *ev, const struct ndarray *a, int dtype);
+/* A copy of a as dtype laid out as NumPy lays out order ('C', 'F', 'A',
+ * 'K': PyArray_NewLikeArray's strides); order= parsed from v (None: def,
+ * either case, else NumPy's TypeError / ValueError).  arrattr.c. */
+struct ndarray *arr_copy_order(struct eval *ev, const struct ndarray *a, int dtype, char order);
+int arr_parse_order(struct eval *ev, struct value *v, char def, char *out);
 struct ndarray *arr_to_host(struct eval *ev, const struct ndarray *a);
 struct ndarray *arr_to_backend(struct eval *ev, const struct ndarray *a,
 			       const struct backend *be);
@@ -108,5 +113,8 @@ void arr_format_shape_compact(char *buf, size_t n, int ndim, const int64_t *shap
  * when every axis is reduced and keepdims is 0). */
 struct ndarray *arr_reduce(struct eval *ev, const struct ndarray *a, enum red_op op,
 			   uint64_t axes, int keepdims, int dtype);
+
+/* np.mgrid (sparse 0) / np.ogrid (sparse 1) of numpy or cupy (ndgrid.c). */
+struct value *arr_ndgrid_new(struct eval *ev, int sparse, int cupy);
 
 #endif

@@ -300,11 +300,44 @@ static char *flags_repr(struct eval *ev, struct value *self)
 	return s;
 }
 
+/* a.flags['C_CONTIGUOUS'] and NumPy's other keys (long names, one-letter
+ * and combined ones); anything else is KeyError 'Unknown flag' */
+static struct value *flags_getitem(struct eval *ev, struct value *self, struct value *key)
+{
+	static const struct { const char *names[3]; char flag; } keys[] = {
+		{{"C", "CONTIGUOUS", "C_CONTIGUOUS"}, 'c'}, {{"F", "FORTRAN", "F_CONTIGUOUS"}, 'f'},
+		{{"W", "WRITEABLE"}, 'w'}, {{"O", "OWNDATA"}, 'o'}, {{"A", "ALIGNED"}, 'a'},
+		{{"X", "WRITEBACKIFCOPY"}, 'x'}, {{"FNC"}, 'n'}, {{"FORC"}, 'r'}, {{"B", "BEHAVED"}, 'w'},
+		{{"CA", "CARRAY"}, 'C'}, {{"FA", "FARRAY"}, 'F'},
+	};
+	struct flagsobj *f = self->u.obj.p;
+	const char *k = val_as_cstr(key);
+	for (size_t i = 0; k && i < sizeof keys / sizeof keys[0]; i++)
+		for (int j = 0; j < 3 && keys[i].names[j]; j++) {
+			if (strcmp(k, keys[i].names[j]))
+				continue;
+			switch (keys[i].flag) {
+			case 'c': return val_bool(f->c);
+			case 'f': return val_bool(f->f);
+			case 'w': return val_bool(f->w);
+			case 'o': return val_bool(f->own);
+			case 'a': return val_bool(1);
+			case 'x': return val_bool(0);
+			case 'n': return val_bool(f->f && !f->c);
+			case 'r': return val_bool(f->f || f->c);
+			case 'C': return val_bool(f->w && f->c);
+			default: return val_bool(!f->c); /* NumPy tests FARRAY's bits with any-of & */
+			}
+		}
+	return err_set(ev, TY_KeyError, "Unknown flag");
+}
+
 static const char *const flags_attrs[] = {"c_contiguous", "f_contiguous", "owndata", "writeable",
 					  "aligned", "writebackifcopy", NULL};
 static const struct objtype flags_type = {
 	.name = "flagsobj", .free = free, .getattr = flags_getattr, .repr = flags_repr,
 	.attrs = flags_attrs,
+	.getitem = flags_getitem,
 };
 
 static int owns_data(const struct ndarray *a)
@@ -524,50 +557,111 @@ int arr_setattr(struct eval *ev, struct value *v, const char *name, struct value
 
 static struct ndarray *self_arr(const struct builtin *bi) { return bi->self->u.arr; }
 
+int arr_parse_order(struct eval *ev, struct value *v, char def, char *out)
+{
+	const char *s;
+	if (!v || v->type == VT_NONE) {
+		*out = def;
+		return 0;
+	}
+	if (!(s = val_as_cstr(v)))
+		return err_set(ev, TY_TypeError, "order must be str, not %s", val_type_name(v)), -1;
+	if (!s[0] || s[1] || !strchr("CFAKcfak", s[0]))
+		return err_set(ev, TY_ValueError, "order must be one of 'C', 'F', 'A', or 'K' (got '%s')", s), -1;
+	*out = s[0] & ~0x20;
+	return 0;
+}
+
+/* The strides NumPy's PyArray_NewLikeArray gives a new array shaped like a
+ * in order: 'C' / 'F' the usual ones; 'A' F when a is F- but not
+ * C-contiguous; 'K' C or F when a is either (C for ndim <= 1), else a's
+ * memory order -- axes sorted by |stride|, largest outermost, ties (and
+ * zero strides) kept in axis order -- laid out densely with positive
+ * strides, so copying a view walks memory the way the view does. */
+static void strides_like(const struct ndarray *a, int64_t item, char order, int64_t *st)
+{
+	int perm[ND_MAXDIM], nd = a->ndim;
+	int64_t s = item;
+	int c = nd_is_c_contiguous(a), f = nd_is_f_contiguous(a);
+	if (order == 'A')
+		order = f && !c ? 'F' : 'C';
+	if (order == 'K' && (c || nd <= 1))
+		order = 'C';
+	if (order == 'K' && f)
+		order = 'F';
+	for (int i = 0; i < nd; i++)
+		perm[i] = order == 'F' ? nd - 1 - i : i;
+	if (order == 'K')
+		for (int i = 1; i < nd; i++) /* insertion sort: stable */
+			for (int j = i; j > 0; j--) {
+				int64_t p = a->strides[perm[j - 1]], q = a->strides[perm[j]];
+				if ((p < 0 ? -p : p) >= (q < 0 ? -q : q))
+					break;
+				int t = perm[j];
+				perm[j] = perm[j - 1];
+				perm[j - 1] = t;
+			}
+	for (int i = nd - 1; i >= 0; i--) {
+		st[perm[i]] = s;
+		s *= a->shape[perm[i]] ? a->shape[perm[i]] : 1;
+	}
+}
+
+struct ndarray *arr_copy_order(struct eval *ev, const struct ndarray *a, int dtype, char order)
+{
+	struct ndarray *r;
+	if (order == 'C' || (order != 'F' && (a->ndim <= 1 || nd_is_c_contiguous(a))))
+		return dtype == a->dtype ? arr_contiguous(ev, a) : arr_astype(ev, a, dtype);
+	r = nd_new(ev, nd_backend(a), dtype, a->ndim, a->shape);
+	if (!r)
+		return NULL;
+	strides_like(a, dt_size(dtype), order, r->strides);
+	if (nd_size(a) && nd_backend(a)->copy(ev, r, a) < 0) {
+		nd_decref(r);
+		return NULL;
+	}
+	return r;
+}
+
+/* Whether a already has the layout order asks for (astype copy=False). */
+static int has_order(const struct ndarray *a, char order)
+{
+	int c = nd_is_c_contiguous(a), f = nd_is_f_contiguous(a);
+	return order == 'K' || (order == 'C' && c) || (order == 'F' && f) || (order == 'A' && (c || f));
+}
+
 static struct value *m_astype(struct eval *ev, const struct builtin *bi, int argc,
 			      struct value **argv, const struct kwargs *kw)
 {
 	struct value *dt, *order = NULL, *casting = NULL, *subok = NULL, *copy = NULL;
 	int d = -1, cp = 1;
+	char ord;
 	struct ndarray *a = self_arr(bi);
 	if (args_parse(ev, "astype", argc, argv, kw, "dtype|order,casting,subok,copy",
 		       &dt, &order, &casting, &subok, &copy) < 0 ||
-	    arr_parse_dtype(ev, dt, &d) < 0 || args_bool(ev, copy, 1, &cp) < 0)
+	    arr_parse_dtype(ev, dt, &d) < 0 || args_bool(ev, copy, 1, &cp) < 0 ||
+	    arr_parse_order(ev, order, 'K', &ord) < 0)
 		return NULL;
 	if (d < 0)
 		d = DT_FLOAT64;
 	if (casting && val_as_cstr(casting) && !dt_can_cast(a->dtype, d, val_as_cstr(casting)))
 		return err_set(ev, TY_TypeError, "Cannot cast array data from dtype('%s') to dtype('%s') according to the rule '%s'",
 			       dtype_table[a->dtype].name, dtype_table[d].name, val_as_cstr(casting));
-	if (!cp && d == a->dtype)
+	if (!cp && d == a->dtype && has_order(a, ord))
 		return val_incref(bi->self);
-	return arr_wrap(ev, arr_astype(ev, a, d));
+	return arr_wrap(ev, arr_copy_order(ev, a, d, ord));
 }
 
 static struct value *m_copy(struct eval *ev, const struct builtin *bi, int argc,
 			    struct value **argv, const struct kwargs *kw)
 {
 	struct value *order = NULL;
-	if (args_parse(ev, "copy", argc, argv, kw, "|order", &order) < 0)
+	struct ndarray *a = self_arr(bi);
+	char ord;
+	if (args_parse(ev, "copy", argc, argv, kw, "|order", &order) < 0 ||
+	    arr_parse_order(ev, order, 'C', &ord) < 0)
 		return NULL;
-	if (order && val_as_cstr(order) && !strcmp(val_as_cstr(order), "F")) {
-		struct ndarray *a = self_arr(bi), *r;
-		int64_t st[ND_MAXDIM], s = dt_size(a->dtype);
-		r = nd_new(ev, nd_backend(a), a->dtype, a->ndim, a->shape);
-		if (!r)
-			return NULL;
-		for (int i = 0; i < a->ndim; i++) {
-			st[i] = s;
-			s *= a->shape[i] ? a->shape[i] : 1;
-		}
-		memcpy(r->strides, st, sizeof(int64_t) * a->ndim);
-		if (nd_backend(a)->copy(ev, r, a) < 0) {
-			nd_decref(r);
-			return NULL;
-		}
-		return arr_wrap(ev, r);
-	}
-	return arr_wrap(ev, arr_contiguous(ev, self_arr(bi)));
+	return arr_wrap(ev, arr_copy_order(ev, a, a->dtype, ord));
 }
 
 int arr_fill_value(struct eval *ev, struct ndarray *a, struct value *x)

@@ -377,12 +377,14 @@ static struct value *fn_copy(struct eval *ev, const struct builtin *bi, int argc
 {
 	struct value *a, *order = NULL, *subok = NULL;
 	struct ndarray *x, *r;
-	if (args_parse(ev, "copy", argc, argv, kw, "a|order,subok", &a, &order, &subok) < 0)
+	char ord;
+	if (args_parse(ev, "copy", argc, argv, kw, "a|order,subok", &a, &order, &subok) < 0 ||
+	    arr_parse_order(ev, order, 'K', &ord) < 0)
 		return NULL;
 	x = arr_asarray(ev, arr_be(bi), a, -1);
 	if (!x)
 		return NULL;
-	r = arr_contiguous(ev, x);
+	r = arr_copy_order(ev, x, x->dtype, ord);
 	nd_decref(x);
 	return arr_wrap(ev, r);
 }

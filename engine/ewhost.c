@@ -301,6 +301,43 @@ int uf_host_elementwise(struct eval *ev, const struct ew_tree *t, struct ndarray
 	return 0;
 }
 
+/* A copy or cast (tree: the array, maybe one cast): the output walked in
+ * memory order as above, but one cast-loop call per row with the pointers
+ * stepped by an odometer -- no blocks (a cast needs no temporary), so a
+ * transpose's many short rows cost little more than their items. */
+static int host_copy_rows(struct eval *ev, const struct ew_tree *t, struct ndarray *out)
+{
+	struct ewiter it;
+	int64_t idx[ND_MAXDIM] = {0}, work = 0;
+	uf_castfn fn = uf_cast[t->arrays[0]->dtype][out->dtype];
+	ew_setup(&it, t, out);
+	int in = it.nd - 1;
+	int64_t n = it.shape[in], ss = it.st[0][in], ds = it.st[1][in];
+	const char *ps = it.base[0];
+	char *pd = it.base[1];
+	for (;;) {
+		int k;
+		fn(ps, ss, pd, ds, n);
+		for (k = in - 1; k >= 0; k--) {
+			ps += it.st[0][k];
+			pd += it.st[1][k];
+			if (++idx[k] < it.shape[k])
+				break;
+			ps -= it.st[0][k] * it.shape[k];
+			pd -= it.st[1][k] * it.shape[k];
+			idx[k] = 0;
+		}
+		if (k < 0)
+			return 0;
+		work += n + 16;
+		if (work > (1 << 22)) {
+			work = 0;
+			if (ev_check_interrupt(ev))
+				return -1;
+		}
+	}
+}
+
 int uf_host_copy(struct eval *ev, struct ndarray *dst, const struct ndarray *src)
 {
 	struct ew_tree t;
@@ -328,7 +365,7 @@ int uf_host_copy(struct eval *ev, struct ndarray *dst, const struct ndarray *src
 		t.nodes[1].args[0] = 0;
 		t.nnodes = 2;
 	}
-	rc = uf_host_elementwise(ev, &t, dst);
+	rc = nd_size(dst) ? host_copy_rows(ev, &t, dst) : 0;
 	nd_decref(b);
 	return rc;
 }
