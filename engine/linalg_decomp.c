@@ -1410,6 +1410,7 @@ VIA_HOST(f_matrix_power, LN_GETRF)
 
 const struct arr_func arr_linalg_funcs[] = {
 	{"norm", lin_f_norm, "norm(x, ord=None, axis=None, keepdims=False)", "Matrix or vector norm."},
+	{"cond", lin_f_cond, "cond(x, p=None)", "Condition number of a matrix (stacks too)."},
 	{"inv", f_inv_d, "inv(a)", "Inverse of a matrix (stacks too)."},
 	{"pinv", f_pinv_d, "pinv(a, rcond=None, hermitian=False, *, rtol=<no value>)",
 	 "Moore-Penrose pseudo-inverse by SVD."},

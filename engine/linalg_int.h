@@ -64,6 +64,8 @@ struct value *lin_f_einsum(struct eval *ev, const struct builtin *bi, int argc,
 			   struct value **argv, const struct kwargs *kw);
 struct value *lin_f_norm(struct eval *ev, const struct builtin *bi, int argc,
 			 struct value **argv, const struct kwargs *kw);
+struct value *lin_f_cond(struct eval *ev, const struct builtin *bi, int argc,
+			 struct value **argv, const struct kwargs *kw);
 
 /* A table entry that runs fn on host copies when the array's backend has no
  * struct linalg_backend. */

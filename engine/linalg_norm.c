@@ -2,7 +2,8 @@
  * linalg_norm.c — numpy.linalg.norm: vector norms (ord inf, -inf, 0, 1, 2, p)
  * and matrix norms ('fro', 'nuc', inf, -inf, 1, -1, 2, -2) with axis= and
  * keepdims=, summing as NumPy does (BLAS dot for the flattened 2-norm,
- * pairwise sums along a contiguous axis).  Runs on host copies.
+ * pairwise sums along a contiguous axis); and numpy.linalg.cond (singular
+ * values, or norm(x) * norm(inv(x))).  Runs on host copies.
  */
 #include <complex.h>
 #include <math.h>
@@ -630,4 +631,154 @@ struct value *lin_f_norm(struct eval *ev, const struct builtin *bi, int argc,
 			 struct value **argv, const struct kwargs *kw)
 {
 	return lin_dispatch(ev, bi, argc, argv, kw, f_norm, LN_GESDD);
+}
+
+/* ---- cond ---- */
+
+/* One matrix's norm(x, p, axis=(-2, -1)) as a double (f_norm's own sums). */
+static int cond_norm(struct eval *ev, const struct builtin *bi, struct ndarray *m, struct value *pv,
+		     double *out)
+{
+	struct value *ax[2] = {val_int(-2), val_int(-1)};
+	struct value *axes = val_tuple_new(2, ax), *mv = arr_wrap(ev, nd_incref(m));
+	struct value *argv[3] = {mv, pv, axes}, *r = NULL;
+	int rc = -1;
+	if (mv && axes && (r = f_norm(ev, bi, 3, argv, NULL)))
+		rc = val_as_double(ev, r, out);
+	val_decref(r);
+	val_decref(mv);
+	val_decref(axes);
+	return rc;
+}
+
+/* True when matrix b of the host stack h holds a NaN (either part of a complex) */
+static int matrix_has_nan(const struct ndarray *h, int64_t b, int64_t mn)
+{
+	int cx = dt_is_complex(h->dtype), single = h->dtype == DT_FLOAT32 || h->dtype == DT_COMPLEX64;
+	int64_t k = mn * (cx ? 2 : 1);
+	for (int64_t i = 0; i < k; i++) {
+		double v = single ? ((const float *)nd_data(h))[b * k + i] : ((const double *)nd_data(h))[b * k + i];
+		if (isnan(v))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * cond(x, p=None): NumPy's steps on host copies.  p None / 2 / -2: the ratio
+ * of the extreme singular values; otherwise norm(x, p) * norm(inv(x), p)
+ * per matrix, a singular matrix standing as NaN.  A NaN result becomes inf
+ * unless its matrix holds a NaN; a single matrix gives a NumPy scalar.
+ */
+static struct value *f_cond(struct eval *ev, const struct builtin *bi, int argc,
+			    struct value **argv, const struct kwargs *kw)
+{
+	struct value *xv, *pv = NULL;
+	struct ndarray *x = NULL, *h = NULL, *r = NULL, *s = NULL, *u = NULL, *vt = NULL, *m = NULL;
+	struct value *res = NULL;
+	double p = 0;
+	if (args_parse(ev, "cond", argc, argv, kw, "x|p", &xv, &pv) < 0)
+		return NULL;
+	const struct backend *be = lin_be(bi, xv, NULL);
+	if (!(x = arr_asarray(ev, be, xv, -1)))
+		return NULL;
+	int nd = x->ndim, svd_path = !pv || pv->type == VT_NONE;
+	if (!svd_path && !val_as_cstr(pv)) {
+		if (val_as_double(ev, pv, &p) < 0)
+			goto out;
+		svd_path = p == 2 || p == -2;
+	}
+	int64_t tail = 1;
+	for (int i = nd >= 2 ? nd - 2 : 0; i < nd; i++)
+		tail *= x->shape[i];
+	if (nd_size(x) == 0 && tail == 0) {
+		err_set(ev, TY_LinAlgError, "cond is not defined on empty arrays");
+		goto out;
+	}
+	if (lin_assert_2d(ev, x) < 0 || (!svd_path && lin_assert_square(ev, x) < 0))
+		goto out;
+	int work, rdt;
+	if (lin_types(ev, be, 1, (const struct ndarray *const *)&x, &work, &rdt) < 0)
+		goto out;
+	rdt = lin_real_dt(rdt);
+	if (!(h = lin_host_as(ev, x, work)))
+		goto out;
+	int64_t rows = x->shape[nd - 2], cols = x->shape[nd - 1], batch = nd_size(x) / (rows * cols);
+	if (!(r = lin_host_new(ev, rdt, nd - 2, x->shape)))
+		goto out;
+	int single = rdt == DT_FLOAT32;
+	if (svd_path) {
+		if (lin_svd_nd(ev, &backend_host, h, 'N', &u, &s, &vt) < 0)
+			goto out;
+		struct ndarray *sh = lin_host(ev, s);
+		if (!sh)
+			goto out;
+		int64_t k = rows < cols ? rows : cols;
+		for (int64_t b = 0; b < batch; b++) {
+			double hi, lo;
+			if (single) {
+				float f0 = ((const float *)nd_data(sh))[b * k], f1 = ((const float *)nd_data(sh))[b * k + k - 1];
+				((float *)nd_data(r))[b] = p == -2 ? f1 / f0 : f0 / f1;
+				continue;
+			}
+			hi = ((const double *)nd_data(sh))[b * k];
+			lo = ((const double *)nd_data(sh))[b * k + k - 1];
+			((double *)nd_data(r))[b] = p == -2 ? lo / hi : hi / lo;
+		}
+		nd_decref(sh);
+	} else {
+		int64_t mshape[2] = {rows, cols};
+		size_t msz = (size_t)(rows * cols) * dt_size(work);
+		for (int64_t b = 0; b < batch; b++) {
+			double nx, ni = NAN;
+			struct ndarray *inv;
+			if (!(m = nd_new(ev, &backend_host, work, 2, mshape)))
+				goto out;
+			memcpy(nd_data(m), (const char *)nd_data(h) + b * msz, msz);
+			if (cond_norm(ev, bi, m, pv, &nx) < 0)
+				goto out;
+			/* inv's errors ignored: a singular matrix gives NaN */
+			if ((inv = lin_inv_nd(ev, &backend_host, m))) {
+				int rc = cond_norm(ev, bi, inv, pv, &ni);
+				nd_decref(inv);
+				if (rc < 0)
+					goto out;
+			} else
+				err_clear(ev);
+			if (single)
+				((float *)nd_data(r))[b] = (float)nx * (float)ni;
+			else
+				((double *)nd_data(r))[b] = nx * ni;
+			nd_decref(m);
+			m = NULL;
+		}
+	}
+	for (int64_t b = 0; b < batch; b++) {
+		double v = single ? ((float *)nd_data(r))[b] : ((double *)nd_data(r))[b];
+		if (isnan(v) && !matrix_has_nan(h, b, rows * cols)) {
+			if (single)
+				((float *)nd_data(r))[b] = INFINITY;
+			else
+				((double *)nd_data(r))[b] = INFINITY;
+		}
+	}
+	r = lin_on(ev, r, be);
+	res = r ? arr_result(ev, r) : NULL;
+	r = NULL;
+out:
+	nd_decref(x);
+	nd_decref(h);
+	nd_decref(r);
+	nd_decref(s);
+	nd_decref(u);
+	nd_decref(vt);
+	nd_decref(m);
+	return res;
+}
+
+/* the table entry (linalg_decomp.c lists it) */
+struct value *lin_f_cond(struct eval *ev, const struct builtin *bi, int argc,
+			 struct value **argv, const struct kwargs *kw)
+{
+	return lin_dispatch(ev, bi, argc, argv, kw, f_cond, LN_GESDD | LN_GETRF);
 }

@@ -142,25 +142,13 @@ double mt_gauss(struct mt19937 *s)
 	return f * x2;
 }
 
-static uint64_t gen_mask(uint64_t max)
-{
-	uint64_t m = max;
-	m |= m >> 1;
-	m |= m >> 2;
-	m |= m >> 4;
-	m |= m >> 8;
-	m |= m >> 16;
-	m |= m >> 32;
-	return m;
-}
-
 /* random_interval: shuffle's draw in [0, max] */
 uint64_t mt_bounded(struct mt19937 *s, uint64_t max)
 {
 	uint64_t mask, v;
 	if (max == 0)
 		return 0;
-	mask = gen_mask(max);
+	mask = mask_spread(max);
 	if (max <= 0xffffffffU)
 		while ((v = (mt_next32(s) & mask)) > max)
 			;
@@ -179,7 +167,7 @@ static uint64_t mt_masked_w(struct mt19937 *s, uint64_t rng, int bits, int *bcnt
 	uint64_t mask, v;
 	if (rng == 0)
 		return 0;
-	mask = gen_mask(rng);
+	mask = mask_spread(rng);
 	if (bits == 8 || bits == 16 || bits == 1) {
 		int shift = bits == 1 ? 1 : bits, refill = bits == 8 ? 3 : bits == 16 ? 1 : 31;
 		if (bits == 1)
@@ -260,7 +248,7 @@ static inline uint64_t masked64(struct mt19937 *s, uint64_t mask, uint64_t rng)
 void mt_randint_fill(struct mt19937 *s, uint64_t off, uint64_t rng, int bits, int64_t n,
 		     void *out, int width)
 {
-	uint64_t mask = gen_mask(rng);
+	uint64_t mask = mask_spread(rng);
 	if (rng == 0)
 		FILL_W(out, width, n, off, 0);
 	else if (bits == 1 || bits == 8 || bits == 16) {
@@ -285,7 +273,7 @@ void mt_randint_fill(struct mt19937 *s, uint64_t off, uint64_t rng, int bits, in
 void mt_intervals(struct mt19937 *s, uint64_t top, int64_t n, uint64_t *out)
 {
 	for (int64_t k = 0; k < n; k++) {
-		uint64_t max = top - (uint64_t)k, mask = gen_mask(max);
+		uint64_t max = top - (uint64_t)k, mask = mask_spread(max);
 		if (max == 0)
 			out[k] = 0;
 		else if (max <= 0xffffffffU)

@@ -2,13 +2,15 @@
  * npscalar.c — dtype objects and NumPy scalar constructors: np.float32(3),
  * np.dtype('f4') and its attributes and reprs, and the dtype utilities
  * np.result_type can_cast promote_types iinfo finfo isscalar
- * shares_memory may_share_memory (arr_dtype_funcs).
+ * iscomplexobj isrealobj iscomplex isreal shares_memory may_share_memory
+ * (arr_dtype_funcs).
  *
  * Owns the iinfo/finfo objects it makes.  Pure otherwise.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <complex.h>
 #include <math.h>
 #include <float.h>
 #include "arrapi.h"
@@ -415,6 +417,107 @@ static struct value *fn_isscalar(struct eval *ev, const struct builtin *bi, int 
 			x->type == VT_COMPLEX || x->type == VT_SCALAR || x->type == VT_STR);
 }
 
+/* ---- iscomplexobj isrealobj iscomplex isreal ---- */
+
+/* x's dtype (an array's own; anything else through asarray on the host) */
+static int obj_dtype(struct eval *ev, struct value *x, int *dt)
+{
+	struct ndarray *a = arr_borrow(x);
+	if (a) {
+		*dt = a->dtype;
+		return 0;
+	}
+	if (!(a = arr_asarray(ev, &backend_host, x, -1)))
+		return -1;
+	*dt = a->dtype;
+	nd_decref(a);
+	return 0;
+}
+
+static struct value *complexobj_common(struct eval *ev, int argc, struct value **argv,
+				       const struct kwargs *kw, const char *name, int want_complex)
+{
+	struct value *x;
+	int dt;
+	if (args_parse(ev, name, argc, argv, kw, "x", &x) < 0 || obj_dtype(ev, x, &dt) < 0)
+		return NULL;
+	return val_bool(dt_is_complex(dt) == want_complex);
+}
+
+static struct value *fn_iscomplexobj(struct eval *ev, const struct builtin *bi, int argc,
+				     struct value **argv, const struct kwargs *kw)
+{
+	return complexobj_common(ev, argc, argv, kw, "iscomplexobj", 1);
+}
+
+static struct value *fn_isrealobj(struct eval *ev, const struct builtin *bi, int argc,
+				  struct value **argv, const struct kwargs *kw)
+{
+	return complexobj_common(ev, argc, argv, kw, "isrealobj", 0);
+}
+
+/* iscomplex: imag != 0 (all False for a real dtype); isreal: imag == 0.
+ * Elementwise, as bools of x's shape; a 0-d result is a NumPy bool. */
+static struct value *imag_test(struct eval *ev, const struct builtin *bi, int argc,
+			       struct value **argv, const struct kwargs *kw, const char *name,
+			       int want_nonzero)
+{
+	struct value *x;
+	const struct backend *be = arr_be(bi);
+	if (args_parse(ev, name, argc, argv, kw, "x", &x) < 0)
+		return NULL;
+	/* isreal is imag(x) == 0: a Python number's own .imag, a Python bool */
+	if (!want_nonzero && (x->type == VT_INT || x->type == VT_BOOL || x->type == VT_FLOAT ||
+			      x->type == VT_BIGINT))
+		return val_bool(1);
+	if (!want_nonzero && x->type == VT_COMPLEX)
+		return val_bool(cimag(x->u.c) == 0);
+	struct ndarray *a = arr_asarray(ev, be, x, -1), *h = NULL, *r;
+	if (!a)
+		return NULL;
+	r = nd_new(ev, &backend_host, DT_BOOL, a->ndim, a->shape);
+	if (r && dt_is_complex(a->dtype) && nd_size(a)) {
+		struct ndarray *t = arr_to_host(ev, a);
+		h = t ? arr_astype(ev, t, DT_COMPLEX128) : NULL;
+		nd_decref(t);
+		if (h && !nd_is_c_contiguous(h)) {
+			t = arr_contiguous(ev, h);
+			nd_decref(h);
+			h = t;
+		}
+		if (!h) {
+			nd_decref(r);
+			r = NULL;
+		}
+	}
+	if (r) {
+		const double *c = h ? (const double *)nd_data(h) : NULL;
+		uint8_t *o = (uint8_t *)nd_data(r);
+		for (int64_t i = 0, n = nd_size(r); i < n; i++)
+			o[i] = ((c ? c[2 * i + 1] : 0.0) != 0) == want_nonzero;
+	}
+	nd_decref(h);
+	nd_decref(a);
+	if (r && be != &backend_host) {
+		struct ndarray *d = arr_to_backend(ev, r, be);
+		nd_decref(r);
+		r = d;
+	}
+	return r ? arr_result(ev, r) : NULL;
+}
+
+static struct value *fn_iscomplex(struct eval *ev, const struct builtin *bi, int argc,
+				  struct value **argv, const struct kwargs *kw)
+{
+	return imag_test(ev, bi, argc, argv, kw, "iscomplex", 1);
+}
+
+static struct value *fn_isreal(struct eval *ev, const struct builtin *bi, int argc,
+			       struct value **argv, const struct kwargs *kw)
+{
+	return imag_test(ev, bi, argc, argv, kw, "isreal", 0);
+}
+
 /* byte extent [lo, hi) of an array within its buffer */
 static void extent(const struct ndarray *a, int64_t *lo, int64_t *hi)
 {
@@ -477,6 +580,10 @@ const struct arr_func arr_dtype_funcs[] = {
 	{"iinfo", fn_iinfo, "iinfo(int_type)", "Machine limits for integer types."},
 	{"finfo", fn_finfo, "finfo(dtype)", "Machine limits for floating point types."},
 	{"isscalar", fn_isscalar, "isscalar(element)", "Returns True if the type of element is a scalar type."},
+	{"iscomplexobj", fn_iscomplexobj, "iscomplexobj(x)", "True if x has a complex dtype (x's own, or asarray(x)'s)."},
+	{"isrealobj", fn_isrealobj, "isrealobj(x)", "True if x does not have a complex dtype."},
+	{"iscomplex", fn_iscomplex, "iscomplex(x)", "Elementwise: True where the imaginary part is nonzero."},
+	{"isreal", fn_isreal, "isreal(x)", "Elementwise: True where the imaginary part is zero."},
 	{"shares_memory", fn_shares_memory, "shares_memory(a, b, /, max_work=None)",
 	 "Determine if two arrays share memory."},
 	{"may_share_memory", fn_may_share_memory, "may_share_memory(a, b, /, max_work=None)",

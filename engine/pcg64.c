@@ -1,12 +1,13 @@
 /*
  * pcg64.c — NumPy's default_rng bit generator: PCG64 (XSL-RR 128/64) seeded
  * through SeedSequence, and the Generator's draws that depend on it: 53-bit
- * doubles, 24-bit floats, the ziggurat normal (tables in ziggurat_tab.c) and
- * Lemire's bounded integers with NumPy's buffered 32-bit path.  Pure: no
- * evaluator, no allocation.
+ * doubles, 24-bit floats, the ziggurat normal (tables in ziggurat_tab.c), the
+ * ziggurat exponential (ziggurat_exp_tab.h) and Lemire's bounded integers
+ * with NumPy's buffered 32-bit path.  Pure: no evaluator, no allocation.
  */
 #include <math.h>
 #include "random.h"
+#include "ziggurat_exp_tab.h"
 
 extern const uint64_t zig_ki_double[256];
 extern const double zig_wi_double[256], zig_fi_double[256];
@@ -184,6 +185,45 @@ float pcg_normal_f(struct pcg64 *p)
 	}
 }
 
+/* standard_exponential by the ziggurat (NumPy's
+ * random_standard_exponential_zig): 3 bits dropped, 8 index bits, 53 bits. */
+double pcg_std_exponential(struct pcg64 *p)
+{
+	for (;;) {
+		uint64_t ri = pcg_next64(p) >> 3;
+		int idx = (int)(ri & 0xff);
+		double x;
+		ri >>= 8;
+		x = ri * zig_we_double[idx];
+		if (ri < zig_ke_double[idx])
+			return x;
+		if (idx == 0)
+			return ZIG_EXP_R - log(1.0 - pcg_double(p));
+		if ((zig_fe_double[idx - 1] - zig_fe_double[idx]) * pcg_double(p) + zig_fe_double[idx] <
+		    exp(-x))
+			return x;
+		/* rejected: NumPy draws afresh (a tail call there, a loop here) */
+	}
+}
+
+float pcg_std_exponential_f(struct pcg64 *p)
+{
+	for (;;) {
+		uint32_t ri = pcg_next32(p) >> 1;
+		int idx = (int)(ri & 0xff);
+		float x;
+		ri >>= 8;
+		x = ri * zig_we_float[idx];
+		if (ri < zig_ke_float[idx])
+			return x;
+		if (idx == 0)
+			return (float)ZIG_EXP_R_F - logf(1.0f - pcg_float(p));
+		if ((zig_fe_float[idx - 1] - zig_fe_float[idx]) * pcg_float(p) + zig_fe_float[idx] <
+		    expf(-x))
+			return x;
+	}
+}
+
 /* Lemire's bounded draws, one per width as NumPy's buffered_bounded_lemire_*.
  * The 8/16-bit widths take bytes/halves of a buffered 32-bit word. */
 static uint32_t buffered(struct pcg64 *p, int bits, int *bcnt, uint32_t *buf)
@@ -333,15 +373,9 @@ void pcg_bounded_fill(struct pcg64 *p, uint64_t rng, int bits, int64_t n, uint64
  * draws when max fits) */
 uint64_t pcg_interval(struct pcg64 *p, uint64_t max)
 {
-	uint64_t mask = max, v;
+	uint64_t mask = mask_spread(max), v;
 	if (max == 0)
 		return 0;
-	mask |= mask >> 1;
-	mask |= mask >> 2;
-	mask |= mask >> 4;
-	mask |= mask >> 8;
-	mask |= mask >> 16;
-	mask |= mask >> 32;
 	if (max <= 0xffffffffU)
 		while ((v = (pcg_next32(p) & mask)) > max)
 			;
@@ -356,13 +390,7 @@ uint64_t pcg_interval(struct pcg64 *p, uint64_t max)
 void pcg_intervals(struct pcg64 *p, uint64_t top, int64_t n, uint64_t *out)
 {
 	for (int64_t k = 0; k < n; k++) {
-		uint64_t max = top - (uint64_t)k, mask = max, v;
-		mask |= mask >> 1;
-		mask |= mask >> 2;
-		mask |= mask >> 4;
-		mask |= mask >> 8;
-		mask |= mask >> 16;
-		mask |= mask >> 32;
+		uint64_t max = top - (uint64_t)k, mask = mask_spread(max), v;
 		if (max == 0)
 			v = 0;
 		else if (max <= 0xffffffffU)

@@ -1,9 +1,10 @@
 /*
  * random.c — numpy.random: the legacy RandomState functions (one global
  * MT19937 state, mt19937.c) and default_rng's Generator objects (PCG64,
- * pcg64.c), reproducing NumPy's sequences exactly; the algorithms of
- * choice/permutation/shuffle and the parameter checks are NumPy's.  Values
- * are drawn on the host; a device namespace gets them copied over unless its
+ * pcg64.c), reproducing NumPy's sequences exactly: uniform, normal and
+ * integer draws and the parameter helpers here; the other distributions in
+ * random_dist.c, permutation/shuffle/choice in random_choice.c.  Values are
+ * drawn on the host; a device namespace gets them copied over unless its
  * backend has a struct random_backend (cuRAND: cp.random's own streams).
  */
 #include <math.h>
@@ -13,8 +14,9 @@
 #include <time.h>
 #include "arrapi.h"
 #include "args.h"
+#include "bigint.h"
 #include "error.h"
-#include "random.h"
+#include "random_int.h"
 
 /* ---- the global legacy state ---- */
 
@@ -47,27 +49,9 @@ static struct mt19937 *legacy(void)
 	return &g_mt;
 }
 
-/* ---- sources: a legacy state or a Generator ---- */
-
-struct rsrc {
-	struct mt19937 *mt;   /* legacy when set */
-	struct pcg64 *pcg;
-};
-
-static double src_double(struct rsrc *s)
-{
-	return s->mt ? mt_double(s->mt) : pcg_double(s->pcg);
-}
-
-static double src_normal(struct rsrc *s)
-{
-	return s->mt ? mt_gauss(s->mt) : pcg_normal(s->pcg);
-}
-
 /* ---- argument helpers ---- */
 
-/* size=None (-1), int or tuple */
-static int parse_size(struct eval *ev, struct value *v, int *nd, int64_t *shape)
+int rnd_parse_size(struct eval *ev, struct value *v, int *nd, int64_t *shape)
 {
 	if (!v || v->type == VT_NONE) {
 		*nd = -1;
@@ -76,28 +60,10 @@ static int parse_size(struct eval *ev, struct value *v, int *nd, int64_t *shape)
 	return arr_parse_shape(ev, v, nd, shape);
 }
 
-/* A distribution parameter: a scalar, or a host float64 array broadcast
- * to the output. */
-struct rparam {
-	double x;
-	struct ndarray *a; /* C-contig host float64 of the output's shape, or NULL */
-};
 
-static double par_at(const struct rparam *p, int64_t i)
-{
-	return p->a ? ((const double *)nd_data(p->a))[i] : p->x;
-}
 
-static int is_arraylike(struct value *v)
-{
-	return v && (v->type == VT_NDARRAY || v->type == VT_LIST || v->type == VT_TUPLE);
-}
-
-/* Reads np params (Python/NumPy scalars or array-likes) and the output
- * shape: size when given, else the params' broadcast shape (nd -1: scalar
- * output). */
-static int parse_params(struct eval *ev, int np, struct value **pv, const double *defs,
-			struct rparam *out, int *nd, int64_t *shape)
+int rnd_parse_params(struct eval *ev, int np, struct value **pv, const double *defs,
+		     struct rparam *out, int *nd, int64_t *shape)
 {
 	struct ndarray *arrs[4] = {NULL};
 	int anyarr = 0, rc = -1;
@@ -156,14 +122,13 @@ out:
 	return rc;
 }
 
-static void params_free(struct rparam *p, int n)
+void rnd_params_free(struct rparam *p, int n)
 {
 	for (int i = 0; i < n; i++)
 		nd_decref(p[i].a);
 }
 
-/* The final value: a host array moved to the namespace's backend. */
-static struct value *deliver(struct eval *ev, const struct backend *be, struct ndarray *h)
+struct value *rnd_deliver(struct eval *ev, const struct backend *be, struct ndarray *h)
 {
 	if (!h)
 		return NULL;
@@ -263,7 +228,7 @@ static struct value *draw_cont(struct eval *ev, const struct backend *be, struct
 		nd_decref(h);
 		return val_float(v);
 	}
-	return deliver(ev, be, h);
+	return rnd_deliver(ev, be, h);
 }
 
 /* ---- the legacy functions ---- */
@@ -345,7 +310,7 @@ static struct value *sample_common(struct eval *ev, const struct builtin *bi, in
 	int64_t shape[ND_MAXDIM];
 	struct rsrc src = {legacy(), NULL};
 	if (args_parse(ev, name, argc, argv, kw, "|size,$dtype", &sv, &dtv) < 0 ||
-	    parse_size(ev, sv, &nd, shape) < 0)
+	    rnd_parse_size(ev, sv, &nd, shape) < 0)
 		return NULL;
 	if (dtv && arr_parse_dtype(ev, dtv, &dt) < 0)
 		return NULL;
@@ -387,9 +352,9 @@ static struct value *two_param(struct eval *ev, const struct backend *be, struct
 	int64_t shape[ND_MAXDIM];
 	const char *name = normal ? "normal" : "uniform";
 	if (args_parse(ev, name, argc, argv, kw, normal ? "|loc,scale,size,$dtype" : "|low,high,size,$dtype",
-		       &pv[0], &pv[1], &sv, &dtv) < 0 || parse_size(ev, sv, &nd, shape) < 0)
+		       &pv[0], &pv[1], &sv, &dtv) < 0 || rnd_parse_size(ev, sv, &nd, shape) < 0)
 		return NULL;
-	if (parse_params(ev, 2, pv, defs, p, &nd, shape) < 0)
+	if (rnd_parse_params(ev, 2, pv, defs, p, &nd, shape) < 0)
 		return NULL;
 	int64_t n = 1;
 	if (nd >= 0)
@@ -429,7 +394,7 @@ static struct value *two_param(struct eval *ev, const struct backend *be, struct
 	}
 	res = draw_cont(ev, be, src, normal ? CD_NORMAL : CD_UNIFORM, nd, shape, p, DT_FLOAT64);
 out:
-	params_free(p, 2);
+	rnd_params_free(p, 2);
 	return res;
 }
 
@@ -469,6 +434,40 @@ static void int_limits(int dt, int64_t *lo, uint64_t *hi)
 	}
 }
 
+/* An integer bound, exact over int64 and uint64 (2**64 included); ints
+ * beyond those stand as +-2**100, out of bounds for every dtype. */
+static int int_bound(struct eval *ev, struct value *v, __int128 *out)
+{
+	int64_t i;
+	if (v->type == VT_BIGINT) {
+		uint64_t u;
+		if (big_sign(v) > 0 && big_bit_length(v) == 65) {
+			/* 2**64 itself: the exclusive bound of uint64 */
+			struct value *two64 = big_from_digits(ev, "18446744073709551616", 10, 0);
+			if (!two64)
+				return -1;
+			int eq = big_cmp(v, two64) == 0;
+			val_decref(two64);
+			if (eq) {
+				*out = (__int128)1 << 64;
+				return 0;
+			}
+		}
+		if (big_sign(v) < 0 || big_bit_length(v) > 64) {
+			*out = (__int128)big_sign(v) << 100;
+			return 0;
+		}
+		if (big_as_uint64(ev, v, &u) < 0)
+			return -1;
+		*out = u;
+		return 0;
+	}
+	if (val_as_int64(ev, v, &i) < 0)
+		return -1;
+	*out = i;
+	return 0;
+}
+
 /*
  * randint / integers: [low, high) (or [low, high] with endpoint), scalar
  * bounds.  Legacy uses masked rejection, Generator Lemire's method; the
@@ -479,33 +478,28 @@ static struct value *draw_int(struct eval *ev, const struct backend *be, struct 
 			      struct value *lowv, struct value *highv, int nd, const int64_t *shape,
 			      int dt, int endpoint, int pyint)
 {
-	int64_t low, high, lo;
+	__int128 low = 0, high;
+	int64_t lo;
 	uint64_t hi;
-	int low_is_neg;
 	if (!dt_is_int(dt) && dt != DT_BOOL)
 		return err_set(ev, TY_TypeError, "Unsupported dtype %s for randint", dtype_table[dt].name);
 	if (is_arraylike(lowv) || is_arraylike(highv))
 		return err_set(ev, TY_NotImplementedError, "integers with array bounds");
 	if (!highv || highv->type == VT_NONE) {
-		if (val_as_int64(ev, lowv, &high) < 0)
+		if (int_bound(ev, lowv, &high) < 0)
 			return NULL;
-		low = 0;
-	} else if (val_as_int64(ev, lowv, &low) < 0 || val_as_int64(ev, highv, &high) < 0)
+	} else if (int_bound(ev, lowv, &low) < 0 || int_bound(ev, highv, &high) < 0)
 		return NULL;
-	low_is_neg = low < 0;
-	if (!endpoint) {
-		if (high == INT64_MIN)
-			return err_set(ev, TY_ValueError, "low >= high");
+	if (!endpoint)
 		high -= 1;
-	}
 	int_limits(dt, &lo, &hi);
-	if (low < lo || (dtype_table[dt].kind == DK_UINT && low_is_neg))
+	if (low < lo)
 		return err_set(ev, TY_ValueError, "low is out of bounds for %s", dtype_table[dt].name);
-	if (high >= 0 && (uint64_t)high > hi)
+	if (high > (__int128)hi)
 		return err_set(ev, TY_ValueError, "high is out of bounds for %s", dtype_table[dt].name);
 	if (low > high)
 		return err_set(ev, TY_ValueError, endpoint ? "low > high" : "low >= high");
-	uint64_t rng = (uint64_t)high - (uint64_t)low, off = (uint64_t)low;
+	uint64_t rng = (uint64_t)(high - low), off = (uint64_t)low;
 	int64_t one = 1;
 	struct ndarray *h = nd_new(ev, &backend_host, dt, nd < 0 ? 0 : nd, nd < 0 ? &one : shape);
 	if (!h)
@@ -532,7 +526,7 @@ static struct value *draw_int(struct eval *ev, const struct backend *be, struct 
 			return dt == DT_BOOL ? val_bool(sd.b) : val_int(sd.i);
 		return val_scalar(dt, sd);
 	}
-	return deliver(ev, be, h);
+	return rnd_deliver(ev, be, h);
 }
 
 static struct value *f_randint(struct eval *ev, const struct builtin *bi, int argc,
@@ -543,7 +537,7 @@ static struct value *f_randint(struct eval *ev, const struct builtin *bi, int ar
 	int64_t shape[ND_MAXDIM];
 	struct rsrc src = {legacy(), NULL};
 	if (args_parse(ev, "randint", argc, argv, kw, "low|high,size,dtype", &lowv, &highv, &sv, &dtv) < 0 ||
-	    parse_size(ev, sv, &nd, shape) < 0)
+	    rnd_parse_size(ev, sv, &nd, shape) < 0)
 		return NULL;
 	if (dtv && dtv->type != VT_NONE) {
 		/* dtype=int (the Python type) keeps Python ints; anything else NumPy scalars */
@@ -556,143 +550,20 @@ static struct value *f_randint(struct eval *ev, const struct builtin *bi, int ar
 	return draw_int(ev, arr_be(bi), &src, lowv, highv, nd, shape, dt, 0, pyint);
 }
 
-/* ---- permutations ---- */
-
-/* Fisher–Yates over the first axis of a host C-contig array (in place),
- * with NumPy's draws: legacy random_interval, Generator bounded_uint64. */
-static int shuffle_rows(struct eval *ev, struct rsrc *src, struct ndarray *a)
-{
-	enum { AHEAD = 32 };
-	int64_t n = a->ndim ? a->shape[0] : 0;
-	size_t row = n ? (size_t)(nd_size(a) / n) * dt_size(a->dtype) : 0;
-	char *buf = malloc(row ? row : 1), *p = nd_data(a);
-	uint64_t js[AHEAD];
-	if (!buf)
-		return err_nomem(ev), -1;
-	/* the draws do not depend on the data: take AHEAD of them at a time and
-	 * prefetch the rows they pick, so the swaps do not wait on memory one by
-	 * one (the same draws and swaps, in the same order) */
-	for (int64_t i = n - 1; i >= 1;) {
-		int64_t cnt = i < AHEAD ? i : AHEAD;
-		if (src->mt)
-			mt_intervals(src->mt, (uint64_t)i, cnt, js);
-		else
-			pcg_intervals(src->pcg, (uint64_t)i, cnt, js);
-		for (int64_t k = 0; k < cnt; k++)
-			__builtin_prefetch(p + js[k] * row, 1);
-		for (int64_t k = 0; k < cnt; k++, i--) {
-			char *x = p + js[k] * row, *y = p + i * row;
-			if (x == y)
-				continue;
-			switch (row) {
-#define SWAP(T) { T t_ = *(T *)x; *(T *)x = *(T *)y; *(T *)y = t_; } break
-			case 1: SWAP(uint8_t);
-			case 2: SWAP(uint16_t);
-			case 4: SWAP(uint32_t);
-			case 8: SWAP(uint64_t);
-#undef SWAP
-			default:
-				memcpy(buf, x, row);
-				memcpy(x, y, row);
-				memcpy(y, buf, row);
-			}
-		}
+#define LEGACY_DIST(fname, d)                                                               \
+	static struct value *fname(struct eval *ev, const struct builtin *bi, int argc,     \
+				   struct value **argv, const struct kwargs *kw)            \
+	{                                                                                   \
+		struct rsrc src = {legacy(), NULL};                                         \
+		return rnd_dist_call(ev, arr_be(bi), &src, d, argc, argv, kw);                  \
 	}
-	free(buf);
-	return 0;
-}
-
-static struct ndarray *arange_host(struct eval *ev, int64_t n)
-{
-	struct ndarray *a = nd_new(ev, &backend_host, DT_INT64, 1, &n);
-	if (a)
-		for (int64_t i = 0; i < n; i++)
-			((int64_t *)nd_data(a))[i] = i;
-	return a;
-}
-
-/* permutation(x): int -> shuffled arange; array -> shuffled copy (axis 0) */
-static struct value *permutation_of(struct eval *ev, const struct backend *be, struct rsrc *src,
-				    struct value *x)
-{
-	struct ndarray *h;
-	if (x->type == VT_INT || x->type == VT_BOOL || (x->type == VT_SCALAR && dt_is_int(x->u.sc.dtype))) {
-		int64_t n;
-		if (val_as_int64(ev, x, &n) < 0)
-			return NULL;
-		if (n < 0)
-			return err_set(ev, TY_ValueError, "negative dimensions are not allowed");
-		h = arange_host(ev, n);
-	} else {
-		struct ndarray *a = arr_asarray(ev, be, x, -1), *t;
-		if (!a)
-			return NULL;
-		if (a->ndim == 0) {
-			nd_decref(a);
-			return err_set(ev, TY_IndexError, "x must be an integer or at least 1-dimensional");
-		}
-		t = nd_device(a) == DEV_HOST ? nd_incref(a) : arr_to_host(ev, a);
-		h = t ? nd_new(ev, &backend_host, t->dtype, t->ndim, t->shape) : NULL;
-		if (h && nd_size(h) && backend_host.copy(ev, h, t) < 0) {
-			nd_decref(h);
-			h = NULL;
-		}
-		nd_decref(t);
-		nd_decref(a);
-	}
-	if (!h || shuffle_rows(ev, src, h) < 0) {
-		nd_decref(h);
-		return NULL;
-	}
-	return deliver(ev, be, h);
-}
-
-/* shuffle(x): in place, along axis 0, on a host array (a device array is
- * shuffled through a host copy). */
-static struct value *shuffle_of(struct eval *ev, struct rsrc *src, struct value *x)
-{
-	struct ndarray *a = arr_borrow(x), *h;
-	if (!a) {
-		if (x->type == VT_LIST) {
-			/* a Python list: shuffle its items */
-			int64_t n = (int64_t)x->u.seq.n;
-			for (int64_t i = n - 1; i >= 1; i--) {
-				uint64_t j = src->mt ? mt_bounded(src->mt, (uint64_t)i) : pcg_interval(src->pcg, (uint64_t)i);
-				struct value *t = x->u.seq.items[j];
-				x->u.seq.items[j] = x->u.seq.items[i];
-				x->u.seq.items[i] = t;
-			}
-			return val_none();
-		}
-		return err_set(ev, TY_TypeError, "shuffle: x must be an array or a list");
-	}
-	if (a->ndim == 0)
-		return err_set(ev, TY_TypeError, "object of type 'numpy.ndarray' has no len()");
-	if (nd_device(a) == DEV_HOST && nd_is_c_contiguous(a))
-		h = nd_incref(a);
-	else {
-		struct ndarray *t = nd_device(a) == DEV_HOST ? nd_incref(a) : arr_to_host(ev, a);
-		h = t ? nd_new(ev, &backend_host, a->dtype, a->ndim, a->shape) : NULL;
-		if (h && nd_size(h) && backend_host.copy(ev, h, t) < 0) {
-			nd_decref(h);
-			h = NULL;
-		}
-		nd_decref(t);
-	}
-	if (!h || shuffle_rows(ev, src, h) < 0) {
-		nd_decref(h);
-		return NULL;
-	}
-	if (h != a) {
-		int rc = nd_device(a) == DEV_HOST ? backend_host.copy(ev, a, h)
-						  : nd_backend(a)->from_host(ev, a, nd_data(h));
-		nd_decref(h);
-		if (rc < 0)
-			return NULL;
-	} else
-		nd_decref(h);
-	return val_none();
-}
+LEGACY_DIST(f_exponential, RD_EXPONENTIAL)
+LEGACY_DIST(f_standard_exponential, RD_STD_EXPONENTIAL)
+LEGACY_DIST(f_gamma, RD_GAMMA)
+LEGACY_DIST(f_standard_gamma, RD_STD_GAMMA)
+LEGACY_DIST(f_poisson, RD_POISSON)
+LEGACY_DIST(f_binomial, RD_BINOMIAL)
+LEGACY_DIST(f_geometric, RD_GEOMETRIC)
 
 static struct value *f_permutation(struct eval *ev, const struct builtin *bi, int argc,
 				   struct value **argv, const struct kwargs *kw)
@@ -701,7 +572,7 @@ static struct value *f_permutation(struct eval *ev, const struct builtin *bi, in
 	struct rsrc src = {legacy(), NULL};
 	if (args_parse(ev, "permutation", argc, argv, kw, "x", &x) < 0)
 		return NULL;
-	return permutation_of(ev, arr_be(bi), &src, x);
+	return rnd_permutation(ev, arr_be(bi), &src, x);
 }
 
 static struct value *f_shuffle(struct eval *ev, const struct builtin *bi, int argc,
@@ -711,327 +582,7 @@ static struct value *f_shuffle(struct eval *ev, const struct builtin *bi, int ar
 	struct rsrc src = {legacy(), NULL};
 	if (args_parse(ev, "shuffle", argc, argv, kw, "x", &x) < 0)
 		return NULL;
-	return shuffle_of(ev, &src, x);
-}
-
-/* ---- choice ---- */
-
-/* cdf of p normalised by its last value, searchsorted(side='right') */
-static int64_t cdf_search(const double *cdf, int64_t n, double u)
-{
-	int64_t lo = 0, hi = n;
-	while (lo < hi) {
-		int64_t mid = lo + (hi - lo) / 2;
-		if (cdf[mid] <= u)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
-}
-
-/* p checks as NumPy's, then cumsum and normalise (into cdf) */
-static int prob_cdf(struct eval *ev, struct value *pv, int64_t pop, double **pout, double **cdfout)
-{
-	struct ndarray *p = arr_asarray(ev, &backend_host, pv, DT_FLOAT64), *c;
-	if (!p)
-		return -1;
-	if (p->ndim != 1) {
-		nd_decref(p);
-		return err_set(ev, TY_ValueError, "'p' must be 1-dimensional"), -1;
-	}
-	if (p->shape[0] != pop) {
-		nd_decref(p);
-		return err_set(ev, TY_ValueError, "'a' and 'p' must have same size"), -1;
-	}
-	c = nd_new(ev, &backend_host, DT_FLOAT64, 1, p->shape);
-	if (!c || (pop && backend_host.copy(ev, c, p) < 0)) {
-		nd_decref(c);
-		nd_decref(p);
-		return -1;
-	}
-	nd_decref(p);
-	double *pp = malloc((pop ? pop : 1) * sizeof(double)), *cdf = malloc((pop ? pop : 1) * sizeof(double));
-	if (!pp || !cdf) {
-		free(pp);
-		free(cdf);
-		nd_decref(c);
-		return err_nomem(ev), -1;
-	}
-	memcpy(pp, nd_data(c), pop * sizeof(double));
-	nd_decref(c);
-	/* Kahan sum as NumPy's kahan_sum */
-	double sum = 0, comp = 0;
-	for (int64_t i = 0; i < pop; i++) {
-		if (!(pp[i] >= 0) || isnan(pp[i])) {
-			int bad_nan = isnan(pp[i]);
-			free(pp);
-			free(cdf);
-			return err_set(ev, TY_ValueError, bad_nan ? "probabilities contain NaN" : "probabilities are not non-negative"), -1;
-		}
-		double y = pp[i] - comp, t = sum + y;
-		comp = (t - sum) - y;
-		sum = t;
-	}
-	if (fabs(sum - 1.0) > sqrt(2.220446049250313e-16)) {
-		free(pp);
-		free(cdf);
-		return err_set(ev, TY_ValueError, "probabilities do not sum to 1"), -1;
-	}
-	*pout = pp;
-	*cdfout = cdf;
-	return 0;
-}
-
-static void make_cdf(const double *p, double *cdf, int64_t n)
-{
-	/* np.cumsum (sequential), then cdf /= cdf[-1] */
-	double s = 0;
-	for (int64_t i = 0; i < n; i++) {
-		s += p[i];
-		cdf[i] = s;
-	}
-	double last = n ? cdf[n - 1] : 1;
-	for (int64_t i = 0; i < n; i++)
-		cdf[i] /= last;
-}
-
-static int cmp_i64(const void *a, const void *b)
-{
-	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
-	return x < y ? -1 : x > y;
-}
-
-static struct value *choice_of(struct eval *ev, const struct backend *be, struct rsrc *src,
-			       struct value *av, struct value *sv, struct value *rv, struct value *pv,
-			       struct value *shv)
-{
-	int nd, replace = 1, shuf = 1;
-	int64_t shape[ND_MAXDIM], pop, size = 1;
-	struct ndarray *a = NULL, *idx = NULL;
-	struct value *res = NULL;
-	double *p = NULL, *cdf = NULL;
-	if (parse_size(ev, sv, &nd, shape) < 0 || args_bool(ev, rv, 1, &replace) < 0 ||
-	    args_bool(ev, shv, 1, &shuf) < 0)
-		return NULL;
-	if (av->type == VT_INT || av->type == VT_BOOL || (av->type == VT_SCALAR && dt_is_int(av->u.sc.dtype))) {
-		if (val_as_int64(ev, av, &pop) < 0)
-			return NULL;
-	} else {
-		if (!(a = arr_asarray(ev, be, av, -1)))
-			return NULL;
-		if (a->ndim == 0) {
-			int64_t v;
-			/* a 0-d integer array counts as the population size */
-			nd_decref(a);
-			a = NULL;
-			if (val_as_int64(ev, av, &v) < 0)
-				return NULL;
-			pop = v;
-		} else
-			pop = a->shape[0];
-	}
-	for (int i = 0; i < (nd < 0 ? 0 : nd); i++)
-		size *= shape[i];
-	if (nd < 0)
-		size = 1;
-	if (pop <= 0 && size) {
-		err_set(ev, TY_ValueError, a ? "'a' cannot be empty unless no samples are taken"
-					    : "a must be greater than 0 unless no samples are taken");
-		goto out;
-	}
-	if (pv && pv->type != VT_NONE && prob_cdf(ev, pv, pop, &p, &cdf) < 0)
-		goto out;
-	{
-		int64_t one = 1;
-		idx = nd_new(ev, &backend_host, DT_INT64, nd < 0 ? 0 : nd, nd < 0 ? &one : shape);
-		if (!idx)
-			goto out;
-	}
-	int64_t *out = (int64_t *)nd_data(idx);
-	if (replace) {
-		if (p) {
-			make_cdf(p, cdf, pop);
-			for (int64_t i = 0; i < size; i++)
-				out[i] = cdf_search(cdf, pop, src_double(src));
-		} else if (src->mt)
-			mt_randint_fill(src->mt, 0, (uint64_t)(pop - 1), 64, size, out, 8);
-		else
-			pcg_integers_fill(src->pcg, 0, (uint64_t)(pop - 1), 64, size, out, 8);
-	} else {
-		if (size > pop) {
-			err_set(ev, TY_ValueError, "Cannot take a larger sample than population when %s",
-				src->mt ? "'replace=False'" : "replace is False");
-			goto out;
-		}
-		if (p) {
-			int64_t nz = 0, nuniq = 0;
-			for (int64_t i = 0; i < pop; i++)
-				nz += p[i] > 0;
-			if (nz < size) {
-				err_set(ev, TY_ValueError, "Fewer non-zero entries in p than size");
-				goto out;
-			}
-			int64_t *newv = malloc((size ? size : 1) * sizeof(int64_t)),
-				*order = malloc((size ? size : 1) * 2 * sizeof(int64_t));
-			if (!newv || !order) {
-				free(newv);
-				free(order);
-				err_nomem(ev);
-				goto out;
-			}
-			while (nuniq < size) {
-				int64_t m = size - nuniq;
-				double *x = malloc(m * sizeof(double));
-				if (!x) {
-					free(newv);
-					free(order);
-					err_nomem(ev);
-					goto out;
-				}
-				for (int64_t i = 0; i < m; i++)
-					x[i] = src_double(src);
-				for (int64_t i = 0; i < nuniq; i++)
-					p[out[i]] = 0;
-				make_cdf(p, cdf, pop);
-				for (int64_t i = 0; i < m; i++)
-					newv[i] = cdf_search(cdf, pop, x[i]);
-				free(x);
-				/* unique values by first occurrence, in order of first occurrence */
-				for (int64_t i = 0; i < m; i++) {
-					order[2 * i] = newv[i];
-					order[2 * i + 1] = i;
-				}
-				qsort(order, m, 2 * sizeof(int64_t), cmp_i64); /* by value, then index (stable enough: pairs) */
-				int64_t nfirst = 0;
-				int64_t *first = malloc(m * sizeof(int64_t));
-				if (!first) {
-					free(newv);
-					free(order);
-					err_nomem(ev);
-					goto out;
-				}
-				for (int64_t i = 0; i < m; i++) {
-					if (i > 0 && order[2 * i] == order[2 * (i - 1)])
-						continue;
-					/* smallest index among equal values */
-					int64_t best = order[2 * i + 1];
-					for (int64_t k = i + 1; k < m && order[2 * k] == order[2 * i]; k++)
-						if (order[2 * k + 1] < best)
-							best = order[2 * k + 1];
-					first[nfirst++] = best;
-				}
-				qsort(first, nfirst, sizeof(int64_t), cmp_i64);
-				for (int64_t i = 0; i < nfirst; i++)
-					out[nuniq + i] = newv[first[i]];
-				nuniq += nfirst;
-				free(first);
-			}
-			free(newv);
-			free(order);
-		} else if (src->mt) {
-			/* permutation(pop)[:size] */
-			struct ndarray *perm = arange_host(ev, pop);
-			if (!perm || shuffle_rows(ev, src, perm) < 0) {
-				nd_decref(perm);
-				goto out;
-			}
-			memcpy(out, nd_data(perm), size * sizeof(int64_t));
-			nd_decref(perm);
-		} else if (pop > 10000 && size > pop / 50 && shuf) {
-			/* Generator: tail shuffle of an arange (NumPy takes this path only
-			 * when the result is to be shuffled) */
-			int64_t *ar = malloc(pop * sizeof(int64_t));
-			if (!ar) {
-				err_nomem(ev);
-				goto out;
-			}
-			for (int64_t i = 0; i < pop; i++)
-				ar[i] = i;
-			int64_t first = pop - size > 1 ? pop - size : 1;
-			for (int64_t i = pop - 1; i >= first; i--) {
-				uint64_t j = pcg_bounded(src->pcg, (uint64_t)i, 64);
-				int64_t t = ar[i];
-				ar[i] = ar[j];
-				ar[j] = t;
-			}
-			memcpy(out, ar + (pop - size), size * sizeof(int64_t));
-			free(ar);
-		} else {
-			/* Generator: Floyd's algorithm with NumPy's hash set */
-			uint64_t set_size = (uint64_t)(1.2 * (double)size), mask = set_size;
-			mask |= mask >> 1; mask |= mask >> 2; mask |= mask >> 4;
-			mask |= mask >> 8; mask |= mask >> 16; mask |= mask >> 32;
-			set_size = 1 + mask;
-			uint64_t *hs = malloc(set_size * sizeof(uint64_t));
-			if (!hs) {
-				err_nomem(ev);
-				goto out;
-			}
-			memset(hs, 0xff, set_size * sizeof(uint64_t));
-			for (int64_t j = pop - size; j < pop; j++) {
-				uint64_t val = pcg_bounded(src->pcg, (uint64_t)j, 64), loc = val & mask;
-				while (hs[loc] != UINT64_MAX && hs[loc] != val)
-					loc = (loc + 1) & mask;
-				if (hs[loc] == UINT64_MAX) {
-					hs[loc] = val;
-					out[j - pop + size] = (int64_t)val;
-				} else {
-					loc = (uint64_t)j & mask;
-					while (hs[loc] != UINT64_MAX)
-						loc = (loc + 1) & mask;
-					hs[loc] = (uint64_t)j;
-					out[j - pop + size] = j;
-				}
-			}
-			free(hs);
-			if (shuf)
-				for (int64_t i = size - 1; i >= 1; i--) {
-					uint64_t j = pcg_bounded(src->pcg, (uint64_t)i, 64);
-					int64_t t = out[i];
-					out[i] = out[j];
-					out[j] = t;
-				}
-		}
-	}
-	/* the result: indices, or a's items at them */
-	if (!a) {
-		if (nd < 0) {
-			res = val_int(out[0]);
-			goto out;
-		}
-		res = deliver(ev, be, idx);
-		idx = NULL;
-		goto out;
-	}
-	{
-		struct value *iv = arr_wrap(ev, idx);
-		idx = NULL;
-		if (!iv)
-			goto out;
-		if (nd < 0) {
-			/* a scalar index: a[i] */
-			struct value *k = val_int(out[0]);
-			struct value *av2 = arr_wrap(ev, nd_incref(a));
-			res = k && av2 ? val_getitem(ev, av2, k) : NULL;
-			val_decref(k);
-			val_decref(av2);
-			val_decref(iv);
-			goto out;
-		}
-		struct value *dv = deliver(ev, be, nd_incref(arr_borrow(iv)));
-		struct value *av2 = dv ? arr_wrap(ev, nd_incref(a)) : NULL;
-		res = av2 ? val_getitem(ev, av2, dv) : NULL;
-		val_decref(av2);
-		val_decref(dv);
-		val_decref(iv);
-	}
-out:
-	free(p);
-	free(cdf);
-	nd_decref(a);
-	nd_decref(idx);
-	return res;
+	return rnd_shuffle(ev, &src, x);
 }
 
 static struct value *f_choice(struct eval *ev, const struct builtin *bi, int argc,
@@ -1041,7 +592,7 @@ static struct value *f_choice(struct eval *ev, const struct builtin *bi, int arg
 	struct rsrc src = {legacy(), NULL};
 	if (args_parse(ev, "choice", argc, argv, kw, "a|size,replace,p", &av, &sv, &rv, &pv) < 0)
 		return NULL;
-	return choice_of(ev, arr_be(bi), &src, av, sv, rv, pv, NULL);
+	return rnd_choice(ev, arr_be(bi), &src, av, sv, rv, pv, NULL);
 }
 
 /* seed(seed=None) */
@@ -1142,7 +693,7 @@ static struct value *g_random(struct eval *ev, const struct builtin *bi, int arg
 	int64_t shape[ND_MAXDIM];
 	struct rsrc src = {NULL, &g->pcg};
 	if (args_parse(ev, "random", argc, argv, kw, "|size,dtype,out", &sv, &dtv, &outv) < 0 ||
-	    parse_size(ev, sv, &nd, shape) < 0)
+	    rnd_parse_size(ev, sv, &nd, shape) < 0)
 		return NULL;
 	if (dtv && arr_parse_dtype(ev, dtv, &dt) < 0)
 		return NULL;
@@ -1160,7 +711,7 @@ static struct value *g_standard_normal(struct eval *ev, const struct builtin *bi
 	int64_t shape[ND_MAXDIM];
 	struct rsrc src = {NULL, &g->pcg};
 	if (args_parse(ev, "standard_normal", argc, argv, kw, "|size,dtype,out", &sv, &dtv, &outv) < 0 ||
-	    parse_size(ev, sv, &nd, shape) < 0)
+	    rnd_parse_size(ev, sv, &nd, shape) < 0)
 		return NULL;
 	if (dtv && arr_parse_dtype(ev, dtv, &dt) < 0)
 		return NULL;
@@ -1194,7 +745,7 @@ static struct value *g_integers(struct eval *ev, const struct builtin *bi, int a
 	int64_t shape[ND_MAXDIM];
 	struct rsrc src = {NULL, &g->pcg};
 	if (args_parse(ev, "integers", argc, argv, kw, "low|high,size,dtype,endpoint", &lowv, &highv, &sv, &dtv, &epv) < 0 ||
-	    parse_size(ev, sv, &nd, shape) < 0 || args_bool(ev, epv, 0, &ep) < 0)
+	    rnd_parse_size(ev, sv, &nd, shape) < 0 || args_bool(ev, epv, 0, &ep) < 0)
 		return NULL;
 	int pyint = 0;
 	if (dtv && dtv->type != VT_NONE) {
@@ -1217,7 +768,7 @@ static struct value *g_choice(struct eval *ev, const struct builtin *bi, int arg
 		return NULL;
 	if (axv && axv->type != VT_NONE && !(axv->type == VT_INT && axv->u.i == 0))
 		return err_set(ev, TY_NotImplementedError, "choice: axis other than 0");
-	return choice_of(ev, g->be, &src, av, sv, rv, pv, shv);
+	return rnd_choice(ev, g->be, &src, av, sv, rv, pv, shv);
 }
 
 static struct value *g_permutation(struct eval *ev, const struct builtin *bi, int argc,
@@ -1230,7 +781,7 @@ static struct value *g_permutation(struct eval *ev, const struct builtin *bi, in
 		return NULL;
 	if (axv && axv->type != VT_NONE && !(axv->type == VT_INT && axv->u.i == 0))
 		return err_set(ev, TY_NotImplementedError, "permutation: axis other than 0");
-	return permutation_of(ev, g->be, &src, x);
+	return rnd_permutation(ev, g->be, &src, x);
 }
 
 static struct value *g_shuffle(struct eval *ev, const struct builtin *bi, int argc,
@@ -1243,7 +794,70 @@ static struct value *g_shuffle(struct eval *ev, const struct builtin *bi, int ar
 		return NULL;
 	if (axv && axv->type != VT_NONE && !(axv->type == VT_INT && axv->u.i == 0))
 		return err_set(ev, TY_NotImplementedError, "shuffle: axis other than 0");
-	return shuffle_of(ev, &src, x);
+	return rnd_shuffle(ev, &src, x);
+}
+
+#define GEN_DIST(fname, d)                                                                  \
+	static struct value *fname(struct eval *ev, const struct builtin *bi, int argc,     \
+				   struct value **argv, const struct kwargs *kw)            \
+	{                                                                                   \
+		struct generator *g = gen_of(bi);                                           \
+		struct rsrc src = {NULL, &g->pcg};                                          \
+		return rnd_dist_call(ev, g->be, &src, d, argc, argv, kw);                       \
+	}
+GEN_DIST(g_exponential, RD_EXPONENTIAL)
+GEN_DIST(g_gamma, RD_GAMMA)
+GEN_DIST(g_poisson, RD_POISSON)
+GEN_DIST(g_binomial, RD_BINOMIAL)
+GEN_DIST(g_geometric, RD_GEOMETRIC)
+
+/* standard_exponential(size=None, dtype=float64, method='zig', out=None) */
+static struct value *g_standard_exponential(struct eval *ev, const struct builtin *bi, int argc,
+					    struct value **argv, const struct kwargs *kw)
+{
+	struct generator *g = gen_of(bi);
+	struct value *sv = NULL, *dtv = NULL, *mv = NULL, *outv = NULL;
+	struct rsrc src = {NULL, &g->pcg};
+	int dt = DT_FLOAT64;
+	if (args_parse(ev, "standard_exponential", argc, argv, kw, "|size,dtype,method,out", &sv, &dtv,
+		       &mv, &outv) < 0)
+		return NULL;
+	if (outv && outv->type != VT_NONE)
+		return err_set(ev, TY_NotImplementedError, "standard_exponential: out=");
+	if (dtv && dtv->type != VT_NONE && arr_parse_dtype(ev, dtv, &dt) < 0)
+		return NULL;
+	if (dt != DT_FLOAT64 && dt != DT_FLOAT32)
+		return err_set(ev, TY_TypeError, "Unsupported dtype dtype('%s') for standard_exponential",
+			       dtype_table[dt].name);
+	/* NumPy takes the ziggurat for 'zig' only, inversion for anything else */
+	if (mv && mv->type != VT_NONE) {
+		const char *m = val_as_cstr(mv);
+		src.exp_inv = !m || strcmp(m, "zig");
+	}
+	return rnd_draw_dist(ev, g->be, &src, RD_STD_EXPONENTIAL, &sv, sv, dt);
+}
+
+/* standard_gamma(shape, size=None, dtype=float64, out=None) */
+static struct value *g_standard_gamma(struct eval *ev, const struct builtin *bi, int argc,
+				      struct value **argv, const struct kwargs *kw)
+{
+	struct generator *g = gen_of(bi);
+	struct value *v[2] = {NULL, NULL}, *dtv = NULL, *outv = NULL;
+	struct rsrc src = {NULL, &g->pcg};
+	int dt = DT_FLOAT64;
+	if (args_parse(ev, "standard_gamma", argc, argv, kw, "shape|size,dtype,out", &v[0], &v[1], &dtv,
+		       &outv) < 0)
+		return NULL;
+	if (outv && outv->type != VT_NONE)
+		return err_set(ev, TY_NotImplementedError, "standard_gamma: out=");
+	if (dtv && dtv->type != VT_NONE && arr_parse_dtype(ev, dtv, &dt) < 0)
+		return NULL;
+	if (dt == DT_FLOAT32)
+		return err_set(ev, TY_NotImplementedError, "standard_gamma: dtype float32");
+	if (dt != DT_FLOAT64)
+		return err_set(ev, TY_TypeError, "Unsupported dtype dtype('%s') for standard_gamma",
+			       dtype_table[dt].name);
+	return rnd_draw_dist(ev, g->be, &src, RD_STD_GAMMA, v, v[1], dt);
 }
 
 static const struct {
@@ -1258,11 +872,19 @@ static const struct {
 	{"choice", g_choice},
 	{"permutation", g_permutation},
 	{"shuffle", g_shuffle},
+	{"exponential", g_exponential},
+	{"standard_exponential", g_standard_exponential},
+	{"gamma", g_gamma},
+	{"standard_gamma", g_standard_gamma},
+	{"poisson", g_poisson},
+	{"binomial", g_binomial},
+	{"geometric", g_geometric},
 };
 
 static const char *const gen_attrs[] = {
 	"random", "standard_normal", "normal", "uniform", "integers", "choice",
-	"permutation", "shuffle", NULL
+	"permutation", "shuffle", "exponential", "standard_exponential", "gamma",
+	"standard_gamma", "poisson", "binomial", "geometric", NULL
 };
 
 static struct value *gen_getattr(struct eval *ev, struct value *self, const char *name)
@@ -1363,6 +985,13 @@ const struct arr_func arr_random_funcs[] = {
 	{"normal", f_normal, "normal(loc=0.0, scale=1.0, size=None)", "Normal (Gaussian) samples."},
 	{"standard_normal", f_standard_normal, "standard_normal(size=None)", "Standard normal samples."},
 	{"randint", f_randint, "randint(low, high=None, size=None, dtype=int)", "Random integers in [low, high)."},
+	{"exponential", f_exponential, "exponential(scale=1.0, size=None)", "Exponential samples of the given scale."},
+	{"standard_exponential", f_standard_exponential, "standard_exponential(size=None)", "Exponential samples of scale 1."},
+	{"gamma", f_gamma, "gamma(shape, scale=1.0, size=None)", "Gamma samples."},
+	{"standard_gamma", f_standard_gamma, "standard_gamma(shape, size=None)", "Gamma samples of scale 1."},
+	{"poisson", f_poisson, "poisson(lam=1.0, size=None)", "Poisson samples (int64)."},
+	{"binomial", f_binomial, "binomial(n, p, size=None)", "Binomial samples (int64)."},
+	{"geometric", f_geometric, "geometric(p, size=None)", "Geometric samples: trials to the first success (int64)."},
 	{"choice", f_choice, "choice(a, size=None, replace=True, p=None)", "Random sample from a 1-D array or range(a)."},
 	{"permutation", f_permutation, "permutation(x)", "A permuted range or a permuted copy of x."},
 	{"shuffle", f_shuffle, "shuffle(x)", "Shuffles x in place along its first axis."},

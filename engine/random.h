@@ -37,6 +37,19 @@ struct random_backend {
 
 /* ---- the bit generators (pure, host only; no evaluator needed) ---- */
 
+/* The smallest all-ones mask covering max (max's top bit spread down): the
+ * masked rejection of NumPy's random_interval and legacy randint. */
+static inline uint64_t mask_spread(uint64_t max)
+{
+	max |= max >> 1;
+	max |= max >> 2;
+	max |= max >> 4;
+	max |= max >> 8;
+	max |= max >> 16;
+	max |= max >> 32;
+	return max;
+}
+
 /* MT19937 as NumPy's RandomState: state + the legacy gauss cache. */
 struct mt19937 {
 	uint32_t key[624];
@@ -84,6 +97,8 @@ double pcg_double(struct pcg64 *p);                       /* 53-bit [0,1) */
 float pcg_float(struct pcg64 *p);                         /* 24-bit [0,1) */
 double pcg_normal(struct pcg64 *p);                       /* ziggurat */
 float pcg_normal_f(struct pcg64 *p);                      /* float ziggurat */
+double pcg_std_exponential(struct pcg64 *p);              /* ziggurat */
+float pcg_std_exponential_f(struct pcg64 *p);             /* float ziggurat */
 /* Generator.integers' bounded draws: [0, rng] with Lemire's method; for
  * bits <= 32 uses buffered 32-bit draws as NumPy. */
 uint64_t pcg_bounded(struct pcg64 *p, uint64_t rng, int bits);

@@ -1,0 +1,11 @@
+import numpy as np
+x = np.array([1 + 2j, 3 + 0j, -0.0j, 2.5j])
+print(np.iscomplex(x), np.isreal(x))
+print(np.iscomplex([1, 2j, 3]), np.isreal([1, 2j, 3]))
+print(repr(np.iscomplex(3)), repr(np.isreal(3.5)), repr(np.iscomplex(1j)), repr(np.isreal(np.complex64(1))))
+print(np.iscomplex(np.arange(4).reshape(2, 2)), np.isreal(np.ones((2, 0))))
+print(np.iscomplex(x.reshape(2, 2).T), np.isreal(x[::-2]))
+print(np.iscomplexobj(1j), np.iscomplexobj(1.0), np.iscomplexobj([1, 2j]), np.iscomplexobj(np.float64(1)))
+print(np.iscomplexobj(x), np.iscomplexobj(x.real), np.iscomplexobj(np.complex64(0)), np.iscomplexobj(np.zeros(3, np.complex64)))
+print(np.isrealobj(1j), np.isrealobj(1), np.isrealobj([1.5]), np.isrealobj(x), np.isrealobj(True))
+print(type(np.iscomplexobj(x)).__name__, type(np.iscomplex(x)).__name__, np.iscomplex(x).dtype)
