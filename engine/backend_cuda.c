@@ -347,6 +347,17 @@ static int cu_copy(struct eval *ev, struct ndarray *dst, const struct ndarray *s
 			return r;
 		}
 	}
+	if (dst->dtype == DT_BOOL && src->dtype == DT_BOOL) {
+		/* a bool copy keeps its bytes as NumPy's and CuPy's do (a bool
+		 * load reads x != 0): copy them as uint8 views */
+		struct ndarray *d8 = nd_view(ev, dst, DT_UINT8, dst->ndim, dst->shape, dst->strides, dst->offset);
+		struct ndarray *s8 = d8 ? nd_view(ev, src, DT_UINT8, src->ndim, src->shape, src->strides,
+						  src->offset) : NULL;
+		int r = s8 ? cu_copy(ev, d8, s8) : -1;
+		nd_decref(d8);
+		nd_decref(s8);
+		return r;
+	}
 	memset(&t, 0, sizeof t);
 	t.narrays = 1;
 	t.arrays[0] = (struct ndarray *)src;

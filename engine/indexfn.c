@@ -1,6 +1,9 @@
 /*
  * indexfn.c — the index functions of the namespaces: take put choose where
- * (three-argument select and one-argument nonzero) compress extract select.
+ * (three-argument select and one-argument nonzero) compress extract select,
+ * and take_along_axis put_along_axis ix_ (their fancy keys built as NumPy's
+ * Python does, then indexed by the evaluator's getitem / setitem); the
+ * flat <-> multi-index conversions unravel_index ravel_multi_index indices.
  * Publishes arr_index_funcs.
  *
  * Owns no state.  Gathers go through idx_take_axis (index.c); the element
@@ -491,19 +494,22 @@ static struct value *xf_where(struct eval *ev, const struct builtin *bi, int arg
 		nd_decref(cb);
 		goto out;
 	}
-	/* sel = 1 - bool(c): choice 0 is y, choice 1 is x */
+	/* on a device: one elementwise kernel c ? x : y (the "_where" loops of
+	 * the ufunc table), the condition as bool and both choices of the
+	 * result dtype (an operand of another dtype is cast first) */
 	{
 		struct ndarray *b = c->dtype == DT_BOOL ? nd_incref(c) : arr_astype(ev, c, DT_BOOL);
-		sel = b ? host_c(ev, b, DT_INT64) : NULL;
-		nd_decref(b);
+		struct value *in[3] = {NULL, NULL, NULL};
+		in[0] = b ? arr_wrap(ev, b) : NULL;
+		ch[1] = in[0] ? arr_asarray(ev, be, xv, dt) : NULL;
+		ch[0] = ch[1] ? arr_asarray(ev, be, yv, dt) : NULL;
+		in[1] = ch[1] ? arr_wrap(ev, nd_incref(ch[1])) : NULL;
+		in[2] = in[1] && ch[0] ? arr_wrap(ev, nd_incref(ch[0])) : NULL;
+		if (in[2])
+			r = uf_apply_arrays(ev, be, uf_lookup("_where"), 3, in, NULL);
+		for (int i = 0; i < 3; i++)
+			val_decref(in[i]);
 	}
-	if (!sel)
-		goto out;
-	ch[0] = arr_asarray(ev, be, yv, dt);
-	ch[1] = ch[0] ? arr_asarray(ev, be, xv, dt) : NULL;
-	if (!ch[1])
-		goto out;
-	r = npick(ev, be, sel, 2, ch, dt);
 out:
 	nd_decref(c);
 	nd_decref(sel);
@@ -722,6 +728,480 @@ static struct value *xf_extract(struct eval *ev, const struct builtin *bi, int a
 	return r ? arr_wrap(ev, r) : NULL;
 }
 
+/* ---- ix_, take_along_axis, put_along_axis (fancy keys built, then indexed) ---- */
+
+/* A host int64 arange(n) shaped (1,)*dim + (n,) + (1,)*(nd-dim-1), on be. */
+static struct value *axis_arange(struct eval *ev, const struct backend *be, int64_t n, int dim, int nd)
+{
+	int64_t shape[ND_MAXDIM];
+	for (int k = 0; k < nd; k++)
+		shape[k] = k == dim ? n : 1;
+	struct ndarray *h = nd_new(ev, &backend_host, DT_INT64, nd, shape), *d;
+	if (!h)
+		return NULL;
+	for (int64_t i = 0; i < n; i++)
+		((int64_t *)nd_data(h))[i] = i;
+	if (be == &backend_host)
+		return arr_wrap(ev, h);
+	d = arr_to_backend(ev, h, be);
+	nd_decref(h);
+	return d ? arr_wrap(ev, d) : NULL;
+}
+
+/* NumPy's _make_along_axis_idx: indices on `axis`, aranges on the others */
+static struct value *along_axis_key(struct eval *ev, const struct backend *be, const struct ndarray *a,
+				    struct ndarray *ind, int axis)
+{
+	struct value *items[ND_MAXDIM];
+	int nd = a->ndim;
+	for (int k = 0; k < nd; k++) {
+		items[k] = k == axis ? arr_wrap(ev, nd_incref(ind)) : axis_arange(ev, be, a->shape[k], k, nd);
+		if (!items[k]) {
+			while (k--)
+				val_decref(items[k]);
+			return NULL;
+		}
+	}
+	return val_tuple_new(nd, items);
+}
+
+/* The shared front of take_along_axis / put_along_axis: arr (flattened for
+ * axis=None), indices, the key; NumPy's checks and messages. */
+static struct value *along_axis_prep(struct eval *ev, const struct builtin *bi, struct value *av,
+				     struct value *iv, struct value *axv, struct value **arrv)
+{
+	struct ndarray *a = in_arr(ev, bi, av), *ind = NULL;
+	struct value *key = NULL;
+	int axis = 0;
+	*arrv = NULL;
+	if (!a)
+		return NULL;
+	if (!(ind = in_arr(ev, bi, iv)))
+		goto out;
+	if (!axv || axv->type == VT_NONE) {
+		if (ind->ndim != 1) {
+			err_set(ev, TY_ValueError, "when axis=None, `indices` must have a single dimension.");
+			goto out;
+		}
+		struct ndarray *f = arr_reshape(ev, a, 1, &m1);
+		if (!f)
+			goto out;
+		nd_decref(a);
+		a = f;
+	} else {
+		int64_t ax;
+		if (val_as_int64(ev, axv, &ax) < 0 || arr_normalize_axis(ev, ax, a->ndim, &axis) < 0)
+			goto out;
+	}
+	if (!dt_is_int(ind->dtype)) {
+		err_set(ev, TY_IndexError, "`indices` must be an integer array");
+		goto out;
+	}
+	if (a->ndim != ind->ndim) {
+		err_set(ev, TY_ValueError, "`indices` and `arr` must have the same number of dimensions");
+		goto out;
+	}
+	key = along_axis_key(ev, arr_be(bi), a, ind, axis);
+	if (key && !(*arrv = arr_wrap(ev, nd_incref(a)))) {
+		val_decref(key);
+		key = NULL;
+	}
+out:
+	nd_decref(a);
+	nd_decref(ind);
+	return key;
+}
+
+static struct value *xf_take_along_axis(struct eval *ev, const struct builtin *bi, int argc,
+					struct value **argv, const struct kwargs *kw)
+{
+	struct value *av, *iv, *axv = NULL, *arrv, *key, *r;
+	struct value *m1v = val_int(-1);
+	if (args_parse(ev, "take_along_axis", argc, argv, kw, "arr,indices|axis", &av, &iv, &axv) < 0) {
+		val_decref(m1v);
+		return NULL;
+	}
+	/* axis defaults to -1; an explicit None flattens */
+	key = along_axis_prep(ev, bi, av, iv, axv ? axv : m1v, &arrv);
+	val_decref(m1v);
+	if (!key)
+		return NULL;
+	r = val_getitem(ev, arrv, key);
+	val_decref(key);
+	val_decref(arrv);
+	return r;
+}
+
+static struct value *xf_put_along_axis(struct eval *ev, const struct builtin *bi, int argc,
+				       struct value **argv, const struct kwargs *kw)
+{
+	struct value *av, *iv, *vv, *axv, *arrv, *key;
+	if (args_parse(ev, "put_along_axis", argc, argv, kw, "arr,indices,values,axis", &av, &iv, &vv, &axv) < 0)
+		return NULL;
+	struct ndarray *a = arr_borrow(av);
+	if (!a)
+		return err_set(ev, TY_TypeError, "put_along_axis: arr must be an ndarray");
+	if ((!axv || axv->type == VT_NONE) && !nd_is_c_contiguous(a))
+		return err_set(ev, TY_NotImplementedError, "put_along_axis(axis=None) of a non-contiguous array");
+	key = along_axis_prep(ev, bi, av, iv, axv, &arrv);
+	if (!key)
+		return NULL;
+	int rc = val_setitem(ev, arrv, key, vv);
+	val_decref(key);
+	val_decref(arrv);
+	return rc < 0 ? NULL : val_none();
+}
+
+/* ix_(*args): open-mesh index arrays; booleans by their nonzero positions */
+static struct value *xf_ix_(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
+			    const struct kwargs *kw)
+{
+	const struct backend *be = arr_be(bi);
+	struct value **items;
+	if (kw && kw->n)
+		return err_set(ev, TY_TypeError, "ix_() got an unexpected keyword argument '%s'", kw->names[0]);
+	if (argc > ND_MAXDIM)
+		return err_set(ev, TY_ValueError, "too many dimensions");
+	items = calloc(argc ? argc : 1, sizeof *items);
+	if (!items)
+		return err_nomem(ev);
+	for (int k = 0; k < argc; k++) {
+		struct ndarray *a = arr_asarray(ev, be, argv[k], -1), *b = NULL, *r = NULL;
+		int64_t shape[ND_MAXDIM];
+		if (!a)
+			goto fail;
+		if (a->ndim != 1) {
+			nd_decref(a);
+			err_set(ev, TY_ValueError, "Cross index must be 1 dimensional");
+			goto fail;
+		}
+		if (a->dtype == DT_BOOL) {
+			/* new, = new.nonzero() */
+			struct ndarray *h = host_c(ev, a, DT_BOOL);
+			int64_t cnt = 0, n = a->shape[0];
+			if (h)
+				for (int64_t i = 0; i < n; i++)
+					cnt += ((const uint8_t *)nd_data(h))[i] != 0;
+			b = h ? nd_new(ev, &backend_host, DT_INT64, 1, &cnt) : NULL;
+			for (int64_t i = 0, j = 0; b && i < n; i++)
+				if (((const uint8_t *)nd_data(h))[i])
+					((int64_t *)nd_data(b))[j++] = i;
+			nd_decref(h);
+			if (b && be != &backend_host) {
+				struct ndarray *d = arr_to_backend(ev, b, be);
+				nd_decref(b);
+				b = d;
+			}
+		} else if (a->shape[0] == 0)
+			b = arr_astype(ev, a, DT_INT64);
+		else
+			b = nd_incref(a);
+		nd_decref(a);
+		if (!b)
+			goto fail;
+		for (int i = 0; i < argc; i++)
+			shape[i] = i == k ? b->shape[0] : 1;
+		r = arr_reshape(ev, b, argc, shape);
+		nd_decref(b);
+		if (!r || !(items[k] = arr_wrap(ev, r)))
+			goto fail;
+	}
+	struct value *t = val_tuple_new(argc, items);
+	free(items);
+	return t;
+fail:
+	for (int k = 0; k < argc; k++)
+		if (items[k])
+			val_decref(items[k]);
+	free(items);
+	return NULL;
+}
+
+/* ---- unravel_index, ravel_multi_index, indices (flat <-> multi-index) ---- */
+
+/* order= of unravel_index / ravel_multi_index: 'C' or 'F' only. */
+static int parse_cf_order(struct eval *ev, struct value *v, int *fortran)
+{
+	char o;
+	if (arr_parse_order(ev, v, 'C', &o) < 0)
+		return -1;
+	if (o != 'C' && o != 'F')
+		return err_set(ev, TY_ValueError, "only 'C' or 'F' order is permitted"), -1;
+	*fortran = o == 'F';
+	return 0;
+}
+
+/* An index operand as a C-contiguous int64 host array: integers and bools
+ * only (NumPy's same-kind cast to intp), else its TypeError. */
+static struct ndarray *int_operand(struct eval *ev, const struct builtin *bi, struct value *v)
+{
+	struct ndarray *a = in_arr(ev, bi, v), *h;
+	if (!a)
+		return NULL;
+	if (!dt_is_int(a->dtype) && a->dtype != DT_BOOL) {
+		int empty_seq = nd_size(a) == 0 && !arr_borrow(v) && dt_is_float(a->dtype);
+		nd_decref(a);
+		if (empty_seq)
+			return err_set(ev, TY_TypeError, "indices must be integral: the provided empty sequence was "
+				       "inferred as float. Wrap it with 'np.array(indices, dtype=np.intp)'");
+		return err_set(ev, TY_TypeError, "only int indices permitted");
+	}
+	h = host_c(ev, a, DT_INT64);
+	nd_decref(a);
+	return h;
+}
+
+/* A host int64 result moved to the namespace's backend, wrapped (0-d -> scalar). */
+static struct value *int_result(struct eval *ev, const struct builtin *bi, struct ndarray *h)
+{
+	struct ndarray *d;
+	if (!h || arr_be(bi) == &backend_host)
+		return h ? arr_result(ev, h) : NULL;
+	d = arr_to_backend(ev, h, arr_be(bi));
+	nd_decref(h);
+	return d ? arr_result(ev, d) : NULL;
+}
+
+/* unravel_index(indices, shape, order='C') */
+static struct value *xf_unravel_index(struct eval *ev, const struct builtin *bi, int argc,
+				      struct value **argv, const struct kwargs *kw)
+{
+	struct value *iv, *sv, *ov = NULL, *items[ND_MAXDIM] = {0};
+	int64_t shape[ND_MAXDIM], size = 1;
+	int nd, fortran, k;
+	if (args_parse(ev, "unravel_index", argc, argv, kw, "indices,shape|order", &iv, &sv, &ov) < 0 ||
+	    arr_parse_shape(ev, sv, &nd, shape) < 0 || parse_cf_order(ev, ov, &fortran) < 0)
+		return NULL;
+	for (k = 0; k < nd; k++)
+		size *= shape[k];
+	struct ndarray *ind = int_operand(ev, bi, iv);
+	if (!ind)
+		return NULL;
+	int64_t n = nd_size(ind);
+	const int64_t *p = (const int64_t *)nd_data(ind);
+	int64_t *out[ND_MAXDIM];
+	for (int64_t i = 0; i < n; i++)
+		if (p[i] < 0 || p[i] >= size) {
+			err_set(ev, TY_ValueError, "index %lld is out of bounds for array with size %lld",
+				(long long)p[i], (long long)size);
+			goto fail;
+		}
+	for (k = 0; k < nd; k++) {
+		struct ndarray *o = nd_new(ev, &backend_host, DT_INT64, ind->ndim, ind->shape);
+		if (!o || !(items[k] = arr_wrap(ev, o)))
+			goto fail;
+		out[k] = (int64_t *)nd_data(o);
+	}
+	for (int64_t i = 0; i < n; i++) {
+		int64_t r = p[i];
+		for (int j = 0; j < nd; j++) {
+			int d = fortran ? j : nd - 1 - j;
+			out[d][i] = r % shape[d];
+			r /= shape[d];
+		}
+	}
+	for (k = 0; k < nd; k++) {
+		struct value *w = int_result(ev, bi, nd_incref(arr_borrow(items[k])));
+		val_decref(items[k]);
+		if (!(items[k] = w))
+			goto fail;
+	}
+	nd_decref(ind);
+	return val_tuple_new(nd, items);
+fail:
+	nd_decref(ind);
+	for (k = 0; k < nd; k++)
+		if (items[k])
+			val_decref(items[k]);
+	return NULL;
+}
+
+/* ravel_multi_index's mode= : one clip mode or a sequence of one per axis
+ * (0 raise, 1 wrap, 2 clip). */
+static int parse_clipmodes(struct eval *ev, struct value *v, int nd, int *modes)
+{
+	static const char *const names[] = {"raise", "wrap", "clip"};
+	int n = 1;
+	struct value *const *it = &v;
+	if (v && (v->type == VT_TUPLE || v->type == VT_LIST)) {
+		n = (int)v->u.seq.n;
+		it = v->u.seq.items;
+		if (n != nd)
+			return err_set(ev, TY_ValueError, "list of clipmodes has wrong length (%d instead of %d)", n, nd), -1;
+	}
+	for (int k = 0; k < nd; k++) {
+		struct value *m = v ? it[n == 1 ? 0 : k] : NULL;
+		const char *s = !m || m->type == VT_NONE ? "raise" : val_as_cstr(m);
+		int j;
+		if (!s && (m->type == VT_INT || m->type == VT_BOOL)) {
+			/* NumPy's enum: CLIP 0, WRAP 1, RAISE 2 */
+			if (m->u.i < 0 || m->u.i > 2)
+				return err_set(ev, TY_ValueError, "integer clipmode must be RAISE, WRAP, or CLIP "
+					       "from 'numpy._core.multiarray'"), -1;
+			modes[k] = 2 - (int)m->u.i;
+			continue;
+		}
+		if (!s)
+			return err_set(ev, TY_TypeError, "clipmode not understood"), -1;
+		for (j = 0; j < 3 && strcmp(s, names[j]); j++)
+			;
+		if (j == 3)
+			return err_set(ev, TY_ValueError, "clipmode must be one of 'clip', 'raise', or 'wrap' (got '%s')", s), -1;
+		modes[k] = j;
+	}
+	return 0;
+}
+
+/* ravel_multi_index(multi_index, dims, mode='raise', order='C') */
+static struct value *xf_ravel_multi_index(struct eval *ev, const struct builtin *bi, int argc,
+					  struct value **argv, const struct kwargs *kw)
+{
+	struct value *mv, *dv, *modev = NULL, *ov = NULL, *r = NULL;
+	struct ndarray *ix[ND_MAXDIM] = {0}, *bc[ND_MAXDIM] = {0}, *out = NULL;
+	int64_t dims[ND_MAXDIM], bshape[ND_MAXDIM], size = 1, len;
+	int nd, bnd, fortran, modes[ND_MAXDIM], k;
+	if (args_parse(ev, "ravel_multi_index", argc, argv, kw, "multi_index,dims|mode,order",
+		       &mv, &dv, &modev, &ov) < 0 ||
+	    arr_parse_shape(ev, dv, &nd, dims) < 0 || parse_cf_order(ev, ov, &fortran) < 0)
+		return NULL;
+	for (k = 0; k < nd; k++) {
+		if (dims[k] == 0)
+			return err_set(ev, TY_ValueError, "cannot unravel if shape has zero entries (is empty).");
+		size *= dims[k];
+	}
+	if ((len = val_len(ev, mv)) < 0)
+		return NULL;
+	if (len != nd)
+		return err_set(ev, TY_ValueError, "parameter multi_index must be a sequence of length %d", nd);
+	if (parse_clipmodes(ev, modev, nd, modes) < 0)
+		return NULL;
+	for (k = 0; k < nd; k++) {
+		struct value *kv = val_int(k), *item = val_getitem(ev, mv, kv);
+		val_decref(kv);
+		if (!item)
+			goto out;
+		ix[k] = int_operand(ev, bi, item);
+		val_decref(item);
+		if (!ix[k])
+			goto out;
+	}
+	if (arr_broadcast_shapes(ev, nd, (const struct ndarray *const *)ix, &bnd, bshape) < 0)
+		goto out;
+	for (k = 0; k < nd; k++)
+		if (!(bc[k] = arr_broadcast_to(ev, ix[k], bnd, bshape)) ||
+		    !(nd_decref(ix[k]), ix[k] = shp_copy(ev, bc[k])))
+			goto out;
+	if (!(out = nd_new(ev, &backend_host, DT_INT64, bnd, bshape)))
+		goto out;
+	int64_t n = nd_size(out), *o = (int64_t *)nd_data(out);
+	for (int64_t i = 0; i < n; i++) {
+		int64_t flat = 0;
+		for (int j = 0; j < nd; j++) {
+			int d = fortran ? nd - 1 - j : j;
+			int64_t v = ((const int64_t *)nd_data(ix[d]))[i], m = dims[d];
+			if (v < 0 || v >= m) {
+				if (modes[d] == 0) {
+					err_set(ev, TY_ValueError, "invalid entry in coordinates array");
+					goto out;
+				}
+				v = modes[d] == 1 ? ((v % m) + m) % m : v < 0 ? 0 : m - 1;
+			}
+			flat = flat * m + v;
+		}
+		o[i] = flat;
+	}
+	r = int_result(ev, bi, out);
+	out = NULL;
+out:
+	for (k = 0; k < nd; k++) {
+		nd_decref(ix[k]);
+		nd_decref(bc[k]);
+	}
+	nd_decref(out);
+	return r;
+}
+
+/* indices(dimensions, dtype=int, sparse=False) */
+static struct value *xf_indices(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
+				const struct kwargs *kw)
+{
+	struct value *sv, *dtv = NULL, *spv = NULL, *items[ND_MAXDIM] = {0};
+	int64_t dims[ND_MAXDIM], shape[ND_MAXDIM + 1];
+	int nd, dtype = DT_INT64, sparse, k;
+	if (args_parse(ev, "indices", argc, argv, kw, "dimensions|dtype,sparse", &sv, &dtv, &spv) < 0)
+		return NULL;
+	/* NumPy takes tuple(dimensions): a lone int is not iterable */
+	if (sv->type != VT_TUPLE && sv->type != VT_LIST && !arr_borrow(sv))
+		return err_set(ev, TY_TypeError, "'%s' object is not iterable", val_type_name(sv));
+	if (arr_parse_shape(ev, sv, &nd, dims) < 0 || arr_parse_dtype(ev, dtv, &dtype) < 0 ||
+	    args_bool(ev, spv, 0, &sparse) < 0)
+		return NULL;
+	if (nd >= ND_MAXDIM && !sparse)
+		return err_set(ev, TY_ValueError, "maximum supported dimension for an ndarray is currently %d, found %d",
+			       ND_MAXDIM, nd + 1);
+	for (k = 0; k < nd; k++) {
+		struct value *ar = axis_arange(ev, &backend_host, dims[k], k, nd);
+		struct ndarray *c;
+		if (!ar)
+			goto fail;
+		c = arr_astype(ev, arr_borrow(ar), dtype);
+		val_decref(ar);
+		if (!c)
+			goto fail;
+		if (!sparse) {
+			struct ndarray *b = arr_broadcast_to(ev, c, nd, dims);
+			nd_decref(c);
+			if (!b)
+				goto fail;
+			c = b;
+		}
+		if (!(items[k] = arr_wrap(ev, c)))
+			goto fail;
+	}
+	if (sparse) {
+		for (k = 0; k < nd; k++) {
+			struct ndarray *a = arr_borrow(items[k]), *d;
+			if (arr_be(bi) == &backend_host)
+				continue;
+			if (!(d = arr_to_backend(ev, a, arr_be(bi))))
+				goto fail;
+			val_decref(items[k]);
+			if (!(items[k] = arr_wrap(ev, d)))
+				goto fail;
+		}
+		return val_tuple_new(nd, items);
+	}
+	/* dense: stack the broadcast aranges into shape (nd,) + dims */
+	shape[0] = nd;
+	memcpy(shape + 1, dims, nd * sizeof *dims);
+	struct ndarray *res = nd_new(ev, &backend_host, dtype, nd + 1, shape), *d;
+	if (!res)
+		goto fail;
+	int64_t per = nd_size(res) / (nd ? nd : 1);
+	size_t item = dt_size(dtype);
+	for (k = 0; k < nd; k++) {
+		struct ndarray *c = shp_copy(ev, arr_borrow(items[k]));
+		if (!c) {
+			nd_decref(res);
+			goto fail;
+		}
+		memcpy(nd_data(res) + k * per * item, nd_data(c), per * item);
+		nd_decref(c);
+		val_decref(items[k]);
+		items[k] = NULL;
+	}
+	if (arr_be(bi) == &backend_host)
+		return arr_wrap(ev, res);
+	d = arr_to_backend(ev, res, arr_be(bi));
+	nd_decref(res);
+	return d ? arr_wrap(ev, d) : NULL;
+fail:
+	for (k = 0; k < nd; k++)
+		if (items[k])
+			val_decref(items[k]);
+	return NULL;
+}
+
 const struct arr_func arr_index_funcs[] = {
 	{"take", xf_take, "take(a, indices, axis=None, out=None, mode='raise')",
 	 "Take elements from an array along an axis."},
@@ -735,7 +1215,18 @@ const struct arr_func arr_index_funcs[] = {
 	 "Return an array drawn from elements in choicelist, depending on conditions."},
 	{"compress", xf_compress, "compress(condition, a, axis=None, out=None)",
 	 "Return selected slices of an array along given axis."},
+	{"take_along_axis", xf_take_along_axis, "take_along_axis(arr, indices, axis=-1)",
+	 "Take values from arr by matching 1-d index and data slices along axis."},
+	{"put_along_axis", xf_put_along_axis, "put_along_axis(arr, indices, values, axis)",
+	 "Put values into arr by matching 1-d index and data slices along axis (in place)."},
+	{"ix_", xf_ix_, "ix_(*args)", "Construct an open mesh from multiple sequences (boolean ones by nonzero)."},
 	{"extract", xf_extract, "extract(condition, arr)",
 	 "Return the elements of an array that satisfy some condition."},
+	{"unravel_index", xf_unravel_index, "unravel_index(indices, shape, order='C')",
+	 "Convert flat indices into a tuple of coordinate arrays."},
+	{"ravel_multi_index", xf_ravel_multi_index, "ravel_multi_index(multi_index, dims, mode='raise', order='C')",
+	 "Convert a tuple of index arrays into an array of flat indices."},
+	{"indices", xf_indices, "indices(dimensions, dtype=int, sparse=False)",
+	 "Return an array representing the indices of a grid."},
 	{NULL, NULL, NULL, NULL}
 };

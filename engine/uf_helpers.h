@@ -35,18 +35,33 @@ float uf_nextafter_e(float a, float b);
 #endif
 
 /* ---- integers (NumPy: x // 0 == 0, x % 0 == 0, MIN // -1 wraps) ---- */
+/* On the host the integer loops raise the C flags NumPy's loops set, so
+ * that fpe.c reports "divide by zero encountered in floor_divide" (x // 0,
+ * x % 0, fmod(x, 0)) and "overflow encountered in floor_divide" (MIN // -1);
+ * devices report nothing, as CuPy. */
+#ifndef __CUDACC__
+#include <fenv.h>
+#define UF_INT_DIVZERO() feraiseexcept(FE_DIVBYZERO)
+#define UF_INT_OVERFLOW() feraiseexcept(FE_OVERFLOW)
+#else
+#define UF_INT_DIVZERO() ((void)0)
+#define UF_INT_OVERFLOW() ((void)0)
+#endif
 #define UF_INT_HELPERS(c, T, U, SIGNED)                                        \
 UF_DEV T uf_floordiv_##c(T a, T b)                                             \
 {                                                                              \
-	if (b == 0) return 0;                                                  \
-	if (SIGNED && b == (T)-1) return (T)(0 - (U)a);                        \
+	if (b == 0) { UF_INT_DIVZERO(); return 0; }                            \
+	if (SIGNED && b == (T)-1) {                                            \
+		if (a != 0 && (T)(0 - (U)a) == a) UF_INT_OVERFLOW();           \
+		return (T)(0 - (U)a);                                          \
+	}                                                                      \
 	T q = a / b;                                                           \
 	if (SIGNED && (a % b) != 0 && ((a < 0) != (b < 0))) q--;               \
 	return q;                                                              \
 }                                                                              \
 UF_DEV T uf_rem_##c(T a, T b)                                                  \
 {                                                                              \
-	if (b == 0) return 0;                                                  \
+	if (b == 0) { UF_INT_DIVZERO(); return 0; }                            \
 	if (SIGNED && b == (T)-1) return 0;                                    \
 	T r = a % b;                                                           \
 	if (SIGNED && r != 0 && ((r < 0) != (b < 0))) r += b;                  \
@@ -54,7 +69,7 @@ UF_DEV T uf_rem_##c(T a, T b)                                                  \
 }                                                                              \
 UF_DEV T uf_fmodi_##c(T a, T b)                                                \
 {                                                                              \
-	if (b == 0) return 0;                                                  \
+	if (b == 0) { UF_INT_DIVZERO(); return 0; }                            \
 	if (SIGNED && b == (T)-1) return 0;                                    \
 	return a % b;                                                          \
 }                                                                              \

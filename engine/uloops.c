@@ -8,10 +8,49 @@
 #pragma GCC diagnostic ignored "-Wtype-limits"
 #pragma GCC diagnostic ignored "-Wunused-function"
 #pragma GCC diagnostic ignored "-Wunused-variable"
+#include <string.h>
 #include "uf_helpers.h"
 #include "ufunc.h"
 #include "uloops_simd.h"
 
+static inline double uf_np_cabs(double _Complex z)
+{
+	double re = fabs(__real__ z), im = fabs(__imag__ z);
+	uint64_t ur, ui;
+	memcpy(&ur, &re, sizeof ur);
+	memcpy(&ui, &im, sizeof ui);
+	if ((uint64_t)(ur << 1) == 0xffe0000000000000u || (uint64_t)(ui << 1) == 0xffe0000000000000u)
+		return INFINITY;
+	if (re != re || im != im)
+		return NAN;
+	double lg = isgreater(re, im) ? re : im, sm = isgreater(re, im) ? im : re;
+	double r = sm / (lg == 0 ? 1 : lg);
+	return sqrt(fma(r, r, 1)) * lg;
+}
+static inline float uf_np_cabsf(float _Complex z)
+{
+	float re = fabsf(__real__ z), im = fabsf(__imag__ z);
+	uint32_t ur, ui;
+	memcpy(&ur, &re, sizeof ur);
+	memcpy(&ui, &im, sizeof ui);
+	if ((uint32_t)(ur << 1) == 0xff000000u || (uint32_t)(ui << 1) == 0xff000000u)
+		return INFINITY;
+	if (re != re || im != im)
+		return NAN;
+	float lg = isgreater(re, im) ? re : im, sm = isgreater(re, im) ? im : re;
+	float r = sm / (lg == 0 ? 1 : lg);
+	return sqrtf(fmaf(r, r, 1)) * lg;
+}
+static inline float _Complex uf_np_cmul_F(float _Complex a, float _Complex b)
+{
+	float ar = __real__ a, ai = __imag__ a, br = __real__ b, bi = __imag__ b;
+	return uf_cmk_F(fmaf(ar, br, -(ai * bi)), fmaf(ar, bi, ai * br));
+}
+static inline double _Complex uf_np_cmul_D(double _Complex a, double _Complex b)
+{
+	double ar = __real__ a, ai = __imag__ a, br = __real__ b, bi = __imag__ b;
+	return uf_cmk_D(fma(ar, br, -(ai * bi)), fma(ar, bi, ai * br));
+}
 __attribute__((target_clones("avx2", "default")))
 static void L_add_xxx(char **args, const int64_t *steps, int64_t n)
 {
@@ -1853,7 +1892,7 @@ static void L_multiply_FFF(char **args, const int64_t *steps, int64_t n)
 		for (int64_t i = 0; i < n; i++) {
 			float _Complex a = (float _Complex)x0[i];
 			float _Complex b = (float _Complex)x1[i];
-			z[i] = (float _Complex)(uf_cmul_F(a, b));
+			z[i] = (float _Complex)(uf_np_cmul_F(a, b));
 		}
 		return;
 	}
@@ -1863,7 +1902,7 @@ static void L_multiply_FFF(char **args, const int64_t *steps, int64_t n)
 		float _Complex *z = (float _Complex *)po;
 		for (int64_t i = 0; i < n; i++) {
 			float _Complex b = (float _Complex)x1[i];
-			z[i] = (float _Complex)(uf_cmul_F(a, b));
+			z[i] = (float _Complex)(uf_np_cmul_F(a, b));
 		}
 		return;
 	}
@@ -1873,14 +1912,14 @@ static void L_multiply_FFF(char **args, const int64_t *steps, int64_t n)
 		float _Complex *z = (float _Complex *)po;
 		for (int64_t i = 0; i < n; i++) {
 			float _Complex a = (float _Complex)x0[i];
-			z[i] = (float _Complex)(uf_cmul_F(a, b));
+			z[i] = (float _Complex)(uf_np_cmul_F(a, b));
 		}
 		return;
 	}
 	for (int64_t i = 0; i < n; i++) {
 		float _Complex a = (float _Complex)*(const float _Complex *)(p0 + i * s0);
 		float _Complex b = (float _Complex)*(const float _Complex *)(p1 + i * s1);
-		*(float _Complex *)(po + i * so) = (float _Complex)(uf_cmul_F(a, b));
+		*(float _Complex *)(po + i * so) = (float _Complex)(uf_np_cmul_F(a, b));
 	}
 }
 
@@ -1899,7 +1938,7 @@ static void L_multiply_DDD(char **args, const int64_t *steps, int64_t n)
 		for (int64_t i = 0; i < n; i++) {
 			double _Complex a = (double _Complex)x0[i];
 			double _Complex b = (double _Complex)x1[i];
-			z[i] = (double _Complex)(uf_cmul_D(a, b));
+			z[i] = (double _Complex)(uf_np_cmul_D(a, b));
 		}
 		return;
 	}
@@ -1909,7 +1948,7 @@ static void L_multiply_DDD(char **args, const int64_t *steps, int64_t n)
 		double _Complex *z = (double _Complex *)po;
 		for (int64_t i = 0; i < n; i++) {
 			double _Complex b = (double _Complex)x1[i];
-			z[i] = (double _Complex)(uf_cmul_D(a, b));
+			z[i] = (double _Complex)(uf_np_cmul_D(a, b));
 		}
 		return;
 	}
@@ -1919,14 +1958,14 @@ static void L_multiply_DDD(char **args, const int64_t *steps, int64_t n)
 		double _Complex *z = (double _Complex *)po;
 		for (int64_t i = 0; i < n; i++) {
 			double _Complex a = (double _Complex)x0[i];
-			z[i] = (double _Complex)(uf_cmul_D(a, b));
+			z[i] = (double _Complex)(uf_np_cmul_D(a, b));
 		}
 		return;
 	}
 	for (int64_t i = 0; i < n; i++) {
 		double _Complex a = (double _Complex)*(const double _Complex *)(p0 + i * s0);
 		double _Complex b = (double _Complex)*(const double _Complex *)(p1 + i * s1);
-		*(double _Complex *)(po + i * so) = (double _Complex)(uf_cmul_D(a, b));
+		*(double _Complex *)(po + i * so) = (double _Complex)(uf_np_cmul_D(a, b));
 	}
 }
 
@@ -5436,13 +5475,13 @@ static void L_absolute_Ff(char **args, const int64_t *steps, int64_t n)
 		float *z = (float *)po;
 		for (int64_t i = 0; i < n; i++) {
 			float _Complex a = (float _Complex)x0[i];
-			z[i] = (float)(cabsf(a));
+			z[i] = (float)(uf_np_cabsf(a));
 		}
 		return;
 	}
 	for (int64_t i = 0; i < n; i++) {
 		float _Complex a = (float _Complex)*(const float _Complex *)(p0 + i * s0);
-		*(float *)(po + i * so) = (float)(cabsf(a));
+		*(float *)(po + i * so) = (float)(uf_np_cabsf(a));
 	}
 }
 
@@ -5457,13 +5496,13 @@ static void L_absolute_Dd(char **args, const int64_t *steps, int64_t n)
 		double *z = (double *)po;
 		for (int64_t i = 0; i < n; i++) {
 			double _Complex a = (double _Complex)x0[i];
-			z[i] = (double)(cabs(a));
+			z[i] = (double)(uf_np_cabs(a));
 		}
 		return;
 	}
 	for (int64_t i = 0; i < n; i++) {
 		double _Complex a = (double _Complex)*(const double _Complex *)(p0 + i * s0);
-		*(double *)(po + i * so) = (double)(cabs(a));
+		*(double *)(po + i * so) = (double)(uf_np_cabs(a));
 	}
 }
 
@@ -23688,6 +23727,692 @@ static void L_logit_ff(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+static void L__where_xxxx(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[3];
+	int64_t so = steps[3];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	const char *p1 = args[1];
+	int64_t s1 = steps[1];
+	const char *p2 = args[2];
+	int64_t s2 = steps[2];
+	if (s0 == sizeof(uint8_t) && s1 == sizeof(uint8_t) && s2 == sizeof(uint8_t) && so == sizeof(uint8_t)) {
+		const uint8_t *x0 = (const uint8_t *)p0;
+		const uint8_t *x1 = (const uint8_t *)p1;
+		const uint8_t *x2 = (const uint8_t *)p2;
+		uint8_t *z = (uint8_t *)po;
+		for (int64_t i = 0; i < n; i++) {
+			int a = (int)x0[i];
+			int b = (int)x1[i];
+			int c = (int)x2[i];
+			z[i] = (uint8_t)(((a ? b : c)) != 0);
+		}
+		return;
+	}
+	if (s1 == 0 && s2 == 0) {
+		const int b = (int)*(const uint8_t *)p1;
+		const int c = (int)*(const uint8_t *)p2;
+		if (s0 == sizeof(uint8_t) && so == sizeof(uint8_t)) {
+			const uint8_t *x0 = (const uint8_t *)p0;
+			uint8_t *z = (uint8_t *)po;
+			for (int64_t i = 0; i < n; i++) {
+				int a = (int)x0[i];
+				z[i] = (uint8_t)(((a ? b : c)) != 0);
+			}
+			return;
+		}
+		for (int64_t i = 0; i < n; i++) {
+			int a = (int)*(const uint8_t *)(p0 + i * s0);
+			*(uint8_t *)(po + i * so) = (uint8_t)(((a ? b : c)) != 0);
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		int a = (int)*(const uint8_t *)(p0 + i * s0);
+		int b = (int)*(const uint8_t *)(p1 + i * s1);
+		int c = (int)*(const uint8_t *)(p2 + i * s2);
+		*(uint8_t *)(po + i * so) = (uint8_t)(((a ? b : c)) != 0);
+	}
+}
+
+static void L__where_xbbb(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[3];
+	int64_t so = steps[3];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	const char *p1 = args[1];
+	int64_t s1 = steps[1];
+	const char *p2 = args[2];
+	int64_t s2 = steps[2];
+	if (s0 == sizeof(uint8_t) && s1 == sizeof(int8_t) && s2 == sizeof(int8_t) && so == sizeof(int8_t)) {
+		const uint8_t *x0 = (const uint8_t *)p0;
+		const int8_t *x1 = (const int8_t *)p1;
+		const int8_t *x2 = (const int8_t *)p2;
+		int8_t *z = (int8_t *)po;
+		for (int64_t i = 0; i < n; i++) {
+			int a = (int)x0[i];
+			int8_t b = (int8_t)x1[i];
+			int8_t c = (int8_t)x2[i];
+			z[i] = (int8_t)((a ? b : c));
+		}
+		return;
+	}
+	if (s1 == 0 && s2 == 0) {
+		const int8_t b = (int8_t)*(const int8_t *)p1;
+		const int8_t c = (int8_t)*(const int8_t *)p2;
+		if (s0 == sizeof(uint8_t) && so == sizeof(int8_t)) {
+			const uint8_t *x0 = (const uint8_t *)p0;
+			int8_t *z = (int8_t *)po;
+			for (int64_t i = 0; i < n; i++) {
+				int a = (int)x0[i];
+				z[i] = (int8_t)((a ? b : c));
+			}
+			return;
+		}
+		for (int64_t i = 0; i < n; i++) {
+			int a = (int)*(const uint8_t *)(p0 + i * s0);
+			*(int8_t *)(po + i * so) = (int8_t)((a ? b : c));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		int a = (int)*(const uint8_t *)(p0 + i * s0);
+		int8_t b = (int8_t)*(const int8_t *)(p1 + i * s1);
+		int8_t c = (int8_t)*(const int8_t *)(p2 + i * s2);
+		*(int8_t *)(po + i * so) = (int8_t)((a ? b : c));
+	}
+}
+
+static void L__where_xBBB(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[3];
+	int64_t so = steps[3];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	const char *p1 = args[1];
+	int64_t s1 = steps[1];
+	const char *p2 = args[2];
+	int64_t s2 = steps[2];
+	if (s0 == sizeof(uint8_t) && s1 == sizeof(uint8_t) && s2 == sizeof(uint8_t) && so == sizeof(uint8_t)) {
+		const uint8_t *x0 = (const uint8_t *)p0;
+		const uint8_t *x1 = (const uint8_t *)p1;
+		const uint8_t *x2 = (const uint8_t *)p2;
+		uint8_t *z = (uint8_t *)po;
+		for (int64_t i = 0; i < n; i++) {
+			int a = (int)x0[i];
+			uint8_t b = (uint8_t)x1[i];
+			uint8_t c = (uint8_t)x2[i];
+			z[i] = (uint8_t)((a ? b : c));
+		}
+		return;
+	}
+	if (s1 == 0 && s2 == 0) {
+		const uint8_t b = (uint8_t)*(const uint8_t *)p1;
+		const uint8_t c = (uint8_t)*(const uint8_t *)p2;
+		if (s0 == sizeof(uint8_t) && so == sizeof(uint8_t)) {
+			const uint8_t *x0 = (const uint8_t *)p0;
+			uint8_t *z = (uint8_t *)po;
+			for (int64_t i = 0; i < n; i++) {
+				int a = (int)x0[i];
+				z[i] = (uint8_t)((a ? b : c));
+			}
+			return;
+		}
+		for (int64_t i = 0; i < n; i++) {
+			int a = (int)*(const uint8_t *)(p0 + i * s0);
+			*(uint8_t *)(po + i * so) = (uint8_t)((a ? b : c));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		int a = (int)*(const uint8_t *)(p0 + i * s0);
+		uint8_t b = (uint8_t)*(const uint8_t *)(p1 + i * s1);
+		uint8_t c = (uint8_t)*(const uint8_t *)(p2 + i * s2);
+		*(uint8_t *)(po + i * so) = (uint8_t)((a ? b : c));
+	}
+}
+
+static void L__where_xhhh(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[3];
+	int64_t so = steps[3];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	const char *p1 = args[1];
+	int64_t s1 = steps[1];
+	const char *p2 = args[2];
+	int64_t s2 = steps[2];
+	if (s0 == sizeof(uint8_t) && s1 == sizeof(int16_t) && s2 == sizeof(int16_t) && so == sizeof(int16_t)) {
+		const uint8_t *x0 = (const uint8_t *)p0;
+		const int16_t *x1 = (const int16_t *)p1;
+		const int16_t *x2 = (const int16_t *)p2;
+		int16_t *z = (int16_t *)po;
+		for (int64_t i = 0; i < n; i++) {
+			int a = (int)x0[i];
+			int16_t b = (int16_t)x1[i];
+			int16_t c = (int16_t)x2[i];
+			z[i] = (int16_t)((a ? b : c));
+		}
+		return;
+	}
+	if (s1 == 0 && s2 == 0) {
+		const int16_t b = (int16_t)*(const int16_t *)p1;
+		const int16_t c = (int16_t)*(const int16_t *)p2;
+		if (s0 == sizeof(uint8_t) && so == sizeof(int16_t)) {
+			const uint8_t *x0 = (const uint8_t *)p0;
+			int16_t *z = (int16_t *)po;
+			for (int64_t i = 0; i < n; i++) {
+				int a = (int)x0[i];
+				z[i] = (int16_t)((a ? b : c));
+			}
+			return;
+		}
+		for (int64_t i = 0; i < n; i++) {
+			int a = (int)*(const uint8_t *)(p0 + i * s0);
+			*(int16_t *)(po + i * so) = (int16_t)((a ? b : c));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		int a = (int)*(const uint8_t *)(p0 + i * s0);
+		int16_t b = (int16_t)*(const int16_t *)(p1 + i * s1);
+		int16_t c = (int16_t)*(const int16_t *)(p2 + i * s2);
+		*(int16_t *)(po + i * so) = (int16_t)((a ? b : c));
+	}
+}
+
+static void L__where_xHHH(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[3];
+	int64_t so = steps[3];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	const char *p1 = args[1];
+	int64_t s1 = steps[1];
+	const char *p2 = args[2];
+	int64_t s2 = steps[2];
+	if (s0 == sizeof(uint8_t) && s1 == sizeof(uint16_t) && s2 == sizeof(uint16_t) && so == sizeof(uint16_t)) {
+		const uint8_t *x0 = (const uint8_t *)p0;
+		const uint16_t *x1 = (const uint16_t *)p1;
+		const uint16_t *x2 = (const uint16_t *)p2;
+		uint16_t *z = (uint16_t *)po;
+		for (int64_t i = 0; i < n; i++) {
+			int a = (int)x0[i];
+			uint16_t b = (uint16_t)x1[i];
+			uint16_t c = (uint16_t)x2[i];
+			z[i] = (uint16_t)((a ? b : c));
+		}
+		return;
+	}
+	if (s1 == 0 && s2 == 0) {
+		const uint16_t b = (uint16_t)*(const uint16_t *)p1;
+		const uint16_t c = (uint16_t)*(const uint16_t *)p2;
+		if (s0 == sizeof(uint8_t) && so == sizeof(uint16_t)) {
+			const uint8_t *x0 = (const uint8_t *)p0;
+			uint16_t *z = (uint16_t *)po;
+			for (int64_t i = 0; i < n; i++) {
+				int a = (int)x0[i];
+				z[i] = (uint16_t)((a ? b : c));
+			}
+			return;
+		}
+		for (int64_t i = 0; i < n; i++) {
+			int a = (int)*(const uint8_t *)(p0 + i * s0);
+			*(uint16_t *)(po + i * so) = (uint16_t)((a ? b : c));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		int a = (int)*(const uint8_t *)(p0 + i * s0);
+		uint16_t b = (uint16_t)*(const uint16_t *)(p1 + i * s1);
+		uint16_t c = (uint16_t)*(const uint16_t *)(p2 + i * s2);
+		*(uint16_t *)(po + i * so) = (uint16_t)((a ? b : c));
+	}
+}
+
+static void L__where_xiii(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[3];
+	int64_t so = steps[3];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	const char *p1 = args[1];
+	int64_t s1 = steps[1];
+	const char *p2 = args[2];
+	int64_t s2 = steps[2];
+	if (s0 == sizeof(uint8_t) && s1 == sizeof(int32_t) && s2 == sizeof(int32_t) && so == sizeof(int32_t)) {
+		const uint8_t *x0 = (const uint8_t *)p0;
+		const int32_t *x1 = (const int32_t *)p1;
+		const int32_t *x2 = (const int32_t *)p2;
+		int32_t *z = (int32_t *)po;
+		for (int64_t i = 0; i < n; i++) {
+			int a = (int)x0[i];
+			int32_t b = (int32_t)x1[i];
+			int32_t c = (int32_t)x2[i];
+			z[i] = (int32_t)((a ? b : c));
+		}
+		return;
+	}
+	if (s1 == 0 && s2 == 0) {
+		const int32_t b = (int32_t)*(const int32_t *)p1;
+		const int32_t c = (int32_t)*(const int32_t *)p2;
+		if (s0 == sizeof(uint8_t) && so == sizeof(int32_t)) {
+			const uint8_t *x0 = (const uint8_t *)p0;
+			int32_t *z = (int32_t *)po;
+			for (int64_t i = 0; i < n; i++) {
+				int a = (int)x0[i];
+				z[i] = (int32_t)((a ? b : c));
+			}
+			return;
+		}
+		for (int64_t i = 0; i < n; i++) {
+			int a = (int)*(const uint8_t *)(p0 + i * s0);
+			*(int32_t *)(po + i * so) = (int32_t)((a ? b : c));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		int a = (int)*(const uint8_t *)(p0 + i * s0);
+		int32_t b = (int32_t)*(const int32_t *)(p1 + i * s1);
+		int32_t c = (int32_t)*(const int32_t *)(p2 + i * s2);
+		*(int32_t *)(po + i * so) = (int32_t)((a ? b : c));
+	}
+}
+
+static void L__where_xIII(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[3];
+	int64_t so = steps[3];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	const char *p1 = args[1];
+	int64_t s1 = steps[1];
+	const char *p2 = args[2];
+	int64_t s2 = steps[2];
+	if (s0 == sizeof(uint8_t) && s1 == sizeof(uint32_t) && s2 == sizeof(uint32_t) && so == sizeof(uint32_t)) {
+		const uint8_t *x0 = (const uint8_t *)p0;
+		const uint32_t *x1 = (const uint32_t *)p1;
+		const uint32_t *x2 = (const uint32_t *)p2;
+		uint32_t *z = (uint32_t *)po;
+		for (int64_t i = 0; i < n; i++) {
+			int a = (int)x0[i];
+			uint32_t b = (uint32_t)x1[i];
+			uint32_t c = (uint32_t)x2[i];
+			z[i] = (uint32_t)((a ? b : c));
+		}
+		return;
+	}
+	if (s1 == 0 && s2 == 0) {
+		const uint32_t b = (uint32_t)*(const uint32_t *)p1;
+		const uint32_t c = (uint32_t)*(const uint32_t *)p2;
+		if (s0 == sizeof(uint8_t) && so == sizeof(uint32_t)) {
+			const uint8_t *x0 = (const uint8_t *)p0;
+			uint32_t *z = (uint32_t *)po;
+			for (int64_t i = 0; i < n; i++) {
+				int a = (int)x0[i];
+				z[i] = (uint32_t)((a ? b : c));
+			}
+			return;
+		}
+		for (int64_t i = 0; i < n; i++) {
+			int a = (int)*(const uint8_t *)(p0 + i * s0);
+			*(uint32_t *)(po + i * so) = (uint32_t)((a ? b : c));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		int a = (int)*(const uint8_t *)(p0 + i * s0);
+		uint32_t b = (uint32_t)*(const uint32_t *)(p1 + i * s1);
+		uint32_t c = (uint32_t)*(const uint32_t *)(p2 + i * s2);
+		*(uint32_t *)(po + i * so) = (uint32_t)((a ? b : c));
+	}
+}
+
+static void L__where_xlll(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[3];
+	int64_t so = steps[3];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	const char *p1 = args[1];
+	int64_t s1 = steps[1];
+	const char *p2 = args[2];
+	int64_t s2 = steps[2];
+	if (s0 == sizeof(uint8_t) && s1 == sizeof(int64_t) && s2 == sizeof(int64_t) && so == sizeof(int64_t)) {
+		const uint8_t *x0 = (const uint8_t *)p0;
+		const int64_t *x1 = (const int64_t *)p1;
+		const int64_t *x2 = (const int64_t *)p2;
+		int64_t *z = (int64_t *)po;
+		for (int64_t i = 0; i < n; i++) {
+			int a = (int)x0[i];
+			int64_t b = (int64_t)x1[i];
+			int64_t c = (int64_t)x2[i];
+			z[i] = (int64_t)((a ? b : c));
+		}
+		return;
+	}
+	if (s1 == 0 && s2 == 0) {
+		const int64_t b = (int64_t)*(const int64_t *)p1;
+		const int64_t c = (int64_t)*(const int64_t *)p2;
+		if (s0 == sizeof(uint8_t) && so == sizeof(int64_t)) {
+			const uint8_t *x0 = (const uint8_t *)p0;
+			int64_t *z = (int64_t *)po;
+			for (int64_t i = 0; i < n; i++) {
+				int a = (int)x0[i];
+				z[i] = (int64_t)((a ? b : c));
+			}
+			return;
+		}
+		for (int64_t i = 0; i < n; i++) {
+			int a = (int)*(const uint8_t *)(p0 + i * s0);
+			*(int64_t *)(po + i * so) = (int64_t)((a ? b : c));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		int a = (int)*(const uint8_t *)(p0 + i * s0);
+		int64_t b = (int64_t)*(const int64_t *)(p1 + i * s1);
+		int64_t c = (int64_t)*(const int64_t *)(p2 + i * s2);
+		*(int64_t *)(po + i * so) = (int64_t)((a ? b : c));
+	}
+}
+
+static void L__where_xLLL(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[3];
+	int64_t so = steps[3];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	const char *p1 = args[1];
+	int64_t s1 = steps[1];
+	const char *p2 = args[2];
+	int64_t s2 = steps[2];
+	if (s0 == sizeof(uint8_t) && s1 == sizeof(uint64_t) && s2 == sizeof(uint64_t) && so == sizeof(uint64_t)) {
+		const uint8_t *x0 = (const uint8_t *)p0;
+		const uint64_t *x1 = (const uint64_t *)p1;
+		const uint64_t *x2 = (const uint64_t *)p2;
+		uint64_t *z = (uint64_t *)po;
+		for (int64_t i = 0; i < n; i++) {
+			int a = (int)x0[i];
+			uint64_t b = (uint64_t)x1[i];
+			uint64_t c = (uint64_t)x2[i];
+			z[i] = (uint64_t)((a ? b : c));
+		}
+		return;
+	}
+	if (s1 == 0 && s2 == 0) {
+		const uint64_t b = (uint64_t)*(const uint64_t *)p1;
+		const uint64_t c = (uint64_t)*(const uint64_t *)p2;
+		if (s0 == sizeof(uint8_t) && so == sizeof(uint64_t)) {
+			const uint8_t *x0 = (const uint8_t *)p0;
+			uint64_t *z = (uint64_t *)po;
+			for (int64_t i = 0; i < n; i++) {
+				int a = (int)x0[i];
+				z[i] = (uint64_t)((a ? b : c));
+			}
+			return;
+		}
+		for (int64_t i = 0; i < n; i++) {
+			int a = (int)*(const uint8_t *)(p0 + i * s0);
+			*(uint64_t *)(po + i * so) = (uint64_t)((a ? b : c));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		int a = (int)*(const uint8_t *)(p0 + i * s0);
+		uint64_t b = (uint64_t)*(const uint64_t *)(p1 + i * s1);
+		uint64_t c = (uint64_t)*(const uint64_t *)(p2 + i * s2);
+		*(uint64_t *)(po + i * so) = (uint64_t)((a ? b : c));
+	}
+}
+
+static void L__where_xeee(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[3];
+	int64_t so = steps[3];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	const char *p1 = args[1];
+	int64_t s1 = steps[1];
+	const char *p2 = args[2];
+	int64_t s2 = steps[2];
+	if (s0 == sizeof(uint8_t) && s1 == sizeof(_Float16) && s2 == sizeof(_Float16) && so == sizeof(_Float16)) {
+		const uint8_t *x0 = (const uint8_t *)p0;
+		const _Float16 *x1 = (const _Float16 *)p1;
+		const _Float16 *x2 = (const _Float16 *)p2;
+		_Float16 *z = (_Float16 *)po;
+		for (int64_t i = 0; i < n; i++) {
+			int a = (int)x0[i];
+			float b = (float)x1[i];
+			float c = (float)x2[i];
+			z[i] = (_Float16)((a ? b : c));
+		}
+		return;
+	}
+	if (s1 == 0 && s2 == 0) {
+		const float b = (float)*(const _Float16 *)p1;
+		const float c = (float)*(const _Float16 *)p2;
+		if (s0 == sizeof(uint8_t) && so == sizeof(_Float16)) {
+			const uint8_t *x0 = (const uint8_t *)p0;
+			_Float16 *z = (_Float16 *)po;
+			for (int64_t i = 0; i < n; i++) {
+				int a = (int)x0[i];
+				z[i] = (_Float16)((a ? b : c));
+			}
+			return;
+		}
+		for (int64_t i = 0; i < n; i++) {
+			int a = (int)*(const uint8_t *)(p0 + i * s0);
+			*(_Float16 *)(po + i * so) = (_Float16)((a ? b : c));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		int a = (int)*(const uint8_t *)(p0 + i * s0);
+		float b = (float)*(const _Float16 *)(p1 + i * s1);
+		float c = (float)*(const _Float16 *)(p2 + i * s2);
+		*(_Float16 *)(po + i * so) = (_Float16)((a ? b : c));
+	}
+}
+
+static void L__where_xfff(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[3];
+	int64_t so = steps[3];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	const char *p1 = args[1];
+	int64_t s1 = steps[1];
+	const char *p2 = args[2];
+	int64_t s2 = steps[2];
+	if (s0 == sizeof(uint8_t) && s1 == sizeof(float) && s2 == sizeof(float) && so == sizeof(float)) {
+		const uint8_t *x0 = (const uint8_t *)p0;
+		const float *x1 = (const float *)p1;
+		const float *x2 = (const float *)p2;
+		float *z = (float *)po;
+		for (int64_t i = 0; i < n; i++) {
+			int a = (int)x0[i];
+			float b = (float)x1[i];
+			float c = (float)x2[i];
+			z[i] = (float)((a ? b : c));
+		}
+		return;
+	}
+	if (s1 == 0 && s2 == 0) {
+		const float b = (float)*(const float *)p1;
+		const float c = (float)*(const float *)p2;
+		if (s0 == sizeof(uint8_t) && so == sizeof(float)) {
+			const uint8_t *x0 = (const uint8_t *)p0;
+			float *z = (float *)po;
+			for (int64_t i = 0; i < n; i++) {
+				int a = (int)x0[i];
+				z[i] = (float)((a ? b : c));
+			}
+			return;
+		}
+		for (int64_t i = 0; i < n; i++) {
+			int a = (int)*(const uint8_t *)(p0 + i * s0);
+			*(float *)(po + i * so) = (float)((a ? b : c));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		int a = (int)*(const uint8_t *)(p0 + i * s0);
+		float b = (float)*(const float *)(p1 + i * s1);
+		float c = (float)*(const float *)(p2 + i * s2);
+		*(float *)(po + i * so) = (float)((a ? b : c));
+	}
+}
+
+static void L__where_xddd(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[3];
+	int64_t so = steps[3];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	const char *p1 = args[1];
+	int64_t s1 = steps[1];
+	const char *p2 = args[2];
+	int64_t s2 = steps[2];
+	if (s0 == sizeof(uint8_t) && s1 == sizeof(double) && s2 == sizeof(double) && so == sizeof(double)) {
+		const uint8_t *x0 = (const uint8_t *)p0;
+		const double *x1 = (const double *)p1;
+		const double *x2 = (const double *)p2;
+		double *z = (double *)po;
+		for (int64_t i = 0; i < n; i++) {
+			int a = (int)x0[i];
+			double b = (double)x1[i];
+			double c = (double)x2[i];
+			z[i] = (double)((a ? b : c));
+		}
+		return;
+	}
+	if (s1 == 0 && s2 == 0) {
+		const double b = (double)*(const double *)p1;
+		const double c = (double)*(const double *)p2;
+		if (s0 == sizeof(uint8_t) && so == sizeof(double)) {
+			const uint8_t *x0 = (const uint8_t *)p0;
+			double *z = (double *)po;
+			for (int64_t i = 0; i < n; i++) {
+				int a = (int)x0[i];
+				z[i] = (double)((a ? b : c));
+			}
+			return;
+		}
+		for (int64_t i = 0; i < n; i++) {
+			int a = (int)*(const uint8_t *)(p0 + i * s0);
+			*(double *)(po + i * so) = (double)((a ? b : c));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		int a = (int)*(const uint8_t *)(p0 + i * s0);
+		double b = (double)*(const double *)(p1 + i * s1);
+		double c = (double)*(const double *)(p2 + i * s2);
+		*(double *)(po + i * so) = (double)((a ? b : c));
+	}
+}
+
+static void L__where_xFFF(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[3];
+	int64_t so = steps[3];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	const char *p1 = args[1];
+	int64_t s1 = steps[1];
+	const char *p2 = args[2];
+	int64_t s2 = steps[2];
+	if (s0 == sizeof(uint8_t) && s1 == sizeof(float _Complex) && s2 == sizeof(float _Complex) && so == sizeof(float _Complex)) {
+		const uint8_t *x0 = (const uint8_t *)p0;
+		const float _Complex *x1 = (const float _Complex *)p1;
+		const float _Complex *x2 = (const float _Complex *)p2;
+		float _Complex *z = (float _Complex *)po;
+		for (int64_t i = 0; i < n; i++) {
+			int a = (int)x0[i];
+			float _Complex b = (float _Complex)x1[i];
+			float _Complex c = (float _Complex)x2[i];
+			z[i] = (float _Complex)((a ? b : c));
+		}
+		return;
+	}
+	if (s1 == 0 && s2 == 0) {
+		const float _Complex b = (float _Complex)*(const float _Complex *)p1;
+		const float _Complex c = (float _Complex)*(const float _Complex *)p2;
+		if (s0 == sizeof(uint8_t) && so == sizeof(float _Complex)) {
+			const uint8_t *x0 = (const uint8_t *)p0;
+			float _Complex *z = (float _Complex *)po;
+			for (int64_t i = 0; i < n; i++) {
+				int a = (int)x0[i];
+				z[i] = (float _Complex)((a ? b : c));
+			}
+			return;
+		}
+		for (int64_t i = 0; i < n; i++) {
+			int a = (int)*(const uint8_t *)(p0 + i * s0);
+			*(float _Complex *)(po + i * so) = (float _Complex)((a ? b : c));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		int a = (int)*(const uint8_t *)(p0 + i * s0);
+		float _Complex b = (float _Complex)*(const float _Complex *)(p1 + i * s1);
+		float _Complex c = (float _Complex)*(const float _Complex *)(p2 + i * s2);
+		*(float _Complex *)(po + i * so) = (float _Complex)((a ? b : c));
+	}
+}
+
+static void L__where_xDDD(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[3];
+	int64_t so = steps[3];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	const char *p1 = args[1];
+	int64_t s1 = steps[1];
+	const char *p2 = args[2];
+	int64_t s2 = steps[2];
+	if (s0 == sizeof(uint8_t) && s1 == sizeof(double _Complex) && s2 == sizeof(double _Complex) && so == sizeof(double _Complex)) {
+		const uint8_t *x0 = (const uint8_t *)p0;
+		const double _Complex *x1 = (const double _Complex *)p1;
+		const double _Complex *x2 = (const double _Complex *)p2;
+		double _Complex *z = (double _Complex *)po;
+		for (int64_t i = 0; i < n; i++) {
+			int a = (int)x0[i];
+			double _Complex b = (double _Complex)x1[i];
+			double _Complex c = (double _Complex)x2[i];
+			z[i] = (double _Complex)((a ? b : c));
+		}
+		return;
+	}
+	if (s1 == 0 && s2 == 0) {
+		const double _Complex b = (double _Complex)*(const double _Complex *)p1;
+		const double _Complex c = (double _Complex)*(const double _Complex *)p2;
+		if (s0 == sizeof(uint8_t) && so == sizeof(double _Complex)) {
+			const uint8_t *x0 = (const uint8_t *)p0;
+			double _Complex *z = (double _Complex *)po;
+			for (int64_t i = 0; i < n; i++) {
+				int a = (int)x0[i];
+				z[i] = (double _Complex)((a ? b : c));
+			}
+			return;
+		}
+		for (int64_t i = 0; i < n; i++) {
+			int a = (int)*(const uint8_t *)(p0 + i * s0);
+			*(double _Complex *)(po + i * so) = (double _Complex)((a ? b : c));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		int a = (int)*(const uint8_t *)(p0 + i * s0);
+		double _Complex b = (double _Complex)*(const double _Complex *)(p1 + i * s1);
+		double _Complex c = (double _Complex)*(const double _Complex *)(p2 + i * s2);
+		*(double _Complex *)(po + i * so) = (double _Complex)((a ? b : c));
+	}
+}
+
 static const struct uf_loop LOOPS_add[] = {
 	{"\?\?->\?", L_add_xxx, "in0 || in1"},
 	{"bb->b", L_add_bbb, "(int8_t)((uint8_t)in0 + (uint8_t)in1)"},
@@ -24543,6 +25268,22 @@ static const struct uf_loop LOOPS_logit[] = {
 	{"d->d", L_logit_dd, "uf_logit(in0)"},
 	{"f->f", L_logit_ff, "uf_logitf(in0)"},
 };
+static const struct uf_loop LOOPS__where[] = {
+	{"\?\?\?->\?", L__where_xxxx, "(in0 ? in1 : in2)"},
+	{"\?bb->b", L__where_xbbb, "(in0 ? in1 : in2)"},
+	{"\?BB->B", L__where_xBBB, "(in0 ? in1 : in2)"},
+	{"\?hh->h", L__where_xhhh, "(in0 ? in1 : in2)"},
+	{"\?HH->H", L__where_xHHH, "(in0 ? in1 : in2)"},
+	{"\?ii->i", L__where_xiii, "(in0 ? in1 : in2)"},
+	{"\?II->I", L__where_xIII, "(in0 ? in1 : in2)"},
+	{"\?ll->l", L__where_xlll, "(in0 ? in1 : in2)"},
+	{"\?LL->L", L__where_xLLL, "(in0 ? in1 : in2)"},
+	{"\?ee->e", L__where_xeee, "(in0 ? in1 : in2)"},
+	{"\?ff->f", L__where_xfff, "(in0 ? in1 : in2)"},
+	{"\?dd->d", L__where_xddd, "(in0 ? in1 : in2)"},
+	{"\?FF->F", L__where_xFFF, "(in0 ? in1 : in2)"},
+	{"\?DD->D", L__where_xDDD, "(in0 ? in1 : in2)"},
+};
 
 /* ORDER: alphabetical is not required; uf_lookup scans by name. */
 const struct ufunc ufunc_table[] = {
@@ -24630,25 +25371,310 @@ const struct ufunc ufunc_table[] = {
 	{"gammaln", 1, 1, UI_NONE, LOOPS_gammaln, 2},
 	{"expit", 1, 1, UI_NONE, LOOPS_expit, 2},
 	{"logit", 1, 1, UI_NONE, LOOPS_logit, 2},
+	{"_where", 3, 1, UI_NONE, LOOPS__where, 14},
 };
-const int ufunc_count = 84;
+const int ufunc_count = 85;
 
 /* ---- casts: uf_cast[from][to](src, sstride, dst, dstride, n) ---- */
-static void C_BOOL_BOOL(const char *src, int64_t ss, char *dst, int64_t ds, int64_t n)
+struct uf_item16 { uint64_t lo, hi; };
+static inline void uf_copy_items1(const char *src, int64_t ss, char *dst, int64_t ds, int64_t n)
 {
-	if (ss == sizeof(uint8_t) && ds == sizeof(uint8_t)) {
-		const uint8_t *x = (const uint8_t *)src;
-		uint8_t *y = (uint8_t *)dst;
-		for (int64_t i = 0; i < n; i++) {
-			int s = x[i];
-			y[i] = (uint8_t)(s != 0);
+	uint8_t t0, t1, t2, t3;
+	int64_t i = 0;
+	if (ss == 1 && ds == 1) {
+		memcpy(dst, src, (size_t)n * 1);
+		return;
+	}
+	if (ds == 1) {
+		for (; i + 4 <= n; i += 4) {
+			memcpy(&t0, src + (i + 0) * ss, 1);
+			memcpy(&t1, src + (i + 1) * ss, 1);
+			memcpy(&t2, src + (i + 2) * ss, 1);
+			memcpy(&t3, src + (i + 3) * ss, 1);
+			memcpy(dst + (i + 0) * 1, &t0, 1);
+			memcpy(dst + (i + 1) * 1, &t1, 1);
+			memcpy(dst + (i + 2) * 1, &t2, 1);
+			memcpy(dst + (i + 3) * 1, &t3, 1);
+		}
+		for (; i < n; i++) {
+			memcpy(&t0, src + i * ss, 1);
+			memcpy(dst + i * 1, &t0, 1);
 		}
 		return;
 	}
-	for (int64_t i = 0; i < n; i++) {
-		int s = *(const uint8_t *)(src + i * ss);
-		*(uint8_t *)(dst + i * ds) = (uint8_t)(s != 0);
+	if (ss == 1) {
+		for (; i + 4 <= n; i += 4) {
+			memcpy(&t0, src + (i + 0) * 1, 1);
+			memcpy(&t1, src + (i + 1) * 1, 1);
+			memcpy(&t2, src + (i + 2) * 1, 1);
+			memcpy(&t3, src + (i + 3) * 1, 1);
+			memcpy(dst + (i + 0) * ds, &t0, 1);
+			memcpy(dst + (i + 1) * ds, &t1, 1);
+			memcpy(dst + (i + 2) * ds, &t2, 1);
+			memcpy(dst + (i + 3) * ds, &t3, 1);
+		}
+		for (; i < n; i++) {
+			memcpy(&t0, src + i * 1, 1);
+			memcpy(dst + i * ds, &t0, 1);
+		}
+		return;
 	}
+	if (1) {
+		for (; i + 4 <= n; i += 4) {
+			memcpy(&t0, src + (i + 0) * ss, 1);
+			memcpy(&t1, src + (i + 1) * ss, 1);
+			memcpy(&t2, src + (i + 2) * ss, 1);
+			memcpy(&t3, src + (i + 3) * ss, 1);
+			memcpy(dst + (i + 0) * ds, &t0, 1);
+			memcpy(dst + (i + 1) * ds, &t1, 1);
+			memcpy(dst + (i + 2) * ds, &t2, 1);
+			memcpy(dst + (i + 3) * ds, &t3, 1);
+		}
+		for (; i < n; i++) {
+			memcpy(&t0, src + i * ss, 1);
+			memcpy(dst + i * ds, &t0, 1);
+		}
+	}
+}
+static inline void uf_copy_items2(const char *src, int64_t ss, char *dst, int64_t ds, int64_t n)
+{
+	uint16_t t0, t1, t2, t3;
+	int64_t i = 0;
+	if (ss == 2 && ds == 2) {
+		memcpy(dst, src, (size_t)n * 2);
+		return;
+	}
+	if (ds == 2) {
+		for (; i + 4 <= n; i += 4) {
+			memcpy(&t0, src + (i + 0) * ss, 2);
+			memcpy(&t1, src + (i + 1) * ss, 2);
+			memcpy(&t2, src + (i + 2) * ss, 2);
+			memcpy(&t3, src + (i + 3) * ss, 2);
+			memcpy(dst + (i + 0) * 2, &t0, 2);
+			memcpy(dst + (i + 1) * 2, &t1, 2);
+			memcpy(dst + (i + 2) * 2, &t2, 2);
+			memcpy(dst + (i + 3) * 2, &t3, 2);
+		}
+		for (; i < n; i++) {
+			memcpy(&t0, src + i * ss, 2);
+			memcpy(dst + i * 2, &t0, 2);
+		}
+		return;
+	}
+	if (ss == 2) {
+		for (; i + 4 <= n; i += 4) {
+			memcpy(&t0, src + (i + 0) * 2, 2);
+			memcpy(&t1, src + (i + 1) * 2, 2);
+			memcpy(&t2, src + (i + 2) * 2, 2);
+			memcpy(&t3, src + (i + 3) * 2, 2);
+			memcpy(dst + (i + 0) * ds, &t0, 2);
+			memcpy(dst + (i + 1) * ds, &t1, 2);
+			memcpy(dst + (i + 2) * ds, &t2, 2);
+			memcpy(dst + (i + 3) * ds, &t3, 2);
+		}
+		for (; i < n; i++) {
+			memcpy(&t0, src + i * 2, 2);
+			memcpy(dst + i * ds, &t0, 2);
+		}
+		return;
+	}
+	if (1) {
+		for (; i + 4 <= n; i += 4) {
+			memcpy(&t0, src + (i + 0) * ss, 2);
+			memcpy(&t1, src + (i + 1) * ss, 2);
+			memcpy(&t2, src + (i + 2) * ss, 2);
+			memcpy(&t3, src + (i + 3) * ss, 2);
+			memcpy(dst + (i + 0) * ds, &t0, 2);
+			memcpy(dst + (i + 1) * ds, &t1, 2);
+			memcpy(dst + (i + 2) * ds, &t2, 2);
+			memcpy(dst + (i + 3) * ds, &t3, 2);
+		}
+		for (; i < n; i++) {
+			memcpy(&t0, src + i * ss, 2);
+			memcpy(dst + i * ds, &t0, 2);
+		}
+	}
+}
+static inline void uf_copy_items4(const char *src, int64_t ss, char *dst, int64_t ds, int64_t n)
+{
+	uint32_t t0, t1, t2, t3;
+	int64_t i = 0;
+	if (ss == 4 && ds == 4) {
+		memcpy(dst, src, (size_t)n * 4);
+		return;
+	}
+	if (ds == 4) {
+		for (; i + 4 <= n; i += 4) {
+			memcpy(&t0, src + (i + 0) * ss, 4);
+			memcpy(&t1, src + (i + 1) * ss, 4);
+			memcpy(&t2, src + (i + 2) * ss, 4);
+			memcpy(&t3, src + (i + 3) * ss, 4);
+			memcpy(dst + (i + 0) * 4, &t0, 4);
+			memcpy(dst + (i + 1) * 4, &t1, 4);
+			memcpy(dst + (i + 2) * 4, &t2, 4);
+			memcpy(dst + (i + 3) * 4, &t3, 4);
+		}
+		for (; i < n; i++) {
+			memcpy(&t0, src + i * ss, 4);
+			memcpy(dst + i * 4, &t0, 4);
+		}
+		return;
+	}
+	if (ss == 4) {
+		for (; i + 4 <= n; i += 4) {
+			memcpy(&t0, src + (i + 0) * 4, 4);
+			memcpy(&t1, src + (i + 1) * 4, 4);
+			memcpy(&t2, src + (i + 2) * 4, 4);
+			memcpy(&t3, src + (i + 3) * 4, 4);
+			memcpy(dst + (i + 0) * ds, &t0, 4);
+			memcpy(dst + (i + 1) * ds, &t1, 4);
+			memcpy(dst + (i + 2) * ds, &t2, 4);
+			memcpy(dst + (i + 3) * ds, &t3, 4);
+		}
+		for (; i < n; i++) {
+			memcpy(&t0, src + i * 4, 4);
+			memcpy(dst + i * ds, &t0, 4);
+		}
+		return;
+	}
+	if (1) {
+		for (; i + 4 <= n; i += 4) {
+			memcpy(&t0, src + (i + 0) * ss, 4);
+			memcpy(&t1, src + (i + 1) * ss, 4);
+			memcpy(&t2, src + (i + 2) * ss, 4);
+			memcpy(&t3, src + (i + 3) * ss, 4);
+			memcpy(dst + (i + 0) * ds, &t0, 4);
+			memcpy(dst + (i + 1) * ds, &t1, 4);
+			memcpy(dst + (i + 2) * ds, &t2, 4);
+			memcpy(dst + (i + 3) * ds, &t3, 4);
+		}
+		for (; i < n; i++) {
+			memcpy(&t0, src + i * ss, 4);
+			memcpy(dst + i * ds, &t0, 4);
+		}
+	}
+}
+static inline void uf_copy_items8(const char *src, int64_t ss, char *dst, int64_t ds, int64_t n)
+{
+	uint64_t t0, t1, t2, t3;
+	int64_t i = 0;
+	if (ss == 8 && ds == 8) {
+		memcpy(dst, src, (size_t)n * 8);
+		return;
+	}
+	if (ds == 8) {
+		for (; i + 4 <= n; i += 4) {
+			memcpy(&t0, src + (i + 0) * ss, 8);
+			memcpy(&t1, src + (i + 1) * ss, 8);
+			memcpy(&t2, src + (i + 2) * ss, 8);
+			memcpy(&t3, src + (i + 3) * ss, 8);
+			memcpy(dst + (i + 0) * 8, &t0, 8);
+			memcpy(dst + (i + 1) * 8, &t1, 8);
+			memcpy(dst + (i + 2) * 8, &t2, 8);
+			memcpy(dst + (i + 3) * 8, &t3, 8);
+		}
+		for (; i < n; i++) {
+			memcpy(&t0, src + i * ss, 8);
+			memcpy(dst + i * 8, &t0, 8);
+		}
+		return;
+	}
+	if (ss == 8) {
+		for (; i + 4 <= n; i += 4) {
+			memcpy(&t0, src + (i + 0) * 8, 8);
+			memcpy(&t1, src + (i + 1) * 8, 8);
+			memcpy(&t2, src + (i + 2) * 8, 8);
+			memcpy(&t3, src + (i + 3) * 8, 8);
+			memcpy(dst + (i + 0) * ds, &t0, 8);
+			memcpy(dst + (i + 1) * ds, &t1, 8);
+			memcpy(dst + (i + 2) * ds, &t2, 8);
+			memcpy(dst + (i + 3) * ds, &t3, 8);
+		}
+		for (; i < n; i++) {
+			memcpy(&t0, src + i * 8, 8);
+			memcpy(dst + i * ds, &t0, 8);
+		}
+		return;
+	}
+	if (1) {
+		for (; i + 4 <= n; i += 4) {
+			memcpy(&t0, src + (i + 0) * ss, 8);
+			memcpy(&t1, src + (i + 1) * ss, 8);
+			memcpy(&t2, src + (i + 2) * ss, 8);
+			memcpy(&t3, src + (i + 3) * ss, 8);
+			memcpy(dst + (i + 0) * ds, &t0, 8);
+			memcpy(dst + (i + 1) * ds, &t1, 8);
+			memcpy(dst + (i + 2) * ds, &t2, 8);
+			memcpy(dst + (i + 3) * ds, &t3, 8);
+		}
+		for (; i < n; i++) {
+			memcpy(&t0, src + i * ss, 8);
+			memcpy(dst + i * ds, &t0, 8);
+		}
+	}
+}
+static inline void uf_copy_items16(const char *src, int64_t ss, char *dst, int64_t ds, int64_t n)
+{
+	struct uf_item16 t0, t1, t2, t3;
+	int64_t i = 0;
+	if (ss == 16 && ds == 16) {
+		memcpy(dst, src, (size_t)n * 16);
+		return;
+	}
+	if (ds == 16) {
+		for (; i + 4 <= n; i += 4) {
+			memcpy(&t0, src + (i + 0) * ss, 16);
+			memcpy(&t1, src + (i + 1) * ss, 16);
+			memcpy(&t2, src + (i + 2) * ss, 16);
+			memcpy(&t3, src + (i + 3) * ss, 16);
+			memcpy(dst + (i + 0) * 16, &t0, 16);
+			memcpy(dst + (i + 1) * 16, &t1, 16);
+			memcpy(dst + (i + 2) * 16, &t2, 16);
+			memcpy(dst + (i + 3) * 16, &t3, 16);
+		}
+		for (; i < n; i++) {
+			memcpy(&t0, src + i * ss, 16);
+			memcpy(dst + i * 16, &t0, 16);
+		}
+		return;
+	}
+	if (ss == 16) {
+		for (; i + 4 <= n; i += 4) {
+			memcpy(&t0, src + (i + 0) * 16, 16);
+			memcpy(&t1, src + (i + 1) * 16, 16);
+			memcpy(&t2, src + (i + 2) * 16, 16);
+			memcpy(&t3, src + (i + 3) * 16, 16);
+			memcpy(dst + (i + 0) * ds, &t0, 16);
+			memcpy(dst + (i + 1) * ds, &t1, 16);
+			memcpy(dst + (i + 2) * ds, &t2, 16);
+			memcpy(dst + (i + 3) * ds, &t3, 16);
+		}
+		for (; i < n; i++) {
+			memcpy(&t0, src + i * 16, 16);
+			memcpy(dst + i * ds, &t0, 16);
+		}
+		return;
+	}
+	if (1) {
+		for (; i + 4 <= n; i += 4) {
+			memcpy(&t0, src + (i + 0) * ss, 16);
+			memcpy(&t1, src + (i + 1) * ss, 16);
+			memcpy(&t2, src + (i + 2) * ss, 16);
+			memcpy(&t3, src + (i + 3) * ss, 16);
+			memcpy(dst + (i + 0) * ds, &t0, 16);
+			memcpy(dst + (i + 1) * ds, &t1, 16);
+			memcpy(dst + (i + 2) * ds, &t2, 16);
+			memcpy(dst + (i + 3) * ds, &t3, 16);
+		}
+		for (; i < n; i++) {
+			memcpy(&t0, src + i * ss, 16);
+			memcpy(dst + i * ds, &t0, 16);
+		}
+	}
+}
+static void C_BOOL_BOOL(const char *src, int64_t ss, char *dst, int64_t ds, int64_t n)
+{
+	uf_copy_items1(src, ss, dst, ds, n);
 }
 static void C_BOOL_INT8(const char *src, int64_t ss, char *dst, int64_t ds, int64_t n)
 {
@@ -24657,6 +25683,14 @@ static void C_BOOL_INT8(const char *src, int64_t ss, char *dst, int64_t ds, int6
 		int8_t *y = (int8_t *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			int s = x[i];
+			y[i] = (int8_t)(s != 0);
+		}
+		return;
+	}
+	if (ds == sizeof(int8_t)) {
+		int8_t *y = (int8_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			int s = *(const uint8_t *)(src + i * ss);
 			y[i] = (int8_t)(s != 0);
 		}
 		return;
@@ -24677,6 +25711,14 @@ static void C_BOOL_UINT8(const char *src, int64_t ss, char *dst, int64_t ds, int
 		}
 		return;
 	}
+	if (ds == sizeof(uint8_t)) {
+		uint8_t *y = (uint8_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			int s = *(const uint8_t *)(src + i * ss);
+			y[i] = (uint8_t)(s != 0);
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		int s = *(const uint8_t *)(src + i * ss);
 		*(uint8_t *)(dst + i * ds) = (uint8_t)(s != 0);
@@ -24689,6 +25731,14 @@ static void C_BOOL_INT16(const char *src, int64_t ss, char *dst, int64_t ds, int
 		int16_t *y = (int16_t *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			int s = x[i];
+			y[i] = (int16_t)(s != 0);
+		}
+		return;
+	}
+	if (ds == sizeof(int16_t)) {
+		int16_t *y = (int16_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			int s = *(const uint8_t *)(src + i * ss);
 			y[i] = (int16_t)(s != 0);
 		}
 		return;
@@ -24709,6 +25759,14 @@ static void C_BOOL_UINT16(const char *src, int64_t ss, char *dst, int64_t ds, in
 		}
 		return;
 	}
+	if (ds == sizeof(uint16_t)) {
+		uint16_t *y = (uint16_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			int s = *(const uint8_t *)(src + i * ss);
+			y[i] = (uint16_t)(s != 0);
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		int s = *(const uint8_t *)(src + i * ss);
 		*(uint16_t *)(dst + i * ds) = (uint16_t)(s != 0);
@@ -24721,6 +25779,14 @@ static void C_BOOL_INT32(const char *src, int64_t ss, char *dst, int64_t ds, int
 		int32_t *y = (int32_t *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			int s = x[i];
+			y[i] = (int32_t)(s != 0);
+		}
+		return;
+	}
+	if (ds == sizeof(int32_t)) {
+		int32_t *y = (int32_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			int s = *(const uint8_t *)(src + i * ss);
 			y[i] = (int32_t)(s != 0);
 		}
 		return;
@@ -24741,6 +25807,14 @@ static void C_BOOL_UINT32(const char *src, int64_t ss, char *dst, int64_t ds, in
 		}
 		return;
 	}
+	if (ds == sizeof(uint32_t)) {
+		uint32_t *y = (uint32_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			int s = *(const uint8_t *)(src + i * ss);
+			y[i] = (uint32_t)(s != 0);
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		int s = *(const uint8_t *)(src + i * ss);
 		*(uint32_t *)(dst + i * ds) = (uint32_t)(s != 0);
@@ -24753,6 +25827,14 @@ static void C_BOOL_INT64(const char *src, int64_t ss, char *dst, int64_t ds, int
 		int64_t *y = (int64_t *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			int s = x[i];
+			y[i] = (int64_t)(s != 0);
+		}
+		return;
+	}
+	if (ds == sizeof(int64_t)) {
+		int64_t *y = (int64_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			int s = *(const uint8_t *)(src + i * ss);
 			y[i] = (int64_t)(s != 0);
 		}
 		return;
@@ -24773,6 +25855,14 @@ static void C_BOOL_UINT64(const char *src, int64_t ss, char *dst, int64_t ds, in
 		}
 		return;
 	}
+	if (ds == sizeof(uint64_t)) {
+		uint64_t *y = (uint64_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			int s = *(const uint8_t *)(src + i * ss);
+			y[i] = (uint64_t)(s != 0);
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		int s = *(const uint8_t *)(src + i * ss);
 		*(uint64_t *)(dst + i * ds) = (uint64_t)(s != 0);
@@ -24785,6 +25875,14 @@ static void C_BOOL_FLOAT16(const char *src, int64_t ss, char *dst, int64_t ds, i
 		_Float16 *y = (_Float16 *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			int s = x[i];
+			y[i] = (_Float16)(s != 0);
+		}
+		return;
+	}
+	if (ds == sizeof(_Float16)) {
+		_Float16 *y = (_Float16 *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			int s = *(const uint8_t *)(src + i * ss);
 			y[i] = (_Float16)(s != 0);
 		}
 		return;
@@ -24805,6 +25903,14 @@ static void C_BOOL_FLOAT32(const char *src, int64_t ss, char *dst, int64_t ds, i
 		}
 		return;
 	}
+	if (ds == sizeof(float)) {
+		float *y = (float *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			int s = *(const uint8_t *)(src + i * ss);
+			y[i] = (float)(s != 0);
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		int s = *(const uint8_t *)(src + i * ss);
 		*(float *)(dst + i * ds) = (float)(s != 0);
@@ -24817,6 +25923,14 @@ static void C_BOOL_FLOAT64(const char *src, int64_t ss, char *dst, int64_t ds, i
 		double *y = (double *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			int s = x[i];
+			y[i] = (double)(s != 0);
+		}
+		return;
+	}
+	if (ds == sizeof(double)) {
+		double *y = (double *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			int s = *(const uint8_t *)(src + i * ss);
 			y[i] = (double)(s != 0);
 		}
 		return;
@@ -24837,6 +25951,14 @@ static void C_BOOL_COMPLEX64(const char *src, int64_t ss, char *dst, int64_t ds,
 		}
 		return;
 	}
+	if (ds == sizeof(float _Complex)) {
+		float _Complex *y = (float _Complex *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			int s = *(const uint8_t *)(src + i * ss);
+			y[i] = (float _Complex)(s != 0);
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		int s = *(const uint8_t *)(src + i * ss);
 		*(float _Complex *)(dst + i * ds) = (float _Complex)(s != 0);
@@ -24849,6 +25971,14 @@ static void C_BOOL_COMPLEX128(const char *src, int64_t ss, char *dst, int64_t ds
 		double _Complex *y = (double _Complex *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			int s = x[i];
+			y[i] = (double _Complex)(s != 0);
+		}
+		return;
+	}
+	if (ds == sizeof(double _Complex)) {
+		double _Complex *y = (double _Complex *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			int s = *(const uint8_t *)(src + i * ss);
 			y[i] = (double _Complex)(s != 0);
 		}
 		return;
@@ -24869,6 +25999,14 @@ static void C_INT8_BOOL(const char *src, int64_t ss, char *dst, int64_t ds, int6
 		}
 		return;
 	}
+	if (ds == sizeof(uint8_t)) {
+		uint8_t *y = (uint8_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			int8_t s = *(const int8_t *)(src + i * ss);
+			y[i] = (uint8_t)(s != 0);
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		int8_t s = *(const int8_t *)(src + i * ss);
 		*(uint8_t *)(dst + i * ds) = (uint8_t)(s != 0);
@@ -24876,19 +26014,7 @@ static void C_INT8_BOOL(const char *src, int64_t ss, char *dst, int64_t ds, int6
 }
 static void C_INT8_INT8(const char *src, int64_t ss, char *dst, int64_t ds, int64_t n)
 {
-	if (ss == sizeof(int8_t) && ds == sizeof(int8_t)) {
-		const int8_t *x = (const int8_t *)src;
-		int8_t *y = (int8_t *)dst;
-		for (int64_t i = 0; i < n; i++) {
-			int8_t s = x[i];
-			y[i] = (int8_t)s;
-		}
-		return;
-	}
-	for (int64_t i = 0; i < n; i++) {
-		int8_t s = *(const int8_t *)(src + i * ss);
-		*(int8_t *)(dst + i * ds) = (int8_t)s;
-	}
+	uf_copy_items1(src, ss, dst, ds, n);
 }
 static void C_INT8_UINT8(const char *src, int64_t ss, char *dst, int64_t ds, int64_t n)
 {
@@ -24897,6 +26023,14 @@ static void C_INT8_UINT8(const char *src, int64_t ss, char *dst, int64_t ds, int
 		uint8_t *y = (uint8_t *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			int8_t s = x[i];
+			y[i] = (uint8_t)s;
+		}
+		return;
+	}
+	if (ds == sizeof(uint8_t)) {
+		uint8_t *y = (uint8_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			int8_t s = *(const int8_t *)(src + i * ss);
 			y[i] = (uint8_t)s;
 		}
 		return;
@@ -24917,6 +26051,14 @@ static void C_INT8_INT16(const char *src, int64_t ss, char *dst, int64_t ds, int
 		}
 		return;
 	}
+	if (ds == sizeof(int16_t)) {
+		int16_t *y = (int16_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			int8_t s = *(const int8_t *)(src + i * ss);
+			y[i] = (int16_t)s;
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		int8_t s = *(const int8_t *)(src + i * ss);
 		*(int16_t *)(dst + i * ds) = (int16_t)s;
@@ -24929,6 +26071,14 @@ static void C_INT8_UINT16(const char *src, int64_t ss, char *dst, int64_t ds, in
 		uint16_t *y = (uint16_t *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			int8_t s = x[i];
+			y[i] = (uint16_t)s;
+		}
+		return;
+	}
+	if (ds == sizeof(uint16_t)) {
+		uint16_t *y = (uint16_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			int8_t s = *(const int8_t *)(src + i * ss);
 			y[i] = (uint16_t)s;
 		}
 		return;
@@ -24949,6 +26099,14 @@ static void C_INT8_INT32(const char *src, int64_t ss, char *dst, int64_t ds, int
 		}
 		return;
 	}
+	if (ds == sizeof(int32_t)) {
+		int32_t *y = (int32_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			int8_t s = *(const int8_t *)(src + i * ss);
+			y[i] = (int32_t)s;
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		int8_t s = *(const int8_t *)(src + i * ss);
 		*(int32_t *)(dst + i * ds) = (int32_t)s;
@@ -24961,6 +26119,14 @@ static void C_INT8_UINT32(const char *src, int64_t ss, char *dst, int64_t ds, in
 		uint32_t *y = (uint32_t *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			int8_t s = x[i];
+			y[i] = (uint32_t)s;
+		}
+		return;
+	}
+	if (ds == sizeof(uint32_t)) {
+		uint32_t *y = (uint32_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			int8_t s = *(const int8_t *)(src + i * ss);
 			y[i] = (uint32_t)s;
 		}
 		return;
@@ -24981,6 +26147,14 @@ static void C_INT8_INT64(const char *src, int64_t ss, char *dst, int64_t ds, int
 		}
 		return;
 	}
+	if (ds == sizeof(int64_t)) {
+		int64_t *y = (int64_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			int8_t s = *(const int8_t *)(src + i * ss);
+			y[i] = (int64_t)s;
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		int8_t s = *(const int8_t *)(src + i * ss);
 		*(int64_t *)(dst + i * ds) = (int64_t)s;
@@ -24993,6 +26167,14 @@ static void C_INT8_UINT64(const char *src, int64_t ss, char *dst, int64_t ds, in
 		uint64_t *y = (uint64_t *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			int8_t s = x[i];
+			y[i] = (uint64_t)s;
+		}
+		return;
+	}
+	if (ds == sizeof(uint64_t)) {
+		uint64_t *y = (uint64_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			int8_t s = *(const int8_t *)(src + i * ss);
 			y[i] = (uint64_t)s;
 		}
 		return;
@@ -25013,6 +26195,14 @@ static void C_INT8_FLOAT16(const char *src, int64_t ss, char *dst, int64_t ds, i
 		}
 		return;
 	}
+	if (ds == sizeof(_Float16)) {
+		_Float16 *y = (_Float16 *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			int8_t s = *(const int8_t *)(src + i * ss);
+			y[i] = (_Float16)s;
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		int8_t s = *(const int8_t *)(src + i * ss);
 		*(_Float16 *)(dst + i * ds) = (_Float16)s;
@@ -25025,6 +26215,14 @@ static void C_INT8_FLOAT32(const char *src, int64_t ss, char *dst, int64_t ds, i
 		float *y = (float *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			int8_t s = x[i];
+			y[i] = (float)s;
+		}
+		return;
+	}
+	if (ds == sizeof(float)) {
+		float *y = (float *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			int8_t s = *(const int8_t *)(src + i * ss);
 			y[i] = (float)s;
 		}
 		return;
@@ -25045,6 +26243,14 @@ static void C_INT8_FLOAT64(const char *src, int64_t ss, char *dst, int64_t ds, i
 		}
 		return;
 	}
+	if (ds == sizeof(double)) {
+		double *y = (double *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			int8_t s = *(const int8_t *)(src + i * ss);
+			y[i] = (double)s;
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		int8_t s = *(const int8_t *)(src + i * ss);
 		*(double *)(dst + i * ds) = (double)s;
@@ -25057,6 +26263,14 @@ static void C_INT8_COMPLEX64(const char *src, int64_t ss, char *dst, int64_t ds,
 		float _Complex *y = (float _Complex *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			int8_t s = x[i];
+			y[i] = (float _Complex)s;
+		}
+		return;
+	}
+	if (ds == sizeof(float _Complex)) {
+		float _Complex *y = (float _Complex *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			int8_t s = *(const int8_t *)(src + i * ss);
 			y[i] = (float _Complex)s;
 		}
 		return;
@@ -25077,6 +26291,14 @@ static void C_INT8_COMPLEX128(const char *src, int64_t ss, char *dst, int64_t ds
 		}
 		return;
 	}
+	if (ds == sizeof(double _Complex)) {
+		double _Complex *y = (double _Complex *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			int8_t s = *(const int8_t *)(src + i * ss);
+			y[i] = (double _Complex)s;
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		int8_t s = *(const int8_t *)(src + i * ss);
 		*(double _Complex *)(dst + i * ds) = (double _Complex)s;
@@ -25089,6 +26311,14 @@ static void C_UINT8_BOOL(const char *src, int64_t ss, char *dst, int64_t ds, int
 		uint8_t *y = (uint8_t *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			uint8_t s = x[i];
+			y[i] = (uint8_t)(s != 0);
+		}
+		return;
+	}
+	if (ds == sizeof(uint8_t)) {
+		uint8_t *y = (uint8_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			uint8_t s = *(const uint8_t *)(src + i * ss);
 			y[i] = (uint8_t)(s != 0);
 		}
 		return;
@@ -25109,6 +26339,14 @@ static void C_UINT8_INT8(const char *src, int64_t ss, char *dst, int64_t ds, int
 		}
 		return;
 	}
+	if (ds == sizeof(int8_t)) {
+		int8_t *y = (int8_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			uint8_t s = *(const uint8_t *)(src + i * ss);
+			y[i] = (int8_t)s;
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		uint8_t s = *(const uint8_t *)(src + i * ss);
 		*(int8_t *)(dst + i * ds) = (int8_t)s;
@@ -25116,19 +26354,7 @@ static void C_UINT8_INT8(const char *src, int64_t ss, char *dst, int64_t ds, int
 }
 static void C_UINT8_UINT8(const char *src, int64_t ss, char *dst, int64_t ds, int64_t n)
 {
-	if (ss == sizeof(uint8_t) && ds == sizeof(uint8_t)) {
-		const uint8_t *x = (const uint8_t *)src;
-		uint8_t *y = (uint8_t *)dst;
-		for (int64_t i = 0; i < n; i++) {
-			uint8_t s = x[i];
-			y[i] = (uint8_t)s;
-		}
-		return;
-	}
-	for (int64_t i = 0; i < n; i++) {
-		uint8_t s = *(const uint8_t *)(src + i * ss);
-		*(uint8_t *)(dst + i * ds) = (uint8_t)s;
-	}
+	uf_copy_items1(src, ss, dst, ds, n);
 }
 static void C_UINT8_INT16(const char *src, int64_t ss, char *dst, int64_t ds, int64_t n)
 {
@@ -25137,6 +26363,14 @@ static void C_UINT8_INT16(const char *src, int64_t ss, char *dst, int64_t ds, in
 		int16_t *y = (int16_t *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			uint8_t s = x[i];
+			y[i] = (int16_t)s;
+		}
+		return;
+	}
+	if (ds == sizeof(int16_t)) {
+		int16_t *y = (int16_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			uint8_t s = *(const uint8_t *)(src + i * ss);
 			y[i] = (int16_t)s;
 		}
 		return;
@@ -25157,6 +26391,14 @@ static void C_UINT8_UINT16(const char *src, int64_t ss, char *dst, int64_t ds, i
 		}
 		return;
 	}
+	if (ds == sizeof(uint16_t)) {
+		uint16_t *y = (uint16_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			uint8_t s = *(const uint8_t *)(src + i * ss);
+			y[i] = (uint16_t)s;
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		uint8_t s = *(const uint8_t *)(src + i * ss);
 		*(uint16_t *)(dst + i * ds) = (uint16_t)s;
@@ -25169,6 +26411,14 @@ static void C_UINT8_INT32(const char *src, int64_t ss, char *dst, int64_t ds, in
 		int32_t *y = (int32_t *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			uint8_t s = x[i];
+			y[i] = (int32_t)s;
+		}
+		return;
+	}
+	if (ds == sizeof(int32_t)) {
+		int32_t *y = (int32_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			uint8_t s = *(const uint8_t *)(src + i * ss);
 			y[i] = (int32_t)s;
 		}
 		return;
@@ -25189,6 +26439,14 @@ static void C_UINT8_UINT32(const char *src, int64_t ss, char *dst, int64_t ds, i
 		}
 		return;
 	}
+	if (ds == sizeof(uint32_t)) {
+		uint32_t *y = (uint32_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			uint8_t s = *(const uint8_t *)(src + i * ss);
+			y[i] = (uint32_t)s;
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		uint8_t s = *(const uint8_t *)(src + i * ss);
 		*(uint32_t *)(dst + i * ds) = (uint32_t)s;
@@ -25201,6 +26459,14 @@ static void C_UINT8_INT64(const char *src, int64_t ss, char *dst, int64_t ds, in
 		int64_t *y = (int64_t *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			uint8_t s = x[i];
+			y[i] = (int64_t)s;
+		}
+		return;
+	}
+	if (ds == sizeof(int64_t)) {
+		int64_t *y = (int64_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			uint8_t s = *(const uint8_t *)(src + i * ss);
 			y[i] = (int64_t)s;
 		}
 		return;
@@ -25221,6 +26487,14 @@ static void C_UINT8_UINT64(const char *src, int64_t ss, char *dst, int64_t ds, i
 		}
 		return;
 	}
+	if (ds == sizeof(uint64_t)) {
+		uint64_t *y = (uint64_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			uint8_t s = *(const uint8_t *)(src + i * ss);
+			y[i] = (uint64_t)s;
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		uint8_t s = *(const uint8_t *)(src + i * ss);
 		*(uint64_t *)(dst + i * ds) = (uint64_t)s;
@@ -25233,6 +26507,14 @@ static void C_UINT8_FLOAT16(const char *src, int64_t ss, char *dst, int64_t ds, 
 		_Float16 *y = (_Float16 *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			uint8_t s = x[i];
+			y[i] = (_Float16)s;
+		}
+		return;
+	}
+	if (ds == sizeof(_Float16)) {
+		_Float16 *y = (_Float16 *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			uint8_t s = *(const uint8_t *)(src + i * ss);
 			y[i] = (_Float16)s;
 		}
 		return;
@@ -25253,6 +26535,14 @@ static void C_UINT8_FLOAT32(const char *src, int64_t ss, char *dst, int64_t ds, 
 		}
 		return;
 	}
+	if (ds == sizeof(float)) {
+		float *y = (float *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			uint8_t s = *(const uint8_t *)(src + i * ss);
+			y[i] = (float)s;
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		uint8_t s = *(const uint8_t *)(src + i * ss);
 		*(float *)(dst + i * ds) = (float)s;
@@ -25265,6 +26555,14 @@ static void C_UINT8_FLOAT64(const char *src, int64_t ss, char *dst, int64_t ds, 
 		double *y = (double *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			uint8_t s = x[i];
+			y[i] = (double)s;
+		}
+		return;
+	}
+	if (ds == sizeof(double)) {
+		double *y = (double *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			uint8_t s = *(const uint8_t *)(src + i * ss);
 			y[i] = (double)s;
 		}
 		return;
@@ -25285,6 +26583,14 @@ static void C_UINT8_COMPLEX64(const char *src, int64_t ss, char *dst, int64_t ds
 		}
 		return;
 	}
+	if (ds == sizeof(float _Complex)) {
+		float _Complex *y = (float _Complex *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			uint8_t s = *(const uint8_t *)(src + i * ss);
+			y[i] = (float _Complex)s;
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		uint8_t s = *(const uint8_t *)(src + i * ss);
 		*(float _Complex *)(dst + i * ds) = (float _Complex)s;
@@ -25297,6 +26603,14 @@ static void C_UINT8_COMPLEX128(const char *src, int64_t ss, char *dst, int64_t d
 		double _Complex *y = (double _Complex *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			uint8_t s = x[i];
+			y[i] = (double _Complex)s;
+		}
+		return;
+	}
+	if (ds == sizeof(double _Complex)) {
+		double _Complex *y = (double _Complex *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			uint8_t s = *(const uint8_t *)(src + i * ss);
 			y[i] = (double _Complex)s;
 		}
 		return;
@@ -25317,6 +26631,14 @@ static void C_INT16_BOOL(const char *src, int64_t ss, char *dst, int64_t ds, int
 		}
 		return;
 	}
+	if (ds == sizeof(uint8_t)) {
+		uint8_t *y = (uint8_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			int16_t s = *(const int16_t *)(src + i * ss);
+			y[i] = (uint8_t)(s != 0);
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		int16_t s = *(const int16_t *)(src + i * ss);
 		*(uint8_t *)(dst + i * ds) = (uint8_t)(s != 0);
@@ -25329,6 +26651,14 @@ static void C_INT16_INT8(const char *src, int64_t ss, char *dst, int64_t ds, int
 		int8_t *y = (int8_t *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			int16_t s = x[i];
+			y[i] = (int8_t)s;
+		}
+		return;
+	}
+	if (ds == sizeof(int8_t)) {
+		int8_t *y = (int8_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			int16_t s = *(const int16_t *)(src + i * ss);
 			y[i] = (int8_t)s;
 		}
 		return;
@@ -25349,6 +26679,14 @@ static void C_INT16_UINT8(const char *src, int64_t ss, char *dst, int64_t ds, in
 		}
 		return;
 	}
+	if (ds == sizeof(uint8_t)) {
+		uint8_t *y = (uint8_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			int16_t s = *(const int16_t *)(src + i * ss);
+			y[i] = (uint8_t)s;
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		int16_t s = *(const int16_t *)(src + i * ss);
 		*(uint8_t *)(dst + i * ds) = (uint8_t)s;
@@ -25356,19 +26694,7 @@ static void C_INT16_UINT8(const char *src, int64_t ss, char *dst, int64_t ds, in
 }
 static void C_INT16_INT16(const char *src, int64_t ss, char *dst, int64_t ds, int64_t n)
 {
-	if (ss == sizeof(int16_t) && ds == sizeof(int16_t)) {
-		const int16_t *x = (const int16_t *)src;
-		int16_t *y = (int16_t *)dst;
-		for (int64_t i = 0; i < n; i++) {
-			int16_t s = x[i];
-			y[i] = (int16_t)s;
-		}
-		return;
-	}
-	for (int64_t i = 0; i < n; i++) {
-		int16_t s = *(const int16_t *)(src + i * ss);
-		*(int16_t *)(dst + i * ds) = (int16_t)s;
-	}
+	uf_copy_items2(src, ss, dst, ds, n);
 }
 static void C_INT16_UINT16(const char *src, int64_t ss, char *dst, int64_t ds, int64_t n)
 {
@@ -25377,6 +26703,14 @@ static void C_INT16_UINT16(const char *src, int64_t ss, char *dst, int64_t ds, i
 		uint16_t *y = (uint16_t *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			int16_t s = x[i];
+			y[i] = (uint16_t)s;
+		}
+		return;
+	}
+	if (ds == sizeof(uint16_t)) {
+		uint16_t *y = (uint16_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			int16_t s = *(const int16_t *)(src + i * ss);
 			y[i] = (uint16_t)s;
 		}
 		return;
@@ -25397,6 +26731,14 @@ static void C_INT16_INT32(const char *src, int64_t ss, char *dst, int64_t ds, in
 		}
 		return;
 	}
+	if (ds == sizeof(int32_t)) {
+		int32_t *y = (int32_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			int16_t s = *(const int16_t *)(src + i * ss);
+			y[i] = (int32_t)s;
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		int16_t s = *(const int16_t *)(src + i * ss);
 		*(int32_t *)(dst + i * ds) = (int32_t)s;
@@ -25409,6 +26751,14 @@ static void C_INT16_UINT32(const char *src, int64_t ss, char *dst, int64_t ds, i
 		uint32_t *y = (uint32_t *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			int16_t s = x[i];
+			y[i] = (uint32_t)s;
+		}
+		return;
+	}
+	if (ds == sizeof(uint32_t)) {
+		uint32_t *y = (uint32_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			int16_t s = *(const int16_t *)(src + i * ss);
 			y[i] = (uint32_t)s;
 		}
 		return;
@@ -25429,6 +26779,14 @@ static void C_INT16_INT64(const char *src, int64_t ss, char *dst, int64_t ds, in
 		}
 		return;
 	}
+	if (ds == sizeof(int64_t)) {
+		int64_t *y = (int64_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			int16_t s = *(const int16_t *)(src + i * ss);
+			y[i] = (int64_t)s;
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		int16_t s = *(const int16_t *)(src + i * ss);
 		*(int64_t *)(dst + i * ds) = (int64_t)s;
@@ -25441,6 +26799,14 @@ static void C_INT16_UINT64(const char *src, int64_t ss, char *dst, int64_t ds, i
 		uint64_t *y = (uint64_t *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			int16_t s = x[i];
+			y[i] = (uint64_t)s;
+		}
+		return;
+	}
+	if (ds == sizeof(uint64_t)) {
+		uint64_t *y = (uint64_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			int16_t s = *(const int16_t *)(src + i * ss);
 			y[i] = (uint64_t)s;
 		}
 		return;
@@ -25461,6 +26827,14 @@ static void C_INT16_FLOAT16(const char *src, int64_t ss, char *dst, int64_t ds, 
 		}
 		return;
 	}
+	if (ds == sizeof(_Float16)) {
+		_Float16 *y = (_Float16 *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			int16_t s = *(const int16_t *)(src + i * ss);
+			y[i] = (_Float16)s;
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		int16_t s = *(const int16_t *)(src + i * ss);
 		*(_Float16 *)(dst + i * ds) = (_Float16)s;
@@ -25473,6 +26847,14 @@ static void C_INT16_FLOAT32(const char *src, int64_t ss, char *dst, int64_t ds, 
 		float *y = (float *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			int16_t s = x[i];
+			y[i] = (float)s;
+		}
+		return;
+	}
+	if (ds == sizeof(float)) {
+		float *y = (float *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			int16_t s = *(const int16_t *)(src + i * ss);
 			y[i] = (float)s;
 		}
 		return;
@@ -25493,6 +26875,14 @@ static void C_INT16_FLOAT64(const char *src, int64_t ss, char *dst, int64_t ds, 
 		}
 		return;
 	}
+	if (ds == sizeof(double)) {
+		double *y = (double *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			int16_t s = *(const int16_t *)(src + i * ss);
+			y[i] = (double)s;
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		int16_t s = *(const int16_t *)(src + i * ss);
 		*(double *)(dst + i * ds) = (double)s;
@@ -25505,6 +26895,14 @@ static void C_INT16_COMPLEX64(const char *src, int64_t ss, char *dst, int64_t ds
 		float _Complex *y = (float _Complex *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			int16_t s = x[i];
+			y[i] = (float _Complex)s;
+		}
+		return;
+	}
+	if (ds == sizeof(float _Complex)) {
+		float _Complex *y = (float _Complex *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			int16_t s = *(const int16_t *)(src + i * ss);
 			y[i] = (float _Complex)s;
 		}
 		return;
@@ -25525,6 +26923,14 @@ static void C_INT16_COMPLEX128(const char *src, int64_t ss, char *dst, int64_t d
 		}
 		return;
 	}
+	if (ds == sizeof(double _Complex)) {
+		double _Complex *y = (double _Complex *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			int16_t s = *(const int16_t *)(src + i * ss);
+			y[i] = (double _Complex)s;
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		int16_t s = *(const int16_t *)(src + i * ss);
 		*(double _Complex *)(dst + i * ds) = (double _Complex)s;
@@ -25537,6 +26943,14 @@ static void C_UINT16_BOOL(const char *src, int64_t ss, char *dst, int64_t ds, in
 		uint8_t *y = (uint8_t *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			uint16_t s = x[i];
+			y[i] = (uint8_t)(s != 0);
+		}
+		return;
+	}
+	if (ds == sizeof(uint8_t)) {
+		uint8_t *y = (uint8_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			uint16_t s = *(const uint16_t *)(src + i * ss);
 			y[i] = (uint8_t)(s != 0);
 		}
 		return;
@@ -25557,6 +26971,14 @@ static void C_UINT16_INT8(const char *src, int64_t ss, char *dst, int64_t ds, in
 		}
 		return;
 	}
+	if (ds == sizeof(int8_t)) {
+		int8_t *y = (int8_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			uint16_t s = *(const uint16_t *)(src + i * ss);
+			y[i] = (int8_t)s;
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		uint16_t s = *(const uint16_t *)(src + i * ss);
 		*(int8_t *)(dst + i * ds) = (int8_t)s;
@@ -25569,6 +26991,14 @@ static void C_UINT16_UINT8(const char *src, int64_t ss, char *dst, int64_t ds, i
 		uint8_t *y = (uint8_t *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			uint16_t s = x[i];
+			y[i] = (uint8_t)s;
+		}
+		return;
+	}
+	if (ds == sizeof(uint8_t)) {
+		uint8_t *y = (uint8_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			uint16_t s = *(const uint16_t *)(src + i * ss);
 			y[i] = (uint8_t)s;
 		}
 		return;
@@ -25589,6 +27019,14 @@ static void C_UINT16_INT16(const char *src, int64_t ss, char *dst, int64_t ds, i
 		}
 		return;
 	}
+	if (ds == sizeof(int16_t)) {
+		int16_t *y = (int16_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			uint16_t s = *(const uint16_t *)(src + i * ss);
+			y[i] = (int16_t)s;
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		uint16_t s = *(const uint16_t *)(src + i * ss);
 		*(int16_t *)(dst + i * ds) = (int16_t)s;
@@ -25596,19 +27034,7 @@ static void C_UINT16_INT16(const char *src, int64_t ss, char *dst, int64_t ds, i
 }
 static void C_UINT16_UINT16(const char *src, int64_t ss, char *dst, int64_t ds, int64_t n)
 {
-	if (ss == sizeof(uint16_t) && ds == sizeof(uint16_t)) {
-		const uint16_t *x = (const uint16_t *)src;
-		uint16_t *y = (uint16_t *)dst;
-		for (int64_t i = 0; i < n; i++) {
-			uint16_t s = x[i];
-			y[i] = (uint16_t)s;
-		}
-		return;
-	}
-	for (int64_t i = 0; i < n; i++) {
-		uint16_t s = *(const uint16_t *)(src + i * ss);
-		*(uint16_t *)(dst + i * ds) = (uint16_t)s;
-	}
+	uf_copy_items2(src, ss, dst, ds, n);
 }
 static void C_UINT16_INT32(const char *src, int64_t ss, char *dst, int64_t ds, int64_t n)
 {
@@ -25617,6 +27043,14 @@ static void C_UINT16_INT32(const char *src, int64_t ss, char *dst, int64_t ds, i
 		int32_t *y = (int32_t *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			uint16_t s = x[i];
+			y[i] = (int32_t)s;
+		}
+		return;
+	}
+	if (ds == sizeof(int32_t)) {
+		int32_t *y = (int32_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			uint16_t s = *(const uint16_t *)(src + i * ss);
 			y[i] = (int32_t)s;
 		}
 		return;
@@ -25637,6 +27071,14 @@ static void C_UINT16_UINT32(const char *src, int64_t ss, char *dst, int64_t ds, 
 		}
 		return;
 	}
+	if (ds == sizeof(uint32_t)) {
+		uint32_t *y = (uint32_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			uint16_t s = *(const uint16_t *)(src + i * ss);
+			y[i] = (uint32_t)s;
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		uint16_t s = *(const uint16_t *)(src + i * ss);
 		*(uint32_t *)(dst + i * ds) = (uint32_t)s;
@@ -25649,6 +27091,14 @@ static void C_UINT16_INT64(const char *src, int64_t ss, char *dst, int64_t ds, i
 		int64_t *y = (int64_t *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			uint16_t s = x[i];
+			y[i] = (int64_t)s;
+		}
+		return;
+	}
+	if (ds == sizeof(int64_t)) {
+		int64_t *y = (int64_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			uint16_t s = *(const uint16_t *)(src + i * ss);
 			y[i] = (int64_t)s;
 		}
 		return;
@@ -25669,6 +27119,14 @@ static void C_UINT16_UINT64(const char *src, int64_t ss, char *dst, int64_t ds, 
 		}
 		return;
 	}
+	if (ds == sizeof(uint64_t)) {
+		uint64_t *y = (uint64_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			uint16_t s = *(const uint16_t *)(src + i * ss);
+			y[i] = (uint64_t)s;
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		uint16_t s = *(const uint16_t *)(src + i * ss);
 		*(uint64_t *)(dst + i * ds) = (uint64_t)s;
@@ -25681,6 +27139,14 @@ static void C_UINT16_FLOAT16(const char *src, int64_t ss, char *dst, int64_t ds,
 		_Float16 *y = (_Float16 *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			uint16_t s = x[i];
+			y[i] = (_Float16)s;
+		}
+		return;
+	}
+	if (ds == sizeof(_Float16)) {
+		_Float16 *y = (_Float16 *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			uint16_t s = *(const uint16_t *)(src + i * ss);
 			y[i] = (_Float16)s;
 		}
 		return;
@@ -25701,6 +27167,14 @@ static void C_UINT16_FLOAT32(const char *src, int64_t ss, char *dst, int64_t ds,
 		}
 		return;
 	}
+	if (ds == sizeof(float)) {
+		float *y = (float *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			uint16_t s = *(const uint16_t *)(src + i * ss);
+			y[i] = (float)s;
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		uint16_t s = *(const uint16_t *)(src + i * ss);
 		*(float *)(dst + i * ds) = (float)s;
@@ -25713,6 +27187,14 @@ static void C_UINT16_FLOAT64(const char *src, int64_t ss, char *dst, int64_t ds,
 		double *y = (double *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			uint16_t s = x[i];
+			y[i] = (double)s;
+		}
+		return;
+	}
+	if (ds == sizeof(double)) {
+		double *y = (double *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			uint16_t s = *(const uint16_t *)(src + i * ss);
 			y[i] = (double)s;
 		}
 		return;
@@ -25733,6 +27215,14 @@ static void C_UINT16_COMPLEX64(const char *src, int64_t ss, char *dst, int64_t d
 		}
 		return;
 	}
+	if (ds == sizeof(float _Complex)) {
+		float _Complex *y = (float _Complex *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			uint16_t s = *(const uint16_t *)(src + i * ss);
+			y[i] = (float _Complex)s;
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		uint16_t s = *(const uint16_t *)(src + i * ss);
 		*(float _Complex *)(dst + i * ds) = (float _Complex)s;
@@ -25745,6 +27235,14 @@ static void C_UINT16_COMPLEX128(const char *src, int64_t ss, char *dst, int64_t 
 		double _Complex *y = (double _Complex *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			uint16_t s = x[i];
+			y[i] = (double _Complex)s;
+		}
+		return;
+	}
+	if (ds == sizeof(double _Complex)) {
+		double _Complex *y = (double _Complex *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			uint16_t s = *(const uint16_t *)(src + i * ss);
 			y[i] = (double _Complex)s;
 		}
 		return;
@@ -25765,6 +27263,14 @@ static void C_INT32_BOOL(const char *src, int64_t ss, char *dst, int64_t ds, int
 		}
 		return;
 	}
+	if (ds == sizeof(uint8_t)) {
+		uint8_t *y = (uint8_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			int32_t s = *(const int32_t *)(src + i * ss);
+			y[i] = (uint8_t)(s != 0);
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		int32_t s = *(const int32_t *)(src + i * ss);
 		*(uint8_t *)(dst + i * ds) = (uint8_t)(s != 0);
@@ -25777,6 +27283,14 @@ static void C_INT32_INT8(const char *src, int64_t ss, char *dst, int64_t ds, int
 		int8_t *y = (int8_t *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			int32_t s = x[i];
+			y[i] = (int8_t)s;
+		}
+		return;
+	}
+	if (ds == sizeof(int8_t)) {
+		int8_t *y = (int8_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			int32_t s = *(const int32_t *)(src + i * ss);
 			y[i] = (int8_t)s;
 		}
 		return;
@@ -25797,6 +27311,14 @@ static void C_INT32_UINT8(const char *src, int64_t ss, char *dst, int64_t ds, in
 		}
 		return;
 	}
+	if (ds == sizeof(uint8_t)) {
+		uint8_t *y = (uint8_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			int32_t s = *(const int32_t *)(src + i * ss);
+			y[i] = (uint8_t)s;
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		int32_t s = *(const int32_t *)(src + i * ss);
 		*(uint8_t *)(dst + i * ds) = (uint8_t)s;
@@ -25809,6 +27331,14 @@ static void C_INT32_INT16(const char *src, int64_t ss, char *dst, int64_t ds, in
 		int16_t *y = (int16_t *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			int32_t s = x[i];
+			y[i] = (int16_t)s;
+		}
+		return;
+	}
+	if (ds == sizeof(int16_t)) {
+		int16_t *y = (int16_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			int32_t s = *(const int32_t *)(src + i * ss);
 			y[i] = (int16_t)s;
 		}
 		return;
@@ -25829,6 +27359,14 @@ static void C_INT32_UINT16(const char *src, int64_t ss, char *dst, int64_t ds, i
 		}
 		return;
 	}
+	if (ds == sizeof(uint16_t)) {
+		uint16_t *y = (uint16_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			int32_t s = *(const int32_t *)(src + i * ss);
+			y[i] = (uint16_t)s;
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		int32_t s = *(const int32_t *)(src + i * ss);
 		*(uint16_t *)(dst + i * ds) = (uint16_t)s;
@@ -25836,19 +27374,7 @@ static void C_INT32_UINT16(const char *src, int64_t ss, char *dst, int64_t ds, i
 }
 static void C_INT32_INT32(const char *src, int64_t ss, char *dst, int64_t ds, int64_t n)
 {
-	if (ss == sizeof(int32_t) && ds == sizeof(int32_t)) {
-		const int32_t *x = (const int32_t *)src;
-		int32_t *y = (int32_t *)dst;
-		for (int64_t i = 0; i < n; i++) {
-			int32_t s = x[i];
-			y[i] = (int32_t)s;
-		}
-		return;
-	}
-	for (int64_t i = 0; i < n; i++) {
-		int32_t s = *(const int32_t *)(src + i * ss);
-		*(int32_t *)(dst + i * ds) = (int32_t)s;
-	}
+	uf_copy_items4(src, ss, dst, ds, n);
 }
 static void C_INT32_UINT32(const char *src, int64_t ss, char *dst, int64_t ds, int64_t n)
 {
@@ -25857,6 +27383,14 @@ static void C_INT32_UINT32(const char *src, int64_t ss, char *dst, int64_t ds, i
 		uint32_t *y = (uint32_t *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			int32_t s = x[i];
+			y[i] = (uint32_t)s;
+		}
+		return;
+	}
+	if (ds == sizeof(uint32_t)) {
+		uint32_t *y = (uint32_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			int32_t s = *(const int32_t *)(src + i * ss);
 			y[i] = (uint32_t)s;
 		}
 		return;
@@ -25877,6 +27411,14 @@ static void C_INT32_INT64(const char *src, int64_t ss, char *dst, int64_t ds, in
 		}
 		return;
 	}
+	if (ds == sizeof(int64_t)) {
+		int64_t *y = (int64_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			int32_t s = *(const int32_t *)(src + i * ss);
+			y[i] = (int64_t)s;
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		int32_t s = *(const int32_t *)(src + i * ss);
 		*(int64_t *)(dst + i * ds) = (int64_t)s;
@@ -25889,6 +27431,14 @@ static void C_INT32_UINT64(const char *src, int64_t ss, char *dst, int64_t ds, i
 		uint64_t *y = (uint64_t *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			int32_t s = x[i];
+			y[i] = (uint64_t)s;
+		}
+		return;
+	}
+	if (ds == sizeof(uint64_t)) {
+		uint64_t *y = (uint64_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			int32_t s = *(const int32_t *)(src + i * ss);
 			y[i] = (uint64_t)s;
 		}
 		return;
@@ -25909,6 +27459,14 @@ static void C_INT32_FLOAT16(const char *src, int64_t ss, char *dst, int64_t ds, 
 		}
 		return;
 	}
+	if (ds == sizeof(_Float16)) {
+		_Float16 *y = (_Float16 *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			int32_t s = *(const int32_t *)(src + i * ss);
+			y[i] = (_Float16)s;
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		int32_t s = *(const int32_t *)(src + i * ss);
 		*(_Float16 *)(dst + i * ds) = (_Float16)s;
@@ -25921,6 +27479,14 @@ static void C_INT32_FLOAT32(const char *src, int64_t ss, char *dst, int64_t ds, 
 		float *y = (float *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			int32_t s = x[i];
+			y[i] = (float)s;
+		}
+		return;
+	}
+	if (ds == sizeof(float)) {
+		float *y = (float *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			int32_t s = *(const int32_t *)(src + i * ss);
 			y[i] = (float)s;
 		}
 		return;
@@ -25941,6 +27507,14 @@ static void C_INT32_FLOAT64(const char *src, int64_t ss, char *dst, int64_t ds, 
 		}
 		return;
 	}
+	if (ds == sizeof(double)) {
+		double *y = (double *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			int32_t s = *(const int32_t *)(src + i * ss);
+			y[i] = (double)s;
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		int32_t s = *(const int32_t *)(src + i * ss);
 		*(double *)(dst + i * ds) = (double)s;
@@ -25953,6 +27527,14 @@ static void C_INT32_COMPLEX64(const char *src, int64_t ss, char *dst, int64_t ds
 		float _Complex *y = (float _Complex *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			int32_t s = x[i];
+			y[i] = (float _Complex)s;
+		}
+		return;
+	}
+	if (ds == sizeof(float _Complex)) {
+		float _Complex *y = (float _Complex *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			int32_t s = *(const int32_t *)(src + i * ss);
 			y[i] = (float _Complex)s;
 		}
 		return;
@@ -25973,6 +27555,14 @@ static void C_INT32_COMPLEX128(const char *src, int64_t ss, char *dst, int64_t d
 		}
 		return;
 	}
+	if (ds == sizeof(double _Complex)) {
+		double _Complex *y = (double _Complex *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			int32_t s = *(const int32_t *)(src + i * ss);
+			y[i] = (double _Complex)s;
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		int32_t s = *(const int32_t *)(src + i * ss);
 		*(double _Complex *)(dst + i * ds) = (double _Complex)s;
@@ -25985,6 +27575,14 @@ static void C_UINT32_BOOL(const char *src, int64_t ss, char *dst, int64_t ds, in
 		uint8_t *y = (uint8_t *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			uint32_t s = x[i];
+			y[i] = (uint8_t)(s != 0);
+		}
+		return;
+	}
+	if (ds == sizeof(uint8_t)) {
+		uint8_t *y = (uint8_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			uint32_t s = *(const uint32_t *)(src + i * ss);
 			y[i] = (uint8_t)(s != 0);
 		}
 		return;
@@ -26005,6 +27603,14 @@ static void C_UINT32_INT8(const char *src, int64_t ss, char *dst, int64_t ds, in
 		}
 		return;
 	}
+	if (ds == sizeof(int8_t)) {
+		int8_t *y = (int8_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			uint32_t s = *(const uint32_t *)(src + i * ss);
+			y[i] = (int8_t)s;
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		uint32_t s = *(const uint32_t *)(src + i * ss);
 		*(int8_t *)(dst + i * ds) = (int8_t)s;
@@ -26017,6 +27623,14 @@ static void C_UINT32_UINT8(const char *src, int64_t ss, char *dst, int64_t ds, i
 		uint8_t *y = (uint8_t *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			uint32_t s = x[i];
+			y[i] = (uint8_t)s;
+		}
+		return;
+	}
+	if (ds == sizeof(uint8_t)) {
+		uint8_t *y = (uint8_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			uint32_t s = *(const uint32_t *)(src + i * ss);
 			y[i] = (uint8_t)s;
 		}
 		return;
@@ -26037,6 +27651,14 @@ static void C_UINT32_INT16(const char *src, int64_t ss, char *dst, int64_t ds, i
 		}
 		return;
 	}
+	if (ds == sizeof(int16_t)) {
+		int16_t *y = (int16_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			uint32_t s = *(const uint32_t *)(src + i * ss);
+			y[i] = (int16_t)s;
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		uint32_t s = *(const uint32_t *)(src + i * ss);
 		*(int16_t *)(dst + i * ds) = (int16_t)s;
@@ -26049,6 +27671,14 @@ static void C_UINT32_UINT16(const char *src, int64_t ss, char *dst, int64_t ds, 
 		uint16_t *y = (uint16_t *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			uint32_t s = x[i];
+			y[i] = (uint16_t)s;
+		}
+		return;
+	}
+	if (ds == sizeof(uint16_t)) {
+		uint16_t *y = (uint16_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			uint32_t s = *(const uint32_t *)(src + i * ss);
 			y[i] = (uint16_t)s;
 		}
 		return;
@@ -26069,6 +27699,14 @@ static void C_UINT32_INT32(const char *src, int64_t ss, char *dst, int64_t ds, i
 		}
 		return;
 	}
+	if (ds == sizeof(int32_t)) {
+		int32_t *y = (int32_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			uint32_t s = *(const uint32_t *)(src + i * ss);
+			y[i] = (int32_t)s;
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		uint32_t s = *(const uint32_t *)(src + i * ss);
 		*(int32_t *)(dst + i * ds) = (int32_t)s;
@@ -26076,19 +27714,7 @@ static void C_UINT32_INT32(const char *src, int64_t ss, char *dst, int64_t ds, i
 }
 static void C_UINT32_UINT32(const char *src, int64_t ss, char *dst, int64_t ds, int64_t n)
 {
-	if (ss == sizeof(uint32_t) && ds == sizeof(uint32_t)) {
-		const uint32_t *x = (const uint32_t *)src;
-		uint32_t *y = (uint32_t *)dst;
-		for (int64_t i = 0; i < n; i++) {
-			uint32_t s = x[i];
-			y[i] = (uint32_t)s;
-		}
-		return;
-	}
-	for (int64_t i = 0; i < n; i++) {
-		uint32_t s = *(const uint32_t *)(src + i * ss);
-		*(uint32_t *)(dst + i * ds) = (uint32_t)s;
-	}
+	uf_copy_items4(src, ss, dst, ds, n);
 }
 static void C_UINT32_INT64(const char *src, int64_t ss, char *dst, int64_t ds, int64_t n)
 {
@@ -26097,6 +27723,14 @@ static void C_UINT32_INT64(const char *src, int64_t ss, char *dst, int64_t ds, i
 		int64_t *y = (int64_t *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			uint32_t s = x[i];
+			y[i] = (int64_t)s;
+		}
+		return;
+	}
+	if (ds == sizeof(int64_t)) {
+		int64_t *y = (int64_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			uint32_t s = *(const uint32_t *)(src + i * ss);
 			y[i] = (int64_t)s;
 		}
 		return;
@@ -26117,6 +27751,14 @@ static void C_UINT32_UINT64(const char *src, int64_t ss, char *dst, int64_t ds, 
 		}
 		return;
 	}
+	if (ds == sizeof(uint64_t)) {
+		uint64_t *y = (uint64_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			uint32_t s = *(const uint32_t *)(src + i * ss);
+			y[i] = (uint64_t)s;
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		uint32_t s = *(const uint32_t *)(src + i * ss);
 		*(uint64_t *)(dst + i * ds) = (uint64_t)s;
@@ -26129,6 +27771,14 @@ static void C_UINT32_FLOAT16(const char *src, int64_t ss, char *dst, int64_t ds,
 		_Float16 *y = (_Float16 *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			uint32_t s = x[i];
+			y[i] = (_Float16)s;
+		}
+		return;
+	}
+	if (ds == sizeof(_Float16)) {
+		_Float16 *y = (_Float16 *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			uint32_t s = *(const uint32_t *)(src + i * ss);
 			y[i] = (_Float16)s;
 		}
 		return;
@@ -26149,6 +27799,14 @@ static void C_UINT32_FLOAT32(const char *src, int64_t ss, char *dst, int64_t ds,
 		}
 		return;
 	}
+	if (ds == sizeof(float)) {
+		float *y = (float *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			uint32_t s = *(const uint32_t *)(src + i * ss);
+			y[i] = (float)s;
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		uint32_t s = *(const uint32_t *)(src + i * ss);
 		*(float *)(dst + i * ds) = (float)s;
@@ -26161,6 +27819,14 @@ static void C_UINT32_FLOAT64(const char *src, int64_t ss, char *dst, int64_t ds,
 		double *y = (double *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			uint32_t s = x[i];
+			y[i] = (double)s;
+		}
+		return;
+	}
+	if (ds == sizeof(double)) {
+		double *y = (double *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			uint32_t s = *(const uint32_t *)(src + i * ss);
 			y[i] = (double)s;
 		}
 		return;
@@ -26181,6 +27847,14 @@ static void C_UINT32_COMPLEX64(const char *src, int64_t ss, char *dst, int64_t d
 		}
 		return;
 	}
+	if (ds == sizeof(float _Complex)) {
+		float _Complex *y = (float _Complex *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			uint32_t s = *(const uint32_t *)(src + i * ss);
+			y[i] = (float _Complex)s;
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		uint32_t s = *(const uint32_t *)(src + i * ss);
 		*(float _Complex *)(dst + i * ds) = (float _Complex)s;
@@ -26193,6 +27867,14 @@ static void C_UINT32_COMPLEX128(const char *src, int64_t ss, char *dst, int64_t 
 		double _Complex *y = (double _Complex *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			uint32_t s = x[i];
+			y[i] = (double _Complex)s;
+		}
+		return;
+	}
+	if (ds == sizeof(double _Complex)) {
+		double _Complex *y = (double _Complex *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			uint32_t s = *(const uint32_t *)(src + i * ss);
 			y[i] = (double _Complex)s;
 		}
 		return;
@@ -26213,6 +27895,14 @@ static void C_INT64_BOOL(const char *src, int64_t ss, char *dst, int64_t ds, int
 		}
 		return;
 	}
+	if (ds == sizeof(uint8_t)) {
+		uint8_t *y = (uint8_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			int64_t s = *(const int64_t *)(src + i * ss);
+			y[i] = (uint8_t)(s != 0);
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		int64_t s = *(const int64_t *)(src + i * ss);
 		*(uint8_t *)(dst + i * ds) = (uint8_t)(s != 0);
@@ -26225,6 +27915,14 @@ static void C_INT64_INT8(const char *src, int64_t ss, char *dst, int64_t ds, int
 		int8_t *y = (int8_t *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			int64_t s = x[i];
+			y[i] = (int8_t)s;
+		}
+		return;
+	}
+	if (ds == sizeof(int8_t)) {
+		int8_t *y = (int8_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			int64_t s = *(const int64_t *)(src + i * ss);
 			y[i] = (int8_t)s;
 		}
 		return;
@@ -26245,6 +27943,14 @@ static void C_INT64_UINT8(const char *src, int64_t ss, char *dst, int64_t ds, in
 		}
 		return;
 	}
+	if (ds == sizeof(uint8_t)) {
+		uint8_t *y = (uint8_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			int64_t s = *(const int64_t *)(src + i * ss);
+			y[i] = (uint8_t)s;
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		int64_t s = *(const int64_t *)(src + i * ss);
 		*(uint8_t *)(dst + i * ds) = (uint8_t)s;
@@ -26257,6 +27963,14 @@ static void C_INT64_INT16(const char *src, int64_t ss, char *dst, int64_t ds, in
 		int16_t *y = (int16_t *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			int64_t s = x[i];
+			y[i] = (int16_t)s;
+		}
+		return;
+	}
+	if (ds == sizeof(int16_t)) {
+		int16_t *y = (int16_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			int64_t s = *(const int64_t *)(src + i * ss);
 			y[i] = (int16_t)s;
 		}
 		return;
@@ -26277,6 +27991,14 @@ static void C_INT64_UINT16(const char *src, int64_t ss, char *dst, int64_t ds, i
 		}
 		return;
 	}
+	if (ds == sizeof(uint16_t)) {
+		uint16_t *y = (uint16_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			int64_t s = *(const int64_t *)(src + i * ss);
+			y[i] = (uint16_t)s;
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		int64_t s = *(const int64_t *)(src + i * ss);
 		*(uint16_t *)(dst + i * ds) = (uint16_t)s;
@@ -26289,6 +28011,14 @@ static void C_INT64_INT32(const char *src, int64_t ss, char *dst, int64_t ds, in
 		int32_t *y = (int32_t *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			int64_t s = x[i];
+			y[i] = (int32_t)s;
+		}
+		return;
+	}
+	if (ds == sizeof(int32_t)) {
+		int32_t *y = (int32_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			int64_t s = *(const int64_t *)(src + i * ss);
 			y[i] = (int32_t)s;
 		}
 		return;
@@ -26309,6 +28039,14 @@ static void C_INT64_UINT32(const char *src, int64_t ss, char *dst, int64_t ds, i
 		}
 		return;
 	}
+	if (ds == sizeof(uint32_t)) {
+		uint32_t *y = (uint32_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			int64_t s = *(const int64_t *)(src + i * ss);
+			y[i] = (uint32_t)s;
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		int64_t s = *(const int64_t *)(src + i * ss);
 		*(uint32_t *)(dst + i * ds) = (uint32_t)s;
@@ -26316,19 +28054,7 @@ static void C_INT64_UINT32(const char *src, int64_t ss, char *dst, int64_t ds, i
 }
 static void C_INT64_INT64(const char *src, int64_t ss, char *dst, int64_t ds, int64_t n)
 {
-	if (ss == sizeof(int64_t) && ds == sizeof(int64_t)) {
-		const int64_t *x = (const int64_t *)src;
-		int64_t *y = (int64_t *)dst;
-		for (int64_t i = 0; i < n; i++) {
-			int64_t s = x[i];
-			y[i] = (int64_t)s;
-		}
-		return;
-	}
-	for (int64_t i = 0; i < n; i++) {
-		int64_t s = *(const int64_t *)(src + i * ss);
-		*(int64_t *)(dst + i * ds) = (int64_t)s;
-	}
+	uf_copy_items8(src, ss, dst, ds, n);
 }
 static void C_INT64_UINT64(const char *src, int64_t ss, char *dst, int64_t ds, int64_t n)
 {
@@ -26337,6 +28063,14 @@ static void C_INT64_UINT64(const char *src, int64_t ss, char *dst, int64_t ds, i
 		uint64_t *y = (uint64_t *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			int64_t s = x[i];
+			y[i] = (uint64_t)s;
+		}
+		return;
+	}
+	if (ds == sizeof(uint64_t)) {
+		uint64_t *y = (uint64_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			int64_t s = *(const int64_t *)(src + i * ss);
 			y[i] = (uint64_t)s;
 		}
 		return;
@@ -26357,6 +28091,14 @@ static void C_INT64_FLOAT16(const char *src, int64_t ss, char *dst, int64_t ds, 
 		}
 		return;
 	}
+	if (ds == sizeof(_Float16)) {
+		_Float16 *y = (_Float16 *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			int64_t s = *(const int64_t *)(src + i * ss);
+			y[i] = (_Float16)s;
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		int64_t s = *(const int64_t *)(src + i * ss);
 		*(_Float16 *)(dst + i * ds) = (_Float16)s;
@@ -26369,6 +28111,14 @@ static void C_INT64_FLOAT32(const char *src, int64_t ss, char *dst, int64_t ds, 
 		float *y = (float *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			int64_t s = x[i];
+			y[i] = (float)s;
+		}
+		return;
+	}
+	if (ds == sizeof(float)) {
+		float *y = (float *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			int64_t s = *(const int64_t *)(src + i * ss);
 			y[i] = (float)s;
 		}
 		return;
@@ -26389,6 +28139,14 @@ static void C_INT64_FLOAT64(const char *src, int64_t ss, char *dst, int64_t ds, 
 		}
 		return;
 	}
+	if (ds == sizeof(double)) {
+		double *y = (double *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			int64_t s = *(const int64_t *)(src + i * ss);
+			y[i] = (double)s;
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		int64_t s = *(const int64_t *)(src + i * ss);
 		*(double *)(dst + i * ds) = (double)s;
@@ -26401,6 +28159,14 @@ static void C_INT64_COMPLEX64(const char *src, int64_t ss, char *dst, int64_t ds
 		float _Complex *y = (float _Complex *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			int64_t s = x[i];
+			y[i] = (float _Complex)s;
+		}
+		return;
+	}
+	if (ds == sizeof(float _Complex)) {
+		float _Complex *y = (float _Complex *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			int64_t s = *(const int64_t *)(src + i * ss);
 			y[i] = (float _Complex)s;
 		}
 		return;
@@ -26421,6 +28187,14 @@ static void C_INT64_COMPLEX128(const char *src, int64_t ss, char *dst, int64_t d
 		}
 		return;
 	}
+	if (ds == sizeof(double _Complex)) {
+		double _Complex *y = (double _Complex *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			int64_t s = *(const int64_t *)(src + i * ss);
+			y[i] = (double _Complex)s;
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		int64_t s = *(const int64_t *)(src + i * ss);
 		*(double _Complex *)(dst + i * ds) = (double _Complex)s;
@@ -26433,6 +28207,14 @@ static void C_UINT64_BOOL(const char *src, int64_t ss, char *dst, int64_t ds, in
 		uint8_t *y = (uint8_t *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			uint64_t s = x[i];
+			y[i] = (uint8_t)(s != 0);
+		}
+		return;
+	}
+	if (ds == sizeof(uint8_t)) {
+		uint8_t *y = (uint8_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			uint64_t s = *(const uint64_t *)(src + i * ss);
 			y[i] = (uint8_t)(s != 0);
 		}
 		return;
@@ -26453,6 +28235,14 @@ static void C_UINT64_INT8(const char *src, int64_t ss, char *dst, int64_t ds, in
 		}
 		return;
 	}
+	if (ds == sizeof(int8_t)) {
+		int8_t *y = (int8_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			uint64_t s = *(const uint64_t *)(src + i * ss);
+			y[i] = (int8_t)s;
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		uint64_t s = *(const uint64_t *)(src + i * ss);
 		*(int8_t *)(dst + i * ds) = (int8_t)s;
@@ -26465,6 +28255,14 @@ static void C_UINT64_UINT8(const char *src, int64_t ss, char *dst, int64_t ds, i
 		uint8_t *y = (uint8_t *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			uint64_t s = x[i];
+			y[i] = (uint8_t)s;
+		}
+		return;
+	}
+	if (ds == sizeof(uint8_t)) {
+		uint8_t *y = (uint8_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			uint64_t s = *(const uint64_t *)(src + i * ss);
 			y[i] = (uint8_t)s;
 		}
 		return;
@@ -26485,6 +28283,14 @@ static void C_UINT64_INT16(const char *src, int64_t ss, char *dst, int64_t ds, i
 		}
 		return;
 	}
+	if (ds == sizeof(int16_t)) {
+		int16_t *y = (int16_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			uint64_t s = *(const uint64_t *)(src + i * ss);
+			y[i] = (int16_t)s;
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		uint64_t s = *(const uint64_t *)(src + i * ss);
 		*(int16_t *)(dst + i * ds) = (int16_t)s;
@@ -26497,6 +28303,14 @@ static void C_UINT64_UINT16(const char *src, int64_t ss, char *dst, int64_t ds, 
 		uint16_t *y = (uint16_t *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			uint64_t s = x[i];
+			y[i] = (uint16_t)s;
+		}
+		return;
+	}
+	if (ds == sizeof(uint16_t)) {
+		uint16_t *y = (uint16_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			uint64_t s = *(const uint64_t *)(src + i * ss);
 			y[i] = (uint16_t)s;
 		}
 		return;
@@ -26517,6 +28331,14 @@ static void C_UINT64_INT32(const char *src, int64_t ss, char *dst, int64_t ds, i
 		}
 		return;
 	}
+	if (ds == sizeof(int32_t)) {
+		int32_t *y = (int32_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			uint64_t s = *(const uint64_t *)(src + i * ss);
+			y[i] = (int32_t)s;
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		uint64_t s = *(const uint64_t *)(src + i * ss);
 		*(int32_t *)(dst + i * ds) = (int32_t)s;
@@ -26529,6 +28351,14 @@ static void C_UINT64_UINT32(const char *src, int64_t ss, char *dst, int64_t ds, 
 		uint32_t *y = (uint32_t *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			uint64_t s = x[i];
+			y[i] = (uint32_t)s;
+		}
+		return;
+	}
+	if (ds == sizeof(uint32_t)) {
+		uint32_t *y = (uint32_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			uint64_t s = *(const uint64_t *)(src + i * ss);
 			y[i] = (uint32_t)s;
 		}
 		return;
@@ -26549,6 +28379,14 @@ static void C_UINT64_INT64(const char *src, int64_t ss, char *dst, int64_t ds, i
 		}
 		return;
 	}
+	if (ds == sizeof(int64_t)) {
+		int64_t *y = (int64_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			uint64_t s = *(const uint64_t *)(src + i * ss);
+			y[i] = (int64_t)s;
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		uint64_t s = *(const uint64_t *)(src + i * ss);
 		*(int64_t *)(dst + i * ds) = (int64_t)s;
@@ -26556,19 +28394,7 @@ static void C_UINT64_INT64(const char *src, int64_t ss, char *dst, int64_t ds, i
 }
 static void C_UINT64_UINT64(const char *src, int64_t ss, char *dst, int64_t ds, int64_t n)
 {
-	if (ss == sizeof(uint64_t) && ds == sizeof(uint64_t)) {
-		const uint64_t *x = (const uint64_t *)src;
-		uint64_t *y = (uint64_t *)dst;
-		for (int64_t i = 0; i < n; i++) {
-			uint64_t s = x[i];
-			y[i] = (uint64_t)s;
-		}
-		return;
-	}
-	for (int64_t i = 0; i < n; i++) {
-		uint64_t s = *(const uint64_t *)(src + i * ss);
-		*(uint64_t *)(dst + i * ds) = (uint64_t)s;
-	}
+	uf_copy_items8(src, ss, dst, ds, n);
 }
 static void C_UINT64_FLOAT16(const char *src, int64_t ss, char *dst, int64_t ds, int64_t n)
 {
@@ -26577,6 +28403,14 @@ static void C_UINT64_FLOAT16(const char *src, int64_t ss, char *dst, int64_t ds,
 		_Float16 *y = (_Float16 *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			uint64_t s = x[i];
+			y[i] = (_Float16)s;
+		}
+		return;
+	}
+	if (ds == sizeof(_Float16)) {
+		_Float16 *y = (_Float16 *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			uint64_t s = *(const uint64_t *)(src + i * ss);
 			y[i] = (_Float16)s;
 		}
 		return;
@@ -26597,6 +28431,14 @@ static void C_UINT64_FLOAT32(const char *src, int64_t ss, char *dst, int64_t ds,
 		}
 		return;
 	}
+	if (ds == sizeof(float)) {
+		float *y = (float *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			uint64_t s = *(const uint64_t *)(src + i * ss);
+			y[i] = (float)s;
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		uint64_t s = *(const uint64_t *)(src + i * ss);
 		*(float *)(dst + i * ds) = (float)s;
@@ -26609,6 +28451,14 @@ static void C_UINT64_FLOAT64(const char *src, int64_t ss, char *dst, int64_t ds,
 		double *y = (double *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			uint64_t s = x[i];
+			y[i] = (double)s;
+		}
+		return;
+	}
+	if (ds == sizeof(double)) {
+		double *y = (double *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			uint64_t s = *(const uint64_t *)(src + i * ss);
 			y[i] = (double)s;
 		}
 		return;
@@ -26629,6 +28479,14 @@ static void C_UINT64_COMPLEX64(const char *src, int64_t ss, char *dst, int64_t d
 		}
 		return;
 	}
+	if (ds == sizeof(float _Complex)) {
+		float _Complex *y = (float _Complex *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			uint64_t s = *(const uint64_t *)(src + i * ss);
+			y[i] = (float _Complex)s;
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		uint64_t s = *(const uint64_t *)(src + i * ss);
 		*(float _Complex *)(dst + i * ds) = (float _Complex)s;
@@ -26641,6 +28499,14 @@ static void C_UINT64_COMPLEX128(const char *src, int64_t ss, char *dst, int64_t 
 		double _Complex *y = (double _Complex *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			uint64_t s = x[i];
+			y[i] = (double _Complex)s;
+		}
+		return;
+	}
+	if (ds == sizeof(double _Complex)) {
+		double _Complex *y = (double _Complex *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			uint64_t s = *(const uint64_t *)(src + i * ss);
 			y[i] = (double _Complex)s;
 		}
 		return;
@@ -26661,6 +28527,14 @@ static void C_FLOAT16_BOOL(const char *src, int64_t ss, char *dst, int64_t ds, i
 		}
 		return;
 	}
+	if (ds == sizeof(uint8_t)) {
+		uint8_t *y = (uint8_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			float s = *(const _Float16 *)(src + i * ss);
+			y[i] = (uint8_t)(s != 0);
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		float s = *(const _Float16 *)(src + i * ss);
 		*(uint8_t *)(dst + i * ds) = (uint8_t)(s != 0);
@@ -26673,6 +28547,14 @@ static void C_FLOAT16_INT8(const char *src, int64_t ss, char *dst, int64_t ds, i
 		int8_t *y = (int8_t *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			float s = x[i];
+			y[i] = uf_f2i_b(s);
+		}
+		return;
+	}
+	if (ds == sizeof(int8_t)) {
+		int8_t *y = (int8_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			float s = *(const _Float16 *)(src + i * ss);
 			y[i] = uf_f2i_b(s);
 		}
 		return;
@@ -26693,6 +28575,14 @@ static void C_FLOAT16_UINT8(const char *src, int64_t ss, char *dst, int64_t ds, 
 		}
 		return;
 	}
+	if (ds == sizeof(uint8_t)) {
+		uint8_t *y = (uint8_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			float s = *(const _Float16 *)(src + i * ss);
+			y[i] = uf_f2i_B(s);
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		float s = *(const _Float16 *)(src + i * ss);
 		*(uint8_t *)(dst + i * ds) = uf_f2i_B(s);
@@ -26705,6 +28595,14 @@ static void C_FLOAT16_INT16(const char *src, int64_t ss, char *dst, int64_t ds, 
 		int16_t *y = (int16_t *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			float s = x[i];
+			y[i] = uf_f2i_h(s);
+		}
+		return;
+	}
+	if (ds == sizeof(int16_t)) {
+		int16_t *y = (int16_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			float s = *(const _Float16 *)(src + i * ss);
 			y[i] = uf_f2i_h(s);
 		}
 		return;
@@ -26725,6 +28623,14 @@ static void C_FLOAT16_UINT16(const char *src, int64_t ss, char *dst, int64_t ds,
 		}
 		return;
 	}
+	if (ds == sizeof(uint16_t)) {
+		uint16_t *y = (uint16_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			float s = *(const _Float16 *)(src + i * ss);
+			y[i] = uf_f2i_H(s);
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		float s = *(const _Float16 *)(src + i * ss);
 		*(uint16_t *)(dst + i * ds) = uf_f2i_H(s);
@@ -26737,6 +28643,14 @@ static void C_FLOAT16_INT32(const char *src, int64_t ss, char *dst, int64_t ds, 
 		int32_t *y = (int32_t *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			float s = x[i];
+			y[i] = uf_f2i_i(s);
+		}
+		return;
+	}
+	if (ds == sizeof(int32_t)) {
+		int32_t *y = (int32_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			float s = *(const _Float16 *)(src + i * ss);
 			y[i] = uf_f2i_i(s);
 		}
 		return;
@@ -26757,6 +28671,14 @@ static void C_FLOAT16_UINT32(const char *src, int64_t ss, char *dst, int64_t ds,
 		}
 		return;
 	}
+	if (ds == sizeof(uint32_t)) {
+		uint32_t *y = (uint32_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			float s = *(const _Float16 *)(src + i * ss);
+			y[i] = uf_f2i_I(s);
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		float s = *(const _Float16 *)(src + i * ss);
 		*(uint32_t *)(dst + i * ds) = uf_f2i_I(s);
@@ -26769,6 +28691,14 @@ static void C_FLOAT16_INT64(const char *src, int64_t ss, char *dst, int64_t ds, 
 		int64_t *y = (int64_t *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			float s = x[i];
+			y[i] = uf_f2i_l(s);
+		}
+		return;
+	}
+	if (ds == sizeof(int64_t)) {
+		int64_t *y = (int64_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			float s = *(const _Float16 *)(src + i * ss);
 			y[i] = uf_f2i_l(s);
 		}
 		return;
@@ -26789,6 +28719,14 @@ static void C_FLOAT16_UINT64(const char *src, int64_t ss, char *dst, int64_t ds,
 		}
 		return;
 	}
+	if (ds == sizeof(uint64_t)) {
+		uint64_t *y = (uint64_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			float s = *(const _Float16 *)(src + i * ss);
+			y[i] = uf_f2i_L(s);
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		float s = *(const _Float16 *)(src + i * ss);
 		*(uint64_t *)(dst + i * ds) = uf_f2i_L(s);
@@ -26796,19 +28734,7 @@ static void C_FLOAT16_UINT64(const char *src, int64_t ss, char *dst, int64_t ds,
 }
 static void C_FLOAT16_FLOAT16(const char *src, int64_t ss, char *dst, int64_t ds, int64_t n)
 {
-	if (ss == sizeof(_Float16) && ds == sizeof(_Float16)) {
-		const _Float16 *x = (const _Float16 *)src;
-		_Float16 *y = (_Float16 *)dst;
-		for (int64_t i = 0; i < n; i++) {
-			float s = x[i];
-			y[i] = (_Float16)s;
-		}
-		return;
-	}
-	for (int64_t i = 0; i < n; i++) {
-		float s = *(const _Float16 *)(src + i * ss);
-		*(_Float16 *)(dst + i * ds) = (_Float16)s;
-	}
+	uf_copy_items2(src, ss, dst, ds, n);
 }
 static void C_FLOAT16_FLOAT32(const char *src, int64_t ss, char *dst, int64_t ds, int64_t n)
 {
@@ -26817,6 +28743,14 @@ static void C_FLOAT16_FLOAT32(const char *src, int64_t ss, char *dst, int64_t ds
 		float *y = (float *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			float s = x[i];
+			y[i] = (float)s;
+		}
+		return;
+	}
+	if (ds == sizeof(float)) {
+		float *y = (float *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			float s = *(const _Float16 *)(src + i * ss);
 			y[i] = (float)s;
 		}
 		return;
@@ -26837,6 +28771,14 @@ static void C_FLOAT16_FLOAT64(const char *src, int64_t ss, char *dst, int64_t ds
 		}
 		return;
 	}
+	if (ds == sizeof(double)) {
+		double *y = (double *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			float s = *(const _Float16 *)(src + i * ss);
+			y[i] = (double)s;
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		float s = *(const _Float16 *)(src + i * ss);
 		*(double *)(dst + i * ds) = (double)s;
@@ -26849,6 +28791,14 @@ static void C_FLOAT16_COMPLEX64(const char *src, int64_t ss, char *dst, int64_t 
 		float _Complex *y = (float _Complex *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			float s = x[i];
+			y[i] = (float _Complex)s;
+		}
+		return;
+	}
+	if (ds == sizeof(float _Complex)) {
+		float _Complex *y = (float _Complex *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			float s = *(const _Float16 *)(src + i * ss);
 			y[i] = (float _Complex)s;
 		}
 		return;
@@ -26869,6 +28819,14 @@ static void C_FLOAT16_COMPLEX128(const char *src, int64_t ss, char *dst, int64_t
 		}
 		return;
 	}
+	if (ds == sizeof(double _Complex)) {
+		double _Complex *y = (double _Complex *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			float s = *(const _Float16 *)(src + i * ss);
+			y[i] = (double _Complex)s;
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		float s = *(const _Float16 *)(src + i * ss);
 		*(double _Complex *)(dst + i * ds) = (double _Complex)s;
@@ -26881,6 +28839,14 @@ static void C_FLOAT32_BOOL(const char *src, int64_t ss, char *dst, int64_t ds, i
 		uint8_t *y = (uint8_t *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			float s = x[i];
+			y[i] = (uint8_t)(s != 0);
+		}
+		return;
+	}
+	if (ds == sizeof(uint8_t)) {
+		uint8_t *y = (uint8_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			float s = *(const float *)(src + i * ss);
 			y[i] = (uint8_t)(s != 0);
 		}
 		return;
@@ -26901,6 +28867,14 @@ static void C_FLOAT32_INT8(const char *src, int64_t ss, char *dst, int64_t ds, i
 		}
 		return;
 	}
+	if (ds == sizeof(int8_t)) {
+		int8_t *y = (int8_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			float s = *(const float *)(src + i * ss);
+			y[i] = uf_f2i_b(s);
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		float s = *(const float *)(src + i * ss);
 		*(int8_t *)(dst + i * ds) = uf_f2i_b(s);
@@ -26913,6 +28887,14 @@ static void C_FLOAT32_UINT8(const char *src, int64_t ss, char *dst, int64_t ds, 
 		uint8_t *y = (uint8_t *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			float s = x[i];
+			y[i] = uf_f2i_B(s);
+		}
+		return;
+	}
+	if (ds == sizeof(uint8_t)) {
+		uint8_t *y = (uint8_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			float s = *(const float *)(src + i * ss);
 			y[i] = uf_f2i_B(s);
 		}
 		return;
@@ -26933,6 +28915,14 @@ static void C_FLOAT32_INT16(const char *src, int64_t ss, char *dst, int64_t ds, 
 		}
 		return;
 	}
+	if (ds == sizeof(int16_t)) {
+		int16_t *y = (int16_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			float s = *(const float *)(src + i * ss);
+			y[i] = uf_f2i_h(s);
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		float s = *(const float *)(src + i * ss);
 		*(int16_t *)(dst + i * ds) = uf_f2i_h(s);
@@ -26945,6 +28935,14 @@ static void C_FLOAT32_UINT16(const char *src, int64_t ss, char *dst, int64_t ds,
 		uint16_t *y = (uint16_t *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			float s = x[i];
+			y[i] = uf_f2i_H(s);
+		}
+		return;
+	}
+	if (ds == sizeof(uint16_t)) {
+		uint16_t *y = (uint16_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			float s = *(const float *)(src + i * ss);
 			y[i] = uf_f2i_H(s);
 		}
 		return;
@@ -26965,6 +28963,14 @@ static void C_FLOAT32_INT32(const char *src, int64_t ss, char *dst, int64_t ds, 
 		}
 		return;
 	}
+	if (ds == sizeof(int32_t)) {
+		int32_t *y = (int32_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			float s = *(const float *)(src + i * ss);
+			y[i] = uf_f2i_i(s);
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		float s = *(const float *)(src + i * ss);
 		*(int32_t *)(dst + i * ds) = uf_f2i_i(s);
@@ -26977,6 +28983,14 @@ static void C_FLOAT32_UINT32(const char *src, int64_t ss, char *dst, int64_t ds,
 		uint32_t *y = (uint32_t *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			float s = x[i];
+			y[i] = uf_f2i_I(s);
+		}
+		return;
+	}
+	if (ds == sizeof(uint32_t)) {
+		uint32_t *y = (uint32_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			float s = *(const float *)(src + i * ss);
 			y[i] = uf_f2i_I(s);
 		}
 		return;
@@ -26997,6 +29011,14 @@ static void C_FLOAT32_INT64(const char *src, int64_t ss, char *dst, int64_t ds, 
 		}
 		return;
 	}
+	if (ds == sizeof(int64_t)) {
+		int64_t *y = (int64_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			float s = *(const float *)(src + i * ss);
+			y[i] = uf_f2i_l(s);
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		float s = *(const float *)(src + i * ss);
 		*(int64_t *)(dst + i * ds) = uf_f2i_l(s);
@@ -27009,6 +29031,14 @@ static void C_FLOAT32_UINT64(const char *src, int64_t ss, char *dst, int64_t ds,
 		uint64_t *y = (uint64_t *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			float s = x[i];
+			y[i] = uf_f2i_L(s);
+		}
+		return;
+	}
+	if (ds == sizeof(uint64_t)) {
+		uint64_t *y = (uint64_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			float s = *(const float *)(src + i * ss);
 			y[i] = uf_f2i_L(s);
 		}
 		return;
@@ -27029,6 +29059,14 @@ static void C_FLOAT32_FLOAT16(const char *src, int64_t ss, char *dst, int64_t ds
 		}
 		return;
 	}
+	if (ds == sizeof(_Float16)) {
+		_Float16 *y = (_Float16 *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			float s = *(const float *)(src + i * ss);
+			y[i] = (_Float16)s;
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		float s = *(const float *)(src + i * ss);
 		*(_Float16 *)(dst + i * ds) = (_Float16)s;
@@ -27036,19 +29074,7 @@ static void C_FLOAT32_FLOAT16(const char *src, int64_t ss, char *dst, int64_t ds
 }
 static void C_FLOAT32_FLOAT32(const char *src, int64_t ss, char *dst, int64_t ds, int64_t n)
 {
-	if (ss == sizeof(float) && ds == sizeof(float)) {
-		const float *x = (const float *)src;
-		float *y = (float *)dst;
-		for (int64_t i = 0; i < n; i++) {
-			float s = x[i];
-			y[i] = (float)s;
-		}
-		return;
-	}
-	for (int64_t i = 0; i < n; i++) {
-		float s = *(const float *)(src + i * ss);
-		*(float *)(dst + i * ds) = (float)s;
-	}
+	uf_copy_items4(src, ss, dst, ds, n);
 }
 static void C_FLOAT32_FLOAT64(const char *src, int64_t ss, char *dst, int64_t ds, int64_t n)
 {
@@ -27057,6 +29083,14 @@ static void C_FLOAT32_FLOAT64(const char *src, int64_t ss, char *dst, int64_t ds
 		double *y = (double *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			float s = x[i];
+			y[i] = (double)s;
+		}
+		return;
+	}
+	if (ds == sizeof(double)) {
+		double *y = (double *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			float s = *(const float *)(src + i * ss);
 			y[i] = (double)s;
 		}
 		return;
@@ -27077,6 +29111,14 @@ static void C_FLOAT32_COMPLEX64(const char *src, int64_t ss, char *dst, int64_t 
 		}
 		return;
 	}
+	if (ds == sizeof(float _Complex)) {
+		float _Complex *y = (float _Complex *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			float s = *(const float *)(src + i * ss);
+			y[i] = (float _Complex)s;
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		float s = *(const float *)(src + i * ss);
 		*(float _Complex *)(dst + i * ds) = (float _Complex)s;
@@ -27089,6 +29131,14 @@ static void C_FLOAT32_COMPLEX128(const char *src, int64_t ss, char *dst, int64_t
 		double _Complex *y = (double _Complex *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			float s = x[i];
+			y[i] = (double _Complex)s;
+		}
+		return;
+	}
+	if (ds == sizeof(double _Complex)) {
+		double _Complex *y = (double _Complex *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			float s = *(const float *)(src + i * ss);
 			y[i] = (double _Complex)s;
 		}
 		return;
@@ -27109,6 +29159,14 @@ static void C_FLOAT64_BOOL(const char *src, int64_t ss, char *dst, int64_t ds, i
 		}
 		return;
 	}
+	if (ds == sizeof(uint8_t)) {
+		uint8_t *y = (uint8_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			double s = *(const double *)(src + i * ss);
+			y[i] = (uint8_t)(s != 0);
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		double s = *(const double *)(src + i * ss);
 		*(uint8_t *)(dst + i * ds) = (uint8_t)(s != 0);
@@ -27121,6 +29179,14 @@ static void C_FLOAT64_INT8(const char *src, int64_t ss, char *dst, int64_t ds, i
 		int8_t *y = (int8_t *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			double s = x[i];
+			y[i] = uf_f2i_b(s);
+		}
+		return;
+	}
+	if (ds == sizeof(int8_t)) {
+		int8_t *y = (int8_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			double s = *(const double *)(src + i * ss);
 			y[i] = uf_f2i_b(s);
 		}
 		return;
@@ -27141,6 +29207,14 @@ static void C_FLOAT64_UINT8(const char *src, int64_t ss, char *dst, int64_t ds, 
 		}
 		return;
 	}
+	if (ds == sizeof(uint8_t)) {
+		uint8_t *y = (uint8_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			double s = *(const double *)(src + i * ss);
+			y[i] = uf_f2i_B(s);
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		double s = *(const double *)(src + i * ss);
 		*(uint8_t *)(dst + i * ds) = uf_f2i_B(s);
@@ -27153,6 +29227,14 @@ static void C_FLOAT64_INT16(const char *src, int64_t ss, char *dst, int64_t ds, 
 		int16_t *y = (int16_t *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			double s = x[i];
+			y[i] = uf_f2i_h(s);
+		}
+		return;
+	}
+	if (ds == sizeof(int16_t)) {
+		int16_t *y = (int16_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			double s = *(const double *)(src + i * ss);
 			y[i] = uf_f2i_h(s);
 		}
 		return;
@@ -27173,6 +29255,14 @@ static void C_FLOAT64_UINT16(const char *src, int64_t ss, char *dst, int64_t ds,
 		}
 		return;
 	}
+	if (ds == sizeof(uint16_t)) {
+		uint16_t *y = (uint16_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			double s = *(const double *)(src + i * ss);
+			y[i] = uf_f2i_H(s);
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		double s = *(const double *)(src + i * ss);
 		*(uint16_t *)(dst + i * ds) = uf_f2i_H(s);
@@ -27185,6 +29275,14 @@ static void C_FLOAT64_INT32(const char *src, int64_t ss, char *dst, int64_t ds, 
 		int32_t *y = (int32_t *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			double s = x[i];
+			y[i] = uf_f2i_i(s);
+		}
+		return;
+	}
+	if (ds == sizeof(int32_t)) {
+		int32_t *y = (int32_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			double s = *(const double *)(src + i * ss);
 			y[i] = uf_f2i_i(s);
 		}
 		return;
@@ -27205,6 +29303,14 @@ static void C_FLOAT64_UINT32(const char *src, int64_t ss, char *dst, int64_t ds,
 		}
 		return;
 	}
+	if (ds == sizeof(uint32_t)) {
+		uint32_t *y = (uint32_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			double s = *(const double *)(src + i * ss);
+			y[i] = uf_f2i_I(s);
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		double s = *(const double *)(src + i * ss);
 		*(uint32_t *)(dst + i * ds) = uf_f2i_I(s);
@@ -27217,6 +29323,14 @@ static void C_FLOAT64_INT64(const char *src, int64_t ss, char *dst, int64_t ds, 
 		int64_t *y = (int64_t *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			double s = x[i];
+			y[i] = uf_f2i_l(s);
+		}
+		return;
+	}
+	if (ds == sizeof(int64_t)) {
+		int64_t *y = (int64_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			double s = *(const double *)(src + i * ss);
 			y[i] = uf_f2i_l(s);
 		}
 		return;
@@ -27237,6 +29351,14 @@ static void C_FLOAT64_UINT64(const char *src, int64_t ss, char *dst, int64_t ds,
 		}
 		return;
 	}
+	if (ds == sizeof(uint64_t)) {
+		uint64_t *y = (uint64_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			double s = *(const double *)(src + i * ss);
+			y[i] = uf_f2i_L(s);
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		double s = *(const double *)(src + i * ss);
 		*(uint64_t *)(dst + i * ds) = uf_f2i_L(s);
@@ -27249,6 +29371,14 @@ static void C_FLOAT64_FLOAT16(const char *src, int64_t ss, char *dst, int64_t ds
 		_Float16 *y = (_Float16 *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			double s = x[i];
+			y[i] = (_Float16)s;
+		}
+		return;
+	}
+	if (ds == sizeof(_Float16)) {
+		_Float16 *y = (_Float16 *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			double s = *(const double *)(src + i * ss);
 			y[i] = (_Float16)s;
 		}
 		return;
@@ -27269,6 +29399,14 @@ static void C_FLOAT64_FLOAT32(const char *src, int64_t ss, char *dst, int64_t ds
 		}
 		return;
 	}
+	if (ds == sizeof(float)) {
+		float *y = (float *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			double s = *(const double *)(src + i * ss);
+			y[i] = (float)s;
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		double s = *(const double *)(src + i * ss);
 		*(float *)(dst + i * ds) = (float)s;
@@ -27276,19 +29414,7 @@ static void C_FLOAT64_FLOAT32(const char *src, int64_t ss, char *dst, int64_t ds
 }
 static void C_FLOAT64_FLOAT64(const char *src, int64_t ss, char *dst, int64_t ds, int64_t n)
 {
-	if (ss == sizeof(double) && ds == sizeof(double)) {
-		const double *x = (const double *)src;
-		double *y = (double *)dst;
-		for (int64_t i = 0; i < n; i++) {
-			double s = x[i];
-			y[i] = (double)s;
-		}
-		return;
-	}
-	for (int64_t i = 0; i < n; i++) {
-		double s = *(const double *)(src + i * ss);
-		*(double *)(dst + i * ds) = (double)s;
-	}
+	uf_copy_items8(src, ss, dst, ds, n);
 }
 static void C_FLOAT64_COMPLEX64(const char *src, int64_t ss, char *dst, int64_t ds, int64_t n)
 {
@@ -27297,6 +29423,14 @@ static void C_FLOAT64_COMPLEX64(const char *src, int64_t ss, char *dst, int64_t 
 		float _Complex *y = (float _Complex *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			double s = x[i];
+			y[i] = (float _Complex)s;
+		}
+		return;
+	}
+	if (ds == sizeof(float _Complex)) {
+		float _Complex *y = (float _Complex *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			double s = *(const double *)(src + i * ss);
 			y[i] = (float _Complex)s;
 		}
 		return;
@@ -27317,6 +29451,14 @@ static void C_FLOAT64_COMPLEX128(const char *src, int64_t ss, char *dst, int64_t
 		}
 		return;
 	}
+	if (ds == sizeof(double _Complex)) {
+		double _Complex *y = (double _Complex *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			double s = *(const double *)(src + i * ss);
+			y[i] = (double _Complex)s;
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		double s = *(const double *)(src + i * ss);
 		*(double _Complex *)(dst + i * ds) = (double _Complex)s;
@@ -27329,6 +29471,14 @@ static void C_COMPLEX64_BOOL(const char *src, int64_t ss, char *dst, int64_t ds,
 		uint8_t *y = (uint8_t *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			float _Complex s = x[i];
+			y[i] = (uint8_t)(s != 0);
+		}
+		return;
+	}
+	if (ds == sizeof(uint8_t)) {
+		uint8_t *y = (uint8_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			float _Complex s = *(const float _Complex *)(src + i * ss);
 			y[i] = (uint8_t)(s != 0);
 		}
 		return;
@@ -27349,6 +29499,14 @@ static void C_COMPLEX64_INT8(const char *src, int64_t ss, char *dst, int64_t ds,
 		}
 		return;
 	}
+	if (ds == sizeof(int8_t)) {
+		int8_t *y = (int8_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			float _Complex s = *(const float _Complex *)(src + i * ss);
+			y[i] = (int8_t)crealf(s);
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		float _Complex s = *(const float _Complex *)(src + i * ss);
 		*(int8_t *)(dst + i * ds) = (int8_t)crealf(s);
@@ -27361,6 +29519,14 @@ static void C_COMPLEX64_UINT8(const char *src, int64_t ss, char *dst, int64_t ds
 		uint8_t *y = (uint8_t *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			float _Complex s = x[i];
+			y[i] = (uint8_t)crealf(s);
+		}
+		return;
+	}
+	if (ds == sizeof(uint8_t)) {
+		uint8_t *y = (uint8_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			float _Complex s = *(const float _Complex *)(src + i * ss);
 			y[i] = (uint8_t)crealf(s);
 		}
 		return;
@@ -27381,6 +29547,14 @@ static void C_COMPLEX64_INT16(const char *src, int64_t ss, char *dst, int64_t ds
 		}
 		return;
 	}
+	if (ds == sizeof(int16_t)) {
+		int16_t *y = (int16_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			float _Complex s = *(const float _Complex *)(src + i * ss);
+			y[i] = (int16_t)crealf(s);
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		float _Complex s = *(const float _Complex *)(src + i * ss);
 		*(int16_t *)(dst + i * ds) = (int16_t)crealf(s);
@@ -27393,6 +29567,14 @@ static void C_COMPLEX64_UINT16(const char *src, int64_t ss, char *dst, int64_t d
 		uint16_t *y = (uint16_t *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			float _Complex s = x[i];
+			y[i] = (uint16_t)crealf(s);
+		}
+		return;
+	}
+	if (ds == sizeof(uint16_t)) {
+		uint16_t *y = (uint16_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			float _Complex s = *(const float _Complex *)(src + i * ss);
 			y[i] = (uint16_t)crealf(s);
 		}
 		return;
@@ -27413,6 +29595,14 @@ static void C_COMPLEX64_INT32(const char *src, int64_t ss, char *dst, int64_t ds
 		}
 		return;
 	}
+	if (ds == sizeof(int32_t)) {
+		int32_t *y = (int32_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			float _Complex s = *(const float _Complex *)(src + i * ss);
+			y[i] = (int32_t)crealf(s);
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		float _Complex s = *(const float _Complex *)(src + i * ss);
 		*(int32_t *)(dst + i * ds) = (int32_t)crealf(s);
@@ -27425,6 +29615,14 @@ static void C_COMPLEX64_UINT32(const char *src, int64_t ss, char *dst, int64_t d
 		uint32_t *y = (uint32_t *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			float _Complex s = x[i];
+			y[i] = (uint32_t)crealf(s);
+		}
+		return;
+	}
+	if (ds == sizeof(uint32_t)) {
+		uint32_t *y = (uint32_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			float _Complex s = *(const float _Complex *)(src + i * ss);
 			y[i] = (uint32_t)crealf(s);
 		}
 		return;
@@ -27445,6 +29643,14 @@ static void C_COMPLEX64_INT64(const char *src, int64_t ss, char *dst, int64_t ds
 		}
 		return;
 	}
+	if (ds == sizeof(int64_t)) {
+		int64_t *y = (int64_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			float _Complex s = *(const float _Complex *)(src + i * ss);
+			y[i] = (int64_t)crealf(s);
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		float _Complex s = *(const float _Complex *)(src + i * ss);
 		*(int64_t *)(dst + i * ds) = (int64_t)crealf(s);
@@ -27457,6 +29663,14 @@ static void C_COMPLEX64_UINT64(const char *src, int64_t ss, char *dst, int64_t d
 		uint64_t *y = (uint64_t *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			float _Complex s = x[i];
+			y[i] = (uint64_t)crealf(s);
+		}
+		return;
+	}
+	if (ds == sizeof(uint64_t)) {
+		uint64_t *y = (uint64_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			float _Complex s = *(const float _Complex *)(src + i * ss);
 			y[i] = (uint64_t)crealf(s);
 		}
 		return;
@@ -27477,6 +29691,14 @@ static void C_COMPLEX64_FLOAT16(const char *src, int64_t ss, char *dst, int64_t 
 		}
 		return;
 	}
+	if (ds == sizeof(_Float16)) {
+		_Float16 *y = (_Float16 *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			float _Complex s = *(const float _Complex *)(src + i * ss);
+			y[i] = (_Float16)crealf(s);
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		float _Complex s = *(const float _Complex *)(src + i * ss);
 		*(_Float16 *)(dst + i * ds) = (_Float16)crealf(s);
@@ -27489,6 +29711,14 @@ static void C_COMPLEX64_FLOAT32(const char *src, int64_t ss, char *dst, int64_t 
 		float *y = (float *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			float _Complex s = x[i];
+			y[i] = (float)crealf(s);
+		}
+		return;
+	}
+	if (ds == sizeof(float)) {
+		float *y = (float *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			float _Complex s = *(const float _Complex *)(src + i * ss);
 			y[i] = (float)crealf(s);
 		}
 		return;
@@ -27509,6 +29739,14 @@ static void C_COMPLEX64_FLOAT64(const char *src, int64_t ss, char *dst, int64_t 
 		}
 		return;
 	}
+	if (ds == sizeof(double)) {
+		double *y = (double *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			float _Complex s = *(const float _Complex *)(src + i * ss);
+			y[i] = (double)crealf(s);
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		float _Complex s = *(const float _Complex *)(src + i * ss);
 		*(double *)(dst + i * ds) = (double)crealf(s);
@@ -27516,19 +29754,7 @@ static void C_COMPLEX64_FLOAT64(const char *src, int64_t ss, char *dst, int64_t 
 }
 static void C_COMPLEX64_COMPLEX64(const char *src, int64_t ss, char *dst, int64_t ds, int64_t n)
 {
-	if (ss == sizeof(float _Complex) && ds == sizeof(float _Complex)) {
-		const float _Complex *x = (const float _Complex *)src;
-		float _Complex *y = (float _Complex *)dst;
-		for (int64_t i = 0; i < n; i++) {
-			float _Complex s = x[i];
-			y[i] = (float _Complex)s;
-		}
-		return;
-	}
-	for (int64_t i = 0; i < n; i++) {
-		float _Complex s = *(const float _Complex *)(src + i * ss);
-		*(float _Complex *)(dst + i * ds) = (float _Complex)s;
-	}
+	uf_copy_items8(src, ss, dst, ds, n);
 }
 static void C_COMPLEX64_COMPLEX128(const char *src, int64_t ss, char *dst, int64_t ds, int64_t n)
 {
@@ -27537,6 +29763,14 @@ static void C_COMPLEX64_COMPLEX128(const char *src, int64_t ss, char *dst, int64
 		double _Complex *y = (double _Complex *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			float _Complex s = x[i];
+			y[i] = (double _Complex)s;
+		}
+		return;
+	}
+	if (ds == sizeof(double _Complex)) {
+		double _Complex *y = (double _Complex *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			float _Complex s = *(const float _Complex *)(src + i * ss);
 			y[i] = (double _Complex)s;
 		}
 		return;
@@ -27557,6 +29791,14 @@ static void C_COMPLEX128_BOOL(const char *src, int64_t ss, char *dst, int64_t ds
 		}
 		return;
 	}
+	if (ds == sizeof(uint8_t)) {
+		uint8_t *y = (uint8_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			double _Complex s = *(const double _Complex *)(src + i * ss);
+			y[i] = (uint8_t)(s != 0);
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		double _Complex s = *(const double _Complex *)(src + i * ss);
 		*(uint8_t *)(dst + i * ds) = (uint8_t)(s != 0);
@@ -27569,6 +29811,14 @@ static void C_COMPLEX128_INT8(const char *src, int64_t ss, char *dst, int64_t ds
 		int8_t *y = (int8_t *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			double _Complex s = x[i];
+			y[i] = (int8_t)creal(s);
+		}
+		return;
+	}
+	if (ds == sizeof(int8_t)) {
+		int8_t *y = (int8_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			double _Complex s = *(const double _Complex *)(src + i * ss);
 			y[i] = (int8_t)creal(s);
 		}
 		return;
@@ -27589,6 +29839,14 @@ static void C_COMPLEX128_UINT8(const char *src, int64_t ss, char *dst, int64_t d
 		}
 		return;
 	}
+	if (ds == sizeof(uint8_t)) {
+		uint8_t *y = (uint8_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			double _Complex s = *(const double _Complex *)(src + i * ss);
+			y[i] = (uint8_t)creal(s);
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		double _Complex s = *(const double _Complex *)(src + i * ss);
 		*(uint8_t *)(dst + i * ds) = (uint8_t)creal(s);
@@ -27601,6 +29859,14 @@ static void C_COMPLEX128_INT16(const char *src, int64_t ss, char *dst, int64_t d
 		int16_t *y = (int16_t *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			double _Complex s = x[i];
+			y[i] = (int16_t)creal(s);
+		}
+		return;
+	}
+	if (ds == sizeof(int16_t)) {
+		int16_t *y = (int16_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			double _Complex s = *(const double _Complex *)(src + i * ss);
 			y[i] = (int16_t)creal(s);
 		}
 		return;
@@ -27621,6 +29887,14 @@ static void C_COMPLEX128_UINT16(const char *src, int64_t ss, char *dst, int64_t 
 		}
 		return;
 	}
+	if (ds == sizeof(uint16_t)) {
+		uint16_t *y = (uint16_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			double _Complex s = *(const double _Complex *)(src + i * ss);
+			y[i] = (uint16_t)creal(s);
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		double _Complex s = *(const double _Complex *)(src + i * ss);
 		*(uint16_t *)(dst + i * ds) = (uint16_t)creal(s);
@@ -27633,6 +29907,14 @@ static void C_COMPLEX128_INT32(const char *src, int64_t ss, char *dst, int64_t d
 		int32_t *y = (int32_t *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			double _Complex s = x[i];
+			y[i] = (int32_t)creal(s);
+		}
+		return;
+	}
+	if (ds == sizeof(int32_t)) {
+		int32_t *y = (int32_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			double _Complex s = *(const double _Complex *)(src + i * ss);
 			y[i] = (int32_t)creal(s);
 		}
 		return;
@@ -27653,6 +29935,14 @@ static void C_COMPLEX128_UINT32(const char *src, int64_t ss, char *dst, int64_t 
 		}
 		return;
 	}
+	if (ds == sizeof(uint32_t)) {
+		uint32_t *y = (uint32_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			double _Complex s = *(const double _Complex *)(src + i * ss);
+			y[i] = (uint32_t)creal(s);
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		double _Complex s = *(const double _Complex *)(src + i * ss);
 		*(uint32_t *)(dst + i * ds) = (uint32_t)creal(s);
@@ -27665,6 +29955,14 @@ static void C_COMPLEX128_INT64(const char *src, int64_t ss, char *dst, int64_t d
 		int64_t *y = (int64_t *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			double _Complex s = x[i];
+			y[i] = (int64_t)creal(s);
+		}
+		return;
+	}
+	if (ds == sizeof(int64_t)) {
+		int64_t *y = (int64_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			double _Complex s = *(const double _Complex *)(src + i * ss);
 			y[i] = (int64_t)creal(s);
 		}
 		return;
@@ -27685,6 +29983,14 @@ static void C_COMPLEX128_UINT64(const char *src, int64_t ss, char *dst, int64_t 
 		}
 		return;
 	}
+	if (ds == sizeof(uint64_t)) {
+		uint64_t *y = (uint64_t *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			double _Complex s = *(const double _Complex *)(src + i * ss);
+			y[i] = (uint64_t)creal(s);
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		double _Complex s = *(const double _Complex *)(src + i * ss);
 		*(uint64_t *)(dst + i * ds) = (uint64_t)creal(s);
@@ -27697,6 +30003,14 @@ static void C_COMPLEX128_FLOAT16(const char *src, int64_t ss, char *dst, int64_t
 		_Float16 *y = (_Float16 *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			double _Complex s = x[i];
+			y[i] = (_Float16)creal(s);
+		}
+		return;
+	}
+	if (ds == sizeof(_Float16)) {
+		_Float16 *y = (_Float16 *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			double _Complex s = *(const double _Complex *)(src + i * ss);
 			y[i] = (_Float16)creal(s);
 		}
 		return;
@@ -27717,6 +30031,14 @@ static void C_COMPLEX128_FLOAT32(const char *src, int64_t ss, char *dst, int64_t
 		}
 		return;
 	}
+	if (ds == sizeof(float)) {
+		float *y = (float *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			double _Complex s = *(const double _Complex *)(src + i * ss);
+			y[i] = (float)creal(s);
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		double _Complex s = *(const double _Complex *)(src + i * ss);
 		*(float *)(dst + i * ds) = (float)creal(s);
@@ -27729,6 +30051,14 @@ static void C_COMPLEX128_FLOAT64(const char *src, int64_t ss, char *dst, int64_t
 		double *y = (double *)dst;
 		for (int64_t i = 0; i < n; i++) {
 			double _Complex s = x[i];
+			y[i] = (double)creal(s);
+		}
+		return;
+	}
+	if (ds == sizeof(double)) {
+		double *y = (double *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			double _Complex s = *(const double _Complex *)(src + i * ss);
 			y[i] = (double)creal(s);
 		}
 		return;
@@ -27749,6 +30079,14 @@ static void C_COMPLEX128_COMPLEX64(const char *src, int64_t ss, char *dst, int64
 		}
 		return;
 	}
+	if (ds == sizeof(float _Complex)) {
+		float _Complex *y = (float _Complex *)dst;
+		for (int64_t i = 0; i < n; i++) {
+			double _Complex s = *(const double _Complex *)(src + i * ss);
+			y[i] = (float _Complex)s;
+		}
+		return;
+	}
 	for (int64_t i = 0; i < n; i++) {
 		double _Complex s = *(const double _Complex *)(src + i * ss);
 		*(float _Complex *)(dst + i * ds) = (float _Complex)s;
@@ -27756,19 +30094,7 @@ static void C_COMPLEX128_COMPLEX64(const char *src, int64_t ss, char *dst, int64
 }
 static void C_COMPLEX128_COMPLEX128(const char *src, int64_t ss, char *dst, int64_t ds, int64_t n)
 {
-	if (ss == sizeof(double _Complex) && ds == sizeof(double _Complex)) {
-		const double _Complex *x = (const double _Complex *)src;
-		double _Complex *y = (double _Complex *)dst;
-		for (int64_t i = 0; i < n; i++) {
-			double _Complex s = x[i];
-			y[i] = (double _Complex)s;
-		}
-		return;
-	}
-	for (int64_t i = 0; i < n; i++) {
-		double _Complex s = *(const double _Complex *)(src + i * ss);
-		*(double _Complex *)(dst + i * ds) = (double _Complex)s;
-	}
+	uf_copy_items16(src, ss, dst, ds, n);
 }
 const uf_castfn uf_cast[DT_COUNT][DT_COUNT] = {
 	{C_BOOL_BOOL, C_BOOL_INT8, C_BOOL_INT16, C_BOOL_INT32, C_BOOL_INT64, C_BOOL_UINT8, C_BOOL_UINT16, C_BOOL_UINT32, C_BOOL_UINT64, C_BOOL_FLOAT16, C_BOOL_FLOAT32, C_BOOL_FLOAT64, C_BOOL_COMPLEX64, C_BOOL_COMPLEX128},

@@ -46,7 +46,7 @@ def ex(names, **kw):
 ex('add', **{'?': '{a} || {b}', 'int': '({T})(({U}){a} + ({U}){b})', '*': '{a} + {b}'})
 ex('subtract', **{'int': '({T})(({U}){a} - ({U}){b})', '*': '{a} - {b}'})
 ex('multiply', **{'?': '{a} && {b}', 'int': '({T})(({M}){a} * ({M}){b})',
-                  'cpx': 'uf_cmul_{sfx}({a}, {b})', '*': '{a} * {b}'})
+                  'cpx': 'uf_np_cmul_{sfx}({a}, {b})', '*': '{a} * {b}'})
 ex('divide true_divide', **{'cpx': 'uf_cdiv_{sfx}({a}, {b})', '*': '{a} / {b}'})
 ex('floor_divide', **{'int': 'uf_floordiv_{sfx}({a}, {b})', 'flt': 'uf_floordiv{f}({a}, {b})'})
 ex('remainder', **{'int': 'uf_rem_{sfx}({a}, {b})', 'flt': 'uf_rem{f}({a}, {b})'})
@@ -56,7 +56,7 @@ ex('float_power', **{'d': 'pow({a}, {b})', 'cpx': 'uf_cpow_{sfx}({a}, {b})'})
 ex('negative', **{'int': '({T})(0 - ({U}){a})', '*': '-{a}'})
 ex('positive', **{'*': '{a}'})
 ex('absolute', **{'?': '{a}', 's': '({T})({a} < 0 ? 0 - ({U}){a} : ({U}){a})', 'u': '{a}',
-                  'flt': 'fabs{f}({a})', 'cpx': 'cabs{rf}({a})'})
+                  'flt': 'fabs{f}({a})', 'cpx': 'uf_np_cabs{rf}({a})'})
 ex('sign', **{'s': '({T})(({a} > 0) - ({a} < 0))', 'u': '({T})({a} > 0)',
               'flt': '({a} > 0 ? 1 : ({a} < 0 ? -1 : ({a} == 0 ? 0 : {a})))', 'cpx': 'uf_csign_{sfx}({a})'})
 ex('reciprocal', **{'int': 'uf_recip_{sfx}({a})', 'cpx': 'uf_crecip_{sfx}({a})', '*': '1 / {a}'})
@@ -135,6 +135,16 @@ ex('expit', f='1.0f / (1.0f + expf(-{a}))', flt='1.0 / (1.0 + exp(-{a}))')
 ex('logit', f='uf_logitf({a})', flt='uf_logit({a})')
 SPECIAL = {n: getattr(scipy.special, n) for n in 'erf erfc gamma gammaln expit logit'.split()}
 
+# where(c, x, y) as a three-input elementwise function that NumPy has no
+# ufunc for: a bool condition and both choices already of the result dtype
+# (indexfn.c casts them), so that cp.where is one fused kernel on a device.
+# Not published in the np namespace: np.where is indexfn.c's builtin.
+class WhereLoops:
+    nin = 3
+    types = ['?%s%s->%s' % (c, c, c) for c in CH]
+SPECIAL['_where'] = WhereLoops
+ex('_where', **{'*': '({a} ? {b} : {c})'})
+
 NAMES = list(E)
 IDENT = {'add': 'UI_ZERO', 'multiply': 'UI_ONE', 'logical_and': 'UI_ONE', 'logical_or': 'UI_ZERO',
          'logical_xor': 'UI_ZERO', 'bitwise_and': 'UI_MINUSONE', 'bitwise_or': 'UI_ZERO',
@@ -151,6 +161,8 @@ def pick(tbl, c):
     return None
 
 def subst(t, c, cuda=False):
+    if cuda and 'uf_np_cmul_' in t:
+        t = t.replace('uf_np_cmul_', 'uf_cmul_')
     if cuda and 'uf_crecip_' in t:
         t = t.replace('uf_crecip_{sfx}({a})', 'uf_cdiv_{sfx}(1, {a})')
     if cuda and 'uf_nextafter_e' in t:
@@ -172,7 +184,33 @@ w('#pragma GCC optimize ("O3", "no-math-errno", "no-trapping-math")')
 w('#pragma GCC diagnostic ignored "-Wtype-limits"')
 w('#pragma GCC diagnostic ignored "-Wunused-function"')
 w('#pragma GCC diagnostic ignored "-Wunused-variable"')
-w('#include "uf_helpers.h"\n#include "ufunc.h"\n#include "uloops_simd.h"\n')
+w('#include <string.h>\n#include "uf_helpers.h"\n#include "ufunc.h"\n#include "uloops_simd.h"\n')
+
+# np.absolute of complex arrays: NumPy's SIMD loop (loops_unary_complex
+# .dispatch.c.src), not libm's hypot: inf if a part is infinite, else NaN if
+# a part is NaN, else larger * sqrt(fma(r, r, 1)) with r = smaller / larger
+# (0 where larger is 0).  Written so that no lane GCC vectorises raises
+# FE_INVALID (infinities found by their bits: GCC turns x == INFINITY into
+# a signalling x > DBL_MAX; quiet compares; no 0/0 or inf/inf computed).  The CUDA expression stays cabs (lumen.cuh: hypot).
+for R, f in (('double', ''), ('float', 'f')):
+    w('static inline %s uf_np_cabs%s(%s _Complex z)\n{' % (R, f, R))
+    w('\t%s re = fabs%s(__real__ z), im = fabs%s(__imag__ z);' % (R, f, f))
+    U, IB = ('uint64_t', '0xffe0000000000000u') if R == 'double' else ('uint32_t', '0xff000000u')
+    w('\t%s ur, ui;\n\tmemcpy(&ur, &re, sizeof ur);\n\tmemcpy(&ui, &im, sizeof ui);' % U)
+    w('\tif ((%s)(ur << 1) == %s || (%s)(ui << 1) == %s)\n\t\treturn INFINITY;' % (U, IB, U, IB))
+    w('\tif (re != re || im != im)\n\t\treturn NAN;')
+    w('\t%s lg = isgreater(re, im) ? re : im, sm = isgreater(re, im) ? im : re;' % R)
+    w('\t%s r = sm / (lg == 0 ? 1 : lg);' % R)
+    w('\treturn sqrt%s(fma%s(r, r, 1)) * lg;\n}' % (f, f))
+
+# np.multiply of complex arrays: NumPy's AVX2 loop (loops_arithm_fp
+# .dispatch.c.src, simd_cmul: fmaddsub) fuses one product of each part:
+# (fma(ar, br, -(ai*bi)), fma(ar, bi, ai*br)).  Its reduce along a row is a
+# plain scalar loop (redhost.c).  The CUDA expression stays uf_cmul_.
+for c, R, f in (('F', 'float', 'f'), ('D', 'double', '')):
+    w('static inline %s _Complex uf_np_cmul_%s(%s _Complex a, %s _Complex b)\n{' % (R, c, R, R))
+    w('\t%s ar = __real__ a, ai = __imag__ a, br = __real__ b, bi = __imag__ b;' % R)
+    w('\treturn uf_cmk_%s(fma%s(ar, br, -(ai * bi)), fma%s(ar, bi, ai * br));\n}' % (c, f, f))
 
 # loops also compiled for AVX2 (chosen at load time by an ifunc): the
 # comparisons, and the real and integer loops of one exact operation per
@@ -290,9 +328,37 @@ w('const int ufunc_count = %d;\n' % len(NAMES))
 
 # casts
 w('/* ---- casts: uf_cast[from][to](src, sstride, dst, dstride, n) ---- */')
+# A cast to the same dtype is a copy of itemsize-byte items (NumPy's
+# _aligned_strided_to_contig_size8 and kin): memcpy when both sides are
+# contiguous, else moves of whole items, four per step, with the contiguous
+# side indexed directly.  Items go through memcpy into an integer (or two),
+# so any alignment is fine and the bits (NaN payloads too) are kept.
+COPY_T = {1: 'uint8_t', 2: 'uint16_t', 4: 'uint32_t', 8: 'uint64_t', 16: 'struct uf_item16'}
+SIZE = {'?': 1, 'b': 1, 'B': 1, 'h': 2, 'H': 2, 'i': 4, 'I': 4, 'l': 8, 'L': 8, 'e': 2, 'f': 4,
+        'd': 8, 'F': 8, 'D': 16}
+w('struct uf_item16 { uint64_t lo, hi; };')
+for size, t in COPY_T.items():
+    w('static inline void uf_copy_items%d(const char *src, int64_t ss, char *dst, int64_t ds, int64_t n)\n{' % size)
+    w('\t%s t0, t1, t2, t3;\n\tint64_t i = 0;' % t)
+    w('\tif (ss == %d && ds == %d) {\n\t\tmemcpy(dst, src, (size_t)n * %d);\n\t\treturn;\n\t}' % (size, size, size))
+    for cond, sx, dx in (('ds == %d' % size, 'ss', '%d' % size), ('ss == %d' % size, '%d' % size, 'ds'), ('1', 'ss', 'ds')):
+        w('\tif (%s) {' % cond)
+        w('\t\tfor (; i + 4 <= n; i += 4) {')
+        for k in range(4):
+            w('\t\t\tmemcpy(&t%d, src + (i + %d) * %s, %d);' % (k, k, sx, size))
+        for k in range(4):
+            w('\t\t\tmemcpy(dst + (i + %d) * %s, &t%d, %d);' % (k, dx, k, size))
+        w('\t\t}')
+        w('\t\tfor (; i < n; i++) {\n\t\t\tmemcpy(&t0, src + i * %s, %d);\n\t\t\tmemcpy(dst + i * %s, &t0, %d);\n\t\t}' % (sx, size, dx, size))
+        w('\t\treturn;\n\t}' if cond != '1' else '\t}')
+    w('}')
 for a in CH:
     for b in CH:
         fn = 'C_%s_%s' % (DT[a][3:], DT[b][3:])
+        if a == b:
+            w('static void %s(const char *src, int64_t ss, char *dst, int64_t ds, int64_t n)\n{' % fn)
+            w('\tuf_copy_items%d(src, ss, dst, ds, n);\n}' % SIZE[a])
+            continue
         if b == '?':
             if a in 'FD':
                 v = '(s != 0)'
@@ -314,6 +380,9 @@ for a in CH:
         w('\tif (ss == sizeof(%s) && ds == sizeof(%s)) {' % (ST[a], ST[b]))
         w('\t\tconst %s *x = (const %s *)src;\n\t\t%s *y = (%s *)dst;' % (ST[a], ST[a], ST[b], ST[b]))
         w('\t\tfor (int64_t i = 0; i < n; i++) {\n\t\t\t%s s = x[i];\n\t\t\ty[i] = %s;\n\t\t}\n\t\treturn;\n\t}' % (st, expr))
+        # a strided source into a contiguous result (astype of a view)
+        w('\tif (ds == sizeof(%s)) {\n\t\t%s *y = (%s *)dst;' % (ST[b], ST[b], ST[b]))
+        w('\t\tfor (int64_t i = 0; i < n; i++) {\n\t\t\t%s s = *(const %s *)(src + i * ss);\n\t\t\ty[i] = %s;\n\t\t}\n\t\treturn;\n\t}' % (st, ST[a], expr))
         w('\tfor (int64_t i = 0; i < n; i++) {\n\t\t%s s = *(const %s *)(src + i * ss);' % (st, ST[a]))
         w('\t\t*(%s *)(dst + i * ds) = %s;\n\t}\n}' % (ST[b], expr))
 w('const uf_castfn uf_cast[DT_COUNT][DT_COUNT] = {')

@@ -196,4 +196,25 @@ for name, hm in [("random 200x200 float32", gs.random((200, 200), dtype=np.float
     good = good and float(np.abs(cp.asnumpy(u.conj().T @ u) - np.eye(u.shape[1])).max()) <= tol * 10
     check("svd of a " + name + ": values sorted as NumPy's, U S Vt reconstructs, U unitary", good)
 
+# cp.where(c, x, y) is one kernel on the device (the "_where" loops): every
+# dtype, broadcast operands, a non-bool condition, views, Python scalars
+hc = np.arange(24.).reshape(4, 6) % 3 == 0
+for dt in (np.bool_, np.int8, np.uint16, np.int32, np.int64, np.float16, np.float32, np.float64,
+           np.complex64, np.complex128):
+    hx = (np.arange(24) - 7).reshape(4, 6).astype(dt)
+    hy = np.arange(6)[::-1].astype(dt)
+    check("cp.where(c, x, y) " + np.dtype(dt).name + " with y broadcast",
+          same(cp.where(cp.asarray(hc), cp.asarray(hx), cp.asarray(hy)), np.where(hc, hx, hy)))
+hx = np.linspace(-3, 3, 24).reshape(4, 6)
+check("cp.where of transposed views, a Python scalar y",
+      same(cp.where(cp.asarray(hc).T, cp.asarray(hx).T, 0), np.where(hc.T, hx.T, 0)))
+check("cp.where with a float condition and an int8 / float32 mix",
+      same(cp.where(cp.asarray(hx), cp.asarray(hx).astype(cp.int8), cp.asarray(hx, dtype=cp.float32)),
+           np.where(hx, hx.astype(np.int8), hx.astype(np.float32))))
+check("cp.where(0-d condition, x, y)", same(cp.where(cp.asarray(True), cp.asarray(hx), 1.5), np.where(True, hx, 1.5)))
+check("cp.where on shapes that do not broadcast names them as NumPy does",
+      raises(lambda: cp.where(cp.asarray(hc), cp.asarray(hx), cp.ones(4)), ValueError,
+             "operands could not be broadcast together with shapes (4,6) (4,6) (4,) "))
+check("cp.where of empty operands", same(cp.where(cp.zeros((0, 3), bool), 1, 2), np.where(np.zeros((0, 3), bool), 1, 2)))
+
 print("1.." + str(count[0]))
