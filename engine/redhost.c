@@ -8,7 +8,10 @@
  * row)), as NumPy's reduce does.  Integer sums and any/all read the source
  * dtype in place; float64 sums of float32/int data cast through NumPy's
  * 8192-item buffer; argmin/argmax read rows or column lanes in place;
- * cumsum/cumprod run typed loops along rows or lanes.
+ * cumsum/cumprod run typed loops along rows or lanes.  A value computed
+ * into a temporary (a cast, a fused tree, nansum's NaN-free copy) is laid
+ * out in NumPy's order 'K', as NumPy's own temporaries are, so that the
+ * sums run in NumPy's order.
  *
  * Owns its temporaries only.
  */
@@ -490,7 +493,8 @@ static int fold_fast(enum red_op op, int d, const char *p, int64_t st, int64_t n
 		}
 	}
 	if (op == RED_PROD) {
-		/* NumPy's multiply.reduce: one product after another */
+		/* NumPy's multiply.reduce: one product after another (float16:
+		 * in float, as NumPy's HALF_multiply reduce loop) */
 #define PROD_ROW(T, U) {                                                       \
 		U m = (U)*(T *)acc;                                            \
 		if (st == sizeof(T))                                           \
@@ -501,7 +505,23 @@ static int fold_fast(enum red_op op, int d, const char *p, int64_t st, int64_t n
 				m *= (U)*(const T *)(p + i * st);              \
 		*(T *)acc = (T)m;                                              \
 		return 1; }
+		/* complex: NumPy's reduce loop multiplies plainly (its elementwise
+		 * loop, the ufunc loop here, fuses: uloops.c uf_np_cmul_) */
+#define CPROD_ROW(R) {                                                         \
+		R mr = ((R *)acc)[0], mi = ((R *)acc)[1];                      \
+		for (int64_t i = 0; i < n; i++) {                              \
+			const R *x = (const R *)(p + i * st);                  \
+			R t = mr * x[0] - mi * x[1];                           \
+			mi = mr * x[1] + mi * x[0];                            \
+			mr = t;                                                \
+		}                                                              \
+		((R *)acc)[0] = mr;                                            \
+		((R *)acc)[1] = mi;                                            \
+		return 1; }
 		switch (d) {
+		case DT_COMPLEX64: CPROD_ROW(float)
+		case DT_COMPLEX128: CPROD_ROW(double)
+		case DT_FLOAT16: PROD_ROW(_Float16, float)   /* a float product, rounded once per row */
 		case DT_FLOAT32: PROD_ROW(float, float)
 		case DT_FLOAT64: PROD_ROW(double, double)
 		case DT_INT64: case DT_UINT64: PROD_ROW(uint64_t, uint64_t)
@@ -704,16 +724,68 @@ static void nan_to_zero(struct ndarray *a)
 	}
 }
 
-/* The tree's value as an array of dtype d (borrowed leaf when possible). */
+/* 1 if a's items fill one dense block with positive strides, in any axis
+ * order: then a copy in order 'K' has a's very strides */
+static int dense_positive(const struct ndarray *a)
+{
+	uint64_t seen = 0;
+	int64_t st = dt_size(a->dtype);
+	for (;;) {
+		int best = -1;
+		for (int k = 0; k < a->ndim; k++)
+			if (!(seen >> k & 1) && a->shape[k] > 1 && a->strides[k] == st)
+				best = k;
+		if (best < 0)
+			break;
+		seen |= (uint64_t)1 << best;
+		st *= a->shape[best];
+	}
+	for (int k = 0; k < a->ndim; k++)
+		if (a->shape[k] > 1 && !(seen >> k & 1))
+			return 0;
+	return 1;
+}
+
+/* A new host array of dtype d shaped as a, its axes laid out in a's memory
+ * order (NumPy's np.array(a, copy=True), order 'K': axes by |stride|,
+ * outermost first, a stable sort; every stride positive). */
+static struct ndarray *new_k_like(struct eval *ev, const struct ndarray *a, int d)
+{
+	int perm[ND_MAXDIM], nd = a->ndim;
+	int64_t st = dt_size(d);
+	struct ndarray *r = nd_new(ev, &backend_host, d, nd, a->shape);
+	if (!r || nd < 2)
+		return r;
+	for (int k = 0; k < nd; k++) {
+		int j = k;
+		int64_t s = llabs(a->strides[k]);
+		for (; j > 0 && llabs(a->strides[perm[j - 1]]) < s; j--)
+			perm[j] = perm[j - 1];
+		perm[j] = k;
+	}
+	for (int k = nd - 1; k >= 0; k--) {
+		r->strides[perm[k]] = st;
+		st *= a->shape[perm[k]] ? a->shape[perm[k]] : 1;
+	}
+	return r;
+}
+
+/* The tree's value as an array of dtype d (borrowed leaf when possible,
+ * unless copy); a new array is laid out in NumPy's order 'K' when korder. */
 static struct ndarray *materialize(struct eval *ev, const struct ew_tree *t, int d,
-				   int ndim, const int64_t *shape, int *owned)
+				   int ndim, const int64_t *shape, int *owned, int korder, int copy)
 {
 	const struct ew_node *root = &t->nodes[t->nnodes - 1];
 	struct ndarray *r;
 	*owned = 0;
-	if (root->kind == EW_ARRAY && root->dtype == d && t->nnodes == 1)
+	if (root->kind == EW_ARRAY && root->dtype == d && t->nnodes == 1 && !copy)
 		return t->arrays[root->leaf];
-	r = nd_new(ev, &backend_host, d, ndim, shape);
+	if (korder && t->narrays == 1 && t->arrays[0]->ndim == ndim)
+		r = new_k_like(ev, t->arrays[0], d);
+	else if (korder && t->narrays > 0)
+		r = uf_new_result(ev, &backend_host, d, ndim, shape, t->arrays, t->narrays);
+	else
+		r = nd_new(ev, &backend_host, d, ndim, shape);
 	if (!r)
 		return NULL;
 	*owned = 1;
@@ -789,6 +861,43 @@ ARG_ROW_INT(arg_u16, uint16_t)
 ARG_ROW_INT(arg_u32, uint32_t)
 ARG_ROW_INT(arg_u64, uint64_t)
 
+/* the first index i >= from of a contiguous row x[0..n) with x[i] == m (m
+ * is there: the row's extreme), two vectors compared per step */
+#ifdef __SSE2__
+static int64_t find_eq_f32(const float *x, int64_t from, int64_t n, float m)
+{
+	int64_t i = from;
+	__m128 vm = _mm_set1_ps(m);
+	for (; i + 8 <= n; i += 8) {
+		int k = _mm_movemask_ps(_mm_cmpeq_ps(_mm_loadu_ps(x + i), vm)) |
+			_mm_movemask_ps(_mm_cmpeq_ps(_mm_loadu_ps(x + i + 4), vm)) << 4;
+		if (k)
+			return i + __builtin_ctz((unsigned)k);
+	}
+	for (; i < n && x[i] != m; i++)
+		;
+	return i;
+}
+static int64_t find_eq_f64(const double *x, int64_t from, int64_t n, double m)
+{
+	int64_t i = from;
+	__m128d vm = _mm_set1_pd(m);
+	for (; i + 4 <= n; i += 4) {
+		int k = _mm_movemask_pd(_mm_cmpeq_pd(_mm_loadu_pd(x + i), vm)) |
+			_mm_movemask_pd(_mm_cmpeq_pd(_mm_loadu_pd(x + i + 2), vm)) << 2;
+		if (k)
+			return i + __builtin_ctz((unsigned)k);
+	}
+	for (; i < n && x[i] != m; i++)
+		;
+	return i;
+}
+#define FIND_EQ(T, x, from, n, m) (sizeof(T) == 4 ? find_eq_f32((const float *)(x), from, n, (float)(m)) \
+						   : find_eq_f64((const double *)(x), from, n, (double)(m)))
+#else
+#define FIND_EQ(T, x, from, n, m) ((int64_t)-1)
+#endif
+
 #define ARG_ROW_FLT(name, T)                                                   \
 static int64_t name(const char *p, int64_t n, int64_t st, int mx)              \
 {                                                                              \
@@ -822,6 +931,8 @@ static int64_t name(const char *p, int64_t n, int64_t st, int mx)              \
 			;                                                      \
 		return i;                                                      \
 	}                                                                      \
+	if (st == sizeof(T) && (i = FIND_EQ(T, p, from, n, m)) >= 0)           \
+		return i;                                                      \
 	for (i = from; *(const T *)(p + i * st) != m; i++)                     \
 		;                                                              \
 	return i;                                                              \
@@ -1184,7 +1295,7 @@ int red_host_reduce(struct eval *ev, const struct ew_tree *t, enum red_op op,
 	}
 	if (op == RED_ARGMIN || op == RED_ARGMAX) {
 		int rd = t->nodes[t->nnodes - 1].dtype;
-		a = materialize(ev, t, rd, ndim, shape, &owned);
+		a = materialize(ev, t, rd, ndim, shape, &owned, 0, 0);
 		if (!a)
 			return -1;
 		rc = arg_reduce(ev, a, op == RED_ARGMAX, axes, out);
@@ -1207,7 +1318,7 @@ int red_host_reduce(struct eval *ev, const struct ew_tree *t, enum red_op op,
 			if (!(lcbuf = malloc(sizeof(double) * RED_BUFSIZE)))
 				return err_nomem(ev), -1;
 		} else {
-			a = materialize(ev, t, d, ndim, shape, &owned);
+			a = materialize(ev, t, d, ndim, shape, &owned, 1, 0);
 		}
 	}
 	if (!a)
@@ -1215,15 +1326,18 @@ int red_host_reduce(struct eval *ev, const struct ew_tree *t, enum red_op op,
 	/* a sum through a cast: NumPy's iterator casts 8192 items at a time
 	 * into a buffer and sums each buffer pairwise */
 	int cast_buf = sd < 0 && t->nodes[t->nnodes - 1].kind == EW_CAST;
-	if (op == RED_NANSUM && dt_is_inexact(d) && d != DT_FLOAT32 && d != DT_FLOAT64) {
-		if (!owned) {
-			struct ndarray *c = arr_contiguous(ev, a);
-			if (!c)
+	/* NumPy's nansum sums a copy (order 'K') with NaN replaced by 0; the
+	 * copy's layout decides the order of the sum.  float32/float64 fold NaN
+	 * as 0 on the fly from a source laid out as that copy would be. */
+	if (op == RED_NANSUM && dt_is_inexact(d)) {
+		int fly = d == DT_FLOAT32 || d == DT_FLOAT64;
+		if (!owned && (!fly || !dense_positive(a))) {
+			a = materialize(ev, t, d, ndim, shape, &owned, 1, 1);
+			if (!a)
 				return -1;
-			a = c;
-			owned = 1;
 		}
-		nan_to_zero(a);
+		if (!fly)
+			nan_to_zero(a);
 	}
 	identity(op, d, &id);
 	if (host_fill(ev, out, &id) < 0)
@@ -1444,13 +1558,33 @@ static int scan_kernels(int d, void (**row)(char *, int64_t, const char *, int64
 	}
 }
 
+/* a complex multiply loop as NumPy's accumulate runs it: its output
+ * overlaps its input, so NumPy's scalar loop, products not fused (the
+ * multiply ufunc loop fuses, as NumPy's SIMD loop does) */
+#define CMUL_PLAIN(name, R)                                                    \
+static void name(char **args, const int64_t *steps, int64_t n)                 \
+{                                                                              \
+	for (int64_t i = 0; i < n; i++) {                                      \
+		const R *a = (const R *)(args[0] + i * steps[0]);              \
+		const R *b = (const R *)(args[1] + i * steps[1]);              \
+		R *o = (R *)(args[2] + i * steps[2]);                          \
+		R re = a[0] * b[0] - a[1] * b[1], im = a[0] * b[1] + a[1] * b[0]; \
+		o[0] = re;                                                     \
+		o[1] = im;                                                     \
+	}                                                                      \
+}
+CMUL_PLAIN(cmul_plain_F, float)
+CMUL_PLAIN(cmul_plain_D, double)
+
 /* cumsum / cumprod along axis: out[..., k, ...] = out[..., k-1, ...] op a[..., k, ...] */
 static int scan_core(struct eval *ev, const struct ndarray *a, int axis, int prod,
 		     struct ndarray *out)
 {
 	struct ndarray *c = a->dtype == out->dtype ? nd_incref((struct ndarray *)a)
 						  : arr_astype(ev, a, out->dtype);
-	uf_loopfn fn = loop_of(prod ? "multiply" : "add", out->dtype);
+	uf_loopfn fn = prod && out->dtype == DT_COMPLEX64 ? cmul_plain_F :
+		       prod && out->dtype == DT_COMPLEX128 ? cmul_plain_D :
+		       loop_of(prod ? "multiply" : "add", out->dtype);
 	int64_t len = a->shape[axis];
 	int rc = 0;
 	if (!c)

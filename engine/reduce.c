@@ -1,13 +1,17 @@
 /*
  * reduce.c — reductions as np./cp. functions (arr_reduce_funcs) and ndarray
  * methods (arr_reduce_methods): sum prod mean std var min max amin amax ptp
- * argmin argmax all any count_nonzero cumsum cumprod diff nansum nanmean
- * nanmax nanmin median nanmedian average percentile quantile nanpercentile
- * nanquantile (order statistics selected per row, not sorted), with NumPy's axis,
- * keepdims, dtype, ddof, out and its accumulator dtypes and messages.
+ * argmin argmax all any count_nonzero cumsum cumprod diff median average
+ * percentile quantile (order statistics selected per row, not sorted), and
+ * the NaN-ignoring nansum nanmean nanmax nanmin nanvar nanstd nanprod
+ * nanargmin nanargmax nancumsum nancumprod nanmedian nanpercentile
+ * nanquantile (NumPy's lib/_nanfunctions_impl.py: a copy with NaN replaced,
+ * its RuntimeWarnings), with NumPy's axis, keepdims, dtype, ddof, out and
+ * its accumulator dtypes and messages.
  *
  * Written once above the backends: arr_reduce builds the expression tree
- * and calls be->reduce (host: redhost.c).  Owns nothing beyond a call.
+ * and calls be->reduce (host: redhost.c) into an output laid out as NumPy
+ * allocates it (the input's order 'K').  Owns nothing beyond a call.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -40,6 +44,32 @@ static int sum_dtype(int d)
 	case DK_UINT: return DT_UINT64;
 	default: return d;
 	}
+}
+
+/* The output of a reduction of src (shape oshape: reduced axes 1) laid out
+ * as NumPy's iterator allocates it: src's axes by |stride| (order 'K'), so
+ * that a reduction of a transposed array keeps summing lanes in memory
+ * order.  Host only; C order for trees of several arrays. */
+static struct ndarray *new_reduce_out(struct eval *ev, const struct backend *be, int od, int ndim,
+				      const int64_t *oshape, const struct ndarray *src)
+{
+	int perm[ND_MAXDIM];
+	int64_t st = dt_size(od);
+	struct ndarray *r = nd_new(ev, be, od, ndim, oshape);
+	if (!r || be->device != DEV_HOST || !src || src->ndim != ndim || ndim < 2)
+		return r;
+	for (int k = 0; k < ndim; k++) {
+		int j = k;
+		int64_t s = src->shape[k] > 1 ? llabs(src->strides[k]) : 0;
+		for (; j > 0 && (src->shape[perm[j - 1]] > 1 ? llabs(src->strides[perm[j - 1]]) : 0) < s && s; j--)
+			perm[j] = perm[j - 1];
+		perm[j] = k;
+	}
+	for (int k = ndim - 1; k >= 0; k--) {
+		r->strides[perm[k]] = st;
+		st *= oshape[perm[k]] ? oshape[perm[k]] : 1;
+	}
+	return r;
 }
 
 struct ndarray *arr_reduce_tree(struct eval *ev, const struct backend *be, struct ew_tree *t,
@@ -78,7 +108,7 @@ struct ndarray *arr_reduce_tree(struct eval *ev, const struct backend *be, struc
 		return err_set(ev, TY_NotImplementedError, "reductions are not supported by the %s backend", be->name);
 	if (t->nnodes >= EW_MAXNODES)
 		return err_set(ev, TY_ValueError, "bad expression tree");
-	out = nd_new(ev, be, od, ndim, oshape);
+	out = new_reduce_out(ev, be, od, ndim, oshape, t->narrays == 1 ? t->arrays[0] : NULL);
 	if (!out)
 		return NULL;
 	/* the tree's root has the output dtype, except for argmin/argmax */
@@ -355,6 +385,159 @@ static struct value *fn_all(struct eval *ev, const struct builtin *bi, int argc,
 	return anyall(ev, bi, argc, argv, kw, RED_ALL);
 }
 
+/* ---- NaN helpers (NumPy's lib/_nanfunctions_impl.py) ---- */
+
+/* 1 if any item of the bool array b is true, 0 if none, -1 on error */
+static int any_true(struct eval *ev, const struct ndarray *b)
+{
+	uint64_t all = b->ndim ? (~(uint64_t)0 >> (64 - b->ndim)) : 0;
+	struct ndarray *r = arr_reduce(ev, b, RED_ANY, all, 0, -1), *h;
+	int v;
+	if (!r)
+		return -1;
+	h = arr_to_host(ev, r);
+	nd_decref(r);
+	if (!h)
+		return -1;
+	v = *(const uint8_t *)nd_data(h) != 0;
+	nd_decref(h);
+	return v;
+}
+
+/* 1 if any item of x is NaN (np.isnan(x).any()) */
+static int any_nan(struct eval *ev, const struct backend *be, struct ndarray *x)
+{
+	struct ndarray *m = ufa(ev, be, "isnan", x, NULL, NULL);
+	int v = m ? any_true(ev, m) : -1;
+	nd_decref(m);
+	return v;
+}
+
+/* NumPy's _replace_nan: a copy of a (order 'K', on a's backend) with every
+ * NaN (complex: either part) replaced by fill */
+static struct ndarray *nan_replaced(struct eval *ev, struct ndarray *a, double fill)
+{
+	int here = nd_device(a) == DEV_HOST;   /* host memory (np, or cp in host mode) */
+	struct ndarray *h = here ? nd_incref(a) : arr_to_host(ev, a), *k, *r;
+	int64_t n;
+	if (!h)
+		return NULL;
+	k = ufa(ev, here ? nd_backend(a) : &backend_host, "positive", h, NULL, NULL);   /* order 'K' copy */
+	nd_decref(h);
+	if (!k)
+		return NULL;
+	n = nd_size(k);
+	switch (k->dtype) {
+#define FILL_REAL(T) {                                                         \
+		T *p = (T *)nd_data(k);                                        \
+		for (int64_t i = 0; i < n; i++)                                \
+			if (p[i] != p[i])                                      \
+				p[i] = (T)fill;                                \
+		break;                                                         \
+	}
+#define FILL_CPLX(T) {                                                         \
+		T *p = (T *)nd_data(k);                                        \
+		for (int64_t i = 0; i < n; i++)                                \
+			if (p[2 * i] != p[2 * i] || p[2 * i + 1] != p[2 * i + 1]) { \
+				p[2 * i] = (T)fill;                            \
+				p[2 * i + 1] = 0;                              \
+			}                                                      \
+		break;                                                         \
+	}
+	case DT_FLOAT16: FILL_REAL(_Float16)
+	case DT_FLOAT32: FILL_REAL(float)
+	case DT_FLOAT64: FILL_REAL(double)
+	case DT_COMPLEX64: FILL_CPLX(float)
+	case DT_COMPLEX128: FILL_CPLX(double)
+#undef FILL_REAL
+#undef FILL_CPLX
+	}
+	if (here)
+		return k;
+	r = arr_to_backend(ev, k, nd_backend(a));
+	nd_decref(k);
+	return r;
+}
+
+/* x[mask] = val: in place into x (a new array of this call's own) on the
+ * host; a device x comes back as a new array.  Returns x's new reference. */
+static struct ndarray *uf_where_scalar(struct eval *ev, const struct backend *be, struct ndarray *mask,
+				       struct value *val, struct ndarray *x)
+{
+	struct ndarray *hx, *hm, *r;
+	struct npscalar sv, cv;
+	int64_t idx[ND_MAXDIM] = {0}, n;
+	int pycls;
+	if (arr_value_scalar(val, &sv, &pycls) < 0)
+		return err_set(ev, TY_TypeError, "bad fill value");
+	arr_scalar_cast(&sv, x->dtype, &cv);
+	hx = nd_device(x) == DEV_HOST ? nd_incref(x) : arr_to_host(ev, x);
+	hm = hx ? arr_to_host(ev, mask) : NULL;
+	if (!hm) {
+		nd_decref(hx);
+		return NULL;
+	}
+	n = nd_size(hx);
+	for (int64_t e = 0; e < n; e++) {
+		char *px = nd_data(hx);
+		const char *pm = nd_data(hm);
+		for (int k = 0; k < hx->ndim; k++) {
+			px += idx[k] * hx->strides[k];
+			pm += idx[k] * hm->strides[k];
+		}
+		if (*(const uint8_t *)pm)
+			arr_scalar_store(hx->dtype, px, &cv);
+		for (int k = hx->ndim - 1; k >= 0; k--) {
+			if (++idx[k] < hx->shape[k])
+				break;
+			idx[k] = 0;
+		}
+	}
+	nd_decref(hm);
+	if (nd_device(x) == DEV_HOST)
+		return hx;
+	r = arr_to_backend(ev, hx, be);
+	nd_decref(hx);
+	return r;
+}
+
+/* c->a, an inexact array, becomes its NaN-replaced copy */
+static int common_nan_replace(struct eval *ev, struct common *c, double fill)
+{
+	struct ndarray *r = nan_replaced(ev, c->a, fill);
+	if (!r)
+		return -1;
+	nd_decref(c->a);
+	c->a = r;
+	return 0;
+}
+
+/* x / n (n an array of counts), keeping x's dtype and reporting no
+ * floating-point error: NumPy's _divide_by_count */
+static struct ndarray *divide_by_count(struct eval *ev, const struct backend *be,
+				       struct ndarray *x, struct ndarray *n)
+{
+	int saved = fpe_ignore_begin();
+	struct ndarray *q = ufa(ev, be, "true_divide", x, n, NULL), *r = q;
+	fpe_ignore_end(saved);
+	if (q && q->dtype != x->dtype) {
+		r = arr_astype(ev, q, x->dtype);
+		nd_decref(q);
+	}
+	return r;
+}
+
+/* np.sum(~isnan(a), axis, dtype=intp, keepdims) */
+static struct ndarray *count_not_nan(struct eval *ev, struct common *c, struct ndarray *a, int keepdims)
+{
+	struct ndarray *isn = ufa(ev, c->be, "isnan", a, NULL, NULL), *nn, *r;
+	nn = isn ? ufa(ev, c->be, "logical_not", isn, NULL, NULL) : NULL;
+	r = nn ? arr_reduce(ev, nn, RED_SUM, c->axes, keepdims, DT_INT64) : NULL;
+	nd_decref(isn);
+	nd_decref(nn);
+	return r;
+}
+
 static struct value *nanminmax(struct eval *ev, const struct builtin *bi, int argc,
 			       struct value **argv, const struct kwargs *kw, enum red_op op)
 {
@@ -365,8 +548,18 @@ static struct value *nanminmax(struct eval *ev, const struct builtin *bi, int ar
 	    common_parse(ev, bi, &c, a, axis, NULL, out, keep) < 0)
 		return NULL;
 	if (!dt_is_inexact(c.a->dtype))
-		op = op == RED_NANMAX ? RED_MAX : RED_MIN;
-	return reduce_common(ev, &c, op, NULL, where);
+		return reduce_common(ev, &c, op == RED_NANMAX ? RED_MAX : RED_MIN, NULL, where);
+	if (where && !(where->type == VT_BOOL && where->u.i)) {
+		nd_decref(c.a);
+		return err_set(ev, TY_NotImplementedError, "where= is not supported in reductions");
+	}
+	{
+		/* NumPy: fmax.reduce, then the warning when a slice was all NaN */
+		struct ndarray *r = arr_reduce(ev, c.a, op, c.axes, c.keepdims, -1);
+		if (r && any_nan(ev, c.be, r) > 0)
+			ev_warn(ev, "RuntimeWarning", "All-NaN slice encountered");
+		return finish(ev, &c, r);
+	}
 }
 
 static struct value *fn_nanmax(struct eval *ev, const struct builtin *bi, int argc,
@@ -459,6 +652,8 @@ static struct ndarray *mean_of(struct eval *ev, struct common *c, int keepdims)
 	s = arr_reduce(ev, c->a, RED_SUM, c->axes, keepdims, acc);
 	if (!s)
 		return NULL;
+	if (c->count == 0)
+		ev_warn(ev, "RuntimeWarning", "Mean of empty slice");
 	n = val_int(c->count);
 	r = ufs(ev, c->be, "true_divide", s, n, dt_is_inexact(s->dtype) ? s : NULL);
 	val_decref(n);
@@ -485,6 +680,37 @@ static struct value *fn_mean(struct eval *ev, const struct builtin *bi, int argc
 	return finish(ev, &c, mean_of(ev, &c, c.keepdims));
 }
 
+/* The real part of p = x * conj(x) written in place as NumPy computes it:
+ * fused (nanvar's np.multiply(arr, arr.conj()), its AVX2 loop: fma(re, re,
+ * im * im)) or plain (np.var's squares of the parts, then their sum).
+ * Host arrays of one shape. */
+static void sqmag(const struct ndarray *x, struct ndarray *p, int fused)
+{
+	int64_t idx[ND_MAXDIM] = {0}, n = nd_size(x);
+	if (nd_device(x) != DEV_HOST || nd_device(p) != DEV_HOST || x->dtype != p->dtype)
+		return;
+	for (int64_t e = 0; e < n; e++) {
+		const char *px = nd_data(x);
+		char *pp = nd_data(p);
+		for (int k = 0; k < x->ndim; k++) {
+			px += idx[k] * x->strides[k];
+			pp += idx[k] * p->strides[k];
+		}
+		if (x->dtype == DT_COMPLEX64) {
+			float re = ((const float *)px)[0], im = ((const float *)px)[1];
+			*(float *)pp = fused ? fmaf(re, re, im * im) : re * re + im * im;
+		} else {
+			double re = ((const double *)px)[0], im = ((const double *)px)[1];
+			*(double *)pp = fused ? fma(re, re, im * im) : re * re + im * im;
+		}
+		for (int k = x->ndim - 1; k >= 0; k--) {
+			if (++idx[k] < x->shape[k])
+				break;
+			idx[k] = 0;
+		}
+	}
+}
+
 /* NumPy's _var: mean with keepdims, squared deviations, their mean with ddof */
 static struct ndarray *var_of(struct eval *ev, struct common *c, int64_t ddof)
 {
@@ -493,6 +719,8 @@ static struct ndarray *var_of(struct eval *ev, struct common *c, int64_t ddof)
 	struct value *n;
 	if (dt < 0 && (dt_is_int(c->a->dtype) || c->a->dtype == DT_BOOL))
 		dt = DT_FLOAT64;
+	if (c->count - ddof <= 0)
+		ev_warn(ev, "RuntimeWarning", "Degrees of freedom <= 0 for slice");
 	m = arr_reduce(ev, c->a, RED_SUM, c->axes, 1, dt);
 	if (!m)
 		return NULL;
@@ -512,6 +740,8 @@ static struct ndarray *var_of(struct eval *ev, struct common *c, int64_t ddof)
 		struct ndarray *p = cj ? ufa(ev, c->be, "multiply", x, cj, NULL) : NULL;
 		struct ndarray *arr_real_imag(struct eval *, const struct ndarray *, int);
 		nd_decref(cj);
+		if (p)
+			sqmag(x, p, 0);
 		x2 = p ? arr_real_imag(ev, p, 0) : NULL;
 		nd_decref(p);
 	} else {
@@ -590,37 +820,250 @@ static struct value *fn_count_nonzero(struct eval *ev, const struct builtin *bi,
 	return finish(ev, &c, r);
 }
 
+/* "If a is inexact, then dtype must be inexact" (nanmean, nanvar) */
+static int inexact_dtype_check(struct eval *ev, struct common *c)
+{
+	if (c->dtype >= 0 && !dt_is_inexact(c->dtype)) {
+		err_set(ev, TY_TypeError, "If a is inexact, then dtype must be inexact");
+		return -1;
+	}
+	if (c->out && !dt_is_inexact(c->out->dtype)) {
+		err_set(ev, TY_TypeError, "If a is inexact, then out must be inexact");
+		return -1;
+	}
+	return 0;
+}
+
+/* NumPy's nanmean: sum of the NaN-free copy / count of non-NaN items,
+ * "Mean of empty slice" where a count is 0 */
 static struct value *fn_nanmean(struct eval *ev, const struct builtin *bi, int argc,
 				struct value **argv, const struct kwargs *kw)
 {
 	struct value *a, *axis = NULL, *dtype = NULL, *out = NULL, *keep = NULL, *where = NULL;
 	struct common c;
-	struct ndarray *tot, *notnan, *isn, *cnt, *r = NULL;
+	struct ndarray *tot = NULL, *cnt, *r = NULL;
 	if (args_parse(ev, "nanmean", argc, argv, kw, "a|axis,dtype,out,keepdims,$where",
 		       &a, &axis, &dtype, &out, &keep, &where) < 0 ||
 	    common_parse(ev, bi, &c, a, axis, dtype, out, keep) < 0)
 		return NULL;
 	if (!dt_is_inexact(c.a->dtype))
 		return finish(ev, &c, mean_of(ev, &c, c.keepdims));
-	tot = arr_reduce(ev, c.a, RED_NANSUM, c.axes, c.keepdims, c.dtype);
-	isn = tot ? ufa(ev, c.be, "isnan", c.a, NULL, NULL) : NULL;
-	notnan = isn ? ufa(ev, c.be, "logical_not", isn, NULL, NULL) : NULL;
-	cnt = notnan ? arr_reduce(ev, notnan, RED_SUM, c.axes, c.keepdims, DT_INT64) : NULL;
-	if (cnt) {
-		/* true_divide(tot, cnt, out=tot, casting='unsafe') keeps tot's dtype */
-		struct ndarray *q = ufa(ev, c.be, "true_divide", tot, cnt, NULL);
-		if (q && q->dtype != tot->dtype) {
-			r = arr_astype(ev, q, tot->dtype);
-			nd_decref(q);
-		} else {
-			r = q;
+	if (inexact_dtype_check(ev, &c) < 0)
+		return finish(ev, &c, NULL);
+	cnt = count_not_nan(ev, &c, c.a, c.keepdims);
+	if (cnt)
+		tot = arr_reduce(ev, c.a, RED_NANSUM, c.axes, c.keepdims, c.dtype);
+	if (tot)
+		r = divide_by_count(ev, c.be, tot, cnt);
+	if (r) {
+		struct value *zero = val_int(0);
+		struct ndarray *bad = ufs(ev, c.be, "equal", cnt, zero, NULL);
+		int any = bad ? any_true(ev, bad) : -1;
+		val_decref(zero);
+		nd_decref(bad);
+		if (any > 0)
+			ev_warn(ev, "RuntimeWarning", "Mean of empty slice");
+		else if (any < 0) {
+			nd_decref(r);
+			r = NULL;
 		}
 	}
 	nd_decref(tot);
-	nd_decref(isn);
-	nd_decref(notnan);
 	nd_decref(cnt);
 	return finish(ev, &c, r);
+}
+
+/* NumPy's nanvar: the NaN-free copy's deviations from the mean of the
+ * non-NaN items (NaN places set to 0), squared, summed, / (count - ddof);
+ * "Degrees of freedom <= 0 for slice." and NaN where count - ddof <= 0 */
+static struct ndarray *nanvar_of(struct eval *ev, struct common *c, int64_t ddof)
+{
+	struct ndarray *isn = NULL, *arr = NULL, *cnt = NULL, *s = NULL, *avg = NULL, *d = NULL,
+		       *x2 = NULL, *var = NULL, *dof = NULL, *bad = NULL, *r = NULL;
+	struct value *v;
+	int any;
+	if (!(isn = ufa(ev, c->be, "isnan", c->a, NULL, NULL)) ||
+	    !(arr = nan_replaced(ev, c->a, 0)) ||
+	    !(cnt = count_not_nan(ev, c, c->a, 1)) ||
+	    !(s = arr_reduce(ev, arr, RED_SUM, c->axes, 1, c->dtype)) ||
+	    !(avg = divide_by_count(ev, c->be, s, cnt)))
+		goto done;
+	/* np.subtract(arr, avg, out=arr, casting='unsafe'), NaN places back to 0 */
+	if (!(d = ufa(ev, c->be, "subtract", arr, avg, NULL)))
+		goto done;
+	if (d->dtype != arr->dtype) {
+		struct ndarray *t = arr_astype(ev, d, arr->dtype);
+		nd_decref(d);
+		if (!(d = t))
+			goto done;
+	}
+	nd_decref(arr);
+	v = val_int(0);
+	arr = uf_where_scalar(ev, c->be, isn, v, d);
+	val_decref(v);
+	nd_decref(d);
+	d = NULL;
+	if (!arr)
+		goto done;
+	if (dt_is_complex(arr->dtype)) {
+		struct ndarray *cj = ufa(ev, c->be, "conjugate", arr, NULL, NULL);
+		struct ndarray *p = cj ? ufa(ev, c->be, "multiply", arr, cj, NULL) : NULL;
+		struct ndarray *arr_real_imag(struct eval *, const struct ndarray *, int);
+		nd_decref(cj);
+		if (p)
+			sqmag(arr, p, 1);
+		x2 = p ? arr_real_imag(ev, p, 0) : NULL;
+		nd_decref(p);
+	} else {
+		x2 = ufa(ev, c->be, "multiply", arr, arr, NULL);
+	}
+	if (!x2 || !(var = arr_reduce(ev, x2, RED_SUM, c->axes, c->keepdims, c->dtype)))
+		goto done;
+	nd_decref(cnt);
+	if (!(cnt = count_not_nan(ev, c, c->a, c->keepdims)))
+		goto done;
+	v = val_int(ddof);
+	dof = ufs(ev, c->be, "subtract", cnt, v, NULL);
+	val_decref(v);
+	if (!dof || !(r = divide_by_count(ev, c->be, var, dof)))
+		goto done;
+	v = val_int(0);
+	bad = ufs(ev, c->be, "less_equal", dof, v, NULL);
+	val_decref(v);
+	any = bad ? any_true(ev, bad) : -1;
+	if (any > 0) {
+		struct ndarray *t;
+		ev_warn(ev, "RuntimeWarning", "Degrees of freedom <= 0 for slice.");
+		v = val_float(NAN);
+		t = uf_where_scalar(ev, c->be, bad, v, r);
+		val_decref(v);
+		nd_decref(r);
+		r = t;
+	} else if (any < 0) {
+		nd_decref(r);
+		r = NULL;
+	}
+done:
+	nd_decref(isn);
+	nd_decref(arr);
+	nd_decref(cnt);
+	nd_decref(s);
+	nd_decref(avg);
+	nd_decref(d);
+	nd_decref(x2);
+	nd_decref(var);
+	nd_decref(dof);
+	nd_decref(bad);
+	return r;
+}
+
+static struct value *nanvarstd(struct eval *ev, const struct builtin *bi, int argc,
+			       struct value **argv, const struct kwargs *kw, int sd)
+{
+	struct value *a, *axis = NULL, *dtype = NULL, *out = NULL, *ddofv = NULL,
+		     *keep = NULL, *where = NULL, *mean = NULL, *corr = NULL;
+	struct common c;
+	int64_t ddof;
+	struct ndarray *r;
+	if (args_parse(ev, bi->name, argc, argv, kw, "a|axis,dtype,out,ddof,keepdims,$where,mean,correction",
+		       &a, &axis, &dtype, &out, &ddofv, &keep, &where, &mean, &corr) < 0)
+		return NULL;
+	if (mean && mean->type != VT_NONE)
+		return err_set(ev, TY_NotImplementedError, "%s: mean= is not supported", bi->name);
+	if (where && !(where->type == VT_BOOL && where->u.i))
+		return err_set(ev, TY_NotImplementedError, "where= is not supported in reductions");
+	if (args_int(ev, ddofv, 0, &ddof) < 0)
+		return NULL;
+	if (corr && corr->type != VT_NONE) {
+		if (ddof != 0)
+			return err_set(ev, TY_ValueError, "ddof and correction can't be provided simultaneously.");
+		if (args_int(ev, corr, 0, &ddof) < 0)
+			return NULL;
+	}
+	if (common_parse(ev, bi, &c, a, axis, dtype, out, keep) < 0)
+		return NULL;
+	if (!dt_is_inexact(c.a->dtype)) {
+		r = var_of(ev, &c, ddof);
+	} else {
+		if (inexact_dtype_check(ev, &c) < 0)
+			return finish(ev, &c, NULL);
+		r = nanvar_of(ev, &c, ddof);
+	}
+	if (r && sd) {
+		struct ndarray *s = ufa(ev, c.be, "sqrt", r, NULL, r);
+		nd_decref(r);
+		r = s;
+	}
+	return finish(ev, &c, r);
+}
+
+static struct value *fn_nanvar(struct eval *ev, const struct builtin *bi, int argc,
+			       struct value **argv, const struct kwargs *kw)
+{
+	return nanvarstd(ev, bi, argc, argv, kw, 0);
+}
+
+static struct value *fn_nanstd(struct eval *ev, const struct builtin *bi, int argc,
+			       struct value **argv, const struct kwargs *kw)
+{
+	return nanvarstd(ev, bi, argc, argv, kw, 1);
+}
+
+/* nanprod: prod of the copy with NaN replaced by 1 */
+static struct value *fn_nanprod(struct eval *ev, const struct builtin *bi, int argc,
+				struct value **argv, const struct kwargs *kw)
+{
+	struct value *a, *axis = NULL, *dtype = NULL, *out = NULL, *keep = NULL, *initial = NULL, *where = NULL;
+	struct common c;
+	if (args_parse(ev, "nanprod", argc, argv, kw, "a|axis,dtype,out,keepdims,initial,where",
+		       &a, &axis, &dtype, &out, &keep, &initial, &where) < 0 ||
+	    common_parse(ev, bi, &c, a, axis, dtype, out, keep) < 0)
+		return NULL;
+	if (dt_is_inexact(c.a->dtype) && common_nan_replace(ev, &c, 1) < 0)
+		return finish(ev, &c, NULL);
+	return reduce_common(ev, &c, RED_PROD, initial, where);
+}
+
+/* nanargmin / nanargmax: ValueError for an all-NaN slice, else argmin /
+ * argmax of the copy with NaN replaced by +inf / -inf */
+static struct value *nanargfn(struct eval *ev, const struct builtin *bi, int argc,
+			      struct value **argv, const struct kwargs *kw, enum red_op op)
+{
+	struct value *a, *axis = NULL, *out = NULL, *keep = NULL;
+	struct common c;
+	if (args_parse(ev, bi->name, argc, argv, kw, "a|axis,out,$keepdims", &a, &axis, &out, &keep) < 0)
+		return NULL;
+	if (axis && axis->type == VT_TUPLE)
+		return err_set(ev, TY_TypeError, "'tuple' object cannot be interpreted as an integer");
+	if (common_parse(ev, bi, &c, a, axis, NULL, out, keep) < 0)
+		return NULL;
+	if (dt_is_inexact(c.a->dtype) && nd_size(c.a) > 0) {
+		struct ndarray *isn = ufa(ev, c.be, "isnan", c.a, NULL, NULL);
+		struct ndarray *all = isn ? arr_reduce(ev, isn, RED_ALL, c.axes, 0, -1) : NULL;
+		int any = all ? any_true(ev, all) : -1;
+		nd_decref(isn);
+		nd_decref(all);
+		if (any != 0) {
+			if (any > 0)
+				err_set(ev, TY_ValueError, "All-NaN slice encountered");
+			return finish(ev, &c, NULL);
+		}
+		if (common_nan_replace(ev, &c, op == RED_ARGMIN ? INFINITY : -INFINITY) < 0)
+			return finish(ev, &c, NULL);
+	}
+	return reduce_common(ev, &c, op, NULL, NULL);
+}
+
+static struct value *fn_nanargmin(struct eval *ev, const struct builtin *bi, int argc,
+				  struct value **argv, const struct kwargs *kw)
+{
+	return nanargfn(ev, bi, argc, argv, kw, RED_ARGMIN);
+}
+
+static struct value *fn_nanargmax(struct eval *ev, const struct builtin *bi, int argc,
+				  struct value **argv, const struct kwargs *kw)
+{
+	return nanargfn(ev, bi, argc, argv, kw, RED_ARGMAX);
 }
 
 /* ---- scans ---- */
@@ -664,7 +1107,7 @@ static struct ndarray *scan_device(struct eval *ev, const struct backend *be, co
 }
 
 static struct value *scanfn(struct eval *ev, const struct builtin *bi, int argc,
-			    struct value **argv, const struct kwargs *kw, int prod)
+			    struct value **argv, const struct kwargs *kw, int prod, int nan)
 {
 	struct value *a = bi->self, *axis = NULL, *dtype = NULL, *out = NULL;
 	struct ndarray *x, *r;
@@ -677,6 +1120,12 @@ static struct value *scanfn(struct eval *ev, const struct builtin *bi, int argc,
 	x = arr_asarray(ev, be, a, -1);
 	if (!x)
 		return NULL;
+	if (nan && dt_is_inexact(x->dtype)) {   /* nancumsum / nancumprod */
+		struct ndarray *f = nan_replaced(ev, x, prod);
+		nd_decref(x);
+		if (!(x = f))
+			return NULL;
+	}
 	if (!axis || axis->type == VT_NONE) {
 		int64_t n = nd_size(x);
 		struct ndarray *f = arr_reshape(ev, x, 1, &n);
@@ -711,13 +1160,25 @@ static struct value *scanfn(struct eval *ev, const struct builtin *bi, int argc,
 static struct value *fn_cumsum(struct eval *ev, const struct builtin *bi, int argc,
 			       struct value **argv, const struct kwargs *kw)
 {
-	return scanfn(ev, bi, argc, argv, kw, 0);
+	return scanfn(ev, bi, argc, argv, kw, 0, 0);
+}
+
+static struct value *fn_nancumsum(struct eval *ev, const struct builtin *bi, int argc,
+				  struct value **argv, const struct kwargs *kw)
+{
+	return scanfn(ev, bi, argc, argv, kw, 0, 1);
 }
 
 static struct value *fn_cumprod(struct eval *ev, const struct builtin *bi, int argc,
 				struct value **argv, const struct kwargs *kw)
 {
-	return scanfn(ev, bi, argc, argv, kw, 1);
+	return scanfn(ev, bi, argc, argv, kw, 1, 0);
+}
+
+static struct value *fn_nancumprod(struct eval *ev, const struct builtin *bi, int argc,
+				   struct value **argv, const struct kwargs *kw)
+{
+	return scanfn(ev, bi, argc, argv, kw, 1, 1);
 }
 
 /* np.diff(a, n=1, axis=-1): a[1:] - a[:-1] along axis, n times */
@@ -1280,6 +1741,20 @@ const struct arr_func arr_reduce_funcs[] = {
 	 "Return the maximum of an array or maximum along an axis, ignoring any NaNs."},
 	{"nanmin", fn_nanmin, "nanmin(a, axis=None, out=None, keepdims=<no value>, initial=<no value>, where=<no value>)",
 	 "Return minimum of an array or minimum along an axis, ignoring any NaNs."},
+	{"nanvar", fn_nanvar, "nanvar(a, axis=None, dtype=None, out=None, ddof=0, keepdims=<no value>, *, where=<no value>, mean=<no value>, correction=<no value>)",
+	 "Compute the variance along the specified axis, while ignoring NaNs."},
+	{"nanstd", fn_nanstd, "nanstd(a, axis=None, dtype=None, out=None, ddof=0, keepdims=<no value>, *, where=<no value>, mean=<no value>, correction=<no value>)",
+	 "Compute the standard deviation along the specified axis, while ignoring NaNs."},
+	{"nanprod", fn_nanprod, "nanprod(a, axis=None, dtype=None, out=None, keepdims=<no value>, initial=<no value>, where=<no value>)",
+	 "Return the product of array elements over a given axis treating Not a Numbers (NaNs) as ones."},
+	{"nanargmin", fn_nanargmin, "nanargmin(a, axis=None, out=None, *, keepdims=<no value>)",
+	 "Return the indices of the minimum values in the specified axis ignoring NaNs."},
+	{"nanargmax", fn_nanargmax, "nanargmax(a, axis=None, out=None, *, keepdims=<no value>)",
+	 "Return the indices of the maximum values in the specified axis ignoring NaNs."},
+	{"nancumsum", fn_nancumsum, "nancumsum(a, axis=None, dtype=None, out=None)",
+	 "Return the cumulative sum of array elements over a given axis treating Not a Numbers (NaNs) as zero."},
+	{"nancumprod", fn_nancumprod, "nancumprod(a, axis=None, dtype=None, out=None)",
+	 "Return the cumulative product of array elements over a given axis treating Not a Numbers (NaNs) as one."},
 	{"median", fn_median, "median(a, axis=None, out=None, overwrite_input=False, keepdims=False)", "Compute the median along the specified axis."},
 	{"nanmedian", fn_median, "nanmedian(a, axis=None, out=None, overwrite_input=False, keepdims=<no value>)",
 	 "Compute the median along the specified axis, while ignoring NaNs."},

@@ -46,6 +46,13 @@ static int run(const char *code)
 	return engine_execute(E, code, NULL, &SINK, &ERR);
 }
 
+/* stderr from the "]" of its first "In[N]" on (the cell number varies) */
+static const char *after_cell(void)
+{
+	const char *b = strchr(ERRS, ']');
+	return !strncmp(ERRS, "In[", 3) && b ? b : "";
+}
+
 static void diag(void)
 {
 	printf("# out: %s\n# stderr: %s\n# error: %s: %s\n", OUT, ERRS, ERR.ename ? ERR.ename : "", ERR.evalue ? ERR.evalue : "");
@@ -91,6 +98,39 @@ int main(void)
 	ok(run("import scipy.special as sp\nk = sp.gamma(np.array([0.0, -1.0]))") == 0 && ERRS[0] == 0,
 	   "scipy.special ufuncs never warn");
 	ok(run("import cupy as cp\nm = cp.array([1.0]) / 0") == 0 && ERRS[0] == 0, "cp arrays never warn");
+	/* integer loops: NumPy's x // 0, x % 0, fmod(x, 0) (divide) and MIN // -1 (overflow) */
+	run("ia = np.array([5, -7])");
+	ok(run("q1 = ia // 0\nq2 = ia % 0\nq3 = np.fmod(ia, 0)") == 0 &&
+	   strstr(ERRS, ":1: RuntimeWarning: divide by zero encountered in floor_divide\n  q1 = ia // 0\n") &&
+	   strstr(ERRS, ":2: RuntimeWarning: divide by zero encountered in remainder\n") &&
+	   strstr(ERRS, ":3: RuntimeWarning: divide by zero encountered in fmod\n"),
+	   "integer // 0, % 0 and fmod(x, 0) warn of a divide by zero");
+	ok(run("q4 = np.array([-128], np.int8) // -1") == 0 &&
+	   strstr(ERRS, "RuntimeWarning: overflow encountered in floor_divide\n") && !strstr(ERRS, "divide by zero"),
+	   "int8 -128 // -1 warns of an overflow");
+	ok(run("q5 = ia // 2\nq6 = ia % -3\nq7 = np.array([-128], np.int8) % -1") == 0 && ERRS[0] == 0,
+	   "integer division without a zero divisor is silent");
+	/* NumPy's warnings of the nan functions (lib/_nanfunctions_impl.py):
+	 * their own messages, at the caller's line, no divide warnings */
+	run("w = np.array([[np.nan, np.nan], [1.0, np.nan]])");
+	ok(run("m1 = np.nanmean(w, axis=0)") == 0 &&
+	   !strcmp(after_cell(), "]:1: RuntimeWarning: Mean of empty slice\n  m1 = np.nanmean(w, axis=0)\n"),
+	   "nanmean of an all-NaN slice: 'Mean of empty slice' only");
+	ok(run("m2 = np.nanmean(w[1:], axis=1)") == 0 && ERRS[0] == 0, "nanmean with a value per slice: silent");
+	ok(run("m3 = np.nanmax(w, axis=1)") == 0 &&
+	   !strcmp(after_cell(), "]:1: RuntimeWarning: All-NaN slice encountered\n  m3 = np.nanmax(w, axis=1)\n"),
+	   "nanmax of an all-NaN slice");
+	ok(run("m4 = np.nanmin(np.array([np.nan, 1.0]))") == 0 && ERRS[0] == 0, "nanmin with a value: silent");
+	ok(run("m5 = np.nanvar(w, axis=0, ddof=1)") == 0 &&
+	   !strcmp(after_cell(), "]:1: RuntimeWarning: Degrees of freedom <= 0 for slice.\n  m5 = np.nanvar(w, axis=0, ddof=1)\n"),
+	   "nanvar with count - ddof <= 0");
+	ok(run("m6 = np.nanstd(np.array([1.0, np.nan, 3.0]), ddof=1)") == 0 && ERRS[0] == 0, "nanstd with enough items: silent");
+	ok(run("m7 = np.mean(np.zeros(0))") == 0 && strstr(ERRS, "RuntimeWarning: Mean of empty slice\n"),
+	   "mean of an empty array: 'Mean of empty slice'");
+	ok(run("m8 = np.var(np.ones(2), ddof=2)") == 0 && strstr(ERRS, "RuntimeWarning: Degrees of freedom <= 0 for slice\n"),
+	   "var with ddof >= n: 'Degrees of freedom <= 0 for slice'");
+	ok(run("m9 = np.abs(np.array([complex(np.nan, 1), complex(np.inf, np.nan), 3 + 4j]))") == 0 && ERRS[0] == 0,
+	   "abs of complex NaN / inf raises no invalid-value warning");
 	engine_error_clear(&ERR);
 	engine_free(E);
 	printf("1..%d\n", ntest);
