@@ -35,6 +35,9 @@ extern const struct arr_func arr_ufunc_funcs[];      /* ufunc.c: add, sin, ... *
 extern const struct arr_func arr_reduce_funcs[];     /* reduce.c */
 extern const struct arr_func arr_manip_funcs[];      /* manip.c */
 extern const struct arr_func arr_index_funcs[];      /* index.c: take, put, where ... */
+extern const struct arr_func arr_calculus_funcs[];   /* calculus.c: gradient, trapezoid */
+extern const struct arr_func arr_polynomial_funcs[]; /* polynomial.c: vander, polyval */
+extern const struct arr_func arr_edit_funcs[];       /* arrayedit.c: append, insert, delete, block */
 extern const struct arr_func arr_sort_funcs[];       /* sortsearch.c */
 extern const struct arr_func arr_stat_funcs[];       /* stats.c */
 extern const struct arr_func arr_linalg_top_funcs[]; /* linalg.c: dot, matmul, einsum ... */

@@ -1,7 +1,7 @@
 /*
  * creation.c — making arrays (arr_creation_funcs): array asarray
  * ascontiguousarray asanyarray empty zeros ones full *_like arange linspace
- * logspace eye identity meshgrid diag tri triu tril fromfunction frombuffer
+ * logspace geomspace eye identity meshgrid diag tri triu tril fromfunction frombuffer
  * copy, with NumPy's dtype and length rules and messages.
  *
  * Written once for np and cp: new arrays go to arr_be(bi).  Host data is
@@ -17,6 +17,7 @@
 #include "error.h"
 #include "shape.h"
 #include "ufunc.h"
+#include "nscall.h"
 
 int arr_fill_value(struct eval *ev, struct ndarray *a, struct value *x);
 
@@ -1060,6 +1061,190 @@ static struct value *fn_frombuffer(struct eval *ev, const struct builtin *bi, in
 	return err_set(ev, TY_NotImplementedError, "frombuffer() is not supported: Lumen has no bytes objects");
 }
 
+/* NumPy's linspace body for array (any shape, complex too) start / stop of
+ * dtype dt: arange(num).reshape(-1, 1...) * step + start, stop exact at the
+ * end.  Borrowed start / stop. */
+static struct value *linspace_composed(struct eval *ev, const struct backend *be, struct value *start,
+				       struct value *stop, int64_t num, int endpoint, int dt)
+{
+	int64_t div = endpoint ? num - 1 : num, shape[ND_MAXDIM + 1];
+	struct value *delta = ex_bin(ev, OP_SUB, val_incref(stop), val_incref(start)), *y;
+	struct ndarray *d = delta ? arr_asarray(ev, be, delta, -1) : NULL, *ar, *rs;
+	if (!d) {
+		if (delta)
+			val_decref(delta);
+		return NULL;
+	}
+	int nd = d->ndim;
+	nd_decref(d);
+	if (!(ar = nd_new(ev, &backend_host, DT_FLOAT64, 1, &num))) {
+		val_decref(delta);
+		return NULL;
+	}
+	for (int64_t i = 0; i < num; i++)
+		((double *)nd_data(ar))[i] = (double)i;
+	shape[0] = num;
+	for (int k = 0; k < nd; k++)
+		shape[k + 1] = 1;
+	rs = arr_reshape(ev, ar, nd + 1, shape);
+	nd_decref(ar);
+	if (rs && rs->dtype != dt) {
+		ar = arr_astype(ev, rs, dt);
+		nd_decref(rs);
+		rs = ar;
+	}
+	if (rs && be != &backend_host) {
+		ar = arr_to_backend(ev, rs, be);
+		nd_decref(rs);
+		rs = ar;
+	}
+	y = rs ? arr_wrap(ev, rs) : NULL;
+	if (div > 0) {
+		struct value *step = ex_bin(ev, OP_TRUEDIV, val_incref(delta), val_int(div));
+		struct value *z = step ? ex_fn1(ev, be, "any", ex_bin(ev, OP_EQ, val_incref(step), val_int(0))) : NULL;
+		int t = z ? val_truth(ev, z) : -1;
+		if (z)
+			val_decref(z);
+		if (t < 0) {
+			if (step)
+				val_decref(step);
+			step = NULL;
+			val_decref(delta);
+			delta = NULL;
+		}
+		if (t > 0) {
+			y = ex_bin(ev, OP_MUL, ex_bin(ev, OP_TRUEDIV, y, val_int(div)), delta);
+			val_decref(step);
+		} else {
+			y = ex_bin(ev, OP_MUL, y, step);
+			if (delta)
+				val_decref(delta);
+		}
+	} else {
+		y = ex_bin(ev, OP_MUL, y, delta);
+	}
+	y = ex_bin(ev, OP_ADD, y, val_incref(start));
+	if (y && endpoint && num > 1) {
+		struct value *k = val_int(-1);
+		int rc = val_setitem(ev, y, k, stop);
+		val_decref(k);
+		if (rc < 0) {
+			val_decref(y);
+			return NULL;
+		}
+	}
+	return y;
+}
+
+/* geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0):
+ * NumPy's composition -- rotate start onto the positive reals, logspace of
+ * the log10s, exact endpoints, rotate back. */
+static struct value *fn_geomspace(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
+				  const struct kwargs *kw)
+{
+	const struct backend *be = arr_be(bi);
+	struct value *sv, *ev_, *nv = NULL, *epv = NULL, *dtv = NULL, *axv = NULL;
+	struct value *start = NULL, *stop = NULL, *sign = NULL, *res = NULL, *r = NULL;
+	int64_t num = 50, axis = 0;
+	int endpoint, dt, want = -1;
+	if (args_parse(ev, "geomspace", argc, argv, kw, "start,stop|num,endpoint,dtype,axis", &sv, &ev_, &nv, &epv, &dtv,
+		       &axv) < 0 || args_int(ev, nv, 50, &num) < 0 || args_bool(ev, epv, 1, &endpoint) < 0 ||
+	    args_int(ev, axv, 0, &axis) < 0 || (dtv && arr_parse_dtype(ev, dtv, &want) < 0))
+		return NULL;
+	if (num < 0)
+		return err_set(ev, TY_ValueError, "Number of samples, %lld, must be non-negative.", (long long)num);
+	struct ndarray *s = arr_asarray(ev, be, sv, -1), *e = s ? arr_asarray(ev, be, ev_, -1) : NULL;
+	if (!e) {
+		nd_decref(s);
+		return NULL;
+	}
+	/* dt = result_type(start, stop, float(num), zeros((), dtype)) */
+	dt = dt_promote(dt_promote(s->dtype, e->dtype), want >= 0 ? want : DT_FLOAT64);
+	if (!dt_is_inexact(dt)) /* the weak float(num) */
+		dt = DT_FLOAT64;
+	start = arr_wrap(ev, s);
+	stop = arr_wrap(ev, e);
+	if (!start || !stop)
+		goto out;
+	for (int i = 0; i < 2; i++) {
+		struct value *z = ex_bin(ev, OP_EQ, val_incref(i ? stop : start), val_int(0));
+		struct value *any = z ? arr_ns_call(ev, be, "any", 1, &z, NULL) : NULL;
+		int t = any ? val_truth(ev, any) : -1;
+		if (z)
+			val_decref(z);
+		if (any)
+			val_decref(any);
+		if (t < 0)
+			goto out;
+		if (t) {
+			err_set(ev, TY_ValueError, "Geometric sequence cannot include zero");
+			goto out;
+		}
+	}
+	struct ndarray *c1 = arr_astype(ev, s, dt), *c2 = arr_astype(ev, e, dt);
+	val_decref(start);
+	val_decref(stop);
+	start = c1 ? arr_wrap(ev, c1) : NULL;
+	stop = c2 ? arr_wrap(ev, c2) : NULL;
+	if (!start || !stop)
+		goto out;
+	if (!(sign = ex_fn1(ev, be, "sign", val_incref(start))))
+		goto out;
+	start = ex_bin(ev, OP_TRUEDIV, start, val_incref(sign));
+	stop = ex_bin(ev, OP_TRUEDIV, stop, val_incref(sign));
+	if (!start || !stop)
+		goto out;
+	{
+		/* logspace(log10(start), log10(stop), num, endpoint, base=10.0, dtype=dt):
+		 * power(float64(10), linspace(...)).astype(dt) */
+		struct value *args[3] = {ex_fn1(ev, be, "log10", val_incref(start)), ex_fn1(ev, be, "log10", val_incref(stop)),
+					 val_int(num)};
+		struct value *y = args[0] && args[1] ? linspace_composed(ev, be, args[0], args[1], num, endpoint, dt) : NULL;
+		for (int i = 0; i < 3; i++)
+			if (args[i])
+				val_decref(args[i]);
+		res = ex_fn2(ev, be, "power", val_scalar(DT_FLOAT64, (union scalar_data){.f = 10.0}), y);
+		if (res && arr_borrow(res) && arr_borrow(res)->dtype != dt) {
+			struct ndarray *c = arr_astype(ev, arr_borrow(res), dt);
+			val_decref(res);
+			res = c ? arr_wrap(ev, c) : NULL;
+		}
+	}
+	if (!res)
+		goto out;
+	if (num > 0) {
+		struct value *k0 = val_int(0), *kn = val_int(-1);
+		int rc = val_setitem(ev, res, k0, start);
+		if (rc == 0 && num > 1 && endpoint)
+			rc = val_setitem(ev, res, kn, stop);
+		val_decref(k0);
+		val_decref(kn);
+		if (rc < 0)
+			goto out;
+	}
+	res = ex_bin(ev, OP_MUL, res, val_incref(sign));
+	if (res && axis != 0) {
+		struct value *args[3] = {res, val_int(0), val_int(axis)};
+		struct value *m = arr_ns_call(ev, be, "moveaxis", 3, args, NULL);
+		val_decref(args[1]);
+		val_decref(args[2]);
+		val_decref(res);
+		res = m;
+	}
+	if (res && want >= 0 && want != dt) {
+		struct ndarray *c = arr_astype(ev, arr_borrow(res), want);
+		val_decref(res);
+		res = c ? arr_wrap(ev, c) : NULL;
+	}
+	r = res;
+	res = NULL;
+out:
+	for (struct value **p = (struct value *[]){start, stop, sign, res}, **q = p + 4; p < q; p++)
+		if (*p)
+			val_decref(*p);
+	return r;
+}
+
 const struct arr_func arr_creation_funcs[] = {
 	{"array", fn_array, "array(object, dtype=None, *, copy=True, order='K', subok=False, ndmin=0, like=None)", "Create an array."},
 	{"asarray", fn_asarray, "asarray(a, dtype=None, order=None, *, device=None, copy=None, like=None)", "Convert the input to an array."},
@@ -1075,6 +1260,8 @@ const struct arr_func arr_creation_funcs[] = {
 	{"full_like", fn_full_like, "full_like(a, fill_value, dtype=None, order='K', subok=True, shape=None, *, device=None)", "Return a full array with the same shape and type as a given array."},
 	{"arange", fn_arange, "arange([start,] stop[, step,], dtype=None, *, device=None, like=None)", "Return evenly spaced values within a given interval."},
 	{"linspace", fn_linspace, "linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0, *, device=None)", "Return evenly spaced numbers over a specified interval."},
+	{"geomspace", fn_geomspace, "geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0)",
+	 "Return numbers spaced evenly on a log scale (a geometric progression)."},
 	{"logspace", fn_logspace, "logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0)", "Return numbers spaced evenly on a log scale."},
 	{"eye", fn_eye, "eye(N, M=None, k=0, dtype=float, order='C', *, device=None, like=None)", "Return a 2-D array with ones on the diagonal and zeros elsewhere."},
 	{"identity", fn_identity, "identity(n, dtype=None, *, like=None)", "Return the identity array."},

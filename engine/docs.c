@@ -19,7 +19,7 @@ static const struct arr_func *const tables[] = {
 	arr_manip_methods, arr_sort_methods, arr_linalg_methods, arr_dtype_funcs, arr_cupy_funcs,
 	arr_cuda_funcs, arr_cuda_runtime_funcs, arr_cupyx_funcs, arr_profiler_funcs,
 	arr_ndimage_funcs, arr_signal_funcs, arr_special_funcs, arr_scipy_linalg_funcs,
-	arr_ufunc_methods,
+	arr_ufunc_methods, arr_edit_funcs, arr_calculus_funcs, arr_polynomial_funcs,
 };
 
 /* display.c's arr_html is only weakly referenced by builtins.c: this strong

@@ -353,13 +353,59 @@ static char *info_repr(struct eval *ev, struct value *self)
 	return s;
 }
 
+/* str(np.finfo(...)) / str(np.iinfo(...)): NumPy's "Machine parameters" table */
+static char *info_str(struct eval *ev, struct value *self)
+{
+	static const char rule[] = "---------------------------------------------------------------\n";
+	static const char *const ftxt[3] = {
+		"precision = 3   resolution = 0.001\n"
+		"machep = -10   eps =        0.000977\n"
+		"negep =  -11   epsneg =     0.0004883\n"
+		"minexp = -14   tiny =       6.104e-05\n"
+		"maxexp = 16   max =        6.55e+04\n"
+		"nexp =   5   min =        -max\n"
+		"smallest_normal = 6.104e-05   smallest_subnormal = 6e-08\n",
+		"precision = 6   resolution = 1e-06\n"
+		"machep = -23   eps =        1.1920929e-07\n"
+		"negep =  -24   epsneg =     5.9604645e-08\n"
+		"minexp = -126   tiny =       1.1754944e-38\n"
+		"maxexp = 128   max =        3.4028235e+38\n"
+		"nexp =   8   min =        -max\n"
+		"smallest_normal = 1.1754944e-38   smallest_subnormal = 1e-45\n",
+		"precision = 15   resolution = 1e-15\n"
+		"machep = -52   eps =        2.220446049250313e-16\n"
+		"negep =  -53   epsneg =     1.1102230246251565e-16\n"
+		"minexp = -1022   tiny =       2.2250738585072014e-308\n"
+		"maxexp = 1024   max =        1.7976931348623157e+308\n"
+		"nexp =   11   min =        -max\n"
+		"smallest_normal = 2.2250738585072014e-308   smallest_subnormal = 5e-324\n",
+	};
+	struct info *in = self->u.obj.p;
+	int d = in->dtype, bits = dt_size(d) * 8;
+	size_t n = 1024;
+	char *s = malloc(n);
+	if (!s)
+		return err_nomem(ev);
+	if (in->is_float) {
+		snprintf(s, n, "Machine parameters for %s\n%s%s%s", dtype_table[d].name, rule, ftxt[d - DT_FLOAT16], rule);
+	} else if (dtype_table[d].kind == DK_UINT) {
+		snprintf(s, n, "Machine parameters for %s\n%smin = 0\nmax = %llu\n%s", dtype_table[d].name, rule,
+			 bits == 64 ? (unsigned long long)UINT64_MAX : (((unsigned long long)1 << bits) - 1), rule);
+	} else {
+		long long mx = bits == 64 ? INT64_MAX : ((long long)1 << (bits - 1)) - 1;
+		snprintf(s, n, "Machine parameters for %s\n%smin = %lld\nmax = %lld\n%s", dtype_table[d].name, rule,
+			 -mx - 1, mx, rule);
+	}
+	return s;
+}
+
 static const char *const finfo_attrs[] = {"eps", "tiny", "smallest_normal", "max", "min",
 					  "resolution", "epsneg", "bits", "precision", "dtype", NULL};
 static const char *const iinfo_attrs[] = {"min", "max", "bits", "dtype", "kind", NULL};
 static const struct objtype finfo_type = {.name = "finfo", .free = free, .getattr = info_getattr,
-					  .repr = info_repr, .attrs = finfo_attrs};
+					  .repr = info_repr, .str = info_str, .attrs = finfo_attrs};
 static const struct objtype iinfo_type = {.name = "iinfo", .free = free, .getattr = info_getattr,
-					  .repr = info_repr, .attrs = iinfo_attrs};
+					  .repr = info_repr, .str = info_str, .attrs = iinfo_attrs};
 
 static struct value *make_info(struct eval *ev, struct value *x, int is_float)
 {

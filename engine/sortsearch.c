@@ -1,7 +1,7 @@
 /*
  * sortsearch.c — sorting and searching: sort argsort partition argpartition
- * unique searchsorted nonzero argwhere flatnonzero isin, and the ndarray
- * methods sort (in place) argsort nonzero searchsorted.
+ * unique searchsorted nonzero argwhere flatnonzero isin lexsort sort_complex,
+ * and the ndarray methods sort (in place) argsort nonzero searchsorted.
  *
  * Owns the host sort loops (typed introsort and stable merge sort, NaNs
  * last as NumPy orders them; 32- and 64-bit numbers go to simdsort.c's AVX2
@@ -17,6 +17,7 @@
 #include "shape.h"
 #include "args.h"
 #include "error.h"
+#include "nscall.h"
 #include "simdsort.h"
 
 /* ---- typed comparisons ---- */
@@ -1641,7 +1642,109 @@ out:
 	return res;
 }
 
+/* ---- lexsort sort_complex (composed from argsort / take_along_axis / sort) ---- */
+
+/* lexsort(keys, axis=-1): the last key is the primary one; stable argsorts
+ * from the first key to the last, each through the order so far */
+static struct value *sf_lexsort(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
+				const struct kwargs *kw)
+{
+	const struct backend *be = arr_be(bi);
+	struct value *kv, *axv = NULL, *idx = NULL, *axis, *stable;
+	int64_t n;
+	if (args_parse(ev, "lexsort", argc, argv, kw, "keys|axis", &kv, &axv) < 0)
+		return NULL;
+	struct ndarray *ka = arr_borrow(kv);
+	if (ka && ka->ndim == 0)
+		return err_set(ev, TY_TypeError, "need sequence of keys with len > 0 in lexsort");
+	if ((n = val_len(ev, kv)) < 0)
+		return NULL;
+	if (n == 0)
+		return err_set(ev, TY_TypeError, "need sequence of keys with len > 0 in lexsort");
+	struct value *ks[64];
+	if (n > 64)
+		return err_set(ev, TY_ValueError, "too many keys in lexsort");
+	for (int64_t i = 0; i < n; i++) {
+		struct value *item = ex_item(ev, val_incref(kv), val_int(i));
+		struct ndarray *a = item ? in_arr(ev, bi, item) : NULL;
+		if (item)
+			val_decref(item);
+		ks[i] = a ? arr_wrap(ev, a) : NULL;
+		if (ks[i] && i && (arr_borrow(ks[i])->ndim != arr_borrow(ks[0])->ndim ||
+				   memcmp(arr_borrow(ks[i])->shape, arr_borrow(ks[0])->shape,
+					  sizeof(int64_t) * arr_borrow(ks[0])->ndim))) {
+			val_decref(ks[i]);
+			ks[i] = NULL;
+			err_set(ev, TY_ValueError, "all keys need to be the same shape");
+		}
+		if (!ks[i]) {
+			while (i--)
+				val_decref(ks[i]);
+			return NULL;
+		}
+	}
+	int nd = arr_borrow(ks[0])->ndim, ax;
+	int64_t a64 = -1;
+	if (args_int(ev, axv, -1, &a64) < 0 || (nd && arr_normalize_axis(ev, a64, nd, &ax) < 0))
+		goto out;
+	if (nd == 0) { /* 0-d keys: a single position */
+		idx = val_int(0);
+		goto out;
+	}
+	axis = val_int(ax);
+	stable = val_cstr("stable");
+	for (int64_t i = 0; i < n; i++) {
+		struct value *key = ks[i], *o;
+		const char *names[2] = {"axis", "kind"};
+		struct value *kvals[2] = {axis, stable};
+		struct kwargs k2 = {2, names, kvals};
+		if (idx) {
+			struct value *args[2] = {key, idx};
+			key = arr_ns_callk(ev, be, "take_along_axis", 2, args, "axis", axis);
+		} else {
+			key = val_incref(key);
+		}
+		o = key ? arr_ns_call(ev, be, "argsort", 1, &key, &k2) : NULL;
+		if (key)
+			val_decref(key);
+		if (o && idx) {
+			struct value *args[2] = {idx, o}, *t = arr_ns_callk(ev, be, "take_along_axis", 2, args, "axis", axis);
+			val_decref(o);
+			o = t;
+		}
+		if (idx)
+			val_decref(idx);
+		if (!(idx = o))
+			break;
+	}
+	val_decref(axis);
+	val_decref(stable);
+out:
+	for (int64_t i = 0; i < n; i++)
+		val_decref(ks[i]);
+	return idx;
+}
+
+/* sort_complex(a): sorted copy as complex (complex64 from the small ints) */
+static struct value *sf_sort_complex(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
+				     const struct kwargs *kw)
+{
+	struct value *av, *s;
+	if (args_parse(ev, "sort_complex", argc, argv, kw, "a", &av) < 0 ||
+	    !(s = arr_ns_call(ev, arr_be(bi), "sort", 1, &av, NULL)))
+		return NULL;
+	struct ndarray *a = arr_borrow(s), *c;
+	if (!a || dt_is_complex(a->dtype))
+		return s;
+	int small = a->dtype == DT_INT8 || a->dtype == DT_INT16 || a->dtype == DT_UINT8 || a->dtype == DT_UINT16;
+	c = arr_astype(ev, a, small ? DT_COMPLEX64 : DT_COMPLEX128);
+	val_decref(s);
+	return c ? arr_wrap(ev, c) : NULL;
+}
+
 const struct arr_func arr_sort_funcs[] = {
+	{"lexsort", sf_lexsort, "lexsort(keys, axis=-1)", "Perform an indirect stable sort using a sequence of keys (the last one primary)."},
+	{"sort_complex", sf_sort_complex, "sort_complex(a)", "Sort a complex array using the real part first, then the imaginary part."},
 	{"sort", sf_sort, "sort(a, axis=-1, kind=None, order=None, *, stable=None)",
 	 "Return a sorted copy of an array (NaNs last)."},
 	{"argsort", sf_argsort, "argsort(a, axis=-1, kind=None, order=None, *, stable=None)",

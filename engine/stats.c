@@ -1,6 +1,7 @@
 /*
  * stats.c — statistics and comparisons: histogram bincount cov corrcoef
- * convolve correlate interp allclose isclose array_equal cross.
+ * convolve correlate interp allclose isclose array_equal array_equiv cross
+ * digitize histogram2d.
  * Publishes arr_stat_funcs.
  *
  * Owns no state.  Computes on host memory in a wide type (int64, float64
@@ -14,6 +15,7 @@
 #include "shape.h"
 #include "args.h"
 #include "error.h"
+#include "nscall.h"
 
 /* The wide type used to compute with dtype dt. */
 static int wide(int dt)
@@ -436,7 +438,8 @@ static struct ndarray *cov_core(struct eval *ev, const struct builtin *bi, struc
 	}
 	if (!has_ddof)
 		ddof = bias ? 0 : 1;
-	double fact = (double)(obs - ddof);
+	/* NumPy scales by the reciprocal: c *= np.true_divide(1, fact) */
+	double fact = (double)(obs - ddof), inv_fact = 1.0 / fact;
 	int64_t shape[2] = {vars, vars};
 	c = nd_new(ev, &backend_host, DT_COMPLEX128, 2, shape);
 	if (!c) {
@@ -457,7 +460,7 @@ static struct ndarray *cov_core(struct eval *ev, const struct builtin *bi, struc
 			double _Complex s = 0;
 			for (int64_t o = 0; o < obs; o++)
 				s += X[i * obs + o] * conj(X[j * obs + o]);
-			cp[i * vars + j] = s / fact;
+			cp[i * vars + j] = s * inv_fact;
 		}
 	free(X);
 	*vars_out = (int)vars;
@@ -1069,7 +1072,330 @@ out:
 	return out ? arr_wrap(ev, out) : NULL;
 }
 
+/* ---- digitize array_equiv (NumPy's Python, composed: nscall.h) ---- */
+
+/* +1 non-decreasing, -1 non-increasing, 0 neither (NumPy's _monotonicity) */
+static int monotonicity(const double *b, int64_t n)
+{
+	int64_t i = 0;
+	while (i + 1 < n && b[i] == b[i + 1])
+		i++;
+	if (i + 1 >= n)
+		return 1;
+	int dir = b[i + 1] > b[i] ? 1 : -1;
+	for (; i + 1 < n; i++)
+		if ((dir > 0 && b[i + 1] < b[i]) || (dir < 0 && b[i + 1] > b[i]) || b[i + 1] != b[i + 1])
+			return 0;
+	return dir;
+}
+
+/* digitize(x, bins, right=False) */
+static struct value *tf_digitize(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
+				 const struct kwargs *kw)
+{
+	const struct backend *be = arr_be(bi);
+	struct value *xv, *bv, *rv = NULL, *x = NULL, *b = NULL, *r = NULL, *side;
+	int right;
+	if (args_parse(ev, "digitize", argc, argv, kw, "x,bins|right", &xv, &bv, &rv) < 0 ||
+	    args_bool(ev, rv, 0, &right) < 0)
+		return NULL;
+	struct ndarray *xa = in_arr(ev, bi, xv), *ba = xa ? in_arr(ev, bi, bv) : NULL, *bh = NULL;
+	if (!ba) {
+		nd_decref(xa);
+		return NULL;
+	}
+	x = arr_wrap(ev, xa);
+	b = arr_wrap(ev, ba);
+	if (!x || !b)
+		goto out;
+	if (dt_is_complex(xa->dtype)) {
+		err_set(ev, TY_TypeError, "x may not be complex");
+		goto out;
+	}
+	if (ba->ndim != 1) {
+		err_set(ev, TY_ValueError, "object too deep for desired array");
+		goto out;
+	}
+	if (!(bh = host_c(ev, ba, DT_FLOAT64)))
+		goto out;
+	int mono = monotonicity((const double *)nd_data(bh), ba->shape[0]);
+	nd_decref(bh);
+	if (!mono) {
+		err_set(ev, TY_ValueError, "bins must be monotonically increasing or decreasing");
+		goto out;
+	}
+	side = val_cstr(right ? "left" : "right");
+	if (mono < 0) {
+		/* len(bins) - searchsorted(bins[::-1], x, side=side) */
+		struct value *rev = ex_item(ev, val_incref(b), val_slice_new(val_none(), val_none(), val_int(-1)));
+		struct value *args[2] = {rev, x};
+		struct value *s = rev ? arr_ns_callk(ev, be, "searchsorted", 2, args, "side", side) : NULL;
+		if (rev)
+			val_decref(rev);
+		r = ex_bin(ev, OP_SUB, val_int(ba->shape[0]), s);
+	} else {
+		struct value *args[2] = {b, x};
+		r = arr_ns_callk(ev, be, "searchsorted", 2, args, "side", side);
+	}
+	val_decref(side);
+out:
+	if (x)
+		val_decref(x);
+	if (b)
+		val_decref(b);
+	return r;
+}
+
+/* array_equiv(a1, a2): broadcastable and equal everywhere */
+static struct value *tf_array_equiv(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
+				    const struct kwargs *kw)
+{
+	struct value *av, *bv, *eq, *all;
+	int64_t shape[ND_MAXDIM];
+	int nd, t;
+	if (args_parse(ev, "array_equiv", argc, argv, kw, "a1,a2", &av, &bv) < 0)
+		return NULL;
+	struct ndarray *a = in_arr(ev, bi, av), *b = a ? in_arr(ev, bi, bv) : NULL;
+	const struct ndarray *ab[2] = {a, b};
+	if (!b || arr_broadcast_shapes(ev, 2, ab, &nd, shape) < 0) {
+		nd_decref(a);
+		nd_decref(b);
+		err_clear(ev); /* NumPy: any failure here is "not equivalent" */
+		return val_bool(0);
+	}
+	struct value *x = arr_wrap(ev, a), *y = arr_wrap(ev, b);
+	eq = ex_bin(ev, OP_EQ, x, y);
+	all = eq ? arr_ns_call(ev, arr_be(bi), "all", 1, &eq, NULL) : NULL;
+	if (eq)
+		val_decref(eq);
+	t = all ? val_truth(ev, all) : -1;
+	if (all)
+		val_decref(all);
+	return t < 0 ? NULL : val_bool(t);
+}
+
+/* ---- histogram2d (NumPy's histogramdd for two coordinates) ---- */
+
+/* One axis's edges: bins an int (linspace over range or the data's extent)
+ * or a 1-d array of increasing edges.  Returns the edges value. */
+static struct value *h2_edges(struct eval *ev, const struct backend *be, struct value *bins, struct value *range,
+			      const double *a, int64_t n, int i)
+{
+	struct ndarray *ba = arr_borrow(bins);
+	int scalar = ba ? ba->ndim == 0 : bins->type != VT_LIST && bins->type != VT_TUPLE;
+	if (!scalar) {
+		struct ndarray *e = arr_asarray(ev, be, bins, -1), *h;
+		if (!e)
+			return NULL;
+		if (e->ndim != 1) {
+			nd_decref(e);
+			return err_set(ev, TY_ValueError, "`bins[%d]` must be a scalar or 1d array", i);
+		}
+		if (!(h = host_c(ev, e, DT_FLOAT64))) {
+			nd_decref(e);
+			return NULL;
+		}
+		for (int64_t k = 0; k + 1 < e->shape[0]; k++)
+			if (((double *)nd_data(h))[k] > ((double *)nd_data(h))[k + 1]) {
+				nd_decref(h);
+				nd_decref(e);
+				return err_set(ev, TY_ValueError, "`bins[%d]` must be monotonically increasing, when an array", i);
+			}
+		nd_decref(h);
+		return arr_wrap(ev, e);
+	}
+	double nb;
+	if (val_as_double(ev, bins, &nb) < 0)
+		return NULL;
+	if (nb < 1)
+		return err_set(ev, TY_ValueError, "`bins[%d]` must be positive, when an integer", i);
+	int64_t nbins;
+	if (val_as_int64(ev, bins, &nbins) < 0) {
+		err_clear(ev);
+		return err_set(ev, TY_TypeError, "`bins[%d]` must be an integer, when a scalar", i);
+	}
+	double lo, hi;
+	char b1[32], b2[32];
+	if (range && range->type != VT_NONE) {
+		struct value *r0 = ex_item(ev, val_incref(range), val_int(0)), *r1 = ex_item(ev, val_incref(range), val_int(1));
+		int rc = r0 && r1 && val_as_double(ev, r0, &lo) == 0 && val_as_double(ev, r1, &hi) == 0 ? 0 : -1;
+		if (r0)
+			val_decref(r0);
+		if (r1)
+			val_decref(r1);
+		if (rc < 0)
+			return NULL;
+		if (lo > hi)
+			return err_set(ev, TY_ValueError, "max must be larger than min in range parameter.");
+		if (!isfinite(lo) || !isfinite(hi)) {
+			fmt_pyfloat(lo, b1, sizeof b1);
+			fmt_pyfloat(hi, b2, sizeof b2);
+			return err_set(ev, TY_ValueError, "supplied range of [%s, %s] is not finite", b1, b2);
+		}
+	} else if (n == 0) {
+		lo = 0;
+		hi = 1;
+	} else {
+		lo = hi = a[0];
+		for (int64_t k = 0; k < n; k++) {
+			if (a[k] != a[k]) {
+				lo = hi = a[k];
+				break;
+			}
+			lo = a[k] < lo ? a[k] : lo;
+			hi = a[k] > hi ? a[k] : hi;
+		}
+		if (!isfinite(lo) || !isfinite(hi)) {
+			fmt_pyfloat(lo, b1, sizeof b1);
+			fmt_pyfloat(hi, b2, sizeof b2);
+			return err_set(ev, TY_ValueError, "autodetected range of [%s, %s] is not finite", b1, b2);
+		}
+	}
+	if (lo == hi) {
+		lo -= 0.5;
+		hi += 0.5;
+	}
+	struct value *args[3] = {val_float(lo), val_float(hi), val_int(nbins + 1)};
+	struct value *r = arr_ns_call(ev, be, "linspace", 3, args, NULL);
+	for (int k = 0; k < 3; k++)
+		val_decref(args[k]);
+	return r;
+}
+
+/* bin of v among edges e[0..m): 0 below, m beyond (searchsorted right,
+ * the last edge counted in the last bin) */
+static int64_t h2_bin(const double *e, int64_t m, double v)
+{
+	int64_t lo = 0, hi = m;
+	if (v != v) /* NaN sorts last */
+		return m;
+	while (lo < hi) {
+		int64_t mid = (lo + hi) / 2;
+		if (e[mid] <= v)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (m && v == e[m - 1])
+		lo--;
+	return lo;
+}
+
+/* histogram2d(x, y, bins=10, range=None, density=None, weights=None) */
+static struct value *tf_histogram2d(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
+				    const struct kwargs *kw)
+{
+	const struct backend *be = arr_be(bi);
+	struct value *xv, *yv, *bv = NULL, *rv = NULL, *dv = NULL, *wv = NULL, *bins[2] = {0}, *edges[2] = {0};
+	struct value *ranges[2] = {0}, *hist = NULL, *r = NULL;
+	struct ndarray *xs[2] = {0}, *eh[2] = {0}, *w = NULL, *h = NULL;
+	int density;
+	if (args_parse(ev, "histogram2d", argc, argv, kw, "x,y|bins,range,density,weights", &xv, &yv, &bv, &rv, &dv, &wv) < 0 ||
+	    args_bool(ev, dv, 0, &density) < 0)
+		return NULL;
+	struct value *defbins = val_int(10);
+	if (!bv)
+		bv = defbins;
+	/* bins: one spec, a pair, or one edges array for both */
+	int64_t nspec = 1;
+	if (bv->type == VT_LIST || bv->type == VT_TUPLE || (arr_borrow(bv) && arr_borrow(bv)->ndim > 0))
+		if ((nspec = val_len(ev, bv)) < 0)
+			goto out;
+	for (int i = 0; i < 2; i++) {
+		bins[i] = nspec == 2 ? ex_item(ev, val_incref(bv), val_int(i)) : val_incref(bv);
+		ranges[i] = rv && rv->type != VT_NONE ? ex_item(ev, val_incref(rv), val_int(i)) : NULL;
+		if (!bins[i] || (rv && rv->type != VT_NONE && !ranges[i]))
+			goto out;
+	}
+	for (int i = 0; i < 2; i++) {
+		struct ndarray *a = in_arr(ev, bi, i ? yv : xv);
+		if (!a)
+			goto out;
+		xs[i] = a->ndim == 1 ? host_c(ev, a, DT_FLOAT64) : NULL;
+		if (a->ndim != 1)
+			err_set(ev, TY_ValueError, "histogram2d: x and y must be 1-d");
+		nd_decref(a);
+		if (!xs[i])
+			goto out;
+	}
+	int64_t n = xs[0]->shape[0];
+	if (xs[1]->shape[0] != n) {
+		err_set(ev, TY_ValueError, "all input arrays must have the same shape");
+		goto out;
+	}
+	for (int i = 0; i < 2; i++)
+		if (!(edges[i] = h2_edges(ev, be, bins[i], ranges[i], (const double *)nd_data(xs[i]), n, i)) ||
+		    !(eh[i] = host_c(ev, arr_borrow(edges[i]), DT_FLOAT64)))
+			goto out;
+	if (wv && wv->type != VT_NONE) {
+		struct ndarray *wa = in_arr(ev, bi, wv);
+		if (!wa)
+			goto out;
+		w = wa->ndim == 1 && wa->shape[0] == n ? host_c(ev, wa, DT_FLOAT64) : NULL;
+		if (!w && !err_occurred(ev))
+			err_set(ev, TY_ValueError, "weights should have the same shape as x");
+		nd_decref(wa);
+		if (!w)
+			goto out;
+	}
+	int64_t m0 = eh[0]->shape[0], m1 = eh[1]->shape[0], shape[2] = {m0 - 1, m1 - 1};
+	if (!(h = nd_new_zeroed(ev, &backend_host, DT_FLOAT64, 2, shape)))
+		goto out;
+	double *hp = (double *)nd_data(h);
+	for (int64_t k = 0; k < n; k++) {
+		int64_t i = h2_bin((const double *)nd_data(eh[0]), m0, ((const double *)nd_data(xs[0]))[k]);
+		int64_t j = h2_bin((const double *)nd_data(eh[1]), m1, ((const double *)nd_data(xs[1]))[k]);
+		if (i >= 1 && i < m0 && j >= 1 && j < m1)
+			hp[(i - 1) * (m1 - 1) + (j - 1)] += w ? ((const double *)nd_data(w))[k] : 1.0;
+	}
+	struct ndarray *hd = h;
+	if (be != &backend_host)
+		hd = arr_to_backend(ev, h, be);
+	else
+		nd_incref(h);
+	if (!hd || !(hist = arr_wrap(ev, hd)))
+		goto out;
+	if (density) {
+		/* hist / dedges[0].reshape(-1, 1) / dedges[1].reshape(1, -1) / hist.sum() */
+		struct value *s = arr_method_call(ev, hist, "sum", 0, NULL, NULL);
+		for (int i = 0; i < 2 && hist; i++) {
+			struct value *de = ex_fn1(ev, be, "diff", val_incref(edges[i]));
+			struct ndarray *da = de ? arr_borrow(de) : NULL, *rs = NULL;
+			int64_t sh[2] = {i ? 1 : -1, i ? -1 : 1};
+			if (da)
+				rs = arr_reshape(ev, da, 2, sh);
+			if (de)
+				val_decref(de);
+			hist = ex_bin(ev, OP_TRUEDIV, hist, rs ? arr_wrap(ev, rs) : NULL);
+		}
+		hist = ex_bin(ev, OP_TRUEDIV, hist, s);
+		if (!hist)
+			goto out;
+	}
+	struct value *items[3] = {hist, edges[0], edges[1]};
+	r = val_tuple_new(3, items);
+	hist = edges[0] = edges[1] = NULL;
+out:
+	val_decref(defbins);
+	for (int i = 0; i < 2; i++) {
+		for (struct value **p = (struct value *[]){bins[i], ranges[i], edges[i]}, **q = p + 3; p < q; p++)
+			if (*p)
+				val_decref(*p);
+		nd_decref(xs[i]);
+		nd_decref(eh[i]);
+	}
+	if (hist)
+		val_decref(hist);
+	nd_decref(w);
+	nd_decref(h);
+	return r;
+}
+
 const struct arr_func arr_stat_funcs[] = {
+	{"histogram2d", tf_histogram2d, "histogram2d(x, y, bins=10, range=None, density=None, weights=None)",
+	 "Compute the bi-dimensional histogram of two data samples."},
+	{"digitize", tf_digitize, "digitize(x, bins, right=False)", "Return the indices of the bins to which each value in input array belongs."},
+	{"array_equiv", tf_array_equiv, "array_equiv(a1, a2)", "True if input arrays are shape consistent and all elements equal."},
 	{"histogram", tf_histogram, "histogram(a, bins=10, range=None, density=None, weights=None)",
 	 "Compute the histogram of a dataset."},
 	{"bincount", tf_bincount, "bincount(x, /, weights=None, minlength=0)",

@@ -157,7 +157,7 @@ static int resolve_uncached(struct eval *ev, int uf, int nin, const struct uf_op
 		return err_set(ev, TY_TypeError,
 			       "The numpy boolean negative, the `-` operator, is not supported, use the `~` operator or the logical_not function instead."),
 		       -1;
-	if (dts[0] == DT_BOOL && dts[1] == DT_BOOL && !strcmp(u->name, "subtract"))
+	if (!strcmp(u->name, "subtract") && dts[0] == DT_BOOL && dts[1] == DT_BOOL) /* dts[1]: binary only */
 		return err_set(ev, TY_TypeError,
 			       "numpy boolean subtract, the `-` operator, is not supported, use the bitwise_xor, the `^` operator, or the logical_xor function instead."),
 		       -1;

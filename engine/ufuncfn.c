@@ -1,12 +1,14 @@
 /*
  * ufuncfn.c — the ufuncs as np./cp. functions (arr_ufunc_funcs): np.add,
  * np.sin ... with out= and dtype=, and the ufunc-like functions NumPy
- * writes in Python: divmod, clip, around/round, fix, angle, real, imag.
+ * writes in Python: divmod, clip, around/round, fix, angle, real, imag,
+ * isposinf, isneginf, nan_to_num.
  *
  * Owns nothing; every function is written once for both namespaces.
  */
 #include <string.h>
 #include <math.h>
+#include <float.h>
 #include "arrapi.h"
 #include "args.h"
 #include "error.h"
@@ -305,6 +307,52 @@ static struct value *m_clip(struct eval *ev, const struct builtin *bi, int argc,
 	}
 }
 
+struct ndarray *arr_real_imag(struct eval *ev, const struct ndarray *a, int imag);
+struct value *arr_round(struct eval *ev, const struct backend *be, struct value *a,
+			int64_t dec, struct value *out);
+
+/* complex x rounded to dec decimals as NumPy's PyArray_Round does it: a
+ * copy (or out) whose real and imaginary parts are each part of x rounded
+ * as a real array */
+static struct value *round_complex(struct eval *ev, const struct backend *be, struct ndarray *x,
+				   int64_t dec, struct value *out)
+{
+	struct ndarray *res;
+	if (out && out->type != VT_NONE) {
+		res = arr_borrow(out);
+		if (!res)
+			return err_set(ev, TY_TypeError, "output must be an array");
+		if (!dt_is_complex(res->dtype))
+			return err_set(ev, TY_TypeError, "round of complex arrays: out must be complex");
+		nd_incref(res);
+	} else if (!(res = nd_new(ev, be, x->dtype, x->ndim, x->shape))) {
+		return NULL;
+	}
+	for (int part = 0; part < 2; part++) {
+		struct ndarray *p = arr_real_imag(ev, x, part), *dst, *src = NULL;
+		struct value *pv = p ? arr_wrap(ev, p) : NULL;
+		struct value *rp = pv ? arr_round(ev, be, pv, dec, NULL) : NULL;
+		int rc = -1;
+		val_decref(pv);
+		dst = rp ? arr_real_imag(ev, res, part) : NULL;
+		src = dst ? arr_asarray(ev, be, rp, -1) : NULL;
+		if (src)
+			rc = nd_backend(dst)->copy(ev, dst, src);
+		nd_decref(src);
+		nd_decref(dst);
+		val_decref(rp);
+		if (rc < 0) {
+			nd_decref(res);
+			return NULL;
+		}
+	}
+	if (out && out->type != VT_NONE) {
+		nd_decref(res);
+		return val_incref(out);
+	}
+	return arr_result(ev, res);
+}
+
 /* np.around(a, decimals=0, out=None) / np.round: NumPy's rint(a * 10**d) / 10**d */
 struct value *arr_round(struct eval *ev, const struct backend *be, struct value *a,
 			int64_t dec, struct value *out)
@@ -356,7 +404,7 @@ struct value *arr_round(struct eval *ev, const struct backend *be, struct value 
 	if (dec == 0) {
 		r = call1(ev, be, "rint", xv, out);
 	} else if (dt_is_complex(x->dtype)) {
-		r = err_set(ev, TY_NotImplementedError, "round of complex arrays with decimals");
+		r = round_complex(ev, be, x, dec, out);
 	} else {
 		double p = pow(10.0, (double)(dec < 0 ? -dec : dec));
 		struct value *f = val_float(p), *t1, *t2;
@@ -490,6 +538,128 @@ int arr_ufunc_is_builtin(const struct builtin *bi)
 	return bi->fn == fn_ufunc || bi->fn == arr_ufunc_entry;
 }
 
+/* ---- isposinf, isneginf, nan_to_num (NumPy's ufunclike / type_check) ---- */
+
+/* isinf(x) & (signbit(x) == neg) into out (NULL: a new array); complex
+ * input is NumPy's TypeError. */
+static struct value *signed_inf(struct eval *ev, const struct backend *be, struct value *xv, int neg,
+				struct value *outv)
+{
+	struct value *inf, *sgn, *r = NULL;
+	struct ndarray *a = arr_asarray(ev, be, xv, -1);
+	if (!a)
+		return NULL;
+	int dt = a->dtype;
+	nd_decref(a);
+	if (dt_is_complex(dt))
+		return err_set(ev, TY_TypeError, "This operation is not supported for %s values because it would be ambiguous.",
+			       dtype_table[dt].name);
+	if (!(inf = arr_ufunc_call(ev, be, "isinf", 1, &xv, NULL)))
+		return NULL;
+	if ((sgn = arr_ufunc_call(ev, be, "signbit", 1, &xv, NULL)) && !neg) {
+		struct value *t = arr_ufunc_call(ev, be, "logical_not", 1, &sgn, NULL);
+		val_decref(sgn);
+		sgn = t;
+	}
+	if (sgn) {
+		struct value *in[2] = {inf, sgn};
+		r = arr_ufunc_call(ev, be, "logical_and", 2, in, outv);
+		val_decref(sgn);
+	}
+	val_decref(inf);
+	return r;
+}
+
+/* isposinf / isneginf(x, out=None) */
+static struct value *fn_isxinf(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
+			       const struct kwargs *kw)
+{
+	struct value *xv, *outv = NULL;
+	if (args_parse(ev, bi->name, argc, argv, kw, "x|out", &xv, &outv) < 0)
+		return NULL;
+	return signed_inf(ev, arr_be(bi), xv, !strcmp(bi->name, "isneginf"),
+			  outv && outv->type != VT_NONE ? outv : NULL);
+}
+
+/* part[pred(part)] = v, on either backend */
+static int replace_where(struct eval *ev, const struct backend *be, struct value *part, const char *pred,
+			 struct value *v)
+{
+	struct value *m = strcmp(pred, "isnan") ? signed_inf(ev, be, part, !strcmp(pred, "isneginf"), NULL)
+						 : arr_ufunc_call(ev, be, "isnan", 1, &part, NULL);
+	int rc;
+	if (!m)
+		return -1;
+	rc = val_setitem(ev, part, m, v);
+	val_decref(m);
+	return rc;
+}
+
+/* nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None) */
+static struct value *fn_nan_to_num(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
+				   const struct kwargs *kw)
+{
+	const struct backend *be = arr_be(bi);
+	struct value *xv, *copyv = NULL, *nanv = NULL, *posv = NULL, *negv = NULL, *rv, *parts[2] = {0};
+	struct value *zero = NULL, *big = NULL, *small = NULL;
+	int copy, np = 1, rc = 0;
+	if (args_parse(ev, "nan_to_num", argc, argv, kw, "x|copy,nan,posinf,neginf", &xv, &copyv, &nanv, &posv,
+		       &negv) < 0 || args_bool(ev, copyv, 1, &copy) < 0)
+		return NULL;
+	struct ndarray *a = arr_asarray(ev, be, xv, -1), *c;
+	if (!a)
+		return NULL;
+	if (copy && a == arr_borrow(xv)) {
+		c = arr_copy_order(ev, a, a->dtype, 'K');
+		nd_decref(a);
+		if (!(a = c))
+			return NULL;
+	}
+	/* copy=False on an ndarray of an inexact dtype: x itself, fixed in place */
+	if (a == arr_borrow(xv)) {
+		nd_decref(a);
+		rv = val_incref(xv);
+	} else if (!(rv = arr_wrap(ev, a))) {
+		return NULL;
+	}
+	if (!dt_is_inexact(a->dtype))
+		goto done;
+	if (dt_is_complex(a->dtype)) {
+		np = 2;
+		parts[0] = val_getattr(ev, rv, "real");
+		parts[1] = parts[0] ? val_getattr(ev, rv, "imag") : NULL;
+	} else {
+		parts[0] = val_incref(rv);
+	}
+	/* finfo(x.real.dtype).max / .min */
+	int rdt = dt_is_complex(a->dtype) ? (a->dtype == DT_COMPLEX64 ? DT_FLOAT32 : DT_FLOAT64) : a->dtype;
+	double maxf = rdt == DT_FLOAT16 ? 65504.0 : rdt == DT_FLOAT32 ? FLT_MAX : DBL_MAX;
+	zero = nanv && nanv->type != VT_NONE ? val_incref(nanv) : val_float(0.0);
+	big = posv && posv->type != VT_NONE ? val_incref(posv) : val_float(maxf);
+	small = negv && negv->type != VT_NONE ? val_incref(negv) : val_float(-maxf);
+	for (int k = 0; k < np && rc == 0; k++)
+		rc = !parts[k] ? -1 : replace_where(ev, be, parts[k], "isnan", zero) < 0 ||
+			replace_where(ev, be, parts[k], "isposinf", big) < 0 ||
+			replace_where(ev, be, parts[k], "isneginf", small) < 0 ? -1 : 0;
+	for (int k = 0; k < np; k++)
+		if (parts[k])
+			val_decref(parts[k]);
+	val_decref(zero);
+	val_decref(big);
+	val_decref(small);
+	if (rc < 0) {
+		val_decref(rv);
+		return NULL;
+	}
+done:
+	if (a->ndim == 0) {
+		struct value *s = arr_result(ev, nd_incref(a));
+		val_decref(rv);
+		return s;
+	}
+	return rv;
+}
+
 #define U1(n) {n, fn_ufunc, n "(x, /, out=None, *, where=True, casting='same_kind', dtype=None)", \
 	"Elementwise " n " (a NumPy ufunc)."}
 #define U2(n) {n, fn_ufunc, n "(x1, x2, /, out=None, *, where=True, casting='same_kind', dtype=None)", \
@@ -522,6 +692,10 @@ const struct arr_func arr_ufunc_funcs[] = {
 	{"real", fn_realimag, "real(val)", "Return the real part of the complex argument."},
 	{"imag", fn_realimag, "imag(val)", "Return the imaginary part of the complex argument."},
 	{"angle", fn_angle, "angle(z, deg=False)", "Return the angle of the complex argument."},
+	{"isposinf", fn_isxinf, "isposinf(x, out=None)", "Test element-wise for positive infinity, return result as bool array."},
+	{"isneginf", fn_isxinf, "isneginf(x, out=None)", "Test element-wise for negative infinity, return result as bool array."},
+	{"nan_to_num", fn_nan_to_num, "nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None)",
+	 "Replace NaN with zero and infinity with large finite numbers (default) or the numbers given."},
 	{NULL, NULL, NULL, NULL},
 };
 

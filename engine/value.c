@@ -1544,6 +1544,10 @@ char *val_str_of(struct eval *ev, struct value *v)
 		if (!v->u.dt.is_type && v->u.dt.dtype >= 0 && v->u.dt.dtype < DT_COUNT)
 			return strdup(dtype_table[v->u.dt.dtype].name);
 		return arr_dtype_repr(ev, v);
+	case VT_OBJECT:
+		if (v->u.obj.t->str)
+			return v->u.obj.t->str(ev, v);
+		return val_repr(ev, v);
 	default:
 		return val_repr(ev, v);
 	}
@@ -2609,6 +2613,10 @@ struct value *val_getitem(struct eval *ev, struct value *v, struct value *key)
 	case VT_TYPE:
 		/* list[int] and friends: typing only */
 		return val_incref(v);
+	case VT_OBJECT:
+		if (v->u.obj.t->getitem)
+			return v->u.obj.t->getitem(ev, v, key);
+		/* fall through */
 	default: {
 		struct value *l = val_iterobj_list_borrow(v);
 		(void)l;

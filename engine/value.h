@@ -177,6 +177,10 @@ struct objtype {
 	int (*enter)(struct eval *ev, struct value *self);
 	int (*exit)(struct eval *ev, struct value *self);
 	const char *const *attrs; /* NULL-terminated names for completion */
+	/* optional: str(obj) when it differs from the repr (malloc'd) */
+	char *(*str)(struct eval *ev, struct value *self);
+	/* optional: obj[key] (new ref, or NULL with the error set) */
+	struct value *(*getitem)(struct eval *ev, struct value *self, struct value *key);
 };
 
 struct function; /* eval.c: def/lambda with its AST and defaults */

@@ -1,0 +1,20 @@
+import numpy as np
+# unravel_index: scalars give scalars, arrays keep their shape; C and F order
+print(np.unravel_index(7, (3, 4)))
+print(np.unravel_index([7, 1, 11], (3, 4)))
+print(np.unravel_index([[3, 4], [5, 6]], (2, 2, 2), order='F'))
+print(np.unravel_index(np.array([0, 5], dtype=np.uint8), [2, 3]))
+print(np.unravel_index(np.int32(5), 7), np.unravel_index(0, ()))
+print(np.unravel_index(True, (3, 4)))
+print(np.unravel_index(np.argmax(np.array([[1, 9, 2], [4, 0, 3]])), (2, 3)))
+# ravel_multi_index: modes (one or per axis, names or NumPy's ints), order
+print(np.ravel_multi_index(([1, 2], [3, 0]), (3, 4)))
+print(np.ravel_multi_index((1, 3), (3, 4)), np.ravel_multi_index((1, 2), (3, 4), order='F'))
+print(np.ravel_multi_index((1, 5), (3, 4), mode='wrap'), np.ravel_multi_index((1, 5), (3, 4), mode='clip'))
+print(np.ravel_multi_index(([5, -1], [7, 9]), (3, 4), mode=('clip', 'wrap')))
+print(np.ravel_multi_index(([5, -1], [7, 9]), (3, 4), mode=0), np.ravel_multi_index(([5, -1], [7, 9]), (3, 4), mode=1))
+print(np.ravel_multi_index([[0, 1], [2, 3], [1, 1]], (2, 4, 2), order='F'))
+print(np.ravel_multi_index(([1], [[1], [2]]), (3, 4)))
+print(np.ravel_multi_index(np.array([[0], [1]]), (2, 2)))
+idx = np.ravel_multi_index(np.unravel_index(np.arange(24), (2, 3, 4)), (2, 3, 4))
+print(idx, idx.dtype)
