@@ -454,7 +454,8 @@ static int int_bound(struct eval *ev, struct value *v, __int128 *out)
 			}
 		}
 		if (big_sign(v) < 0 || big_bit_length(v) > 64) {
-			*out = (__int128)big_sign(v) << 100;
+			/* beyond any dtype's range: +-2^100 stands for it */
+			*out = big_sign(v) < 0 ? -((__int128)1 << 100) : (__int128)1 << 100;
 			return 0;
 		}
 		if (big_as_uint64(ev, v, &u) < 0)

@@ -172,10 +172,12 @@ static double tol_of(int dt)
 }
 
 /* host h (contiguous) vs device d; first mismatch printed */
-static int same(const struct ndarray *h, const struct ndarray *d, double rtol)
+static int same(const struct ndarray *h0, const struct ndarray *d, double rtol)
 {
-	struct ndarray *dh = d ? to_hostc(d) : NULL;
-	int64_t n = nd_size(h);
+	/* host results keep their operands' layout (order='K'): read both in C order */
+	struct ndarray *h = arr_contiguous(ev, h0);
+	struct ndarray *dh = d && h ? to_hostc(d) : NULL;
+	int64_t n = h ? nd_size(h) : -1;
 	int good = dh && nd_size(dh) == n;
 	double atol = rtol ? rtol : 0;
 	for (int64_t i = 0; good && i < n; i++) {
@@ -186,6 +188,7 @@ static int same(const struct ndarray *h, const struct ndarray *d, double rtol)
 		}
 	}
 	nd_decref(dh);
+	nd_decref(h);
 	return good;
 }
 
