@@ -45,6 +45,9 @@ int arr_normalize_axis(struct eval *ev, int64_t axis, int ndim, int *out);
 /* Copies: a C-contiguous copy (same backend) / a cast / one on the host. */
 struct ndarray *arr_contiguous(struct eval *ev, const struct ndarray *a);
 struct ndarray *arr_astype(struct eval *ev, const struct ndarray *a, int dtype);
+/* A C-contiguous host copy of a as dtype (a itself when it already is one,
+ * as a new reference): what host-side algorithms read device arrays by. */
+struct ndarray *arr_host_c(struct eval *ev, const struct ndarray *a, int dtype);
 /* A copy of a as dtype laid out as NumPy lays out order ('C', 'F', 'A',
  * 'K': PyArray_NewLikeArray's strides); order= parsed from v (None: def,
  * either case, else NumPy's TypeError / ValueError).  arrattr.c. */

@@ -49,6 +49,18 @@ static struct value *prep_axis(struct eval *ev, const struct builtin *bi, struct
 	return arr;
 }
 
+/* A C-contiguous host copy of a as dtype that this file may write into
+ * (never a itself, unlike arr_host_c). */
+static struct ndarray *host_owned(struct eval *ev, const struct ndarray *a, int dtype)
+{
+	struct ndarray *h = arr_host_c(ev, a, dtype), *c;
+	if (!h || h != a)
+		return h;
+	c = arr_contiguous(ev, h);
+	nd_decref(h);
+	return c;
+}
+
 /* A host array moved to the namespace's backend, as a value (steals h). */
 static struct value *to_ns(struct eval *ev, const struct builtin *bi, struct ndarray *h)
 {
@@ -60,22 +72,6 @@ static struct value *to_ns(struct eval *ev, const struct builtin *bi, struct nda
 	return d ? arr_wrap(ev, d) : NULL;
 }
 
-/* A C-contiguous int64 / bool host copy of an array. */
-static struct ndarray *host_as(struct eval *ev, const struct ndarray *a, int dtype)
-{
-	struct ndarray *h = arr_to_host(ev, a), *c;
-	if (!h)
-		return NULL;
-	if (nd_backend(h) != &backend_host) {
-		c = arr_to_backend(ev, h, &backend_host);
-		nd_decref(h);
-		if (!(h = c))
-			return NULL;
-	}
-	c = arr_astype(ev, h, dtype); /* always a new C-contiguous array */
-	nd_decref(h);
-	return c;
-}
 
 /* append(arr, values, axis=None) */
 static struct value *ef_append(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
@@ -121,7 +117,7 @@ static struct ndarray *delete_mask(struct eval *ev, struct value *objv, struct n
 		if (obj->ndim != 1 || obj->shape[0] != n)
 			return err_set(ev, TY_ValueError, "boolean array argument obj to delete must be one dimensional "
 				       "and match the axis length of %lld", (long long)n);
-		if (!(h = host_as(ev, obj, DT_BOOL)))
+		if (!(h = host_owned(ev, obj, DT_BOOL)))
 			return NULL;
 		for (int64_t i = 0; i < n; i++)
 			((char *)nd_data(h))[i] = !((char *)nd_data(h))[i];
@@ -133,7 +129,7 @@ static struct ndarray *delete_mask(struct eval *ev, struct value *objv, struct n
 	if (!(keep = nd_new(ev, &backend_host, DT_BOOL, 1, shape1)))
 		return NULL;
 	memset(nd_data(keep), 1, (size_t)n);
-	if (!(h = host_as(ev, obj, DT_INT64))) {
+	if (!(h = arr_host_c(ev, obj, DT_INT64))) {
 		nd_decref(keep);
 		return NULL;
 	}
@@ -320,7 +316,7 @@ static struct value *ef_insert(struct eval *ev, const struct builtin *bi, int ar
 				err_set(ev, TY_AttributeError, "'%s' object has no attribute 'ndim'", val_type_name(ov));
 			} else if (o->ndim != 1) {
 				err_set(ev, TY_ValueError, "boolean array argument obj to insert must be one dimensional");
-			} else if ((mask = host_as(ev, o, DT_BOOL))) {
+			} else if ((mask = arr_host_c(ev, o, DT_BOOL))) {
 				/* flatnonzero(obj) */
 				int64_t cnt = 0, m = o->shape[0];
 				for (int64_t i = 0; i < m; i++)
@@ -353,7 +349,7 @@ static struct value *ef_insert(struct eval *ev, const struct builtin *bi, int ar
 			err_set(ev, TY_IndexError, "arrays used as indices must be of integer (or boolean) type");
 			goto out;
 		} else {
-			ind = host_as(ev, o, DT_INT64);
+			ind = host_owned(ev, o, DT_INT64);
 			nd_decref(o);
 			if (!ind)
 				goto out;

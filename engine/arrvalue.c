@@ -633,6 +633,24 @@ struct ndarray *arr_astype(struct eval *ev, const struct ndarray *a, int dtype)
 	return r;
 }
 
+struct ndarray *arr_host_c(struct eval *ev, const struct ndarray *a, int dtype)
+{
+	struct ndarray *h = arr_to_host(ev, a), *c;
+	if (!h)
+		return NULL;
+	if (nd_backend(h) != &backend_host) {
+		c = arr_to_backend(ev, h, &backend_host);
+		nd_decref(h);
+		if (!(h = c))
+			return NULL;
+	}
+	if (h->dtype == dtype && nd_is_c_contiguous(h))
+		return h;
+	c = h->dtype == dtype ? arr_contiguous(ev, h) : arr_astype(ev, h, dtype);
+	nd_decref(h);
+	return c;
+}
+
 struct ndarray *arr_to_host(struct eval *ev, const struct ndarray *a)
 {
 	const struct backend *be = nd_backend(a);

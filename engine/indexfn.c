@@ -28,33 +28,10 @@ static struct ndarray *in_arr(struct eval *ev, const struct builtin *bi, struct 
  * rewrite (never the caller's own array). */
 static struct ndarray *own_indices(struct eval *ev, const struct ndarray *i0, int64_t n);
 
-/* A C-contiguous host copy of a as dtype (backend_host). */
-static struct ndarray *host_c(struct eval *ev, const struct ndarray *a, int dtype)
-{
-	struct ndarray *h = arr_to_host(ev, a), *c;
-	if (!h)
-		return NULL;
-	if (nd_backend(h) != &backend_host) {
-		c = arr_to_backend(ev, h, &backend_host);
-		nd_decref(h);
-		if (!(h = c))
-			return NULL;
-	}
-	if (h->dtype == dtype && nd_is_c_contiguous(h))
-		return h;
-	c = h->dtype == dtype ? shp_copy(ev, h) : arr_astype(ev, h, dtype);
-	nd_decref(h);
-	if (c && !nd_is_c_contiguous(c)) {
-		h = shp_copy(ev, c);
-		nd_decref(c);
-		c = h;
-	}
-	return c;
-}
 
 static struct ndarray *own_indices(struct eval *ev, const struct ndarray *i0, int64_t n)
 {
-	struct ndarray *c = host_c(ev, i0, DT_INT64), *p;
+	struct ndarray *c = arr_host_c(ev, i0, DT_INT64), *p;
 	int rewrite = 0;
 	if (!c || c->buf != i0->buf)
 		return c;
@@ -207,7 +184,7 @@ static struct value *xf_put(struct eval *ev, const struct builtin *bi, int argc,
 	{
 		struct ndarray *v0 = arr_borrow(vv) ? nd_incref(arr_borrow(vv))
 				   : shp_host_array(ev, vv, a->dtype);
-		vals = v0 ? host_c(ev, v0, a->dtype) : NULL;
+		vals = v0 ? arr_host_c(ev, v0, a->dtype) : NULL;
 		nd_decref(v0);
 	}
 	if (!vals)
@@ -322,14 +299,14 @@ static struct ndarray *npick(struct eval *ev, const struct backend *be, struct n
 		return NULL;
 	{
 		struct ndarray *b = arr_broadcast_to(ev, sel, nd, shape);
-		bs = b ? host_c(ev, b, DT_INT64) : NULL;
+		bs = b ? arr_host_c(ev, b, DT_INT64) : NULL;
 		nd_decref(b);
 	}
 	if (!bs)
 		goto out;
 	for (int i = 0; i < n; i++) {
 		struct ndarray *b = arr_broadcast_to(ev, ch[i], nd, shape);
-		hc[i] = b ? host_c(ev, b, dtype) : NULL;
+		hc[i] = b ? arr_host_c(ev, b, dtype) : NULL;
 		nd_decref(b);
 		if (!hc[i])
 			goto out;
@@ -550,7 +527,13 @@ static struct value *xf_choose(struct eval *ev, const struct builtin *bi, int ar
 	for (int i = 0; i < n; i++)
 		if (!(ch[i] = arr_asarray(ev, be, list->u.seq.items[i], dt)))
 			goto out;
-	sel = host_c(ev, a, DT_INT64);
+	sel = arr_host_c(ev, a, DT_INT64);
+	if (sel && sel == a && strcmp(mode, "raise")) {
+		/* the modes rewrite the indices: not the caller's array */
+		struct ndarray *c = arr_contiguous(ev, sel);
+		nd_decref(sel);
+		sel = c;
+	}
 	if (!sel)
 		goto out;
 	if (strcmp(mode, "raise")) {
@@ -625,7 +608,7 @@ static struct value *xf_select(struct eval *ev, const struct builtin *bi, int ar
 			sp[j] = n;
 		for (int i = n - 1; i >= 0; i--) {
 			struct ndarray *b = arr_broadcast_to(ev, conds[i], nd, shape);
-			struct ndarray *h = b ? host_c(ev, b, DT_BOOL) : NULL;
+			struct ndarray *h = b ? arr_host_c(ev, b, DT_BOOL) : NULL;
 			nd_decref(b);
 			if (!h)
 				goto out;
@@ -651,7 +634,7 @@ out:
 
 static struct ndarray *compress_to(struct eval *ev, struct ndarray *cond, struct ndarray *a, int axis)
 {
-	struct ndarray *c = host_c(ev, cond, DT_BOOL), *r = NULL;
+	struct ndarray *c = arr_host_c(ev, cond, DT_BOOL), *r = NULL;
 	int64_t *idx = NULL, k = 0;
 	if (!c)
 		return NULL;
@@ -877,7 +860,7 @@ static struct value *xf_ix_(struct eval *ev, const struct builtin *bi, int argc,
 		}
 		if (a->dtype == DT_BOOL) {
 			/* new, = new.nonzero() */
-			struct ndarray *h = host_c(ev, a, DT_BOOL);
+			struct ndarray *h = arr_host_c(ev, a, DT_BOOL);
 			int64_t cnt = 0, n = a->shape[0];
 			if (h)
 				for (int64_t i = 0; i < n; i++)
@@ -946,7 +929,7 @@ static struct ndarray *int_operand(struct eval *ev, const struct builtin *bi, st
 				       "inferred as float. Wrap it with 'np.array(indices, dtype=np.intp)'");
 		return err_set(ev, TY_TypeError, "only int indices permitted");
 	}
-	h = host_c(ev, a, DT_INT64);
+	h = arr_host_c(ev, a, DT_INT64);
 	nd_decref(a);
 	return h;
 }

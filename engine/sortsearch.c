@@ -1129,24 +1129,6 @@ static int key_dtype(int dt)
 	return DT_INT64;
 }
 
-/* A C-contiguous host copy of a cast to dtype. */
-static struct ndarray *host_as(struct eval *ev, const struct ndarray *a, int dtype)
-{
-	struct ndarray *h = arr_to_host(ev, a), *c;
-	if (!h)
-		return NULL;
-	if (h->dtype == dtype && nd_is_c_contiguous(h) && nd_backend(h) == &backend_host)
-		return h;
-	if (nd_backend(h) != &backend_host) {
-		c = arr_to_backend(ev, h, &backend_host);
-		nd_decref(h);
-		if (!(h = c))
-			return NULL;
-	}
-	c = h->dtype == dtype ? shp_copy(ev, h) : arr_astype(ev, h, dtype);
-	nd_decref(h);
-	return c;
-}
 
 #define SEARCH_TEMPLATE(NAME, T, LT) \
 static void search_##NAME(const T *a, int64_t n, const int64_t *sorter, const T *v, int64_t nv, \
@@ -1208,13 +1190,13 @@ static struct value *searchsorted(struct eval *ev, const struct backend *be, str
 	if (!v)
 		return NULL;
 	int kd = key_dtype(dt_promote(a->dtype, v->dtype));
-	ah = host_as(ev, a, kd);
-	vh = ah ? host_as(ev, v, kd) : NULL;
+	ah = arr_host_c(ev, a, kd);
+	vh = ah ? arr_host_c(ev, v, kd) : NULL;
 	if (!vh)
 		goto out;
 	if (sorterv && sorterv->type != VT_NONE) {
 		struct ndarray *s = arr_asarray(ev, nd_backend(a), sorterv, -1);
-		sh = s ? host_as(ev, s, DT_INT64) : NULL;
+		sh = s ? arr_host_c(ev, s, DT_INT64) : NULL;
 		nd_decref(s);
 		if (!sh)
 			goto out;
@@ -1292,8 +1274,8 @@ static struct value *sf_isin(struct eval *ev, const struct builtin *bi, int argc
 	if (!t)
 		goto out;
 	int kd = key_dtype(dt_promote(e->dtype, t->dtype));
-	eh = host_as(ev, e, kd);
-	th = eh ? host_as(ev, t, kd) : NULL;
+	eh = arr_host_c(ev, e, kd);
+	th = eh ? arr_host_c(ev, t, kd) : NULL;
 	if (!th)
 		goto out;
 	int64_t nt = nd_size(th), ne = nd_size(eh);
@@ -1498,7 +1480,7 @@ static struct value *sf_unique(struct eval *ev, const struct builtin *bi, int ar
 	int64_t n, rowlen;
 	if (none) {
 		struct ndarray *f = arr_reshape(ev, a, 1, &ravel_m1);
-		rows = f ? host_as(ev, f, a->dtype) : NULL;
+		rows = f ? arr_host_c(ev, f, a->dtype) : NULL;
 		nd_decref(f);
 		if (!rows)
 			goto out;
@@ -1511,7 +1493,7 @@ static struct value *sf_unique(struct eval *ev, const struct builtin *bi, int ar
 			if (i != axis)
 				perm[k++] = i;
 		struct ndarray *t = arr_transpose(ev, a, perm);
-		rows = t ? host_as(ev, t, a->dtype) : NULL;
+		rows = t ? arr_host_c(ev, t, a->dtype) : NULL;
 		nd_decref(t);
 		if (!rows)
 			goto out;
@@ -1523,7 +1505,7 @@ static struct value *sf_unique(struct eval *ev, const struct builtin *bi, int ar
 		goto out;
 	}
 	int kd = key_dtype(a->dtype);
-	key = host_as(ev, rows, kd);
+	key = arr_host_c(ev, rows, kd);
 	if (!key)
 		goto out;
 	order = malloc(sizeof(int64_t) * (n + 1));

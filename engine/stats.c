@@ -27,29 +27,6 @@ static int wide(int dt)
 	return DT_INT64;
 }
 
-/* A C-contiguous host copy of a as dtype on backend_host. */
-static struct ndarray *host_c(struct eval *ev, const struct ndarray *a, int dtype)
-{
-	struct ndarray *h = arr_to_host(ev, a), *c;
-	if (!h)
-		return NULL;
-	if (nd_backend(h) != &backend_host) {
-		c = arr_to_backend(ev, h, &backend_host);
-		nd_decref(h);
-		if (!(h = c))
-			return NULL;
-	}
-	if (h->dtype == dtype && nd_is_c_contiguous(h))
-		return h;
-	c = h->dtype == dtype ? shp_copy(ev, h) : arr_astype(ev, h, dtype);
-	nd_decref(h);
-	if (c && !nd_is_c_contiguous(c)) {
-		h = shp_copy(ev, c);
-		nd_decref(c);
-		c = h;
-	}
-	return c;
-}
 
 /* A host result computed as wide dtype -> final dtype on be. Steals r. */
 static struct ndarray *finish(struct eval *ev, struct ndarray *r, int dtype, const struct backend *be)
@@ -100,7 +77,7 @@ static struct value *tf_bincount(struct eval *ev, const struct builtin *bi, int 
 			dtype_table[x->dtype].name);
 		goto out;
 	}
-	xh = host_c(ev, x, DT_INT64);
+	xh = arr_host_c(ev, x, DT_INT64);
 	if (!xh)
 		goto out;
 	int64_t n = nd_size(xh), mx = -1;
@@ -116,7 +93,7 @@ static struct value *tf_bincount(struct eval *ev, const struct builtin *bi, int 
 	int64_t len = mx + 1 > minlength ? mx + 1 : minlength;
 	if (wv && wv->type != VT_NONE) {
 		struct ndarray *w = in_arr(ev, bi, wv);
-		wh = w ? host_c(ev, w, DT_FLOAT64) : NULL;
+		wh = w ? arr_host_c(ev, w, DT_FLOAT64) : NULL;
 		nd_decref(w);
 		if (!wh)
 			goto out;
@@ -164,7 +141,7 @@ static struct value *tf_histogram(struct eval *ev, const struct builtin *bi, int
 	struct value *res = NULL;
 	if (!a)
 		return NULL;
-	ah = host_c(ev, a, DT_FLOAT64);
+	ah = arr_host_c(ev, a, DT_FLOAT64);
 	if (!ah)
 		goto out;
 	int64_t n = nd_size(ah), nb;
@@ -174,7 +151,7 @@ static struct value *tf_histogram(struct eval *ev, const struct builtin *bi, int
 		edge_dt = DT_FLOAT64;
 	if (wv && wv->type != VT_NONE) {
 		struct ndarray *w = in_arr(ev, bi, wv);
-		wh = w ? host_c(ev, w, DT_FLOAT64) : NULL;
+		wh = w ? arr_host_c(ev, w, DT_FLOAT64) : NULL;
 		nd_decref(w);
 		if (!wh)
 			goto out;
@@ -263,7 +240,7 @@ static struct value *tf_histogram(struct eval *ev, const struct builtin *bi, int
 	} else {
 		uniform = 0;
 		struct ndarray *b = shp_host_array(ev, binsv, -1);
-		edges = b ? host_c(ev, b, DT_FLOAT64) : NULL;
+		edges = b ? arr_host_c(ev, b, DT_FLOAT64) : NULL;
 		if (b && b->ndim != 1) {
 			err_set(ev, TY_ValueError, "`bins` must be 1d, when an array");
 			nd_decref(b);
@@ -417,7 +394,7 @@ static struct ndarray *cov_core(struct eval *ev, const struct builtin *bi, struc
 			goto out;
 		}
 		obs = po;
-		struct ndarray *h = host_c(ev, t, DT_COMPLEX128);
+		struct ndarray *h = arr_host_c(ev, t, DT_COMPLEX128);
 		if (!h)
 			goto out;
 		double _Complex *nx = realloc(X, sizeof(double _Complex) * ((vars + pv) * obs + 1));
@@ -618,8 +595,8 @@ static struct value *conv_common(struct eval *ev, const struct builtin *bi, int 
 		goto out;
 	}
 	int dt = dt_promote(a->dtype, v->dtype), wd = wide(dt);
-	ah = host_c(ev, a, wd);
-	vh = ah ? host_c(ev, v, wd) : NULL;
+	ah = arr_host_c(ev, a, wd);
+	vh = ah ? arr_host_c(ev, v, wd) : NULL;
 	if (!vh)
 		goto out;
 	int64_t N = nd_size(ah), M = nd_size(vh);
@@ -738,9 +715,9 @@ static struct value *tf_interp(struct eval *ev, const struct builtin *bi, int ar
 		err_set(ev, TY_NotImplementedError, "interp: complex fp is not supported");
 		goto out;
 	}
-	xh = host_c(ev, x, DT_FLOAT64);
-	xph = xh ? host_c(ev, xp, DT_FLOAT64) : NULL;
-	fph = xph ? host_c(ev, fp, DT_FLOAT64) : NULL;
+	xh = arr_host_c(ev, x, DT_FLOAT64);
+	xph = xh ? arr_host_c(ev, xp, DT_FLOAT64) : NULL;
+	fph = xph ? arr_host_c(ev, fp, DT_FLOAT64) : NULL;
 	if (!fph)
 		goto out;
 	int64_t n = nd_size(xph), nx = nd_size(xh);
@@ -824,8 +801,8 @@ static struct ndarray *isclose_core(struct eval *ev, const struct builtin *bi, s
 	ab = arr_broadcast_to(ev, a, nd, shape);
 	bb = ab ? arr_broadcast_to(ev, b, nd, shape) : NULL;
 	int cplx = dt_is_complex(a->dtype) || dt_is_complex(b->dtype);
-	ah = bb ? host_c(ev, ab, cplx ? DT_COMPLEX128 : DT_FLOAT64) : NULL;
-	bh = ah ? host_c(ev, bb, cplx ? DT_COMPLEX128 : DT_FLOAT64) : NULL;
+	ah = bb ? arr_host_c(ev, ab, cplx ? DT_COMPLEX128 : DT_FLOAT64) : NULL;
+	bh = ah ? arr_host_c(ev, bb, cplx ? DT_COMPLEX128 : DT_FLOAT64) : NULL;
 	if (!bh)
 		goto out;
 	out = nd_new(ev, &backend_host, DT_BOOL, nd, shape);
@@ -935,8 +912,8 @@ static struct value *tf_array_equal(struct eval *ev, const struct builtin *bi, i
 	if (eq) {
 		int ints = !dt_is_inexact(a->dtype) && !dt_is_inexact(b->dtype);
 		int wd = ints ? DT_INT64 : DT_COMPLEX128;
-		ah = host_c(ev, a, wd);
-		bh = ah ? host_c(ev, b, wd) : NULL;
+		ah = arr_host_c(ev, a, wd);
+		bh = ah ? arr_host_c(ev, b, wd) : NULL;
 		if (!bh) {
 			nd_decref(a);
 			nd_decref(b);
@@ -1028,8 +1005,8 @@ static struct value *tf_cross(struct eval *ev, const struct builtin *bi, int arg
 	shape[nd] = lb;
 	bb = ab ? arr_broadcast_to(ev, b, nd + 1, shape) : NULL;
 	int dt = dt_promote(a->dtype, b->dtype), wd = wide(dt);
-	ah = bb ? host_c(ev, ab, wd) : NULL;
-	bh = ah ? host_c(ev, bb, wd) : NULL;
+	ah = bb ? arr_host_c(ev, ab, wd) : NULL;
+	bh = ah ? arr_host_c(ev, bb, wd) : NULL;
 	if (!bh)
 		goto out;
 	int three = la == 3 || lb == 3;
@@ -1116,7 +1093,7 @@ static struct value *tf_digitize(struct eval *ev, const struct builtin *bi, int 
 		err_set(ev, TY_ValueError, "object too deep for desired array");
 		goto out;
 	}
-	if (!(bh = host_c(ev, ba, DT_FLOAT64)))
+	if (!(bh = arr_host_c(ev, ba, DT_FLOAT64)))
 		goto out;
 	int mono = monotonicity((const double *)nd_data(bh), ba->shape[0]);
 	nd_decref(bh);
@@ -1191,7 +1168,7 @@ static struct value *h2_edges(struct eval *ev, const struct backend *be, struct 
 			nd_decref(e);
 			return err_set(ev, TY_ValueError, "`bins[%d]` must be a scalar or 1d array", i);
 		}
-		if (!(h = host_c(ev, e, DT_FLOAT64))) {
+		if (!(h = arr_host_c(ev, e, DT_FLOAT64))) {
 			nd_decref(e);
 			return NULL;
 		}
@@ -1311,7 +1288,7 @@ static struct value *tf_histogram2d(struct eval *ev, const struct builtin *bi, i
 		struct ndarray *a = in_arr(ev, bi, i ? yv : xv);
 		if (!a)
 			goto out;
-		xs[i] = a->ndim == 1 ? host_c(ev, a, DT_FLOAT64) : NULL;
+		xs[i] = a->ndim == 1 ? arr_host_c(ev, a, DT_FLOAT64) : NULL;
 		if (a->ndim != 1)
 			err_set(ev, TY_ValueError, "histogram2d: x and y must be 1-d");
 		nd_decref(a);
@@ -1325,13 +1302,13 @@ static struct value *tf_histogram2d(struct eval *ev, const struct builtin *bi, i
 	}
 	for (int i = 0; i < 2; i++)
 		if (!(edges[i] = h2_edges(ev, be, bins[i], ranges[i], (const double *)nd_data(xs[i]), n, i)) ||
-		    !(eh[i] = host_c(ev, arr_borrow(edges[i]), DT_FLOAT64)))
+		    !(eh[i] = arr_host_c(ev, arr_borrow(edges[i]), DT_FLOAT64)))
 			goto out;
 	if (wv && wv->type != VT_NONE) {
 		struct ndarray *wa = in_arr(ev, bi, wv);
 		if (!wa)
 			goto out;
-		w = wa->ndim == 1 && wa->shape[0] == n ? host_c(ev, wa, DT_FLOAT64) : NULL;
+		w = wa->ndim == 1 && wa->shape[0] == n ? arr_host_c(ev, wa, DT_FLOAT64) : NULL;
 		if (!w && !err_occurred(ev))
 			err_set(ev, TY_ValueError, "weights should have the same shape as x");
 		nd_decref(wa);
