@@ -4,12 +4,16 @@
 Feeds the engine random bytes, truncated corpus cells, a 10 MB cell, deeply nested
 brackets, unbounded recursion and impossible allocations.  Any outcome but a crash is
 fine: an exit by signal, a time-out or a sanitizer report is `not ok`; an exit status of
-0 or 1 (a Python-style error) is `ok`.  Seeded, so every run feeds the same bytes.
+0 or 1 (a Python-style error) is `ok`.  A truncated cell can be an endless loop (a
+`while True:` cut before its break): one that has not answered in time is interrupted
+and must end in a KeyboardInterrupt (exit status 130).  Seeded, so every run feeds the
+same bytes.
 """
 
 import argparse
 import os
 import random
+import signal
 import re
 import shutil
 import subprocess
@@ -106,20 +110,41 @@ def main():
 		with open(path, "wb") as f:
 			f.write(data)
 		why = ""
+		p = subprocess.Popen(lumen + ["run", path], cwd=tmp, env=env,
+				     stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+				     stderr=subprocess.PIPE)
+		interrupted = False
 		try:
-			p = subprocess.run(lumen + ["run", path], cwd=tmp, env=env,
-					   stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-					   stderr=subprocess.PIPE, timeout=timeout)
-			err = p.stderr.decode("utf-8", "replace")
-			if p.returncode < 0:
-				why = "killed by signal %d" % -p.returncode
-			elif p.returncode > 1:
-				why = "exit status %d (expected 0 or 1)" % p.returncode
-			elif SAN.search(err):
-				why = "sanitizer report"
-		except subprocess.TimeoutExpired as e:
-			err = (e.stderr or b"").decode("utf-8", "replace")
-			why = "no answer within %ds" % timeout
+			errb = p.communicate(timeout=timeout)[1]
+		except subprocess.TimeoutExpired:
+			if name.startswith("truncated-"):
+				# a cut cell can be an endless loop (`while True:` without
+				# its break), in CPython too: an interrupt must end it
+				# with a KeyboardInterrupt, as Ctrl-C / the Stop button do
+				p.send_signal(signal.SIGINT)
+				interrupted = True
+			else:
+				p.kill()
+			try:
+				errb = p.communicate(timeout=30)[1]
+			except subprocess.TimeoutExpired:
+				p.kill()
+				errb = p.communicate()[1]
+				interrupted = False
+			if not interrupted:
+				why = "no answer within %ds" % timeout
+		err = (errb or b"").decode("utf-8", "replace")
+		if why:
+			pass
+		elif interrupted:
+			if p.returncode != 130 or "KeyboardInterrupt" not in err:
+				why = "an endless cut cell: exit status %d after an interrupt (expected 130, KeyboardInterrupt)" % p.returncode
+		elif p.returncode < 0:
+			why = "killed by signal %d" % -p.returncode
+		elif p.returncode > 1:
+			why = "exit status %d (expected 0 or 1)" % p.returncode
+		if not why and SAN.search(err):
+			why = "sanitizer report"
 		print("%s %d - %s" % ("not ok" if why else "ok", i, name))
 		if why:
 			print("# " + why)
