@@ -13,7 +13,24 @@
 #include "ufunc.h"
 #include "uloops_simd.h"
 
-static inline double uf_np_cabs(double _Complex z)
+/* AVX2 and FMA on this CPU: the fused complex loops below */
+#if defined(__x86_64__) && defined(__GNUC__)
+#define UF_FMA_TARGET __attribute__((target("avx2,fma")))
+static int uf_have_fma(void)
+{
+	static int have = -1;
+	if (have < 0) {
+		__builtin_cpu_init();
+		have = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+	}
+	return have;
+}
+#else
+#define UF_FMA_TARGET
+static int uf_have_fma(void) { return 0; }
+#endif
+
+static inline __attribute__((always_inline)) double uf_np_cabs(double _Complex z)
 {
 	double re = fabs(__real__ z), im = fabs(__imag__ z);
 	uint64_t ur, ui;
@@ -27,7 +44,7 @@ static inline double uf_np_cabs(double _Complex z)
 	double r = sm / (lg == 0 ? 1 : lg);
 	return sqrt(fma(r, r, 1)) * lg;
 }
-static inline float uf_np_cabsf(float _Complex z)
+static inline __attribute__((always_inline)) float uf_np_cabsf(float _Complex z)
 {
 	float re = fabsf(__real__ z), im = fabsf(__imag__ z);
 	uint32_t ur, ui;
@@ -41,16 +58,10 @@ static inline float uf_np_cabsf(float _Complex z)
 	float r = sm / (lg == 0 ? 1 : lg);
 	return sqrtf(fmaf(r, r, 1)) * lg;
 }
-static inline float _Complex uf_np_cmul_F(float _Complex a, float _Complex b)
-{
-	float ar = __real__ a, ai = __imag__ a, br = __real__ b, bi = __imag__ b;
-	return uf_cmk_F(fmaf(ar, br, -(ai * bi)), fmaf(ar, bi, ai * br));
-}
-static inline double _Complex uf_np_cmul_D(double _Complex a, double _Complex b)
-{
-	double ar = __real__ a, ai = __imag__ a, br = __real__ b, bi = __imag__ b;
-	return uf_cmk_D(fma(ar, br, -(ai * bi)), fma(ar, bi, ai * br));
-}
+#define uf_np_cmul_F(a, b) uf_cmk_F(fmaf(__real__ (a), __real__ (b), -(__imag__ (a) * __imag__ (b))), \
+	fmaf(__real__ (a), __imag__ (b), __imag__ (a) * __real__ (b)))
+#define uf_np_cmul_D(a, b) uf_cmk_D(fma(__real__ (a), __real__ (b), -(__imag__ (a) * __imag__ (b))), \
+	fma(__real__ (a), __imag__ (b), __imag__ (a) * __real__ (b)))
 __attribute__((target_clones("avx2", "default")))
 static void L_add_xxx(char **args, const int64_t *steps, int64_t n)
 {
@@ -1877,7 +1888,7 @@ static void L_multiply_ddd(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
-static void L_multiply_FFF(char **args, const int64_t *steps, int64_t n)
+static inline __attribute__((always_inline)) void L_multiply_FFF_body(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
 	int64_t so = steps[2];
@@ -1923,7 +1934,20 @@ static void L_multiply_FFF(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
-static void L_multiply_DDD(char **args, const int64_t *steps, int64_t n)
+UF_FMA_TARGET static void L_multiply_FFF_fma(char **args, const int64_t *steps, int64_t n)
+{
+	L_multiply_FFF_body(args, steps, n);
+}
+
+static void L_multiply_FFF(char **args, const int64_t *steps, int64_t n)
+{
+	if (uf_have_fma())
+		L_multiply_FFF_fma(args, steps, n);
+	else
+		L_multiply_FFF_body(args, steps, n);
+}
+
+static inline __attribute__((always_inline)) void L_multiply_DDD_body(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
 	int64_t so = steps[2];
@@ -1967,6 +1991,19 @@ static void L_multiply_DDD(char **args, const int64_t *steps, int64_t n)
 		double _Complex b = (double _Complex)*(const double _Complex *)(p1 + i * s1);
 		*(double _Complex *)(po + i * so) = (double _Complex)(uf_np_cmul_D(a, b));
 	}
+}
+
+UF_FMA_TARGET static void L_multiply_DDD_fma(char **args, const int64_t *steps, int64_t n)
+{
+	L_multiply_DDD_body(args, steps, n);
+}
+
+static void L_multiply_DDD(char **args, const int64_t *steps, int64_t n)
+{
+	if (uf_have_fma())
+		L_multiply_DDD_fma(args, steps, n);
+	else
+		L_multiply_DDD_body(args, steps, n);
 }
 
 static void L_divide_eee(char **args, const int64_t *steps, int64_t n)
@@ -5464,7 +5501,7 @@ static void L_absolute_dd(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
-static void L_absolute_Ff(char **args, const int64_t *steps, int64_t n)
+static inline __attribute__((always_inline)) void L_absolute_Ff_body(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
 	int64_t so = steps[1];
@@ -5485,7 +5522,20 @@ static void L_absolute_Ff(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
-static void L_absolute_Dd(char **args, const int64_t *steps, int64_t n)
+UF_FMA_TARGET static void L_absolute_Ff_fma(char **args, const int64_t *steps, int64_t n)
+{
+	L_absolute_Ff_body(args, steps, n);
+}
+
+static void L_absolute_Ff(char **args, const int64_t *steps, int64_t n)
+{
+	if (uf_have_fma())
+		L_absolute_Ff_fma(args, steps, n);
+	else
+		L_absolute_Ff_body(args, steps, n);
+}
+
+static inline __attribute__((always_inline)) void L_absolute_Dd_body(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[1];
 	int64_t so = steps[1];
@@ -5504,6 +5554,19 @@ static void L_absolute_Dd(char **args, const int64_t *steps, int64_t n)
 		double _Complex a = (double _Complex)*(const double _Complex *)(p0 + i * s0);
 		*(double *)(po + i * so) = (double)(uf_np_cabs(a));
 	}
+}
+
+UF_FMA_TARGET static void L_absolute_Dd_fma(char **args, const int64_t *steps, int64_t n)
+{
+	L_absolute_Dd_body(args, steps, n);
+}
+
+static void L_absolute_Dd(char **args, const int64_t *steps, int64_t n)
+{
+	if (uf_have_fma())
+		L_absolute_Dd_fma(args, steps, n);
+	else
+		L_absolute_Dd_body(args, steps, n);
 }
 
 static void L_sign_bb(char **args, const int64_t *steps, int64_t n)

@@ -192,8 +192,13 @@ w('#include <string.h>\n#include "uf_helpers.h"\n#include "ufunc.h"\n#include "u
 # (0 where larger is 0).  Written so that no lane GCC vectorises raises
 # FE_INVALID (infinities found by their bits: GCC turns x == INFINITY into
 # a signalling x > DBL_MAX; quiet compares; no 0/0 or inf/inf computed).  The CUDA expression stays cabs (lumen.cuh: hypot).
+w('/* AVX2 and FMA on this CPU: the fused complex loops below */')
+w('#if defined(__x86_64__) && defined(__GNUC__)\n#define UF_FMA_TARGET __attribute__((target("avx2,fma")))')
+w('static int uf_have_fma(void)\n{\n\tstatic int have = -1;\n\tif (have < 0) {\n\t\t__builtin_cpu_init();')
+w('\t\thave = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");\n\t}\n\treturn have;\n}')
+w('#else\n#define UF_FMA_TARGET\nstatic int uf_have_fma(void) { return 0; }\n#endif\n')
 for R, f in (('double', ''), ('float', 'f')):
-    w('static inline %s uf_np_cabs%s(%s _Complex z)\n{' % (R, f, R))
+    w('static inline __attribute__((always_inline)) %s uf_np_cabs%s(%s _Complex z)\n{' % (R, f, R))
     w('\t%s re = fabs%s(__real__ z), im = fabs%s(__imag__ z);' % (R, f, f))
     U, IB = ('uint64_t', '0xffe0000000000000u') if R == 'double' else ('uint32_t', '0xff000000u')
     w('\t%s ur, ui;\n\tmemcpy(&ur, &re, sizeof ur);\n\tmemcpy(&ui, &im, sizeof ui);' % U)
@@ -207,10 +212,11 @@ for R, f in (('double', ''), ('float', 'f')):
 # .dispatch.c.src, simd_cmul: fmaddsub) fuses one product of each part:
 # (fma(ar, br, -(ai*bi)), fma(ar, bi, ai*br)).  Its reduce along a row is a
 # plain scalar loop (redhost.c).  The CUDA expression stays uf_cmul_.
+# A macro (its operands are the loops' plain variables), so that fma is
+# expanded in each loop clone: one instruction in the FMA clone.
 for c, R, f in (('F', 'float', 'f'), ('D', 'double', '')):
-    w('static inline %s _Complex uf_np_cmul_%s(%s _Complex a, %s _Complex b)\n{' % (R, c, R, R))
-    w('\t%s ar = __real__ a, ai = __imag__ a, br = __real__ b, bi = __imag__ b;' % R)
-    w('\treturn uf_cmk_%s(fma%s(ar, br, -(ai * bi)), fma%s(ar, bi, ai * br));\n}' % (c, f, f))
+    w('#define uf_np_cmul_%s(a, b) uf_cmk_%s(fma%s(__real__ (a), __real__ (b), -(__imag__ (a) * __imag__ (b))), \\\n'
+      '\tfma%s(__real__ (a), __imag__ (b), __imag__ (a) * __real__ (b)))' % (c, c, f, f))
 
 # loops also compiled for AVX2 (chosen at load time by an ifunc): the
 # comparisons, and the real and integer loops of one exact operation per
@@ -256,7 +262,15 @@ for n in NAMES:
         if n in CLONED or (n in CLONED_WIDE and not set(ins + o) & set('eFD')):
             # NumPy dispatches these to AVX2; comparisons are exact in any width
             w('__attribute__((target_clones("avx2", "default")))')
-        w('static void %s(char **args, const int64_t *steps, int64_t n)\n{' % fn)
+        fused = 'uf_np_cmul_' in tmpl or 'uf_np_cabs' in tmpl
+        if fused:
+            # NumPy's complex multiply and abs fuse with FMA: the body is
+            # inlined into an AVX2+FMA copy, where fma() is one instruction,
+            # and a plain one (libm's fma: the same results), picked at run
+            # time (target_clones cannot ask for two ISAs in one clone)
+            w('static inline __attribute__((always_inline)) void %s_body(char **args, const int64_t *steps, int64_t n)\n{' % fn)
+        else:
+            w('static void %s(char **args, const int64_t *steps, int64_t n)\n{' % fn)
         if tmpl.startswith('uf_np_') and ins == 'f' and o == 'f':
             w('\tuf_np_loop_%s(args, steps, n);\n}\n' % tmpl[6:9])
             continue
@@ -309,6 +323,11 @@ for n in NAMES:
         for k in range(nin):
             w('\t\t%s %s = (%s)*(const %s *)(p%d + i * s%d);' % (CT[ins[k]], nm[k], CT[ins[k]], ST[ins[k]], k, k))
         w('\t\t*(%s *)(po + i * so) = %s;\n\t}\n}\n' % (so, conv))
+        if fused:
+            w('UF_FMA_TARGET static void %s_fma(char **args, const int64_t *steps, int64_t n)\n{' % fn)
+            w('\t%s_body(args, steps, n);\n}\n' % fn)
+            w('static void %s(char **args, const int64_t *steps, int64_t n)\n{' % fn)
+            w('\tif (uf_have_fma())\n\t\t%s_fma(args, steps, n);\n\telse\n\t\t%s_body(args, steps, n);\n}\n' % (fn, fn))
 
 for n in NAMES:
     nin, loops = loops_of[n]
