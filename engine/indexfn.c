@@ -460,7 +460,7 @@ static struct value *xf_where(struct eval *ev, const struct builtin *bi, int arg
 	if (dt < 0)
 		return NULL;
 	const struct backend *be = arr_be(bi);
-	struct ndarray *c = arr_asarray(ev, be, cv, -1), *sel = NULL, *ch[2] = {NULL, NULL}, *r = NULL;
+	struct ndarray *c = arr_asarray(ev, be, cv, -1), *ch[2] = {NULL, NULL}, *r = NULL;
 	if (!c)
 		return NULL;
 	if (be == &backend_host) {
@@ -489,7 +489,6 @@ static struct value *xf_where(struct eval *ev, const struct builtin *bi, int arg
 	}
 out:
 	nd_decref(c);
-	nd_decref(sel);
 	nd_decref(ch[0]);
 	nd_decref(ch[1]);
 	return r ? arr_wrap(ev, r) : NULL;
