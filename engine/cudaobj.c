@@ -1034,7 +1034,10 @@ static struct value *red_call(struct eval *ev, struct ukernel *k, int argc, stru
 		if (!(mask >> i & 1) || keepdims)
 			oshape[ond++] = mask >> i & 1 ? 1 : ka.a->shape[i];
 	}
-	if (!(xt = arr_transpose(ev, ka.a, perm)) || !(x = arr_contiguous(ev, xt)))
+	/* the kernels read x as an (m, r) matrix: a C-contiguous layout is read
+	 * in place (axis=-1 or None of a C array), any other is copied once */
+	if (!(xt = arr_transpose(ev, ka.a, perm))
+	    || !(x = nd_is_c_contiguous(xt) ? nd_incref(xt) : arr_contiguous(ev, xt)))
 		goto out;
 	in_dt = x->dtype;
 	out_dt = k->out[0].dtype >= 0 ? k->out[0].dtype
