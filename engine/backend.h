@@ -189,6 +189,20 @@ struct backend {
 	int (*take_index)(struct eval *ev, const struct ndarray *view, int nidx,
 			  const struct ndarray *const *idx, const int64_t *size,
 			  const int64_t *stride, const int *axis, int pos, struct ndarray *out);
+
+	/* Counting (cuda_count.c; NULL on the host: stats.c then counts a
+	 * host copy).  x: any layout, a real dtype.  bounds: *lo / *hi = x's
+	 * min / max as double (inf / -inf when empty, NaNs skipped), *nan = 1
+	 * when x holds a NaN.  bin_count: counts (int64, C-contiguous, nb
+	 * items, on this backend) = how many items fall in each bin: with
+	 * edges (host, nb + 1 increasing doubles) NumPy's histogram bins
+	 * (uniform: the arithmetic bin corrected against the edges, as
+	 * stats.c's host loop; else the bin found by search), items outside
+	 * [edges[0], edges[nb]] dropped; with edges NULL, bincount: item x
+	 * counts in bin x (the caller checked 0 <= x < nb). */
+	int (*bounds)(struct eval *ev, const struct ndarray *x, double *lo, double *hi, int *nan);
+	int (*bin_count)(struct eval *ev, const struct ndarray *x, const double *edges, int64_t nb,
+			 int uniform, struct ndarray *counts);
 };
 
 extern const struct backend backend_host;

@@ -574,6 +574,10 @@ extern int cuda_mask_put(struct eval *ev, struct ndarray *a, const struct ndarra
 extern int cuda_take_index(struct eval *ev, const struct ndarray *view, int nidx,
 			   const struct ndarray *const *idx, const int64_t *size, const int64_t *stride,
 			   const int *axis, int pos, struct ndarray *out);
+extern int cuda_bounds(struct eval *ev, const struct ndarray *x, double *lo, double *hi,
+		       int *nan);  /* cuda_count.c */
+extern int cuda_bin_count(struct eval *ev, const struct ndarray *x, const double *edges,
+			  int64_t nb, int uniform, struct ndarray *counts);
 
 static struct backend cuda_backend = {
 	.name = "cuda",
@@ -600,6 +604,8 @@ static struct backend cuda_backend = {
 	.mask_take = cuda_mask_take,
 	.mask_put = cuda_mask_put,
 	.take_index = cuda_take_index,
+	.bounds = cuda_bounds,
+	.bin_count = cuda_bin_count,
 };
 
 /* The library families are filled in once, before the backend is first

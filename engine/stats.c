@@ -6,7 +6,9 @@
  *
  * Owns no state.  Computes on host memory in a wide type (int64, float64
  * or complex128) and casts to NumPy's result dtype; device operands are
- * staged through host copies and results go back to the namespace's device.
+ * staged through host copies and results go back to the namespace's device,
+ * except in histogram and bincount without weights, which count on the
+ * device (backend.h's bounds and bin_count) and bring back only the counts.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -52,6 +54,34 @@ static struct ndarray *in_arr(struct eval *ev, const struct builtin *bi, struct 
 
 /* ---- bincount ---- */
 
+/* bincount of device integers without weights: the bounds, then the counts,
+ * all on the device (backend.h: bounds, bin_count).  A new array on be. */
+static struct ndarray *dev_bincount(struct eval *ev, const struct backend *be,
+				    const struct ndarray *x, int64_t minlength)
+{
+	double lo, hi;
+	int nan;
+	int64_t len = minlength;
+	struct ndarray *out;
+	if (be->bounds(ev, x, &lo, &hi, &nan) < 0)
+		return NULL;
+	if (nd_size(x) > 0) {
+		if (lo < 0)
+			return err_set(ev, TY_ValueError, "'list' argument must have no negative elements"), NULL;
+		if (hi >= 0x1p53)    /* far past any allocation; below, exact in a double */
+			return err_set(ev, TY_MemoryError, "bincount: no array can have a bin for %.17g", hi), NULL;
+		if ((int64_t)hi + 1 > len)
+			len = (int64_t)hi + 1;
+	}
+	if (!(out = nd_new(ev, be, DT_INT64, 1, &len)))
+		return NULL;
+	if (be->bin_count(ev, x, NULL, len, 0, out) < 0) {
+		nd_decref(out);
+		return NULL;
+	}
+	return out;
+}
+
 static struct value *tf_bincount(struct eval *ev, const struct builtin *bi, int argc,
 				 struct value **argv, const struct kwargs *kw)
 {
@@ -77,6 +107,10 @@ static struct value *tf_bincount(struct eval *ev, const struct builtin *bi, int 
 			dtype_table[x->dtype].name);
 		goto out;
 	}
+	if (nd_device(x) != DEV_HOST && be->bounds && be->bin_count && !(wv && wv->type != VT_NONE)) {
+		out = dev_bincount(ev, be, x, minlength);
+		goto out;
+	}
 	xh = arr_host_c(ev, x, DT_INT64);
 	if (!xh)
 		goto out;
@@ -89,6 +123,10 @@ static struct value *tf_bincount(struct eval *ev, const struct builtin *bi, int 
 		}
 		if (p[i] > mx)
 			mx = p[i];
+	}
+	if (mx == INT64_MAX) {
+		err_set(ev, TY_MemoryError, "bincount: no array can have a bin for %lld", (long long)mx);
+		goto out;
 	}
 	int64_t len = mx + 1 > minlength ? mx + 1 : minlength;
 	if (wv && wv->type != VT_NONE) {
@@ -128,6 +166,23 @@ out:
 
 /* ---- histogram ---- */
 
+/* The counts of device data in the bins of edges e (nb + 1 of them, host),
+ * on the device (backend.h: bin_count), into the host array hist (int64, or
+ * float64 for density). */
+static int dev_counts(struct eval *ev, const struct backend *be, const struct ndarray *a,
+		      const double *e, int64_t nb, int uniform, struct ndarray *hist)
+{
+	struct ndarray *dc = nd_new(ev, be, DT_INT64, 1, &nb), *hc = NULL;
+	int r = -1;
+	if (dc && be->bin_count(ev, a, e, nb, uniform, dc) == 0 && (hc = arr_host_c(ev, dc, hist->dtype))) {
+		memcpy(nd_data(hist), nd_data(hc), (size_t)nb * 8);
+		r = 0;
+	}
+	nd_decref(dc);
+	nd_decref(hc);
+	return r;
+}
+
 static struct value *tf_histogram(struct eval *ev, const struct builtin *bi, int argc,
 				  struct value **argv, const struct kwargs *kw)
 {
@@ -141,11 +196,13 @@ static struct value *tf_histogram(struct eval *ev, const struct builtin *bi, int
 	struct value *res = NULL;
 	if (!a)
 		return NULL;
-	ah = arr_host_c(ev, a, DT_FLOAT64);
-	if (!ah)
+	/* device data without weights is counted where it is (dev_counts) */
+	int dev = nd_device(a) != DEV_HOST && be->bounds && be->bin_count
+		  && !dt_is_complex(a->dtype) && !(wv && wv->type != VT_NONE);
+	if (!dev && !(ah = arr_host_c(ev, a, DT_FLOAT64)))
 		goto out;
-	int64_t n = nd_size(ah), nb;
-	const double *x = (const double *)nd_data(ah);
+	int64_t n = nd_size(a), nb;
+	const double *x = dev ? NULL : (const double *)nd_data(ah);
 	int edge_dt = dt_is_inexact(a->dtype) ? a->dtype : DT_FLOAT64;
 	if (dt_is_complex(edge_dt))
 		edge_dt = DT_FLOAT64;
@@ -191,13 +248,18 @@ static struct value *tf_histogram(struct eval *ev, const struct builtin *bi, int
 			first = 0;
 			last = 1;
 		} else {
-			first = last = x[0];
 			int bad = 0;
-			for (int64_t i = 0; i < n; i++) {
-				if (x[i] != x[i])
-					bad = 1;
-				if (x[i] < first) first = x[i];
-				if (x[i] > last) last = x[i];
+			if (dev) {
+				if (be->bounds(ev, a, &first, &last, &bad) < 0)
+					goto out;
+			} else {
+				first = last = x[0];
+				for (int64_t i = 0; i < n; i++) {
+					if (x[i] != x[i])
+						bad = 1;
+					if (x[i] < first) first = x[i];
+					if (x[i] > last) last = x[i];
+				}
 			}
 			if (bad || !isfinite(first) || !isfinite(last)) {
 				err_set(ev, TY_ValueError, "autodetected range of [%s, %s] is not finite",
@@ -274,7 +336,9 @@ static struct value *tf_histogram(struct eval *ev, const struct builtin *bi, int
 		const double *e = (const double *)nd_data(edges);
 		const double *w = wh ? (const double *)nd_data(wh) : NULL;
 		double lo = nb ? e[0] : 0, hi_e = nb ? e[nb] : 0, norm = nb ? (double)nb / (hi_e - lo) : 0;
-		for (int64_t i = 0; i < n && nb > 0; i++) {
+		if (dev && dev_counts(ev, be, a, e, nb, uniform, hist) < 0)
+			goto out;
+		for (int64_t i = 0; !dev && i < n && nb > 0; i++) {
 			double v = x[i];
 			if (!(v >= lo && v <= hi_e))
 				continue;

@@ -217,4 +217,45 @@ check("cp.where on shapes that do not broadcast names them as NumPy does",
              "operands could not be broadcast together with shapes (4,6) (4,6) (4,) "))
 check("cp.where of empty operands", same(cp.where(cp.zeros((0, 3), bool), 1, 2), np.where(np.zeros((0, 3), bool), 1, 2)))
 
+# cp.histogram / cp.bincount count on the device (cuda_count.c): the same
+# bins as NumPy's for uniform bins (shared-memory and global-atomic paths),
+# array bins, range= with items outside it, float16/int input, density
+np.random.seed(5)
+hv = np.random.standard_normal(1000003).astype(np.float32)
+for bins in (7, 100, 5000, 10000):
+    h, e = cp.histogram(cp.asarray(hv), bins=bins)
+    hh, he = np.histogram(hv, bins=bins)
+    check("cp.histogram of 1e6 float32, bins=" + str(bins), same(h, hh) and same(e, he))
+h, e = cp.histogram(cp.asarray(hv.astype(np.float64)), bins=64, range=(-1, 2))
+hh, he = np.histogram(hv.astype(np.float64), bins=64, range=(-1, 2))
+check("cp.histogram with range= drops what falls outside", same(h, hh) and same(e, he))
+edges = np.array([-3.0, -1.0, -0.5, 0.0, 0.1, 0.7, 2.0, 5.0])
+h, e = cp.histogram(cp.asarray(hv), bins=cp.asarray(edges))
+hh, he = np.histogram(hv, bins=edges)
+check("cp.histogram with array bins (the last one closed)", same(h, hh) and same(e, he))
+h, e = cp.histogram(cp.asarray(hv[:50000].astype(np.float16)), bins=33)
+hh, he = np.histogram(hv[:50000].astype(np.float16), bins=33)
+check("cp.histogram of float16", same(h, hh) and same(e, he))
+hi = np.random.randint(-50, 1000, 200001)
+h, e = cp.histogram(cp.asarray(hi)[::3], bins=17, density=True)
+hh, he = np.histogram(hi[::3], bins=17, density=True)
+check("cp.histogram of a strided int64 view, density=True", close(h, hh, 1e-12) and same(e, he))
+hn = hv[:1000].copy(); hn[7] = np.nan
+check("cp.histogram of data with a NaN and no range: NumPy's error",
+      raises(lambda: cp.histogram(cp.asarray(hn)), ValueError, "autodetected range of [nan, nan] is not finite"))
+h, e = cp.histogram(cp.asarray(hn), bins=4, range=(0, 1))
+hh, he = np.histogram(hn, bins=4, range=(0, 1))
+check("cp.histogram with a NaN and a range skips the NaN", same(h, hh) and same(e, he))
+hb = np.random.randint(0, 3000, 1000001)
+check("cp.bincount of 1e6 ints", same(cp.bincount(cp.asarray(hb)), np.bincount(hb)))
+check("cp.bincount of int8 with minlength", same(cp.bincount(cp.asarray(hb % 100).astype(cp.int8), minlength=300),
+                                                 np.bincount((hb % 100).astype(np.int8), minlength=300)))
+check("cp.bincount of bools", same(cp.bincount(cp.asarray(hb % 2 == 0)), np.bincount(hb % 2 == 0)))
+check("cp.bincount of an empty array", same(cp.bincount(cp.zeros(0, cp.int64)), np.bincount(np.zeros(0, np.int64))))
+check("cp.bincount of a negative item: NumPy's error",
+      raises(lambda: cp.bincount(cp.asarray([3, -1, 2])), ValueError, "'list' argument must have no negative elements"))
+check("cp.bincount with weights (host path) still agrees",
+      close(cp.bincount(cp.asarray(hb[:1000]), weights=cp.asarray(hv[:1000].astype(np.float64))),
+            np.bincount(hb[:1000], weights=hv[:1000].astype(np.float64)), 1e-12))
+
 print("1.." + str(count[0]))

@@ -20,6 +20,7 @@
 const char *cuda_index_source(int item, int unit, char *buf, size_t size);
 const char *cuda_mask_source(int item, int unit, char *buf, size_t size);
 const char *cuda_take_index_source(int item, int unit, char *buf, size_t size);
+const char *cuda_count_source(int dt, char *buf, size_t size);
 const char *cuda_uniform_source(int dt, char *buf, size_t size);
 const char *cuda_uniform_source_knobs(int dt, int unroll, int stcs, char *buf, size_t size);
 const char *cuda_svd_gram_source(void);
@@ -339,6 +340,21 @@ int main(void)
 				good &= jit_get(ev, cuda_take_index_source(items[i], u, src, sizeof src), "lm_ti", 0, NULL) != NULL;
 			}
 		ok(good, "the device mask and index-array kernels compile for every item size and unit");
+		{
+			/* histogram / bincount (cuda_count.c): every real dtype; complex has none */
+			char csrc[8192];
+			good = 1;
+			for (int dt = 0; dt < DT_COUNT; dt++) {
+				if (dt_is_complex(dt)) {
+					good &= cuda_count_source(dt, csrc, sizeof csrc) == NULL;
+					continue;
+				}
+				good &= cuda_count_source(dt, csrc, sizeof csrc) != NULL
+					&& jit_get(ev, csrc, "lm_bounds", 0, NULL) != NULL
+					&& jit_get(ev, csrc, "lm_bins", 0, NULL) != NULL;
+			}
+			ok(good, "the counting kernels (bounds, bins) compile for every real dtype");
+		}
 		good = jit_get(ev, cuda_uniform_source(DT_FLOAT32, src, sizeof src), "lm_uni", 0, NULL) != NULL;
 		good &= jit_get(ev, cuda_uniform_source(DT_FLOAT64, src, sizeof src), "lm_uni", 0, NULL) != NULL;
 		ok(good, "the one-pass uniform generator compiles (float32, float64)");
