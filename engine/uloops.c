@@ -5524,6 +5524,8 @@ static inline __attribute__((always_inline)) void L_absolute_Ff_body(char **args
 
 UF_FMA_TARGET static void L_absolute_Ff_fma(char **args, const int64_t *steps, int64_t n)
 {
+	if (uf_simd_cabs_f(args, steps, n))
+		return;
 	L_absolute_Ff_body(args, steps, n);
 }
 
@@ -5558,6 +5560,8 @@ static inline __attribute__((always_inline)) void L_absolute_Dd_body(char **args
 
 UF_FMA_TARGET static void L_absolute_Dd_fma(char **args, const int64_t *steps, int64_t n)
 {
+	if (uf_simd_cabs_d(args, steps, n))
+		return;
 	L_absolute_Dd_body(args, steps, n);
 }
 

@@ -325,6 +325,9 @@ for n in NAMES:
         w('\t\t*(%s *)(po + i * so) = %s;\n\t}\n}\n' % (so, conv))
         if fused:
             w('UF_FMA_TARGET static void %s_fma(char **args, const int64_t *steps, int64_t n)\n{' % fn)
+            if n == 'absolute' and ins in ('F', 'D'):
+                # contiguous: 4 or 8 items a step (uloops_simd.h), the same bits
+                w('\tif (uf_simd_cabs_%s(args, steps, n))\n\t\treturn;' % o)
             w('\t%s_body(args, steps, n);\n}\n' % fn)
             w('static void %s(char **args, const int64_t *steps, int64_t n)\n{' % fn)
             w('\tif (uf_have_fma())\n\t\t%s_fma(args, steps, n);\n\telse\n\t\t%s_body(args, steps, n);\n}\n' % (fn, fn))

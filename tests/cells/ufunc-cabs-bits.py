@@ -20,3 +20,6 @@ print(repr(abs(z[:5])), repr(abs(z[:5].astype(np.complex64))), repr(np.abs(z[:6]
 o = np.empty(5)
 np.absolute(z[10:15], out=o)
 print(repr(o), repr(np.abs(np.array([3 + 4j, 1e200 + 1e200j, 1e-200 - 1e-200j], np.complex128))))
+# every length from 1 to 9 (the AVX2 loop's 4- and 8-item steps and their tails)
+for k in range(1, 10):
+    print(k, np.abs(sp[-k:]), np.abs(sp[:k].astype(np.complex64)))
