@@ -4,9 +4,13 @@
  * Owns the refcounts of struct ndarray and struct buffer.  Never touches the
  * elements: what an array holds is the backends' business.
  */
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "ndarray.h"
+#include "arrapi.h"
 #include "backend.h"
 #include "error.h"
 
@@ -63,6 +67,41 @@ static void nd_struct_free(struct ndarray *a)
 		free(a);
 }
 
+void nd_size_string(char *buf, size_t n, double bytes)
+{
+	static const char *const units[] = {"bytes", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+	int bl = 0, ui;
+	double v;
+	for (double b = bytes; b >= 1; b /= 2)
+		bl++;
+	ui = (bl - 1 > 1 ? bl - 1 : 1) / 10;
+	if (ui > 6)
+		ui = 6;
+	v = bytes / ldexp(1, ui * 10);
+	if (round(v) == 1024 && ui < 6) {
+		ui++;
+		v /= 1024;
+	}
+	if (ui == 0)
+		snprintf(buf, n, "%.0f %s", v, units[ui]);
+	else if (round(v) < 1000)
+		snprintf(buf, n, "%#.3g %s", v, units[ui]);
+	else
+		snprintf(buf, n, "%#.0f %s", v, units[ui]);
+}
+
+/* NumPy's MemoryError for a host array that this machine cannot hold: past
+ * its physical memory malloc may still promise the block (overcommit) and
+ * the process would die at first touch, so it is refused here. */
+static void *host_too_big(struct eval *ev, int dtype, int ndim, const int64_t *shape, size_t nbytes)
+{
+	char sz[64], sh[512];
+	nd_size_string(sz, sizeof sz, (double)nbytes);
+	arr_format_shape(sh, sizeof sh, ndim, shape);
+	return err_set(ev, TY_MemoryError, "Unable to allocate %s for an array with shape %s and data type %s",
+		       sz, sh, dtype_table[dtype].name);
+}
+
 static struct ndarray *nd_make(struct eval *ev, const struct backend *be, int dtype,
 			       int ndim, const int64_t *shape, int zeroed)
 {
@@ -80,6 +119,9 @@ static struct ndarray *nd_make(struct eval *ev, const struct backend *be, int dt
 				return err_set(ev, TY_ValueError, "negative dimensions are not allowed");
 		return err_set(ev, TY_ValueError, "array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum possible size.");
 	}
+	if (be->device == DEV_HOST && nbytes > ((size_t)1 << 32)
+	    && (double)nbytes > (double)sysconf(_SC_PHYS_PAGES) * (double)sysconf(_SC_PAGESIZE))
+		return host_too_big(ev, dtype, ndim, shape, nbytes);
 	a = nd_struct_new();
 	if (!a)
 		return err_nomem(ev);

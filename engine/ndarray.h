@@ -61,6 +61,8 @@ void buf_decref(struct buffer *b);
 
 int64_t nd_size(const struct ndarray *a);
 int nd_is_c_contiguous(const struct ndarray *a);
+/* NumPy's _size_to_string: a byte count as "72.8 TiB" (MemoryError texts). */
+void nd_size_string(char *buf, size_t n, double bytes);
 int nd_is_f_contiguous(const struct ndarray *a);
 enum device nd_device(const struct ndarray *a);
 const struct backend *nd_backend(const struct ndarray *a);
