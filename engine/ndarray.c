@@ -135,11 +135,12 @@ static struct ndarray *nd_make(struct eval *ev, const struct backend *be, int dt
 	a->dtype = dtype;
 	a->ndim = ndim;
 	a->flags = ND_WRITEABLE;
-	int64_t stride = item;
+	/* C strides; a new empty array has all strides 0, as NumPy 2 gives it */
+	int64_t stride = nbytes ? item : 0;
 	for (int i = ndim - 1; i >= 0; i--) {
 		a->shape[i] = shape[i];
 		a->strides[i] = stride;
-		stride *= shape[i] ? shape[i] : 1;
+		stride *= shape[i];
 	}
 	if (zeroed && be->device != DEV_HOST) {
 		struct npscalar zero = {0};
@@ -215,9 +216,9 @@ int64_t nd_size(const struct ndarray *a)
 int nd_is_c_contiguous(const struct ndarray *a)
 {
 	int64_t s = dt_size(a->dtype);
+	if (nd_size(a) == 0)    /* an empty array is both, whatever its strides */
+		return 1;
 	for (int i = a->ndim - 1; i >= 0; i--) {
-		if (a->shape[i] == 0)
-			return 1;
 		if (a->shape[i] != 1 && a->strides[i] != s)
 			return 0;
 		s *= a->shape[i];
@@ -228,9 +229,9 @@ int nd_is_c_contiguous(const struct ndarray *a)
 int nd_is_f_contiguous(const struct ndarray *a)
 {
 	int64_t s = dt_size(a->dtype);
+	if (nd_size(a) == 0)    /* an empty array is both, whatever its strides */
+		return 1;
 	for (int i = 0; i < a->ndim; i++) {
-		if (a->shape[i] == 0)
-			return 1;
 		if (a->shape[i] != 1 && a->strides[i] != s)
 			return 0;
 		s *= a->shape[i];
