@@ -8,10 +8,12 @@
  * row)), as NumPy's reduce does.  Integer sums and any/all read the source
  * dtype in place; float64 sums of float32/int data cast through NumPy's
  * 8192-item buffer; argmin/argmax read rows or column lanes in place;
- * cumsum/cumprod run typed loops along rows or lanes.  A value computed
- * into a temporary (a cast, a fused tree, nansum's NaN-free copy) is laid
- * out in NumPy's order 'K', as NumPy's own temporaries are, so that the
- * sums run in NumPy's order.
+ * cumsum/cumprod run typed loops along rows or lanes.  Masked reductions
+ * (where=) and float sums of rows that no merging joined share one loop
+ * that cuts NumPy's buffers of whole rows and the runs of its mask.  A
+ * value computed into a temporary (a cast, a fused tree, nansum's NaN-free
+ * copy) is laid out in NumPy's order 'K', as NumPy's own temporaries are,
+ * so that the sums run in NumPy's order.
  *
  * Owns its temporaries only.
  */
@@ -1275,6 +1277,9 @@ static void lazy_cast_full(int sd, double *buf, int nd, const int64_t *sh, const
 		*(double *)po += pw_double_c(buf, fill);
 }
 
+static int reduce_masked(struct eval *ev, const struct ndarray *a, const struct ndarray *mask,
+			 int op, const char *ufname, struct ndarray *out);
+
 int red_host_reduce(struct eval *ev, const struct ew_tree *t, enum red_op op,
 		    uint64_t axes, struct ndarray *out)
 {
@@ -1436,6 +1441,22 @@ int red_host_reduce(struct eval *ev, const struct ew_tree *t, enum red_op op,
 				rc = 0;
 				goto done;
 			}
+		}
+		if (nd > 1 && lc < 0 && !cast_buf && a->dtype == d && (op == RED_SUM || op == RED_NANSUM) &&
+		    dt_is_inexact(d) && so[nd - 1] == 0 && so[nd - 2] == 0) {
+			/* rows that no merging joined, feeding one output: NumPy's
+			 * iterator copies as many whole rows as fit in its 8192-item
+			 * buffer and sums each buffer pairwise, or sums a longer row
+			 * in place, whole (the masked loop with a mask that is all
+			 * true does the same) */
+			struct value *tv = val_bool(1);
+			struct ndarray *t1 = tv ? arr_asarray(ev, &backend_host, tv, DT_BOOL) : NULL;
+			struct ndarray *mk = t1 ? arr_broadcast_to(ev, t1, a->ndim, a->shape) : NULL;
+			val_decref(tv);
+			nd_decref(t1);
+			rc = mk ? reduce_masked(ev, a, mk, op, op_ufunc(op), out) : -1;
+			nd_decref(mk);
+			goto done;
 		}
 		if ((nd > 1 || cast_buf) && (op == RED_SUM || op == RED_NANSUM) && dt_is_inexact(d)) {
 			int all0 = 1;
@@ -1697,4 +1718,247 @@ int red_host_scan(struct eval *ev, const struct ndarray *a, int axis, int prod,
 	if (rc == 0 && fl && (flags = fetestexcept(reported)))
 		rc = fpe_report(ev, "accumulate", flags);
 	return rc;
+}
+
+/*
+ * Masked reductions (where=): out (keepdims shape, dtype d, already holding
+ * the identity or initial=) = op over the items of a whose mask item is
+ * true.  NumPy's masked loop calls the inner loop once per run of
+ * consecutive true mask items, so a float sum adds each run's pairwise sum
+ * in turn; the runs are cut from the iterator's inner loops, which are:
+ * with the reduced inner row and the rows outside it that feed the same
+ * output, floor(8192 / row) whole rows copied into one buffer when a row
+ * holds at most 8192 items, else one row at a time (8192 items at a time
+ * through a cast).  The axes are sorted and merged over a, out and mask as
+ * NumPy's nditer does.  mask is a's shape (strides 0 where broadcast);
+ * a's dtype may differ from d (cast item by item, as NumPy's buffer).
+ */
+#define MASK_BUF 8192
+
+static void cvt_items(int sd, int d, const char *p, int64_t st, int64_t n, char *dst)
+{
+	int isz = dt_size(d);
+	struct npscalar s, c;
+	for (int64_t i = 0; i < n; i++) {
+		if (sd == d) {
+			memcpy(dst + i * isz, p + i * st, isz);
+			continue;
+		}
+		arr_scalar_load(sd, p + i * st, &s);
+		arr_scalar_cast(&s, d, &c);
+		arr_scalar_store(d, dst + i * isz, &c);
+	}
+}
+
+/* op folded into *po over each run of true items of m (n items); op < 0:
+ * the ufunc loop acc only */
+static void fold_runs(int op, int d, uf_loopfn acc, const char *p, int64_t st,
+		      const char *m, int64_t ms, int64_t n, char *po)
+{
+	int64_t i = 0;
+	while (i < n) {
+		int64_t j;
+		while (i < n && !m[i * ms])
+			i++;
+		for (j = i; j < n && m[j * ms]; j++)
+			;
+		if (j > i && (op < 0 || !fold_fast((enum red_op)op, d, p + i * st, st, j - i, po))) {
+			char *args[3] = {po, (char *)p + i * st, po};
+			int64_t steps[3] = {0, st, 0};
+			acc(args, steps, j - i);
+		}
+		i = j;
+	}
+}
+
+static int reduce_masked(struct eval *ev, const struct ndarray *a, const struct ndarray *mask,
+			 int op, const char *ufname, struct ndarray *out)
+{
+	int d = out->dtype, isz = dt_size(d), cast = a->dtype != d, m = 0, nd = 0;
+	int64_t rsh[ND_MAXDIM], rs[3][ND_MAXDIM], sh[ND_MAXDIM], s[3][ND_MAXDIM];
+	struct ndarray *ob;
+	uf_loopfn acc = loop_of(ufname, d);
+	char *pbuf = NULL, *pm = NULL, *rowbuf = NULL;
+	int rc = -1;
+	if (!acc) {
+		err_set(ev, TY_TypeError, "reduction '%s' not supported for dtype %s", ufname,
+			dtype_table[d].name);
+		return -1;
+	}
+	if (nd_size(a) == 0)
+		return 0;
+	if (!(ob = arr_broadcast_to(ev, out, a->ndim, a->shape)))
+		return -1;
+	for (int k = a->ndim - 1; k >= 0; k--) { /* fastest first, as red_host_reduce */
+		if (a->shape[k] == 1)
+			continue;
+		rsh[m] = a->shape[k];
+		rs[0][m] = a->strides[k];
+		rs[1][m] = ob->strides[k];
+		rs[2][m] = mask->strides[k];
+		m++;
+	}
+	for (int i0 = 1; i0 < m; i0++) {
+		int pos = i0;
+		for (int i1 = i0 - 1; i1 >= 0; i1--) {
+			int ambig = 1, swap = 0;
+			for (int o = 0; o < 3; o++)
+				if (rs[o][i0] != 0 && rs[o][i1] != 0) {
+					if (llabs(rs[o][i1]) <= llabs(rs[o][i0]))
+						swap = 0;
+					else if (ambig)
+						swap = 1;
+					ambig = 0;
+				}
+			if (!ambig) {
+				if (swap)
+					pos = i1;
+				else
+					break;
+			}
+		}
+		if (pos != i0) {
+			int64_t t[4] = {rsh[i0], rs[0][i0], rs[1][i0], rs[2][i0]};
+			for (int k = i0; k > pos; k--) {
+				rsh[k] = rsh[k - 1];
+				for (int o = 0; o < 3; o++)
+					rs[o][k] = rs[o][k - 1];
+			}
+			rsh[pos] = t[0];
+			for (int o = 0; o < 3; o++)
+				rs[o][pos] = t[o + 1];
+		}
+	}
+	for (int r = m - 1; r >= 0; r--) { /* slowest first, merged */
+		int ok = nd > 0;
+		for (int o = 0; o < 3 && ok; o++)
+			ok = s[o][nd - 1] == rs[o][r] * rsh[r];
+		if (ok) {
+			sh[nd - 1] *= rsh[r];
+			for (int o = 0; o < 3; o++)
+				s[o][nd - 1] = rs[o][r];
+			continue;
+		}
+		sh[nd] = rsh[r];
+		for (int o = 0; o < 3; o++)
+			s[o][nd] = rs[o][r];
+		nd++;
+	}
+	if (nd == 0) {
+		sh[0] = 1;
+		s[0][0] = s[1][0] = s[2][0] = 0;
+		nd = 1;
+	}
+	{
+		int64_t idx[ND_MAXDIM] = {0}, outer = 1, L = sh[nd - 1], k = L <= MASK_BUF ? MASK_BUF / L : 0;
+		int64_t pn = 0, prows = 0, work = 0;
+		int fold = s[1][nd - 1] == 0;
+		char *ppo = NULL;
+		for (int q = 0; q < nd - 1; q++)
+			outer *= sh[q];
+		if (fold && (k > 0 || cast)) {
+			int64_t cap = k > 0 ? k * L : MASK_BUF;
+			pbuf = malloc((size_t)cap * isz);
+			pm = malloc((size_t)cap);
+			if (!pbuf || !pm) {
+				err_nomem(ev);
+				goto done;
+			}
+		}
+		if (!fold && cast && !(rowbuf = malloc((size_t)L * isz))) {
+			err_nomem(ev);
+			goto done;
+		}
+		for (int64_t o = 0; o < outer; o++) {
+			const char *pa = nd_data(a), *pmk = nd_data(mask);
+			char *po = nd_data(ob);
+			for (int q = 0; q < nd - 1; q++) {
+				pa += idx[q] * s[0][q];
+				po += idx[q] * s[1][q];
+				pmk += idx[q] * s[2][q];
+			}
+			if (!fold) {
+				/* lanes: out[j] op= x[j] over each run */
+				const char *px = pa;
+				int64_t xs = s[0][nd - 1], i = 0, ms = s[2][nd - 1];
+				if (cast) {
+					cvt_items(a->dtype, d, pa, xs, L, rowbuf);
+					px = rowbuf;
+					xs = isz;
+				}
+				while (i < L) {
+					int64_t j;
+					while (i < L && !pmk[i * ms])
+						i++;
+					for (j = i; j < L && pmk[j * ms]; j++)
+						;
+					if (j > i) {
+						char *args[3] = {po + i * s[1][nd - 1], (char *)px + i * xs, po + i * s[1][nd - 1]};
+						int64_t steps[3] = {s[1][nd - 1], xs, s[1][nd - 1]};
+						acc(args, steps, j - i);
+					}
+					i = j;
+				}
+			} else if (!pbuf) {
+				/* one row, in place */
+				fold_runs(op, d, acc, pa, s[0][nd - 1], pmk, s[2][nd - 1], L, po);
+			} else if (k > 0) {
+				/* whole rows into the buffer; it is folded when full or
+				 * when the output moves on */
+				if (pn && (po != ppo || prows == k)) {
+					fold_runs(op, d, acc, pbuf, isz, pm, 1, pn, ppo);
+					pn = prows = 0;
+				}
+				ppo = po;
+				cvt_items(a->dtype, d, pa, s[0][nd - 1], L, pbuf + pn * isz);
+				for (int64_t j = 0; j < L; j++)
+					pm[pn + j] = pmk[j * s[2][nd - 1]] != 0;
+				pn += L;
+				prows++;
+			} else {
+				/* a long row through the cast buffer, MASK_BUF at a time */
+				for (int64_t i = 0; i < L; i += MASK_BUF) {
+					int64_t c = L - i < MASK_BUF ? L - i : MASK_BUF;
+					cvt_items(a->dtype, d, pa + i * s[0][nd - 1], s[0][nd - 1], c, pbuf);
+					for (int64_t j = 0; j < c; j++)
+						pm[j] = pmk[(i + j) * s[2][nd - 1]] != 0;
+					fold_runs(op, d, acc, pbuf, isz, pm, 1, c, po);
+				}
+			}
+			work += L;
+			if (work > (1 << 22)) {
+				work = 0;
+				if (ev_check_interrupt(ev))
+					goto done;
+			}
+			for (int q = nd - 2; q >= 0; q--) {
+				if (++idx[q] < sh[q])
+					break;
+				idx[q] = 0;
+			}
+		}
+		if (pn)
+			fold_runs(op, d, acc, pbuf, isz, pm, 1, pn, ppo);
+	}
+	rc = 0;
+done:
+	free(pbuf);
+	free(pm);
+	free(rowbuf);
+	nd_decref(ob);
+	return rc;
+}
+
+int red_host_reduce_masked(struct eval *ev, const struct ndarray *a, const struct ndarray *mask,
+			   enum red_op op, uint64_t axes, struct ndarray *out)
+{
+	(void)axes;	/* out's shape (1 on the reduced axes) says which */
+	return reduce_masked(ev, a, mask, op, op_ufunc(op), out);
+}
+
+/* the same through the ufunc ufname's loop of out's dtype (ufunc.reduce) */
+int red_host_reduce_masked_uf(struct eval *ev, const struct ndarray *a, const struct ndarray *mask,
+			      const char *ufname, struct ndarray *out)
+{
+	return reduce_masked(ev, a, mask, -1, ufname, out);
 }

@@ -6,13 +6,16 @@
  * the NaN-ignoring nansum nanmean nanmax nanmin nanvar nanstd nanprod
  * nanargmin nanargmax nancumsum nancumprod nanmedian nanpercentile
  * nanquantile (NumPy's lib/_nanfunctions_impl.py: a copy with NaN replaced,
- * its RuntimeWarnings), with NumPy's axis, keepdims, dtype, ddof, out and
- * its accumulator dtypes and messages.
+ * its RuntimeWarnings), with NumPy's axis, keepdims, dtype, ddof, out,
+ * initial, where (masked: redhost.c's loop over the runs of true mask
+ * items, on the host for every backend), var's mean=, quantile's 13
+ * methods and weights=, and its accumulator dtypes and messages.
  *
  * Written once above the backends: arr_reduce builds the expression tree
  * and calls be->reduce (host: redhost.c) into an output laid out as NumPy
  * allocates it (the input's order 'K').  Owns nothing beyond a call.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <math.h>
@@ -22,6 +25,7 @@
 #include "ufunc.h"
 #include "fuse.h"
 #include "fpe.h"
+#include "nscall.h"
 
 int arr_fill_value(struct eval *ev, struct ndarray *a, struct value *x);
 
@@ -217,6 +221,11 @@ struct common {
 	struct value *outv;
 	int64_t count;          /* elements reduced per output */
 	const struct backend *be;
+	const struct backend *obe;  /* the result's backend (be, unless where= moved a to the host) */
+	struct ndarray *mask;   /* owned: where=, a bool host array of a's shape, or NULL */
+	int mnd;                /* where='s own shape (for out='s error) */
+	int64_t mshape[ND_MAXDIM];
+	const char *opname;     /* the ufunc NumPy reduces with, for out='s errors; NULL: none */
 };
 
 static int common_parse(struct eval *ev, const struct builtin *bi, struct common *c,
@@ -241,6 +250,7 @@ static int common_parse(struct eval *ev, const struct builtin *bi, struct common
 		}
 		c->outv = out;
 	}
+	c->obe = c->be;
 	c->count = 1;
 	for (int i = 0; i < c->a->ndim; i++)
 		if (c->axes >> i & 1)
@@ -252,29 +262,223 @@ fail:
 	return -1;
 }
 
+/* NumPy's error for an out= whose shape is not the result's: its number
+ * of dimensions, else the iterator's broadcast of out (mapped onto a's
+ * axes), a and the where= mask */
+static void out_shape_error(struct eval *ev, struct common *c, const struct ndarray *r)
+{
+	char so[256], sm[512], sa[256], sw[256] = "";
+	size_t k;
+	if (c->out->ndim != r->ndim || !c->opname || !c->a) {
+		if (c->opname)
+			err_set(ev, TY_ValueError, "output parameter for reduction operation %s has the wrong number of dimensions: Found %d but expected %d",
+				c->opname, c->out->ndim, r->ndim);
+		else
+			err_set(ev, TY_ValueError, "output parameter for reduction operation has the wrong number of dimensions: Found %d but expected %d",
+				c->out->ndim, r->ndim);
+		return;
+	}
+	arr_format_shape_compact(so, sizeof so, c->out->ndim, c->out->shape);
+	arr_format_shape_compact(sa, sizeof sa, c->a->ndim, c->a->shape);
+	k = snprintf(sm, sizeof sm, "(");
+	for (int i = 0, j = 0, any = 0; i < c->a->ndim && k < sizeof sm; i++) {
+		const char *sep = any ? "," : "";
+		if (c->keepdims || !(c->axes >> i & 1)) {
+			k += snprintf(sm + k, sizeof sm - k, "%s%lld", sep, (long long)c->out->shape[j++]);
+			any = 1;
+		} else if (any) {	/* (NumPy leaves the leading ones out) */
+			k += snprintf(sm + k, sizeof sm - k, "%snewaxis", sep);
+		}
+	}
+	if (k < sizeof sm)
+		snprintf(sm + k, sizeof sm - k, ")");
+	if (c->mask) {
+		arr_format_shape_compact(sw, sizeof sw - 1, c->mnd, c->mshape);
+		strcat(sw, " ");
+	}
+	err_set(ev, TY_ValueError, "operands could not be broadcast together with remapped shapes [original->remapped]: %s->%s %s %s",
+		so, sm, sa, sw);
+}
+
 /* hands the result back: into out= (cast), else as arr_result does */
 static struct value *finish(struct eval *ev, struct common *c, struct ndarray *r)
 {
-	nd_decref(c->a);
+	struct value *v = NULL;
 	if (!r)
-		return NULL;
-	if (c->out) {
-		struct ndarray *b;
-		int rc;
-		if (c->out->ndim != r->ndim || memcmp(c->out->shape, r->shape, sizeof(int64_t) * r->ndim)) {
-			char s1[128], s2[128];
-			arr_format_shape(s1, sizeof s1, c->out->ndim, c->out->shape);
-			arr_format_shape(s2, sizeof s2, r->ndim, r->shape);
-			nd_decref(r);
-			return err_set(ev, TY_ValueError, "output parameter for reduction operation has the wrong number of dimensions: Found %d but expected %d",
-				       c->out->ndim, r->ndim);
-		}
-		b = r;
-		rc = nd_backend(c->out)->copy(ev, c->out, b);
+		goto done;
+	if (c->obe != nd_backend(r)) {
+		struct ndarray *t = arr_to_backend(ev, r, c->obe);
 		nd_decref(r);
-		return rc < 0 ? NULL : val_incref(c->outv);
+		if (!(r = t))
+			goto done;
 	}
-	return arr_result(ev, r);
+	if (c->out) {
+		if (c->out->ndim != r->ndim || memcmp(c->out->shape, r->shape, sizeof(int64_t) * r->ndim)) {
+			out_shape_error(ev, c, r);
+			nd_decref(r);
+			goto done;
+		}
+		if (nd_backend(c->out)->copy(ev, c->out, r) >= 0)
+			v = val_incref(c->outv);
+		nd_decref(r);
+		goto done;
+	}
+	v = arr_result(ev, r);
+done:
+	nd_decref(c->a);
+	c->a = NULL;
+	nd_decref(c->mask);
+	c->mask = NULL;
+	return v;
+}
+
+int red_host_reduce_masked(struct eval *ev, const struct ndarray *a, const struct ndarray *mask,
+			   enum red_op op, uint64_t axes, struct ndarray *out);
+
+/*
+ * where= of a reduction: *mask becomes a bool host array of a's shape
+ * (strides 0 where broadcast), NULL for where=True; NumPy's errors for a
+ * mask of another dtype or shape.  to: the error text of np.broadcast_to
+ * (mean, var) rather than of the reduction's iterator.  common_where also
+ * moves a device c->a to the host (the result goes back in finish).
+ */
+/* a copy of a on NumPy's host backend (a itself when it is there) */
+static struct ndarray *np_host(struct eval *ev, const struct ndarray *a)
+{
+	struct ndarray *h, *r;
+	if (nd_backend(a) == &backend_host)
+		return nd_incref((struct ndarray *)a);
+	h = nd_device(a) == DEV_HOST ? nd_incref((struct ndarray *)a) : arr_to_host(ev, a);
+	r = h ? nd_new(ev, &backend_host, h->dtype, h->ndim, h->shape) : NULL;
+	if (r && backend_host.copy(ev, r, h) < 0) {
+		nd_decref(r);
+		r = NULL;
+	}
+	nd_decref(h);
+	return r;
+}
+
+int arr_where_mask(struct eval *ev, struct value *where, const struct ndarray *a, int to,
+		   struct ndarray **mask, int *mnd, int64_t *mshape)
+{
+	struct ndarray *m, *w = where ? arr_borrow(where) : NULL;
+	*mask = NULL;
+	if (!where || (where->type == VT_BOOL && where->u.i))
+		return 0;
+	if (w && w->dtype != DT_BOOL)
+		return err_set(ev, TY_TypeError, "Cannot cast %s from dtype('%s') to dtype('bool') according to the rule 'safe'",
+			       w->ndim ? "array data" : "scalar", dtype_table[w->dtype].name), -1;
+	if (w)
+		m = np_host(ev, w);
+	else if (where->type == VT_NONE || where->type == VT_BOOL || where->type == VT_STR) {
+		int t = where->type == VT_STR ? val_truth(ev, where) : where->type == VT_BOOL && where->u.i;
+		struct value *b = val_bool(t > 0);
+		m = arr_asarray(ev, &backend_host, b, DT_BOOL);
+		val_decref(b);
+	} else
+		m = arr_asarray(ev, &backend_host, where, DT_BOOL);
+	if (!m)
+		return -1;
+	if (m->ndim > a->ndim) {
+		nd_decref(m);
+		return err_set(ev, TY_ValueError, "input operand has more dimensions than allowed by the axis remapping"), -1;
+	}
+	for (int i = 0; i < m->ndim; i++) {
+		int64_t ms = m->shape[m->ndim - 1 - i], as = a->shape[a->ndim - 1 - i];
+		if (ms != as && ms != 1) {
+			char s1[256], s2[256];
+			arr_format_shape_compact(s1, sizeof s1, a->ndim, a->shape);
+			arr_format_shape_compact(s2, sizeof s2, m->ndim, m->shape);
+			nd_decref(m);
+			if (to)
+				return err_set(ev, TY_ValueError, "operands could not be broadcast together with remapped shapes [original->remapped]: %s  and requested shape %s",
+					       s2, s1), -1;
+			return err_set(ev, TY_ValueError, "operands could not be broadcast together with remapped shapes [original->remapped]: %s %s ",
+				       s1, s2), -1;
+		}
+	}
+	if (mnd) {
+		*mnd = m->ndim;
+		memcpy(mshape, m->shape, sizeof(int64_t) * m->ndim);
+	}
+	*mask = arr_broadcast_to(ev, m, a->ndim, a->shape);
+	nd_decref(m);
+	return *mask ? 0 : -1;
+}
+
+static int common_where(struct eval *ev, struct common *c, struct value *where, int to)
+{
+	if (arr_where_mask(ev, where, c->a, to, &c->mask, &c->mnd, c->mshape) < 0)
+		return -1;
+	if (c->mask && nd_backend(c->a) != &backend_host) {
+		/* cp: computed by NumPy's host backend (CuPy has no where=) */
+		struct ndarray *h = np_host(ev, c->a);
+		if (!h)
+			return -1;
+		nd_decref(c->a);
+		c->a = h;
+		c->be = nd_backend(h);
+	}
+	return 0;
+}
+
+/* The reduction of a (host) over c's axes where c->mask holds, from
+ * initial (else op's identity; min/max have none: NumPy's ValueError). */
+static struct ndarray *reduce_masked(struct eval *ev, struct common *c, struct ndarray *a, enum red_op op,
+				     struct value *initial, int keepdims, int dtype)
+{
+	int64_t oshape[ND_MAXDIM];
+	int od, ndim = a->ndim;
+	struct ndarray *out, *r;
+	struct value *iv = initial && initial->type != VT_NONE ? val_incref(initial) : NULL;
+	if (!iv) {
+		switch (op) {
+		case RED_SUM: case RED_NANSUM: iv = val_int(0); break;
+		case RED_PROD: iv = val_int(1); break;
+		case RED_ANY: iv = val_bool(0); break;
+		case RED_ALL: iv = val_bool(1); break;
+		default:
+			return err_set(ev, TY_ValueError, "reduction operation '%s' does not have an identity, so to use a where mask one has to specify 'initial'",
+				       op == RED_NANMIN ? "fmin" : op == RED_NANMAX ? "fmax" : red_name(op));
+		}
+	}
+	switch (op) {
+	case RED_ANY: case RED_ALL: od = DT_BOOL; break;
+	case RED_SUM: case RED_PROD: case RED_NANSUM:
+		od = dtype >= 0 ? dtype : sum_dtype(a->dtype);
+		break;
+	default: od = dtype >= 0 ? dtype : a->dtype; break;
+	}
+	for (int i = 0; i < ndim; i++)
+		oshape[i] = c->axes >> i & 1 ? 1 : a->shape[i];
+	out = new_reduce_out(ev, nd_backend(a), od, ndim, oshape, a);
+	if (!out || arr_fill_value(ev, out, iv) < 0 ||
+	    red_host_reduce_masked(ev, a, c->mask, op, c->axes, out) < 0) {
+		val_decref(iv);
+		nd_decref(out);
+		return NULL;
+	}
+	val_decref(iv);
+	if (keepdims)
+		return out;
+	{
+		int64_t sh[ND_MAXDIM], st[ND_MAXDIM];
+		int nd = 0;
+		for (int i = 0; i < ndim; i++)
+			if (!(c->axes >> i & 1)) {
+				sh[nd] = out->shape[i];
+				st[nd++] = out->strides[i];
+			}
+		r = nd_view(ev, out, od, nd, sh, st, out->offset);
+		nd_decref(out);
+		return r;
+	}
+}
+
+/* np.sum(broadcast_to(where, a.shape), axis, dtype=intp, keepdims) */
+static struct ndarray *mask_count(struct eval *ev, struct common *c, int keepdims)
+{
+	return arr_reduce(ev, c->mask, RED_SUM, c->axes, keepdims, DT_INT64);
 }
 
 #define REDFN(fname, OP, hasdtype)                                                         \
@@ -298,13 +502,30 @@ static struct value *fname(struct eval *ev, const struct builtin *bi, int argc, 
 	return reduce_common(ev, &c, OP, initial, where);                                    \
 }
 
+static int common_nan_replace(struct eval *ev, struct common *c, double fill);
+
 static struct value *reduce_common(struct eval *ev, struct common *c, enum red_op op,
 				   struct value *initial, struct value *where)
 {
 	struct ndarray *r;
-	if (where && !(where->type == VT_BOOL && where->u.i)) {
-		nd_decref(c->a);
-		return err_set(ev, TY_NotImplementedError, "where= is not supported in reductions");
+	switch (op) {
+	case RED_SUM: case RED_NANSUM: c->opname = "add"; break;
+	case RED_PROD: c->opname = "multiply"; break;
+	case RED_MIN: c->opname = "minimum"; break;
+	case RED_MAX: c->opname = "maximum"; break;
+	case RED_ANY: c->opname = "logical_or"; break;
+	case RED_ALL: c->opname = "logical_and"; break;
+	default: break;
+	}
+	if (common_where(ev, c, where, 0) < 0)
+		return finish(ev, c, NULL);
+	if (c->mask) {
+		if (op == RED_NANSUM) {
+			if (dt_is_inexact(c->a->dtype) && common_nan_replace(ev, c, 0) < 0)
+				return finish(ev, c, NULL);
+			op = RED_SUM;
+		}
+		return finish(ev, c, reduce_masked(ev, c, c->a, op, initial, c->keepdims, c->dtype));
 	}
 	if (initial && initial->type != VT_NONE) {
 		/* NumPy: the reduction starts from initial (empty inputs allowed) */
@@ -527,12 +748,29 @@ static struct ndarray *divide_by_count(struct eval *ev, const struct backend *be
 	return r;
 }
 
+/* a reduction over c's axes, masked by where= when c has a mask */
+static struct ndarray *red_m(struct eval *ev, struct common *c, struct ndarray *a, enum red_op op,
+			     int keepdims, int dtype)
+{
+	struct ndarray *z, *r;
+	if (!c->mask)
+		return arr_reduce(ev, a, op, c->axes, keepdims, dtype);
+	if (op != RED_NANSUM || !dt_is_inexact(a->dtype))
+		return reduce_masked(ev, c, a, op == RED_NANSUM ? RED_SUM : op, NULL, keepdims, dtype);
+	/* NumPy's nansum: the sum of a copy with NaN replaced by 0 */
+	if (!(z = nan_replaced(ev, a, 0)))
+		return NULL;
+	r = reduce_masked(ev, c, z, RED_SUM, NULL, keepdims, dtype);
+	nd_decref(z);
+	return r;
+}
+
 /* np.sum(~isnan(a), axis, dtype=intp, keepdims) */
 static struct ndarray *count_not_nan(struct eval *ev, struct common *c, struct ndarray *a, int keepdims)
 {
 	struct ndarray *isn = ufa(ev, c->be, "isnan", a, NULL, NULL), *nn, *r;
 	nn = isn ? ufa(ev, c->be, "logical_not", isn, NULL, NULL) : NULL;
-	r = nn ? arr_reduce(ev, nn, RED_SUM, c->axes, keepdims, DT_INT64) : NULL;
+	r = nn ? red_m(ev, c, nn, RED_SUM, keepdims, DT_INT64) : NULL;
 	nd_decref(isn);
 	nd_decref(nn);
 	return r;
@@ -547,15 +785,24 @@ static struct value *nanminmax(struct eval *ev, const struct builtin *bi, int ar
 		       &a, &axis, &out, &keep, &initial, &where) < 0 ||
 	    common_parse(ev, bi, &c, a, axis, NULL, out, keep) < 0)
 		return NULL;
-	if (!dt_is_inexact(c.a->dtype))
-		return reduce_common(ev, &c, op == RED_NANMAX ? RED_MAX : RED_MIN, NULL, where);
-	if (where && !(where->type == VT_BOOL && where->u.i)) {
-		nd_decref(c.a);
-		return err_set(ev, TY_NotImplementedError, "where= is not supported in reductions");
+	c.opname = op == RED_NANMAX ? "fmax" : "fmin";
+	if (common_where(ev, &c, where, 0) < 0)
+		return finish(ev, &c, NULL);
+	if (c.mask && !(initial && initial->type != VT_NONE)) {
+		err_set(ev, TY_ValueError, "reduction operation '%s' does not have an identity, so to use a where mask one has to specify 'initial'",
+			op == RED_NANMAX ? "fmax" : "fmin");
+		return finish(ev, &c, NULL);
+	}
+	if (!dt_is_inexact(c.a->dtype)) {
+		if (c.mask)
+			return finish(ev, &c, reduce_masked(ev, &c, c.a, op == RED_NANMAX ? RED_MAX : RED_MIN, initial,
+							     c.keepdims, -1));
+		return reduce_common(ev, &c, op == RED_NANMAX ? RED_MAX : RED_MIN, initial, NULL);
 	}
 	{
 		/* NumPy: fmax.reduce, then the warning when a slice was all NaN */
-		struct ndarray *r = arr_reduce(ev, c.a, op, c.axes, c.keepdims, -1);
+		struct ndarray *r = c.mask ? reduce_masked(ev, &c, c.a, op, initial, c.keepdims, -1) :
+			arr_reduce(ev, c.a, op, c.axes, c.keepdims, -1);
 		if (r && any_nan(ev, c.be, r) > 0)
 			ev_warn(ev, "RuntimeWarning", "All-NaN slice encountered");
 		return finish(ev, &c, r);
@@ -649,14 +896,35 @@ static struct ndarray *mean_of(struct eval *ev, struct common *c, int keepdims)
 			is_f16 = 1;
 		}
 	}
-	s = arr_reduce(ev, c->a, RED_SUM, c->axes, keepdims, acc);
-	if (!s)
-		return NULL;
-	if (c->count == 0)
-		ev_warn(ev, "RuntimeWarning", "Mean of empty slice");
-	n = val_int(c->count);
-	r = ufs(ev, c->be, "true_divide", s, n, dt_is_inexact(s->dtype) ? s : NULL);
-	val_decref(n);
+	if (c->mask) {
+		/* NumPy: the count of true mask items per output divides the
+		 * masked sum */
+		struct ndarray *cnt = mask_count(ev, c, keepdims), *z;
+		struct value *zero = val_int(0);
+		int any;
+		z = cnt ? ufs(ev, c->be, "equal", cnt, zero, NULL) : NULL;
+		val_decref(zero);
+		any = z ? any_true(ev, z) : -1;
+		nd_decref(z);
+		if (any < 0) {
+			nd_decref(cnt);
+			return NULL;
+		}
+		if (any)
+			ev_warn(ev, "RuntimeWarning", "Mean of empty slice");
+		s = reduce_masked(ev, c, c->a, RED_SUM, NULL, keepdims, acc);
+		r = s ? ufa(ev, c->be, "true_divide", s, cnt, dt_is_inexact(s->dtype) ? s : NULL) : NULL;
+		nd_decref(cnt);
+	} else {
+		s = arr_reduce(ev, c->a, RED_SUM, c->axes, keepdims, acc);
+		if (!s)
+			return NULL;
+		if (c->count == 0)
+			ev_warn(ev, "RuntimeWarning", "Mean of empty slice");
+		n = val_int(c->count);
+		r = ufs(ev, c->be, "true_divide", s, n, dt_is_inexact(s->dtype) ? s : NULL);
+		val_decref(n);
+	}
 	nd_decref(s);
 	if (r && is_f16) {
 		s = arr_astype(ev, r, DT_FLOAT16);
@@ -677,6 +945,9 @@ static struct value *fn_mean(struct eval *ev, const struct builtin *bi, int argc
 				       &a, &axis, &dtype, &out, &keep, &where);
 	if (rc < 0 || common_parse(ev, bi, &c, a, axis, dtype, out, keep) < 0)
 		return NULL;
+	c.opname = "add";
+	if (common_where(ev, &c, where, 1) < 0)
+		return finish(ev, &c, NULL);
 	return finish(ev, &c, mean_of(ev, &c, c.keepdims));
 }
 
@@ -711,30 +982,62 @@ static void sqmag(const struct ndarray *x, struct ndarray *p, int fused)
 	}
 }
 
-/* NumPy's _var: mean with keepdims, squared deviations, their mean with ddof */
-static struct ndarray *var_of(struct eval *ev, struct common *c, int64_t ddof)
+/* 1 if any item of cnt op v (a comparison ufunc with a Python int), 0 if
+ * none, -1 on error */
+static int any_cmp(struct eval *ev, const struct backend *be, const char *cmp,
+		   struct ndarray *cnt, int64_t v)
+{
+	struct value *x = val_int(v);
+	struct ndarray *z = ufs(ev, be, cmp, cnt, x, NULL);
+	int any = z ? any_true(ev, z) : -1;
+	val_decref(x);
+	nd_decref(z);
+	return any;
+}
+
+/* NumPy's _var: mean with keepdims (or mean=), squared deviations, their
+ * mean with ddof; with where= the counts are the mask's per output */
+static struct ndarray *var_of(struct eval *ev, struct common *c, int64_t ddof, struct value *meanv)
 {
 	int dt = c->dtype;
-	struct ndarray *m, *x, *x2, *s, *r;
+	struct ndarray *m, *x, *x2, *s, *r, *cnt1 = NULL;
 	struct value *n;
 	if (dt < 0 && (dt_is_int(c->a->dtype) || c->a->dtype == DT_BOOL))
 		dt = DT_FLOAT64;
-	if (c->count - ddof <= 0)
+	if (c->mask) {
+		int any;
+		if (!(cnt1 = mask_count(ev, c, 1)))
+			return NULL;
+		if ((any = any_cmp(ev, c->be, "less_equal", cnt1, ddof)) < 0)
+			goto fail;
+		if (any)
+			ev_warn(ev, "RuntimeWarning", "Degrees of freedom <= 0 for slice");
+	} else if (c->count - ddof <= 0)
 		ev_warn(ev, "RuntimeWarning", "Degrees of freedom <= 0 for slice");
-	m = arr_reduce(ev, c->a, RED_SUM, c->axes, 1, dt);
-	if (!m)
-		return NULL;
-	n = val_int(c->count);
-	x = ufs(ev, c->be, "true_divide", m, n, dt_is_inexact(m->dtype) ? m : NULL);
-	val_decref(n);
-	nd_decref(m);
-	if (!x)
-		return NULL;
+	if (meanv && meanv->type != VT_NONE) {
+		if (!(x = arr_asarray(ev, c->be, meanv, -1)))
+			goto fail;
+	} else {
+		m = c->mask ? reduce_masked(ev, c, c->a, RED_SUM, NULL, 1, dt) :
+			arr_reduce(ev, c->a, RED_SUM, c->axes, 1, dt);
+		if (!m)
+			goto fail;
+		if (cnt1) {
+			x = ufa(ev, c->be, "true_divide", m, cnt1, dt_is_inexact(m->dtype) ? m : NULL);
+		} else {
+			n = val_int(c->count);
+			x = ufs(ev, c->be, "true_divide", m, n, dt_is_inexact(m->dtype) ? m : NULL);
+			val_decref(n);
+		}
+		nd_decref(m);
+		if (!x)
+			goto fail;
+	}
 	m = x;
 	x = ufa(ev, c->be, "subtract", c->a, m, NULL);
 	nd_decref(m);
 	if (!x)
-		return NULL;
+		goto fail;
 	if (dt_is_complex(x->dtype)) {
 		struct ndarray *cj = ufa(ev, c->be, "conjugate", x, NULL, NULL);
 		struct ndarray *p = cj ? ufa(ev, c->be, "multiply", x, cj, NULL) : NULL;
@@ -745,20 +1048,39 @@ static struct ndarray *var_of(struct eval *ev, struct common *c, int64_t ddof)
 		x2 = p ? arr_real_imag(ev, p, 0) : NULL;
 		nd_decref(p);
 	} else {
-		x2 = ufa(ev, c->be, "multiply", x, x, x);
+		x2 = ufa(ev, c->be, "multiply", x, x, dt_is_inexact(x->dtype) ? x : NULL);
 	}
 	nd_decref(x);
 	if (!x2)
-		return NULL;
-	s = arr_reduce(ev, x2, RED_SUM, c->axes, c->keepdims, dt);
+		goto fail;
+	s = c->mask ? reduce_masked(ev, c, x2, RED_SUM, NULL, c->keepdims, dt) :
+		arr_reduce(ev, x2, RED_SUM, c->axes, c->keepdims, dt);
 	nd_decref(x2);
 	if (!s)
-		return NULL;
-	n = val_int(c->count - ddof > 0 ? c->count - ddof : 0);
-	r = ufs(ev, c->be, "true_divide", s, n, dt_is_inexact(s->dtype) ? s : NULL);
-	val_decref(n);
+		goto fail;
+	if (c->mask) {
+		/* np.maximum(rcount - ddof, 0) */
+		struct ndarray *k = mask_count(ev, c, c->keepdims), *dk = NULL, *mk = NULL;
+		struct value *v = val_int(ddof), *z = val_int(0);
+		if (k && (dk = ufs(ev, c->be, "subtract", k, v, NULL)))
+			mk = ufs(ev, c->be, "maximum", dk, z, NULL);
+		val_decref(v);
+		val_decref(z);
+		nd_decref(k);
+		nd_decref(dk);
+		r = mk ? ufa(ev, c->be, "true_divide", s, mk, dt_is_inexact(s->dtype) ? s : NULL) : NULL;
+		nd_decref(mk);
+	} else {
+		n = val_int(c->count - ddof > 0 ? c->count - ddof : 0);
+		r = ufs(ev, c->be, "true_divide", s, n, dt_is_inexact(s->dtype) ? s : NULL);
+		val_decref(n);
+	}
 	nd_decref(s);
+	nd_decref(cnt1);
 	return r;
+fail:
+	nd_decref(cnt1);
+	return NULL;
 }
 
 static struct value *varstd(struct eval *ev, const struct builtin *bi, int argc,
@@ -779,7 +1101,10 @@ static struct value *varstd(struct eval *ev, const struct builtin *bi, int argc,
 		ddofv = corr;
 	if (args_int(ev, ddofv, 0, &ddof) < 0 || common_parse(ev, bi, &c, a, axis, dtype, out, keep) < 0)
 		return NULL;
-	r = var_of(ev, &c, ddof);
+	c.opname = "add";
+	if (common_where(ev, &c, where, 1) < 0)
+		return finish(ev, &c, NULL);
+	r = var_of(ev, &c, ddof, mean);
 	if (r && sd) {
 		struct ndarray *s = ufa(ev, c.be, "sqrt", r, NULL, r);
 		nd_decref(r);
@@ -846,13 +1171,16 @@ static struct value *fn_nanmean(struct eval *ev, const struct builtin *bi, int a
 		       &a, &axis, &dtype, &out, &keep, &where) < 0 ||
 	    common_parse(ev, bi, &c, a, axis, dtype, out, keep) < 0)
 		return NULL;
+	if (common_where(ev, &c, where, !dt_is_inexact(c.a->dtype)) < 0)
+		return finish(ev, &c, NULL);
+	c.opname = "add";
 	if (!dt_is_inexact(c.a->dtype))
 		return finish(ev, &c, mean_of(ev, &c, c.keepdims));
 	if (inexact_dtype_check(ev, &c) < 0)
 		return finish(ev, &c, NULL);
 	cnt = count_not_nan(ev, &c, c.a, c.keepdims);
 	if (cnt)
-		tot = arr_reduce(ev, c.a, RED_NANSUM, c.axes, c.keepdims, c.dtype);
+		tot = red_m(ev, &c, c.a, RED_NANSUM, c.keepdims, c.dtype);
 	if (tot)
 		r = divide_by_count(ev, c.be, tot, cnt);
 	if (r) {
@@ -876,7 +1204,7 @@ static struct value *fn_nanmean(struct eval *ev, const struct builtin *bi, int a
 /* NumPy's nanvar: the NaN-free copy's deviations from the mean of the
  * non-NaN items (NaN places set to 0), squared, summed, / (count - ddof);
  * "Degrees of freedom <= 0 for slice." and NaN where count - ddof <= 0 */
-static struct ndarray *nanvar_of(struct eval *ev, struct common *c, int64_t ddof)
+static struct ndarray *nanvar_of(struct eval *ev, struct common *c, int64_t ddof, struct value *meanv)
 {
 	struct ndarray *isn = NULL, *arr = NULL, *cnt = NULL, *s = NULL, *avg = NULL, *d = NULL,
 		       *x2 = NULL, *var = NULL, *dof = NULL, *bad = NULL, *r = NULL;
@@ -885,8 +1213,9 @@ static struct ndarray *nanvar_of(struct eval *ev, struct common *c, int64_t ddof
 	if (!(isn = ufa(ev, c->be, "isnan", c->a, NULL, NULL)) ||
 	    !(arr = nan_replaced(ev, c->a, 0)) ||
 	    !(cnt = count_not_nan(ev, c, c->a, 1)) ||
-	    !(s = arr_reduce(ev, arr, RED_SUM, c->axes, 1, c->dtype)) ||
-	    !(avg = divide_by_count(ev, c->be, s, cnt)))
+	    !(s = red_m(ev, c, arr, RED_SUM, 1, c->dtype)) ||
+	    !(avg = meanv && meanv->type != VT_NONE ? arr_asarray(ev, c->be, meanv, -1) :
+		    divide_by_count(ev, c->be, s, cnt)))
 		goto done;
 	/* np.subtract(arr, avg, out=arr, casting='unsafe'), NaN places back to 0 */
 	if (!(d = ufa(ev, c->be, "subtract", arr, avg, NULL)))
@@ -917,7 +1246,7 @@ static struct ndarray *nanvar_of(struct eval *ev, struct common *c, int64_t ddof
 	} else {
 		x2 = ufa(ev, c->be, "multiply", arr, arr, NULL);
 	}
-	if (!x2 || !(var = arr_reduce(ev, x2, RED_SUM, c->axes, c->keepdims, c->dtype)))
+	if (!x2 || !(var = red_m(ev, c, x2, RED_SUM, c->keepdims, c->dtype)))
 		goto done;
 	nd_decref(cnt);
 	if (!(cnt = count_not_nan(ev, c, c->a, c->keepdims)))
@@ -968,10 +1297,6 @@ static struct value *nanvarstd(struct eval *ev, const struct builtin *bi, int ar
 	if (args_parse(ev, bi->name, argc, argv, kw, "a|axis,dtype,out,ddof,keepdims,$where,mean,correction",
 		       &a, &axis, &dtype, &out, &ddofv, &keep, &where, &mean, &corr) < 0)
 		return NULL;
-	if (mean && mean->type != VT_NONE)
-		return err_set(ev, TY_NotImplementedError, "%s: mean= is not supported", bi->name);
-	if (where && !(where->type == VT_BOOL && where->u.i))
-		return err_set(ev, TY_NotImplementedError, "where= is not supported in reductions");
 	if (args_int(ev, ddofv, 0, &ddof) < 0)
 		return NULL;
 	if (corr && corr->type != VT_NONE) {
@@ -982,12 +1307,15 @@ static struct value *nanvarstd(struct eval *ev, const struct builtin *bi, int ar
 	}
 	if (common_parse(ev, bi, &c, a, axis, dtype, out, keep) < 0)
 		return NULL;
+	c.opname = "add";
 	if (!dt_is_inexact(c.a->dtype)) {
-		r = var_of(ev, &c, ddof);
-	} else {
-		if (inexact_dtype_check(ev, &c) < 0)
+		if (common_where(ev, &c, where, 1) < 0)
 			return finish(ev, &c, NULL);
-		r = nanvar_of(ev, &c, ddof);
+		r = var_of(ev, &c, ddof, mean);
+	} else {
+		if (inexact_dtype_check(ev, &c) < 0 || common_where(ev, &c, where, 0) < 0)
+			return finish(ev, &c, NULL);
+		r = nanvar_of(ev, &c, ddof, mean);
 	}
 	if (r && sd) {
 		struct ndarray *s = ufa(ev, c.be, "sqrt", r, NULL, r);
@@ -1193,8 +1521,8 @@ static struct value *fn_diff(struct eval *ev, const struct builtin *bi, int argc
 	if (args_parse(ev, "diff", argc, argv, kw, "a|n,axis,prepend,append", &a, &nv, &axis, &pre, &app) < 0 ||
 	    args_int(ev, nv, 1, &n) < 0 || args_int(ev, axis, -1, &ax64) < 0)
 		return NULL;
-	if ((pre && pre->type != VT_NONE) || (app && app->type != VT_NONE))
-		return err_set(ev, TY_NotImplementedError, "diff(): prepend/append are not supported");
+	if (n == 0)
+		return val_incref(a);   /* NumPy returns its argument as it is */
 	if (n < 0)
 		return err_set(ev, TY_ValueError, "order must be non-negative but got %lld", (long long)n);
 	x = arr_asarray(ev, be, a, -1);
@@ -1207,6 +1535,49 @@ static struct value *fn_diff(struct eval *ev, const struct builtin *bi, int argc
 	if (arr_normalize_axis(ev, ax64, x->ndim, &ax) < 0) {
 		nd_decref(x);
 		return NULL;
+	}
+	if ((pre && pre->type != VT_NONE) || (app && app->type != VT_NONE)) {
+		/* np.concatenate((prepend, a, append), axis), a 0-d prepend or
+		 * append broadcast to a's shape with 1 along axis */
+		struct value *items[3] = {NULL, NULL, NULL}, *src[3] = {pre, NULL, app}, *seq, *axv, *r;
+		int ni = 0, bad = 0;
+		for (int i = 0; i < 3; i++) {
+			struct ndarray *p;
+			if (i != 1 && (!src[i] || src[i]->type == VT_NONE))
+				continue;
+			p = i == 1 ? nd_incref(x) : arr_asarray(ev, be, src[i], -1);
+			if (p && p->ndim == 0) {
+				int64_t sh[ND_MAXDIM];
+				struct ndarray *b;
+				memcpy(sh, x->shape, sizeof(int64_t) * x->ndim);
+				sh[ax] = 1;
+				b = arr_broadcast_to(ev, p, x->ndim, sh);
+				nd_decref(p);
+				p = b;
+			}
+			if (!p || !(items[ni] = arr_wrap(ev, p))) {
+				bad = 1;
+				break;
+			}
+			ni++;
+		}
+		nd_decref(x);
+		if (bad) {
+			for (int i = 0; i < ni; i++)
+				val_decref(items[i]);
+			return NULL;
+		}
+		seq = val_tuple_new(ni, items);
+		axv = val_int(ax);
+		r = seq && axv ? arr_ns_callk(ev, be, "concatenate", 1, &seq, "axis", axv) : NULL;
+		val_decref(seq);
+		val_decref(axv);
+		if (!r)
+			return NULL;
+		x = nd_incref(arr_borrow(r));
+		val_decref(r);
+		if (!x)
+			return err_set(ev, TY_TypeError, "bad concatenate result");
 	}
 	for (int64_t k = 0; k < n; k++) {
 		int64_t sh[ND_MAXDIM];
@@ -1368,30 +1739,107 @@ static double lerp(double a, double b, double t)
 	return r;
 }
 
-/*
- * The two order statistics and the weight of quantile q of n items, as
- * NumPy's linear method computes them: virtual index (n - 1) * q.
- */
-static void quantile_pos(int64_t n, double q, int64_t *lo, int64_t *hi, double *g)
+/* NumPy 2's quantile methods, in the order of its _QuantileMethods */
+static const char *const qm_names[] = {
+	"inverted_cdf", "averaged_inverted_cdf", "closest_observation", "interpolated_inverted_cdf",
+	"hazen", "weibull", "linear", "median_unbiased", "normal_unbiased", "lower", "higher",
+	"midpoint", "nearest",
+};
+enum { QM_INV_CDF, QM_AVG_INV_CDF, QM_CLOSEST, QM_INTERP_INV_CDF, QM_HAZEN, QM_WEIBULL,
+       QM_LINEAR, QM_MEDIAN_UNB, QM_NORMAL_UNB, QM_LOWER, QM_HIGHER, QM_MIDPOINT, QM_NEAREST,
+       QM_TAKE = 64 /* flag: linear with integer quantiles, a plain take */ };
+
+/* the method takes an order statistic rather than interpolating */
+static int qm_discrete(int m)
 {
-	double vi = (double)(n - 1) * q;
-	*lo = (int64_t)floor(vi);
-	if (*lo < 0) *lo = 0;
-	if (*lo > n - 1) *lo = n - 1;
-	*hi = *lo + 1 < n ? *lo + 1 : n - 1;
-	*g = vi - (double)*lo;
+	return m == QM_INV_CDF || m == QM_CLOSEST || m == QM_LOWER || m == QM_HIGHER ||
+	       m == QM_NEAREST || (m & QM_TAKE);
+}
+
+/* NumPy's _compute_virtual_index */
+static double qm_virtual(double n, double q, double alpha, double beta)
+{
+	return n * q + (alpha + q * (1 - alpha - beta)) - 1;
+}
+
+/* NumPy's _discrete_interpolation_to_boundaries; closest: its odd rule */
+static int64_t qm_boundary(double idx, int closest)
+{
+	double prev = floor(idx), gamma = idx - prev;
+	int cond = gamma == 0 && (!closest || prev - 2 * floor(prev / 2) == 1);
+	double r = cond ? prev : prev + 1;
+	return r < 0 ? 0 : (int64_t)r;
+}
+
+/*
+ * The two order statistics and the weight of quantile q of n items under
+ * method m, as NumPy's _quantile computes them: the virtual index, its
+ * floor and floor + 1 (both the last item at or above n - 1, both the
+ * first below 0), gamma = index - floor (after those bounds) as each
+ * method fixes it.  Discrete methods: lo = hi, g = 0.
+ */
+static void quantile_pos(int m, int64_t n, double q, int64_t *lo, int64_t *hi, double *g)
+{
+	double vi, dn = (double)n, prev;
+	*g = 0;
+	switch (m & ~QM_TAKE) {
+	case QM_INV_CDF: *lo = qm_boundary(dn * q - 1, 0); goto discrete;
+	case QM_CLOSEST: *lo = qm_boundary(dn * q - 1 - 0.5, 1); goto discrete;
+	case QM_LOWER: *lo = (int64_t)floor((dn - 1) * q); goto discrete;
+	case QM_HIGHER: *lo = (int64_t)ceil((dn - 1) * q); goto discrete;
+	case QM_NEAREST: *lo = (int64_t)nearbyint((dn - 1) * q); goto discrete;
+	case QM_AVG_INV_CDF: vi = dn * q - 1; break;
+	case QM_INTERP_INV_CDF: vi = qm_virtual(dn, q, 0, 1); break;
+	case QM_HAZEN: vi = qm_virtual(dn, q, 0.5, 0.5); break;
+	case QM_WEIBULL: vi = qm_virtual(dn, q, 0, 0); break;
+	case QM_MEDIAN_UNB: vi = qm_virtual(dn, q, 1 / 3.0, 1 / 3.0); break;
+	case QM_NORMAL_UNB: vi = qm_virtual(dn, q, 3 / 8.0, 3 / 8.0); break;
+	case QM_MIDPOINT: vi = 0.5 * (floor((dn - 1) * q) + ceil((dn - 1) * q)); break;
+	default:
+		if (m & QM_TAKE) {
+			*lo = (int64_t)((dn - 1) * q);
+			goto discrete;
+		}
+		vi = (dn - 1) * q;
+		break;
+	}
+	prev = floor(vi);
+	if (vi >= dn - 1) {
+		*lo = *hi = n - 1;
+		prev = -1;
+	} else if (vi < 0) {
+		*lo = *hi = 0;
+		prev = 0;
+	} else {
+		*lo = (int64_t)prev;
+		*hi = *lo + 1;
+	}
+	*g = vi - prev;
+	if (m == QM_AVG_INV_CDF)
+		*g = *g == 0 ? 0.5 : 1.0;
+	else if (m == QM_MIDPOINT)
+		*g = fmod(vi, 1) == 0 ? 0. : 0.5;
+	return;
+discrete:
+	if (*lo > n - 1)
+		*lo = n - 1;
+	if (*lo < 0)
+		*lo = 0;
+	*hi = *lo;
 }
 
 /* quantile q of a row with its order statistics in place; f32: the data
  * is float32 (NumPy's b - a is float32), q32: q is a Python number too, so
  * all of NumPy's _lerp is float32 */
-static double quantile_row(const double *x, int64_t n, double q, int f32, int q32)
+static double quantile_row(int m, const double *x, int64_t n, double q, int f32, int q32)
 {
 	int64_t lo, hi;
 	double g;
 	if (n == 0)
 		return NAN;
-	quantile_pos(n, q, &lo, &hi, &g);
+	quantile_pos(m, n, q, &lo, &hi, &g);
+	if (qm_discrete(m))
+		return x[lo];
 	if (q32) {
 		float a = (float)x[lo], b = (float)x[hi], d = b - a;
 		float r = a + d * (float)g;
@@ -1416,7 +1864,7 @@ static int stat_dtype(int d)
 }
 
 /* the order statistics (ascending) that the results of a row of n read */
-static int order_stats(int64_t n, int is_median, const double *qs, int64_t nq, int64_t *ks)
+static int order_stats(int m, int64_t n, int is_median, const double *qs, int64_t nq, int64_t *ks)
 {
 	int nks = 0;
 	if (n == 0)
@@ -1428,7 +1876,7 @@ static int order_stats(int64_t n, int is_median, const double *qs, int64_t nq, i
 	} else {
 		for (int64_t qi = 0; qi < nq; qi++) {
 			double g;
-			quantile_pos(n, qs[qi], &ks[nks], &ks[nks + 1], &g);
+			quantile_pos(m, n, qs[qi], &ks[nks], &ks[nks + 1], &g);
 			nks += 2;
 		}
 	}
@@ -1436,11 +1884,151 @@ static int order_stats(int64_t n, int is_median, const double *qs, int64_t nq, i
 	return nks;
 }
 
+/* NumPy's weighted inverted_cdf of a row of n items (no NaN removed: a
+ * NaN sorts last and makes every result NaN): the first item, in sorted
+ * order, whose normalised cumulative weight reaches q */
+struct wpair { double x, w; };
+
+static int cmp_wpair(const void *a, const void *b)
+{
+	return cmp_double(&((const struct wpair *)a)->x, &((const struct wpair *)b)->x);
+}
+
+static void weighted_row(struct wpair *pw, const double *x, const double *w, int64_t n,
+			 const double *qs, int64_t nq, double *o, int64_t ostride)
+{
+	double tot = 0;
+	int nan;
+	for (int64_t i = 0; i < n; i++) {
+		pw[i].x = x[i];
+		pw[i].w = w[i];
+	}
+	qsort(pw, (size_t)n, sizeof *pw, cmp_wpair);
+	nan = n > 0 && isnan(pw[n - 1].x);
+	for (int64_t i = 0; i < n; i++) {
+		tot += pw[i].w;
+		pw[i].w = tot;          /* the cumulative sum, in place */
+	}
+	for (int64_t qi = 0; qi < nq; qi++) {
+		int64_t i = 0;
+		if (n == 0 || nan) {
+			o[qi * ostride] = NAN;
+			continue;
+		}
+		while (i < n) {
+			double cdf = pw[i].w / tot;
+			if (cdf == 0)
+				cdf = -1;
+			if (cdf >= qs[qi])
+				break;
+			i++;
+		}
+		o[qi * ostride] = pw[i < n ? i : n - 1].x;
+	}
+}
+
+/* weights= of quantile: checked as NumPy's _weights_are_valid, then laid
+ * out as a (broadcast along the other axes), float64 */
+static struct ndarray *quantile_weights(struct eval *ev, struct value *wv, const struct ndarray *a,
+					struct value *axis)
+{
+	struct ndarray *w = arr_asarray(ev, &backend_host, wv, DT_FLOAT64), *v, *r;
+	int axl[ND_MAXDIM], nax = 0;
+	int64_t sh[ND_MAXDIM], st[ND_MAXDIM];
+	if (!w)
+		return NULL;
+	if (w->ndim == a->ndim && !memcmp(w->shape, a->shape, sizeof(int64_t) * a->ndim))
+		goto check;
+	if (!axis || axis->type == VT_NONE) {
+		nd_decref(w);
+		return err_set(ev, TY_TypeError, "Axis must be specified when shapes of a and weights differ.");
+	}
+	if (axis->type == VT_TUPLE || axis->type == VT_LIST) {
+		uint64_t msk;
+		if (arr_parse_axes(ev, axis, a->ndim, &msk) < 0) {
+			nd_decref(w);
+			return NULL;
+		}
+		for (size_t i = 0; i < axis->u.seq.n && nax < ND_MAXDIM; i++) {
+			int64_t x;
+			if (args_int(ev, axis->u.seq.items[i], 0, &x) < 0 || arr_normalize_axis(ev, x, a->ndim, &axl[nax]) < 0) {
+				nd_decref(w);
+				return NULL;
+			}
+			nax++;
+		}
+	} else {
+		int64_t x;
+		if (args_int(ev, axis, 0, &x) < 0 || arr_normalize_axis(ev, x, a->ndim, &axl[0]) < 0) {
+			nd_decref(w);
+			return NULL;
+		}
+		nax = 1;
+	}
+	{
+		int ok = w->ndim == nax;
+		for (int i = 0; ok && i < nax; i++)
+			ok = w->shape[i] == a->shape[axl[i]];
+		if (!ok) {
+			nd_decref(w);
+			return err_set(ev, TY_ValueError, "Shape of weights must be consistent with shape of a along specified axis.");
+		}
+	}
+	for (int d = 0; d < a->ndim; d++) {
+		sh[d] = 1;
+		st[d] = 0;
+		for (int i = 0; i < nax; i++)
+			if (axl[i] == d) {
+				sh[d] = w->shape[i];
+				st[d] = w->strides[i];
+			}
+	}
+	v = nd_view(ev, w, DT_FLOAT64, a->ndim, sh, st, w->offset);
+	nd_decref(w);
+	r = v ? arr_broadcast_to(ev, v, a->ndim, a->shape) : NULL;
+	nd_decref(v);
+	w = r;
+	if (!w)
+		return NULL;
+check:
+	{
+		struct ndarray *h = arr_contiguous(ev, w);
+		int neg = 0;
+		if (!h) {
+			nd_decref(w);
+			return NULL;
+		}
+		for (int64_t i = 0, n = nd_size(h); i < n; i++)
+			neg |= ((const double *)nd_data(h))[i] < 0;
+		nd_decref(h);
+		if (neg) {
+			nd_decref(w);
+			return err_set(ev, TY_ValueError, "Weights must be non-negative.");
+		}
+	}
+	return w;
+}
+
+static struct value *quantiles_w(struct eval *ev, const struct builtin *bi, struct value *a,
+				 struct value *qv, struct value *axis, struct value *out,
+				 struct value *keep, double scale, const char *what, int is_median,
+				 int skip_nan, int method, struct value *weights);
+
 static struct value *quantiles(struct eval *ev, const struct builtin *bi, struct value *a,
 			       struct value *qv, struct value *axis, struct value *out,
 			       struct value *keep, double scale, const char *what, int is_median,
-			       int skip_nan)
+			       int skip_nan, int method)
 {
+	return quantiles_w(ev, bi, a, qv, axis, out, keep, scale, what, is_median, skip_nan, method, NULL);
+}
+
+static struct value *quantiles_w(struct eval *ev, const struct builtin *bi, struct value *a,
+				 struct value *qv, struct value *axis, struct value *out,
+				 struct value *keep, double scale, const char *what, int is_median,
+				 int skip_nan, int method, struct value *weights)
+{
+	struct ndarray *wa = NULL, *wowner = NULL;
+	double *wbuf = NULL;
 	struct common c;
 	int64_t rows, len, oshape[ND_MAXDIM], nq = 1;
 	int ond, qnd = 0, rdt;
@@ -1451,6 +2039,10 @@ static struct value *quantiles(struct eval *ev, const struct builtin *bi, struct
 	struct ndarray *owner = NULL;
 	if (common_parse(ev, bi, &c, a, axis, NULL, out, keep) < 0)
 		return NULL;
+	if (!is_median && dt_is_complex(c.a->dtype)) {
+		nd_decref(c.a);
+		return err_set(ev, TY_TypeError, "a must be an array of real numbers");
+	}
 	if (!is_median) {
 		qa = arr_asarray(ev, &backend_host, qv, DT_FLOAT64);
 		if (!qa) {
@@ -1493,15 +2085,58 @@ static struct value *quantiles(struct eval *ev, const struct builtin *bi, struct
 		}
 	}
 	nd_decref(qa);
+	if (!is_median && scale == 1 && method == QM_LINEAR) {
+		/* integer quantiles (0 or 1): NumPy takes the items themselves */
+		struct ndarray *qn = arr_asarray(ev, &backend_host, qv, -1);
+		if (qn && (dt_is_int(qn->dtype) || qn->dtype == DT_BOOL))
+			method |= QM_TAKE;
+		nd_decref(qn);
+		err_clear(ev);
+	}
+	if (weights) {
+		int64_t r2, l2, os2[ND_MAXDIM];
+		int on2;
+		wa = quantile_weights(ev, weights, c.a, axis);
+		wbuf = wa ? stat_rows(ev, wa, c.axes, &r2, &l2, os2, &on2, c.keepdims, &wowner) : NULL;
+		if (!wbuf) {
+			nd_decref(wa);
+			free(qs);
+			nd_decref(c.a);
+			return NULL;
+		}
+	}
 	buf = stat_rows(ev, c.a, c.axes, &rows, &len, oshape, &ond, c.keepdims, &owner);
 	if (!buf) {
 		free(qs);
-		nd_decref(c.a);
-		return NULL;
+		goto wfail;
+	}
+	if (wbuf) {
+		/* NumPy: "Weights included NaN, inf or were all zero." for any row
+		 * whose weights (of its non-NaN items, for nanquantile) sum so */
+		for (int64_t r = 0; r < rows; r++) {
+			double tot = 0;
+			int64_t n = 0;
+			for (int64_t i = 0; i < len; i++)
+				if (!skip_nan || buf[r * len + i] == buf[r * len + i]) {
+					tot += wbuf[r * len + i];
+					n++;
+				}
+			if (n > 0 && !(isfinite(tot) && tot != 0)) {
+				free(qs);
+				if (owner)
+					nd_decref(owner);
+				else
+					free(buf);
+				err_set(ev, TY_ValueError, "Weights included NaN, inf or were all zero.");
+				goto wfail;
+			}
+		}
 	}
 	rdt = stat_dtype(c.a->dtype);
 	if (qstrong && !dt_is_complex(rdt))
 		rdt = dt_promote(rdt, DT_FLOAT64);
+	if (qm_discrete(method) || wbuf)
+		rdt = c.a->dtype;
 	{
 		int64_t sh[ND_MAXDIM];
 		int nd = 0;
@@ -1520,12 +2155,33 @@ static struct value *quantiles(struct eval *ev, const struct builtin *bi, struct
 		/* the order statistics every result reads: each row is
 		 * partitioned at those (NumPy partitions too) */
 		double *o = (double *)nd_data(res);
-		int nks = order_stats(len, is_median, qs, nq, ks);
+		int nks = order_stats(method, len, is_median, qs, nq, ks);
 		int all_nan = 0;
+		struct wpair *pw = wbuf ? malloc(sizeof *pw * (size_t)(len ? len : 1)) : NULL;
+		if (wbuf && !pw) {
+			err_nomem(ev);
+			rows = 0;
+			nd_decref(res);
+			res = NULL;
+		}
 		for (int64_t r = 0; r < rows; r++) {
 			double *x = buf + r * len;
 			int64_t n = len;
 			int nan = 0;
+			if (wbuf) {
+				double *w = wbuf + r * len;
+				if (skip_nan) {
+					n = 0;
+					for (int64_t i = 0; i < len; i++)
+						if (x[i] == x[i]) {
+							w[n] = w[i];
+							x[n++] = x[i];
+						}
+					all_nan |= n == 0 && len > 0;
+				}
+				weighted_row(pw, x, w, n, qs, nq, o + r, rows);
+				continue;
+			}
 			if (skip_nan) {
 				/* nanmedian/nanpercentile: the row without its NaNs */
 				n = 0;
@@ -1534,11 +2190,11 @@ static struct value *quantiles(struct eval *ev, const struct builtin *bi, struct
 						x[n++] = x[i];
 				all_nan |= n == 0 && len > 0;
 				if (n != len)
-					nks = order_stats(n, is_median, qs, nq, ks);
+					nks = order_stats(method, n, is_median, qs, nq, ks);
 				if (n > 0)
 					select_row(x, n, ks, nks);
 				if (n != len)
-					nks = order_stats(len, is_median, qs, nq, ks);
+					nks = order_stats(method, len, is_median, qs, nq, ks);
 			} else {
 				nan = n > 0 && select_row(x, n, ks, nks);
 			}
@@ -1549,14 +2205,20 @@ static struct value *quantiles(struct eval *ev, const struct builtin *bi, struct
 				else if (is_median)	/* NumPy: mean of the middle one or two */
 					v = n % 2 ? x[n / 2] : (x[n / 2 - 1] + x[n / 2]) / 2;
 				else
-					v = quantile_row(x, n, qs[qi], c.a->dtype == DT_FLOAT32, q32);
+					v = quantile_row(method, x, n, qs[qi], c.a->dtype == DT_FLOAT32, q32);
 				o[qi * rows + r] = v;
 			}
 		}
+		free(pw);
 		if (all_nan)
 			ev_warn(ev, "RuntimeWarning", "All-NaN slice encountered");
 	}
 	free(ks);
+	if (wowner)
+		nd_decref(wowner);
+	else
+		free(wbuf);
+	nd_decref(wa);
 	if (owner)
 		nd_decref(owner);
 	else
@@ -1576,7 +2238,22 @@ static struct value *quantiles(struct eval *ev, const struct builtin *bi, struct
 		nd_decref(res);
 		res = r2;
 	}
+	if (weights && res && res->ndim == 0 && !c.out && nd_device(res) == DEV_HOST &&
+	    !(dt_is_inexact(res->dtype) && any_nan(ev, c.be, res) > 0)) {
+		/* NumPy's weighted path fills np.empty_like(arr, shape=()):
+		 * a 0-d array, not a scalar (a NaN row gives arr[-1], a scalar) */
+		nd_decref(c.a);
+		return arr_wrap(ev, res);
+	}
 	return finish(ev, &c, res);
+wfail:
+	if (wowner)
+		nd_decref(wowner);
+	else
+		free(wbuf);
+	nd_decref(wa);
+	nd_decref(c.a);
+	return NULL;
 }
 
 static struct value *fn_median(struct eval *ev, const struct builtin *bi, int argc,
@@ -1586,24 +2263,40 @@ static struct value *fn_median(struct eval *ev, const struct builtin *bi, int ar
 	if (args_parse(ev, "median", argc, argv, kw, "a|axis,out,overwrite_input,keepdims",
 		       &a, &axis, &out, &ow, &keep) < 0)
 		return NULL;
-	return quantiles(ev, bi, a, NULL, axis, out, keep, 1, NULL, 1, !strcmp(bi->name, "nanmedian"));
+	return quantiles(ev, bi, a, NULL, axis, out, keep, 1, NULL, 1, !strcmp(bi->name, "nanmedian"), QM_LINEAR);
 }
 
 static struct value *pq(struct eval *ev, const struct builtin *bi, int argc,
 			struct value **argv, const struct kwargs *kw, int pct)
 {
 	struct value *a, *q, *axis = NULL, *out = NULL, *ow = NULL, *method = NULL, *keep = NULL,
-		     *weights = NULL, *interp = NULL;
-	if (args_parse(ev, bi->name, argc, argv, kw, "a,q|axis,out,overwrite_input,method,keepdims,$weights,interpolation",
-		       &a, &q, &axis, &out, &ow, &method, &keep, &weights, &interp) < 0)
+		     *weights = NULL;
+	int m = QM_LINEAR;
+	if (args_parse(ev, bi->name, argc, argv, kw, "a,q|axis,out,overwrite_input,method,keepdims,$weights",
+		       &a, &q, &axis, &out, &ow, &method, &keep, &weights) < 0)
 		return NULL;
-	if (method && val_as_cstr(method) && strcmp(val_as_cstr(method), "linear"))
-		return err_set(ev, TY_NotImplementedError, "%s(): only method='linear' is supported", bi->name);
-	if (weights && weights->type != VT_NONE)
-		return err_set(ev, TY_NotImplementedError, "%s(): weights are not supported", bi->name);
-	return quantiles(ev, bi, a, q, axis, out, keep, pct ? 100 : 1,
-			 pct ? "Percentiles must be in the range [0, 100]" : "Quantiles must be in the range [0, 1]", 0,
-			 !strncmp(bi->name, "nan", 3));
+	if (method && method->type != VT_NONE) {
+		const char *ms = val_as_cstr(method);
+		m = -1;
+		for (int i = 0; ms && i < (int)(sizeof qm_names / sizeof qm_names[0]); i++)
+			if (!strcmp(ms, qm_names[i]))
+				m = i;
+		if (m < 0) {
+			char keys[512];
+			size_t k = 0;
+			for (int i = 0; i < (int)(sizeof qm_names / sizeof qm_names[0]); i++)
+				k += snprintf(keys + k, sizeof keys - k, "%s'%s'", i ? ", " : "", qm_names[i]);
+			return err_set(ev, TY_ValueError, "'%s' is not a valid method. Use one of: dict_keys([%s])",
+				       ms ? ms : "?", keys);
+		}
+	}
+	if (weights && weights->type == VT_NONE)
+		weights = NULL;
+	if (weights && m != QM_INV_CDF)
+		return err_set(ev, TY_ValueError, "Only method 'inverted_cdf' supports weights. Got: %s.", qm_names[m]);
+	return quantiles_w(ev, bi, a, q, axis, out, keep, pct ? 100 : 1,
+			   pct ? "Percentiles must be in the range [0, 100]" : "Quantiles must be in the range [0, 1]", 0,
+			   !strncmp(bi->name, "nan", 3), m, weights);
 }
 
 static struct value *fn_percentile(struct eval *ev, const struct builtin *bi, int argc,

@@ -216,6 +216,67 @@ static int native_row(const char *name)
 	return -1;
 }
 
+int arr_where_mask(struct eval *ev, struct value *where, const struct ndarray *a, int to,
+		   struct ndarray **mask, int *mnd, int64_t *mshape);
+int red_host_reduce_masked_uf(struct eval *ev, const struct ndarray *a, const struct ndarray *mask,
+			      const char *ufname, struct ndarray *out);
+
+/* ufunc.reduce(where=) of a ufunc with no reduction of its own: one pass
+ * over the items where the mask holds (reduce.c's masked loop, on the
+ * host), from initial or the ufunc's identity.  Steals a. */
+static struct value *reduce_where(struct eval *ev, int uf, struct ndarray *a, uint64_t axes,
+				  int keep, struct value *initial, struct value *where, struct value *outv)
+{
+	const struct backend *be = nd_backend(a);
+	struct ndarray *m = NULL, *h = NULL, *o = NULL, *init = NULL, *r = NULL;
+	int64_t sh[ND_MAXDIM];
+	if (arr_where_mask(ev, where, a, 0, &m, NULL, NULL) < 0)
+		goto done;
+	if (!strncmp(ufunc_table[uf].name, "logical_", 8) && a->dtype != DT_BOOL) {
+		/* the logical loops are bool -> bool */
+		struct ndarray *b = arr_astype(ev, a, DT_BOOL);
+		nd_decref(a);
+		if (!(a = b))
+			goto done;
+	}
+	if (initial && initial->type != VT_NONE)
+		init = arr_asarray(ev, &backend_host, initial, a->dtype);
+	else if (!(init = identity_of(ev, &backend_host, uf, a->dtype)) && !err_occurred(ev))
+		err_set(ev, TY_ValueError, "reduction operation '%s' does not have an identity, so to use a where mask one has to specify 'initial'",
+			ufunc_table[uf].name);
+	if (!init || !(h = arr_to_host(ev, a)))
+		goto done;
+	for (int i = 0; i < a->ndim; i++)
+		sh[i] = axes >> i & 1 ? 1 : a->shape[i];
+	r = arr_broadcast_to(ev, init, a->ndim, sh);
+	o = r ? arr_contiguous(ev, r) : NULL;
+	nd_decref(r);
+	r = NULL;
+	if (!o || red_host_reduce_masked_uf(ev, h, m, ufunc_table[uf].name, o) < 0)
+		goto done;
+	if (!keep) {
+		int nd = 0;
+		for (int i = 0; i < a->ndim; i++)
+			if (!(axes >> i & 1))
+				sh[nd++] = a->shape[i];
+		r = arr_reshape(ev, o, nd, sh);
+	} else {
+		r = nd_incref(o);
+	}
+	if (r && be != nd_backend(r)) {
+		struct ndarray *t = arr_to_backend(ev, r, be);
+		nd_decref(r);
+		r = t;
+	}
+done:
+	nd_decref(a);
+	nd_decref(m);
+	nd_decref(h);
+	nd_decref(o);
+	nd_decref(init);
+	return r ? into_out(ev, r, outv) : NULL;
+}
+
 /* ufunc.reduce(array, axis=0, dtype=None, out=None, keepdims=False, initial=<no value>, where=True) */
 static struct value *m_reduce(struct eval *ev, const struct builtin *bi, int argc,
 			      struct value **argv, const struct kwargs *kw)
@@ -246,8 +307,6 @@ static struct value *m_reduce(struct eval *ev, const struct builtin *bi, int arg
 		val_decref(zero);
 		return res;
 	}
-	if (where && !(where->type == VT_BOOL && where->u.i))
-		return err_set(ev, TY_NotImplementedError, "%s.reduce(): where= is not supported", ufunc_table[uf].name);
 	if (dtv && arr_parse_dtype(ev, dtv, &dt) < 0)
 		return NULL;
 	if (args_bool(ev, keepv, 0, &keep) < 0)
@@ -287,6 +346,8 @@ static struct value *m_reduce(struct eval *ev, const struct builtin *bi, int arg
 		if (!a)
 			return NULL;
 	}
+	if (where && !(where->type == VT_BOOL && where->u.i))
+		return reduce_where(ev, uf, a, mask, keep, initial, where, out);
 	r = nd_incref(a);
 	/* axes from the last, so the others keep their numbers */
 	for (int ax = ndim - 1; r && ax >= 0; ax--) {

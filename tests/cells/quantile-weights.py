@@ -1,0 +1,32 @@
+# quantile(weights=): inverted_cdf only, NumPy's checks and its 0-d array result
+import numpy as np
+rng = np.random.default_rng(5)
+a = rng.standard_normal(11)
+b = rng.integers(0, 100, (3, 8))
+f = rng.standard_normal(7).astype(np.float32)
+def t(fn):
+    try:
+        print(repr(fn()))
+    except Exception as e:
+        print(type(e).__name__ + ':', e)
+t(lambda: np.quantile(a, 0.5, weights=np.ones(11)))
+t(lambda: np.quantile(a, 0.5, method='inverted_cdf', weights=np.arange(11)))
+t(lambda: np.quantile(a, [0, 0.2, 0.5, 1], method='inverted_cdf', weights=np.arange(11.)))
+t(lambda: np.quantile(a, 0.5, method='inverted_cdf', weights=np.ones(3)))
+t(lambda: np.quantile(b, 0.5, method='inverted_cdf', weights=np.ones(8)))
+t(lambda: np.quantile(b, [0.3, 0.6], axis=1, method='inverted_cdf', weights=np.arange(8)))
+t(lambda: np.quantile(b, [0.3, 0.6], axis=0, method='inverted_cdf', weights=np.array([1, 0, 2])))
+t(lambda: np.quantile(b, 0.3, axis=0, method='inverted_cdf', weights=np.ones(8)))
+t(lambda: np.quantile(b, 0.3, method='inverted_cdf', weights=rng.random((3, 8))))
+t(lambda: np.quantile(b, 0.3, axis=(0, 1), method='inverted_cdf', weights=rng.random((3, 8))))
+t(lambda: np.quantile(b, 0.3, axis=(1, 0), method='inverted_cdf', weights=rng.random((8, 3))))
+t(lambda: np.quantile(a, 0.5, method='inverted_cdf', weights=-np.ones(11)))
+t(lambda: np.quantile(a, 0.5, method='inverted_cdf', weights=np.zeros(11)))
+t(lambda: np.quantile(a, 0, method='inverted_cdf', weights=np.concatenate(([0, 0], np.ones(9)))))
+t(lambda: np.percentile(a, 50, method='inverted_cdf', weights=np.concatenate(([0, 0], np.ones(9)))))
+t(lambda: np.nanquantile(np.array([np.nan, 1, 5, 2]), 0.5, method='inverted_cdf', weights=[5, 1, 1, 1]))
+t(lambda: np.quantile(np.array([np.nan, 1, 5, 2]), 0.5, method='inverted_cdf', weights=[5, 1, 1, 1]))
+t(lambda: np.quantile(f, 0.5, method='inverted_cdf', weights=np.ones(7)))
+t(lambda: np.percentile(b, [10, 90], axis=1, method='inverted_cdf', weights=np.arange(1, 9), keepdims=True))
+t(lambda: np.quantile(a, 0.5, method='inverted_cdf', weights=np.full(11, np.inf)))
+t(lambda: np.quantile(b, 0.5, axis=1, method='inverted_cdf', weights=np.ones((8, 1))))

@@ -1,0 +1,31 @@
+# out= of the wrong shape: NumPy's messages, with and without where=
+import numpy as np
+a = np.arange(12.).reshape(3, 4)
+def t(f):
+    try:
+        print(repr(f()))
+    except Exception as e:
+        print(type(e).__name__ + ':', e)
+t(lambda: np.sum(a, axis=1, out=np.zeros(4)))
+t(lambda: np.sum(a, axis=0, out=np.zeros(3)))
+t(lambda: np.sum(a, axis=1, out=np.zeros((4, 1)), keepdims=True))
+t(lambda: np.sum(a, axis=1, out=np.zeros((3, 2)), keepdims=True))
+t(lambda: np.sum(a, out=np.zeros(3)))
+t(lambda: np.sum(a, axis=1, out=np.zeros((3, 1))))
+t(lambda: np.sum(a, axis=1, where=[True, False, True, True], out=np.zeros(4)))
+t(lambda: np.sum(a, axis=0, where=[True, False, True, True], out=np.zeros(3)))
+t(lambda: np.max(a, axis=0, where=[True, False, True, True], out=np.zeros(3), initial=0))
+t(lambda: np.sum(a, axis=1, where=[True, False, True, True], out=np.zeros((3, 1))))
+t(lambda: np.sum(a, axis=(0, 1), where=[True, False, True, True], out=np.zeros(2)))
+t(lambda: np.mean(a, axis=1, where=[True, False, True, True], out=np.zeros(4)))
+t(lambda: np.nanquantile(np.array([1 + 1j]), 0.5))
+t(lambda: np.nanpercentile(np.array([1 + 1j]), 50))
+t(lambda: np.percentile(np.array([1 + 1j]), 50))
+a = np.zeros((2, 3, 4))
+t(lambda: np.sum(a, axis=(0, 2), out=np.zeros(5)))
+t(lambda: np.sum(a, axis=1, out=np.zeros((5, 4))))
+t(lambda: np.sum(a, axis=(0, 1), out=np.zeros(5)))
+t(lambda: np.max(a, axis=(1, 2), out=np.zeros(5)))
+t(lambda: np.mean(a, axis=2, out=np.zeros((2, 5))))
+t(lambda: np.any(a, axis=0, out=np.zeros((3, 5), bool), where=[True, False, True, True]))
+t(lambda: np.sum(a, axis=1, out=np.zeros((2, 1, 5)), keepdims=True))

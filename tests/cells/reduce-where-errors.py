@@ -1,0 +1,31 @@
+# where= errors: NumPy's messages
+import numpy as np
+a = np.arange(24.).reshape(2, 3, 4)
+def t(f):
+    try:
+        r = f()
+        print(repr(r))
+    except Exception as e:
+        print(type(e).__name__ + ':', repr(str(e)))
+t(lambda: np.sum(a, where=[True, False]))
+t(lambda: np.sum(a, axis=1, where=np.ones((3, 3), bool)))
+t(lambda: np.mean(a, where=[True, False]))
+t(lambda: np.var(a, where=[True, False]))
+t(lambda: np.std(a, where=np.ones((3, 3), bool)))
+t(lambda: np.nanmean(a, where=[True, False]))
+t(lambda: np.nanvar(a, where=[True, False]))
+t(lambda: np.nansum(a, where=[True, False]))
+t(lambda: np.sum(np.arange(3.), where=np.ones((2, 3), bool)))
+t(lambda: np.mean(np.arange(3.), where=np.ones((2, 3), bool)))
+t(lambda: np.sum(np.arange(3.), where=np.array(1)))
+t(lambda: np.sum(np.arange(3.), where=np.array([1, 0, 1])))
+t(lambda: np.sum(np.arange(3.), where=np.array([1., 0, 1])))
+t(lambda: np.mean(np.arange(3.), where=np.array([1, 0, 1])))
+t(lambda: np.max(np.arange(3.), where=[True, False, True]))
+t(lambda: np.min(np.arange(3.), where=[True, False, True], initial=None))
+t(lambda: np.arange(3.).max(where=[True, False, True]))
+t(lambda: np.amin(np.arange(3), where=[True, False, True]))
+t(lambda: np.nanmax(np.arange(3.), where=[True, False, True]))
+t(lambda: np.nanmin(np.arange(3), where=[True, False, True]))
+t(lambda: np.maximum.reduce(np.arange(3.), where=[True, False, True]))
+t(lambda: np.add.reduce(np.arange(3.), where=np.array([1, 0, 1])))
