@@ -25,9 +25,20 @@ static int uf_have_fma(void)
 	}
 	return have;
 }
+/* AVX-512F: where NumPy's complex128 abs takes glibc hypot for a negative stride */
+static int uf_have_avx512f(void)
+{
+	static int have = -1;
+	if (have < 0) {
+		__builtin_cpu_init();
+		have = __builtin_cpu_supports("avx512f");
+	}
+	return have;
+}
 #else
 #define UF_FMA_TARGET
 static int uf_have_fma(void) { return 0; }
+static int uf_have_avx512f(void) { return 0; }
 #endif
 
 static inline __attribute__((always_inline)) double uf_np_cabs(double _Complex z)
@@ -5567,6 +5578,13 @@ UF_FMA_TARGET static void L_absolute_Dd_fma(char **args, const int64_t *steps, i
 
 static void L_absolute_Dd(char **args, const int64_t *steps, int64_t n)
 {
+	if (steps[0] < 0 && uf_have_avx512f()) {
+		for (int64_t i = 0; i < n; i++) {
+			const double *x = (const double *)(args[0] + i * steps[0]);
+			*(double *)(args[1] + i * steps[1]) = hypot(x[0], x[1]);
+		}
+		return;
+	}
 	if (uf_have_fma())
 		L_absolute_Dd_fma(args, steps, n);
 	else

@@ -196,7 +196,10 @@ w('/* AVX2 and FMA on this CPU: the fused complex loops below */')
 w('#if defined(__x86_64__) && defined(__GNUC__)\n#define UF_FMA_TARGET __attribute__((target("avx2,fma")))')
 w('static int uf_have_fma(void)\n{\n\tstatic int have = -1;\n\tif (have < 0) {\n\t\t__builtin_cpu_init();')
 w('\t\thave = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");\n\t}\n\treturn have;\n}')
-w('#else\n#define UF_FMA_TARGET\nstatic int uf_have_fma(void) { return 0; }\n#endif\n')
+w('/* AVX-512F: where NumPy\'s complex128 abs takes glibc hypot for a negative stride */')
+w('static int uf_have_avx512f(void)\n{\n\tstatic int have = -1;\n\tif (have < 0) {\n\t\t__builtin_cpu_init();')
+w('\t\thave = __builtin_cpu_supports("avx512f");\n\t}\n\treturn have;\n}')
+w('#else\n#define UF_FMA_TARGET\nstatic int uf_have_fma(void) { return 0; }\nstatic int uf_have_avx512f(void) { return 0; }\n#endif\n')
 for R, f in (('double', ''), ('float', 'f')):
     w('static inline __attribute__((always_inline)) %s uf_np_cabs%s(%s _Complex z)\n{' % (R, f, R))
     w('\t%s re = fabs%s(__real__ z), im = fabs%s(__imag__ z);' % (R, f, f))
@@ -330,6 +333,13 @@ for n in NAMES:
                 w('\tif (uf_simd_cabs_%s(args, steps, n))\n\t\treturn;' % o)
             w('\t%s_body(args, steps, n);\n}\n' % fn)
             w('static void %s(char **args, const int64_t *steps, int64_t n)\n{' % fn)
+            if n == 'absolute' and ins == 'D':
+                # NumPy's AVX-512 build cannot load a negative stride in its SIMD
+                # loop and falls back to npy_hypot (its AVX2 build keeps the formula)
+                w('\tif (steps[0] < 0 && uf_have_avx512f()) {')
+                w('\t\tfor (int64_t i = 0; i < n; i++) {')
+                w('\t\t\tconst double *x = (const double *)(args[0] + i * steps[0]);')
+                w('\t\t\t*(double *)(args[1] + i * steps[1]) = hypot(x[0], x[1]);\n\t\t}\n\t\treturn;\n\t}')
             w('\tif (uf_have_fma())\n\t\t%s_fma(args, steps, n);\n\telse\n\t\t%s_body(args, steps, n);\n}\n' % (fn, fn))
 
 for n in NAMES:
