@@ -17,6 +17,7 @@
 #include "format.h"
 #include "ufunc.h"
 #include "bigint.h"
+#include "bytesobj.h"
 
 /* ---- NumPy scalar <-> Python value ---- */
 
@@ -859,10 +860,39 @@ static struct value *m_conj(struct eval *ev, const struct builtin *bi, int argc,
 	return arr_ufunc_call(ev, nd_backend(self_arr(bi)), "conjugate", 1, (struct value **)&bi->self, NULL);
 }
 
+/* NumPy's PyArray_ToString: 'A' is 'F' for an F- but not C-contiguous
+ * array, else 'C'; 'F' walks the transpose in C order; 'K' is 'C'.  A
+ * device array is copied to the host first. */
+struct value *arr_tobytes(struct eval *ev, const struct ndarray *a, char order)
+{
+	struct ndarray *t = NULL, *h;
+	const struct ndarray *src = a;
+	if (order == 'A')
+		order = nd_is_f_contiguous(a) && !nd_is_c_contiguous(a) ? 'F' : 'C';
+	if (order == 'F' && a->ndim > 1) {
+		if (!(t = arr_transpose(ev, a, NULL)))
+			return NULL;
+		src = t;
+	}
+	h = arr_host_c(ev, src, src->dtype);
+	nd_decref(t);
+	if (!h)
+		return NULL;
+	size_t nb = (size_t)nd_size(h) * (size_t)dt_size(h->dtype);
+	struct value *v = val_bytes(nb ? nd_data(h) : "", nb);
+	nd_decref(h);
+	return v ? v : err_nomem(ev);
+}
+
 static struct value *m_tobytes(struct eval *ev, const struct builtin *bi, int argc,
 			       struct value **argv, const struct kwargs *kw)
 {
-	return err_set(ev, TY_NotImplementedError, "tobytes() is not supported (no bytes type)");
+	struct value *ov = NULL;
+	char order;
+	if (args_parse(ev, "tobytes", argc, argv, kw, "|order", &ov) < 0 ||
+	    arr_parse_order(ev, ov, 'C', &order) < 0)
+		return NULL;
+	return arr_tobytes(ev, self_arr(bi), order);
 }
 
 const struct arr_func arr_core_methods[] = {
@@ -878,6 +908,6 @@ const struct arr_func arr_core_methods[] = {
 	{"__len__", m_len, "__len__()", "Return len(self)."},
 	{"conj", m_conj, "conj()", "Complex-conjugate all elements."},
 	{"conjugate", m_conj, "conjugate()", "Return the complex conjugate, element-wise."},
-	{"tobytes", m_tobytes, "tobytes(order='C')", "Not supported."},
+	{"tobytes", m_tobytes, "tobytes(order='C')", "Construct Python bytes containing the raw data bytes in the array."},
 	{NULL, NULL, NULL, NULL},
 };

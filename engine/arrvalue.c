@@ -12,6 +12,7 @@
 #include <string.h>
 #include <math.h>
 #include "arrapi.h"
+#include "fpe.h"
 #include "error.h"
 #include "ufunc.h"
 #include "format.h"
@@ -229,7 +230,7 @@ static int infer_check(struct eval *ev, struct value *v, int depth, struct infer
 			}
 		}
 		if (d < 0) {
-			if (v->type == VT_STR)
+			if (v->type == VT_STR || v->type == VT_BYTES)
 				err_set(ev, TY_NotImplementedError, "string arrays are not supported");
 			else
 				err_set(ev, TY_TypeError, "float() argument must be a string or a real number, not '%s'",
@@ -625,7 +626,9 @@ struct ndarray *arr_contiguous(struct eval *ev, const struct ndarray *a)
 
 struct ndarray *arr_astype(struct eval *ev, const struct ndarray *a, int dtype)
 {
-	struct ndarray *r = nd_new(ev, nd_backend(a), dtype, a->ndim, a->shape);
+	struct ndarray *r;
+	fpe_complex_cast(ev, a->dtype, dtype);
+	r = nd_new(ev, nd_backend(a), dtype, a->ndim, a->shape);
 	if (r && be_copy(ev, r, a) < 0) {
 		nd_decref(r);
 		return NULL;

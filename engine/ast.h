@@ -71,6 +71,7 @@ enum cmpop { CMP_LT, CMP_LE, CMP_EQ, CMP_NE, CMP_GT, CMP_GE, CMP_IN,
 	     CMP_NOTIN, CMP_IS, CMP_ISNOT };
 
 struct node;
+struct slottab;
 struct nlist {
 	struct node **v;
 	int n;
@@ -96,6 +97,7 @@ struct funcdef {
 	const char *doc;    /* docstring or NULL */
 	int line;
 	struct arena *arena; /* the cell that defined it */
+	struct slottab *tab; /* resolve.c: its local slots, or NULL (locals in a dict) */
 };
 
 struct node {
@@ -111,7 +113,53 @@ struct node {
 	struct funcdef *fn;   /* N_LAMBDA, S_DEF */
 	uint64_t hash;        /* N_NAME, N_ATTR: hash of s (0: not computed yet) */
 	size_t slen;          /* N_NAME, N_ATTR: strlen(s) */
+	/* resolve.c: N_NAME: where the name lives (enum nscope) and, for
+	 * NS_LOCAL, its slot + 1 in the running scope's frame;
+	 * N_LISTCOMP / N_DICTCOMP: the comprehension's slots (or NULL) */
+	int nscope, slot;
+	int leafop;           /* eval.c: N_BINOP / N_COMPARE over leaves: 0 unknown, 1 yes, 2 no */
+	struct slottab *tab;
+	/* eval.c: N_NAME read or written in the module dict: where it was
+	 * last found (entry gidx of the globals, or with gin_builtins of the
+	 * builtins), valid while those dicts keep the versions seen */
+	const struct dict *gdict, *bdict;
+	uint64_t gver, bver;
+	size_t gidx;
+	int gin_builtins;
 };
+
+/* Where a name of a def, lambda or comprehension is found (resolve.c).
+ * Resolution only ever picks a faster road to the same place: a name left
+ * NS_UNRESOLVED takes the general lookup by name, which is the definition. */
+enum nscope {
+	NS_UNRESOLVED,  /* module level, or not analysed: look it up by name */
+	NS_LOCAL,       /* a slot of the running scope's frame */
+	NS_GLOBAL,      /* declared `global`: the module dict, then builtins */
+	NS_FREE         /* not bound here: enclosing scopes, then globals, builtins */
+};
+
+/* The local names of one def, lambda or comprehension, in slot order.
+ * Lives in the cell's arena. */
+struct slottab {
+	int n;
+	const char **names;
+	size_t *lens;
+	uint64_t *hashes;
+	int *param_slot;      /* functions: the slot of each parameter */
+	/* functions: how many parameters are positional (kind 0), how many of
+	 * those have a default; the index of *args and **kwargs or -1 */
+	int npos, nposdef, star, dstar;
+};
+
+/* Resolves the names of the scopes in a parsed cell (or expression):
+ * every def, lambda and comprehension gets its slottab and its N_NAME
+ * nodes their nscope/slot.  Module-level names stay unresolved.
+ * Returns 0, or -1 on out-of-memory (scopes left without a table keep
+ * their locals in a dict, which is still correct). */
+int resolve_cell(struct arena *a, const struct nlist *body);
+int resolve_expr(struct arena *a, struct node *n);
+/* the slot of name in t, or -1 */
+int slottab_find(const struct slottab *t, const char *name, size_t n, uint64_t h);
 
 /* The arena of one cell: nodes, strings, its source and line table. */
 struct arena_chunk;

@@ -465,7 +465,7 @@ BI(reversed)
 	if (nargs(ev, "reversed", argc, 1, 1) < 0)
 		return NULL;
 	struct value *v = argv[0];
-	if (v->type == VT_DICT || v->type == VT_STR || v->type == VT_LIST || v->type == VT_TUPLE ||
+	if (v->type == VT_DICT || v->type == VT_STR || v->type == VT_BYTES || v->type == VT_LIST || v->type == VT_TUPLE ||
 	    v->type == VT_RANGE || v->type == VT_NDARRAY || val_iterobj_list_borrow(v)) {
 		struct value *items = val_iter_list(ev, v);
 		if (!items)
@@ -1013,6 +1013,12 @@ BI(ord)
 	if (nargs(ev, "ord", argc, 1, 1) < 0)
 		return NULL;
 	struct value *s = argv[0];
+	if (s->type == VT_BYTES) {
+		if (s->u.str->len != 1)
+			return err_set(ev, TY_TypeError, "ord() expected a character, but string of length %zu found",
+				       s->u.str->len);
+		return val_int((unsigned char)s->u.str->s[0]);
+	}
 	if (s->type != VT_STR)
 		return err_set(ev, TY_TypeError, "ord() expected string of length 1, but %s found", val_type_name(s));
 	size_t n = utf8_len(s->u.str->s, s->u.str->len);
@@ -1124,7 +1130,7 @@ static const struct { const char *name; builtin_fn fn; } builtin_table[] = {
 
 static const struct { const char *name; enum typeid t; } type_table[] = {
 	{"object", TY_OBJECT}, {"bool", TY_BOOL}, {"int", TY_INT}, {"float", TY_FLOAT},
-	{"complex", TY_COMPLEX}, {"str", TY_STR}, {"tuple", TY_TUPLE}, {"list", TY_LIST},
+	{"complex", TY_COMPLEX}, {"str", TY_STR}, {"bytes", TY_BYTES}, {"tuple", TY_TUPLE}, {"list", TY_LIST},
 	{"dict", TY_DICT}, {"slice", TY_SLICE}, {"range", TY_RANGE}, {"type", TY_TYPE},
 };
 

@@ -18,32 +18,9 @@
 #include "shape.h"
 #include "ufunc.h"
 #include "nscall.h"
+#include "fpe.h"
 
 int arr_fill_value(struct eval *ev, struct ndarray *a, struct value *x);
-
-/* NumPy's _size_to_string */
-static void size_string(char *buf, size_t n, double bytes)
-{
-	static const char *const units[] = {"bytes", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
-	int bl = 0, ui;
-	double v;
-	for (double b = bytes; b >= 1; b /= 2)
-		bl++;
-	ui = (bl - 1 > 1 ? bl - 1 : 1) / 10;
-	if (ui > 6)
-		ui = 6;
-	v = bytes / ldexp(1, ui * 10);
-	if (round(v) == 1024 && ui < 6) {
-		ui++;
-		v /= 1024;
-	}
-	if (ui == 0)
-		snprintf(buf, n, "%.0f %s", v, units[ui]);
-	else if (round(v) < 1000)
-		snprintf(buf, n, "%#.3g %s", v, units[ui]);
-	else
-		snprintf(buf, n, "%#.0f %s", v, units[ui]);
-}
 
 /* The ValueError of a negative dimension, in the module's words (CuPy's
  * ndarray capitalizes it). */
@@ -70,27 +47,21 @@ static int parse_shape(struct eval *ev, const struct backend *be, struct value *
 static struct ndarray *arr_alloc(struct eval *ev, const struct backend *be, int dtype, int ndim,
 				 const int64_t *shape, int fortran, int zeroed)
 {
-	double total = dt_size(dtype);
 	struct ndarray *a;
+	int64_t size = 1;
 	for (int i = 0; i < ndim; i++) {
 		if (shape[i] < 0)
 			return negative_dims(ev, be);
-		total *= (double)shape[i];
+		size = shape[i] ? size : 0;
 	}
-	if (be->device == DEV_HOST && total > (double)((int64_t)1 << 32) &&
-	    total > (double)sysconf(_SC_PHYS_PAGES) * (double)sysconf(_SC_PAGESIZE)) {
-		char sz[64], sh[512];
-		size_string(sz, sizeof sz, total);
-		arr_format_shape(sh, sizeof sh, ndim, shape);
-		return err_set(ev, TY_MemoryError, "Unable to allocate %s for an array with shape %s and data type %s",
-			       sz, sh, dtype_table[dtype].name);
-	}
+	/* nd_new raises NumPy's MemoryError (beyond this machine) and
+	 * ValueError (beyond the address space) */
 	a = zeroed ? nd_new_zeroed(ev, be, dtype, ndim, shape) : nd_new(ev, be, dtype, ndim, shape);
-	if (a && fortran && ndim > 1) {
+	if (a && fortran && ndim > 1 && size) { /* empty arrays keep all-zero strides */
 		int64_t s = dt_size(dtype);
 		for (int i = 0; i < ndim; i++) {
 			a->strides[i] = s;
-			s *= shape[i] ? shape[i] : 1;
+			s *= shape[i];
 		}
 	}
 	return a;
@@ -496,6 +467,93 @@ static int arange_fill(struct eval *ev, struct ndarray *a, const struct npscalar
 	return 0;
 }
 
+/* NumPy's _arange_safe_ceil_to_intp: 0, or -1 with ev->err set */
+static int arange_ceil_len(struct eval *ev, double q, int64_t *len)
+{
+	double c = ceil(q);
+	if (isnan(c))
+		return err_set(ev, TY_ValueError, "arange: cannot compute length"), -1;
+	if (!(c >= -9.2e18 && c <= 9.2e18))
+		return err_set(ev, TY_ValueError, "Maximum allowed size exceeded"), -1;
+	*len = (int64_t)c;
+	return 0;
+}
+
+/* arange with a complex start, stop or step, as NumPy's C arange computes
+ * it with Python objects: q = (stop - start) / step; a Python complex q (a
+ * complex128 result) gives min(ceil(q.real), ceil(q.imag)) items when the
+ * result dtype is complex, and "must be real number, not complex" when it is
+ * not; a complex64 q goes through float() (ComplexWarning, real part).  The
+ * values are start and start + step stored into dt, then dt's fill. */
+static struct value *arange_complex(struct eval *ev, const struct builtin *bi, struct value *startv,
+				    struct value *stopv, struct value *stepv, int dt)
+{
+	struct value *vs[3] = {startv, stopv, stepv};
+	double _Complex x[3] = {0, 0, 1};
+	int strong = -1, weak = 0, qdt;
+	int64_t n, ni;
+	struct npscalar x0, x1;
+	struct ndarray *r;
+	for (int i = 0; i < 3; i++) {
+		struct npscalar s, c;
+		int pyc;
+		if (!vs[i])
+			continue;
+		arr_value_scalar(vs[i], &s, &pyc);
+		arr_scalar_cast(&s, DT_COMPLEX128, &c);
+		x[i] = c.v.c;
+		if (pyc)
+			weak = pyc == VT_COMPLEX || weak == VT_COMPLEX ? VT_COMPLEX
+			       : pyc == VT_FLOAT || weak == VT_FLOAT ? VT_FLOAT : VT_INT;
+		else
+			strong = strong < 0 ? s.dtype : dt_promote(strong, s.dtype);
+	}
+	/* the dtype of the Python-object arithmetic (NEP 50) */
+	if (strong < 0)
+		qdt = weak == VT_COMPLEX ? DT_COMPLEX128 : DT_FLOAT64;
+	else
+		qdt = weak ? dt_promote_weak(strong, weak) : strong;
+	if (x[2] == 0) {
+		if (qdt == DT_COMPLEX128)
+			return err_set(ev, TY_ZeroDivisionError, "complex division by zero");
+		return err_set(ev, TY_ValueError, "arange: cannot compute length");
+	}
+	{
+		double _Complex q = (x[1] - x[0]) / x[2];
+		if (qdt == DT_COMPLEX128) {
+			if (!dt_is_complex(dt))
+				return err_set(ev, TY_TypeError, "must be real number, not complex");
+			if (arange_ceil_len(ev, creal(q), &n) < 0 || arange_ceil_len(ev, cimag(q), &ni) < 0)
+				return NULL;
+			if (ni < n)
+				n = ni;
+		} else {
+			if (dt_is_complex(qdt))
+				ev_warn(ev, "ComplexWarning", "Casting complex values to real discards the imaginary part");
+			if (arange_ceil_len(ev, creal(q), &n) < 0)
+				return NULL;
+		}
+	}
+	if (n < 0)
+		n = 0;
+	x0.dtype = x1.dtype = DT_COMPLEX128;
+	x0.v.c = x[0];
+	x1.v.c = x[0] + x[2];
+	r = arr_new(ev, &backend_host, dt, 1, &n, 0);
+	if (!r)
+		return NULL;
+	if (arange_fill(ev, r, &x0, &x1) < 0) {
+		nd_decref(r);
+		return NULL;
+	}
+	if (arr_be(bi) != &backend_host) {
+		struct ndarray *c = arr_to_backend(ev, r, arr_be(bi));
+		nd_decref(r);
+		r = c;
+	}
+	return arr_wrap(ev, r);
+}
+
 /* arange([start,] stop[, step,], dtype=None, *, device=None, like=None) */
 static struct value *fn_arange(struct eval *ev, const struct builtin *bi, int argc,
 			       struct value **argv, const struct kwargs *kw)
@@ -539,7 +597,7 @@ static struct value *fn_arange(struct eval *ev, const struct builtin *bi, int ar
 		iscomplex = dt_is_complex(res);
 	}
 	if (iscomplex)
-		return err_set(ev, TY_NotImplementedError, "complex arange is not supported");
+		return arange_complex(ev, bi, startv, stopv, stepv, dt);
 	start = 0;
 	step = 1;
 	if ((startv && val_as_double(ev, startv, &start) < 0) || val_as_double(ev, stopv, &stop) < 0 ||
@@ -633,6 +691,80 @@ static struct ndarray *linspace_host(struct eval *ev, double start, double stop,
 	return r;
 }
 
+static struct value *linspace_composed(struct eval *ev, const struct backend *be, struct value *start,
+				       struct value *stop, int64_t num, int endpoint, int dt, struct value **stepout);
+
+/* The dtype NumPy's _array_converter.result_type(ensure_inexact=True) gives
+ * start and stop: Python scalars are weak.  -1 with ev->err set. */
+static int linspace_dtype(struct eval *ev, struct value *a, struct value *b)
+{
+	struct value *vs[2] = {a, b};
+	int strong = -1, weak = 0;
+	for (int i = 0; i < 2; i++) {
+		struct npscalar s;
+		int pyc = 0;
+		if (!arr_value_scalar(vs[i], &s, &pyc) && pyc) {
+			int rank = pyc == VT_COMPLEX ? 3 : pyc == VT_FLOAT ? 2 : pyc == VT_INT ? 1 : 0;
+			int wr = weak == VT_COMPLEX ? 3 : weak == VT_FLOAT ? 2 : weak == VT_INT ? 1 : 0;
+			if (rank >= wr)
+				weak = pyc;
+			continue;
+		}
+		struct ndarray *x = arr_asarray(ev, &backend_host, vs[i], -1);
+		if (!x)
+			return -1;
+		strong = strong < 0 ? x->dtype : dt_promote(strong, x->dtype);
+		nd_decref(x);
+	}
+	if (strong < 0)
+		strong = weak == VT_COMPLEX ? DT_COMPLEX128 : weak == VT_FLOAT ? DT_FLOAT64 : DT_INT64;
+	else if (weak)
+		strong = dt_promote_weak(strong, weak);
+	return dt_promote_weak(strong, VT_FLOAT);
+}
+
+/* linspace of arrays, complex or non-float64 endpoints: NumPy's
+ * composition, start/stop cast to dt, the new axis moved to `axis`. */
+static struct value *linspace_general(struct eval *ev, const struct backend *be, struct value *sv,
+				      struct value *ev_, int64_t num, int endpoint, int dt, int want,
+				      int64_t axis, struct value **stepout)
+{
+	struct value *start = NULL, *stop = NULL, *y = NULL;
+	struct ndarray *s, *e;
+	if (num < 0)
+		return err_set(ev, TY_ValueError, "Number of samples, %lld, must be non-negative.", (long long)num);
+	s = arr_asarray(ev, be, sv, dt);
+	e = s ? arr_asarray(ev, be, ev_, dt) : NULL;
+	start = s ? arr_wrap(ev, s) : NULL;
+	stop = e ? arr_wrap(ev, e) : NULL;
+	if (start && stop)
+		y = linspace_composed(ev, be, start, stop, num, endpoint, dt, stepout);
+	if (start)
+		val_decref(start);
+	if (stop)
+		val_decref(stop);
+	if (y && axis != 0) {
+		struct value *args[3] = {y, val_int(0), val_int(axis)};
+		struct value *m = arr_ns_call(ev, be, "moveaxis", 3, args, NULL);
+		val_decref(args[1]);
+		val_decref(args[2]);
+		val_decref(y);
+		y = m;
+	}
+	if (y && want >= 0 && dt_is_int(want))
+		y = ex_fn1(ev, be, "floor", y);
+	if (y && want >= 0 && arr_borrow(y) && arr_borrow(y)->dtype != want) {
+		struct ndarray *c = arr_astype(ev, arr_borrow(y), want);
+		val_decref(y);
+		y = c ? arr_wrap(ev, c) : NULL;
+	}
+	if (!y && stepout && *stepout) {
+		val_decref(*stepout);
+		*stepout = NULL;
+	}
+	return y;
+}
+
 static struct value *fn_linspace(struct eval *ev, const struct builtin *bi, int argc,
 				 struct value **argv, const struct kwargs *kw)
 {
@@ -641,13 +773,26 @@ static struct value *fn_linspace(struct eval *ev, const struct builtin *bi, int 
 	int64_t num;
 	int endpoint, ret, dt = -1;
 	struct ndarray *r;
+	int64_t ax;
 	if (args_parse(ev, "linspace", argc, argv, kw, "start,stop|num,endpoint,retstep,dtype,axis,$device",
 		       &sv, &ev_, &numv, &endv, &retv, &dtype, &axis, &device) < 0 ||
 	    args_int(ev, numv, 50, &num) < 0 || args_bool(ev, endv, 1, &endpoint) < 0 ||
-	    args_bool(ev, retv, 0, &ret) < 0 || arr_parse_dtype(ev, dtype, &dt) < 0)
+	    args_bool(ev, retv, 0, &ret) < 0 || arr_parse_dtype(ev, dtype, &dt) < 0 ||
+	    args_int(ev, axis, 0, &ax) < 0)
 		return NULL;
-	if (sv->type == VT_NDARRAY || ev_->type == VT_NDARRAY || sv->type == VT_LIST || ev_->type == VT_LIST)
-		return err_set(ev, TY_NotImplementedError, "linspace with array start/stop is not supported");
+	{
+		struct npscalar x;
+		int pyc, rdt = linspace_dtype(ev, sv, ev_);
+		if (rdt < 0)
+			return NULL;
+		if (rdt != DT_FLOAT64 || ax != 0 || arr_value_scalar(sv, &x, &pyc) || arr_value_scalar(ev_, &x, &pyc)) {
+			struct value *stepv = NULL, *y;
+			y = linspace_general(ev, arr_be(bi), sv, ev_, num, endpoint, rdt, dt, ax, ret ? &stepv : NULL);
+			if (!y || !ret)
+				return y;
+			return val_tuple_new(2, (struct value *[]){y, stepv});
+		}
+	}
 	if (val_as_double(ev, sv, &start) < 0 || val_as_double(ev, ev_, &stop) < 0)
 		return NULL;
 	r = linspace_host(ev, start, stop, num, endpoint, &step);
@@ -675,14 +820,81 @@ static struct value *fn_linspace(struct eval *ev, const struct builtin *bi, int 
 		items[0] = arr_wrap(ev, r);
 		if (!items[0])
 			return NULL;
-		{
+		if ((endpoint ? num - 1 : num) > 0) {
 			union scalar_data d;
 			d.f = step;
 			items[1] = val_scalar(DT_FLOAT64, d);
+		} else { /* NumPy's step is the Python float nan then */
+			items[1] = val_float(NAN);
 		}
 		return val_tuple_new(2, items);
 	}
 	return arr_wrap(ev, r);
+}
+
+/* logspace of arrays, complex endpoints or an array base, as NumPy writes
+ * it: an array base is broadcast with start/stop and gets the new axis,
+ * then power(base, linspace(start, stop, num, endpoint, axis=axis)). */
+static struct value *logspace_general(struct eval *ev, const struct backend *be, struct value *sv,
+				      struct value *ev_, int64_t num, int endpoint, struct value *basev,
+				      int want, int64_t axis)
+{
+	struct value *v[3] = {val_incref(sv), val_incref(ev_), basev ? val_incref(basev) : val_float(10.0)};
+	struct value *y = NULL, *r = NULL;
+	struct npscalar x;
+	int pyc;
+	if (arr_value_scalar(v[2], &x, &pyc)) {
+		struct ndarray *b = arr_asarray(ev, be, v[2], -1);
+		int bnd = b ? b->ndim : -1;
+		nd_decref(b);
+		if (bnd < 0)
+			goto out;
+		if (bnd > 0) {
+			struct ndarray *a[3] = {NULL, NULL, NULL};
+			int64_t shape[ND_MAXDIM];
+			int ndmax = 0;
+			for (int i = 0; i < 3; i++)
+				if (!(a[i] = arr_asarray(ev, be, v[i], -1)))
+					break;
+			int rc = a[2] ? arr_broadcast_shapes(ev, 3, (const struct ndarray *const *)a, &ndmax, shape) : -1;
+			for (int i = 0; i < 3; i++)
+				nd_decref(a[i]);
+			if (rc < 0)
+				goto out;
+			for (int i = 0; i < 3; i++) {
+				struct value *nv = arr_ns_callk(ev, be, "array", 1, &v[i], "ndmin", val_int(ndmax));
+				val_decref(v[i]);
+				v[i] = nv;
+				if (!nv)
+					goto out;
+			}
+			{
+				struct value *args[2] = {v[2], val_int(axis)};
+				struct value *nb = arr_ns_call(ev, be, "expand_dims", 2, args, NULL);
+				val_decref(args[1]);
+				val_decref(v[2]);
+				if (!(v[2] = nb))
+					goto out;
+			}
+		}
+	}
+	{
+		int rdt = linspace_dtype(ev, v[0], v[1]);
+		if (rdt >= 0)
+			y = linspace_general(ev, be, v[0], v[1], num, endpoint, rdt, -1, axis, NULL);
+	}
+	if (y)
+		r = ex_fn2(ev, be, "power", val_incref(v[2]), y);
+	if (r && want >= 0 && arr_borrow(r) && arr_borrow(r)->dtype != want) {
+		struct ndarray *c = arr_astype(ev, arr_borrow(r), want);
+		val_decref(r);
+		r = c ? arr_wrap(ev, c) : NULL;
+	}
+out:
+	for (int i = 0; i < 3; i++)
+		if (v[i])
+			val_decref(v[i]);
+	return r;
 }
 
 static struct value *fn_logspace(struct eval *ev, const struct builtin *bi, int argc,
@@ -690,14 +902,25 @@ static struct value *fn_logspace(struct eval *ev, const struct builtin *bi, int 
 {
 	struct value *sv, *ev_, *numv = NULL, *endv = NULL, *basev = NULL, *dtype = NULL, *axis = NULL;
 	double start, stop, step, base;
-	int64_t num;
+	int64_t num, ax;
 	int endpoint, dt = -1;
 	struct ndarray *y, *r;
 	if (args_parse(ev, "logspace", argc, argv, kw, "start,stop|num,endpoint,base,dtype,axis",
 		       &sv, &ev_, &numv, &endv, &basev, &dtype, &axis) < 0 ||
 	    args_int(ev, numv, 50, &num) < 0 || args_bool(ev, endv, 1, &endpoint) < 0 ||
-	    args_double(ev, basev, 10.0, &base) < 0 || arr_parse_dtype(ev, dtype, &dt) < 0 ||
-	    val_as_double(ev, sv, &start) < 0 || val_as_double(ev, ev_, &stop) < 0)
+	    arr_parse_dtype(ev, dtype, &dt) < 0 || args_int(ev, axis, 0, &ax) < 0)
+		return NULL;
+	{
+		struct npscalar x;
+		int pyc, rdt = linspace_dtype(ev, sv, ev_);
+		if (rdt < 0)
+			return NULL;
+		if (rdt != DT_FLOAT64 || ax != 0 || arr_value_scalar(sv, &x, &pyc) || arr_value_scalar(ev_, &x, &pyc) ||
+		    (basev && (arr_value_scalar(basev, &x, &pyc) || dt_is_complex(x.dtype))))
+			return logspace_general(ev, arr_be(bi), sv, ev_, num, endpoint, basev, dt, ax);
+	}
+	if (args_double(ev, basev, 10.0, &base) < 0 || val_as_double(ev, sv, &start) < 0 ||
+	    val_as_double(ev, ev_, &stop) < 0)
 		return NULL;
 	y = linspace_host(ev, start, stop, num, endpoint, &step);
 	if (!y)
@@ -1055,17 +1278,87 @@ fail:
 	}
 }
 
+/* np.frombuffer(buffer, dtype=float, count=-1, offset=0): NumPy's
+ * PyArray_FromBuffer checks and words.  From bytes: a copy (bytes are
+ * immutable) presented as NumPy presents the bytes' memory, read-only and
+ * not owning its data (the copy is a view of one item more).  From a host
+ * C-contiguous ndarray: a view of its memory, writeable as it is (a copy,
+ * read-only, where offset would misalign the items: the loops assume
+ * aligned data).
+ * cp.frombuffer is CuPy's: the host result moved to the device. */
 static struct value *fn_frombuffer(struct eval *ev, const struct builtin *bi, int argc,
 				   struct value **argv, const struct kwargs *kw)
 {
-	return err_set(ev, TY_NotImplementedError, "frombuffer() is not supported: Lumen has no bytes objects");
+	struct value *src, *dtv = NULL, *cv = NULL, *ov = NULL, *like = NULL;
+	struct ndarray *sa = NULL, *r;
+	const char *data;
+	char scbuf[32];
+	int dt = DT_FLOAT64;
+	int64_t count = -1, offset = 0, len, n, item;
+	if (args_parse(ev, "frombuffer", argc, argv, kw, "buffer|dtype,count,offset,$like",
+		       &src, &dtv, &cv, &ov, &like) < 0 ||
+	    arr_parse_dtype(ev, dtv, &dt) < 0 ||
+	    (cv && val_as_int64(ev, cv, &count) < 0) || (ov && val_as_int64(ev, ov, &offset) < 0))
+		return NULL;
+	if (src->type == VT_BYTES) {
+		data = src->u.str->s;
+		len = (int64_t)src->u.str->len;
+	} else if (src->type == VT_SCALAR) { /* a NumPy scalar's (read-only) bytes */
+		arr_scalar_store(src->u.sc.dtype, scbuf, &src->u.sc);
+		data = scbuf;
+		len = dt_size(src->u.sc.dtype);
+	} else if (src->type == VT_NDARRAY && nd_backend(src->u.arr) == &backend_host) {
+		sa = src->u.arr;
+		if (!nd_is_c_contiguous(sa))
+			return err_set(ev, TY_ValueError, "ndarray is not C-contiguous");
+		data = nd_data(sa);
+		len = nd_size(sa) * dt_size(sa->dtype);
+	} else {
+		return err_set(ev, TY_TypeError, "a bytes-like object is required, not '%s'",
+			       src->type == VT_NDARRAY ? "ndarray" : val_type_name(src));
+	}
+	if (offset < 0 || offset > len)
+		return err_set(ev, TY_ValueError, "offset must be non-negative and no greater than buffer length (%lld)",
+			       (long long)len);
+	item = dt_size(dt);
+	len -= offset;
+	if (count < 0) {
+		if (len % item)
+			return err_set(ev, TY_ValueError, "buffer size must be a multiple of element size");
+		n = len / item;
+	} else {
+		if (count > len / item)
+			return err_set(ev, TY_ValueError, "buffer is smaller than requested size");
+		n = count;
+	}
+	int64_t st = item;
+	if (sa && (sa->offset + offset) % item == 0) {
+		r = nd_view(ev, sa, dt, 1, &n, &st, sa->offset + offset);
+	} else {
+		int64_t n1 = n + 1;
+		struct ndarray *base = nd_new(ev, &backend_host, dt, 1, &n1);
+		if (!base)
+			return NULL;
+		if (n)
+			memcpy(nd_data(base), data + offset, (size_t)(n * item));
+		r = nd_view(ev, base, dt, 1, &n, &st, 0);
+		nd_decref(base);
+		if (r)
+			r->flags &= ~ND_WRITEABLE;
+	}
+	if (r && arr_be(bi) != &backend_host) {
+		struct ndarray *d = arr_to_backend(ev, r, arr_be(bi));
+		nd_decref(r);
+		r = d;
+	}
+	return arr_wrap(ev, r);
 }
 
 /* NumPy's linspace body for array (any shape, complex too) start / stop of
  * dtype dt: arange(num).reshape(-1, 1...) * step + start, stop exact at the
  * end.  Borrowed start / stop. */
 static struct value *linspace_composed(struct eval *ev, const struct backend *be, struct value *start,
-				       struct value *stop, int64_t num, int endpoint, int dt)
+				       struct value *stop, int64_t num, int endpoint, int dt, struct value **stepout)
 {
 	int64_t div = endpoint ? num - 1 : num, shape[ND_MAXDIM + 1];
 	struct value *delta = ex_bin(ev, OP_SUB, val_incref(stop), val_incref(start)), *y;
@@ -1112,6 +1405,8 @@ static struct value *linspace_composed(struct eval *ev, const struct backend *be
 			val_decref(delta);
 			delta = NULL;
 		}
+		if (stepout && step)
+			*stepout = val_incref(step);
 		if (t > 0) {
 			y = ex_bin(ev, OP_MUL, ex_bin(ev, OP_TRUEDIV, y, val_int(div)), delta);
 			val_decref(step);
@@ -1121,6 +1416,8 @@ static struct value *linspace_composed(struct eval *ev, const struct backend *be
 				val_decref(delta);
 		}
 	} else {
+		if (stepout)
+			*stepout = val_float(NAN);
 		y = ex_bin(ev, OP_MUL, y, delta);
 	}
 	y = ex_bin(ev, OP_ADD, y, val_incref(start));
@@ -1199,7 +1496,7 @@ static struct value *fn_geomspace(struct eval *ev, const struct builtin *bi, int
 		 * power(float64(10), linspace(...)).astype(dt) */
 		struct value *args[3] = {ex_fn1(ev, be, "log10", val_incref(start)), ex_fn1(ev, be, "log10", val_incref(stop)),
 					 val_int(num)};
-		struct value *y = args[0] && args[1] ? linspace_composed(ev, be, args[0], args[1], num, endpoint, dt) : NULL;
+		struct value *y = args[0] && args[1] ? linspace_composed(ev, be, args[0], args[1], num, endpoint, dt, NULL) : NULL;
 		for (int i = 0; i < 3; i++)
 			if (args[i])
 				val_decref(args[i]);

@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include "engine.h"
 #include "linalg.h"
+#include "format.h"
 #include "cudabe.h"
 #include "cuda_plugin.h"
 #include "core.h"
@@ -62,6 +63,7 @@ struct engine *engine_new(const struct engine_options *opt)
 		return NULL;
 	}
 	e->ev->engine = e;
+	fmt_reset_options(); /* the print options are per process: a new engine starts at NumPy's */
 	/* the CUDA plugin loads and the context is created while the user
 	 * types (DESIGN.md); kernel_info never waits for it */
 	cuda_warmup_start();

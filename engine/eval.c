@@ -24,11 +24,19 @@
 
 enum { EX_OK, EX_ERR, EX_BREAK, EX_CONTINUE, EX_RETURN };
 
+/* A running scope.  Its locals are the globals dict at module level; in a
+ * def, lambda or comprehension a frame (struct lframe below, its slots in
+ * `slots`) when the resolver gave it a table, else a dict.  Names not bound
+ * here are searched in the enclosing scopes: a function's closure (the
+ * scopes around its def, innermost first), a comprehension's `up` (the
+ * scope it runs in, and that scope's own enclosing ones). */
 struct scope {
-	struct value *locals;   /* dict (the globals at module level) */
-	struct value *closure;  /* tuple of enclosing dicts, or NULL */
+	struct value *locals;   /* dict or frame (the globals dict at module level) */
+	struct value **slots;   /* the frame's slots, or NULL */
+	struct value *closure;  /* tuple of enclosing dicts / frames, or NULL */
 	const struct funcdef *fd;
 	struct value *globals;
+	struct scope *up;       /* comprehensions: the scope they run in */
 };
 
 struct code {
@@ -39,7 +47,245 @@ struct code {
 
 static struct value *eval_expr(struct eval *ev, struct scope *sc, struct node *n);
 static int exec_block(struct eval *ev, struct scope *sc, const struct nlist *l);
+static int leaf_binop(struct node *n);
 static int assign(struct eval *ev, struct scope *sc, struct node *t, struct value *v);
+
+/* ---- frames: the locals of a resolved def, lambda or comprehension ----
+ * A VT_OBJECT (never seen by a program: closures hold it) whose slots follow
+ * the scope's slottab; names outside the table (`from m import *` in a def)
+ * go to a dict made when first needed.  Small frames are recycled. */
+struct lframe {
+	const struct slottab *tab;
+	struct value *extra;    /* VT_DICT or NULL */
+	struct value *self;     /* the VT_OBJECT that holds it */
+	int cap;
+	struct value *slots[];
+};
+
+/* Recycling: lf_free holds small frames whose value was freed; lf_pool
+ * holds small frames with their value, released by a call or comprehension
+ * that was their only holder (lframe_release).  None under AddressSanitizer,
+ * as value.c's free lists. */
+#ifdef __SANITIZE_ADDRESS__
+enum { LF_SMALL = 16, LF_KEEP = 0 };
+#else
+enum { LF_SMALL = 16, LF_KEEP = 64 };
+#endif
+static _Thread_local struct lframe *lf_free[LF_KEEP ? LF_KEEP : 1], *lf_pool[LF_KEEP ? LF_KEEP : 1];
+static _Thread_local int lf_free_n, lf_pool_n;
+
+/* drops the frame's bindings */
+static void lframe_clear(struct lframe *lf)
+{
+	/* n first: dropping the last function of a cell frees the arena that
+	 * holds the table */
+	int n = lf->tab->n;
+	for (int i = 0; i < n; i++) {
+		struct value *v = lf->slots[i];
+		if (v) {
+			lf->slots[i] = NULL;
+			val_decref(v);
+		}
+	}
+	if (lf->extra) {
+		struct value *x = lf->extra;
+		lf->extra = NULL;
+		val_decref(x);
+	}
+}
+
+static void lframe_free(void *p)
+{
+	struct lframe *lf = p;
+	lframe_clear(lf);
+	if (lf->cap == LF_SMALL && lf_free_n < LF_KEEP)
+		lf_free[lf_free_n++] = lf;
+	else
+		free(lf);
+}
+
+static const struct objtype lframe_type = { .name = "frame", .free = lframe_free };
+
+/* a frame of empty slots for tab: new reference, or NULL with the error set */
+static struct value *lframe_new(struct eval *ev, const struct slottab *tab)
+{
+	struct lframe *lf;
+	int cap = tab->n <= LF_SMALL ? LF_SMALL : tab->n;
+	if (cap == LF_SMALL && lf_pool_n) {
+		lf = lf_pool[--lf_pool_n];
+		lf->tab = tab;
+		lf->self->refcnt = 1;
+		return lf->self;
+	}
+	if (cap == LF_SMALL && lf_free_n) {
+		lf = lf_free[--lf_free_n];
+	} else {
+		lf = malloc(sizeof *lf + sizeof lf->slots[0] * (size_t)cap);
+		if (!lf)
+			return err_nomem(ev);
+		memset(lf->slots, 0, sizeof lf->slots[0] * (size_t)cap);
+		lf->cap = cap;
+	}
+	lf->tab = tab;
+	lf->extra = NULL;
+	struct value *v = val_object_new(&lframe_type, lf); /* frees lf on failure */
+	if (!v)
+		return err_nomem(ev);
+	lf->self = v;
+	return v;
+}
+
+/* drops the running scope's reference to its frame v */
+static void lframe_release(struct value *v)
+{
+	struct lframe *lf = v->u.obj.p;
+	if (v->refcnt == 1 && lf->cap == LF_SMALL && lf_pool_n < LF_KEEP) {
+		lframe_clear(lf);
+		if (v->refcnt == 1 && lf_pool_n < LF_KEEP) {
+			lf_pool[lf_pool_n++] = lf;
+			return;
+		}
+	}
+	val_decref(v);
+}
+
+static struct lframe *lframe_of(struct value *o)
+{
+	return o->type == VT_OBJECT && o->u.obj.t == &lframe_type ? o->u.obj.p : NULL;
+}
+
+/* Where name is bound in the scope object o (a dict or a frame), or NULL. */
+static struct value **scope_ref(struct value *o, const char *name, size_t n, uint64_t h)
+{
+	struct dict_entry *e;
+	struct lframe *lf = lframe_of(o);
+	if (lf) {
+		int k = slottab_find(lf->tab, name, n, h);
+		if (k >= 0)
+			return lf->slots[k] ? &lf->slots[k] : NULL;
+		if (!lf->extra)
+			return NULL;
+		o = lf->extra;
+	}
+	e = dict_findstr(o, name, n, h);
+	return e ? &e->val : NULL;
+}
+
+/* Binds name to v (increfed) in the scope object o: 0, or -1 with the error set. */
+static int scope_set(struct eval *ev, struct value *o, const char *name, size_t n, uint64_t h,
+		     struct value *v)
+{
+	struct dict_entry *e;
+	struct lframe *lf = lframe_of(o);
+	if (lf) {
+		int k = slottab_find(lf->tab, name, n, h);
+		if (k >= 0) {
+			struct value *old = lf->slots[k];
+			lf->slots[k] = val_incref(v);
+			val_decref(old);
+			return 0;
+		}
+		if (!lf->extra && !(lf->extra = val_dict_new())) {
+			err_nomem(ev);
+			return -1;
+		}
+		o = lf->extra;
+	}
+	e = dict_findstr(o, name, n, h);
+	if (e) {
+		struct value *old = e->val;
+		e->val = val_incref(v);
+		val_decref(old);
+		return 0;
+	}
+	if (dict_setstr(o, name, val_incref(v)) < 0) {
+		err_nomem(ev);
+		return -1;
+	}
+	return 0;
+}
+
+/* Unbinds name in the scope object o: 1 done, 0 it was not bound, -1 error. */
+static int scope_del(struct eval *ev, struct value *o, const char *name)
+{
+	struct lframe *lf = lframe_of(o);
+	if (lf) {
+		size_t n = strlen(name);
+		uint64_t h = str_hash(name, n);
+		int k = slottab_find(lf->tab, name, n, h ? h : 1);
+		if (k >= 0) {
+			struct value *old = lf->slots[k];
+			if (!old)
+				return 0;
+			lf->slots[k] = NULL;
+			val_decref(old);
+			return 1;
+		}
+		if (!lf->extra)
+			return 0;
+		o = lf->extra;
+	}
+	struct value *key = val_cstr(name);
+	if (!key) {
+		err_nomem(ev);
+		return -1;
+	}
+	int r = dict_del(ev, o, key);
+	val_decref(key);
+	return r;
+}
+
+/* The scopes enclosing sc, innermost first, are the items of the first
+ * closure met going up, after the locals of each comprehension's `up`
+ * passed on the way (the module scope ends the chain). */
+static struct value **chain_ref(const struct scope *sc, const char *name, size_t n, uint64_t h)
+{
+	struct value **r;
+	for (const struct scope *s = sc;;) {
+		if (s->closure) {
+			for (size_t i = 0; i < s->closure->u.seq.n; i++)
+				if ((r = scope_ref(s->closure->u.seq.items[i], name, n, h)))
+					return r;
+			return NULL;
+		}
+		s = s->up;
+		if (!s || s->locals == s->globals)
+			return NULL;
+		if ((r = scope_ref(s->locals, name, n, h)))
+			return r;
+	}
+}
+
+/* the number of enclosing scopes of sc; fills out[] when not NULL */
+static size_t chain_list(const struct scope *sc, struct value **out)
+{
+	size_t k = 0;
+	for (const struct scope *s = sc;;) {
+		if (s->closure) {
+			for (size_t i = 0; i < s->closure->u.seq.n; i++, k++)
+				if (out)
+					out[k] = val_incref(s->closure->u.seq.items[i]);
+			return k;
+		}
+		s = s->up;
+		if (!s || s->locals == s->globals)
+			return k;
+		if (out)
+			out[k] = val_incref(s->locals);
+		k++;
+	}
+}
+
+/* no enclosing scope, and no name outside the frame's table: a name not
+ * local is a global */
+static int chain_empty(const struct scope *sc)
+{
+	struct lframe *lf;
+	if (sc->closure || (sc->up && sc->up->locals != sc->up->globals))
+		return 0;
+	lf = lframe_of(sc->locals);
+	return lf ? !lf->extra : sc->locals == sc->globals;
+}
 
 /* ---- session ---- */
 
@@ -227,15 +473,14 @@ static struct value *make_function(struct eval *ev, struct scope *sc, struct fun
 		}
 	}
 	if (sc->locals != sc->globals) {
-		size_t nc = sc->closure ? sc->closure->u.seq.n : 0;
+		size_t nc = chain_list(sc, NULL);
 		struct value **items = malloc(sizeof *items * (nc + 1));
 		if (!items) {
 			val_decref(v);
 			return err_nomem(ev);
 		}
 		items[0] = val_incref(sc->locals);
-		for (size_t i = 0; i < nc; i++)
-			items[i + 1] = val_incref(sc->closure->u.seq.items[i]);
+		chain_list(sc, items + 1);
 		f->closure = val_tuple_new(nc + 1, items);
 		free(items);
 		if (!f->closure) {
@@ -263,8 +508,20 @@ static void names_join(char *buf, size_t n, const char **names, int k)
 	}
 }
 
-/* Binds argv/kw to the parameters into locals: 0 or -1 */
-static int bind_args(struct eval *ev, struct function *f, struct value *locals, int argc,
+/* Binds parameter i of fd to v (stolen) in the new scope fs: 0, or -1 */
+static int bind_param(const struct funcdef *fd, struct scope *fs, int i, struct value *v)
+{
+	if (fs->slots) {
+		struct value **p = &fs->slots[fd->tab->param_slot[i]];
+		val_decref(*p);
+		*p = v;
+		return 0;
+	}
+	return dict_setstr(fs->locals, fd->params[i].name, v);
+}
+
+/* Binds argv/kw to the parameters into fs's locals: 0 or -1 */
+static int bind_args(struct eval *ev, struct function *f, struct scope *fs, int argc,
 		     struct value **argv, const struct kwargs *kw)
 {
 	const struct funcdef *fd = f->fd;
@@ -279,6 +536,27 @@ static int bind_args(struct eval *ev, struct function *f, struct value *locals, 
 		err_nomem(ev);
 		return -1;
 	}
+	if (fs->slots) {
+		const struct slottab *t = fd->tab;
+		npos = t->npos;
+		nposdef = t->nposdef;
+		star = t->star;
+		dstar = t->dstar;
+		if (star < 0 && dstar < 0 && npos == fd->nparams && !(kw && kw->n) &&
+		    argc <= npos && argc >= npos - nposdef) {
+			/* positional arguments, defaults for the rest: into empty slots */
+			for (int i = 0; i < npos; i++) {
+				struct value *v = i < argc ? argv[i] : f->defaults[i];
+				if (!v)
+					goto general;
+				val_decref(fs->slots[t->param_slot[i]]);
+				fs->slots[t->param_slot[i]] = val_incref(v);
+			}
+			rc = 0;
+			goto out;
+		}
+		goto general;
+	}
 	for (int i = 0; i < fd->nparams; i++) {
 		if (fd->params[i].kind == 0) {
 			npos++;
@@ -290,10 +568,11 @@ static int bind_args(struct eval *ev, struct function *f, struct value *locals, 
 			dstar = i;
 		}
 	}
+general:
 	if (star < 0 && dstar < 0 && argc == npos && npos == fd->nparams && !(kw && kw->n)) {
 		/* the usual call: every parameter positional, given once */
 		for (int i = 0; i < argc; i++)
-			if (dict_setstr(locals, fd->params[i].name, val_incref(argv[i])) < 0) {
+			if (bind_param(fd, fs, i, val_incref(argv[i])) < 0) {
 				err_nomem(ev);
 				goto out;
 			}
@@ -325,7 +604,7 @@ static int bind_args(struct eval *ev, struct function *f, struct value *locals, 
 			items[i] = val_incref(argv[npos + i]);
 		struct value *t = val_tuple_new((size_t)extra, items);
 		free(items);
-		if (!t || dict_setstr(locals, fd->params[star].name, t) < 0) {
+		if (!t || bind_param(fd, fs, star, t) < 0) {
 			err_nomem(ev);
 			goto out;
 		}
@@ -385,12 +664,12 @@ static int bind_args(struct eval *ev, struct function *f, struct value *locals, 
 		}
 	}
 	for (int i = 0; i < fd->nparams; i++)
-		if (slots[i] && dict_setstr(locals, fd->params[i].name, val_incref(slots[i])) < 0) {
+		if (slots[i] && bind_param(fd, fs, i, val_incref(slots[i])) < 0) {
 			err_nomem(ev);
 			goto out;
 		}
 	if (kwdict) {
-		if (dict_setstr(locals, fd->params[dstar].name, kwdict) < 0) {
+		if (bind_param(fd, fs, dstar, kwdict) < 0) {
 			kwdict = NULL;
 			err_nomem(ev);
 			goto out;
@@ -405,26 +684,63 @@ out:
 	return rc;
 }
 
+/* *p, a function only the locals hold whose closure starts with them: None */
+static void drop_inner_function(struct value **p, struct value *locals)
+{
+	struct value *v = *p;
+	if (v && v->type == VT_FUNCTION && v->refcnt == 1 && v->u.func->closure &&
+	    v->u.func->closure->u.seq.n && v->u.func->closure->u.seq.items[0] == locals) {
+		*p = val_none();
+		val_decref(v);
+	}
+}
+
 struct value *ev_call_function(struct eval *ev, struct value *fv, int argc,
 			       struct value **argv, const struct kwargs *kw)
 {
 	struct function *f = fv->u.func;
+	const struct funcdef *fd = f->fd;
 	struct value *locals, *result = NULL;
 	if (ev_enter_call(ev) < 0)
 		return NULL;
-	locals = val_dict_new();
+	locals = fd->tab ? lframe_new(ev, fd->tab) : val_dict_new();
 	if (!locals) {
 		ev_leave_call(ev);
-		return err_nomem(ev);
+		return fd->tab ? NULL : err_nomem(ev);
 	}
 	val_incref(fv); /* the function may be rebound while it runs */
-	if (bind_args(ev, f, locals, argc, argv, kw) < 0)
+	struct scope sc = { .locals = locals, .closure = f->closure, .fd = fd, .globals = f->globals };
+	const struct slottab *t = fd->tab;
+	int bound = 0;
+	if (t) {
+		sc.slots = ((struct lframe *)locals->u.obj.p)->slots;
+		if (fd->nparams == t->npos && argc <= t->npos && argc >= t->npos - t->nposdef &&
+		    !(kw && kw->n)) {
+			/* the usual call: positional parameters, given by position
+			 * or left to their defaults */
+			bound = 1;
+			for (int i = 0; i < argc; i++)
+				sc.slots[t->param_slot[i]] = val_incref(argv[i]);
+			for (int i = argc; i < t->npos && bound; i++)
+				if (!(sc.slots[t->param_slot[i]] = val_incref(f->defaults[i])))
+					bound = 0;
+		}
+	}
+	if (!bound && bind_args(ev, f, &sc, argc, argv, kw) < 0)
 		goto out;
-	if (ev_push_frame(ev, f->fd->arena, f->fd->name, f->fd->line) < 0)
+	if (ev->nframes < ev->capframes) {
+		struct frame *fr = &ev->frames[ev->nframes++];
+		fr->arena = fd->arena;
+		fr->name = fd->name;
+		fr->line = fd->line;
+		fr->node = NULL;
+		fr->fd = fd;
+	} else if (ev_push_frame(ev, fd->arena, fd->name, fd->line) < 0) {
 		goto out;
-	ev->frames[ev->nframes - 1].fd = f->fd;
-	struct scope sc = { locals, f->closure, f->fd, f->globals };
-	int r = exec_block(ev, &sc, &f->fd->body);
+	} else {
+		ev->frames[ev->nframes - 1].fd = fd;
+	}
+	int r = exec_block(ev, &sc, &fd->body);
 	ev_pop_frame(ev);
 	if (r == EX_RETURN) {
 		result = ev->retval;
@@ -436,17 +752,17 @@ out:
 	if (locals->refcnt > 1) {
 		/* break the cycle locals -> inner function -> closure -> locals
 		 * for inner functions nobody else holds */
-		struct dict *d = locals->u.dict;
-		for (size_t i = 0; i < d->n; i++) {
-			struct value *v = d->entries[i].val;
-			if (v && v->type == VT_FUNCTION && v->refcnt == 1 && v->u.func->closure &&
-			    v->u.func->closure->u.seq.n && v->u.func->closure->u.seq.items[0] == locals) {
-				d->entries[i].val = val_none();
-				val_decref(v);
-			}
-		}
+		struct lframe *lf = lframe_of(locals);
+		for (int i = 0; lf && i < lf->tab->n; i++)
+			drop_inner_function(&lf->slots[i], locals);
+		struct dict *d = lf ? (lf->extra ? lf->extra->u.dict : NULL) : locals->u.dict;
+		for (size_t i = 0; d && i < d->n; i++)
+			drop_inner_function(&d->entries[i].val, locals);
 	}
-	val_decref(locals);
+	if (fd->tab)
+		lframe_release(locals);
+	else
+		val_decref(locals);
 	val_decref(fv);
 	ev_leave_call(ev);
 	return result;
@@ -468,27 +784,18 @@ static struct value *lookup(struct value *d, const char *name, size_t n, uint64_
 	return e ? e->val : NULL;
 }
 
-static struct value *load_name_h(struct eval *ev, struct scope *sc, const char *name, size_t n, uint64_t h)
+/* the hash a name has in nodes and slot tables (never 0: see name_hash) */
+static uint64_t hash_name(const char *s, size_t n)
 {
-	struct value *v;
-	if (sc->fd && sc->fd->nglobals && in_names(sc->fd->globals, sc->fd->nglobals, name))
-		goto global;
-	v = lookup(sc->locals, name, n, h);
-	if (v)
-		return val_incref(v);
-	if (sc->locals != sc->globals) {
-		if (sc->fd && in_names(sc->fd->locals, sc->fd->nlocals, name))
-			return err_set(ev, TY_UnboundLocalError,
-				       "cannot access local variable '%s' where it is not associated with a value", name);
-		if (sc->closure)
-			for (size_t i = 0; i < sc->closure->u.seq.n; i++) {
-				v = lookup(sc->closure->u.seq.items[i], name, n, h);
-				if (v)
-					return val_incref(v);
-			}
-	}
-global:
-	v = lookup(sc->globals, name, n, h);
+	uint64_t h = str_hash(s, n);
+	return h ? h : 1;
+}
+
+/* A global, then a builtin */
+static struct value *load_global(struct eval *ev, struct scope *sc, const char *name, size_t n,
+				 uint64_t h)
+{
+	struct value *v = lookup(sc->globals, name, n, h);
 	if (v)
 		return val_incref(v);
 	v = lookup(ev->builtins, name, n, h);
@@ -497,30 +804,44 @@ global:
 	return err_set(ev, TY_NameError, "name '%s' is not defined", name);
 }
 
-static struct value *load_name(struct eval *ev, struct scope *sc, const char *name)
+/* The lookup of a name by its string: what every name means.  The
+ * resolver's shortcuts (eval_name) must agree with it. */
+static struct value *load_name_h(struct eval *ev, struct scope *sc, const char *name, size_t n, uint64_t h)
 {
-	size_t n = strlen(name);
-	return load_name_h(ev, sc, name, n, str_hash(name, n));
+	struct value **r;
+	if (sc->fd && sc->fd->nglobals && in_names(sc->fd->globals, sc->fd->nglobals, name))
+		return load_global(ev, sc, name, n, h);
+	if (sc->locals != sc->globals) {
+		if ((r = scope_ref(sc->locals, name, n, h)))
+			return val_incref(*r);
+		if (sc->fd && in_names(sc->fd->locals, sc->fd->nlocals, name))
+			return err_set(ev, TY_UnboundLocalError,
+				       "cannot access local variable '%s' where it is not associated with a value", name);
+		if ((r = chain_ref(sc, name, n, h)))
+			return val_incref(*r);
+	}
+	return load_global(ev, sc, name, n, h);
 }
 
 static void name_hash(struct node *n)
 {
 	if (!n->hash) {
 		n->slen = strlen(n->s);
-		n->hash = str_hash(n->s, n->slen);
-		if (!n->hash)
-			n->hash = 1;
+		n->hash = hash_name(n->s, n->slen);
 	}
 }
 
-static struct value *target_dict(struct scope *sc, const char *name)
+/* The scope object (dict or frame) a store to name goes to */
+static struct value *target_scope(struct scope *sc, const char *name)
 {
 	if (sc->fd) {
 		if (in_names(sc->fd->globals, sc->fd->nglobals, name))
 			return sc->globals;
 		if (in_names(sc->fd->nonlocals, sc->fd->nnonlocals, name) && sc->closure) {
+			size_t n = strlen(name);
+			uint64_t h = hash_name(name, n);
 			for (size_t i = 0; i < sc->closure->u.seq.n; i++)
-				if (dict_getstr_borrow(sc->closure->u.seq.items[i], name))
+				if (scope_ref(sc->closure->u.seq.items[i], name, n, h))
 					return sc->closure->u.seq.items[i];
 			return sc->closure->u.seq.items[0];
 		}
@@ -531,25 +852,13 @@ static struct value *target_dict(struct scope *sc, const char *name)
 static int store_name_h(struct eval *ev, struct scope *sc, const char *name, size_t n, uint64_t h,
 			struct value *v)
 {
-	struct value *d = target_dict(sc, name);
-	struct dict_entry *e = dict_findstr(d, name, n, h);
-	if (e) {
-		struct value *old = e->val;
-		e->val = val_incref(v);
-		val_decref(old);
-		return 0;
-	}
-	if (dict_setstr(d, name, val_incref(v)) < 0) {
-		err_nomem(ev);
-		return -1;
-	}
-	return 0;
+	return scope_set(ev, target_scope(sc, name), name, n, h, v);
 }
 
 static int store_name(struct eval *ev, struct scope *sc, const char *name, struct value *v)
 {
 	size_t n = strlen(name);
-	return store_name_h(ev, sc, name, n, str_hash(name, n), v);
+	return store_name_h(ev, sc, name, n, hash_name(name, n), v);
 }
 
 /* ---- expressions ---- */
@@ -561,6 +870,104 @@ static void set_span_err(struct eval *ev, const struct node *n)
 		ev->tb[ev->ntb - 1].node = n;
 		ev->tb[ev->ntb - 1].line = n->line;
 	}
+}
+
+/* n names a global (a module-level name, one declared global, or one no
+ * enclosing scope can hold) */
+static int global_name(const struct scope *sc, const struct node *n)
+{
+	return (n->nscope == NS_UNRESOLVED && sc->locals == sc->globals) || n->nscope == NS_GLOBAL ||
+	       (n->nscope == NS_FREE && chain_empty(sc));
+}
+
+/* The borrowed value of global name n from its cache, or NULL */
+static struct value *global_cached(struct eval *ev, struct scope *sc, const struct node *n)
+{
+	const struct dict *g = sc->globals->u.dict, *b;
+	if (n->gdict != g || n->gver != g->version)
+		return NULL;
+	if (!n->gin_builtins)
+		return g->entries[n->gidx].val;
+	b = ev->builtins->u.dict;
+	if (n->bdict != b || n->bver != b->version)
+		return NULL;
+	return b->entries[n->gidx].val;
+}
+
+/* load_global for name node n, remembering where it was found */
+static struct value *load_global_node(struct eval *ev, struct scope *sc, struct node *n)
+{
+	struct dict_entry *e;
+	struct value *v = global_cached(ev, sc, n);
+	if (v)
+		return val_incref(v);
+	name_hash(n);
+	if ((e = dict_findstr(sc->globals, n->s, n->slen, n->hash))) {
+		n->gdict = sc->globals->u.dict;
+		n->gver = n->gdict->version;
+		n->gidx = (size_t)(e - n->gdict->entries);
+		n->gin_builtins = 0;
+		return val_incref(e->val);
+	}
+	if ((e = dict_findstr(ev->builtins, n->s, n->slen, n->hash))) {
+		n->gdict = sc->globals->u.dict;
+		n->gver = n->gdict->version;
+		n->bdict = ev->builtins->u.dict;
+		n->bver = n->bdict->version;
+		n->gidx = (size_t)(e - n->bdict->entries);
+		n->gin_builtins = 1;
+		return val_incref(e->val);
+	}
+	return err_set(ev, TY_NameError, "name '%s' is not defined", n->s);
+}
+
+/* a store to global name n (store_name_h's road for it) */
+static int store_global_node(struct eval *ev, struct scope *sc, struct node *n, struct value *v)
+{
+	struct dict *g = sc->globals->u.dict;
+	struct dict_entry *e;
+	if (n->gdict == g && n->gver == g->version && !n->gin_builtins) {
+		struct value *old = g->entries[n->gidx].val;
+		g->entries[n->gidx].val = val_incref(v);
+		val_decref(old);
+		return 0;
+	}
+	name_hash(n);
+	if (scope_set(ev, sc->globals, n->s, n->slen, n->hash, v) < 0)
+		return -1;
+	if ((e = dict_findstr(sc->globals, n->s, n->slen, n->hash))) {
+		n->gdict = g;
+		n->gver = g->version;
+		n->gidx = (size_t)(e - g->entries);
+		n->gin_builtins = 0;
+	}
+	return 0;
+}
+
+/* The value of a name node the resolver gave no slot, or whose slot is
+ * empty: load_name_h, or its global road when it is known to be that. */
+static __attribute__((noinline)) struct value *eval_name_slow(struct eval *ev, struct scope *sc,
+								struct node *n)
+{
+	struct value *r;
+	if (global_name(sc, n)) {
+		r = load_global_node(ev, sc, n);
+	} else {
+		name_hash(n);
+		r = load_name_h(ev, sc, n->s, n->slen, n->hash);
+	}
+	if (!r)
+		set_span_err(ev, n);
+	return r;
+}
+
+/* The value of a name node: a bound local slot, else eval_name_slow */
+static inline struct value *eval_name(struct eval *ev, struct scope *sc, struct node *n)
+{
+	struct value *r;
+	if (n->nscope == NS_LOCAL && sc->slots && (r = sc->slots[n->slot - 1]))
+		return val_incref(r);
+	return eval_name_slow(ev, sc, n);
 }
 
 /* Appends n's items (expanding *x) to list */
@@ -1038,11 +1445,13 @@ static int is_reduce_name(const char *s)
 	}
 }
 
+static int fuse_call_f(struct eval *ev, struct scope *sc, struct node *n, struct value *f,
+		       struct fz *out);
+
 static int fuse_call(struct eval *ev, struct scope *sc, struct node *n, struct fz *out)
 {
 	struct value *f;
 	struct node *fa = n->a;
-	int uf, py_abs = 0;
 	/* x.sum(...) over an elementwise x: one reduction kernel */
 	if (fa->kind == N_ATTR && is_reduce_name(fa->s)) {
 		struct fz recv = {0};
@@ -1067,6 +1476,14 @@ static int fuse_call(struct eval *ev, struct scope *sc, struct node *n, struct f
 	} else if (!(f = eval_expr(ev, sc, fa))) {
 		return -1;
 	}
+	return fuse_call_f(ev, sc, n, f, out);
+}
+
+/* fuse_call once the callee f (stolen) is known */
+static int fuse_call_f(struct eval *ev, struct scope *sc, struct node *n, struct value *f,
+		       struct fz *out)
+{
+	int uf, py_abs = 0;
 	if (f->type != VT_BUILTIN || n->l.n < 1 || has_starred(&n->l)) {
 		out->v = call_rest(ev, sc, n, f, NULL);
 		return out->v ? 0 : -1;
@@ -1170,6 +1587,87 @@ static struct value *eval_fused(struct eval *ev, struct scope *sc, struct node *
 	return fz_value(ev, &f);
 }
 
+/* N_UNOP / N_BINOP / 2-operand N_COMPARE n whose operands, already
+ * evaluated (a, b stolen; b NULL for N_UNOP), include an array: what
+ * fuse_sub does with them. */
+static struct value *eval_fused_values(struct eval *ev, struct node *n, struct value *a,
+				       struct value *b)
+{
+	struct fz in[2] = {{0}}, out = {0};
+	int rc;
+	in[0].v = a;
+	in[1].v = b;
+	set_span(ev, n);
+	if (n->kind == N_BINOP) {
+		rc = fuse_apply(ev, NULL, uf_binop_index(n->op), 2, in, &out, plain_binop,
+				(void *)(intptr_t)n->op);
+	} else if (n->kind == N_COMPARE) {
+		rc = fuse_apply(ev, NULL, uf_binop_index(OP_LT + n->ops[0]), 2, in, &out,
+				plain_compare, (void *)(intptr_t)n->ops[0]);
+	} else {
+		static int ufs[3] = {-2, -2, -2};
+		int k = n->op == UOP_NEG ? 0 : n->op == UOP_POS ? 1 : 2;
+		if (ufs[k] == -2)
+			ufs[k] = uf_lookup(k == 0 ? "negative" : k == 1 ? "positive" : "invert");
+		rc = fuse_apply(ev, NULL, ufs[k], 1, in, &out, plain_unop, (void *)(intptr_t)n->op);
+	}
+	return rc < 0 ? NULL : fz_value(ev, &out);
+}
+
+/* A binary operation or 2-operand comparison whose operands are not
+ * themselves fusable (names, constants, subscripts ...): fuse_sub's walk
+ * without its bookkeeping when neither operand is an array, and Python
+ * ints added, subtracted, multiplied or compared in place. */
+static __attribute__((noinline)) struct value *eval_binop_leaves(struct eval *ev, struct scope *sc,
+								   struct node *n)
+{
+	int cmp = n->kind == N_COMPARE;
+	struct value *a = eval_expr(ev, sc, cmp ? n->l.v[0] : n->a), *b, *r;
+	if (!a)
+		return NULL;
+	if (!(b = eval_expr(ev, sc, cmp ? n->l.v[1] : n->b))) {
+		val_decref(a);
+		return NULL;
+	}
+	if (a->type == VT_NDARRAY || b->type == VT_NDARRAY)
+		return eval_fused_values(ev, n, a, b);
+	set_span(ev, n);
+	if (a->type == VT_INT && b->type == VT_INT) {
+		int64_t x = a->u.i, y = b->u.i, z;
+		int t = -1;
+		r = NULL;
+		if (!cmp) {
+			switch (n->op) {
+			case OP_ADD: if (!__builtin_add_overflow(x, y, &z)) r = val_int(z); break;
+			case OP_SUB: if (!__builtin_sub_overflow(x, y, &z)) r = val_int(z); break;
+			case OP_MUL: if (!__builtin_mul_overflow(x, y, &z)) r = val_int(z); break;
+			default: break;
+			}
+			if (r)
+				goto done;
+		} else {
+			switch (n->ops[0]) {
+			case CMP_LT: t = x < y; break;
+			case CMP_LE: t = x <= y; break;
+			case CMP_EQ: t = x == y; break;
+			case CMP_NE: t = x != y; break;
+			case CMP_GT: t = x > y; break;
+			case CMP_GE: t = x >= y; break;
+			default: break;
+			}
+			if (t >= 0) {
+				r = val_bool(t);
+				goto done;
+			}
+		}
+	}
+	r = cmp ? val_compare_value(ev, n->ops[0], a, b) : val_binop(ev, (enum binop)n->op, a, b);
+done:
+	val_decref(a);
+	val_decref(b);
+	return r;
+}
+
 /* Runs the clauses of a comprehension from clause ci; appends to out.
  * first: the value of clause 0's iterable, evaluated in the enclosing scope. */
 static int comp_loop(struct eval *ev, struct scope *sc, struct node *n, int ci, struct value *out,
@@ -1212,7 +1710,7 @@ static int comp_loop(struct eval *ev, struct scope *sc, struct node *n, int ci, 
 		int64_t cnt = range_len(&r);
 		val_decref(it);
 		for (int64_t i = 0; i < cnt; i++) {
-			if (ev_check_interrupt(ev))
+			if (ev->interrupt && ev_check_interrupt(ev))
 				return -1;
 			struct value *x = val_int(r.start + i * r.step);
 			if (!x) {
@@ -1226,12 +1724,36 @@ static int comp_loop(struct eval *ev, struct scope *sc, struct node *n, int ci, 
 		}
 		return 0;
 	}
+	if (it->type == VT_LIST) {
+		/* a list is iterated live, as Python does */
+		int last = ci + 1 == n->l.n && n->kind == N_LISTCOMP, rc = 0;
+		for (size_t i = 0; i < it->u.seq.n && rc == 0; i++) {
+			struct value *x = val_incref(it->u.seq.items[i]), *y;
+			if (ev->interrupt && ev_check_interrupt(ev))
+				rc = -1;
+			else
+				rc = assign(ev, sc, c->a, x);
+			val_decref(x);
+			if (rc < 0)
+				break;
+			if (!last) {
+				rc = comp_loop(ev, sc, n, ci + 1, out, first);
+			} else if (!(y = eval_expr(ev, sc, n->a))) {
+				rc = -1;
+			} else if (list_append(out, y) < 0) {
+				err_nomem(ev);
+				rc = -1;
+			}
+		}
+		val_decref(it);
+		return rc;
+	}
 	struct value *items = val_iter_list(ev, it);
 	val_decref(it);
 	if (!items)
 		return -1;
 	for (size_t i = 0; i < items->u.seq.n; i++) {
-		if (ev_check_interrupt(ev) || assign(ev, sc, c->a, items->u.seq.items[i]) < 0 ||
+		if ((ev->interrupt && ev_check_interrupt(ev)) || assign(ev, sc, c->a, items->u.seq.items[i]) < 0 ||
 		    comp_loop(ev, sc, n, ci + 1, out, first) < 0) {
 			val_decref(items);
 			return -1;
@@ -1244,24 +1766,20 @@ static int comp_loop(struct eval *ev, struct scope *sc, struct node *n, int ci, 
 static struct value *eval_comprehension(struct eval *ev, struct scope *sc, struct node *n)
 {
 	struct value *out = n->kind == N_DICTCOMP ? val_dict_new() : val_list_new(0, NULL);
-	struct value *locals = val_dict_new(), *closure = NULL;
-	if (!out || !locals)
+	struct value *locals = NULL;
+	if (!out)
 		goto nomem;
-	if (sc->locals != sc->globals) {
-		size_t nc = sc->closure ? sc->closure->u.seq.n : 0;
-		struct value **items = malloc(sizeof *items * (nc + 1));
-		if (!items)
-			goto nomem;
-		items[0] = val_incref(sc->locals);
-		for (size_t i = 0; i < nc; i++)
-			items[i + 1] = val_incref(sc->closure->u.seq.items[i]);
-		closure = val_tuple_new(nc + 1, items);
-		free(items);
-		if (!closure)
-			goto nomem;
+	if (n->tab) {
+		if (!(locals = lframe_new(ev, n->tab)))
+			goto fail;
+	} else if (!(locals = val_dict_new())) {
+		goto nomem;
 	}
-	/* the first iterable is evaluated in the enclosing scope */
-	struct scope inner = { locals, closure, NULL, sc->globals };
+	/* its own scope inside the one it runs in; the first iterable is
+	 * evaluated in the enclosing scope */
+	struct scope inner = { .locals = locals, .globals = sc->globals, .up = sc };
+	if (n->tab)
+		inner.slots = ((struct lframe *)locals->u.obj.p)->slots;
 	struct value *it0 = eval_expr(ev, sc, n->l.v[0]->b);
 	if (!it0)
 		goto fail;
@@ -1269,30 +1787,33 @@ static struct value *eval_comprehension(struct eval *ev, struct scope *sc, struc
 	val_decref(it0);
 	if (rc < 0)
 		goto fail;
-	val_decref(locals);
-	val_decref(closure);
+	if (n->tab)
+		lframe_release(locals);
+	else
+		val_decref(locals);
 	return out;
 nomem:
 	err_nomem(ev);
 fail:
 	val_decref(out);
-	val_decref(locals);
-	val_decref(closure);
+	if (locals && n->tab)
+		lframe_release(locals);
+	else
+		val_decref(locals);
 	return NULL;
 }
 
-static struct value *eval_expr(struct eval *ev, struct scope *sc, struct node *n)
+/* eval_expr's less frequent nodes: kept out of line so that the common
+ * ones pay no part of their frame */
+static __attribute__((noinline)) struct value *eval_expr_rest(struct eval *ev, struct scope *sc,
+							      struct node *n)
 {
 	struct value *a, *b, *r;
 	switch (n->kind) {
 	case N_CONST:
 		return val_incref(n->v);
 	case N_NAME:
-		name_hash(n);
-		r = load_name_h(ev, sc, n->s, n->slen, n->hash);
-		if (!r)
-			set_span_err(ev, n);
-		return r;
+		return eval_name(ev, sc, n);
 	case N_FSTRING:
 		return eval_fstring(ev, sc, n);
 	case N_TUPLE: case N_LIST: {
@@ -1342,6 +1863,8 @@ dfail:
 		return NULL;
 	}
 	case N_BINOP:
+		if (leaf_binop(n))
+			return eval_binop_leaves(ev, sc, n);
 		if (fusable_node(n))
 			return eval_fused(ev, sc, n);
 		a = eval_expr(ev, sc, n->a);
@@ -1355,8 +1878,20 @@ dfail:
 		val_decref(b);
 		return r;
 	case N_UNOP:
-		if (fusable_node(n))
+		if (fusable_node(n) && fusable_node(n->a))
 			return eval_fused(ev, sc, n);
+		if (fusable_node(n)) {
+			/* fuse_sub's N_UNOP over a leaf: an array goes to the fuser */
+			a = eval_expr(ev, sc, n->a);
+			if (!a)
+				return NULL;
+			if (a->type == VT_NDARRAY)
+				return eval_fused_values(ev, n, a, NULL);
+			set_span(ev, n);
+			r = val_unop(ev, (enum unop)n->op, a);
+			val_decref(a);
+			return r;
+		}
 		a = eval_expr(ev, sc, n->a);
 		if (a)
 			set_span(ev, n);
@@ -1378,6 +1913,8 @@ dfail:
 		return eval_expr(ev, sc, n->b);
 	}
 	case N_COMPARE:
+		if (leaf_binop(n))
+			return eval_binop_leaves(ev, sc, n);
 		if (fusable_node(n))
 			return eval_fused(ev, sc, n);
 		return eval_compare(ev, sc, n);
@@ -1392,7 +1929,19 @@ dfail:
 		return eval_expr(ev, sc, t ? n->b : n->c);
 	}
 	case N_CALL:
-		return eval_fused(ev, sc, n);
+		if (n->a->kind == N_ATTR && is_reduce_name(n->a->s))
+			return eval_fused(ev, sc, n);
+		/* fuse_call, less the x.sum() case */
+		if (!(a = eval_expr(ev, sc, n->a)))
+			return NULL;
+		if (a->type != VT_BUILTIN)
+			return call_rest(ev, sc, n, a, NULL);
+		{
+			struct fz o = {0};
+			if (fuse_call_f(ev, sc, n, a, &o) < 0)
+				return NULL;
+			return fz_value(ev, &o);
+		}
 	case N_ATTR:
 		a = eval_expr(ev, sc, n->a);
 		if (a)
@@ -1442,6 +1991,37 @@ dfail:
 		return err_set(ev, TY_SyntaxError, "can't use starred expression here");
 	default:
 		return err_set(ev, TY_RuntimeError, "bad node");
+	}
+}
+
+/* N_BINOP, or a 2-operand N_COMPARE, whose operands are not fusable
+ * (eval_binop_leaves' case): 1 or 0, found once and kept in the node */
+static int leaf_binop(struct node *n)
+{
+	if (!n->leafop) {
+		int leaf = n->kind == N_BINOP ? n->op != OP_MATMUL && !fusable_node(n->a) && !fusable_node(n->b)
+			   : fusable_node(n) && !fusable_node(n->l.v[0]) && !fusable_node(n->l.v[1]);
+		n->leafop = leaf ? 1 : 2;
+	}
+	return n->leafop == 1;
+}
+
+static struct value *eval_expr(struct eval *ev, struct scope *sc, struct node *n)
+{
+	struct value *r;
+	switch (n->kind) {
+	case N_CONST:
+		return val_incref(n->v);
+	case N_NAME:
+		if (n->nscope == NS_LOCAL && sc->slots && (r = sc->slots[n->slot - 1]))
+			return val_incref(r);
+		return eval_name_slow(ev, sc, n);
+	case N_BINOP: case N_COMPARE:
+		if (leaf_binop(n))
+			return eval_binop_leaves(ev, sc, n);
+		return eval_expr_rest(ev, sc, n);
+	default:
+		return eval_expr_rest(ev, sc, n);
 	}
 }
 
@@ -1513,6 +2093,14 @@ static int assign(struct eval *ev, struct scope *sc, struct node *t, struct valu
 {
 	switch (t->kind) {
 	case N_NAME:
+		if (t->nscope == NS_LOCAL && sc->slots) {
+			struct value **p = &sc->slots[t->slot - 1], *old = *p;
+			*p = val_incref(v);
+			val_decref(old);
+			return 0;
+		}
+		if ((t->nscope == NS_UNRESOLVED && sc->locals == sc->globals) || t->nscope == NS_GLOBAL)
+			return store_global_node(ev, sc, t, v);
 		name_hash(t);   /* the AST node keeps the name's length and hash */
 		return store_name_h(ev, sc, t->s, t->slen, t->hash, v);
 	case N_ATTR: {
@@ -1550,9 +2138,7 @@ static int exec_augassign(struct eval *ev, struct scope *sc, struct node *s)
 	struct value *obj = NULL, *key = NULL, *cur = NULL, *rhs = NULL, *res = NULL;
 	int rc = -1;
 	if (t->kind == N_NAME) {
-		cur = load_name(ev, sc, t->s);
-		if (!cur)
-			set_span_err(ev, t);
+		cur = eval_name(ev, sc, t);
 	} else if (t->kind == N_ATTR) {
 		obj = eval_expr(ev, sc, t->a);
 		cur = obj ? val_getattr(ev, obj, t->s) : NULL;
@@ -1570,7 +2156,7 @@ static int exec_augassign(struct eval *ev, struct scope *sc, struct node *s)
 	if (!res)
 		goto out;
 	if (t->kind == N_NAME)
-		rc = store_name(ev, sc, t->s, res);
+		rc = assign(ev, sc, t, res);
 	else if (t->kind == N_ATTR)
 		rc = (res == cur && cur->type == VT_NDARRAY) ? 0 : val_setattr(ev, obj, t->s, res);
 	else
@@ -1588,14 +2174,16 @@ static int del_target(struct eval *ev, struct scope *sc, struct node *t)
 {
 	switch (t->kind) {
 	case N_NAME: {
-		struct value *d = target_dict(sc, t->s);
-		struct value *k = val_cstr(t->s);
-		if (!k) {
-			err_nomem(ev);
+		struct value *o = target_scope(sc, t->s);
+		int r = scope_del(ev, o, t->s);
+		if (r == 0 && o == sc->locals && o != sc->globals && sc->fd &&
+		    in_names(sc->fd->locals, sc->fd->nlocals, t->s)) {
+			/* a local of the function, not bound now (CPython's DELETE_FAST) */
+			err_set(ev, TY_UnboundLocalError,
+				"cannot access local variable '%s' where it is not associated with a value", t->s);
+			set_span_err(ev, t);
 			return -1;
 		}
-		int r = dict_del(ev, d, k);
-		val_decref(k);
 		if (r == 0) {
 			err_set(ev, TY_NameError, "name '%s' is not defined", t->s);
 			return -1;
@@ -1845,13 +2433,8 @@ static int exec_try(struct eval *ev, struct scope *sc, struct node *s)
 			ev->handling = exc;
 			r = exec_block(ev, sc, &h->l);
 			ev->handling = saved;
-			if (h->s) {
-				struct value *k = val_cstr(h->s);
-				if (k) {
-					dict_del(ev, target_dict(sc, h->s), k);
-					val_decref(k);
-				}
-			}
+			if (h->s)
+				scope_del(ev, target_scope(sc, h->s), h->s);
 		}
 		if (!handled) {
 			ev->err = exc;
@@ -2102,10 +2685,10 @@ static int exec_magic(struct eval *ev, struct node *s, struct value **result)
 	return EX_OK;
 }
 
-static int exec_stmt(struct eval *ev, struct scope *sc, struct node *s)
+static __attribute__((noinline)) int exec_stmt_rest(struct eval *ev, struct scope *sc,
+						       struct node *s)
 {
 	struct value *v;
-	set_line(ev, s->line);
 	switch (s->kind) {
 	case S_EXPR:
 		v = eval_expr(ev, sc, s->a);
@@ -2227,6 +2810,42 @@ static int exec_stmt(struct eval *ev, struct scope *sc, struct node *s)
 	}
 }
 
+static int exec_stmt(struct eval *ev, struct scope *sc, struct node *s)
+{
+	struct value *v;
+	set_line(ev, s->line);
+	switch (s->kind) {
+	case S_EXPR:
+		v = eval_expr(ev, sc, s->a);
+		if (!v)
+			return EX_ERR;
+		val_decref(v);
+		return EX_OK;
+	case S_ASSIGN:
+		if (s->l.n != 1)
+			return exec_stmt_rest(ev, sc, s);
+		v = eval_expr(ev, sc, s->a);
+		if (!v)
+			return EX_ERR;
+		{
+			int r = assign(ev, sc, s->l.v[0], v);
+			val_decref(v);
+			return r < 0 ? EX_ERR : EX_OK;
+		}
+	case S_RETURN:
+		v = s->a ? eval_expr(ev, sc, s->a) : val_none();
+		if (!v)
+			return EX_ERR;
+		val_decref(ev->retval);
+		ev->retval = v;
+		return EX_RETURN;
+	case S_PASS:
+		return EX_OK;
+	default:
+		return exec_stmt_rest(ev, sc, s);
+	}
+}
+
 static int exec_block(struct eval *ev, struct scope *sc, const struct nlist *l)
 {
 	for (int i = 0; i < l->n; i++) {
@@ -2282,6 +2901,7 @@ struct code *ev_compile(struct eval *ev, const char *src, size_t len, const char
 		ev_code_free(c);
 		return NULL;
 	}
+	resolve_cell(c->arena, &c->body); /* on failure scopes keep dicts */
 	return c;
 }
 
@@ -2304,7 +2924,7 @@ int ev_run(struct eval *ev, struct code *c, struct value **result)
 	}
 	if (result)
 		*result = NULL;
-	struct scope sc = { ev->globals, NULL, NULL, ev->globals };
+	struct scope sc = { .locals = ev->globals, .globals = ev->globals };
 	int rc = 0;
 	if (ev_push_frame(ev, c->arena, "<module>", 1) < 0) {
 		rc = -1;
@@ -2374,7 +2994,8 @@ struct value *ev_eval_string(struct eval *ev, const char *src, size_t len)
 		arena_decref(a);
 		return NULL;
 	}
-	struct scope sc = { ev->globals, NULL, NULL, ev->globals };
+	resolve_expr(a, n);
+	struct scope sc = { .locals = ev->globals, .globals = ev->globals };
 	char here;
 	int outer = ev->stack_base == NULL;
 	if (outer) {

@@ -100,6 +100,12 @@ void ev_warn(struct eval *ev, const char *category, const char *msg)
 	free(text);
 }
 
+void fpe_complex_cast(struct eval *ev, int from, int to)
+{
+	if (dt_is_complex(from) && !dt_is_complex(to) && to != DT_BOOL)
+		ev_warn(ev, "ComplexWarning", "Casting complex values to real discards the imaginary part");
+}
+
 /* ---- the floating-point error state ---- */
 
 int fpe_report(struct eval *ev, const char *opname, int flags)
@@ -176,6 +182,75 @@ static const char *tree_name(const struct ew_tree *t)
 	return name ? name : "cast";
 }
 
+/* The ufunc of the operator running on NumPy scalars (NumPy's scalar math
+ * says "divide by zero encountered in scalar divide"), or NULL */
+static const char *scalar_op;
+
+const char *fpe_scalar_begin(const char *ufname)
+{
+	const char *old = scalar_op;
+	scalar_op = ufname;
+	return old;
+}
+
+void fpe_scalar_end(const char *saved)
+{
+	scalar_op = saved;
+}
+
+/* The integer overflow NumPy's scalar math reports for + - * of NumPy
+ * integer scalars and for -x (r NULL) (the array loops wrap silently): 0,
+ * or -1 when the 'over' mode is 'raise'. */
+int fpe_scalar_int_check(struct eval *ev, const char *ufname, struct value *l, struct value *r, struct value *res)
+{
+	struct npscalar a, b, ca, cb;
+	int pyc, dt, bits, over = 0;
+	if (!res || res->type != VT_SCALAR)
+		return 0;
+	dt = res->u.sc.dtype;
+	if (!dt_is_int(dt) || arr_value_scalar(l, &a, &pyc))
+		return 0;
+	if (!r) { /* unary: -x of the most negative value */
+		arr_scalar_cast(&a, dt, &ca);
+		bits = (int)dt_size(dt) * 8;
+		if (dtype_table[dt].kind != DK_UINT && ca.v.i == (bits == 64 ? INT64_MIN : -((int64_t)1 << (bits - 1))))
+			return fpe_report(ev, "scalar negative", FE_OVERFLOW);
+		return 0;
+	}
+	if (arr_value_scalar(r, &b, &pyc))
+		return 0;
+	arr_scalar_cast(&a, dt, &ca);
+	arr_scalar_cast(&b, dt, &cb);
+	bits = (int)dt_size(dt) * 8;
+	if (dtype_table[dt].kind == DK_UINT) {
+		unsigned __int128 x = ca.v.u, y = cb.v.u, z, lim = bits == 64 ? UINT64_MAX : ((uint64_t)1 << bits) - 1;
+		if (!strcmp(ufname, "add"))
+			z = x + y, over = z > lim;
+		else if (!strcmp(ufname, "subtract"))
+			over = x < y;
+		else if (!strcmp(ufname, "multiply"))
+			z = x * y, over = z > lim;
+	} else {
+		__int128 x = ca.v.i, y = cb.v.i, z = 0, hi = bits == 64 ? INT64_MAX : ((int64_t)1 << (bits - 1)) - 1;
+		int known = 1;
+		if (!strcmp(ufname, "add"))
+			z = x + y;
+		else if (!strcmp(ufname, "subtract"))
+			z = x - y;
+		else if (!strcmp(ufname, "multiply"))
+			z = x * y;
+		else
+			known = 0;
+		over = known && (z > hi || z < -hi - 1);
+	}
+	if (over) {
+		char name[64];
+		snprintf(name, sizeof name, "scalar %s", ufname);
+		return fpe_report(ev, name, FE_OVERFLOW);
+	}
+	return 0;
+}
+
 int fpe_host_elementwise(struct eval *ev, const struct ew_tree *t, struct ndarray *out)
 {
 	int rc, flags;
@@ -192,6 +267,12 @@ int fpe_host_elementwise(struct eval *ev, const struct ew_tree *t, struct ndarra
 		flags &= ~FE_INVALID;
 	if (rc == 0 && flags) {
 		const char *name = tree_name(t);
+		char sname[64];
+		if (name && scalar_op) { /* the operator's name, not the loop's (x**2 runs square) */
+			snprintf(sname, sizeof sname, "scalar %s",
+				 !strcmp(scalar_op, "true_divide") ? "divide" : scalar_op);
+			name = sname;
+		}
 		if (name && fpe_report(ev, name, flags) < 0)
 			rc = -1;
 	}

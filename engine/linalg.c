@@ -14,6 +14,7 @@
 #include "arrapi.h"
 #include "args.h"
 #include "error.h"
+#include "shape.h"
 #include "linalg.h"
 #include "linalg_int.h"
 #include "ufunc.h"
@@ -652,14 +653,88 @@ struct value *linalg_matmul(struct eval *ev, struct value *av, struct value *bv)
 	return r ? arr_result(ev, r) : NULL;
 }
 
+/* matmul(..., out=o): r (stolen, ncore core dimensions at its end) stored
+ * into o after NumPy's gufunc checks -- o an array (or a 1-tuple of one),
+ * o's core dimensions r's, r's loop dimensions broadcastable to o's, the
+ * result type same_kind castable to o's dtype.  Returns o (new reference). */
+static struct value *matmul_into(struct eval *ev, struct value *outv, struct ndarray *r, int ncore)
+{
+	struct ndarray *o;
+	struct value *rv, *key;
+	int rl = r->ndim - ncore, ol, rc;
+	if (outv->type == VT_TUPLE && outv->u.seq.n == 1)
+		outv = outv->u.seq.items[0];
+	if (outv->type != VT_NDARRAY || !(o = arr_borrow(outv))) {
+		nd_decref(r);
+		return err_set(ev, TY_TypeError, "return arrays must be of ArrayType");
+	}
+	ol = o->ndim - ncore;
+	if (ol < 0) {
+		int64_t got = o->ndim ? o->shape[o->ndim - 1] : 1, want = r->shape[r->ndim - 1];
+		nd_decref(r);
+		if (o->ndim && got != want)
+			return err_set(ev, TY_ValueError, "matmul: Output operand 0 has a mismatch in its core dimension 0, "
+				       "with gufunc signature (n?,k),(k,m?)->(n?,m?) (size %lld is different from %lld)",
+				       (long long)got, (long long)want);
+		return err_set(ev, TY_ValueError, "output operand requires a reduction along dimension -1, but the "
+			       "reduction is not enabled. The dimension size of 1 does not match the expected output shape.");
+	}
+	for (int i = 0; i < ncore; i++)
+		if (o->shape[ol + i] != r->shape[rl + i]) {
+			int64_t got = o->shape[ol + i], want = r->shape[rl + i];
+			nd_decref(r);
+			return err_set(ev, TY_ValueError, "matmul: Output operand 0 has a mismatch in its core dimension %d, "
+				       "with gufunc signature (n?,k),(k,m?)->(n?,m?) (size %lld is different from %lld)",
+				       i, (long long)got, (long long)want);
+		}
+	rc = rl <= ol ? 0 : -1;
+	for (int i = 0; rc == 0 && i < rl; i++)
+		if (r->shape[i] != 1 && r->shape[i] != o->shape[ol - rl + i])
+			rc = -1;
+	if (rc < 0 && rl > ol) {
+		nd_decref(r);
+		return err_set(ev, TY_ValueError, "output operand requires a reduction along dimension -1, but the "
+			       "reduction is not enabled. The dimension size of 1 does not match the expected output shape.");
+	}
+	if (rc < 0) { /* NumPy names o's shape in its iterator's (reversed) order too */
+		char s1[128], s2[128], s3[128];
+		int64_t rev[ND_MAXDIM], bsh[ND_MAXDIM];
+		for (int i = 0; i < o->ndim; i++) {
+			rev[i] = o->shape[o->ndim - 1 - i];
+			bsh[i] = o->shape[i];
+		}
+		for (int i = 0; i < rl; i++)
+			if (r->shape[i] != 1)
+				bsh[ol - rl + i] = r->shape[i];
+		arr_format_shape_compact(s1, sizeof s1, o->ndim, o->shape);
+		arr_format_shape_compact(s2, sizeof s2, o->ndim, rev);
+		arr_format_shape_compact(s3, sizeof s3, o->ndim, bsh);
+		nd_decref(r);
+		return err_set(ev, TY_ValueError, "non-broadcastable output operand with shape %s [remapped to %s] doesn't "
+			       "match the broadcast shape %s", s1, s2, s3);
+	}
+	if (!dt_can_cast(r->dtype, o->dtype, "same_kind")) {
+		err_set(ev, TY_TypeError, "Cannot cast ufunc 'matmul' output from dtype('%s') to dtype('%s') with casting rule 'same_kind'",
+			dtype_table[r->dtype].name, dtype_table[o->dtype].name);
+		nd_decref(r);
+		return NULL;
+	}
+	if (!(rv = arr_wrap(ev, r)))
+		return NULL;
+	key = val_tuple_new(0, NULL);
+	rc = key ? idx_set(ev, o, key, rv) : -1;
+	if (key)
+		val_decref(key);
+	val_decref(rv);
+	return rc < 0 ? NULL : val_incref(outv);
+}
+
 struct value *lin_f_matmul(struct eval *ev, const struct builtin *bi, int argc,
 			      struct value **argv, const struct kwargs *kw)
 {
 	struct value *a, *b, *out = NULL, *dtype = NULL;
 	if (args_parse(ev, "matmul", argc, argv, kw, "x1,x2|$out,dtype", &a, &b, &out, &dtype) < 0)
 		return NULL;
-	if (out && out->type != VT_NONE)
-		return err_set(ev, TY_NotImplementedError, "matmul: out= is not supported");
 	const struct backend *be = lin_be(bi, a, b);
 	int dt = -1;
 	if (dtype && arr_parse_dtype(ev, dtype, &dt) < 0)
@@ -667,8 +742,11 @@ struct value *lin_f_matmul(struct eval *ev, const struct builtin *bi, int argc,
 	struct ndarray *x = arr_asarray(ev, be, a, -1);
 	struct ndarray *y = x ? arr_asarray(ev, be, b, -1) : NULL;
 	struct ndarray *r = y ? lin_matmul_nd(ev, x, y, dt) : NULL;
+	int ncore = x && y ? (x->ndim > 1) + (y->ndim > 1) : 0;
 	nd_decref(x);
 	nd_decref(y);
+	if (r && out && out->type != VT_NONE)
+		return matmul_into(ev, out, r, ncore);
 	return r ? arr_result(ev, r) : NULL;
 }
 

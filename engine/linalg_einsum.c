@@ -201,6 +201,79 @@ mismatch:
 #undef POS
 }
 
+/* Broadcasts the operands' size-1 axes against the other operands' axes of
+ * the same label, as NumPy's iterator does; a mismatch is NumPy's error,
+ * each operand's shape remapped onto the iterator's labels (the output's,
+ * then the rest by code) with its leading missing axes dropped.  0 or -1. */
+static int ein_broadcast(struct eval *ev, struct ein_op *ops, int nop, const char *outl, int outn)
+{
+	int64_t size[256];
+	char it[256];
+	int ni = 0, bad = 0;
+	for (int c = 0; c < 256; c++)
+		size[c] = -1;
+	for (int o = 0; o < nop; o++)
+		for (int i = 0; i < ops[o].nd; i++) {
+			unsigned char c = (unsigned char)ops[o].lab[i];
+			int64_t sz = ops[o].a->shape[i];
+			if (size[c] < 0 || size[c] == 1)
+				size[c] = sz;
+			else if (sz != 1 && sz != size[c])
+				bad = 1;
+		}
+	if (bad) {
+		struct sbuf b = {0};
+		char *msg;
+		memcpy(it, outl, outn);
+		ni = outn;
+		for (int c = 1; c < 256; c++)
+			if (size[c] >= 0 && !has(outl, outn, (char)c))
+				it[ni++] = (char)c;
+		sb_printf(&b, "operands could not be broadcast together with remapped shapes [original->remapped]: ");
+		for (int o = 0; o < nop; o++) {
+			int first = 1, started = 0;
+			sb_printf(&b, "(");
+			for (int i = 0; i < ops[o].nd; i++)
+				sb_printf(&b, "%s%lld", i ? "," : "", (long long)ops[o].a->shape[i]);
+			sb_printf(&b, "%s)->(", ops[o].nd == 1 ? "," : "");
+			for (int k = 0; k < ni; k++) {
+				const char *q = memchr(ops[o].lab, it[k], (size_t)ops[o].nd);
+				if (!q && !started)
+					continue;
+				started = 1;
+				if (q)
+					sb_printf(&b, "%s%lld", first ? "" : ",", (long long)ops[o].a->shape[q - ops[o].lab]);
+				else
+					sb_printf(&b, "%snewaxis", first ? "" : ",");
+				first = 0;
+			}
+			sb_printf(&b, "%s) ", ops[o].nd == 1 ? "," : "");
+		}
+		msg = sb_take(&b);
+		if (!msg)
+			return err_nomem(ev), -1;
+		err_set(ev, TY_ValueError, "%s", msg);
+		free(msg);
+		return -1;
+	}
+	for (int o = 0; o < nop; o++) {
+		int64_t sh[ND_MAXDIM];
+		int need = 0;
+		for (int i = 0; i < ops[o].nd; i++) {
+			sh[i] = size[(unsigned char)ops[o].lab[i]];
+			need |= sh[i] != ops[o].a->shape[i];
+		}
+		if (need) {
+			struct ndarray *t = arr_broadcast_to(ev, ops[o].a, ops[o].nd, sh);
+			if (!t)
+				return -1;
+			nd_decref(ops[o].a);
+			ops[o].a = t;
+		}
+	}
+	return 0;
+}
+
 /* Rewrites a spec with '...' into one without: each operand's ellipsis
  * becomes the last of E fresh labels (E: the most dimensions an ellipsis
  * stands for, broadcast from the right), and the output is made explicit
@@ -426,6 +499,8 @@ struct value *lin_f_einsum(struct eval *ev, const struct builtin *bi, int argc,
 	for (int o = 0; o < nop; o++)
 		if (ein_diag(ev, &ops[o]) < 0)
 			goto out;
+	if (ein_broadcast(ev, ops, nop, outl, outn) < 0)
+		goto out;
 	while (nop > 1) {
 		if (ein_sum_private(ev, ops, nop, 0, outl, outn) < 0 ||
 		    ein_sum_private(ev, ops, nop, 1, outl, outn) < 0 ||

@@ -198,6 +198,11 @@ static uint64_t mt_masked_w(struct mt19937 *s, uint64_t rng, int bits, int *bcnt
 	return v;
 }
 
+uint64_t mt_bounded_buf(struct mt19937 *s, uint64_t rng, int bits, int *bcnt, uint32_t *buf)
+{
+	return mt_masked_w(s, rng, bits, bcnt, buf);
+}
+
 uint64_t mt_bounded_w(struct mt19937 *s, uint64_t rng, int bits)
 {
 	int bcnt = 0;

@@ -13,6 +13,7 @@
 #include <math.h>
 #include "parse.h"
 #include "bigint.h"
+#include "bytesobj.h"
 #include "lex.h"
 #include "error.h"
 
@@ -524,6 +525,63 @@ static char *decode_str(struct parser *P, const struct token *at, const char *s,
 	return out;
 }
 
+/* A bytes literal's body s[0..n) with its escapes decoded into the arena
+ * (CPython's: \xhh exactly two digits, octal kept to 8 bits, \u \N and
+ * unknown escapes left as they are); *outlen gets the byte count. */
+static char *decode_bytes(struct parser *P, const struct token *at, const char *s,
+			  size_t n, int raw, size_t *outlen)
+{
+	char *out = P_alloc(P, n + 1), *o = out;
+	for (size_t i = 0; i < n; i++)
+		if ((unsigned char)s[i] >= 0x80)
+			perr(P, at, "bytes can only contain ASCII literal characters");
+	for (size_t i = 0; i < n; i++) {
+		char c = s[i];
+		if (c == '\r' && i + 1 < n && s[i + 1] == '\n')
+			continue;
+		if (c != '\\' || raw || i + 1 >= n) {
+			*o++ = c;
+			continue;
+		}
+		size_t bs = i;
+		char e = s[++i];
+		switch (e) {
+		case '\n': break;
+		case '\\': *o++ = '\\'; break;
+		case '\'': *o++ = '\''; break;
+		case '"': *o++ = '"'; break;
+		case 'a': *o++ = '\a'; break;
+		case 'b': *o++ = '\b'; break;
+		case 'f': *o++ = '\f'; break;
+		case 'n': *o++ = '\n'; break;
+		case 'r': *o++ = '\r'; break;
+		case 't': *o++ = '\t'; break;
+		case 'v': *o++ = '\v'; break;
+		case 'x': {
+			int h1 = i + 1 < n ? hexval((unsigned char)s[i + 1]) : -1;
+			int h2 = h1 >= 0 && i + 2 < n ? hexval((unsigned char)s[i + 2]) : -1;
+			if (h2 < 0)
+				perr(P, at, "(value error) invalid \\x escape at position %zu", bs);
+			*o++ = (char)(h1 * 16 + h2);
+			i += 2;
+			break;
+		}
+		default:
+			if (e >= '0' && e <= '7') {
+				unsigned v = (unsigned)(e - '0');
+				for (int k = 0; k < 2 && i + 1 < n && s[i + 1] >= '0' && s[i + 1] <= '7'; k++)
+					v = v * 8 + (unsigned)(s[++i] - '0');
+				*o++ = (char)(v & 0xFF);
+			} else {
+				*o++ = '\\';
+				*o++ = e;
+			}
+		}
+	}
+	*o = 0;
+	*outlen = (size_t)(o - out);
+	return out;
+}
 
 static struct node *subparse_expr(struct parser *P, const struct token *at,
 				  const char *s, size_t n);
@@ -640,17 +698,22 @@ static void fstring_parts(struct parser *P, const struct token *at, const char *
 #undef FLUSH
 }
 
-/* atom: STRING+ (adjacent literals concatenate; f-strings become N_FSTRING) */
+/* atom: STRING+ (adjacent literals concatenate; f-strings become N_FSTRING;
+ * bytes literals join only bytes literals) */
 static struct node *strings(struct parser *P)
 {
 	struct token first = P->tok;
 	struct vec parts = {0};
-	int anyf = 0;
+	int anyf = 0, isbytes = (first.flags & STR_BYTES) != 0;
 	while (P->tok.t == T_STRING) {
 		struct token t = P->tok;
-		if (t.flags & STR_BYTES)
-			perr(P, &t, "bytes literals are not supported by Lumen");
-		if (t.flags & STR_F) {
+		if (((t.flags & STR_BYTES) != 0) != isbytes)
+			perr(P, &t, "cannot mix bytes and nonbytes literals");
+		if (isbytes) {
+			size_t ol;
+			char *d = decode_bytes(P, &t, t.s, t.len, t.flags & STR_RAW, &ol);
+			vpush(P, &parts, mkconst(P, &t, val_bytes(d, ol)));
+		} else if (t.flags & STR_F) {
 			anyf = 1;
 			fstring_parts(P, &t, t.s, t.len, t.flags & STR_RAW, &parts, 0);
 		} else {
@@ -673,7 +736,7 @@ static struct node *strings(struct parser *P)
 			memcpy(b + o, parts.v[i]->v->u.str->s, parts.v[i]->v->u.str->len);
 			o += parts.v[i]->v->u.str->len;
 		}
-		return mkconst(P, &first, val_str(b, total));
+		return mkconst(P, &first, isbytes ? val_bytes(b, total) : val_str(b, total));
 	}
 	struct node *n = mknode(P, N_FSTRING, &first);
 	n->l = tolist(&parts);

@@ -292,6 +292,23 @@ static uint64_t lemire_w(struct pcg64 *p, uint64_t rng, int bits, int *bcnt, uin
 	}
 }
 
+uint64_t pcg_bounded_buf(struct pcg64 *p, uint64_t rng, int bits, int *bcnt, uint32_t *buf)
+{
+	if (bits == 1) { /* random_buffered_bounded_bool */
+		if (rng == 0)
+			return 0;
+		if (!*bcnt) {
+			*buf = pcg_next32(p);
+			*bcnt = 31;
+		} else {
+			*buf >>= 1;
+			(*bcnt)--;
+		}
+		return *buf & 1;
+	}
+	return lemire_w(p, rng, bits, bcnt, buf);
+}
+
 uint64_t pcg_bounded(struct pcg64 *p, uint64_t rng, int bits)
 {
 	int bcnt = 0;

@@ -13,6 +13,7 @@
 #include "nscall.h"
 #include "args.h"
 #include "error.h"
+#include "fpe.h"
 
 /* vander(x, N=None, increasing=False) */
 static struct value *pf_vander(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
@@ -112,9 +113,20 @@ static struct value *pf_polyval(struct eval *ev, const struct builtin *bi, int a
 	return y;
 }
 
+/* l op= r, both stolen; NULL in -> NULL out */
+static struct value *ex_inplace(struct eval *ev, enum binop op, struct value *l, struct value *r)
+{
+	struct value *x = l && r ? val_inplace(ev, op, l, r) : NULL;
+	if (l)
+		val_decref(l);
+	if (r)
+		val_decref(r);
+	return x;
+}
+
 /* polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False): NumPy's
- * least squares on the column-scaled Vandermonde matrix (w and cov are
- * not supported) */
+ * least squares on the weighted, column-scaled Vandermonde matrix; cov=True
+ * scales inv(A^T A) by resids / (len(x) - order), cov='unscaled' does not */
 static struct value *pf_polyfit(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
 				const struct kwargs *kw)
 {
@@ -122,12 +134,16 @@ static struct value *pf_polyfit(struct eval *ev, const struct builtin *bi, int a
 	struct value *xv, *yv, *dv, *rcv = NULL, *fullv = NULL, *wv = NULL, *cv = NULL;
 	struct value *x = NULL, *y = NULL, *lhs = NULL, *scale = NULL, *rcond = NULL, *sol = NULL, *r = NULL;
 	int64_t deg;
-	int full, want_cov;
+	int full, want_cov = 0, unscaled = 0;
 	if (args_parse(ev, "polyfit", argc, argv, kw, "x,y,deg|rcond,full,w,cov", &xv, &yv, &dv, &rcv, &fullv, &wv, &cv) < 0 ||
-	    val_as_int64(ev, dv, &deg) < 0 || args_bool(ev, fullv, 0, &full) < 0 || args_bool(ev, cv, 0, &want_cov) < 0)
+	    val_as_int64(ev, dv, &deg) < 0 || args_bool(ev, fullv, 0, &full) < 0)
 		return NULL;
-	if ((wv && wv->type != VT_NONE) || want_cov)
-		return err_set(ev, TY_NotImplementedError, "polyfit: w= and cov= are not supported");
+	if (cv) { /* `elif cov:` then `cov == "unscaled"` */
+		const char *cs = val_as_cstr(cv);
+		unscaled = cs && !strcmp(cs, "unscaled");
+		if ((want_cov = val_truth(ev, cv)) < 0)
+			return NULL;
+	}
 	/* x = asarray(x) + 0.0 */
 	struct ndarray *xa = arr_asarray(ev, be, xv, -1), *ya;
 	x = ex_bin(ev, OP_ADD, xa ? arr_wrap(ev, xa) : NULL, val_float(0.0));
@@ -174,6 +190,34 @@ static struct value *pf_polyfit(struct eval *ev, const struct builtin *bi, int a
 	}
 	if (!lhs)
 		goto out;
+	if (wv && wv->type != VT_NONE) {
+		/* w = asarray(w) + 0.0; lhs *= w[:, newaxis]; rhs *= w (or w[:, newaxis]) */
+		struct ndarray *wa = arr_asarray(ev, be, wv, -1);
+		struct value *w = ex_bin(ev, OP_ADD, wa ? arr_wrap(ev, wa) : NULL, val_float(0.0)), *wc;
+		if (!w)
+			goto out;
+		wa = arr_borrow(w);
+		if (!wa || wa->ndim != 1) {
+			val_decref(w);
+			err_set(ev, TY_TypeError, "expected a 1-d array for weights");
+			goto out;
+		}
+		if (wa->shape[0] != ya->shape[0]) {
+			val_decref(w);
+			err_set(ev, TY_TypeError, "expected w and y to have the same length");
+			goto out;
+		}
+		wc = ex_item(ev, val_incref(w),
+			     val_tuple_new(2, (struct value *[]){val_slice_new(val_none(), val_none(), val_none()), val_none()}));
+		lhs = ex_inplace(ev, OP_MUL, lhs, wc ? val_incref(wc) : NULL);
+		y = lhs ? ex_inplace(ev, OP_MUL, y, ya->ndim == 2 ? (wc ? val_incref(wc) : NULL) : val_incref(w)) : y;
+		if (wc)
+			val_decref(wc);
+		val_decref(w);
+		if (!lhs || !y)
+			goto out;
+		ya = arr_borrow(y);
+	}
 	/* scale = sqrt((lhs * lhs).sum(axis=0)); lhs /= scale */
 	{
 		struct value *sq = ex_bin(ev, OP_MUL, val_incref(lhs), val_incref(lhs)), *zero = val_int(0);
@@ -202,7 +246,57 @@ static struct value *pf_polyfit(struct eval *ev, const struct builtin *bi, int a
 		val_decref(c);
 		c = t;
 	}
-	if (!c || !full) {
+	if (!c)
+		goto out;
+	{
+		/* rank != order and not full: RankWarning */
+		struct value *rk = ex_item(ev, val_incref(sol), val_int(2));
+		int64_t rank = 0;
+		int rc = rk ? val_as_int64(ev, rk, &rank) : -1;
+		if (rk)
+			val_decref(rk);
+		if (rc < 0) {
+			val_decref(c);
+			goto out;
+		}
+		if (rank != deg + 1 && !full)
+			ev_warn(ev, "RankWarning", "Polyfit may be poorly conditioned");
+	}
+	if (!full && want_cov) {
+		/* Vbase = inv(dot(lhs.T, lhs)) / outer(scale, scale); times fac =
+		 * 1 (unscaled) or resids / (len(x) - order) */
+		struct value *lt = val_getattr(ev, lhs, "T"), *fac, *vb;
+		vb = ex_fn1(ev, be, "linalg.inv", lt ? ex_fn2(ev, be, "dot", lt, val_incref(lhs)) : NULL);
+		vb = ex_bin(ev, OP_TRUEDIV, vb, ex_fn2(ev, be, "outer", val_incref(scale), val_incref(scale)));
+		if (!vb) {
+			val_decref(c);
+			goto out;
+		}
+		if (unscaled) {
+			fac = val_int(1);
+		} else if (xa->shape[0] <= deg + 1) {
+			val_decref(vb);
+			val_decref(c);
+			err_set(ev, TY_ValueError, "the number of data points must exceed order "
+				"to scale the covariance matrix");
+			goto out;
+		} else {
+			fac = ex_bin(ev, OP_TRUEDIV, ex_item(ev, val_incref(sol), val_int(1)),
+				     val_int(xa->shape[0] - deg - 1));
+		}
+		if (ya->ndim != 1)
+			vb = ex_item(ev, vb, val_tuple_new(3, (struct value *[]){
+				val_slice_new(val_none(), val_none(), val_none()),
+				val_slice_new(val_none(), val_none(), val_none()), val_none()}));
+		vb = ex_bin(ev, OP_MUL, vb, fac);
+		if (!vb) {
+			val_decref(c);
+			goto out;
+		}
+		r = val_tuple_new(2, (struct value *[]){c, vb});
+		goto out;
+	}
+	if (!full) {
 		r = c;
 		goto out;
 	}
@@ -226,6 +320,6 @@ const struct arr_func arr_polynomial_funcs[] = {
 	{"vander", pf_vander, "vander(x, N=None, increasing=False)", "Generate a Vandermonde matrix."},
 	{"polyval", pf_polyval, "polyval(p, x)", "Evaluate a polynomial at specific values."},
 	{"polyfit", pf_polyfit, "polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False)",
-	 "Least squares polynomial fit (w= and cov= not supported)."},
+	 "Least squares polynomial fit."},
 	{NULL, NULL, NULL, NULL}
 };

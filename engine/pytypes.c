@@ -18,6 +18,7 @@
 #include "dtype.h"
 #include "ndarray.h"
 #include "bigint.h"
+#include "bytesobj.h"
 
 #define M(name) static struct value *m_##name(struct eval *ev, const struct builtin *bi, \
 	int argc, struct value **argv, const struct kwargs *kw)
@@ -202,6 +203,30 @@ static int parse_float_str(struct eval *ev, const char *s, size_t n, double *out
 	return 0;
 }
 
+/* int(b'12') and float(b'1.5') parse the bytes as the str; a ValueError
+ * shows the bytes' repr, as CPython's does (fmt has one %s) */
+static int bytes_number_error(struct eval *ev, struct value *x, int failed, const char *fmt, int base)
+{
+	int nul = memchr(x->u.str->s, 0, x->u.str->len) != NULL;
+	if (!nul && !(failed && ev->err && ev->err->u.exc.type == TY_ValueError))
+		return failed ? -1 : 0;
+	char *r = bytes_repr(ev, x->u.str->s, x->u.str->len);
+	if (!r)
+		return -1;
+	if (r && strlen(r) > 200)
+		r[200] = 0;
+	if (failed) {
+		val_decref(err_fetch(ev));
+		err_tb_clear(ev);
+	}
+	if (base >= 0)
+		err_set(ev, TY_ValueError, fmt, base, r);
+	else
+		err_set(ev, TY_ValueError, fmt, r);
+	free(r);
+	return -1;
+}
+
 static struct value *exc_new(struct eval *ev, enum typeid t, int argc, struct value **argv)
 {
 	struct value *e = val_exception_new(t, NULL);
@@ -245,7 +270,7 @@ struct value *builtins_type_call(struct eval *ev, enum typeid t, int argc, struc
 			return val_int(0);
 		int64_t base = 10;
 		if (y) {
-			if (x->type != VT_STR)
+			if (x->type != VT_STR && x->type != VT_BYTES)
 				return err_set(ev, TY_TypeError, "int() can't convert non-string with explicit base");
 			if (val_as_int64(ev, y, &base) < 0)
 				return NULL;
@@ -257,6 +282,14 @@ struct value *builtins_type_call(struct eval *ev, enum typeid t, int argc, struc
 		case VT_BIGINT: return val_incref(x);
 		case VT_FLOAT: return float_to_int(ev, x->u.f);
 		case VT_STR: return parse_int_str(ev, x->u.str->s, x->u.str->len, (int)base);
+		case VT_BYTES: {
+			struct value *r = parse_int_str(ev, x->u.str->s, x->u.str->len, (int)base);
+			if (bytes_number_error(ev, x, !r, "invalid literal for int() with base %d: %s", (int)base) < 0) {
+				val_decref(r);
+				return NULL;
+			}
+			return r;
+		}
 		case VT_SCALAR: case VT_NDARRAY: {
 			int dt = x->type == VT_SCALAR ? x->u.sc.dtype : x->u.arr->dtype;
 			if (dt_is_int(dt) || dt == DT_BOOL)
@@ -280,6 +313,12 @@ struct value *builtins_type_call(struct eval *ev, enum typeid t, int argc, struc
 			return val_float(0);
 		if (x->type == VT_STR) {
 			if (parse_float_str(ev, x->u.str->s, x->u.str->len, &d) < 0)
+				return NULL;
+			return val_float(d);
+		}
+		if (x->type == VT_BYTES) {
+			int bad = parse_float_str(ev, x->u.str->s, x->u.str->len, &d) < 0;
+			if (bytes_number_error(ev, x, bad, "could not convert string to float: %s", -1) < 0)
 				return NULL;
 			return val_float(d);
 		}
@@ -371,13 +410,18 @@ struct value *builtins_type_call(struct eval *ev, enum typeid t, int argc, struc
 		return tr < 0 ? NULL : val_bool(tr);
 	}
 	case TY_STR: {
-		if (args_parse(ev, "str", argc, argv, kw, "|object", &x) < 0)
+		struct value *enc = NULL, *errs = NULL;
+		if (args_parse(ev, "str", argc, argv, kw, "|object,encoding,errors", &x, &enc, &errs) < 0)
 			return NULL;
 		if (!x)
 			return val_str("", 0);
+		if (enc || errs) /* str(b, 'utf-8'): b decoded */
+			return bytes_str_call(ev, x, enc, errs);
 		char *s = val_str_of(ev, x);
 		return s ? val_str_take(s, strlen(s)) : NULL;
 	}
+	case TY_BYTES:
+		return bytes_type_call(ev, argc, argv, kw);
 	case TY_LIST: case TY_TUPLE: {
 		if (nargs(ev, t == TY_LIST ? "list" : "tuple", argc, 0, 1) < 0)
 			return NULL;
@@ -1059,7 +1103,7 @@ M(strformat)
 
 M(encode)
 {
-	return val_incref(SELF);
+	return bytes_str_encode(ev, bi, argc, argv, kw);
 }
 
 /* ---- list methods ---- */
@@ -1404,6 +1448,8 @@ static const struct method methods[] = {
 
 struct value *builtins_method(struct eval *ev, struct value *self, const char *name)
 {
+	if (self->type == VT_BYTES || (self->type == VT_TYPE && self->u.ty == TY_BYTES))
+		return bytes_method(ev, self, name);
 	for (size_t i = 0; i < sizeof methods / sizeof methods[0]; i++)
 		if (methods[i].t == self->type && strcmp(methods[i].name, name) == 0) {
 			struct value *b = val_builtin(methods[i].name, methods[i].fn, self, NULL);
@@ -1416,6 +1462,8 @@ const char *const *builtins_method_names(struct value *self)
 {
 	static const char *names[128];
 	int n = 0;
+	if (self->type == VT_BYTES)
+		return bytes_method_names();
 	for (size_t i = 0; i < sizeof methods / sizeof methods[0] && n < 127; i++)
 		if (methods[i].t == self->type)
 			names[n++] = methods[i].name;

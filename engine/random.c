@@ -17,6 +17,7 @@
 #include "bigint.h"
 #include "error.h"
 #include "random_int.h"
+#include "nscall.h"
 
 /* ---- the global legacy state ---- */
 
@@ -470,6 +471,141 @@ static int int_bound(struct eval *ev, struct value *v, __int128 *out)
 }
 
 /*
+ * randint / integers with array bounds, as NumPy's _rand_<type>_broadcast:
+ * the bounds checked over the whole arrays (low, then high, then their
+ * order), cast to int64, broadcast with each other (and to size when
+ * given), then one draw per output item in C order, each with its own
+ * range; the 8/16-bit and bool buffers live across the whole loop.
+ * la NULL: low 0.  Borrowed la/ha.
+ */
+static struct value *draw_int_arrays(struct eval *ev, const struct backend *be, struct rsrc *src,
+				     struct ndarray *la, struct ndarray *ha, int nd, const int64_t *shape,
+				     int dt, int endpoint)
+{
+	struct ndarray *l64 = NULL, *h64 = NULL, *lb = NULL, *hb = NULL, *out = NULL;
+	struct value *res = NULL;
+	int64_t lo, osh[ND_MAXDIM];
+	uint64_t hi;
+	int ond;
+	int_limits(dt, &lo, &hi);
+	if (la && !(l64 = arr_host_c(ev, la, DT_INT64)))
+		goto out;
+	if (!(h64 = arr_host_c(ev, ha, DT_INT64)))
+		goto out;
+	{
+		const int64_t *l = l64 ? (const int64_t *)nd_data(l64) : NULL, *h = (const int64_t *)nd_data(h64);
+		int64_t nl = l64 ? nd_size(l64) : 0, nh = nd_size(h64);
+		for (int64_t i = 0; i < nl; i++)
+			if (l[i] < lo) {
+				err_set(ev, TY_ValueError, "low is out of bounds for %s", dtype_table[dt].name);
+				goto out;
+			}
+		for (int64_t i = 0; i < nh; i++)
+			if ((__int128)h[i] - !endpoint > (__int128)hi) {
+				err_set(ev, TY_ValueError, "high is out of bounds for %s", dtype_table[dt].name);
+				goto out;
+			}
+		/* low > high (closed) / low >= high (open), broadcast */
+		const struct ndarray *pair[2] = {l64 ? l64 : h64, h64};
+		int bnd;
+		int64_t bsh[ND_MAXDIM];
+		if (arr_broadcast_shapes(ev, 2, pair, &bnd, bsh) < 0)
+			goto out;
+		if (nd >= 0) {
+			/* np.broadcast(low, high, empty(size)) must give size */
+			const struct ndarray *three[3] = {pair[0], pair[1], NULL};
+			struct ndarray probe = *h64;
+			int ok;
+			probe.ndim = nd;
+			memcpy(probe.shape, shape, sizeof(int64_t) * (size_t)nd);
+			three[2] = &probe;
+			ok = arr_broadcast_shapes(ev, 3, three, &ond, osh) == 0;
+			if (!ok)
+				err_clear(ev);
+			if (!ok || ond != nd || memcmp(osh, shape, sizeof(int64_t) * (size_t)nd)) {
+				/* the first bound with an axis that disagrees with size's */
+				const struct ndarray *args[2] = {l64, h64};
+				int who = 1;
+				for (int k = 1, found = 0; !found && k <= ND_MAXDIM; k++) {
+					int64_t want = k <= nd ? shape[nd - k] : 1;
+					for (int i = 0; i < 2 && !found; i++) {
+						const struct ndarray *x = args[i];
+						if (x && k <= x->ndim && x->shape[x->ndim - k] != 1 && x->shape[x->ndim - k] != want) {
+							who = i;
+							found = 1;
+						}
+					}
+				}
+				char s1[128], s2[128];
+				arr_format_shape_compact(s1, sizeof s1, args[who]->ndim, args[who]->shape);
+				arr_format_shape_compact(s2, sizeof s2, nd, shape);
+				err_set(ev, TY_ValueError, "shape mismatch: objects cannot be broadcast to a single shape.  "
+					"Mismatch is between arg %d with shape %s and arg 2 with shape %s.", who, s1, s2);
+				goto out;
+			}
+		} else {
+			ond = bnd;
+			memcpy(osh, bsh, sizeof(int64_t) * (size_t)bnd);
+		}
+		lb = l64 ? arr_broadcast_to(ev, l64, ond, osh) : NULL;
+		hb = !l64 || lb ? arr_broadcast_to(ev, h64, ond, osh) : NULL;
+		if (!hb)
+			goto out;
+		if (lb) {
+			struct ndarray *c = arr_host_c(ev, lb, DT_INT64);
+			nd_decref(lb);
+			if (!(lb = c))
+				goto out;
+		}
+		{
+			struct ndarray *c = arr_host_c(ev, hb, DT_INT64);
+			nd_decref(hb);
+			if (!(hb = c))
+				goto out;
+		}
+	}
+	{
+		/* the order check over the broadcast pairs (NumPy's np.any(low >= high)) */
+		const int64_t *l = lb ? (const int64_t *)nd_data(lb) : NULL, *h = (const int64_t *)nd_data(hb);
+		int64_t n = nd_size(hb);
+		for (int64_t i = 0; i < n; i++)
+			if ((__int128)(l ? l[i] : 0) > (__int128)h[i] - !endpoint) {
+				err_set(ev, TY_ValueError, endpoint ? "low > high" : "low >= high");
+				goto out;
+			}
+		out = nd_new(ev, &backend_host, dt, ond, osh);
+		if (!out)
+			goto out;
+		int bits = dt_bits(dt), width = (int)dt_size(dt), bcnt = 0;
+		uint32_t buf = 0;
+		for (int64_t i = 0; i < n; i++) {
+			int64_t low = l ? l[i] : 0;
+			uint64_t rng = (uint64_t)((__int128)h[i] - !endpoint - low), v;
+			if (src->mt)
+				v = mt_bounded_buf(src->mt, rng, bits, &bcnt, &buf);
+			else
+				v = pcg_bounded_buf(src->pcg, rng, bits, &bcnt, &buf);
+			v += (uint64_t)low;
+			switch (width) {
+			case 1: ((uint8_t *)nd_data(out))[i] = (uint8_t)v; break;
+			case 2: ((uint16_t *)nd_data(out))[i] = (uint16_t)v; break;
+			case 4: ((uint32_t *)nd_data(out))[i] = (uint32_t)v; break;
+			default: ((uint64_t *)nd_data(out))[i] = v; break;
+			}
+		}
+	}
+	res = rnd_deliver(ev, be, out);
+	out = NULL;
+out:
+	nd_decref(l64);
+	nd_decref(h64);
+	nd_decref(lb);
+	nd_decref(hb);
+	nd_decref(out);
+	return res;
+}
+
+/*
  * randint / integers: [low, high) (or [low, high] with endpoint), scalar
  * bounds.  Legacy uses masked rejection, Generator Lemire's method; the
  * widths <= 16 draw from a buffered 32-bit word as NumPy does.
@@ -483,9 +619,39 @@ static struct value *draw_int(struct eval *ev, const struct backend *be, struct 
 	int64_t lo;
 	uint64_t hi;
 	if (!dt_is_int(dt) && dt != DT_BOOL)
-		return err_set(ev, TY_TypeError, "Unsupported dtype %s for randint", dtype_table[dt].name);
-	if (is_arraylike(lowv) || is_arraylike(highv))
-		return err_set(ev, TY_NotImplementedError, "integers with array bounds");
+		return err_set(ev, TY_TypeError, "Unsupported dtype dtype('%s') for %s", dtype_table[dt].name,
+			       src->mt ? "randint" : "integers");
+	if (is_arraylike(lowv) || is_arraylike(highv)) {
+		struct value *lv = highv && highv->type != VT_NONE ? lowv : NULL;
+		struct value *hv = lv ? highv : lowv;
+		struct ndarray *la = lv ? arr_asarray(ev, &backend_host, lv, -1) : NULL;
+		struct ndarray *ha = !lv || la ? arr_asarray(ev, &backend_host, hv, -1) : NULL;
+		int lsc = !la || la->ndim == 0 || (la->ndim == 1 && la->shape[0] == 1 && nd >= 0);
+		int hsc = ha && (ha->ndim == 0 || (ha->ndim == 1 && ha->shape[0] == 1 && nd >= 0));
+		if (!ha || !lsc || !hsc) {
+			struct value *r = ha ? draw_int_arrays(ev, be, src, la, ha, nd, shape, dt, endpoint) : NULL;
+			nd_decref(la);
+			nd_decref(ha);
+			return r;
+		}
+		/* one-element bounds with a size: the scalar path, int(low), int(high) */
+		{
+			struct ndarray *l1 = la ? arr_host_c(ev, la, DT_INT64) : NULL, *h1 = arr_host_c(ev, ha, DT_INT64);
+			struct value *lo1 = l1 ? val_int(*(int64_t *)nd_data(l1)) : NULL;
+			struct value *hi1 = h1 ? val_int(*(int64_t *)nd_data(h1)) : NULL, *r = NULL;
+			if (hi1 && (lo1 || !la))
+				r = draw_int(ev, be, src, lo1 ? lo1 : hi1, lo1 ? hi1 : NULL, nd, shape, dt, endpoint, pyint);
+			nd_decref(la);
+			nd_decref(ha);
+			nd_decref(l1);
+			nd_decref(h1);
+			if (lo1)
+				val_decref(lo1);
+			if (hi1)
+				val_decref(hi1);
+			return r;
+		}
+	}
 	if (!highv || highv->type == VT_NONE) {
 		if (int_bound(ev, lowv, &high) < 0)
 			return NULL;
@@ -759,6 +925,76 @@ static struct value *g_integers(struct eval *ev, const struct builtin *bi, int a
 	return draw_int(ev, g->be, &src, lowv, highv, nd, shape, dt, ep, pyint);
 }
 
+/* permutation/shuffle's axis: an integer ("integer argument expected, got
+ * float" as NumPy's normalize_axis_index says for others) */
+static int gen_axis_arg(struct eval *ev, struct value *axv, int64_t *axis)
+{
+	struct npscalar sc;
+	int pyc;
+	if (arr_value_scalar(axv, &sc, &pyc) || !(pyc == VT_INT || pyc == VT_BOOL || dt_is_int(sc.dtype)))
+		return err_set(ev, TY_TypeError, "integer argument expected, got %s", val_type_name(axv)), -1;
+	return val_as_int64(ev, axv, axis);
+}
+
+/* Generator.choice(a, ..., axis): an array's axis moved first, choice of
+ * its rows (the draws of axis 0 over a.shape[axis] items), the size axes
+ * put back where axis was (a.take(idx, axis)).  An int or a 0-d array
+ * ignores axis. */
+static struct value *gen_choice_axis(struct eval *ev, struct generator *g, struct rsrc *src, struct value *av,
+				     struct value *sv, struct value *rv, struct value *pv, struct value *axv,
+				     struct value *shv)
+{
+	struct npscalar sc;
+	int pyc, perm[ND_MAXDIM], nd, s;
+	int64_t axis;
+	struct ndarray *a, *t, *ra;
+	struct value *tv, *r;
+	if (!arr_value_scalar(av, &sc, &pyc) || !(av->type == VT_NDARRAY || av->type == VT_LIST || av->type == VT_TUPLE))
+		return rnd_choice(ev, g->be, src, av, sv, rv, pv, shv);
+	if (!(a = arr_asarray(ev, g->be, av, -1)))
+		return NULL;
+	if (a->ndim == 0) {
+		nd_decref(a);
+		return rnd_choice(ev, g->be, src, av, sv, rv, pv, shv);
+	}
+	nd = a->ndim;
+	if (arr_value_scalar(axv, &sc, &pyc) || !(pyc == VT_INT || pyc == VT_BOOL || dt_is_int(sc.dtype))) {
+		nd_decref(a);
+		return err_set(ev, TY_TypeError, "tuple indices must be integers or slices, not %s", val_type_name(axv));
+	}
+	if (val_as_int64(ev, axv, &axis) < 0) {
+		nd_decref(a);
+		return NULL;
+	}
+	if (axis < -nd || axis >= nd) {
+		nd_decref(a);
+		return err_set(ev, TY_IndexError, "tuple index out of range");
+	}
+	if (axis < 0)
+		axis += nd;
+	perm[0] = (int)axis;
+	for (int i = 0, k = 1; i < nd; i++)
+		if (i != axis)
+			perm[k++] = i;
+	t = arr_transpose(ev, a, perm);
+	nd_decref(a);
+	if (!t || !(tv = arr_wrap(ev, t)))
+		return NULL;
+	r = rnd_choice(ev, g->be, src, tv, sv, rv, pv, shv);
+	val_decref(tv);
+	if (!r || !(ra = arr_borrow(r)) || axis == 0)
+		return r;
+	/* r: size dims (s of them) then a's other axes; the size dims go to axis */
+	s = ra->ndim - (nd - 1);
+	if (s <= 0)
+		return r;
+	for (int i = 0; i < ra->ndim; i++)
+		perm[i] = i < axis ? s + i : i < axis + s ? i - (int)axis : i;
+	t = arr_transpose(ev, ra, perm);
+	val_decref(r);
+	return t ? arr_wrap(ev, t) : NULL;
+}
+
 static struct value *g_choice(struct eval *ev, const struct builtin *bi, int argc,
 			      struct value **argv, const struct kwargs *kw)
 {
@@ -768,7 +1004,7 @@ static struct value *g_choice(struct eval *ev, const struct builtin *bi, int arg
 	if (args_parse(ev, "choice", argc, argv, kw, "a|size,replace,p,axis,shuffle", &av, &sv, &rv, &pv, &axv, &shv) < 0)
 		return NULL;
 	if (axv && axv->type != VT_NONE && !(axv->type == VT_INT && axv->u.i == 0))
-		return err_set(ev, TY_NotImplementedError, "choice: axis other than 0");
+		return gen_choice_axis(ev, g, &src, av, sv, rv, pv, axv, shv);
 	return rnd_choice(ev, g->be, &src, av, sv, rv, pv, shv);
 }
 
@@ -780,8 +1016,35 @@ static struct value *g_permutation(struct eval *ev, const struct builtin *bi, in
 	struct rsrc src = {NULL, &g->pcg};
 	if (args_parse(ev, "permutation", argc, argv, kw, "x|axis", &x, &axv) < 0)
 		return NULL;
-	if (axv && axv->type != VT_NONE && !(axv->type == VT_INT && axv->u.i == 0))
-		return err_set(ev, TY_NotImplementedError, "permutation: axis other than 0");
+	if (axv && axv->type != VT_NONE && !(axv->type == VT_INT && axv->u.i == 0)) {
+		/* an int ignores axis; else arange(shape[axis]) shuffled (the
+		 * draws of axis 0) indexes that axis; 1-d arrays as axis 0 */
+		struct npscalar sc;
+		int pyc, ax;
+		int64_t axis;
+		struct ndarray *a;
+		struct value *idx, *r;
+		if (!arr_value_scalar(x, &sc, &pyc) && (pyc == VT_INT || dt_is_int(sc.dtype)))
+			return rnd_permutation(ev, g->be, &src, x);
+		if (gen_axis_arg(ev, axv, &axis) < 0 || !(a = arr_asarray(ev, g->be, x, -1)))
+			return NULL;
+		if (arr_normalize_axis(ev, axis, a->ndim, &ax) < 0) {
+			nd_decref(a);
+			return NULL;
+		}
+		if (a->ndim == 1) {
+			nd_decref(a);
+			return rnd_permutation(ev, g->be, &src, x);
+		}
+		idx = val_int(a->shape[ax]);
+		r = rnd_permutation(ev, &backend_host, &src, idx);
+		val_decref(idx);
+		if (!r) {
+			nd_decref(a);
+			return NULL;
+		}
+		return ex_item(ev, arr_wrap(ev, a), ex_axis_key(ax, r));
+	}
 	return rnd_permutation(ev, g->be, &src, x);
 }
 
@@ -793,8 +1056,29 @@ static struct value *g_shuffle(struct eval *ev, const struct builtin *bi, int ar
 	struct rsrc src = {NULL, &g->pcg};
 	if (args_parse(ev, "shuffle", argc, argv, kw, "x|axis", &x, &axv) < 0)
 		return NULL;
-	if (axv && axv->type != VT_NONE && !(axv->type == VT_INT && axv->u.i == 0))
-		return err_set(ev, TY_NotImplementedError, "shuffle: axis other than 0");
+	if (axv && axv->type != VT_NONE && !(axv->type == VT_INT && axv->u.i == 0)) {
+		/* the rows of swapaxes(x, 0, axis), the draws of axis 0 */
+		struct ndarray *a = x->type == VT_NDARRAY ? arr_borrow(x) : NULL, *t;
+		int64_t axis;
+		int ax, perm[ND_MAXDIM];
+		struct value *tv, *r;
+		if (!a) {
+			if (x->type == VT_LIST)
+				return err_set(ev, TY_NotImplementedError, "Axis argument is only supported on ndarray objects");
+			return rnd_shuffle(ev, &src, x);
+		}
+		if (gen_axis_arg(ev, axv, &axis) < 0 || arr_normalize_axis(ev, axis, a->ndim, &ax) < 0)
+			return NULL;
+		if (nd_size(a) == 0)
+			return val_none();
+		for (int i = 0; i < a->ndim; i++)
+			perm[i] = i == 0 ? ax : i == ax ? 0 : i;
+		if (!(t = arr_transpose(ev, a, perm)) || !(tv = arr_wrap(ev, t)))
+			return NULL;
+		r = rnd_shuffle(ev, &src, tv);
+		val_decref(tv);
+		return r;
+	}
 	return rnd_shuffle(ev, &src, x);
 }
 

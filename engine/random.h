@@ -70,6 +70,9 @@ uint64_t mt_bounded(struct mt19937 *s, uint64_t rng);
 /* legacy randint for a dtype bit width (8,16,32,64): [0, rng] masked, as
  * _bounded_integers does per width (32-bit draws for widths <= 32) */
 uint64_t mt_bounded_w(struct mt19937 *s, uint64_t rng, int bits);
+/* the same, one draw of a sequence sharing the 8/16-bit (and bool, bits 1)
+ * buffer bcnt/buf (both 0 at its start): randint with array bounds */
+uint64_t mt_bounded_buf(struct mt19937 *s, uint64_t rng, int bits, int *bcnt, uint32_t *buf);
 /* bulk fills of n doubles: random_sample / standard_normal */
 void mt_fill_double(struct mt19937 *s, double *out, int64_t n);
 void mt_fill_gauss(struct mt19937 *s, double *out, int64_t n);
@@ -102,6 +105,9 @@ float pcg_std_exponential_f(struct pcg64 *p);             /* float ziggurat */
 /* Generator.integers' bounded draws: [0, rng] with Lemire's method; for
  * bits <= 32 uses buffered 32-bit draws as NumPy. */
 uint64_t pcg_bounded(struct pcg64 *p, uint64_t rng, int bits);
+/* the same sharing an 8/16-bit / bool (bits 1) buffer across draws, as
+ * NumPy's integers with array bounds (random_buffered_bounded_*) */
+uint64_t pcg_bounded_buf(struct pcg64 *p, uint64_t rng, int bits, int *bcnt, uint32_t *buf);
 /* bulk fills of n doubles: Generator.random / standard_normal */
 void pcg_fill_double(struct pcg64 *p, double *out, int64_t n);
 void pcg_fill_normal(struct pcg64 *p, double *out, int64_t n);

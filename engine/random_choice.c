@@ -83,6 +83,8 @@ struct value *rnd_permutation(struct eval *ev, const struct backend *be, struct 
 			return NULL;
 		if (a->ndim == 0) {
 			nd_decref(a);
+			if (!src->mt) /* Generator: normalize_axis_index(0, 0) */
+				return err_set(ev, TY_AxisError, "axis 0 is out of bounds for array of dimension 0");
 			return err_set(ev, TY_IndexError, "x must be an integer or at least 1-dimensional");
 		}
 		t = nd_device(a) == DEV_HOST ? nd_incref(a) : arr_to_host(ev, a);
@@ -165,18 +167,18 @@ static int64_t cdf_search(const double *cdf, int64_t n, double u)
 }
 
 /* p checks as NumPy's, then cumsum and normalise (into cdf) */
-static int prob_cdf(struct eval *ev, struct value *pv, int64_t pop, double **pout, double **cdfout)
+static int prob_cdf(struct eval *ev, struct value *pv, int64_t pop, double **pout, double **cdfout, int legacy)
 {
 	struct ndarray *p = arr_asarray(ev, &backend_host, pv, DT_FLOAT64), *c;
 	if (!p)
 		return -1;
 	if (p->ndim != 1) {
 		nd_decref(p);
-		return err_set(ev, TY_ValueError, "'p' must be 1-dimensional"), -1;
+		return err_set(ev, TY_ValueError, legacy ? "'p' must be 1-dimensional" : "p must be 1-dimensional"), -1;
 	}
 	if (p->shape[0] != pop) {
 		nd_decref(p);
-		return err_set(ev, TY_ValueError, "'a' and 'p' must have same size"), -1;
+		return err_set(ev, TY_ValueError, legacy ? "'a' and 'p' must have same size" : "a and p must have same size"), -1;
 	}
 	c = nd_new(ev, &backend_host, DT_FLOAT64, 1, p->shape);
 	if (!c || (pop && backend_host.copy(ev, c, p) < 0)) {
@@ -201,6 +203,9 @@ static int prob_cdf(struct eval *ev, struct value *pv, int64_t pop, double **pou
 			int bad_nan = isnan(pp[i]);
 			free(pp);
 			free(cdf);
+			if (!legacy) /* the Generator capitalises */
+				return err_set(ev, TY_ValueError, bad_nan ? "Probabilities contain NaN"
+								   : "Probabilities are not non-negative"), -1;
 			return err_set(ev, TY_ValueError, bad_nan ? "probabilities contain NaN" : "probabilities are not non-negative"), -1;
 		}
 		double y = pp[i] - comp, t = sum + y;
@@ -210,7 +215,8 @@ static int prob_cdf(struct eval *ev, struct value *pv, int64_t pop, double **pou
 	if (fabs(sum - 1.0) > sqrt(2.220446049250313e-16)) {
 		free(pp);
 		free(cdf);
-		return err_set(ev, TY_ValueError, "probabilities do not sum to 1"), -1;
+		return err_set(ev, TY_ValueError, legacy ? "probabilities do not sum to 1"
+						 : "Probabilities do not sum to 1. See Notes section of docstring for more information."), -1;
 	}
 	*pout = pp;
 	*cdfout = cdf;
@@ -262,6 +268,9 @@ struct value *rnd_choice(struct eval *ev, const struct backend *be, struct rsrc 
 			if (val_as_int64(ev, av, &v) < 0)
 				return NULL;
 			pop = v;
+		} else if (a->ndim != 1 && src->mt) {
+			err_set(ev, TY_ValueError, "a must be 1-dimensional");
+			goto out;
 		} else
 			pop = a->shape[0];
 	}
@@ -270,11 +279,14 @@ struct value *rnd_choice(struct eval *ev, const struct backend *be, struct rsrc 
 	if (nd < 0)
 		size = 1;
 	if (pop <= 0 && size) {
-		err_set(ev, TY_ValueError, a ? "'a' cannot be empty unless no samples are taken"
-					    : "a must be greater than 0 unless no samples are taken");
+		/* the Generator's words differ from RandomState's */
+		err_set(ev, TY_ValueError, a ? (src->mt ? "'a' cannot be empty unless no samples are taken"
+						  : "a cannot be empty unless no samples are taken")
+					     : src->mt ? "a must be greater than 0 unless no samples are taken"
+						       : "a must be a positive integer unless no samples are taken");
 		goto out;
 	}
-	if (pv && pv->type != VT_NONE && prob_cdf(ev, pv, pop, &p, &cdf) < 0)
+	if (pv && pv->type != VT_NONE && prob_cdf(ev, pv, pop, &p, &cdf, src->mt != NULL) < 0)
 		goto out;
 	{
 		int64_t one = 1;

@@ -18,6 +18,7 @@
 #include "args.h"
 #include "error.h"
 #include "nscall.h"
+#include "fpe.h"
 
 /* The wide type used to compute with dtype dt. */
 static int wide(int dt)
@@ -407,11 +408,91 @@ out:
 
 /* ---- cov corrcoef ---- */
 
-/* The covariance matrix (float64 or complex128 host) of m (and y). */
+/* NumPy's pairwise summation (add.reduce along a contiguous axis) */
+static double pairwise_d(const double *a, int64_t n)
+{
+	if (n < 8) {
+		double r = 0.;
+		for (int64_t i = 0; i < n; i++)
+			r += a[i];
+		return r;
+	}
+	if (n <= 128) {
+		double r[8], res;
+		int64_t i;
+		for (int j = 0; j < 8; j++)
+			r[j] = a[j];
+		for (i = 8; i < n - (n % 8); i += 8)
+			for (int j = 0; j < 8; j++)
+				r[j] += a[i + j];
+		res = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
+		for (; i < n; i++)
+			res += a[i];
+		return res;
+	}
+	int64_t n2 = n / 2;
+	n2 -= n2 % 8;
+	return pairwise_d(a, n2) + pairwise_d(a + n2, n - n2);
+}
+
+/* cov's fweights / aweights as NumPy checks them, in its order: a malloc'd
+ * float64 copy of obs items in *out (the caller frees), or -1 with ev->err
+ * set. */
+static int cov_weights(struct eval *ev, struct value *v, const char *name, int freq, int64_t obs, double **out)
+{
+	struct ndarray *a = arr_asarray(ev, &backend_host, v, DT_FLOAT64), *h;
+	const double *d;
+	int64_t n;
+	int rc = -1;
+	if (!a)
+		return -1;
+	h = arr_host_c(ev, a, DT_FLOAT64);
+	nd_decref(a);
+	if (!h)
+		return -1;
+	d = (const double *)nd_data(h);
+	n = nd_size(h);
+	if (freq)
+		for (int64_t i = 0; i < n; i++)
+			if (!(d[i] == nearbyint(d[i]))) {
+				err_set(ev, TY_TypeError, "fweights must be integer");
+				goto out;
+			}
+	if (h->ndim > 1) {
+		err_set(ev, TY_RuntimeError, "cannot handle multidimensional %s", name);
+		goto out;
+	}
+	if (h->ndim == 0) {
+		err_set(ev, TY_IndexError, "tuple index out of range");
+		goto out;
+	}
+	if (n != obs) {
+		err_set(ev, TY_RuntimeError, "incompatible numbers of samples and %s", name);
+		goto out;
+	}
+	for (int64_t i = 0; i < n; i++)
+		if (d[i] < 0) {
+			err_set(ev, TY_ValueError, "%s cannot be negative", name);
+			goto out;
+		}
+	if (!(*out = malloc(sizeof(double) * (size_t)(n + 1)))) {
+		err_nomem(ev);
+		goto out;
+	}
+	memcpy(*out, d, sizeof(double) * (size_t)n);
+	rc = 0;
+out:
+	nd_decref(h);
+	return rc;
+}
+
+/* The covariance matrix (float64 or complex128 host) of m (and y), with
+ * NumPy's frequency / analytic weights (fw, aw: NULL or None for none). */
 static struct ndarray *cov_core(struct eval *ev, const struct builtin *bi, struct value *mv,
 				struct value *yv, int rowvar, int bias, int64_t ddof, int has_ddof,
-				int *vars_out, int *rdt)
+				struct value *fw, struct value *aw, int *vars_out, int *rdt)
 {
+	double *w = NULL, *awd = NULL, wsum = 0;
 	struct ndarray *m = in_arr(ev, bi, mv), *y = NULL, *mh = NULL, *yh = NULL, *c = NULL;
 	if (!m)
 		return NULL;
@@ -479,19 +560,81 @@ static struct ndarray *cov_core(struct eval *ev, const struct builtin *bi, struc
 	}
 	if (!has_ddof)
 		ddof = bias ? 0 : 1;
-	/* NumPy scales by the reciprocal: c *= np.true_divide(1, fact) */
-	double fact = (double)(obs - ddof), inv_fact = 1.0 / fact;
-	int64_t shape[2] = {vars, vars};
-	c = nd_new(ev, &backend_host, DT_COMPLEX128, 2, shape);
-	if (!c) {
+	if (fw && fw->type != VT_NONE && cov_weights(ev, fw, "fweights", 1, obs, &w) < 0) {
 		free(X);
 		goto out;
 	}
+	if (aw && aw->type != VT_NONE) {
+		if (cov_weights(ev, aw, "aweights", 0, obs, &awd) < 0) {
+			free(X);
+			free(w);
+			goto out;
+		}
+		if (!w) {
+			w = awd;
+		} else {
+			for (int64_t o = 0; o < obs; o++)
+				w[o] *= awd[o];
+		}
+	}
+	if (w) { /* average(X, axis=1, weights=w, returned=True) */
+		wsum = pairwise_d(w, obs);
+		if (wsum == 0.0) {
+			err_set(ev, TY_ZeroDivisionError, "Weights sum to zero, can't be normalized");
+			goto wfail;
+		}
+	}
+	/* NumPy scales by the reciprocal: c *= np.true_divide(1, fact) */
+	double fact;
+	if (!w) {
+		fact = (double)(obs - ddof);
+	} else if (ddof == 0) {
+		fact = wsum;
+	} else if (!awd) {
+		fact = wsum - (double)ddof;
+	} else {
+		double *t = malloc(sizeof(double) * (size_t)(obs + 1));
+		if (!t) {
+			err_nomem(ev);
+			goto wfail;
+		}
+		for (int64_t o = 0; o < obs; o++)
+			t[o] = w[o] * awd[o];
+		fact = wsum - (double)ddof * pairwise_d(t, obs) / wsum;
+		free(t);
+	}
+	if (fact <= 0) {
+		ev_warn(ev, "RuntimeWarning", "Degrees of freedom <= 0 for slice");
+		fact = 0.0;
+	}
+	double inv_fact = 1.0 / fact;
+	int64_t shape[2] = {vars, vars};
+	c = nd_new(ev, &backend_host, DT_COMPLEX128, 2, shape);
+	if (!c)
+		goto wfail;
 	for (int64_t v = 0; v < vars; v++) {
 		double _Complex s = 0;
-		for (int64_t o = 0; o < obs; o++)
-			s += X[v * obs + o];
-		s /= (double)obs;
+		if (w && cdt == DT_FLOAT64) {
+			double *t = malloc(sizeof(double) * (size_t)(obs + 1));
+			if (!t) {
+				err_nomem(ev);
+				nd_decref(c);
+				c = NULL;
+				goto wfail;
+			}
+			for (int64_t o = 0; o < obs; o++)
+				t[o] = creal(X[v * obs + o]) * w[o];
+			s = pairwise_d(t, obs) / wsum;
+			free(t);
+		} else if (w) {
+			for (int64_t o = 0; o < obs; o++)
+				s += X[v * obs + o] * w[o];
+			s /= wsum;
+		} else {
+			for (int64_t o = 0; o < obs; o++)
+				s += X[v * obs + o];
+			s /= (double)obs;
+		}
 		for (int64_t o = 0; o < obs; o++)
 			X[v * obs + o] -= s;
 	}
@@ -500,10 +643,16 @@ static struct ndarray *cov_core(struct eval *ev, const struct builtin *bi, struc
 		for (int64_t j = 0; j < vars; j++) {
 			double _Complex s = 0;
 			for (int64_t o = 0; o < obs; o++)
-				s += X[i * obs + o] * conj(X[j * obs + o]);
+				s += X[i * obs + o] * conj(w ? X[j * obs + o] * w[o] : X[j * obs + o]);
 			cp[i * vars + j] = s * inv_fact;
 		}
+wfail:
+	if (awd != w)
+		free(awd);
+	free(w);
 	free(X);
+	if (!c)
+		goto out;
 	*vars_out = (int)vars;
 	if (cdt != DT_COMPLEX128) {
 		struct ndarray *r = arr_astype(ev, c, cdt);
@@ -528,9 +677,7 @@ static struct value *tf_cov(struct eval *ev, const struct builtin *bi, int argc,
 		       &mv, &yv, &rv, &bv, &dv, &fw, &aw, &dtv) < 0 || args_bool(ev, rv, 1, &rowvar) < 0
 	    || args_bool(ev, bv, 0, &bias) < 0 || args_int(ev, dv, 0, &ddof) < 0)
 		return NULL;
-	if ((fw && fw->type != VT_NONE) || (aw && aw->type != VT_NONE))
-		return err_set(ev, TY_NotImplementedError, "cov: fweights and aweights are not supported");
-	struct ndarray *c = cov_core(ev, bi, mv, yv, rowvar, bias, ddof, dv && dv->type != VT_NONE, &vars, &rdt);
+	struct ndarray *c = cov_core(ev, bi, mv, yv, rowvar, bias, ddof, dv && dv->type != VT_NONE, fw, aw, &vars, &rdt);
 	if (!c)
 		return NULL;
 	if (vars == 1) {
@@ -550,7 +697,7 @@ static struct value *tf_corrcoef(struct eval *ev, const struct builtin *bi, int 
 	if (args_parse(ev, "corrcoef", argc, argv, kw, "x|y,rowvar,bias,ddof,$dtype",
 		       &xv, &yv, &rv, &bv, &dv, &dtv) < 0 || args_bool(ev, rv, 1, &rowvar) < 0)
 		return NULL;
-	struct ndarray *c = cov_core(ev, bi, xv, yv, rowvar, 0, 0, 0, &vars, &rdt);
+	struct ndarray *c = cov_core(ev, bi, xv, yv, rowvar, 0, 0, 0, NULL, NULL, &vars, &rdt);
 	if (!c)
 		return NULL;
 	int isc = c->dtype == DT_COMPLEX128;
@@ -748,6 +895,169 @@ static struct value *tf_correlate(struct eval *ev, const struct builtin *bi, int
 
 /* ---- interp ---- */
 
+/* interp(x, xp, fp, period=p) as NumPy writes it: x and xp taken modulo
+ * |p|, xp sorted (fp with it) and extended by one period on each side, then
+ * the plain interp (left and right ignored). */
+static struct value *interp_periodic(struct eval *ev, const struct builtin *bi, struct value *xv,
+				     struct value *xpv, struct value *fpv, struct value *pv)
+{
+	const struct backend *be = arr_be(bi);
+	struct value *per, *x = NULL, *xp = NULL, *fp = NULL, *srt = NULL, *r = NULL;
+	struct ndarray *xa, *xpa, *fpa;
+	int t;
+	{
+		struct value *z = val_int(0), *eq = val_binop(ev, OP_EQ, pv, z);
+		val_decref(z);
+		t = eq ? val_truth(ev, eq) : -1;
+		if (eq)
+			val_decref(eq);
+		if (t < 0)
+			return NULL;
+		if (t)
+			return err_set(ev, TY_ValueError, "period must be a non-zero value");
+	}
+	if (!(per = arr_ns_call(ev, be, "abs", 1, &pv, NULL)))
+		return NULL;
+	fpa = arr_asarray(ev, be, fpv, -1);
+	if (fpa && !dt_is_complex(fpa->dtype)) {
+		struct ndarray *c = arr_astype(ev, fpa, DT_FLOAT64);
+		nd_decref(fpa);
+		fpa = c;
+	} else if (fpa && fpa->dtype != DT_COMPLEX128) {
+		struct ndarray *c = arr_astype(ev, fpa, DT_COMPLEX128);
+		nd_decref(fpa);
+		fpa = c;
+	}
+	xa = fpa ? arr_asarray(ev, be, xv, DT_FLOAT64) : NULL;
+	xpa = xa ? arr_asarray(ev, be, xpv, DT_FLOAT64) : NULL;
+	x = xa ? arr_wrap(ev, xa) : NULL;
+	xp = xpa ? arr_wrap(ev, xpa) : NULL;
+	fp = fpa ? arr_wrap(ev, fpa) : NULL;
+	if (!x || !xp || !fp) {
+		if (!x)
+			nd_decref(xpa);
+		if (!xp || !x)
+			nd_decref(fpa);
+		goto out;
+	}
+	if (xpa->ndim != 1 || fpa->ndim != 1) {
+		err_set(ev, TY_ValueError, "Data points must be 1-D sequences");
+		goto out;
+	}
+	if (xpa->shape[0] != fpa->shape[0]) {
+		err_set(ev, TY_ValueError, "fp and xp are not of the same length");
+		goto out;
+	}
+	x = ex_bin(ev, OP_MOD, x, val_incref(per));
+	xp = ex_bin(ev, OP_MOD, xp, val_incref(per));
+	srt = xp ? ex_fn1(ev, be, "argsort", val_incref(xp)) : NULL;
+	if (!x || !srt)
+		goto out;
+	xp = ex_item(ev, xp, val_incref(srt));
+	fp = ex_item(ev, fp, val_incref(srt));
+	if (!xp || !fp)
+		goto out;
+	{
+		/* xp = concatenate((xp[-1:] - period, xp, xp[0:1] + period)); fp likewise */
+		struct value *parts[3];
+		parts[0] = ex_bin(ev, OP_SUB, ex_item(ev, val_incref(xp), ex_slice(-1, NS_NONE)), val_incref(per));
+		parts[1] = val_incref(xp);
+		parts[2] = ex_bin(ev, OP_ADD, ex_item(ev, val_incref(xp), ex_slice(0, 1)), val_incref(per));
+		struct value *tup = parts[0] && parts[2] ? val_tuple_new(3, parts) : NULL;
+		if (!tup) {
+			for (int i = 0; i < 3; i++)
+				if (parts[i])
+					val_decref(parts[i]);
+		}
+		val_decref(xp);
+		xp = ex_fn1(ev, be, "concatenate", tup);
+		parts[0] = ex_item(ev, val_incref(fp), ex_slice(-1, NS_NONE));
+		parts[1] = val_incref(fp);
+		parts[2] = ex_item(ev, val_incref(fp), ex_slice(0, 1));
+		tup = parts[0] && parts[2] ? val_tuple_new(3, parts) : NULL;
+		if (!tup) {
+			for (int i = 0; i < 3; i++)
+				if (parts[i])
+					val_decref(parts[i]);
+		}
+		val_decref(fp);
+		fp = ex_fn1(ev, be, "concatenate", tup);
+	}
+	if (xp && fp) {
+		struct value *args[3] = {x, xp, fp};
+		r = arr_ns_call(ev, be, "interp", 3, args, NULL);
+	}
+out:
+	for (struct value **q = (struct value *[]){per, x, xp, fp, srt}, **e = q + 5; q < e; q++)
+		if (*q)
+			val_decref(*q);
+	return r;
+}
+
+/* left / right of interp: fp's end values, or the given number as NumPy's
+ * C code reads it (a Python complex / complex128 when fp is complex, else
+ * PyFloat_AsDouble), its TypeErrors included */
+static int interp_bound(struct eval *ev, struct value *v, int cplx, double _Complex def, double _Complex *out)
+{
+	struct npscalar s;
+	int pyc;
+	*out = def;
+	if (!v || v->type == VT_NONE)
+		return 0;
+	if (v->type == VT_NDARRAY) {
+		struct ndarray *a = arr_asarray(ev, &backend_host, v, -1), *h;
+		if (!a)
+			return -1;
+		if (a->ndim != 0) {
+			nd_decref(a);
+			return err_set(ev, TY_TypeError, "only 0-dimensional arrays can be converted to Python scalars"), -1;
+		}
+		if (dt_is_complex(a->dtype)) {
+			nd_decref(a);
+			return err_set(ev, TY_TypeError, "float() argument must be a string or a real number, not 'complex'"), -1;
+		}
+		h = arr_host_c(ev, a, DT_FLOAT64);
+		nd_decref(a);
+		if (!h)
+			return -1;
+		*out = *(const double *)nd_data(h);
+		nd_decref(h);
+		return 0;
+	}
+	if (arr_value_scalar(v, &s, &pyc))
+		return err_set(ev, TY_TypeError, "must be real number, not %s", val_type_name(v)), -1;
+	if (dt_is_complex(s.dtype)) {
+		struct npscalar c;
+		if (!cplx || s.dtype != DT_COMPLEX128)
+			return err_set(ev, TY_TypeError, "must be real number, not %s", val_type_name(v)), -1;
+		arr_scalar_cast(&s, DT_COMPLEX128, &c);
+		*out = c.v.c;
+		return 0;
+	}
+	{
+		double d;
+		if (val_as_double(ev, v, &d) < 0)
+			return -1;
+		*out = d;
+	}
+	return 0;
+}
+
+/* NumPy's interpolation of one component (stride ncomp) at x = v between
+ * the samples j and j + 1, with its retries where the first form is NaN */
+static double interp_lin(const double *dx, const double *dy, int ncomp, int64_t j, double v)
+{
+	double y0 = dy[j * ncomp], y1 = dy[(j + 1) * ncomp];
+	double slope = (y1 - y0) / (dx[j + 1] - dx[j]);
+	double r = slope * (v - dx[j]) + y0;
+	if (r != r) {
+		r = slope * (v - dx[j + 1]) + y1;
+		if (r != r && y0 == y1)
+			r = y0;
+	}
+	return r;
+}
+
 static struct value *tf_interp(struct eval *ev, const struct builtin *bi, int argc,
 			       struct value **argv, const struct kwargs *kw)
 {
@@ -756,7 +1066,7 @@ static struct value *tf_interp(struct eval *ev, const struct builtin *bi, int ar
 		       &lv, &rv, &pv) < 0)
 		return NULL;
 	if (pv && pv->type != VT_NONE)
-		return err_set(ev, TY_NotImplementedError, "interp: period is not supported");
+		return interp_periodic(ev, bi, xv, xpv, fpv, pv);
 	struct ndarray *x = in_arr(ev, bi, xv), *xp = NULL, *fp = NULL;
 	struct ndarray *xh = NULL, *xph = NULL, *fph = NULL, *out = NULL;
 	if (!x)
@@ -775,68 +1085,73 @@ static struct value *tf_interp(struct eval *ev, const struct builtin *bi, int ar
 		err_set(ev, TY_ValueError, "array of sample points is empty");
 		goto out;
 	}
-	if (dt_is_complex(fp->dtype)) {
-		err_set(ev, TY_NotImplementedError, "interp: complex fp is not supported");
-		goto out;
-	}
+	int cplx = dt_is_complex(fp->dtype), nc = cplx ? 2 : 1, odt = cplx ? DT_COMPLEX128 : DT_FLOAT64;
 	xh = arr_host_c(ev, x, DT_FLOAT64);
 	xph = xh ? arr_host_c(ev, xp, DT_FLOAT64) : NULL;
-	fph = xph ? arr_host_c(ev, fp, DT_FLOAT64) : NULL;
+	fph = xph ? arr_host_c(ev, fp, odt) : NULL;
 	if (!fph)
 		goto out;
 	int64_t n = nd_size(xph), nx = nd_size(xh);
 	const double *dx = (const double *)nd_data(xph), *dy = (const double *)nd_data(fph);
-	double left = dy[0], right = dy[n - 1];
-	if (lv && lv->type != VT_NONE && val_as_double(ev, lv, &left) < 0)
-		goto out;
-	if (rv && rv->type != VT_NONE && val_as_double(ev, rv, &right) < 0)
-		goto out;
-	out = nd_new(ev, &backend_host, DT_FLOAT64, xh->ndim, xh->shape);
+	double _Complex left, right;
+	{
+		double _Complex f0 = cplx ? CMPLX(dy[0], dy[1]) : dy[0];
+		double _Complex fn = cplx ? CMPLX(dy[(n - 1) * 2], dy[(n - 1) * 2 + 1]) : dy[n - 1];
+		if (interp_bound(ev, lv, cplx, f0, &left) < 0 || interp_bound(ev, rv, cplx, fn, &right) < 0)
+			goto out;
+	}
+	out = nd_new(ev, &backend_host, odt, xh->ndim, xh->shape);
 	if (!out)
 		goto out;
 	double *o = (double *)nd_data(out);
 	const double *xs = (const double *)nd_data(xh);
 	for (int64_t i = 0; i < nx; i++) {
-		double v = xs[i];
-		if (v != v) {
-			o[i] = v;
+		double v = xs[i], *oi = o + i * nc;
+		const double _Complex *bound = NULL;
+		int64_t j;
+		if (n == 1) { /* one sample: left, right or its value, NaN included */
+			bound = v < dx[0] ? &left : v > dx[0] ? &right : NULL;
+			for (int k = 0; k < nc; k++)
+				oi[k] = bound ? (k ? cimag(*bound) : creal(*bound)) : dy[k];
+			continue;
+		}
+		if (v != v) { /* NaN: NaN (+0j) */
+			oi[0] = v;
+			if (cplx)
+				oi[1] = 0.0;
 			continue;
 		}
 		if (v > dx[n - 1]) {
-			o[i] = right;
+			bound = &right;
+		} else if (v < dx[0]) {
+			bound = &left;
+		} else {
+			int64_t l = 0, h = n;
+			while (l < h) {
+				int64_t m = (l + h) / 2;
+				if (dx[m] <= v)
+					l = m + 1;
+				else
+					h = m;
+			}
+			j = l - 1;
+			if (v == dx[n - 1] || j >= n - 1 || dx[j] == v) {
+				/* an exact sample: its value, no non-finite slope */
+				if (v == dx[n - 1])
+					j = n - 1;
+				for (int k = 0; k < nc; k++)
+					oi[k] = dy[j * nc + k];
+				continue;
+			}
+			for (int k = 0; k < nc; k++)
+				oi[k] = interp_lin(dx, dy + k, nc, j, v);
 			continue;
 		}
-		if (v < dx[0]) {
-			o[i] = left;
-			continue;
-		}
-		if (v == dx[n - 1]) {
-			o[i] = dy[n - 1];
-			continue;
-		}
-		int64_t l = 0, h = n;
-		while (l < h) {
-			int64_t m = (l + h) / 2;
-			if (dx[m] <= v)
-				l = m + 1;
-			else
-				h = m;
-		}
-		int64_t j = l - 1;
-		if (j >= n - 1) {
-			o[i] = dy[n - 1];
-			continue;
-		}
-		double slope = (dy[j + 1] - dy[j]) / (dx[j + 1] - dx[j]);
-		double r = slope * (v - dx[j]) + dy[j];
-		if (r != r) {
-			r = slope * (v - dx[j + 1]) + dy[j + 1];
-			if (r != r && dy[j] == dy[j + 1])
-				r = dy[j];
-		}
-		o[i] = r;
+		oi[0] = creal(*bound);
+		if (cplx)
+			oi[1] = cimag(*bound);
 	}
-	out = finish(ev, out, DT_FLOAT64, arr_be(bi));
+	out = finish(ev, out, odt, arr_be(bi));
 out:
 	nd_decref(x);
 	nd_decref(xp);
@@ -1016,20 +1331,31 @@ static struct value *tf_cross(struct eval *ev, const struct builtin *bi, int arg
 	struct ndarray *ab = NULL, *bb = NULL, *ah = NULL, *bh = NULL, *out = NULL;
 	if (!b)
 		goto out;
-	int64_t axis = -1;
-	if (axv && axv->type != VT_NONE && val_as_int64(ev, axv, &axis) < 0)
-		goto out;
-	if ((axa && axa->type != VT_NONE) || (axb && axb->type != VT_NONE) || (axc && axc->type != VT_NONE)) {
-		err_set(ev, TY_NotImplementedError, "cross: axisa/axisb/axisc are not supported; use axis");
-		goto out;
+	/* axis, when given, overrides axisa, axisb and axisc */
+	int64_t axes[3] = {-1, -1, -1};
+	struct value *axvals[3] = {axa, axb, axc};
+	for (int i = 0; i < 3; i++) {
+		struct value *v = axv && axv->type != VT_NONE ? axv : axvals[i];
+		if (v && v->type != VT_NONE && val_as_int64(ev, v, &axes[i]) < 0)
+			goto out;
 	}
 	if (a->ndim == 0 || b->ndim == 0) {
-		err_set(ev, TY_AxisError, "axis -1 is out of bounds for array of dimension 0");
+		err_set(ev, TY_ValueError, "At least one array has zero dimension");
 		goto out;
 	}
 	int axa_i, axb_i;
-	if (arr_normalize_axis(ev, axis, a->ndim, &axa_i) < 0 || arr_normalize_axis(ev, axis, b->ndim, &axb_i) < 0)
+	if (axes[0] < -a->ndim || axes[0] >= a->ndim) {
+		err_set(ev, TY_AxisError, "axisa: axis %lld is out of bounds for array of dimension %d",
+			(long long)axes[0], a->ndim);
 		goto out;
+	}
+	if (axes[1] < -b->ndim || axes[1] >= b->ndim) {
+		err_set(ev, TY_AxisError, "axisb: axis %lld is out of bounds for array of dimension %d",
+			(long long)axes[1], b->ndim);
+		goto out;
+	}
+	axa_i = (int)(axes[0] < 0 ? axes[0] + a->ndim : axes[0]);
+	axb_i = (int)(axes[1] < 0 ? axes[1] + b->ndim : axes[1]);
 	{
 		/* move the vector axis last */
 		int perm[ND_MAXDIM];
@@ -1074,7 +1400,15 @@ static struct value *tf_cross(struct eval *ev, const struct builtin *bi, int arg
 	if (!bh)
 		goto out;
 	int three = la == 3 || lb == 3;
-	int ond = three ? nd + 1 : nd;
+	int ond = three ? nd + 1 : nd, axc_i = ond - 1;
+	if (three) {
+		if (axes[2] < -ond || axes[2] >= ond) {
+			err_set(ev, TY_AxisError, "axisc: axis %lld is out of bounds for array of dimension %d",
+				(long long)axes[2], ond);
+			goto out;
+		}
+		axc_i = (int)(axes[2] < 0 ? axes[2] + ond : axes[2]);
+	}
 	shape[nd] = 3;
 	out = nd_new(ev, &backend_host, wd, ond, shape);
 	if (!out)
@@ -1102,6 +1436,14 @@ static struct value *tf_cross(struct eval *ev, const struct builtin *bi, int arg
 	else
 		CROSS(double _Complex);
 #undef CROSS
+	if (axc_i != ond - 1) { /* moveaxis(cp, -1, axisc) */
+		int perm[ND_MAXDIM];
+		for (int i = 0, k = 0; i < ond; i++)
+			perm[i] = i == axc_i ? ond - 1 : k++;
+		struct ndarray *t = arr_transpose(ev, out, perm);
+		nd_decref(out);
+		out = t;
+	}
 	out = finish(ev, out, dt, arr_be(bi));
 out:
 	nd_decref(a);

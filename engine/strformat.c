@@ -436,6 +436,8 @@ char *strfmt_spec(struct eval *ev, struct value *v, const char *spec)
 	}
 	case VT_STR:
 		return fmt_str(ev, v->u.str->s, &sp, "str");
+	case VT_BYTES: /* object.__format__: an empty spec only (handled above) */
+		return err_set(ev, TY_TypeError, "unsupported format string passed to bytes.__format__");
 	case VT_COMPLEX:
 		if (!sp.type && sp.prec < 0) {
 			char *r = val_repr(ev, v);

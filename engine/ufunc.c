@@ -16,6 +16,7 @@
 #include "ufunc.h"
 #include "fuse.h"
 #include "arrfuncs.h"
+#include "fpe.h"
 
 static int uf_lookup_scan(const char *name)
 {
@@ -523,6 +524,10 @@ static struct ndarray *apply(struct eval *ev, const struct backend *be, int uf, 
 		err_set(ev, TY_TypeError, "Unsupported type <class 'numpy.ndarray'>");
 		goto done;
 	}
+	if (out && !(out->flags & ND_WRITEABLE)) { /* a += 1, out= on np.frombuffer(bytes) */
+		err_set(ev, TY_ValueError, "output array is read-only");
+		goto done;
+	}
 	for (int i = 0; i < nin; i++) {
 		uo[i].dtype = o[i].arr ? o[i].arr->dtype : o[i].sc.dtype;
 		uo[i].pyclass = o[i].arr ? 0 : o[i].pyclass;
@@ -756,6 +761,12 @@ static int is_operand(struct value *v)
 	}
 }
 
+static int is_pyscalar_or_np(struct value *v)
+{
+	return v->type == VT_BOOL || v->type == VT_INT || v->type == VT_FLOAT || v->type == VT_COMPLEX ||
+	       v->type == VT_SCALAR;
+}
+
 /* the @ operator: numerics' linalg.c provides it */
 struct value *linalg_matmul(struct eval *ev, struct value *l, struct value *r)
 	__attribute__((weak));
@@ -808,6 +819,17 @@ struct value *arr_binop(struct eval *ev, enum binop op, struct value *l, struct 
 		nd_decref(res);
 		return val_incref(l);
 	}
+	if ((l->type == VT_SCALAR || r->type == VT_SCALAR) && is_pyscalar_or_np(l) && is_pyscalar_or_np(r)) {
+		/* NumPy's scalar math: its warnings say "scalar divide" */
+		const char *saved = fpe_scalar_begin(binop_ufunc[op]);
+		struct value *res = arr_result(ev, apply(ev, be, ufidx[op], 2, in, NULL, -1));
+		fpe_scalar_end(saved);
+		if (res && fpe_scalar_int_check(ev, binop_ufunc[op], l, r, res) < 0) {
+			val_decref(res);
+			return NULL;
+		}
+		return res;
+	}
 	return arr_result(ev, apply(ev, be, ufidx[op], 2, in, NULL, -1));
 }
 
@@ -821,5 +843,13 @@ struct value *arr_unop(struct eval *ev, enum unop op, struct value *v)
 	}
 	if (op == UOP_POS && v->type == VT_NDARRAY && v->u.arr->dtype == DT_BOOL)
 		return err_set(ev, TY_TypeError, "ufunc 'positive' did not contain a loop with signature matching types <class 'numpy.dtypes.BoolDType'> -> None");
+	if (op == UOP_NEG && v->type == VT_SCALAR) {
+		struct value *res = arr_result(ev, apply(ev, NULL, uf_lookup(name), 1, &v, NULL, -1));
+		if (res && fpe_scalar_int_check(ev, "negative", v, NULL, res) < 0) {
+			val_decref(res);
+			return NULL;
+		}
+		return res;
+	}
 	return arr_result(ev, apply(ev, NULL, uf_lookup(name), 1, &v, NULL, -1));
 }

@@ -17,6 +17,7 @@
 #include "arrapi.h"
 #include "ufuncmeth.h"
 #include "bigint.h"
+#include "bytesobj.h"
 
 /* ---- the type table ---- */
 
@@ -29,6 +30,7 @@ static const struct { const char *name, *module; enum typeid parent; } tyinfo[TY
 	[TY_FLOAT] = {"float", NULL, TY_OBJECT},
 	[TY_COMPLEX] = {"complex", NULL, TY_OBJECT},
 	[TY_STR] = {"str", NULL, TY_OBJECT},
+	[TY_BYTES] = {"bytes", NULL, TY_OBJECT},
 	[TY_TUPLE] = {"tuple", NULL, TY_OBJECT},
 	[TY_LIST] = {"list", NULL, TY_OBJECT},
 	[TY_DICT] = {"dict", NULL, TY_OBJECT},
@@ -75,6 +77,8 @@ static const struct { const char *name, *module; enum typeid parent; } tyinfo[TY
 	[TY_OutOfMemoryError] = {"OutOfMemoryError", "cupy.cuda.memory", TY_MemoryError},
 	[TY_CUDARuntimeError] = {"CUDARuntimeError", "cupy_backends.cuda.api.runtime", TY_RuntimeError},
 	[TY_NVRTCError] = {"NVRTCError", "cupy.cuda.compiler", TY_Exception},
+	[TY_UnicodeDecodeError] = {"UnicodeDecodeError", NULL, TY_UnicodeError},
+	[TY_UnicodeEncodeError] = {"UnicodeEncodeError", NULL, TY_UnicodeError},
 };
 
 const char *typeid_name(enum typeid t)
@@ -258,12 +262,21 @@ static void dict_struct_free(struct dict *d)
 	free(d);
 }
 
+/* A version no dict has had: a dict's keys and their places are the same
+ * as when a cache saw its version if (and only if) the version is the same. */
+static void dict_version_bump(struct dict *d)
+{
+	static uint64_t last;
+	d->version = __atomic_add_fetch(&last, 1, __ATOMIC_RELAXED);
+}
+
 /* an empty struct dict, or NULL */
 static struct dict *dict_struct_new(void)
 {
-	if (dict_free_n)
-		return dict_free_list[--dict_free_n];
-	return calloc(1, sizeof(struct dict));
+	struct dict *d = dict_free_n ? dict_free_list[--dict_free_n] : calloc(1, sizeof(struct dict));
+	if (d)
+		dict_version_bump(d);
+	return d;
 }
 
 /* The static values (None, True, False, Ellipsis, the small ints, the
@@ -285,7 +298,7 @@ void val_decref(struct value *v)
 	if (--v->refcnt > 0)
 		return;
 	switch (v->type) {
-	case VT_STR:
+	case VT_STR: case VT_BYTES:
 		free(v->u.str);
 		break;
 	case VT_TUPLE: case VT_LIST:
@@ -772,7 +785,7 @@ int val_hash(struct eval *ev, struct value *v, uint64_t *out)
 		*out = a + 1000003ULL * b;
 		return 0;
 	}
-	case VT_STR: *out = hash_bytes(v->u.str->s, v->u.str->len); return 0;
+	case VT_STR: case VT_BYTES: *out = hash_bytes(v->u.str->s, v->u.str->len); return 0;
 	case VT_TUPLE: {
 		uint64_t h = 0x345678ULL;
 		for (size_t i = 0; i < v->u.seq.n; i++) {
@@ -801,6 +814,7 @@ static int dict_resize(struct dict *d, size_t want)
 {
 	/* compact entries, rebuild the index */
 	size_t k = 0;
+	dict_version_bump(d);
 	for (size_t i = 0; i < d->n; i++)
 		if (d->entries[i].key)
 			d->entries[k++] = d->entries[i];
@@ -965,6 +979,7 @@ static int dict_insert(struct eval *ev, struct dict *d, struct value *key, uint6
 	d->index[slot] = (int64_t)d->n;
 	d->n++;
 	d->nused++;
+	dict_version_bump(d);
 	return 0;
 }
 
@@ -1049,6 +1064,7 @@ int dict_del(struct eval *ev, struct value *dv, struct value *key)
 	d->entries[e].key = NULL;
 	d->entries[e].val = NULL;
 	d->nused--;
+	dict_version_bump(d);
 	return 1;
 }
 
@@ -1069,6 +1085,7 @@ const char *val_type_name(struct value *v)
 	case VT_FLOAT: return "float";
 	case VT_COMPLEX: return "complex";
 	case VT_STR: return "str";
+	case VT_BYTES: return "bytes";
 	case VT_TUPLE: return "tuple";
 	case VT_LIST: return "list";
 	case VT_DICT: return "dict";
@@ -1114,6 +1131,7 @@ enum typeid val_typeid(struct value *v)
 	case VT_FLOAT: return TY_FLOAT;
 	case VT_COMPLEX: return TY_COMPLEX;
 	case VT_STR: return TY_STR;
+	case VT_BYTES: return TY_BYTES;
 	case VT_TUPLE: return TY_TUPLE;
 	case VT_LIST: return TY_LIST;
 	case VT_DICT: return TY_DICT;
@@ -1457,6 +1475,7 @@ char *val_repr(struct eval *ev, struct value *v)
 	case VT_FLOAT: return fmt_float_repr(v->u.f, 1);
 	case VT_COMPLEX: return val_complex_repr(v->u.c);
 	case VT_STR: return str_repr(v->u.str->s, v->u.str->len);
+	case VT_BYTES: return bytes_repr(ev, v->u.str->s, v->u.str->len);
 	case VT_TUPLE: case VT_LIST:
 		if ((v->type == VT_TUPLE && v->u.seq.named ? repr_named(ev, &b, v) : repr_seq(ev, &b, v)) < 0) {
 			free(b.s);
@@ -1883,6 +1902,11 @@ struct value *val_binop(struct eval *ev, enum binop op, struct value *l, struct 
 {
 	if (op >= OP_LT)
 		return val_compare_value(ev, op - OP_LT, l, r);
+	if ((l->type == VT_BYTES && r->type == VT_SCALAR) || (op == OP_MUL && l->type == VT_SCALAR && r->type == VT_BYTES)) {
+		struct value *x = bytes_binop(ev, op, l, r); /* bytes' own + and * come first */
+		if (x || err_occurred(ev))
+			return x;
+	}
 	if (is_arr(l) || is_arr(r))
 		return arr_binop_pyint(ev, op, l, r, 0);
 	if (is_intlike(l) && is_intlike(r)) {
@@ -1911,6 +1935,12 @@ struct value *val_binop(struct eval *ev, enum binop op, struct value *l, struct 
 		if (val_as_double(ev, l, &a) < 0 || val_as_double(ev, r, &b) < 0)
 			return NULL;
 		return float_binop(ev, op, a, b);
+	}
+	if (l->type == VT_BYTES || (op == OP_MUL && r->type == VT_BYTES && l->type != VT_STR &&
+				    l->type != VT_LIST && l->type != VT_TUPLE)) {
+		struct value *x = bytes_binop(ev, op, l, r);
+		if (x || err_occurred(ev))
+			return x;
 	}
 	switch (op) {
 	case OP_ADD:
@@ -2041,7 +2071,7 @@ int val_truth(struct eval *ev, struct value *v)
 	case VT_BIGINT: return 1;
 	case VT_FLOAT: return v->u.f != 0;
 	case VT_COMPLEX: return v->u.c != 0;
-	case VT_STR: return v->u.str->len != 0;
+	case VT_STR: case VT_BYTES: return v->u.str->len != 0;
 	case VT_TUPLE: case VT_LIST: return v->u.seq.n != 0;
 	case VT_DICT: return v->u.dict->nused != 0;
 	case VT_RANGE: return range_len(&v->u.range) != 0;
@@ -2118,6 +2148,9 @@ int val_compare(struct eval *ev, int cmp, struct value *l, struct value *r)
 				return -1;
 			}
 			found = memmem(r->u.str->s, r->u.str->len, l->u.str->s, l->u.str->len) != NULL;
+		} else if (r->type == VT_BYTES) {
+			if ((found = bytes_contains(ev, r, l)) < 0)
+				return -1;
 		} else if (r->type == VT_DICT) {
 			uint64_t h;
 			if (val_hash(ev, l, &h) < 0)
@@ -2215,7 +2248,7 @@ int val_compare(struct eval *ev, int cmp, struct value *l, struct value *r)
 			return cmp == CMP_NE;
 		return cmp_order(cmp, a < b ? -1 : a > b);
 	}
-	if (l->type == VT_STR && r->type == VT_STR) {
+	if ((l->type == VT_STR || l->type == VT_BYTES) && r->type == l->type) {
 		size_t n = l->u.str->len < r->u.str->len ? l->u.str->len : r->u.str->len;
 		int c = memcmp(l->u.str->s, r->u.str->s, n);
 		if (c == 0)
@@ -2583,6 +2616,8 @@ struct value *val_getitem(struct eval *ev, struct value *v, struct value *key)
 		size_t e = utf8_offset(v->u.str->s, v->u.str->len, (size_t)i + 1);
 		return val_str(v->u.str->s + o, e - o);
 	}
+	case VT_BYTES:
+		return bytes_getitem(ev, v, key);
 	case VT_RANGE:
 		if (key->type == VT_SLICE)
 			return seq_getslice(ev, v, &key->u.slice);
@@ -2791,6 +2826,7 @@ int64_t val_len(struct eval *ev, struct value *v)
 {
 	switch (v->type) {
 	case VT_STR: return (int64_t)utf8_len(v->u.str->s, v->u.str->len);
+	case VT_BYTES: return (int64_t)v->u.str->len;
 	case VT_TUPLE: case VT_LIST: return (int64_t)v->u.seq.n;
 	case VT_DICT: return (int64_t)v->u.dict->nused;
 	case VT_RANGE: return range_len(&v->u.range);
@@ -2865,6 +2901,8 @@ struct value *val_iter_list(struct eval *ev, struct value *v)
 	}
 	case VT_NDARRAY: case VT_SCALAR:
 		return arr_iter_list(ev, v);
+	case VT_BYTES:
+		return bytes_iter_list(ev, v);
 	default: {
 		struct value *l = val_iterobj_list_borrow(v);
 		if (l) {

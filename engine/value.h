@@ -47,6 +47,7 @@ enum vtype {
 	VT_NDARRAY,   /* struct ndarray, host or device */
 	VT_OBJECT,    /* anything else: described by struct objtype */
 	VT_BIGINT,    /* Python int beyond int64 (bigint.h): never holds an int64 value */
+	VT_BYTES,     /* Python bytes: u.str, any byte values (bytesobj.h) */
 	VT_COUNT
 };
 
@@ -54,7 +55,7 @@ enum vtype {
  * ORDER TY: typeid_parent[] in value.c gives the exception hierarchy. */
 enum typeid {
 	TY_OBJECT, TY_NONETYPE, TY_BOOL, TY_INT, TY_FLOAT, TY_COMPLEX, TY_STR,
-	TY_TUPLE, TY_LIST, TY_DICT, TY_SLICE, TY_RANGE, TY_FUNCTION, TY_MODULE,
+	TY_BYTES, TY_TUPLE, TY_LIST, TY_DICT, TY_SLICE, TY_RANGE, TY_FUNCTION, TY_MODULE,
 	TY_TYPE, TY_NDARRAY, TY_CUPY_NDARRAY,
 	/* exceptions */
 	TY_BaseException, TY_Exception, TY_KeyboardInterrupt, TY_ArithmeticError,
@@ -72,6 +73,7 @@ enum typeid {
 	TY_OutOfMemoryError,      /* cupy.cuda.memory.OutOfMemoryError(MemoryError) */
 	TY_CUDARuntimeError,      /* cupy_backends.cuda.api.runtime.CUDARuntimeError(RuntimeError) */
 	TY_NVRTCError,            /* cupy.cuda.compiler.CompileException(Exception) */
+	TY_UnicodeDecodeError, TY_UnicodeEncodeError, /* (UnicodeError): bytes.decode, str.encode */
 	TY_COUNT
 };
 
@@ -102,6 +104,8 @@ struct dict {
 	struct dict_entry *entries;
 	int64_t *index;         /* open addressing into entries, -1 empty */
 	size_t index_cap;
+	uint64_t version;       /* new on every change of the keys or their places
+				 * (dict_version_bump): eval.c's name caches */
 };
 
 struct slice { struct value *start, *stop, *step; /* VT_NONE when absent */ };
@@ -192,7 +196,7 @@ struct value {
 		int64_t i;                /* VT_BOOL, VT_INT */
 		double f;                 /* VT_FLOAT */
 		double _Complex c;        /* VT_COMPLEX */
-		struct str *str;          /* VT_STR */
+		struct str *str;          /* VT_STR, VT_BYTES */
 		struct seq seq;           /* VT_TUPLE, VT_LIST */
 		struct dict *dict;        /* VT_DICT */
 		struct slice slice;       /* VT_SLICE */

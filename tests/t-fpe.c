@@ -3,7 +3,9 @@
  * engine.h (host mode): the RuntimeWarning lines on stderr with CPython's
  * location prefix and source line, once per place, one line per kind in
  * NumPy's order; np.seterr / np.geterr / np.errstate ('ignore', 'raise'
- * as FloatingPointError, restored on exit); where= computes silently.
+ * as FloatingPointError, restored on exit); where= computes silently;
+ * NumPy scalar math's "scalar divide" wording and its integer overflow;
+ * ComplexWarning of complex-to-real casts.
  */
 #include <stdio.h>
 #include <string.h>
@@ -131,6 +133,46 @@ int main(void)
 	   "var with ddof >= n: 'Degrees of freedom <= 0 for slice'");
 	ok(run("m9 = np.abs(np.array([complex(np.nan, 1), complex(np.inf, np.nan), 3 + 4j]))") == 0 && ERRS[0] == 0,
 	   "abs of complex NaN / inf raises no invalid-value warning");
+	/* NumPy's scalar math (operators on NumPy scalars) says "scalar <op>";
+	 * the ufuncs and arrays keep the ufunc's name */
+	ok(run("s1 = np.float64(1) / np.float64(0)") == 0 &&
+	   !strcmp(after_cell(), "]:1: RuntimeWarning: divide by zero encountered in scalar divide\n  s1 = np.float64(1) / np.float64(0)\n"),
+	   "np.float64(1) / np.float64(0): 'scalar divide'");
+	ok(run("s2 = 1 / np.float32(0)\ns3 = np.float64(0) / 0.0") == 0 &&
+	   strstr(ERRS, ":1: RuntimeWarning: divide by zero encountered in scalar divide\n") &&
+	   strstr(ERRS, ":2: RuntimeWarning: invalid value encountered in scalar divide\n"),
+	   "a Python scalar with a NumPy scalar: 'scalar divide'");
+	ok(run("s4 = np.divide(np.float64(1), np.float64(0))\ns5 = np.array(1.0) / np.array(0.0)") == 0 &&
+	   strstr(ERRS, ":1: RuntimeWarning: divide by zero encountered in divide\n") &&
+	   strstr(ERRS, ":2: RuntimeWarning: divide by zero encountered in divide\n") && !strstr(ERRS, "scalar"),
+	   "np.divide of scalars and 0-d arrays: 'divide'");
+	ok(run("s6 = np.float64(2) ** 2000\ns7 = np.float64(1e300) ** 2\ns8 = np.float64(-1) ** 0.5") == 0 &&
+	   strstr(ERRS, ":1: RuntimeWarning: overflow encountered in scalar power\n") &&
+	   strstr(ERRS, ":2: RuntimeWarning: overflow encountered in scalar power\n") &&
+	   strstr(ERRS, ":3: RuntimeWarning: invalid value encountered in scalar power\n"),
+	   "x ** 2 and x ** 0.5 are 'scalar power' (not square / sqrt)");
+	ok(run("i1 = np.int64(2**62) * np.int64(4)\ni2 = np.uint8(0) - np.uint8(1)\ni3 = -np.int8(-128)\ni4 = np.int8(100) + 100") == 0 &&
+	   strstr(ERRS, ":1: RuntimeWarning: overflow encountered in scalar multiply\n") &&
+	   strstr(ERRS, ":2: RuntimeWarning: overflow encountered in scalar subtract\n") &&
+	   strstr(ERRS, ":3: RuntimeWarning: overflow encountered in scalar negative\n") &&
+	   strstr(ERRS, ":4: RuntimeWarning: overflow encountered in scalar add\n"),
+	   "integer scalar overflow warns (scalar multiply / subtract / negative / add)");
+	ok(run("i5 = np.int64(3) * np.int64(4)\ni6 = np.array([2**62]) * 4\ni7 = np.add(np.int64(2**62), np.int64(2**62))") == 0 &&
+	   ERRS[0] == 0, "no overflow, and array / ufunc integer overflow, are silent");
+	ok(run("with np.errstate(over='raise'):\n    np.int32(2**30) * np.int32(4)") < 0 &&
+	   !strcmp(ERR.ename, "FloatingPointError") && !strcmp(ERR.evalue, "overflow encountered in scalar multiply"),
+	   "over='raise': FloatingPointError for an integer scalar overflow");
+	/* ComplexWarning: a complex array cast to a real dtype (not bool) */
+	run("c = np.array([1+2j, 3-1j])");
+	ok(run("r1 = c.astype(float)") == 0 &&
+	   !strcmp(after_cell(), "]:1: ComplexWarning: Casting complex values to real discards the imaginary part\n  r1 = c.astype(float)\n"),
+	   "astype(float) of complex: ComplexWarning");
+	ok(run("r2 = np.zeros(2)\nr2[:] = c\nr3 = np.array(c, dtype=np.int32)\nr4 = np.array([], complex).astype(np.float32)") == 0 &&
+	   strstr(ERRS, ":2: ComplexWarning: Casting complex values to real discards the imaginary part\n") &&
+	   strstr(ERRS, ":3: ComplexWarning: ") && strstr(ERRS, ":4: ComplexWarning: "),
+	   "assigning complex into a float array, array(dtype=int), an empty cast: ComplexWarning");
+	ok(run("r5 = c.astype(bool)\nr6 = c.astype(np.complex64)\nr7 = c.real.astype(float)") == 0 && ERRS[0] == 0,
+	   "casts to bool or complex, and of .real, are silent");
 	engine_error_clear(&ERR);
 	engine_free(E);
 	printf("1..%d\n", ntest);

@@ -103,6 +103,7 @@ int main(void)
 	      "number forms");
 	check("r'a\\n' f\"{x}\" rb'x' 'it''s'", "string:a\\n string:{x} string:x string:it string:s NEWLINE end of input", "string prefixes");
 	check("'''a\nb'''", "string:a\nb NEWLINE end of input", "triple-quoted string spans lines");
+	check("b'a' Rb'\\x' bR\"y\" B'''z''' BR''", "string:a string:\\x string:y string:z string: NEWLINE end of input", "bytes prefixes");
 	check("a //= b ** c @ d != e", "name:a //= name:b ** name:c @ name:d != name:e NEWLINE end of input", "multi-char operators");
 	check("x?", "name:x ? NEWLINE end of input", "help question mark");
 	check("%time x = 1\n", "magic:%time x = 1 NEWLINE end of input", "line magic");

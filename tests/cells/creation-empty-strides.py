@@ -9,3 +9,8 @@ print(np.concatenate([np.ones((0, 3)), np.ones((0, 3))]).strides, np.zeros((2, 0
 e = np.ones((0, 3))
 print(e.flags.c_contiguous, e.flags.f_contiguous, e.T.flags.c_contiguous, np.ones((4, 3))[:0, ::2].flags.c_contiguous)
 print(np.ascontiguousarray(e).strides, np.ones((5, 0)).T.copy().strides, e.reshape(3, 0).shape, e.ravel().strides)
+# order='F' too: empty arrays get zero strides, others Fortran strides
+print(np.zeros((0, 3), order='F').strides, np.empty((2, 0, 4), order='F').strides, np.ones((3, 0), order='F').strides)
+print(np.zeros((2, 3), order='F').strides, np.empty((2, 3, 4), dtype=np.int16, order='F').strides, np.ones((1, 3), order='F').strides)
+f = np.full((0, 2), 7.0, order='F')
+print(f.strides, f.flags.c_contiguous, f.flags.f_contiguous)

@@ -22,5 +22,11 @@ for name, f in tests:
         print(name, "allocated?")
     except MemoryError as e:
         print(name, "MemoryError:", e)
+# beyond the address space it is a ValueError, before any MemoryError
+for shape in ((10**10, 10**10), (2**40, 2**30), (2**62, 4)):
+    try:
+        np.zeros(shape)
+    except ValueError as e:
+        print(shape, "ValueError:", e)
 x = np.arange(3)
 print(x)

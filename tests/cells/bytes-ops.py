@@ -1,0 +1,38 @@
+# bytes operators, indexing, iteration, comparisons, hashing, methods
+b = b'hello world'
+print(b[0], b[-1], b[1:4], b[::-1], b[::3], b[100:], b[-3:])
+print(list(b'\x00\x01\xff'), [c for c in b'ab'], sum(b'abc'), max(b'cab'), sorted(b'cab'))
+print(b'ab' + b'cd', b'ab' * 3, 2 * b'xy', b'ab' * 0, b'ab' * -1)
+print(b'ab' == b'ab', b'ab' != b'ac', b'ab' < b'b', b'ab' <= b'a', b'' < b'\x00', b'b' > b'abc')
+print(b'a' == 'a', b'a' != 'a', b'a' == 97, b'' == None)
+print(97 in b'abc', b'bc' in b'abc', b'' in b'abc', 0 in b'abc', b'x' not in b'abc', True in b'\x01')
+d = {b'a': 1, 'a': 2, b'b': 3}
+print(d[b'a'], d['a'], len(d), hash(b'abc') == hash(b'ab' + b'c'))
+print(bool(b''), bool(b'\x00'), not b'')
+print(bytes(), bytes(3), bytes([1, 2, 255]), bytes(range(4)), bytes((65, 66)), bytes(b'xy'))
+print(bytes('abc', 'utf-8'), bytes('é', 'utf-8'), bytes('é', encoding='latin-1'), bytes([True, False]))
+print(b'\x01\xab'.hex(), b''.hex(), b'\x01\x02\x03'.hex(':'), b'\x01\x02\x03'.hex('-', 2), b'\x01\x02\x03'.hex(b' ', -2))
+print(bytes.fromhex('0aff'), bytes.fromhex(' de ad  BE EF '), bytes.fromhex(''))
+print(b'caf\xc3\xa9'.decode(), b'abc'.decode('ascii'), 'café €'.encode(), 'abc'.encode('ascii'))
+print(b'\xe9'.decode('latin-1'), 'é'.encode('latin1'), b'a\xffb'.decode('utf-8', 'replace'), b'a\xffb'.decode('ascii', 'ignore'))
+print('aé'.encode('ascii', 'replace'), 'aé'.encode('ascii', errors='ignore'), str(b'xyz', 'utf-8'), str(b'\xc3\xa9', encoding='utf8'))
+print(b'a,b,,c'.split(b','), b'  a b  c '.split(), b'a b c'.split(None, 1), b'-'.join([b'a', b'b', b'c']))
+print(b'  x  '.strip(), b'xxaxx'.strip(b'x'), b' a '.lstrip(), b' a '.rstrip(), b'Ab'.upper(), b'Ab'.lower())
+print(b'abcabc'.find(b'c'), b'abcabc'.rfind(b'c'), b'abc'.find(b'z'), b'abcabc'.count(b'ab'), b'aaa'.count(b'a'), b'abc'.index(99))
+print(b'abc'.startswith(b'ab'), b'abc'.endswith((b'x', b'bc')), b'abc'.replace(b'b', b'XY'), b'ab'.replace(b'', b'-'))
+t = b'x'
+t += b'y'
+t *= 2
+print(t)
+print(int(b'12'), int(b' -7 '), int(b'ff', 16), float(b'1.5'), ord(b'a'), list(reversed(b'abc')))
+print(list(enumerate(b'ab')), list(zip(b'ab', b'cd')), tuple(b'ab'), any(b'\x00\x01'), b'abc' * True)
+print('%s|%r' % (b'x', b'y'), '{}|{!r}'.format(b'x', b'y'), format(b'x'), str(b'q'), bytes(bytes(2)))
+print(bytes({1: 2}), bytes(iter([1, 2])), bytes(x for x in range(3)))
+print(b'\xff'.decode('utf-8', 'backslashreplace'), 'é€'.encode('ascii', 'backslashreplace'))
+print(b'\xf0\x9f\x98\x80'.decode(), b'\xf0\x9f\x98'.decode('utf-8', 'replace'), b'\xe2\x82x\xff'.decode('utf-8', 'replace'))
+print(b'x'.decode('UTF8'), b'x'.decode('Latin_1'), b'x'.decode(encoding='US-ASCII'), str(encoding='utf-8'))
+print(b'\x00abc'.decode() == '\x00abc', len(b'\x00abc'.decode()), b'abc'[1:1], type(b'') is bytes)
+print(b'abcdef'.find(b'c', 1, 4), b'abcdef'.find(b'c', -2), b'abc'.count(b''), b'abc'.find(b'', 5))
+print(b'abc'.startswith(b'', 4), b'abc'.startswith(b'c', -1), b'abc'.endswith(b'b', 0, 2))
+print(b'a b'.split(maxsplit=0), b'  a b  '.split(None, 0), b'a,b,c'.split(b',', 1), b'a,b,'.split(b','))
+print(b''.split(b','), b''.split(), b'aaa'.replace(b'a', b'b', 2), isinstance(b'', (str, bytes)))

@@ -1,0 +1,2 @@
+# bytes literals hold ASCII only
+x = b'café'
