@@ -45,6 +45,9 @@ int arr_normalize_axis(struct eval *ev, int64_t axis, int ndim, int *out);
 /* Copies: a C-contiguous copy (same backend) / a cast / one on the host. */
 struct ndarray *arr_contiguous(struct eval *ev, const struct ndarray *a);
 struct ndarray *arr_astype(struct eval *ev, const struct ndarray *a, int dtype);
+/* the same cast without NumPy's ComplexWarning: for results a function computed
+ * in complex that NumPy gives as real (no user cast took place) */
+struct ndarray *arr_astype_quiet(struct eval *ev, const struct ndarray *a, int dtype);
 /* A C-contiguous host copy of a as dtype (a itself when it already is one,
  * as a new reference): what host-side algorithms read device arrays by. */
 struct ndarray *arr_host_c(struct eval *ev, const struct ndarray *a, int dtype);

@@ -626,8 +626,13 @@ struct ndarray *arr_contiguous(struct eval *ev, const struct ndarray *a)
 
 struct ndarray *arr_astype(struct eval *ev, const struct ndarray *a, int dtype)
 {
-	struct ndarray *r;
 	fpe_complex_cast(ev, a->dtype, dtype);
+	return arr_astype_quiet(ev, a, dtype);
+}
+
+struct ndarray *arr_astype_quiet(struct eval *ev, const struct ndarray *a, int dtype)
+{
+	struct ndarray *r;
 	r = nd_new(ev, nd_backend(a), dtype, a->ndim, a->shape);
 	if (r && be_copy(ev, r, a) < 0) {
 		nd_decref(r);

@@ -710,11 +710,17 @@ static int linspace_dtype(struct eval *ev, struct value *a, struct value *b)
 				weak = pyc;
 			continue;
 		}
-		struct ndarray *x = arr_asarray(ev, &backend_host, vs[i], -1);
-		if (!x)
-			return -1;
-		strong = strong < 0 ? x->dtype : dt_promote(strong, x->dtype);
-		nd_decref(x);
+		int xdt;
+		if (vs[i]->type == VT_NDARRAY) { /* host or device: only its dtype counts */
+			xdt = vs[i]->u.arr->dtype;
+		} else {
+			struct ndarray *x = arr_asarray(ev, &backend_host, vs[i], -1);
+			if (!x)
+				return -1;
+			xdt = x->dtype;
+			nd_decref(x);
+		}
+		strong = strong < 0 ? xdt : dt_promote(strong, xdt);
 	}
 	if (strong < 0)
 		strong = weak == VT_COMPLEX ? DT_COMPLEX128 : weak == VT_FLOAT ? DT_FLOAT64 : DT_INT64;

@@ -440,7 +440,8 @@ static double pairwise_d(const double *a, int64_t n)
  * set. */
 static int cov_weights(struct eval *ev, struct value *v, const char *name, int freq, int64_t obs, double **out)
 {
-	struct ndarray *a = arr_asarray(ev, &backend_host, v, DT_FLOAT64), *h;
+	/* a cp array is read through arr_host_c's copy */
+	struct ndarray *a = v->type == VT_NDARRAY ? nd_incref(v->u.arr) : arr_asarray(ev, &backend_host, v, DT_FLOAT64), *h;
 	const double *d;
 	int64_t n;
 	int rc = -1;
@@ -654,8 +655,8 @@ wfail:
 	if (!c)
 		goto out;
 	*vars_out = (int)vars;
-	if (cdt != DT_COMPLEX128) {
-		struct ndarray *r = arr_astype(ev, c, cdt);
+	if (cdt != DT_COMPLEX128) { /* computed in complex128: no ComplexWarning */
+		struct ndarray *r = arr_astype_quiet(ev, c, cdt);
 		nd_decref(c);
 		c = r;
 	}
@@ -1005,9 +1006,7 @@ static int interp_bound(struct eval *ev, struct value *v, int cplx, double _Comp
 	if (!v || v->type == VT_NONE)
 		return 0;
 	if (v->type == VT_NDARRAY) {
-		struct ndarray *a = arr_asarray(ev, &backend_host, v, -1), *h;
-		if (!a)
-			return -1;
+		struct ndarray *a = nd_incref(v->u.arr), *h; /* host or device: arr_host_c reads it */
 		if (a->ndim != 0) {
 			nd_decref(a);
 			return err_set(ev, TY_TypeError, "only 0-dimensional arrays can be converted to Python scalars"), -1;

@@ -1,3 +1,4 @@
+# cells: skip-gpu np.frombuffer views host bytes read-only; CuPy's copies them to the device (writeable, owns its data)
 # np.frombuffer of bytes is read-only and does not own its data, as NumPy's
 import numpy as np
 a = np.frombuffer(bytes(range(8)), dtype=np.uint8)

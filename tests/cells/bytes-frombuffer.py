@@ -1,3 +1,4 @@
+# cells: skip-gpu np.frombuffer views host bytes read-only; CuPy's copies them to the device (writeable, owns its data)
 # np.frombuffer: dtype, count, offset, NumPy's errors, round trips
 import numpy as np
 b = bytes(range(16))

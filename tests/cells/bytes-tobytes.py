@@ -1,3 +1,4 @@
+# cells: skip-gpu np.frombuffer views host bytes read-only; CuPy's copies them to the device (writeable, owns its data)
 # ndarray.tobytes across dtypes, orders, views, 0-d and empty arrays
 import numpy as np
 for dt in [np.bool_, np.int8, np.uint8, np.int16, np.uint16, np.int32, np.uint32, np.int64,

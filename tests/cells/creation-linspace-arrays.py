@@ -1,3 +1,4 @@
+# cells: skip-gpu retstep's step is a 0-d cp array (CuPy's convention) where NumPy prints a scalar; CuPy has no complex linspace; cp array endpoints: tests/gpu/semantics.py
 # linspace/logspace with array and complex endpoints: NumPy's composition,
 # the new axis (axis=), weak Python scalars in the dtype, retstep, errors
 import numpy as np

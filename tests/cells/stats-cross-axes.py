@@ -1,3 +1,4 @@
+# cells: skip-gpu cp.cross is CuPy's: 2-vectors still allowed (NumPy 2 refuses them), its own error texts
 # cross with axisa/axisb/axisc (axis overrides all three): the vector axes moved
 # last, the result's vector axis moved to axisc; NumPy's prefixed AxisErrors
 import numpy as np

@@ -258,4 +258,23 @@ check("cp.bincount with weights (host path) still agrees",
       close(cp.bincount(cp.asarray(hb[:1000]), weights=cp.asarray(hv[:1000].astype(np.float64))),
             np.bincount(hb[:1000], weights=hv[:1000].astype(np.float64)), 1e-12))
 
+# device arrays as arguments of paths that compute on the host and return to
+# the device (linspace/logspace with array endpoints, cov weights, interp
+# bounds): they read the cp array, they do not refuse it
+ls0, ls1 = np.array([0.0, 1.0], np.float32), np.array([2.0, 5.0])
+check("cp.linspace of cp array endpoints", close(cp.linspace(cp.asarray(ls0), cp.asarray(ls1), 5),
+                                                  np.linspace(ls0, ls1, 5), 1e-6))
+check("cp.linspace of a strided cp array and a scalar, axis=1",
+      close(cp.linspace(cp.arange(6.0)[::2], 10, 3, axis=1), np.linspace(np.arange(6.0)[::2], 10, 3, axis=1), 1e-12))
+check("cp.logspace with a cp base array", close(cp.logspace(0, 2, 3, base=cp.asarray([2.0, 3.0])),
+                                                np.logspace(0, 2, 3, base=[2.0, 3.0]), 1e-12))
+cx = np.arange(20.0).reshape(2, 10) ** 1.5
+cw, cf = np.arange(1, 11) * 0.3, np.arange(10) % 3
+check("cp.cov with cp aweights and fweights", close(cp.cov(cp.asarray(cx), aweights=cp.asarray(cw), fweights=cp.asarray(cf)),
+                                                    np.cov(cx, aweights=cw, fweights=cf), 1e-12))
+ix = np.linspace(-1, 6, 15)
+check("cp.interp with 0-d cp left/right", close(cp.interp(cp.asarray(ix), cp.arange(5.0), cp.arange(5.0) ** 2,
+                                                          left=cp.asarray(-7.0), right=cp.asarray(9.0)),
+                                                np.interp(ix, np.arange(5.0), np.arange(5.0) ** 2, left=-7.0, right=9.0), 1e-12))
+
 print("1.." + str(count[0]))
