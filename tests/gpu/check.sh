@@ -94,7 +94,8 @@ srcdir=$top PYTHON=${PYTHON:-python3} LUMEN=$lumen sh "$top/tests/cells-gpu.test
 cat "$log.part" >>"$log"
 grep -v '^ok ' "$log.part" | head -60
 echo "# corpus: $(grep -c '^ok ' "$log.part") ok, $(grep -c '^not ok' "$log.part") not ok"
-grep -q '^not ok' "$log.part" && fails=$((fails + 1))
+# a TODO cell (TAP's expected failure) fails no group
+grep '^not ok' "$log.part" | grep -qv '# TODO' && fails=$((fails + 1))
 fi
 rm -f "$log.part"
 echo "check-gpu: $fails failing group(s)"
