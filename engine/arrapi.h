@@ -48,6 +48,8 @@ struct ndarray *arr_astype(struct eval *ev, const struct ndarray *a, int dtype);
 /* the same cast without NumPy's ComplexWarning: for results a function computed
  * in complex that NumPy gives as real (no user cast took place) */
 struct ndarray *arr_astype_quiet(struct eval *ev, const struct ndarray *a, int dtype);
+/* NumPy's pairwise summation of n contiguous doubles (add.reduce's order) */
+double arr_pairwise_sum_d(const double *a, int64_t n);
 /* A C-contiguous host copy of a as dtype (a itself when it already is one,
  * as a new reference): what host-side algorithms read device arrays by. */
 struct ndarray *arr_host_c(struct eval *ev, const struct ndarray *a, int dtype);

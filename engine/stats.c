@@ -408,32 +408,6 @@ out:
 
 /* ---- cov corrcoef ---- */
 
-/* NumPy's pairwise summation (add.reduce along a contiguous axis) */
-static double pairwise_d(const double *a, int64_t n)
-{
-	if (n < 8) {
-		double r = 0.;
-		for (int64_t i = 0; i < n; i++)
-			r += a[i];
-		return r;
-	}
-	if (n <= 128) {
-		double r[8], res;
-		int64_t i;
-		for (int j = 0; j < 8; j++)
-			r[j] = a[j];
-		for (i = 8; i < n - (n % 8); i += 8)
-			for (int j = 0; j < 8; j++)
-				r[j] += a[i + j];
-		res = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
-		for (; i < n; i++)
-			res += a[i];
-		return res;
-	}
-	int64_t n2 = n / 2;
-	n2 -= n2 % 8;
-	return pairwise_d(a, n2) + pairwise_d(a + n2, n - n2);
-}
 
 /* cov's fweights / aweights as NumPy checks them, in its order: a malloc'd
  * float64 copy of obs items in *out (the caller frees), or -1 with ev->err
@@ -579,7 +553,7 @@ static struct ndarray *cov_core(struct eval *ev, const struct builtin *bi, struc
 		}
 	}
 	if (w) { /* average(X, axis=1, weights=w, returned=True) */
-		wsum = pairwise_d(w, obs);
+		wsum = arr_pairwise_sum_d(w, obs);
 		if (wsum == 0.0) {
 			err_set(ev, TY_ZeroDivisionError, "Weights sum to zero, can't be normalized");
 			goto wfail;
@@ -601,7 +575,7 @@ static struct ndarray *cov_core(struct eval *ev, const struct builtin *bi, struc
 		}
 		for (int64_t o = 0; o < obs; o++)
 			t[o] = w[o] * awd[o];
-		fact = wsum - (double)ddof * pairwise_d(t, obs) / wsum;
+		fact = wsum - (double)ddof * arr_pairwise_sum_d(t, obs) / wsum;
 		free(t);
 	}
 	if (fact <= 0) {
@@ -625,7 +599,7 @@ static struct ndarray *cov_core(struct eval *ev, const struct builtin *bi, struc
 			}
 			for (int64_t o = 0; o < obs; o++)
 				t[o] = creal(X[v * obs + o]) * w[o];
-			s = pairwise_d(t, obs) / wsum;
+			s = arr_pairwise_sum_d(t, obs) / wsum;
 			free(t);
 		} else if (w) {
 			for (int64_t o = 0; o < obs; o++)
