@@ -467,6 +467,29 @@ static int arange_fill(struct eval *ev, struct ndarray *a, const struct npscalar
 	return 0;
 }
 
+/* The arange result: n items (none if n < 0) of dtype dt, from x0 and x1 by
+ * arange_fill, on bi's backend (filled on the host and copied there). */
+static struct value *arange_make(struct eval *ev, const struct builtin *bi, int dt, int64_t n,
+				 const struct npscalar *x0, const struct npscalar *x1)
+{
+	struct ndarray *r;
+	if (n < 0)
+		n = 0;
+	r = arr_new(ev, &backend_host, dt, 1, &n, 0);
+	if (!r)
+		return NULL;
+	if (arange_fill(ev, r, x0, x1) < 0) {
+		nd_decref(r);
+		return NULL;
+	}
+	if (arr_be(bi) != &backend_host) {
+		struct ndarray *c = arr_to_backend(ev, r, arr_be(bi));
+		nd_decref(r);
+		r = c;
+	}
+	return arr_wrap(ev, r);
+}
+
 /* NumPy's _arange_safe_ceil_to_intp: 0, or -1 with ev->err set */
 static int arange_ceil_len(struct eval *ev, double q, int64_t *len)
 {
@@ -493,7 +516,6 @@ static struct value *arange_complex(struct eval *ev, const struct builtin *bi, s
 	int strong = -1, weak = 0, qdt;
 	int64_t n, ni;
 	struct npscalar x0, x1;
-	struct ndarray *r;
 	for (int i = 0; i < 3; i++) {
 		struct npscalar s, c;
 		int pyc;
@@ -534,24 +556,10 @@ static struct value *arange_complex(struct eval *ev, const struct builtin *bi, s
 				return NULL;
 		}
 	}
-	if (n < 0)
-		n = 0;
 	x0.dtype = x1.dtype = DT_COMPLEX128;
 	x0.v.c = x[0];
 	x1.v.c = x[0] + x[2];
-	r = arr_new(ev, &backend_host, dt, 1, &n, 0);
-	if (!r)
-		return NULL;
-	if (arange_fill(ev, r, &x0, &x1) < 0) {
-		nd_decref(r);
-		return NULL;
-	}
-	if (arr_be(bi) != &backend_host) {
-		struct ndarray *c = arr_to_backend(ev, r, arr_be(bi));
-		nd_decref(r);
-		r = c;
-	}
-	return arr_wrap(ev, r);
+	return arange_make(ev, bi, dt, n, &x0, &x1);
 }
 
 /* arange([start,] stop[, step,], dtype=None, *, device=None, like=None) */
@@ -564,7 +572,6 @@ static struct value *fn_arange(struct eval *ev, const struct builtin *bi, int ar
 	double start, stop, step;
 	int dt = -1, isfloat = 0, iscomplex = 0;
 	int64_t n;
-	struct ndarray *r;
 	if (args_parse(ev, "arange", argc, argv, kw, "|start,stop,step,dtype,$device,like",
 		       &a0, &a1, &a2, &dtype, &device, &like) < 0 || arr_parse_dtype(ev, dtype, &dt) < 0)
 		return NULL;
@@ -642,21 +649,7 @@ static struct value *fn_arange(struct eval *ev, const struct builtin *bi, int ar
 		x0.v.f = start;
 		x1.v.f = start + step;
 	}
-	if (n < 0)
-		n = 0;
-	r = arr_new(ev, &backend_host, dt, 1, &n, 0);
-	if (!r)
-		return NULL;
-	if (arange_fill(ev, r, &x0, &x1) < 0) {
-		nd_decref(r);
-		return NULL;
-	}
-	if (arr_be(bi) != &backend_host) {
-		struct ndarray *c = arr_to_backend(ev, r, arr_be(bi));
-		nd_decref(r);
-		r = c;
-	}
-	return arr_wrap(ev, r);
+	return arange_make(ev, bi, dt, n, &x0, &x1);
 }
 
 /* linspace values on the host (float64), NumPy's formula */

@@ -465,6 +465,27 @@ static int hexval(int c)
 	return -1;
 }
 
+/* The one-character escapes str and bytes literals share: the byte that \e
+ * stands for, 0 for a backslash-newline (which stands for nothing), -1 where
+ * e starts no such escape. */
+static int simple_escape(char e)
+{
+	switch (e) {
+	case '\n': return 0;
+	case '\\': return '\\';
+	case '\'': return '\'';
+	case '"': return '"';
+	case 'a': return '\a';
+	case 'b': return '\b';
+	case 'f': return '\f';
+	case 'n': return '\n';
+	case 'r': return '\r';
+	case 't': return '\t';
+	case 'v': return '\v';
+	default: return -1;
+	}
+}
+
 /* Decodes escapes of s[0..n) into the arena; *outlen gets the byte count. */
 static char *decode_str(struct parser *P, const struct token *at, const char *s,
 			size_t n, int raw, size_t *outlen)
@@ -479,18 +500,13 @@ static char *decode_str(struct parser *P, const struct token *at, const char *s,
 			continue;
 		}
 		char e = s[++i];
+		int se = simple_escape(e);
+		if (se >= 0) {
+			if (se)
+				*o++ = (char)se;
+			continue;
+		}
 		switch (e) {
-		case '\n': break;
-		case '\\': *o++ = '\\'; break;
-		case '\'': *o++ = '\''; break;
-		case '"': *o++ = '"'; break;
-		case 'a': *o++ = '\a'; break;
-		case 'b': *o++ = '\b'; break;
-		case 'f': *o++ = '\f'; break;
-		case 'n': *o++ = '\n'; break;
-		case 'r': *o++ = '\r'; break;
-		case 't': *o++ = '\t'; break;
-		case 'v': *o++ = '\v'; break;
 		case 'x': case 'u': case 'U': {
 			int nd = e == 'x' ? 2 : e == 'u' ? 4 : 8;
 			unsigned long cp = 0;
@@ -545,18 +561,13 @@ static char *decode_bytes(struct parser *P, const struct token *at, const char *
 		}
 		size_t bs = i;
 		char e = s[++i];
+		int se = simple_escape(e);
+		if (se >= 0) {
+			if (se)
+				*o++ = (char)se;
+			continue;
+		}
 		switch (e) {
-		case '\n': break;
-		case '\\': *o++ = '\\'; break;
-		case '\'': *o++ = '\''; break;
-		case '"': *o++ = '"'; break;
-		case 'a': *o++ = '\a'; break;
-		case 'b': *o++ = '\b'; break;
-		case 'f': *o++ = '\f'; break;
-		case 'n': *o++ = '\n'; break;
-		case 'r': *o++ = '\r'; break;
-		case 't': *o++ = '\t'; break;
-		case 'v': *o++ = '\v'; break;
 		case 'x': {
 			int h1 = i + 1 < n ? hexval((unsigned char)s[i + 1]) : -1;
 			int h2 = h1 >= 0 && i + 2 < n ? hexval((unsigned char)s[i + 2]) : -1;

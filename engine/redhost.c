@@ -1246,6 +1246,40 @@ static void lazy_cast_row(int sd, double *buf, char *po, int64_t so, const char 
 	}
 }
 
+/* NumPy's iteration of nops operands of one shape (nditer, order 'K'):
+ * size-1 axes dropped, the rest in memory order (uf_k_order), neighbours
+ * that step as one merged.  sh and s[o] get the axes slowest first, at
+ * least one (a single item is one axis of 1, strides 0); returns how many.
+ * The order decides how float sums round, so it must be NumPy's. */
+static int iter_axes(struct ndarray *const *ops, int nops, int ndim, const int64_t *shape,
+		     int64_t *sh, int64_t (*s)[ND_MAXDIM])
+{
+	int perm[ND_MAXDIM], nd = 0;
+	uf_k_order(ops, nops, ndim, shape, perm);
+	for (int k = 0; k < ndim; k++) {
+		int ax = perm[k], merge = nd > 0;
+		if (shape[ax] == 1)
+			continue;
+		/* (negative strides stay: NumPy sums x[::-1] back to front) */
+		for (int o = 0; o < nops && merge; o++)
+			merge = s[o][nd - 1] == ops[o]->strides[ax] * shape[ax];
+		if (!merge) {
+			sh[nd] = 1;
+			nd++;
+		}
+		sh[nd - 1] *= shape[ax];
+		for (int o = 0; o < nops; o++)
+			s[o][nd - 1] = ops[o]->strides[ax];
+	}
+	if (nd == 0) {
+		sh[0] = 1;
+		for (int o = 0; o < nops; o++)
+			s[o][0] = 0;
+		nd = 1;
+	}
+	return nd;
+}
+
 /* a full reduction: the buffer fills across rows, as NumPy's does */
 static void lazy_cast_full(int sd, double *buf, int nd, const int64_t *sh, const int64_t *sa,
 			   const char *pa0, char *po)
@@ -1364,70 +1398,11 @@ int red_host_reduce(struct eval *ev, const struct ew_tree *t, enum red_op op,
 		/* NumPy's iteration order (nditer, order 'K'): axes sorted by stride (insertion sort as
 		 * npyiter_find_best_axis_ordering), then merged.  The order decides
 		 * how float sums round, so it must be NumPy's. */
-		int nd = 0, m = 0;
-		int64_t sh[ND_MAXDIM], sa[ND_MAXDIM], so[ND_MAXDIM];
-		int64_t rsh[ND_MAXDIM], rsa[ND_MAXDIM], rso[ND_MAXDIM];
+		int64_t sh[ND_MAXDIM], st[2][ND_MAXDIM];
+		struct ndarray *ops[2] = {(struct ndarray *)a, ob};
+		int nd = iter_axes(ops, 2, a->ndim, a->shape, sh, st);
+		const int64_t *sa = st[0], *so = st[1];
 		char *pa0 = nd_data(a), *po0 = nd_data(ob);
-		for (int k = a->ndim - 1; k >= 0; k--) { /* fastest first */
-			if (a->shape[k] == 1)
-				continue;
-			rsh[m] = a->shape[k];
-			rsa[m] = a->strides[k];
-			rso[m] = ob->strides[k];
-			/* (reductions keep negative strides: NumPy sums x[::-1]
-			 * back to front) */
-			m++;
-		}
-		for (int i0 = 1; i0 < m; i0++) {
-			int pos = i0;
-			int64_t s0[2] = {rsa[i0], rso[i0]};
-			for (int i1 = i0 - 1; i1 >= 0; i1--) {
-				int ambig = 1, swap = 0;
-				int64_t s1[2] = {rsa[i1], rso[i1]};
-				for (int op = 0; op < 2; op++)
-					if (s0[op] != 0 && s1[op] != 0) {
-						if (llabs(s1[op]) <= llabs(s0[op]))
-							swap = 0;
-						else if (ambig)
-							swap = 1;
-						ambig = 0;
-					}
-				if (!ambig) {
-					if (swap)
-						pos = i1;
-					else
-						break;
-				}
-			}
-			if (pos != i0) {
-				int64_t t0 = rsh[i0], t1 = rsa[i0], t2 = rso[i0];
-				for (int k = i0; k > pos; k--) {
-					rsh[k] = rsh[k - 1];
-					rsa[k] = rsa[k - 1];
-					rso[k] = rso[k - 1];
-				}
-				rsh[pos] = t0;
-				rsa[pos] = t1;
-				rso[pos] = t2;
-			}
-		}
-		for (int r = m - 1; r >= 0; r--) { /* back to slowest first, merged */
-			if (nd && sa[nd - 1] == rsa[r] * rsh[r] && so[nd - 1] == rso[r] * rsh[r]) {
-				sh[nd - 1] *= rsh[r];
-				sa[nd - 1] = rsa[r];
-				so[nd - 1] = rso[r];
-				continue;
-			}
-			sh[nd] = rsh[r];
-			sa[nd] = rsa[r];
-			so[nd] = rso[r];
-			nd++;
-		}
-		if (nd == 0) {
-			sh[0] = 1;
-			sa[0] = so[0] = 0;
-			nd = 1;
-		}
 		int64_t idx[ND_MAXDIM] = {0}, outer = 1, inner = sh[nd - 1];
 		for (int k = 0; k < nd - 1; k++)
 			outer *= sh[k];
@@ -1774,8 +1749,8 @@ static void fold_runs(int op, int d, uf_loopfn acc, const char *p, int64_t st,
 static int reduce_masked(struct eval *ev, const struct ndarray *a, const struct ndarray *mask,
 			 int op, const char *ufname, struct ndarray *out)
 {
-	int d = out->dtype, isz = dt_size(d), cast = a->dtype != d, m = 0, nd = 0;
-	int64_t rsh[ND_MAXDIM], rs[3][ND_MAXDIM], sh[ND_MAXDIM], s[3][ND_MAXDIM];
+	int d = out->dtype, isz = dt_size(d), cast = a->dtype != d, nd;
+	int64_t sh[ND_MAXDIM], s[3][ND_MAXDIM];
 	struct ndarray *ob;
 	uf_loopfn acc = loop_of(ufname, d);
 	char *pbuf = NULL, *pm = NULL, *rowbuf = NULL;
@@ -1789,65 +1764,9 @@ static int reduce_masked(struct eval *ev, const struct ndarray *a, const struct 
 		return 0;
 	if (!(ob = arr_broadcast_to(ev, out, a->ndim, a->shape)))
 		return -1;
-	for (int k = a->ndim - 1; k >= 0; k--) { /* fastest first, as red_host_reduce */
-		if (a->shape[k] == 1)
-			continue;
-		rsh[m] = a->shape[k];
-		rs[0][m] = a->strides[k];
-		rs[1][m] = ob->strides[k];
-		rs[2][m] = mask->strides[k];
-		m++;
-	}
-	for (int i0 = 1; i0 < m; i0++) {
-		int pos = i0;
-		for (int i1 = i0 - 1; i1 >= 0; i1--) {
-			int ambig = 1, swap = 0;
-			for (int o = 0; o < 3; o++)
-				if (rs[o][i0] != 0 && rs[o][i1] != 0) {
-					if (llabs(rs[o][i1]) <= llabs(rs[o][i0]))
-						swap = 0;
-					else if (ambig)
-						swap = 1;
-					ambig = 0;
-				}
-			if (!ambig) {
-				if (swap)
-					pos = i1;
-				else
-					break;
-			}
-		}
-		if (pos != i0) {
-			int64_t t[4] = {rsh[i0], rs[0][i0], rs[1][i0], rs[2][i0]};
-			for (int k = i0; k > pos; k--) {
-				rsh[k] = rsh[k - 1];
-				for (int o = 0; o < 3; o++)
-					rs[o][k] = rs[o][k - 1];
-			}
-			rsh[pos] = t[0];
-			for (int o = 0; o < 3; o++)
-				rs[o][pos] = t[o + 1];
-		}
-	}
-	for (int r = m - 1; r >= 0; r--) { /* slowest first, merged */
-		int ok = nd > 0;
-		for (int o = 0; o < 3 && ok; o++)
-			ok = s[o][nd - 1] == rs[o][r] * rsh[r];
-		if (ok) {
-			sh[nd - 1] *= rsh[r];
-			for (int o = 0; o < 3; o++)
-				s[o][nd - 1] = rs[o][r];
-			continue;
-		}
-		sh[nd] = rsh[r];
-		for (int o = 0; o < 3; o++)
-			s[o][nd] = rs[o][r];
-		nd++;
-	}
-	if (nd == 0) {
-		sh[0] = 1;
-		s[0][0] = s[1][0] = s[2][0] = 0;
-		nd = 1;
+	{
+		struct ndarray *ops[3] = {(struct ndarray *)a, ob, (struct ndarray *)mask};
+		nd = iter_axes(ops, 3, a->ndim, a->shape, sh, s);
 	}
 	{
 		int64_t idx[ND_MAXDIM] = {0}, outer = 1, L = sh[nd - 1], k = L <= MASK_BUF ? MASK_BUF / L : 0;

@@ -428,7 +428,7 @@ static const struct backend *pick_backend(const struct backend *be, int nin, str
  * axis has no say, and where operands disagree C order wins).  perm[k] is
  * the array axis at memory position k, outermost first; returns 1 when
  * that is not C order. */
-static int k_order(struct ndarray *const *ops, int nops, int ndim, const int64_t *shape, int *perm)
+int uf_k_order(struct ndarray *const *ops, int nops, int ndim, const int64_t *shape, int *perm)
 {
 	int it[ND_MAXDIM]; /* iterator positions, innermost first: array axes */
 	int changed = 0;
@@ -479,7 +479,7 @@ struct ndarray *uf_new_result(struct eval *ev, const struct backend *be, int dty
 	 * not modelled here, so such results (and empty ones) stay C order */
 	for (int k = 0; k < ndim && !plain; k++)
 		plain = shape[k] <= 1;
-	if (plain || !k_order(ops, nops, ndim, shape, perm))
+	if (plain || !uf_k_order(ops, nops, ndim, shape, perm))
 		return nd_new(ev, be, dtype, ndim, shape);
 	for (int k = 0; k < ndim; k++)
 		psh[k] = shape[perm[k]];

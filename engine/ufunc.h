@@ -93,6 +93,12 @@ int uf_plan(struct eval *ev, int uf, int nin, const struct uf_operand *uo,
 struct value *uf_apply(struct eval *ev, const struct backend *be, int uf, int nin,
 		       struct value **in, struct value *out);
 /* The same, array in, array out (never a scalar). */
+/* NumPy's order='K' for operands ops[0..nops) of one shape (the nditer's
+ * insertion sort by |stride|; a size-1 or broadcast axis has no say, and
+ * where operands disagree C order wins): perm[k] is the axis at memory
+ * position k, outermost first.  Returns 1 when that is not C order. */
+int uf_k_order(struct ndarray *const *ops, int nops, int ndim, const int64_t *shape, int *perm);
+
 /* A new array for the result of an elementwise tree over ops (each of the
  * result's shape, broadcast views allowed): on the host laid out as the
  * operands are (NumPy's order='K': A.T + 1 is F-ordered and runs as one
