@@ -203,6 +203,13 @@ struct backend {
 	int (*bounds)(struct eval *ev, const struct ndarray *x, double *lo, double *hi, int *nan);
 	int (*bin_count)(struct eval *ev, const struct ndarray *x, const double *edges, int64_t nb,
 			 int uniform, struct ndarray *counts);
+
+	/* arange's values (cuda_fill.c; NULL on the host: creation.c fills a
+	 * host array and copies it over).  dst: 1-d, C-contiguous, on this
+	 * backend, a numeric dtype but bool; first2: its first two items as
+	 * stored (host memory, borrowed).  Item i >= 2 becomes x0 + i*(x1 - x0)
+	 * in creation.c's arithmetic for the dtype. */
+	int (*arange_fill)(struct eval *ev, struct ndarray *dst, const void *first2);
 };
 
 extern const struct backend backend_host;

@@ -578,6 +578,7 @@ extern int cuda_bounds(struct eval *ev, const struct ndarray *x, double *lo, dou
 		       int *nan);  /* cuda_count.c */
 extern int cuda_bin_count(struct eval *ev, const struct ndarray *x, const double *edges,
 			  int64_t nb, int uniform, struct ndarray *counts);
+extern int cuda_arange_fill(struct eval *ev, struct ndarray *dst, const void *first2); /* cuda_fill.c */
 
 static struct backend cuda_backend = {
 	.name = "cuda",
@@ -606,6 +607,7 @@ static struct backend cuda_backend = {
 	.take_index = cuda_take_index,
 	.bounds = cuda_bounds,
 	.bin_count = cuda_bin_count,
+	.arange_fill = cuda_arange_fill,
 };
 
 /* The library families are filled in once, before the backend is first

@@ -468,13 +468,26 @@ static int arange_fill(struct eval *ev, struct ndarray *a, const struct npscalar
 }
 
 /* The arange result: n items (none if n < 0) of dtype dt, from x0 and x1 by
- * arange_fill, on bi's backend (filled on the host and copied there). */
+ * arange_fill, on bi's backend: filled there when it has an arange_fill
+ * (the first two items stored on the host), else on the host and copied. */
 static struct value *arange_make(struct eval *ev, const struct builtin *bi, int dt, int64_t n,
 				 const struct npscalar *x0, const struct npscalar *x1)
 {
+	const struct backend *be = arr_be(bi);
 	struct ndarray *r;
 	if (n < 0)
 		n = 0;
+	if (be->arange_fill && n > 2 && dt != DT_BOOL) {
+		int64_t two = 2;
+		struct ndarray *h = arr_new(ev, &backend_host, dt, 1, &two, 0);
+		r = h && arange_fill(ev, h, x0, x1) == 0 ? arr_new(ev, be, dt, 1, &n, 0) : NULL;
+		if (r && be->arange_fill(ev, r, nd_data(h)) < 0) {
+			nd_decref(r);
+			r = NULL;
+		}
+		nd_decref(h);
+		return r ? arr_wrap(ev, r) : NULL;
+	}
 	r = arr_new(ev, &backend_host, dt, 1, &n, 0);
 	if (!r)
 		return NULL;
@@ -482,7 +495,7 @@ static struct value *arange_make(struct eval *ev, const struct builtin *bi, int 
 		nd_decref(r);
 		return NULL;
 	}
-	if (arr_be(bi) != &backend_host) {
+	if (be != &backend_host) {
 		struct ndarray *c = arr_to_backend(ev, r, arr_be(bi));
 		nd_decref(r);
 		r = c;

@@ -277,4 +277,19 @@ check("cp.interp with 0-d cp left/right", close(cp.interp(cp.asarray(ix), cp.ara
                                                           left=cp.asarray(-7.0), right=cp.asarray(9.0)),
                                                 np.interp(ix, np.arange(5.0), np.arange(5.0) ** 2, left=-7.0, right=9.0), 1e-12))
 
+# cp.arange fills on the device (cuda_fill.c): the same bits as NumPy's fill for every
+# dtype, past one grid of threads, with wrapping integers and rounded float16
+def bits(d, h):
+    return isinstance(d, cp.ndarray) and d.dtype == h.dtype and d.shape == h.shape and cp.asnumpy(d).tobytes() == h.tobytes()
+for args, kw in [((3000001,), {}), ((0.1, 1e6, 0.7), {"dtype": "float32"}), ((-5.5, 7.3e5, 0.37), {}),
+                 ((0, 300, 7), {"dtype": "int8"}), ((250, 0, -3), {"dtype": "uint8"}),
+                 ((1, 70000, 3), {"dtype": "int16"}), ((0, 2**40, 2**20 + 1), {"dtype": "uint64"}),
+                 ((0.5, 300.0, 0.1), {"dtype": "float16"}), ((3,), {"dtype": "float64"}),
+                 ((1 + 2j, 5000 + 10j, 0.5 + 0.25j), {}), ((0, 9000, 0.3), {"dtype": "complex64"}),
+                 ((1, 4), {"dtype": "int32"}), ((2,), {}), ((0, 1e6, 1.0 / 3), {})]:
+    check("cp.arange%s %s has NumPy's bits" % (args, kw), bits(cp.arange(*args, **kw), np.arange(*args, **kw)))
+check("cp.arange of booleans past two items is NumPy's TypeError",
+      raises(lambda: cp.arange(0, 3, dtype=bool), TypeError,
+             "arange() is only supported for booleans when the result has at most length 2."))
+
 print("1.." + str(count[0]))

@@ -21,6 +21,7 @@ const char *cuda_index_source(int item, int unit, char *buf, size_t size);
 const char *cuda_mask_source(int item, int unit, char *buf, size_t size);
 const char *cuda_take_index_source(int item, int unit, char *buf, size_t size);
 const char *cuda_count_source(int dt, char *buf, size_t size);
+const char *cuda_fill_source(int dt, char *buf, size_t size);
 const char *cuda_uniform_source(int dt, char *buf, size_t size);
 const char *cuda_uniform_source_knobs(int dt, int unroll, int stcs, char *buf, size_t size);
 const char *cuda_svd_gram_source(void);
@@ -354,6 +355,15 @@ int main(void)
 					&& jit_get(ev, csrc, "lm_bins", 0, NULL) != NULL;
 			}
 			ok(good, "the counting kernels (bounds, bins) compile for every real dtype");
+		}
+		{
+			/* cp.arange's fill (cuda_fill.c): every dtype but bool */
+			char fsrc[4096];
+			good = cuda_fill_source(DT_BOOL, fsrc, sizeof fsrc) == NULL;
+			for (int dt = DT_BOOL + 1; dt < DT_COUNT; dt++)
+				good &= cuda_fill_source(dt, fsrc, sizeof fsrc) != NULL
+					&& jit_get(ev, fsrc, "lm_arange", 0, NULL) != NULL;
+			ok(good, "the arange fill kernel compiles for every dtype but bool");
 		}
 		good = jit_get(ev, cuda_uniform_source(DT_FLOAT32, src, sizeof src), "lm_uni", 0, NULL) != NULL;
 		good &= jit_get(ev, cuda_uniform_source(DT_FLOAT64, src, sizeof src), "lm_uni", 0, NULL) != NULL;
