@@ -439,6 +439,15 @@ static int int_bound(struct eval *ev, struct value *v, __int128 *out)
 	return 0;
 }
 
+/* NumPy's format_bounds_error: low all zeros (the one-argument form) says
+ * "high <= 0" ("high < 0" closed), else "low >= high" ("low > high") */
+static const char *bounds_error(int closed, int low_zero)
+{
+	if (low_zero)
+		return closed ? "high < 0" : "high <= 0";
+	return closed ? "low > high" : "low >= high";
+}
+
 /*
  * randint / integers with array bounds, as NumPy's _rand_<type>_broadcast:
  * the bounds checked over the whole arrays (low, then high, then their
@@ -539,7 +548,10 @@ static struct value *draw_int_arrays(struct eval *ev, const struct backend *be, 
 		int64_t n = nd_size(hb);
 		for (int64_t i = 0; i < n; i++)
 			if ((__int128)(l ? l[i] : 0) > (__int128)h[i] - !endpoint) {
-				err_set(ev, TY_ValueError, endpoint ? "low > high" : "low >= high");
+				int zero = 1;
+				for (int64_t k = 0; l && k < n && zero; k++)
+					zero = l[k] == 0;
+				err_set(ev, TY_ValueError, "%s", bounds_error(endpoint, zero));
 				goto out;
 			}
 		out = nd_new(ev, &backend_host, dt, ond, osh);
@@ -634,7 +646,7 @@ static struct value *draw_int(struct eval *ev, const struct backend *be, struct 
 	if (high > (__int128)hi)
 		return err_set(ev, TY_ValueError, "high is out of bounds for %s", dtype_table[dt].name);
 	if (low > high)
-		return err_set(ev, TY_ValueError, endpoint ? "low > high" : "low >= high");
+		return err_set(ev, TY_ValueError, "%s", bounds_error(endpoint, low == 0));
 	uint64_t rng = (uint64_t)(high - low), off = (uint64_t)low;
 	int64_t one = 1;
 	struct ndarray *h = nd_new(ev, &backend_host, dt, nd < 0 ? 0 : nd, nd < 0 ? &one : shape);
