@@ -1,10 +1,10 @@
 /*
- * random.h — numpy.random above the backends (random.c): the legacy
- * RandomState (functions and objects) and default_rng's Generator, reproducing NumPy's
- * sequences exactly on the host (MT19937 in mt19937.c, PCG64 + SeedSequence
- * in pcg64.c); and the per-backend bulk generator entries (struct
- * random_backend) that cp.random uses (cuRAND in the CUDA backend: its own
- * streams, not NumPy's sequence, as CuPy).
+ * random.h — numpy.random above the backends (random*.c): the legacy
+ * RandomState (functions and objects) and default_rng's Generator,
+ * reproducing NumPy's sequences exactly on the host (MT19937 in mt19937.c,
+ * PCG64 + SeedSequence in pcg64.c); and the per-backend bulk generator
+ * entries (struct random_backend) that cp.random uses (cuRAND in the CUDA
+ * backend: its own streams, not NumPy's sequence, as CuPy).
  */
 #ifndef LUMEN_RANDOM_H
 #define LUMEN_RANDOM_H

@@ -1,6 +1,6 @@
 /*
- * random_int.h — private to the numpy.random modules (random.c: the state,
- * the namespace functions and Generator objects; random_dist.c: the
+ * random_int.h — private to the numpy.random modules (random.c: the
+ * namespace functions and Generator objects; random_dist.c: the
  * distributions; random_choice.c: permutation, shuffle and choice;
  * random_state.c: the legacy states and RandomState objects): a draw
  * source (the legacy MT19937 state or a Generator's PCG64), distribution
