@@ -44,6 +44,7 @@ extern const struct arr_func arr_linalg_top_funcs[]; /* linalg.c: dot, matmul, e
 extern const struct arr_func arr_linalg_funcs[];     /* linalg.c: numpy.linalg */
 extern const struct arr_func arr_fft_funcs[];        /* fft.c: numpy.fft */
 extern const struct arr_func arr_random_funcs[];     /* random.c: numpy.random */
+extern const struct arr_func arr_random_state_funcs[]; /* random_state.c: seed, RandomState */
 extern const struct arr_func arr_io_funcs[];         /* npyio.c: save, load, savez */
 extern const struct arr_func arr_format_funcs[];     /* format.c: set_printoptions ... */
 

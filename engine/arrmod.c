@@ -273,7 +273,7 @@ static struct value *build(struct eval *ev, const char *name)
 {
 	static const struct arr_func *const t_linalg[] = {arr_linalg_funcs, NULL};
 	static const struct arr_func *const t_fft[] = {arr_fft_funcs, NULL};
-	static const struct arr_func *const t_random[] = {arr_random_funcs, NULL};
+	static const struct arr_func *const t_random[] = {arr_random_funcs, arr_random_state_funcs, NULL};
 	static const struct arr_func *t_cuda[] = {NULL, NULL};     /* cuda_table() */
 	static const struct arr_func *t_runtime[] = {NULL, NULL};
 	static const struct arr_func *const t_cupyx[] = {arr_cupyx_funcs, NULL};

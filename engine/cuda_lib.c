@@ -33,7 +33,6 @@
 static pthread_mutex_t lib_mu = PTHREAD_MUTEX_INITIALIZER;
 static cublasHandle_t blas;
 static cusolverDnHandle_t solver;
-static curandGenerator_t rng;
 static int tf32_on;
 
 static cublasHandle_t get_blas(struct eval *ev)
@@ -309,57 +308,72 @@ static int rand_fail(struct eval *ev, curandStatus_t s)
 	return err_set(ev, TY_CUDARuntimeError, "CURAND_STATUS_%d: cuRAND failed", (int)s), -1;
 }
 
-/* the seed for cuRAND's generator when it is made; a seed() before the
- * first draw that needs cuRAND (normal, bits) waits here, so uniform draws,
- * which use our own Philox (uniform_fill), never pay for creating it (about
- * 45 ms on the H200) */
-static uint64_t rng_seed_pending;
-static int rng_seed_set;
+/*
+ * A cp.random generator: the key and next counter block of our uniform
+ * Philox (uniform_fill), and cuRAND's generator for the other draws.  One is
+ * the namespace's (gen NULL in random_backend's entries), one more per
+ * cp.random.RandomState (gen_new).  The cuRAND generator is made on the
+ * first draw that needs it (normal, bits) with the seed given before, so
+ * uniform draws never pay for creating it (about 45 ms on the H200).
+ */
+struct cu_rng {
+	uint64_t uni_seed, uni_ctr;
+	int uni_seeded;
+	curandGenerator_t rng;
+	uint64_t seed_pending;
+	int seed_set;
+};
 
-/* cuRAND's generator, made on first use (lib_mu) and bound to the stream */
-static curandGenerator_t get_rng(struct eval *ev)
+static struct cu_rng ns_rng;
+
+static struct cu_rng *rng_of(void *gen)
 {
+	return gen ? gen : &ns_rng;
+}
+
+/* r's cuRAND generator, made on first use (lib_mu) and bound to the stream */
+static curandGenerator_t get_rng(struct eval *ev, struct cu_rng *r)
+{
+	curandGenerator_t g;
 	pthread_mutex_lock(&lib_mu);
-	if (!rng) {
-		curandStatus_t s = curandCreateGenerator(&rng, CURAND_RNG_PSEUDO_PHILOX4_32_10);
+	if (!r->rng) {
+		curandStatus_t s = curandCreateGenerator(&r->rng, CURAND_RNG_PSEUDO_PHILOX4_32_10);
 		unsigned long long seed;
 		if (s != CURAND_STATUS_SUCCESS) {
-			rng = NULL;
+			r->rng = NULL;
 			pthread_mutex_unlock(&lib_mu);
 			rand_fail(ev, s);
 			return NULL;
 		}
 		cuda_meminfo_forget();
-		if (rng_seed_set) {
-			seed = rng_seed_pending;
+		if (r->seed_set) {
+			seed = r->seed_pending;
 		} else {
 			struct timespec t;
 			clock_gettime(CLOCK_REALTIME, &t);
 			seed = (unsigned long long)t.tv_sec * 1000000007ULL ^ (unsigned long long)t.tv_nsec;
 		}
-		curandSetPseudoRandomGeneratorSeed(rng, seed);
+		curandSetPseudoRandomGeneratorSeed(r->rng, seed);
 	}
+	g = r->rng;
 	pthread_mutex_unlock(&lib_mu);
-	curandSetStream(rng, cuda_dev.stream);
-	return rng;
+	curandSetStream(g, cuda_dev.stream);
+	return g;
 }
 
-/* the uniform generator's key and next counter block (uniform_fill) */
-static uint64_t uni_seed, uni_ctr;
-static int uni_seeded;
-
-static int rnd_seed(struct eval *ev, uint64_t seed)
+static int rnd_seed(struct eval *ev, void *gen, uint64_t seed)
 {
+	struct cu_rng *r = rng_of(gen);
 	curandGenerator_t g;
 	curandStatus_t s;
 	pthread_mutex_lock(&lib_mu);
-	uni_seed = seed;
-	uni_ctr = 0;
-	uni_seeded = 1;
-	g = rng;
+	r->uni_seed = seed;
+	r->uni_ctr = 0;
+	r->uni_seeded = 1;
+	g = r->rng;
 	if (!g) {
-		rng_seed_pending = seed;   /* get_rng seeds the generator with it */
-		rng_seed_set = 1;
+		r->seed_pending = seed;   /* get_rng seeds the generator with it */
+		r->seed_set = 1;
 	}
 	pthread_mutex_unlock(&lib_mu);
 	if (!g)
@@ -371,13 +385,36 @@ static int rnd_seed(struct eval *ev, uint64_t seed)
 	return 0;
 }
 
+/* a RandomState's generator: seeded as the namespace's is by seed(seed) */
+static void *rnd_gen_new(struct eval *ev, uint64_t seed)
+{
+	struct cu_rng *r = calloc(1, sizeof *r);
+	if (!r)
+		return err_nomem(ev);
+	r->uni_seed = seed;
+	r->uni_seeded = 1;
+	r->seed_pending = seed;
+	r->seed_set = 1;
+	return r;
+}
+
+static void rnd_gen_free(void *gen)
+{
+	struct cu_rng *r = gen;
+	if (!r)
+		return;
+	if (r->rng)
+		curandDestroyGenerator(r->rng);
+	free(r);
+}
+
 /* Uniform [0, 1) without a second pass: our own Philox4x32-10 (the
  * generator cuRAND's PHILOX4_32_10 is) turns counter blocks straight into
  * p0 + (p1 - p0) * u, u in [0, 1) as NumPy forms it (float32: the top 24
  * bits / 2^24; float64: 53 bits of two words / 2^53).  cuRAND's own uniform
  * is (0, 1] and needed a second full pass to fold 1.0 (CuPy's _mod1_kernel).
- * The key is the seed; the counter runs on from uni_ctr across calls (one
- * counter block per 4 float32 or 2 float64 outputs).  Each round's two
+ * The key is the seed; the counter runs on from the generator's uni_ctr
+ * across calls (one counter block per 4 float32 or 2 float64 outputs).  Each round's two
  * products are a mulhi and a mul each: 0.101 ms for 1e8 float32 on the
  * H200 against 0.109 ms with a 32x32->64 multiply (tests/gpu/probe_paths.cu).
  *
@@ -492,10 +529,11 @@ const char *cuda_uniform_source_knobs(int dt, int unroll, int stcs, char *buf, s
 }
 
 /* LUMEN_RAND=curand: curandGenerateUniform(Double), then lm_fold */
-static int uniform_curand(struct eval *ev, int dt, int64_t n, double p0, double p1, void *out)
+static int uniform_curand(struct eval *ev, struct cu_rng *r, int dt, int64_t n, double p0, double p1,
+			  void *out)
 {
 	char src[4800];
-	curandGenerator_t g = get_rng(ev);
+	curandGenerator_t g = get_rng(ev, r);
 	curandStatus_t s;
 	void *fn;
 	long long nn = n;
@@ -512,7 +550,8 @@ static int uniform_curand(struct eval *ev, int dt, int64_t n, double p0, double 
 	return jit_launch(ev, fn, grid, block, 0, args);
 }
 
-static int uniform_fill(struct eval *ev, int dt, int64_t n, double p0, double p1, void *out)
+static int uniform_fill(struct eval *ev, struct cu_rng *r, int dt, int64_t n, double p0, double p1,
+			void *out)
 {
 	char src[4800];
 	void *fn;
@@ -526,21 +565,21 @@ static int uniform_fill(struct eval *ev, int dt, int64_t n, double p0, double p1
 
 	pthread_once(&uk_once, uk_read);
 	if (uk.curand)
-		return uniform_curand(ev, dt, n, p0, p1, out);
+		return uniform_curand(ev, r, dt, n, p0, p1, out);
 	want = (nblocks + 256ULL * uk.unroll - 1) / (256ULL * uk.unroll);
 	if (uk.grid_per_sm && want > (unsigned long long)cuda_dev.sms * uk.grid_per_sm)
 		want = (unsigned long long)cuda_dev.sms * uk.grid_per_sm;
 	grid[0] = (unsigned)(want < 1 ? 1 : want > 0x7fffffffULL ? 0x7fffffffULL : want);
 	pthread_mutex_lock(&lib_mu);
-	if (!uni_seeded) {
+	if (!r->uni_seeded) {
 		struct timespec t;
 		clock_gettime(CLOCK_REALTIME, &t);
-		uni_seed = (uint64_t)t.tv_sec * 1000000007ULL ^ (uint64_t)t.tv_nsec;
-		uni_seeded = 1;
+		r->uni_seed = (uint64_t)t.tv_sec * 1000000007ULL ^ (uint64_t)t.tv_nsec;
+		r->uni_seeded = 1;
 	}
-	seed = uni_seed;
-	ctr = uni_ctr;
-	uni_ctr += nblocks;
+	seed = r->uni_seed;
+	ctr = r->uni_ctr;
+	r->uni_ctr += nblocks;
 	pthread_mutex_unlock(&lib_mu);
 	{
 		/* the kernel per (dtype, unroll, streaming stores), looked up once */
@@ -553,16 +592,17 @@ static int uniform_fill(struct eval *ev, int dt, int64_t n, double p0, double p1
 	return jit_launch(ev, fn, grid, block, 0, args);
 }
 
-static int rnd_fill(struct eval *ev, enum rand_dist dist, int dt, int64_t n, double p0, double p1,
-		    void *out)
+static int rnd_fill(struct eval *ev, void *gen, enum rand_dist dist, int dt, int64_t n, double p0,
+		    double p1, void *out)
 {
+	struct cu_rng *r = rng_of(gen);
 	curandGenerator_t g;
 	curandStatus_t s = CURAND_STATUS_SUCCESS;
 	if (n <= 0)
 		return 0;
 	if (dist == RAND_UNIFORM)
-		return uniform_fill(ev, dt, n, p0, p1, out);   /* no cuRAND */
-	if (!(g = get_rng(ev)))
+		return uniform_fill(ev, r, dt, n, p0, p1, out);   /* no cuRAND */
+	if (!(g = get_rng(ev, r)))
 		return -1;
 	switch (dist) {
 	case RAND_UNIFORM:
@@ -600,7 +640,7 @@ static int rnd_fill(struct eval *ev, enum rand_dist dist, int dt, int64_t n, dou
 	return s == CURAND_STATUS_SUCCESS ? 0 : rand_fail(ev, s);
 }
 
-static const struct random_backend random_cuda = {rnd_seed, rnd_fill};
+static const struct random_backend random_cuda = {rnd_seed, rnd_fill, rnd_gen_new, rnd_gen_free};
 
 /* ---- cuFFT ---- */
 

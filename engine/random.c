@@ -1,6 +1,7 @@
 /*
- * random.c — numpy.random: the legacy RandomState functions (one global
- * MT19937 state, mt19937.c) and default_rng's Generator objects (PCG64,
+ * random.c — numpy.random: the legacy RandomState functions (each draws from
+ * the state rnd_legacy_src gives: the global one, or a RandomState object's,
+ * random_state.c; MT19937, mt19937.c) and default_rng's Generator objects (PCG64,
  * pcg64.c), reproducing NumPy's sequences exactly: uniform, normal and
  * integer draws and the parameter helpers here; the other distributions in
  * random_dist.c, permutation/shuffle/choice in random_choice.c.  Values are
@@ -11,44 +12,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include "arrapi.h"
 #include "args.h"
 #include "bigint.h"
 #include "error.h"
 #include "random_int.h"
 #include "nscall.h"
-
-/* ---- the global legacy state ---- */
-
-static struct mt19937 g_mt;
-static int g_mt_ready;
-
-static void entropy_words(uint32_t *w, int n)
-{
-	FILE *f = fopen("/dev/urandom", "rb");
-	size_t got = f ? fread(w, sizeof(uint32_t), n, f) : 0;
-	if (f)
-		fclose(f);
-	if ((int)got != n) {
-		uint64_t x = (uint64_t)time(NULL) ^ (uint64_t)(uintptr_t)w ^ (uint64_t)clock() << 20;
-		for (int i = 0; i < n; i++) {
-			x = x * 6364136223846793005ULL + 1442695040888963407ULL;
-			w[i] = (uint32_t)(x >> 32);
-		}
-	}
-}
-
-static struct mt19937 *legacy(void)
-{
-	if (!g_mt_ready) {
-		uint32_t w[624];
-		entropy_words(w, 624);
-		mt_seed_array(&g_mt, w, 624);
-		g_mt_ready = 1;
-	}
-	return &g_mt;
-}
 
 /* ---- argument helpers ---- */
 
@@ -167,7 +136,7 @@ static struct value *draw_cont(struct eval *ev, const struct backend *be, struct
 			p0 = p[0].x;
 			p1 = p[1].x;
 		}
-		if (nd_size(o) && rb->fill(ev, d == CD_UNIFORM01 || d == CD_UNIFORM ? RAND_UNIFORM : RAND_NORMAL,
+		if (nd_size(o) && rb->fill(ev, src->dev, d == CD_UNIFORM01 || d == CD_UNIFORM ? RAND_UNIFORM : RAND_NORMAL,
 					   dt, nd_size(o), p0, p1, nd_data(o)) < 0) {
 			nd_decref(o);
 			return NULL;
@@ -260,7 +229,7 @@ static struct value *rand_common(struct eval *ev, const struct builtin *bi, int 
 {
 	int nd, dt = DT_FLOAT64;
 	int64_t shape[ND_MAXDIM];
-	struct rsrc src = {legacy(), NULL};
+	struct rsrc src = rnd_legacy_src(bi);
 	for (int i = 0; kw && i < kw->n; i++) {
 		if (strcmp(kw->names[i], "dtype"))
 			return err_set(ev, TY_TypeError, "%s() got an unexpected keyword argument '%s'",
@@ -309,7 +278,7 @@ static struct value *sample_common(struct eval *ev, const struct builtin *bi, in
 	struct value *sv = NULL, *dtv = NULL;
 	int nd, dt = DT_FLOAT64;
 	int64_t shape[ND_MAXDIM];
-	struct rsrc src = {legacy(), NULL};
+	struct rsrc src = rnd_legacy_src(bi);
 	if (args_parse(ev, name, argc, argv, kw, "|size,$dtype", &sv, &dtv) < 0 ||
 	    rnd_parse_size(ev, sv, &nd, shape) < 0)
 		return NULL;
@@ -402,14 +371,14 @@ out:
 static struct value *f_uniform(struct eval *ev, const struct builtin *bi, int argc,
 			       struct value **argv, const struct kwargs *kw)
 {
-	struct rsrc src = {legacy(), NULL};
+	struct rsrc src = rnd_legacy_src(bi);
 	return two_param(ev, arr_be(bi), &src, argc, argv, kw, 0, 0);
 }
 
 static struct value *f_normal(struct eval *ev, const struct builtin *bi, int argc,
 			      struct value **argv, const struct kwargs *kw)
 {
-	struct rsrc src = {legacy(), NULL};
+	struct rsrc src = rnd_legacy_src(bi);
 	return two_param(ev, arr_be(bi), &src, argc, argv, kw, 1, 0);
 }
 
@@ -468,6 +437,15 @@ static int int_bound(struct eval *ev, struct value *v, __int128 *out)
 		return -1;
 	*out = i;
 	return 0;
+}
+
+/* NumPy's format_bounds_error: low all zeros (the one-argument form) says
+ * "high <= 0" ("high < 0" closed), else "low >= high" ("low > high") */
+static const char *bounds_error(int closed, int low_zero)
+{
+	if (low_zero)
+		return closed ? "high < 0" : "high <= 0";
+	return closed ? "low > high" : "low >= high";
 }
 
 /*
@@ -570,7 +548,10 @@ static struct value *draw_int_arrays(struct eval *ev, const struct backend *be, 
 		int64_t n = nd_size(hb);
 		for (int64_t i = 0; i < n; i++)
 			if ((__int128)(l ? l[i] : 0) > (__int128)h[i] - !endpoint) {
-				err_set(ev, TY_ValueError, endpoint ? "low > high" : "low >= high");
+				int zero = 1;
+				for (int64_t k = 0; l && k < n && zero; k++)
+					zero = l[k] == 0;
+				err_set(ev, TY_ValueError, "%s", bounds_error(endpoint, zero));
 				goto out;
 			}
 		out = nd_new(ev, &backend_host, dt, ond, osh);
@@ -665,7 +646,7 @@ static struct value *draw_int(struct eval *ev, const struct backend *be, struct 
 	if (high > (__int128)hi)
 		return err_set(ev, TY_ValueError, "high is out of bounds for %s", dtype_table[dt].name);
 	if (low > high)
-		return err_set(ev, TY_ValueError, endpoint ? "low > high" : "low >= high");
+		return err_set(ev, TY_ValueError, "%s", bounds_error(endpoint, low == 0));
 	uint64_t rng = (uint64_t)(high - low), off = (uint64_t)low;
 	int64_t one = 1;
 	struct ndarray *h = nd_new(ev, &backend_host, dt, nd < 0 ? 0 : nd, nd < 0 ? &one : shape);
@@ -702,7 +683,7 @@ static struct value *f_randint(struct eval *ev, const struct builtin *bi, int ar
 	struct value *lowv, *highv = NULL, *sv = NULL, *dtv = NULL;
 	int nd, dt = DT_INT64, pyint = 1;
 	int64_t shape[ND_MAXDIM];
-	struct rsrc src = {legacy(), NULL};
+	struct rsrc src = rnd_legacy_src(bi);
 	if (args_parse(ev, "randint", argc, argv, kw, "low|high,size,dtype", &lowv, &highv, &sv, &dtv) < 0 ||
 	    rnd_parse_size(ev, sv, &nd, shape) < 0)
 		return NULL;
@@ -721,7 +702,7 @@ static struct value *f_randint(struct eval *ev, const struct builtin *bi, int ar
 	static struct value *fname(struct eval *ev, const struct builtin *bi, int argc,     \
 				   struct value **argv, const struct kwargs *kw)            \
 	{                                                                                   \
-		struct rsrc src = {legacy(), NULL};                                         \
+		struct rsrc src = rnd_legacy_src(bi);                                         \
 		return rnd_dist_call(ev, arr_be(bi), &src, d, argc, argv, kw);                  \
 	}
 LEGACY_DIST(f_exponential, RD_EXPONENTIAL)
@@ -736,7 +717,7 @@ static struct value *f_permutation(struct eval *ev, const struct builtin *bi, in
 				   struct value **argv, const struct kwargs *kw)
 {
 	struct value *x;
-	struct rsrc src = {legacy(), NULL};
+	struct rsrc src = rnd_legacy_src(bi);
 	if (args_parse(ev, "permutation", argc, argv, kw, "x", &x) < 0)
 		return NULL;
 	return rnd_permutation(ev, arr_be(bi), &src, x);
@@ -746,7 +727,7 @@ static struct value *f_shuffle(struct eval *ev, const struct builtin *bi, int ar
 			       struct value **argv, const struct kwargs *kw)
 {
 	struct value *x;
-	struct rsrc src = {legacy(), NULL};
+	struct rsrc src = rnd_legacy_src(bi);
 	if (args_parse(ev, "shuffle", argc, argv, kw, "x", &x) < 0)
 		return NULL;
 	return rnd_shuffle(ev, &src, x);
@@ -756,82 +737,10 @@ static struct value *f_choice(struct eval *ev, const struct builtin *bi, int arg
 			      struct value **argv, const struct kwargs *kw)
 {
 	struct value *av, *sv = NULL, *rv = NULL, *pv = NULL;
-	struct rsrc src = {legacy(), NULL};
+	struct rsrc src = rnd_legacy_src(bi);
 	if (args_parse(ev, "choice", argc, argv, kw, "a|size,replace,p", &av, &sv, &rv, &pv) < 0)
 		return NULL;
 	return rnd_choice(ev, arr_be(bi), &src, av, sv, rv, pv, NULL);
-}
-
-/* seed(seed=None) */
-static struct value *f_seed(struct eval *ev, const struct builtin *bi, int argc,
-			    struct value **argv, const struct kwargs *kw)
-{
-	struct value *sv = NULL;
-	const struct backend *be = arr_be(bi);
-	if (args_parse(ev, "seed", argc, argv, kw, "|seed", &sv) < 0)
-		return NULL;
-	if (!sv || sv->type == VT_NONE) {
-		uint32_t w[624];
-		entropy_words(w, 624);
-		mt_seed_array(&g_mt, w, 624);
-		g_mt_ready = 1;
-		return val_none();
-	}
-	if (sv->type == VT_FLOAT || (sv->type == VT_SCALAR && !dt_is_int(sv->u.sc.dtype)))
-		return err_set(ev, TY_TypeError, "Cannot cast scalar from dtype('float64') to dtype('int64') according to the rule 'safe'");
-	if (sv->type == VT_LIST || sv->type == VT_TUPLE || sv->type == VT_NDARRAY) {
-		struct ndarray *a = arr_asarray(ev, &backend_host, sv, DT_INT64), *c;
-		if (!a)
-			return NULL;
-		c = nd_new(ev, &backend_host, DT_INT64, a->ndim, a->shape);
-		if (!c || (nd_size(c) && backend_host.copy(ev, c, a) < 0)) {
-			nd_decref(a);
-			nd_decref(c);
-			return NULL;
-		}
-		nd_decref(a);
-		int64_t n = nd_size(c);
-		uint32_t *w = malloc((n ? n : 1) * sizeof(uint32_t));
-		if (!w) {
-			nd_decref(c);
-			return err_nomem(ev);
-		}
-		for (int64_t i = 0; i < n; i++) {
-			int64_t v = ((int64_t *)nd_data(c))[i];
-			if (v < 0 || v > 0xffffffffLL) {
-				free(w);
-				nd_decref(c);
-				return err_set(ev, TY_ValueError, "Seed must be between 0 and 2**32 - 1");
-			}
-			w[i] = (uint32_t)v;
-		}
-		nd_decref(c);
-		if (n == 0) {
-			free(w);
-			return err_set(ev, TY_ValueError, "Seed must be non-empty");
-		}
-		mt_seed_array(&g_mt, w, (int)n);
-		free(w);
-	} else {
-		int64_t s;
-		if (val_as_int64(ev, sv, &s) < 0) {
-			err_clear(ev);
-			return err_set(ev, TY_ValueError, "Seed must be between 0 and 2**32 - 1");
-		}
-		if (s < 0 || s > 0xffffffffLL)
-			return err_set(ev, TY_ValueError, "Seed must be between 0 and 2**32 - 1");
-		mt_seed_legacy(&g_mt, (uint64_t)s);
-	}
-	g_mt_ready = 1;
-	const struct random_backend *rb = be->random;
-	if (rb && rb->seed && sv->type != VT_LIST) {
-		int64_t s = 0;
-		if (sv->type == VT_INT)
-			s = sv->u.i;
-		if (rb->seed(ev, (uint64_t)s) < 0)
-			return NULL;
-	}
-	return val_none();
 }
 
 /* ---- Generator objects ---- */
@@ -1214,7 +1123,7 @@ static struct value *f_default_rng(struct eval *ev, const struct builtin *bi, in
 	g->be = arr_be(bi);
 	if (!sv || sv->type == VT_NONE) {
 		uint32_t w[4];
-		entropy_words(w, 4);
+		rnd_entropy(w, 4);
 		pcg_seed_words(&g->pcg, w, 4);
 	} else if (sv->type == VT_LIST || sv->type == VT_TUPLE) {
 		size_t n = sv->u.seq.n;
@@ -1261,7 +1170,6 @@ static struct value *f_default_rng(struct eval *ev, const struct builtin *bi, in
 }
 
 const struct arr_func arr_random_funcs[] = {
-	{"seed", f_seed, "seed(seed=None)", "Seeds the legacy global RandomState (MT19937) as NumPy."},
 	{"rand", f_rand, "rand(d0, d1, ..., dn)", "Uniform [0, 1) samples of the given shape."},
 	{"randn", f_randn, "randn(d0, d1, ..., dn)", "Standard normal samples of the given shape."},
 	{"random", f_random, "random(size=None)", "Uniform [0, 1) samples."},

@@ -74,9 +74,7 @@ struct value *rnd_permutation(struct eval *ev, const struct backend *be, struct 
 		int64_t n;
 		if (val_as_int64(ev, x, &n) < 0)
 			return NULL;
-		if (n < 0)
-			return err_set(ev, TY_ValueError, "negative dimensions are not allowed");
-		h = arange_host(ev, n);
+		h = arange_host(ev, n < 0 ? 0 : n);   /* np.arange(n): empty for n < 0 */
 	} else {
 		struct ndarray *a = arr_asarray(ev, be, x, -1), *t;
 		if (!a)
@@ -120,7 +118,9 @@ struct value *rnd_shuffle(struct eval *ev, struct rsrc *src, struct value *x)
 			}
 			return val_none();
 		}
-		return err_set(ev, TY_TypeError, "shuffle: x must be an array or a list");
+		if (x->type == VT_TUPLE || x->type == VT_STR)
+			return err_set(ev, TY_TypeError, "'%s' object does not support item assignment", val_type_name(x));
+		return err_set(ev, TY_TypeError, "object of type '%s' has no len()", val_type_name(x));
 	}
 	if (a->ndim == 0)
 		return err_set(ev, TY_TypeError, "object of type 'numpy.ndarray' has no len()");

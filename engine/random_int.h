@@ -1,7 +1,8 @@
 /*
- * random_int.h — private to the numpy.random modules (random.c: the state,
- * the namespace functions and Generator objects; random_dist.c: the
- * distributions; random_choice.c: permutation, shuffle and choice): a draw
+ * random_int.h — private to the numpy.random modules (random.c: the
+ * namespace functions and Generator objects; random_dist.c: the
+ * distributions; random_choice.c: permutation, shuffle and choice;
+ * random_state.c: the legacy states and RandomState objects): a draw
  * source (the legacy MT19937 state or a Generator's PCG64), distribution
  * parameters, and the entry points the namespace functions call.
  */
@@ -17,7 +18,14 @@ struct rsrc {
 	struct mt19937 *mt;   /* legacy when set */
 	struct pcg64 *pcg;
 	int exp_inv;          /* Generator.standard_exponential(method='inv') */
+	void *dev;            /* a RandomState's backend generator (NULL: the namespace's) */
 };
+
+/* random_state.c: the legacy state a builtin draws from: its self's when
+ * it is a RandomState method, else the global one (np.random.rand, ...) */
+struct rsrc rnd_legacy_src(const struct builtin *bi);
+/* n words of OS entropy (a time-based mix when /dev/urandom fails) */
+void rnd_entropy(uint32_t *w, int n);
 
 static inline double src_double(struct rsrc *s)
 {

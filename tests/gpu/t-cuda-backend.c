@@ -1062,7 +1062,7 @@ int main(void)
 		int64_t n = 1000001;
 		struct ndarray *d = dnew(DT_FLOAT32, 1, &n), *h;
 		double s = 0, s2 = 0, mn = 1, mx = 0;
-		int good = rb && rb->seed(ev, 42) == 0 && rb->fill(ev, RAND_UNIFORM, DT_FLOAT32, n, 0, 1, nd_data(d)) == 0
+		int good = rb && rb->seed(ev, NULL, 42) == 0 && rb->fill(ev, NULL, RAND_UNIFORM, DT_FLOAT32, n, 0, 1, nd_data(d)) == 0
 			&& (h = to_hostc(d));
 		for (int64_t i = 0; good && i < n; i++) {
 			double x = ((float *)nd_data(h))[i];
@@ -1076,10 +1076,10 @@ int main(void)
 			/* the same seed gives the same numbers; the stream continues across calls */
 			int64_t m = 4099;
 			struct ndarray *a = dnew(DT_FLOAT64, 1, &m), *b = dnew(DT_FLOAT64, 1, &m), *ha = NULL, *hb = NULL, *hc = NULL;
-			int g = rb->seed(ev, 7) == 0 && rb->fill(ev, RAND_UNIFORM, DT_FLOAT64, m, -2, 5, nd_data(a)) == 0
-				&& (ha = to_hostc(a)) && rb->fill(ev, RAND_UNIFORM, DT_FLOAT64, m, -2, 5, nd_data(b)) == 0
-				&& (hc = to_hostc(b)) && rb->seed(ev, 7) == 0
-				&& rb->fill(ev, RAND_UNIFORM, DT_FLOAT64, m, -2, 5, nd_data(b)) == 0 && (hb = to_hostc(b));
+			int g = rb->seed(ev, NULL, 7) == 0 && rb->fill(ev, NULL, RAND_UNIFORM, DT_FLOAT64, m, -2, 5, nd_data(a)) == 0
+				&& (ha = to_hostc(a)) && rb->fill(ev, NULL, RAND_UNIFORM, DT_FLOAT64, m, -2, 5, nd_data(b)) == 0
+				&& (hc = to_hostc(b)) && rb->seed(ev, NULL, 7) == 0
+				&& rb->fill(ev, NULL, RAND_UNIFORM, DT_FLOAT64, m, -2, 5, nd_data(b)) == 0 && (hb = to_hostc(b));
 			double lo = 9, hi = -9, sum = 0;
 			for (int64_t i = 0; g && i < m; i++) {
 				double x = ((double *)nd_data(ha))[i];
@@ -1097,7 +1097,7 @@ int main(void)
 			int64_t m = 7, m8 = 8;
 			struct ndarray *a = dnew(DT_FLOAT32, 1, &m8), *ha = NULL;
 			struct npscalar v = {DT_FLOAT32, {.f = 5}};
-			int g = cu->fill(ev, a, &v) == 0 && rb->fill(ev, RAND_UNIFORM, DT_FLOAT32, m, 0, 1, nd_data(a)) == 0
+			int g = cu->fill(ev, a, &v) == 0 && rb->fill(ev, NULL, RAND_UNIFORM, DT_FLOAT32, m, 0, 1, nd_data(a)) == 0
 				&& (ha = to_hostc(a));
 			for (int i = 0; g && i < 7; i++)
 				g = ((float *)nd_data(ha))[i] >= 0 && ((float *)nd_data(ha))[i] < 1;
@@ -1105,7 +1105,7 @@ int main(void)
 			nd_decref(a); nd_decref(ha);
 		}
 		s = 0;
-		good = rb && rb->fill(ev, RAND_NORMAL, DT_FLOAT32, n, 1, 2, nd_data(d)) == 0 && (h = to_hostc(d));
+		good = rb && rb->fill(ev, NULL, RAND_NORMAL, DT_FLOAT32, n, 1, 2, nd_data(d)) == 0 && (h = to_hostc(d));
 		for (int64_t i = 0; good && i < n; i++) {
 			double x = ((float *)nd_data(h))[i];
 			s += x;
@@ -1118,7 +1118,7 @@ int main(void)
 			 * had only been noted (uniform draws need no generator): seeding
 			 * 7 again now must give the same normals */
 			struct ndarray *h2 = NULL;
-			int g = good && rb->seed(ev, 7) == 0 && rb->fill(ev, RAND_NORMAL, DT_FLOAT32, n, 1, 2, nd_data(d)) == 0
+			int g = good && rb->seed(ev, NULL, 7) == 0 && rb->fill(ev, NULL, RAND_NORMAL, DT_FLOAT32, n, 1, 2, nd_data(d)) == 0
 				&& (h2 = to_hostc(d));
 			ok(g && !memcmp(nd_data(h), nd_data(h2), n * 4),
 			   "seed(7) before the generator existed, and again after: the same normals");
@@ -1126,6 +1126,33 @@ int main(void)
 		}
 		if (good) nd_decref(h);
 		nd_decref(d);
+		{
+			/* RandomState generators (gen_new): seeded 7, one gives the
+			 * namespace's stream after seed(7), uniform and normal; a second
+			 * is not moved by the first's draws nor by the namespace's */
+			int64_t m = 1001;
+			struct ndarray *a = dnew(DT_FLOAT64, 1, &m), *b = dnew(DT_FLOAT64, 1, &m);
+			struct ndarray *ha = NULL, *hb = NULL, *hc = NULL, *hd = NULL;
+			void *g1 = rb->gen_new ? rb->gen_new(ev, 7) : NULL, *g2 = rb->gen_new ? rb->gen_new(ev, 7) : NULL;
+			int g = g1 && g2 && rb->seed(ev, NULL, 7) == 0
+				&& rb->fill(ev, NULL, RAND_UNIFORM, DT_FLOAT64, m, 0, 1, nd_data(a)) == 0 && (ha = to_hostc(a))
+				&& rb->fill(ev, g1, RAND_UNIFORM, DT_FLOAT64, m, 0, 1, nd_data(b)) == 0 && (hb = to_hostc(b));
+			ok(g && !memcmp(nd_data(ha), nd_data(hb), m * 8), "gen_new(7): the namespace's uniforms after seed(7)");
+			g = g && rb->fill(ev, NULL, RAND_NORMAL, DT_FLOAT64, m, 0, 1, nd_data(a)) == 0
+				&& rb->fill(ev, g1, RAND_NORMAL, DT_FLOAT64, m, 0, 1, nd_data(a)) == 0 && (hc = to_hostc(a))
+				&& rb->fill(ev, g2, RAND_UNIFORM, DT_FLOAT64, m, 0, 1, nd_data(b)) == 0
+				&& rb->fill(ev, g2, RAND_NORMAL, DT_FLOAT64, m, 0, 1, nd_data(b)) == 0 && (hd = to_hostc(b));
+			ok(g && !memcmp(nd_data(hc), nd_data(hd), m * 8),
+			   "two gen_new(7) give one stream, whatever the others drew between");
+			nd_decref(ha); nd_decref(hb); nd_decref(hc); nd_decref(hd);
+			g = g1 && rb->seed(ev, g1, 7) == 0 && rb->fill(ev, g1, RAND_UNIFORM, DT_FLOAT64, m, 0, 1, nd_data(a)) == 0
+				&& rb->seed(ev, NULL, 7) == 0 && rb->fill(ev, NULL, RAND_UNIFORM, DT_FLOAT64, m, 0, 1, nd_data(b)) == 0
+				&& (ha = to_hostc(a)) && (hb = to_hostc(b));
+			ok(g && !memcmp(nd_data(ha), nd_data(hb), m * 8), "seed(gen, 7) restarts that generator alone");
+			if (g) { nd_decref(ha); nd_decref(hb); }
+			if (rb->gen_free) { rb->gen_free(g1); rb->gen_free(g2); }
+			nd_decref(a); nd_decref(b);
+		}
 	}
 	{
 		const struct fft_backend *fb = cu->fft;
@@ -1265,9 +1292,9 @@ int main(void)
 			setenv("LUMEN_RAND_STCS", knobs[k][2], 1);
 			setenv("LUMEN_RAND", knobs[k][3], 1);
 			cuda_rand_knobs_reread();
-			good = rb && d && d64 && rb->seed(ev, 42) == 0
-			       && rb->fill(ev, RAND_UNIFORM, DT_FLOAT32, n, 0, 1, nd_data(d)) == 0 && (h = to_hostc(d))
-			       && rb->fill(ev, RAND_UNIFORM, DT_FLOAT64, m, -2, 5, nd_data(d64)) == 0 && (h64 = to_hostc(d64));
+			good = rb && d && d64 && rb->seed(ev, NULL, 42) == 0
+			       && rb->fill(ev, NULL, RAND_UNIFORM, DT_FLOAT32, n, 0, 1, nd_data(d)) == 0 && (h = to_hostc(d))
+			       && rb->fill(ev, NULL, RAND_UNIFORM, DT_FLOAT64, m, -2, 5, nd_data(d64)) == 0 && (h64 = to_hostc(d64));
 			for (int64_t i = 0; good && i < n; i++) {
 				double x = ((float *)nd_data(h))[i];
 				s += x;
