@@ -14,6 +14,7 @@
 #include "dtype.h"
 #include "arrapi.h"
 #include "bigint.h"
+#include "fpe.h"
 
 struct spec {
 	char fill[5];   /* UTF-8 char */
@@ -474,6 +475,7 @@ struct value *strfmt_percent(struct eval *ev, struct value *fmt, struct value *a
 	struct value **av;
 	size_t an, ai = 0;
 	struct value *dict = NULL;
+	int mapping = 0; /* CPython's PyMapping_Check: arguments left unused are no error */
 	if (args->type == VT_TUPLE) {
 		av = args->u.seq.items;
 		an = args->u.seq.n;
@@ -482,6 +484,8 @@ struct value *strfmt_percent(struct eval *ev, struct value *fmt, struct value *a
 		an = 1;
 		if (args->type == VT_DICT)
 			dict = args;
+		mapping = args->type == VT_DICT || args->type == VT_LIST || args->type == VT_NDARRAY ||
+			  args->type == VT_BYTES;
 	}
 	struct sbuf b = {0};
 	while (p < e) {
@@ -600,7 +604,16 @@ struct value *strfmt_percent(struct eval *ev, struct value *fmt, struct value *a
 		case 'd': case 'i': case 'u': case 'x': case 'X': case 'o': {
 			int64_t i;
 			double d;
-			if (arg->type == VT_FLOAT || (arg->type == VT_SCALAR && dt_is_float(arg->u.sc.dtype))) {
+			/* a 0-d array formats as its item (int() of it), as in NumPy */
+			int zd = arg->type == VT_NDARRAY && arg->u.arr->ndim == 0;
+			int zdt = zd ? arg->u.arr->dtype : -1;
+			if (zd && dt_is_complex(zdt)) {
+				err_set(ev, TY_TypeError, "%%%c format: %s is required, not %s", c,
+					c == 'd' || c == 'i' || c == 'u' ? "a real number" : "an integer", val_type_name(arg));
+				goto fail;
+			}
+			if (arg->type == VT_FLOAT || (arg->type == VT_SCALAR && dt_is_float(arg->u.sc.dtype)) ||
+			    (zd && dt_is_float(zdt))) {
 				if (val_as_double(ev, arg, &d) < 0)
 					goto fail;
 				if (!isfinite(d)) {
@@ -614,7 +627,7 @@ struct value *strfmt_percent(struct eval *ev, struct value *fmt, struct value *a
 				sp.type = c == 'i' || c == 'u' ? 'd' : c;
 				s = fmt_bigint(ev, arg, &sp);
 				break;
-			} else if (arg->type == VT_INT || arg->type == VT_BOOL || arg->type == VT_SCALAR) {
+			} else if (arg->type == VT_INT || arg->type == VT_BOOL || arg->type == VT_SCALAR || zd) {
 				if (val_as_int64(ev, arg, &i) < 0)
 					goto fail;
 			} else {
@@ -635,8 +648,12 @@ struct value *strfmt_percent(struct eval *ev, struct value *fmt, struct value *a
 				err_set(ev, TY_TypeError, "must be real number, not %s", val_type_name(arg));
 				goto fail;
 			}
-			if (val_as_double(ev, arg, &d) < 0)
+			if (arg->type == VT_SCALAR && dt_is_complex(arg->u.sc.dtype)) { /* float() of it */
+				ev_warn(ev, "ComplexWarning", "Casting complex values to real discards the imaginary part");
+				d = creal(arg->u.sc.v.c);
+			} else if (val_as_double(ev, arg, &d) < 0) {
 				goto fail;
+			}
 			sp.type = c;
 			if (sp.prec < 0)
 				sp.prec = 6;
@@ -665,7 +682,7 @@ struct value *strfmt_percent(struct eval *ev, struct value *fmt, struct value *a
 		sb_adds(&b, s);
 		free(s);
 	}
-	if (ai < an && !dict) {
+	if (ai < an && !mapping) {
 		err_set(ev, TY_TypeError, "not all arguments converted during string formatting");
 		goto fail;
 	}

@@ -1907,6 +1907,8 @@ struct value *val_binop(struct eval *ev, enum binop op, struct value *l, struct 
 		if (x || err_occurred(ev))
 			return x;
 	}
+	if (op == OP_MOD && l->type == VT_STR) /* str.__mod__ answers before any __rmod__ */
+		return strfmt_percent(ev, l, r);
 	if (is_arr(l) || is_arr(r))
 		return arr_binop_pyint(ev, op, l, r, 0);
 	if (is_intlike(l) && is_intlike(r)) {

@@ -88,6 +88,8 @@ del sc
 rk = cp.ReductionKernel('T x', 'T y', 'x * x', 'a + b', 'y = a', '0', 'bench_l2sq')
 row("ReductionKernel axis=1 5000^2 f32", lambda: rk(a, axis=1))
 row("random.rand 1e8 f32", lambda: cp.random.rand(N, dtype=cp.float32))
+row("arange 1e8 f32", lambda: cp.arange(N, dtype=cp.float32))
+row("arange 1e8 int64 step 3", lambda: cp.arange(0, 3 * N, 3))
 s = cp.random.rand(1 << 24, dtype=cp.float32).astype(cp.complex64)
 row("fft c64 2^24", lambda: cp.fft.fft(s))
 im = cp.random.rand(4096, 4096, dtype=cp.float32)
