@@ -231,7 +231,8 @@ static int infer_check(struct eval *ev, struct value *v, int depth, struct infer
 		}
 		if (d < 0) {
 			if (v->type == VT_STR || v->type == VT_BYTES)
-				err_set(ev, TY_NotImplementedError, "string arrays are not supported");
+				err_set(ev, TY_NotImplementedError, "Lumen has no string arrays (numeric dtypes "
+					"only, as on the GPU in CuPy)");
 			else
 				err_set(ev, TY_TypeError, "float() argument must be a string or a real number, not '%s'",
 					val_type_name(v));
@@ -495,6 +496,12 @@ int arr_parse_dtype(struct eval *ev, struct value *v, int *dtype)
 		return 0;
 	case VT_STR: {
 		int d = dt_from_string(v->u.str->s);
+		const char *kind = d < 0 ? dt_outside_kind(v->u.str->s) : NULL;
+		if (kind) {
+			err_set(ev, TY_NotImplementedError, "data type '%s': Lumen has no %s arrays "
+				"(numeric dtypes only, as on the GPU in CuPy)", v->u.str->s, kind);
+			return -1;
+		}
 		if (d < 0) {
 			err_set(ev, TY_TypeError, "data type '%s' not understood", v->u.str->s);
 			return -1;
@@ -508,6 +515,11 @@ int arr_parse_dtype(struct eval *ev, struct value *v, int *dtype)
 		case TY_INT: *dtype = DT_INT64; return 0;
 		case TY_FLOAT: *dtype = DT_FLOAT64; return 0;
 		case TY_COMPLEX: *dtype = DT_COMPLEX128; return 0;
+		case TY_STR: case TY_BYTES: case TY_OBJECT:
+			err_set(ev, TY_NotImplementedError, "data type %s: Lumen has no %s arrays (numeric "
+				"dtypes only, as on the GPU in CuPy)", v->u.ty == TY_STR ? "str" : v->u.ty == TY_BYTES
+				? "bytes" : "object", v->u.ty == TY_OBJECT ? "object" : "string");
+			return -1;
 		default: break;
 		}
 		break;

@@ -160,3 +160,33 @@ int dt_from_string(const char *s)
 			return alias[i].dt;
 	return -1;
 }
+
+const char *dt_outside_kind(const char *s)
+{
+	static const struct { const char *name, *kind; } named[] = {
+		{"str", "string"}, {"bytes", "string"}, {"unicode", "string"}, {"str_", "string"},
+		{"bytes_", "string"}, {"object", "object"}, {"object_", "object"}, {"void", "structured"},
+		{"datetime64", "datetime"}, {"timedelta64", "timedelta"},
+	};
+	size_t n;
+	if (!s)
+		return NULL;
+	for (size_t i = 0; i < sizeof named / sizeof named[0]; i++)
+		if (!strncmp(s, named[i].name, strlen(named[i].name)) &&
+		    (!s[strlen(named[i].name)] || s[strlen(named[i].name)] == '['))
+			return named[i].kind;
+	if (*s == '<' || *s == '>' || *s == '=' || *s == '|')
+		s++;
+	n = strspn(s + 1, "0123456789");
+	if (!*s)
+		return NULL;
+	if (strchr("SUa", *s) && !s[1 + n])
+		return "string";
+	if (*s == 'O' && !s[1 + n])
+		return "object";
+	if (*s == 'V' && n && !s[1 + n])
+		return "structured";
+	if ((*s == 'M' || *s == 'm') && (s[1] == '8' || s[1] == '[' || !s[1]))
+		return *s == 'M' ? "datetime" : "timedelta";
+	return NULL;
+}

@@ -47,5 +47,9 @@ int dt_promote_weak(int a, int pyclass);
 int dt_can_cast(int from, int to, const char *casting);
 /* Parses 'f4', 'float32', '<f8', 'int', 'complex' ...; -1 if unknown. */
 int dt_from_string(const char *s);
+/* For a NumPy dtype string outside Lumen's numeric dtypes ('U5', '<S3',
+ * 'str', 'O', 'M8[s]' ...): what kind of array it names ("string",
+ * "object", "datetime"); NULL for anything else. */
+const char *dt_outside_kind(const char *s);
 
 #endif
