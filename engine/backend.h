@@ -204,12 +204,14 @@ struct backend {
 	int (*bin_count)(struct eval *ev, const struct ndarray *x, const double *edges, int64_t nb,
 			 int uniform, struct ndarray *counts);
 
-	/* arange's values (cuda_fill.c; NULL on the host: creation.c fills a
-	 * host array and copies it over).  dst: 1-d, C-contiguous, on this
-	 * backend, a numeric dtype but bool; first2: its first two items as
-	 * stored (host memory, borrowed).  Item i >= 2 becomes x0 + i*(x1 - x0)
-	 * in creation.c's arithmetic for the dtype. */
-	int (*arange_fill)(struct eval *ev, struct ndarray *dst, const void *first2);
+	/* arange's and linspace's values (cuda_fill.c; NULL on the host:
+	 * creation.c fills a host array and copies it over).  dst: 1-d,
+	 * C-contiguous, on this backend, a numeric dtype but bool; first2: its
+	 * first two items as stored (host memory, borrowed).  Item i >= 2
+	 * becomes x0 + i*dl in creation.c's arithmetic for the dtype, x0 the
+	 * first item and dl the second minus the first -- or, for float64,
+	 * *step when step is not NULL (linspace's i*step + start). */
+	int (*arange_fill)(struct eval *ev, struct ndarray *dst, const void *first2, const double *step);
 };
 
 extern const struct backend backend_host;

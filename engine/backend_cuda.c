@@ -578,7 +578,8 @@ extern int cuda_bounds(struct eval *ev, const struct ndarray *x, double *lo, dou
 		       int *nan);  /* cuda_count.c */
 extern int cuda_bin_count(struct eval *ev, const struct ndarray *x, const double *edges,
 			  int64_t nb, int uniform, struct ndarray *counts);
-extern int cuda_arange_fill(struct eval *ev, struct ndarray *dst, const void *first2); /* cuda_fill.c */
+extern int cuda_arange_fill(struct eval *ev, struct ndarray *dst, const void *first2,
+			    const double *step); /* cuda_fill.c */
 
 static struct backend cuda_backend = {
 	.name = "cuda",

@@ -481,7 +481,7 @@ static struct value *arange_make(struct eval *ev, const struct builtin *bi, int 
 		int64_t two = 2;
 		struct ndarray *h = arr_new(ev, &backend_host, dt, 1, &two, 0);
 		r = h && arange_fill(ev, h, x0, x1) == 0 ? arr_new(ev, be, dt, 1, &n, 0) : NULL;
-		if (r && be->arange_fill(ev, r, nd_data(h)) < 0) {
+		if (r && be->arange_fill(ev, r, nd_data(h), NULL) < 0) {
 			nd_decref(r);
 			r = NULL;
 		}
@@ -697,6 +697,41 @@ static struct ndarray *linspace_host(struct eval *ev, double start, double stop,
 	return r;
 }
 
+/* linspace_host's values made on backend be: written there by its
+ * arange_fill (item i = i*step + start, the last stop) when the step is a
+ * finite non-zero number, else computed on the host and copied. */
+static struct ndarray *linspace_on(struct eval *ev, const struct backend *be, double start, double stop,
+				   int64_t num, int endpoint, double *stepout)
+{
+	double div = endpoint ? (double)(num - 1) : (double)num, step = div > 0 ? (stop - start) / div : NAN;
+	struct ndarray *r, *c;
+	if (be->arange_fill && num > 2 && step != 0 && isfinite(step) && isfinite(start)) {
+		double first2[2] = {0.0 * step + start, 1.0 * step + start};
+		r = arr_new(ev, be, DT_FLOAT64, 1, &num, 0);
+		if (r && be->arange_fill(ev, r, first2, &step) < 0) {
+			nd_decref(r);
+			return NULL;
+		}
+		if (r && endpoint) {
+			struct ndarray *last = nd_view(ev, r, DT_FLOAT64, 0, NULL, NULL, r->offset + (num - 1) * 8);
+			if (!last || be->from_host(ev, last, &stop) < 0) {
+				nd_decref(last);
+				nd_decref(r);
+				return NULL;
+			}
+			nd_decref(last);
+		}
+		*stepout = step;
+		return r;
+	}
+	r = linspace_host(ev, start, stop, num, endpoint, stepout);
+	if (!r || be == &backend_host)
+		return r;
+	c = arr_to_backend(ev, r, be);
+	nd_decref(r);
+	return c;
+}
+
 static struct value *linspace_composed(struct eval *ev, const struct backend *be, struct value *start,
 				       struct value *stop, int64_t num, int endpoint, int dt, struct value **stepout);
 
@@ -807,25 +842,28 @@ static struct value *fn_linspace(struct eval *ev, const struct builtin *bi, int 
 	}
 	if (val_as_double(ev, sv, &start) < 0 || val_as_double(ev, ev_, &stop) < 0)
 		return NULL;
-	r = linspace_host(ev, start, stop, num, endpoint, &step);
+	if (num < 0)
+		return err_set(ev, TY_ValueError, "Number of samples, %lld, must be non-negative.", (long long)num);
+	r = linspace_on(ev, arr_be(bi), start, stop, num, endpoint, &step);
 	if (!r)
 		return NULL;
 	if (dt >= 0 && dt != DT_FLOAT64) {
 		struct ndarray *c;
-		if (dt_is_int(dt)) {
+		if (dt_is_int(dt) && nd_backend(r) == &backend_host) {
 			for (int64_t i = 0; i < num; i++)
 				((double *)nd_data(r))[i] = floor(((double *)nd_data(r))[i]);
+		} else if (dt_is_int(dt)) { /* NumPy floors before the cast to an integer */
+			struct value *rv = arr_wrap(ev, r), *in[1] = {rv};
+			r = rv ? uf_apply_arrays(ev, nd_backend(rv->u.arr), uf_lookup("floor"), 1, in, NULL) : NULL;
+			val_decref(rv);
+			if (!r)
+				return NULL;
 		}
 		c = arr_astype(ev, r, dt);
 		nd_decref(r);
 		r = c;
 		if (!r)
 			return NULL;
-	}
-	if (arr_be(bi) != &backend_host) {
-		struct ndarray *c = arr_to_backend(ev, r, arr_be(bi));
-		nd_decref(r);
-		r = c;
 	}
 	if (ret) {
 		struct value *items[2];

@@ -137,7 +137,7 @@ static void fl_step(int dt, const char *p0, const char *p1, unsigned char out[8]
 	}
 }
 
-int cuda_arange_fill(struct eval *ev, struct ndarray *dst, const void *first2)
+int cuda_arange_fill(struct eval *ev, struct ndarray *dst, const void *first2, const double *step)
 {
 	char src[sizeof fl_src + 512];
 	int dt = dst->dtype, isz = dt_size(dt), parts = dt_is_complex(dt) ? 2 : 1, psz = isz / parts;
@@ -163,6 +163,8 @@ int cuda_arange_fill(struct eval *ev, struct ndarray *dst, const void *first2)
 		memcpy(raw[0][k], p0, (size_t)psz);
 		memcpy(raw[1][k], p1, (size_t)psz);
 	}
+	if (step && dt == DT_FLOAT64)
+		memcpy(dl[0], step, 8);
 	if (!(fn = jit_get(ev, src, "lm_arange", 0, NULL)))
 		return -1;
 	{

@@ -291,5 +291,14 @@ for args, kw in [((3000001,), {}), ((0.1, 1e6, 0.7), {"dtype": "float32"}), ((-5
 check("cp.arange of booleans past two items is NumPy's TypeError",
       raises(lambda: cp.arange(0, 3, dtype=bool), TypeError,
              "arange() is only supported for booleans when the result has at most length 2."))
+# cp.linspace of scalars fills on the device too (i*step + start, the last item stop)
+for args, kw in [((0, 1, 10000000), {}), ((-3.5, 7.25, 1001), {"endpoint": False}), ((0, 1, 3001), {"dtype": "float32"}),
+                 ((-7.5, 20.2, 999), {"dtype": "int32"}), ((5, -5, 3), {}), ((1e-300, 2e-300, 7), {}), ((-0.0, 1.0, 5), {}),
+                 ((2, 3, 2), {}), ((2, 3, 1), {}), ((2, 3, 0), {}), ((4, 4, 6), {}), ((0, np.inf, 4), {}), ((1, 2, 9), {"dtype": "float16"}),
+                 ((0, 10, 11), {"dtype": "uint8"}), ((1, 2, 5), {"dtype": "complex64"})]:
+    check("cp.linspace%s %s has NumPy's bits" % (args, kw), bits(cp.linspace(*args, **kw), np.linspace(*args, **kw)))
+ly, ls = cp.linspace(0, 1, 1000, retstep=True)
+hy, hs = np.linspace(0, 1, 1000, retstep=True)
+check("cp.linspace retstep", bits(ly, hy) and ls == hs)
 
 print("1.." + str(count[0]))
