@@ -10,6 +10,7 @@
  * slice at a time through uf_apply, which is NumPy's order of operations
  * (left to right) and its type rules.  Works above the backend; owns nothing.
  */
+#include <math.h>
 #include <string.h>
 #include "arrapi.h"
 #include "arrfuncs.h"
@@ -146,16 +147,30 @@ static struct ndarray *fold(struct eval *ev, const struct backend *be, int uf, s
 	return acc;
 }
 
+/* ufunc.identity of uf as a Python value (None when it has none): the one
+ * place enum uf_identity becomes a number.  New reference, NULL on
+ * out-of-memory. */
+static struct value *identity_value(int uf)
+{
+	switch (ufunc_table[uf].identity) {
+	case UI_ZERO: return val_int(0);
+	case UI_ONE: return val_int(1);
+	case UI_MINUSONE: return val_int(-1);
+	case UI_NEGINF: return val_float(-INFINITY);
+	case UI_TRUE: return val_bool(1);
+	case UI_FALSE: return val_bool(0);
+	default: return val_none();
+	}
+}
+
 /* The identity of ufunc uf as a 0-d array of dtype dt, or NULL without error when none. */
 static struct ndarray *identity_of(struct eval *ev, const struct backend *be, int uf, int dt)
 {
-	int id = ufunc_table[uf].identity;
-	struct value *v;
+	struct value *v = identity_value(uf);
 	struct ndarray *r;
-	if (id == UI_NONE || id == UI_REORDER)
-		return NULL;
-	v = val_int(id == UI_ZERO ? 0 : id == UI_ONE ? 1 : -1);
-	r = v ? arr_asarray(ev, be, v, dt) : NULL;
+	if (!v)
+		return err_nomem(ev);
+	r = v->type != VT_NONE ? arr_asarray(ev, be, v, dt) : NULL;
 	val_decref(v);
 	return r;
 }
@@ -641,12 +656,8 @@ struct value *ufm_getattr(struct eval *ev, struct value *v, const char *name)
 	if (!strcmp(name, "ntypes"))
 		return val_int(u->nloops);
 	if (!strcmp(name, "identity")) {
-		switch (u->identity) {
-		case UI_ZERO: return val_int(0);
-		case UI_ONE: return val_int(1);
-		case UI_MINUSONE: return val_int(-1);
-		default: return val_none();
-		}
+		struct value *id = identity_value(uf);
+		return id ? id : err_nomem(ev);
 	}
 	if (!strcmp(name, "__name__"))
 		return val_cstr(u->name);

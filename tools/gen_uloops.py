@@ -146,8 +146,9 @@ SPECIAL['_where'] = WhereLoops
 ex('_where', **{'*': '({a} ? {b} : {c})'})
 
 NAMES = list(E)
-IDENT = {'add': 'UI_ZERO', 'multiply': 'UI_ONE', 'logical_and': 'UI_ONE', 'logical_or': 'UI_ZERO',
-         'logical_xor': 'UI_ZERO', 'bitwise_and': 'UI_MINUSONE', 'bitwise_or': 'UI_ZERO',
+# NumPy's ufunc.identity (the logical ones are True / False, not 1 / 0)
+IDENT = {'add': 'UI_ZERO', 'multiply': 'UI_ONE', 'logical_and': 'UI_TRUE', 'logical_or': 'UI_FALSE',
+         'logical_xor': 'UI_FALSE', 'bitwise_and': 'UI_MINUSONE', 'bitwise_or': 'UI_ZERO',
          'bitwise_xor': 'UI_ZERO', 'hypot': 'UI_ZERO', 'logaddexp': 'UI_NEGINF',
          'logaddexp2': 'UI_NEGINF', 'maximum': 'UI_REORDER', 'minimum': 'UI_REORDER',
          'fmax': 'UI_REORDER', 'fmin': 'UI_REORDER'}
