@@ -248,6 +248,10 @@ static int common_parse(struct eval *ev, const struct builtin *bi, struct common
 			err_set(ev, TY_TypeError, "output must be an array");
 			goto fail;
 		}
+		if (!(c->out->flags & ND_WRITEABLE)) {	/* np.frombuffer(bytes) */
+			err_set(ev, TY_ValueError, "output array is read-only");
+			goto fail;
+		}
 		c->outv = out;
 	}
 	c->obe = c->be;
@@ -1445,6 +1449,8 @@ static struct value *scanfn(struct eval *ev, const struct builtin *bi, int argc,
 			  : args_parse(ev, bi->name, argc, argv, kw, "a|axis,dtype,out", &a, &axis, &dtype, &out);
 	if (rc < 0 || arr_parse_dtype(ev, dtype, &dt) < 0)
 		return NULL;
+	if (out && out->type == VT_NDARRAY && !(out->u.arr->flags & ND_WRITEABLE))
+		return err_set(ev, TY_ValueError, "output array is read-only");
 	x = arr_asarray(ev, be, a, -1);
 	if (!x)
 		return NULL;

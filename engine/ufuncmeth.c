@@ -110,6 +110,22 @@ static struct value *into_out(struct eval *ev, struct ndarray *r, struct value *
 	return rc < 0 ? NULL : val_incref(out);
 }
 
+/* out= of reduce / accumulate: a 1-tuple stands for its array; an array
+ * that is not writeable is refused before anything is computed (NumPy's
+ * order: before out's shape is checked).  0, or -1 with the error set. */
+static int method_out(struct eval *ev, struct value **out)
+{
+	struct ndarray *o;
+	if (!*out || (*out)->type == VT_NONE)
+		return 0;
+	if ((*out)->type == VT_TUPLE && (*out)->u.seq.n == 1)
+		*out = (*out)->u.seq.items[0];
+	o = arr_borrow(*out);
+	if (o && !(o->flags & ND_WRITEABLE))
+		return err_set(ev, TY_ValueError, "output array is read-only"), -1;
+	return 0;
+}
+
 /* kwargs with axis set (the ufunc methods' default is 0, the functions' None) */
 struct kwbuf {
 	struct kwargs kw;
@@ -302,7 +318,7 @@ static struct value *m_reduce(struct eval *ev, const struct builtin *bi, int arg
 	struct ndarray *a, *r;
 	uint64_t mask;
 	if (args_parse(ev, "reduce", argc, argv, kw, "array|axis,dtype,out,keepdims,initial,where",
-		       &av, &axis, &dtv, &out, &keepv, &initial, &where) < 0)
+		       &av, &axis, &dtv, &out, &keepv, &initial, &where) < 0 || method_out(ev, &out) < 0)
 		return NULL;
 	if (ufunc_table[uf].nin != 2)
 		return err_set(ev, TY_ValueError, "reduce only supported for binary functions");
@@ -400,7 +416,8 @@ static struct value *m_accumulate(struct eval *ev, const struct builtin *bi, int
 	const struct backend *be = be_of(bi);
 	struct value *av, *axis = NULL, *dtv = NULL, *out = NULL;
 	struct ndarray *a, *t = NULL, *r = NULL, *rt = NULL;
-	if (args_parse(ev, "accumulate", argc, argv, kw, "array|axis,dtype,out", &av, &axis, &dtv, &out) < 0)
+	if (args_parse(ev, "accumulate", argc, argv, kw, "array|axis,dtype,out", &av, &axis, &dtv, &out) < 0 ||
+	    method_out(ev, &out) < 0)
 		return NULL;
 	if (ufunc_table[uf].nin != 2)
 		return err_set(ev, TY_ValueError, "accumulate only supported for binary functions");
