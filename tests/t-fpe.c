@@ -157,6 +157,17 @@ int main(void)
 	   strstr(ERRS, ":3: RuntimeWarning: overflow encountered in scalar negative\n") &&
 	   strstr(ERRS, ":4: RuntimeWarning: overflow encountered in scalar add\n"),
 	   "integer scalar overflow warns (scalar multiply / subtract / negative / add)");
+	ok(run("a1 = abs(np.int8(-128))\na2 = abs(np.int64(-2**63))\na3 = -np.int16(-32768)") == 0 &&
+	   strstr(ERRS, ":1: RuntimeWarning: overflow encountered in scalar absolute\n  a1 = abs(np.int8(-128))\n") &&
+	   strstr(ERRS, ":2: RuntimeWarning: overflow encountered in scalar absolute\n") &&
+	   strstr(ERRS, ":3: RuntimeWarning: overflow encountered in scalar negative\n"),
+	   "abs() / - of the most negative integer scalar: 'scalar absolute' / 'scalar negative'");
+	ok(run("a4 = np.abs(np.int8(-128))\na5 = np.negative(np.int8(-128))\na6 = abs(np.array([-128], np.int8))\n"
+	       "a7 = abs(np.int8(-127))\na8 = abs(np.uint8(255))\na9 = abs(np.float64(-np.inf))") == 0 && ERRS[0] == 0,
+	   "np.abs / np.negative of scalars, abs of arrays, abs without overflow: silent");
+	ok(run("with np.errstate(over='raise'):\n    abs(np.int32(-2**31))") < 0 &&
+	   !strcmp(ERR.ename, "FloatingPointError") && !strcmp(ERR.evalue, "overflow encountered in scalar absolute"),
+	   "over='raise': FloatingPointError for abs of an integer scalar");
 	ok(run("i5 = np.int64(3) * np.int64(4)\ni6 = np.array([2**62]) * 4\ni7 = np.add(np.int64(2**62), np.int64(2**62))") == 0 &&
 	   ERRS[0] == 0, "no overflow, and array / ufunc integer overflow, are silent");
 	ok(run("with np.errstate(over='raise'):\n    np.int32(2**30) * np.int32(4)") < 0 &&
