@@ -182,6 +182,16 @@ int main(void)
 	   strstr(ERRS, ":2: ComplexWarning: Casting complex values to real discards the imaginary part\n") &&
 	   strstr(ERRS, ":3: ComplexWarning: ") && strstr(ERRS, ":4: ComplexWarning: "),
 	   "assigning complex into a float array, array(dtype=int), an empty cast: ComplexWarning");
+	ok(run("r8 = np.zeros(3)\nr8[0] = np.complex128(1+2j)\nr8[:] = np.complex64(1j)\nr8[r8 > 0] = np.complex128(2j)\n"
+	       "r8.fill(np.complex128(1j))\nr9 = np.full(2, 1j, dtype=np.int8)") == 0 &&
+	   strstr(ERRS, ":2: ComplexWarning: Casting complex values to real discards the imaginary part\n  r8[0] = np.complex128(1+2j)\n") &&
+	   strstr(ERRS, ":3: ComplexWarning: ") && strstr(ERRS, ":4: ComplexWarning: ") &&
+	   strstr(ERRS, ":5: ComplexWarning: ") && strstr(ERRS, ":6: ComplexWarning: "),
+	   "NumPy complex scalars set into, filling or np.full of a real array: ComplexWarning");
+	ok(run("r10 = np.zeros(2)\nr10[0] = 1j") < 0 && !strcmp(ERR.ename, "TypeError") && ERRS[0] == 0,
+	   "a Python complex into a float array: TypeError, no warning");
+	ok(run("r11 = np.zeros(2, bool)\nr11[0] = np.complex128(1j)\nr12 = np.zeros(2, np.complex64)\nr12[:] = 1j") == 0 &&
+	   ERRS[0] == 0, "complex scalars into bool or complex arrays: silent");
 	ok(run("r5 = c.astype(bool)\nr6 = c.astype(np.complex64)\nr7 = c.real.astype(float)") == 0 && ERRS[0] == 0,
 	   "casts to bool or complex, and of .real, are silent");
 	engine_error_clear(&ERR);
