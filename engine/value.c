@@ -1907,6 +1907,8 @@ struct value *val_binop(struct eval *ev, enum binop op, struct value *l, struct 
 		if (x || err_occurred(ev))
 			return x;
 	}
+	if (op == OP_MOD && (l->type == VT_STR || l->type == VT_BYTES))
+		return strfmt_percent(ev, l, r);  /* str.__mod__ comes before ndarray.__rmod__ */
 	if (is_arr(l) || is_arr(r))
 		return arr_binop_pyint(ev, op, l, r, 0);
 	if (is_intlike(l) && is_intlike(r)) {
