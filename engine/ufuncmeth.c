@@ -11,6 +11,7 @@
  * (left to right) and its type rules.  Works above the backend; owns nothing.
  */
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 #include "arrapi.h"
 #include "arrfuncs.h"
@@ -521,6 +522,8 @@ static struct value *m_outer(struct eval *ev, const struct builtin *bi, int argc
 		return err_set(ev, TY_ValueError, "outer product only supported for binary functions");
 	if (args_parse(ev, "outer", argc, argv, kw, "A,B|$out", &av, &bv, &out) < 0)
 		return NULL;
+	if (ufunc_table[uf].nin != 2)
+		return err_set(ev, TY_ValueError, "outer product only supported for binary functions");
 	a = arr_asarray(ev, be, av, -1);
 	b = a ? arr_asarray(ev, be, bv, -1) : NULL;
 	if (!b) {
@@ -652,6 +655,15 @@ int ufm_is_ufunc(const struct value *v)
 {
 	return v && v->type == VT_BUILTIN && !v->u.bi.self && arr_ufunc_is_builtin(&v->u.bi) &&
 	       uf_lookup(v->u.bi.name) >= 0;
+}
+
+char *ufm_repr(const struct value *v)
+{
+	char buf[96];
+	if (!ufm_is_ufunc(v) || arr_is_cupy(arr_be(&v->u.bi)))
+		return NULL;
+	snprintf(buf, sizeof buf, "<ufunc '%s'>", ufunc_table[uf_lookup(v->u.bi.name)].name);
+	return strdup(buf);
 }
 
 struct value *ufm_getattr(struct eval *ev, struct value *v, const char *name)

@@ -1507,7 +1507,10 @@ char *val_repr(struct eval *ev, struct value *v)
 		break;
 	case VT_ELLIPSIS: return strdup("Ellipsis");
 	case VT_FUNCTION: return ev_function_repr(v->u.func);
-	case VT_BUILTIN:
+	case VT_BUILTIN: {
+		char *u = ufm_repr(v);
+		if (u)
+			return u;
 		if (v->u.bi.self && v->u.bi.self->type != VT_MODULE)
 			sb_printf(&b, "<built-in method %s of %s object at %p>", v->u.bi.name,
 				  val_type_name(v->u.bi.self), (void *)v->u.bi.self);
@@ -1516,6 +1519,7 @@ char *val_repr(struct eval *ev, struct value *v)
 		else
 			sb_printf(&b, "<built-in function %s>", v->u.bi.name);
 		break;
+	}
 	case VT_MODULE:
 		sb_printf(&b, "<module '%s'>", v->u.mod.name);
 		break;

@@ -133,6 +133,13 @@ int main(void)
 	   "var with ddof >= n: 'Degrees of freedom <= 0 for slice'");
 	ok(run("m9 = np.abs(np.array([complex(np.nan, 1), complex(np.inf, np.nan), 3 + 4j]))") == 0 && ERRS[0] == 0,
 	   "abs of complex NaN / inf raises no invalid-value warning");
+	ok(run("l1 = np.ldexp(np.array([1.0]), 1100)\nl2 = np.ldexp(np.float16(1), 20)\nl3 = np.ldexp(np.array([1.0], np.float32), np.array([2**40]))") == 0 &&
+	   strstr(ERRS, ":1: RuntimeWarning: overflow encountered in ldexp\n  l1 = np.ldexp(np.array([1.0]), 1100)\n") &&
+	   strstr(ERRS, ":2: RuntimeWarning: overflow encountered in ldexp\n") &&
+	   strstr(ERRS, ":3: RuntimeWarning: overflow encountered in ldexp\n"),
+	   "ldexp overflow (float64, float16 through float32, a clamped int64 exponent): 'overflow encountered in ldexp'");
+	ok(run("l4 = np.ldexp(np.array([1.0]), -1100)\nl5 = np.frexp(np.array([np.nan, np.inf, 0.0]))\nl6 = np.ldexp(np.array([np.inf, np.nan]), 3)") == 0 &&
+	   ERRS[0] == 0, "ldexp underflow, frexp / ldexp of inf and NaN: silent");
 	/* NumPy's scalar math (operators on NumPy scalars) says "scalar <op>";
 	 * the ufuncs and arrays keep the ufunc's name */
 	ok(run("s1 = np.float64(1) / np.float64(0)") == 0 &&
