@@ -662,7 +662,10 @@ char *ufm_repr(const struct value *v)
 	char buf[96];
 	if (!ufm_is_ufunc(v) || arr_is_cupy(arr_be(&v->u.bi)))
 		return NULL;
-	snprintf(buf, sizeof buf, "<ufunc '%s'>", ufunc_table[uf_lookup(v->u.bi.name)].name);
+	const char *name = ufunc_table[uf_lookup(v->u.bi.name)].name;
+	if (!strcmp(name, "true_divide"))
+		name = "divide";   /* NumPy 2: np.true_divide is np.divide */
+	snprintf(buf, sizeof buf, "<ufunc '%s'>", name);
 	return strdup(buf);
 }
 

@@ -1,4 +1,5 @@
 import numpy as np
+# cells: skip-gpu np.frombuffer views host bytes read-only; CuPy's copies them to the device (writeable, owns its data)
 # reductions and ufuncs refuse a read-only out= (np.frombuffer of bytes)
 x = np.arange(4.)
 ro = np.frombuffer(bytes(8), dtype=np.float64)

@@ -1,6 +1,6 @@
 import numpy as np
 # ldexp / frexp: NumPy's loops ('fi->f', 'dl->d', 'e->ei' ...), out=, scalars
-print(np.ldexp, np.frexp, np.ldexp.nin, np.ldexp.nout, np.frexp.nin, np.frexp.nout)
+print(np.ldexp.__name__, np.frexp.__name__, np.ldexp.nin, np.ldexp.nout, np.frexp.nin, np.frexp.nout, np.frexp.nargs)
 cases = [(np.float32(3), 2), (np.array([1., 2], np.float32), np.array([3, 4])),
          (np.array([1, 2]), 3), (np.array([1, 2], np.int8), np.array([1, 2], np.int8)),
          (np.float16(1.5), np.int8(2)), (2.0, 3), (3, 2), (np.int8(3), 2),
