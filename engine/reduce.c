@@ -2084,7 +2084,8 @@ static double _Complex cpx_add(double _Complex lo, double _Complex hi, int singl
  * result (_median_nancheck).  nanmedian drops the NaNs first: an all-NaN
  * row of a 1-d (or axis=None) call gives its last item (_nanmedian1d),
  * of an axis call nan+0j (np.ma.median's fill), and odd rows of an axis
- * call average the middle item with itself (np.ma.median) */
+ * call average the middle item with itself (np.ma.median; rows of 600 or
+ * more go through _nanmedian1d instead, as in NumPy) */
 static struct value *median_complex(struct eval *ev, struct common *c, int skip_nan, int flat)
 {
 	struct ndarray *owner = NULL, *res = NULL;
@@ -2094,6 +2095,7 @@ static struct value *median_complex(struct eval *ev, struct common *c, int skip_
 					    c->keepdims, &owner), *o;
 	if (!buf)
 		goto done;
+	flat |= len >= 600;
 	res = nd_new(ev, &backend_host, DT_COMPLEX128, ond, oshape);
 	if (!res)
 		goto done;

@@ -29,3 +29,10 @@ o = np.zeros(2, complex)
 print(np.median(np.array([[1+1j, 2], [3, 4j]]), axis=1, out=o), o)
 print(repr(np.median(np.array([1+1j, 2+2j]), keepdims=True)))
 print(np.median(np.arange(24).reshape(2, 3, 4) * (1 - 1j), axis=(0, 2)))
+# rows of 600 or more: NumPy's nanmedian takes _nanmedian1d per row
+w = np.zeros((2, 601), complex)
+w[0, :] = complex(np.nan, 3)
+w[0, -1] = complex(np.nan, 7)
+w[1, :] = np.arange(601) * (1 + 2j)
+w[1, 5] = np.nan
+print(np.nanmedian(w, axis=1), np.nanmedian(w[:, :599], axis=1), np.median(w[1:], axis=1))
