@@ -662,8 +662,8 @@ struct value *strfmt_percent(struct eval *ev, struct value *fmt, struct value *a
 		switch (c) {
 		case 's': case 'r': case 'a': {
 			char *t = c == 's' ? val_str_of(ev, arg) : val_repr(ev, arg);
-			if (t && (bytes || c == 'a'))
-				t = ascii_escape(t);
+			if (t && (bytes || c == 'a') && !(t = ascii_escape(t)))
+				err_nomem(ev);
 			if (!t)
 				goto fail;
 			if (sp.prec >= 0 && (size_t)sp.prec < strlen(t))

@@ -315,10 +315,11 @@ static struct value *fn_frexp(struct eval *ev, const struct builtin *bi, int arg
 				       "Cannot cast ufunc 'frexp' output from dtype('%s') to dtype('%s') with casting rule 'same_kind'",
 				       dtype_table[odt].name, dtype_table[o[i]->dtype].name);
 	}
-	r[0] = uf_apply_arrays(ev, be, ufm, 1, argv, o[0]);
-	r[1] = r[0] ? uf_apply_arrays(ev, be, ufe, 1, argv, o[1]) : NULL;
-	if (!r[1]) {
-		nd_decref(r[0]);
+	/* the exponent first: out=(x, e) overwrites x with the mantissa */
+	r[1] = uf_apply_arrays(ev, be, ufe, 1, argv, o[1]);
+	r[0] = r[1] ? uf_apply_arrays(ev, be, ufm, 1, argv, o[0]) : NULL;
+	if (!r[0]) {
+		nd_decref(r[1]);
 		return NULL;
 	}
 	for (int i = 0; i < 2; i++) {

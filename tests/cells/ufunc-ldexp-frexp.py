@@ -65,3 +65,7 @@ except TypeError as e:
     print(e)
 print(np.ldexp(np.arange(6.).reshape(2, 3), np.array([1, 2, 3]))[1])
 print(np.frexp(np.arange(6.).reshape(2, 3).T)[1])
+xi = np.array([8., 3., -0.75])
+ei = np.empty(3, np.int32)
+r = np.frexp(xi, out=(xi, ei))
+print(r[0] is xi, xi, ei)
