@@ -18,6 +18,8 @@
 #include "ufunc.h"
 #include "bigint.h"
 #include "bytesobj.h"
+#include "fpe.h"
+#include "shape.h"
 
 /* ---- NumPy scalar <-> Python value ---- */
 
@@ -684,6 +686,7 @@ int arr_fill_value(struct eval *ev, struct ndarray *a, struct value *x)
 		err_set(ev, TY_ValueError, "assignment destination is read-only");
 		return -1;
 	}
+	fpe_complex_cast(ev, s.dtype, a->dtype);	/* np.full(2, 1j, dtype=float) */
 	return nd_backend(a)->fill(ev, a, &s);
 }
 
@@ -692,6 +695,7 @@ static struct value *m_fill(struct eval *ev, const struct builtin *bi, int argc,
 {
 	struct value *x;
 	if (args_parse(ev, "fill", argc, argv, kw, "value", &x) < 0 ||
+	    (x->type == VT_COMPLEX && idx_value_check(ev, self_arr(bi)->dtype, x) < 0) || /* a.fill(1j) */
 	    arr_fill_value(ev, self_arr(bi), x) < 0)
 		return NULL;
 	return val_none();

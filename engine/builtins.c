@@ -16,6 +16,7 @@
 #include "arrapi.h"
 #include "display.h"
 #include "bigint.h"
+#include "fpe.h"
 
 #define BI(name) static struct value *bi_##name(struct eval *ev, const struct builtin *bi, \
 	int argc, struct value **argv, const struct kwargs *kw)
@@ -255,9 +256,16 @@ BI(abs)
 		return big_abs(ev, v);
 	case VT_FLOAT: return val_float(fabs(v->u.f));
 	case VT_COMPLEX: return val_float(cabs(v->u.c));
-	case VT_NDARRAY: case VT_SCALAR: {
-		const struct backend *be = v->type == VT_NDARRAY ? nd_backend(v->u.arr) : &backend_host;
-		return arr_ufunc_call(ev, be, "absolute", 1, &v, NULL);
+	case VT_NDARRAY:
+		return arr_ufunc_call(ev, nd_backend(v->u.arr), "absolute", 1, &v, NULL);
+	case VT_SCALAR: {
+		/* NumPy's scalar math: abs(np.int8(-128)) warns (np.abs does not) */
+		struct value *r = arr_ufunc_call(ev, &backend_host, "absolute", 1, &v, NULL);
+		if (r && fpe_scalar_int_check(ev, "absolute", v, NULL, r) < 0) {
+			val_decref(r);
+			return NULL;
+		}
+		return r;
 	}
 	default:
 		return err_set(ev, TY_TypeError, "bad operand type for abs(): '%s'", val_type_name(v));

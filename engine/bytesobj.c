@@ -180,7 +180,7 @@ struct value *bytes_binop(struct eval *ev, enum binop op, struct value *l, struc
 		return err_set(ev, TY_TypeError, "can't multiply sequence by non-int of type '%s'", val_type_name(x));
 	}
 	if (op == OP_MOD && l->type == VT_BYTES)
-		return err_set(ev, TY_NotImplementedError, "bytes %%-formatting is not supported by Lumen");
+		return strfmt_percent(ev, l, r);   /* strformat.c: PEP 461 */
 	return NULL; /* value.c: unsupported operand type(s) */
 }
 

@@ -199,8 +199,9 @@ void fpe_scalar_end(const char *saved)
 }
 
 /* The integer overflow NumPy's scalar math reports for + - * of NumPy
- * integer scalars and for -x (r NULL) (the array loops wrap silently): 0,
- * or -1 when the 'over' mode is 'raise'. */
+ * integer scalars and for -x and abs(x) (r NULL; ufname "negative" or
+ * "absolute") (the array loops wrap silently): 0, or -1 when the 'over'
+ * mode is 'raise'. */
 int fpe_scalar_int_check(struct eval *ev, const char *ufname, struct value *l, struct value *r, struct value *res)
 {
 	struct npscalar a, b, ca, cb;
@@ -210,11 +211,12 @@ int fpe_scalar_int_check(struct eval *ev, const char *ufname, struct value *l, s
 	dt = res->u.sc.dtype;
 	if (!dt_is_int(dt) || arr_value_scalar(l, &a, &pyc))
 		return 0;
-	if (!r) { /* unary: -x of the most negative value */
+	if (!r) { /* unary: -x or abs(x) of the most negative value */
 		arr_scalar_cast(&a, dt, &ca);
 		bits = (int)dt_size(dt) * 8;
 		if (dtype_table[dt].kind != DK_UINT && ca.v.i == (bits == 64 ? INT64_MIN : -((int64_t)1 << (bits - 1))))
-			return fpe_report(ev, "scalar negative", FE_OVERFLOW);
+			return fpe_report(ev, !strcmp(ufname, "absolute") ? "scalar absolute" : "scalar negative",
+					  FE_OVERFLOW);
 		return 0;
 	}
 	if (arr_value_scalar(r, &b, &pyc))

@@ -27,8 +27,9 @@ void fpe_ignore_end(int saved);
  * returns the previous one for fpe_scalar_end. */
 const char *fpe_scalar_begin(const char *ufname);
 void fpe_scalar_end(const char *saved);
-/* After l <ufname> r on NumPy integer scalars gave res: NumPy's "overflow
- * encountered in scalar add" when it wrapped.  0, or -1 ('raise'). */
+/* After l <ufname> r on NumPy integer scalars gave res (r NULL: -l or
+ * abs(l), ufname "negative" / "absolute"): NumPy's "overflow encountered
+ * in scalar add" when it wrapped.  0, or -1 ('raise'). */
 int fpe_scalar_int_check(struct eval *ev, const char *ufname, struct value *l, struct value *r, struct value *res);
 /* uf_host_elementwise, with the flags reported (backend_host's elementwise). */
 int fpe_host_elementwise(struct eval *ev, const struct ew_tree *t, struct ndarray *out);

@@ -15,6 +15,7 @@
 #include "shape.h"
 #include "args.h"
 #include "error.h"
+#include "fpe.h"
 
 #define IX_MAXITEMS 64
 
@@ -803,6 +804,8 @@ static int mask_set(struct eval *ev, struct ndarray *a, struct value *key, struc
 	} else {
 		if (x->type == VT_LIST || x->type == VT_TUPLE)
 			return 0;
+		if (idx_value_check(ev, a->dtype, x) < 0)
+			return -1;
 		v = arr_asarray(ev, nd_backend(a), x, a->dtype);
 	}
 	if (!v)
@@ -844,7 +847,7 @@ static int mask_set(struct eval *ev, struct ndarray *a, struct value *key, struc
 }
 
 static struct ndarray *value_for(struct eval *ev, const struct ndarray *a, struct value *x,
-				 int nd, const int64_t *shape, int adv, int single_mask);
+				 int nd, const int64_t *shape, int adv, int single_mask, int element);
 
 /* ---- keys that live on the device: a mask of a's leading dims, one index
  * array (x[idx], x[:, idx], ...) -- the backend's mask_* / take_index read
@@ -1016,7 +1019,7 @@ static int dev_set(struct eval *ev, struct ndarray *a, struct value *key, struct
 			goto out;
 		oshape[0] = count;
 		memcpy(oshape + 1, a->shape + m->ndim, sizeof(int64_t) * (a->ndim - m->ndim));
-		if (!(b = value_for(ev, a, x, a->ndim - m->ndim + 1, oshape, 1, m->ndim == a->ndim)))
+		if (!(b = value_for(ev, a, x, a->ndim - m->ndim + 1, oshape, 1, m->ndim == a->ndim, 0)))
 			goto out;
 		/* always a fresh copy: the values may alias a */
 		v = b->dtype != a->dtype ? arr_astype(ev, b, a->dtype) : shp_copy(ev, b);
@@ -1158,13 +1161,36 @@ struct value *arr_getitem(struct eval *ev, struct value *v, struct value *key)
 
 /* ---- a[key] = x ---- */
 
+/* (shape.h) */
+int idx_value_check(struct eval *ev, int dt, const struct value *x)
+{
+	if (x->type == VT_LIST || x->type == VT_TUPLE) {
+		for (size_t i = 0; i < x->u.seq.n; i++)
+			if (idx_value_check(ev, dt, x->u.seq.items[i]) < 0)
+				return -1;
+		return 0;
+	}
+	if (dt_is_complex(dt) || dt == DT_BOOL)
+		return 0;
+	if (x->type == VT_COMPLEX)
+		return err_set(ev, TY_TypeError, dt_is_int(dt) ?
+			       "int() argument must be a string, a bytes-like object or a real number, not 'complex'" :
+			       "float() argument must be a string or a real number, not 'complex'"), -1;
+	if (x->type == VT_SCALAR)
+		fpe_complex_cast(ev, x->u.sc.dtype, dt);
+	return 0;
+}
+
 /* x as an array of a's dtype on a's backend, broadcast to (nd, shape) with
- * NumPy's assignment rule (leading size-1 dims of x may be dropped). */
+ * NumPy's assignment rule (leading size-1 dims of an array x may be
+ * dropped; a list may not have more dims than the target).  element: the
+ * key is a full integer index, where only a scalar or a 0-d array fits. */
 static struct ndarray *value_for(struct eval *ev, const struct ndarray *a, struct value *x,
-				 int nd, const int64_t *shape, int adv, int single_mask)
+				 int nd, const int64_t *shape, int adv, int single_mask, int element)
 {
 	struct ndarray *xa = arr_borrow(x), *t = NULL, *b;
 	const struct backend *be = nd_backend(a);
+	int seq = x->type == VT_LIST || x->type == VT_TUPLE;
 	if (xa) {
 		t = nd_incref(xa);
 		if (nd_backend(t) != be) {
@@ -1175,9 +1201,22 @@ static struct ndarray *value_for(struct eval *ev, const struct ndarray *a, struc
 		}
 		/* the cast happens in shp_assign / below */
 	} else {
+		if (element && seq)
+			return err_set(ev, TY_ValueError, "setting an array element with a sequence.");
+		if (idx_value_check(ev, a->dtype, x) < 0)
+			return NULL;
 		t = arr_asarray(ev, be, x, a->dtype);
 		if (!t)
 			return NULL;
+	}
+	if (element && t->ndim > 0) {
+		nd_decref(t);
+		return err_set(ev, TY_ValueError, "setting an array element with a sequence.");
+	}
+	if (seq && !adv && !single_mask && t->ndim > nd) {
+		nd_decref(t);
+		return err_set(ev, TY_ValueError, "setting an array element with a sequence. "
+			       "The requested array would exceed the maximum number of dimension of %d.", nd);
 	}
 	int xnd = t->ndim;
 	const int64_t *xs = t->shape;
@@ -1263,7 +1302,7 @@ int idx_set(struct eval *ev, struct ndarray *a, struct value *key, struct value 
 		return -1;
 	}
 	rc = -1;
-	vals = value_for(ev, dst, x, p.ond, p.oshape, p.adv, p.single_mask);
+	vals = value_for(ev, dst, x, p.ond, p.oshape, p.adv, p.single_mask, p.scalar);
 	if (!vals)
 		goto out;
 	if (!p.adv) {

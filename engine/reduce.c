@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <math.h>
+#include <complex.h>
 #include "arrapi.h"
 #include "args.h"
 #include "error.h"
@@ -246,6 +247,10 @@ static int common_parse(struct eval *ev, const struct builtin *bi, struct common
 		c->out = arr_borrow(out);
 		if (!c->out) {
 			err_set(ev, TY_TypeError, "output must be an array");
+			goto fail;
+		}
+		if (!(c->out->flags & ND_WRITEABLE)) {	/* np.frombuffer(bytes) */
+			err_set(ev, TY_ValueError, "output array is read-only");
 			goto fail;
 		}
 		c->outv = out;
@@ -1445,6 +1450,8 @@ static struct value *scanfn(struct eval *ev, const struct builtin *bi, int argc,
 			  : args_parse(ev, bi->name, argc, argv, kw, "a|axis,dtype,out", &a, &axis, &dtype, &out);
 	if (rc < 0 || arr_parse_dtype(ev, dtype, &dt) < 0)
 		return NULL;
+	if (out && out->type == VT_NDARRAY && !(out->u.arr->flags & ND_WRITEABLE))
+		return err_set(ev, TY_ValueError, "output array is read-only");
 	x = arr_asarray(ev, be, a, -1);
 	if (!x)
 		return NULL;
@@ -1681,14 +1688,15 @@ static int cmp_i64(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* rows (float64, host, contiguous) of a with the axes moved last */
-static double *stat_rows(struct eval *ev, struct ndarray *a, uint64_t axes,
-			 int64_t *rows, int64_t *len, int64_t *oshape, int *ond, int keepdims,
-			 struct ndarray **owner)
+/* rows (of dtype dt, host, contiguous) of a with the axes moved last: a
+ * buffer of ours, or the data of *owner (set when a fresh copy holds them) */
+static void *stat_rows_as(struct eval *ev, struct ndarray *a, uint64_t axes, int dt,
+			  int64_t *rows, int64_t *len, int64_t *oshape, int *ond, int keepdims,
+			  struct ndarray **owner)
 {
 	int perm[ND_MAXDIM], k = 0;
 	struct ndarray *t, *c, *h;
-	double *buf;
+	void *buf;
 	*rows = 1;
 	*len = 1;
 	*ond = 0;
@@ -1709,24 +1717,31 @@ static double *stat_rows(struct eval *ev, struct ndarray *a, uint64_t axes,
 	t = arr_transpose(ev, a, perm);
 	h = t ? arr_to_host(ev, t) : NULL;
 	nd_decref(t);
-	c = h ? arr_astype(ev, h, DT_FLOAT64) : NULL;
+	c = h ? arr_astype(ev, h, dt) : NULL;
 	if (c && c != h && c->refcnt == 1 && c->buf->refcnt == 1 && c->buf != a->buf && nd_is_c_contiguous(c)) {
 		/* a fresh copy: its rows are ours to reorder */
 		nd_decref(h);
 		*owner = c;
-		return (double *)nd_data(c);
+		return nd_data(c);
 	}
 	nd_decref(h);
 	if (!c)
 		return NULL;
-	buf = malloc(sizeof(double) * (size_t)(*rows * *len + 1));
+	buf = malloc((size_t)dt_size(dt) * (size_t)(*rows * *len + 1));
 	if (!buf) {
 		nd_decref(c);
 		return err_nomem(ev);
 	}
-	memcpy(buf, nd_data(c), sizeof(double) * (size_t)(*rows * *len));
+	memcpy(buf, nd_data(c), (size_t)dt_size(dt) * (size_t)(*rows * *len));
 	nd_decref(c);
 	return buf;
+}
+
+static double *stat_rows(struct eval *ev, struct ndarray *a, uint64_t axes,
+			 int64_t *rows, int64_t *len, int64_t *oshape, int *ond, int keepdims,
+			 struct ndarray **owner)
+{
+	return stat_rows_as(ev, a, axes, DT_FLOAT64, rows, len, oshape, ond, keepdims, owner);
 }
 
 /* NumPy's _lerp */
@@ -2022,6 +2037,119 @@ static struct value *quantiles(struct eval *ev, const struct builtin *bi, struct
 	return quantiles_w(ev, bi, a, qv, axis, out, keep, scale, what, is_median, skip_nan, method, NULL);
 }
 
+/* ---- median of complex numbers ---- */
+
+/* NumPy's complex sort order: [R + Rj, R + nanj, nan + Rj, nan + nanj],
+ * each class by its non-NaN parts (npysort's CLT) */
+static int cpx_nan_class(double _Complex z)
+{
+	return (isnan(creal(z)) ? 2 : 0) + (isnan(cimag(z)) ? 1 : 0);
+}
+
+static int cmp_cpx(const void *pa, const void *pb)
+{
+	double _Complex a = *(const double _Complex *)pa, b = *(const double _Complex *)pb;
+	int ka = cpx_nan_class(a), kb = cpx_nan_class(b);
+	if (ka != kb)
+		return ka < kb ? -1 : 1;
+	if (ka < 2 && creal(a) != creal(b))
+		return creal(a) < creal(b) ? -1 : 1;
+	if (!(ka & 1) && cimag(a) != cimag(b))
+		return cimag(a) < cimag(b) ? -1 : 1;
+	return 0;
+}
+
+/* z / d as NumPy's complex division by (d + 0j) (Smith's: 0 * an infinite
+ * part is NaN), in float32 for complex64 */
+static double _Complex cpx_div_real(double _Complex z, double d, int single)
+{
+	if (single) {
+		float zr = (float)creal(z), zi = (float)cimag(z), scl = 1.0f / (float)d;
+		return CMPLX((double)((zr + zi * 0.0f) * scl), (double)((zi - zr * 0.0f) * scl));
+	}
+	return CMPLX((creal(z) + cimag(z) * 0.0) * (1.0 / d), (cimag(z) - creal(z) * 0.0) * (1.0 / d));
+}
+
+/* lo + hi, rounded as the array's dtype adds */
+static double _Complex cpx_add(double _Complex lo, double _Complex hi, int single)
+{
+	if (single)
+		return CMPLX((double)((float)creal(lo) + (float)creal(hi)), (double)((float)cimag(lo) + (float)cimag(hi)));
+	return lo + hi;
+}
+
+/* np.median / np.nanmedian of a complex array (c parsed; consumed): each
+ * row sorted in NumPy's order, the mean of the middle one or two (NumPy's
+ * mean divides by the count: x / 1 for one); a NaN sorts last and is the
+ * result (_median_nancheck).  nanmedian drops the NaNs first: an all-NaN
+ * row of a 1-d (or axis=None) call gives its last item (_nanmedian1d),
+ * of an axis call nan+0j (np.ma.median's fill), and odd rows of an axis
+ * call average the middle item with itself (np.ma.median; rows of 600 or
+ * more go through _nanmedian1d instead, as in NumPy) */
+static struct value *median_complex(struct eval *ev, struct common *c, int skip_nan, int flat)
+{
+	struct ndarray *owner = NULL, *res = NULL;
+	int64_t rows, len, oshape[ND_MAXDIM];
+	int ond, single = c->a->dtype == DT_COMPLEX64, all_nan = 0;
+	double _Complex *buf = stat_rows_as(ev, c->a, c->axes, DT_COMPLEX128, &rows, &len, oshape, &ond,
+					    c->keepdims, &owner), *o;
+	if (!buf)
+		goto done;
+	flat |= len >= 600;
+	res = nd_new(ev, &backend_host, DT_COMPLEX128, ond, oshape);
+	if (!res)
+		goto done;
+	o = (double _Complex *)nd_data(res);
+	for (int64_t r = 0; r < rows; r++) {
+		double _Complex *x = buf + r * len, last = len ? x[len - 1] : 0;
+		int64_t n = len;
+		if (skip_nan) {
+			n = 0;
+			for (int64_t i = 0; i < len; i++)
+				if (!cpx_nan_class(x[i]))
+					x[n++] = x[i];
+			if (n == 0 && len > 0) {
+				all_nan = 1;
+				o[r] = flat ? last : CMPLX(NAN, 0);
+				continue;
+			}
+		}
+		if (n == 0) {
+			o[r] = CMPLX(NAN, NAN);  /* the mean of an empty slice */
+			continue;
+		}
+		qsort(x, (size_t)n, sizeof *x, cmp_cpx);
+		if (cpx_nan_class(x[n - 1]))
+			o[r] = x[n - 1];
+		else if (n % 2 == 0 || (skip_nan && !flat))
+			o[r] = cpx_div_real(cpx_add(x[(n - 1) / 2], x[n / 2], single), 2, single);
+		else
+			o[r] = cpx_div_real(x[n / 2], 1, single);
+	}
+	if (all_nan)
+		ev_warn(ev, "RuntimeWarning", "All-NaN slice encountered");
+	if (single) {
+		struct ndarray *r2 = arr_astype(ev, res, DT_COMPLEX64);
+		nd_decref(res);
+		res = r2;
+	}
+	if (res && c->be != &backend_host) {
+		struct ndarray *r2 = arr_to_backend(ev, res, c->be);
+		nd_decref(res);
+		res = r2;
+	}
+done:
+	if (owner)
+		nd_decref(owner);
+	else
+		free(buf);
+	if (!res) {
+		nd_decref(c->a);
+		return NULL;
+	}
+	return finish(ev, c, res);
+}
+
 static struct value *quantiles_w(struct eval *ev, const struct builtin *bi, struct value *a,
 				 struct value *qv, struct value *axis, struct value *out,
 				 struct value *keep, double scale, const char *what, int is_median,
@@ -2039,6 +2167,8 @@ static struct value *quantiles_w(struct eval *ev, const struct builtin *bi, stru
 	struct ndarray *owner = NULL;
 	if (common_parse(ev, bi, &c, a, axis, NULL, out, keep) < 0)
 		return NULL;
+	if (is_median && dt_is_complex(c.a->dtype))
+		return median_complex(ev, &c, skip_nan, !axis || axis->type == VT_NONE || c.a->ndim == 1);
 	if (!is_median && dt_is_complex(c.a->dtype)) {
 		nd_decref(c.a);
 		return err_set(ev, TY_TypeError, "a must be an array of real numbers");

@@ -61,6 +61,11 @@ int shp_int(struct eval *ev, struct value *v, int64_t def, int64_t *out);
 /* a[key] / a[key] = x on any ndarray (what arr_getitem/arr_setitem do). */
 struct value *idx_get(struct eval *ev, struct ndarray *a, struct value *key);
 int idx_set(struct eval *ev, struct ndarray *a, struct value *key, struct value *x);
+/* NumPy's check of a value that is not an array for an array of dtype dt:
+ * a Python complex (or a list holding one) into a real dtype is float()'s
+ * / int()'s TypeError; a NumPy complex scalar warns (ComplexWarning).
+ * 0, or -1 with the error set. */
+int idx_value_check(struct eval *ev, int dt, const struct value *x);
 
 /* Takes along an axis with int64 host indices (already in range, >= 0):
  * the NumPy `take(a, idx, axis)` gather; result shape is a.shape with axis

@@ -1,8 +1,9 @@
 /*
  * strformat.c — Python's string formatting: the format-spec mini-language
  * (format(x, '.4f'), f-strings), printf-style `str % args`, and
- * str.format.  NumPy scalars are formatted as the Python int/float they
- * hold; an empty spec is str(x).
+ * str.format; `bytes % args` (PEP 461) shares the printf-style code.
+ * NumPy scalars are formatted as the Python int/float they hold; an empty
+ * spec is str(x).
  */
 #include <ctype.h>
 #include <math.h>
@@ -15,6 +16,7 @@
 #include "arrapi.h"
 #include "bigint.h"
 #include "fpe.h"
+#include "bytesobj.h"
 
 struct spec {
 	char fill[5];   /* UTF-8 char */
@@ -467,11 +469,50 @@ char *strfmt_spec(struct eval *ev, struct value *v, const char *spec)
 	return out;
 }
 
-/* ---- str % args ---- */
+/* ---- str % args, bytes % args ---- */
 
+/* ascii(): s (UTF-8, malloc'd, freed) with every non-ASCII character as
+ * \xNN, \uNNNN or \UNNNNNNNN.  malloc'd, NULL on out-of-memory. */
+static char *ascii_escape(char *s)
+{
+	struct sbuf b = {0};
+	const unsigned char *p = (const unsigned char *)s;
+	while (*p) {
+		uint32_t c = *p;
+		int n = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+		if (n > 1) {
+			c &= 0x3F >> (n - 1);
+			for (int i = 1; i < n && p[i]; i++)
+				c = c << 6 | (p[i] & 0x3F);
+		}
+		if (c < 0x80)
+			sb_addc(&b, (char)c);
+		else
+			sb_printf(&b, c <= 0xFF ? "\\x%02x" : c <= 0xFFFF ? "\\u%04x" : "\\U%08x", (unsigned)c);
+		for (int i = 0; i < n && *p; i++)
+			p++;
+	}
+	free(s);
+	return sb_take(&b);
+}
+
+/* n bytes of s into b, padded with spaces to width (left-aligned for '<') */
+static void add_padded(struct sbuf *b, const char *s, size_t n, int width, char align)
+{
+	size_t pad = width > 0 && (size_t)width > n ? (size_t)width - n : 0;
+	for (size_t i = 0; align != '<' && i < pad; i++)
+		sb_addc(b, ' ');
+	sb_add(b, s, n);
+	for (size_t i = 0; align == '<' && i < pad; i++)
+		sb_addc(b, ' ');
+}
+
+/* fmt % args for a str or a bytes fmt (PEP 461: %s and %b take bytes, %r
+ * and %a give ascii(), %c a byte; the numbers format as for str). */
 struct value *strfmt_percent(struct eval *ev, struct value *fmt, struct value *args)
 {
 	const char *p = fmt->u.str->s, *e = p + fmt->u.str->len;
+	int bytes = fmt->type == VT_BYTES;
 	struct value **av;
 	size_t an, ai = 0;
 	struct value *dict = NULL;
@@ -485,7 +526,7 @@ struct value *strfmt_percent(struct eval *ev, struct value *fmt, struct value *a
 		if (args->type == VT_DICT)
 			dict = args;
 		mapping = args->type == VT_DICT || args->type == VT_LIST || args->type == VT_NDARRAY ||
-			  args->type == VT_BYTES;
+			  (args->type == VT_BYTES && !bytes);
 	}
 	struct sbuf b = {0};
 	while (p < e) {
@@ -509,7 +550,7 @@ struct value *strfmt_percent(struct eval *ev, struct value *fmt, struct value *a
 				err_set(ev, TY_TypeError, "format requires a mapping");
 				goto fail;
 			}
-			struct value *k = val_str(p + 1, (size_t)(q - p - 1));
+			struct value *k = bytes ? val_bytes(p + 1, (size_t)(q - p - 1)) : val_str(p + 1, (size_t)(q - p - 1));
 			arg = k ? val_getitem(ev, dict, k) : NULL;
 			val_decref(k);
 			if (!arg)
@@ -589,9 +630,44 @@ struct value *strfmt_percent(struct eval *ev, struct value *fmt, struct value *a
 			sp.align = '=';
 		}
 		char *s = NULL;
+		if (bytes && (c == 's' || c == 'b')) {
+			size_t n;
+			if (arg->type != VT_BYTES) {
+				err_set(ev, TY_TypeError, "%%b requires a bytes-like object, or an object that implements __bytes__, not '%s'",
+					val_type_name(arg));
+				goto fail;
+			}
+			n = arg->u.str->len;
+			if (sp.prec >= 0 && (size_t)sp.prec < n)
+				n = (size_t)sp.prec;
+			add_padded(&b, arg->u.str->s, n, sp.width, align);
+			continue;
+		}
+		if (bytes && c == 'c') {
+			int64_t i;
+			char ch;
+			if (arg->type == VT_BYTES && arg->u.str->len == 1) {
+				ch = arg->u.str->s[0];
+			} else if (arg->type == VT_INT || arg->type == VT_BOOL || arg->type == VT_BIGINT ||
+				   (arg->type == VT_SCALAR && dt_is_int(arg->u.sc.dtype))) {
+				if (arg->type == VT_BIGINT || val_as_int64(ev, arg, &i) < 0 || i < 0 || i > 255) {
+					err_clear(ev);
+					err_set(ev, TY_OverflowError, "%%c arg not in range(256)");
+					goto fail;
+				}
+				ch = (char)i;
+			} else {
+				err_set(ev, TY_TypeError, "%%c requires an integer in range(256) or a single byte");
+				goto fail;
+			}
+			add_padded(&b, &ch, 1, sp.width, align);
+			continue;
+		}
 		switch (c) {
 		case 's': case 'r': case 'a': {
 			char *t = c == 's' ? val_str_of(ev, arg) : val_repr(ev, arg);
+			if (t && (bytes || c == 'a') && !(t = ascii_escape(t)))
+				err_nomem(ev);
 			if (!t)
 				goto fail;
 			if (sp.prec >= 0 && (size_t)sp.prec < strlen(t))
@@ -607,13 +683,18 @@ struct value *strfmt_percent(struct eval *ev, struct value *fmt, struct value *a
 			/* a 0-d array formats as its item (int() of it), as in NumPy */
 			int zd = arg->type == VT_NDARRAY && arg->u.arr->ndim == 0;
 			int zdt = zd ? arg->u.arr->dtype : -1;
+			int real_ok = c == 'd' || c == 'i' || c == 'u';   /* %x / %o take integers only */
 			if (zd && dt_is_complex(zdt)) {
 				err_set(ev, TY_TypeError, "%%%c format: %s is required, not %s", c,
-					c == 'd' || c == 'i' || c == 'u' ? "a real number" : "an integer", val_type_name(arg));
+					real_ok ? "a real number" : "an integer", val_type_name(arg));
 				goto fail;
 			}
 			if (arg->type == VT_FLOAT || (arg->type == VT_SCALAR && dt_is_float(arg->u.sc.dtype)) ||
 			    (zd && dt_is_float(zdt))) {
+				if (!real_ok) {
+					err_set(ev, TY_TypeError, "%%%c format: an integer is required, not %s", c, val_type_name(arg));
+					goto fail;
+				}
 				if (val_as_double(ev, arg, &d) < 0)
 					goto fail;
 				if (!isfinite(d)) {
@@ -645,7 +726,8 @@ struct value *strfmt_percent(struct eval *ev, struct value *fmt, struct value *a
 		case 'e': case 'E': case 'f': case 'F': case 'g': case 'G': {
 			double d;
 			if (!(big_is_int(arg) || arg->type == VT_FLOAT || arg->type == VT_SCALAR || arg->type == VT_NDARRAY)) {
-				err_set(ev, TY_TypeError, "must be real number, not %s", val_type_name(arg));
+				err_set(ev, TY_TypeError, bytes ? "float argument required, not %s" : "must be real number, not %s",
+					val_type_name(arg));
 				goto fail;
 			}
 			if (arg->type == VT_SCALAR && dt_is_complex(arg->u.sc.dtype)) { /* float() of it */
@@ -683,8 +765,13 @@ struct value *strfmt_percent(struct eval *ev, struct value *fmt, struct value *a
 		free(s);
 	}
 	if (ai < an && !mapping) {
-		err_set(ev, TY_TypeError, "not all arguments converted during string formatting");
+		err_set(ev, TY_TypeError, "not all arguments converted during %s formatting", bytes ? "bytes" : "string");
 		goto fail;
+	}
+	if (bytes) {
+		struct value *r = b.oom ? NULL : val_bytes(b.s, b.n);
+		free(b.s);
+		return r ? r : err_nomem(ev);
 	}
 	{
 		size_t n = b.n;

@@ -1,7 +1,8 @@
 /*
  * uf_helpers.h — the scalar functions behind the ufunc expressions that are
  * more than one C operator: NumPy's integer division and remainder, integer
- * power, float divmod, complex arithmetic, logaddexp, clip, float->int casts.
+ * power, float divmod, complex arithmetic, logaddexp, clip, ldexp / frexp,
+ * float->int casts.
  *
  * Plain C99 (static inline), so the CUDA code generator can compile the same
  * definitions (define UF_DEV to __device__ and provide the complex type).
@@ -165,6 +166,25 @@ UF_DEV T uf_clip##f(T x, T lo, T hi)                                           \
 {                                                                              \
 	T t = x != x ? x : (x > lo ? x : lo);                                  \
 	return t != t ? t : (t < hi ? t : hi);                                 \
+}                                                                              \
+/* NumPy's ldexp of an int64 exponent clamps it to int's range */             \
+UF_DEV T uf_ldexp##f(T x, int64_t e)                                           \
+{                                                                              \
+	return ldexp##f(x, e > 2147483647 ? 2147483647 :                        \
+			 e < -2147483647 - 1 ? -2147483647 - 1 : (int)e);        \
+}                                                                              \
+/* frexp's two results; an infinite or NaN x has exponent 0 */                \
+UF_DEV T uf_frexp_m##f(T x)                                                    \
+{                                                                              \
+	int e;                                                                 \
+	return frexp##f(x, &e);                                                \
+}                                                                              \
+UF_DEV int32_t uf_frexp_e##f(T x)                                              \
+{                                                                              \
+	int e = 0;                                                             \
+	if (!isfinite(x)) return 0;                                            \
+	frexp##f(x, &e);                                                       \
+	return e;                                                              \
 }
 
 UF_FLT_HELPERS(f, float)

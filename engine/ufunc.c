@@ -108,6 +108,15 @@ static int named_ufunc(const char *name, int *ix)
 	return *ix;
 }
 
+/* whether loop l's inputs are not all of one type */
+static int loop_mixed(const struct uf_loop *l, int nin)
+{
+	for (int i = 1; i < nin; i++)
+		if (l->sig[i] != l->sig[0])
+			return 1;
+	return 0;
+}
+
 static int resolve_uncached(struct eval *ev, int uf, int nin, const struct uf_operand *ops, int *dts)
 {
 	const struct ufunc *u = &ufunc_table[uf];
@@ -187,13 +196,25 @@ static int resolve_uncached(struct eval *ev, int uf, int nin, const struct uf_op
 			return l;
 	}
 	for (int l = 0; l < u->nloops; l++) {
-		int ok = 1;
-		for (int i = 0; i < nin && ok; i++)
-			if (!dt_can_cast(dts[i], uf_loop_in(&u->loops[l], i), "safe"))
+		/* a loop of mixed input types ('fi->f' of ldexp) with a strong
+		 * operand: a Python int fills any numeric slot, a Python bool any
+		 * slot (NumPy's ldexp(np.float32(3), 2) is float32, ldexp(3, i32)
+		 * float16); an int slot must hold the int's value */
+		int ok = 1, flex = nstrong > 0 && loop_mixed(&u->loops[l], nin);
+		for (int i = 0; i < nin && ok; i++) {
+			int slot = uf_loop_in(&u->loops[l], i);
+			if (flex && (ops[i].pyclass == VT_BOOL || (ops[i].pyclass == VT_INT && slot != DT_BOOL)))
+				continue;
+			if (!dt_can_cast(dts[i], slot, "safe"))
 				ok = 0;
+		}
 		if (ok) {
-			for (int i = 0; i < nin; i++)
+			for (int i = 0; i < nin; i++) {
 				dts[i] = uf_loop_in(&u->loops[l], i);
+				if (flex && ops[i].pyclass == VT_INT && dt_is_int(dts[i]) &&
+				    arr_check_pyint(ev, ops[i].ival, dts[i]) < 0)
+					return -1;
+			}
 			return l;
 		}
 	}
@@ -514,6 +535,8 @@ static struct ndarray *apply(struct eval *ev, const struct backend *be, int uf, 
 	if (nin != u->nin)
 		return err_set(ev, TY_TypeError, "%s() takes from %d to %d positional arguments but %d were given",
 			       u->name, u->nin, u->nin + u->nout, nin);
+	if (u->nout != 1)   /* frexp: its two halves are applied instead (ufuncfn.c) */
+		return err_set(ev, TY_ValueError, "Only single output ufuncs supported at this time");
 	be = pick_backend(be, nin, in);
 	for (int i = 0; i < nin; i++)
 		if (operand_of(ev, be, in[i], &o[i]) < 0) {

@@ -33,7 +33,9 @@ struct uf_loop {
 	const char *cexpr;      /* "in0 + in1", "sinf(in0)", "uf_floordiv_l(in0, in1)" */
 };
 
-enum uf_identity { UI_NONE, UI_ZERO, UI_ONE, UI_MINUSONE, UI_NEGINF, UI_REORDER };
+/* NumPy's ufunc.identity; UI_REORDER: none, but a reduction over several
+ * axes may reorder (maximum, minimum, fmax, fmin) */
+enum uf_identity { UI_NONE, UI_ZERO, UI_ONE, UI_MINUSONE, UI_NEGINF, UI_TRUE, UI_FALSE, UI_REORDER };
 
 struct ufunc {
 	const char *name;       /* "add" */

@@ -2,7 +2,8 @@
  * ufuncfn.c — the ufuncs as np./cp. functions (arr_ufunc_funcs): np.add,
  * np.sin ... with out= and dtype=, and the ufunc-like functions NumPy
  * writes in Python: divmod, clip, around/round, fix, angle, real, imag,
- * isposinf, isneginf, nan_to_num.
+ * real_if_close, isposinf, isneginf, nan_to_num; frexp, NumPy's ufunc of
+ * two outputs, as its two elementwise halves.
  *
  * Owns nothing; every function is written once for both namespaces.
  */
@@ -254,6 +255,89 @@ static struct value *fn_divmod(struct eval *ev, const struct builtin *bi, int ar
 	return val_tuple_new(2, items);
 }
 
+/* np.frexp(x[, out1, out2], /, out=(m, e), *, casting=...): (mantissa,
+ * int32 exponent), resolved by the frexp row's loops ('d->di'), each part
+ * one elementwise ufunc (_frexp_mantissa / _frexp_exponent, uloops.c) so
+ * that both backends and their code generators see single outputs.  Given
+ * outputs are returned themselves; 0-d results are NumPy scalars. */
+static struct value *fn_frexp(struct eval *ev, const struct builtin *bi, int argc,
+			      struct value **argv, const struct kwargs *kw)
+{
+	static int uf = -2, ufm, ufe;
+	const struct backend *be = arr_be(bi);
+	struct value *outs[2] = {NULL, NULL}, *items[2] = {NULL, NULL};
+	struct ndarray *o[2] = {NULL, NULL}, *a, *r[2] = {NULL, NULL};
+	struct uf_operand op = {0};
+	int dts[1], loop;
+	if (uf == -2) {
+		uf = uf_lookup("frexp");
+		ufm = uf_lookup("_frexp_mantissa");
+		ufe = uf_lookup("_frexp_exponent");
+	}
+	if (argc < 1 || argc > 3)
+		return err_set(ev, TY_TypeError, "frexp() takes from 1 to 3 positional arguments but %d were given", argc);
+	for (int i = 1; i < argc; i++)
+		outs[i - 1] = argv[i];
+	for (int i = 0; kw && i < kw->n; i++) {
+		const char *k = kw->names[i];
+		struct value *v = kw->vals[i];
+		if (!strcmp(k, "out")) {
+			if (argc > 1)
+				return err_set(ev, TY_TypeError, "cannot specify 'out' as both a positional and keyword argument");
+			if (v->type == VT_TUPLE) {
+				if (v->u.seq.n != 2)
+					return err_set(ev, TY_ValueError, "The 'out' tuple must have exactly 2 entries: one per ufunc output");
+				outs[0] = v->u.seq.items[0];
+				outs[1] = v->u.seq.items[1];
+			} else if (v->type != VT_NONE) {
+				return err_set(ev, TY_TypeError, "'out' must be a tuple of arrays");
+			}
+		} else if (strcmp(k, "casting") && strcmp(k, "order") && strcmp(k, "subok")) {
+			return err_set(ev, TY_TypeError, "frexp() got an unexpected keyword argument '%s'", k);
+		}
+	}
+	for (int i = 0; i < 2; i++)
+		if (outs[i] && outs[i]->type != VT_NONE && !(o[i] = arr_borrow(outs[i])))
+			return err_set(ev, TY_TypeError, "return arrays must be of ArrayType");
+	/* NumPy's resolution and its messages, by the frexp row */
+	a = arr_asarray(ev, be, argv[0], -1);
+	if (!a)
+		return NULL;
+	op.dtype = a->dtype;
+	nd_decref(a);
+	loop = uf_resolve(ev, uf, 1, &op, dts);
+	if (loop < 0)
+		return NULL;
+	for (int i = 0; i < 2; i++) {
+		int odt = i ? DT_INT32 : uf_loop_out(&ufunc_table[uf].loops[loop]);
+		if (o[i] && !dt_can_cast(odt, o[i]->dtype, "same_kind"))
+			return err_set(ev, TY_TypeError,
+				       "Cannot cast ufunc 'frexp' output from dtype('%s') to dtype('%s') with casting rule 'same_kind'",
+				       dtype_table[odt].name, dtype_table[o[i]->dtype].name);
+	}
+	/* the exponent first: out=(x, e) overwrites x with the mantissa */
+	r[1] = uf_apply_arrays(ev, be, ufe, 1, argv, o[1]);
+	r[0] = r[1] ? uf_apply_arrays(ev, be, ufm, 1, argv, o[0]) : NULL;
+	if (!r[0]) {
+		nd_decref(r[1]);
+		return NULL;
+	}
+	for (int i = 0; i < 2; i++) {
+		if (o[i]) {
+			nd_decref(r[i]);
+			items[i] = val_incref(outs[i]);
+		} else {
+			items[i] = arr_result(ev, r[i]);
+		}
+	}
+	if (!items[0] || !items[1]) {
+		val_decref(items[0]);
+		val_decref(items[1]);
+		return NULL;
+	}
+	return val_tuple_new(2, items);
+}
+
 /* np.clip(a, a_min, a_max, out=None) */
 static struct value *fn_clip(struct eval *ev, const struct builtin *bi, int argc,
 			     struct value **argv, const struct kwargs *kw)
@@ -481,6 +565,56 @@ struct ndarray *arr_real_imag(struct eval *ev, const struct ndarray *a, int imag
 	}
 }
 
+/* np.real_if_close(a, tol=100): a.real when every imaginary part is below
+ * tol (tol > 1: tol machine epsilons of a's dtype, as a float32 product for
+ * complex64), else a; a itself when not complex.  Always an array. */
+static struct value *fn_real_if_close(struct eval *ev, const struct builtin *bi, int argc,
+				      struct value **argv, const struct kwargs *kw)
+{
+	struct value *x, *tolv = NULL;
+	struct ndarray *a, *im = NULL, *h = NULL;
+	double tol = 100;
+	int close = 1, single;
+	if (args_parse(ev, "real_if_close", argc, argv, kw, "a|tol", &x, &tolv) < 0 ||
+	    (tolv && val_as_double(ev, tolv, &tol) < 0))
+		return NULL;
+	a = arr_asarray(ev, arr_be(bi), x, -1);
+	if (!a)
+		return NULL;
+	if (!dt_is_complex(a->dtype)) {
+		if (x->type == VT_NDARRAY && a == x->u.arr) {
+			nd_decref(a);
+			return val_incref(x);
+		}
+		return arr_wrap(ev, a);
+	}
+	single = a->dtype == DT_COMPLEX64;
+	if (tol > 1)
+		tol = single ? (double)((float)FLT_EPSILON * (float)tol) : DBL_EPSILON * tol;
+	else if (single)
+		tol = (float)tol;   /* compared in float32 (a weak Python float) */
+	im = arr_real_imag(ev, a, 1);
+	h = im ? arr_to_host(ev, im) : NULL;
+	nd_decref(im);
+	im = h ? arr_contiguous(ev, h) : NULL;
+	nd_decref(h);
+	if (!im) {
+		nd_decref(a);
+		return NULL;
+	}
+	for (int64_t i = 0, n = nd_size(im); i < n && close; i++) {
+		double v = single ? (double)((const float *)nd_data(im))[i] : ((const double *)nd_data(im))[i];
+		close = fabs(v) < tol;
+	}
+	nd_decref(im);
+	if (close) {
+		struct ndarray *re = arr_real_imag(ev, a, 0);
+		nd_decref(a);
+		return arr_wrap(ev, re);
+	}
+	return arr_wrap(ev, a);
+}
+
 static struct value *fn_realimag(struct eval *ev, const struct builtin *bi, int argc,
 				 struct value **argv, const struct kwargs *kw)
 {
@@ -535,7 +669,7 @@ struct value *arr_ufunc_entry(struct eval *ev, const struct builtin *bi, int arg
 
 int arr_ufunc_is_builtin(const struct builtin *bi)
 {
-	return bi->fn == fn_ufunc || bi->fn == arr_ufunc_entry;
+	return bi->fn == fn_ufunc || bi->fn == arr_ufunc_entry || bi->fn == fn_frexp;
 }
 
 /* ---- isposinf, isneginf, nan_to_num (NumPy's ufunclike / type_check) ---- */
@@ -677,13 +811,17 @@ const struct arr_func arr_ufunc_funcs[] = {
 	U1("deg2rad"), U1("rad2deg"), U1("degrees"), U1("radians"), U1("floor"), U1("ceil"),
 	U1("trunc"), U1("rint"), U2("maximum"), U2("minimum"), U2("fmax"), U2("fmin"),
 	U1("conjugate"), U1("conj"), U1("isnan"), U1("isinf"), U1("isfinite"), U1("signbit"),
-	U2("copysign"), U2("nextafter"), U2("logaddexp"), U2("logaddexp2"), U2("heaviside"),
+	U2("copysign"), U2("nextafter"), U2("logaddexp"), U2("logaddexp2"), U2("heaviside"), U2("ldexp"),
 	U2("less"), U2("less_equal"), U2("equal"), U2("not_equal"), U2("greater"),
 	U2("greater_equal"), U2("logical_and"), U2("logical_or"), U2("logical_xor"),
 	U1("logical_not"), U2("bitwise_and"), U2("bitwise_or"), U2("bitwise_xor"),
 	U1("invert"), U1("bitwise_not"), U1("bitwise_invert"), U2("left_shift"), U2("right_shift"),
 	U2("bitwise_left_shift"), U2("bitwise_right_shift"),
 	{"divmod", fn_divmod, "divmod(x1, x2, /)", "Element-wise (x1 // x2, x1 % x2)."},
+	{"frexp", fn_frexp, "frexp(x[, out1, out2], / [, out=(None, None)], *, casting='same_kind')",
+	 "Decompose the elements of x into mantissa and twos exponent (a NumPy ufunc)."},
+	{"real_if_close", fn_real_if_close, "real_if_close(a, tol=100)",
+	 "If input is complex with all imaginary parts close to zero, return real parts."},
 	{"clip", fn_clip, "clip(a, a_min=<no value>, a_max=<no value>, out=None, *, min=<no value>, max=<no value>)",
 	 "Clip (limit) the values in an array."},
 	{"around", fn_around, "around(a, decimals=0, out=None)", "Round an array to the given number of decimals."},

@@ -10,6 +10,8 @@
  * slice at a time through uf_apply, which is NumPy's order of operations
  * (left to right) and its type rules.  Works above the backend; owns nothing.
  */
+#include <math.h>
+#include <stdio.h>
 #include <string.h>
 #include "arrapi.h"
 #include "arrfuncs.h"
@@ -109,6 +111,22 @@ static struct value *into_out(struct eval *ev, struct ndarray *r, struct value *
 	return rc < 0 ? NULL : val_incref(out);
 }
 
+/* out= of reduce / accumulate: a 1-tuple stands for its array; an array
+ * that is not writeable is refused before anything is computed (NumPy's
+ * order: before out's shape is checked).  0, or -1 with the error set. */
+static int method_out(struct eval *ev, struct value **out)
+{
+	struct ndarray *o;
+	if (!*out || (*out)->type == VT_NONE)
+		return 0;
+	if ((*out)->type == VT_TUPLE && (*out)->u.seq.n == 1)
+		*out = (*out)->u.seq.items[0];
+	o = arr_borrow(*out);
+	if (o && !(o->flags & ND_WRITEABLE))
+		return err_set(ev, TY_ValueError, "output array is read-only"), -1;
+	return 0;
+}
+
 /* kwargs with axis set (the ufunc methods' default is 0, the functions' None) */
 struct kwbuf {
 	struct kwargs kw;
@@ -146,16 +164,30 @@ static struct ndarray *fold(struct eval *ev, const struct backend *be, int uf, s
 	return acc;
 }
 
+/* ufunc.identity of uf as a Python value (None when it has none): the one
+ * place enum uf_identity becomes a number.  New reference, NULL on
+ * out-of-memory. */
+static struct value *identity_value(int uf)
+{
+	switch (ufunc_table[uf].identity) {
+	case UI_ZERO: return val_int(0);
+	case UI_ONE: return val_int(1);
+	case UI_MINUSONE: return val_int(-1);
+	case UI_NEGINF: return val_float(-INFINITY);
+	case UI_TRUE: return val_bool(1);
+	case UI_FALSE: return val_bool(0);
+	default: return val_none();
+	}
+}
+
 /* The identity of ufunc uf as a 0-d array of dtype dt, or NULL without error when none. */
 static struct ndarray *identity_of(struct eval *ev, const struct backend *be, int uf, int dt)
 {
-	int id = ufunc_table[uf].identity;
-	struct value *v;
+	struct value *v = identity_value(uf);
 	struct ndarray *r;
-	if (id == UI_NONE || id == UI_REORDER)
-		return NULL;
-	v = val_int(id == UI_ZERO ? 0 : id == UI_ONE ? 1 : -1);
-	r = v ? arr_asarray(ev, be, v, dt) : NULL;
+	if (!v)
+		return err_nomem(ev);
+	r = v->type != VT_NONE ? arr_asarray(ev, be, v, dt) : NULL;
 	val_decref(v);
 	return r;
 }
@@ -287,7 +319,7 @@ static struct value *m_reduce(struct eval *ev, const struct builtin *bi, int arg
 	struct ndarray *a, *r;
 	uint64_t mask;
 	if (args_parse(ev, "reduce", argc, argv, kw, "array|axis,dtype,out,keepdims,initial,where",
-		       &av, &axis, &dtv, &out, &keepv, &initial, &where) < 0)
+		       &av, &axis, &dtv, &out, &keepv, &initial, &where) < 0 || method_out(ev, &out) < 0)
 		return NULL;
 	if (ufunc_table[uf].nin != 2)
 		return err_set(ev, TY_ValueError, "reduce only supported for binary functions");
@@ -385,7 +417,8 @@ static struct value *m_accumulate(struct eval *ev, const struct builtin *bi, int
 	const struct backend *be = be_of(bi);
 	struct value *av, *axis = NULL, *dtv = NULL, *out = NULL;
 	struct ndarray *a, *t = NULL, *r = NULL, *rt = NULL;
-	if (args_parse(ev, "accumulate", argc, argv, kw, "array|axis,dtype,out", &av, &axis, &dtv, &out) < 0)
+	if (args_parse(ev, "accumulate", argc, argv, kw, "array|axis,dtype,out", &av, &axis, &dtv, &out) < 0 ||
+	    method_out(ev, &out) < 0)
 		return NULL;
 	if (ufunc_table[uf].nin != 2)
 		return err_set(ev, TY_ValueError, "accumulate only supported for binary functions");
@@ -489,6 +522,8 @@ static struct value *m_outer(struct eval *ev, const struct builtin *bi, int argc
 		return err_set(ev, TY_ValueError, "outer product only supported for binary functions");
 	if (args_parse(ev, "outer", argc, argv, kw, "A,B|$out", &av, &bv, &out) < 0)
 		return NULL;
+	if (ufunc_table[uf].nin != 2)
+		return err_set(ev, TY_ValueError, "outer product only supported for binary functions");
 	a = arr_asarray(ev, be, av, -1);
 	b = a ? arr_asarray(ev, be, bv, -1) : NULL;
 	if (!b) {
@@ -622,6 +657,18 @@ int ufm_is_ufunc(const struct value *v)
 	       uf_lookup(v->u.bi.name) >= 0;
 }
 
+char *ufm_repr(const struct value *v)
+{
+	char buf[96];
+	if (!ufm_is_ufunc(v) || arr_is_cupy(arr_be(&v->u.bi)))
+		return NULL;
+	const char *name = ufunc_table[uf_lookup(v->u.bi.name)].name;
+	if (!strcmp(name, "true_divide"))
+		name = "divide";   /* NumPy 2: np.true_divide is np.divide */
+	snprintf(buf, sizeof buf, "<ufunc '%s'>", name);
+	return strdup(buf);
+}
+
 struct value *ufm_getattr(struct eval *ev, struct value *v, const char *name)
 {
 	static const struct { const char *name; builtin_fn fn; } meths[] = {
@@ -641,12 +688,8 @@ struct value *ufm_getattr(struct eval *ev, struct value *v, const char *name)
 	if (!strcmp(name, "ntypes"))
 		return val_int(u->nloops);
 	if (!strcmp(name, "identity")) {
-		switch (u->identity) {
-		case UI_ZERO: return val_int(0);
-		case UI_ONE: return val_int(1);
-		case UI_MINUSONE: return val_int(-1);
-		default: return val_none();
-		}
+		struct value *id = identity_value(uf);
+		return id ? id : err_nomem(ev);
 	}
 	if (!strcmp(name, "__name__"))
 		return val_cstr(u->name);

@@ -16,6 +16,10 @@ struct value *arr_ufunc_entry(struct eval *ev, const struct builtin *bi, int arg
 int arr_ufunc_is_builtin(const struct builtin *bi);
 /* Non-zero if v is an unbound ufunc builtin (np.add, cp.maximum ...). */
 int ufm_is_ufunc(const struct value *v);
+/* repr(v) of a NumPy ufunc v: "<ufunc 'absolute'>" (its table name, as
+ * np.abs shows it), malloc'd; NULL when v is not one (cp's keep the
+ * function repr). */
+char *ufm_repr(const struct value *v);
 /* Attribute `name` of ufunc v (a new reference), or NULL with AttributeError. */
 struct value *ufm_getattr(struct eval *ev, struct value *v, const char *name);
 

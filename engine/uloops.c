@@ -14173,6 +14173,282 @@ static void L_logaddexp2_ddd(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+static void L_ldexp_eie(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[2];
+	int64_t so = steps[2];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	const char *p1 = args[1];
+	int64_t s1 = steps[1];
+	if (s0 == sizeof(_Float16) && s1 == sizeof(int32_t) && so == sizeof(_Float16)) {
+		const _Float16 *x0 = (const _Float16 *)p0;
+		const int32_t *x1 = (const int32_t *)p1;
+		_Float16 *z = (_Float16 *)po;
+		for (int64_t i = 0; i < n; i++) {
+			float a = (float)x0[i];
+			int32_t b = (int32_t)x1[i];
+			z[i] = (_Float16)(uf_ldexpf(a, b));
+		}
+		return;
+	}
+	if (s0 == 0 && s1 == sizeof(int32_t) && so == sizeof(_Float16)) {
+		const int32_t *x1 = (const int32_t *)p1;
+		const float a = (float)*(const _Float16 *)p0;
+		_Float16 *z = (_Float16 *)po;
+		for (int64_t i = 0; i < n; i++) {
+			int32_t b = (int32_t)x1[i];
+			z[i] = (_Float16)(uf_ldexpf(a, b));
+		}
+		return;
+	}
+	if (s1 == 0 && s0 == sizeof(_Float16) && so == sizeof(_Float16)) {
+		const _Float16 *x0 = (const _Float16 *)p0;
+		const int32_t b = (int32_t)*(const int32_t *)p1;
+		_Float16 *z = (_Float16 *)po;
+		for (int64_t i = 0; i < n; i++) {
+			float a = (float)x0[i];
+			z[i] = (_Float16)(uf_ldexpf(a, b));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		float a = (float)*(const _Float16 *)(p0 + i * s0);
+		int32_t b = (int32_t)*(const int32_t *)(p1 + i * s1);
+		*(_Float16 *)(po + i * so) = (_Float16)(uf_ldexpf(a, b));
+	}
+}
+
+static void L_ldexp_fif(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[2];
+	int64_t so = steps[2];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	const char *p1 = args[1];
+	int64_t s1 = steps[1];
+	if (s0 == sizeof(float) && s1 == sizeof(int32_t) && so == sizeof(float)) {
+		const float *x0 = (const float *)p0;
+		const int32_t *x1 = (const int32_t *)p1;
+		float *z = (float *)po;
+		for (int64_t i = 0; i < n; i++) {
+			float a = (float)x0[i];
+			int32_t b = (int32_t)x1[i];
+			z[i] = (float)(uf_ldexpf(a, b));
+		}
+		return;
+	}
+	if (s0 == 0 && s1 == sizeof(int32_t) && so == sizeof(float)) {
+		const int32_t *x1 = (const int32_t *)p1;
+		const float a = (float)*(const float *)p0;
+		float *z = (float *)po;
+		for (int64_t i = 0; i < n; i++) {
+			int32_t b = (int32_t)x1[i];
+			z[i] = (float)(uf_ldexpf(a, b));
+		}
+		return;
+	}
+	if (s1 == 0 && s0 == sizeof(float) && so == sizeof(float)) {
+		const float *x0 = (const float *)p0;
+		const int32_t b = (int32_t)*(const int32_t *)p1;
+		float *z = (float *)po;
+		for (int64_t i = 0; i < n; i++) {
+			float a = (float)x0[i];
+			z[i] = (float)(uf_ldexpf(a, b));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		float a = (float)*(const float *)(p0 + i * s0);
+		int32_t b = (int32_t)*(const int32_t *)(p1 + i * s1);
+		*(float *)(po + i * so) = (float)(uf_ldexpf(a, b));
+	}
+}
+
+static void L_ldexp_ele(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[2];
+	int64_t so = steps[2];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	const char *p1 = args[1];
+	int64_t s1 = steps[1];
+	if (s0 == sizeof(_Float16) && s1 == sizeof(int64_t) && so == sizeof(_Float16)) {
+		const _Float16 *x0 = (const _Float16 *)p0;
+		const int64_t *x1 = (const int64_t *)p1;
+		_Float16 *z = (_Float16 *)po;
+		for (int64_t i = 0; i < n; i++) {
+			float a = (float)x0[i];
+			int64_t b = (int64_t)x1[i];
+			z[i] = (_Float16)(uf_ldexpf(a, b));
+		}
+		return;
+	}
+	if (s0 == 0 && s1 == sizeof(int64_t) && so == sizeof(_Float16)) {
+		const int64_t *x1 = (const int64_t *)p1;
+		const float a = (float)*(const _Float16 *)p0;
+		_Float16 *z = (_Float16 *)po;
+		for (int64_t i = 0; i < n; i++) {
+			int64_t b = (int64_t)x1[i];
+			z[i] = (_Float16)(uf_ldexpf(a, b));
+		}
+		return;
+	}
+	if (s1 == 0 && s0 == sizeof(_Float16) && so == sizeof(_Float16)) {
+		const _Float16 *x0 = (const _Float16 *)p0;
+		const int64_t b = (int64_t)*(const int64_t *)p1;
+		_Float16 *z = (_Float16 *)po;
+		for (int64_t i = 0; i < n; i++) {
+			float a = (float)x0[i];
+			z[i] = (_Float16)(uf_ldexpf(a, b));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		float a = (float)*(const _Float16 *)(p0 + i * s0);
+		int64_t b = (int64_t)*(const int64_t *)(p1 + i * s1);
+		*(_Float16 *)(po + i * so) = (_Float16)(uf_ldexpf(a, b));
+	}
+}
+
+static void L_ldexp_flf(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[2];
+	int64_t so = steps[2];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	const char *p1 = args[1];
+	int64_t s1 = steps[1];
+	if (s0 == sizeof(float) && s1 == sizeof(int64_t) && so == sizeof(float)) {
+		const float *x0 = (const float *)p0;
+		const int64_t *x1 = (const int64_t *)p1;
+		float *z = (float *)po;
+		for (int64_t i = 0; i < n; i++) {
+			float a = (float)x0[i];
+			int64_t b = (int64_t)x1[i];
+			z[i] = (float)(uf_ldexpf(a, b));
+		}
+		return;
+	}
+	if (s0 == 0 && s1 == sizeof(int64_t) && so == sizeof(float)) {
+		const int64_t *x1 = (const int64_t *)p1;
+		const float a = (float)*(const float *)p0;
+		float *z = (float *)po;
+		for (int64_t i = 0; i < n; i++) {
+			int64_t b = (int64_t)x1[i];
+			z[i] = (float)(uf_ldexpf(a, b));
+		}
+		return;
+	}
+	if (s1 == 0 && s0 == sizeof(float) && so == sizeof(float)) {
+		const float *x0 = (const float *)p0;
+		const int64_t b = (int64_t)*(const int64_t *)p1;
+		float *z = (float *)po;
+		for (int64_t i = 0; i < n; i++) {
+			float a = (float)x0[i];
+			z[i] = (float)(uf_ldexpf(a, b));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		float a = (float)*(const float *)(p0 + i * s0);
+		int64_t b = (int64_t)*(const int64_t *)(p1 + i * s1);
+		*(float *)(po + i * so) = (float)(uf_ldexpf(a, b));
+	}
+}
+
+static void L_ldexp_did(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[2];
+	int64_t so = steps[2];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	const char *p1 = args[1];
+	int64_t s1 = steps[1];
+	if (s0 == sizeof(double) && s1 == sizeof(int32_t) && so == sizeof(double)) {
+		const double *x0 = (const double *)p0;
+		const int32_t *x1 = (const int32_t *)p1;
+		double *z = (double *)po;
+		for (int64_t i = 0; i < n; i++) {
+			double a = (double)x0[i];
+			int32_t b = (int32_t)x1[i];
+			z[i] = (double)(uf_ldexp(a, b));
+		}
+		return;
+	}
+	if (s0 == 0 && s1 == sizeof(int32_t) && so == sizeof(double)) {
+		const int32_t *x1 = (const int32_t *)p1;
+		const double a = (double)*(const double *)p0;
+		double *z = (double *)po;
+		for (int64_t i = 0; i < n; i++) {
+			int32_t b = (int32_t)x1[i];
+			z[i] = (double)(uf_ldexp(a, b));
+		}
+		return;
+	}
+	if (s1 == 0 && s0 == sizeof(double) && so == sizeof(double)) {
+		const double *x0 = (const double *)p0;
+		const int32_t b = (int32_t)*(const int32_t *)p1;
+		double *z = (double *)po;
+		for (int64_t i = 0; i < n; i++) {
+			double a = (double)x0[i];
+			z[i] = (double)(uf_ldexp(a, b));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		double a = (double)*(const double *)(p0 + i * s0);
+		int32_t b = (int32_t)*(const int32_t *)(p1 + i * s1);
+		*(double *)(po + i * so) = (double)(uf_ldexp(a, b));
+	}
+}
+
+static void L_ldexp_dld(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[2];
+	int64_t so = steps[2];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	const char *p1 = args[1];
+	int64_t s1 = steps[1];
+	if (s0 == sizeof(double) && s1 == sizeof(int64_t) && so == sizeof(double)) {
+		const double *x0 = (const double *)p0;
+		const int64_t *x1 = (const int64_t *)p1;
+		double *z = (double *)po;
+		for (int64_t i = 0; i < n; i++) {
+			double a = (double)x0[i];
+			int64_t b = (int64_t)x1[i];
+			z[i] = (double)(uf_ldexp(a, b));
+		}
+		return;
+	}
+	if (s0 == 0 && s1 == sizeof(int64_t) && so == sizeof(double)) {
+		const int64_t *x1 = (const int64_t *)p1;
+		const double a = (double)*(const double *)p0;
+		double *z = (double *)po;
+		for (int64_t i = 0; i < n; i++) {
+			int64_t b = (int64_t)x1[i];
+			z[i] = (double)(uf_ldexp(a, b));
+		}
+		return;
+	}
+	if (s1 == 0 && s0 == sizeof(double) && so == sizeof(double)) {
+		const double *x0 = (const double *)p0;
+		const int64_t b = (int64_t)*(const int64_t *)p1;
+		double *z = (double *)po;
+		for (int64_t i = 0; i < n; i++) {
+			double a = (double)x0[i];
+			z[i] = (double)(uf_ldexp(a, b));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		double a = (double)*(const double *)(p0 + i * s0);
+		int64_t b = (int64_t)*(const int64_t *)(p1 + i * s1);
+		*(double *)(po + i * so) = (double)(uf_ldexp(a, b));
+	}
+}
+
 static void L_heaviside_eee(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -24498,6 +24774,132 @@ static void L__where_xDDD(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+static void L__frexp_mantissa_ee(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[1];
+	int64_t so = steps[1];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	if (s0 == sizeof(_Float16) && so == sizeof(_Float16)) {
+		const _Float16 *x0 = (const _Float16 *)p0;
+		_Float16 *z = (_Float16 *)po;
+		for (int64_t i = 0; i < n; i++) {
+			float a = (float)x0[i];
+			z[i] = (_Float16)(uf_frexp_mf(a));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		float a = (float)*(const _Float16 *)(p0 + i * s0);
+		*(_Float16 *)(po + i * so) = (_Float16)(uf_frexp_mf(a));
+	}
+}
+
+static void L__frexp_mantissa_ff(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[1];
+	int64_t so = steps[1];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	if (s0 == sizeof(float) && so == sizeof(float)) {
+		const float *x0 = (const float *)p0;
+		float *z = (float *)po;
+		for (int64_t i = 0; i < n; i++) {
+			float a = (float)x0[i];
+			z[i] = (float)(uf_frexp_mf(a));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		float a = (float)*(const float *)(p0 + i * s0);
+		*(float *)(po + i * so) = (float)(uf_frexp_mf(a));
+	}
+}
+
+static void L__frexp_mantissa_dd(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[1];
+	int64_t so = steps[1];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	if (s0 == sizeof(double) && so == sizeof(double)) {
+		const double *x0 = (const double *)p0;
+		double *z = (double *)po;
+		for (int64_t i = 0; i < n; i++) {
+			double a = (double)x0[i];
+			z[i] = (double)(uf_frexp_m(a));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		double a = (double)*(const double *)(p0 + i * s0);
+		*(double *)(po + i * so) = (double)(uf_frexp_m(a));
+	}
+}
+
+static void L__frexp_exponent_ei(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[1];
+	int64_t so = steps[1];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	if (s0 == sizeof(_Float16) && so == sizeof(int32_t)) {
+		const _Float16 *x0 = (const _Float16 *)p0;
+		int32_t *z = (int32_t *)po;
+		for (int64_t i = 0; i < n; i++) {
+			float a = (float)x0[i];
+			z[i] = (int32_t)(uf_frexp_ef(a));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		float a = (float)*(const _Float16 *)(p0 + i * s0);
+		*(int32_t *)(po + i * so) = (int32_t)(uf_frexp_ef(a));
+	}
+}
+
+static void L__frexp_exponent_fi(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[1];
+	int64_t so = steps[1];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	if (s0 == sizeof(float) && so == sizeof(int32_t)) {
+		const float *x0 = (const float *)p0;
+		int32_t *z = (int32_t *)po;
+		for (int64_t i = 0; i < n; i++) {
+			float a = (float)x0[i];
+			z[i] = (int32_t)(uf_frexp_ef(a));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		float a = (float)*(const float *)(p0 + i * s0);
+		*(int32_t *)(po + i * so) = (int32_t)(uf_frexp_ef(a));
+	}
+}
+
+static void L__frexp_exponent_di(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[1];
+	int64_t so = steps[1];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	if (s0 == sizeof(double) && so == sizeof(int32_t)) {
+		const double *x0 = (const double *)p0;
+		int32_t *z = (int32_t *)po;
+		for (int64_t i = 0; i < n; i++) {
+			double a = (double)x0[i];
+			z[i] = (int32_t)(uf_frexp_e(a));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		double a = (double)*(const double *)(p0 + i * s0);
+		*(int32_t *)(po + i * so) = (int32_t)(uf_frexp_e(a));
+	}
+}
+
 static const struct uf_loop LOOPS_add[] = {
 	{"\?\?->\?", L_add_xxx, "in0 || in1"},
 	{"bb->b", L_add_bbb, "(int8_t)((uint8_t)in0 + (uint8_t)in1)"},
@@ -25079,6 +25481,14 @@ static const struct uf_loop LOOPS_logaddexp2[] = {
 	{"ff->f", L_logaddexp2_fff, "uf_logaddexp2f(in0, in1)"},
 	{"dd->d", L_logaddexp2_ddd, "uf_logaddexp2(in0, in1)"},
 };
+static const struct uf_loop LOOPS_ldexp[] = {
+	{"ei->e", L_ldexp_eie, "uf_ldexpf(in0, in1)"},
+	{"fi->f", L_ldexp_fif, "uf_ldexpf(in0, in1)"},
+	{"el->e", L_ldexp_ele, "uf_ldexpf(in0, in1)"},
+	{"fl->f", L_ldexp_flf, "uf_ldexpf(in0, in1)"},
+	{"di->d", L_ldexp_did, "uf_ldexp(in0, in1)"},
+	{"dl->d", L_ldexp_dld, "uf_ldexp(in0, in1)"},
+};
 static const struct uf_loop LOOPS_heaviside[] = {
 	{"ee->e", L_heaviside_eee, "(in0 != in0 ? in0 : (in0 == 0 ? in1 : (in0 < 0 ? 0 : 1)))"},
 	{"ff->f", L_heaviside_fff, "(in0 != in0 ? in0 : (in0 == 0 ? in1 : (in0 < 0 ? 0 : 1)))"},
@@ -25369,6 +25779,22 @@ static const struct uf_loop LOOPS__where[] = {
 	{"\?FF->F", L__where_xFFF, "(in0 ? in1 : in2)"},
 	{"\?DD->D", L__where_xDDD, "(in0 ? in1 : in2)"},
 };
+static const struct uf_loop LOOPS__frexp_mantissa[] = {
+	{"e->e", L__frexp_mantissa_ee, "uf_frexp_mf(in0)"},
+	{"f->f", L__frexp_mantissa_ff, "uf_frexp_mf(in0)"},
+	{"d->d", L__frexp_mantissa_dd, "uf_frexp_m(in0)"},
+};
+static const struct uf_loop LOOPS__frexp_exponent[] = {
+	{"e->i", L__frexp_exponent_ei, "uf_frexp_ef(in0)"},
+	{"f->i", L__frexp_exponent_fi, "uf_frexp_ef(in0)"},
+	{"d->i", L__frexp_exponent_di, "uf_frexp_e(in0)"},
+};
+/* frexp: signatures only (its parts carry the loops) */
+static const struct uf_loop LOOPS_frexp[] = {
+	{"e->ei", NULL, NULL},
+	{"f->fi", NULL, NULL},
+	{"d->di", NULL, NULL},
+};
 
 /* ORDER: alphabetical is not required; uf_lookup scans by name. */
 const struct ufunc ufunc_table[] = {
@@ -25431,6 +25857,7 @@ const struct ufunc ufunc_table[] = {
 	{"copysign", 2, 1, UI_NONE, LOOPS_copysign, 3},
 	{"logaddexp", 2, 1, UI_NEGINF, LOOPS_logaddexp, 3},
 	{"logaddexp2", 2, 1, UI_NEGINF, LOOPS_logaddexp2, 3},
+	{"ldexp", 2, 1, UI_NONE, LOOPS_ldexp, 6},
 	{"heaviside", 2, 1, UI_NONE, LOOPS_heaviside, 3},
 	{"nextafter", 2, 1, UI_NONE, LOOPS_nextafter, 3},
 	{"less", 2, 1, UI_NONE, LOOPS_less, 14},
@@ -25439,9 +25866,9 @@ const struct ufunc ufunc_table[] = {
 	{"not_equal", 2, 1, UI_NONE, LOOPS_not_equal, 14},
 	{"greater", 2, 1, UI_NONE, LOOPS_greater, 14},
 	{"greater_equal", 2, 1, UI_NONE, LOOPS_greater_equal, 14},
-	{"logical_and", 2, 1, UI_ONE, LOOPS_logical_and, 14},
-	{"logical_or", 2, 1, UI_ZERO, LOOPS_logical_or, 14},
-	{"logical_xor", 2, 1, UI_ZERO, LOOPS_logical_xor, 14},
+	{"logical_and", 2, 1, UI_TRUE, LOOPS_logical_and, 14},
+	{"logical_or", 2, 1, UI_FALSE, LOOPS_logical_or, 14},
+	{"logical_xor", 2, 1, UI_FALSE, LOOPS_logical_xor, 14},
 	{"logical_not", 1, 1, UI_NONE, LOOPS_logical_not, 14},
 	{"bitwise_and", 2, 1, UI_MINUSONE, LOOPS_bitwise_and, 9},
 	{"bitwise_or", 2, 1, UI_ZERO, LOOPS_bitwise_or, 9},
@@ -25457,8 +25884,11 @@ const struct ufunc ufunc_table[] = {
 	{"expit", 1, 1, UI_NONE, LOOPS_expit, 2},
 	{"logit", 1, 1, UI_NONE, LOOPS_logit, 2},
 	{"_where", 3, 1, UI_NONE, LOOPS__where, 14},
+	{"_frexp_mantissa", 1, 1, UI_NONE, LOOPS__frexp_mantissa, 3},
+	{"_frexp_exponent", 1, 1, UI_NONE, LOOPS__frexp_exponent, 3},
+	{"frexp", 1, 2, UI_NONE, LOOPS_frexp, 3},
 };
-const int ufunc_count = 85;
+const int ufunc_count = 89;
 
 /* ---- casts: uf_cast[from][to](src, sstride, dst, dstride, n) ---- */
 struct uf_item16 { uint64_t lo, hi; };

@@ -1507,7 +1507,10 @@ char *val_repr(struct eval *ev, struct value *v)
 		break;
 	case VT_ELLIPSIS: return strdup("Ellipsis");
 	case VT_FUNCTION: return ev_function_repr(v->u.func);
-	case VT_BUILTIN:
+	case VT_BUILTIN: {
+		char *u = ufm_repr(v);
+		if (u)
+			return u;
 		if (v->u.bi.self && v->u.bi.self->type != VT_MODULE)
 			sb_printf(&b, "<built-in method %s of %s object at %p>", v->u.bi.name,
 				  val_type_name(v->u.bi.self), (void *)v->u.bi.self);
@@ -1516,6 +1519,7 @@ char *val_repr(struct eval *ev, struct value *v)
 		else
 			sb_printf(&b, "<built-in function %s>", v->u.bi.name);
 		break;
+	}
 	case VT_MODULE:
 		sb_printf(&b, "<module '%s'>", v->u.mod.name);
 		break;
@@ -1907,8 +1911,8 @@ struct value *val_binop(struct eval *ev, enum binop op, struct value *l, struct 
 		if (x || err_occurred(ev))
 			return x;
 	}
-	if (op == OP_MOD && l->type == VT_STR) /* str.__mod__ answers before any __rmod__ */
-		return strfmt_percent(ev, l, r);
+	if (op == OP_MOD && (l->type == VT_STR || l->type == VT_BYTES))
+		return strfmt_percent(ev, l, r);  /* str.__mod__ comes before ndarray.__rmod__ */
 	if (is_arr(l) || is_arr(r))
 		return arr_binop_pyint(ev, op, l, r, 0);
 	if (is_intlike(l) && is_intlike(r)) {

@@ -133,6 +133,13 @@ int main(void)
 	   "var with ddof >= n: 'Degrees of freedom <= 0 for slice'");
 	ok(run("m9 = np.abs(np.array([complex(np.nan, 1), complex(np.inf, np.nan), 3 + 4j]))") == 0 && ERRS[0] == 0,
 	   "abs of complex NaN / inf raises no invalid-value warning");
+	ok(run("l1 = np.ldexp(np.array([1.0]), 1100)\nl2 = np.ldexp(np.float16(1), 20)\nl3 = np.ldexp(np.array([1.0], np.float32), np.array([2**40]))") == 0 &&
+	   strstr(ERRS, ":1: RuntimeWarning: overflow encountered in ldexp\n  l1 = np.ldexp(np.array([1.0]), 1100)\n") &&
+	   strstr(ERRS, ":2: RuntimeWarning: overflow encountered in ldexp\n") &&
+	   strstr(ERRS, ":3: RuntimeWarning: overflow encountered in ldexp\n"),
+	   "ldexp overflow (float64, float16 through float32, a clamped int64 exponent): 'overflow encountered in ldexp'");
+	ok(run("l4 = np.ldexp(np.array([1.0]), -1100)\nl5 = np.frexp(np.array([np.nan, np.inf, 0.0]))\nl6 = np.ldexp(np.array([np.inf, np.nan]), 3)") == 0 &&
+	   ERRS[0] == 0, "ldexp underflow, frexp / ldexp of inf and NaN: silent");
 	/* NumPy's scalar math (operators on NumPy scalars) says "scalar <op>";
 	 * the ufuncs and arrays keep the ufunc's name */
 	ok(run("s1 = np.float64(1) / np.float64(0)") == 0 &&
@@ -157,6 +164,17 @@ int main(void)
 	   strstr(ERRS, ":3: RuntimeWarning: overflow encountered in scalar negative\n") &&
 	   strstr(ERRS, ":4: RuntimeWarning: overflow encountered in scalar add\n"),
 	   "integer scalar overflow warns (scalar multiply / subtract / negative / add)");
+	ok(run("a1 = abs(np.int8(-128))\na2 = abs(np.int64(-2**63))\na3 = -np.int16(-32768)") == 0 &&
+	   strstr(ERRS, ":1: RuntimeWarning: overflow encountered in scalar absolute\n  a1 = abs(np.int8(-128))\n") &&
+	   strstr(ERRS, ":2: RuntimeWarning: overflow encountered in scalar absolute\n") &&
+	   strstr(ERRS, ":3: RuntimeWarning: overflow encountered in scalar negative\n"),
+	   "abs() / - of the most negative integer scalar: 'scalar absolute' / 'scalar negative'");
+	ok(run("a4 = np.abs(np.int8(-128))\na5 = np.negative(np.int8(-128))\na6 = abs(np.array([-128], np.int8))\n"
+	       "a7 = abs(np.int8(-127))\na8 = abs(np.uint8(255))\na9 = abs(np.float64(-np.inf))") == 0 && ERRS[0] == 0,
+	   "np.abs / np.negative of scalars, abs of arrays, abs without overflow: silent");
+	ok(run("with np.errstate(over='raise'):\n    abs(np.int32(-2**31))") < 0 &&
+	   !strcmp(ERR.ename, "FloatingPointError") && !strcmp(ERR.evalue, "overflow encountered in scalar absolute"),
+	   "over='raise': FloatingPointError for abs of an integer scalar");
 	ok(run("i5 = np.int64(3) * np.int64(4)\ni6 = np.array([2**62]) * 4\ni7 = np.add(np.int64(2**62), np.int64(2**62))") == 0 &&
 	   ERRS[0] == 0, "no overflow, and array / ufunc integer overflow, are silent");
 	ok(run("with np.errstate(over='raise'):\n    np.int32(2**30) * np.int32(4)") < 0 &&
@@ -171,6 +189,16 @@ int main(void)
 	   strstr(ERRS, ":2: ComplexWarning: Casting complex values to real discards the imaginary part\n") &&
 	   strstr(ERRS, ":3: ComplexWarning: ") && strstr(ERRS, ":4: ComplexWarning: "),
 	   "assigning complex into a float array, array(dtype=int), an empty cast: ComplexWarning");
+	ok(run("r8 = np.zeros(3)\nr8[0] = np.complex128(1+2j)\nr8[:] = np.complex64(1j)\nr8[r8 > 0] = np.complex128(2j)\n"
+	       "r8.fill(np.complex128(1j))\nr9 = np.full(2, 1j, dtype=np.int8)") == 0 &&
+	   strstr(ERRS, ":2: ComplexWarning: Casting complex values to real discards the imaginary part\n  r8[0] = np.complex128(1+2j)\n") &&
+	   strstr(ERRS, ":3: ComplexWarning: ") && strstr(ERRS, ":4: ComplexWarning: ") &&
+	   strstr(ERRS, ":5: ComplexWarning: ") && strstr(ERRS, ":6: ComplexWarning: "),
+	   "NumPy complex scalars set into, filling or np.full of a real array: ComplexWarning");
+	ok(run("r10 = np.zeros(2)\nr10[0] = 1j") < 0 && !strcmp(ERR.ename, "TypeError") && ERRS[0] == 0,
+	   "a Python complex into a float array: TypeError, no warning");
+	ok(run("r11 = np.zeros(2, bool)\nr11[0] = np.complex128(1j)\nr12 = np.zeros(2, np.complex64)\nr12[:] = 1j") == 0 &&
+	   ERRS[0] == 0, "complex scalars into bool or complex arrays: silent");
 	ok(run("r5 = c.astype(bool)\nr6 = c.astype(np.complex64)\nr7 = c.real.astype(float)") == 0 && ERRS[0] == 0,
 	   "casts to bool or complex, and of .real, are silent");
 	engine_error_clear(&ERR);

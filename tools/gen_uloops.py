@@ -105,6 +105,7 @@ ex('signbit', flt='signbit({a})')
 ex('copysign', flt='copysign{f}({a}, {b})')
 ex('logaddexp', flt='uf_logaddexp{f}({a}, {b})')
 ex('logaddexp2', flt='uf_logaddexp2{f}({a}, {b})')
+ex('ldexp', flt='uf_ldexp{f}({a}, {b})')
 ex('heaviside', flt='({a} != {a} ? {a} : ({a} == 0 ? {b} : ({a} < 0 ? 0 : 1)))')
 ex('nextafter', e='uf_nextafter_e({a}, {b})', flt='nextafter{f}({a}, {b})')
 for n, op in [('less', '<'), ('less_equal', '<='), ('equal', '=='), ('not_equal', '!='),
@@ -145,9 +146,27 @@ class WhereLoops:
 SPECIAL['_where'] = WhereLoops
 ex('_where', **{'*': '({a} ? {b} : {c})'})
 
+# frexp(x) -> (mantissa, exponent), NumPy's ufunc of two outputs, is two
+# elementwise functions here (one result each, so trees, the fuser and the
+# CUDA generator stay single-output; ufuncfn.c's np.frexp calls both); the
+# frexp row itself (MULTI) lists NumPy's loops ('d->di') without inner
+# loops, for type resolution and the ufunc's attributes.
+class FrexpMantissa:
+    nin = 1
+    types = ['e->e', 'f->f', 'd->d']
+class FrexpExponent:
+    nin = 1
+    types = ['e->i', 'f->i', 'd->i']
+SPECIAL['_frexp_mantissa'] = FrexpMantissa
+SPECIAL['_frexp_exponent'] = FrexpExponent
+ex('_frexp_mantissa', flt='uf_frexp_m{f}({a})')
+ex('_frexp_exponent', flt='uf_frexp_e{f}({a})')
+MULTI = ['frexp']
+
 NAMES = list(E)
-IDENT = {'add': 'UI_ZERO', 'multiply': 'UI_ONE', 'logical_and': 'UI_ONE', 'logical_or': 'UI_ZERO',
-         'logical_xor': 'UI_ZERO', 'bitwise_and': 'UI_MINUSONE', 'bitwise_or': 'UI_ZERO',
+# NumPy's ufunc.identity (the logical ones are True / False, not 1 / 0)
+IDENT = {'add': 'UI_ZERO', 'multiply': 'UI_ONE', 'logical_and': 'UI_TRUE', 'logical_or': 'UI_FALSE',
+         'logical_xor': 'UI_FALSE', 'bitwise_and': 'UI_MINUSONE', 'bitwise_or': 'UI_ZERO',
          'bitwise_xor': 'UI_ZERO', 'hypot': 'UI_ZERO', 'logaddexp': 'UI_NEGINF',
          'logaddexp2': 'UI_NEGINF', 'maximum': 'UI_REORDER', 'minimum': 'UI_REORDER',
          'fmax': 'UI_REORDER', 'fmin': 'UI_REORDER'}
@@ -350,13 +369,26 @@ for n in NAMES:
         w('\t{"%s->%s", L_%s_%s, "%s"},' % (ins.replace('?', '\\?'), o.replace('?', '\\?'), n, (ins + o).replace('?', 'x'), cexpr))
     w('};')
 
+for n in MULTI:
+    u = getattr(um, n)
+    sigs = [t for t in u.types if not set(t) - set(CH + '->')]
+    w('/* %s: signatures only (its parts carry the loops) */' % n)
+    w('static const struct uf_loop LOOPS_%s[] = {' % n)
+    for t in sigs:
+        w('\t{"%s", NULL, NULL},' % t)
+    w('};')
+
 w('\n/* ORDER: alphabetical is not required; uf_lookup scans by name. */')
 w('const struct ufunc ufunc_table[] = {')
 for n in NAMES:
     nin, loops = loops_of[n]
     w('\t{"%s", %d, 1, %s, LOOPS_%s, %d},' % (n, nin, IDENT.get(n, 'UI_NONE'), n, len(loops)))
+for n in MULTI:
+    u = getattr(um, n)
+    nsig = len([t for t in u.types if not set(t) - set(CH + '->')])
+    w('\t{"%s", %d, %d, UI_NONE, LOOPS_%s, %d},' % (n, u.nin, u.nout, n, nsig))
 w('};')
-w('const int ufunc_count = %d;\n' % len(NAMES))
+w('const int ufunc_count = %d;\n' % (len(NAMES) + len(MULTI)))
 
 # casts
 w('/* ---- casts: uf_cast[from][to](src, sstride, dst, dstride, n) ---- */')

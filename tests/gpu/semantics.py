@@ -300,5 +300,27 @@ for args, kw in [((0, 1, 10000000), {}), ((-3.5, 7.25, 1001), {"endpoint": False
 ly, ls = cp.linspace(0, 1, 1000, retstep=True)
 hy, hs = np.linspace(0, 1, 1000, retstep=True)
 check("cp.linspace retstep", bits(ly, hy) and ls == hs)
+# ldexp / frexp: NVRTC's ldexpf / frexpf behind uf_helpers.h's uf_ldexp /
+# uf_frexp_m / uf_frexp_e, float16 through float, exponents clamped to int
+fx = np.array([0.3, 7.0, -1e300, 5e-324, 0.0, -0.0, np.inf, np.nan])
+for fdt in (np.float16, np.float32, np.float64):
+    fa = fx.astype(fdt)
+    fm, fe = cp.frexp(cp.asarray(fa))
+    hm, he = np.frexp(fa)
+    check("cp.frexp of " + np.dtype(fdt).name, same(fm, hm) and same(fe, he))
+    for edt in (np.int8, np.int32, np.int64):
+        ex = np.array([1, -3, 5, 120, -120, 0, 3, 1] if edt == np.int8 else [1, -3, 5, 2000, -2000, 0, 3, 1], edt)
+        check("cp.ldexp of %s, %s" % (np.dtype(fdt).name, np.dtype(edt).name),
+              same(cp.ldexp(cp.asarray(fa), cp.asarray(ex)), np.ldexp(fa, ex)))
+    check("cp.ldexp of " + np.dtype(fdt).name + " and a Python int", same(cp.ldexp(cp.asarray(fa), 3), np.ldexp(fa, 3)))
+check("cp.ldexp of int arrays is float64", same(cp.ldexp(cp.array([1, 2]), cp.array([3, 4])), np.ldexp(np.array([1, 2]), np.array([3, 4]))))
+check("cp.ldexp clamps an int64 exponent", same(cp.ldexp(cp.array([1.0, 1.0]), cp.array([2**40, -2**40])),
+                                               np.ldexp(np.array([1.0, 1.0]), np.array([2**40, -2**40]))))
+fmo, feo = cp.empty(8), cp.empty(8, cp.int32)
+fr = cp.frexp(cp.asarray(fx), out=(fmo, feo))
+check("cp.frexp out= returns its outputs", fr[0] is fmo and fr[1] is feo and same(fmo, np.frexp(fx)[0]) and same(feo, np.frexp(fx)[1]))
+check("cp.ldexp(*cp.frexp(x)) is x", same(cp.ldexp(*cp.frexp(cp.asarray(fx))), fx))
+check("cp.ldexp in a fused expression", same(cp.ldexp(cp.asarray(fx), 2) + 1, np.ldexp(fx, 2) + 1))
+check("cp.median of complex", same(cp.median(cp.array([3+1j, 1+2j, 2+0j, 1+1j])), np.median(np.array([3+1j, 1+2j, 2+0j, 1+1j]))))
 
 print("1.." + str(count[0]))
