@@ -1,6 +1,7 @@
 /*
- * t-simdsort.c — TAP tests of engine/simdsort.c, the AVX2 quicksort behind
- * the host np.sort of 32- and 64-bit numbers: every dtype it takes at every
+ * t-simdsort.c — TAP tests of engine/simdsort.c, the AVX-512 and AVX2
+ * quicksorts behind the host np.sort of 32- and 64-bit numbers, each path
+ * where the CPU runs it (AVX2 forced by simdsort_width): every dtype at every
  * length around its leaf, pivot-sample and partition sizes, and larger rows
  * of random, repeated, equal, ascending, descending and sawtooth values,
  * each compared with qsort under NumPy's order (NaNs last).  Floats also
@@ -139,39 +140,51 @@ int main(void)
 		printf("1..0 # SKIP the CPU lacks AVX2\n");
 		return 0;
 	}
+	/* every test at each width the CPU runs: AVX-512 first where it has
+	 * it, then AVX2 through the test switch */
+	int widths[2], nw = 0;
+	if (simdsort_width(512) == 512)
+		widths[nw++] = 512;
+	widths[nw++] = 256;
 	int plan = 2;
 	for (int ki = 0; ki < nk; ki++)
 		plan += 1 + (kinds[ki].flt ? npat : npat - 1);
-	printf("1..%d\n", plan);
+	printf("1..%d\n", 2 + nw * (plan - 2));
 	ok(probe[0] == 1 && probe[1] == 2, "two int32 swap");
 	ok(simdsort_sort(probe, 2, DT_INT16) < 0, "an int16 row is declined");
+	if (nw == 1)
+		printf("# the CPU lacks AVX-512F: the AVX2 path only\n");
 	char what[160];
-	for (int ki = 0; ki < nk; ki++) {
-		const struct kind *k = &kinds[ki];
-		/* every length through two leaves and the smallest partitions */
-		int good = 1;
-		int64_t bad_n = -1;
-		for (int64_t n = 0; n <= 1100 && good; n++)
-			for (int p = 0; p < npat && good; p++) {
+	for (int wi = 0; wi < nw; wi++) {
+		int w = simdsort_width(widths[wi]);
+		for (int ki = 0; ki < nk; ki++) {
+			const struct kind *k = &kinds[ki];
+			/* every length through two leaves and the smallest partitions */
+			int good = w == widths[wi];
+			int64_t bad_n = -1;
+			for (int64_t n = 0; n <= 1100 && good; n++)
+				for (int p = 0; p < npat && good; p++) {
+					if (p == SPECIAL && !k->flt)
+						continue;
+					if (check(k, p, n) != 1) {
+						good = 0;
+						bad_n = n;
+					}
+				}
+			snprintf(what, sizeof what,
+				 "%d-bit: %s: every pattern at lengths 0..1100 (first bad: %lld)",
+				 widths[wi], k->name, (long long)bad_n);
+			ok(good, what);
+			for (int p = 0; p < npat; p++) {
 				if (p == SPECIAL && !k->flt)
 					continue;
-				if (check(k, p, n) != 1) {
-					good = 0;
-					bad_n = n;
-				}
+				good = w == widths[wi];
+				for (int64_t n = 1000; n <= 300000 && good; n = n * 3 + 7)
+					good = check(k, p, n) == 1;
+				snprintf(what, sizeof what, "%d-bit: %s: %s rows of 1000..300000",
+					 widths[wi], k->name, pattern_names[p]);
+				ok(good, what);
 			}
-		snprintf(what, sizeof what, "%s: every pattern at lengths 0..1100 (first bad: %lld)",
-			 k->name, (long long)bad_n);
-		ok(good, what);
-		for (int p = 0; p < npat; p++) {
-			if (p == SPECIAL && !k->flt)
-				continue;
-			good = 1;
-			for (int64_t n = 1000; n <= 300000 && good; n = n * 3 + 7)
-				good = check(k, p, n) == 1;
-			snprintf(what, sizeof what, "%s: %s rows of 1000..300000", k->name,
-				 pattern_names[p]);
-			ok(good, what);
 		}
 	}
 	return nfail != 0;
