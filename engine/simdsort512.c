@@ -174,10 +174,11 @@
  * into runs of s: lane i of a run meets lane s W - 1 - i (the flip, which
  * leaves both halves bitonic), then half-cleaners at distances of s/4 ... 1
  * vectors, then within each vector.  Blocks of 8 vectors are loaded into
- * registers once for all their steps (as in simdsort.c's leaf, without its
- * transposes: a compare-exchange within a vector is three operations here):
- * sort8 sorts a block, hc8 runs the half-cleaners at 4, 2 and 1 vectors and
- * the in-vector ones.
+ * registers once for all their steps, as in simdsort.c's leaf: sort8 sorts
+ * a block (its vectors sorted by ROWS), hc8 runs the half-cleaners at 4, 2
+ * and 1 vectors and the in-vector ones (vector by vector: a
+ * compare-exchange within a vector is three operations here, so the
+ * transposes of simdsort.c's CLEAN8 would not pay).
  */
 #define FLIP(NAME, W, a, b)                                                    \
 	do {                                                                   \
@@ -202,12 +203,103 @@
 		OP8##_##W(NAME, a6); OP8##_##W(NAME, a7);                      \
 	} while (0)
 
+/*
+ * ROWS_W: a0..a7 made into sorted vectors (which elements end in which
+ * vector does not matter to the merges that follow): the columns of the
+ * 8 x 8 matrix (of 64-bit lanes; of 32-bit lanes, two of them side by
+ * side) are sorted by a network of whole-vector compare-exchanges and the
+ * matrix transposed, which takes fewer than half the operations of sorting
+ * each vector through its lanes.  With 16 lanes each vector then holds two
+ * sorted runs of 8, which the last four steps of SORTV_16 merge.
+ */
+#define ROWS(NAME, W)                                                          \
+	do {                                                                   \
+		/* the 19 compare-exchanges of the optimal network for 8 */    \
+		MMX(NAME, a0, a2); MMX(NAME, a1, a3); MMX(NAME, a4, a6); MMX(NAME, a5, a7); \
+		MMX(NAME, a0, a4); MMX(NAME, a1, a5); MMX(NAME, a2, a6); MMX(NAME, a3, a7); \
+		MMX(NAME, a0, a1); MMX(NAME, a2, a3); MMX(NAME, a4, a5); MMX(NAME, a6, a7); \
+		MMX(NAME, a2, a4); MMX(NAME, a3, a5);                          \
+		MMX(NAME, a1, a4); MMX(NAME, a3, a6);                          \
+		MMX(NAME, a1, a2); MMX(NAME, a3, a4); MMX(NAME, a5, a6);       \
+		TRANSPOSE_##W(NAME);                                           \
+		ALL8(MERGE8, NAME, W);                                         \
+	} while (0)
+#define MERGE8_8(NAME, x) ((void)0)
+#define MERGE8_16(NAME, x)                                                     \
+	do {                                                                   \
+		CE(NAME, x, X15_16, 0xFF00);                                   \
+		CE(NAME, x, X4_16, 0xF0F0);                                    \
+		CE(NAME, x, X2_16, 0xCCCC);                                    \
+		CE(NAME, x, X1_16, 0xAAAA);                                    \
+	} while (0)
+/* a0..a7 as the rows of an 8 x 8 matrix of 64-bit lanes, transposed:
+ * pairs interleaved, then 128-bit blocks, then 256-bit halves */
+#define TRANSPOSE_8(NAME)                                                      \
+	do {                                                                   \
+		__m512i i0_ = _mm512_set_epi64(13, 12, 5, 4, 9, 8, 1, 0);      \
+		__m512i i1_ = _mm512_set_epi64(15, 14, 7, 6, 11, 10, 3, 2);    \
+		__m512d t0 = _mm512_unpacklo_pd(TOF_##NAME(a0), TOF_##NAME(a1)); \
+		__m512d t1 = _mm512_unpackhi_pd(TOF_##NAME(a0), TOF_##NAME(a1)); \
+		__m512d t2 = _mm512_unpacklo_pd(TOF_##NAME(a2), TOF_##NAME(a3)); \
+		__m512d t3 = _mm512_unpackhi_pd(TOF_##NAME(a2), TOF_##NAME(a3)); \
+		__m512d t4 = _mm512_unpacklo_pd(TOF_##NAME(a4), TOF_##NAME(a5)); \
+		__m512d t5 = _mm512_unpackhi_pd(TOF_##NAME(a4), TOF_##NAME(a5)); \
+		__m512d t6 = _mm512_unpacklo_pd(TOF_##NAME(a6), TOF_##NAME(a7)); \
+		__m512d t7 = _mm512_unpackhi_pd(TOF_##NAME(a6), TOF_##NAME(a7)); \
+		__m512d u0 = _mm512_permutex2var_pd(t0, i0_, t2);              \
+		__m512d u1 = _mm512_permutex2var_pd(t0, i1_, t2);              \
+		__m512d u2 = _mm512_permutex2var_pd(t1, i0_, t3);              \
+		__m512d u3 = _mm512_permutex2var_pd(t1, i1_, t3);              \
+		__m512d u4 = _mm512_permutex2var_pd(t4, i0_, t6);              \
+		__m512d u5 = _mm512_permutex2var_pd(t4, i1_, t6);              \
+		__m512d u6 = _mm512_permutex2var_pd(t5, i0_, t7);              \
+		__m512d u7 = _mm512_permutex2var_pd(t5, i1_, t7);              \
+		a0 = FROMF_##NAME(_mm512_shuffle_f64x2(u0, u4, 0x44));         \
+		a1 = FROMF_##NAME(_mm512_shuffle_f64x2(u0, u4, 0xEE));         \
+		a2 = FROMF_##NAME(_mm512_shuffle_f64x2(u1, u5, 0x44));         \
+		a3 = FROMF_##NAME(_mm512_shuffle_f64x2(u1, u5, 0xEE));         \
+		a4 = FROMF_##NAME(_mm512_shuffle_f64x2(u2, u6, 0x44));         \
+		a5 = FROMF_##NAME(_mm512_shuffle_f64x2(u2, u6, 0xEE));         \
+		a6 = FROMF_##NAME(_mm512_shuffle_f64x2(u3, u7, 0x44));         \
+		a7 = FROMF_##NAME(_mm512_shuffle_f64x2(u3, u7, 0xEE));         \
+	} while (0)
+/* a0..a7 as two 8 x 8 matrices of 32-bit lanes (lanes 0-7, lanes 8-15),
+ * each transposed: simdsort.c's TRANSPOSE_8 in both 256-bit halves */
+#define TRANSPOSE_16(NAME)                                                     \
+	do {                                                                   \
+		__m512i i0_ = _mm512_set_epi32(27, 26, 25, 24, 11, 10, 9, 8, 19, 18, 17, 16, 3, 2, 1, 0); \
+		__m512i i1_ = _mm512_set_epi32(31, 30, 29, 28, 15, 14, 13, 12, 23, 22, 21, 20, 7, 6, 5, 4); \
+		__m512 f0 = TOF_##NAME(a0), f1 = TOF_##NAME(a1), f2 = TOF_##NAME(a2); \
+		__m512 f3 = TOF_##NAME(a3), f4 = TOF_##NAME(a4), f5 = TOF_##NAME(a5); \
+		__m512 f6 = TOF_##NAME(a6), f7 = TOF_##NAME(a7);               \
+		__m512 t0 = _mm512_unpacklo_ps(f0, f1), t1 = _mm512_unpackhi_ps(f0, f1); \
+		__m512 t2 = _mm512_unpacklo_ps(f2, f3), t3 = _mm512_unpackhi_ps(f2, f3); \
+		__m512 t4 = _mm512_unpacklo_ps(f4, f5), t5 = _mm512_unpackhi_ps(f4, f5); \
+		__m512 t6 = _mm512_unpacklo_ps(f6, f7), t7 = _mm512_unpackhi_ps(f6, f7); \
+		f0 = _mm512_shuffle_ps(t0, t2, 0x44);                          \
+		f1 = _mm512_shuffle_ps(t0, t2, 0xEE);                          \
+		f2 = _mm512_shuffle_ps(t1, t3, 0x44);                          \
+		f3 = _mm512_shuffle_ps(t1, t3, 0xEE);                          \
+		f4 = _mm512_shuffle_ps(t4, t6, 0x44);                          \
+		f5 = _mm512_shuffle_ps(t4, t6, 0xEE);                          \
+		f6 = _mm512_shuffle_ps(t5, t7, 0x44);                          \
+		f7 = _mm512_shuffle_ps(t5, t7, 0xEE);                          \
+		a0 = FROMF_##NAME(_mm512_permutex2var_ps(f0, i0_, f4));        \
+		a1 = FROMF_##NAME(_mm512_permutex2var_ps(f1, i0_, f5));        \
+		a2 = FROMF_##NAME(_mm512_permutex2var_ps(f2, i0_, f6));        \
+		a3 = FROMF_##NAME(_mm512_permutex2var_ps(f3, i0_, f7));        \
+		a4 = FROMF_##NAME(_mm512_permutex2var_ps(f0, i1_, f4));        \
+		a5 = FROMF_##NAME(_mm512_permutex2var_ps(f1, i1_, f5));        \
+		a6 = FROMF_##NAME(_mm512_permutex2var_ps(f2, i1_, f6));        \
+		a7 = FROMF_##NAME(_mm512_permutex2var_ps(f3, i1_, f7));        \
+	} while (0)
+
 #define LEAF_TEMPLATE(NAME, T, VT, W, MT, SET1)                                \
 AVX512 static inline void sort8_##NAME(VT *x)                                  \
 {                                                                              \
 	VT a0 = x[0], a1 = x[1], a2 = x[2], a3 = x[3];                         \
 	VT a4 = x[4], a5 = x[5], a6 = x[6], a7 = x[7];                         \
-	ALL8(SORTV, NAME, W);                                                  \
+	ROWS(NAME, W);                                                         \
 	FLIP(NAME, W, a0, a1); FLIP(NAME, W, a2, a3);                          \
 	FLIP(NAME, W, a4, a5); FLIP(NAME, W, a6, a7);                          \
 	ALL8(CLEANV, NAME, W);                                                 \
