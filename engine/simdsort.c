@@ -1,18 +1,22 @@
 /*
- * simdsort.c — AVX2 quicksort of 32- and 64-bit numbers, in place.
+ * simdsort.c — AVX2 quicksort of 32- and 64-bit numbers, in place, and the
+ * choice between it and simdsort512.c's AVX-512 kernels.
  *
- * Owns the vectorised partition (vectors of 8 or 4 lanes compared with the
- * pivot, their lanes permuted through a table so that the lanes going left
- * come first, then stored at both ends), the pivot choice (the median of a
- * sorted sample), the handling of repeated values, the leaf sort (a bitonic
- * network over up to 64 vectors) and, for floats, NaNs (moved last) and
- * -0.0 (kept).  The design is x86-simd-sort's, which NumPy uses.  Never
- * allocates and never runs where the CPU lacks AVX2: simdsort_sort says so
- * and the caller keeps its scalar sort.
+ * Owns the AVX2 vectorised partition step (vectors of 8 or 4 lanes
+ * compared with the pivot, their lanes permuted through a table so that
+ * the lanes going left come first, then stored at both ends), the AVX2
+ * leaf sort (a bitonic network over up to 64 vectors), and for both widths
+ * the floats' NaNs (moved last) and -0.0 (kept).  The quicksort around the
+ * kernels (pivot, repeated values, depth limit) is simdsort_impl.h's.  The
+ * design is x86-simd-sort's, which NumPy uses.  Never allocates and never
+ * runs where the CPU lacks AVX2: simdsort_sort says so and the caller
+ * keeps its scalar sort.
  */
+#include <stdlib.h>
 #include <string.h>
 #include "dtype.h"
 #include "simdsort.h"
+#include "simdsort_impl.h"
 
 #if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
 #include <immintrin.h>
@@ -202,6 +206,7 @@ AVX2 static inline __m256i blendv8(__m256i a, __m256i b, __m256i m)
 #define PIVOTV_8 4
 #define PIVOTV_4 8
 #define PARTU 8
+#define PART_BRANCH 0 /* the side to read chosen by masks */
 
 /*
  * The leaf sort: nv vectors (a power of two up to LEAFV_W), the lanes past
@@ -427,225 +432,66 @@ AVX2 static void leaf_##NAME(T *v, int64_t n, T tmax)                          \
 		leafstore_##NAME(v + i * W, n - i * W, x[i]);                  \
 }
 
-/*
- * part<lt|le>_NAME(v, n, p) moves the elements < p (le: <= p) of v to
- * the front and returns their count; n >= 2 U W.  U vectors from each end wait
- * in registers, so that every later load frees room on the side it is read
- * from; each step reads U vectors from the side with less room, which
- * leaves room for both stores of every vector (its lanes going left, in
- * front, stored at the left end; all of it stored at the right end).
- */
-#define PART_TEMPLATE(NAME, SUF, U, T, VT, W, LOAD, STORE, SET1, PERM, TAB, GOES, SGOES) \
-AVX2 static int64_t part##SUF##_##NAME(T *v, int64_t n, T p)                   \
-{                                                                              \
-	VT pv = SET1(p), keep[2 * U];                                          \
-	int64_t l = U * W, r = n - U * W, lw = 0, rw = n, m;                   \
-	for (int u = 0; u < U; u++) {                                          \
-		keep[u] = LOAD(v + u * W);                                     \
-		keep[U + u] = LOAD(v + r + u * W);                             \
-	}                                                                      \
-	while (r - l >= U * W) {                                               \
-		/* no branch: which side is read is data-dependent */           \
-		int64_t left = -(int64_t)(l - lw <= rw - r);                   \
-		int64_t at = (l & left) | ((r - U * W) & ~left);               \
-		l += U * W & left;                                             \
-		r -= U * W & ~left;                                            \
-		VT x0 = LOAD(v + at);                                          \
-		VT x1 = U > 1 ? LOAD(v + at + (U > 1) * 1 * W) : x0;                         \
-		VT x2 = U > 2 ? LOAD(v + at + (U > 2) * 2 * W) : x0;                         \
-		VT x3 = U > 3 ? LOAD(v + at + (U > 3) * 3 * W) : x0;                         \
-		VT x4 = U > 4 ? LOAD(v + at + (U > 4) * 4 * W) : x0;                         \
-		VT x5 = U > 5 ? LOAD(v + at + (U > 5) * 5 * W) : x0;                         \
-		VT x6 = U > 6 ? LOAD(v + at + (U > 6) * 6 * W) : x0;                         \
-		VT x7 = U > 7 ? LOAD(v + at + (U > 7) * 7 * W) : x0;                         \
-		PART_STEP(x0, GOES, PERM, TAB, STORE, W);                                    \
-		if (U > 1)                                                                   \
-			PART_STEP(x1, GOES, PERM, TAB, STORE, W);                                   \
-		if (U > 2)                                                                   \
-			PART_STEP(x2, GOES, PERM, TAB, STORE, W);                                   \
-		if (U > 3)                                                                   \
-			PART_STEP(x3, GOES, PERM, TAB, STORE, W);                                   \
-		if (U > 4)                                                                   \
-			PART_STEP(x4, GOES, PERM, TAB, STORE, W);                                   \
-		if (U > 5)                                                                   \
-			PART_STEP(x5, GOES, PERM, TAB, STORE, W);                                   \
-		if (U > 6)                                                                   \
-			PART_STEP(x6, GOES, PERM, TAB, STORE, W);                                   \
-		if (U > 7)                                                                   \
-			PART_STEP(x7, GOES, PERM, TAB, STORE, W);                                   \
-	}                                                                      \
-	/* the last < U W unread elements: whole vectors, then one by one */   \
-	while (r - l >= W) {                                                   \
-		int64_t left = -(int64_t)(l - lw <= rw - r);                   \
-		int64_t at = (l & left) | ((r - W) & ~left);                   \
-		l += W & left;                                                 \
-		r -= W & ~left;                                                \
-		VT x0 = LOAD(v + at);                                          \
-		PART_STEP(x0, GOES, PERM, TAB, STORE, W);                      \
-	}                                                                      \
-	T tail[W];                                                             \
-	int64_t nt = r - l;                                                    \
-	memcpy(tail, v + l, sizeof(T) * nt);                                   \
-	for (int64_t i = 0; i < nt; i++) {                                     \
-		if (SGOES(tail[i], p))                                         \
-			v[lw++] = tail[i];                                     \
-		else                                                           \
-			v[--rw] = tail[i];                                     \
-	}                                                                      \
-	/* rw - lw is now 2 U W: the kept vectors fill it, the last one's      \
-	 * two stores landing on the same W slots */                           \
-	for (int u = 0; u < 2 * U; u++)                                        \
-		PART_STEP(keep[u], GOES, PERM, TAB, STORE, W);                           \
-	return lw;                                                             \
-}
-
 /* One vector's lanes that go left (GOES: LT_ or LE_ with the pivot) to the
  * left end, the rest to the right end. */
 #define PART_STEP(x, GOES, PERM, TAB, STORE, W)                                \
 	do {                                                                   \
-		m = GOES(x, pv);                                               \
-		__typeof__(x) y_ = PERM(x, TAB, m);                            \
-		int64_t c_ = __builtin_popcountll((unsigned long long)m);      \
+		int m_ = GOES(x, pv);                                          \
+		__typeof__(x) y_ = PERM(x, TAB, m_);                           \
+		int64_t c_ = __builtin_popcount((unsigned)m_);                 \
 		STORE(v + lw, y_);                                             \
 		STORE(v + rw - W, y_);                                         \
 		lw += c_;                                                      \
 		rw += c_ - W;                                                  \
 	} while (0)
-#define SLT(a, b) ((a) < (b))
-#define SLE(a, b) ((a) <= (b))
-
-/*
- * For element type T in vectors VT of W lanes:
- *   qs_NAME(v, n, depth, lo)  introsort: quicksort, heapsort past depth;
- *                             lo, when not NULL, is a value no element of v
- *                             is below (the pivot that split v off)
- * Rows of at most LEAFV_W W elements go to the bitonic leaf.  The pivot is
- * the median of a sample of PIVOTV_W vectors' worth of elements spread
- * evenly over the row, sorted by the leaf's network; a sample all of one
- * value asks (one read-only pass) whether the row is too.
- * A pivot equal to lo is the row's least value: its copies are partitioned
- * off with <= and are done (pdqsort's way with repeated values).
- */
-#define QS_TEMPLATE(NAME, T, VT, W, LOAD, STORE, SET1, PERM, TAB, TMAX)        \
-AVX2 static void sift_##NAME(T *v, int64_t i, int64_t n)                       \
-{                                                                              \
-	T x = v[i];                                                            \
-	for (;;) {                                                             \
-		int64_t c = 2 * i + 1;                                         \
-		if (c >= n)                                                    \
-			break;                                                 \
-		if (c + 1 < n && v[c] < v[c + 1])                              \
-			c++;                                                   \
-		if (!(x < v[c]))                                               \
-			break;                                                 \
-		v[i] = v[c];                                                   \
-		i = c;                                                         \
-	}                                                                      \
-	v[i] = x;                                                              \
-}                                                                              \
-AVX2 static void hsort_##NAME(T *v, int64_t n)                                 \
-{                                                                              \
-	for (int64_t i = n / 2 - 1; i >= 0; i--)                               \
-		sift_##NAME(v, i, n);                                          \
-	for (int64_t i = n - 1; i > 0; i--) {                                  \
-		T t = v[0];                                                    \
-		v[0] = v[i];                                                   \
-		v[i] = t;                                                      \
-		sift_##NAME(v, 0, i);                                          \
-	}                                                                      \
-}                                                                              \
-LEAF_TEMPLATE(NAME, T, VT, W, LOAD, STORE, SET1)                               \
-PART_TEMPLATE(NAME, lt, PARTU, T, VT, W, LOAD, STORE, SET1, PERM, TAB, LT_##NAME, SLT) \
-PART_TEMPLATE(NAME, le, PARTU, T, VT, W, LOAD, STORE, SET1, PERM, TAB, LE_##NAME, SLE) \
-/* 1 when every element of v equals p. */                                     \
-AVX2 static int alleq_##NAME(const T *v, int64_t n, T p)                       \
-{                                                                              \
-	VT pv = SET1(p);                                                       \
-	int64_t i = 0;                                                         \
-	for (; i + W <= n; i += W) {                                           \
-		VT x = LOAD(v + i);                                            \
-		if (LT_##NAME(x, pv) || LE_##NAME(x, pv) != (1 << W) - 1)      \
-			return 0;                                              \
-	}                                                                      \
-	for (; i < n; i++)                                                     \
-		if (v[i] < p || p < v[i])                                      \
-			return 0;                                              \
-	return 1;                                                              \
-}                                                                              \
-/* The median of PIVOTV_##W W elements spread evenly over v (n >= PIVOTV_##W W). */   \
-AVX2 static T pivot_##NAME(const T *v, int64_t n, int *same)                   \
-{                                                                              \
-	T s[PIVOTV_##W * W] __attribute__((aligned(32)));                          \
-	VT x[PIVOTV_##W];                                                          \
-	int64_t step = n / (PIVOTV_##W * W);                                       \
-	for (int i = 0; i < PIVOTV_##W * W; i++)                                   \
-		s[i] = v[step * i + step / 2];                                 \
-	for (int i = 0; i < PIVOTV_##W; i++)                                       \
-		x[i] = LOAD(s + i * W);                                        \
-	bsort_##NAME(x, PIVOTV_##W, PIVOTV_##W);                                               \
-	for (int i = 0; i < PIVOTV_##W; i++)                                       \
-		STORE(s + i * W, x[i]);                                        \
-	*same = !(s[0] < s[PIVOTV_##W * W - 1]);                                   \
-	return s[PIVOTV_##W * W / 2];                                              \
-}                                                                              \
-AVX2 static void qs_##NAME(T *v, int64_t n, int depth, const T *lo)            \
-{                                                                              \
-	T lov = lo ? *lo : 0;                                                  \
-	while (n > LEAFV_##W * W) {                                                \
-		if (depth-- == 0) {                                            \
-			hsort_##NAME(v, n);                                    \
-			return;                                                \
-		}                                                              \
-		int same;                                                      \
-		T p = pivot_##NAME(v, n, &same);                               \
-		if (same && alleq_##NAME(v, n, p))                             \
-			return;                                                \
-		int64_t k = 0;                                                 \
-		if (!lo || lov < p)                                            \
-			k = partlt_##NAME(v, n, p);                            \
-		if (k == 0) {                                                  \
-			/* p is the least: its copies are done */              \
-			k = partle_##NAME(v, n, p);                            \
-			v += k;                                                \
-			n -= k;                                                \
-			continue;                                              \
-		}                                                              \
-		if (k < n - k) {                                               \
-			qs_##NAME(v, k, depth, lo ? &lov : NULL);              \
-			v += k;                                                \
-			n -= k;                                                \
-			lov = p;                                               \
-			lo = &lov;                                             \
-		} else {                                                       \
-			qs_##NAME(v + k, n - k, depth, &p);                    \
-			n = k;                                                 \
-		}                                                              \
-	}                                                                      \
-	leaf_##NAME(v, n, TMAX);                                               \
-}
+#define PSTEP_i32(x, GOES) PART_STEP(x, GOES, PERMI, perm32, STOREI, 8)
+#define PSTEP_u32 PSTEP_i32
+#define PSTEP_f32(x, GOES) PART_STEP(x, GOES, PERMF, perm32, _mm256_storeu_ps, 8)
+#define PSTEP_i64(x, GOES) PART_STEP(x, GOES, PERMI, perm64, STOREI, 4)
+#define PSTEP_u64 PSTEP_i64
+#define PSTEP_f64(x, GOES) PART_STEP(x, GOES, PERMD, perm64, _mm256_storeu_pd, 4)
+/* some lane of x is not pv (NaN-free rows: not below and not above) */
+#define ANYNE_i32(x, pv) (LT_i32(x, pv) | (LE_i32(x, pv) ^ 0xff))
+#define ANYNE_u32(x, pv) (LT_u32(x, pv) | (LE_u32(x, pv) ^ 0xff))
+#define ANYNE_f32(x, pv) (LT_f32(x, pv) | (LE_f32(x, pv) ^ 0xff))
+#define ANYNE_i64(x, pv) (LT_i64(x, pv) | (LE_i64(x, pv) ^ 0xf))
+#define ANYNE_u64(x, pv) (LT_u64(x, pv) | (LE_u64(x, pv) ^ 0xf))
+#define ANYNE_f64(x, pv) (LT_f64(x, pv) | (LE_f64(x, pv) ^ 0xf))
+#define SORT_TEMPLATE(NAME, T, VT, W, LOAD, STORE, SET1, TMAX)                 \
+	LEAF_TEMPLATE(NAME, T, VT, W, LOAD, STORE, SET1)                       \
+	QS_TEMPLATE(AVX2, NAME, T, VT, W, LOAD, SET1, LEAFV_##W * W, PIVOTV_##W * W, TMAX)
 
 #define SET1_32(p) _mm256_set1_epi32((int32_t)(p))
 #define SET1_64(p) _mm256_set1_epi64x((int64_t)(p))
-QS_TEMPLATE(i32, int32_t, __m256i, 8, LOADI, STOREI, SET1_32, PERMI, perm32, INT32_MAX)
-QS_TEMPLATE(u32, uint32_t, __m256i, 8, LOADI, STOREI, SET1_32, PERMI, perm32, UINT32_MAX)
-QS_TEMPLATE(f32, float, __m256, 8, _mm256_loadu_ps, _mm256_storeu_ps, _mm256_set1_ps, PERMF, perm32,
-	    __builtin_inff())
-QS_TEMPLATE(i64, int64_t, __m256i, 4, LOADI, STOREI, SET1_64, PERMI, perm64, INT64_MAX)
-QS_TEMPLATE(u64, uint64_t, __m256i, 4, LOADI, STOREI, SET1_64, PERMI, perm64, UINT64_MAX)
-QS_TEMPLATE(f64, double, __m256d, 4, _mm256_loadu_pd, _mm256_storeu_pd, _mm256_set1_pd, PERMD, perm64,
-	    __builtin_inf())
+SORT_TEMPLATE(i32, int32_t, __m256i, 8, LOADI, STOREI, SET1_32, INT32_MAX)
+SORT_TEMPLATE(u32, uint32_t, __m256i, 8, LOADI, STOREI, SET1_32, UINT32_MAX)
+SORT_TEMPLATE(f32, float, __m256, 8, _mm256_loadu_ps, _mm256_storeu_ps, _mm256_set1_ps, __builtin_inff())
+SORT_TEMPLATE(i64, int64_t, __m256i, 4, LOADI, STOREI, SET1_64, INT64_MAX)
+SORT_TEMPLATE(u64, uint64_t, __m256i, 4, LOADI, STOREI, SET1_64, UINT64_MAX)
+SORT_TEMPLATE(f64, double, __m256d, 4, _mm256_loadu_pd, _mm256_storeu_pd, _mm256_set1_pd, __builtin_inf())
 
-/* 1 when the CPU runs AVX2 (the tables built on first use). */
+/* The vector width in use: 512 (simdsort512.c's AVX-512 kernels), 256
+ * (AVX2) or 0 (neither: simdsort_sort declines); found on first use, the
+ * AVX2 tables built then.  LUMEN_SIMDSORT=avx2 keeps a process to AVX2
+ * (to compare the two), as simdsort_width(256) does for a test. */
+static int width = -1;
+
+static int simd_width(void)
+{
+	if (width < 0) {
+		__builtin_cpu_init();
+		int avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt");
+		const char *e = getenv("LUMEN_SIMDSORT");
+		if (avx2)
+			perm_init();
+		width = !avx2 ? 0 : simdsort512_ok() && !(e && !strcmp(e, "avx2")) ? 512 : 256;
+	}
+	return width;
+}
+
 static int simd_ready(void)
 {
-	static int state = -1;
-	if (state < 0) {
-		__builtin_cpu_init();
-		if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt"))
-			perm_init();
-		state = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt");
-	}
-	return state;
+	return simd_width() != 0;
 }
 
 /*
@@ -728,14 +574,23 @@ FLOATPREP_TEMPLATE(f32, float, uint32_t, __m256, 8, _mm256_loadu_ps, UNORD_f32, 
 FLOATPREP_TEMPLATE(f64, double, uint64_t, __m256d, 4, _mm256_loadu_pd, UNORD_f64,
 		   0x8000000000000000ull, EQSGN_f64, _mm256_movemask_pd)
 
+/* The quicksort of NaN-free rows without -0.0, in the width in use. */
+#define QS(NAME, DT, v, n, depth)                                              \
+	do {                                                                   \
+		if (width == 512)                                              \
+			simdsort512_qs(v, n, DT, depth);                       \
+		else                                                           \
+			qs_##NAME(v, n, depth, NULL);                          \
+	} while (0)
+
 /* The float sorts: NaNs last, -0.0 kept (see FLOATPREP_TEMPLATE). */
-#define FLOATSORT(NAME, v, n, depth)                                           \
+#define FLOATSORT(NAME, DT, v, n, depth)                                       \
 	do {                                                                   \
 		int r_ = scan_##NAME(v, n);                                    \
 		int64_t w_ = r_ & 1 ? nanlast_##NAME(v, n) : n, nz_ = 0;       \
 		if (r_ & 2)                                                    \
 			nz_ = negzero_clear_##NAME(v, w_);                     \
-		qs_##NAME(v, w_, depth, NULL);                                 \
+		QS(NAME, DT, v, w_, depth);                                    \
 		if (nz_)                                                       \
 			negzero_restore_##NAME(v, w_, nz_);                    \
 	} while (0)
@@ -748,14 +603,21 @@ int simdsort_sort(void *v, int64_t n, int dt)
 	for (int64_t k = n; k > 1; k >>= 1)
 		depth += 2;
 	switch (dt) {
-	case DT_INT32: qs_i32(v, n, depth, NULL); return 0;
-	case DT_UINT32: qs_u32(v, n, depth, NULL); return 0;
-	case DT_FLOAT32: FLOATSORT(f32, (float *)v, n, depth); return 0;
-	case DT_INT64: qs_i64(v, n, depth, NULL); return 0;
-	case DT_UINT64: qs_u64(v, n, depth, NULL); return 0;
-	case DT_FLOAT64: FLOATSORT(f64, (double *)v, n, depth); return 0;
+	case DT_INT32: QS(i32, DT_INT32, v, n, depth); return 0;
+	case DT_UINT32: QS(u32, DT_UINT32, v, n, depth); return 0;
+	case DT_FLOAT32: FLOATSORT(f32, DT_FLOAT32, (float *)v, n, depth); return 0;
+	case DT_INT64: QS(i64, DT_INT64, v, n, depth); return 0;
+	case DT_UINT64: QS(u64, DT_UINT64, v, n, depth); return 0;
+	case DT_FLOAT64: FLOATSORT(f64, DT_FLOAT64, (double *)v, n, depth); return 0;
 	}
 	return -1;
+}
+
+int simdsort_width(int cap)
+{
+	if (simd_width() && (cap == 256 || cap == 512))
+		width = cap == 512 && simdsort512_ok() ? 512 : 256;
+	return width;
 }
 
 int simdsort_available(void)
@@ -775,6 +637,12 @@ int simdsort_sort(void *v, int64_t n, int dt)
 
 int simdsort_available(void)
 {
+	return 0;
+}
+
+int simdsort_width(int cap)
+{
+	(void)cap;
 	return 0;
 }
 

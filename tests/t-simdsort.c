@@ -1,18 +1,22 @@
 /*
- * t-simdsort.c — TAP tests of engine/simdsort.c, the AVX2 quicksort behind
- * the host np.sort of 32- and 64-bit numbers: every dtype it takes at every
+ * t-simdsort.c — TAP tests of engine/simdsort.c, the AVX-512 and AVX2
+ * quicksorts behind the host np.sort of 32- and 64-bit numbers, each path
+ * where the CPU runs it (AVX2 forced by simdsort_width): every dtype at every
  * length around its leaf, pivot-sample and partition sizes, and larger rows
  * of random, repeated, equal, ascending, descending and sawtooth values,
  * each compared with qsort under NumPy's order (NaNs last).  Floats also
  * hold NaN, infinities, -0.0 and 0.0: the result must be a permutation of
- * the input (-0.0s kept, first among the zeros) with the NaNs last.  Skips
- * where the CPU lacks AVX2 (simdsort_sort answers -1).
+ * the input (-0.0s kept, first among the zeros) with the NaNs last.  Rows
+ * that end or start at an inaccessible page catch reads past their ends.
+ * Skips where the CPU lacks AVX2 (simdsort_sort answers -1).
  */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "dtype.h"
 #include "simdsort.h"
@@ -108,12 +112,26 @@ static void store(const struct kind *k, void *v, int64_t i, double x, enum patte
 }
 
 /* Sorts a row of n in pattern p with simdsort and with qsort; 1 when the
- * two agree bit for bit, -1 when simdsort declined (no AVX2). */
-static int check(const struct kind *k, enum pattern p, int64_t n)
+ * two agree bit for bit, -1 when simdsort declined (no AVX2).  guard 1 puts
+ * the row's end, guard 2 its start, against an inaccessible page, so that
+ * a read or write past either end (a whole vector where the row has only
+ * part of one) crashes the test instead of passing unseen. */
+static int check_at(const struct kind *k, enum pattern p, int64_t n, int guard)
 {
 	size_t bytes = (size_t)k->size * (size_t)(n ? n : 1);
-	char *v = malloc(bytes), *want = malloc(bytes);
+	size_t pg = (size_t)sysconf(_SC_PAGESIZE), span = (bytes + pg - 1) / pg * pg;
+	char *map = NULL, *v, *want = malloc(bytes);
 	int good = 0;
+	if (guard) {
+		map = mmap(NULL, span + 2 * pg, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (map == MAP_FAILED || mprotect(map, pg, PROT_NONE) || mprotect(map + pg + span, pg, PROT_NONE)) {
+			free(want);
+			return 0;
+		}
+		v = guard == 1 ? map + pg + span - (size_t)k->size * (size_t)n : map + pg;
+	} else {
+		v = malloc(bytes);
+	}
 	if (!v || !want)
 		goto out;
 	for (int64_t i = 0; i < n; i++)
@@ -126,9 +144,17 @@ static int check(const struct kind *k, enum pattern p, int64_t n)
 	}
 	good = !memcmp(v, want, (size_t)k->size * (size_t)n);
 out:
-	free(v);
+	if (map)
+		munmap(map, span + 2 * pg);
+	else
+		free(v);
 	free(want);
 	return good;
+}
+
+static int check(const struct kind *k, enum pattern p, int64_t n)
+{
+	return check_at(k, p, n, 0);
 }
 
 int main(void)
@@ -139,39 +165,64 @@ int main(void)
 		printf("1..0 # SKIP the CPU lacks AVX2\n");
 		return 0;
 	}
+	/* every test at each width the CPU runs: AVX-512 first where it has
+	 * it, then AVX2 through the test switch */
+	int widths[2], nw = 0;
+	if (simdsort_width(512) == 512)
+		widths[nw++] = 512;
+	widths[nw++] = 256;
 	int plan = 2;
 	for (int ki = 0; ki < nk; ki++)
-		plan += 1 + (kinds[ki].flt ? npat : npat - 1);
-	printf("1..%d\n", plan);
+		plan += 2 + (kinds[ki].flt ? npat : npat - 1);
+	printf("1..%d\n", 2 + nw * (plan - 2));
 	ok(probe[0] == 1 && probe[1] == 2, "two int32 swap");
 	ok(simdsort_sort(probe, 2, DT_INT16) < 0, "an int16 row is declined");
+	if (nw == 1)
+		printf("# the CPU lacks AVX-512F: the AVX2 path only\n");
 	char what[160];
-	for (int ki = 0; ki < nk; ki++) {
-		const struct kind *k = &kinds[ki];
-		/* every length through two leaves and the smallest partitions */
-		int good = 1;
-		int64_t bad_n = -1;
-		for (int64_t n = 0; n <= 1100 && good; n++)
-			for (int p = 0; p < npat && good; p++) {
+	for (int wi = 0; wi < nw; wi++) {
+		int w = simdsort_width(widths[wi]);
+		for (int ki = 0; ki < nk; ki++) {
+			const struct kind *k = &kinds[ki];
+			/* every length through two leaves and the smallest partitions */
+			int good = w == widths[wi];
+			int64_t bad_n = -1;
+			for (int64_t n = 0; n <= 1100 && good; n++)
+				for (int p = 0; p < npat && good; p++) {
+					if (p == SPECIAL && !k->flt)
+						continue;
+					if (check(k, p, n) != 1) {
+						good = 0;
+						bad_n = n;
+					}
+				}
+			snprintf(what, sizeof what,
+				 "%d-bit: %s: every pattern at lengths 0..1100 (first bad: %lld)",
+				 widths[wi], k->name, (long long)bad_n);
+			ok(good, what);
+			/* against inaccessible pages: each end, lengths 0..1100 */
+			good = w == widths[wi];
+			bad_n = -1;
+			for (int64_t n = 0; n <= 1100 && good; n++)
+				for (int g = 1; g <= 2 && good; g++)
+					if (check_at(k, k->flt ? SPECIAL : RANDOM, n, g) != 1) {
+						good = 0;
+						bad_n = n;
+					}
+			snprintf(what, sizeof what,
+				 "%d-bit: %s: rows of 0..1100 at a page's end and start (first bad: %lld)",
+				 widths[wi], k->name, (long long)bad_n);
+			ok(good, what);
+			for (int p = 0; p < npat; p++) {
 				if (p == SPECIAL && !k->flt)
 					continue;
-				if (check(k, p, n) != 1) {
-					good = 0;
-					bad_n = n;
-				}
+				good = w == widths[wi];
+				for (int64_t n = 1000; n <= 300000 && good; n = n * 3 + 7)
+					good = check(k, p, n) == 1;
+				snprintf(what, sizeof what, "%d-bit: %s: %s rows of 1000..300000",
+					 widths[wi], k->name, pattern_names[p]);
+				ok(good, what);
 			}
-		snprintf(what, sizeof what, "%s: every pattern at lengths 0..1100 (first bad: %lld)",
-			 k->name, (long long)bad_n);
-		ok(good, what);
-		for (int p = 0; p < npat; p++) {
-			if (p == SPECIAL && !k->flt)
-				continue;
-			good = 1;
-			for (int64_t n = 1000; n <= 300000 && good; n = n * 3 + 7)
-				good = check(k, p, n) == 1;
-			snprintf(what, sizeof what, "%s: %s rows of 1000..300000", k->name,
-				 pattern_names[p]);
-			ok(good, what);
 		}
 	}
 	return nfail != 0;
