@@ -1005,7 +1005,7 @@ static int dev_set(struct eval *ev, struct ndarray *a, struct value *key, struct
 	if (xa ? xa->ndim == 0 : x->type != VT_LIST && x->type != VT_TUPLE) {
 		/* one value broadcast: no count needed */
 		struct ndarray *t = xa ? (nd_backend(xa) == be ? nd_incref(xa) : arr_to_backend(ev, xa, be))
-			: arr_asarray(ev, be, x, a->dtype);
+			: idx_value_check(ev, a->dtype, x) < 0 ? NULL : arr_asarray(ev, be, x, a->dtype);
 		if (t && t->dtype != a->dtype) {
 			v = arr_astype(ev, t, a->dtype);
 			nd_decref(t);
