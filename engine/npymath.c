@@ -238,7 +238,38 @@ static int flag_exp(float x)
 }
 static int flag_log(float x) { return isnan(x) ? 0 : x == 0 ? FE_DIVBYZERO : x < 0 ? FE_INVALID : 0; }
 
+/* exp's and log's lanes the core does not answer are all constants
+ * (uf_np_expf / uf_np_logf's first returns, flag_exp / flag_log's flags):
+ * chosen from the bits, so that a block with many of them (log of mixed
+ * signs, exp past its range) costs no mispredicted branch per lane.  sin
+ * and cos compute theirs (large arguments) through the scalar function. */
+#define NPM_SELECT_exp 1
+#define NPM_SELECT_log 1
+#define NPM_SELECT_sin 0
+#define NPM_SELECT_cos 0
+/* the bits of the value and (in *fl) the flags, from x's bits u */
+static uint32_t special_exp(uint32_t u, uint32_t *fl)
+{
+	uint32_t a = u & 0x7fffffffu, neg = -(u >> 31);
+	uint32_t nan = -(uint32_t)(a > 0x7f800000u), inf = -(uint32_t)(a == 0x7f800000u);
+	*fl = ~(nan | inf) & ((neg & FE_UNDERFLOW) | (~neg & FE_OVERFLOW));
+	return (nan & 0x7fc00000u) | (~nan & ~neg & 0x7f800000u); /* NaN, +inf, 0.0 */
+}
+static uint32_t special_log(uint32_t u, uint32_t *fl)
+{
+	uint32_t a = u & 0x7fffffffu, neg = -(u >> 31);
+	uint32_t nan = -(uint32_t)(a > 0x7f800000u), zero = -(uint32_t)(a == 0);
+	*fl = ~nan & ((zero & FE_DIVBYZERO) | (~zero & neg & FE_INVALID));
+	return (nan & 0x7fc00000u) | (~nan & zero & 0xff800000u)     /* NaN, -inf */
+		| (~nan & ~zero & neg & 0xffc00000u) | (~nan & ~zero & ~neg & 0x7f800000u); /* -NaN, +inf */
+}
+static uint32_t special_sin(uint32_t u, uint32_t *fl) { *fl = (uint32_t)flag_sin(bits_f(u)); return f_bits(uf_np_sinf(bits_f(u))); }
+static uint32_t special_cos(uint32_t u, uint32_t *fl) { *fl = (uint32_t)flag_cos(bits_f(u)); return f_bits(uf_np_cosf(bits_f(u))); }
+
 #define NPM_FLAGS (FE_DIVBYZERO | FE_OVERFLOW | FE_INVALID)
+/* The core loop 16 lanes wide where the CPU has AVX-512 (as NumPy's own
+ * AVX512F loops run): each lane does the same fmaf's, so the same bits. */
+#define NPM_512 __attribute__((target("avx512f,avx512dq,avx2,fma,prefer-vector-width=512")))
 #define NPM_BLOCK 1024
 
 /* Contiguous in and out that do not overlap run straight through the core;
@@ -249,11 +280,17 @@ __attribute__((target("avx2,fma"))) static void blk_##name##_fma(const float *re
 	for (int i = 0; i < m; i++)                                              \
 		y[i] = core_##name(x[i]);                                        \
 }                                                                                \
+NPM_512 static void blk_##name##_512(const float *restrict x, float *restrict y, int m) \
+{                                                                                \
+	for (int i = 0; i < m; i++)                                              \
+		y[i] = core_##name(x[i]);                                        \
+}                                                                                \
 static void blk_##name##_base(const float *restrict x, float *restrict y, int m) \
 {                                                                                \
 	for (int i = 0; i < m; i++)                                              \
 		y[i] = core_##name(x[i]);                                        \
 }                                                                                \
+__attribute__((target_clones("avx512f", "avx2", "default")))                 \
 static int fixup_##name(const float *x, float *y, int m)                         \
 {                                                                                \
 	int any = 0, fl = 0;                                                     \
@@ -261,6 +298,17 @@ static int fixup_##name(const float *x, float *y, int m)                        
 		any |= fix_##name(x[i]);                                         \
 	if (!any)                                                                \
 		return 0;                                                        \
+	if (NPM_SELECT_##name) { /* every such lane is a constant: no branch */ \
+		uint32_t lfl = 0;                                                \
+		for (int i = 0; i < m; i++) {                                    \
+			uint32_t sel = -(uint32_t)fix_##name(x[i]), lf;          \
+			uint32_t v = special_##name(f_bits(x[i]), &lf);          \
+			uint32_t yb = f_bits(y[i]);                              \
+			y[i] = bits_f((v & sel) | (yb & ~sel));                  \
+			lfl |= lf & sel;                                         \
+		}                                                                \
+		return (int)lfl;                                                 \
+	}                                                                        \
 	for (int i = 0; i < m; i++)                                              \
 		if (fix_##name(x[i])) {                                          \
 			fl |= flag_##name(x[i]);                                 \
@@ -281,6 +329,7 @@ void uf_np_loop_##name(char **args, const int64_t *steps, int64_t n)            
 	if (have < 0) {                                                          \
 		__builtin_cpu_init();                                            \
 		have = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"); \
+		have += have && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq"); \
 	}                                                                        \
 	for (int64_t b = 0; b < n; b += NPM_BLOCK) {                             \
 		int m = n - b < NPM_BLOCK ? (int)(n - b) : NPM_BLOCK;            \
@@ -294,7 +343,9 @@ void uf_np_loop_##name(char **args, const int64_t *steps, int64_t n)            
 			x = xb;                                                  \
 			y = yb;                                                  \
 		}                                                                \
-		if (have)                                                        \
+		if (have == 2)                                                   \
+			blk_##name##_512(x, y, m);                               \
+		else if (have)                                                   \
 			blk_##name##_fma(x, y, m);                               \
 		else                                                             \
 			blk_##name##_base(x, y, m);                              \
