@@ -6573,6 +6573,8 @@ static void L_cbrt_ff(char **args, const int64_t *steps, int64_t n)
 
 static void L_cbrt_dd(char **args, const int64_t *steps, int64_t n)
 {
+	if (uf_simd_cbrt_d(args, steps, n))
+		return;
 	char *po = args[1];
 	int64_t so = steps[1];
 	const char *p0 = args[0];
@@ -6830,6 +6832,8 @@ static void L_expm1_ff(char **args, const int64_t *steps, int64_t n)
 
 static void L_expm1_dd(char **args, const int64_t *steps, int64_t n)
 {
+	if (uf_simd_expm1_d(args, steps, n))
+		return;
 	char *po = args[1];
 	int64_t so = steps[1];
 	const char *p0 = args[0];
@@ -8147,6 +8151,8 @@ static void L_tanh_ff(char **args, const int64_t *steps, int64_t n)
 
 static void L_tanh_dd(char **args, const int64_t *steps, int64_t n)
 {
+	if (uf_simd_tanh_d(args, steps, n))
+		return;
 	char *po = args[1];
 	int64_t so = steps[1];
 	const char *p0 = args[0];
@@ -8252,6 +8258,8 @@ static void L_arcsinh_ff(char **args, const int64_t *steps, int64_t n)
 
 static void L_arcsinh_dd(char **args, const int64_t *steps, int64_t n)
 {
+	if (uf_simd_arcsinh_d(args, steps, n))
+		return;
 	char *po = args[1];
 	int64_t so = steps[1];
 	const char *p0 = args[0];
@@ -8357,6 +8365,8 @@ static void L_arccosh_ff(char **args, const int64_t *steps, int64_t n)
 
 static void L_arccosh_dd(char **args, const int64_t *steps, int64_t n)
 {
+	if (uf_simd_arccosh_d(args, steps, n))
+		return;
 	char *po = args[1];
 	int64_t so = steps[1];
 	const char *p0 = args[0];
@@ -8462,6 +8472,8 @@ static void L_arctanh_ff(char **args, const int64_t *steps, int64_t n)
 
 static void L_arctanh_dd(char **args, const int64_t *steps, int64_t n)
 {
+	if (uf_simd_arctanh_d(args, steps, n))
+		return;
 	char *po = args[1];
 	int64_t so = steps[1];
 	const char *p0 = args[0];

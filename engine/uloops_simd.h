@@ -2,7 +2,8 @@
  * uloops_simd.h — hand-written inner loops that the generated loops of
  * uloops.c try first (included by uloops.c only): AVX2 sqrt, maximum,
  * minimum, clip, floor, ceil and trunc on float32/float64, int64 // and %
- * by a scalar, and (AVX2+FMA) the absolute value of complex64/128.
+ * by a scalar, (AVX2+FMA) the absolute value of complex64/128, and (AVX-512,
+ * glibc's libmvec) float64 tanh, expm1, cbrt, arcsinh, arccosh, arctanh.
  * GCC vectorizes none of them by itself here (sqrt keeps its
  * errno branch, the NaN-aware selects stay branches), and NumPy runs them
  * as AVX2 loops.  Each result is exact (one IEEE operation or a select per
@@ -15,6 +16,7 @@
 #ifndef LUMEN_ULOOPS_SIMD_H
 #define LUMEN_ULOOPS_SIMD_H
 
+#include "config.h"
 #include <stdint.h>
 
 /* NumPy's maximum / minimum: a NaN in either operand wins (the first's),
@@ -313,6 +315,64 @@ UF_AVX2FMA static int uf_simd_cabs_##c(char **args, const int64_t *steps, int64_
 UF_SIMD_CABS(d, double, 4, __m256d, _mm256_loadu_pd, _mm256_storeu_pd, uf_cabs4_d)
 UF_SIMD_CABS(f, float, 8, __m256, _mm256_loadu_ps, _mm256_storeu_ps, uf_cabs8_f)
 
+/*
+ * float64 tanh, expm1, cbrt, arcsinh, arccosh and arctanh on AVX-512 CPUs
+ * through glibc's libmvec (_ZGVeN8v_*, 8 lanes; its special lanes go
+ * through the scalar functions, which raise NumPy's flags).  There NumPy
+ * runs these with its AVX-512 (SVML-derived) loops, whose bits libmvec's
+ * match more often than glibc's scalar functions do: measured over 3e6
+ * items (x*10, x*1400, x*1e-3; [-1, 1) for arctanh; |x|+1 for arccosh),
+ * the share of items equal to NumPy 2.4's on an AVX-512 CPU was tanh
+ * 100% (scalar 80%), expm1 97.3 (95.1), cbrt 63 (48), arcsinh 99.5 (85.6),
+ * arccosh 92.6 (85.3), arctanh 87.4 (78.4).  (exp, log, sin, tan, power
+ * ... match less often that way and keep the scalar functions.)  Elsewhere,
+ * NumPy and these loops both use the scalar functions.
+ */
+#ifdef HAVE_LIBMVEC
+#define UF_AVX512 __attribute__((target("avx512f")))
+static int uf_simd_have_avx512(void)
+{
+	static int have = -1;
+	if (have < 0) {
+		__builtin_cpu_init();
+		have = __builtin_cpu_supports("avx512f") ? 1 : 0;
+	}
+	return have;
+}
+/* pad: an argument the function answers without a flag (the tail's unused lanes) */
+#define UF_MVEC(name, vname, pad)                                                        \
+__m512d _ZGVeN8v_##vname(__m512d);                                                       \
+UF_AVX512 static void uf_mvec_##name(const double *x, double *z, int64_t n)               \
+{                                                                                        \
+	int64_t i = 0;                                                                   \
+	for (; i + 8 <= n; i += 8)                                                        \
+		_mm512_storeu_pd(z + i, _ZGVeN8v_##vname(_mm512_loadu_pd(x + i)));          \
+	if (i < n) {                                                                     \
+		__mmask8 m = (__mmask8)((1u << (n - i)) - 1);                              \
+		__m512d v = _mm512_mask_loadu_pd(_mm512_set1_pd(pad), m, x + i);            \
+		_mm512_mask_storeu_pd(z + i, m, _ZGVeN8v_##vname(v));                       \
+	}                                                                                \
+}                                                                                        \
+static int uf_simd_##name##_d(char **args, const int64_t *steps, int64_t n)              \
+{                                                                                        \
+	if (steps[0] != sizeof(double) || steps[1] != sizeof(double) || !uf_simd_have_avx512()) \
+		return 0;                                                                 \
+	uf_mvec_##name((const double *)args[0], (double *)args[1], n);                     \
+	return 1;                                                                         \
+}
+UF_MVEC(tanh, tanh, 0.5)
+UF_MVEC(expm1, expm1, 0.5)
+UF_MVEC(cbrt, cbrt, 0.5)
+UF_MVEC(arcsinh, asinh, 0.5)
+UF_MVEC(arccosh, acosh, 1.5)
+UF_MVEC(arctanh, atanh, 0.5)
+#else
+#define UF_MVEC_NONE(name) \
+static int name(char **args, const int64_t *steps, int64_t n) { (void)args; (void)steps; (void)n; return 0; }
+UF_MVEC_NONE(uf_simd_tanh_d) UF_MVEC_NONE(uf_simd_expm1_d) UF_MVEC_NONE(uf_simd_cbrt_d)
+UF_MVEC_NONE(uf_simd_arcsinh_d) UF_MVEC_NONE(uf_simd_arccosh_d) UF_MVEC_NONE(uf_simd_arctanh_d)
+#endif
+
 #else /* no AVX2 loops on this target: the scalar loops run */
 #define UF_SIMD_NONE(name) \
 static int name(char **args, const int64_t *steps, int64_t n) { return 0; }
@@ -324,6 +384,8 @@ UF_SIMD_NONE(uf_simd_floor_divide_l) UF_SIMD_NONE(uf_simd_remainder_l)
 UF_SIMD_NONE(uf_simd_floor_f) UF_SIMD_NONE(uf_simd_floor_d) UF_SIMD_NONE(uf_simd_ceil_f)
 UF_SIMD_NONE(uf_simd_ceil_d) UF_SIMD_NONE(uf_simd_trunc_f) UF_SIMD_NONE(uf_simd_trunc_d)
 UF_SIMD_NONE(uf_simd_cabs_d) UF_SIMD_NONE(uf_simd_cabs_f)
+UF_SIMD_NONE(uf_simd_tanh_d) UF_SIMD_NONE(uf_simd_expm1_d) UF_SIMD_NONE(uf_simd_cbrt_d)
+UF_SIMD_NONE(uf_simd_arcsinh_d) UF_SIMD_NONE(uf_simd_arccosh_d) UF_SIMD_NONE(uf_simd_arctanh_d)
 #endif
 
 #endif

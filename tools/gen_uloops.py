@@ -255,7 +255,9 @@ CLONED_WIDE = {'add', 'subtract', 'multiply', 'divide', 'true_divide', 'negative
 # never vectorize by themselves.
 SIMD = {('sqrt', 'f'), ('sqrt', 'd'), ('maximum', 'f'), ('maximum', 'd'), ('minimum', 'f'),
         ('minimum', 'd'), ('clip', 'f'), ('clip', 'd'), ('floor_divide', 'l'), ('remainder', 'l'),
-        ('floor', 'f'), ('floor', 'd'), ('ceil', 'f'), ('ceil', 'd'), ('trunc', 'f'), ('trunc', 'd')}
+        ('floor', 'f'), ('floor', 'd'), ('ceil', 'f'), ('ceil', 'd'), ('trunc', 'f'), ('trunc', 'd'),
+        # float64 through glibc's AVX-512 libmvec (uloops_simd.h says when)
+        ('tanh', 'd'), ('expm1', 'd'), ('cbrt', 'd'), ('arcsinh', 'd'), ('arccosh', 'd'), ('arctanh', 'd')}
 
 loops_of = {}
 for n in NAMES:

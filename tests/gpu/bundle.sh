@@ -24,7 +24,7 @@ for b in "$stage"/bin/*; do
 	ldd "$b" | awk '/=> \// { print $3 }'
 done | sort -u | while read -r lib; do
 	case $lib in
-	*/libc.so*|*/libm.so*|*/libpthread.so*|*/libdl.so*|*/librt.so*|*/ld-linux*|\
+	*/libc.so*|*/libm.so*|*/libmvec.so*|*/libpthread.so*|*/libdl.so*|*/librt.so*|*/ld-linux*|\
 	*/libstdc++.so*|*/libgcc_s.so*|/usr/local/cuda*|*/libcuda.so*) ;;
 	*) cp -L "$lib" "$stage/lib/" ;;
 	esac
