@@ -842,17 +842,12 @@ static struct value *fn_linspace(struct eval *ev, const struct builtin *bi, int 
 	}
 	if (val_as_double(ev, sv, &start) < 0 || val_as_double(ev, ev_, &stop) < 0)
 		return NULL;
-	if (num < 0)
-		return err_set(ev, TY_ValueError, "Number of samples, %lld, must be non-negative.", (long long)num);
-	r = linspace_on(ev, arr_be(bi), start, stop, num, endpoint, &step);
+	r = linspace_on(ev, arr_be(bi), start, stop, num, endpoint, &step); /* num < 0: its error */
 	if (!r)
 		return NULL;
 	if (dt >= 0 && dt != DT_FLOAT64) {
 		struct ndarray *c;
-		if (dt_is_int(dt) && nd_backend(r) == &backend_host) {
-			for (int64_t i = 0; i < num; i++)
-				((double *)nd_data(r))[i] = floor(((double *)nd_data(r))[i]);
-		} else if (dt_is_int(dt)) { /* NumPy floors before the cast to an integer */
+		if (dt_is_int(dt)) { /* NumPy floors before the cast to an integer */
 			struct value *rv = arr_wrap(ev, r), *in[1] = {rv};
 			r = rv ? uf_apply_arrays(ev, nd_backend(rv->u.arr), uf_lookup("floor"), 1, in, NULL) : NULL;
 			val_decref(rv);

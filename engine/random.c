@@ -253,6 +253,11 @@ static struct value *rand_common(struct eval *ev, const struct builtin *bi, int 
 			nd_decref(c);
 			c = NULL;
 		}
+		if (c && !normal) { /* a draw within 2^-25 of 1 rounds to 1.0f: keep [0, 1) */
+			float *p = (float *)nd_data(c);
+			for (int64_t i = 0, n = nd_size(c); i < n; i++)
+				p[i] = p[i] < 1.0f ? p[i] : 0x1.fffffep-1f;
+		}
 		val_decref(v);
 		return c ? arr_wrap(ev, c) : NULL;
 	}
