@@ -10,19 +10,13 @@
 #include <string.h>
 #include <unistd.h>
 #include <jansson.h>
-#include "engine.h"
-#include "core.h"
-#include "error.h"
-#include "cuda_plugin.h"
+#include "engine/engine.h"
 
-static struct eval *cli_ev;
 static struct engine *cli_engine;
 
 static void on_sigint(int sig)
 {
 	(void)sig;
-	if (cli_ev)
-		cli_ev->interrupt = 1;
 	if (cli_engine)
 		engine_interrupt(cli_engine);
 }
@@ -59,46 +53,7 @@ static char *read_file(const char *path, size_t *len)
 	return buf;
 }
 
-static int run_py(const char *path)
-{
-	size_t len;
-	char *src = read_file(path, &len);
-	if (!src) {
-		fprintf(stderr, "lumen: can't open file '%s': [Errno 2] No such file or directory\n", path);
-		return 2;
-	}
-	struct eval *ev = ev_new();
-	if (!ev) {
-		free(src);
-		fprintf(stderr, "lumen: out of memory\n");
-		return 1;
-	}
-	cli_ev = ev;
-	signal(SIGINT, on_sigint);
-	int rc = ev_exec_source(ev, src, len, path, 0, 0, NULL);
-	free(src);
-	fflush(stdout);
-	int status = 0;
-	if (rc < 0) {
-		struct value *exc = err_fetch(ev);
-		int n = 0;
-		char **tb = exc ? ev_format_traceback(ev, exc, 0, &n) : NULL;
-		for (int i = 0; i < n; i++) {
-			fprintf(stderr, "%s\n", tb[i]);
-			free(tb[i]);
-		}
-		free(tb);
-		status = exc && exc->type == VT_EXCEPTION && exc->u.exc.type == TY_KeyboardInterrupt ? 130 : 1;
-		val_decref(exc);
-		err_clear(ev);
-	}
-	fflush(stdout);
-	cli_ev = NULL;
-	ev_free(ev);
-	return status;
-}
-
-/* sink for notebooks and the REPL: print everything */
+/* the sink of every front end here: print everything */
 static void s_stream(void *ctx, int fd, const char *text, size_t len)
 {
 	(void)ctx;
@@ -168,6 +123,45 @@ static void print_error(struct engine_error *err)
 	fflush(stdout);
 	for (int i = 0; i < err->ntraceback; i++)
 		fprintf(stderr, "%s\n", err->traceback[i]);
+}
+
+/* `lumen run FILE.py`: the file is one cell run through engine_execute, the
+ * path the kernel takes, as a script (CPython's traceback on stderr, status 1;
+ * 130 after a KeyboardInterrupt). */
+static int run_py(const char *path)
+{
+	size_t len;
+	char *src = read_file(path, &len);
+	if (!src) {
+		fprintf(stderr, "lumen: can't open file '%s': [Errno 2] No such file or directory\n", path);
+		return 2;
+	}
+	if (strlen(src) != len) {
+		fprintf(stderr, "SyntaxError: source code cannot contain null bytes\n");
+		free(src);
+		return 1;
+	}
+	struct engine *e = engine_new(NULL);
+	if (!e) {
+		free(src);
+		fprintf(stderr, "lumen: out of memory\n");
+		return 1;
+	}
+	cli_engine = e;
+	signal(SIGINT, on_sigint);
+	struct engine_exec_opts opt = { 0, 0, 1, 0, path };
+	struct engine_error err;
+	int status = 0;
+	if (engine_execute(e, src, &opt, &cli_sink, &err) < 0) {
+		print_error(&err);
+		status = err.ename && strcmp(err.ename, "KeyboardInterrupt") == 0 ? 130 : 1;
+		engine_error_clear(&err);
+	}
+	free(src);
+	fflush(stdout);
+	cli_engine = NULL;
+	engine_free(e);
+	return status;
 }
 
 static int run_ipynb(const char *path)
@@ -310,7 +304,7 @@ int main(int argc, char **argv)
 {
 	engine_prepare_process(argv);
 	if (argc >= 2 && (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0)) {
-		const char *plugin = cuda_plugin_path();
+		const char *plugin = engine_cuda_plugin_path();
 		if (engine_has_cuda_build())
 			printf("lumen %s (CUDA support: built in, plugin %s%s)\n", engine_version(),
 			       plugin, access(plugin, R_OK) == 0 ? "" : " (missing: cp runs on the host)");

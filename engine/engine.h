@@ -56,6 +56,10 @@ struct engine_exec_opts {
 	 * status, and clears the flag itself with engine_interrupt_clear); 0:
 	 * such an interrupt is dropped, as a REPL drops a Ctrl-C at its prompt */
 	int keep_interrupt;
+	/* non-NULL: run the code as `python3 FILE` runs a file (`lumen run`):
+	 * this name in tracebacks, CPython's traceback format, no
+	 * execute_result, no history */
+	const char *script;
 };
 
 /* A Python-style error: ename "ValueError", evalue the message, traceback
@@ -79,7 +83,7 @@ struct engine_options {
 };
 
 /* Called first in main(), before threads or sockets: may re-execute the
- * program once with a better host BLAS configuration (linalg_host.c says
+ * program once with a better host BLAS configuration (host_linalg.c says
  * why).  Returns when nothing needs doing. */
 void engine_prepare_process(char **argv);
 
@@ -124,6 +128,8 @@ const char *engine_version(void);
 const char *engine_banner(struct engine *e); /* names the device */
 int engine_execution_count(struct engine *e);
 int engine_has_cuda_build(void);
+/* Where the CUDA plugin (lumen-cuda.so) is looked for; static string. */
+const char *engine_cuda_plugin_path(void);
 
 /* Flush stdio and end the process without exit handlers (see engine.c);
  * returns status only in sanitizer builds, where the caller exits. */

@@ -16,7 +16,7 @@
 #include <unistd.h>
 #include <zmq.h>
 
-#include "engine.h"
+#include "engine/engine.h"
 #include "kernel.h"
 
 void kernel_log(struct kernel *k, const char *fmt, ...)

@@ -20,7 +20,7 @@
 #include <unistd.h>
 #include <zmq.h>
 
-#include "engine.h"
+#include "engine/engine.h"
 #include "kernel.h"
 
 struct exec_state {

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine.h"
+#include "engine/engine.h"
 #include "kernel.h"
 
 /* Code points in a UTF-8 string (what cursor_pos counts). */

@@ -21,7 +21,7 @@
 #include <unistd.h>
 #include <zmq.h>
 
-#include "engine.h"
+#include "engine/engine.h"
 #include "kernel.h"
 
 struct kernel *kernel_global;

@@ -4,7 +4,7 @@
  * with argsort; complex by (real, imag) in NumPy's order with NaNs last),
  * scans (cumsum/cumprod), and the edge-item gather repr uses.
  *
- * Callers (backend_cuda.c) pass device pointers and a stream; temporary
+ * Callers (cuda_backend.c) pass device pointers and a stream; temporary
  * memory comes through the allocator they give.  Returns 0, a cudaError_t,
  * -2 for an unsupported dtype or -3 when the allocator fails.
  */
@@ -14,7 +14,7 @@
 #include <stdint.h>
 
 extern "C" {
-#include "dtype.h"
+#include "array/dtype.h"
 }
 
 typedef void *(*alloc_fn)(size_t);

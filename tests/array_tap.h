@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "engine.h"
+#include "engine/engine.h"
 
 struct array_case {
 	const char *code;

@@ -28,7 +28,7 @@ import urllib.request
 
 CELLS = [
 	("import numpy as np\nx = np.arange(6).reshape(2, 3)\nprint('sum is', x.sum())", "sum is 15"),
-	("x * 2", "shape (2, 3) · int64"),  # the array's text/html (engine/display.c)
+	("x * 2", "shape (2, 3) · int64"),  # the array's text/html (engine/session/display.c)
 	("1 / 0", "ZeroDivisionError"),
 	("print('still alive', x.shape)", "still alive (2, 3)"),
 	# a display with an id, updated from the next cell (update_display_data)

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """gen_ziggurat.py — derives the ziggurat tables of NumPy's Generator
-(standard_normal, float64 and float32) and writes engine/ziggurat_tab.c.
+(standard_normal, float64 and float32) and writes engine/random/gen/ziggurat_tab.c.
 
 The tables follow Marsaglia & Tsang (2000) with 256 levels, r = 3.65415...:
 x_255 = r, x_{i} = sqrt(-2 log(v/x_{i+1} + f(x_{i+1}))).  ki and fi come
@@ -9,7 +9,7 @@ doubles NumPy uses; the recursion alone lands a few ulps off for the lowest
 levels, so each wi is then pinned as the unique double within +-64 ulps of
 x/rabs of NumPy's samples that reproduces NumPy's outputs for every sample of
 that level (raw PCG64 words vs Generator.standard_normal).  Run it with
-NumPy installed: python3 tests/gen_ziggurat.py > engine/ziggurat_tab.c
+NumPy installed: python3 tests/gen_ziggurat.py > engine/random/gen/ziggurat_tab.c
 """
 import math, struct, sys
 import numpy as np

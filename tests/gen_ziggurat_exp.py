@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
-"""gen_ziggurat_exp.py — writes engine/ziggurat_exp_tab.h, the ziggurat
+"""gen_ziggurat_exp.py — writes engine/random/gen/ziggurat_exp_tab.h, the ziggurat
 tables of NumPy's Generator.standard_exponential (256 levels, float64:
 ke/we/fe).  The Marsaglia-Tsang recursion does not land on NumPy's doubles
 bit for bit, so the tables are read from the very objects NumPy runs: the
 static library numpy/random/lib/libnpyrandom.a that NumPy wheels ship (an ar
 archive of ELF objects; the tables are local symbols of distributions.o).
-Run it with NumPy installed: python3 tests/gen_ziggurat_exp.py > engine/ziggurat_exp_tab.h
+Run it with NumPy installed: python3 tests/gen_ziggurat_exp.py > engine/random/gen/ziggurat_exp_tab.h
 """
 import os, struct, sys
 import numpy as np

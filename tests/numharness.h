@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "engine.h"
+#include "engine/engine.h"
 #include "num_cases.h"
 
 struct outbuf {

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "engine.h"
+#include "engine/engine.h"
 
 struct shape_case {
 	const char *name, *code, *out, *ename, *evalue;

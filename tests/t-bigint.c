@@ -1,5 +1,5 @@
 /*
- * t-bigint.c — TAP tests of Python ints beyond int64 (engine/bigint.c):
+ * t-bigint.c — TAP tests of Python ints beyond int64 (engine/lang/bigint.c):
  * the canonical form (a result that fits int64 is a VT_INT), the size cap
  * (BIG_MAX_BITS: refused at once with MemoryError, where CPython would run
  * for minutes or exhaust memory), correctly rounded conversions to float,
@@ -10,9 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include "engine.h"
-#include "value.h"
-#include "bigint.h"
+#include "engine/engine.h"
+#include "lang/value.h"
+#include "lang/bigint.h"
 #include "tap.h"
 
 static struct engine *E;

@@ -8,7 +8,7 @@
 #include <unistd.h>
 #include <fcntl.h>
 
-#include "kernel.h"
+#include "kernel/kernel.h"
 
 #include "tap.h"
 

@@ -5,7 +5,7 @@
  * count taken from the environment (fft_host_threads).
  */
 #include "numharness.h"
-#include "fft.h"
+#include "numerics/fft.h"
 
 static void check(int cond, const char *what, int *num, int *failed)
 {

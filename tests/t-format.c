@@ -8,11 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <limits.h>
-#include "format.h"
-#include "backend.h"
-#include "error.h"
-#include "eval.h"
-#include "arrfuncs.h"
+#include "array/format.h"
+#include "backend/backend.h"
+#include "lang/error.h"
+#include "lang/eval.h"
+#include "array/arrfuncs.h"
 
 struct fcase {
 	const char *name;

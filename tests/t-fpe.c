@@ -9,7 +9,7 @@
  */
 #include <stdio.h>
 #include <string.h>
-#include "engine.h"
+#include "engine/engine.h"
 
 static int ntest, failed;
 static void diag(void);

@@ -1,5 +1,5 @@
 /*
- * t-fuse.c — TAP tests of statement-level fusion (engine/fuse.h) without a
+ * t-fuse.c — TAP tests of statement-level fusion (engine/ufunc/fuse.h) without a
  * GPU: the fuser runs on the host backends behind its test switch
  * (fz_set_mode(2), LUMEN_FUSE=all) and every expression must give the bytes,
  * dtype and shape of the unfused path (fz_set_mode(0)), raise the same
@@ -9,8 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "engine.h"
-#include "fuse.h"
+#include "engine/engine.h"
+#include "ufunc/fuse.h"
 #include "tap.h"
 
 static char OUT[1 << 16];

@@ -6,10 +6,10 @@
  * full integer keys give NumPy scalars, errors are IndexError.
  */
 #include "shape_harness.h"
-#include "arrapi.h"
-#include "error.h"
-#include "eval.h"
-#include "core.h"
+#include "array/arrapi.h"
+#include "lang/error.h"
+#include "lang/eval.h"
+#include "lang/core.h"
 
 static const struct shape_case cases[] = {
 #include "index_cases.h"

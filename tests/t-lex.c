@@ -1,5 +1,5 @@
 /*
- * t-lex.c — TAP tests of the tokenizer (engine/lex.c): token kinds,
+ * t-lex.c — TAP tests of the tokenizer (engine/lang/lex.c): token kinds,
  * NEWLINE/INDENT/DEDENT, implicit line joining, continuation, numbers,
  * strings and prefixes, magics, errors, and a fuzz loop over random and
  * truncated input that must end in tokens or an error, never a crash.
@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "lex.h"
+#include "lang/lex.h"
 #include "tap.h"
 
 static jmp_buf jb;

@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "engine.h"
+#include "engine/engine.h"
 #include "tap.h"
 
 struct cap {

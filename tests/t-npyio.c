@@ -4,8 +4,8 @@
  * (num_cases.h, written by gen_num_cases.py).
  */
 #include "numharness.h"
-#include "npyio.h"
-#include "dtype.h"
+#include "lib/npyio.h"
+#include "array/dtype.h"
 
 /* the header NumPy 2 writes for np.save('x', np.zeros((2, 3))): the
  * 10-byte preamble, then the dict padded with spaces to 117 bytes and '\n' */

@@ -1,5 +1,5 @@
 /*
- * t-parse.c — TAP tests of the parser (engine/parse.c): the statements and
+ * t-parse.c — TAP tests of the parser (engine/lang/parse.c): the statements and
  * expressions of the cell language parse into the expected tree shapes,
  * syntax errors carry Python's messages, lines and columns, incomplete
  * input is flagged, unsupported constructs are named, and random or
@@ -8,8 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "parse.h"
-#include "error.h"
+#include "lang/parse.h"
+#include "lang/error.h"
 #include "tap.h"
 
 /* a compact dump of the tree's kinds */

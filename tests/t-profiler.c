@@ -7,7 +7,7 @@
 #include <regex.h>
 #include <stdio.h>
 #include <string.h>
-#include "engine.h"
+#include "engine/engine.h"
 
 static int ntest, failed;
 static void diag(void);

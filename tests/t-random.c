@@ -4,7 +4,7 @@
  * random_cases.h), then the random-* cells through the engine.
  */
 #include <math.h>
-#include "random.h"
+#include "random/random.h"
 #include "random_cases.h"
 #include "numharness.h"
 

@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "kernel.h"
+#include "kernel/kernel.h"
 
 #include "tap.h"
 

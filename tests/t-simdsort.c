@@ -1,5 +1,5 @@
 /*
- * t-simdsort.c — TAP tests of engine/simdsort.c, the AVX-512 and AVX2
+ * t-simdsort.c — TAP tests of engine/backend/host/simdsort.c, the AVX-512 and AVX2
  * quicksorts behind the host np.sort of 32- and 64-bit numbers, each path
  * where the CPU runs it (AVX2 forced by simdsort_width): every dtype at every
  * length around its leaf, pivot-sample and partition sizes, and larger rows
@@ -18,8 +18,8 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "dtype.h"
-#include "simdsort.h"
+#include "array/dtype.h"
+#include "backend/host/simdsort.h"
 
 #include "tap.h"
 

@@ -8,7 +8,7 @@
  */
 #include <stdio.h>
 #include <string.h>
-#include "engine.h"
+#include "engine/engine.h"
 #include "tap.h"
 
 static char OUT[16384];

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernel.h"
+#include "kernel/kernel.h"
 
 #include "tap.h"
 

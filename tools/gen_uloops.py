@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""gen_uloops.py — writes engine/uloops.c: the host inner loops, CUDA
+"""gen_uloops.py — writes engine/ufunc/gen/uloops.c: the host inner loops, CUDA
 expressions and loop lists of every ufunc, and the dtype cast loops.
 
 The loop lists (type signatures, in NumPy's order) come from NumPy's own
 `ufunc.types`, filtered to the dtypes Lumen has; the expressions are below.
-Run:  python3 tools/gen_uloops.py > engine/uloops.c
+Run:  python3 tools/gen_uloops.py > engine/ufunc/gen/uloops.c
 """
 import numpy as np
 import numpy._core.umath as um
@@ -233,7 +233,7 @@ for R, f in (('double', ''), ('float', 'f')):
 # np.multiply of complex arrays: NumPy's AVX2 loop (loops_arithm_fp
 # .dispatch.c.src, simd_cmul: fmaddsub) fuses one product of each part:
 # (fma(ar, br, -(ai*bi)), fma(ar, bi, ai*br)).  Its reduce along a row is a
-# plain scalar loop (redhost.c).  The CUDA expression stays uf_cmul_.
+# plain scalar loop (host_reduce.c).  The CUDA expression stays uf_cmul_.
 # A macro (its operands are the loops' plain variables), so that fma is
 # expanded in each loop clone: one instruction in the FMA clone.
 for c, R, f in (('F', 'float', 'f'), ('D', 'double', '')):

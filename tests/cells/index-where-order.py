@@ -1,4 +1,4 @@
-# cells: skip-gpu device results are C-ordered (engine/ufunc.h, uf_new_result)
+# cells: skip-gpu device results are C-ordered (engine/ufunc/ufunc.h, uf_new_result)
 # np.where on the host lays its result out as its operands are (NumPy's
 # order='K'): transposed operands give an F-ordered result.
 import numpy as np

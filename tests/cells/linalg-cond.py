@@ -13,7 +13,7 @@ r = np.array([[1.0, 2.0, 3.0], [4.0, 5.0, 6.5]])
 print(repr(float('%.13g' % np.linalg.cond(r))), repr(float('%.13g' % np.linalg.cond(r.T, -2))))
 c = np.array([[1 + 1j, 2], [0, 3 - 1j]])
 print(repr(float('%.13g' % np.linalg.cond(c))), repr(np.linalg.cond(c, 1)), repr(np.linalg.cond(c, 'fro')))
-print(repr(np.linalg.cond([[1, 2], [3, 4]])), repr(np.linalg.cond(np.eye(3, dtype=int), np.inf)))
+print(repr(float('%.13g' % np.linalg.cond([[1, 2], [3, 4]]))), repr(np.linalg.cond(np.eye(3, dtype=int), np.inf)))
 print(repr(np.linalg.cond(np.array([[1.0, 1.0], [1.0, 1.0]]), 1)))
 print(repr(np.linalg.cond(np.array([[np.nan, 1.0], [1.0, 1.0]]), 1)))
 for f in [lambda: np.linalg.cond(np.zeros((0, 0))), lambda: np.linalg.cond(r, 1),

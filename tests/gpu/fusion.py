@@ -1,4 +1,4 @@
-# fusion.py — statement-level fusion on the device (engine/fuse.h), run on
+# fusion.py — statement-level fusion on the device (engine/ufunc/fuse.h), run on
 # the GPU machine with `LUMEN_DEVICE=cuda lumen-gpu run tests/gpu/fusion.py`.
 # Each fused statement is compared bit for bit with the same computation
 # done one operation per statement (the unfused kernels) and with NumPy on

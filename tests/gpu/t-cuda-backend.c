@@ -16,20 +16,20 @@
 #include <time.h>
 
 #ifdef HAVE_CUDA
-#include "arrapi.h"
-#include "backend.h"
-#include "error.h"
-#include "eval.h"
-#include "fft.h"
-#include "linalg.h"
-#include "random.h"
-#include "ufunc.h"
-#include "cudabe.h"
+#include "array/arrapi.h"
+#include "backend/backend.h"
+#include "lang/error.h"
+#include "lang/eval.h"
+#include "numerics/fft.h"
+#include "numerics/linalg.h"
+#include "random/random.h"
+#include "ufunc/ufunc.h"
+#include "backend/cuda/cuda_int.h"
 
 /* cuda_index.c / cuda_lib.c: the kernels' sources, compiled here too */
 const char *cuda_index_source(int item, int unit, char *buf, size_t size);
 const char *cuda_uniform_source(int dt, char *buf, size_t size);
-/* transfer.c / cuda_lib.c: the knobs read again, the SVD's fallback count */
+/* cuda_transfer.c / cuda_lib.c: the knobs read again, the SVD's fallback count */
 void xfer_knobs_reread(void);
 size_t xfer_pinned_bytes(void);
 void cuda_rand_knobs_reread(void);

@@ -2,7 +2,7 @@
  * t-cuda-codegen.c — the generated CUDA C compiles under NVRTC for every
  * loop of every ufunc, every cast, and the reduction plans (contiguous,
  * strided, axis inner/outer) — no GPU needed: the backend runs "dry"
- * (jit.c compiles, nothing launches).  Runs in CI wherever NVRTC exists.
+ * (cuda_jit.c compiles, nothing launches).  Runs in CI wherever NVRTC exists.
  */
 #include "config.h"
 #include <stdio.h>
@@ -10,11 +10,11 @@
 #include <string.h>
 
 #ifdef HAVE_CUDA
-#include "backend.h"
-#include "error.h"
-#include "eval.h"
-#include "ufunc.h"
-#include "cudabe.h"
+#include "backend/backend.h"
+#include "lang/error.h"
+#include "lang/eval.h"
+#include "ufunc/ufunc.h"
+#include "backend/cuda/cuda_int.h"
 
 /* cuda_index.c / cuda_lib.c: the sources of their fixed kernels */
 const char *cuda_index_source(int item, int unit, char *buf, size_t size);
@@ -110,7 +110,7 @@ static struct ew_tree *leaf_tree(struct ndarray *a, int cast_to)
 	return &t;
 }
 
-/* ---- fused statement trees (engine/fuse.c builds these) ---- */
+/* ---- fused statement trees (engine/ufunc/fuse.c builds these) ---- */
 static int push_node(struct ew_tree *t, struct ew_node n)
 {
 	t->nodes[t->nnodes] = n;

@@ -5,7 +5,7 @@
  * 3-D, 4-D, 1-D, lead-axis sums, inputs smaller than the halo, and boxes
  * too large to tile), and so do the spline kernels
  * (cuda_interp.c) for every order, mode and transform kind — no GPU
- * needed: the backend runs "dry" (jit.c compiles, nothing launches).
+ * needed: the backend runs "dry" (cuda_jit.c compiles, nothing launches).
  */
 #include "config.h"
 #include <stdio.h>
@@ -13,11 +13,11 @@
 #include <string.h>
 
 #ifdef HAVE_CUDA
-#include "backend.h"
-#include "error.h"
-#include "eval.h"
-#include "cudabe.h"
-#include "ndimage.h"
+#include "backend/backend.h"
+#include "lang/error.h"
+#include "lang/eval.h"
+#include "backend/cuda/cuda_int.h"
+#include "numerics/ndimage.h"
 
 static struct eval *ev;
 static int nt;

@@ -1,0 +1,79 @@
+/*
+ * arrfuncs.h — how the array runtime's areas publish their functions.
+ *
+ * Each area (creation, ufuncs, reductions, manipulation, indexing, sorting,
+ * statistics, linalg, fft, random, io, ...) exports NULL-terminated tables of
+ * module functions and of ndarray methods.  arrmod.c builds the `numpy` and
+ * `cupy` modules (and their submodules) from the tables, binding each
+ * builtin's data to the namespace's backend: a function body reads
+ * `const struct backend *be = bi->data;` to know where new arrays go, and a
+ * method reads its array from bi->self.  Every builtin is written once;
+ * np and cp share the tables.
+ */
+#ifndef LUMEN_ARRFUNCS_H
+#define LUMEN_ARRFUNCS_H
+
+#include "lang/value.h"
+
+struct arr_func {
+	const char *name;   /* "zeros" */
+	builtin_fn fn;
+	const char *sig;    /* "zeros(shape, dtype=float, order='C', *, like=None)" */
+	const char *doc;    /* one paragraph for `np.zeros?` and the inspector */
+};
+
+/* A submodule's table: name under the namespace ("linalg", "fft", "random",
+ * "" for the top level) and its functions. */
+struct arr_table {
+	const char *submodule;
+	const struct arr_func *funcs;
+};
+
+/* The tables, each defined by its area; arrmod.c lists them all. */
+extern const struct arr_func arr_creation_funcs[];   /* creation.c */
+extern const struct arr_func arr_ufunc_funcs[];      /* ufunc.c: add, sin, ... */
+extern const struct arr_func arr_reduce_funcs[];     /* reduce.c */
+extern const struct arr_func arr_manip_funcs[];      /* manip.c */
+extern const struct arr_func arr_index_funcs[];      /* index.c: take, put, where ... */
+extern const struct arr_func arr_calculus_funcs[];   /* calculus.c: gradient, trapezoid */
+extern const struct arr_func arr_polynomial_funcs[]; /* polynomial.c: vander, polyval */
+extern const struct arr_func arr_edit_funcs[];       /* arrayedit.c: append, insert, delete, block */
+extern const struct arr_func arr_sort_funcs[];       /* sortsearch.c */
+extern const struct arr_func arr_stat_funcs[];       /* stats.c */
+extern const struct arr_func arr_linalg_top_funcs[]; /* linalg.c: dot, matmul, einsum ... */
+extern const struct arr_func arr_linalg_funcs[];     /* linalg.c: numpy.linalg */
+extern const struct arr_func arr_fft_funcs[];        /* fft.c: numpy.fft */
+extern const struct arr_func arr_random_funcs[];     /* random.c: numpy.random */
+extern const struct arr_func arr_random_state_funcs[]; /* random_state.c: seed, RandomState */
+extern const struct arr_func arr_io_funcs[];         /* npyio.c: save, load, savez */
+extern const struct arr_func arr_format_funcs[];     /* format.c: set_printoptions ... */
+
+/* ndarray methods by area (a.sum, a.reshape ...): bi->self is the array. */
+extern const struct arr_func arr_core_methods[];     /* arrvalue.c: astype, copy, fill, item, tolist ... */
+extern const struct arr_func arr_reduce_methods[];   /* reduce.c */
+extern const struct arr_func arr_manip_methods[];    /* manip.c */
+extern const struct arr_func arr_sort_methods[];     /* sortsearch.c */
+extern const struct arr_func arr_linalg_methods[];   /* linalg.c: dot */
+
+/* ---- added by arrays-core: more tables (arrmod.c gives each an empty weak
+ * default, so an area that has not written its table yet never breaks the
+ * link; programs must link libengine.a with --whole-archive so the strong
+ * definitions win over the weak ones). ---- */
+extern const struct arr_func arr_dtype_funcs[];      /* npscalar.c: dtype, result_type, iinfo ... */
+extern const struct arr_func arr_cupy_funcs[];       /* cuda: cupy-only top level (get_default_memory_pool, ElementwiseKernel ...) */
+extern const struct arr_func arr_cuda_funcs[];       /* cuda: cupy.cuda (Device, Stream, Event ...) */
+extern const struct arr_func arr_cuda_runtime_funcs[]; /* cuda: cupy.cuda.runtime */
+extern const struct arr_func arr_cupyx_funcs[];      /* cupyx top level (cupyx.jit? rsqrt ...) */
+extern const struct arr_func arr_profiler_funcs[];   /* cupyx.profiler (benchmark) */
+extern const struct arr_func arr_ndimage_funcs[];    /* cupyx.scipy.ndimage / scipy.ndimage */
+extern const struct arr_func arr_signal_funcs[];     /* cupyx.scipy.signal / scipy.signal */
+extern const struct arr_func arr_special_funcs[];    /* cupyx.scipy.special / scipy.special */
+extern const struct arr_func arr_scipy_linalg_funcs[]; /* cupyx.scipy.linalg / scipy.linalg */
+extern const struct arr_func arr_ufunc_methods[];    /* ufuncfn.c: a.clip, a.round */
+extern const struct arr_func arr_fpe_funcs[];        /* fpe.c: seterr, geterr, errstate */
+/* Called once when a module is built, to add what tables cannot hold
+ * (objects such as cp.cuda.Stream.null): fullname "cupy.cuda" ...  The
+ * default (weak) does nothing.  0 or -1 with the error set. */
+int arr_module_init_cuda(struct eval *ev, const char *fullname, struct value *mod);
+
+#endif

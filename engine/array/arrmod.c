@@ -1,0 +1,392 @@
+/*
+ * arrmod.c — builds the `numpy` and `cupy` modules (and numpy.linalg,
+ * numpy.fft, numpy.random, cupy.cuda, cupyx, cupyx.scipy.*, scipy.*) from
+ * the areas' tables in arrfuncs.h, binding every builtin's data to its
+ * namespace's backend: np -> backend_host; cp -> backend_cuda(ev), or
+ * backend_host_cupy in host mode.
+ *
+ * Owns the module cache (one module per name per process, never freed).
+ * Gives weak empty defaults for tables other areas have not written yet.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <math.h>
+#include "config.h"
+#include "array/arrapi.h"
+#include "lang/error.h"
+#include "backend/cuda_plugin.h"
+
+/* ---- weak defaults: an empty table until its area defines the real one ---- */
+/* The standard tables are all defined by their areas and referenced
+ * strongly here, so a plain archive link pulls every area in.  Tables for
+ * the CUDA-only and SciPy namespaces get an empty weak default until their
+ * area writes one; an area defining one must also be linked (it is when
+ * anything else in its object file is referenced, or with --whole-archive).
+ * The CUDA tables live in the CUDA plugin (cuda_plugin.h): cuda_table()
+ * hands out the plugin's once it is loaded; the weak ones stand for it in
+ * host mode (and are overridden where the CUDA objects are linked in). */
+#define WEAK_TABLE(t) __attribute__((weak)) const struct arr_func t[] = {{NULL, NULL, NULL, NULL}}
+/* Host mode's memory pools: CuPy's API with nothing held (host-mode arrays
+ * are host memory, not the device pool's), so pool code runs unchanged */
+static struct value *host_pool_m(struct eval *ev, const struct builtin *bi, int argc,
+				 struct value **argv, const struct kwargs *kw)
+{
+	if (!strcmp(bi->name, "free_all_blocks") || !strcmp(bi->name, "set_limit"))
+		return val_none();
+	return val_int(0);
+}
+static const char *const host_pool_attrs[] = {"used_bytes", "total_bytes", "free_bytes", "n_free_blocks",
+					      "free_all_blocks", "set_limit", "get_limit", NULL};
+static const char *const host_pinned_attrs[] = {"n_free_blocks", "free_all_blocks", NULL};
+static struct value *host_pool_getattr(struct eval *ev, struct value *self, const char *name)
+{
+	const char *const *ms = self->u.obj.p ? host_pinned_attrs : host_pool_attrs;
+	for (int i = 0; ms[i]; i++)
+		if (!strcmp(ms[i], name))
+			return val_builtin(ms[i], host_pool_m, self, NULL);
+	return NULL;
+}
+static char *host_pool_repr(struct eval *ev, struct value *self)
+{
+	return strdup(self->u.obj.p ? "<cupy.cuda.pinned_memory.PinnedMemoryPool object>"
+		      : "<cupy.cuda.memory.MemoryPool object>");
+}
+static void host_pool_free(void *p) { (void)p; }
+static const struct objtype host_pool_type = {
+	"MemoryPool", host_pool_free, host_pool_getattr, NULL, NULL, host_pool_repr, NULL, NULL, host_pool_attrs,
+};
+static struct value *host_mempool(struct eval *ev, const struct builtin *bi, int argc,
+				  struct value **argv, const struct kwargs *kw)
+{
+	return val_object_new(&host_pool_type, NULL);
+}
+static struct value *host_pinnedpool(struct eval *ev, const struct builtin *bi, int argc,
+				     struct value **argv, const struct kwargs *kw)
+{
+	return val_object_new(&host_pool_type, (void *)"pinned");
+}
+__attribute__((weak)) const struct arr_func arr_cupy_funcs[] = {
+	{"get_default_memory_pool", host_mempool, "get_default_memory_pool()",
+	 "The device memory pool (cupy.cuda.MemoryPool); in host mode it holds nothing."},
+	{"get_default_pinned_memory_pool", host_pinnedpool, "get_default_pinned_memory_pool()",
+	 "The pinned host memory pool; in host mode it holds nothing."},
+	{NULL, NULL, NULL, NULL}};
+/* Host mode's cupy.cuda: CuPy's answer on a machine without a device */
+static struct value *host_is_available(struct eval *ev, const struct builtin *bi, int argc,
+				       struct value **argv, const struct kwargs *kw)
+{
+	return val_bool(0);
+}
+__attribute__((weak)) const struct arr_func arr_cuda_funcs[] = {
+	{"is_available", host_is_available, "is_available()",
+	 "True when a CUDA device is usable; False in host mode."},
+	{"get_default_memory_pool", host_mempool, "get_default_memory_pool()",
+	 "The device memory pool; in host mode it holds nothing."},
+	{"get_default_pinned_memory_pool", host_pinnedpool, "get_default_pinned_memory_pool()",
+	 "The pinned host memory pool; in host mode it holds nothing."},
+	{NULL, NULL, NULL, NULL}};
+WEAK_TABLE(arr_cuda_runtime_funcs);
+WEAK_TABLE(arr_cupyx_funcs);
+WEAK_TABLE(arr_profiler_funcs);
+WEAK_TABLE(arr_special_funcs);
+WEAK_TABLE(arr_scipy_linalg_funcs);
+
+/* the plugin's table for one of the three CUDA namespaces (waits for the
+ * plugin: only a cp module asks) */
+enum cuda_table { CT_CUPY, CT_CUDA, CT_RUNTIME };
+static const struct arr_func *cuda_table(enum cuda_table which)
+{
+	const struct cuda_plugin *pl = cuda_plugin();
+	switch (which) {
+	case CT_CUPY: return pl ? pl->cupy_funcs : arr_cupy_funcs;
+	case CT_CUDA: return pl ? pl->cuda_funcs : arr_cuda_funcs;
+	default: return pl ? pl->cuda_runtime_funcs : arr_cuda_runtime_funcs;
+	}
+}
+
+static int module_init_cuda(struct eval *ev, const char *fullname, struct value *mod)
+{
+	const struct cuda_plugin *pl = cuda_plugin_peek();
+	return pl ? pl->module_init(ev, fullname, mod) : 0;
+}
+
+/* ---- cupy-only functions this file can serve itself ---- */
+
+/* cp.asnumpy(a, stream=None, order='C', *, out=None, blocking=True) */
+static struct value *fn_asnumpy(struct eval *ev, const struct builtin *bi, int argc,
+				struct value **argv, const struct kwargs *kw)
+{
+	struct ndarray *a;
+	if (argc < 1)
+		return err_set(ev, TY_TypeError, "asnumpy() missing required argument 'a' (pos 1)");
+	a = arr_borrow(argv[0]);
+	if (!a)
+		return arr_wrap(ev, arr_asarray(ev, &backend_host, argv[0], -1));
+	if (!arr_is_cupy(nd_backend(a)))
+		return val_incref(argv[0]);
+	return arr_wrap(ev, arr_to_backend(ev, a, &backend_host));
+}
+
+static struct value *arr_import_cached(struct eval *ev, const char *name);
+
+/* cp.get_array_module(*args): cupy if any argument is a cupy array */
+static struct value *fn_get_array_module(struct eval *ev, const struct builtin *bi, int argc,
+					 struct value **argv, const struct kwargs *kw)
+{
+	for (int i = 0; i < argc; i++) {
+		struct ndarray *a = arr_borrow(argv[i]);
+		if (a && arr_is_cupy(nd_backend(a)))
+			return arr_import_cached(ev, "cupy");
+	}
+	return arr_import_cached(ev, "numpy");
+}
+
+static const struct arr_func cupy_own_funcs[] = {
+	{"asnumpy", fn_asnumpy, "asnumpy(a, stream=None, order='C', out=None, *, blocking=True)",
+	 "Returns an array on the host memory from an arbitrary source array."},
+	{"get_array_module", fn_get_array_module, "get_array_module(*args)",
+	 "Returns the array module for arguments."},
+	{NULL, NULL, NULL, NULL},
+};
+
+/* ---- building ---- */
+
+static int add_table(struct eval *ev, struct value *mod, const char *prefix,
+		     const struct arr_func *t, const struct backend *be)
+{
+	for (; t && t->name; t++) {
+		struct value *f = val_builtin(t->name, t->fn, NULL, (void *)be);
+		char *q;
+		if (!f)
+			return err_nomem(ev), -1;
+		q = malloc(strlen(prefix) + strlen(t->name) + 2);
+		if (q) {
+			sprintf(q, "%s.%s", prefix, t->name);
+			f->u.bi.qualname = q;  /* lives as long as the process's modules */
+		}
+		if (module_add(mod, t->name, f) < 0)
+			return err_nomem(ev), -1;
+	}
+	return 0;
+}
+
+static int add(struct eval *ev, struct value *mod, const char *name, struct value *v)
+{
+	if (!v || module_add(mod, name, v) < 0)
+		return err_nomem(ev), -1;
+	return 0;
+}
+
+static int add_dtypes(struct eval *ev, struct value *mod)
+{
+	static const struct { const char *name; int dt; } types[] = {
+		{"bool_", DT_BOOL}, {"bool", DT_BOOL},
+		{"int8", DT_INT8}, {"int16", DT_INT16}, {"int32", DT_INT32}, {"int64", DT_INT64},
+		{"uint8", DT_UINT8}, {"uint16", DT_UINT16}, {"uint32", DT_UINT32}, {"uint64", DT_UINT64},
+		{"float16", DT_FLOAT16}, {"float32", DT_FLOAT32}, {"float64", DT_FLOAT64},
+		{"complex64", DT_COMPLEX64}, {"complex128", DT_COMPLEX128},
+		{"byte", DT_INT8}, {"ubyte", DT_UINT8}, {"short", DT_INT16}, {"ushort", DT_UINT16},
+		{"intc", DT_INT32}, {"uintc", DT_UINT32}, {"int_", DT_INT64}, {"intp", DT_INT64},
+		{"uintp", DT_UINT64}, {"uint", DT_UINT64}, {"long", DT_INT64}, {"ulong", DT_UINT64},
+		{"longlong", DT_INT64}, {"ulonglong", DT_UINT64},
+		{"half", DT_FLOAT16}, {"single", DT_FLOAT32}, {"double", DT_FLOAT64},
+		{"csingle", DT_COMPLEX64}, {"cdouble", DT_COMPLEX128},
+	};
+	for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
+		if (add(ev, mod, types[i].name, val_dtype(types[i].dt, 1)) < 0)
+			return -1;
+	return 0;
+}
+
+static int add_constants(struct eval *ev, struct value *mod, int is_cp)
+{
+	return add(ev, mod, "pi", val_float(M_PI)) < 0 ||
+	       add(ev, mod, "e", val_float(M_E)) < 0 ||
+	       add(ev, mod, "euler_gamma", val_float(0.5772156649015329)) < 0 ||
+	       add(ev, mod, "inf", val_float(INFINITY)) < 0 ||
+	       add(ev, mod, "nan", val_float(NAN)) < 0 ||
+	       add(ev, mod, "newaxis", val_none()) < 0 ||
+	       add(ev, mod, "mgrid", arr_ndgrid_new(ev, 0, is_cp)) < 0 ||
+	       add(ev, mod, "ogrid", arr_ndgrid_new(ev, 1, is_cp)) < 0 ||
+	       add(ev, mod, "True_", val_scalar(DT_BOOL, (union scalar_data){.b = 1})) < 0 ||
+	       add(ev, mod, "False_", val_scalar(DT_BOOL, (union scalar_data){.b = 0})) < 0 ||
+	       add(ev, mod, "ndarray", val_type(is_cp ? TY_CUPY_NDARRAY : TY_NDARRAY)) < 0 ? -1 : 0;
+}
+
+static const struct arr_func *const top_tables[] = {
+	arr_creation_funcs, arr_ufunc_funcs, arr_reduce_funcs, arr_manip_funcs,
+	arr_index_funcs, arr_edit_funcs, arr_calculus_funcs, arr_polynomial_funcs, arr_sort_funcs,
+	arr_stat_funcs, arr_linalg_top_funcs, arr_io_funcs, arr_format_funcs, arr_dtype_funcs, arr_fpe_funcs, NULL,
+};
+
+static const struct backend *cupy_backend(struct eval *ev)
+{
+	const struct backend *be = backend_cuda(ev);
+	if (err_occurred(ev))
+		return NULL;
+	return be ? be : &backend_host_cupy;
+}
+
+/* the module cache */
+#define NMODS 32
+static struct { char *name; struct value *mod; } cache[NMODS];
+static int ncache;
+
+static struct value *cache_get(const char *name)
+{
+	for (int i = 0; i < ncache; i++)
+		if (!strcmp(cache[i].name, name))
+			return cache[i].mod;
+	return NULL;
+}
+
+static void cache_put(const char *name, struct value *mod)
+{
+	if (ncache < NMODS) {
+		cache[ncache].name = strdup(name);
+		cache[ncache++].mod = val_incref(mod);
+	}
+}
+
+struct submod {
+	const char *name;                  /* full name */
+	const struct arr_func *const *t;   /* its tables */
+	int cupy;                          /* bound to the cupy backend */
+};
+
+static struct value *build(struct eval *ev, const char *name);
+
+/* a child module attached to its parent's namespace */
+static int add_child(struct eval *ev, struct value *mod, const char *parent, const char *child)
+{
+	char full[128];
+	struct value *m;
+	snprintf(full, sizeof full, "%s.%s", parent, child);
+	m = build(ev, full);
+	if (!m)
+		return -1;
+	return add(ev, mod, child, val_incref(m));
+}
+
+static struct value *build(struct eval *ev, const char *name)
+{
+	static const struct arr_func *const t_linalg[] = {arr_linalg_funcs, NULL};
+	static const struct arr_func *const t_fft[] = {arr_fft_funcs, NULL};
+	static const struct arr_func *const t_random[] = {arr_random_funcs, arr_random_state_funcs, NULL};
+	static const struct arr_func *t_cuda[] = {NULL, NULL};     /* cuda_table() */
+	static const struct arr_func *t_runtime[] = {NULL, NULL};
+	static const struct arr_func *const t_cupyx[] = {arr_cupyx_funcs, NULL};
+	static const struct arr_func *const t_prof[] = {arr_profiler_funcs, NULL};
+	static const struct arr_func *const t_ndi[] = {arr_ndimage_funcs, NULL};
+	static const struct arr_func *const t_sig[] = {arr_signal_funcs, NULL};
+	static const struct arr_func *const t_spe[] = {arr_special_funcs, NULL};
+	static const struct arr_func *const t_sli[] = {arr_scipy_linalg_funcs, NULL};
+	static const struct arr_func *const t_none[] = {NULL};
+	static const struct submod subs[] = {
+		{"numpy.linalg", t_linalg, 0}, {"numpy.fft", t_fft, 0}, {"numpy.random", t_random, 0},
+		{"numpy.exceptions", t_none, 0}, {"cupy.exceptions", t_none, 1},
+		{"cupy.linalg", t_linalg, 1}, {"cupy.fft", t_fft, 1}, {"cupy.random", t_random, 1},
+		{"cupy.cuda", t_cuda, 1}, {"cupy.cuda.runtime", t_runtime, 1},
+		{"cupyx", t_cupyx, 1}, {"cupyx.profiler", t_prof, 1}, {"cupyx.scipy", t_none, 1},
+		{"cupyx.scipy.ndimage", t_ndi, 1}, {"cupyx.scipy.signal", t_sig, 1},
+		{"cupyx.scipy.special", t_spe, 1}, {"cupyx.scipy.linalg", t_sli, 1},
+		{"cupyx.scipy.fft", t_fft, 1},
+		{"scipy", t_none, 0}, {"scipy.ndimage", t_ndi, 0}, {"scipy.signal", t_sig, 0},
+		{"scipy.special", t_spe, 0}, {"scipy.linalg", t_sli, 0}, {"scipy.fft", t_fft, 0},
+	};
+	struct value *mod = cache_get(name);
+	const struct backend *be;
+	int is_np = !strcmp(name, "numpy"), is_cp = !strcmp(name, "cupy");
+
+	if (mod)
+		return mod;
+	if (!strncmp(name, "cupy.cuda", 9)) {
+		t_cuda[0] = cuda_table(CT_CUDA);
+		t_runtime[0] = cuda_table(CT_RUNTIME);
+	}
+	if (is_np || is_cp) {
+		be = is_np ? &backend_host : cupy_backend(ev);
+		if (!be)
+			return NULL;
+		mod = val_module_new(name);
+		if (!mod)
+			return err_nomem(ev);
+		cache_put(name, mod);   /* before children: they may look their parent up */
+		val_decref(mod);
+		for (int i = 0; top_tables[i]; i++)
+			if (add_table(ev, mod, name, top_tables[i], be) < 0)
+				return NULL;
+		if (is_cp && (add_table(ev, mod, name, cupy_own_funcs, be) < 0 ||
+			      add_table(ev, mod, name, cuda_table(CT_CUPY), be) < 0))
+			return NULL;
+		if (add_dtypes(ev, mod) < 0 || add_constants(ev, mod, is_cp) < 0 ||
+		    add(ev, mod, "__version__", val_cstr(is_np ? "2.4.6" : "14.2.0")) < 0)
+			return NULL;
+		if (add_child(ev, mod, name, "linalg") < 0 || add_child(ev, mod, name, "fft") < 0 ||
+		    add_child(ev, mod, name, "random") < 0)
+			return NULL;
+		if (add_child(ev, mod, name, "exceptions") < 0)
+			return NULL;
+		if (is_cp && add_child(ev, mod, name, "cuda") < 0)
+			return NULL;
+		if (module_init_cuda(ev, name, mod) < 0)
+			return NULL;
+		return mod;
+	}
+	for (size_t i = 0; i < sizeof subs / sizeof subs[0]; i++) {
+		if (strcmp(subs[i].name, name))
+			continue;
+		be = subs[i].cupy ? cupy_backend(ev) : &backend_host;
+		if (!be)
+			return NULL;
+		mod = val_module_new(name);
+		if (!mod)
+			return err_nomem(ev);
+		cache_put(name, mod);
+		val_decref(mod);
+		for (int k = 0; subs[i].t[k]; k++)
+			if (add_table(ev, mod, name, subs[i].t[k], be) < 0)
+				return NULL;
+		if (strstr(name, ".linalg") && add(ev, mod, "LinAlgError", val_type(TY_LinAlgError)) < 0)
+			return NULL;
+		if (strstr(name, ".exceptions") && add(ev, mod, "AxisError", val_type(TY_AxisError)) < 0)
+			return NULL;
+		if (!strcmp(name, "cupy.cuda") && add_child(ev, mod, name, "runtime") < 0)
+			return NULL;
+		if (!strcmp(name, "cupyx")) {
+			if (add_child(ev, mod, name, "scipy") < 0 || add_child(ev, mod, name, "profiler") < 0)
+				return NULL;
+		}
+		if (!strcmp(name, "cupyx.scipy") || !strcmp(name, "scipy")) {
+			static const char *const kids[] = {"ndimage", "signal", "special", "linalg", "fft"};
+			for (int k = 0; k < 5; k++)
+				if (add_child(ev, mod, name, kids[k]) < 0)
+					return NULL;
+		}
+		if (module_init_cuda(ev, name, mod) < 0)
+			return NULL;
+		return mod;
+	}
+	return NULL;
+}
+
+static struct value *arr_import_cached(struct eval *ev, const char *name)
+{
+	struct value *m = build(ev, name);
+	return m ? val_incref(m) : NULL;
+}
+
+struct value *arr_import(struct eval *ev, const char *fullname)
+{
+	/* a submodule needs its top module first (so cp.cuda exists under cp) */
+	if (!strncmp(fullname, "numpy.", 6) && !build(ev, "numpy"))
+		return NULL;
+	if (!strncmp(fullname, "cupy.", 5) && !build(ev, "cupy"))
+		return NULL;
+	if (!strncmp(fullname, "cupyx.", 6) && !build(ev, "cupyx"))
+		return NULL;
+	if (!strncmp(fullname, "scipy.", 6) && !build(ev, "scipy"))
+		return NULL;
+	return arr_import_cached(ev, fullname);
+}

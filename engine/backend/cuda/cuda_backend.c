@@ -1,0 +1,645 @@
+/*
+ * cuda_backend.c — the CUDA backend: device selection and host mode, the
+ * background start of CUDA, the one CUDA-call check (statuses become
+ * `CUDARuntimeError: cudaErrorX: message`; sticky ones mark the device dead),
+ * and the struct backend whose entries route to cuda_pool.c, cuda_transfer.c,
+ * cuda_ew.c, cuda_lib.c and kernels/fixed.cu.
+ *
+ * Owns the device state (struct cuda_dev) and device buffers' headers.
+ * Never evaluates Python and never decides dtypes: callers did that.
+ */
+#include "config.h"
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "backend/backend.h"
+#include "lang/error.h"
+#include "backend/cuda/cuda_int.h"
+#include "numerics/ndimage.h"
+
+#ifdef HAVE_CUDA
+
+struct cuda_dev cuda_dev;
+
+/* ---- device selection and the background start ---- */
+
+static pthread_mutex_t warm_mu = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t warm_cv = PTHREAD_COND_INITIALIZER;
+static int warm_state;          /* 0 not started, 1 running, 2 done */
+static char mode[16];           /* "", "host", "cuda" */
+static int mode_set;
+static char why_host[256] = "no CUDA device";
+static char describe[320];
+
+void cudabe_select(const char *m)
+{
+	pthread_mutex_lock(&warm_mu);
+	if (warm_state == 0) {
+		snprintf(mode, sizeof mode, "%s", m ? m : "");
+		mode_set = 1;
+	}
+	pthread_mutex_unlock(&warm_mu);
+}
+
+extern void cuda_lib_warm(void);   /* cuda_lib.c */
+extern int jit_init(void);         /* cuda_jit.c: driver entry points */
+
+/* A process may exit while the warmup thread is inside the driver, NVRTC or
+ * cuBLAS: exit waits for it, from a handler registered both before and
+ * just after CUDA registers its own teardown (handlers run in reverse). */
+static pthread_t warm_tid;
+static int warm_thread, warm_joined, exiting;
+
+static void warm_join_at_exit(void)
+{
+	pthread_mutex_lock(&warm_mu);
+	exiting = 1;
+	if (!warm_thread || warm_joined || pthread_equal(pthread_self(), warm_tid)) {
+		pthread_mutex_unlock(&warm_mu);
+		return;
+	}
+	warm_joined = 1;
+	pthread_mutex_unlock(&warm_mu);
+	pthread_join(warm_tid, NULL);
+}
+
+static void *warm_main(void *arg)
+{
+	int n = 0, ok = 0;
+	cudaError_t e = cudaGetDeviceCount(&n);
+	struct cudaDeviceProp p;
+
+	if (warm_thread)
+		atexit(warm_join_at_exit);
+
+	if (e != cudaSuccess || n == 0) {
+		snprintf(why_host, sizeof why_host, "no CUDA device (%s)",
+			 e != cudaSuccess ? cudaGetErrorString(e) : "none found");
+		cudaGetLastError();
+		goto done;
+	}
+	if ((e = cudaSetDevice(0)) != cudaSuccess || (e = cudaFree(0)) != cudaSuccess
+	    || (e = cudaGetDeviceProperties(&p, 0)) != cudaSuccess) {
+		snprintf(why_host, sizeof why_host, "CUDA failed to start: %s: %s",
+			 cudaGetErrorName(e), cudaGetErrorString(e));
+		goto done;
+	}
+	if (jit_init() < 0) {
+		snprintf(why_host, sizeof why_host, "CUDA driver entry points missing");
+		goto done;
+	}
+	cuda_dev.id = 0;
+	cuda_dev.sms = p.multiProcessorCount;
+	cuda_dev.cc_major = p.major;
+	cuda_dev.cc_minor = p.minor;
+	cuda_dev.total_mem = p.totalGlobalMem;
+	snprintf(cuda_dev.name, sizeof cuda_dev.name, "%s", p.name);
+	cuda_dev.stream = 0;
+	pool_setup();
+	ok = 1;
+done:
+	pthread_mutex_lock(&warm_mu);
+	cuda_dev.ok = ok;
+	if (ok)
+		snprintf(describe, sizeof describe, "%s (sm_%d%d, %.1f GiB)", cuda_dev.name,
+			 cuda_dev.cc_major, cuda_dev.cc_minor, cuda_dev.total_mem / 1073741824.0);
+	else
+		snprintf(describe, sizeof describe, "host mode: %s", why_host);
+	__atomic_store_n(&warm_state, 2, __ATOMIC_RELEASE);
+	pthread_cond_broadcast(&warm_cv);
+	pthread_mutex_unlock(&warm_mu);
+	if (ok && !getenv("LUMEN_NO_WARM")) {
+		/* what the first cp statement would otherwise pay */
+		int stop;
+		pthread_mutex_lock(&warm_mu);
+		stop = exiting;
+		pthread_mutex_unlock(&warm_mu);
+		if (!stop)
+			jit_warm();
+		pthread_mutex_lock(&warm_mu);
+		stop = exiting;
+		pthread_mutex_unlock(&warm_mu);
+		if (!stop)
+			cuda_lib_warm();
+		pthread_mutex_lock(&warm_mu);
+		stop = exiting;
+		pthread_mutex_unlock(&warm_mu);
+		if (!stop)
+			xfer_warm();
+	}
+	return NULL;
+}
+
+void cudabe_warmup_start(void)
+{
+	pthread_t t;
+	pthread_attr_t at;
+
+	pthread_mutex_lock(&warm_mu);
+	if (warm_state != 0) {
+		pthread_mutex_unlock(&warm_mu);
+		return;
+	}
+	if (!mode_set) {
+		const char *m = getenv("LUMEN_DEVICE");
+		snprintf(mode, sizeof mode, "%s", m ? m : "");
+		mode_set = 1;
+	}
+	if (!strcmp(mode, "host")) {
+		snprintf(why_host, sizeof why_host, "LUMEN_DEVICE=host");
+		snprintf(describe, sizeof describe, "host mode: %s", why_host);
+		__atomic_store_n(&warm_state, 2, __ATOMIC_RELEASE);
+		pthread_mutex_unlock(&warm_mu);
+		return;
+	}
+	warm_state = 1;
+	pthread_mutex_unlock(&warm_mu);
+	atexit(warm_join_at_exit);
+	pthread_attr_init(&at);
+	if (pthread_create(&t, &at, warm_main, NULL) != 0) {
+		warm_main(NULL);
+	} else {
+		pthread_mutex_lock(&warm_mu);
+		warm_tid = t;
+		warm_thread = 1;
+		pthread_mutex_unlock(&warm_mu);
+	}
+	pthread_attr_destroy(&at);
+}
+
+static void warm_wait(void)
+{
+	if (__atomic_load_n(&warm_state, __ATOMIC_ACQUIRE) == 2)   /* every call after the start */
+		return;
+	cudabe_warmup_start();
+	pthread_mutex_lock(&warm_mu);
+	while (warm_state != 2)
+		pthread_cond_wait(&warm_cv, &warm_mu);
+	pthread_mutex_unlock(&warm_mu);
+}
+
+const char *cudabe_describe(void)
+{
+	warm_wait();
+	return describe;
+}
+
+const char *cudabe_describe_now(void)
+{
+	int done;
+	pthread_mutex_lock(&warm_mu);
+	done = warm_state == 2;
+	pthread_mutex_unlock(&warm_mu);
+	return done ? describe : NULL;
+}
+
+/* ---- errors ---- */
+
+static int is_sticky(cudaError_t e)
+{
+	switch (e) {
+	case cudaErrorIllegalAddress: case cudaErrorLaunchFailure:
+	case cudaErrorHardwareStackError: case cudaErrorIllegalInstruction:
+	case cudaErrorMisalignedAddress: case cudaErrorInvalidAddressSpace:
+	case cudaErrorInvalidPc: case cudaErrorAssert: case cudaErrorLaunchTimeout:
+	case cudaErrorECCUncorrectable: case cudaErrorContextIsDestroyed:
+	case cudaErrorUnknown:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+static const char restart[] = " (the GPU context is unusable after this error: restart the kernel)";
+
+static int dead_error(struct eval *ev)
+{
+	return err_set(ev, TY_CUDARuntimeError, "%s%s", cuda_dev.dead_msg, restart), -1;
+}
+
+int cuda_fail(struct eval *ev, cudaError_t e, const char *what)
+{
+	if (e == cudaSuccess)
+		return 0;
+	if (cuda_dev.dead)
+		return dead_error(ev);
+	if (is_sticky(e)) {
+		cuda_dev.dead = 1;
+		snprintf(cuda_dev.dead_msg, sizeof cuda_dev.dead_msg, "%s: %s",
+			 cudaGetErrorName(e), cudaGetErrorString(e));
+		return dead_error(ev);
+	}
+	cudaGetLastError(); /* a non-sticky error must not show up again later */
+	err_set(ev, TY_CUDARuntimeError, "%s: %s", cudaGetErrorName(e), cudaGetErrorString(e));
+	return -1;
+}
+
+int cuda_fail_drv(struct eval *ev, int res, const char *what)
+{
+	/* the driver's CUresult numbers are the runtime's cudaError_t numbers */
+	return cuda_fail(ev, (cudaError_t)res, what);
+}
+
+int cuda_check_async(struct eval *ev)
+{
+	if (cuda_dev.dead)
+		return dead_error(ev);
+	return cuda_fail(ev, cudaPeekAtLastError(), "async");
+}
+
+int cuda_ready(struct eval *ev)
+{
+	warm_wait();
+	if (!cuda_dev.ok)
+		return err_set(ev, TY_CUDARuntimeError, "cudaErrorNoDevice: %s", why_host), -1;
+	if (cuda_dev.dead)
+		return dead_error(ev);
+	return 0;
+}
+
+/* ---- the backend's entries ---- */
+
+static struct backend cuda_backend;
+
+static struct buffer *cu_alloc(struct eval *ev, size_t nbytes)
+{
+	struct buffer *b;
+	if (cuda_dev.dead)
+		return dead_error(ev), NULL;
+	b = malloc(sizeof *b);
+	if (!b)
+		return err_nomem(ev);
+	b->data = pool_alloc(ev, nbytes);
+	if (!b->data) {
+		free(b);
+		return NULL;
+	}
+	b->refcnt = 1;
+	b->nbytes = nbytes;
+	b->be = &cuda_backend;
+	b->cookie = NULL;
+	return b;
+}
+
+static void cu_free(struct buffer *b)
+{
+	pool_free(b->data, b->nbytes);
+	free(b);
+}
+
+static int cu_sync(struct eval *ev)
+{
+	if (cuda_dev.dead)
+		return dead_error(ev);
+	return CUDA_CHECK(ev, cudaStreamSynchronize(cuda_dev.stream));
+}
+
+static int64_t nbytes_of(const struct ndarray *a)
+{
+	return nd_size(a) * dt_size(a->dtype);
+}
+
+/* The byte range [lo, hi) an array touches inside its buffer. */
+static void extent(const struct ndarray *a, int64_t *lo, int64_t *hi)
+{
+	int64_t l = a->offset, h = a->offset + dt_size(a->dtype);
+	for (int i = 0; i < a->ndim; i++) {
+		if (a->shape[i] == 0) {
+			*lo = *hi = a->offset;
+			return;
+		}
+		int64_t d = (a->shape[i] - 1) * a->strides[i];
+		if (d < 0)
+			l += d;
+		else
+			h += d;
+	}
+	*lo = l;
+	*hi = h;
+}
+
+static int cu_copy(struct eval *ev, struct ndarray *dst, const struct ndarray *src)
+{
+	struct ew_tree t;
+	int64_t n = nd_size(dst);
+
+	if (n == 0)
+		return 0;
+	if (cuda_dev.dead)
+		return dead_error(ev);
+	if (dst->dtype == src->dtype && nd_is_c_contiguous(dst) && nd_is_c_contiguous(src)) {
+		if (nd_data(dst) == nd_data(src))
+			return 0;
+		return CUDA_CHECK(ev, cudaMemcpyAsync(nd_data(dst), nd_data(src), nbytes_of(dst),
+						      cudaMemcpyDeviceToDevice, cuda_dev.stream));
+	}
+	if (dst->buf == src->buf) {
+		int64_t dl, dh, sl, sh;
+		extent(dst, &dl, &dh);
+		extent(src, &sl, &sh);
+		if (dl < sh && sl < dh && !(dst->offset == src->offset && dst->ndim == src->ndim
+					     && !memcmp(dst->strides, src->strides, 8 * dst->ndim))) {
+			/* overlapping views: go through a temporary */
+			struct ndarray *tmp = nd_new(ev, &cuda_backend, src->dtype, src->ndim, src->shape);
+			int r = tmp && cu_copy(ev, tmp, src) == 0 ? cu_copy(ev, dst, tmp) : -1;
+			nd_decref(tmp);
+			return r;
+		}
+	}
+	if (dst->dtype == DT_BOOL && src->dtype == DT_BOOL) {
+		/* a bool copy keeps its bytes as NumPy's and CuPy's do (a bool
+		 * load reads x != 0): copy them as uint8 views */
+		struct ndarray *d8 = nd_view(ev, dst, DT_UINT8, dst->ndim, dst->shape, dst->strides, dst->offset);
+		struct ndarray *s8 = d8 ? nd_view(ev, src, DT_UINT8, src->ndim, src->shape, src->strides,
+						  src->offset) : NULL;
+		int r = s8 ? cu_copy(ev, d8, s8) : -1;
+		nd_decref(d8);
+		nd_decref(s8);
+		return r;
+	}
+	memset(&t, 0, sizeof t);
+	t.narrays = 1;
+	t.arrays[0] = (struct ndarray *)src;
+	t.nodes[0].kind = EW_ARRAY;
+	t.nodes[0].dtype = src->dtype;
+	t.nodes[0].leaf = 0;
+	t.nnodes = 1;
+	if (src->dtype != dst->dtype) {
+		t.nodes[1].kind = EW_CAST;
+		t.nodes[1].dtype = dst->dtype;
+		t.nodes[1].nargs = 1;
+		t.nodes[1].args[0] = 0;
+		t.nnodes = 2;
+	}
+	return cuew_elementwise(ev, &t, dst);
+}
+
+static int cu_to_host(struct eval *ev, void *dst, const struct ndarray *src)
+{
+	struct ndarray *tmp;
+	int r;
+	if (nd_size(src) == 0)
+		return 0;
+	if (cuda_dev.dead)
+		return dead_error(ev);
+	if (nd_is_c_contiguous(src))
+		return xfer_d2h(ev, dst, nd_data(src), nbytes_of(src));
+	tmp = nd_new(ev, &cuda_backend, src->dtype, src->ndim, src->shape);
+	r = tmp && cu_copy(ev, tmp, src) == 0 ? xfer_d2h(ev, dst, nd_data(tmp), nbytes_of(tmp)) : -1;
+	nd_decref(tmp);
+	return r;
+}
+
+static int cu_from_host(struct eval *ev, struct ndarray *dst, const void *src)
+{
+	struct ndarray *tmp;
+	int r;
+	if (nd_size(dst) == 0)
+		return 0;
+	if (cuda_dev.dead)
+		return dead_error(ev);
+	if (nd_is_c_contiguous(dst))
+		return xfer_h2d(ev, nd_data(dst), src, nbytes_of(dst));
+	tmp = nd_new(ev, &cuda_backend, dst->dtype, dst->ndim, dst->shape);
+	r = tmp && xfer_h2d(ev, nd_data(tmp), src, nbytes_of(tmp)) == 0 ? cu_copy(ev, dst, tmp) : -1;
+	nd_decref(tmp);
+	return r;
+}
+
+static int all_zero_bytes(const struct npscalar *v)
+{
+	switch (dtype_table[v->dtype].kind) {
+	case DK_BOOL: return v->v.b == 0;
+	case DK_INT: case DK_UINT: return v->v.i == 0;
+	case DK_FLOAT: return v->v.f == 0 && !__builtin_signbit(v->v.f);
+	default: return __real__ v->v.c == 0 && __imag__ v->v.c == 0
+			&& !__builtin_signbit(__real__ v->v.c) && !__builtin_signbit(__imag__ v->v.c);
+	}
+}
+
+static int cu_fill(struct eval *ev, struct ndarray *dst, const struct npscalar *v)
+{
+	struct ew_tree t;
+	if (nd_size(dst) == 0)
+		return 0;
+	if (cuda_dev.dead)
+		return dead_error(ev);
+	if (nd_is_c_contiguous(dst) && all_zero_bytes(v))
+		return CUDA_CHECK(ev, cudaMemsetAsync(nd_data(dst), 0, nbytes_of(dst), cuda_dev.stream));
+	memset(&t, 0, sizeof t);
+	t.nscalars = 1;
+	t.scalars[0] = *v;
+	t.nodes[0].kind = EW_SCALAR;
+	t.nodes[0].dtype = v->dtype;
+	t.nodes[0].leaf = 0;
+	t.nnodes = 1;
+	if (v->dtype != dst->dtype) {
+		t.nodes[1].kind = EW_CAST;
+		t.nodes[1].dtype = dst->dtype;
+		t.nodes[1].nargs = 1;
+		t.nodes[1].args[0] = 0;
+		t.nnodes = 2;
+	}
+	return cuew_elementwise(ev, &t, dst);
+}
+
+static int cu_elementwise(struct eval *ev, const struct ew_tree *t, struct ndarray *out)
+{
+	if (cuda_dev.dead)
+		return dead_error(ev);
+	return cuew_elementwise(ev, t, out);
+}
+
+static int cu_reduce(struct eval *ev, const struct ew_tree *t, enum red_op op,
+		     uint64_t axes, struct ndarray *out)
+{
+	if (cuda_dev.dead)
+		return dead_error(ev);
+	return cuew_reduce(ev, t, op, axes, out);
+}
+
+static void *tmp_alloc(size_t n) { return pool_alloc(NULL, n); }
+static void tmp_release(void *p, size_t n) { pool_free(p, n); }
+
+static int cu_scan(struct eval *ev, const struct ndarray *a, int axis, int prod,
+		   struct ndarray *out)
+{
+	int64_t outer = 1, len, inner = 1;
+	int r;
+	if (cuda_dev.dead)
+		return dead_error(ev);
+	if (nd_size(out) == 0)
+		return 0;
+	if (!nd_is_c_contiguous(out))
+		return err_set(ev, TY_NotImplementedError, "scan into a non-contiguous output"), -1;
+	if (cu_copy(ev, out, a) < 0)
+		return -1;
+	for (int i = 0; i < axis; i++)
+		outer *= out->shape[i];
+	len = out->ndim ? out->shape[axis] : 1;
+	for (int i = axis + 1; i < out->ndim; i++)
+		inner *= out->shape[i];
+	/* rows of `len` along the axis; inner > 1 runs line by line */
+	r = cuk_scan(out->dtype, nd_data(out), outer, len, inner, prod,
+		     tmp_alloc, tmp_release, cuda_dev.stream);
+	if (r == -2)
+		return err_set(ev, TY_NotImplementedError, "%s on the GPU for dtype %s",
+			       prod ? "cumprod" : "cumsum", dtype_table[out->dtype].name), -1;
+	return CUDA_CHECK(ev, (cudaError_t)r);
+}
+
+static int cu_sort(struct eval *ev, struct ndarray *a, struct ndarray *idx_out)
+{
+	int64_t cols, rows;
+	int r;
+	if (cuda_dev.dead)
+		return dead_error(ev);
+	if (nd_size(a) == 0)
+		return 0;
+	if (!nd_is_c_contiguous(a) || (idx_out && !nd_is_c_contiguous(idx_out)))
+		return err_set(ev, TY_NotImplementedError, "sort of a non-contiguous array"), -1;
+	cols = a->ndim ? a->shape[a->ndim - 1] : 1;
+	rows = nd_size(a) / cols;
+	r = cuk_sort(a->dtype, nd_data(a), idx_out ? (int64_t *)nd_data(idx_out) : NULL,
+		     rows, cols, tmp_alloc, tmp_release, cuda_dev.stream);
+	if (r == -2)
+		return err_set(ev, TY_NotImplementedError, "sort on the GPU for dtype %s",
+			       dtype_table[a->dtype].name), -1;
+	if (r == -3)
+		return err_set(ev, TY_OutOfMemoryError, "Out of memory allocating sort workspace (allocated so far: %zu bytes)",
+			       pool_used_bytes()), -1;
+	return CUDA_CHECK(ev, (cudaError_t)r);
+}
+
+/* Edge items for repr: the flat indices become byte offsets here, one small
+ * kernel gathers them on the device, one small copy brings them back. */
+static int cu_take_flat(struct eval *ev, const struct ndarray *a, const int64_t *idx,
+			int64_t n, void *host_out)
+{
+	int item = dt_size(a->dtype);
+	int64_t *off;
+	void *d_off = NULL, *d_out = NULL;
+	int r = -1;
+
+	if (n <= 0)
+		return 0;
+	if (cuda_dev.dead)
+		return dead_error(ev);
+	off = pool_pinned_alloc(ev, n * 8 + n * item);
+	if (!off)
+		return -1;
+	for (int64_t k = 0; k < n; k++) {
+		int64_t f = idx[k], o = a->offset;
+		for (int i = a->ndim - 1; i >= 0; i--) {
+			int64_t s = a->shape[i] ? a->shape[i] : 1;
+			o += (f % s) * a->strides[i];
+			f /= s;
+		}
+		off[k] = o;
+	}
+	d_off = pool_alloc(ev, n * 8 + n * item);
+	if (!d_off)
+		goto out;
+	d_out = (char *)d_off + n * 8;
+	if (CUDA_CHECK(ev, cudaMemcpyAsync(d_off, off, n * 8, cudaMemcpyHostToDevice, cuda_dev.stream)) < 0)
+		goto out;
+	if (CUDA_CHECK(ev, (cudaError_t)cuk_gather(d_out, a->buf->data, d_off, n, item, cuda_dev.stream)) < 0)
+		goto out;
+	if (CUDA_CHECK(ev, cudaMemcpyAsync((char *)off + n * 8, d_out, n * item, cudaMemcpyDeviceToHost,
+					   cuda_dev.stream)) < 0
+	    || CUDA_CHECK(ev, cudaStreamSynchronize(cuda_dev.stream)) < 0)
+		goto out;
+	memcpy(host_out, (char *)off + n * 8, n * item);
+	r = 0;
+out:
+	if (d_off)
+		pool_free(d_off, n * 8 + n * item);
+	pool_pinned_free(off);
+	return r;
+}
+
+extern int cuda_matmul(struct eval *ev, const struct ndarray *a, const struct ndarray *b,
+		       struct ndarray *out);  /* cuda_lib.c */
+extern void *cuda_fft_backend, *cuda_linalg_backend, *cuda_random_backend; /* cuda_lib.c */
+extern int cuda_gather(struct eval *ev, const struct ndarray *src, const int64_t *off, int64_t nb,
+		       int pos, struct ndarray *out);  /* cuda_index.c */
+extern int cuda_scatter(struct eval *ev, struct ndarray *dst, const int64_t *off, int64_t nb,
+			int pos, const struct ndarray *vals);  /* cuda_index.c */
+extern int cuda_mask_count(struct eval *ev, const struct ndarray *mask, int64_t *count);
+extern int cuda_mask_take(struct eval *ev, const struct ndarray *a, const struct ndarray *mask,
+			  struct ndarray **out);
+extern int cuda_mask_put(struct eval *ev, struct ndarray *a, const struct ndarray *mask,
+			 const struct ndarray *vals);
+extern int cuda_take_index(struct eval *ev, const struct ndarray *view, int nidx,
+			   const struct ndarray *const *idx, const int64_t *size, const int64_t *stride,
+			   const int *axis, int pos, struct ndarray *out);
+extern int cuda_bounds(struct eval *ev, const struct ndarray *x, double *lo, double *hi,
+		       int *nan);  /* cuda_count.c */
+extern int cuda_bin_count(struct eval *ev, const struct ndarray *x, const double *edges,
+			  int64_t nb, int uniform, struct ndarray *counts);
+extern int cuda_arange_fill(struct eval *ev, struct ndarray *dst, const void *first2,
+			    const double *step); /* cuda_fill.c */
+
+static struct backend cuda_backend = {
+	.name = "cuda",
+	.device = DEV_CUDA,
+	.alloc = cu_alloc,
+	.free = cu_free,
+	.sync = cu_sync,
+	.copy = cu_copy,
+	.to_host = cu_to_host,
+	.from_host = cu_from_host,
+	.fill = cu_fill,
+	.elementwise = cu_elementwise,
+	.reduce = cu_reduce,
+	.scan = cu_scan,
+	.matmul = cuda_matmul,
+	.sort = cu_sort,
+	.take_flat = cu_take_flat,
+	.gather = cuda_gather,
+	.scatter = cuda_scatter,
+	.stencil = cuda_stencil,
+	.spline_prefilter = cuda_prefilter,
+	.interpolate = cuda_interpolate,
+	.mask_count = cuda_mask_count,
+	.mask_take = cuda_mask_take,
+	.mask_put = cuda_mask_put,
+	.take_index = cuda_take_index,
+	.bounds = cuda_bounds,
+	.bin_count = cuda_bin_count,
+	.arange_fill = cuda_arange_fill,
+};
+
+/* The library families are filled in once, before the backend is first
+ * handed out (their structs live in cuda_lib.c). */
+static pthread_once_t full_once = PTHREAD_ONCE_INIT;
+static int main_bound;
+static void make_full(void)
+{
+	cuda_backend.fft = cuda_fft_backend;
+	cuda_backend.linalg = cuda_linalg_backend;
+	cuda_backend.random = cuda_random_backend;
+}
+
+extern int cudaobj_linked; /* cuda_obj.c: pulls its tables into every program */
+
+const struct backend *cudabe_backend(struct eval *ev)
+{
+	cudaobj_linked = 1;
+	warm_wait();
+	if (!cuda_dev.ok) {
+		if (!strcmp(mode, "cuda") && ev)
+			err_set(ev, TY_CUDARuntimeError, "cudaErrorNoDevice: %s (LUMEN_DEVICE=cuda)", why_host);
+		return NULL;
+	}
+	pthread_once(&full_once, make_full);
+	if (!main_bound) {
+		/* the context current on this thread too (driver-API launches) */
+		cudaSetDevice(cuda_dev.id);
+		main_bound = 1;
+	}
+	return &cuda_backend;
+}
+
+#endif /* HAVE_CUDA */

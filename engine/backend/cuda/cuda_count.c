@@ -1,0 +1,230 @@
+/*
+ * cuda_count.c — counting on the device: struct backend's bounds and
+ * bin_count for the CUDA backend (contract in backend.h), which serve
+ * cp.histogram and cp.bincount (stats.c) without copying the data to the
+ * host.
+ *
+ * bounds: one grid-stride pass folds min, max and "saw a NaN" per block;
+ * the host folds the block partials (a few KiB back).  bin_count: one pass
+ * finds each item's bin exactly as the host loop of stats.c does (the same
+ * double arithmetic, so the same bins) and counts it, in a block-private
+ * shared-memory histogram when the bins fit, else with global atomics.
+ * Counts are integers, so the order of the atomics cannot change them.
+ *
+ * Owns nothing beyond the call: partials and the edges table go through the
+ * stream-ordered pool and are released before returning.
+ */
+#include "config.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <math.h>
+#include "array/arrapi.h"
+#include "backend/backend.h"
+#include "lang/error.h"
+#include "backend/cuda/cuda_int.h"
+
+#ifdef HAVE_CUDA
+
+#define CT_SHBINS 4096   /* bins counted in shared memory (u32 each) */
+
+static const char ct_src[] =
+	"extern \"C\" __global__ void lm_bounds(const LM_T *x, long long n, double *part)\n"
+	"{\n"
+	"  __shared__ double smin[256], smax[256]; __shared__ int snan;\n"
+	"  double lo = 1.0 / 0.0, hi = -1.0 / 0.0; int nan = 0;\n"
+	"  if (threadIdx.x == 0) snan = 0;\n"
+	"  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n;\n"
+	"       i += (long long)gridDim.x * blockDim.x) {\n"
+	"    double v = LM_LD(x[i]);\n"
+	"    if (v != v) nan = 1;\n"
+	"    lo = v < lo ? v : lo; hi = v > hi ? v : hi;\n"
+	"  }\n"
+	"  smin[threadIdx.x] = lo; smax[threadIdx.x] = hi;\n"
+	"  __syncthreads();\n"
+	"  if (nan) snan = 1;\n"
+	"  for (int s = 128; s > 0; s >>= 1) {\n"
+	"    if (threadIdx.x < s) {\n"
+	"      double a = smin[threadIdx.x + s], b = smax[threadIdx.x + s];\n"
+	"      if (a < smin[threadIdx.x]) smin[threadIdx.x] = a;\n"
+	"      if (b > smax[threadIdx.x]) smax[threadIdx.x] = b;\n"
+	"    }\n"
+	"    __syncthreads();\n"
+	"  }\n"
+	"  if (threadIdx.x == 0) {\n"
+	"    part[3 * blockIdx.x] = smin[0]; part[3 * blockIdx.x + 1] = smax[0];\n"
+	"    part[3 * blockIdx.x + 2] = snan;\n"
+	"  }\n"
+	"}\n"
+	/* mode 0: uniform bins, 1: bins by search, 2: bincount (k = x) */
+	"extern \"C\" __global__ void lm_bins(const LM_T *x, long long n, const double *e,\n"
+	"    long long nb, double norm, int mode, unsigned long long *cnt)\n"
+	"{\n"
+	"  extern __shared__ unsigned int sh[];\n"
+	"  int priv = nb <= LM_SHBINS;\n"
+	"  if (priv) { for (long long k = threadIdx.x; k < nb; k += blockDim.x) sh[k] = 0; __syncthreads(); }\n"
+	"  double lo = mode == 2 ? 0.0 : e[0], hi = mode == 2 ? 0.0 : e[nb];\n"
+	"  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n;\n"
+	"       i += (long long)gridDim.x * blockDim.x) {\n"
+	"    long long k;\n"
+	"    if (mode == 2) {\n"
+	"      k = (long long)x[i];\n"
+	"    } else {\n"
+	"      double v = LM_LD(x[i]);\n"
+	"      if (!(v >= lo && v <= hi)) continue;\n"
+	"      if (mode == 0) {\n"
+	"        k = (long long)__dmul_rn(__dsub_rn(v, lo), norm);\n"
+	"        if (k == nb) k--;\n"
+	"        if (v < e[k]) k--;\n"
+	"        else if (k != nb - 1 && v >= e[k + 1]) k++;\n"
+	"      } else {\n"
+	"        const double *b = e; long long len = nb + 1;\n"
+	"        while (len > 1) { long long half = len / 2; b = b[half] <= v ? b + half : b; len -= half; }\n"
+	"        k = b - e;\n"
+	"        if (k >= nb) k = nb - 1;\n"
+	"      }\n"
+	"    }\n"
+	"    if (priv) atomicAdd(sh + k, 1u); else atomicAdd(cnt + k, 1ull);\n"
+	"  }\n"
+	"  if (priv) {\n"
+	"    __syncthreads();\n"
+	"    for (long long k = threadIdx.x; k < nb; k += blockDim.x)\n"
+	"      if (sh[k]) atomicAdd(cnt + k, (unsigned long long)sh[k]);\n"
+	"  }\n"
+	"}\n";
+
+static const char *ct_type(int dt)
+{
+	switch (dt) {
+	case DT_BOOL: case DT_UINT8: return "unsigned char";
+	case DT_INT8: return "signed char";
+	case DT_INT16: return "short";
+	case DT_UINT16: return "unsigned short";
+	case DT_INT32: return "int";
+	case DT_UINT32: return "unsigned int";
+	case DT_INT64: return "long long";
+	case DT_UINT64: return "unsigned long long";
+	case DT_FLOAT16: return "lm_half";
+	case DT_FLOAT32: return "float";
+	case DT_FLOAT64: return "double";
+	default: return NULL;
+	}
+}
+
+/* The counting kernels for items of dtype dt (tests compile it without a
+ * device); NULL for a dtype they do not read (complex). */
+const char *cuda_count_source(int dt, char *buf, size_t size)
+{
+	const char *t = ct_type(dt);
+	if (!t)
+		return NULL;
+	snprintf(buf, size, "#include \"lumen.cuh\"\n#define LM_T %s\n#define LM_LD(v) ((double)%s(v))\n"
+		 "#define LM_SHBINS %d\n%s", t, dt == DT_FLOAT16 ? "lm_h2f" : "", CT_SHBINS, ct_src);
+	return buf;
+}
+
+/* x as a C-contiguous device array (a new reference). */
+static struct ndarray *ct_contig(struct eval *ev, const struct ndarray *x)
+{
+	return nd_is_c_contiguous(x) ? nd_incref((struct ndarray *)x) : arr_contiguous(ev, x);
+}
+
+int cuda_bounds(struct eval *ev, const struct ndarray *x, double *lo, double *hi, int *nan)
+{
+	char src[sizeof ct_src + 256];
+	int64_t n = nd_size(x);
+	struct ndarray *c = NULL;
+	double *part = NULL, *hp = NULL;
+	unsigned g = 0;
+	int r = -1;
+	void *fn;
+
+	*lo = INFINITY;
+	*hi = -INFINITY;
+	*nan = 0;
+	if (cuda_dev.dead)
+		return cuda_check_async(ev);
+	if (!cuda_count_source(x->dtype, src, sizeof src))
+		return err_set(ev, TY_RuntimeError, "bounds: a real dtype is needed"), -1;
+	if (n == 0)
+		return 0;
+	if (!(fn = jit_get(ev, src, "lm_bounds", 0, NULL)) || !(c = ct_contig(ev, x)))
+		return -1;
+	g = cuew_grid(n, 1);
+	if (!(part = pool_alloc(ev, (size_t)g * 3 * sizeof(double))))
+		goto out;
+	if (!(hp = malloc((size_t)g * 3 * sizeof(double)))) {
+		err_nomem(ev);
+		goto out;
+	}
+	{
+		const void *px = nd_data(c);
+		long long nn = n;
+		void *args[] = {&px, &nn, &part};
+		unsigned grid[3] = {g, 1, 1}, block[3] = {256, 1, 1};
+		if (jit_launch(ev, fn, grid, block, 0, args) < 0
+		    || xfer_d2h(ev, hp, part, (size_t)g * 3 * sizeof(double)) < 0)
+			goto out;
+	}
+	for (unsigned b = 0; b < g; b++) {
+		if (hp[3 * b] < *lo)
+			*lo = hp[3 * b];
+		if (hp[3 * b + 1] > *hi)
+			*hi = hp[3 * b + 1];
+		if (hp[3 * b + 2] != 0)
+			*nan = 1;
+	}
+	r = 0;
+out:
+	if (part)
+		pool_free(part, (size_t)g * 3 * sizeof(double));
+	free(hp);
+	nd_decref(c);
+	return r;
+}
+
+int cuda_bin_count(struct eval *ev, const struct ndarray *x, const double *edges, int64_t nb,
+		   int uniform, struct ndarray *counts)
+{
+	char src[sizeof ct_src + 256];
+	int64_t n = nd_size(x);
+	struct ndarray *c = NULL;
+	double *de = NULL, norm = 0;
+	int mode = !edges ? 2 : uniform ? 0 : 1, r = -1;
+	size_t shmem = nb <= CT_SHBINS ? (size_t)nb * 4 : 0;
+	void *fn;
+
+	if (cuda_dev.dead)
+		return cuda_check_async(ev);
+	if (!cuda_count_source(x->dtype, src, sizeof src))
+		return err_set(ev, TY_RuntimeError, "bin_count: a real dtype is needed"), -1;
+	if (!nd_is_c_contiguous(counts) || counts->dtype != DT_INT64 || nd_size(counts) != nb)
+		return err_set(ev, TY_RuntimeError, "bin_count: counts must be C-contiguous int64 of nb items"), -1;
+	if (nb > 0 && CUDA_CHECK(ev, cudaMemsetAsync(nd_data(counts), 0, (size_t)nb * 8, cuda_dev.stream)) < 0)
+		return -1;
+	if (n == 0 || nb == 0)
+		return 0;
+	if (!(fn = jit_get(ev, src, "lm_bins", 0, NULL)) || !(c = ct_contig(ev, x)))
+		return -1;
+	if (edges) {
+		norm = (double)nb / (edges[nb] - edges[0]);   /* stats.c's host loop */
+		if (!(de = pool_alloc(ev, (size_t)(nb + 1) * 8))
+		    || xfer_h2d(ev, de, edges, (size_t)(nb + 1) * 8) < 0)
+			goto out;
+	}
+	{
+		const void *px = nd_data(c);
+		void *pc = nd_data(counts);
+		long long nn = n, nbb = nb;
+		void *args[] = {&px, &nn, &de, &nbb, &norm, &mode, &pc};
+		unsigned grid[3] = {cuew_grid(n, 4), 1, 1}, block[3] = {256, 1, 1};
+		r = jit_launch(ev, fn, grid, block, shmem, args);
+	}
+out:
+	if (de)
+		pool_free(de, (size_t)(nb + 1) * 8);
+	nd_decref(c);
+	return r;
+}
+
+#endif /* HAVE_CUDA */

@@ -1,0 +1,159 @@
+/*
+ * cuda_int.h — the CUDA backend's inside: device state, the one CUDA-call check,
+ * the device and pinned pools (cuda_pool.c), transfers (cuda_transfer.c), NVRTC and
+ * launches (cuda_jit.c), elementwise/reduction codegen (cuda_ew.c) and the
+ * kernels nvcc compiled (kernels/fixed.cu).
+ *
+ * cuda_warmup_start(), cuda_select() and cuda_describe() exist in every
+ * build: the engine's loader (cuda_plugin.c) defines them and forwards to
+ * the plugin (lumen-cuda.so, cuda_plugin.h) that holds everything under
+ * HAVE_CUDA below.  Nothing here is seen by kernel/.
+ */
+#ifndef LUMEN_CUDABE_H
+#define LUMEN_CUDABE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct eval;
+struct ndarray;
+struct ew_tree;
+
+/* Loads the CUDA plugin and starts CUDA (driver load, context creation,
+ * pool setup) in a background thread so it overlaps the kernel's start and
+ * the user's typing.  Call once at engine start; calling again does nothing.
+ * backend_cuda() waits for it. */
+void cuda_warmup_start(void);
+/* "host", "cuda" or NULL (auto, from $LUMEN_DEVICE): call before
+ * cuda_warmup_start / backend_cuda to override the environment. */
+void cuda_select(const char *mode);
+/* One line for the banner / %memgetinfo: "NVIDIA H200 (sm_90, 139.8 GiB)" or
+ * why cp runs on the host.  Static string; waits for the warmup. */
+const char *cuda_describe(void);
+
+#ifdef HAVE_CUDA
+#include <cuda_runtime.h>
+
+/* ---- the plugin's own start (cuda_backend.c), behind struct cuda_plugin:
+ * the same contracts as cuda_select, cuda_warmup_start, cuda_describe and
+ * backend_cuda above; cudabe_describe_now is NULL until the device started */
+void cudabe_select(const char *mode);
+void cudabe_warmup_start(void);
+const char *cudabe_describe(void);
+const char *cudabe_describe_now(void);
+const struct backend *cudabe_backend(struct eval *ev);
+
+/* ---- device state (cuda_backend.c) ---- */
+struct cuda_dev {
+	int ok;                 /* context created */
+	int dead;               /* a sticky error happened: every call fails */
+	int id;                 /* device ordinal */
+	int sms;                /* multiprocessors */
+	int cc_major, cc_minor;
+	size_t total_mem;
+	char name[256];
+	char dead_msg[256];     /* the error that killed the device */
+	cudaStream_t stream;    /* the current stream (0: the legacy null stream) */
+};
+extern struct cuda_dev cuda_dev;
+
+/* Waits for the warmup; 0 when the device is usable, else -1 with the error
+ * set on ev (CUDARuntimeError, or the sticky error's message). */
+int cuda_ready(struct eval *ev);
+/* Records `CUDARuntimeError: cudaErrorX: message` for a failed status and
+ * returns -1 (0 for cudaSuccess).  A sticky status marks the device dead. */
+int cuda_fail(struct eval *ev, cudaError_t e, const char *what);
+#define CUDA_CHECK(ev, call) cuda_fail((ev), (call), #call)
+/* The same for a driver-API status (CUresult, as int). */
+int cuda_fail_drv(struct eval *ev, int res, const char *what);
+/* Checks for an error of earlier asynchronous work (a kernel that faulted):
+ * 0, or -1 with the error set. */
+int cuda_check_async(struct eval *ev);
+
+/* ---- cuda_pool.c: device memory (cudaMallocAsync, cached) and pinned host ---- */
+/* Device memory of n bytes (rounded up to 512), or NULL with
+ * OutOfMemoryError set after the cache was released and one retry. */
+void *pool_alloc(struct eval *ev, size_t n);
+void pool_free(void *p, size_t n);
+/* CuPy's MemoryPool numbers (bytes). */
+size_t pool_used_bytes(void);
+size_t pool_total_bytes(void);
+size_t pool_free_bytes(void);
+size_t pool_reserved_bytes(void);    /* what the driver holds for the pool */
+/* cuda_obj.c: memGetInfo's cached answer is out of date (device memory was
+ * taken outside the pool: a library handle, a plan, a module) */
+void cuda_meminfo_forget(void);
+/* memGetInfo's (free, total): the driver's answer of at most 1 ms ago, less
+ * what the pool took since */
+int cuda_meminfo(struct eval *ev, size_t *free_bytes, size_t *total_bytes);
+size_t pool_n_free_blocks(void);
+void pool_free_all_blocks(void);
+void pool_set_limit(size_t limit);   /* 0: no limit */
+size_t pool_get_limit(void);
+/* Pinned host memory from a cache of cudaHostAlloc blocks; NULL with
+ * MemoryError set.  pool_pinned_free returns it to the cache. */
+void *pool_pinned_alloc(struct eval *ev, size_t n);
+void pool_pinned_free(void *p);
+size_t pool_pinned_n_free_blocks(void);
+void pool_pinned_free_all_blocks(void);
+void pool_setup(void);               /* called once the context exists */
+
+/* ---- cuda_transfer.c: host <-> device ---- */
+int xfer_h2d(struct eval *ev, void *dst, const void *src, size_t n);
+int xfer_d2h(struct eval *ev, void *dst, const void *src, size_t n);
+/* The staging buffers made ahead (the warm-up thread calls it). */
+void xfer_warm(void);
+
+/* ---- cuda_jit.c: NVRTC, the kernel cache, launches ---- */
+/* The kernel `name` of `src` compiled for this device (memory cache, then
+ * the disk cache, then NVRTC).  Returns a CUfunction, or NULL with NVRTCError
+ * (with the log) or CUDARuntimeError set.  The handle lives for the process. */
+void *jit_get(struct eval *ev, const char *src, const char *name,
+	      int nopts, const char *const *opts);
+/* The same, looked up only in memory by a caller-made key (fast path of
+ * generated kernels); NULL when absent, no error set. */
+void *jit_lookup(const void *key, size_t keylen);
+void jit_remember(const void *key, size_t keylen, void *fn);
+/* A RawModule-style compile: the module with all its kernels (CUmodule). */
+void *jit_module(struct eval *ev, const char *src, int nopts,
+		 const char *const *opts, int cubin_in);
+void *jit_module_function(struct eval *ev, void *module, const char *name);
+/* Launches fn (1-D unless grid/block say more). */
+int jit_launch(struct eval *ev, void *fn, const unsigned grid[3],
+	       const unsigned block[3], size_t shmem, void **args);
+/* The number of parameters of a kernel, or -1 when the driver cannot say. */
+int jit_param_count(void *fn);
+/* NVRTC's version as major*1000+minor*10 and the "sm_90" of the device. */
+int jit_nvrtc_version(void);
+const char *jit_arch(void);
+/* The source the device prelude (kernels/lumen.cuh) embedded at build time. */
+extern const char cuda_prelude_src[];
+/* Tests without a device: jit_get only compiles (returns a dummy handle)
+ * and the generated-kernel entries stop before launching. */
+extern int jit_dry_run;
+/* Warm NVRTC up (first compile costs ~60 ms more than the next). */
+void jit_warm(void);
+
+/* ---- cuda_ew.c: generated elementwise and reduction kernels ---- */
+int cuew_elementwise(struct eval *ev, const struct ew_tree *t, struct ndarray *out);
+int cuew_reduce(struct eval *ev, const struct ew_tree *t, int op, uint64_t axes,
+		struct ndarray *out);
+/* Grid for a grid-stride loop over n items: 8 blocks per SM of 256 threads,
+ * fewer for small n. */
+unsigned cuew_grid(int64_t n, int per_thread);
+
+/* ---- kernels/fixed.cu (nvcc): sort, scan, gather ---- */
+int cuk_gather(void *out, const void *src, const int64_t *offsets, int64_t n,
+	       int itemsize, void *stream);
+/* Sorts `rows` rows of `cols` keys of dtype dt in place; idx (int64, may be
+ * NULL) gets the argsort.  Temp memory through pool_alloc.  0, or a
+ * cudaError_t; -2: dtype not supported. */
+int cuk_sort(int dt, void *keys, int64_t *idx, int64_t rows, int64_t cols,
+	     void *(*alloc)(size_t), void (*release)(void *, size_t), void *stream);
+/* In-place inclusive sum/product along the middle axis of a contiguous
+ * (outer, len, inner) block. */
+int cuk_scan(int dt, void *data, int64_t outer, int64_t len, int64_t inner, int prod,
+	     void *(*alloc)(size_t), void (*release)(void *, size_t), void *stream);
+#endif /* HAVE_CUDA */
+
+#endif

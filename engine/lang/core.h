@@ -1,0 +1,85 @@
+/*
+ * core.h — the language core's internal interfaces between value.c, eval.c,
+ * builtins.c, strformat.c, pymods.c and engine.c.  Not for the array
+ * runtime (it uses value.h) nor for kernel/ (it uses engine.h).
+ */
+#ifndef LUMEN_CORE_H
+#define LUMEN_CORE_H
+
+#include <stdarg.h>
+#include "lang/value.h"
+#include "lang/eval.h"
+
+/* value.c */
+uint64_t str_hash(const char *s, size_t n);  /* the hash a str key has in a dict */
+/* the entry of str key (length n, hash h) in dict d, or NULL */
+struct dict_entry *dict_findstr(struct value *d, const char *key, size_t n, uint64_t h);
+const char *typeid_name(enum typeid t);        /* "ValueError" */
+const char *typeid_qualname(enum typeid t);    /* "numpy.linalg.LinAlgError" */
+int typeid_is_exception(enum typeid t);
+int typeid_subclass(enum typeid t, enum typeid of);
+enum typeid val_typeid(struct value *v);       /* int -> TY_INT ... */
+int val_is(struct value *a, struct value *b);  /* `is` */
+int val_compare(struct eval *ev, int cmp, struct value *l, struct value *r); /* enum cmpop; -1 err */
+struct value *val_compare_value(struct eval *ev, int cmp, struct value *l, struct value *r);
+char *fmt_float_repr(double d, int add_dot0); /* malloc'd */
+char *val_complex_repr(double _Complex c);    /* malloc'd */
+struct value *val_str_concat(const char *a, size_t na, const char *b, size_t nb);
+size_t utf8_len(const char *s, size_t n);      /* code points */
+size_t utf8_offset(const char *s, size_t n, size_t cp); /* byte offset of code point cp */
+struct value *val_range(int64_t start, int64_t stop, int64_t step);
+struct value *val_slice_new(struct value *a, struct value *b, struct value *c); /* steals */
+int64_t range_len(const struct range *r);
+/* slice indices for a sequence of length n (Python's PySlice_AdjustIndices) */
+int slice_indices(struct eval *ev, const struct slice *s, int64_t n, int64_t *start,
+		  int64_t *stop, int64_t *step, int64_t *count);
+struct value *seq_getslice(struct eval *ev, struct value *v, const struct slice *s);
+/* a tiny string builder */
+struct sbuf { char *s; size_t n, cap; int oom; };
+void sb_add(struct sbuf *b, const char *s, size_t n);
+void sb_adds(struct sbuf *b, const char *s);
+void sb_addc(struct sbuf *b, char c);
+void sb_printf(struct sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+char *sb_take(struct sbuf *b); /* malloc'd result, NULL on OOM */
+char *str_repr(const char *s, size_t n);      /* Python repr of a str */
+
+/* iterator-like objects: enumerate/zip/map/dict views hold a list */
+struct value *val_iterobj_new(const char *kind, struct value *list); /* steals list */
+struct value *val_iterobj_list_borrow(struct value *v); /* its list, or NULL */
+
+/* eval.c */
+struct value *ev_call_function(struct eval *ev, struct value *f, int argc,
+			       struct value **argv, const struct kwargs *kw);
+
+/* builtins.c */
+struct value *builtins_method(struct eval *ev, struct value *self, const char *name);
+struct value *builtins_type_call(struct eval *ev, enum typeid t, int argc,
+				 struct value **argv, const struct kwargs *kw);
+const char *const *builtins_method_names(struct value *self); /* for completion */
+int builtins_print_value(struct eval *ev, struct value *v); /* display(v) */
+
+/* strformat.c: Python's format-spec mini-language, str % args, str.format */
+char *strfmt_spec(struct eval *ev, struct value *v, const char *spec); /* malloc'd */
+struct value *strfmt_percent(struct eval *ev, struct value *fmt, struct value *args);
+struct value *strfmt_format(struct eval *ev, const char *fmt, size_t n, int argc,
+			    struct value **argv, const struct kwargs *kw);
+
+/* magic.c */
+#include "session/magic.h"
+
+/* error.c */
+void err_tb_clear(struct eval *ev);   /* forget the traceback (error handled) */
+/* engine.c: the text `name?` shows (malloc'd), or NULL with no error if
+ * the name cannot be evaluated. */
+char *engine_inspect_text(struct eval *ev, const char *expr, int detail);
+
+/* pymods.c: sys.stdout / sys.stderr objects -> 1 / 2, anything else -1 */
+int pymod_stream_fd(struct value *v);
+/* builtins.c: the mime bundle of a value for display (text/plain, and
+ * text/html when the array runtime provides it).  Returns 0 or -1; the
+ * strings in b are malloc'd (engine_bundle_clear frees them). */
+int builtins_bundle(struct eval *ev, struct value *v, struct engine_bundle *b);
+int builtins_is_exit(const struct value *v); /* the exit / quit builtin */
+/* stable sort of a list in place with key/reverse, as list.sort */
+int builtins_sort_list(struct eval *ev, struct value *list, struct value *key, int reverse);
+#endif

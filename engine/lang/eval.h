@@ -1,0 +1,111 @@
+/*
+ * eval.h — the evaluator: runs a cell's AST statement by statement.
+ *
+ * struct eval is the state of one session: its globals, the pending error
+ * with its traceback, the interrupt flag, the output sink and the call
+ * depth.  Statements and expressions are evaluated by walking the tree;
+ * arrays are reached only through value.h's protocol.
+ */
+#ifndef LUMEN_EVAL_H
+#define LUMEN_EVAL_H
+
+#include <signal.h>
+#include "lang/value.h"
+#include "lang/ast.h"
+#include "engine.h"
+
+/* A frame of the running program, for tracebacks. */
+struct frame {
+	struct arena *arena;   /* the cell the code comes from (borrowed while running) */
+	const char *name;      /* "<module>" or the function's name */
+	int line;
+	const struct node *node; /* the expression being evaluated (carets), or NULL */
+	const struct funcdef *fd; /* the function running, NULL at module level */
+};
+
+struct tb_entry {
+	struct arena *arena;   /* referenced */
+	char *name;            /* malloc'd */
+	int line;
+	const struct node *node; /* in arena; NULL: no carets */
+	const struct funcdef *fd; /* in arena; NULL at module level */
+};
+
+struct eval {
+	struct value *globals;    /* VT_DICT: the session's variables */
+	struct value *builtins;   /* VT_DICT: print, len, ValueError ... */
+	struct value *modules;    /* VT_DICT: imported modules by full name */
+	struct value *err;        /* the pending exception (VT_EXCEPTION) or NULL */
+	struct tb_entry *tb;      /* its traceback, outermost frame first */
+	int ntb, captb;
+	volatile sig_atomic_t interrupt;
+	const struct engine_sink *sink;
+	int depth, maxdepth;      /* Python call depth and its limit */
+	char *stack_base;         /* C stack at the start of the cell */
+	size_t stack_limit;       /* bytes of C stack the evaluator may use */
+	struct frame *frames;
+	int nframes, capframes;
+	struct value *handling;   /* exception being handled (for bare raise) */
+	struct value *retval;     /* `return` value in flight */
+	int exec_count;           /* In[n] of the running cell */
+	int allow_stdin;
+	struct engine *engine;
+	void *magic;              /* magic.c's state */
+	struct value *last_result;/* the cell's last expression value (for `_`) */
+};
+
+struct eval *ev_new(void);
+void ev_free(struct eval *ev);
+
+/* A def/lambda at run time. */
+struct function {
+	struct funcdef *fd;       /* its arena is referenced */
+	struct value **defaults;  /* one per parameter, NULL where none */
+	struct value *closure;    /* VT_TUPLE of enclosing scopes' dicts, or NULL */
+	struct value *globals;    /* the module dict */
+	struct function *reg_prev, *reg_next; /* fncycle.c's list of live functions */
+};
+void ev_function_free(struct function *f);
+/* fncycle.c: the live-function list, and the cycle breaker run when a session ends */
+void fn_track(struct function *f);
+void fn_untrack(struct function *f);
+void fn_break_cycles(struct value *globals);
+char *ev_function_repr(struct function *f);
+
+/* Parses and runs source in the session's globals (used by magics such as
+ * %timeit and by engine.c).  name names the source in tracebacks.
+ * With want_result, the value of a final expression statement (no trailing
+ * ';') is stored in *result (new reference, or NULL if none).
+ * Returns 0, or -1 with the error set. */
+int ev_exec_source(struct eval *ev, const char *src, size_t len, const char *name,
+		   int cellno, int want_result, struct value **result);
+/* Parses src as an AST and runs it: the parsed form for repeated runs. */
+struct code;
+struct code *ev_compile(struct eval *ev, const char *src, size_t len, const char *name,
+			int want_result);
+int ev_run(struct eval *ev, struct code *c, struct value **result);
+void ev_code_free(struct code *c);
+
+/* Evaluates one expression in the globals (user_expressions, %time expr). */
+struct value *ev_eval_string(struct eval *ev, const char *src, size_t len);
+
+/* For the CLI and engine: the pending error's traceback as text.
+ * ipython = 1: IPython's layout ("Cell In[3], line 2"), else CPython's. */
+char **ev_format_traceback(struct eval *ev, struct value *exc, int ipython, int *n);
+
+/* Checks the C stack and the call depth; RecursionError when exceeded. */
+int ev_enter_call(struct eval *ev);
+void ev_leave_call(struct eval *ev);
+
+/* Pushes / pops a frame for tracebacks (builtins calling back into Python
+ * need not). */
+int ev_push_frame(struct eval *ev, struct arena *a, const char *name, int line);
+void ev_pop_frame(struct eval *ev);
+
+/* Setting up the builtins dict (builtins.c) and the small modules (pymods.c). */
+int builtins_init(struct eval *ev);
+struct value *pymod_import(struct eval *ev, const char *name); /* NULL, no error: unknown */
+/* Module import used by `import` statements: array modules, small modules. */
+struct value *ev_import(struct eval *ev, const char *fullname);
+
+#endif

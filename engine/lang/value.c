@@ -1,0 +1,2929 @@
+/*
+ * value.c — Python values: constructors, refcounts, dicts, repr/str, and the
+ * language's protocol (binop, compare, truth, hash, getattr, getitem, call,
+ * len, iteration).  Whenever an operand is an ndarray or a NumPy scalar the
+ * work goes to the arr_* hooks of the array runtime; this file never looks
+ * inside an array.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <math.h>
+#include <stdarg.h>
+#include "lang/core.h"
+#include "lang/error.h"
+#include "array/dtype.h"
+#include "array/ndarray.h"
+#include "array/arrapi.h"
+#include "ufunc/ufuncmeth.h"
+#include "lang/bigint.h"
+#include "lang/bytesobj.h"
+
+/* ---- the type table ---- */
+
+/* ORDER TY: name, module prefix for the qualified name, parent */
+static const struct { const char *name, *module; enum typeid parent; } tyinfo[TY_COUNT] = {
+	[TY_OBJECT] = {"object", NULL, TY_OBJECT},
+	[TY_NONETYPE] = {"NoneType", NULL, TY_OBJECT},
+	[TY_BOOL] = {"bool", NULL, TY_INT},
+	[TY_INT] = {"int", NULL, TY_OBJECT},
+	[TY_FLOAT] = {"float", NULL, TY_OBJECT},
+	[TY_COMPLEX] = {"complex", NULL, TY_OBJECT},
+	[TY_STR] = {"str", NULL, TY_OBJECT},
+	[TY_BYTES] = {"bytes", NULL, TY_OBJECT},
+	[TY_TUPLE] = {"tuple", NULL, TY_OBJECT},
+	[TY_LIST] = {"list", NULL, TY_OBJECT},
+	[TY_DICT] = {"dict", NULL, TY_OBJECT},
+	[TY_SLICE] = {"slice", NULL, TY_OBJECT},
+	[TY_RANGE] = {"range", NULL, TY_OBJECT},
+	[TY_FUNCTION] = {"function", NULL, TY_OBJECT},
+	[TY_MODULE] = {"module", NULL, TY_OBJECT},
+	[TY_TYPE] = {"type", NULL, TY_OBJECT},
+	[TY_NDARRAY] = {"ndarray", "numpy", TY_OBJECT},
+	[TY_CUPY_NDARRAY] = {"ndarray", "cupy", TY_OBJECT},
+	[TY_BaseException] = {"BaseException", NULL, TY_OBJECT},
+	[TY_Exception] = {"Exception", NULL, TY_BaseException},
+	[TY_KeyboardInterrupt] = {"KeyboardInterrupt", NULL, TY_BaseException},
+	[TY_ArithmeticError] = {"ArithmeticError", NULL, TY_Exception},
+	[TY_ZeroDivisionError] = {"ZeroDivisionError", NULL, TY_ArithmeticError},
+	[TY_OverflowError] = {"OverflowError", NULL, TY_ArithmeticError},
+	[TY_FloatingPointError] = {"FloatingPointError", NULL, TY_ArithmeticError},
+	[TY_AssertionError] = {"AssertionError", NULL, TY_Exception},
+	[TY_AttributeError] = {"AttributeError", NULL, TY_Exception},
+	[TY_LookupError] = {"LookupError", NULL, TY_Exception},
+	[TY_IndexError] = {"IndexError", NULL, TY_LookupError},
+	[TY_KeyError] = {"KeyError", NULL, TY_LookupError},
+	[TY_NameError] = {"NameError", NULL, TY_Exception},
+	[TY_UnboundLocalError] = {"UnboundLocalError", NULL, TY_NameError},
+	[TY_RuntimeError] = {"RuntimeError", NULL, TY_Exception},
+	[TY_NotImplementedError] = {"NotImplementedError", NULL, TY_RuntimeError},
+	[TY_RecursionError] = {"RecursionError", NULL, TY_RuntimeError},
+	[TY_StopIteration] = {"StopIteration", NULL, TY_Exception},
+	[TY_SyntaxError] = {"SyntaxError", NULL, TY_Exception},
+	[TY_IndentationError] = {"IndentationError", NULL, TY_SyntaxError},
+	[TY_TypeError] = {"TypeError", NULL, TY_Exception},
+	[TY_ValueError] = {"ValueError", NULL, TY_Exception},
+	[TY_UnicodeError] = {"UnicodeError", NULL, TY_ValueError},
+	[TY_MemoryError] = {"MemoryError", NULL, TY_Exception},
+	[TY_ImportError] = {"ImportError", NULL, TY_Exception},
+	[TY_ModuleNotFoundError] = {"ModuleNotFoundError", NULL, TY_ImportError},
+	[TY_OSError] = {"OSError", NULL, TY_Exception},
+	[TY_FileNotFoundError] = {"FileNotFoundError", NULL, TY_OSError},
+	[TY_EOFError] = {"EOFError", NULL, TY_Exception},
+	[TY_LinAlgError] = {"LinAlgError", "numpy.linalg", TY_ValueError},
+	[TY_AxisError] = {"AxisError", "numpy.exceptions", TY_ValueError},
+	[TY_StdinNotImplementedError] = {"StdinNotImplementedError", "IPython.core.error", TY_NotImplementedError},
+	[TY_UsageError] = {"UsageError", "IPython.core.error", TY_Exception},
+	[TY_OutOfMemoryError] = {"OutOfMemoryError", "cupy.cuda.memory", TY_MemoryError},
+	[TY_CUDARuntimeError] = {"CUDARuntimeError", "cupy_backends.cuda.api.runtime", TY_RuntimeError},
+	[TY_NVRTCError] = {"NVRTCError", "cupy.cuda.compiler", TY_Exception},
+	[TY_UnicodeDecodeError] = {"UnicodeDecodeError", NULL, TY_UnicodeError},
+	[TY_UnicodeEncodeError] = {"UnicodeEncodeError", NULL, TY_UnicodeError},
+};
+
+const char *typeid_name(enum typeid t)
+{
+	return (t >= 0 && t < TY_COUNT && tyinfo[t].name) ? tyinfo[t].name : "object";
+}
+
+const char *typeid_qualname(enum typeid t)
+{
+	static char buf[TY_COUNT][96];
+	if (t < 0 || t >= TY_COUNT)
+		return "object";
+	if (!tyinfo[t].module)
+		return tyinfo[t].name;
+	if (!buf[t][0])
+		snprintf(buf[t], sizeof buf[t], "%s.%s", tyinfo[t].module, tyinfo[t].name);
+	return buf[t];
+}
+
+int typeid_is_exception(enum typeid t)
+{
+	return t >= TY_BaseException && t < TY_COUNT;
+}
+
+int typeid_subclass(enum typeid t, enum typeid of)
+{
+	if (of == TY_OBJECT)
+		return 1;
+	if (t == TY_AxisError && of == TY_IndexError)
+		return 1;
+	if (t == TY_AxisError && of == TY_LookupError)
+		return 1;
+	for (int i = 0; i < 16; i++) {
+		if (t == of)
+			return 1;
+		if (t == TY_OBJECT)
+			return 0;
+		t = tyinfo[t].parent;
+	}
+	return 0;
+}
+
+/* ---- a string builder ---- */
+
+void sb_add(struct sbuf *b, const char *s, size_t n)
+{
+	if (b->oom)
+		return;
+	if (b->n + n + 1 > b->cap) {
+		size_t cap = b->cap ? b->cap : 64;
+		while (cap < b->n + n + 1)
+			cap *= 2;
+		char *ns = realloc(b->s, cap);
+		if (!ns) {
+			b->oom = 1;
+			return;
+		}
+		b->s = ns;
+		b->cap = cap;
+	}
+	memcpy(b->s + b->n, s, n);
+	b->n += n;
+	b->s[b->n] = 0;
+}
+
+void sb_adds(struct sbuf *b, const char *s) { sb_add(b, s, strlen(s)); }
+void sb_addc(struct sbuf *b, char c) { sb_add(b, &c, 1); }
+
+void sb_printf(struct sbuf *b, const char *fmt, ...)
+{
+	char buf[256];
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	if ((size_t)n < sizeof buf) {
+		sb_add(b, buf, (size_t)n);
+		return;
+	}
+	char *big = malloc((size_t)n + 1);
+	if (!big) {
+		b->oom = 1;
+		return;
+	}
+	va_start(ap, fmt);
+	vsnprintf(big, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	sb_add(b, big, (size_t)n);
+	free(big);
+}
+
+char *sb_take(struct sbuf *b)
+{
+	if (b->oom) {
+		free(b->s);
+		b->s = NULL;
+		return NULL;
+	}
+	if (!b->s)
+		return strdup("");
+	char *s = b->s;
+	b->s = NULL;
+	return s;
+}
+
+/* ---- UTF-8 ---- */
+
+size_t utf8_len(const char *s, size_t n)
+{
+	size_t c = 0;
+	for (size_t i = 0; i < n; i++)
+		if (((unsigned char)s[i] & 0xC0) != 0x80)
+			c++;
+	return c;
+}
+
+size_t utf8_offset(const char *s, size_t n, size_t cp)
+{
+	size_t c = 0, i = 0;
+	for (; i < n; i++) {
+		if (((unsigned char)s[i] & 0xC0) != 0x80) {
+			if (c == cp)
+				return i;
+			c++;
+		}
+	}
+	return n;
+}
+
+/* ---- refcounts and constructors ---- */
+
+static struct value v_none = { 1 << 30, VT_NONE, {0} };
+static struct value v_true = { 1 << 30, VT_BOOL, {.i = 1} };
+static struct value v_false = { 1 << 30, VT_BOOL, {.i = 0} };
+static struct value v_ellipsis = { 1 << 30, VT_ELLIPSIS, {0} };
+
+#define SMALL_MIN (-5)
+#define SMALL_MAX 1024
+static struct value small_ints[SMALL_MAX - SMALL_MIN + 1];
+
+/* Freed values wait in a short per-thread list for the next one: a loop
+ * makes and drops a few per iteration (its counter past the small ints, a
+ * result), and the list is cheaper than the allocator's round trip.  Only
+ * the struct: what it owned is released before it gets here.  Per thread,
+ * as a value may be dropped off the evaluator's thread. */
+#ifdef __SANITIZE_ADDRESS__
+enum { VAL_KEEP = 0 };    /* let AddressSanitizer see every use after free */
+#else
+enum { VAL_KEEP = 64 };
+#endif
+static _Thread_local struct value *val_free[VAL_KEEP ? VAL_KEEP : 1];
+static _Thread_local int val_free_n;
+
+static void val_struct_free(struct value *v)
+{
+	if (val_free_n < VAL_KEEP)
+		val_free[val_free_n++] = v;
+	else
+		free(v);
+}
+
+/* Small dicts (a call's locals, a keyword dict) are recycled the same way,
+ * with their entry and index arrays, emptied. */
+enum { DICT_KEEP = VAL_KEEP ? 16 : 0, DICT_KEEP_CAP = 8 };
+static _Thread_local struct dict *dict_free_list[DICT_KEEP ? DICT_KEEP : 1];
+static _Thread_local int dict_free_n;
+
+static void dict_struct_free(struct dict *d)
+{
+	if (dict_free_n < DICT_KEEP && d->cap <= DICT_KEEP_CAP && d->index_cap <= 2 * DICT_KEEP_CAP) {
+		d->n = d->nused = 0;
+		for (size_t i = 0; i < d->index_cap; i++)
+			d->index[i] = -1;
+		dict_free_list[dict_free_n++] = d;
+		return;
+	}
+	free(d->entries);
+	free(d->index);
+	free(d);
+}
+
+/* A version no dict has had: a dict's keys and their places are the same
+ * as when a cache saw its version if (and only if) the version is the same. */
+static void dict_version_bump(struct dict *d)
+{
+	static uint64_t last;
+	d->version = __atomic_add_fetch(&last, 1, __ATOMIC_RELAXED);
+}
+
+/* an empty struct dict, or NULL */
+static struct dict *dict_struct_new(void)
+{
+	struct dict *d = dict_free_n ? dict_free_list[--dict_free_n] : calloc(1, sizeof(struct dict));
+	if (d)
+		dict_version_bump(d);
+	return d;
+}
+
+/* The static values (None, True, False, Ellipsis, the small ints, the
+ * types ...) are handed out with a count of 1 << 30 and put back there
+ * before it could fall to 1 << 29: a count that high marks them, which is
+ * one test instead of an address comparison per static on every decref (no
+ * heap value is referenced 2**29 times). */
+#define STATIC_REFS (1 << 29)
+
+void val_decref(struct value *v)
+{
+	if (!v)
+		return;
+	if (v->refcnt > STATIC_REFS) {
+		if (--v->refcnt <= STATIC_REFS)
+			v->refcnt = 1 << 30;
+		return;
+	}
+	if (--v->refcnt > 0)
+		return;
+	switch (v->type) {
+	case VT_STR: case VT_BYTES:
+		free(v->u.str);
+		break;
+	case VT_TUPLE: case VT_LIST:
+		for (size_t i = 0; i < v->u.seq.n; i++)
+			val_decref(v->u.seq.items[i]);
+		free(v->u.seq.items);
+		break;
+	case VT_DICT:
+		if (v->u.dict) {
+			for (size_t i = 0; i < v->u.dict->n; i++) {
+				val_decref(v->u.dict->entries[i].key);
+				val_decref(v->u.dict->entries[i].val);
+			}
+			dict_struct_free(v->u.dict);
+		}
+		break;
+	case VT_SLICE:
+		val_decref(v->u.slice.start);
+		val_decref(v->u.slice.stop);
+		val_decref(v->u.slice.step);
+		break;
+	case VT_FUNCTION:
+		ev_function_free(v->u.func);
+		break;
+	case VT_BUILTIN:
+		val_decref(v->u.bi.self);
+		break;
+	case VT_MODULE:
+		free(v->u.mod.name);
+		val_decref(v->u.mod.attrs);
+		break;
+	case VT_EXCEPTION:
+		val_decref(v->u.exc.args);
+		free(v->u.exc.msg);
+		free(v->u.exc.text);
+		break;
+	case VT_NDARRAY:
+		nd_decref(v->u.arr);
+		break;
+	case VT_OBJECT:
+		if (v->u.obj.t && v->u.obj.t->free)
+			v->u.obj.t->free(v->u.obj.p);
+		break;
+	case VT_BIGINT:
+		big_free(v->u.big);
+		break;
+	default:
+		break;
+	}
+	val_struct_free(v);
+}
+
+/* A zeroed value of type t with one reference: from the free list, else
+ * malloc + memset (not calloc: glibc's calloc skips the per-thread cache) */
+static struct value *vnew(enum vtype t)
+{
+	struct value *v = val_free_n ? val_free[--val_free_n] : malloc(sizeof *v);
+	if (v) {
+		memset(v, 0, sizeof *v);
+		v->refcnt = 1;
+		v->type = t;
+	}
+	return v;
+}
+
+struct value *val_none(void) { return val_incref(&v_none); }
+struct value *val_bool(int b) { return val_incref(b ? &v_true : &v_false); }
+struct value *val_ellipsis(void) { return val_incref(&v_ellipsis); }
+
+struct value *val_int(int64_t i)
+{
+	if (i >= SMALL_MIN && i <= SMALL_MAX) {
+		struct value *c = &small_ints[i - SMALL_MIN];
+		if (!c->refcnt) {
+			c->type = VT_INT;
+			c->u.i = i;
+		}
+		if (c->refcnt < (1 << 29))
+			c->refcnt = 1 << 30;
+		c->refcnt++;
+		return c;
+	}
+	struct value *v = vnew(VT_INT);
+	if (v)
+		v->u.i = i;
+	return v;
+}
+
+struct value *val_float(double f)
+{
+	struct value *v = vnew(VT_FLOAT);
+	if (v)
+		v->u.f = f;
+	return v;
+}
+
+struct value *val_complex(double _Complex c)
+{
+	struct value *v = vnew(VT_COMPLEX);
+	if (v)
+		v->u.c = c;
+	return v;
+}
+
+struct value *val_str(const char *s, size_t len)
+{
+	char *b;
+	struct value *v = val_str_alloc(len, &b);
+	if (v && len)
+		memcpy(b, s, len);
+	return v;
+}
+
+struct value *val_cstr(const char *s) { return val_str(s, strlen(s)); }
+
+struct value *val_str_alloc(size_t len, char **buf)
+{
+	struct value *v = vnew(VT_STR);
+	if (!v)
+		return NULL;
+	v->u.str = malloc(sizeof(struct str) + len + 1);
+	if (!v->u.str) {
+		free(v);
+		return NULL;
+	}
+	v->u.str->len = len;
+	v->u.str->s[len] = 0;
+	*buf = v->u.str->s;
+	return v;
+}
+
+struct value *val_str_take(char *m, size_t len)
+{
+	if (!m)
+		return NULL;
+	struct value *v = val_str(m, len);
+	free(m);
+	return v;
+}
+
+struct value *val_str_concat(const char *a, size_t na, const char *b, size_t nb)
+{
+	struct value *v = val_str(NULL, 0);
+	if (!v)
+		return NULL;
+	struct str *s = realloc(v->u.str, sizeof(struct str) + na + nb + 1);
+	if (!s) {
+		val_decref(v);
+		return NULL;
+	}
+	v->u.str = s;
+	memcpy(s->s, a, na);
+	memcpy(s->s + na, b, nb);
+	s->len = na + nb;
+	s->s[s->len] = 0;
+	return v;
+}
+
+static struct value *seq_new(enum vtype t, size_t n, struct value **items)
+{
+	struct value *v = vnew(t);
+	if (!v)
+		goto fail;
+	v->u.seq.cap = n ? n : 0;
+	if (n) {
+		v->u.seq.items = malloc(sizeof *items * n);
+		if (!v->u.seq.items) {
+			free(v);
+			goto fail;
+		}
+		for (size_t i = 0; i < n; i++) {
+			v->u.seq.items[i] = items[i];
+			if (!items[i]) {
+				/* a NULL item: an earlier failure */
+				v->u.seq.n = i;
+				val_decref(v);
+				for (size_t j = i + 1; j < n; j++)
+					val_decref(items[j]);
+				return NULL;
+			}
+		}
+	}
+	v->u.seq.n = n;
+	return v;
+fail:
+	for (size_t i = 0; i < n; i++)
+		val_decref(items[i]);
+	return NULL;
+}
+
+struct value *val_tuple_new(size_t n, struct value **items) { return seq_new(VT_TUPLE, n, items); }
+struct value *val_list_new(size_t n, struct value **items) { return seq_new(VT_LIST, n, items); }
+
+struct value *val_named_tuple_new(const struct seqtype *t, size_t n, struct value **items)
+{
+	struct value *v = seq_new(VT_TUPLE, n, items);
+	if (v)
+		v->u.seq.named = t;
+	return v;
+}
+
+/* Name(field=repr, ...) of a named tuple */
+static int repr_named(struct eval *ev, struct sbuf *b, struct value *v)
+{
+	sb_printf(b, "%s(", v->u.seq.named->name);
+	for (size_t i = 0; i < v->u.seq.n; i++) {
+		char *s = val_repr(ev, v->u.seq.items[i]);
+		if (!s)
+			return -1;
+		sb_printf(b, "%s%s=%s", i ? ", " : "", v->u.seq.named->fields[i], s);
+		free(s);
+	}
+	sb_printf(b, ")");
+	return 0;
+}
+
+struct value *val_dict_new(void)
+{
+	struct value *v = vnew(VT_DICT);
+	if (!v)
+		return NULL;
+	v->u.dict = dict_struct_new();
+	if (!v->u.dict) {
+		free(v);
+		return NULL;
+	}
+	return v;
+}
+
+struct value *val_type(enum typeid t)
+{
+	static struct value types[TY_COUNT];
+	if (t < 0 || t >= TY_COUNT)
+		return NULL;
+	struct value *v = &types[t];
+	if (!v->refcnt) {
+		v->type = VT_TYPE;
+		v->u.ty = t;
+		v->refcnt = 1 << 30;
+	}
+	if (v->refcnt < (1 << 29))
+		v->refcnt = 1 << 30;
+	v->refcnt++;
+	return v;
+}
+
+struct value *val_dtype(int dtype, int is_type)
+{
+	struct value *v = vnew(VT_DTYPE);
+	if (v) {
+		v->u.dt.dtype = dtype;
+		v->u.dt.is_type = is_type;
+	}
+	return v;
+}
+
+struct value *val_scalar(int dtype, union scalar_data d)
+{
+	struct value *v = vnew(VT_SCALAR);
+	if (v) {
+		v->u.sc.dtype = dtype;
+		v->u.sc.v = d;
+	}
+	return v;
+}
+
+struct value *val_ndarray_new(struct ndarray *a)
+{
+	struct value *v = vnew(VT_NDARRAY);
+	if (!v) {
+		nd_decref(a);
+		return NULL;
+	}
+	v->u.arr = a;
+	return v;
+}
+
+struct value *val_builtin(const char *name, builtin_fn fn, struct value *self, void *data)
+{
+	struct value *v = vnew(VT_BUILTIN);
+	if (!v)
+		return NULL;
+	v->u.bi.name = name;
+	v->u.bi.fn = fn;
+	v->u.bi.self = val_incref(self);
+	v->u.bi.data = data;
+	return v;
+}
+
+struct value *val_module_new(const char *name)
+{
+	struct value *v = vnew(VT_MODULE);
+	if (!v)
+		return NULL;
+	v->u.mod.name = strdup(name);
+	v->u.mod.attrs = val_dict_new();
+	if (!v->u.mod.name || !v->u.mod.attrs) {
+		val_decref(v);
+		return NULL;
+	}
+	return v;
+}
+
+struct value *val_object_new(const struct objtype *t, void *p)
+{
+	struct value *v = vnew(VT_OBJECT);
+	if (!v) {
+		if (t && t->free)
+			t->free(p);
+		return NULL;
+	}
+	v->u.obj.t = t;
+	v->u.obj.p = p;
+	return v;
+}
+
+struct value *val_exception_new(enum typeid t, const char *msg)
+{
+	struct value *v = vnew(VT_EXCEPTION);
+	if (!v)
+		return NULL;
+	v->u.exc.type = t;
+	v->u.exc.msg = strdup(msg ? msg : "");
+	struct value *arg = msg ? val_cstr(msg) : NULL;
+	v->u.exc.args = msg ? val_tuple_new(1, &arg) : val_tuple_new(0, NULL);
+	if (!v->u.exc.msg || !v->u.exc.args) {
+		val_decref(v);
+		return NULL;
+	}
+	return v;
+}
+
+struct value *val_range(int64_t start, int64_t stop, int64_t step)
+{
+	struct value *v = vnew(VT_RANGE);
+	if (v) {
+		v->u.range.start = start;
+		v->u.range.stop = stop;
+		v->u.range.step = step;
+	}
+	return v;
+}
+
+struct value *val_slice_new(struct value *a, struct value *b, struct value *c)
+{
+	struct value *v = vnew(VT_SLICE);
+	if (!v || !a || !b || !c) {
+		free(v);
+		val_decref(a);
+		val_decref(b);
+		val_decref(c);
+		return NULL;
+	}
+	v->u.slice.start = a;
+	v->u.slice.stop = b;
+	v->u.slice.step = c;
+	return v;
+}
+
+int64_t range_len(const struct range *r)
+{
+	if (r->step > 0 && r->start < r->stop)
+		return (int64_t)(((uint64_t)r->stop - (uint64_t)r->start - 1) / (uint64_t)r->step + 1);
+	if (r->step < 0 && r->start > r->stop)
+		return (int64_t)(((uint64_t)r->start - (uint64_t)r->stop - 1) / (uint64_t)(-(r->step + 1) + 1) + 1);
+	return 0;
+}
+
+/* ---- iterator objects (enumerate, zip, map, reversed, dict views) ---- */
+
+struct iterobj {
+	const char *kind;
+	struct value *list;
+};
+
+static void iterobj_free(void *p)
+{
+	struct iterobj *it = p;
+	val_decref(it->list);
+	free(it);
+}
+
+static char *iterobj_repr(struct eval *ev, struct value *self)
+{
+	struct iterobj *it = self->u.obj.p;
+	struct sbuf b = {0};
+	if (strncmp(it->kind, "dict_", 5) == 0) {
+		char *r = val_repr(ev, it->list);
+		if (!r)
+			return NULL;
+		sb_printf(&b, "%s(%s)", it->kind, r);
+		free(r);
+	} else {
+		sb_printf(&b, "<%s object at %p>", it->kind, (void *)self);
+	}
+	return sb_take(&b);
+}
+
+static const struct objtype iterobj_type = {
+	.name = "iterator", .free = iterobj_free, .repr = iterobj_repr,
+};
+
+struct value *val_iterobj_new(const char *kind, struct value *list)
+{
+	if (!list)
+		return NULL;
+	struct iterobj *it = malloc(sizeof *it);
+	if (!it) {
+		val_decref(list);
+		return NULL;
+	}
+	it->kind = kind;
+	it->list = list;
+	return val_object_new(&iterobj_type, it);
+}
+
+struct value *val_iterobj_list_borrow(struct value *v)
+{
+	if (v && v->type == VT_OBJECT && v->u.obj.t == &iterobj_type)
+		return ((struct iterobj *)v->u.obj.p)->list;
+	return NULL;
+}
+
+/* ---- containers ---- */
+
+int list_append(struct value *list, struct value *item)
+{
+	if (!item)
+		return -1;
+	struct seq *s = &list->u.seq;
+	if (s->n == s->cap) {
+		size_t cap = s->cap ? s->cap * 2 : 4;
+		struct value **ni = realloc(s->items, cap * sizeof *ni);
+		if (!ni) {
+			val_decref(item);
+			return -1;
+		}
+		s->items = ni;
+		s->cap = cap;
+	}
+	s->items[s->n++] = item;
+	return 0;
+}
+
+static uint64_t hash_bytes(const char *s, size_t n)
+{
+	uint64_t h = 1469598103934665603ULL;
+	for (size_t i = 0; i < n; i++) {
+		h ^= (unsigned char)s[i];
+		h *= 1099511628211ULL;
+	}
+	return h;
+}
+
+static uint64_t hash_int(int64_t i)
+{
+	return (uint64_t)i;
+}
+
+int val_hash(struct eval *ev, struct value *v, uint64_t *out)
+{
+	switch (v->type) {
+	case VT_NONE: *out = 0x9e3779b97f4a7c15ULL; return 0;
+	case VT_BOOL: case VT_INT: *out = hash_int(v->u.i); return 0;
+	case VT_BIGINT: *out = big_hash(v); return 0;
+	case VT_FLOAT:
+		if (v->u.f == floor(v->u.f) && fabs(v->u.f) < 9.2e18) {
+			*out = hash_int((int64_t)v->u.f);
+		} else if (isfinite(v->u.f) && v->u.f == floor(v->u.f)) { /* the VT_BIGINT's hash */
+			*out = big_hash_double(v->u.f);
+		} else {
+			uint64_t bits;
+			double f = v->u.f;
+			memcpy(&bits, &f, sizeof bits);
+			*out = bits * 0x9e3779b97f4a7c15ULL;
+		}
+		return 0;
+	case VT_COMPLEX: {
+		struct value r = { 1, VT_FLOAT, {.f = creal(v->u.c)} };
+		struct value i = { 1, VT_FLOAT, {.f = cimag(v->u.c)} };
+		uint64_t a, b;
+		val_hash(ev, &r, &a);
+		val_hash(ev, &i, &b);
+		*out = a + 1000003ULL * b;
+		return 0;
+	}
+	case VT_STR: case VT_BYTES: *out = hash_bytes(v->u.str->s, v->u.str->len); return 0;
+	case VT_TUPLE: {
+		uint64_t h = 0x345678ULL;
+		for (size_t i = 0; i < v->u.seq.n; i++) {
+			uint64_t x;
+			if (val_hash(ev, v->u.seq.items[i], &x) < 0)
+				return -1;
+			h = (h ^ x) * 1000003ULL;
+		}
+		*out = h;
+		return 0;
+	}
+	case VT_SCALAR:
+		return arr_hash(ev, v, out);
+	case VT_TYPE: *out = (uint64_t)v->u.ty * 31 + 7; return 0;
+	case VT_DTYPE: *out = (uint64_t)v->u.dt.dtype * 131 + 17; return 0;
+	case VT_LIST: case VT_DICT: case VT_NDARRAY: case VT_SLICE:
+		err_set(ev, TY_TypeError, "unhashable type: '%s'", val_type_name(v));
+		return -1;
+	default:
+		*out = (uint64_t)(uintptr_t)v >> 4;
+		return 0;
+	}
+}
+
+static int dict_resize(struct dict *d, size_t want)
+{
+	/* compact entries, rebuild the index */
+	size_t k = 0;
+	dict_version_bump(d);
+	for (size_t i = 0; i < d->n; i++)
+		if (d->entries[i].key)
+			d->entries[k++] = d->entries[i];
+	d->n = k;
+	size_t cap = 8;
+	while (cap < want * 2)
+		cap *= 2;
+	int64_t *idx = malloc(sizeof *idx * cap);
+	if (!idx)
+		return -1;
+	for (size_t i = 0; i < cap; i++)
+		idx[i] = -1;
+	for (size_t i = 0; i < d->n; i++) {
+		size_t j = d->entries[i].hash & (cap - 1);
+		while (idx[j] >= 0)
+			j = (j + 1) & (cap - 1);
+		idx[j] = (int64_t)i;
+	}
+	free(d->index);
+	d->index = idx;
+	d->index_cap = cap;
+	return 0;
+}
+
+/* slot in index for key, or the empty slot where it would go (-1 error) */
+static int64_t dict_find(struct eval *ev, struct dict *d, struct value *key, uint64_t h,
+			 size_t *slot)
+{
+	if (!d->index_cap)
+		return -2;
+	size_t j = h & (d->index_cap - 1);
+	for (;;) {
+		int64_t e = d->index[j];
+		if (e == -1) {
+			*slot = j;
+			return -2;
+		}
+		if (e >= 0) {
+			struct dict_entry *de = &d->entries[e];
+			if (de->key && de->hash == h) {
+				if (de->key == key)
+					return e;
+				int eq = val_equal(ev, de->key, key);
+				if (eq < 0)
+					return -1;
+				if (eq)
+					return e;
+			}
+		}
+		j = (j + 1) & (d->index_cap - 1);
+	}
+}
+
+struct value *dict_get_borrow(struct value *d, struct value *key)
+{
+	uint64_t h;
+	size_t slot;
+	if (val_hash(NULL, key, &h) < 0)
+		return NULL;
+	int64_t e = dict_find(NULL, d->u.dict, key, h, &slot);
+	return e >= 0 ? d->u.dict->entries[e].val : NULL;
+}
+
+uint64_t str_hash(const char *s, size_t n)
+{
+	return hash_bytes(s, n);
+}
+
+struct dict_entry *dict_findstr(struct value *d, const char *key, size_t n, uint64_t h)
+{
+	struct dict *dd = d->u.dict;
+	if (!dd->index_cap)
+		return NULL;
+	size_t j = h & (dd->index_cap - 1);
+	for (;;) {
+		int64_t e = dd->index[j];
+		if (e == -1)
+			return NULL;
+		if (e >= 0) {
+			struct dict_entry *de = &dd->entries[e];
+			if (de->key && de->hash == h && de->key->type == VT_STR &&
+			    de->key->u.str->len == n && memcmp(de->key->u.str->s, key, n) == 0)
+				return de;
+		}
+		j = (j + 1) & (dd->index_cap - 1);
+	}
+}
+
+struct value *dict_getstr_borrow(struct value *d, const char *key)
+{
+	struct dict *dd = d->u.dict;
+	size_t n = strlen(key);
+	uint64_t h = hash_bytes(key, n);
+	if (!dd->index_cap)
+		return NULL;
+	size_t j = h & (dd->index_cap - 1);
+	for (;;) {
+		int64_t e = dd->index[j];
+		if (e == -1)
+			return NULL;
+		if (e >= 0) {
+			struct dict_entry *de = &dd->entries[e];
+			if (de->key && de->hash == h && de->key->type == VT_STR &&
+			    de->key->u.str->len == n && memcmp(de->key->u.str->s, key, n) == 0)
+				return de->val;
+		}
+		j = (j + 1) & (dd->index_cap - 1);
+	}
+}
+
+static int dict_insert(struct eval *ev, struct dict *d, struct value *key, uint64_t h,
+		       size_t slot, struct value *val);
+
+int dict_set(struct eval *ev, struct value *dv, struct value *key, struct value *val)
+{
+	struct dict *d = dv->u.dict;
+	uint64_t h;
+	size_t slot;
+	if (val_hash(ev, key, &h) < 0)
+		return -1;
+	int64_t e = dict_find(ev, d, key, h, &slot);
+	if (e == -1)
+		return -1;
+	if (e >= 0) {
+		struct value *old = d->entries[e].val;
+		d->entries[e].val = val_incref(val);
+		val_decref(old);
+		return 0;
+	}
+	return dict_insert(ev, d, key, h, slot, val);
+}
+
+/* Appends key (hash h, known absent; slot: where dict_find would put it)
+ * -> val, both increfed.  0, or -1 with the error set. */
+static int dict_insert(struct eval *ev, struct dict *d, struct value *key, uint64_t h,
+		       size_t slot, struct value *val)
+{
+	if (d->n + 1 > d->index_cap / 2 || d->n == 0) {
+		if (d->n + 1 > d->index_cap / 2 && dict_resize(d, d->nused + 1) < 0) {
+			err_nomem(ev);
+			return -1;
+		}
+		if (!d->index_cap && dict_resize(d, 1) < 0) {
+			err_nomem(ev);
+			return -1;
+		}
+		dict_find(ev, d, key, h, &slot);
+	}
+	if (d->n == d->cap) {
+		size_t cap = d->cap ? d->cap * 2 : 8;
+		struct dict_entry *ne = realloc(d->entries, cap * sizeof *ne);
+		if (!ne) {
+			err_nomem(ev);
+			return -1;
+		}
+		d->entries = ne;
+		d->cap = cap;
+	}
+	d->entries[d->n].key = val_incref(key);
+	d->entries[d->n].val = val_incref(val);
+	d->entries[d->n].hash = h;
+	d->index[slot] = (int64_t)d->n;
+	d->n++;
+	d->nused++;
+	dict_version_bump(d);
+	return 0;
+}
+
+/*
+ * dict_setstr's keys: the same few names are stored again and again (a
+ * function's parameters into its fresh locals on every call, a module's
+ * names), so the str values made for them wait in a small direct-mapped
+ * cache and are shared (a str is immutable).  Per thread, like the free
+ * lists.
+ */
+enum { KEY_SLOTS = VAL_KEEP ? 256 : 0 };
+static _Thread_local struct value *key_cache[KEY_SLOTS ? KEY_SLOTS : 1];
+
+/* a str value of key (n bytes, hash h; new reference), or NULL */
+static struct value *key_value(const char *key, size_t n, uint64_t h)
+{
+	struct value **slot, *k;
+	if (!KEY_SLOTS)
+		return val_str(key, n);
+	slot = &key_cache[h % (KEY_SLOTS ? KEY_SLOTS : 1)];
+	k = *slot;
+	if (k && k->u.str->len == n && !memcmp(k->u.str->s, key, n))
+		return val_incref(k);
+	k = val_str(key, n);
+	if (k) {
+		val_decref(*slot);
+		*slot = val_incref(k);
+	}
+	return k;
+}
+
+int dict_setstr(struct value *d, const char *key, struct value *val)
+{
+	size_t n, slot = 0;
+	uint64_t h;
+	struct dict_entry *e;
+	struct value *k;
+	int r;
+	if (!val)
+		return -1;
+	n = strlen(key);
+	h = hash_bytes(key, n);
+	e = dict_findstr(d, key, n, h);
+	if (e) {
+		struct value *old = e->val;
+		e->val = val;
+		val_decref(old);
+		return 0;
+	}
+	k = key_value(key, n, h);
+	if (!k) {
+		val_decref(val);
+		return -1;
+	}
+	/* where the absent key goes (dict_insert finds it again after a resize) */
+	dict_find(NULL, d->u.dict, k, h, &slot);
+	r = dict_insert(NULL, d->u.dict, k, h, slot, val);
+	val_decref(k);
+	val_decref(val);
+	return r;
+}
+
+int dict_del(struct eval *ev, struct value *dv, struct value *key)
+{
+	struct dict *d = dv->u.dict;
+	uint64_t h;
+	size_t slot;
+	if (val_hash(ev, key, &h) < 0)
+		return -1;
+	int64_t e = dict_find(ev, d, key, h, &slot);
+	if (e == -1)
+		return -1;
+	if (e < 0)
+		return 0;
+	/* find the index slot pointing at e and mark it deleted (-2) */
+	size_t j = h & (d->index_cap - 1);
+	while (d->index[j] != e)
+		j = (j + 1) & (d->index_cap - 1);
+	d->index[j] = -2;
+	val_decref(d->entries[e].key);
+	val_decref(d->entries[e].val);
+	d->entries[e].key = NULL;
+	d->entries[e].val = NULL;
+	d->nused--;
+	dict_version_bump(d);
+	return 1;
+}
+
+int module_add(struct value *mod, const char *name, struct value *val)
+{
+	return dict_setstr(mod->u.mod.attrs, name, val);
+}
+
+/* ---- type names ---- */
+
+const char *val_type_name(struct value *v)
+{
+	static char buf[64];
+	switch (v->type) {
+	case VT_NONE: return "NoneType";
+	case VT_BOOL: return "bool";
+	case VT_INT: case VT_BIGINT: return "int";
+	case VT_FLOAT: return "float";
+	case VT_COMPLEX: return "complex";
+	case VT_STR: return "str";
+	case VT_BYTES: return "bytes";
+	case VT_TUPLE: return "tuple";
+	case VT_LIST: return "list";
+	case VT_DICT: return "dict";
+	case VT_SLICE: return "slice";
+	case VT_RANGE: return "range";
+	case VT_ELLIPSIS: return "ellipsis";
+	case VT_FUNCTION: return "function";
+	case VT_BUILTIN: return "builtin_function_or_method";
+	case VT_MODULE: return "module";
+	case VT_TYPE: return "type";
+	case VT_EXCEPTION: return typeid_name(v->u.exc.type);
+	case VT_DTYPE:
+		if (v->u.dt.is_type)
+			return "type";
+		snprintf(buf, sizeof buf, "numpy.dtypes.%s%sDType",
+			 "", v->u.dt.dtype >= 0 && v->u.dt.dtype < DT_COUNT ? "" : "");
+		if (v->u.dt.dtype >= 0 && v->u.dt.dtype < DT_COUNT) {
+			const char *n = dtype_table[v->u.dt.dtype].name;
+			snprintf(buf, sizeof buf, "numpy.dtypes.%c%sDType", n[0] - 32, n + 1);
+		}
+		return buf;
+	case VT_SCALAR:
+		if (v->u.sc.dtype >= 0 && v->u.sc.dtype < DT_COUNT) {
+			snprintf(buf, sizeof buf, "numpy.%s", v->u.sc.dtype == DT_BOOL ? "bool" : dtype_table[v->u.sc.dtype].name);
+			return buf;
+		}
+		return "numpy.generic";
+	case VT_NDARRAY: /* tp_name: CuPy's ndarray is a Python subclass, named plainly */
+		return arr_is_cupy(nd_backend(v->u.arr)) ? "ndarray" : "numpy.ndarray";
+	case VT_OBJECT:
+		return v->u.obj.t && v->u.obj.t->name ? v->u.obj.t->name : "object";
+	default:
+		return "object";
+	}
+}
+
+enum typeid val_typeid(struct value *v)
+{
+	switch (v->type) {
+	case VT_NONE: return TY_NONETYPE;
+	case VT_BOOL: return TY_BOOL;
+	case VT_INT: case VT_BIGINT: return TY_INT;
+	case VT_FLOAT: return TY_FLOAT;
+	case VT_COMPLEX: return TY_COMPLEX;
+	case VT_STR: return TY_STR;
+	case VT_BYTES: return TY_BYTES;
+	case VT_TUPLE: return TY_TUPLE;
+	case VT_LIST: return TY_LIST;
+	case VT_DICT: return TY_DICT;
+	case VT_SLICE: return TY_SLICE;
+	case VT_RANGE: return TY_RANGE;
+	case VT_FUNCTION: case VT_BUILTIN: return TY_FUNCTION;
+	case VT_MODULE: return TY_MODULE;
+	case VT_TYPE: return TY_TYPE;
+	case VT_EXCEPTION: return v->u.exc.type;
+	case VT_NDARRAY: return arr_is_cupy(nd_backend(v->u.arr)) ? TY_CUPY_NDARRAY : TY_NDARRAY;
+	case VT_DTYPE: return v->u.dt.is_type ? TY_TYPE : TY_OBJECT;
+	default: return TY_OBJECT;
+	}
+}
+
+int val_isinstance(struct value *v, enum typeid t)
+{
+	if (v->type == VT_SCALAR) {
+		/* np.float64 is a float, np.int64 is not an int, np.bool_ not a bool */
+		if (t == TY_OBJECT)
+			return 1;
+		if (t == TY_FLOAT && v->u.sc.dtype == DT_FLOAT64)
+			return 1;
+		if (t == TY_COMPLEX && v->u.sc.dtype == DT_COMPLEX128)
+			return 1;
+		return 0;
+	}
+	return typeid_subclass(val_typeid(v), t);
+}
+
+/* ---- conversions ---- */
+
+int val_as_int64(struct eval *ev, struct value *v, int64_t *out)
+{
+	switch (v->type) {
+	case VT_BOOL: case VT_INT:
+		*out = v->u.i;
+		return 0;
+	case VT_BIGINT:
+		err_set(ev, TY_OverflowError, "Python int too large to convert to C long");
+		return -1;
+	case VT_SCALAR: case VT_NDARRAY:
+		if (v->type == VT_SCALAR && !(dt_is_int(v->u.sc.dtype) || v->u.sc.dtype == DT_BOOL)) {
+			err_set(ev, TY_TypeError, "'%s' object cannot be interpreted as an integer", val_type_name(v));
+			return -1;
+		}
+		return arr_as_int64(ev, v, out);
+	default:
+		err_set(ev, TY_TypeError, "'%s' object cannot be interpreted as an integer", val_type_name(v));
+		return -1;
+	}
+}
+
+int val_as_double(struct eval *ev, struct value *v, double *out)
+{
+	switch (v->type) {
+	case VT_BOOL: case VT_INT:
+		*out = (double)v->u.i;
+		return 0;
+	case VT_BIGINT:
+		return big_to_double(ev, v, out);
+	case VT_FLOAT:
+		*out = v->u.f;
+		return 0;
+	case VT_SCALAR: case VT_NDARRAY:
+		return arr_as_double(ev, v, out);
+	default:
+		err_set(ev, TY_TypeError, "must be real number, not %s", val_type_name(v));
+		return -1;
+	}
+}
+
+int val_as_complex(struct eval *ev, struct value *v, double _Complex *out)
+{
+	switch (v->type) {
+	case VT_COMPLEX:
+		*out = v->u.c;
+		return 0;
+	case VT_SCALAR: case VT_NDARRAY:
+		return arr_as_complex(ev, v, out);
+	default: {
+		double d;
+		if (!big_is_int(v) && v->type != VT_FLOAT) {
+			err_set(ev, TY_TypeError, "complex() argument must be a string or a number, not '%s'", val_type_name(v));
+			return -1;
+		}
+		if (val_as_double(ev, v, &d) < 0)
+			return -1;
+		*out = d;
+		return 0;
+	}
+	}
+}
+
+const char *val_as_cstr(struct value *v)
+{
+	return v && v->type == VT_STR ? v->u.str->s : NULL;
+}
+
+/* ---- repr ---- */
+
+char *fmt_float_repr(double d, int add_dot0)
+{
+	char buf[64];
+	if (isnan(d))
+		return strdup("nan");
+	if (isinf(d))
+		return strdup(d > 0 ? "inf" : "-inf");
+	char e[40];
+	int prec;
+	for (prec = 1; prec <= 17; prec++) {
+		snprintf(e, sizeof e, "%.*e", prec - 1, d);
+		if (strtod(e, NULL) == d)
+			break;
+	}
+	/* e: [-]d[.ddd]e[+-]XX */
+	const char *p = e;
+	int neg = 0;
+	if (*p == '-') {
+		neg = 1;
+		p++;
+	}
+	char digits[24];
+	int nd = 0;
+	for (; *p && *p != 'e'; p++)
+		if (*p != '.')
+			digits[nd++] = *p;
+	digits[nd] = 0;
+	int exp = atoi(p + 1);
+	while (nd > 1 && digits[nd - 1] == '0')
+		digits[--nd] = 0;
+	char *o = buf;
+	if (neg)
+		*o++ = '-';
+	if (exp >= -4 && exp < 16) {
+		/* fixed notation (Python's repr switches at 1e16 and 1e-5) */
+		if (exp < 0) {
+			*o++ = '0';
+			*o++ = '.';
+			for (int i = 0; i < -exp - 1; i++)
+				*o++ = '0';
+			memcpy(o, digits, (size_t)nd);
+			o += nd;
+		} else {
+			for (int i = 0; i <= exp; i++)
+				*o++ = i < nd ? digits[i] : '0';
+			if (nd > exp + 1) {
+				*o++ = '.';
+				memcpy(o, digits + exp + 1, (size_t)(nd - exp - 1));
+				o += nd - exp - 1;
+			} else if (add_dot0) {
+				*o++ = '.';
+				*o++ = '0';
+			}
+		}
+		*o = 0;
+	} else {
+		*o++ = digits[0];
+		if (nd > 1) {
+			*o++ = '.';
+			memcpy(o, digits + 1, (size_t)(nd - 1));
+			o += nd - 1;
+		}
+		sprintf(o, "e%c%02d", exp < 0 ? '-' : '+', exp < 0 ? -exp : exp);
+	}
+	return strdup(buf);
+}
+
+void fmt_pyfloat(double d, char *buf, size_t n)
+{
+	char *s = fmt_float_repr(d, 1);
+	snprintf(buf, n, "%s", s ? s : "?");
+	free(s);
+}
+
+char *val_complex_repr(double _Complex c)
+{
+	double re = creal(c), im = cimag(c);
+	char *rs = NULL, *is = fmt_float_repr(im, 0);
+	struct sbuf b = {0};
+	if (re == 0 && !signbit(re)) {
+		sb_adds(&b, is ? is : "");
+		sb_addc(&b, 'j');
+	} else {
+		rs = fmt_float_repr(re, 0);
+		sb_addc(&b, '(');
+		sb_adds(&b, rs ? rs : "");
+		if (!(is && (is[0] == '-')) )
+			sb_addc(&b, '+');
+		sb_adds(&b, is ? is : "");
+		sb_adds(&b, "j)");
+	}
+	free(rs);
+	free(is);
+	return sb_take(&b);
+}
+
+char *str_repr(const char *s, size_t n)
+{
+	struct sbuf b = {0};
+	int sq = memchr(s, '\'', n) != NULL, dq = memchr(s, '"', n) != NULL;
+	char q = (sq && !dq) ? '"' : '\'';
+	sb_addc(&b, q);
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c == q || c == '\\') {
+			sb_addc(&b, '\\');
+			sb_addc(&b, (char)c);
+		} else if (c == '\n') {
+			sb_adds(&b, "\\n");
+		} else if (c == '\r') {
+			sb_adds(&b, "\\r");
+		} else if (c == '\t') {
+			sb_adds(&b, "\\t");
+		} else if (c < 0x20 || c == 0x7f) {
+			sb_printf(&b, "\\x%02x", c);
+		} else if (c == 0xC2 && i + 1 < n && (unsigned char)s[i + 1] >= 0x80 &&
+			   (unsigned char)s[i + 1] <= 0xA0) {
+			/* U+0080..U+00A0 are not printable */
+			sb_printf(&b, "\\x%02x", (unsigned char)s[i + 1] - 0x80 + 0x80);
+			i++;
+		} else {
+			sb_addc(&b, (char)c);
+		}
+	}
+	sb_addc(&b, q);
+	return sb_take(&b);
+}
+
+/* containers being printed: a cycle shows as [...] */
+static struct value *repr_stack[64];
+static int repr_depth;
+
+static int repr_seq(struct eval *ev, struct sbuf *b, struct value *v)
+{
+	const char *open = v->type == VT_LIST ? "[" : "(";
+	const char *close = v->type == VT_LIST ? "]" : ")";
+	for (int i = 0; i < repr_depth; i++)
+		if (repr_stack[i] == v) {
+			sb_adds(b, v->type == VT_LIST ? "[...]" : "(...)");
+			return 0;
+		}
+	if (repr_depth >= 64) {
+		err_set(ev, TY_RecursionError, "maximum recursion depth exceeded while getting the repr of an object");
+		return -1;
+	}
+	repr_stack[repr_depth++] = v;
+	sb_adds(b, open);
+	for (size_t i = 0; i < v->u.seq.n; i++) {
+		if (i)
+			sb_adds(b, ", ");
+		char *r = val_repr(ev, v->u.seq.items[i]);
+		if (!r) {
+			repr_depth--;
+			return -1;
+		}
+		sb_adds(b, r);
+		free(r);
+	}
+	if (v->type == VT_TUPLE && v->u.seq.n == 1)
+		sb_addc(b, ',');
+	sb_adds(b, close);
+	repr_depth--;
+	return 0;
+}
+
+static int repr_dict(struct eval *ev, struct sbuf *b, struct value *v)
+{
+	for (int i = 0; i < repr_depth; i++)
+		if (repr_stack[i] == v) {
+			sb_adds(b, "{...}");
+			return 0;
+		}
+	if (repr_depth >= 64) {
+		err_set(ev, TY_RecursionError, "maximum recursion depth exceeded while getting the repr of an object");
+		return -1;
+	}
+	repr_stack[repr_depth++] = v;
+	sb_addc(b, '{');
+	int first = 1;
+	for (size_t i = 0; i < v->u.dict->n; i++) {
+		struct dict_entry *e = &v->u.dict->entries[i];
+		if (!e->key)
+			continue;
+		if (!first)
+			sb_adds(b, ", ");
+		first = 0;
+		char *k = val_repr(ev, e->key), *x = k ? val_repr(ev, e->val) : NULL;
+		if (!x) {
+			free(k);
+			repr_depth--;
+			return -1;
+		}
+		sb_adds(b, k);
+		sb_adds(b, ": ");
+		sb_adds(b, x);
+		free(k);
+		free(x);
+	}
+	sb_addc(b, '}');
+	repr_depth--;
+	return 0;
+}
+
+static char *exc_repr(struct eval *ev, struct value *v)
+{
+	struct sbuf b = {0};
+	sb_adds(&b, typeid_name(v->u.exc.type));
+	struct value *args = v->u.exc.args;
+	if (args && args->u.seq.n == 1) {
+		char *r = val_repr(ev, args->u.seq.items[0]);
+		if (!r) {
+			free(b.s);
+			return NULL;
+		}
+		sb_printf(&b, "(%s)", r);
+		free(r);
+	} else if (args && args->u.seq.n > 1) {
+		char *r = val_repr(ev, args);
+		if (!r) {
+			free(b.s);
+			return NULL;
+		}
+		sb_adds(&b, r);
+		free(r);
+	} else {
+		sb_adds(&b, "()");
+	}
+	return sb_take(&b);
+}
+
+char *val_repr(struct eval *ev, struct value *v)
+{
+	struct sbuf b = {0};
+	char *s;
+	switch (v->type) {
+	case VT_NONE: return strdup("None");
+	case VT_BOOL: return strdup(v->u.i ? "True" : "False");
+	case VT_BIGINT: return big_repr(ev, v);
+	case VT_INT: sb_printf(&b, "%lld", (long long)v->u.i); break;
+	case VT_FLOAT: return fmt_float_repr(v->u.f, 1);
+	case VT_COMPLEX: return val_complex_repr(v->u.c);
+	case VT_STR: return str_repr(v->u.str->s, v->u.str->len);
+	case VT_BYTES: return bytes_repr(ev, v->u.str->s, v->u.str->len);
+	case VT_TUPLE: case VT_LIST:
+		if ((v->type == VT_TUPLE && v->u.seq.named ? repr_named(ev, &b, v) : repr_seq(ev, &b, v)) < 0) {
+			free(b.s);
+			return NULL;
+		}
+		break;
+	case VT_DICT:
+		if (repr_dict(ev, &b, v) < 0) {
+			free(b.s);
+			return NULL;
+		}
+		break;
+	case VT_SLICE: {
+		char *a = val_repr(ev, v->u.slice.start), *c = val_repr(ev, v->u.slice.stop),
+		     *d = val_repr(ev, v->u.slice.step);
+		if (a && c && d)
+			sb_printf(&b, "slice(%s, %s, %s)", a, c, d);
+		free(a);
+		free(c);
+		free(d);
+		break;
+	}
+	case VT_RANGE:
+		if (v->u.range.step == 1)
+			sb_printf(&b, "range(%lld, %lld)", (long long)v->u.range.start, (long long)v->u.range.stop);
+		else
+			sb_printf(&b, "range(%lld, %lld, %lld)", (long long)v->u.range.start,
+				  (long long)v->u.range.stop, (long long)v->u.range.step);
+		break;
+	case VT_ELLIPSIS: return strdup("Ellipsis");
+	case VT_FUNCTION: return ev_function_repr(v->u.func);
+	case VT_BUILTIN: {
+		char *u = ufm_repr(v);
+		if (u)
+			return u;
+		if (v->u.bi.self && v->u.bi.self->type != VT_MODULE)
+			sb_printf(&b, "<built-in method %s of %s object at %p>", v->u.bi.name,
+				  val_type_name(v->u.bi.self), (void *)v->u.bi.self);
+		else if (v->u.bi.qualname)
+			sb_printf(&b, "<function %s at %p>", v->u.bi.qualname, (void *)v);
+		else
+			sb_printf(&b, "<built-in function %s>", v->u.bi.name);
+		break;
+	}
+	case VT_MODULE:
+		sb_printf(&b, "<module '%s'>", v->u.mod.name);
+		break;
+	case VT_TYPE:
+		sb_printf(&b, "<class '%s'>", typeid_qualname(v->u.ty));
+		break;
+	case VT_EXCEPTION:
+		return exc_repr(ev, v);
+	case VT_DTYPE:
+		return arr_dtype_repr(ev, v);
+	case VT_SCALAR: case VT_NDARRAY:
+		return arr_repr(ev, v);
+	case VT_OBJECT:
+		if (v->u.obj.t && v->u.obj.t->repr)
+			return v->u.obj.t->repr(ev, v);
+		sb_printf(&b, "<%s object at %p>", val_type_name(v), (void *)v);
+		break;
+	default:
+		sb_adds(&b, "<?>");
+	}
+	s = sb_take(&b);
+	if (!s)
+		err_nomem(ev);
+	return s;
+}
+
+char *val_str_of(struct eval *ev, struct value *v)
+{
+	switch (v->type) {
+	case VT_STR:
+		return strdup(v->u.str->s);
+	case VT_EXCEPTION: {
+		struct value *args = v->u.exc.args;
+		if (v->u.exc.type == TY_KeyError && args && args->u.seq.n == 1)
+			return val_repr(ev, args->u.seq.items[0]);
+		if (args && args->u.seq.n == 1)
+			return val_str_of(ev, args->u.seq.items[0]);
+		if (args && args->u.seq.n > 1)
+			return val_repr(ev, args);
+		return strdup(v->u.exc.msg ? v->u.exc.msg : "");
+	}
+	case VT_SCALAR: case VT_NDARRAY:
+		return arr_str(ev, v);
+	case VT_DTYPE:
+		if (!v->u.dt.is_type && v->u.dt.dtype >= 0 && v->u.dt.dtype < DT_COUNT)
+			return strdup(dtype_table[v->u.dt.dtype].name);
+		return arr_dtype_repr(ev, v);
+	case VT_OBJECT:
+		if (v->u.obj.t->str)
+			return v->u.obj.t->str(ev, v);
+		return val_repr(ev, v);
+	default:
+		return val_repr(ev, v);
+	}
+}
+
+/* ---- arithmetic on Python numbers ---- */
+
+static double _Complex c_pow(double _Complex a, double _Complex b);
+
+static const char *const opsym[OP_COUNT] = {
+	"+", "-", "*", "/", "//", "%", "** or pow()", "@", "<<", ">>", "&", "|", "^",
+	"<", "<=", "==", "!=", ">", ">=",
+};
+
+static int is_arr(struct value *v)
+{
+	return v->type == VT_NDARRAY || v->type == VT_SCALAR;
+}
+
+static int is_intlike(struct value *v) { return v->type == VT_INT || v->type == VT_BOOL; }
+
+/* arr_binop, where a Python int beyond int64 meets an array or NumPy
+ * scalar as NumPy 2 treats it: a float for inexact dtypes, a uint64 when it
+ * fits one, +-inf for comparisons with integers (beyond every element),
+ * else OverflowError */
+static struct value *arr_binop_pyint(struct eval *ev, enum binop op, struct value *l,
+				     struct value *r, int inplace)
+{
+	if (l->type != VT_BIGINT && r->type != VT_BIGINT)
+		return arr_binop(ev, op, l, r, inplace);
+	struct value *big = l->type == VT_BIGINT ? l : r, *arr = big == l ? r : l, *x = NULL;
+	int dt = arr->type == VT_SCALAR ? arr->u.sc.dtype : arr->type == VT_NDARRAY ? arr->u.arr->dtype : -1;
+	union scalar_data u = {0};
+	double d;
+	if (dt >= 0 && dt_is_inexact(dt)) {
+		if (big_to_double(ev, big, &d) < 0)
+			return NULL;
+		x = val_float(d);
+	} else if (dt == DT_UINT64 && big_sign(big) > 0 && big_bit_length(big) <= 64) {
+		big_as_uint64(ev, big, &u.u);
+		x = val_scalar(DT_UINT64, u);
+	} else if (dt >= 0 && op >= OP_LT) {
+		x = val_float(big_sign(big) > 0 ? INFINITY : -INFINITY);
+	} else {
+		return err_set(ev, TY_OverflowError, "Python int too large to convert to C long");
+	}
+	if (!x)
+		return err_nomem(ev);
+	struct value *out = arr_binop(ev, op, big == l ? x : l, big == r ? x : r, inplace);
+	val_decref(x);
+	return out;
+}
+static int is_num(struct value *v)
+{
+	return big_is_int(v) || v->type == VT_FLOAT || v->type == VT_COMPLEX;
+}
+
+static void *unsupported(struct eval *ev, enum binop op, struct value *l, struct value *r)
+{
+	if (op == OP_POW)
+		return err_set(ev, TY_TypeError, "unsupported operand type(s) for ** or pow(): '%s' and '%s'",
+			       val_type_name(l), val_type_name(r));
+	return err_set(ev, TY_TypeError, "unsupported operand type(s) for %s: '%s' and '%s'",
+		       opsym[op], val_type_name(l), val_type_name(r));
+}
+
+static int64_t ipow(int64_t b, int64_t e, int *ovf)
+{
+	int64_t r = 1;
+	*ovf = 0;
+	while (e > 0) {
+		if (e & 1) {
+			if (__builtin_mul_overflow(r, b, &r)) {
+				*ovf = 1;
+				return 0;
+			}
+		}
+		e >>= 1;
+		if (e && __builtin_mul_overflow(b, b, &b)) {
+			*ovf = 1;
+			return 0;
+		}
+	}
+	return r;
+}
+
+static struct value *int_binop(struct eval *ev, enum binop op, int64_t a, int64_t b)
+{
+	int64_t r;
+	switch (op) {
+	case OP_ADD: if (__builtin_add_overflow(a, b, &r)) return big_binop_i64(ev, op, a, b); return val_int(r);
+	case OP_SUB: if (__builtin_sub_overflow(a, b, &r)) return big_binop_i64(ev, op, a, b); return val_int(r);
+	case OP_MUL: if (__builtin_mul_overflow(a, b, &r)) return big_binop_i64(ev, op, a, b); return val_int(r);
+	case OP_TRUEDIV:
+		if (b == 0)
+			return err_set(ev, TY_ZeroDivisionError, "division by zero");
+		return val_float((double)a / (double)b);
+	case OP_FLOORDIV: case OP_MOD: {
+		if (b == 0)
+			return err_set(ev, TY_ZeroDivisionError, op == OP_MOD ? "integer modulo by zero"
+				       : "integer division or modulo by zero");
+		if (a == INT64_MIN && b == -1)
+			return op == OP_MOD ? val_int(0) : big_binop_i64(ev, op, a, b);
+		int64_t q = a / b, m = a % b;
+		if (m != 0 && ((m < 0) != (b < 0))) {
+			q--;
+			m += b;
+		}
+		return val_int(op == OP_MOD ? m : q);
+	}
+	case OP_POW: {
+		if (b < 0) {
+			if (a == 0)
+				return err_set(ev, TY_ZeroDivisionError, "0.0 cannot be raised to a negative power");
+			return val_float(pow((double)a, (double)b));
+		}
+		int ovf;
+		r = ipow(a, b, &ovf);
+		if (ovf)
+			return big_binop_i64(ev, op, a, b);
+		return val_int(r);
+	}
+	case OP_LSHIFT:
+		if (b < 0)
+			return err_set(ev, TY_ValueError, "negative shift count");
+		if (a == 0)
+			return val_int(0);
+		if (b >= 63 || (a > 0 ? a > (INT64_MAX >> b) : a < (INT64_MIN >> b)))
+			return big_binop_i64(ev, op, a, b);
+		return val_int((int64_t)((uint64_t)a << b));
+	case OP_RSHIFT:
+		if (b < 0)
+			return err_set(ev, TY_ValueError, "negative shift count");
+		return val_int(b >= 63 ? (a < 0 ? -1 : 0) : a >> b);
+	case OP_AND: return val_int(a & b);
+	case OP_OR: return val_int(a | b);
+	case OP_XOR: return val_int(a ^ b);
+	default: return NULL;
+	}
+}
+
+static struct value *float_binop(struct eval *ev, enum binop op, double a, double b)
+{
+	switch (op) {
+	case OP_ADD: return val_float(a + b);
+	case OP_SUB: return val_float(a - b);
+	case OP_MUL: return val_float(a * b);
+	case OP_TRUEDIV:
+		if (b == 0)
+			return err_set(ev, TY_ZeroDivisionError, "float division by zero");
+		return val_float(a / b);
+	case OP_FLOORDIV: case OP_MOD: {
+		if (b == 0)
+			return err_set(ev, TY_ZeroDivisionError, op == OP_MOD ? "float modulo" : "float floor division by zero");
+		/* CPython's float_divmod */
+		double mod = fmod(a, b), div = (a - mod) / b, floordiv;
+		if (mod) {
+			if ((b < 0) != (mod < 0)) {
+				mod += b;
+				div -= 1.0;
+			}
+		} else {
+			mod = copysign(0.0, b);
+		}
+		if (div) {
+			floordiv = floor(div);
+			if (div - floordiv > 0.5)
+				floordiv += 1.0;
+		} else {
+			floordiv = copysign(0.0, a / b);
+		}
+		return val_float(op == OP_MOD ? mod : floordiv);
+	}
+	case OP_POW:
+		if (a == 0 && b < 0)
+			return err_set(ev, TY_ZeroDivisionError, "0.0 cannot be raised to a negative power");
+		if (a < 0 && b != floor(b) && isfinite(b))
+			return val_complex(c_pow(CMPLX(a, 0.0), CMPLX(b, 0.0)));
+		{
+			double r = pow(a, b);
+			if (isinf(r) && isfinite(a) && isfinite(b))
+				return err_set(ev, TY_OverflowError, "(34, 'Numerical result out of range')");
+			return val_float(r);
+		}
+	default:
+		return NULL;
+	}
+}
+
+/* CPython's complex power: repeated multiplication for small integer
+ * exponents (c_powi), else the polar formula (c_pow) */
+static double _Complex c_mul(double _Complex a, double _Complex b)
+{
+	return CMPLX(creal(a) * creal(b) - cimag(a) * cimag(b), creal(a) * cimag(b) + cimag(a) * creal(b));
+}
+
+static double _Complex c_quot(double _Complex a, double _Complex b)
+{
+	/* CPython's _Py_c_quot (Smith's algorithm) */
+	double ar = creal(a), ai = cimag(a), br = creal(b), bi = cimag(b);
+	double abs_br = fabs(br), abs_bi = fabs(bi);
+	if (abs_br >= abs_bi) {
+		if (abs_br == 0.0)
+			return CMPLX(NAN, NAN);
+		double ratio = bi / br, denom = br + bi * ratio;
+		return CMPLX((ar + ai * ratio) / denom, (ai - ar * ratio) / denom);
+	} else if (abs_bi >= abs_br) {
+		double ratio = br / bi, denom = br * ratio + bi;
+		return CMPLX((ar * ratio + ai) / denom, (ai * ratio - ar) / denom);
+	}
+	return CMPLX(NAN, NAN);
+}
+
+static double _Complex c_pow(double _Complex a, double _Complex b)
+{
+	double vabs, len, at, phase;
+	if (creal(b) == 0 && cimag(b) == 0)
+		return CMPLX(1.0, 0.0);
+	if (creal(a) == 0 && cimag(a) == 0)
+		return CMPLX(0.0, 0.0);
+	vabs = hypot(creal(a), cimag(a));
+	len = pow(vabs, creal(b));
+	at = atan2(cimag(a), creal(a));
+	phase = at * creal(b);
+	if (cimag(b) != 0.0) {
+		len /= exp(at * cimag(b));
+		phase += cimag(b) * log(vabs);
+	}
+	return CMPLX(len * cos(phase), len * sin(phase));
+}
+
+static double _Complex c_powu(double _Complex x, long n)
+{
+	double _Complex r = CMPLX(1.0, 0.0), p = x;
+	long mask = 1;
+	while (mask > 0 && n >= mask) {
+		if (n & mask)
+			r = c_mul(r, p);
+		mask <<= 1;
+		p = c_mul(p, p);
+	}
+	return r;
+}
+
+static double _Complex c_powi(double _Complex x, long n)
+{
+	if (n > 0)
+		return c_powu(x, n);
+	return c_quot(CMPLX(1.0, 0.0), c_powu(x, -n));
+}
+
+static double _Complex py_cpow(double _Complex a, double _Complex b)
+{
+	if (cimag(b) == 0.0 && creal(b) == floor(creal(b)) && fabs(creal(b)) <= 100.0)
+		return c_powi(a, (long)creal(b));
+	return c_pow(a, b);
+}
+
+static struct value *complex_binop(struct eval *ev, enum binop op, double _Complex a,
+				   double _Complex b, struct value *l, struct value *r)
+{
+	switch (op) {
+	case OP_ADD: return val_complex(a + b);
+	case OP_SUB: return val_complex(a - b);
+	case OP_MUL: return val_complex(c_mul(a, b));
+	case OP_TRUEDIV:
+		if (b == 0)
+			return err_set(ev, TY_ZeroDivisionError, "complex division by zero");
+		return val_complex(c_quot(a, b));
+	case OP_POW:
+		if (a == 0 && (creal(b) < 0 || cimag(b) != 0))
+			return err_set(ev, TY_ZeroDivisionError, "0.0 to a negative or complex power");
+		return val_complex(py_cpow(a, b));
+	default:
+		return unsupported(ev, op, l, r);
+	}
+}
+
+static struct value *seq_repeat(struct eval *ev, struct value *s, int64_t n)
+{
+	if (n < 0)
+		n = 0;
+	if (s->type == VT_STR) {
+		size_t len = s->u.str->len;
+		if (len && (uint64_t)n > (SIZE_MAX / 2) / len)
+			return err_nomem(ev);
+		size_t tot = len * (size_t)n, done = tot ? len : 0;
+		char *b;
+		struct value *v = val_str_alloc(tot, &b);
+		if (!v)
+			return err_nomem(ev);
+		/* by doubling: 'x' * 10**6 is 20 copies, not a million */
+		if (done)
+			memcpy(b, s->u.str->s, len);
+		while (done < tot) {
+			size_t k = done < tot - done ? done : tot - done;
+			memcpy(b + done, b, k);
+			done += k;
+		}
+		return v;
+	}
+	size_t len = s->u.seq.n;
+	if (len && (uint64_t)n > (SIZE_MAX / 16) / len)
+		return err_nomem(ev);
+	size_t tot = len * (size_t)n;
+	struct value **items = malloc(sizeof *items * (tot ? tot : 1));
+	if (!items)
+		return err_nomem(ev);
+	for (size_t i = 0; i < tot; i++)
+		items[i] = val_incref(s->u.seq.items[i % len]);
+	struct value *out = s->type == VT_LIST ? val_list_new(tot, items) : val_tuple_new(tot, items);
+	free(items);
+	return out ? out : err_nomem(ev);
+}
+
+static struct value *seq_concat(struct eval *ev, struct value *a, struct value *b)
+{
+	size_t n = a->u.seq.n + b->u.seq.n;
+	struct value **items = malloc(sizeof *items * (n ? n : 1));
+	if (!items)
+		return err_nomem(ev);
+	for (size_t i = 0; i < a->u.seq.n; i++)
+		items[i] = val_incref(a->u.seq.items[i]);
+	for (size_t i = 0; i < b->u.seq.n; i++)
+		items[a->u.seq.n + i] = val_incref(b->u.seq.items[i]);
+	struct value *out = a->type == VT_LIST ? val_list_new(n, items) : val_tuple_new(n, items);
+	free(items);
+	return out ? out : err_nomem(ev);
+}
+
+
+struct value *val_binop(struct eval *ev, enum binop op, struct value *l, struct value *r)
+{
+	if (op >= OP_LT)
+		return val_compare_value(ev, op - OP_LT, l, r);
+	if ((l->type == VT_BYTES && r->type == VT_SCALAR) || (op == OP_MUL && l->type == VT_SCALAR && r->type == VT_BYTES)) {
+		struct value *x = bytes_binop(ev, op, l, r); /* bytes' own + and * come first */
+		if (x || err_occurred(ev))
+			return x;
+	}
+	if (op == OP_MOD && (l->type == VT_STR || l->type == VT_BYTES))
+		return strfmt_percent(ev, l, r);  /* str.__mod__ comes before ndarray.__rmod__ */
+	if (is_arr(l) || is_arr(r))
+		return arr_binop_pyint(ev, op, l, r, 0);
+	if (is_intlike(l) && is_intlike(r)) {
+		if (l->type == VT_BOOL && r->type == VT_BOOL && (op == OP_AND || op == OP_OR || op == OP_XOR))
+			return val_bool(op == OP_AND ? (l->u.i & r->u.i) : op == OP_OR ? (l->u.i | r->u.i) : (l->u.i ^ r->u.i));
+		if (op == OP_MATMUL)
+			return unsupported(ev, op, l, r);
+		return int_binop(ev, op, l->u.i, r->u.i);
+	}
+	if (big_is_int(l) && big_is_int(r)) {
+		if (op == OP_MATMUL)
+			return unsupported(ev, op, l, r);
+		return big_binop(ev, op, l, r);
+	}
+	if (is_num(l) && is_num(r)) {
+		if (op == OP_MATMUL || op == OP_LSHIFT || op == OP_RSHIFT || op == OP_AND ||
+		    op == OP_OR || op == OP_XOR)
+			return unsupported(ev, op, l, r);
+		if (l->type == VT_COMPLEX || r->type == VT_COMPLEX) {
+			double _Complex a, b;
+			if (val_as_complex(ev, l, &a) < 0 || val_as_complex(ev, r, &b) < 0)
+				return NULL; /* a big int beyond float */
+			return complex_binop(ev, op, a, b, l, r);
+		}
+		double a, b;
+		if (val_as_double(ev, l, &a) < 0 || val_as_double(ev, r, &b) < 0)
+			return NULL;
+		return float_binop(ev, op, a, b);
+	}
+	if (l->type == VT_BYTES || (op == OP_MUL && r->type == VT_BYTES && l->type != VT_STR &&
+				    l->type != VT_LIST && l->type != VT_TUPLE)) {
+		struct value *x = bytes_binop(ev, op, l, r);
+		if (x || err_occurred(ev))
+			return x;
+	}
+	switch (op) {
+	case OP_ADD:
+		if (l->type == VT_STR && r->type == VT_STR)
+			return val_str_concat(l->u.str->s, l->u.str->len, r->u.str->s, r->u.str->len);
+		if (l->type == VT_STR)
+			return err_set(ev, TY_TypeError, "can only concatenate str (not \"%s\") to str", val_type_name(r));
+		if ((l->type == VT_LIST || l->type == VT_TUPLE) && r->type == l->type)
+			return seq_concat(ev, l, r);
+		if (l->type == VT_LIST || l->type == VT_TUPLE)
+			return err_set(ev, TY_TypeError, "can only concatenate %s (not \"%s\") to %s",
+				       val_type_name(l), val_type_name(r), val_type_name(l));
+		break;
+	case OP_MUL:
+		if (((l->type == VT_STR || l->type == VT_LIST || l->type == VT_TUPLE) && r->type == VT_BIGINT) ||
+		    ((r->type == VT_STR || r->type == VT_LIST || r->type == VT_TUPLE) && l->type == VT_BIGINT))
+			return err_set(ev, TY_OverflowError, "cannot fit 'int' into an index-sized integer");
+		if ((l->type == VT_STR || l->type == VT_LIST || l->type == VT_TUPLE) && is_intlike(r))
+			return seq_repeat(ev, l, r->u.i);
+		if ((r->type == VT_STR || r->type == VT_LIST || r->type == VT_TUPLE) && is_intlike(l))
+			return seq_repeat(ev, r, l->u.i);
+		if ((l->type == VT_STR || l->type == VT_LIST || l->type == VT_TUPLE) && !is_num(r))
+			return err_set(ev, TY_TypeError, "can't multiply sequence by non-int of type '%s'", val_type_name(r));
+		if ((r->type == VT_STR || r->type == VT_LIST || r->type == VT_TUPLE) && !is_num(l))
+			return err_set(ev, TY_TypeError, "can't multiply sequence by non-int of type '%s'", val_type_name(l));
+		break;
+	case OP_MOD:
+		if (l->type == VT_STR)
+			return strfmt_percent(ev, l, r);
+		break;
+	case OP_OR:
+		if (l->type == VT_DICT && r->type == VT_DICT) {
+			struct value *d = val_dict_new();
+			if (!d)
+				return err_nomem(ev);
+			for (int k = 0; k < 2; k++) {
+				struct value *s = k ? r : l;
+				for (size_t i = 0; i < s->u.dict->n; i++)
+					if (s->u.dict->entries[i].key &&
+					    dict_set(ev, d, s->u.dict->entries[i].key, s->u.dict->entries[i].val) < 0) {
+						val_decref(d);
+						return NULL;
+					}
+			}
+			return d;
+		}
+		break;
+	default:
+		break;
+	}
+	if (l->type == VT_MODULE || r->type == VT_MODULE) {
+		const char *m = l->type == VT_MODULE ? l->u.mod.name : r->u.mod.name;
+		(void)m;
+	}
+	return unsupported(ev, op, l, r);
+}
+
+struct value *val_inplace(struct eval *ev, enum binop op, struct value *l, struct value *r)
+{
+	if (l->type == VT_NDARRAY)
+		return arr_binop_pyint(ev, op, l, r, 1);
+	if (l->type == VT_LIST && op == OP_ADD) {
+		struct value *items = val_iter_list(ev, r);
+		if (!items)
+			return NULL;
+		for (size_t i = 0; i < items->u.seq.n; i++)
+			if (list_append(l, val_incref(items->u.seq.items[i])) < 0) {
+				val_decref(items);
+				return err_nomem(ev);
+			}
+		val_decref(items);
+		return val_incref(l);
+	}
+	if (l->type == VT_DICT && op == OP_OR && r->type == VT_DICT) {
+		for (size_t i = 0; i < r->u.dict->n; i++)
+			if (r->u.dict->entries[i].key &&
+			    dict_set(ev, l, r->u.dict->entries[i].key, r->u.dict->entries[i].val) < 0)
+				return NULL;
+		return val_incref(l);
+	}
+	return val_binop(ev, op, l, r);
+}
+
+struct value *val_unop(struct eval *ev, enum unop op, struct value *v)
+{
+	if (op == UOP_NOT) {
+		int t = val_truth(ev, v);
+		return t < 0 ? NULL : val_bool(!t);
+	}
+	if (is_arr(v))
+		return arr_unop(ev, op, v);
+	switch (v->type) {
+	case VT_BIGINT:
+		return big_unop(ev, op, v);
+	case VT_BOOL: case VT_INT:
+		if (op == UOP_NEG) {
+			if (v->u.i == INT64_MIN)
+				return big_neg_i64(ev, v->u.i);
+			return val_int(-v->u.i);
+		}
+		if (op == UOP_POS)
+			return val_int(v->u.i);
+		return val_int(~v->u.i);
+	case VT_FLOAT:
+		if (op == UOP_NEG)
+			return val_float(-v->u.f);
+		if (op == UOP_POS)
+			return val_float(v->u.f);
+		break;
+	case VT_COMPLEX:
+		if (op == UOP_NEG)
+			return val_complex(-v->u.c);
+		if (op == UOP_POS)
+			return val_complex(v->u.c);
+		break;
+	default:
+		break;
+	}
+	return err_set(ev, TY_TypeError, "bad operand type for unary %s: '%s'",
+		       op == UOP_NEG ? "-" : op == UOP_POS ? "+" : "~", val_type_name(v));
+}
+
+int val_truth(struct eval *ev, struct value *v)
+{
+	switch (v->type) {
+	case VT_NONE: return 0;
+	case VT_BOOL: case VT_INT: return v->u.i != 0;
+	case VT_BIGINT: return 1;
+	case VT_FLOAT: return v->u.f != 0;
+	case VT_COMPLEX: return v->u.c != 0;
+	case VT_STR: case VT_BYTES: return v->u.str->len != 0;
+	case VT_TUPLE: case VT_LIST: return v->u.seq.n != 0;
+	case VT_DICT: return v->u.dict->nused != 0;
+	case VT_RANGE: return range_len(&v->u.range) != 0;
+	case VT_NDARRAY: case VT_SCALAR: return arr_truth(ev, v);
+	default: {
+		struct value *l = val_iterobj_list_borrow(v);
+		if (l && strncmp(((struct iterobj *)v->u.obj.p)->kind, "dict_", 5) == 0)
+			return l->u.seq.n != 0;
+		return 1;
+	}
+	}
+}
+
+int val_is(struct value *a, struct value *b)
+{
+	if (a == b)
+		return 1;
+	if (a->type == VT_TYPE && b->type == VT_TYPE)
+		return a->u.ty == b->u.ty;
+	if (a->type == VT_DTYPE && b->type == VT_DTYPE && a->u.dt.is_type && b->u.dt.is_type)
+		return a->u.dt.dtype == b->u.dt.dtype;
+	return 0;
+}
+
+static int dtype_of_value(struct value *v)
+{
+	if (v->type == VT_DTYPE)
+		return v->u.dt.dtype;
+	if (v->type == VT_STR)
+		return dt_from_string(v->u.str->s);
+	if (v->type == VT_TYPE) {
+		switch (v->u.ty) {
+		case TY_BOOL: return DT_BOOL;
+		case TY_INT: return DT_INT64;
+		case TY_FLOAT: return DT_FLOAT64;
+		case TY_COMPLEX: return DT_COMPLEX128;
+		default: return -1;
+		}
+	}
+	return -1;
+}
+
+static int cmp_order(int cmp, int c)
+{
+	switch (cmp) {
+	case CMP_LT: return c < 0;
+	case CMP_LE: return c <= 0;
+	case CMP_EQ: return c == 0;
+	case CMP_NE: return c != 0;
+	case CMP_GT: return c > 0;
+	case CMP_GE: return c >= 0;
+	}
+	return 0;
+}
+
+static const char *cmpsym(int cmp)
+{
+	static const char *const s[] = {"<", "<=", "==", "!=", ">", ">="};
+	return cmp >= 0 && cmp < 6 ? s[cmp] : "?";
+}
+
+/* Python comparison of non-array values: 1/0, -1 error */
+int val_compare(struct eval *ev, int cmp, struct value *l, struct value *r)
+{
+	if (cmp == CMP_IS || cmp == CMP_ISNOT) {
+		int s = val_is(l, r);
+		return cmp == CMP_IS ? s : !s;
+	}
+	if (cmp == CMP_IN || cmp == CMP_NOTIN) {
+		int found = 0;
+		if (r->type == VT_STR) {
+			if (l->type != VT_STR) {
+				err_set(ev, TY_TypeError, "'in <string>' requires string as left operand, not %s", val_type_name(l));
+				return -1;
+			}
+			found = memmem(r->u.str->s, r->u.str->len, l->u.str->s, l->u.str->len) != NULL;
+		} else if (r->type == VT_BYTES) {
+			if ((found = bytes_contains(ev, r, l)) < 0)
+				return -1;
+		} else if (r->type == VT_DICT) {
+			uint64_t h;
+			if (val_hash(ev, l, &h) < 0)
+				return -1;
+			size_t slot;
+			int64_t e = dict_find(ev, r->u.dict, l, h, &slot);
+			if (e == -1)
+				return -1;
+			found = e >= 0;
+		} else if (r->type == VT_RANGE && is_intlike(l)) {
+			struct range *g = &r->u.range;
+			int64_t x = l->u.i;
+			if (g->step > 0)
+				found = x >= g->start && x < g->stop && (x - g->start) % g->step == 0;
+			else
+				found = x <= g->start && x > g->stop && (g->start - x) % (-g->step) == 0;
+		} else if (r->type == VT_NDARRAY) {
+			struct value *eq = arr_binop_pyint(ev, OP_EQ, r, l, 0);
+			if (!eq)
+				return -1;
+			struct value *anyf = arr_getattr(ev, eq, "any");
+			val_decref(eq);
+			if (!anyf)
+				return -1;
+			struct value *res = val_call(ev, anyf, 0, NULL, NULL);
+			val_decref(anyf);
+			if (!res)
+				return -1;
+			found = val_truth(ev, res);
+			val_decref(res);
+			if (found < 0)
+				return -1;
+		} else {
+			struct value *items = val_iter_list(ev, r);
+			if (!items) {
+				if (err_occurred(ev) && ev) {
+					struct value *e = err_fetch(ev);
+					val_decref(e);
+				}
+				err_set(ev, TY_TypeError, "argument of type '%s' is not iterable", val_type_name(r));
+				return -1;
+			}
+			for (size_t i = 0; i < items->u.seq.n && !found; i++) {
+				int eq = val_is(items->u.seq.items[i], l) ? 1 : val_equal(ev, items->u.seq.items[i], l);
+				if (eq < 0) {
+					val_decref(items);
+					return -1;
+				}
+				found = eq;
+			}
+			val_decref(items);
+		}
+		return cmp == CMP_IN ? found : !found;
+	}
+	if (is_arr(l) || is_arr(r)) {
+		struct value *res = arr_binop_pyint(ev, (enum binop)(OP_LT + cmp), l, r, 0);
+		if (!res)
+			return -1;
+		int t = val_truth(ev, res);
+		val_decref(res);
+		return t;
+	}
+	/* numbers */
+	if (is_num(l) && is_num(r)) {
+		if (l->type == VT_COMPLEX || r->type == VT_COMPLEX) {
+			if (cmp != CMP_EQ && cmp != CMP_NE)
+				goto unorderable;
+			double _Complex a, b;
+			if (val_as_complex(ev, l, &a) < 0 || val_as_complex(ev, r, &b) < 0) {
+				/* a big int beyond float equals no complex */
+				val_decref(err_fetch(ev));
+				err_tb_clear(ev);
+				return cmp == CMP_NE;
+			}
+			return cmp == CMP_EQ ? a == b : a != b;
+		}
+		if (is_intlike(l) && is_intlike(r))
+			return cmp_order(cmp, l->u.i < r->u.i ? -1 : l->u.i > r->u.i);
+		if (l->type == VT_BIGINT || r->type == VT_BIGINT ||
+		    (is_intlike(l) && (l->u.i > (1LL << 53) || l->u.i < -(1LL << 53))) ||
+		    (is_intlike(r) && (r->u.i > (1LL << 53) || r->u.i < -(1LL << 53)))) {
+			if (big_is_int(l) && big_is_int(r))
+				return cmp_order(cmp, big_cmp(l, r));
+			/* exact, as CPython: 2**53 + 1 != 2.0**53 */
+			double d = l->type == VT_FLOAT ? l->u.f : r->u.f;
+			if (isnan(d))
+				return cmp == CMP_NE;
+			int c = big_cmp_double(l->type == VT_FLOAT ? r : l, d);
+			return cmp_order(cmp, l->type == VT_FLOAT ? -c : c);
+		}
+		double a, b;
+		val_as_double(ev, l, &a);
+		val_as_double(ev, r, &b);
+		if (isnan(a) || isnan(b))
+			return cmp == CMP_NE;
+		return cmp_order(cmp, a < b ? -1 : a > b);
+	}
+	if ((l->type == VT_STR || l->type == VT_BYTES) && r->type == l->type) {
+		size_t n = l->u.str->len < r->u.str->len ? l->u.str->len : r->u.str->len;
+		int c = memcmp(l->u.str->s, r->u.str->s, n);
+		if (c == 0)
+			c = l->u.str->len < r->u.str->len ? -1 : l->u.str->len > r->u.str->len;
+		return cmp_order(cmp, c);
+	}
+	if ((l->type == VT_LIST || l->type == VT_TUPLE) && r->type == l->type) {
+		size_t n = l->u.seq.n < r->u.seq.n ? l->u.seq.n : r->u.seq.n;
+		for (size_t i = 0; i < n; i++) {
+			struct value *a = l->u.seq.items[i], *b = r->u.seq.items[i];
+			int eq = val_is(a, b) ? 1 : val_equal(ev, a, b);
+			if (eq < 0)
+				return -1;
+			if (!eq) {
+				if (cmp == CMP_EQ)
+					return 0;
+				if (cmp == CMP_NE)
+					return 1;
+				return val_compare(ev, cmp, a, b);
+			}
+		}
+		return cmp_order(cmp, l->u.seq.n < r->u.seq.n ? -1 : l->u.seq.n > r->u.seq.n);
+	}
+	if (cmp == CMP_EQ || cmp == CMP_NE) {
+		int eq;
+		if (l->type == VT_DICT && r->type == VT_DICT) {
+			eq = l->u.dict->nused == r->u.dict->nused;
+			for (size_t i = 0; eq && i < l->u.dict->n; i++) {
+				struct dict_entry *e = &l->u.dict->entries[i];
+				if (!e->key)
+					continue;
+				struct value *o = dict_get_borrow(r, e->key);
+				if (!o) {
+					eq = 0;
+					break;
+				}
+				int x = val_equal(ev, e->val, o);
+				if (x < 0)
+					return -1;
+				eq = x;
+			}
+		} else if ((l->type == VT_DTYPE || r->type == VT_DTYPE)) {
+			int a = dtype_of_value(l), b = dtype_of_value(r);
+			eq = a >= 0 && a == b;
+		} else if (l->type == VT_RANGE && r->type == VT_RANGE) {
+			eq = range_len(&l->u.range) == range_len(&r->u.range) &&
+			     (range_len(&l->u.range) == 0 || (l->u.range.start == r->u.range.start &&
+			      (range_len(&l->u.range) == 1 || l->u.range.step == r->u.range.step)));
+		} else if (l->type == VT_SLICE && r->type == VT_SLICE) {
+			int a = val_equal(ev, l->u.slice.start, r->u.slice.start);
+			int b = val_equal(ev, l->u.slice.stop, r->u.slice.stop);
+			int c = val_equal(ev, l->u.slice.step, r->u.slice.step);
+			if (a < 0 || b < 0 || c < 0)
+				return -1;
+			eq = a && b && c;
+		} else if (l->type == VT_NONE || r->type == VT_NONE) {
+			eq = l->type == r->type;
+		} else if (l->type == VT_BUILTIN && r->type == VT_BUILTIN) {
+			eq = l->u.bi.fn == r->u.bi.fn && l->u.bi.self == r->u.bi.self;
+		} else {
+			eq = val_is(l, r);
+		}
+		return cmp == CMP_EQ ? eq : !eq;
+	}
+unorderable:
+	err_set(ev, TY_TypeError, "'%s' not supported between instances of '%s' and '%s'",
+		cmpsym(cmp), val_type_name(l), val_type_name(r));
+	return -1;
+}
+
+struct value *val_compare_value(struct eval *ev, int cmp, struct value *l, struct value *r)
+{
+	if (cmp <= CMP_GE && (is_arr(l) || is_arr(r)))
+		return arr_binop_pyint(ev, (enum binop)(OP_LT + cmp), l, r, 0);
+	int c = val_compare(ev, cmp, l, r);
+	return c < 0 ? NULL : val_bool(c);
+}
+
+int val_equal(struct eval *ev, struct value *a, struct value *b)
+{
+	return val_compare(ev, CMP_EQ, a, b);
+}
+
+/* ---- attributes ---- */
+
+static struct value *num_attr(struct eval *ev, struct value *v, const char *name)
+{
+	if (strcmp(name, "real") == 0) {
+		if (v->type == VT_COMPLEX)
+			return val_float(creal(v->u.c));
+		if (v->type == VT_BIGINT)
+			return val_incref(v);
+		return v->type == VT_FLOAT ? val_float(v->u.f) : val_int(v->u.i);
+	}
+	if (strcmp(name, "imag") == 0) {
+		if (v->type == VT_COMPLEX)
+			return val_float(cimag(v->u.c));
+		return v->type == VT_FLOAT ? val_float(0) : val_int(0);
+	}
+	return NULL;
+}
+
+struct value *val_getattr(struct eval *ev, struct value *v, const char *name)
+{
+	struct value *r = NULL;
+	switch (v->type) {
+	case VT_NDARRAY: case VT_SCALAR:
+		return arr_getattr(ev, v, name);
+	case VT_DTYPE:
+		return arr_dtype_getattr(ev, v, name);
+	case VT_MODULE:
+		r = dict_getstr_borrow(v->u.mod.attrs, name);
+		if (r)
+			return val_incref(r);
+		if (strcmp(name, "__name__") == 0)
+			return val_cstr(v->u.mod.name);
+		return err_set(ev, TY_AttributeError, "module '%s' has no attribute '%s'", v->u.mod.name, name);
+	case VT_BOOL: case VT_INT: case VT_BIGINT: case VT_FLOAT: case VT_COMPLEX:
+		r = num_attr(ev, v, name);
+		if (r)
+			return r;
+		break;
+	case VT_EXCEPTION:
+		if (strcmp(name, "args") == 0)
+			return val_incref(v->u.exc.args);
+		break;
+	case VT_TUPLE:
+		if (v->u.seq.named) {
+			for (size_t i = 0; i < v->u.seq.n; i++)
+				if (!strcmp(name, v->u.seq.named->fields[i]))
+					return val_incref(v->u.seq.items[i]);
+			if (!strcmp(name, "_fields")) {
+				struct value **f = malloc(sizeof *f * (v->u.seq.n + 1));
+				if (!f)
+					return err_nomem(ev);
+				for (size_t i = 0; i < v->u.seq.n; i++)
+					f[i] = val_cstr(v->u.seq.named->fields[i]);
+				r = val_tuple_new(v->u.seq.n, f);
+				free(f);
+				return r ? r : err_nomem(ev);
+			}
+			if (!strcmp(name, "_asdict") || !strcmp(name, "_replace"))
+				return err_set(ev, TY_NotImplementedError, "%s.%s is not supported", v->u.seq.named->name, name);
+			return err_set(ev, TY_AttributeError, "'%s' object has no attribute '%s'", v->u.seq.named->name, name);
+		}
+		break;
+	case VT_FUNCTION:
+		if (strcmp(name, "__name__") == 0 || strcmp(name, "__qualname__") == 0)
+			return val_cstr(v->u.func->fd->name);
+		if (strcmp(name, "__doc__") == 0)
+			return v->u.func->fd->doc ? val_cstr(v->u.func->fd->doc) : val_none();
+		break;
+	case VT_BUILTIN:
+		if (strcmp(name, "__name__") == 0)
+			return val_cstr(v->u.bi.name);
+		if (ufm_is_ufunc(v))
+			return ufm_getattr(ev, v, name);
+		break;
+	case VT_TYPE:
+		if (strcmp(name, "__name__") == 0)
+			return val_cstr(typeid_name(v->u.ty));
+		if (strcmp(name, "__module__") == 0)
+			return val_cstr(v->u.ty >= 0 && v->u.ty < TY_COUNT && tyinfo[v->u.ty].module ?
+					tyinfo[v->u.ty].module : "builtins");
+		break;
+	case VT_SLICE:
+		if (strcmp(name, "start") == 0) return val_incref(v->u.slice.start);
+		if (strcmp(name, "stop") == 0) return val_incref(v->u.slice.stop);
+		if (strcmp(name, "step") == 0) return val_incref(v->u.slice.step);
+		break;
+	case VT_RANGE:
+		if (strcmp(name, "start") == 0) return val_int(v->u.range.start);
+		if (strcmp(name, "stop") == 0) return val_int(v->u.range.stop);
+		if (strcmp(name, "step") == 0) return val_int(v->u.range.step);
+		break;
+	case VT_OBJECT:
+		if (v->u.obj.t && v->u.obj.t->getattr) {
+			r = v->u.obj.t->getattr(ev, v, name);
+			if (r || err_occurred(ev))
+				return r;
+		}
+		break;
+	default:
+		break;
+	}
+	r = builtins_method(ev, v, name);
+	if (r || err_occurred(ev))
+		return r;
+	if (v->type == VT_TYPE)
+		return err_set(ev, TY_AttributeError, "type object '%s' has no attribute '%s'",
+			       typeid_name(v->u.ty), name);
+	return err_set(ev, TY_AttributeError, "'%s' object has no attribute '%s'", val_type_name(v), name);
+}
+
+int val_setattr(struct eval *ev, struct value *v, const char *name, struct value *x)
+{
+	if (v->type == VT_NDARRAY || v->type == VT_SCALAR)
+		return arr_setattr(ev, v, name, x);
+	if (v->type == VT_OBJECT && v->u.obj.t && v->u.obj.t->setattr)
+		return v->u.obj.t->setattr(ev, v, name, x);
+	if (v->type == VT_MODULE)
+		return module_add(v, name, val_incref(x)) < 0 ? (err_nomem(ev), -1) : 0;
+	if (v->type == VT_TYPE)
+		err_set(ev, TY_TypeError, "cannot set '%s' attribute of immutable type '%s'", name, typeid_name(v->u.ty));
+	else
+		err_set(ev, TY_AttributeError, "'%s' object has no attribute '%s'", val_type_name(v), name);
+	return -1;
+}
+
+/* ---- subscripts ---- */
+
+int slice_indices(struct eval *ev, const struct slice *s, int64_t n, int64_t *start,
+		  int64_t *stop, int64_t *step, int64_t *count)
+{
+	int64_t st = 1, a, b;
+	if (s->step->type != VT_NONE) {
+		if (val_as_int64(ev, s->step, &st) < 0) {
+			if (ev && ev->err) {
+				val_decref(err_fetch(ev));
+				err_set(ev, TY_TypeError, "slice indices must be integers or None or have an __index__ method");
+			}
+			return -1;
+		}
+		if (st == 0) {
+			err_set(ev, TY_ValueError, "slice step cannot be zero");
+			return -1;
+		}
+	}
+	int64_t lo = st < 0 ? -1 : 0, hi = st < 0 ? n - 1 : n;
+	if (s->start->type == VT_NONE) {
+		a = st < 0 ? hi : lo;
+	} else {
+		if (val_as_int64(ev, s->start, &a) < 0) {
+			if (ev && ev->err) {
+				val_decref(err_fetch(ev));
+				err_set(ev, TY_TypeError, "slice indices must be integers or None or have an __index__ method");
+			}
+			return -1;
+		}
+		if (a < 0) {
+			a += n;
+			if (a < lo)
+				a = lo;
+		} else if (a > hi) {
+			a = hi;
+		}
+	}
+	if (s->stop->type == VT_NONE) {
+		b = st < 0 ? lo : hi;
+	} else {
+		if (val_as_int64(ev, s->stop, &b) < 0) {
+			if (ev && ev->err) {
+				val_decref(err_fetch(ev));
+				err_set(ev, TY_TypeError, "slice indices must be integers or None or have an __index__ method");
+			}
+			return -1;
+		}
+		if (b < 0) {
+			b += n;
+			if (b < lo)
+				b = lo;
+		} else if (b > hi) {
+			b = hi;
+		}
+	}
+	*start = a;
+	*stop = b;
+	*step = st;
+	if (st > 0)
+		*count = a < b ? (b - a - 1) / st + 1 : 0;
+	else
+		*count = b < a ? (a - b - 1) / (-st) + 1 : 0;
+	return 0;
+}
+
+struct value *seq_getslice(struct eval *ev, struct value *v, const struct slice *s)
+{
+	int64_t a, b, st, cnt;
+	if (v->type == VT_STR) {
+		size_t n = utf8_len(v->u.str->s, v->u.str->len);
+		int ascii = n == v->u.str->len;
+		if (slice_indices(ev, s, (int64_t)n, &a, &b, &st, &cnt) < 0)
+			return NULL;
+		struct sbuf sb = {0};
+		for (int64_t i = 0, k = a; i < cnt; i++, k += st) {
+			if (ascii) {
+				sb_addc(&sb, v->u.str->s[k]);
+			} else {
+				size_t o = utf8_offset(v->u.str->s, v->u.str->len, (size_t)k);
+				size_t e = utf8_offset(v->u.str->s, v->u.str->len, (size_t)k + 1);
+				sb_add(&sb, v->u.str->s + o, e - o);
+			}
+		}
+		char *r = sb_take(&sb);
+		return r ? val_str_take(r, strlen(r)) : err_nomem(ev);
+	}
+	if (v->type == VT_RANGE) {
+		int64_t n = range_len(&v->u.range);
+		if (slice_indices(ev, s, n, &a, &b, &st, &cnt) < 0)
+			return NULL;
+		int64_t s0 = v->u.range.start + a * v->u.range.step;
+		int64_t stp = st * v->u.range.step;
+		return val_range(s0, s0 + cnt * stp, stp);
+	}
+	if (slice_indices(ev, s, (int64_t)v->u.seq.n, &a, &b, &st, &cnt) < 0)
+		return NULL;
+	struct value **items = malloc(sizeof *items * (size_t)(cnt ? cnt : 1));
+	if (!items)
+		return err_nomem(ev);
+	for (int64_t i = 0, k = a; i < cnt; i++, k += st)
+		items[i] = val_incref(v->u.seq.items[k]);
+	struct value *out = v->type == VT_LIST ? val_list_new((size_t)cnt, items) : val_tuple_new((size_t)cnt, items);
+	free(items);
+	return out;
+}
+
+static int seq_index(struct eval *ev, struct value *v, struct value *key, int64_t n, int64_t *out)
+{
+	int64_t i;
+	if (key->type == VT_BIGINT) {
+		err_set(ev, TY_IndexError, v->type == VT_RANGE ? "range object index out of range"
+			: "cannot fit 'int' into an index-sized integer");
+		return -1;
+	}
+	if (!(is_intlike(key) || (key->type == VT_SCALAR && (dt_is_int(key->u.sc.dtype) || key->u.sc.dtype == DT_BOOL)))) {
+		if (v->type == VT_STR)
+			err_set(ev, TY_TypeError, "string indices must be integers, not '%s'", val_type_name(key));
+		else
+			err_set(ev, TY_TypeError, "%s indices must be integers or slices, not %s",
+				val_type_name(v), val_type_name(key));
+		return -1;
+	}
+	if (val_as_int64(ev, key, &i) < 0)
+		return -1;
+	if (i < 0)
+		i += n;
+	if (i < 0 || i >= n) {
+		err_set(ev, TY_IndexError, "%s index out of range",
+			v->type == VT_STR ? "string" : v->type == VT_RANGE ? "range object" : val_type_name(v));
+		return -1;
+	}
+	*out = i;
+	return 0;
+}
+
+struct value *val_getitem(struct eval *ev, struct value *v, struct value *key)
+{
+	int64_t i;
+	switch (v->type) {
+	case VT_NDARRAY: case VT_SCALAR:
+		return arr_getitem(ev, v, key);
+	case VT_LIST: case VT_TUPLE:
+		if (key->type == VT_SLICE)
+			return seq_getslice(ev, v, &key->u.slice);
+		if (seq_index(ev, v, key, (int64_t)v->u.seq.n, &i) < 0)
+			return NULL;
+		return val_incref(v->u.seq.items[i]);
+	case VT_STR: {
+		if (key->type == VT_SLICE)
+			return seq_getslice(ev, v, &key->u.slice);
+		size_t n = utf8_len(v->u.str->s, v->u.str->len);
+		if (seq_index(ev, v, key, (int64_t)n, &i) < 0)
+			return NULL;
+		size_t o = utf8_offset(v->u.str->s, v->u.str->len, (size_t)i);
+		size_t e = utf8_offset(v->u.str->s, v->u.str->len, (size_t)i + 1);
+		return val_str(v->u.str->s + o, e - o);
+	}
+	case VT_BYTES:
+		return bytes_getitem(ev, v, key);
+	case VT_RANGE:
+		if (key->type == VT_SLICE)
+			return seq_getslice(ev, v, &key->u.slice);
+		if (seq_index(ev, v, key, range_len(&v->u.range), &i) < 0)
+			return NULL;
+		return val_int(v->u.range.start + i * v->u.range.step);
+	case VT_DICT: {
+		uint64_t h;
+		size_t slot;
+		if (val_hash(ev, key, &h) < 0)
+			return NULL;
+		int64_t e = dict_find(ev, v->u.dict, key, h, &slot);
+		if (e == -1)
+			return NULL;
+		if (e >= 0)
+			return val_incref(v->u.dict->entries[e].val);
+		struct value *exc = val_exception_new(TY_KeyError, NULL);
+		if (!exc)
+			return err_nomem(ev);
+		val_decref(exc->u.exc.args);
+		struct value *k = val_incref(key);
+		exc->u.exc.args = val_tuple_new(1, &k);
+		free(exc->u.exc.msg);
+		exc->u.exc.msg = val_repr(ev, key);
+		err_set_value(ev, exc);
+		return NULL;
+	}
+	case VT_TYPE:
+		/* list[int] and friends: typing only */
+		return val_incref(v);
+	case VT_OBJECT:
+		if (v->u.obj.t->getitem)
+			return v->u.obj.t->getitem(ev, v, key);
+		/* fall through */
+	default: {
+		struct value *l = val_iterobj_list_borrow(v);
+		(void)l;
+		return err_set(ev, TY_TypeError, "'%s' object is not subscriptable", val_type_name(v));
+	}
+	}
+}
+
+int val_setitem(struct eval *ev, struct value *v, struct value *key, struct value *x)
+{
+	int64_t i;
+	switch (v->type) {
+	case VT_NDARRAY: case VT_SCALAR:
+		return arr_setitem(ev, v, key, x);
+	case VT_LIST:
+		if (key->type == VT_SLICE) {
+			int64_t a, b, st, cnt;
+			if (slice_indices(ev, &key->u.slice, (int64_t)v->u.seq.n, &a, &b, &st, &cnt) < 0)
+				return -1;
+			struct value *items = val_iter_list(ev, x);
+			if (!items)
+				return -1;
+			size_t m = items->u.seq.n;
+			if (st != 1) {
+				if ((int64_t)m != cnt) {
+					err_set(ev, TY_ValueError, "attempt to assign sequence of size %zu to extended slice of size %lld",
+						m, (long long)cnt);
+					val_decref(items);
+					return -1;
+				}
+				for (int64_t k = 0, j = a; k < cnt; k++, j += st) {
+					val_decref(v->u.seq.items[j]);
+					v->u.seq.items[j] = val_incref(items->u.seq.items[k]);
+				}
+				val_decref(items);
+				return 0;
+			}
+			if (b < a)
+				b = a;
+			size_t n = v->u.seq.n, del = (size_t)(b - a);
+			size_t nn = n - del + m;
+			struct value **ni = malloc(sizeof *ni * (nn ? nn : 1));
+			if (!ni) {
+				val_decref(items);
+				err_nomem(ev);
+				return -1;
+			}
+			for (size_t k = 0; k < (size_t)a; k++)
+				ni[k] = v->u.seq.items[k];
+			for (size_t k = 0; k < m; k++)
+				ni[a + k] = val_incref(items->u.seq.items[k]);
+			for (size_t k = (size_t)b; k < n; k++)
+				ni[a + m + (k - (size_t)b)] = v->u.seq.items[k];
+			for (size_t k = (size_t)a; k < (size_t)b; k++)
+				val_decref(v->u.seq.items[k]);
+			free(v->u.seq.items);
+			v->u.seq.items = ni;
+			v->u.seq.n = v->u.seq.cap = nn;
+			val_decref(items);
+			return 0;
+		}
+		if (seq_index(ev, v, key, (int64_t)v->u.seq.n, &i) < 0) {
+			if (ev && ev->err && ev->err->u.exc.type == TY_IndexError) {
+				val_decref(err_fetch(ev));
+				err_set(ev, TY_IndexError, "list assignment index out of range");
+			}
+			return -1;
+		}
+		val_decref(v->u.seq.items[i]);
+		v->u.seq.items[i] = val_incref(x);
+		return 0;
+	case VT_DICT:
+		return dict_set(ev, v, key, x);
+	default:
+		err_set(ev, TY_TypeError, "'%s' object does not support item assignment", val_type_name(v));
+		return -1;
+	}
+}
+
+int val_delitem(struct eval *ev, struct value *v, struct value *key)
+{
+	int64_t i;
+	switch (v->type) {
+	case VT_LIST:
+		if (key->type == VT_SLICE) {
+			int64_t a, b, st, cnt;
+			if (slice_indices(ev, &key->u.slice, (int64_t)v->u.seq.n, &a, &b, &st, &cnt) < 0)
+				return -1;
+			char *del = calloc(v->u.seq.n + 1, 1);
+			if (!del) {
+				err_nomem(ev);
+				return -1;
+			}
+			for (int64_t k = 0, j = a; k < cnt; k++, j += st)
+				del[j] = 1;
+			size_t o = 0;
+			for (size_t k = 0; k < v->u.seq.n; k++) {
+				if (del[k])
+					val_decref(v->u.seq.items[k]);
+				else
+					v->u.seq.items[o++] = v->u.seq.items[k];
+			}
+			v->u.seq.n = o;
+			free(del);
+			return 0;
+		}
+		if (seq_index(ev, v, key, (int64_t)v->u.seq.n, &i) < 0) {
+			if (ev && ev->err && ev->err->u.exc.type == TY_IndexError) {
+				val_decref(err_fetch(ev));
+				err_set(ev, TY_IndexError, "list assignment index out of range");
+			}
+			return -1;
+		}
+		val_decref(v->u.seq.items[i]);
+		memmove(v->u.seq.items + i, v->u.seq.items + i + 1, sizeof(struct value *) * (v->u.seq.n - (size_t)i - 1));
+		v->u.seq.n--;
+		return 0;
+	case VT_DICT: {
+		int r = dict_del(ev, v, key);
+		if (r == 0) {
+			struct value *k = val_incref(key);
+			struct value *exc = val_exception_new(TY_KeyError, NULL);
+			if (exc) {
+				val_decref(exc->u.exc.args);
+				exc->u.exc.args = val_tuple_new(1, &k);
+				err_set_value(ev, exc);
+			} else {
+				val_decref(k);
+				err_nomem(ev);
+			}
+			return -1;
+		}
+		return r < 0 ? -1 : 0;
+	}
+	case VT_NDARRAY:
+		err_set(ev, TY_ValueError, "cannot delete array elements");
+		return -1;
+	default:
+		err_set(ev, TY_TypeError, "'%s' object doesn't support item deletion", val_type_name(v));
+		return -1;
+	}
+}
+
+/* ---- calls, len, iteration ---- */
+
+struct value *val_call(struct eval *ev, struct value *f, int argc, struct value **argv,
+		       const struct kwargs *kw)
+{
+	static const struct kwargs nokw = {0};
+	if (!kw)
+		kw = &nokw;
+	switch (f->type) {
+	case VT_BUILTIN:
+		return f->u.bi.fn(ev, &f->u.bi, argc, argv, kw);
+	case VT_FUNCTION:
+		return ev_call_function(ev, f, argc, argv, kw);
+	case VT_TYPE:
+		return builtins_type_call(ev, f->u.ty, argc, argv, kw);
+	case VT_DTYPE:
+		return arr_dtype_call(ev, f, argc, argv, kw);
+	case VT_OBJECT:
+		if (f->u.obj.t && f->u.obj.t->call)
+			return f->u.obj.t->call(ev, f, argc, argv, kw);
+		break;
+	default:
+		break;
+	}
+	return err_set(ev, TY_TypeError, "'%s' object is not callable", val_type_name(f));
+}
+
+int64_t val_len(struct eval *ev, struct value *v)
+{
+	switch (v->type) {
+	case VT_STR: return (int64_t)utf8_len(v->u.str->s, v->u.str->len);
+	case VT_BYTES: return (int64_t)v->u.str->len;
+	case VT_TUPLE: case VT_LIST: return (int64_t)v->u.seq.n;
+	case VT_DICT: return (int64_t)v->u.dict->nused;
+	case VT_RANGE: return range_len(&v->u.range);
+	case VT_NDARRAY: case VT_SCALAR: return arr_len(ev, v);
+	case VT_MODULE: break;
+	default: {
+		struct value *l = val_iterobj_list_borrow(v);
+		if (l && strncmp(((struct iterobj *)v->u.obj.p)->kind, "dict_", 5) == 0)
+			return (int64_t)l->u.seq.n;
+	}
+	}
+	err_set(ev, TY_TypeError, "object of type '%s' has no len()", val_type_name(v));
+	return -1;
+}
+
+struct value *val_iter_list(struct eval *ev, struct value *v)
+{
+	switch (v->type) {
+	case VT_LIST: case VT_TUPLE: {
+		struct value **items = malloc(sizeof *items * (v->u.seq.n ? v->u.seq.n : 1));
+		if (!items)
+			return err_nomem(ev);
+		for (size_t i = 0; i < v->u.seq.n; i++)
+			items[i] = val_incref(v->u.seq.items[i]);
+		struct value *l = val_list_new(v->u.seq.n, items);
+		free(items);
+		return l ? l : err_nomem(ev);
+	}
+	case VT_STR: {
+		struct value *l = val_list_new(0, NULL);
+		if (!l)
+			return err_nomem(ev);
+		const char *s = v->u.str->s;
+		size_t n = v->u.str->len;
+		for (size_t i = 0; i < n;) {
+			size_t j = i + 1;
+			while (j < n && ((unsigned char)s[j] & 0xC0) == 0x80)
+				j++;
+			if (list_append(l, val_str(s + i, j - i)) < 0) {
+				val_decref(l);
+				return err_nomem(ev);
+			}
+			i = j;
+		}
+		return l;
+	}
+	case VT_DICT: {
+		struct value *l = val_list_new(0, NULL);
+		if (!l)
+			return err_nomem(ev);
+		for (size_t i = 0; i < v->u.dict->n; i++)
+			if (v->u.dict->entries[i].key &&
+			    list_append(l, val_incref(v->u.dict->entries[i].key)) < 0) {
+				val_decref(l);
+				return err_nomem(ev);
+			}
+		return l;
+	}
+	case VT_RANGE: {
+		int64_t n = range_len(&v->u.range);
+		if (n > 100000000)
+			return err_set(ev, TY_MemoryError, "range too large to materialize");
+		struct value *l = val_list_new(0, NULL);
+		if (!l)
+			return err_nomem(ev);
+		for (int64_t i = 0; i < n; i++)
+			if (list_append(l, val_int(v->u.range.start + i * v->u.range.step)) < 0) {
+				val_decref(l);
+				return err_nomem(ev);
+			}
+		return l;
+	}
+	case VT_NDARRAY: case VT_SCALAR:
+		return arr_iter_list(ev, v);
+	case VT_BYTES:
+		return bytes_iter_list(ev, v);
+	default: {
+		struct value *l = val_iterobj_list_borrow(v);
+		if (l) {
+			struct value *c = val_iter_list(ev, l);
+			/* an iterator is consumed, a view is not */
+			if (c && strncmp(((struct iterobj *)v->u.obj.p)->kind, "dict_", 5) != 0) {
+				struct value *empty = val_list_new(0, NULL);
+				if (empty) {
+					val_decref(((struct iterobj *)v->u.obj.p)->list);
+					((struct iterobj *)v->u.obj.p)->list = empty;
+				}
+			}
+			return c;
+		}
+		return err_set(ev, TY_TypeError, "'%s' object is not iterable", val_type_name(v));
+	}
+	}
+}

@@ -1,0 +1,87 @@
+/*
+ * random_int.h — private to the numpy.random modules (random.c: the
+ * namespace functions and Generator objects; random_dist.c: the
+ * distributions; random_choice.c: permutation, shuffle and choice;
+ * random_state.c: the legacy states and RandomState objects): a draw
+ * source (the legacy MT19937 state or a Generator's PCG64), distribution
+ * parameters, and the entry points the namespace functions call.
+ */
+#ifndef LUMEN_RANDOM_INT_H
+#define LUMEN_RANDOM_INT_H
+
+#include "array/arrapi.h"
+#include "lang/args.h"
+#include "random/random.h"
+
+/* Where draws come from: a legacy state or a Generator. */
+struct rsrc {
+	struct mt19937 *mt;   /* legacy when set */
+	struct pcg64 *pcg;
+	int exp_inv;          /* Generator.standard_exponential(method='inv') */
+	void *dev;            /* a RandomState's backend generator (NULL: the namespace's) */
+};
+
+/* random_state.c: the legacy state a builtin draws from: its self's when
+ * it is a RandomState method, else the global one (np.random.rand, ...) */
+struct rsrc rnd_legacy_src(const struct builtin *bi);
+/* n words of OS entropy (a time-based mix when /dev/urandom fails) */
+void rnd_entropy(uint32_t *w, int n);
+
+static inline double src_double(struct rsrc *s)
+{
+	return s->mt ? mt_double(s->mt) : pcg_double(s->pcg);
+}
+
+static inline double src_normal(struct rsrc *s)
+{
+	return s->mt ? mt_gauss(s->mt) : pcg_normal(s->pcg);
+}
+
+/* A distribution parameter: a scalar, or a host float64 array broadcast
+ * to the output. */
+struct rparam {
+	double x;
+	struct ndarray *a; /* C-contig host float64 of the output's shape, or NULL */
+};
+
+static inline double par_at(const struct rparam *p, int64_t i)
+{
+	return p->a ? ((const double *)nd_data(p->a))[i] : p->x;
+}
+
+static inline int is_arraylike(struct value *v)
+{
+	return v && (v->type == VT_NDARRAY || v->type == VT_LIST || v->type == VT_TUPLE);
+}
+
+/* size=None (*nd = -1), an int or a tuple. */
+int rnd_parse_size(struct eval *ev, struct value *v, int *nd, int64_t *shape);
+/* Reads np params (Python/NumPy scalars or array-likes) and the output
+ * shape: size when given, else the params' broadcast shape (nd -1: scalar
+ * output).  On success out[] owns its arrays: rnd_params_free them. */
+int rnd_parse_params(struct eval *ev, int np, struct value **pv, const double *defs,
+		     struct rparam *out, int *nd, int64_t *shape);
+void rnd_params_free(struct rparam *p, int n);
+/* The final value: host array h (stolen) moved to backend be. */
+struct value *rnd_deliver(struct eval *ev, const struct backend *be, struct ndarray *h);
+
+/* random_dist.c: NumPy's distributions over either source. */
+enum rdist { RD_EXPONENTIAL, RD_STD_EXPONENTIAL, RD_GAMMA, RD_STD_GAMMA, RD_POISSON,
+	     RD_BINOMIAL, RD_GEOMETRIC };
+/* Draws distribution d with params pv and size sv; dt -1, or
+ * Generator.standard_exponential's DT_FLOAT64 / DT_FLOAT32. */
+struct value *rnd_draw_dist(struct eval *ev, const struct backend *be, struct rsrc *src,
+			    enum rdist d, struct value **pv, struct value *sv, int dt);
+/* The same from a call by the distribution's signature: params, then size. */
+struct value *rnd_dist_call(struct eval *ev, const struct backend *be, struct rsrc *src,
+			    enum rdist d, int argc, struct value **argv, const struct kwargs *kw);
+
+/* random_choice.c: NumPy's permutation, shuffle and choice. */
+struct value *rnd_permutation(struct eval *ev, const struct backend *be, struct rsrc *src,
+			      struct value *x);
+struct value *rnd_shuffle(struct eval *ev, struct rsrc *src, struct value *x);
+struct value *rnd_choice(struct eval *ev, const struct backend *be, struct rsrc *src,
+			 struct value *av, struct value *sv, struct value *rv, struct value *pv,
+			 struct value *shv);
+
+#endif

@@ -1,0 +1,751 @@
+/*
+ * engine.c — the session behind engine.h: runs cells with a sink (IPython's
+ * rules: last expression -> execute_result, `;` silences it, execution
+ * count, errors as ename/evalue/traceback), evaluates user expressions,
+ * and answers complete / inspect / is_complete / interrupt.  Owns the
+ * struct eval of the session.  Knows nothing of the wire protocol.
+ */
+#include "config.h"
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "engine.h"
+#include "numerics/linalg.h"
+#include "array/format.h"
+#include "backend/cuda/cuda_int.h"
+#include "backend/cuda_plugin.h"
+#include "lang/core.h"
+#include "lang/error.h"
+#include "lang/parse.h"
+#include "backend/backend.h"
+#include "array/arrapi.h"
+#include "array/arrfuncs.h"
+#include "session/docs.h"
+#include "session/magic_int.h"
+
+struct engine {
+	struct eval *ev;
+	int exec_count;
+	char banner[512];
+};
+
+const char *engine_version(void)
+{
+	return "0.1.0";
+}
+
+void engine_prepare_process(char **argv)
+{
+	linalg_host_tune_blas(argv);
+}
+
+const char *engine_cuda_plugin_path(void)
+{
+	return cuda_plugin_path();
+}
+
+int engine_has_cuda_build(void)
+{
+#ifdef HAVE_CUDA
+	return 1;
+#else
+	return 0;
+#endif
+}
+
+struct engine *engine_new(const struct engine_options *opt)
+{
+	struct engine *e = calloc(1, sizeof *e);
+	if (!e)
+		return NULL;
+	if (opt && opt->device)
+		setenv("LUMEN_DEVICE", opt->device, 1);
+	e->ev = ev_new();
+	if (!e->ev) {
+		free(e);
+		return NULL;
+	}
+	e->ev->engine = e;
+	fmt_reset_options(); /* the print options are per process: a new engine starts at NumPy's */
+	/* the CUDA plugin loads and the context is created while the user
+	 * types (DESIGN.md); kernel_info never waits for it */
+	cuda_warmup_start();
+	return e;
+}
+
+void engine_free(struct engine *e)
+{
+	if (!e)
+		return;
+	ev_free(e->ev);
+	free(e);
+}
+
+void engine_interrupt(struct engine *e)
+{
+	if (e && e->ev)
+		e->ev->interrupt = 1;
+}
+
+void engine_interrupt_clear(struct engine *e)
+{
+	if (e && e->ev)
+		e->ev->interrupt = 0;
+}
+
+int engine_execution_count(struct engine *e)
+{
+	return e->exec_count;
+}
+
+/* Never waits for CUDA: while the plugin loads or the device starts, says so. */
+const char *engine_banner(struct engine *e)
+{
+	const char *dev = cuda_describe_now();
+	char where[440];
+	if (!dev)
+		snprintf(where, sizeof where, "the GPU once CUDA has started (CUDA: starting)");
+	else if (!strncmp(dev, "host mode: ", 11))
+		snprintf(where, sizeof where, "the host (cp arrays live in host memory: %s)", dev + 11);
+	else
+		snprintf(where, sizeof where, "the GPU (CUDA: %s)", dev);
+	snprintf(e->banner, sizeof e->banner,
+		 "Lumen %s: NumPy/CuPy-style Python cells, arrays on %s\n", engine_version(), where);
+	return e->banner;
+}
+
+void engine_error_clear(struct engine_error *err)
+{
+	if (!err)
+		return;
+	free(err->ename);
+	free(err->evalue);
+	for (int i = 0; i < err->ntraceback; i++)
+		free(err->traceback[i]);
+	free(err->traceback);
+	memset(err, 0, sizeof *err);
+}
+
+void engine_bundle_clear(struct engine_bundle *b)
+{
+	if (!b)
+		return;
+	for (int i = 0; i < b->n; i++) {
+		free((char *)b->mime[i]);
+		free((char *)b->data[i]);
+	}
+	memset(b, 0, sizeof *b);
+}
+
+void engine_completion_clear(struct engine_completion *c)
+{
+	if (!c)
+		return;
+	for (int i = 0; i < c->nmatches; i++)
+		free(c->matches[i]);
+	free(c->matches);
+	memset(c, 0, sizeof *c);
+}
+
+/* The pending error -> *err (ename, evalue, IPython traceback). */
+static void take_error(struct eval *ev, struct engine_error *err, int ipython)
+{
+	struct value *exc = err_fetch(ev);
+	if (!err) {
+		val_decref(exc);
+		err_clear(ev);
+		return;
+	}
+	memset(err, 0, sizeof *err);
+	if (!exc || exc->type != VT_EXCEPTION) {
+		err->ename = strdup("RuntimeError");
+		err->evalue = strdup("unknown error");
+		val_decref(exc);
+		err_clear(ev);
+		return;
+	}
+	err->ename = strdup(typeid_name(exc->u.exc.type));
+	err->evalue = val_str_of(ev, exc);
+	if (!err->evalue) {
+		err_clear(ev);
+		err->evalue = strdup("");
+	}
+	err->traceback = ev_format_traceback(ev, exc, ipython, &err->ntraceback);
+	val_decref(exc);
+	err_clear(ev);
+}
+
+/* code (leading blanks skipped) is one line, trailing blank lines aside */
+static int one_line(const char *p)
+{
+	const char *nl = strchr(p, '\n');
+	if (nl)
+		for (nl++; *nl; nl++)
+			if (*nl != ' ' && *nl != '\t' && *nl != '\n' && *nl != '\r')
+				return 0;
+	return 1;
+}
+
+int engine_execute(struct engine *e, const char *code, const struct engine_exec_opts *opt,
+		   const struct engine_sink *sink, struct engine_error *err)
+{
+	struct eval *ev = e->ev;
+	static const struct engine_exec_opts defopt = { 0, 1, 1 };
+	struct engine_exec_opts sopt;
+	char name[32];
+	struct value *result = NULL;
+	int rc;
+	if (!opt)
+		opt = &defopt;
+	if (opt->script) {
+		sopt = *opt;
+		sopt.silent = 1;
+		sopt.store_history = 0;
+		opt = &sopt;
+	}
+	if (err)
+		memset(err, 0, sizeof *err);
+	if (!opt->keep_interrupt)
+		ev->interrupt = 0;
+	err_clear(ev);
+	if (opt->store_history && !opt->silent)
+		e->exec_count++;
+	ev->exec_count = e->exec_count;
+	ev->allow_stdin = opt->allow_stdin;
+	/* a script runs as under `python3 FILE`, outside IPython: no sink, so
+	 * print and display() write to the process's stdout as Python's do */
+	ev->sink = opt->script ? NULL : sink;
+	snprintf(name, sizeof name, "In[%d]", e->exec_count);
+	const char *src_name = opt->script ? opt->script : name;
+	const char *p = code;
+	while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+		p++;
+	if (p[0] == '%' && p[1] == '%') {
+		const char *nl = strchr(p, '\n');
+		char *line = nl ? strndup(p + 2, (size_t)(nl - p - 2)) : strdup(p + 2);
+		if (!line) {
+			err_nomem(ev);
+			rc = -1;
+		} else {
+			rc = magic_run(ev, line, nl ? nl + 1 : "", &result);
+			free(line);
+		}
+	} else {
+		rc = ev_exec_source(ev, code, strlen(code), src_name, e->exec_count, !opt->silent, &result);
+	}
+	if (rc == 0 && builtins_is_exit(result) && sink && sink->ask_exit && one_line(p)) {
+		/* IPython autocalls a one-line `exit` / `quit`: ask, show nothing */
+		sink->ask_exit(sink->ctx, 0);
+	} else if (rc == 0 && result && result->type != VT_NONE) {
+		struct engine_bundle b;
+		if (builtins_bundle(ev, result, &b) == 0) {
+			if (sink && sink->display)
+				sink->display(sink->ctx, &b, 1, NULL, 0);
+			engine_bundle_clear(&b);
+			dict_setstr(ev->globals, "_", val_incref(result));
+		} else {
+			rc = -1;
+		}
+	}
+	val_decref(result);
+	if (rc < 0)
+		take_error(ev, err, !opt->script);
+	ev->sink = NULL;
+	return rc;
+}
+
+int engine_eval_expression(struct engine *e, const char *expr, struct engine_bundle *out,
+			   struct engine_error *err)
+{
+	struct eval *ev = e->ev;
+	memset(out, 0, sizeof *out);
+	if (err)
+		memset(err, 0, sizeof *err);
+	err_clear(ev);
+	struct value *v = ev_eval_string(ev, expr, strlen(expr));
+	if (!v || builtins_bundle(ev, v, out) < 0) {
+		val_decref(v);
+		take_error(ev, err, 1);
+		return -1;
+	}
+	val_decref(v);
+	return 0;
+}
+
+/* ---- is_complete ---- */
+
+const char *engine_is_complete(struct engine *e, const char *code, char **indent)
+{
+	size_t len = strlen(code);
+	*indent = NULL;
+	const char *p = code;
+	while (*p == ' ' || *p == '\n' || *p == '\t')
+		p++;
+	if (p[0] == '%' && p[1] == '%') {
+		/* a cell magic ends with a blank line */
+		if (len >= 2 && code[len - 1] == '\n' && code[len - 2] == '\n')
+			return "complete";
+		if (!strchr(p, '\n'))
+			return "incomplete";
+		*indent = strdup("");
+		return "incomplete";
+	}
+	struct arena *a = arena_new(code, len, "<is_complete>");
+	if (!a)
+		return "unknown";
+	struct nlist body;
+	struct parse_error pe;
+	int r = parse_cell(a, &body, &pe);
+	/* the last non-empty line and its indentation */
+	const char *last = NULL;
+	size_t lastlen = 0;
+	for (int i = a->nlines; i >= 1; i--) {
+		size_t l;
+		const char *s = arena_line(a, i, &l);
+		size_t k = 0;
+		while (k < l && (s[k] == ' ' || s[k] == '\t'))
+			k++;
+		if (k < l) {
+			last = s;
+			lastlen = l;
+			break;
+		}
+	}
+	size_t ind = 0;
+	while (last && ind < lastlen && (last[ind] == ' ' || last[ind] == '\t'))
+		ind++;
+	int ends_colon = last && lastlen && last[lastlen - 1] == ':';
+	arena_decref(a);
+	if (r < 0) {
+		if (!pe.incomplete)
+			return "invalid";
+		char *s = malloc(ind + 5);
+		if (s) {
+			memset(s, ' ', ind);
+			if (ends_colon) {
+				memset(s + ind, ' ', 4);
+				s[ind + 4] = 0;
+			} else {
+				s[ind] = 0;
+			}
+		}
+		*indent = s;
+		return "incomplete";
+	}
+	/* a block at the end wants a blank line (IPython's rule) */
+	if (last && ind > 0 && !(len >= 1 && code[len - 1] == '\n' &&
+				 (len >= 2 && (code[len - 2] == '\n' || code[len - 2] == ' ')))) {
+		char *s = malloc(ind + 1);
+		if (s) {
+			memset(s, ' ', ind);
+			s[ind] = 0;
+		}
+		*indent = s;
+		return "incomplete";
+	}
+	return "complete";
+}
+
+/* ---- completion and inspection ---- */
+
+static const char *const keywords[] = {
+	"False", "None", "True", "and", "as", "assert", "break", "continue", "def", "del",
+	"elif", "else", "except", "finally", "for", "from", "global", "if", "import", "in",
+	"is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try", "while",
+	"with", NULL,
+};
+
+static const char *const ndarray_attrs[] = {
+	"T", "all", "any", "argmax", "argmin", "argsort", "astype", "clip", "copy", "cumprod",
+	"cumsum", "device", "dot", "dtype", "fill", "flags", "flatten", "get", "imag", "item",
+	"itemsize", "max", "mean", "min", "nbytes", "ndim", "nonzero", "prod", "ravel", "real",
+	"reshape", "round", "set", "shape", "size", "sort", "squeeze", "std", "strides", "sum",
+	"swapaxes", "tolist", "transpose", "var", "view", NULL,
+};
+
+static int is_idch(unsigned char c)
+{
+	return c == '_' || isalnum(c) || c >= 0x80;
+}
+
+struct matches {
+	char **v;
+	int n, cap;
+};
+
+static void match_add(struct matches *m, const char *s, const char *prefix, size_t plen)
+{
+	if (strncmp(s, prefix, plen) != 0)
+		return;
+	if (plen == 0 && s[0] == '_')
+		return;
+	for (int i = 0; i < m->n; i++)
+		if (strcmp(m->v[i], s) == 0)
+			return;
+	if (m->n == m->cap) {
+		int cap = m->cap ? m->cap * 2 : 16;
+		char **nv = realloc(m->v, sizeof *nv * (size_t)cap);
+		if (!nv)
+			return;
+		m->v = nv;
+		m->cap = cap;
+	}
+	char *d = strdup(s);
+	if (d)
+		m->v[m->n++] = d;
+}
+
+static void match_dict(struct matches *m, struct value *d, const char *prefix, size_t plen)
+{
+	for (size_t i = 0; i < d->u.dict->n; i++) {
+		struct dict_entry *e = &d->u.dict->entries[i];
+		if (e->key && e->key->type == VT_STR)
+			match_add(m, e->key->u.str->s, prefix, plen);
+	}
+}
+
+static int cmp_strp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Looks up a dotted name (no calls, no side effects): new ref or NULL. */
+static struct value *lookup_dotted(struct eval *ev, const char *s, size_t n)
+{
+	char buf[256];
+	size_t k = 0;
+	while (k < n && s[k] != '.')
+		k++;
+	if (k == 0 || k >= sizeof buf)
+		return NULL;
+	memcpy(buf, s, k);
+	buf[k] = 0;
+	struct value *v = dict_getstr_borrow(ev->globals, buf);
+	if (!v)
+		v = dict_getstr_borrow(ev->builtins, buf);
+	if (!v)
+		return NULL;
+	val_incref(v);
+	while (k < n) {
+		size_t st = ++k;
+		while (k < n && s[k] != '.')
+			k++;
+		if (k - st == 0 || k - st >= sizeof buf) {
+			val_decref(v);
+			return NULL;
+		}
+		memcpy(buf, s + st, k - st);
+		buf[k - st] = 0;
+		struct value *x = val_getattr(ev, v, buf);
+		val_decref(v);
+		if (!x) {
+			err_clear(ev);
+			return NULL;
+		}
+		v = x;
+	}
+	return v;
+}
+
+static size_t cp_to_byte(const char *s, size_t len, int cp)
+{
+	if (cp < 0)
+		return 0;
+	return utf8_offset(s, len, (size_t)cp);
+}
+
+static void match_add_kw(void *m, const char *s)
+{
+	match_add(m, s, "", 0);
+}
+
+/* The callee of the call whose argument list holds position st (a dotted
+ * name before the unmatched '('), new reference, or NULL. */
+static struct value *call_callee(struct eval *ev, const char *code, size_t st)
+{
+	size_t k = st;
+	int depth = 0;
+	while (k > 0) {
+		char c = code[k - 1];
+		if (c == ')' || c == ']')
+			depth++;
+		else if (c == '(' || c == '[') {
+			if (depth == 0)
+				break;
+			depth--;
+		} else if (c == '\n' && depth == 0)
+			return NULL;
+		k--;
+	}
+	if (k == 0 || code[k - 1] != '(')
+		return NULL;
+	size_t en = k - 1, b = en;
+	while (b > 0 && (is_idch((unsigned char)code[b - 1]) || code[b - 1] == '.'))
+		b--;
+	if (b == en)
+		return NULL;
+	struct value *v = lookup_dotted(ev, code + b, en - b);
+	err_clear(ev);
+	return v;
+}
+
+int engine_complete(struct engine *e, const char *code, int cursor_pos, struct engine_completion *out)
+{
+	struct eval *ev = e->ev;
+	size_t len = strlen(code);
+	size_t cur = cp_to_byte(code, len, cursor_pos);
+	struct matches m = {0};
+	memset(out, 0, sizeof *out);
+	size_t st = cur;
+	while (st > 0 && (is_idch((unsigned char)code[st - 1]) || code[st - 1] == '.'))
+		st--;
+	/* the dotted expression code[st..cur), the last component after the last dot */
+	size_t lastdot = cur;
+	for (size_t i = cur; i > st; i--)
+		if (code[i - 1] == '.') {
+			lastdot = i - 1;
+			break;
+		}
+	size_t pstart = lastdot < cur ? lastdot + 1 : st;
+	const char *prefix = code + pstart;
+	size_t plen = cur - pstart;
+	char pbuf[256];
+	if (plen >= sizeof pbuf)
+		plen = sizeof pbuf - 1;
+	memcpy(pbuf, prefix, plen);
+	pbuf[plen] = 0;
+	err_clear(ev);
+	if (st > 0 && code[st - 1] == '%' && lastdot == cur) {
+		for (int i = 0; magic_names[i]; i++)
+			match_add(&m, magic_names[i], pbuf, plen);
+		/* replace including the % */
+		for (int i = 0; i < m.n; i++) {
+			char *s = malloc(strlen(m.v[i]) + 2);
+			if (s) {
+				s[0] = '%';
+				strcpy(s + 1, m.v[i]);
+				free(m.v[i]);
+				m.v[i] = s;
+			}
+		}
+		pstart = st - 1;
+	} else if (lastdot == cur) {
+		struct value *callee = call_callee(ev, code, st);
+		if (callee) {
+			docs_kwargs(callee, pbuf, match_add_kw, &m);
+			val_decref(callee);
+		}
+		match_dict(&m, ev->globals, pbuf, plen);
+		match_dict(&m, ev->builtins, pbuf, plen);
+		for (int i = 0; keywords[i]; i++)
+			match_add(&m, keywords[i], pbuf, plen);
+	} else {
+		struct value *obj = lookup_dotted(ev, code + st, lastdot - st);
+		if (obj) {
+			if (obj->type == VT_MODULE) {
+				match_dict(&m, obj->u.mod.attrs, pbuf, plen);
+			} else if (obj->type == VT_NDARRAY) {
+				for (int i = 0; ndarray_attrs[i]; i++)
+					match_add(&m, ndarray_attrs[i], pbuf, plen);
+			} else if (obj->type == VT_OBJECT && obj->u.obj.t && obj->u.obj.t->attrs) {
+				for (const char *const *a = obj->u.obj.t->attrs; *a; a++)
+					match_add(&m, *a, pbuf, plen);
+			} else {
+				const char *const *names = builtins_method_names(obj);
+				for (; names && *names; names++)
+					match_add(&m, *names, pbuf, plen);
+			}
+			val_decref(obj);
+		}
+	}
+	err_clear(ev);
+	if (m.n)
+		qsort(m.v, (size_t)m.n, sizeof *m.v, cmp_strp);
+	out->matches = m.v;
+	out->nmatches = m.n;
+	out->cursor_start = (int)utf8_len(code, pstart);
+	out->cursor_end = (int)utf8_len(code, cur);
+	return 0;
+}
+
+static char *sig_of(struct value *v)
+{
+	struct sbuf b = {0};
+	if (v->type != VT_FUNCTION)
+		return NULL;
+	const struct funcdef *fd = v->u.func->fd;
+	sb_printf(&b, "%s(", fd->name);
+	int kwonly_marked = 0;
+	for (int i = 0; i < fd->nparams; i++) {
+		const struct param *p = &fd->params[i];
+		if (i)
+			sb_adds(&b, ", ");
+		if (p->kind == 3 && !kwonly_marked) {
+			int star = 0;
+			for (int j = 0; j < fd->nparams; j++)
+				star |= fd->params[j].kind == 1;
+			if (!star)
+				sb_adds(&b, "*, ");
+			kwonly_marked = 1;
+		}
+		if (p->kind == 1)
+			sb_addc(&b, '*');
+		if (p->kind == 2)
+			sb_adds(&b, "**");
+		sb_adds(&b, p->name);
+		if (v->u.func->defaults && v->u.func->defaults[i]) {
+			char *r = val_repr(NULL, v->u.func->defaults[i]);
+			sb_printf(&b, "=%s", r ? r : "...");
+			free(r);
+		}
+	}
+	sb_addc(&b, ')');
+	return sb_take(&b);
+}
+
+char *engine_inspect_text(struct eval *ev, const char *expr, int detail)
+{
+	const char *s = expr;
+	while (*s == ' ')
+		s++;
+	size_t n = strlen(s);
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\n'))
+		n--;
+	struct value *v = lookup_dotted(ev, s, n);
+	if (!v)
+		return NULL;
+	struct sbuf b = {0};
+	char *r = val_repr(ev, v);
+	if (!r) {
+		err_clear(ev);
+		r = strdup("<?>");
+	}
+	const char *tn = val_type_name(v);
+	if (v->type == VT_BUILTIN && !v->u.bi.self)
+		tn = "builtin_function_or_method";
+	sb_printf(&b, "Type:        %s\n", tn);
+	if (r && strlen(r) > 200 && !detail) {
+		r[200] = 0;
+		sb_printf(&b, "String form: %s...\n", r);
+	} else {
+		sb_printf(&b, "String form: %s\n", r ? r : "");
+	}
+	free(r);
+	if (v->type == VT_NDARRAY || v->type == VT_STR || v->type == VT_LIST || v->type == VT_TUPLE ||
+	    v->type == VT_DICT) {
+		int64_t l = val_len(ev, v);
+		if (l >= 0)
+			sb_printf(&b, "Length:      %lld\n", (long long)l);
+		err_clear(ev);
+	}
+	if (v->type == VT_NDARRAY) {
+		char shp[256];
+		arr_format_shape(shp, sizeof shp, v->u.arr->ndim, v->u.arr->shape);
+		sb_printf(&b, "Shape:       %s\nDtype:       %s\nDevice:      %s\nNbytes:      %lld\n", shp,
+			  dtype_table[v->u.arr->dtype].name, nd_device(v->u.arr) == DEV_CUDA ? "cuda" : "host",
+			  (long long)(nd_size(v->u.arr) * dt_size(v->u.arr->dtype)));
+	}
+	if (v->type == VT_FUNCTION) {
+		char *sig = sig_of(v);
+		sb_printf(&b, "Signature:   %s\n", sig ? sig : "");
+		free(sig);
+		sb_printf(&b, "Docstring:   %s\n", v->u.func->fd->doc ? v->u.func->fd->doc : "<no docstring>");
+		if (detail) {
+			const struct funcdef *fd = v->u.func->fd;
+			sb_printf(&b, "Source:\n");
+			int endl = fd->line;
+			/* the body's last line: the largest line of any body statement */
+			for (int i = 0; i < fd->body.n; i++)
+				if (fd->body.v[i]->line > endl)
+					endl = fd->body.v[i]->line;
+			for (int k = fd->line; k <= endl; k++) {
+				size_t l;
+				const char *t = arena_line(fd->arena, k, &l);
+				sb_printf(&b, "%.*s\n", (int)l, t);
+			}
+		}
+	} else if (v->type == VT_BUILTIN) {
+		const struct arr_func *f = docs_find(v);
+		if (f && f->sig)
+			sb_printf(&b, "Signature:   %s\n", f->sig);
+		sb_printf(&b, "Docstring:   %s\n", f && f->doc ? f->doc :
+			  v->u.bi.qualname ? v->u.bi.qualname : "<no docstring>");
+	} else if (v->type == VT_MODULE) {
+		sb_printf(&b, "Docstring:   The %s module.\n", v->u.mod.name);
+	}
+	val_decref(v);
+	return sb_take(&b);
+}
+
+int engine_inspect(struct engine *e, const char *code, int cursor_pos, int detail_level,
+		   struct engine_bundle *out)
+{
+	struct eval *ev = e->ev;
+	size_t len = strlen(code);
+	size_t cur = cp_to_byte(code, len, cursor_pos);
+	memset(out, 0, sizeof *out);
+	size_t st = cur, en = cur;
+	while (st > 0 && (is_idch((unsigned char)code[st - 1]) || code[st - 1] == '.'))
+		st--;
+	while (en < len && is_idch((unsigned char)code[en]))
+		en++;
+	/* a number, or nothing: inspect the callee of the enclosing call */
+	if (st == en || !(code[st] == '_' || isalpha((unsigned char)code[st]) || (unsigned char)code[st] >= 0x80)) {
+		size_t k = st;
+		int depth = 0;
+		while (k > 0) {
+			char c = code[k - 1];
+			if (c == ')')
+				depth++;
+			else if (c == '(') {
+				if (depth == 0)
+					break;
+				depth--;
+			}
+			k--;
+		}
+		if (k == 0)
+			return 0;
+		en = k - 1;
+		while (en > 0 && code[en - 1] == ' ')
+			en--;
+		st = en;
+		while (st > 0 && (is_idch((unsigned char)code[st - 1]) || code[st - 1] == '.'))
+			st--;
+	}
+	if (st == en)
+		return 0;
+	char *expr = strndup(code + st, en - st);
+	if (!expr)
+		return -1;
+	char *text = st > 0 && code[st - 1] == '%' ? magic_doc(expr) :
+		engine_inspect_text(ev, expr, detail_level);
+	free(expr);
+	err_clear(ev);
+	if (!text)
+		return 0;
+	out->n = 1;
+	out->mime[0] = strdup("text/plain");
+	out->data[0] = text;
+	out->len[0] = strlen(text);
+	return 1;
+}
+
+/* Leave without running exit handlers: the CUDA libraries' teardown may
+ * otherwise run while the background warm-up thread is still inside NVRTC
+ * or cuBLAS (seen on the H200: a crash after all output was printed).
+ * Nothing of Lumen's needs a handler: stdio is flushed here and the kernel
+ * cache is written when a kernel is compiled.  Sanitizer builds return, so
+ * that the caller's exit runs the leak check. */
+int engine_exit(int status)
+{
+	fflush(stdout);
+	fflush(stderr);
+#if defined(__SANITIZE_ADDRESS__)
+	return status;
+#else
+	_exit(status);
+#endif
+}
