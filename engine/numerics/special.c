@@ -1,7 +1,7 @@
 /*
  * special.c — scipy.special / cupyx.scipy.special (arr_special_funcs): erf,
  * erfc, gamma, gammaln, expit and logit are ufuncs of the generated table
- * (tools/gen_uloops.py takes their loop lists from SciPy, so dtypes follow
+ * (tools/gen/uloops.py takes their loop lists from SciPy, so dtypes follow
  * SciPy's), on the host and, through the same expressions, on the GPU;
  * softmax is SciPy's formula above the backend: exp(x - max) / sum.
  * Owns nothing.

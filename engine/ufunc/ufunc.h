@@ -4,7 +4,7 @@
  * and loops in NumPy's order; per loop its type signature ("ff->f"), a host
  * inner loop and the CUDA C expression the NVRTC code generator prints.
  *
- * The table and the loops are generated (tools/gen_uloops.py -> uloops.c);
+ * The table and the loops are generated (tools/gen/uloops.py -> uloops.c);
  * type resolution (NumPy's, with NEP 50 weak Python scalars), building
  * expression trees and calling the backend live in ufunc.c.  Owns no memory.
  */

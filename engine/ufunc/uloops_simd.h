@@ -249,7 +249,7 @@ static int uf_simd_remainder_l(char **args, const int64_t *steps, int64_t n)
 }
 
 /* np.absolute of complex128 / complex64, contiguous: NumPy's formula (the
- * scalar uf_np_cabs of uloops.c, gen_uloops.py): inf if a part is
+ * scalar uf_np_cabs of uloops.c, tools/gen/uloops.py): inf if a part is
  * infinite, else NaN if one is NaN, else larger * sqrt(fma(r, r, 1)) with
  * r = smaller / larger (0 where larger is 0), 4 (8) items at a time.  The
  * special lanes compute on zeros (no inf / inf or NaN operation raises

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""gen_random_cases.py — writes tests/random_cases.h for t-random: exact
+"""random_cases.py — writes tests/unit/random_cases.h for t-random: exact
 sequences NumPy draws (RandomState / MT19937 and default_rng / PCG64) for
 several seeds, as hex floats and integers, so that t-random can check
 mt19937.c and pcg64.c bit for bit without an evaluator.
-Run: python3 tests/gen_random_cases.py > tests/random_cases.h
+Run: python3 tools/gen/random_cases.py > tests/unit/random_cases.h
 """
 import numpy as np
 
@@ -44,7 +44,7 @@ def main():
         out.append(rows('pcg_int16_999', s, list(g().integers(0, 1000, N, dtype=np.int16)), str))
         out.append(rows('pcg_bool', s, [int(x) for x in g().integers(0, 2, N, dtype=bool)], str))
         out.append(rows('pcg_perm', s, list(g().permutation(N)), str))
-    print('/* random_cases.h — written by tests/gen_random_cases.py: do not edit. */')
+    print('/* random_cases.h — written by tools/gen/random_cases.py: do not edit. */')
     print('struct rcase { const char *kind; unsigned long long seed; int n; double v[%d]; };' % (N + 16))
     print('static const struct rcase rcases[] = {')
     print('\n'.join(out))

@@ -1,7 +1,7 @@
 /*
  * t-fft.c — numpy.fft against NumPy: the fft-* cells of
  * tests/cells run through the engine and compared with what NumPy printed
- * (num_cases.h, written by gen_num_cases.py); and the host FFT's thread
+ * (num_cases.h, written by tools/gen/num_cases.py); and the host FFT's thread
  * count taken from the environment (fft_host_threads).
  */
 #include "numharness.h"

@@ -1,4 +1,4 @@
-/* num_cases.h — written by tests/gen_num_cases.py from tests/cells: do not edit. */
+/* num_cases.h — written by tools/gen/num_cases.py from tests/cells: do not edit. */
 struct num_case { const char *name, *code, *expect; };
 static const struct num_case num_cases[] = {
 	{"linalg-broad",

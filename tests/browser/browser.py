@@ -239,7 +239,7 @@ def main():
 	# seconds for each wait on the page; a loaded 2-core CI machine needs minutes
 	ap.add_argument("--timeout", type=float, default=float(os.environ.get("LUMEN_BROWSER_TIMEOUT", 180)))
 	ap.add_argument("--notebooks", default=os.path.join(os.path.dirname(os.path.abspath(__file__)),
-							    "..", "notebooks"))
+							    "..", "..", "notebooks"))
 	ap.add_argument("--shot", default=os.environ.get("LUMEN_QUICKSTART_SHOT", ""),
 			help="save a screenshot of the executed quickstart here (PNG)")
 	ap.add_argument("--app", choices=["lab", "notebook"], default="lab",

@@ -1,7 +1,7 @@
 /*
  * t-npyio.c — np.save / np.load / np.savez against NumPy: the io-* cells of
  * tests/cells run through the engine and compared with what NumPy printed
- * (num_cases.h, written by gen_num_cases.py).
+ * (num_cases.h, written by tools/gen/num_cases.py).
  */
 #include "numharness.h"
 #include "lib/npyio.h"

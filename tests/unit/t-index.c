@@ -1,7 +1,7 @@
 /*
  * t-index.c — TAP tests of index.c / indexfn.c: NumPy indexing read and
  * write through the engine (expected output generated from NumPy by
- * tests/gen_shape_cases.py), and direct checks of arr_getitem/arr_setitem
+ * tools/gen/shape_cases.py), and direct checks of arr_getitem/arr_setitem
  * on arrays built with nd_new: views share the buffer, fancy results don't,
  * full integer keys give NumPy scalars, errors are IndexError.
  */

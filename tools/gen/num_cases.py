@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
-"""gen_num_cases.py — writes tests/num_cases.h for t-linalg, t-fft, t-random
+"""num_cases.py — writes tests/unit/num_cases.h for t-linalg, t-fft, t-random
 and t-npyio: the numerics cells of tests/cells/ (linalg-*, fft-*, random-*,
 io-*) with the stdout CPython + NumPy prints for each (run in a scratch
 directory).  A cell ending in an uncaught exception records its last line
-(`ValueError: ...`).  Run: python3 tests/gen_num_cases.py > tests/num_cases.h
+(`ValueError: ...`).  Run: python3 tools/gen/num_cases.py > tests/unit/num_cases.h
 """
 import glob, os, subprocess, sys, tempfile
 
-here = os.path.dirname(os.path.abspath(__file__))
+here = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'tests')
 
 
 def c_str(s):
@@ -22,7 +22,7 @@ def main():
     cells = []
     for pat in ('linalg-*.py', 'fft-*.py', 'random-*.py', 'io-*.py'):
         cells += sorted(glob.glob(os.path.join(here, 'cells', pat)))
-    print('/* num_cases.h — written by tests/gen_num_cases.py from tests/cells: do not edit. */')
+    print('/* num_cases.h — written by tools/gen/num_cases.py from tests/cells: do not edit. */')
     print('struct num_case { const char *name, *code, *expect; };')
     print('static const struct num_case num_cases[] = {')
     for path in cells:

@@ -1,6 +1,6 @@
 /*
  * shape_harness.h — the driver shared by t-index.c and t-manip.c: runs each
- * generated case (tests/gen_shape_cases.py) through engine.h in host mode and
+ * generated case (tools/gen/shape_cases.py) through engine.h in host mode and
  * compares stdout, or the exception's name and message, with NumPy's.
  */
 #include <stdio.h>

@@ -1,7 +1,7 @@
 /*
  * t-manip.c — TAP tests of manip.c, sortsearch.c and stats.c through the
  * engine: each case's stdout (or exception) is compared with what NumPy
- * printed for it (tests/manip_cases.h, from tests/gen_shape_cases.py).
+ * printed for it (tests/manip_cases.h, from tools/gen/shape_cases.py).
  */
 #include "shape_harness.h"
 
