@@ -16,6 +16,7 @@
 #include "array/arrapi.h"
 #include "lang/error.h"
 #include "backend/cuda_plugin.h"
+#include "backend/xfer.h"
 
 /* ---- weak defaults: an empty table until its area defines the real one ---- */
 /* The standard tables are all defined by their areas and referenced
@@ -125,7 +126,10 @@ static struct value *fn_asnumpy(struct eval *ev, const struct builtin *bi, int a
 		return arr_wrap(ev, arr_asarray(ev, &backend_host, argv[0], -1));
 	if (!arr_is_cupy(nd_backend(a)))
 		return val_incref(argv[0]);
-	return arr_wrap(ev, arr_to_backend(ev, a, &backend_host));
+	xfer_user_begin();
+	struct ndarray *h = arr_to_backend(ev, a, &backend_host);
+	xfer_user_end();
+	return arr_wrap(ev, h);
 }
 
 static struct value *arr_import_cached(struct eval *ev, const char *name);
@@ -274,7 +278,7 @@ static struct value *build(struct eval *ev, const char *name)
 	static const struct arr_func *const t_linalg[] = {arr_linalg_funcs, NULL};
 	static const struct arr_func *const t_fft[] = {arr_fft_funcs, NULL};
 	static const struct arr_func *const t_random[] = {arr_random_funcs, arr_random_state_funcs, NULL};
-	static const struct arr_func *t_cuda[] = {NULL, NULL};     /* cuda_table() */
+	static const struct arr_func *t_cuda[] = {NULL, xfer_cuda_funcs, NULL};  /* cuda_table(), then Lumen's counters */
 	static const struct arr_func *t_runtime[] = {NULL, NULL};
 	static const struct arr_func *const t_cupyx[] = {arr_cupyx_funcs, NULL};
 	static const struct arr_func *const t_prof[] = {arr_profiler_funcs, NULL};

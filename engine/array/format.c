@@ -15,6 +15,7 @@
 #include "array/format.h"
 #include "backend/backend.h"
 #include "lang/error.h"
+#include "backend/xfer.h"
 
 #define FMT_DEFAULTS { .precision = 8, .threshold = 1000, .edgeitems = 3, \
 	.linewidth = 75, .suppress = 0, .sign = '-', .floatmode = FM_MAXPREC, \
@@ -480,7 +481,11 @@ static char *gather(struct eval *ev, const struct ndarray *a, const struct layou
 		}
 	}
 	if (be->take_flat) {
-		if (be->take_flat(ev, a, idx, nshown, out) < 0) {
+		/* printing: the items shown are a copy the user asks for */
+		xfer_user_begin();
+		int rc = be->take_flat(ev, a, idx, nshown, out);
+		xfer_user_end();
+		if (rc < 0) {
 			free(idx);
 			free(out);
 			return NULL;

@@ -17,6 +17,7 @@
 #include "lang/bigint.h"
 #include "ufunc/fpe.h"
 #include "lang/bytesobj.h"
+#include "backend/xfer.h"
 
 struct spec {
 	char fill[5];   /* UTF-8 char */
@@ -373,7 +374,10 @@ char *strfmt_spec(struct eval *ev, struct value *v, const char *spec)
 		struct ndarray *a = arr_borrow(v), *h;
 		if (!spec[0] || a->ndim != 0)
 			break;
-		if (!(h = arr_to_host(ev, a)))
+		xfer_user_begin();
+		h = arr_to_host(ev, a);
+		xfer_user_end();
+		if (!h)
 			return NULL;
 		struct value *s = arr_scalar_at(ev, h, nd_data(h));
 		nd_decref(h);

@@ -2803,6 +2803,15 @@ int val_delitem(struct eval *ev, struct value *v, struct value *key)
 
 /* ---- calls, len, iteration ---- */
 
+/* the outermost builtin running (its qualified name), for the accounting
+ * of implicit transfers (backend/xfer.c); NULL between builtin calls */
+static const char *call_site;
+
+const char *val_call_site(void)
+{
+	return call_site;
+}
+
 struct value *val_call(struct eval *ev, struct value *f, int argc, struct value **argv,
 		       const struct kwargs *kw)
 {
@@ -2811,8 +2820,25 @@ struct value *val_call(struct eval *ev, struct value *f, int argc, struct value 
 		kw = &nokw;
 	switch (f->type) {
 	case VT_BUILTIN:
+		if (!call_site) {
+			struct value *r;
+			call_site = f->u.bi.qualname ? f->u.bi.qualname : f->u.bi.name;
+			r = f->u.bi.fn(ev, &f->u.bi, argc, argv, kw);
+			call_site = NULL;
+			return r;
+		}
 		return f->u.bi.fn(ev, &f->u.bi, argc, argv, kw);
 	case VT_FUNCTION:
+		if (call_site) {
+			/* a builtin calling back into the user's code (benchmark,
+			 * fromfunction): the builtins that code calls are the sites */
+			const char *outer = call_site;
+			struct value *r;
+			call_site = NULL;
+			r = ev_call_function(ev, f, argc, argv, kw);
+			call_site = outer;
+			return r;
+		}
 		return ev_call_function(ev, f, argc, argv, kw);
 	case VT_TYPE:
 		return builtins_type_call(ev, f->u.ty, argc, argv, kw);

@@ -277,6 +277,8 @@ int val_setattr(struct eval *ev, struct value *v, const char *name, struct value
 struct value *val_getitem(struct eval *ev, struct value *v, struct value *key);
 int val_setitem(struct eval *ev, struct value *v, struct value *key, struct value *x);
 int val_delitem(struct eval *ev, struct value *v, struct value *key);
+/* the qualified name of the outermost builtin running, or NULL */
+const char *val_call_site(void);
 struct value *val_call(struct eval *ev, struct value *f, int argc,
 		       struct value **argv, const struct kwargs *kw);
 int64_t val_len(struct eval *ev, struct value *v); /* -1 on error */

@@ -18,9 +18,11 @@ static int magic_lsmagic(struct eval *ev, const char *args, const char *cell,
 
 /* one row per magic, sorted by name (as %lsmagic lists them) */
 const struct magic_def magic_table[] = {
-	{"device", MAGIC_LINE, magic_device, "%device",
+	{"device", MAGIC_LINE, magic_device, "%device [-v]",
 	 "Shows the GPU Lumen uses: name, compute capability, multiprocessors,\n"
-	 "memory, CUDA driver and runtime versions (or says that cp runs on the host)."},
+	 "memory, CUDA driver and runtime versions (or says that cp runs on the host).\n"
+	 "-v adds the implicit device-to-host copies made so far and the functions\n"
+	 "that made them (cp.cuda.lumen_transfer_count())."},
 	{"free", MAGIC_LINE, magic_free, "%free",
 	 "Releases the cached blocks of the device and pinned memory pools\n"
 	 "(cupy.get_default_memory_pool().free_all_blocks())."},

@@ -546,6 +546,7 @@ static int cu_take_flat(struct eval *ev, const struct ndarray *a, const int64_t 
 		goto out;
 	if (CUDA_CHECK(ev, (cudaError_t)cuk_gather(d_out, a->buf->data, d_off, n, item, cuda_dev.stream)) < 0)
 		goto out;
+	xfer_note_d2h(ev, (size_t)n * item);
 	if (CUDA_CHECK(ev, cudaMemcpyAsync((char *)off + n * 8, d_out, n * item, cudaMemcpyDeviceToHost,
 					   cuda_dev.stream)) < 0
 	    || CUDA_CHECK(ev, cudaStreamSynchronize(cuda_dev.stream)) < 0)

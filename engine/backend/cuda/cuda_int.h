@@ -14,6 +14,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "backend/xfer.h"
 
 struct eval;
 struct ndarray;

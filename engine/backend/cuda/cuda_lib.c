@@ -802,6 +802,7 @@ static void sws_put(struct sws *w)
 }
 static int info_back(struct eval *ev, struct sws *w, int *info)
 {
+	xfer_note_d2h(ev, sizeof(int));
 	if (CUDA_CHECK(ev, cudaMemcpyAsync(info, w->dinfo, sizeof(int), cudaMemcpyDeviceToHost, cuda_dev.stream)) < 0)
 		return -1;
 	return CUDA_CHECK(ev, cudaStreamSynchronize(cuda_dev.stream));

@@ -347,11 +347,11 @@ def run_all(rows):
             for n, dt, ax in plan(row, tier):
                 if seq >= START:
                     if time.perf_counter() - T0 > BUDGET:
-                        print("I|budget|stopped at " + str(seq) + " after " + str(round(time.perf_counter() - T0, 1)) + " s")
+                        print("I|budget|" + GROUP + " stopped at " + str(seq) + " after " + str(round(time.perf_counter() - T0, 1)) + " s")
                         return
                     run_row(seq, row, n, dt, ax)
                 seq = seq + 1
-    print("I|done|" + str(seq) + " rows in " + str(round(time.perf_counter() - T0, 1)) + " s")
+    print("I|done|" + GROUP + ": " + str(seq) + " rows in " + str(round(time.perf_counter() - T0, 1)) + " s")
 
 
 def plan(row, tier):
