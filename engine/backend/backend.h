@@ -212,6 +212,15 @@ struct backend {
 	 * first item and dl the second minus the first -- or, for float64,
 	 * *step when step is not NULL (linspace's i*step + start). */
 	int (*arange_fill)(struct eval *ev, struct ndarray *dst, const void *first2, const double *step);
+
+	/* Sorted search (cuda_search.c, host_search.c): out (int64,
+	 * C-contiguous, nd_size(v) items) gets, for each item of v, the index
+	 * where it goes into a (1-d, ascending in NumPy's order, NaNs last) to
+	 * keep a sorted: the first such index, or with right the last (NumPy's
+	 * side='left' / 'right').  a and v: C-contiguous, one real dtype but
+	 * float16, on this backend; another dtype is a RuntimeError. */
+	int (*searchsorted)(struct eval *ev, const struct ndarray *a, const struct ndarray *v, int right,
+			    struct ndarray *out);
 };
 
 extern const struct backend backend_host;

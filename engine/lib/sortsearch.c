@@ -19,6 +19,7 @@
 #include "lang/error.h"
 #include "lib/nscall.h"
 #include "backend/host/simdsort.h"
+#include "lib/devsearch.h"
 
 /* ---- typed comparisons ---- */
 
@@ -1099,6 +1100,8 @@ static struct value *nonzero_of(struct eval *ev, struct ndarray *a)
 	if (a->ndim == 0)
 		return err_set(ev, TY_ValueError, "Calling nonzero on 0d arrays is not allowed. "
 			       "Use np.atleast_1d(scalar).nonzero() instead.");
+	if (ds_wanted(nd_backend(a)))
+		return ds_nonzero(ev, a, 0);
 	struct ndarray *c = nz_coords(ev, a, 0);
 	if (!c)
 		return NULL;
@@ -1162,6 +1165,11 @@ static struct value *sf_argwhere(struct eval *ev, const struct builtin *bi, int 
 	struct ndarray *a = in_arr(ev, bi, av), *r = NULL;
 	if (!a)
 		return NULL;
+	if (a->ndim > 0 && ds_wanted(nd_backend(a))) {
+		struct value *v = ds_nonzero(ev, a, 1);
+		nd_decref(a);
+		return v;
+	}
 	if (a->ndim == 0) {
 		/* NumPy: argwhere of a 0-d array is (n, 0) */
 		struct ndarray *f = nz_flat(ev, a);
@@ -1192,6 +1200,11 @@ static struct value *sf_flatnonzero(struct eval *ev, const struct builtin *bi, i
 	struct ndarray *a = in_arr(ev, bi, av), *r = NULL;
 	if (!a)
 		return NULL;
+	if (ds_wanted(nd_backend(a))) {
+		struct value *v = ds_flatnonzero(ev, a);
+		nd_decref(a);
+		return v;
+	}
 	r = nz_flat(ev, a);
 	if (r) {
 		struct ndarray *d = arr_to_backend(ev, r, nd_backend(a));
@@ -1277,6 +1290,19 @@ static struct value *searchsorted(struct eval *ev, const struct backend *be, str
 	if (!v)
 		return NULL;
 	int kd = key_dtype(dt_promote(a->dtype, v->dtype));
+	if (be->searchsorted && kd != DT_COMPLEX128 && !(sorterv && sorterv->type != VT_NONE)) {
+		/* the backend's search where a and v lie (the device's, or
+		 * NumPy's npy_binsearch on the host) */
+		ah = a->dtype == kd && nd_is_c_contiguous(a) ? nd_incref(a) : arr_astype_quiet(ev, a, kd);
+		vh = !ah ? NULL : v->dtype == kd && nd_is_c_contiguous(v) ? nd_incref(v)
+								 : arr_astype_quiet(ev, v, kd);
+		out = vh ? nd_new(ev, nd_backend(a), DT_INT64, vh->ndim, vh->shape) : NULL;
+		if (out && be->searchsorted(ev, ah, vh, right, out) == 0) {
+			res = arr_result(ev, out);
+			out = NULL;
+		}
+		goto out;
+	}
 	ah = arr_host_c(ev, a, kd);
 	vh = ah ? arr_host_c(ev, v, kd) : NULL;
 	if (!vh)
@@ -1361,6 +1387,10 @@ static struct value *sf_isin(struct eval *ev, const struct builtin *bi, int argc
 	if (!t)
 		goto out;
 	int kd = key_dtype(dt_promote(e->dtype, t->dtype));
+	if (kd != DT_COMPLEX128 && nd_backend(e)->searchsorted && ds_wanted(nd_backend(e))) {
+		res = ds_isin(ev, e, t, kd, invert);
+		goto out;
+	}
 	eh = arr_host_c(ev, e, kd);
 	th = eh ? arr_host_c(ev, t, kd) : NULL;
 	if (!th)
@@ -1562,6 +1592,10 @@ static struct value *sf_unique(struct eval *ev, const struct builtin *bi, int ar
 		none = 0;
 		if (axis_arg(ev, axv, a->ndim, 0, &axis, &none) < 0)
 			goto out;
+	}
+	if (none && ds_wanted(be) && !dt_is_complex(a->dtype) && a->dtype != DT_FLOAT16) {
+		res = ds_unique(ev, a, want_idx, want_inv, want_cnt);
+		goto out;
 	}
 	/* rows: (n, rowlen) of the original dtype, host; key: the same as kd */
 	int64_t n, rowlen;

@@ -581,6 +581,8 @@ extern int cuda_bin_count(struct eval *ev, const struct ndarray *x, const double
 			  int64_t nb, int uniform, struct ndarray *counts);
 extern int cuda_arange_fill(struct eval *ev, struct ndarray *dst, const void *first2,
 			    const double *step); /* cuda_fill.c */
+extern int cuda_searchsorted(struct eval *ev, const struct ndarray *a, const struct ndarray *v,
+			     int right, struct ndarray *out); /* cuda_search.c */
 
 static struct backend cuda_backend = {
 	.name = "cuda",
@@ -610,6 +612,7 @@ static struct backend cuda_backend = {
 	.bounds = cuda_bounds,
 	.bin_count = cuda_bin_count,
 	.arange_fill = cuda_arange_fill,
+	.searchsorted = cuda_searchsorted,
 };
 
 /* The library families are filled in once, before the backend is first

@@ -10,6 +10,7 @@
 #include <sys/mman.h>
 #include <pthread.h>
 #include "ufunc/fpe.h"
+#include "backend/host/host_search.h"
 #include "backend/backend.h"
 #include "lang/error.h"
 #include "array/arrapi.h"
@@ -239,6 +240,7 @@ const struct backend backend_host = {
 	.stencil = ndi_host_stencil,
 	.spline_prefilter = ndi_host_prefilter,
 	.interpolate = ndi_host_interpolate,
+	.searchsorted = host_searchsorted,
 };
 
 /* The same functions for `cp` in host mode (arrapi.h). */
@@ -259,4 +261,5 @@ const struct backend backend_host_cupy = {
 	.stencil = ndi_host_stencil,
 	.spline_prefilter = ndi_host_prefilter,
 	.interpolate = ndi_host_interpolate,
+	.searchsorted = host_searchsorted,
 };

@@ -1,0 +1,262 @@
+/*
+ * devsearch.c — sorting and searching composed from device-resident steps
+ * (issue 17: no host round trip for device data): nonzero, argwhere and
+ * flatnonzero as arange(n)[a != 0] and its coordinates; isin as a sort of
+ * the test values and the backend's searchsorted; unique (axis None) as a
+ * sort (a stable argsort when the indices are wanted), the adjacent
+ * difference, a compaction, cumsum and diff.  Every step is a namespace
+ * call (nscall.h) on the array's own backend, so the data stays where it
+ * is.  sortsearch.c calls these for backends with device-resident keys
+ * (mask_take), and for the host too under LUMEN_DEVSEARCH=1 (the switch
+ * that lets the corpus check these compositions on a machine without a
+ * GPU).  Owns nothing beyond the call.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "lib/devsearch.h"
+#include "lib/nscall.h"
+#include "lang/error.h"
+
+int ds_wanted(const struct backend *be)
+{
+	static int force = -1;
+	if (be->mask_take)
+		return 1;
+	if (force < 0) {
+		const char *s = getenv("LUMEN_DEVSEARCH");
+		force = s && *s && strcmp(s, "0") != 0;
+	}
+	return force;
+}
+
+static struct value *wrapr(struct eval *ev, struct ndarray *a)
+{
+	return a ? arr_wrap(ev, nd_incref(a)) : NULL;
+}
+
+/* np.<name>(a, <kw>=<kv>) of be, stealing a and kv */
+static struct value *fnk(struct eval *ev, const struct backend *be, const char *name, struct value *a,
+			 const char *kwname, struct value *kv)
+{
+	struct value *x = a && kv ? arr_ns_callk(ev, be, name, 1, &a, kwname, kv) : NULL;
+	if (a)
+		val_decref(a);
+	if (kv)
+		val_decref(kv);
+	return x;
+}
+
+/* arange(n) of be (int64) */
+static struct value *arange_n(struct eval *ev, const struct backend *be, int64_t n)
+{
+	return fnk(ev, be, "arange", val_int(n), "dtype", val_dtype(DT_INT64, 1));
+}
+
+/* the flat indices (int64, 1-d) of a's non-zero items */
+static struct value *flat_nz(struct eval *ev, const struct ndarray *a)
+{
+	const struct backend *be = nd_backend(a);
+	struct value *m = ex_bin(ev, OP_NE, ex_fn1(ev, be, "ravel", wrapr(ev, (struct ndarray *)a)),
+				 val_int(0));
+	return ex_item(ev, arange_n(ev, be, nd_size(a)), m);
+}
+
+struct value *ds_flatnonzero(struct eval *ev, const struct ndarray *a)
+{
+	return flat_nz(ev, a);
+}
+
+struct value *ds_nonzero(struct eval *ev, const struct ndarray *a, int argwhere)
+{
+	const struct backend *be = nd_backend(a);
+	struct value *f = flat_nz(ev, a), *items[ND_MAXDIM], *r;
+	int nd = a->ndim, k, ok = 1;
+	int64_t stride = 1;
+	if (!f)
+		return NULL;
+	/* coordinate k = (f // stride_k) % shape_k, stride_k the product of the
+	 * later extents */
+	for (k = nd - 1; k >= 0; k--) {
+		struct value *c = val_incref(f);
+		if (stride != 1)
+			c = ex_bin(ev, OP_FLOORDIV, c, val_int(stride));
+		if (k > 0)
+			c = ex_bin(ev, OP_MOD, c, val_int(a->shape[k]));
+		items[k] = c;
+		ok &= c != NULL;
+		stride *= a->shape[k] ? a->shape[k] : 1;
+	}
+	val_decref(f);
+	if (!ok) {
+		for (k = 0; k < nd; k++)
+			if (items[k])
+				val_decref(items[k]);
+		return NULL;
+	}
+	r = val_tuple_new(nd, items);
+	if (!r || !argwhere)
+		return r ? r : err_nomem(ev);
+	/* argwhere: the coordinates as the columns of an (n, ndim) array */
+	{
+		struct value *args[1] = {r}, *kv = val_int(1);
+		const char *kn[1] = {"axis"};
+		struct kwargs kw = {1, kn, &kv};
+		struct value *s = arr_ns_call(ev, be, "stack", 1, args, &kw);
+		val_decref(kv);
+		val_decref(r);
+		return s;
+	}
+}
+
+struct value *ds_isin(struct eval *ev, const struct ndarray *e, const struct ndarray *t, int kd,
+		      int invert)
+{
+	const struct backend *be = nd_backend(e);
+	struct ndarray *ec = NULL, *tc = NULL, *pos = NULL, *ts;
+	struct value *tsv = NULL, *res = NULL;
+	int64_t nt = nd_size(t);
+	ec = e->dtype == kd && nd_is_c_contiguous(e) ? nd_incref((struct ndarray *)e)
+						     : arr_astype_quiet(ev, e, kd);
+	if (!ec)
+		return NULL;
+	if (nt == 0) {
+		res = fnk(ev, be, invert ? "ones_like" : "zeros_like", wrapr(ev, ec), "dtype",
+			  val_dtype(DT_BOOL, 1));
+		nd_decref(ec);
+		return res;
+	}
+	tc = arr_astype_quiet(ev, t, kd);   /* a new contiguous copy: sorted below */
+	tsv = tc ? ex_fn1(ev, be, "sort", ex_fn1(ev, be, "ravel", arr_wrap(ev, tc))) : NULL;
+	ts = tsv ? arr_borrow(tsv) : NULL;
+	if (!ts || !nd_is_c_contiguous(ts))
+		goto out;
+	pos = nd_new(ev, be, DT_INT64, ec->ndim, ec->shape);
+	if (!pos || be->searchsorted(ev, ts, ec, 0, pos) < 0)
+		goto out;
+	/* found where the item at the insertion point equals the element */
+	{
+		struct value *idx = ex_fn2(ev, be, "minimum", wrapr(ev, pos), val_int(nt - 1));
+		struct value *got = ex_fn2(ev, be, "take", val_incref(tsv), idx);
+		res = ex_bin(ev, invert ? OP_NE : OP_EQ, got, wrapr(ev, ec));
+	}
+out:
+	if (tsv)
+		val_decref(tsv);
+	nd_decref(ec);
+	nd_decref(pos);
+	return res;
+}
+
+/* v[1:] != v[:-1], NaNs equal to each other (NumPy 2's equal_nan) */
+static struct value *neighbours_differ(struct eval *ev, const struct backend *be, struct value *s,
+				       int flt)
+{
+	struct value *hi = ex_item(ev, val_incref(s), ex_slice(1, NS_NONE));
+	struct value *lo = ex_item(ev, val_incref(s), ex_slice(0, -1));
+	struct value *ne;
+	if (!hi || !lo) {
+		if (hi)
+			val_decref(hi);
+		if (lo)
+			val_decref(lo);
+		return NULL;
+	}
+	ne = ex_bin(ev, OP_NE, val_incref(hi), val_incref(lo));
+	if (flt) {
+		struct value *both = ex_bin(ev, OP_AND, ex_fn1(ev, be, "isnan", val_incref(hi)),
+					    ex_fn1(ev, be, "isnan", val_incref(lo)));
+		ne = ex_bin(ev, OP_AND, ne, ex_fn1(ev, be, "logical_not", both));
+	}
+	val_decref(hi);
+	val_decref(lo);
+	return ne;
+}
+
+struct value *ds_unique(struct eval *ev, const struct ndarray *a, int want_idx, int want_inv,
+			int want_cnt)
+{
+	const struct backend *be = nd_backend(a);
+	int64_t n = nd_size(a);
+	int flt = dt_is_float(a->dtype);
+	struct value *f, *perm = NULL, *s = NULL, *mask = NULL, *items[4] = {NULL};
+	int k = 0, ok = 0;
+	f = ex_fn1(ev, be, "ravel", wrapr(ev, (struct ndarray *)a));
+	if (!f)
+		return NULL;
+	if (want_idx || want_inv) {
+		perm = fnk(ev, be, "argsort", val_incref(f), "kind", val_cstr("stable"));
+		s = perm ? ex_fn2(ev, be, "take", val_incref(f), val_incref(perm)) : NULL;
+	} else {
+		s = ex_fn1(ev, be, "sort", val_incref(f));
+	}
+	val_decref(f);
+	if (!s)
+		goto out;
+	/* mask: the first item of every run of equal items */
+	{
+		struct value *one = fnk(ev, be, "ones", val_int(n > 0 ? 1 : 0), "dtype", val_dtype(DT_BOOL, 1));
+		struct value *ne = n > 0 ? neighbours_differ(ev, be, s, flt)
+					 : fnk(ev, be, "zeros", val_int(0), "dtype", val_dtype(DT_BOOL, 1));
+		struct value *parts[2] = {one, ne};
+		struct value *lst = one && ne ? val_list_new(2, parts) : NULL;
+		if (!lst) {
+			if (one)
+				val_decref(one);
+			if (ne)
+				val_decref(ne);
+			goto out;
+		}
+		mask = ex_fn1(ev, be, "concatenate", lst);
+	}
+	if (!mask || !(items[k++] = ex_item(ev, val_incref(s), val_incref(mask))))
+		goto out;
+	if (want_idx && !(items[k++] = ex_item(ev, val_incref(perm), val_incref(mask))))
+		goto out;
+	if (want_inv) {
+		/* the group of sorted item i is cumsum(mask)[i] - 1; the inverse
+		 * permutation (a second stable argsort) puts it back in place */
+		struct value *g = ex_bin(ev, OP_SUB, ex_fn1(ev, be, "cumsum", val_incref(mask)), val_int(1));
+		struct value *back = fnk(ev, be, "argsort", val_incref(perm), "kind", val_cstr("stable"));
+		struct value *inv = ex_fn2(ev, be, "take", g, back);
+		struct ndarray *ia = inv ? arr_borrow(inv) : NULL;
+		if (ia) {
+			struct ndarray *r = arr_reshape(ev, ia, a->ndim, a->shape);
+			val_decref(inv);
+			inv = r ? arr_wrap(ev, r) : NULL;
+		}
+		if (!(items[k++] = inv))
+			goto out;
+	}
+	if (want_cnt) {
+		struct value *b = flat_nz(ev, arr_borrow(mask));
+		struct value *end = fnk(ev, be, "full", val_int(1), "fill_value", val_int(n));
+		struct value *parts[2] = {b, end};
+		struct value *lst = b && end ? val_list_new(2, parts) : NULL;
+		if (!lst) {
+			if (b)
+				val_decref(b);
+			if (end)
+				val_decref(end);
+			goto out;
+		}
+		if (!(items[k++] = ex_fn1(ev, be, "diff", ex_fn1(ev, be, "concatenate", lst))))
+			goto out;
+	}
+	ok = 1;
+out:
+	if (perm)
+		val_decref(perm);
+	if (s)
+		val_decref(s);
+	if (mask)
+		val_decref(mask);
+	if (!ok) {
+		for (int i = 0; i < k; i++)
+			if (items[i])
+				val_decref(items[i]);
+		return NULL;
+	}
+	if (k == 1)
+		return items[0];
+	return val_tuple_new(k, items);
+}

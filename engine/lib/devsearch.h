@@ -1,0 +1,26 @@
+/*
+ * devsearch.h — sorting and searching composed from device-resident steps
+ * (devsearch.c), for sortsearch.c.  Private to lib/.
+ */
+#ifndef LUMEN_DEVSEARCH_H
+#define LUMEN_DEVSEARCH_H
+
+#include "array/arrapi.h"
+
+/* whether sortsearch.c takes these paths for arrays of be: a backend with
+ * device-resident keys (mask_take), or any under LUMEN_DEVSEARCH=1 */
+int ds_wanted(const struct backend *be);
+/* np.flatnonzero(a); np.nonzero(a) (a->ndim >= 1), or with argwhere
+ * np.argwhere(a) */
+struct value *ds_flatnonzero(struct eval *ev, const struct ndarray *a);
+struct value *ds_nonzero(struct eval *ev, const struct ndarray *a, int argwhere);
+/* np.isin(e, t, invert=invert) compared as dtype kd (a real dtype but
+ * float16; the backend has searchsorted) */
+struct value *ds_isin(struct eval *ev, const struct ndarray *e, const struct ndarray *t, int kd,
+		      int invert);
+/* np.unique(a, return_index, return_inverse, return_counts) with axis None,
+ * a of a real dtype but float16 */
+struct value *ds_unique(struct eval *ev, const struct ndarray *a, int want_idx, int want_inv,
+			int want_cnt);
+
+#endif
