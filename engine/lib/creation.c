@@ -15,6 +15,7 @@
 #include "array/arrapi.h"
 #include "lang/args.h"
 #include "lang/error.h"
+#include "lib/devsearch.h"
 #include "lib/shape.h"
 #include "ufunc/ufunc.h"
 #include "lib/nscall.h"
@@ -1088,6 +1089,11 @@ static struct value *trilu(struct eval *ev, const struct builtin *bi, int argc,
 	if (a->ndim < 1) {
 		nd_decref(a);
 		return err_set(ev, TY_ValueError, "input array must be at least 1-d");
+	}
+	if (ds_wanted(nd_backend(a))) {
+		struct value *r = ds_trilu(ev, a, k, upper);
+		nd_decref(a);
+		return r;
 	}
 	h = arr_to_host(ev, a);
 	c = h ? arr_contiguous(ev, h) : NULL;

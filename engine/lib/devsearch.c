@@ -1,12 +1,13 @@
 /*
- * devsearch.c — sorting and searching composed from device-resident steps
+ * devsearch.c — array functions composed from device-resident steps
  * (issue 17: no host round trip for device data): nonzero, argwhere and
  * flatnonzero as arange(n)[a != 0] and its coordinates; isin as a sort of
  * the test values and the backend's searchsorted; unique (axis None) as a
  * sort (a stable argsort when the indices are wanted), the adjacent
- * difference, a compaction, cumsum and diff.  Every step is a namespace
+ * difference, a compaction, cumsum and diff; isclose / allclose by NumPy's
+ * formula; triu / tril as a where() with the triangle's mask.  Every step is a namespace
  * call (nscall.h) on the array's own backend, so the data stays where it
- * is.  sortsearch.c calls these for backends with device-resident keys
+ * is.  sortsearch.c, stats.c, creation.c call these for backends with device-resident keys
  * (mask_take), and for the host too under LUMEN_DEVSEARCH=1 (the switch
  * that lets the corpus check these compositions on a machine without a
  * GPU).  Owns nothing beyond the call.
@@ -16,6 +17,7 @@
 #include "lib/devsearch.h"
 #include "lib/nscall.h"
 #include "lang/error.h"
+#include "ufunc/fpe.h"
 
 int ds_wanted(const struct backend *be)
 {
@@ -259,4 +261,71 @@ out:
 	if (k == 1)
 		return items[0];
 	return val_tuple_new(k, items);
+}
+
+/* ---- isclose / allclose: NumPy's formula, elementwise where the arrays lie ---- */
+
+struct value *ds_isclose(struct eval *ev, const struct ndarray *a, const struct ndarray *b, double rtol,
+			 double atol, int equal_nan, int all)
+{
+	const struct backend *be = nd_backend(a);
+	struct value *x = wrapr(ev, (struct ndarray *)a), *y, *r;
+	/* y as an inexact dtype (NumPy: result_type(y, 1.)) */
+	if (dt_is_inexact(b->dtype)) {
+		y = wrapr(ev, (struct ndarray *)b);
+	} else {
+		struct ndarray *yc = arr_astype_quiet(ev, b, DT_FLOAT64);
+		y = yc ? arr_wrap(ev, yc) : NULL;
+	}
+	if (!x || !y) {
+		if (x)
+			val_decref(x);
+		if (y)
+			val_decref(y);
+		return NULL;
+	}
+	/* (|x - y| <= atol + rtol |y|) & isfinite(y) | (x == y), under NumPy's
+	 * errstate(invalid='ignore') */
+	int saved = fpe_ignore_begin();
+	r = ex_bin(ev, OP_LE, ex_fn1(ev, be, "abs", ex_bin(ev, OP_SUB, val_incref(x), val_incref(y))),
+		   ex_bin(ev, OP_ADD, val_float(atol),
+			  ex_bin(ev, OP_MUL, val_float(rtol), ex_fn1(ev, be, "abs", val_incref(y)))));
+	r = ex_bin(ev, OP_AND, r, ex_fn1(ev, be, "isfinite", val_incref(y)));
+	r = ex_bin(ev, OP_OR, r, ex_bin(ev, OP_EQ, val_incref(x), val_incref(y)));
+	if (equal_nan)
+		r = ex_bin(ev, OP_OR, r, ex_bin(ev, OP_AND, ex_fn1(ev, be, "isnan", val_incref(x)),
+						 ex_fn1(ev, be, "isnan", val_incref(y))));
+	fpe_ignore_end(saved);
+	val_decref(x);
+	val_decref(y);
+	if (all)
+		r = ex_fn1(ev, be, "all", r);
+	return r;
+}
+
+/* ---- triu / tril: where(j - i >= k (triu) or j - i <= k (tril), m, 0) ---- */
+
+struct value *ds_trilu(struct eval *ev, const struct ndarray *m, int64_t k, int upper)
+{
+	const struct backend *be = nd_backend(m);
+	int64_t rows = m->ndim == 1 ? m->shape[0] : m->shape[m->ndim - 2];
+	int64_t cols = m->shape[m->ndim - 1];
+	struct value *i = arange_n(ev, be, rows), *j = arange_n(ev, be, cols), *d, *mask, *args[3], *r;
+	/* i as a column: i[:, None] */
+	if (i) {
+		struct value *key[2] = {val_slice_new(val_none(), val_none(), val_none()), val_none()};
+		i = ex_item(ev, i, val_tuple_new(2, key));
+	}
+	d = ex_bin(ev, OP_SUB, j, i);
+	mask = ex_bin(ev, upper ? OP_GE : OP_LE, d, val_int(k));
+	if (!mask)
+		return NULL;
+	args[0] = mask;
+	args[1] = wrapr(ev, (struct ndarray *)m);
+	args[2] = fnk(ev, be, "zeros_like", wrapr(ev, (struct ndarray *)m), "shape", val_tuple_new(0, NULL));
+	r = args[1] && args[2] ? arr_ns_call(ev, be, "where", 3, args, NULL) : NULL;
+	for (int t = 0; t < 3; t++)
+		if (args[t])
+			val_decref(args[t]);
+	return r;
 }

@@ -23,4 +23,11 @@ struct value *ds_isin(struct eval *ev, const struct ndarray *e, const struct nda
 struct value *ds_unique(struct eval *ev, const struct ndarray *a, int want_idx, int want_inv,
 			int want_cnt);
 
+/* np.isclose(a, b, rtol, atol, equal_nan), or with all np.allclose (a 0-d
+ * bool array: CuPy's answer; the caller makes NumPy's bool of it) */
+struct value *ds_isclose(struct eval *ev, const struct ndarray *a, const struct ndarray *b, double rtol,
+			 double atol, int equal_nan, int all);
+/* np.triu(m, k) (upper) / np.tril(m, k); m->ndim >= 1 */
+struct value *ds_trilu(struct eval *ev, const struct ndarray *m, int64_t k, int upper);
+
 #endif

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <math.h>
 #include <complex.h>
+#include "lib/devsearch.h"
 #include "lib/shape.h"
 #include "lang/args.h"
 #include "lang/error.h"
@@ -1204,6 +1205,30 @@ static int close_args(struct eval *ev, const char *name, int argc, struct value 
 	return 0;
 }
 
+/* isclose / allclose composed where the arrays lie (devsearch.c): a 0-d
+ * result is a NumPy bool on the host, a 0-d array on the device (CuPy) */
+static struct value *close_composed(struct eval *ev, const struct builtin *bi, struct value *av,
+				    struct value *bv, double rtol, double atol, int en, int all)
+{
+	struct ndarray *a = in_arr(ev, bi, av), *b = a ? in_arr(ev, bi, bv) : NULL, *r;
+	struct value *v = b ? ds_isclose(ev, a, b, rtol, atol, en, all) : NULL;
+	nd_decref(a);
+	nd_decref(b);
+	if (!v || !(r = arr_borrow(v)))
+		return v;
+	if (all && !arr_is_cupy(arr_be(bi))) {
+		int t = arr_truth(ev, v);
+		val_decref(v);
+		return t < 0 ? NULL : val_bool(t);
+	}
+	if (r->ndim == 0) {
+		struct value *s = arr_result(ev, nd_incref(r));
+		val_decref(v);
+		return s;
+	}
+	return v;
+}
+
 static struct value *tf_isclose(struct eval *ev, const struct builtin *bi, int argc,
 				struct value **argv, const struct kwargs *kw)
 {
@@ -1212,6 +1237,8 @@ static struct value *tf_isclose(struct eval *ev, const struct builtin *bi, int a
 	int en;
 	if (close_args(ev, "isclose", argc, argv, kw, &a, &b, &rtol, &atol, &en) < 0)
 		return NULL;
+	if (ds_wanted(arr_be(bi)))
+		return close_composed(ev, bi, a, b, rtol, atol, en, 0);
 	struct ndarray *r = isclose_core(ev, bi, a, b, rtol, atol, en);
 	r = finish(ev, r, DT_BOOL, arr_be(bi));
 	return r ? arr_result(ev, r) : NULL;
@@ -1225,6 +1252,8 @@ static struct value *tf_allclose(struct eval *ev, const struct builtin *bi, int 
 	int en;
 	if (close_args(ev, "allclose", argc, argv, kw, &a, &b, &rtol, &atol, &en) < 0)
 		return NULL;
+	if (ds_wanted(arr_be(bi)))
+		return close_composed(ev, bi, a, b, rtol, atol, en, 1);
 	struct ndarray *r = isclose_core(ev, bi, a, b, rtol, atol, en);
 	if (!r)
 		return NULL;
