@@ -3,7 +3,8 @@
  * and matrix norms ('fro', 'nuc', inf, -inf, 1, -1, 2, -2) with axis= and
  * keepdims=, summing as NumPy does (BLAS dot for the flattened 2-norm,
  * pairwise sums along a contiguous axis); and numpy.linalg.cond (singular
- * values, or norm(x) * norm(inv(x))).  Runs on host copies.
+ * values, or norm(x) * norm(inv(x))).  Runs on host copies, except the
+ * vector and fro/1/inf norms of device data, composed where it lies.
  */
 #include <complex.h>
 #include <math.h>
@@ -376,6 +377,10 @@ static struct value *f_norm(struct eval *ev, const struct builtin *bi, int argc,
 	if (!(x = arr_asarray(ev, be, xv, -1)))
 		return NULL;
 	have_ord = ordv && ordv->type != VT_NONE;
+	/* device-resident data (a backend with device keys): the norms NumPy
+	 * composes from ufuncs and reductions run where x lies (issue 17) */
+	const char *dsw = getenv("LUMEN_DEVSEARCH");   /* the test switch of lib/devsearch.c */
+	int dev = nd_backend(x)->mask_take != NULL || (dsw && *dsw && strcmp(dsw, "0") != 0);
 	if (have_ord) {
 		sord = val_as_cstr(ordv);
 		if (!sord && val_as_double(ev, ordv, &ord) < 0)
@@ -407,6 +412,23 @@ static struct value *f_norm(struct eval *ev, const struct builtin *bi, int argc,
 		   (!sord && ord == 2 && x->ndim == 1)) {
 		/* flattened 2-norm: sqrt(x.dot(x)) */
 		int64_t n = nd_size(x);
+		if (dev && rdt != DT_FLOAT16) {
+			/* device data: sqrt(sum(|x|^2)) of the flattened array where it
+			 * lies, reshaped to keepdims' ones */
+			int64_t m1 = -1, ones[ND_MAXDIM];
+			int ax0 = 0, done;
+			struct ndarray *f = arr_reshape(ev, x, 1, &m1);
+			struct value *r = f ? norm_host(ev, be, f, 1, &ax0, 0, NULL, 2, 1, &done) : NULL;
+			struct ndarray *a = r ? arr_borrow(r) : NULL, *v;
+			nd_decref(f);
+			for (int i = 0; i < x->ndim; i++)
+				ones[i] = 1;
+			v = a ? arr_reshape(ev, a, keep ? x->ndim : 0, ones) : NULL;
+			if (r)
+				val_decref(r);
+			nd_decref(x);
+			return !v ? NULL : keep ? arr_wrap(ev, v) : arr_result(ev, v);
+		}
 		int hdt = dt_is_complex(x->dtype) ? lin_complex_dt(work) : work;
 		const char *d = NULL;
 		if (nd_device(x) == DEV_HOST && x->dtype == hdt)
@@ -455,7 +477,7 @@ static struct value *f_norm(struct eval *ev, const struct builtin *bi, int argc,
 		for (int i = 0; i < nax; i++)
 			axes[i] = i;
 	}
-	if (nd_device(x) == DEV_HOST && rdt != DT_FLOAT16) {
+	if ((nd_device(x) == DEV_HOST || dev) && rdt != DT_FLOAT16) {
 		int done;
 		struct value *r;
 		if (nax == 2 && axes[0] == axes[1]) {
