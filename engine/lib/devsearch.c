@@ -329,3 +329,61 @@ struct value *ds_trilu(struct eval *ev, const struct ndarray *m, int64_t k, int 
 			val_decref(args[t]);
 	return r;
 }
+
+/* ---- convolve / correlate (1-d) by FFT where the arrays lie ---- */
+
+/* the smallest 2^a 3^b 5^c >= n (a length cuFFT and FFTW do fast) */
+static int64_t fast_len(int64_t n)
+{
+	int64_t best = INT64_MAX;
+	for (int64_t p5 = 1; p5 < 2 * n; p5 *= 5)
+		for (int64_t p35 = p5; p35 < 2 * n; p35 *= 3) {
+			int64_t v = p35;
+			while (v < n)
+				v *= 2;
+			if (v < best)
+				best = v;
+		}
+	return best < 1 ? 1 : best;
+}
+
+struct value *ds_convolve(struct eval *ev, const struct ndarray *a, const struct ndarray *v, int dt,
+			  int64_t lo, int64_t len)
+{
+	const struct backend *be = nd_backend(a);
+	int64_t n = nd_size(a), m = nd_size(v), l = n + m - 1, nf = fast_len(l);
+	int work = dt == DT_FLOAT32 ? DT_FLOAT32 : DT_FLOAT64;
+	struct ndarray *ac = arr_astype_quiet(ev, a, work), *vc = ac ? arr_astype_quiet(ev, v, work) : NULL;
+	struct value *A, *W, *full, *args[2];
+	if (!vc) {
+		nd_decref(ac);
+		return NULL;
+	}
+	/* full[j] = sum_i a[j - i] w[i], w = v (v reversed by the caller for a
+	 * correlation), as irfft(rfft(a) * rfft(w)) of a length >= n + m - 1 */
+	args[0] = arr_wrap(ev, ac);
+	args[1] = val_int(nf);
+	A = args[0] && args[1] ? arr_ns_call(ev, be, "fft.rfft", 2, args, NULL) : NULL;
+	val_decref(args[0]);
+	val_decref(args[1]);
+	args[0] = arr_wrap(ev, vc);
+	args[1] = val_int(nf);
+	W = args[0] && args[1] ? arr_ns_call(ev, be, "fft.rfft", 2, args, NULL) : NULL;
+	val_decref(args[0]);
+	val_decref(args[1]);
+	args[0] = ex_bin(ev, OP_MUL, A, W);
+	args[1] = val_int(nf);
+	full = args[0] && args[1] ? arr_ns_call(ev, be, "fft.irfft", 2, args, NULL) : NULL;
+	if (args[0])
+		val_decref(args[0]);
+	val_decref(args[1]);
+	full = ex_item(ev, full, ex_slice(lo, lo + len));
+	if (full && !dt_is_inexact(dt))
+		full = ex_fn1(ev, be, "rint", full);
+	if (full && arr_borrow(full) && arr_borrow(full)->dtype != dt) {
+		struct ndarray *c = arr_astype_quiet(ev, arr_borrow(full), dt);
+		val_decref(full);
+		full = c ? arr_wrap(ev, c) : NULL;
+	}
+	return full;
+}

@@ -30,4 +30,10 @@ struct value *ds_isclose(struct eval *ev, const struct ndarray *a, const struct 
 /* np.triu(m, k) (upper) / np.tril(m, k); m->ndim >= 1 */
 struct value *ds_trilu(struct eval *ev, const struct ndarray *m, int64_t k, int upper);
 
+/* np.convolve / np.correlate of 1-d a and w (already reversed, and
+ * conjugated, for a correlation) of a real result dtype dt, by FFT:
+ * items lo .. lo + len of the full convolution of a and w */
+struct value *ds_convolve(struct eval *ev, const struct ndarray *a, const struct ndarray *w, int dt,
+			  int64_t lo, int64_t len);
+
 #endif

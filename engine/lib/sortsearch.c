@@ -1292,7 +1292,10 @@ static struct value *searchsorted(struct eval *ev, const struct backend *be, str
 	int kd = key_dtype(dt_promote(a->dtype, v->dtype));
 	if (be->searchsorted && kd != DT_COMPLEX128 && !(sorterv && sorterv->type != VT_NONE)) {
 		/* the backend's search where a and v lie (the device's, or
-		 * NumPy's npy_binsearch on the host) */
+		 * NumPy's npy_binsearch on the host); one real dtype is searched
+		 * as it is (the same order as after a cast to kd) */
+		if (a->dtype == v->dtype && a->dtype != DT_FLOAT16 && !dt_is_complex(a->dtype))
+			kd = a->dtype;
 		ah = a->dtype == kd && nd_is_c_contiguous(a) ? nd_incref(a) : arr_astype_quiet(ev, a, kd);
 		vh = !ah ? NULL : v->dtype == kd && nd_is_c_contiguous(v) ? nd_incref(v)
 								 : arr_astype_quiet(ev, v, kd);

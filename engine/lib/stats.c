@@ -764,6 +764,8 @@ static int mode_of(struct eval *ev, struct value *v, int def, int *out)
 			(out)[q] = s; \
 		} } while (0)
 
+/* np.convolve / np.correlate; device data by FFT where it lies
+ * (devsearch.c), host data by the direct sums below */
 static struct value *conv_common(struct eval *ev, const struct builtin *bi, int argc,
 				 struct value **argv, const struct kwargs *kw, int convolve)
 {
@@ -782,6 +784,40 @@ static struct value *conv_common(struct eval *ev, const struct builtin *bi, int 
 		goto out;
 	}
 	int dt = dt_promote(a->dtype, v->dtype), wd = wide(dt);
+	if (ds_wanted(arr_be(bi)) && !dt_is_complex(dt) && dt != DT_FLOAT16 && nd_size(a) && nd_size(v)) {
+		/* device data: by FFT where it lies (CuPy's method for all but
+		 * the smallest), the same items of the full result */
+		int64_t N = nd_size(a), M = nd_size(v), lo, len;
+		if (convolve && M > N) {
+			int64_t t = N;
+			N = M;
+			M = t;
+		}
+		if (mode == MODE_FULL) {
+			lo = 0;
+			len = N + M - 1;
+		} else if (mode == MODE_SAME) {
+			len = N > M ? N : M;
+			lo = N >= M ? (M - 1) / 2 : N / 2;
+		} else {
+			len = (N > M ? N - M : M - N) + 1;
+			lo = N >= M ? M - 1 : N - 1;
+		}
+		struct ndarray *w;
+		if (convolve) {
+			w = nd_incref(v);
+		} else {
+			/* correlate(a, v) = convolve(a, v[::-1]) for real v */
+			int64_t st = v->ndim ? -v->strides[0] : 0, n1 = nd_size(v);
+			w = nd_view(ev, v, v->dtype, 1, &n1, &st,
+				    v->offset + (v->ndim ? (n1 - 1) * v->strides[0] : 0));
+		}
+		struct value *r = w ? ds_convolve(ev, a, w, dt, lo, len) : NULL;
+		nd_decref(w);
+		nd_decref(a);
+		nd_decref(v);
+		return r;
+	}
 	ah = arr_host_c(ev, a, wd);
 	vh = ah ? arr_host_c(ev, v, wd) : NULL;
 	if (!vh)
