@@ -387,3 +387,50 @@ struct value *ds_convolve(struct eval *ev, const struct ndarray *a, const struct
 	}
 	return full;
 }
+
+/* the direct sums (short kernels): one correlation stencil on the backend,
+ * out[q] = sum_t w[t] a[q + lo - (m - 1) + t] from 0.0 in tap order in
+ * double precision (the host loop's order), zeros outside a; w = v
+ * reversed for a convolution.  v's m weights are read on the host. */
+struct value *ds_conv_direct(struct eval *ev, const struct ndarray *a, const struct ndarray *v, int conv,
+			     int dt, int64_t lo, int64_t len)
+{
+	const struct backend *be = nd_backend(a);
+	int64_t m = nd_size(v), *taps = malloc(sizeof(int64_t) * (size_t)m);
+	double *w = malloc(sizeof(double) * (size_t)m);
+	struct ndarray *vh = NULL, *out = NULL;
+	struct stencil s;
+	if (!taps || !w) {
+		err_nomem(ev);
+		goto fail;
+	}
+	if (!(vh = arr_host_c(ev, v, DT_FLOAT64)))
+		goto fail;
+	for (int64_t t = 0; t < m; t++) {
+		taps[t] = t;
+		w[t] = ((const double *)nd_data(vh))[conv ? m - 1 - t : t];
+	}
+	memset(&s, 0, sizeof s);
+	s.op = ST_CORRELATE;
+	s.mode = ST_CONSTANT;
+	s.ndim = 1;
+	s.start[0] = lo - (m - 1);
+	s.box[0] = m;
+	s.ntaps = m;
+	s.taps = taps;
+	s.weights = w;
+	s.sum1d = ST_SUM_TAPS;
+	out = nd_new(ev, be, dt, 1, &len);
+	if (!out || (len > 0 && be->stencil(ev, &s, a, out) < 0))
+		goto fail;
+	free(taps);
+	free(w);
+	nd_decref(vh);
+	return arr_wrap(ev, out);
+fail:
+	free(taps);
+	free(w);
+	nd_decref(vh);
+	nd_decref(out);
+	return NULL;
+}

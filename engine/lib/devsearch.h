@@ -36,4 +36,9 @@ struct value *ds_trilu(struct eval *ev, const struct ndarray *m, int64_t k, int 
 struct value *ds_convolve(struct eval *ev, const struct ndarray *a, const struct ndarray *w, int dt,
 			  int64_t lo, int64_t len);
 
+/* the same items by direct sums (a correlation stencil on a's backend in
+ * the host loop's order): w = v reversed when conv; v read on the host */
+struct value *ds_conv_direct(struct eval *ev, const struct ndarray *a, const struct ndarray *v, int conv,
+			     int dt, int64_t lo, int64_t len);
+
 #endif

@@ -764,6 +764,11 @@ static int mode_of(struct eval *ev, struct value *v, int def, int *out)
 			(out)[q] = s; \
 		} } while (0)
 
+static int be_has_stencil(const struct backend *be)
+{
+	return be->stencil != NULL;
+}
+
 /* np.convolve / np.correlate; device data by FFT where it lies
  * (devsearch.c), host data by the direct sums below */
 static struct value *conv_common(struct eval *ev, const struct builtin *bi, int argc,
@@ -804,6 +809,19 @@ static struct value *conv_common(struct eval *ev, const struct builtin *bi, int 
 			lo = N >= M ? M - 1 : N - 1;
 		}
 		struct ndarray *w;
+		if (M <= 64 || (double)N * (double)M <= 1e7) {
+			/* a short kernel: direct sums (as CuPy chooses, and exact
+			 * where the FFT's rounding would show) */
+			int sw = convolve && nd_size(v) > nd_size(a);
+			struct value *r = be_has_stencil(arr_be(bi))
+					  ? ds_conv_direct(ev, sw ? v : a, sw ? a : v, convolve, dt, lo, len)
+					  : NULL;
+			if (r || err_occurred(ev)) {
+				nd_decref(a);
+				nd_decref(v);
+				return r;
+			}
+		}
 		if (convolve) {
 			w = nd_incref(v);
 		} else {

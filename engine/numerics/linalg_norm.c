@@ -16,6 +16,7 @@
 #include "lang/error.h"
 #include "numerics/linalg.h"
 #include "numerics/linalg_int.h"
+#include "lib/nscall.h"
 
 /* ---- norm ---- */
 
@@ -413,14 +414,35 @@ static struct value *f_norm(struct eval *ev, const struct builtin *bi, int argc,
 		/* flattened 2-norm: sqrt(x.dot(x)) */
 		int64_t n = nd_size(x);
 		if (dev && rdt != DT_FLOAT16) {
-			/* device data: sqrt(sum(|x|^2)) of the flattened array where it
-			 * lies, reshaped to keepdims' ones */
+			/* device data: sqrt(dot(x, x)) of the flattened array (|x| for
+			 * complex) where it lies, as CuPy writes it; reshaped to
+			 * keepdims' ones */
 			int64_t m1 = -1, ones[ND_MAXDIM];
-			int ax0 = 0, done;
-			struct ndarray *f = arr_reshape(ev, x, 1, &m1);
-			struct value *r = f ? norm_host(ev, be, f, 1, &ax0, 0, NULL, 2, 1, &done) : NULL;
-			struct ndarray *a = r ? arr_borrow(r) : NULL, *v;
-			nd_decref(f);
+			struct ndarray *f = arr_reshape(ev, x, 1, &m1), *a = NULL, *v;
+			struct value *fv = f ? arr_wrap(ev, f) : NULL, *r = NULL;
+			if (fv && dt_is_complex(f->dtype)) {
+				struct value *t = nm_uf(ev, be, "absolute", fv, NULL);
+				val_decref(fv);
+				fv = t;
+			} else if (fv && !dt_is_float(f->dtype)) {
+				struct ndarray *c = arr_astype_quiet(ev, f, DT_FLOAT64);
+				val_decref(fv);
+				fv = c ? arr_wrap(ev, c) : NULL;
+			}
+			if (fv) {
+				struct value *args[2] = {fv, fv}, *d = arr_ns_call(ev, be, "dot", 2, args, NULL);
+				r = d ? nm_uf(ev, be, "sqrt", d, NULL) : NULL;
+				if (d)
+					val_decref(d);
+				val_decref(fv);
+			}
+			if (r && !(a = arr_borrow(r))) {
+				/* a NumPy scalar (the host under the test switch) */
+				struct ndarray *c = arr_asarray(ev, be, r, -1);
+				val_decref(r);
+				r = c ? arr_wrap(ev, c) : NULL;
+				a = c;
+			}
 			for (int i = 0; i < x->ndim; i++)
 				ones[i] = 1;
 			v = a ? arr_reshape(ev, a, keep ? x->ndim : 0, ones) : NULL;

@@ -2150,6 +2150,157 @@ done:
 	return finish(ev, c, res);
 }
 
+/* ---- quantiles of device data, where it lies (issue 17) ----
+ * the reduced axes moved last and flattened, the rows sorted by the
+ * backend, then NumPy's linear method read off the sorted rows: the
+ * order statistics at floor/ceil of q (n - 1) and NumPy's _lerp (a + d g,
+ * or b - d (1 - g) from g = 0.5), or the middle one or two for median; a
+ * row with a NaN (sorted last) gives NaN.  Float32 data is sorted and
+ * differenced in float32 (the rest in the result dtype), other data in
+ * float64; the result cast to its dtype. */
+
+#define QD_HOST ((struct ndarray *)1)   /* not taken: the host rows instead */
+
+static int quantile_on_device(const struct ndarray *a)
+{
+	static int force = -1;
+	if (nd_backend(a)->mask_take)
+		return 1;
+	if (force < 0) {
+		const char *s = getenv("LUMEN_DEVSEARCH");   /* lib/devsearch.c's test switch */
+		force = s && *s && strcmp(s, "0") != 0;
+	}
+	return force;
+}
+
+/* v (stolen) as float64 */
+static struct value *qd_f64(struct eval *ev, const struct backend *be, struct value *v)
+{
+	struct ndarray *c;
+	if (!v)
+		return NULL;
+	c = arr_asarray(ev, be, v, DT_FLOAT64);   /* a 0-d item may be a NumPy scalar */
+	val_decref(v);
+	return c ? arr_wrap(ev, c) : NULL;
+}
+
+/* s[..., k] */
+static struct value *qd_col(struct eval *ev, struct value *s, int64_t k)
+{
+	struct value *key[2] = {val_ellipsis(), val_int(k)};
+	return ex_item(ev, val_incref(s), val_tuple_new(2, key));
+}
+
+static struct ndarray *quantiles_dev(struct eval *ev, struct common *c, const double *qs, int64_t nq,
+				     int qnd, const int64_t *qshape, int is_median, int rdt, int work)
+{
+	const struct backend *be = nd_backend(c->a);
+	struct ndarray *a = c->a, *t, *res = NULL;
+	int perm[ND_MAXDIM], np_ = 0, ond = 0, nd = a->ndim;
+	int64_t len = 1, ksh[ND_MAXDIM + 1], oshape[ND_MAXDIM], nk = 0;
+	struct value *s = NULL, *nanm = NULL, *vs[64], *r = NULL;
+	if (nq > 64)
+		return QD_HOST;
+	for (int i = 0; i < nd; i++)
+		if (!(c->axes >> i & 1)) {
+			perm[np_++] = i;
+			ksh[nk++] = a->shape[i];
+			oshape[ond++] = a->shape[i];
+		} else if (c->keepdims) {
+			oshape[ond++] = 1;
+		}
+	for (int i = 0; i < nd; i++)
+		if (c->axes >> i & 1) {
+			perm[np_++] = i;
+			len *= a->shape[i];
+		}
+	if (len == 0)
+		return QD_HOST;
+	ksh[nk] = len;
+	t = arr_transpose(ev, a, perm);
+	{
+		/* (kept..., len) as float64, sorted along the last axis */
+		struct ndarray *f = t ? arr_astype_quiet(ev, t, work) : NULL;   /* a C-contiguous copy */
+		struct ndarray *g = f ? arr_reshape(ev, f, (int)nk + 1, ksh) : NULL;
+		nd_decref(t);
+		nd_decref(f);
+		s = g ? ex_fn1(ev, be, "sort", arr_wrap(ev, g)) : NULL;
+	}
+	if (!s)
+		return NULL;
+	nanm = ex_fn1(ev, be, "isnan", qd_col(ev, s, len - 1));
+	for (int64_t qi = 0; qi < nq; qi++) {
+		struct value *v;
+		if (is_median) {
+			v = qd_col(ev, s, len / 2);
+			if (len % 2 == 0)
+				v = ex_bin(ev, OP_TRUEDIV, ex_bin(ev, OP_ADD, qd_col(ev, s, len / 2 - 1), v),
+					   val_float(2.0));
+		} else {
+			double pos = qs[qi] * (double)(len - 1), lo = floor(pos), gm = pos - lo;
+			int64_t l = (int64_t)lo, h = l + 1 < len ? l + 1 : len - 1;
+			struct value *va = qd_col(ev, s, l), *vb = qd_col(ev, s, h);
+			struct value *d = va && vb ? ex_bin(ev, OP_SUB, val_incref(vb), val_incref(va)) : NULL;
+			if (work != rdt) {
+				/* float32 data, a float64 q: b - a in float32, the
+				 * rest in float64 (NumPy's _lerp with a float64 gamma) */
+				va = qd_f64(ev, be, va);
+				vb = qd_f64(ev, be, vb);
+				d = qd_f64(ev, be, d);
+			}
+			if (gm >= 0.5) {
+				v = ex_bin(ev, OP_SUB, vb, ex_bin(ev, OP_MUL, d, val_float(1.0 - gm)));
+				if (va)
+					val_decref(va);
+			} else {
+				v = ex_bin(ev, OP_ADD, va, ex_bin(ev, OP_MUL, d, val_float(gm)));
+				if (vb)
+					val_decref(vb);
+			}
+		}
+		if (v && nanm) {
+			struct value *args[3] = {nanm, val_float(NAN), v};
+			struct value *w = args[1] ? arr_ns_call(ev, be, "where", 3, args, NULL) : NULL;
+			if (args[1])
+				val_decref(args[1]);
+			val_decref(v);
+			v = w;
+		}
+		vs[qi] = v;
+		if (!v) {
+			for (int64_t k = 0; k < qi; k++)
+				val_decref(vs[k]);
+			goto out;
+		}
+	}
+	if (qnd == 0) {
+		r = vs[0];
+	} else {
+		struct value *lst = val_list_new((size_t)nq, vs);
+		r = lst ? ex_fn1(ev, be, "stack", lst) : NULL;
+	}
+	if (r) {
+		/* q's dims, then the kept dims (1 for a reduced one with keepdims) */
+		int64_t sh[2 * ND_MAXDIM];
+		int n = 0;
+		for (int i = 0; i < qnd; i++)
+			sh[n++] = qshape[i];
+		for (int i = 0; i < ond; i++)
+			sh[n++] = oshape[i];
+		struct ndarray *ra = arr_borrow(r), *rr = ra ? arr_reshape(ev, ra, n, sh) : NULL;
+		res = rr && rr->dtype != rdt ? arr_astype_quiet(ev, rr, rdt) : (rr ? nd_incref(rr) : NULL);
+		nd_decref(rr);
+	}
+out:
+	if (r)
+		val_decref(r);
+	if (s)
+		val_decref(s);
+	if (nanm)
+		val_decref(nanm);
+	return res;
+}
+
 static struct value *quantiles_w(struct eval *ev, const struct builtin *bi, struct value *a,
 				 struct value *qv, struct value *axis, struct value *out,
 				 struct value *keep, double scale, const char *what, int is_median,
@@ -2235,6 +2386,21 @@ static struct value *quantiles_w(struct eval *ev, const struct builtin *bi, stru
 			return NULL;
 		}
 	}
+	if (!wbuf && !skip_nan && !c.out && (is_median || method == QM_LINEAR) && quantile_on_device(c.a)
+	    && c.a->dtype != DT_FLOAT16) {
+		int rd = stat_dtype(c.a->dtype);
+		if (qstrong)
+			rd = dt_promote(rd, DT_FLOAT64);
+		/* float32 stays float32 as NumPy's mean and _lerp keep it (a
+		 * Python q); else float64 */
+		int work = c.a->dtype == DT_FLOAT32 ? DT_FLOAT32 : DT_FLOAT64;
+		struct ndarray *r = quantiles_dev(ev, &c, qs, nq, qnd, qshape, is_median, rd, work);
+		if (r == QD_HOST)
+			goto host_rows;
+		free(qs);
+		return finish(ev, &c, r);   /* consumes c.a; NULL passes the error on */
+	}
+host_rows:
 	buf = stat_rows(ev, c.a, c.axes, &rows, &len, oshape, &ond, c.keepdims, &owner);
 	if (!buf) {
 		free(qs);
