@@ -1399,6 +1399,38 @@ static struct value *sf_isin(struct eval *ev, const struct builtin *bi, int argc
 	if (!th)
 		goto out;
 	int64_t nt = nd_size(th), ne = nd_size(eh);
+	if (kd == DT_INT64 && nt > 0) {
+		/* NumPy's kind='table' for integers: a table of the test values'
+		 * range when it is at most 6 (ne + nt) long */
+		const int64_t *tv = (const int64_t *)nd_data(th), *evv = (const int64_t *)nd_data(eh);
+		int64_t lo = tv[0], hi = tv[0];
+		for (int64_t i = 1; i < nt; i++) {
+			lo = tv[i] < lo ? tv[i] : lo;
+			hi = tv[i] > hi ? tv[i] : hi;
+		}
+		if ((uint64_t)hi - (uint64_t)lo <= (uint64_t)6 * (uint64_t)(ne + nt)) {
+			uint64_t span = (uint64_t)hi - (uint64_t)lo + 1;
+			uint8_t *tab = calloc(span, 1), *o;
+			if (!tab) {
+				err_nomem(ev);
+				goto out;
+			}
+			for (int64_t i = 0; i < nt; i++)
+				tab[(uint64_t)tv[i] - (uint64_t)lo] = 1;
+			out = nd_new(ev, &backend_host, DT_BOOL, eh->ndim, eh->shape);
+			if (!out) {
+				free(tab);
+				goto out;
+			}
+			o = (uint8_t *)nd_data(out);
+			for (int64_t i = 0; i < ne; i++) {
+				uint64_t d = (uint64_t)evv[i] - (uint64_t)lo;
+				o[i] = (uint8_t)((d < span && tab[d]) ^ invert);
+			}
+			free(tab);
+			goto deliver;
+		}
+	}
 	if (sort_row(ev, kd, nd_data(th), nt, 0) < 0)
 		goto out;
 	pos = nd_new(ev, &backend_host, DT_INT64, 1, &ne);
@@ -1423,6 +1455,7 @@ static struct value *sf_isin(struct eval *ev, const struct builtin *bi, int argc
 		}
 		o[i] = (uint8_t)(found ^ invert);
 	}
+deliver:
 	{
 		struct ndarray *d = arr_to_backend(ev, out, nd_backend(e));
 		nd_decref(out);

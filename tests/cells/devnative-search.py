@@ -41,3 +41,8 @@ m = np.random.rand(4, 5, 6) > 0.8
 nz = np.nonzero(m)
 print(len(nz), nz[0][:6], nz[2][:6], np.argwhere(m)[:3], np.flatnonzero(m)[:6])
 print(int(np.isin(r, np.arange(0, 50, 3)).sum()), int(np.isin(r, [7, 8], invert=True).sum()))
+# integers: NumPy's table method when the test values' range is short
+print(np.isin(np.array([-5, 3, 7, 100, -6]), np.array([-5, 7, 2])), np.isin(np.array([[1, 2], [3, 4]], dtype=np.int32), [4, 1], invert=True))
+print(np.isin(np.array([2**62, -2**62, 5]), np.array([-2**62, 5])), np.isin(np.array([True, False]), [0]))
+x = np.linspace(0, 1, 1001)
+print(np.allclose(x, x + 1e-9), np.allclose(x, x * (1 + 1e-4)), np.allclose(x.astype(np.float32), x.astype(np.float32) + np.float32(1e-6)))
