@@ -1283,14 +1283,17 @@ static struct value *close_composed(struct eval *ev, const struct builtin *bi, s
 	return v;
 }
 
-/* allclose of two C-contiguous host arrays of one shape and dtype
- * (float64 or float32): isclose_core's test item by item, stopping at the
- * first item that is not close.  1 / 0, -1 with an error, -2 when the
- * arrays are not such a pair (isclose_core then) */
+/* allclose (outp NULL) or isclose (*outp: a new bool array) of two
+ * C-contiguous host arrays of one shape and dtype (float64 or float32):
+ * isclose_core's test item by item without copies, allclose stopping at
+ * the first item that is not close.  1 / 0 (all close), -1 with an error,
+ * -2 when the arrays are not such a pair (isclose_core then) */
 static int allclose_fast(struct eval *ev, const struct builtin *bi, struct value *av, struct value *bv,
-			 double rtol, double atol, int equal_nan)
+			 double rtol, double atol, int equal_nan, struct ndarray **outp)
 {
 	struct ndarray *a = arr_borrow(av), *b = arr_borrow(bv);
+	uint8_t *o = NULL;
+	int all = 1;
 	int64_t n;
 	if (!a || !b || nd_backend(a) != arr_be(bi) || nd_backend(b) != arr_be(bi) || nd_device(a) != DEV_HOST
 	    || a->dtype != b->dtype || (a->dtype != DT_FLOAT64 && a->dtype != DT_FLOAT32)
@@ -1298,22 +1301,27 @@ static int allclose_fast(struct eval *ev, const struct builtin *bi, struct value
 	    || !nd_is_c_contiguous(a) || !nd_is_c_contiguous(b))
 		return -2;
 	n = nd_size(a);
+	if (outp) {
+		/* isclose: every item into a bool array of the shape */
+		if (!(*outp = nd_new(ev, &backend_host, DT_BOOL, a->ndim, a->shape)))
+			return -1;
+		o = (uint8_t *)nd_data(*outp);
+	}
 #define CLOSE_LOOP(T)                                                                         \
 	for (int64_t i = 0; i < n; i++) {                                                     \
 		double x = ((const T *)nd_data(a))[i], y = ((const T *)nd_data(b))[i];        \
-		if (isfinite(x) && isfinite(y)) {                                             \
-			if (fabs(x - y) <= atol + rtol * fabs(y))                             \
-				continue;                                                     \
+		int c;                                                                        \
+		if (isfinite(x) && isfinite(y))                                               \
+			c = fabs(x - y) <= atol + rtol * fabs(y);                             \
+		else if (x != x || y != y)                                                    \
+			c = equal_nan && x != x && y != y;                                    \
+		else                                                                          \
+			c = x == y;                                                           \
+		if (o)                                                                        \
+			o[i] = (uint8_t)c;                                                    \
+		else if (!c)                                                                  \
 			return 0;                                                             \
-		}                                                                             \
-		if (x != x || y != y) {                                                       \
-			if (equal_nan && x != x && y != y)                                    \
-				continue;                                                     \
-			return 0;                                                             \
-		}                                                                             \
-		if (x == y)                                                                   \
-			continue;                                                             \
-		return 0;                                                                     \
+		all &= c;                                                                     \
 	}
 	if (a->dtype == DT_FLOAT64) {
 		CLOSE_LOOP(double)
@@ -1321,7 +1329,7 @@ static int allclose_fast(struct eval *ev, const struct builtin *bi, struct value
 		CLOSE_LOOP(float)
 	}
 #undef CLOSE_LOOP
-	return 1;
+	return all;
 }
 
 static struct value *tf_isclose(struct eval *ev, const struct builtin *bi, int argc,
@@ -1334,7 +1342,13 @@ static struct value *tf_isclose(struct eval *ev, const struct builtin *bi, int a
 		return NULL;
 	if (ds_wanted(arr_be(bi)))
 		return close_composed(ev, bi, a, b, rtol, atol, en, 0);
-	struct ndarray *r = isclose_core(ev, bi, a, b, rtol, atol, en);
+	struct ndarray *r = NULL;
+	int f = arr_is_cupy(arr_be(bi)) ? -2 : allclose_fast(ev, bi, a, b, rtol, atol, en, &r);
+	if (f == -1)
+		return NULL;
+	if (f >= 0)
+		return r->ndim ? arr_wrap(ev, r) : arr_result(ev, r);
+	r = isclose_core(ev, bi, a, b, rtol, atol, en);
 	r = finish(ev, r, DT_BOOL, arr_be(bi));
 	return r ? arr_result(ev, r) : NULL;
 }
@@ -1350,7 +1364,7 @@ static struct value *tf_allclose(struct eval *ev, const struct builtin *bi, int 
 	if (ds_wanted(arr_be(bi)))
 		return close_composed(ev, bi, a, b, rtol, atol, en, 1);
 	{
-		int all = allclose_fast(ev, bi, a, b, rtol, atol, en);
+		int all = allclose_fast(ev, bi, a, b, rtol, atol, en, NULL);
 		if (all == -1)
 			return NULL;
 		if (all >= 0 && !arr_is_cupy(arr_be(bi)))
