@@ -243,7 +243,10 @@ static int64_t cdf_search(const double *cdf, int64_t n, double u)
 /* p checks as NumPy's, then cumsum and normalise (into cdf) */
 static int prob_cdf(struct eval *ev, struct value *pv, int64_t pop, double **pout, double **cdfout, int legacy)
 {
-	struct ndarray *p = arr_asarray(ev, &backend_host, pv, DT_FLOAT64), *c;
+	/* a cp array p (CuPy takes one) is read through a host copy */
+	struct ndarray *pa = arr_borrow(pv), *c;
+	struct ndarray *p = pa && nd_backend(pa) != &backend_host ? arr_host_c(ev, pa, DT_FLOAT64)
+								   : arr_asarray(ev, &backend_host, pv, DT_FLOAT64);
 	if (!p)
 		return -1;
 	if (p->ndim != 1) {
