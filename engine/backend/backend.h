@@ -15,6 +15,7 @@
 
 #include "array/ndarray.h"
 #include "lang/value.h"
+#include "backend/backend_lib.h"
 
 /* ---- an elementwise expression tree (DESIGN.md: "Elementwise work is an
  * expression tree").  Nodes are stored children first; the last node is the
@@ -145,10 +146,15 @@ struct backend {
 	int (*scatter)(struct eval *ev, struct ndarray *dst, const int64_t *off,
 		       int64_t nb, int pos, const struct ndarray *vals);
 
-	/* the library-backed families may be NULL; see fft.c, linalg.c, random.c */
-	void *fft;     /* struct fft_backend * */
-	void *linalg;  /* struct linalg_backend * */
-	void *random;  /* struct random_backend * */
+	/* The library tables (backend_lib.h).  fft and linalg: every backend
+	 * has one (an entry it lacks is NULL: the front end raises
+	 * NotImplementedError).  random: a generator of the backend's own
+	 * streams (cp.random on the device, as CuPy); NULL means the front end
+	 * draws NumPy's own sequences (MT19937 / PCG64, random/) in host
+	 * memory, as np.random does. */
+	const struct backend_fft *fft;
+	const struct backend_linalg *linalg;
+	const struct backend_random *random;
 
 	/* Stencils (scipy.ndimage filters, scipy.signal's direct convolutions;
 	 * struct stencil below).  out (C-contiguous, any real dtype, allocated

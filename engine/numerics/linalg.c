@@ -290,12 +290,10 @@ int lin_complex_dt(int dt)
 	return dt == DT_FLOAT32 || dt == DT_COMPLEX64 ? DT_COMPLEX64 : DT_COMPLEX128;
 }
 
-const struct linalg_backend *lin_lb(struct eval *ev, const struct backend *be,
+const struct backend_linalg *lin_lb(struct eval *ev, const struct backend *be,
 					   const char *fname)
 {
-	const struct linalg_backend *lb = be->linalg;
-	if (!lb && be->device == DEV_HOST)
-		lb = &linalg_host;
+	const struct backend_linalg *lb = be->linalg;
 	if (!lb)
 		err_set(ev, TY_NotImplementedError, "%s is not supported on the %s backend",
 			fname, be->name);
@@ -307,8 +305,6 @@ typedef int (*matmul_fn)(struct eval *, const struct ndarray *, const struct nda
 static matmul_fn lin_mm(struct eval *ev, const struct backend *be)
 {
 	matmul_fn f = be->matmul;
-	if (!f && be->device == DEV_HOST)
-		f = linalg_host_matmul;
 	if (!f)
 		err_set(ev, TY_NotImplementedError, "matmul is not supported on the %s backend",
 			be->name);
@@ -422,7 +418,7 @@ static int lin_has_nonfinite(struct eval *ev, struct value *v)
 	return r;
 }
 
-/* Decompositions on a backend without struct linalg_backend run on host
+/* Decompositions on a backend without struct backend_linalg run on host
  * copies (CuPy users get the right answer, slower); so do inputs with an
  * inf or NaN: LAPACK's results for them (NaN, or NumPy's LinAlgError) are
  * NumPy's, cuSOLVER's pivoting is not (it computed det([[1, nan], [2, 3]])
@@ -431,7 +427,7 @@ struct value *lin_dispatch(struct eval *ev, const struct builtin *bi, int argc,
 			   struct value **argv, const struct kwargs *kw, builtin_fn fn, unsigned need)
 {
 	const struct backend *be = lin_be(bi, argc ? argv[0] : NULL, argc > 1 ? argv[1] : NULL);
-	const struct linalg_backend *lb = be->linalg;
+	const struct backend_linalg *lb = be->linalg;
 	if (be->device != DEV_HOST) {
 		/* every entry the function needs, or the whole call on the host */
 		int ok = lb != NULL;

@@ -561,7 +561,9 @@ out:
 
 extern int cuda_matmul(struct eval *ev, const struct ndarray *a, const struct ndarray *b,
 		       struct ndarray *out);  /* cuda_lib.c */
-extern void *cuda_fft_backend, *cuda_linalg_backend, *cuda_random_backend; /* cuda_lib.c */
+extern const struct backend_fft *const cuda_fft_backend;       /* cuda_lib.c */
+extern const struct backend_linalg *const cuda_linalg_backend;
+extern const struct backend_random *const cuda_random_backend;
 extern int cuda_gather(struct eval *ev, const struct ndarray *src, const int64_t *off, int64_t nb,
 		       int pos, struct ndarray *out);  /* cuda_index.c */
 extern int cuda_scatter(struct eval *ev, struct ndarray *dst, const int64_t *off, int64_t nb,

@@ -15,6 +15,8 @@
 #include "array/arrapi.h"
 #include "ufunc/ufunc.h"
 #include "numerics/ndimage.h"
+#include "numerics/linalg.h"
+#include "backend/host/host.h"
 
 /* arrays-core's host entries: host_ew.c (elementwise, copy, fill,
  * transfers) and reduce.c (reduce, scan) */
@@ -239,6 +241,9 @@ const struct backend backend_host = {
 	.stencil = ndi_host_stencil,
 	.spline_prefilter = ndi_host_prefilter,
 	.interpolate = ndi_host_interpolate,
+	.matmul = linalg_host_matmul,
+	.fft = &host_fft,
+	.linalg = &host_linalg,
 };
 
 /* The same functions for `cp` in host mode (arrapi.h). */
@@ -259,4 +264,7 @@ const struct backend backend_host_cupy = {
 	.stencil = ndi_host_stencil,
 	.spline_prefilter = ndi_host_prefilter,
 	.interpolate = ndi_host_interpolate,
+	.matmul = linalg_host_matmul,
+	.fft = &host_fft,
+	.linalg = &host_linalg,
 };
