@@ -14,6 +14,9 @@ extern const struct backend_fft host_fft;
 /* LAPACKE over OpenBLAS: host_linalg.c */
 extern const struct backend_linalg host_linalg;
 
+/* struct backend's arange_fill: host_fill.c */
+int host_arange_fill(struct eval *ev, struct ndarray *dst, const void *first2, const double *step);
+
 /* The threads FFTW gets for a host transform of 2^16 elements or more, read
  * from the environment now: LUMEN_FFT_THREADS, else OPENBLAS_NUM_THREADS,
  * else GOTO_NUM_THREADS, else OMP_NUM_THREADS, else the online CPUs (1..64).

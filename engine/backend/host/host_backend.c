@@ -244,6 +244,7 @@ const struct backend backend_host = {
 	.matmul = linalg_host_matmul,
 	.fft = &host_fft,
 	.linalg = &host_linalg,
+	.arange_fill = host_arange_fill,
 };
 
 /* The same functions for `cp` in host mode (arrapi.h). */
@@ -267,4 +268,5 @@ const struct backend backend_host_cupy = {
 	.matmul = linalg_host_matmul,
 	.fft = &host_fft,
 	.linalg = &host_linalg,
+	.arange_fill = host_arange_fill,
 };
