@@ -98,11 +98,19 @@ struct interp {
 
 struct backend {
 	const char *name;        /* "host", "cuda" */
-	enum device device;
+	enum device device;      /* which memory space: arrays of one device share it */
+	int device_memory;       /* 1: buffers are device memory (nd_data is no CPU
+				  * pointer; read it through to_host); 0: host
+				  * memory the C loops read and write directly */
+	int cupy;                /* 1: its arrays are cupy.ndarray (the cp
+				  * namespace), 0: numpy.ndarray */
 
 	/* memory */
 	struct buffer *(*alloc)(struct eval *ev, size_t nbytes);
 	void (*free)(struct buffer *b);
+	/* alloc's buffer with every byte 0 (np.zeros; the host's calloc pages
+	 * are zero without a pass over memory) */
+	struct buffer *(*alloc_zeroed)(struct eval *ev, size_t nbytes);
 	int (*sync)(struct eval *ev);                 /* wait for queued work */
 
 	/* dst and src same shape, maybe different dtype (a cast) and layout;

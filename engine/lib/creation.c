@@ -893,7 +893,7 @@ static struct value *fn_logspace(struct eval *ev, const struct builtin *bi, int 
 		nd_decref(r);
 		r = c;
 	}
-	if (r && arr_be(bi) != &backend_host) {
+	if (r) {   /* arr_to_backend: a new reference when already there */
 		struct ndarray *c = arr_to_backend(ev, r, arr_be(bi));
 		nd_decref(r);
 		r = c;
@@ -934,7 +934,7 @@ static struct ndarray *host_tri(struct eval *ev, int64_t n, int64_t m, int64_t k
 
 static struct value *to_be(struct eval *ev, const struct builtin *bi, struct ndarray *r)
 {
-	if (r && arr_be(bi) != &backend_host) {
+	if (r) {   /* arr_to_backend: a new reference when already there */
 		struct ndarray *c = arr_to_backend(ev, r, arr_be(bi));
 		nd_decref(r);
 		r = c;
@@ -1210,7 +1210,7 @@ static struct value *fn_fromfunction(struct eval *ev, const struct builtin *bi, 
 			((double *)nd_data(r))[i] = (double)((i / inner) % sh[d]);
 		c = arr_astype(ev, r, dt);
 		nd_decref(r);
-		if (c && arr_be(bi) != &backend_host) {
+		if (c) {   /* arr_to_backend: a new reference when already there */
 			struct ndarray *c2 = arr_to_backend(ev, c, arr_be(bi));
 			nd_decref(c);
 			c = c2;
@@ -1264,7 +1264,7 @@ static struct value *fn_frombuffer(struct eval *ev, const struct builtin *bi, in
 		arr_scalar_store(src->u.sc.dtype, scbuf, &src->u.sc);
 		data = scbuf;
 		len = dt_size(src->u.sc.dtype);
-	} else if (src->type == VT_NDARRAY && nd_backend(src->u.arr) == &backend_host) {
+	} else if (src->type == VT_NDARRAY && !arr_is_cupy(nd_backend(src->u.arr))) {
 		sa = src->u.arr;
 		if (!nd_is_c_contiguous(sa))
 			return err_set(ev, TY_ValueError, "ndarray is not C-contiguous");
@@ -1303,7 +1303,7 @@ static struct value *fn_frombuffer(struct eval *ev, const struct builtin *bi, in
 		if (r)
 			r->flags &= ~ND_WRITEABLE;
 	}
-	if (r && arr_be(bi) != &backend_host) {
+	if (r) {   /* arr_to_backend: a new reference when already there */
 		struct ndarray *d = arr_to_backend(ev, r, arr_be(bi));
 		nd_decref(r);
 		r = d;
@@ -1343,7 +1343,7 @@ static struct value *linspace_composed(struct eval *ev, const struct backend *be
 		nd_decref(rs);
 		rs = ar;
 	}
-	if (rs && be != &backend_host) {
+	if (rs) {
 		ar = arr_to_backend(ev, rs, be);
 		nd_decref(rs);
 		rs = ar;

@@ -1704,11 +1704,7 @@ static struct value *tf_histogram2d(struct eval *ev, const struct builtin *bi, i
 		if (i >= 1 && i < m0 && j >= 1 && j < m1)
 			hp[(i - 1) * (m1 - 1) + (j - 1)] += w ? ((const double *)nd_data(w))[k] : 1.0;
 	}
-	struct ndarray *hd = h;
-	if (be != &backend_host)
-		hd = arr_to_backend(ev, h, be);
-	else
-		nd_incref(h);
+	struct ndarray *hd = arr_to_backend(ev, h, be);   /* h itself on the host */
 	if (!hd || !(hist = arr_wrap(ev, hd)))
 		goto out;
 	if (density) {

@@ -672,7 +672,7 @@ static int host_rows_copy(struct ndarray *dst, const struct ndarray *src)
 {
 	int nd = src->ndim, item = dt_size(src->dtype);
 	int64_t idx[ND_MAXDIM] = {0}, rows = 1;
-	if (nd < 1 || nd_device(src) != DEV_HOST || nd_device(dst) != DEV_HOST || dst->dtype != src->dtype ||
+	if (nd < 1 || !nd_host_memory(src) || !nd_host_memory(dst) || dst->dtype != src->dtype ||
 	    src->strides[nd - 1] != item || dst->strides[nd - 1] != item)
 		return 0;
 	for (int i = 0; i < nd - 1; i++)

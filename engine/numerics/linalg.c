@@ -102,7 +102,7 @@ static void tile_copy(int k, const char *s, int64_t rs, int64_t cs, char *d, int
 int linalg_host_copy(const struct ndarray *a, struct ndarray *r)
 {
 	int k, nd = a->ndim, isz = dt_size(a->dtype), osz = dt_size(r->dtype);
-	if (nd < 1 || nd_device(a) != DEV_HOST || nd_device(r) != DEV_HOST || nd_is_c_contiguous(a) ||
+	if (nd < 1 || !nd_host_memory(a) || !nd_host_memory(r) || nd_is_c_contiguous(a) ||
 	    r->ndim != nd || !nd_is_c_contiguous(r) || memcmp(a->shape, r->shape, nd * sizeof(int64_t)))
 		return 0;
 	if (a->dtype == r->dtype)
@@ -257,9 +257,9 @@ struct ndarray *lin_reshape(struct eval *ev, const struct ndarray *a, int nd,
  * when it already is one). */
 struct ndarray *lin_host(struct eval *ev, struct ndarray *a)
 {
-	if (nd_device(a) == DEV_HOST && nd_is_c_contiguous(a))
+	if (nd_host_memory(a) && nd_is_c_contiguous(a))
 		return nd_incref(a);
-	if (nd_device(a) == DEV_HOST)
+	if (nd_host_memory(a))
 		return lin_copy(ev, a, a->dtype);
 	struct ndarray *h = arr_to_host(ev, a);
 	if (h && !nd_is_c_contiguous(h)) {
@@ -369,7 +369,7 @@ struct value *linalg_via_host(struct eval *ev, const struct builtin *bi, int arg
 	for (int i = 0; i < argc + nk; i++) {
 		struct value *v = i < argc ? argv[i] : kw->vals[i - argc];
 		struct ndarray *a = arr_borrow(v);
-		struct value *h = a && nd_device(a) != DEV_HOST ? arr_wrap(ev, arr_to_host(ev, a)) : val_incref(v);
+		struct value *h = a && !nd_host_memory(a) ? arr_wrap(ev, arr_to_host(ev, a)) : val_incref(v);
 		if (!h)
 			goto out;
 		if (i < argc)
@@ -839,7 +839,7 @@ static struct value *f_dot(struct eval *ev, const struct builtin *bi, int argc,
 			goto out;
 		}
 		int dt = dt_promote(a->dtype, b->dtype);
-		if (a->ndim == 1 && b->ndim == 1 && nd_device(a) == DEV_HOST &&
+		if (a->ndim == 1 && b->ndim == 1 && nd_host_memory(a) &&
 		    (dt == DT_FLOAT32 || dt == DT_FLOAT64 || dt_is_complex(dt))) {
 			/* vector . vector: BLAS dot, as NumPy's np.dot */
 			struct ndarray *x = a->dtype == dt ? nd_incref(a) : lin_copy(ev, a, dt);
@@ -910,7 +910,7 @@ static struct value *f_vdot(struct eval *ev, const struct builtin *bi, int argc,
 	}
 	{
 		int dt = dt_promote(fa->dtype, fb->dtype);
-		if (nd_device(fa) == DEV_HOST && (dt == DT_FLOAT32 || dt == DT_FLOAT64 || dt_is_complex(dt))) {
+		if (nd_host_memory(fa) && (dt == DT_FLOAT32 || dt == DT_FLOAT64 || dt_is_complex(dt))) {
 			/* BLAS dotc, as NumPy's vdot */
 			struct ndarray *x = fa->dtype == dt ? nd_incref(fa) : lin_copy(ev, fa, dt);
 			struct ndarray *y = x ? (fb->dtype == dt ? nd_incref(fb) : lin_copy(ev, fb, dt)) : NULL;

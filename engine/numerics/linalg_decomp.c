@@ -1017,7 +1017,7 @@ static struct value *f_svd(struct eval *ev, const struct builtin *bi, int argc,
 /* host double view of a real array (copy) */
 struct ndarray *lin_host_as(struct eval *ev, const struct ndarray *a, int dt)
 {
-	if (nd_device(a) == DEV_HOST)
+	if (nd_host_memory(a))
 		return lin_copy(ev, a, dt);   /* one copy, not a C copy and then a cast */
 	struct ndarray *h = lin_host(ev, (struct ndarray *)a), *r;
 	if (!h)

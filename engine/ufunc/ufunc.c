@@ -349,7 +349,7 @@ static int check_int_power(struct eval *ev, const struct npscalar *sc,
 			goto bad;
 		return 0;
 	}
-	if (nd_device(arr) == DEV_HOST && dtype_table[arr->dtype].kind == DK_INT) {
+	if (nd_host_memory(arr) && dtype_table[arr->dtype].kind == DK_INT) {
 		int64_t idx[ND_MAXDIM] = {0}, n = nd_size(arr);
 		const struct ndarray *a = arr;
 		for (int64_t k = 0; k < n; k++) {

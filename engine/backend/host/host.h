@@ -14,6 +14,10 @@ extern const struct backend_fft host_fft;
 /* LAPACKE over OpenBLAS: host_linalg.c */
 extern const struct backend_linalg host_linalg;
 
+/* A zero-filled host buffer owned by be (calloc: fresh pages cost nothing):
+ * host_backend.c */
+struct buffer *host_alloc_zeroed(struct eval *ev, size_t nbytes, const struct backend *be);
+
 /* struct backend's arange_fill: host_fill.c */
 int host_arange_fill(struct eval *ev, struct ndarray *dst, const void *first2, const double *step);
 

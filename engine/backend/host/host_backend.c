@@ -36,6 +36,16 @@ static struct buffer *host_alloc(struct eval *ev, size_t nbytes)
 	return host_alloc_on(ev, nbytes, &backend_host);
 }
 
+static struct buffer *host_alloc_zeroed_np(struct eval *ev, size_t nbytes)
+{
+	return host_alloc_zeroed(ev, nbytes, &backend_host);
+}
+
+static struct buffer *host_alloc_zeroed_cupy(struct eval *ev, size_t nbytes)
+{
+	return host_alloc_zeroed(ev, nbytes, &backend_host_cupy);
+}
+
 /* cp arrays in host mode: same memory, their own namespace (arrapi.h) */
 static struct buffer *host_cupy_alloc(struct eval *ev, size_t nbytes)
 {
@@ -228,6 +238,7 @@ const struct backend backend_host = {
 	.name = "host",
 	.device = DEV_HOST,
 	.alloc = host_alloc,
+	.alloc_zeroed = host_alloc_zeroed_np,
 	.free = host_free,
 	.sync = host_sync,
 	.take_flat = host_take_flat,
@@ -251,7 +262,9 @@ const struct backend backend_host = {
 const struct backend backend_host_cupy = {
 	.name = "host",
 	.device = DEV_HOST,
+	.cupy = 1,
 	.alloc = host_cupy_alloc,
+	.alloc_zeroed = host_alloc_zeroed_cupy,
 	.free = host_free,
 	.sync = host_sync,
 	.take_flat = host_take_flat,
