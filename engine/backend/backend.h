@@ -104,6 +104,9 @@ struct backend {
 				  * memory the C loops read and write directly */
 	int cupy;                /* 1: its arrays are cupy.ndarray (the cp
 				  * namespace), 0: numpy.ndarray */
+	int order_k;             /* 1: new ufunc and reduction results take
+				  * NumPy's order 'K' strides (following the
+				  * operands'); 0: always C order */
 
 	/* memory */
 	struct buffer *(*alloc)(struct eval *ev, size_t nbytes);

@@ -37,6 +37,14 @@ struct backend_fft {
 	int (*exec)(struct eval *ev, enum fft_kind kind, int prec, int rank,
 		    const int64_t *n, int64_t howmany, void *in, int64_t idist,
 		    void *out, int64_t odist, int sign);
+	/* 1: the front end always hands exec a private copy transformed in
+	 * place (FFTW's in-place plans give NumPy's bits); 0: input that
+	 * already has the transform's dtype and sizes is read where it lies */
+	int private_copy;
+	/* 1: a C2C transform over 2 or more axes runs one axis at a time
+	 * (FFTW ESTIMATE plans of a whole power-of-two grid walk the columns
+	 * across the cache) */
+	int axis_by_axis;
 };
 
 /* ---- linalg */
@@ -56,6 +64,13 @@ struct backend_fft {
  *  - any entry may be NULL: the front end raises NotImplementedError.
  */
 struct backend_linalg {
+	/* 1: single-precision inputs are computed in double and the result
+	 * cast back (NumPy's LAPACK wrappers); 0: in the result's own
+	 * precision (CuPy) */
+	int double_work;
+	/* 1: the results for inputs with inf or NaN are LAPACK's (NumPy's);
+	 * 0: such inputs run on the host (numerics/linalg.c lin_dispatch) */
+	int lapack_nonfinite;
 	/* LU with partial pivoting in place (a: n×n) */
 	int (*getrf)(struct eval *ev, int dt, int64_t batch, int n, void *a,
 		     int32_t *ipiv, int *info);

@@ -108,7 +108,7 @@ static struct value *tf_bincount(struct eval *ev, const struct builtin *bi, int 
 			dtype_table[x->dtype].name);
 		goto out;
 	}
-	if (nd_device(x) != DEV_HOST && be->bounds && be->bin_count && !(wv && wv->type != VT_NONE)) {
+	if (!nd_host_memory(x) && be->bounds && be->bin_count && !(wv && wv->type != VT_NONE)) {
 		out = dev_bincount(ev, be, x, minlength);
 		goto out;
 	}
@@ -198,7 +198,7 @@ static struct value *tf_histogram(struct eval *ev, const struct builtin *bi, int
 	if (!a)
 		return NULL;
 	/* device data without weights is counted where it is (dev_counts) */
-	int dev = nd_device(a) != DEV_HOST && be->bounds && be->bin_count
+	int dev = !nd_host_memory(a) && be->bounds && be->bin_count
 		  && !dt_is_complex(a->dtype) && !(wv && wv->type != VT_NONE);
 	if (!dev && !(ah = arr_host_c(ev, a, DT_FLOAT64)))
 		goto out;

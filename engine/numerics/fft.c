@@ -273,11 +273,11 @@ static struct ndarray *fft_axes(struct eval *ev, const struct backend *be, const
 	 * transform's dtype and sizes (C2C then runs out of place, R2C reads
 	 * without writing); the host keeps its private copy (FFTW's in-place
 	 * plans, byte for byte NumPy's results).  C2R destroys its input. */
-	share = (own || be->device != DEV_HOST) && kind != FFT_C2R;
+	share = (own || !be->fft->private_copy) && kind != FFT_C2R;
 	int xdt = kind == FFT_R2C ? fft_rdt(a->dtype) : cdt, pad = 0;
 	for (int i = 0; i < a->ndim; i++)
 		pad |= shape[i] != a->shape[i];
-	if (be->device == DEV_HOST && !pad && a->dtype == xdt) {
+	if (be->fft->private_copy && !pad && a->dtype == xdt) {
 		/* when the axes are not innermost, fft_moved's transposing copy
 		 * is the private copy: no second one first */
 		m = fft_moved(ev, a, ax, na, perm);
@@ -391,7 +391,7 @@ static struct ndarray *fft_nd(struct eval *ev, const struct backend *be, const s
 			      enum fft_kind kind)
 {
 	struct ndarray *cur = NULL, *next;
-	if (be->device != DEV_HOST || kind != FFT_C2C || na < 2)
+	if (!be->fft || !be->fft->axis_by_axis || kind != FFT_C2C || na < 2)
 		return fft_axes(ev, be, a, ax, na, s, norm, inverse, kind, 0);
 	for (int i = na - 1; i >= 0; i--) {
 		next = fft_axes(ev, be, cur ? cur : a, &ax[i], 1, &s[i], norm, inverse, kind, cur != NULL);
@@ -785,54 +785,21 @@ static struct value *f_ifftshift(struct eval *ev, const struct builtin *bi, int 
 	return shift_common(ev, bi, argc, argv, kw, 1);
 }
 
-/* A device backend without struct backend_fft: the transform runs on host
- * copies (linalg.c's linalg_via_host), the result goes back. */
-static struct value *fft_dispatch(struct eval *ev, const struct builtin *bi, int argc,
-				  struct value **argv, const struct kwargs *kw, builtin_fn fn)
-{
-	struct ndarray *a = argc ? arr_borrow(argv[0]) : NULL;
-	const struct backend *be = a ? nd_backend(a) : arr_be(bi);
-	if (be->device != DEV_HOST && (!be->fft || !((const struct backend_fft *)be->fft)->exec))
-		return linalg_via_host(ev, bi, argc, argv, kw, fn, be);
-	return fn(ev, bi, argc, argv, kw);
-}
-
-#define FFT_VIA(fn)                                                                     \
-	static struct value *fn##_d(struct eval *ev, const struct builtin *bi, int argc,  \
-				    struct value **argv, const struct kwargs *kw)          \
-	{                                                                               \
-		return fft_dispatch(ev, bi, argc, argv, kw, fn);                        \
-	}
-FFT_VIA(f_fft)
-FFT_VIA(f_ifft)
-FFT_VIA(f_rfft)
-FFT_VIA(f_irfft)
-FFT_VIA(f_hfft)
-FFT_VIA(f_ihfft)
-FFT_VIA(f_fft2)
-FFT_VIA(f_ifft2)
-FFT_VIA(f_fftn)
-FFT_VIA(f_ifftn)
-FFT_VIA(f_rfft2)
-FFT_VIA(f_irfft2)
-FFT_VIA(f_rfftn)
-FFT_VIA(f_irfftn)
-
 const struct arr_func arr_fft_funcs[] = {
-	{"fft", f_fft_d, "fft(a, n=None, axis=-1, norm=None, out=None)", "1-D discrete Fourier transform."},
-	{"ifft", f_ifft_d, "ifft(a, n=None, axis=-1, norm=None, out=None)", "1-D inverse discrete Fourier transform."},
-	{"rfft", f_rfft_d, "rfft(a, n=None, axis=-1, norm=None, out=None)", "1-D DFT of real input (half spectrum)."},
-	{"irfft", f_irfft_d, "irfft(a, n=None, axis=-1, norm=None, out=None)", "Inverse of rfft."},
-	{"hfft", f_hfft_d, "hfft(a, n=None, axis=-1, norm=None, out=None)", "DFT of a Hermitian-symmetric signal."},
-	{"ihfft", f_ihfft_d, "ihfft(a, n=None, axis=-1, norm=None, out=None)", "Inverse of hfft."},
-	{"fft2", f_fft2_d, "fft2(a, s=None, axes=(-2, -1), norm=None, out=None)", "2-D discrete Fourier transform."},
-	{"ifft2", f_ifft2_d, "ifft2(a, s=None, axes=(-2, -1), norm=None, out=None)", "2-D inverse DFT."},
-	{"fftn", f_fftn_d, "fftn(a, s=None, axes=None, norm=None, out=None)", "N-D discrete Fourier transform."},
-	{"ifftn", f_ifftn_d, "ifftn(a, s=None, axes=None, norm=None, out=None)", "N-D inverse DFT."},
-	{"rfft2", f_rfft2_d, "rfft2(a, s=None, axes=(-2, -1), norm=None, out=None)", "2-D DFT of real input."},
-	{"irfft2", f_irfft2_d, "irfft2(a, s=None, axes=(-2, -1), norm=None, out=None)", "Inverse of rfft2."},
-	{"rfftn", f_rfftn_d, "rfftn(a, s=None, axes=None, norm=None, out=None)", "N-D DFT of real input."},
-	{"irfftn", f_irfftn_d, "irfftn(a, s=None, axes=None, norm=None, out=None)", "Inverse of rfftn."},
+	{"fft", f_fft, "fft(a, n=None, axis=-1, norm=None, out=None)", "1-D discrete Fourier transform."},
+	{"ifft", f_ifft, "ifft(a, n=None, axis=-1, norm=None, out=None)", "1-D inverse discrete Fourier transform."},
+	{"rfft", f_rfft, "rfft(a, n=None, axis=-1, norm=None, out=None)", "1-D DFT of real input (half spectrum)."},
+	{"irfft", f_irfft, "irfft(a, n=None, axis=-1, norm=None, out=None)", "Inverse of rfft."},
+	{"hfft", f_hfft, "hfft(a, n=None, axis=-1, norm=None, out=None)", "DFT of a Hermitian-symmetric signal."},
+	{"ihfft", f_ihfft, "ihfft(a, n=None, axis=-1, norm=None, out=None)", "Inverse of hfft."},
+	{"fft2", f_fft2, "fft2(a, s=None, axes=(-2, -1), norm=None, out=None)", "2-D discrete Fourier transform."},
+	{"ifft2", f_ifft2, "ifft2(a, s=None, axes=(-2, -1), norm=None, out=None)", "2-D inverse DFT."},
+	{"fftn", f_fftn, "fftn(a, s=None, axes=None, norm=None, out=None)", "N-D discrete Fourier transform."},
+	{"ifftn", f_ifftn, "ifftn(a, s=None, axes=None, norm=None, out=None)", "N-D inverse DFT."},
+	{"rfft2", f_rfft2, "rfft2(a, s=None, axes=(-2, -1), norm=None, out=None)", "2-D DFT of real input."},
+	{"irfft2", f_irfft2, "irfft2(a, s=None, axes=(-2, -1), norm=None, out=None)", "Inverse of rfft2."},
+	{"rfftn", f_rfftn, "rfftn(a, s=None, axes=None, norm=None, out=None)", "N-D DFT of real input."},
+	{"irfftn", f_irfftn, "irfftn(a, s=None, axes=None, norm=None, out=None)", "Inverse of rfftn."},
 	{"fftfreq", f_fftfreq, "fftfreq(n, d=1.0, device=None)", "Sample frequencies of an FFT of length n."},
 	{"rfftfreq", f_rfftfreq, "rfftfreq(n, d=1.0, device=None)", "Sample frequencies of an rfft of length n."},
 	{"fftshift", f_fftshift, "fftshift(x, axes=None)", "Moves the zero-frequency term to the centre."},

@@ -377,7 +377,7 @@ struct value *linalg_via_host(struct eval *ev, const struct builtin *bi, int arg
 		else
 			kv[i - argc] = h;
 	}
-	if (bi->self && arr_borrow(bi->self) && nd_device(arr_borrow(bi->self)) != DEV_HOST) {
+	if (bi->self && arr_borrow(bi->self) && !nd_host_memory(arr_borrow(bi->self))) {
 		self = arr_wrap(ev, arr_to_host(ev, arr_borrow(bi->self)));
 		if (!self)
 			goto out;
@@ -418,17 +418,18 @@ static int lin_has_nonfinite(struct eval *ev, struct value *v)
 	return r;
 }
 
-/* Decompositions on a backend without struct backend_linalg run on host
- * copies (CuPy users get the right answer, slower); so do inputs with an
- * inf or NaN: LAPACK's results for them (NaN, or NumPy's LinAlgError) are
- * NumPy's, cuSOLVER's pivoting is not (it computed det([[1, nan], [2, 3]])
- * as 3). */
+/* Decompositions on a backend without the struct backend_linalg entries
+ * they need run on host copies (CuPy users get the right answer, slower);
+ * so do inputs with an inf or NaN on a backend whose library is not
+ * LAPACK (lapack_nonfinite 0): LAPACK's results for them (NaN, or NumPy's
+ * LinAlgError) are NumPy's, cuSOLVER's pivoting is not (it computed
+ * det([[1, nan], [2, 3]]) as 3).  Listed in backend/cuda/cuda_fallback.c. */
 struct value *lin_dispatch(struct eval *ev, const struct builtin *bi, int argc,
 			   struct value **argv, const struct kwargs *kw, builtin_fn fn, unsigned need)
 {
 	const struct backend *be = lin_be(bi, argc ? argv[0] : NULL, argc > 1 ? argv[1] : NULL);
 	const struct backend_linalg *lb = be->linalg;
-	if (be->device != DEV_HOST) {
+	{
 		/* every entry the function needs, or the whole call on the host */
 		int ok = lb != NULL;
 		if (ok && (need & LN_GETRF)) ok = lb->getrf && lb->getrs;
@@ -438,7 +439,7 @@ struct value *lin_dispatch(struct eval *ev, const struct builtin *bi, int argc,
 		if (ok && (need & LN_SYEVD)) ok = lb->syevd != NULL;
 		if (ok && (need & LN_GEEV)) ok = lb->geev != NULL;
 		if (ok && (need & LN_GELSD)) ok = lb->gelsd != NULL;
-		for (int i = 0; ok && i < argc && i < 2; i++) {
+		for (int i = 0; ok && !lb->lapack_nonfinite && i < argc && i < 2; i++) {
 			int nf = lin_has_nonfinite(ev, argv[i]);
 			if (nf < 0)
 				return NULL;
@@ -470,7 +471,7 @@ int lin_types(struct eval *ev, const struct backend *be, int n,
 			single = 0;
 	}
 	*result = cplx ? (single ? DT_COMPLEX64 : DT_COMPLEX128) : (single ? DT_FLOAT32 : DT_FLOAT64);
-	*work = be->device == DEV_HOST ? (cplx ? DT_COMPLEX128 : DT_FLOAT64) : *result;
+	*work = be->linalg && be->linalg->double_work ? (cplx ? DT_COMPLEX128 : DT_FLOAT64) : *result;
 	return 0;
 }
 
@@ -533,16 +534,6 @@ struct ndarray *lin_matmul_nd(struct eval *ev, const struct ndarray *a,
 	struct ndarray *ca = NULL, *cb = NULL, *va = NULL, *vb = NULL, *out = NULL, *res = NULL;
 	matmul_fn mm;
 
-	if (!be->matmul && be->device != DEV_HOST) {
-		/* a device backend without gemm: through host copies */
-		struct ndarray *ha = arr_to_host(ev, a), *hb = ha ? arr_to_host(ev, b) : NULL;
-		struct ndarray *hr = hb ? lin_matmul_nd(ev, ha, hb, dt) : NULL;
-		struct ndarray *r = hr ? arr_to_backend(ev, hr, be) : NULL;
-		nd_decref(ha);
-		nd_decref(hb);
-		nd_decref(hr);
-		return r;
-	}
 	if (!(mm = lin_mm(ev, be)))
 		return NULL;
 	if (a->ndim == 0 || b->ndim == 0)

@@ -61,7 +61,7 @@ static struct ndarray *new_reduce_out(struct eval *ev, const struct backend *be,
 	int perm[ND_MAXDIM];
 	int64_t st = dt_size(od);
 	struct ndarray *r = nd_new(ev, be, od, ndim, oshape);
-	if (!r || be->device != DEV_HOST || !src || src->ndim != ndim || ndim < 2)
+	if (!r || !be->order_k || !src || src->ndim != ndim || ndim < 2)
 		return r;
 	for (int k = 0; k < ndim; k++) {
 		int j = k;
@@ -1481,7 +1481,7 @@ static struct value *scanfn(struct eval *ev, const struct builtin *bi, int argc,
 		nd_decref(x);
 		return err_set(ev, TY_NotImplementedError, "%s is not supported by the %s backend", bi->name, be->name);
 	}
-	r = be->device == DEV_HOST ? scan_on(ev, be, x, ax, prod, dt) : scan_device(ev, be, x, ax, prod, dt);
+	r = !be->device_memory ? scan_on(ev, be, x, ax, prod, dt) : scan_device(ev, be, x, ax, prod, dt);
 	nd_decref(x);
 	if (r && out && out->type != VT_NONE) {
 		struct ndarray *o = arr_borrow(out);

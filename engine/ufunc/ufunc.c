@@ -495,7 +495,7 @@ struct ndarray *uf_new_result(struct eval *ev, const struct backend *be, int dty
 	int perm[ND_MAXDIM];
 	int64_t psh[ND_MAXDIM], st;
 	struct ndarray *r;
-	int plain = be->device != DEV_HOST || ndim < 2 || nops == 0;
+	int plain = !be->order_k || ndim < 2 || nops == 0;
 	/* size-1 axes: NumPy's strides for them follow rules of its iterator
 	 * not modelled here, so such results (and empty ones) stay C order */
 	for (int k = 0; k < ndim && !plain; k++)

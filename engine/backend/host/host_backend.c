@@ -237,6 +237,7 @@ static int host_take_flat(struct eval *ev, const struct ndarray *a, const int64_
 const struct backend backend_host = {
 	.name = "host",
 	.device = DEV_HOST,
+	.order_k = 1,
 	.alloc = host_alloc,
 	.alloc_zeroed = host_alloc_zeroed_np,
 	.free = host_free,
@@ -262,6 +263,7 @@ const struct backend backend_host = {
 const struct backend backend_host_cupy = {
 	.name = "host",
 	.device = DEV_HOST,
+	.order_k = 1,
 	.cupy = 1,
 	.alloc = host_cupy_alloc,
 	.alloc_zeroed = host_alloc_zeroed_cupy,

@@ -214,4 +214,4 @@ static int host_exec(struct eval *ev, enum fft_kind kind, int prec, int rank, co
 	return 0;
 }
 
-const struct backend_fft host_fft = {.exec = host_exec};
+const struct backend_fft host_fft = {.exec = host_exec, .private_copy = 1, .axis_by_axis = 1};

@@ -553,6 +553,8 @@ static int h_gelsd(struct eval *ev, int dt, int m, int n, int nrhs, void *a, voi
 }
 
 const struct backend_linalg host_linalg = {
+	.double_work = 1,
+	.lapack_nonfinite = 1,
 	.getrf = h_getrf,
 	.getrs = h_getrs,
 	.potrf = h_potrf,
