@@ -644,7 +644,7 @@ char *engine_inspect_text(struct eval *ev, const char *expr, int detail)
 		char shp[256];
 		arr_format_shape(shp, sizeof shp, v->u.arr->ndim, v->u.arr->shape);
 		sb_printf(&b, "Shape:       %s\nDtype:       %s\nDevice:      %s\nNbytes:      %lld\n", shp,
-			  dtype_table[v->u.arr->dtype].name, nd_device(v->u.arr) == DEV_CUDA ? "cuda" : "host",
+			  dtype_table[v->u.arr->dtype].name, nd_backend(v->u.arr)->name,
 			  (long long)(nd_size(v->u.arr) * dt_size(v->u.arr->dtype)));
 	}
 	if (v->type == VT_FUNCTION) {

@@ -288,6 +288,17 @@ static void cu_free(struct buffer *b)
 	free(b);
 }
 
+/* the pool's buffer cleared on the stream (cu_fill's memset for zeros) */
+static struct buffer *cu_alloc_zeroed(struct eval *ev, size_t nbytes)
+{
+	struct buffer *b = cu_alloc(ev, nbytes);
+	if (b && nbytes && CUDA_CHECK(ev, cudaMemsetAsync(b->data, 0, nbytes, cuda_dev.stream)) < 0) {
+		cu_free(b);
+		return NULL;
+	}
+	return b;
+}
+
 static int cu_sync(struct eval *ev)
 {
 	if (cuda_dev.dead)
@@ -561,7 +572,9 @@ out:
 
 extern int cuda_matmul(struct eval *ev, const struct ndarray *a, const struct ndarray *b,
 		       struct ndarray *out);  /* cuda_lib.c */
-extern void *cuda_fft_backend, *cuda_linalg_backend, *cuda_random_backend; /* cuda_lib.c */
+extern const struct backend_fft *const cuda_fft_backend;       /* cuda_lib.c */
+extern const struct backend_linalg *const cuda_linalg_backend;
+extern const struct backend_random *const cuda_random_backend;
 extern int cuda_gather(struct eval *ev, const struct ndarray *src, const int64_t *off, int64_t nb,
 		       int pos, struct ndarray *out);  /* cuda_index.c */
 extern int cuda_scatter(struct eval *ev, struct ndarray *dst, const int64_t *off, int64_t nb,
@@ -584,7 +597,10 @@ extern int cuda_arange_fill(struct eval *ev, struct ndarray *dst, const void *fi
 static struct backend cuda_backend = {
 	.name = "cuda",
 	.device = DEV_CUDA,
+	.device_memory = 1,
+	.cupy = 1,
 	.alloc = cu_alloc,
+	.alloc_zeroed = cu_alloc_zeroed,
 	.free = cu_free,
 	.sync = cu_sync,
 	.copy = cu_copy,

@@ -154,6 +154,19 @@ int cuk_sort(int dt, void *keys, int64_t *idx, int64_t rows, int64_t cols,
  * (outer, len, inner) block. */
 int cuk_scan(int dt, void *data, int64_t outer, int64_t len, int64_t inner, int prod,
 	     void *(*alloc)(size_t), void (*release)(void *, size_t), void *stream);
+/* cuda_fallback.c: the list of host round trips (cp.cuda.lumen_fallbacks);
+ * an entry that makes one calls cuda_fallback_count with its own. */
+enum cuda_fb { /* ORDER fallbacks[] */
+	FB_LINALG_GEEV, FB_LINALG_GELSD, FB_LINALG_NONFINITE, FB_REDUCE_WHERE,
+	FB_REDUCE_COMPLEX_ORDER, FB_QUANTILE, FB_BINCOUNT_WEIGHTS, FB_NDIMAGE_EMPTY,
+	FB_NONZERO, FB_TRILU_DIAG, FB_VANDER, FB_PUT_AT, FB_INDEX_ARRAYS, FB_RANDOM_DISTS,
+	FB_COUNT
+};
+void cuda_fallback_count(enum cuda_fb id);
+int cuda_fallback_n(void);
+struct value *cuda_fallback_list(struct eval *ev, const struct builtin *bi, int argc,
+				 struct value **argv, const struct kwargs *kw);
+
 #endif /* HAVE_CUDA */
 
 #endif

@@ -1,10 +1,10 @@
 /*
  * cuda_lib.c — the CUDA libraries behind the backend's library entries:
  * cuBLAS for matmul (FP32 math unless CUPY_TF32=1; strided-batched gemm when
- * the batch strides allow), cuRAND for cp.random (struct random_backend; the
+ * the batch strides allow), cuRAND for cp.random (struct backend_random; the
  * uniform draws are a one-pass Philox kernel of our own), cuFFT with a plan
- * cache whose work areas come from the pool (struct fft_backend) and
- * cuSOLVER for cp.linalg (struct linalg_backend; SVD by gesvd; gesvdp,
+ * cache whose work areas come from the pool (struct backend_fft) and
+ * cuSOLVER for cp.linalg (struct backend_linalg; SVD by gesvd; gesvdp,
  * gesvdj or Xgesvd when LUMEN_SVD names them).
  *
  * Owns the library handles (created once, lazily or by the warmup thread)
@@ -640,7 +640,7 @@ static int rnd_fill(struct eval *ev, void *gen, enum rand_dist dist, int dt, int
 	return s == CURAND_STATUS_SUCCESS ? 0 : rand_fail(ev, s);
 }
 
-static const struct random_backend random_cuda = {rnd_seed, rnd_fill, rnd_gen_new, rnd_gen_free};
+static const struct backend_random random_cuda = {rnd_seed, rnd_fill, rnd_gen_new, rnd_gen_free};
 
 /* ---- cuFFT ---- */
 
@@ -754,7 +754,7 @@ static int fft_exec(struct eval *ev, enum fft_kind kind, int prec, int rank, con
 	return r == CUFFT_SUCCESS ? 0 : fft_fail(ev, r, "cufftExec");
 }
 
-static const struct fft_backend fft_cuda = {fft_exec};
+static const struct backend_fft fft_cuda = {.exec = fft_exec};
 
 /* ---- cuSOLVER ---- */
 
@@ -1306,7 +1306,7 @@ static int sl_syevd(struct eval *ev, int dt, int64_t batch, int n, void *a, void
 	return 0;
 }
 
-static const struct linalg_backend linalg_cuda = {
+static const struct backend_linalg linalg_cuda = {
 	.getrf = sl_getrf,
 	.getrs = sl_getrs,
 	.potrf = sl_potrf,
@@ -1316,8 +1316,8 @@ static const struct linalg_backend linalg_cuda = {
 	.syevd = sl_syevd,
 };
 
-void *cuda_fft_backend = (void *)&fft_cuda;
-void *cuda_linalg_backend = (void *)&linalg_cuda;
-void *cuda_random_backend = (void *)&random_cuda;
+const struct backend_fft *const cuda_fft_backend = &fft_cuda;
+const struct backend_linalg *const cuda_linalg_backend = &linalg_cuda;
+const struct backend_random *const cuda_random_backend = &random_cuda;
 
 #endif /* HAVE_CUDA */

@@ -1453,6 +1453,8 @@ const struct arr_func arr_cuda_funcs[] = {
 	{"get_default_memory_pool", fn_mempool, "get_default_memory_pool()", "The device memory pool."},
 	{"get_default_pinned_memory_pool", fn_pinnedpool, "get_default_pinned_memory_pool()", "The pinned host memory pool."},
 	{"is_available", fn_is_available, "is_available()", "True when a CUDA device is usable."},
+	{"lumen_fallbacks", cuda_fallback_list, "lumen_fallbacks()",
+	 "Lumen's list of what cp computes through host memory: (function, reason, where, count) tuples (cuda_fallback.c)."},
 	{NULL, NULL, NULL, NULL},
 };
 

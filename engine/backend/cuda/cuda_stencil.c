@@ -23,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "array/arrapi.h"
 #include "numerics/ndimage.h"
 #include "backend/cuda/cuda_int.h"
 #include "lang/error.h"
@@ -571,6 +572,23 @@ static int tile_run(struct eval *ev, const struct stencil *s, const struct tilin
 	return jit_launch(ev, fn, grid, block, 0, args) < 0 ? -1 : 1;
 }
 
+/* 0-d or empty input: the kernels index a shape, so the host backend's
+ * stencil runs on host copies and out gets its result (a fallback,
+ * cuda_fallback.c) */
+static int stencil_via_host(struct eval *ev, const struct stencil *s, const struct ndarray *in,
+			    struct ndarray *out)
+{
+	struct ndarray *hin = arr_to_host(ev, in);
+	struct ndarray *hout = hin ? nd_new(ev, &backend_host, out->dtype, out->ndim, out->shape) : NULL;
+	int rc = hout && backend_host.stencil(ev, s, hin, hout) == 0
+		 && out->buf->be->from_host(ev, out, nd_data(hout)) == 0 ? 0 : -1;
+	nd_decref(hin);
+	nd_decref(hout);
+	if (rc == 0)
+		cuda_fallback_count(FB_NDIMAGE_EMPTY);
+	return rc;
+}
+
 int cuda_stencil(struct eval *ev, const struct stencil *s, const struct ndarray *in,
 		 struct ndarray *out)
 {
@@ -589,11 +607,12 @@ int cuda_stencil(struct eval *ev, const struct stencil *s, const struct ndarray 
 
 	if (n == 0)
 		return 0;
-	if (nd == 0 || nd_size(in) == 0 ||
-	    ((s->op == ST_RANK || (s->op == ST_CORRELATE && s->sum1d != ST_SUM_TAPS)) && nt > ST_MAX_LOCAL))
+	if (nd == 0 || nd_size(in) == 0)
+		return stencil_via_host(ev, s, in, out);
+	if (((s->op == ST_RANK || (s->op == ST_CORRELATE && s->sum1d != ST_SUM_TAPS)) && nt > ST_MAX_LOCAL))
 		return err_set(ev, TY_NotImplementedError,
-			       "this scipy.ndimage filter (0-d or empty input, or more than %d taps "
-			       "for a rank or 1-D filter) is not supported on the GPU", ST_MAX_LOCAL), -1;
+			       "this scipy.ndimage filter (more than %d taps for a rank or 1-D "
+			       "filter) is not supported on the GPU", ST_MAX_LOCAL), -1;
 	if (in->dtype == DT_FLOAT16 || dt_is_complex(in->dtype) || out->dtype == DT_FLOAT16 ||
 	    dt_is_complex(out->dtype))
 		return err_set(ev, TY_RuntimeError, "array type not supported"), -1;
