@@ -544,6 +544,8 @@ BI(iter)
 {
 	if (nargs(ev, "iter", argc, 1, 1) < 0)
 		return NULL;
+	if (argv[0]->type == VT_OBJECT && argv[0]->u.obj.t->next)
+		return val_incref(argv[0]);
 	if (val_iterobj_list_borrow(argv[0]) && strncmp(val_type_name(argv[0]), "", 0) == 0 &&
 	    argv[0]->u.obj.t && 0)
 		return val_incref(argv[0]);
@@ -560,6 +562,15 @@ BI(next)
 {
 	if (nargs(ev, "next", argc, 1, 2) < 0)
 		return NULL;
+	if (argv[0]->type == VT_OBJECT && argv[0]->u.obj.t->next) {
+		struct value *x = argv[0]->u.obj.t->next(ev, argv[0]);
+		if (x || err_occurred(ev))
+			return x;
+		if (argc == 2)
+			return val_incref(argv[1]);
+		err_set_value(ev, val_exception_new(TY_StopIteration, NULL));
+		return NULL;
+	}
 	struct value *l = val_iterobj_list_borrow(argv[0]);
 	if (!l)
 		return err_set(ev, TY_TypeError, "'%s' object is not an iterator", val_type_name(argv[0]));
@@ -1152,10 +1163,8 @@ int builtins_init(struct eval *ev)
 		if (dict_setstr(ev->builtins, type_table[i].name, val_type(type_table[i].t)) < 0)
 			return -1;
 	for (int t = TY_BaseException; t < TY_COUNT; t++) {
-		if (t == TY_LinAlgError || t == TY_AxisError || t == TY_StdinNotImplementedError ||
-		    t == TY_UsageError || t == TY_OutOfMemoryError || t == TY_CUDARuntimeError ||
-		    t == TY_NVRTCError)
-			continue;
+		if (strcmp(typeid_qualname((enum typeid)t), typeid_name((enum typeid)t)) != 0)
+			continue; /* numpy.linalg.LinAlgError ...: not a builtin */
 		if (dict_setstr(ev->builtins, typeid_name((enum typeid)t), val_type((enum typeid)t)) < 0)
 			return -1;
 	}

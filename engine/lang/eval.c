@@ -2585,6 +2585,18 @@ static int exec_for(struct eval *ev, struct scope *sc, struct node *s)
 			r = for_body(ev, sc, s, x, &brk);
 			val_decref(x);
 		}
+	} else if (it->type == VT_OBJECT && it->u.obj.t->next) {
+		/* a lazy iterator (itertools.count ...): one item at a time */
+		while (r == EX_OK && !brk) {
+			struct value *x = it->u.obj.t->next(ev, it);
+			if (!x) {
+				if (err_occurred(ev))
+					r = EX_ERR;
+				break;
+			}
+			r = for_body(ev, sc, s, x, &brk);
+			val_decref(x);
+		}
 	} else {
 		struct value *items = val_iter_list(ev, it);
 		if (!items) {

@@ -468,9 +468,32 @@ static int add_funcs(struct value *m, const char *prefix, size_t n,
 	return 0;
 }
 
+/* The registry of modules from the rooms above (process-wide: the same
+ * builders serve every session; each import still builds a fresh value). */
+enum { PYMOD_MAX = 64 };
+static struct { const char *name; pymod_build_fn build; } registry[PYMOD_MAX];
+static int nregistry;
+
+int pymod_register(const char *fullname, pymod_build_fn build)
+{
+	for (int i = 0; i < nregistry; i++)
+		if (strcmp(registry[i].name, fullname) == 0) {
+			registry[i].build = build;
+			return 0;
+		}
+	if (nregistry == PYMOD_MAX)
+		return -1;
+	registry[nregistry].name = fullname;
+	registry[nregistry++].build = build;
+	return 0;
+}
+
 struct value *pymod_import(struct eval *ev, const char *name)
 {
 	struct value *m = NULL;
+	for (int i = 0; i < nregistry; i++)
+		if (strcmp(registry[i].name, name) == 0)
+			return registry[i].build(ev, name);
 	if (strcmp(name, "math") == 0) {
 		m = val_module_new("math");
 		if (!m)

@@ -79,6 +79,18 @@ static const struct { const char *name, *module; enum typeid parent; } tyinfo[TY
 	[TY_NVRTCError] = {"NVRTCError", "cupy.cuda.compiler", TY_Exception},
 	[TY_UnicodeDecodeError] = {"UnicodeDecodeError", NULL, TY_UnicodeError},
 	[TY_UnicodeEncodeError] = {"UnicodeEncodeError", NULL, TY_UnicodeError},
+	[TY_SystemExit] = {"SystemExit", NULL, TY_BaseException},
+	[TY_FileExistsError] = {"FileExistsError", NULL, TY_OSError},
+	[TY_NotADirectoryError] = {"NotADirectoryError", NULL, TY_OSError},
+	[TY_IsADirectoryError] = {"IsADirectoryError", NULL, TY_OSError},
+	[TY_PermissionError] = {"PermissionError", NULL, TY_OSError},
+	[TY_Warning] = {"Warning", NULL, TY_Exception},
+	[TY_UserWarning] = {"UserWarning", NULL, TY_Warning},
+	[TY_DeprecationWarning] = {"DeprecationWarning", NULL, TY_Warning},
+	[TY_PendingDeprecationWarning] = {"PendingDeprecationWarning", NULL, TY_Warning},
+	[TY_RuntimeWarning] = {"RuntimeWarning", NULL, TY_Warning},
+	[TY_FutureWarning] = {"FutureWarning", NULL, TY_Warning},
+	[TY_JSONDecodeError] = {"JSONDecodeError", "json.decoder", TY_ValueError},
 };
 
 const char *typeid_name(enum typeid t)
@@ -250,6 +262,9 @@ static _Thread_local int dict_free_n;
 
 static void dict_struct_free(struct dict *d)
 {
+	val_decref(d->kdata);
+	d->kdata = NULL;
+	d->kind = NULL;
 	if (dict_free_n < DICT_KEEP && d->cap <= DICT_KEEP_CAP && d->index_cap <= 2 * DICT_KEEP_CAP) {
 		d->n = d->nused = 0;
 		for (size_t i = 0; i < d->index_cap; i++)
@@ -1088,7 +1103,7 @@ const char *val_type_name(struct value *v)
 	case VT_BYTES: return "bytes";
 	case VT_TUPLE: return "tuple";
 	case VT_LIST: return "list";
-	case VT_DICT: return "dict";
+	case VT_DICT: return v->u.dict->kind ? v->u.dict->kind->name : "dict";
 	case VT_SLICE: return "slice";
 	case VT_RANGE: return "range";
 	case VT_ELLIPSIS: return "ellipsis";
@@ -1483,6 +1498,8 @@ char *val_repr(struct eval *ev, struct value *v)
 		}
 		break;
 	case VT_DICT:
+		if (v->u.dict->kind && v->u.dict->kind->repr)
+			return v->u.dict->kind->repr(ev, v);
 		if (repr_dict(ev, &b, v) < 0) {
 			free(b.s);
 			return NULL;
@@ -1904,6 +1921,13 @@ static struct value *seq_concat(struct eval *ev, struct value *a, struct value *
 
 struct value *val_binop(struct eval *ev, enum binop op, struct value *l, struct value *r)
 {
+	if ((l->type == VT_DICT && l->u.dict->kind && l->u.dict->kind->binop) ||
+	    (r->type == VT_DICT && r->u.dict->kind && r->u.dict->kind->binop)) {
+		const struct dictkind *k = l->type == VT_DICT && l->u.dict->kind ? l->u.dict->kind : r->u.dict->kind;
+		struct value *x = k->binop ? k->binop(ev, op, l, r) : NULL;
+		if (x || err_occurred(ev))
+			return x;
+	}
 	if (op >= OP_LT)
 		return val_compare_value(ev, op - OP_LT, l, r);
 	if ((l->type == VT_BYTES && r->type == VT_SCALAR) || (op == OP_MUL && l->type == VT_SCALAR && r->type == VT_BYTES)) {
@@ -2082,6 +2106,12 @@ int val_truth(struct eval *ev, struct value *v)
 	case VT_DICT: return v->u.dict->nused != 0;
 	case VT_RANGE: return range_len(&v->u.range) != 0;
 	case VT_NDARRAY: case VT_SCALAR: return arr_truth(ev, v);
+	case VT_OBJECT:
+		if (v->u.obj.t->len) {
+			int64_t n = v->u.obj.t->len(ev, v);
+			return n < 0 ? -1 : n != 0;
+		}
+		/* fall through */
 	default: {
 		struct value *l = val_iterobj_list_borrow(v);
 		if (l && strncmp(((struct iterobj *)v->u.obj.p)->kind, "dict_", 5) == 0)
@@ -2145,6 +2175,21 @@ int val_compare(struct eval *ev, int cmp, struct value *l, struct value *r)
 	if (cmp == CMP_IS || cmp == CMP_ISNOT) {
 		int s = val_is(l, r);
 		return cmp == CMP_IS ? s : !s;
+	}
+	if (cmp <= CMP_GE && ((l->type == VT_OBJECT && l->u.obj.t->compare) ||
+			      (r->type == VT_OBJECT && r->u.obj.t->compare))) {
+		/* the objtype's comparison: the left operand's, else the right's, swapped */
+		static const int swapped[] = {CMP_GT, CMP_GE, CMP_EQ, CMP_NE, CMP_LT, CMP_LE};
+		int c = l->type == VT_OBJECT && l->u.obj.t->compare ? l->u.obj.t->compare(ev, cmp, l, r) : -2;
+		if (c == -2 && r->type == VT_OBJECT && r->u.obj.t->compare)
+			c = r->u.obj.t->compare(ev, swapped[cmp], r, l);
+		if (c != -2)
+			return c;
+		if (cmp == CMP_EQ || cmp == CMP_NE)
+			return cmp == CMP_EQ ? val_is(l, r) : !val_is(l, r);
+		err_set(ev, TY_TypeError, "'%s' not supported between instances of '%s' and '%s'",
+			cmpsym(cmp), val_type_name(l), val_type_name(r));
+		return -1;
 	}
 	if (cmp == CMP_IN || cmp == CMP_NOTIN) {
 		int found = 0;
@@ -2437,6 +2482,13 @@ struct value *val_getattr(struct eval *ev, struct value *v, const char *name)
 				return r;
 		}
 		break;
+	case VT_DICT:
+		if (v->u.dict->kind && v->u.dict->kind->getattr) {
+			r = v->u.dict->kind->getattr(ev, v, name);
+			if (r || err_occurred(ev))
+				return r;
+		}
+		break;
 	default:
 		break;
 	}
@@ -2640,6 +2692,8 @@ struct value *val_getitem(struct eval *ev, struct value *v, struct value *key)
 			return NULL;
 		if (e >= 0)
 			return val_incref(v->u.dict->entries[e].val);
+		if (v->u.dict->kind && v->u.dict->kind->missing)
+			return v->u.dict->kind->missing(ev, v, key);
 		struct value *exc = val_exception_new(TY_KeyError, NULL);
 		if (!exc)
 			return err_nomem(ev);
@@ -2730,7 +2784,13 @@ int val_setitem(struct eval *ev, struct value *v, struct value *key, struct valu
 		v->u.seq.items[i] = val_incref(x);
 		return 0;
 	case VT_DICT:
-		return dict_set(ev, v, key, x);
+		if (dict_set(ev, v, key, x) < 0)
+			return -1;
+		return v->u.dict->kind && v->u.dict->kind->onset ? v->u.dict->kind->onset(ev, v, key, x) : 0;
+	case VT_OBJECT:
+		if (v->u.obj.t->setitem)
+			return v->u.obj.t->setitem(ev, v, key, x);
+		/* fall through */
 	default:
 		err_set(ev, TY_TypeError, "'%s' object does not support item assignment", val_type_name(v));
 		return -1;
@@ -2790,11 +2850,17 @@ int val_delitem(struct eval *ev, struct value *v, struct value *key)
 			}
 			return -1;
 		}
-		return r < 0 ? -1 : 0;
+		if (r < 0)
+			return -1;
+		return v->u.dict->kind && v->u.dict->kind->onset ? v->u.dict->kind->onset(ev, v, key, NULL) : 0;
 	}
 	case VT_NDARRAY:
 		err_set(ev, TY_ValueError, "cannot delete array elements");
 		return -1;
+	case VT_OBJECT:
+		if (v->u.obj.t->setitem)
+			return v->u.obj.t->setitem(ev, v, key, NULL);
+		/* fall through */
 	default:
 		err_set(ev, TY_TypeError, "'%s' object doesn't support item deletion", val_type_name(v));
 		return -1;
@@ -2838,6 +2904,10 @@ int64_t val_len(struct eval *ev, struct value *v)
 	case VT_RANGE: return range_len(&v->u.range);
 	case VT_NDARRAY: case VT_SCALAR: return arr_len(ev, v);
 	case VT_MODULE: break;
+	case VT_OBJECT:
+		if (v->u.obj.t->len)
+			return v->u.obj.t->len(ev, v);
+		/* fall through */
 	default: {
 		struct value *l = val_iterobj_list_borrow(v);
 		if (l && strncmp(((struct iterobj *)v->u.obj.p)->kind, "dict_", 5) == 0)
@@ -2910,6 +2980,24 @@ struct value *val_iter_list(struct eval *ev, struct value *v)
 	case VT_BYTES:
 		return bytes_iter_list(ev, v);
 	default: {
+		if (v->type == VT_OBJECT && v->u.obj.t->items)
+			return v->u.obj.t->items(ev, v);
+		if (v->type == VT_OBJECT && v->u.obj.t->next) {
+			struct value *out = val_list_new(0, NULL), *x;
+			if (!out)
+				return err_nomem(ev);
+			while ((x = v->u.obj.t->next(ev, v)))
+				if (list_append(out, x) < 0 || ev_check_interrupt(ev)) {
+					if (!err_occurred(ev))
+						err_nomem(ev);
+					break;
+				}
+			if (err_occurred(ev)) {
+				val_decref(out);
+				return NULL;
+			}
+			return out;
+		}
 		struct value *l = val_iterobj_list_borrow(v);
 		if (l) {
 			struct value *c = val_iter_list(ev, l);

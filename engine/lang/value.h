@@ -22,6 +22,7 @@ struct eval;
 struct ndarray;
 struct value;
 struct bigint; /* bigint.c: a GMP integer */
+struct dictkind;
 
 /* ORDER VT */
 enum vtype {
@@ -74,6 +75,11 @@ enum typeid {
 	TY_CUDARuntimeError,      /* cupy_backends.cuda.api.runtime.CUDARuntimeError(RuntimeError) */
 	TY_NVRTCError,            /* cupy.cuda.compiler.CompileException(Exception) */
 	TY_UnicodeDecodeError, TY_UnicodeEncodeError, /* (UnicodeError): bytes.decode, str.encode */
+	TY_SystemExit,            /* sys.exit (BaseException) */
+	TY_FileExistsError, TY_NotADirectoryError, TY_IsADirectoryError, TY_PermissionError, /* (OSError) */
+	TY_Warning, TY_UserWarning, TY_DeprecationWarning, TY_PendingDeprecationWarning,
+	TY_RuntimeWarning, TY_FutureWarning, /* the warnings module's categories */
+	TY_JSONDecodeError,       /* json.decoder.JSONDecodeError(ValueError) */
 	TY_COUNT
 };
 
@@ -106,7 +112,10 @@ struct dict {
 	size_t index_cap;
 	uint64_t version;       /* new on every change of the keys or their places
 				 * (dict_version_bump): eval.c's name caches */
+	const struct dictkind *kind; /* a dict subclass (Counter, defaultdict ...) or NULL */
+	struct value *kdata;    /* owned: the kind's state (defaultdict's default_factory) */
 };
+
 
 struct slice { struct value *start, *stop, *step; /* VT_NONE when absent */ };
 struct range { int64_t start, stop, step; };
@@ -185,6 +194,19 @@ struct objtype {
 	char *(*str)(struct eval *ev, struct value *self);
 	/* optional: obj[key] (new ref, or NULL with the error set) */
 	struct value *(*getitem)(struct eval *ev, struct value *self, struct value *key);
+	/* optional, iteration.  next: a lazy iterator's next item (new ref),
+	 * or NULL with no error set when exhausted; `for` draws one at a time,
+	 * iter(obj) is obj.  items: a finite container's items as a new list. */
+	struct value *(*next)(struct eval *ev, struct value *self);
+	struct value *(*items)(struct eval *ev, struct value *self);
+	/* optional: len(obj) (and its truth), -1 with the error set */
+	int64_t (*len)(struct eval *ev, struct value *self);
+	/* optional: obj[key] = v, or del obj[key] when v is NULL; -1 on error */
+	int (*setitem)(struct eval *ev, struct value *self, struct value *key, struct value *v);
+	/* optional: self <op> other, op an enum cmpop (CMP_LT .. CMP_GE; self
+	 * is the left operand, the evaluator swaps the op when it is the right):
+	 * 1/0, -1 with the error set, -2 unsupported (== falls back to identity) */
+	int (*compare)(struct eval *ev, int op, struct value *self, struct value *other);
 };
 
 struct function; /* eval.c: def/lambda with its AST and defaults */
@@ -262,6 +284,22 @@ enum binop {
 	OP_COUNT
 };
 enum unop { UOP_NEG, UOP_POS, UOP_INVERT, UOP_NOT };
+
+/* A dict subclass written in C (collections.Counter, os.environ ...): a
+ * VT_DICT whose struct dict names its kind.  Every hook is optional; the
+ * dict's own behaviour applies where a hook is absent or declines. */
+struct dictkind {
+	const char *name;   /* type(d).__name__: "Counter" */
+	/* d[key] for an absent key: new ref, or NULL with the error set */
+	struct value *(*missing)(struct eval *ev, struct value *d, struct value *key);
+	char *(*repr)(struct eval *ev, struct value *d); /* malloc'd */
+	/* new ref; NULL with no error set: the dict's own attribute */
+	struct value *(*getattr)(struct eval *ev, struct value *d, const char *name);
+	/* l op r where either is of this kind; NULL with no error: unsupported */
+	struct value *(*binop)(struct eval *ev, enum binop op, struct value *l, struct value *r);
+	/* after d[key] = val (val NULL: del d[key]); -1 with the error set */
+	int (*onset)(struct eval *ev, struct value *d, struct value *key, struct value *val);
+};
 
 struct value *val_binop(struct eval *ev, enum binop op, struct value *l, struct value *r);
 /* In place (`a += b`): arrays are updated in place, others rebind. */

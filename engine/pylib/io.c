@@ -1,0 +1,9 @@
+/*
+ * io.c — the io module (in progress).
+ */
+#include "pylib/pylib_int.h"
+
+struct value *pyio_build(struct eval *ev, const char *name)
+{
+	return pylib_module(ev, name, NULL, 0);
+}

@@ -1,0 +1,9 @@
+/*
+ * logging.c — the logging module (in progress).
+ */
+#include "pylib/pylib_int.h"
+
+struct value *logging_build(struct eval *ev, const char *name)
+{
+	return pylib_module(ev, name, NULL, 0);
+}

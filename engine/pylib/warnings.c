@@ -1,0 +1,9 @@
+/*
+ * warnings.c — the warnings module (in progress).
+ */
+#include "pylib/pylib_int.h"
+
+struct value *warnings_build(struct eval *ev, const char *name)
+{
+	return pylib_module(ev, name, NULL, 0);
+}
