@@ -2402,6 +2402,52 @@ static struct value *num_attr(struct eval *ev, struct value *v, const char *name
 	return NULL;
 }
 
+/* a named tuple's _asdict(): {field: item} */
+static struct value *named_asdict(struct eval *ev, const struct builtin *bi, int argc,
+				  struct value **argv, const struct kwargs *kw)
+{
+	struct value *t = bi->self, *d = val_dict_new();
+	if (argc || (kw && kw->n)) {
+		val_decref(d);
+		return err_set(ev, TY_TypeError, "_asdict() takes no arguments");
+	}
+	for (size_t i = 0; d && i < t->u.seq.n; i++)
+		if (dict_setstr(d, t->u.seq.named->fields[i], val_incref(t->u.seq.items[i])) < 0) {
+			val_decref(d);
+			d = NULL;
+		}
+	return d ? d : err_nomem(ev);
+}
+
+/* a named tuple's _replace(**kw): a copy with the named fields replaced */
+static struct value *named_replace(struct eval *ev, const struct builtin *bi, int argc,
+				   struct value **argv, const struct kwargs *kw)
+{
+	struct value *t = bi->self;
+	if (argc)
+		return err_set(ev, TY_TypeError, "_replace() takes 0 positional arguments but %d were given", argc);
+	struct value **it = malloc(sizeof *it * (t->u.seq.n + 1));
+	if (!it)
+		return err_nomem(ev);
+	for (size_t i = 0; i < t->u.seq.n; i++)
+		it[i] = t->u.seq.items[i];
+	for (int k = 0; kw && k < kw->n; k++) {
+		size_t i = 0;
+		while (i < t->u.seq.n && strcmp(t->u.seq.named->fields[i], kw->names[k]))
+			i++;
+		if (i == t->u.seq.n) {
+			free(it);
+			return err_set(ev, TY_ValueError, "Got unexpected field names: ['%s']", kw->names[k]);
+		}
+		it[i] = kw->vals[k];
+	}
+	for (size_t i = 0; i < t->u.seq.n; i++)
+		val_incref(it[i]);
+	struct value *r = val_named_tuple_new(t->u.seq.named, t->u.seq.n, it);
+	free(it);
+	return r ? r : err_nomem(ev);
+}
+
 struct value *val_getattr(struct eval *ev, struct value *v, const char *name)
 {
 	struct value *r = NULL;
@@ -2441,8 +2487,10 @@ struct value *val_getattr(struct eval *ev, struct value *v, const char *name)
 				free(f);
 				return r ? r : err_nomem(ev);
 			}
-			if (!strcmp(name, "_asdict") || !strcmp(name, "_replace"))
-				return err_set(ev, TY_NotImplementedError, "%s.%s is not supported", v->u.seq.named->name, name);
+			if (!strcmp(name, "_asdict"))
+				return val_builtin("_asdict", named_asdict, v, NULL);
+			if (!strcmp(name, "_replace"))
+				return val_builtin("_replace", named_replace, v, NULL);
 			return err_set(ev, TY_AttributeError, "'%s' object has no attribute '%s'", v->u.seq.named->name, name);
 		}
 		break;
