@@ -69,10 +69,10 @@ BI(print)
 	int fd = 1;
 	if (file && file->type != VT_NONE) {
 		fd = pymod_stream_fd(file);
-		if (fd < 0)
+		if (fd < 0 && file->type != VT_OBJECT)
 			return err_set(ev, TY_AttributeError, "'%s' object has no attribute 'write'", val_type_name(file));
 	}
-	if (argc == 1 && argv[0]->type == VT_STR && argv[0]->u.str->len >= 65536) {
+	if (fd >= 0 && argc == 1 && argv[0]->type == VT_STR && argv[0]->u.str->len >= 65536) {
 		/* one long string: written as it is, not copied into a buffer */
 		ev_write(ev, fd, argv[0]->u.str->s, argv[0]->u.str->len);
 		if (end && end->type == VT_STR)
@@ -106,6 +106,18 @@ BI(print)
 	if (b.oom) {
 		free(b.s);
 		return err_nomem(ev);
+	}
+	if (fd < 0) { /* a file object (io.StringIO ...): its write method */
+		struct value *w = val_getattr(ev, file, "write");
+		struct value *str = w ? val_str(b.s ? b.s : "", b.n) : NULL;
+		struct value *r = str ? val_call(ev, w, 1, &str, NULL) : NULL;
+		val_decref(w);
+		val_decref(str);
+		free(b.s);
+		if (!r)
+			return NULL;
+		val_decref(r);
+		return val_none();
 	}
 	if (b.n)
 		ev_write(ev, fd, b.s, b.n);

@@ -2479,18 +2479,20 @@ static int exec_with(struct eval *ev, struct scope *sc, struct node *s, int idx)
 	if (!cm)
 		return EX_ERR;
 	const struct objtype *t = cm->type == VT_OBJECT ? cm->u.obj.t : NULL;
-	if (!t || !t->enter || !t->exit) {
+	if (!t || !(t->enter || t->enter_as) || !t->exit) {
 		err_set(ev, TY_TypeError, "'%s' object does not support the context manager protocol", val_type_name(cm));
 		val_decref(cm);
 		return EX_ERR;
 	}
-	if (t->enter(ev, cm) < 0) {
+	struct value *as = t->enter_as ? t->enter_as(ev, cm) : t->enter(ev, cm) < 0 ? NULL : val_incref(cm);
+	if (!as) {
 		val_decref(cm);
 		return EX_ERR;
 	}
 	int r = EX_OK;
-	if (it->b && assign(ev, sc, it->b, cm) < 0)
+	if (it->b && assign(ev, sc, it->b, as) < 0)
 		r = EX_ERR;
+	val_decref(as);
 	if (r == EX_OK)
 		r = exec_with(ev, sc, s, idx + 1);
 	struct saved_err se;

@@ -186,7 +186,7 @@ struct objtype {
 	struct value *(*call)(struct eval *ev, struct value *self, int argc,
 			      struct value **argv, const struct kwargs *kw);
 	char *(*repr)(struct eval *ev, struct value *self); /* malloc'd */
-	/* optional: `with obj:` */
+	/* optional: `with obj:` (exit also with enter_as) */
 	int (*enter)(struct eval *ev, struct value *self);
 	int (*exit)(struct eval *ev, struct value *self);
 	const char *const *attrs; /* NULL-terminated names for completion */
@@ -207,6 +207,9 @@ struct objtype {
 	 * is the left operand, the evaluator swaps the op when it is the right):
 	 * 1/0, -1 with the error set, -2 unsupported (== falls back to identity) */
 	int (*compare)(struct eval *ev, int op, struct value *self, struct value *other);
+	/* optional, instead of enter: `with obj as x` binds x to what this
+	 * returns (new ref; NULL with the error set), as __enter__'s result */
+	struct value *(*enter_as)(struct eval *ev, struct value *self);
 };
 
 struct function; /* eval.c: def/lambda with its AST and defaults */
