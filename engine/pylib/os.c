@@ -504,6 +504,17 @@ PYFN(os_walk)
 	return val_iterobj_new("generator", out);
 }
 
+PYFN(os_close)
+{
+	struct value *fv = NULL;
+	int64_t fd;
+	if (args_parse(ev, "close", argc, argv, kw, "fd", &fv) < 0 || val_as_int64(ev, fv, &fd) < 0)
+		return NULL;
+	if (close((int)fd) < 0)
+		return pylib_oserror(ev, errno, NULL, NULL);
+	return val_none();
+}
+
 PYFN(os_fspath)
 {
 	if (argc != 1)
@@ -517,7 +528,7 @@ static const struct pyfn os_fns[] = {
 	{"getcwd", os_getcwd}, {"chdir", os_chdir}, {"listdir", os_listdir}, {"mkdir", os_mkdir},
 	{"makedirs", os_makedirs}, {"remove", os_remove}, {"unlink", os_remove}, {"rmdir", os_rmdir},
 	{"rename", os_rename}, {"replace", os_rename}, {"getenv", os_getenv}, {"cpu_count", os_cpu_count},
-	{"getpid", os_getpid}, {"walk", os_walk}, {"fspath", os_fspath},
+	{"getpid", os_getpid}, {"walk", os_walk}, {"fspath", os_fspath}, {"close", os_close},
 };
 
 /* ---- os.environ: a dict kind whose changes reach the process ---- */
