@@ -116,7 +116,6 @@ struct dict {
 	struct value *kdata;    /* owned: the kind's state (defaultdict's default_factory) */
 };
 
-
 struct slice { struct value *start, *stop, *step; /* VT_NONE when absent */ };
 struct range { int64_t start, stop, step; };
 
@@ -176,6 +175,16 @@ struct dtypeval {
 	int is_type;        /* np.float32 (a scalar type) vs np.dtype('float32') */
 };
 
+/* ORDER OP: the operators of val_binop (and objtype.binop) */
+enum binop {
+	OP_ADD, OP_SUB, OP_MUL, OP_TRUEDIV, OP_FLOORDIV, OP_MOD, OP_POW,
+	OP_MATMUL, OP_LSHIFT, OP_RSHIFT, OP_AND, OP_OR, OP_XOR,
+	/* comparisons */
+	OP_LT, OP_LE, OP_EQ, OP_NE, OP_GT, OP_GE,
+	OP_COUNT
+};
+enum unop { UOP_NEG, UOP_POS, UOP_INVERT, UOP_NOT };
+
 /* Objects that are none of the above: a type descriptor with hooks. */
 struct objtype {
 	const char *name;   /* "MemoryPool", "Generator", "TimeitResult" */
@@ -186,7 +195,7 @@ struct objtype {
 	struct value *(*call)(struct eval *ev, struct value *self, int argc,
 			      struct value **argv, const struct kwargs *kw);
 	char *(*repr)(struct eval *ev, struct value *self); /* malloc'd */
-	/* optional: `with obj:` (exit also with enter_as) */
+	/* optional: `with obj:` */
 	int (*enter)(struct eval *ev, struct value *self);
 	int (*exit)(struct eval *ev, struct value *self);
 	const char *const *attrs; /* NULL-terminated names for completion */
@@ -194,22 +203,26 @@ struct objtype {
 	char *(*str)(struct eval *ev, struct value *self);
 	/* optional: obj[key] (new ref, or NULL with the error set) */
 	struct value *(*getitem)(struct eval *ev, struct value *self, struct value *key);
-	/* optional, iteration.  next: a lazy iterator's next item (new ref),
-	 * or NULL with no error set when exhausted; `for` draws one at a time,
-	 * iter(obj) is obj.  items: a finite container's items as a new list. */
-	struct value *(*next)(struct eval *ev, struct value *self);
-	struct value *(*items)(struct eval *ev, struct value *self);
-	/* optional: len(obj) (and its truth), -1 with the error set */
+	/* optional slots of the object model (pyobj/: classes, sets, generators,
+	 * files), CPython's tp_* slots.  binop: l or r is self, called before any
+	 * other rule for arithmetic and the comparisons OP_LT..OP_GE; NULL with
+	 * no error set means NotImplemented.  next: NULL with no error set when
+	 * exhausted.  setitem: x NULL deletes.  truth: when absent, len != 0. */
+	struct value *(*binop)(struct eval *ev, enum binop op, struct value *l, struct value *r);
+	struct value *(*unop)(struct eval *ev, enum unop op, struct value *self);
 	int64_t (*len)(struct eval *ev, struct value *self);
-	/* optional: obj[key] = v, or del obj[key] when v is NULL; -1 on error */
-	int (*setitem)(struct eval *ev, struct value *self, struct value *key, struct value *v);
-	/* optional: self <op> other, op an enum cmpop (CMP_LT .. CMP_GE; self
-	 * is the left operand, the evaluator swaps the op when it is the right):
-	 * 1/0, -1 with the error set, -2 unsupported (== falls back to identity) */
-	int (*compare)(struct eval *ev, int op, struct value *self, struct value *other);
-	/* optional, instead of enter: `with obj as x` binds x to what this
-	 * returns (new ref; NULL with the error set), as __enter__'s result */
-	struct value *(*enter_as)(struct eval *ev, struct value *self);
+	int (*truth)(struct eval *ev, struct value *self);
+	int (*hash)(struct eval *ev, struct value *self, uint64_t *out);
+	int (*contains)(struct eval *ev, struct value *self, struct value *x);
+	struct value *(*iter)(struct eval *ev, struct value *self);
+	struct value *(*next)(struct eval *ev, struct value *self);
+	int (*setitem)(struct eval *ev, struct value *self, struct value *key, struct value *x);
+	/* optional: `with obj:` that passes the exception (the pending error's
+	 * value, or NULL) to __exit__ and may suppress it (returns 1); takes
+	 * precedence over exit; 0 / 1, or -1 with the error set */
+	int (*exit_exc)(struct eval *ev, struct value *self, struct value *exc);
+	/* optional: the value `with obj as x` binds (default: obj) */
+	struct value *(*enter_value)(struct eval *ev, struct value *self);
 };
 
 struct function; /* eval.c: def/lambda with its AST and defaults */
@@ -279,14 +292,6 @@ int dict_del(struct eval *ev, struct value *d, struct value *key); /* 1 deleted,
 int module_add(struct value *mod, const char *name, struct value *val); /* steals val */
 
 /* ---- protocol of the language (all in value.c) ---- */
-enum binop {
-	OP_ADD, OP_SUB, OP_MUL, OP_TRUEDIV, OP_FLOORDIV, OP_MOD, OP_POW,
-	OP_MATMUL, OP_LSHIFT, OP_RSHIFT, OP_AND, OP_OR, OP_XOR,
-	/* comparisons */
-	OP_LT, OP_LE, OP_EQ, OP_NE, OP_GT, OP_GE,
-	OP_COUNT
-};
-enum unop { UOP_NEG, UOP_POS, UOP_INVERT, UOP_NOT };
 
 /* A dict subclass written in C (collections.Counter, os.environ ...): a
  * VT_DICT whose struct dict names its kind.  Every hook is optional; the

@@ -732,9 +732,9 @@ static char *deque_repr(struct eval *ev, struct value *self)
 	return sb_take(&b);
 }
 
-static struct value *deque_items(struct eval *ev, struct value *self)
+static struct value *deque_iter(struct eval *ev, struct value *self)
 {
-	return val_iter_list(ev, DQ(self)->list);
+	return val_iterobj_new("_collections._deque_iterator", val_iter_list(ev, DQ(self)->list));
 }
 
 static int64_t deque_len(struct eval *ev, struct value *self)
@@ -782,19 +782,21 @@ static int deque_setitem(struct eval *ev, struct value *self, struct value *key,
 	return 0;
 }
 
-static int deque_compare(struct eval *ev, int op, struct value *self, struct value *other)
+/* comparisons between deques: as their lists */
+static struct value *deque_binop(struct eval *ev, enum binop op, struct value *l, struct value *r)
 {
-	if (other->type != VT_OBJECT || other->u.obj.t != &deque_type)
-		return -2;
-	return val_compare(ev, op, DQ(self)->list, DQ(other)->list);
+	if (op < OP_LT || l->type != VT_OBJECT || l->u.obj.t != &deque_type ||
+	    r->type != VT_OBJECT || r->u.obj.t != &deque_type)
+		return NULL;
+	return val_binop(ev, op, DQ(l)->list, DQ(r)->list);
 }
 
 static const char *const deque_attrs[] = {"append", "appendleft", "extend", "extendleft", "pop", "popleft",
 	"rotate", "clear", "reverse", "count", "remove", "copy", "maxlen", NULL};
 static const struct objtype deque_type = {
 	.name = "collections.deque", .free = deque_free, .getattr = deque_getattr, .repr = deque_repr,
-	.attrs = deque_attrs, .getitem = deque_getitem, .items = deque_items, .len = deque_len,
-	.setitem = deque_setitem, .compare = deque_compare,
+	.attrs = deque_attrs, .getitem = deque_getitem, .iter = deque_iter, .len = deque_len,
+	.setitem = deque_setitem, .binop = deque_binop,
 };
 
 PYFN(coll_deque)

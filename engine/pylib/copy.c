@@ -184,8 +184,8 @@ static struct value *deep(struct eval *ev, struct value *x, struct value *memo, 
 			val_decref(c);
 			return NULL;
 		}
-		if (c->type == VT_OBJECT && c->u.obj.t->items && c->u.obj.t->setitem) {
-			struct value *items = c->u.obj.t->items(ev, c);
+		if (c->type == VT_OBJECT && c->u.obj.t->iter && c->u.obj.t->setitem) {
+			struct value *items = val_iter_list(ev, c);
 			for (size_t i = 0; items && i < items->u.seq.n; i++) {
 				struct value *idx = val_int((int64_t)i);
 				struct value *d = deep(ev, items->u.seq.items[i], memo, depth + 1);

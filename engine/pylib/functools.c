@@ -461,20 +461,21 @@ static void cmpkey_free(void *p)
 
 static const struct objtype cmpkey_type;
 
-static int cmpkey_compare(struct eval *ev, int op, struct value *self, struct value *other)
+/* K(a) < K(b) is mycmp(a, b) < 0, and so on for each comparison */
+static struct value *cmpkey_binop(struct eval *ev, enum binop op, struct value *l, struct value *r)
 {
-	if (other->type != VT_OBJECT || other->u.obj.t != &cmpkey_type)
-		return -2;
-	struct cmpkey *a = self->u.obj.p, *b = other->u.obj.p;
+	if (op < OP_LT || l->type != VT_OBJECT || l->u.obj.t != &cmpkey_type ||
+	    r->type != VT_OBJECT || r->u.obj.t != &cmpkey_type)
+		return NULL;
+	struct cmpkey *a = l->u.obj.p, *b = r->u.obj.p;
 	struct value *args[2] = { a->obj, b->obj };
-	struct value *r = val_call(ev, a->cmp, 2, args, NULL);
-	if (!r)
-		return -1;
-	struct value *zero = val_int(0);
-	int c = val_compare(ev, op, r, zero);
+	struct value *c = val_call(ev, a->cmp, 2, args, NULL);
+	if (!c)
+		return NULL;
+	struct value *zero = val_int(0), *res = val_binop(ev, op, c, zero);
 	val_decref(zero);
-	val_decref(r);
-	return c;
+	val_decref(c);
+	return res;
 }
 
 static struct value *cmpkey_getattr(struct eval *ev, struct value *self, const char *name)
@@ -485,7 +486,7 @@ static struct value *cmpkey_getattr(struct eval *ev, struct value *self, const c
 }
 
 static const struct objtype cmpkey_type = {
-	.name = "functools.KeyWrapper", .free = cmpkey_free, .compare = cmpkey_compare, .getattr = cmpkey_getattr,
+	.name = "functools.KeyWrapper", .free = cmpkey_free, .binop = cmpkey_binop, .getattr = cmpkey_getattr,
 };
 
 static struct value *cmpkey_call(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,

@@ -159,7 +159,13 @@ static struct value *tdir_getattr(struct eval *ev, struct value *self, const cha
 	return NULL;
 }
 
-static struct value *tdir_enter(struct eval *ev, struct value *self)
+static int tdir_enter(struct eval *ev, struct value *self)
+{
+	return 0;
+}
+
+/* `with TemporaryDirectory() as d`: d is the name */
+static struct value *tdir_value(struct eval *ev, struct value *self)
 {
 	return val_cstr(((struct tdir *)self->u.obj.p)->name);
 }
@@ -182,7 +188,7 @@ static char *tdir_repr(struct eval *ev, struct value *self)
 static const char *const tdir_attrs[] = {"name", "cleanup", NULL};
 static const struct objtype tdir_type = {
 	.name = "tempfile.TemporaryDirectory", .free = tdir_free, .getattr = tdir_getattr, .repr = tdir_repr,
-	.enter_as = tdir_enter, .exit = tdir_exit, .attrs = tdir_attrs,
+	.enter = tdir_enter, .enter_value = tdir_value, .exit = tdir_exit, .attrs = tdir_attrs,
 };
 
 PYFN(tf_TemporaryDirectory)
@@ -249,9 +255,9 @@ static struct value *tfile_getattr(struct eval *ev, struct value *self, const ch
 	return val_getattr(ev, t->file, name);
 }
 
-static struct value *tfile_enter(struct eval *ev, struct value *self)
+static int tfile_enter(struct eval *ev, struct value *self)
 {
-	return val_incref(self);
+	return 0;
 }
 
 static int tfile_exit(struct eval *ev, struct value *self)
@@ -276,7 +282,7 @@ static char *tfile_repr(struct eval *ev, struct value *self)
 
 static const struct objtype tfile_type = {
 	.name = "tempfile._TemporaryFileWrapper", .free = tfile_free, .getattr = tfile_getattr,
-	.repr = tfile_repr, .enter_as = tfile_enter, .exit = tfile_exit, .next = tfile_next,
+	.repr = tfile_repr, .enter = tfile_enter, .exit = tfile_exit, .next = tfile_next,
 };
 
 PYFN(tf_NamedTemporaryFile)

@@ -446,26 +446,39 @@ static void catcher_free(void *p)
 	free(c);
 }
 
-static struct value *catcher_enter(struct eval *ev, struct value *self)
+static int catcher_enter(struct eval *ev, struct value *self)
 {
 	struct catcher *c = self->u.obj.p;
-	if (c->entered)
-		return err_set(ev, TY_RuntimeError, "Cannot enter %s twice", "<warnings.catch_warnings object>");
-	if (state_copy(&c->saved, &filters) < 0)
-		return err_nomem(ev);
+	if (c->entered) {
+		err_set(ev, TY_RuntimeError, "Cannot enter %s twice", "<warnings.catch_warnings object>");
+		return -1;
+	}
+	if (state_copy(&c->saved, &filters) < 0) {
+		err_nomem(ev);
+		return -1;
+	}
 	c->entered = 1;
 	c->saved_rec = recording ? val_incref(recording) : NULL;
 	if (c->has_action && add_filter(ev, c->action, NULL, c->cat, c->lineno, c->append) < 0)
-		return NULL;
+		return -1;
 	if (c->record) {
+		val_decref(c->log);
 		c->log = val_list_new(0, NULL);
-		if (!c->log)
-			return err_nomem(ev);
+		if (!c->log) {
+			err_nomem(ev);
+			return -1;
+		}
 		val_decref(recording);
 		recording = val_incref(c->log);
-		return val_incref(c->log);
 	}
-	return val_none();
+	return 0;
+}
+
+/* `with catch_warnings(record=True) as w`: w is the list of warnings */
+static struct value *catcher_value(struct eval *ev, struct value *self)
+{
+	struct catcher *c = self->u.obj.p;
+	return c->log ? val_incref(c->log) : val_none();
 }
 
 static int catcher_exit(struct eval *ev, struct value *self)
@@ -492,7 +505,7 @@ static char *catcher_repr(struct eval *ev, struct value *self)
 
 static const struct objtype catcher_type = {
 	.name = "warnings.catch_warnings", .free = catcher_free, .repr = catcher_repr,
-	.enter_as = catcher_enter, .exit = catcher_exit,
+	.enter = catcher_enter, .enter_value = catcher_value, .exit = catcher_exit,
 };
 
 PYFN(w_catch_warnings)
