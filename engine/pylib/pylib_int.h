@@ -42,5 +42,6 @@ struct value *copy_build(struct eval *ev, const char *name);
 struct value *warnings_build(struct eval *ev, const char *name);
 struct value *logging_build(struct eval *ev, const char *name);
 struct value *tempfile_build(struct eval *ev, const char *name);
+struct value *typing_build(struct eval *ev, const char *name);
 
 #endif
