@@ -14,6 +14,7 @@
 #include "engine.h"
 #include "numerics/linalg.h"
 #include "array/format.h"
+#include "pylib/pylib.h"
 #include "backend/cuda/cuda_int.h"
 #include "backend/cuda_plugin.h"
 #include "lang/core.h"
@@ -62,6 +63,7 @@ struct engine *engine_new(const struct engine_options *opt)
 		return NULL;
 	if (opt && opt->device)
 		setenv("LUMEN_DEVICE", opt->device, 1);
+	pylib_init(); /* os, json, ...: registered with lang's module table */
 	e->ev = ev_new();
 	if (!e->ev) {
 		free(e);
