@@ -217,7 +217,7 @@ static int add_constants(struct eval *ev, struct value *mod, int is_cp)
 static const struct arr_func *const top_tables[] = {
 	arr_creation_funcs, arr_ufunc_funcs, arr_reduce_funcs, arr_manip_funcs,
 	arr_index_funcs, arr_edit_funcs, arr_calculus_funcs, arr_polynomial_funcs, arr_sort_funcs,
-	arr_stat_funcs, arr_linalg_top_funcs, arr_io_funcs, arr_format_funcs, arr_dtype_funcs, arr_fpe_funcs, NULL,
+	arr_stat_funcs, arr_linalg_top_funcs, arr_io_funcs, arr_format_funcs, arr_dtype_funcs, arr_fpe_funcs, arr_compose_funcs, NULL,
 };
 
 static const struct backend *cupy_backend(struct eval *ev)
@@ -271,7 +271,7 @@ static int add_child(struct eval *ev, struct value *mod, const char *parent, con
 
 static struct value *build(struct eval *ev, const char *name)
 {
-	static const struct arr_func *const t_linalg[] = {arr_linalg_funcs, NULL};
+	static const struct arr_func *const t_linalg[] = {arr_linalg_funcs, arr_compose_linalg_funcs, NULL};
 	static const struct arr_func *const t_fft[] = {arr_fft_funcs, NULL};
 	static const struct arr_func *const t_random[] = {arr_random_funcs, arr_random_state_funcs, NULL};
 	static const struct arr_func *t_cuda[] = {NULL, NULL};     /* cuda_table() */
