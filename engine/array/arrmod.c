@@ -178,6 +178,29 @@ static int add(struct eval *ev, struct value *mod, const char *name, struct valu
 	return 0;
 }
 
+/* NumPy's aliases are one object under two names (np.conj is np.conjugate):
+ * the alias is rebound to the canonical name's object */
+static int add_aliases(struct eval *ev, struct value *mod)
+{
+	static const char *const pairs[][2] = {
+		{"abs", "absolute"}, {"acos", "arccos"}, {"acosh", "arccosh"}, {"asin", "arcsin"},
+		{"asinh", "arcsinh"}, {"atan", "arctan"}, {"atan2", "arctan2"}, {"atanh", "arctanh"},
+		{"bitwise_invert", "invert"}, {"bitwise_not", "invert"}, {"bitwise_left_shift", "left_shift"},
+		{"bitwise_right_shift", "right_shift"}, {"concat", "concatenate"}, {"conj", "conjugate"},
+		{"true_divide", "divide"}, {"mod", "remainder"}, {"permute_dims", "transpose"}, {"pow", "power"},
+	};
+	for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
+		struct value *v = val_getattr(ev, mod, pairs[i][1]);
+		if (!v) {
+			err_clear(ev);
+			continue;
+		}
+		if (add(ev, mod, pairs[i][0], v) < 0)
+			return -1;
+	}
+	return 0;
+}
+
 static int add_dtypes(struct eval *ev, struct value *mod)
 {
 	static const struct { const char *name; int dt; } types[] = {
@@ -320,7 +343,7 @@ static struct value *build(struct eval *ev, const char *name)
 		if (is_cp && (add_table(ev, mod, name, cupy_own_funcs, be) < 0 ||
 			      add_table(ev, mod, name, cuda_table(CT_CUPY), be) < 0))
 			return NULL;
-		if (add_dtypes(ev, mod) < 0 || add_constants(ev, mod, is_cp) < 0 ||
+		if (add_dtypes(ev, mod) < 0 || add_constants(ev, mod, is_cp) < 0 || add_aliases(ev, mod) < 0 ||
 		    add(ev, mod, "__version__", val_cstr(is_np ? "2.4.6" : "14.2.0")) < 0)
 			return NULL;
 		if (add_child(ev, mod, name, "linalg") < 0 || add_child(ev, mod, name, "fft") < 0 ||

@@ -972,15 +972,6 @@ FN(hsplit) { return split_axis(ev, bi, "hsplit", argc, argv, kw, 1); }
 FN(vsplit) { return split_axis(ev, bi, "vsplit", argc, argv, kw, 2); }
 FN(dsplit) { return split_axis(ev, bi, "dsplit", argc, argv, kw, 3); }
 
-/* permute_dims(a, axes) */
-FN(permute_dims)
-{
-	struct value *av, *axv = NULL;
-	if (args_parse(ev, "permute_dims", argc, argv, kw, "a|axes", &av, &axv) < 0)
-		return NULL;
-	return arr_ns_call(ev, arr_be(bi), "transpose", axv ? 2 : 1, (struct value *[]){av, axv}, NULL);
-}
-
 /* astype(x, dtype, /, *, copy=True, device=None) */
 FN(astype)
 {
@@ -1231,7 +1222,6 @@ const struct arr_func arr_compose_funcs[] = {
 	{"hsplit", x_hsplit, "hsplit(ary, indices_or_sections)", "Split an array into multiple sub-arrays horizontally (column-wise)."},
 	{"vsplit", x_vsplit, "vsplit(ary, indices_or_sections)", "Split an array into multiple sub-arrays vertically (row-wise)."},
 	{"dsplit", x_dsplit, "dsplit(ary, indices_or_sections)", "Split array into multiple sub-arrays along the 3rd axis (depth)."},
-	{"permute_dims", x_permute_dims, "permute_dims(a, axes=None)", "Returns an array with axes transposed."},
 	{"astype", x_astype, "astype(x, dtype, /, *, copy=True, device=None)", "Copies an array to a specified data type."},
 	{"rollaxis", x_rollaxis, "rollaxis(a, axis, start=0)", "Roll the specified axis backwards, until it lies in a given position."},
 	{"hanning", x_hanning, "hanning(M)", "Return the Hanning window."},
