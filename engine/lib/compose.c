@@ -854,6 +854,62 @@ FN(setxor1d)
 	return ex_item(ev, aux, ex_bin(ev, OP_AND, f1, f0));
 }
 
+/* unique_counts / unique_inverse / unique_all: np.unique's sorted results as
+ * NumPy's named tuples, the inverse in x's shape */
+static const char *const uc_fields[] = {"values", "counts", NULL};
+static const char *const ui_fields[] = {"values", "inverse_indices", NULL};
+static const char *const ua_fields[] = {"values", "indices", "inverse_indices", "counts", NULL};
+static const struct seqtype uc_type = {"UniqueCountsResult", uc_fields};
+static const struct seqtype ui_type = {"UniqueInverseResult", ui_fields};
+static const struct seqtype ua_type = {"UniqueAllResult", ua_fields};
+
+static struct value *unique_named(struct eval *ev, const struct builtin *bi, const char *name, int argc,
+				  struct value **argv, const struct kwargs *kw, int what)
+{
+	struct value *xv;
+	if (args_parse(ev, name, argc, argv, kw, "x", &xv) < 0)
+		return NULL;
+	const struct backend *be = arr_be(bi);
+	struct ndarray *x = as_arr(ev, be, xv);
+	if (!x)
+		return NULL;
+	struct value *t = val_bool(1), *f = val_bool(0);
+	const char *kn[] = {"return_index", "return_inverse", "return_counts", "equal_nan"};
+	struct value *kv[] = {what == 2 ? t : NULL, what >= 1 ? t : NULL, what != 1 ? t : NULL, f};
+	struct value *u = callkw(ev, be, "unique", 1, &xv, 4, kn, kv);
+	val_decref(t);
+	val_decref(f);
+	if (!u) {
+		nd_decref(x);
+		return NULL;
+	}
+	size_t n = u->u.seq.n;
+	struct value *items[4];
+	for (size_t i = 0; i < n; i++)
+		items[i] = val_incref(u->u.seq.items[i]);
+	val_decref(u);
+	if (what >= 1) { /* the inverse in x's shape */
+		size_t k = what == 1 ? 1 : 2;
+		struct value *shp = int_tuple(x->ndim, x->shape);
+		struct value *r = arr_ns_call(ev, be, "reshape", 2, (struct value *[]){items[k], shp}, NULL);
+		val_decref(shp);
+		val_decref(items[k]);
+		items[k] = r;
+		if (!r) {
+			for (size_t i = 0; i < n; i++)
+				val_decref(items[i]);
+			nd_decref(x);
+			return NULL;
+		}
+	}
+	nd_decref(x);
+	return val_named_tuple_new(what == 0 ? &uc_type : what == 1 ? &ui_type : &ua_type, n, items);
+}
+
+FN(unique_counts) { return unique_named(ev, bi, "unique_counts", argc, argv, kw, 0); }
+FN(unique_inverse) { return unique_named(ev, bi, "unique_inverse", argc, argv, kw, 1); }
+FN(unique_all) { return unique_named(ev, bi, "unique_all", argc, argv, kw, 2); }
+
 /* ediff1d(ary, to_end=None, to_begin=None) */
 FN(ediff1d)
 {
@@ -1026,6 +1082,106 @@ FN(rollaxis)
 	perm[start] = ax; /* ax == start: the identity, a view as NumPy's a[...] */
 	struct value *r = arr_wrap(ev, arr_transpose(ev, a, perm));
 	nd_decref(a);
+	return r;
+}
+
+/* trim_zeros(filt, trim='fb', axis=None): the bounding box of the nonzero
+ * items (NumPy 2.2+), a 1-d filt sliced as it came (a list stays a list) */
+FN(trim_zeros)
+{
+	struct value *fv, *tv = NULL, *axv = NULL;
+	if (args_parse(ev, "trim_zeros", argc, argv, kw, "filt|trim,axis", &fv, &tv, &axv) < 0)
+		return NULL;
+	const char *trim = tv ? val_as_cstr(tv) : "fb";
+	if (!trim)
+		return err_set(ev, TY_AttributeError, "'%s' object has no attribute 'lower'", val_type_name(tv));
+	char low[8] = {0};
+	for (int i = 0; trim[i] && i < 7; i++)
+		low[i] = (char)(trim[i] >= 'A' && trim[i] <= 'Z' ? trim[i] + 32 : trim[i]);
+	if (strlen(trim) > 2 || (strcmp(low, "fb") && strcmp(low, "bf") && strcmp(low, "f") && strcmp(low, "b")))
+		return err_set(ev, TY_ValueError, "unexpected character(s) in `trim`: '%s'", trim);
+	int front = strchr(low, 'f') != NULL, back = strchr(low, 'b') != NULL;
+	const struct backend *be = arr_be(bi);
+	struct ndarray *a = as_arr(ev, be, fv);
+	if (!a)
+		return NULL;
+	int nd = a->ndim;
+	int64_t start[ND_MAXDIM], stop[ND_MAXDIM];
+	struct value *av = arr_wrap(ev, nd_incref(a));
+	struct value *nz = av ? arr_ns_call(ev, be, "argwhere", 1, &av, NULL) : NULL;
+	val_decref(av);
+	struct ndarray *nza = arr_borrow(nz);
+	if (!nza) {
+		val_decref(nz);
+		nd_decref(a);
+		return NULL;
+	}
+	int empty = nza->shape[0] == 0;
+	for (int k = 0; k < 2 && !empty; k++) {
+		struct value *z = val_int(0);
+		struct value *m = arr_method_call(ev, nz, k ? "max" : "min", 1, &z, NULL);
+		val_decref(z);
+		for (int i = 0; m && i < nd; i++) {
+			struct value *ii = val_int(i), *x = val_getitem(ev, m, ii);
+			int64_t v = 0;
+			int rc = x ? val_as_int64(ev, x, &v) : -1;
+			val_decref(ii);
+			val_decref(x);
+			if (rc < 0) {
+				val_decref(m);
+				m = NULL;
+				break;
+			}
+			if (k)
+				stop[i] = v + 1;
+			else
+				start[i] = v;
+		}
+		if (!m) {
+			val_decref(nz);
+			nd_decref(a);
+			return NULL;
+		}
+		val_decref(m);
+	}
+	val_decref(nz);
+	for (int i = 0; i < nd; i++) {
+		if (empty)
+			start[i] = stop[i] = 0;
+		else {
+			if (!front)
+				start[i] = NS_NONE;
+			if (!back)
+				stop[i] = NS_NONE;
+		}
+	}
+	struct value *key;
+	if (nd == 1) {
+		key = ex_slice(start[0], stop[0]);
+	} else if (!axv || axv->type == VT_NONE) {
+		struct value *items[ND_MAXDIM];
+		for (int i = 0; i < nd; i++)
+			items[i] = ex_slice(start[i], stop[i]);
+		key = val_tuple_new((size_t)nd, items);
+	} else {
+		int64_t ax;
+		int axn;
+		if (val_as_int64(ev, axv, &ax) < 0 || arr_normalize_axis(ev, ax, nd, &axn) < 0) {
+			nd_decref(a);
+			return NULL;
+		}
+		struct value *items[ND_MAXDIM + 1];
+		for (int i = 0; i < axn; i++)
+			items[i] = ex_slice(NS_NONE, NS_NONE);
+		items[axn] = ex_slice(start[axn], stop[axn]);
+		items[axn + 1] = val_ellipsis();
+		key = val_tuple_new((size_t)axn + 2, items);
+	}
+	nd_decref(a);
+	if (!key)
+		return NULL;
+	struct value *r = val_getitem(ev, fv, key);
+	val_decref(key);
 	return r;
 }
 
@@ -1216,6 +1372,9 @@ const struct arr_func arr_compose_funcs[] = {
 	{"intersect1d", x_intersect1d, "intersect1d(ar1, ar2, assume_unique=False, return_indices=False)", "Find the intersection of two arrays."},
 	{"setdiff1d", x_setdiff1d, "setdiff1d(ar1, ar2, assume_unique=False)", "Find the set difference of two arrays."},
 	{"setxor1d", x_setxor1d, "setxor1d(ar1, ar2, assume_unique=False)", "Find the set exclusive-or of two arrays."},
+	{"unique_counts", x_unique_counts, "unique_counts(x)", "Find the unique elements and counts of an input array x."},
+	{"unique_inverse", x_unique_inverse, "unique_inverse(x)", "Find the unique elements of x and indices to reconstruct x."},
+	{"unique_all", x_unique_all, "unique_all(x)", "Find the unique elements of an array, and counts, inverse, and indices."},
 	{"ediff1d", x_ediff1d, "ediff1d(ary, to_end=None, to_begin=None)", "The differences between consecutive elements of an array."},
 	{"putmask", x_putmask, "putmask(a, mask, values)", "Changes elements of an array based on conditional and input values."},
 	{"place", x_place, "place(arr, mask, vals)", "Change elements of an array based on conditional and input values."},
@@ -1224,6 +1383,7 @@ const struct arr_func arr_compose_funcs[] = {
 	{"dsplit", x_dsplit, "dsplit(ary, indices_or_sections)", "Split array into multiple sub-arrays along the 3rd axis (depth)."},
 	{"astype", x_astype, "astype(x, dtype, /, *, copy=True, device=None)", "Copies an array to a specified data type."},
 	{"rollaxis", x_rollaxis, "rollaxis(a, axis, start=0)", "Roll the specified axis backwards, until it lies in a given position."},
+	{"trim_zeros", x_trim_zeros, "trim_zeros(filt, trim='fb', axis=None)", "Remove values along a dimension which are zero along all other."},
 	{"hanning", x_hanning, "hanning(M)", "Return the Hanning window."},
 	{"hamming", x_hamming, "hamming(M)", "Return the Hamming window."},
 	{"blackman", x_blackman, "blackman(M)", "Return the Blackman window."},
