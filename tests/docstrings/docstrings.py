@@ -151,7 +151,7 @@ def split_output(text, n):
 	return outs
 
 
-def run_cpython(src, timeout):
+def run_cpython(src, timeout, cwd):
 	"""stdout of `src` run in a forked child of this process (NumPy already imported)."""
 	fd, path = tempfile.mkstemp(prefix="docstr-", suffix=".out")
 	os.close(fd)
@@ -160,6 +160,7 @@ def run_cpython(src, timeout):
 		try:
 			import signal
 			signal.alarm(int(timeout))
+			os.chdir(cwd)  # files the examples write land in the scratch folder
 			f = open(path, "w")
 			os.dup2(f.fileno(), 1)
 			nul = os.open(os.devnull, os.O_WRONLY)
@@ -226,8 +227,10 @@ def check_one(item, lumen, workdir, timeout):
 	if not kept:
 		return label, name, [], "", [], []
 	src = make_cell(kept)
-	ref1 = split_output(run_cpython(src, timeout), len(kept))
-	ref2 = split_output(run_cpython(src, timeout), len(kept))
+	workdir = os.path.join(workdir, re.sub(r"[^\w.]", "_", name))  # each docstring's files apart
+	os.makedirs(workdir, exist_ok=True)
+	ref1 = split_output(run_cpython(src, timeout, workdir), len(kept))
+	ref2 = split_output(run_cpython(src, timeout, workdir), len(kept))
 	path = os.path.join(workdir, re.sub(r"[^\w.]", "_", name) + ".py")
 	with open(path, "w") as f:
 		f.write(src)
@@ -314,9 +317,8 @@ def main():
 			if nall:
 				per_doc.append((name, npass, nall))
 	if not args.keep:
-		for f in os.listdir(workdir):
-			os.unlink(os.path.join(workdir, f))
-		os.rmdir(workdir)
+		import shutil
+		shutil.rmtree(workdir, ignore_errors=True)
 	if args.list:
 		for name, p, n in per_doc:
 			say(f"{name:50} {p}/{n}")
