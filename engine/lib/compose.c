@@ -1185,6 +1185,254 @@ FN(trim_zeros)
 	return r;
 }
 
+/* unwrap(p, discont=None, axis=-1, *, period=2*pi), NumPy's steps */
+FN(unwrap)
+{
+	struct value *pv, *dv = NULL, *axv = NULL, *perv = NULL;
+	int64_t ax;
+	if (args_parse(ev, "unwrap", argc, argv, kw, "p|discont,axis,$period", &pv, &dv, &axv, &perv) < 0 ||
+	    args_int(ev, axv, -1, &ax) < 0)
+		return NULL;
+	const struct backend *be = arr_be(bi);
+	struct value *p = arr_ns_call(ev, be, "asarray", 1, &pv, NULL);
+	struct ndarray *pa = arr_borrow(p);
+	if (!pa)
+		return NULL;
+	int axn;
+	if (arr_normalize_axis(ev, ax, pa->ndim, &axn) < 0) {
+		val_decref(p);
+		return NULL;
+	}
+	struct value *period = perv ? val_incref(perv) : val_float(2 * M_PI), *axi = val_int(axn);
+	struct value *dd = arr_ns_callk(ev, be, "diff", 1, &p, "axis", axi);
+	struct value *disc = dv && dv->type != VT_NONE ? val_incref(dv) : ex_bin(ev, OP_TRUEDIV, val_incref(period), val_int(2));
+	struct value *dt = dd ? arr_ns_call(ev, be, "result_type", 2, (struct value *[]){dd, period}, NULL) : NULL;
+	struct value *r = NULL, *high = NULL;
+	int ambiguous = 1;
+	if (!dt || !disc)
+		goto out;
+	int dti;
+	if (arr_parse_dtype(ev, dt, &dti) < 0)
+		goto out;
+	if (dt_is_int(dti)) {
+		int64_t per;
+		if (val_as_int64(ev, period, &per) < 0)
+			goto out;
+		int64_t q = per / 2 - ((per % 2 != 0) && (per < 0)), rem = per - 2 * q; /* Python's divmod */
+		high = val_int(q);
+		ambiguous = rem == 0;
+	} else {
+		high = ex_bin(ev, OP_TRUEDIV, val_incref(period), val_int(2));
+	}
+	struct value *low = ex_neg(ev, val_incref(high));
+	/* ddmod = mod(dd - low, period) + low */
+	struct value *ddmod = ex_bin(ev, OP_ADD, ex_fn2(ev, be, "mod", ex_bin(ev, OP_SUB, val_incref(dd), val_incref(low)),
+						      val_incref(period)), val_incref(low));
+	if (ddmod && ambiguous) {
+		struct value *m = ex_bin(ev, OP_AND, ex_bin(ev, OP_EQ, val_incref(ddmod), val_incref(low)),
+					 ex_bin(ev, OP_GT, val_incref(dd), val_int(0)));
+		struct value *w = m ? arr_ns_call(ev, be, "where", 3, (struct value *[]){m, high, ddmod}, NULL) : NULL;
+		struct value *ddt = w ? val_getattr(ev, ddmod, "dtype") : NULL;
+		struct value *wc = ddt ? arr_ns_callk(ev, be, "asarray", 1, &w, "dtype", ddt) : NULL;
+		val_decref(ddt);
+		val_decref(m);
+		val_decref(w);
+		val_decref(ddmod);
+		ddmod = wc;
+	}
+	val_decref(low);
+	struct value *ph = ex_bin(ev, OP_SUB, ddmod, val_incref(dd));
+	struct value *small = ex_bin(ev, OP_LT, ex_fn1(ev, be, "absolute", val_incref(dd)), val_incref(disc));
+	struct value *zero = val_int(0);
+	struct value *phc = (ph && small) ? arr_ns_call(ev, be, "where", 3, (struct value *[]){small, zero, ph}, NULL) : NULL;
+	val_decref(zero);
+	val_decref(small);
+	struct value *pdt = phc && ph ? val_getattr(ev, ph, "dtype") : NULL;
+	struct value *phd = pdt ? arr_ns_callk(ev, be, "asarray", 1, &phc, "dtype", pdt) : NULL;
+	val_decref(pdt);
+	val_decref(phc);
+	val_decref(ph);
+	struct value *cs = phd ? arr_method_call(ev, phd, "cumsum", 1, &axi, NULL) : NULL;
+	val_decref(phd);
+	struct value *up = cs ? arr_ns_callk(ev, be, "array", 1, &p, "dtype", dt) : NULL;
+	if (up) {
+		struct value *key = ex_axis_key(axn, ex_slice(1, NS_NONE));
+		struct value *tail = ex_bin(ev, OP_ADD, ex_item(ev, val_incref(p), val_incref(key)), val_incref(cs));
+		int rc = tail ? val_setitem(ev, up, key, tail) : -1;
+		val_decref(key);
+		val_decref(tail);
+		if (rc == 0)
+			r = val_incref(up);
+	}
+	val_decref(up);
+	val_decref(cs);
+out:
+	val_decref(high);
+	val_decref(dt);
+	val_decref(disc);
+	val_decref(dd);
+	val_decref(axi);
+	val_decref(period);
+	val_decref(p);
+	return r;
+}
+
+/* apply_along_axis(func1d, axis, arr, *args, **kwargs) */
+FN(apply_along_axis)
+{
+	if (argc < 3)
+		return err_set(ev, TY_TypeError, "apply_along_axis() missing %d required positional argument%s",
+			       3 - argc, 3 - argc == 1 ? "" : "s");
+	struct value *fn = argv[0];
+	int64_t ax;
+	if (val_as_int64(ev, argv[1], &ax) < 0)
+		return NULL;
+	const struct backend *be = arr_be(bi);
+	struct ndarray *a = as_arr(ev, be, argv[2]);
+	if (!a)
+		return NULL;
+	int nd = a->ndim, axn;
+	if (arr_normalize_axis(ev, ax, nd, &axn) < 0) {
+		nd_decref(a);
+		return NULL;
+	}
+	/* the other axes in front, axis last */
+	int perm[ND_MAXDIM], k = 0;
+	for (int i = 0; i < nd; i++)
+		if (i != axn)
+			perm[k++] = i;
+	perm[k] = axn;
+	struct ndarray *v = arr_transpose(ev, a, perm);
+	nd_decref(a);
+	if (!v)
+		return NULL;
+	int outer = nd - 1;
+	int64_t total = 1, idx[ND_MAXDIM] = {0};
+	for (int i = 0; i < outer; i++)
+		total *= v->shape[i];
+	if (total == 0) {
+		nd_decref(v);
+		return err_set(ev, TY_ValueError, "Cannot apply_along_axis when any iteration dimensions are 0");
+	}
+	struct value *vv = arr_wrap(ev, v), *buff = NULL, *r = NULL;
+	int rnd = 0;
+	for (int64_t it = 0; vv && it < total; it++) {
+		struct value *items[ND_MAXDIM];
+		for (int i = 0; i < outer; i++)
+			items[i] = val_int(idx[i]);
+		struct value *key = val_tuple_new((size_t)outer, items);
+		struct value *sl = key ? val_getitem(ev, vv, key) : NULL;
+		struct value *args[64];
+		int na = argc - 2 > 63 ? 63 : argc - 2;
+		args[0] = sl;
+		for (int i = 1; i < na; i++)
+			args[i] = argv[2 + i];
+		struct value *res = sl ? val_call(ev, fn, na, args, kw) : NULL;
+		struct value *ra = res ? arr_ns_call(ev, be, "asanyarray", 1, &res, NULL) : NULL;
+		val_decref(sl);
+		val_decref(res);
+		struct ndarray *rr = arr_borrow(ra);
+		if (rr && !buff) {
+			int64_t bs[ND_MAXDIM];
+			rnd = rr->ndim;
+			if (outer + rnd > ND_MAXDIM) {
+				err_set(ev, TY_ValueError, "apply_along_axis: too many dimensions");
+			} else {
+				for (int i = 0; i < outer; i++)
+					bs[i] = v->shape[i];
+				for (int i = 0; i < rnd; i++)
+					bs[outer + i] = rr->shape[i];
+				struct value *bsh = int_tuple(outer + rnd, bs), *bdt = val_getattr(ev, ra, "dtype");
+				buff = bdt ? arr_ns_callk(ev, be, "zeros", 1, &bsh, "dtype", bdt) : NULL;
+				val_decref(bsh);
+				val_decref(bdt);
+			}
+		}
+		int rc = (rr && buff) ? val_setitem(ev, buff, key, ra) : -1;
+		val_decref(key);
+		val_decref(ra);
+		if (rc < 0) {
+			val_decref(buff);
+			buff = NULL;
+			break;
+		}
+		for (int i = outer - 1; i >= 0; i--) {
+			if (++idx[i] < v->shape[i])
+				break;
+			idx[i] = 0;
+		}
+	}
+	val_decref(vv);
+	if (!buff)
+		return NULL;
+	/* the result's axes back in place of axis */
+	int bp[ND_MAXDIM], n = 0, bnd = outer + rnd;
+	for (int i = 0; i < axn; i++)
+		bp[n++] = i;
+	for (int i = outer; i < bnd; i++)
+		bp[n++] = i;
+	for (int i = axn; i < outer; i++)
+		bp[n++] = i;
+	struct ndarray *ba = arr_borrow(buff);
+	r = arr_wrap(ev, arr_transpose(ev, ba, bp));
+	val_decref(buff);
+	return r;
+}
+
+/* min_scalar_type(a): the smallest dtype holding a's value (scalars, 0-d),
+ * else a's dtype */
+FN(min_scalar_type)
+{
+	struct value *av;
+	if (args_parse(ev, "min_scalar_type", argc, argv, kw, "a", &av) < 0)
+		return NULL;
+	struct ndarray *a = as_arr(ev, arr_be(bi), av);
+	if (!a)
+		return NULL;
+	int dt = a->dtype;
+	if (a->ndim == 0 && (dt_is_int(dt) || dt_is_float(dt) || dt_is_complex(dt))) {
+		struct value *x = arr_scalar_at(ev, a, nd_data(a));
+		if (!x) {
+			nd_decref(a);
+			return NULL;
+		}
+		if (dt_is_int(dt)) {
+			int64_t v;
+			uint64_t u = 0;
+			int neg = 0;
+			if (dt == DT_UINT64) {
+				u = *(uint64_t *)nd_data(a);
+			} else if (val_as_int64(ev, x, &v) == 0) {
+				neg = v < 0;
+				u = neg ? 0 : (uint64_t)v;
+				if (neg)
+					dt = v >= INT8_MIN ? DT_INT8 : v >= INT16_MIN ? DT_INT16 : v >= INT32_MIN ? DT_INT32 : DT_INT64;
+			}
+			if (!neg)
+				dt = u <= UINT8_MAX ? DT_UINT8 : u <= UINT16_MAX ? DT_UINT16 : u <= UINT32_MAX ? DT_UINT32 : DT_UINT64;
+		} else {
+			double _Complex c = 0;
+			if (val_as_complex(ev, x, &c) == 0) {
+				double m = fabs(creal(c)) > fabs(cimag(c)) ? fabs(creal(c)) : fabs(cimag(c));
+				int cpx = dt_is_complex(dt);
+				if (!isfinite(m) || m < 65000.0)
+					dt = cpx ? DT_COMPLEX64 : DT_FLOAT16;
+				else if (m < 3.4e38)
+					dt = cpx ? DT_COMPLEX64 : DT_FLOAT32;
+				else
+					dt = cpx ? DT_COMPLEX128 : DT_FLOAT64;
+			}
+		}
+		val_decref(x);
+		if (err_occurred(ev)) {
+			nd_decref(a);
+			return NULL;
+		}
+	}
+	nd_decref(a);
+	return val_dtype(dt, 0);
+}
+
 /* ---- window functions and sinc ---- */
 
 /* the window's n = arange(1-M, M, 2) as float64, or an edge case (M < 2) */
@@ -1384,6 +1632,9 @@ const struct arr_func arr_compose_funcs[] = {
 	{"astype", x_astype, "astype(x, dtype, /, *, copy=True, device=None)", "Copies an array to a specified data type."},
 	{"rollaxis", x_rollaxis, "rollaxis(a, axis, start=0)", "Roll the specified axis backwards, until it lies in a given position."},
 	{"trim_zeros", x_trim_zeros, "trim_zeros(filt, trim='fb', axis=None)", "Remove values along a dimension which are zero along all other."},
+	{"unwrap", x_unwrap, "unwrap(p, discont=None, axis=-1, *, period=6.283185307179586)", "Unwrap by taking the complement of large deltas with respect to the period."},
+	{"apply_along_axis", x_apply_along_axis, "apply_along_axis(func1d, axis, arr, *args, **kwargs)", "Apply a function to 1-D slices along the given axis."},
+	{"min_scalar_type", x_min_scalar_type, "min_scalar_type(a, /)", "For scalar a, returns the data type with the smallest size and smallest scalar kind which can hold its value."},
 	{"hanning", x_hanning, "hanning(M)", "Return the Hanning window."},
 	{"hamming", x_hamming, "hamming(M)", "Return the Hamming window."},
 	{"blackman", x_blackman, "blackman(M)", "Return the Blackman window."},
