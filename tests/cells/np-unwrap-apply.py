@@ -1,4 +1,5 @@
 # min_scalar_type, apply_along_axis (shapes, extra args, results of any ndim), unwrap (periods, int and float, axis, discont)
+# cells: skip-gpu sorted() of a cupy row gives a list of 0-d cupy arrays, which cp.asanyarray does not stack
 import numpy as np
 print(np.min_scalar_type(10), np.min_scalar_type(-260), np.min_scalar_type(3.1), np.min_scalar_type(1e50),
       np.min_scalar_type(np.arange(4, dtype='f8')), np.min_scalar_type(70000.0), np.min_scalar_type(2**40),
