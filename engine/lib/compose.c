@@ -1433,6 +1433,290 @@ FN(min_scalar_type)
 	return val_dtype(dt, 0);
 }
 
+/* broadcast_shapes(*args): the shape the shapes broadcast to */
+FN(broadcast_shapes)
+{
+	if (kw && kw->n)
+		return err_set(ev, TY_TypeError, "broadcast_shapes() got an unexpected keyword argument '%s'", kw->names[0]);
+	int rnd = 0, ri = -1;
+	int64_t rs[ND_MAXDIM];
+	for (int k = 0; k < argc; k++) {
+		int nd;
+		int64_t sh[ND_MAXDIM];
+		if (arr_parse_shape(ev, argv[k], &nd, sh) < 0)
+			return NULL;
+		int out = nd > rnd ? nd : rnd;
+		int64_t ns[ND_MAXDIM];
+		for (int i = 0; i < out; i++) {
+			int64_t a = i < out - rnd ? 1 : rs[i - (out - rnd)], b = i < out - nd ? 1 : sh[i - (out - nd)];
+			if (a != b && a != 1 && b != 1) {
+				struct value *t1 = int_tuple(rnd, rs), *t2 = int_tuple(nd, sh);
+				char *r1 = t1 ? val_repr(ev, t1) : NULL, *r2 = t2 ? val_repr(ev, t2) : NULL;
+				err_set(ev, TY_ValueError, "shape mismatch: objects cannot be broadcast to a single shape.  "
+					"Mismatch is between arg %d with shape %s and arg %d with shape %s.",
+					ri < 0 ? 0 : ri, r1 ? r1 : "?", k, r2 ? r2 : "?");
+				free(r1);
+				free(r2);
+				val_decref(t1);
+				val_decref(t2);
+				return NULL;
+			}
+			ns[i] = a == 1 ? b : a;
+		}
+		if (nd >= rnd || ri < 0)
+			ri = k;
+		rnd = out;
+		memcpy(rs, ns, sizeof(int64_t) * (size_t)out);
+	}
+	return int_tuple(rnd, rs);
+}
+
+/* copyto(dst, src, casting='same_kind', where=True) */
+FN(copyto)
+{
+	struct value *dv, *sv, *cv = NULL, *wv = NULL;
+	if (args_parse(ev, "copyto", argc, argv, kw, "dst,src|casting,where", &dv, &sv, &cv, &wv) < 0)
+		return NULL;
+	struct ndarray *d = arr_borrow(dv), *sa = arr_borrow(sv);
+	if (!d)
+		return err_set(ev, TY_TypeError, "copyto() argument 1 must be numpy.ndarray, not %s", val_type_name(dv));
+	const struct backend *be = arr_be(bi);
+	if (sa) {
+		struct value *c = cv ? val_incref(cv) : val_cstr("same_kind");
+		struct value *sdt = val_dtype(sa->dtype, 0), *ddt = val_dtype(d->dtype, 0);
+		struct value *ok = arr_ns_call(ev, be, "can_cast", 3, (struct value *[]){sdt, ddt, c}, NULL);
+		int t = ok ? val_truth(ev, ok) : -1;
+		val_decref(ok);
+		if (t == 0) {
+			const char *cs = val_as_cstr(c);
+			err_set(ev, TY_TypeError, "Cannot cast array data from dtype('%s') to dtype('%s') according to the rule '%s'",
+				dtype_table[sa->dtype].name, dtype_table[d->dtype].name, cs ? cs : "?");
+		}
+		val_decref(c);
+		val_decref(sdt);
+		val_decref(ddt);
+		if (t <= 0)
+			return NULL;
+	}
+	struct value *src = val_incref(sv);
+	if (wv && !(wv->type == VT_BOOL && wv->u.i)) {
+		struct value *w = arr_ns_call(ev, be, "where", 3, (struct value *[]){wv, sv, dv}, NULL);
+		val_decref(src);
+		src = w;
+	}
+	struct value *all = val_ellipsis();
+	int rc = src ? val_setitem(ev, dv, all, src) : -1;
+	val_decref(all);
+	val_decref(src);
+	return rc < 0 ? NULL : val_none();
+}
+
+/* diagflat(v, k=0) */
+FN(diagflat)
+{
+	struct value *v, *k = NULL;
+	if (args_parse(ev, "diagflat", argc, argv, kw, "v|k", &v, &k) < 0)
+		return NULL;
+	const struct backend *be = arr_be(bi);
+	struct value *r = arr_ns_call(ev, be, "ravel", 1, &v, NULL);
+	struct value *kk = k ? val_incref(k) : val_int(0);
+	struct value *d = r ? arr_ns_call(ev, be, "diag", 2, (struct value *[]){r, kk}, NULL) : NULL;
+	val_decref(r);
+	val_decref(kk);
+	return d;
+}
+
+/* asfortranarray(a, dtype=None, *, like=None) */
+FN(asfortranarray)
+{
+	struct value *av, *dt = NULL, *like = NULL;
+	if (args_parse(ev, "asfortranarray", argc, argv, kw, "a|dtype,$like", &av, &dt, &like) < 0)
+		return NULL;
+	struct value *o = val_cstr("F"), *one = val_int(1);
+	const char *kn[] = {"dtype", "order", "ndmin"};
+	struct value *kv[] = {dt, o, one};
+	struct value *r = callkw(ev, arr_be(bi), "asarray", 1, &av, 3, kn, kv);
+	val_decref(o);
+	val_decref(one);
+	return r;
+}
+
+/* asarray_chkfinite(a, dtype=None, order=None) */
+FN(asarray_chkfinite)
+{
+	struct value *av, *dt = NULL, *ord = NULL;
+	if (args_parse(ev, "asarray_chkfinite", argc, argv, kw, "a|dtype,order", &av, &dt, &ord) < 0)
+		return NULL;
+	const struct backend *be = arr_be(bi);
+	const char *kn[] = {"dtype", "order"};
+	struct value *kv[] = {dt, ord};
+	struct value *r = callkw(ev, be, "asarray", 1, &av, 2, kn, kv);
+	struct ndarray *a = arr_borrow(r);
+	if (a && dt_is_inexact(a->dtype)) {
+		struct value *f = ex_fn1(ev, be, "isfinite", val_incref(r));
+		struct value *all = f ? arr_method_call(ev, f, "all", 0, NULL, NULL) : NULL;
+		int t = all ? val_truth(ev, all) : -1;
+		val_decref(f);
+		val_decref(all);
+		if (t <= 0) {
+			if (t == 0)
+				err_set(ev, TY_ValueError, "array must not contain infs or NaNs");
+			val_decref(r);
+			return NULL;
+		}
+	}
+	return r;
+}
+
+/* (linalg.)vecdot(x1, x2, /, *, axis=-1): the gufunc's core axis of each
+ * operand moved last, then sum(conj(x1) * x2, -1) in the product's dtype */
+FN(vecdot)
+{
+	struct value *xv[2], *axv = NULL;
+	int64_t ax;
+	if (args_parse(ev, "vecdot", argc, argv, kw, "x1,x2|$axis", &xv[0], &xv[1], &axv) < 0 ||
+	    args_int(ev, axv, -1, &ax) < 0)
+		return NULL;
+	const struct backend *be = arr_be(bi);
+	struct value *ops[2] = {NULL, NULL}, *r = NULL;
+	for (int k = 0; k < 2; k++) {
+		struct ndarray *a = as_arr(ev, be, xv[k]);
+		int axn;
+		if (!a || arr_normalize_axis(ev, ax, a->ndim, &axn) < 0) {
+			nd_decref(a);
+			goto out;
+		}
+		int perm[ND_MAXDIM], n = 0;
+		for (int i = 0; i < a->ndim; i++)
+			if (i != axn)
+				perm[n++] = i;
+		perm[n] = axn;
+		ops[k] = arr_wrap(ev, arr_transpose(ev, a, perm));
+		nd_decref(a);
+		if (!ops[k])
+			goto out;
+	}
+	struct value *p = ex_fn2(ev, be, "multiply", ex_fn1(ev, be, "conjugate", val_incref(ops[0])), val_incref(ops[1]));
+	struct value *dt = p ? val_getattr(ev, p, "dtype") : NULL;
+	struct value *m1 = val_int(-1);
+	const char *kn[] = {"axis", "dtype"};
+	struct value *kv[] = {m1, dt};
+	r = dt ? callkw(ev, be, "sum", 1, &p, 2, kn, kv) : NULL;
+	val_decref(p);
+	val_decref(dt);
+	val_decref(m1);
+out:
+	val_decref(ops[0]);
+	val_decref(ops[1]);
+	return r;
+}
+
+/* linalg.cross(x1, x2, /, *, axis=-1): 3-vectors only */
+FN(l_cross)
+{
+	struct value *a, *b, *axv = NULL;
+	int64_t ax;
+	if (args_parse(ev, "cross", argc, argv, kw, "x1,x2|$axis", &a, &b, &axv) < 0 || args_int(ev, axv, -1, &ax) < 0)
+		return NULL;
+	const struct backend *be = arr_be(bi);
+	struct ndarray *x = as_arr(ev, be, a), *y = x ? as_arr(ev, be, b) : NULL;
+	struct value *r = NULL;
+	if (y) {
+		int i1, i2;
+		if (arr_normalize_axis(ev, ax, x->ndim, &i1) == 0 && arr_normalize_axis(ev, ax, y->ndim, &i2) == 0) {
+			if (x->shape[i1] != 3 || y->shape[i2] != 3)
+				err_set(ev, TY_ValueError, "Both input arrays must be (arrays of) 3-dimensional vectors, but they are %lld and %lld dimensional instead.",
+					(long long)x->shape[i1], (long long)y->shape[i2]);
+			else {
+				struct value *axi = val_int(ax);
+				r = arr_ns_callk(ev, be, "cross", 2, (struct value *[]){a, b}, "axis", axi);
+				val_decref(axi);
+			}
+		}
+	}
+	nd_decref(x);
+	nd_decref(y);
+	return r;
+}
+
+/* linalg.tensorinv(a, ind=2) */
+FN(l_tensorinv)
+{
+	struct value *av, *iv = NULL;
+	int64_t ind;
+	if (args_parse(ev, "tensorinv", argc, argv, kw, "a|ind", &av, &iv) < 0 || args_int(ev, iv, 2, &ind) < 0)
+		return NULL;
+	const struct backend *be = arr_be(bi);
+	struct ndarray *a = as_arr(ev, be, av);
+	if (!a)
+		return NULL;
+	if (ind <= 0 || ind > a->ndim) {
+		nd_decref(a);
+		return err_set(ev, TY_ValueError, "Invalid ind argument.");
+	}
+	int64_t inv[ND_MAXDIM], prod = 1, rs[2];
+	int n = 0;
+	for (int i = (int)ind; i < a->ndim; i++) {
+		inv[n++] = a->shape[i];
+		prod *= a->shape[i];
+	}
+	for (int i = 0; i < ind; i++)
+		inv[n++] = a->shape[i];
+	rs[0] = prod;
+	rs[1] = -1;
+	struct value *m = arr_wrap(ev, arr_reshape(ev, a, 2, rs));
+	nd_decref(a);
+	struct value *ia = m ? arr_ns_call(ev, be, "linalg.inv", 1, &m, NULL) : NULL;
+	val_decref(m);
+	struct value *sh = int_tuple(n, inv);
+	struct value *r = ia ? arr_ns_call(ev, be, "reshape", 2, (struct value *[]){ia, sh}, NULL) : NULL;
+	val_decref(sh);
+	val_decref(ia);
+	return r;
+}
+
+/* linalg.tensorsolve(a, b, axes=None) */
+FN(l_tensorsolve)
+{
+	struct value *av, *bv, *axv = NULL;
+	if (args_parse(ev, "tensorsolve", argc, argv, kw, "a,b|axes", &av, &bv, &axv) < 0)
+		return NULL;
+	if (axv && axv->type != VT_NONE)
+		return err_set(ev, TY_NotImplementedError, "tensorsolve: axes= is not supported by Lumen");
+	const struct backend *be = arr_be(bi);
+	struct ndarray *a = as_arr(ev, be, av), *b = a ? as_arr(ev, be, bv) : NULL;
+	struct value *r = NULL;
+	if (!b)
+		goto out;
+	int k = a->ndim - b->ndim;
+	if (k < 0)
+		k = 0;
+	int64_t old[ND_MAXDIM], prod = 1;
+	int n = 0;
+	for (int i = a->ndim - k; i < a->ndim; i++) {
+		old[n++] = a->shape[i];
+		prod *= a->shape[i];
+	}
+	if (nd_size(a) != prod * prod) {
+		err_set(ev, TY_LinAlgError, "Input arrays must satisfy the requirement prod(a.shape[b.ndim:]) == prod(a.shape[:b.ndim])");
+		goto out;
+	}
+	int64_t rs[2] = {prod, prod}, fl = -1;
+	struct value *m = arr_wrap(ev, arr_reshape(ev, a, 2, rs));
+	struct value *bb = m ? arr_wrap(ev, arr_reshape(ev, b, 1, &fl)) : NULL;
+	struct value *x = bb ? arr_ns_call(ev, be, "linalg.solve", 2, (struct value *[]){m, bb}, NULL) : NULL;
+	struct value *sh = int_tuple(n, old);
+	r = x ? arr_ns_call(ev, be, "reshape", 2, (struct value *[]){x, sh}, NULL) : NULL;
+	val_decref(sh);
+	val_decref(x);
+	val_decref(m);
+	val_decref(bb);
+out:
+	nd_decref(a);
+	nd_decref(b);
+	return r;
+}
+
 /* ---- window functions and sinc ---- */
 
 /* the window's n = arange(1-M, M, 2) as float64, or an edge case (M < 2) */
@@ -1635,6 +1919,12 @@ const struct arr_func arr_compose_funcs[] = {
 	{"unwrap", x_unwrap, "unwrap(p, discont=None, axis=-1, *, period=6.283185307179586)", "Unwrap by taking the complement of large deltas with respect to the period."},
 	{"apply_along_axis", x_apply_along_axis, "apply_along_axis(func1d, axis, arr, *args, **kwargs)", "Apply a function to 1-D slices along the given axis."},
 	{"min_scalar_type", x_min_scalar_type, "min_scalar_type(a, /)", "For scalar a, returns the data type with the smallest size and smallest scalar kind which can hold its value."},
+	{"broadcast_shapes", x_broadcast_shapes, "broadcast_shapes(*args)", "Broadcast the input shapes into a single shape."},
+	{"copyto", x_copyto, "copyto(dst, src, casting='same_kind', where=True)", "Copies values from one array to another, broadcasting as necessary."},
+	{"diagflat", x_diagflat, "diagflat(v, k=0)", "Create a two-dimensional array with the flattened input as a diagonal."},
+	{"asfortranarray", x_asfortranarray, "asfortranarray(a, dtype=None, *, like=None)", "Return an array (ndim >= 1) laid out in Fortran order in memory."},
+	{"asarray_chkfinite", x_asarray_chkfinite, "asarray_chkfinite(a, dtype=None, order=None)", "Convert the input to an array, checking for NaNs or Infs."},
+	{"vecdot", x_vecdot, "vecdot(x1, x2, /, *, axis=-1)", "Vector dot product of two arrays."},
 	{"hanning", x_hanning, "hanning(M)", "Return the Hanning window."},
 	{"hamming", x_hamming, "hamming(M)", "Return the Hamming window."},
 	{"blackman", x_blackman, "blackman(M)", "Return the Blackman window."},
@@ -1655,6 +1945,10 @@ const struct arr_func arr_compose_linalg_funcs[] = {
 	{"matrix_norm", x_l_matrix_norm, "matrix_norm(x, /, *, keepdims=False, ord='fro')", "Computes the matrix norm of a matrix (or a stack of matrices) x."},
 	{"vector_norm", x_l_vector_norm, "vector_norm(x, /, *, axis=None, keepdims=False, ord=2)", "Computes the vector norm of a vector (or batch of vectors) x."},
 	{"svdvals", x_l_svdvals, "svdvals(x, /)", "Returns the singular values of a matrix (or a stack of matrices) x."},
+	{"vecdot", x_vecdot, "vecdot(x1, x2, /, *, axis=-1)", "Computes the vector dot product."},
+	{"cross", x_l_cross, "cross(x1, x2, /, *, axis=-1)", "Returns the cross product of 3-element vectors."},
+	{"tensorinv", x_l_tensorinv, "tensorinv(a, ind=2)", "Compute the 'inverse' of an N-dimensional array."},
+	{"tensorsolve", x_l_tensorsolve, "tensorsolve(a, b, axes=None)", "Solve the tensor equation a x = b for x."},
 	{"multi_dot", x_l_multi_dot, "multi_dot(arrays, *, out=None)", "Compute the dot product of two or more arrays in a single function call."},
 	{NULL, NULL, NULL, NULL}
 };

@@ -309,7 +309,9 @@ static struct value *mk_array(struct eval *ev, const struct builtin *bi, int arg
 		if (!r)
 			return NULL;
 	}
-	if ((ord == 'F' && !nd_is_f_contiguous(r)) || (ord == 'C' && !nd_is_c_contiguous(r))) {
+	if ((ord == 'F' && (!nd_is_f_contiguous(r) || (!a && r->ndim > 1))) ||
+	    (ord == 'C' && !nd_is_c_contiguous(r))) {
+		/* a new array from a list gets Fortran strides even where C ones would do */
 		struct ndarray *c = arr_copy_order(ev, r, r->dtype, ord);
 		nd_decref(r);
 		if (!(r = c))
