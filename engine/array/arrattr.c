@@ -362,7 +362,7 @@ static const struct arr_func *const *method_tables(void)
 {
 	static const struct arr_func *const t[] = {
 		arr_core_methods, arr_ufunc_methods, arr_reduce_methods, arr_manip_methods,
-		arr_sort_methods, arr_linalg_methods, NULL,
+		arr_sort_methods, arr_linalg_methods, arr_compose_methods, NULL,
 	};
 	return t;
 }

@@ -256,11 +256,13 @@ static struct value *mk_array(struct eval *ev, const struct builtin *bi, int arg
 		     *like = NULL, *device = NULL;
 	int dt = -1, cp;
 	int64_t nmin;
+	char ord;
 	const struct backend *be = arr_be(bi);
 	struct ndarray *a, *r;
 	if (args_parse(ev, bi->name, argc, argv, kw, "object|dtype,$copy,order,subok,ndmin,like,device",
 		       &obj, &dtype, &copy, &order, &subok, &ndmin, &like, &device) < 0 ||
-	    arr_parse_dtype(ev, dtype, &dt) < 0 || args_int(ev, ndmin, 0, &nmin) < 0)
+	    arr_parse_dtype(ev, dtype, &dt) < 0 || args_int(ev, ndmin, 0, &nmin) < 0 ||
+	    arr_parse_order(ev, order, 'K', &ord) < 0)
 		return NULL;
 	cp = copy_default;
 	if (copy && copy->type != VT_NONE && args_bool(ev, copy, copy_default, &cp) < 0)
@@ -283,13 +285,15 @@ static struct value *mk_array(struct eval *ev, const struct builtin *bi, int arg
 		if (!r)
 			return NULL;
 		if (a && r == a && !cp && nmin <= r->ndim &&
-		    (!contiguous || (nd_is_c_contiguous(r) && r->ndim > 0))) {
+		    (!contiguous || (nd_is_c_contiguous(r) && r->ndim > 0)) &&
+		    (ord != 'F' || nd_is_f_contiguous(r)) && (ord != 'C' || nd_is_c_contiguous(r))) {
 			/* np.asarray(a) is a */
 			nd_decref(r);
 			return val_incref(obj);
 		}
 		if (a && r == a && cp) {
-			struct ndarray *c = arr_contiguous(ev, r);
+			/* order='K' keeps the layout, 'A' keeps Fortran order (NumPy's copy) */
+			struct ndarray *c = arr_copy_order(ev, r, r->dtype, ord);
 			nd_decref(r);
 			r = c;
 		} else if (a && r == a && copy && copy->type == VT_BOOL && !copy->u.i) {
@@ -303,6 +307,14 @@ static struct value *mk_array(struct eval *ev, const struct builtin *bi, int arg
 		nd_decref(r);
 		r = c;
 		if (!r)
+			return NULL;
+	}
+	if ((ord == 'F' && (!nd_is_f_contiguous(r) || (!a && r->ndim > 1))) ||
+	    (ord == 'C' && !nd_is_c_contiguous(r))) {
+		/* a new array from a list gets Fortran strides even where C ones would do */
+		struct ndarray *c = arr_copy_order(ev, r, r->dtype, ord);
+		nd_decref(r);
+		if (!(r = c))
 			return NULL;
 	}
 	if (nmin > r->ndim) {
