@@ -114,15 +114,10 @@ static int64_t batch_stride(const struct ndarray *a, int nb, const int64_t *bsha
 	return s < 0 ? 0 : s;
 }
 
-static const char *int_mm_src =
-	"#include \"lumen.cuh\"\n"
-	"extern \"C\" __global__ void lm_mm(LM_T *c, const char *a, const char *b, long long m, long long n, long long k,\n"
-	"  long long sa0, long long sa1, long long sb0, long long sb1)\n"
-	"{\n"
-	"  for (long long t = blockIdx.x * (long long)blockDim.x + threadIdx.x; t < m * n; t += (long long)gridDim.x * blockDim.x) {\n"
-	"    long long i = t / n, j = t % n; LM_ACC s = 0;\n"
-	"    for (long long q = 0; q < k; q++) s += (LM_ACC)*(const LM_T *)(a + i * sa0 + q * sa1) * (LM_ACC)*(const LM_T *)(b + q * sb0 + j * sb1);\n"
-	"    c[t] = (LM_T)s;\n  }\n}\n";
+/* kernels/int_matmul.cuh, embedded by kernels/embed.sh */
+static const char int_mm_src[] =
+#include "kernels/int_matmul.inc"
+	;
 
 static int int_matmul(struct eval *ev, const struct ndarray *a, const struct ndarray *b, struct ndarray *out)
 {
@@ -427,62 +422,10 @@ static void rnd_gen_free(void *gen)
  * sweep (float32 4, 8, 16; float64 half as many), LUMEN_RAND_STCS=0/1,
  * LUMEN_RAND=curand: cuRAND's generator and a fold pass, as CuPy does. */
 
-static const char *uni_src =
-	"#define LM_M0 0xD2511F53u\n#define LM_M1 0xCD9E8D57u\n"
-	"#define LM_W0 0x9E3779B9u\n#define LM_W1 0xBB67AE85u\n"
-	"#if LM_STCS\n#define LM_ST(p, v) __stcs(p, v)\n#else\n#define LM_ST(p, v) (*(p) = (v))\n#endif\n"
-	"__device__ __forceinline__ uint4 lm_philox(uint4 c, uint2 k)\n"
-	"{\n"
-	"#pragma unroll\n"
-	"  for (int r = 0; r < 10; r++) {\n"
-	"    unsigned h0 = __umulhi(LM_M0, c.x), l0 = LM_M0 * c.x;\n"
-	"    unsigned h1 = __umulhi(LM_M1, c.z), l1 = LM_M1 * c.z;\n"
-	"    c = make_uint4(h1 ^ c.y ^ k.x, l1, h0 ^ c.w ^ k.y, l0);\n"
-	"    k.x += LM_W0; k.y += LM_W1;\n"
-	"  }\n"
-	"  return c;\n"
-	"}\n"
-	"extern \"C\" __global__ void lm_uni(LM_T *y, long long n, unsigned long long seed,\n"
-	"    unsigned long long ctr, double p0, double sc)\n"
-	"{\n"
-	"  const LM_T a = (LM_T)p0, s = (LM_T)sc;\n"
-	"  const uint2 k = make_uint2((unsigned)seed, (unsigned)(seed >> 32));\n"
-	"  const long long nb = (n + LM_PER - 1) / LM_PER, T = (long long)gridDim.x * blockDim.x;\n"
-	"  for (long long b0 = blockIdx.x * (long long)blockDim.x + threadIdx.x; b0 < nb; b0 += T * LM_U) {\n"
-	"    uint4 w[LM_U];\n"
-	"#pragma unroll\n"
-	"    for (int u = 0; u < LM_U; u++) {\n"
-	"      unsigned long long c = ctr + (unsigned long long)(b0 + u * T);\n"
-	"      w[u] = lm_philox(make_uint4((unsigned)c, (unsigned)(c >> 32), 0u, 0u), k);\n"
-	"    }\n"
-	"#pragma unroll\n"
-	"    for (int u = 0; u < LM_U; u++) {\n"
-	"      long long b = b0 + u * T, i = b * LM_PER;\n"
-	"      if (b >= nb) break;\n"
-	"#if LM_PER == 4\n"
-	"      float4 v = make_float4(a + s * ((w[u].x >> 8) * 0x1p-24f), a + s * ((w[u].y >> 8) * 0x1p-24f),\n"
-	"                             a + s * ((w[u].z >> 8) * 0x1p-24f), a + s * ((w[u].w >> 8) * 0x1p-24f));\n"
-	"      if (i + 4 <= n) { LM_ST((float4 *)(y + i), v); }\n"
-	"      else { y[i] = v.x; if (i + 1 < n) y[i + 1] = v.y; if (i + 2 < n) y[i + 2] = v.z; }\n"
-	"#else\n"
-	"      double2 v = make_double2(a + s * (((w[u].x >> 5) * 67108864.0 + (w[u].y >> 6)) * 0x1p-53),\n"
-	"                               a + s * (((w[u].z >> 5) * 67108864.0 + (w[u].w >> 6)) * 0x1p-53));\n"
-	"      if (i + 2 <= n) { LM_ST((double2 *)(y + i), v); } else { y[i] = v.x; }\n"
-	"#endif\n"
-	"    }\n"
-	"  }\n"
-	"}\n"
-	/* LUMEN_RAND=curand: cuRAND's (0, 1] folded to [0, 1) as CuPy's
-	 * _mod1_kernel does (1 -> 0), then scaled */
-	"extern \"C\" __global__ void lm_fold(LM_T *y, long long n, double p0, double sc)\n"
-	"{\n"
-	"  const LM_T a = (LM_T)p0, s = (LM_T)sc;\n"
-	"  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n;\n"
-	"       i += (long long)gridDim.x * blockDim.x) {\n"
-	"    LM_T u = y[i];\n"
-	"    y[i] = a + s * (u == (LM_T)1 ? (LM_T)0 : u);\n"
-	"  }\n"
-	"}\n";
+/* kernels/uniform.cuh, embedded by kernels/embed.sh */
+static const char uni_src[] =
+#include "kernels/uniform.inc"
+	;
 
 /* the launch knobs, read once */
 static struct { int grid_per_sm, unroll, stcs, curand; } uk;
@@ -989,61 +932,10 @@ static int geam_t(struct eval *ev, int dt, int rows, int cols, const void *src, 
  * down to 1e-12 singular value errors of 1-2e-8 (sgesvd: 1-5e-7).
  * Values only: syevd without vectors, S = sqrt(max(L, 0)).
  * LUMEN_SVD=gesvd gives cuSOLVER's sgesvd (CuPy's) instead. */
-static const char *gram_src =
-	"extern \"C\" __global__ void sv_widen(const float *a, double *b, long long n)\n"
-	"{\n"
-	"  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n;\n"
-	"       i += (long long)gridDim.x * blockDim.x)\n"
-	"    b[i] = a[i];\n"
-	"}\n"
-	/* out = v with its n columns in reverse order (n x n) */
-	"extern \"C\" __global__ void sv_reverse(const double *v, double *out, int n)\n"
-	"{\n"
-	"  long long nn = (long long)n * n;\n"
-	"  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < nn;\n"
-	"       i += (long long)gridDim.x * blockDim.x)\n"
-	"    out[(n - 1 - i / n) * (long long)n + i % n] = v[i];\n"
-	"}\n"
-	/* s[j] = min over i <= j of |R[i,i]| (descending to the last bit after
-	 * rounding); NaN anywhere: info = 1, as a failed convergence */
-	"extern \"C\" __global__ void sv_values(const double *r, int ldr, int n, float *s, int *info)\n"
-	"{\n"
-	"  for (int j = blockIdx.x * blockDim.x + threadIdx.x; j < n; j += gridDim.x * blockDim.x) {\n"
-	"    double m = fabs(r[0]);\n"
-	"    for (int i = 1; i <= j; i++) m = fmin(m, fabs(r[i * (long long)ldr + i]));\n"
-	"    double d = r[j * (long long)ldr + j];\n"
-	"    if (d != d) *info = 1;\n"
-	"    s[j] = (float)m;\n"
-	"  }\n"
-	"}\n"
-	/* u (m x ucols, float) = q * sign(diag r) for the first n columns */
-	"extern \"C\" __global__ void sv_left(const double *q, const double *r, int m, int ucols, int n, float *u)\n"
-	"{\n"
-	"  long long mn = (long long)m * ucols;\n"
-	"  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < mn;\n"
-	"       i += (long long)gridDim.x * blockDim.x) {\n"
-	"    long long j = i / m;\n"
-	"    double x = q[i];\n"
-	"    u[i] = (float)(j < n && r[j * m + j] < 0 ? -x : x);\n"
-	"  }\n"
-	"}\n"
-	/* vt (n x n, float) = v^T */
-	"extern \"C\" __global__ void sv_right(const double *v, int n, float *vt)\n"
-	"{\n"
-	"  long long nn = (long long)n * n;\n"
-	"  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < nn;\n"
-	"       i += (long long)gridDim.x * blockDim.x)\n"
-	"    vt[(i % n) * n + i / n] = (float)v[i];\n"
-	"}\n"
-	/* values only: s[j] = sqrt(max(l[n-1-j], 0)) (l ascending) */
-	"extern \"C\" __global__ void sv_roots(const double *l, int n, float *s, int *info)\n"
-	"{\n"
-	"  for (int j = blockIdx.x * blockDim.x + threadIdx.x; j < n; j += gridDim.x * blockDim.x) {\n"
-	"    double x = l[n - 1 - j];\n"
-	"    if (x != x) *info = 1;\n"
-	"    s[j] = (float)sqrt(x > 0 ? x : 0.0);\n"
-	"  }\n"
-	"}\n";
+/* kernels/gram.cuh, embedded by kernels/embed.sh */
+static const char gram_src[] =
+#include "kernels/gram.inc"
+	;
 
 /* the source, for tests that compile it */
 const char *cuda_svd_gram_source(void)
