@@ -26,10 +26,10 @@
 #include "ufunc/ufunc.h"
 #include "backend/cuda/cuda_int.h"
 
-/* cuda_index.c / cuda_lib.c: the kernels' sources, compiled here too */
+/* cuda_index.c / cuda_rand.c: the kernels' sources, compiled here too */
 const char *cuda_index_source(int item, int unit, char *buf, size_t size);
 const char *cuda_uniform_source(int dt, char *buf, size_t size);
-/* cuda_transfer.c / cuda_lib.c: the knobs read again, the SVD's fallback count */
+/* cuda_transfer.c / cuda_rand.c, cuda_solver.c: the knobs read again, the SVD's fallback count */
 void xfer_knobs_reread(void);
 size_t xfer_pinned_bytes(void);
 void cuda_rand_knobs_reread(void);

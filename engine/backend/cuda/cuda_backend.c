@@ -3,7 +3,8 @@
  * background start of CUDA, the one CUDA-call check (statuses become
  * `CUDARuntimeError: cudaErrorX: message`; sticky ones mark the device dead),
  * and the struct backend whose entries route to cuda_pool.c, cuda_transfer.c,
- * cuda_ew.c, cuda_lib.c and kernels/fixed.cu.
+ * cuda_ew.c, cuda_blas.c, cuda_fft.c, cuda_solver.c, cuda_rand.c and
+ * kernels/fixed.cu.
  *
  * Owns the device state (struct cuda_dev) and device buffers' headers.
  * Never evaluates Python and never decides dtypes: callers did that.
@@ -42,7 +43,7 @@ void cudabe_select(const char *m)
 	pthread_mutex_unlock(&warm_mu);
 }
 
-extern void cuda_lib_warm(void);   /* cuda_lib.c */
+extern void cuda_lib_warm(void);   /* cuda_blas.c */
 extern int jit_init(void);         /* cuda_jit.c: driver entry points */
 
 /* A process may exit while the warmup thread is inside the driver, NVRTC or
@@ -571,10 +572,10 @@ out:
 }
 
 extern int cuda_matmul(struct eval *ev, const struct ndarray *a, const struct ndarray *b,
-		       struct ndarray *out);  /* cuda_lib.c */
-extern const struct backend_fft *const cuda_fft_backend;       /* cuda_lib.c */
-extern const struct backend_linalg *const cuda_linalg_backend;
-extern const struct backend_random *const cuda_random_backend;
+		       struct ndarray *out);  /* cuda_blas.c */
+extern const struct backend_fft *const cuda_fft_backend;       /* cuda_fft.c */
+extern const struct backend_linalg *const cuda_linalg_backend; /* cuda_solver.c */
+extern const struct backend_random *const cuda_random_backend; /* cuda_rand.c */
 extern int cuda_gather(struct eval *ev, const struct ndarray *src, const int64_t *off, int64_t nb,
 		       int pos, struct ndarray *out);  /* cuda_index.c */
 extern int cuda_scatter(struct eval *ev, struct ndarray *dst, const int64_t *off, int64_t nb,
@@ -628,7 +629,7 @@ static struct backend cuda_backend = {
 };
 
 /* The library families are filled in once, before the backend is first
- * handed out (their structs live in cuda_lib.c). */
+ * handed out (their structs live in cuda_fft.c, cuda_solver.c, cuda_rand.c). */
 static pthread_once_t full_once = PTHREAD_ONCE_INIT;
 static int main_bound;
 static void make_full(void)

@@ -66,33 +66,16 @@ static const char *store_expr(int dt)
 	}
 }
 
+/* kernels/stencil_prelude.cuh, embedded by kernels/embed.sh */
 static const char prelude[] =
-	"struct P { long long oshape[ND], ishape[ND], istride[ND], start[ND], ostride_line;\n"
-	"  double cval; long long n; };\n"
-	"__device__ __forceinline__ long long ext(long long i, long long n) {\n"
-	"  if (i >= 0 && i < n) return i;\n"
-	"#if MODE == 0\n  return i < 0 ? 0 : n - 1;\n"
-	"#elif MODE == 1\n  i %= n; return i < 0 ? i + n : i;\n"
-	"#elif MODE == 2\n  i %= 2 * n; if (i < 0) i += 2 * n; return i < n ? i : 2 * n - 1 - i;\n"
-	"#elif MODE == 3\n  if (n == 1) return 0; i %= 2 * n - 2; if (i < 0) i += 2 * n - 2;\n"
-	"  return i < n ? i : 2 * n - 2 - i;\n"
-	"#else\n  return -1;\n#endif\n}\n"
-	"__device__ __forceinline__ double ld(const IN_T *x, long long off) {\n"
-	"  return (double)*(const IN_T *)((const char *)x + off); }\n";
+#include "kernels/stencil_prelude.inc"
+	;
 
 /* the tap value t of the element with coordinates o (interior: base + toff) */
+/* kernels/stencil_tapval.cuh, embedded by kernels/embed.sh */
 static const char tapval[] =
-	"#define TAPVAL(t) (interior ? ld(x, base + toff[t]) : edge(x, o, taps, t, p))\n"
-	"__device__ double edge(const IN_T *x, const long long *o, const long long *taps, int t,\n"
-	"                       const P &p) {\n"
-	"  long long off = 0;\n"
-	"  for (int d = 0; d < ND; d++) {\n"
-	"    long long e = ext(o[d] + p.start[d] + taps[t * ND + d], p.ishape[d]);\n"
-	"    if (e < 0) return p.cval;\n"
-	"    off += e * p.istride[d];\n"
-	"  }\n"
-	"  return ld(x, off);\n"
-	"}\n";
+#include "kernels/stencil_tapval.inc"
+	;
 
 static char *gen_source(const struct stencil *s, int idt, int odt, int idx32)
 {
