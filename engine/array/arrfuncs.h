@@ -70,6 +70,9 @@ extern const struct arr_func arr_signal_funcs[];     /* cupyx.scipy.signal / sci
 extern const struct arr_func arr_special_funcs[];    /* cupyx.scipy.special / scipy.special */
 extern const struct arr_func arr_scipy_linalg_funcs[]; /* cupyx.scipy.linalg / scipy.linalg */
 extern const struct arr_func arr_ufunc_methods[];    /* ufuncfn.c: a.clip, a.round */
+extern const struct arr_func arr_compose_funcs[];    /* lib/compose.c: fill_diagonal, tril_indices, set routines ... */
+extern const struct arr_func arr_compose_linalg_funcs[]; /* lib/compose.c: linalg.vector_norm, matrix_norm, diagonal ... */
+extern const struct arr_func arr_compose_methods[];  /* lib/compose.c: a.diagonal, a.take, a.partition ... */
 extern const struct arr_func arr_fpe_funcs[];        /* fpe.c: seterr, geterr, errstate */
 /* Called once when a module is built, to add what tables cannot hold
  * (objects such as cp.cuda.Stream.null): fullname "cupy.cuda" ...  The

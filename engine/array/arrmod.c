@@ -182,6 +182,29 @@ static int add(struct eval *ev, struct value *mod, const char *name, struct valu
 	return 0;
 }
 
+/* NumPy's aliases are one object under two names (np.conj is np.conjugate):
+ * the alias is rebound to the canonical name's object */
+static int add_aliases(struct eval *ev, struct value *mod)
+{
+	static const char *const pairs[][2] = {
+		{"abs", "absolute"}, {"acos", "arccos"}, {"acosh", "arccosh"}, {"asin", "arcsin"},
+		{"asinh", "arcsinh"}, {"atan", "arctan"}, {"atan2", "arctan2"}, {"atanh", "arctanh"},
+		{"bitwise_invert", "invert"}, {"bitwise_not", "invert"}, {"bitwise_left_shift", "left_shift"},
+		{"bitwise_right_shift", "right_shift"}, {"concat", "concatenate"}, {"conj", "conjugate"},
+		{"true_divide", "divide"}, {"mod", "remainder"}, {"permute_dims", "transpose"}, {"pow", "power"},
+	};
+	for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
+		struct value *v = val_getattr(ev, mod, pairs[i][1]);
+		if (!v) {
+			err_clear(ev);
+			continue;
+		}
+		if (add(ev, mod, pairs[i][0], v) < 0)
+			return -1;
+	}
+	return 0;
+}
+
 static int add_dtypes(struct eval *ev, struct value *mod)
 {
 	static const struct { const char *name; int dt; } types[] = {
@@ -213,6 +236,8 @@ static int add_constants(struct eval *ev, struct value *mod, int is_cp)
 	       add(ev, mod, "newaxis", val_none()) < 0 ||
 	       add(ev, mod, "mgrid", arr_ndgrid_new(ev, 0, is_cp)) < 0 ||
 	       add(ev, mod, "ogrid", arr_ndgrid_new(ev, 1, is_cp)) < 0 ||
+	       add(ev, mod, "s_", arr_index_exp_new(ev, 0)) < 0 ||
+	       add(ev, mod, "index_exp", arr_index_exp_new(ev, 1)) < 0 ||
 	       add(ev, mod, "True_", val_scalar(DT_BOOL, (union scalar_data){.b = 1})) < 0 ||
 	       add(ev, mod, "False_", val_scalar(DT_BOOL, (union scalar_data){.b = 0})) < 0 ||
 	       add(ev, mod, "ndarray", val_type(is_cp ? TY_CUPY_NDARRAY : TY_NDARRAY)) < 0 ? -1 : 0;
@@ -221,7 +246,7 @@ static int add_constants(struct eval *ev, struct value *mod, int is_cp)
 static const struct arr_func *const top_tables[] = {
 	arr_creation_funcs, arr_ufunc_funcs, arr_reduce_funcs, arr_manip_funcs,
 	arr_index_funcs, arr_edit_funcs, arr_calculus_funcs, arr_polynomial_funcs, arr_sort_funcs,
-	arr_stat_funcs, arr_linalg_top_funcs, arr_io_funcs, arr_format_funcs, arr_dtype_funcs, arr_fpe_funcs, NULL,
+	arr_stat_funcs, arr_linalg_top_funcs, arr_io_funcs, arr_format_funcs, arr_dtype_funcs, arr_fpe_funcs, arr_compose_funcs, NULL,
 };
 
 static const struct backend *cupy_backend(struct eval *ev)
@@ -275,7 +300,7 @@ static int add_child(struct eval *ev, struct value *mod, const char *parent, con
 
 static struct value *build(struct eval *ev, const char *name)
 {
-	static const struct arr_func *const t_linalg[] = {arr_linalg_funcs, NULL};
+	static const struct arr_func *const t_linalg[] = {arr_linalg_funcs, arr_compose_linalg_funcs, NULL};
 	static const struct arr_func *const t_fft[] = {arr_fft_funcs, NULL};
 	static const struct arr_func *const t_random[] = {arr_random_funcs, arr_random_state_funcs, NULL};
 	static const struct arr_func *t_cuda[] = {NULL, xfer_cuda_funcs, NULL};  /* cuda_table(), then Lumen's counters */
@@ -324,7 +349,7 @@ static struct value *build(struct eval *ev, const char *name)
 		if (is_cp && (add_table(ev, mod, name, cupy_own_funcs, be) < 0 ||
 			      add_table(ev, mod, name, cuda_table(CT_CUPY), be) < 0))
 			return NULL;
-		if (add_dtypes(ev, mod) < 0 || add_constants(ev, mod, is_cp) < 0 ||
+		if (add_dtypes(ev, mod) < 0 || add_constants(ev, mod, is_cp) < 0 || add_aliases(ev, mod) < 0 ||
 		    add(ev, mod, "__version__", val_cstr(is_np ? "2.4.6" : "14.2.0")) < 0)
 			return NULL;
 		if (add_child(ev, mod, name, "linalg") < 0 || add_child(ev, mod, name, "fft") < 0 ||

@@ -7,8 +7,8 @@
  * difference, a compaction, cumsum and diff; isclose / allclose by NumPy's
  * formula; triu / tril as a where() with the triangle's mask.  Every step is a namespace
  * call (nscall.h) on the array's own backend, so the data stays where it
- * is.  sortsearch.c, stats.c, creation.c call these for backends with device-resident keys
- * (mask_take), and for the host too under LUMEN_DEVSEARCH=1 (the switch
+ * is.  sortsearch.c, stats.c, creation.c call these for backends of device
+ * memory (device_memory), and for the host too under LUMEN_DEVSEARCH=1 (the switch
  * that lets the corpus check these compositions on a machine without a
  * GPU).  Owns nothing beyond the call.
  */
@@ -22,7 +22,7 @@
 int ds_wanted(const struct backend *be)
 {
 	static int force = -1;
-	if (be->mask_take)
+	if (be->device_memory)
 		return 1;
 	if (force < 0) {
 		const char *s = getenv("LUMEN_DEVSEARCH");

@@ -7,8 +7,8 @@
 
 #include "array/arrapi.h"
 
-/* whether sortsearch.c takes these paths for arrays of be: a backend with
- * device-resident keys (mask_take), or any under LUMEN_DEVSEARCH=1 */
+/* whether sortsearch.c takes these paths for arrays of be: a backend of
+ * device memory (device_memory), or any under LUMEN_DEVSEARCH=1 */
 int ds_wanted(const struct backend *be);
 /* np.flatnonzero(a); np.nonzero(a) (a->ndim >= 1), or with argwhere
  * np.argwhere(a) */

@@ -280,3 +280,31 @@ struct value *arr_ndgrid_new(struct eval *ev, int sparse, int cupy)
 	g->cupy = cupy;
 	return val_object_new(&ndgrid_type, g);
 }
+
+/* np.s_ and np.index_exp: obj[key] is the key itself (index_exp: always a tuple) */
+static struct value *iexp_getitem(struct eval *ev, struct value *self, struct value *key)
+{
+	(void)ev;
+	if (self->u.obj.p == NULL || key->type == VT_TUPLE)
+		return val_incref(key);
+	return val_tuple_new(1, (struct value *[]){val_incref(key)});
+}
+
+static char *iexp_repr(struct eval *ev, struct value *self)
+{
+	(void)self;
+	char *s = strdup("<numpy.lib._index_tricks_impl.IndexExpression object>");
+	return s ? s : err_nomem(ev);
+}
+
+static const struct objtype iexp_type = {
+	.name = "IndexExpression", .repr = iexp_repr, .getitem = iexp_getitem,
+};
+
+struct value *arr_index_exp_new(struct eval *ev, int maketuple)
+{
+	(void)ev;
+	/* the pointer only tells the two apart: NULL for s_, a static byte for index_exp */
+	static char tuple_mark;
+	return val_object_new(&iexp_type, maketuple ? &tuple_mark : NULL);
+}

@@ -378,10 +378,10 @@ static struct value *f_norm(struct eval *ev, const struct builtin *bi, int argc,
 	if (!(x = arr_asarray(ev, be, xv, -1)))
 		return NULL;
 	have_ord = ordv && ordv->type != VT_NONE;
-	/* device-resident data (a backend with device keys): the norms NumPy
+	/* device-resident data (a backend of device memory): the norms NumPy
 	 * composes from ufuncs and reductions run where x lies (issue 17) */
 	const char *dsw = getenv("LUMEN_DEVSEARCH");   /* the test switch of lib/devsearch.c */
-	int dev = nd_backend(x)->mask_take != NULL || (dsw && *dsw && strcmp(dsw, "0") != 0);
+	int dev = nd_backend(x)->device_memory || (dsw && *dsw && strcmp(dsw, "0") != 0);
 	if (have_ord) {
 		sord = val_as_cstr(ordv);
 		if (!sord && val_as_double(ev, ordv, &ord) < 0)
@@ -453,7 +453,7 @@ static struct value *f_norm(struct eval *ev, const struct builtin *bi, int argc,
 		}
 		int hdt = dt_is_complex(x->dtype) ? lin_complex_dt(work) : work;
 		const char *d = NULL;
-		if (nd_device(x) == DEV_HOST && x->dtype == hdt)
+		if (nd_host_memory(x) && x->dtype == hdt)
 			d = dense_block(x);   /* x.ravel(order='K') is a view: no copy */
 		if (!d) {
 			h = lin_host_as(ev, x, hdt);
@@ -499,7 +499,7 @@ static struct value *f_norm(struct eval *ev, const struct builtin *bi, int argc,
 		for (int i = 0; i < nax; i++)
 			axes[i] = i;
 	}
-	if ((nd_device(x) == DEV_HOST || dev) && rdt != DT_FLOAT16) {
+	if ((nd_host_memory(x) || dev) && rdt != DT_FLOAT16) {
 		int done;
 		struct value *r;
 		if (nax == 2 && axes[0] == axes[1]) {

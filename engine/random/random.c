@@ -6,7 +6,7 @@
  * integer draws and the parameter helpers here; the other distributions in
  * random_dist.c, permutation/shuffle/choice in random_choice.c.  Values are
  * drawn on the host; a device namespace gets them copied over unless its
- * backend has a struct random_backend (cuRAND: cp.random's own streams).
+ * backend has a struct backend_random (cuRAND: cp.random's own streams).
  */
 #include <math.h>
 #include <stdio.h>
@@ -122,7 +122,7 @@ static struct value *draw_cont(struct eval *ev, const struct backend *be, struct
 			       enum cdist d, int nd, const int64_t *shape, struct rparam *p, int dt)
 {
 	/* device generator: cp.random's own stream */
-	const struct random_backend *rb = be->random;
+	const struct backend_random *rb = be->random;
 	if (rb && rb->fill && nd >= 0 && (d == CD_UNIFORM01 || d == CD_NORMAL01 ||
 					  ((d == CD_UNIFORM || d == CD_NORMAL) && !p[0].a && !p[1].a))) {
 		struct ndarray *o = nd_new(ev, be, dt, nd, shape);
@@ -1078,12 +1078,13 @@ static const struct {
 	{"poisson", g_poisson},
 	{"binomial", g_binomial},
 	{"geometric", g_geometric},
+	{"multivariate_normal", rnd_g_multivariate_normal},
 };
 
 static const char *const gen_attrs[] = {
 	"random", "standard_normal", "normal", "uniform", "integers", "choice",
 	"permutation", "shuffle", "exponential", "standard_exponential", "gamma",
-	"standard_gamma", "poisson", "binomial", "geometric", NULL
+	"standard_gamma", "poisson", "binomial", "geometric", "multivariate_normal", NULL
 };
 
 static struct value *gen_getattr(struct eval *ev, struct value *self, const char *name)
@@ -1104,11 +1105,19 @@ static char *gen_repr(struct eval *ev, struct value *self)
 	return s;
 }
 
+static char *gen_str(struct eval *ev, struct value *self)
+{
+	char *s = strdup("Generator(PCG64)");
+	(void)self;
+	return s ? s : err_nomem(ev);
+}
+
 static const struct objtype generator_type = {
 	.name = "Generator",
 	.free = gen_free,
 	.getattr = gen_getattr,
 	.repr = gen_repr,
+	.str = gen_str,
 	.attrs = gen_attrs,
 };
 
@@ -1182,6 +1191,8 @@ const struct arr_func arr_random_funcs[] = {
 	{"uniform", f_uniform, "uniform(low=0.0, high=1.0, size=None)", "Uniform [low, high) samples."},
 	{"normal", f_normal, "normal(loc=0.0, scale=1.0, size=None)", "Normal (Gaussian) samples."},
 	{"standard_normal", f_standard_normal, "standard_normal(size=None)", "Standard normal samples."},
+	{"multivariate_normal", rnd_f_multivariate_normal, "multivariate_normal(mean, cov, size=None, check_valid='warn', tol=1e-8)",
+	 "Draw random samples from a multivariate normal distribution."},
 	{"randint", f_randint, "randint(low, high=None, size=None, dtype=int)", "Random integers in [low, high)."},
 	{"exponential", f_exponential, "exponential(scale=1.0, size=None)", "Exponential samples of the given scale."},
 	{"standard_exponential", f_standard_exponential, "standard_exponential(size=None)", "Exponential samples of scale 1."},

@@ -13,18 +13,18 @@
 #include "random/random_int.h"
 
 /* ---- on the device (a backend with its own random family: cuRAND) ----
- * permutation, shuffle and choice as CuPy draws them there: a permutation
- * is the argsort of uniform keys, a choice with p inverts the cdf by the
+ * permutation, shuffle and choice from uniform keys drawn there: a permutation
+ * is the argsort of the keys, a choice floor(u * n), with p it inverts the cdf by the
  * backend's searchsorted, one without replacement takes the smallest keys
  * (-log(u) / p with p: Efraimidis-Spirakis, successive sampling).  Nothing
  * of the data goes to the host. */
 
-/* the device draws: a backend with a random family (cuRAND); LUMEN_DEVSEARCH=1
+/* the device draws: a backend of device memory (cuRAND); LUMEN_DEVSEARCH=1
  * takes them on the host too (a test switch: NumPy's sequences are lost) */
 static int dv_on(const struct backend *be)
 {
 	static int force = -1;
-	if (be->random)
+	if (be->device_memory)
 		return 1;
 	if (force < 0) {
 		const char *s = getenv("LUMEN_DEVSEARCH");
@@ -147,7 +147,7 @@ struct value *rnd_permutation(struct eval *ev, const struct backend *be, struct 
 			nd_decref(a);
 			return r;
 		}
-		t = nd_device(a) == DEV_HOST ? nd_incref(a) : arr_to_host(ev, a);
+		t = arr_to_host(ev, a);
 		h = t ? nd_new(ev, &backend_host, t->dtype, t->ndim, t->shape) : NULL;
 		if (h && nd_size(h) && backend_host.copy(ev, h, t) < 0) {
 			nd_decref(h);
@@ -198,10 +198,10 @@ struct value *rnd_shuffle(struct eval *ev, struct rsrc *src, struct value *x)
 			val_decref(key);
 		return rc < 0 ? NULL : val_none();
 	}
-	if (nd_device(a) == DEV_HOST && nd_is_c_contiguous(a))
+	if (nd_host_memory(a) && nd_is_c_contiguous(a))
 		h = nd_incref(a);
 	else {
-		struct ndarray *t = nd_device(a) == DEV_HOST ? nd_incref(a) : arr_to_host(ev, a);
+		struct ndarray *t = arr_to_host(ev, a);
 		h = t ? nd_new(ev, &backend_host, a->dtype, a->ndim, a->shape) : NULL;
 		if (h && nd_size(h) && backend_host.copy(ev, h, t) < 0) {
 			nd_decref(h);
@@ -214,7 +214,7 @@ struct value *rnd_shuffle(struct eval *ev, struct rsrc *src, struct value *x)
 		return NULL;
 	}
 	if (h != a) {
-		int rc = nd_device(a) == DEV_HOST ? backend_host.copy(ev, a, h)
+		int rc = nd_host_memory(a) ? backend_host.copy(ev, a, h)
 						  : nd_backend(a)->from_host(ev, a, nd_data(h));
 		nd_decref(h);
 		if (rc < 0)
@@ -373,8 +373,14 @@ static struct value *choice_device(struct eval *ev, const struct backend *be, st
 		}
 	}
 	if (replace && !p) {
-		struct value *args[2] = {val_int(0), val_int(pop)};
-		idx = dv_kw(ev, be, "random.randint", 2, args, "size", val_int(size));
+		/* floor(u * pop) of uniform keys (cuRAND's uniforms; randint's
+		 * draws would come from the host) */
+		struct value *u = ex_bin(ev, OP_MUL, dv_keys(ev, be, size), val_int(pop));
+		struct value *fl = ex_fn1(ev, be, "floor", u);
+		struct ndarray *fa = fl ? arr_borrow(fl) : NULL, *ia = fa ? arr_astype_quiet(ev, fa, DT_INT64) : NULL;
+		if (fl)
+			val_decref(fl);
+		idx = ia ? ex_fn2(ev, be, "minimum", arr_wrap(ev, ia), val_int(pop - 1)) : NULL;
 	} else if (replace) {
 		/* cdf inversion: searchsorted(cdf / cdf[-1], u, side='right') */
 		struct value *cdf = ex_fn1(ev, be, "cumsum", val_incref(p));

@@ -13,6 +13,13 @@
 #include "lang/args.h"
 #include "random/random.h"
 
+/* random_mvn.c: multivariate_normal of the legacy functions / RandomState
+ * (bi->self a RandomState or NULL) and of a Generator (bi->self) */
+struct value *rnd_f_multivariate_normal(struct eval *ev, const struct builtin *bi, int argc,
+					struct value **argv, const struct kwargs *kw);
+struct value *rnd_g_multivariate_normal(struct eval *ev, const struct builtin *bi, int argc,
+					struct value **argv, const struct kwargs *kw);
+
 /* Where draws come from: a legacy state or a Generator. */
 struct rsrc {
 	struct mt19937 *mt;   /* legacy when set */

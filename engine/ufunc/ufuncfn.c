@@ -623,6 +623,8 @@ static struct value *fn_realimag(struct eval *ev, const struct builtin *bi, int 
 	int imag = !strcmp(bi->name, "imag");
 	if (args_parse(ev, bi->name, argc, argv, kw, "val", &x) < 0)
 		return NULL;
+	if (x->type == VT_INT || x->type == VT_FLOAT || x->type == VT_COMPLEX || x->type == VT_BOOL)
+		return val_getattr(ev, x, bi->name);   /* NumPy: val.real of a Python number */
 	if (x->type != VT_NDARRAY) {
 		a = arr_asarray(ev, arr_be(bi), x, -1);
 		r = a ? arr_real_imag(ev, a, imag) : NULL;
