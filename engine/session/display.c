@@ -27,6 +27,7 @@
 #include "array/format.h"
 #include "lang/args.h"
 #include "session/display.h"
+#include "plot/plot_api.h"
 
 char *arr_html(struct eval *ev, struct value *v);
 
@@ -803,5 +804,5 @@ struct value *display_module(struct eval *ev, const char *name)
 		}
 		return m;
 	}
-	return NULL;
+	return plot_module(ev, name); /* matplotlib (engine/plot) */
 }
