@@ -25,6 +25,7 @@ static cairo_status_t pl_png_write(void *closure, const unsigned char *data, uns
 struct dc {
 	cairo_t *cr;
 	double s;                   /* pixels per point */
+	int snap;                   /* raster output: snap rectangles to pixels */
 	PangoFontDescription *font;
 };
 
@@ -330,6 +331,12 @@ static void draw_bars(struct dc *d, const struct axbox *b, const struct pl_artis
 			x1 = tx(b, r->x[i] + r->w[i]);
 			y0 = ty(b, r->y2[i]);
 			y1 = ty(b, r->y2[i] + r->y[i]);
+		}
+		if (d->snap) {  /* as Agg does: rectangle edges on pixel boundaries */
+			x0 = nearbyint(x0);
+			x1 = nearbyint(x1);
+			y0 = nearbyint(y0);
+			y1 = nearbyint(y1);
 		}
 		cairo_new_path(cr);
 		cairo_rectangle(cr, fmin(x0, x1), fmin(y0, y1), fabs(x1 - x0), fabs(y1 - y0));
@@ -662,15 +669,19 @@ static struct axdeco axes_deco(struct dc *d, struct pl_axes *a, const struct axb
 		r.r = tl + yw + (a->cb_label ? 4 * d->s + lh : 0);
 		return r;
 	}
+	if (a->hide_ytl)
+		yw = -3.5 * d->s;
 	r.l = tl + yw + (a->ylabel ? 4 * d->s + lh : 0);
-	r.b = tl + (tx_.n ? lh : 0) + (a->xlabel ? 4 * d->s + lh : 0);
-	r.t = a->title ? 6 * d->s + 12 * d->s : 0;
+	r.b = tl + (tx_.n && !a->hide_xtl ? lh : -3.5 * d->s) + (a->xlabel ? 4 * d->s + lh : 0);
+	r.t = a->title ? 6 * d->s + 0.76 * 12 * d->s : 0;
 	if (ty_.off[0])
 		r.t = fmax(r.t, lh + 4 * d->s);
 	if (tx_.n) {  /* the outer tick labels reach half their width past the box */
 		struct tsize s = text_size(d, tx_.lab[tx_.n - 1], 10, tx_.markup);
 		double over = tx(b, tx_.v[tx_.n - 1]) + s.w / 2 - (b->x0 + b->w);
 		r.r = fmax(0, over);
+		s = text_size(d, tx_.lab[0], 10, tx_.markup);
+		r.l = fmax(r.l, b->x0 - (tx(b, tx_.v[0]) - s.w / 2));
 	}
 	return r;
 }
@@ -1091,54 +1102,72 @@ static void axes_box(struct dc *d, struct pl_figure *f, struct pl_axes *a, doubl
 }
 
 /* tight_layout: subplot parameters that fit every axes' decorations with a
- * pad of 1.08 font sizes, for the common grid of one size */
+ * pad of 1.08 font sizes (matplotlib's _auto_adjust_subplotpars over one grid) */
+#define TG 16
 static void tight_layout(struct dc *d, struct pl_figure *f, double W, double H)
 {
 	double pad = 1.08 * 10 * d->s;
-	double L = 0, R = 0, T = 0, B = 0, ws = 0, hs = 0;
+	double L = 0, R = 0, T = 0, B = 0;
+	double dl[TG][TG] = {{0}}, dr[TG][TG] = {{0}}, dt[TG][TG] = {{0}}, db[TG][TG] = {{0}};
 	int nrows = 1, ncols = 1;
 	for (int i = 0; i < f->nax; i++) {
 		struct pl_axes *a = f->ax[i];
-		if (a->is_cbar)
+		if (a->is_cbar || a->nrows < 1)
 			continue;
+		if (a->nrows > TG || a->ncols > TG)
+			return;
 		nrows = a->nrows;
 		ncols = a->ncols;
 		struct axbox b;
 		axes_box(d, f, a, W, H, &b);
 		struct axdeco e = axes_deco(d, a, &b);
+		/* the box an aspect-locked axes leaves empty in its slot counts as room */
+		double sx0 = a->slot[0] * W, sw = a->slot[2] * W, sy0 = H - (a->slot[1] + a->slot[3]) * H, sh = a->slot[3] * H;
+		e.l -= b.x0 - sx0;
+		e.r -= sx0 + sw - (b.x0 + b.w);
+		e.t -= b.y0 - sy0;
+		e.b -= sy0 + sh - (b.y0 + b.h);
 		/* a colorbar beside it counts as part of its decorations */
 		for (int k = 0; k < f->nax; k++)
 			if (f->ax[k]->is_cbar && f->ax[k]->cb_parent == a) {
 				struct axbox cb;
 				axes_box(d, f, f->ax[k], W, H, &cb);
 				struct axdeco ce = axes_deco(d, f->ax[k], &cb);
-				e.r = fmax(e.r, cb.x0 + cb.w + ce.r - (b.x0 + b.w));
+				e.r = fmax(e.r, cb.x0 + cb.w + ce.r - (sx0 + sw));
 			}
-		if (a->col0 == 0)
-			L = fmax(L, e.l);
-		else
-			ws = fmax(ws, e.l);
-		if (a->col1 == a->ncols)
-			R = fmax(R, e.r);
-		else
-			ws = fmax(ws, e.r + ws * 0);
-		if (a->row0 == 0)
-			T = fmax(T, e.t);
-		else
-			hs = fmax(hs, e.t);
-		if (a->row1 == a->nrows)
-			B = fmax(B, e.b);
-		else
-			hs = fmax(hs, e.b);
+		for (int r = a->row0; r < a->row1; r++) {
+			dl[r][a->col0] = fmax(dl[r][a->col0], e.l);
+			dr[r][a->col1 - 1] = fmax(dr[r][a->col1 - 1], e.r);
+		}
+		for (int c = a->col0; c < a->col1; c++) {
+			dt[a->row0][c] = fmax(dt[a->row0][c], e.t);
+			db[a->row1 - 1][c] = fmax(db[a->row1 - 1][c], e.b);
+		}
 	}
+	double gx = 0, gy = 0;
+	for (int r = 0; r < nrows; r++) {
+		L = fmax(L, dl[r][0]);
+		R = fmax(R, dr[r][ncols - 1]);
+		for (int c = 0; c + 1 < ncols; c++)
+			gx = fmax(gx, dr[r][c] + dl[r][c + 1]);
+	}
+	for (int c = 0; c < ncols; c++) {
+		T = fmax(T, dt[0][c]);
+		B = fmax(B, db[nrows - 1][c]);
+		for (int r = 0; r + 1 < nrows; r++)
+			gy = fmax(gy, db[r][c] + dt[r + 1][c]);
+	}
+	L = fmax(L, 0);
+	R = fmax(R, 0);
+	T = fmax(T, 0);
+	B = fmax(B, 0);
 	if (f->suptitle)
 		T += 12 * d->s + 0.02 * H;
 	double left = (L + pad) / W, right = 1 - (R + pad) / W;
 	double bottom = (B + pad) / H, top = 1 - (T + pad) / H;
 	if (right <= left || top <= bottom)
 		return;
-	/* inner gaps: the widest decorations between neighbours, plus a pad */
-	double gapx = ncols > 1 ? (2 * ws + pad) / W : 0, gapy = nrows > 1 ? (2 * hs + pad) / H : 0;
+	double gapx = ncols > 1 ? (gx + pad) / W : 0, gapy = nrows > 1 ? (gy + pad) / H : 0;
 	double cw = (right - left - gapx * (ncols - 1)) / ncols, ch = (top - bottom - gapy * (nrows - 1)) / nrows;
 	if (cw <= 0 || ch <= 0)
 		return;
@@ -1221,6 +1250,7 @@ int pl_render(struct eval *ev, struct pl_figure *f, const char *fmt, const char 
 	struct dc d;
 	d.cr = cairo_create(surf);
 	d.s = s;
+	d.snap = !vec;
 	d.font = pango_font_description_from_string("DejaVu Sans");
 	cairo_t *cr = d.cr;
 	cairo_set_source_rgba(cr, f->face.r, f->face.g, f->face.b, f->face.a);
