@@ -115,6 +115,15 @@ static double ty(const struct axbox *b, double v)
 	return b->y0 + b->h - (v - lo) / (hi - lo) * b->h;
 }
 
+/* Agg's snapping of straight lines: odd widths on pixel centres */
+static double snapc(const struct dc *d, double v, double lw_px)
+{
+	if (!d->snap)
+		return v;
+	long w = lrint(lw_px);
+	return w % 2 ? nearbyint(v) + 0.5 : nearbyint(v);
+}
+
 static void set_color(struct dc *d, struct pl_color c)
 {
 	cairo_set_source_rgba(d->cr, c.r, c.g, c.b, c.a);
@@ -526,11 +535,11 @@ static void draw_span_line(struct dc *d, const struct axbox *b, const struct pl_
 	cairo_t *cr = d->cr;
 	cairo_new_path(cr);
 	if (r->kind == PK_HLINE) {
-		double y = ty(b, r->y[0]);
+		double y = snapc(d, ty(b, r->y[0]), r->lw * d->s);
 		cairo_move_to(cr, b->x0 + r->xmin * b->w, y);
 		cairo_line_to(cr, b->x0 + r->xmax * b->w, y);
 	} else {
-		double x = tx(b, r->x[0]);
+		double x = snapc(d, tx(b, r->x[0]), r->lw * d->s);
 		cairo_move_to(cr, x, b->y0 + (1 - r->xmin) * b->h);
 		cairo_line_to(cr, x, b->y0 + (1 - r->xmax) * b->h);
 	}
@@ -718,12 +727,12 @@ static void draw_axes(struct dc *d, struct pl_axes *a, const struct axbox *b)
 		if (pass == 0 && (a->grid_x || a->grid_y) && !a->axis_off) {
 			cairo_new_path(cr);
 			for (int i = 0; a->grid_x && i < xt.n; i++) {
-				double x = pos_x(b, xt.v[i]);
+				double x = snapc(d, pos_x(b, xt.v[i]), 0.8 * s);
 				cairo_move_to(cr, x, b->y0);
 				cairo_line_to(cr, x, b->y0 + b->h);
 			}
 			for (int i = 0; a->grid_y && i < yt.n; i++) {
-				double y = pos_y(b, yt.v[i]);
+				double y = snapc(d, pos_y(b, yt.v[i]), 0.8 * s);
 				cairo_move_to(cr, b->x0, y);
 				cairo_line_to(cr, b->x0 + b->w, y);
 			}
@@ -741,26 +750,26 @@ static void draw_axes(struct dc *d, struct pl_axes *a, const struct axbox *b)
 		goto titles;
 	/* spines */
 	cairo_new_path(cr);
-	cairo_rectangle(cr, b->x0, b->y0, b->w, b->h);
+	{ double sx0 = snapc(d, b->x0, 0.8 * s), sy0 = snapc(d, b->y0, 0.8 * s), sx1 = snapc(d, b->x0 + b->w, 0.8 * s), sy1 = snapc(d, b->y0 + b->h, 0.8 * s); cairo_rectangle(cr, sx0, sy0, sx1 - sx0, sy1 - sy0); }
 	set_color(d, black);
 	cairo_set_line_width(cr, 0.8 * s);
 	cairo_set_dash(cr, NULL, 0, 0);
 	cairo_stroke(cr);
 	/* ticks and their labels */
 	double tl = 3.5 * s, pad = 3.5 * s;
-	double ybot = b->y0 + b->h, xleft = b->x0;
+	double ybot = snapc(d, b->y0 + b->h, 0.8 * s), xleft = snapc(d, b->x0, 0.8 * s);
 	int cbr = a->is_cbar && !a->cb_horizontal;
-	double yaxis_x = cbr ? b->x0 + b->w : xleft, ydir = cbr ? 1 : -1;
+	double yaxis_x = cbr ? snapc(d, b->x0 + b->w, 0.8 * s) : xleft, ydir = cbr ? 1 : -1;
 	cairo_new_path(cr);
 	if (!a->is_cbar || a->cb_horizontal)
 		for (int i = 0; i < xt.n; i++) {
-			double x = pos_x(b, xt.v[i]);
+			double x = snapc(d, pos_x(b, xt.v[i]), 0.8 * s);
 			cairo_move_to(cr, x, ybot);
 			cairo_line_to(cr, x, ybot + tl);
 		}
 	if (!a->is_cbar || !a->cb_horizontal)
 		for (int i = 0; i < yt.n; i++) {
-			double y = pos_y(b, yt.v[i]);
+			double y = snapc(d, pos_y(b, yt.v[i]), 0.8 * s);
 			cairo_move_to(cr, yaxis_x, y);
 			cairo_line_to(cr, yaxis_x + ydir * tl, y);
 		}
@@ -768,12 +777,12 @@ static void draw_axes(struct dc *d, struct pl_axes *a, const struct axbox *b)
 	cairo_stroke(cr);
 	if (xt.nminor || yt.nminor) {
 		for (int i = 0; i < xt.nminor; i++) {
-			double x = pos_x(b, xt.minor[i]);
+			double x = snapc(d, pos_x(b, xt.minor[i]), 0.6 * s);
 			cairo_move_to(cr, x, ybot);
 			cairo_line_to(cr, x, ybot + 2 * s);
 		}
 		for (int i = 0; i < yt.nminor; i++) {
-			double y = pos_y(b, yt.minor[i]);
+			double y = snapc(d, pos_y(b, yt.minor[i]), 0.6 * s);
 			cairo_move_to(cr, yaxis_x, y);
 			cairo_line_to(cr, yaxis_x + ydir * 2 * s, y);
 		}
@@ -783,7 +792,7 @@ static void draw_axes(struct dc *d, struct pl_axes *a, const struct axbox *b)
 	double xlab_bottom = ybot, ylab_left = xleft, ylab_right = yaxis_x;
 	if ((!a->is_cbar || a->cb_horizontal) && !a->hide_xtl)
 		for (int i = 0; i < xt.n; i++) {
-			double x = pos_x(b, xt.v[i]);
+			double x = snapc(d, pos_x(b, xt.v[i]), 0.8 * s);
 			double rot = a->xt.rotation;
 			if (rot != 0) {
 				text_draw(d, xt.lab[i], 10, x, ybot + tl + pad, rot > 0 ? 'r' : 'l', 't', rot, black, xt.markup);
@@ -797,7 +806,7 @@ static void draw_axes(struct dc *d, struct pl_axes *a, const struct axbox *b)
 		}
 	if ((!a->is_cbar || !a->cb_horizontal) && !a->hide_ytl)
 		for (int i = 0; i < yt.n; i++) {
-			double y = pos_y(b, yt.v[i]);
+			double y = snapc(d, pos_y(b, yt.v[i]), 0.8 * s);
 			struct tsize ts = text_size(d, yt.lab[i], 10, yt.markup);
 			if (cbr) {
 				text_draw(d, yt.lab[i], 10, yaxis_x + tl + pad, y, 'l', 'm', 0, black, yt.markup);
