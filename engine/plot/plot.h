@@ -25,7 +25,7 @@ const char *pl_cmap_name(int cmap);
 /* t in [0, 1] (NaN: transparent) to RGBA */
 struct pl_color pl_cmap_at(int cmap, double t);
 /* the generated tables (gen/plot_tables.c) */
-struct pl_named_color { const char *name; float r, g, b; };
+struct pl_named_color { const char *name; double r, g, b; };
 extern const struct pl_named_color pl_named_colors[];
 extern const int pl_n_named_colors;
 struct pl_cmap_table { const char *name; const float (*rgb)[3]; };

@@ -135,6 +135,16 @@ static char *axes_repr(struct eval *ev, struct value *self)
 	return s ? s : err_nomem(ev);
 }
 
+/* str(ax): Axes(left,bottom;widthxheight) of its position in the figure */
+static char *axes_str(struct eval *ev, struct value *self)
+{
+	struct pl_axes *a = ((struct axref *)self->u.obj.p)->a;
+	char *s;
+	if (asprintf(&s, "Axes(%g,%g;%gx%g)", a->slot[0], a->slot[1], a->slot[2], a->slot[3]) < 0)
+		return err_nomem(ev);
+	return s;
+}
+
 static struct value *axes_getattr(struct eval *ev, struct value *self, const char *name)
 {
 	struct axref *r = self->u.obj.p;
@@ -146,7 +156,7 @@ static struct value *axes_getattr(struct eval *ev, struct value *self, const cha
 }
 
 static const struct objtype axes_type = {
-	.name = "Axes", .free = axref_free, .getattr = axes_getattr, .repr = axes_repr,
+	.name = "Axes", .free = axref_free, .getattr = axes_getattr, .repr = axes_repr, .str = axes_str,
 };
 
 struct pl_axes *pl_axes_of(struct value *v)
@@ -1380,8 +1390,16 @@ static struct value *set_lim(struct eval *ev, struct pl_axes *a, int argc, struc
 
 M(set_xlim) { return set_lim(ev, a, argc, argv, kw, 0); }
 M(set_ylim) { return set_lim(ev, a, argc, argv, kw, 1); }
-M(get_xlim) { double xl[2], yl[2]; view_now(a, xl, yl); return pair(xl[0], xl[1]); }
-M(get_ylim) { double xl[2], yl[2]; view_now(a, xl, yl); return pair(yl[0], yl[1]); }
+/* matplotlib's view limits are NumPy float64 */
+static struct value *np_pair(double a, double b)
+{
+	union scalar_data x = { .f = a }, y = { .f = b };
+	struct value *it[2] = { val_scalar(DT_FLOAT64, x), val_scalar(DT_FLOAT64, y) };
+	return val_tuple_new(2, it);
+}
+
+M(get_xlim) { double xl[2], yl[2]; view_now(a, xl, yl); return np_pair(xl[0], xl[1]); }
+M(get_ylim) { double xl[2], yl[2]; view_now(a, xl, yl); return np_pair(yl[0], yl[1]); }
 M(xlim) { return argc || (kw && kw->n) ? m_set_xlim(ev, a, argc, argv, kw) : m_get_xlim(ev, a, argc, argv, kw); }
 M(ylim) { return argc || (kw && kw->n) ? m_set_ylim(ev, a, argc, argv, kw) : m_get_ylim(ev, a, argc, argv, kw); }
 

@@ -185,6 +185,15 @@ static char *fig_repr(struct eval *ev, struct value *self)
 	return s;
 }
 
+static char *fig_str(struct eval *ev, struct value *self)
+{
+	struct pl_figure *f = self->u.obj.p;
+	char *s = NULL;
+	if (asprintf(&s, "Figure(%gx%g)", f->w * f->dpi, f->h * f->dpi) < 0)
+		return err_nomem(ev);
+	return s;
+}
+
 static struct value *fig_getattr(struct eval *ev, struct value *self, const char *name);
 static int fig_setattr(struct eval *ev, struct value *self, const char *name, struct value *v);
 
@@ -194,7 +203,7 @@ static const char *const fig_attrs[] = { "add_subplot", "subplots", "savefig", "
 
 static const struct objtype fig_type = {
 	.name = "Figure", .free = fig_free, .getattr = fig_getattr, .setattr = fig_setattr,
-	.repr = fig_repr, .attrs = fig_attrs,
+	.repr = fig_repr, .attrs = fig_attrs, .str = fig_str,
 };
 
 struct pl_figure *pl_figure_of(struct value *v)
@@ -1107,7 +1116,8 @@ static struct value *f_to_rgba(struct eval *ev, const struct builtin *bi, int ar
 		snprintf(buf, sizeof buf, "#%02x%02x%02x", (int)lrint(c.r * 255), (int)lrint(c.g * 255), (int)lrint(c.b * 255));
 		return val_cstr(buf);
 	}
-	struct value *it[4] = { val_float(c.r), val_float(c.g), val_float(c.b), val_float(c.a) };
+	/* matplotlib gives alpha as the int 1 when the colour has none */
+	struct value *it[4] = { val_float(c.r), val_float(c.g), val_float(c.b), c.a == 1 ? val_int(1) : val_float(c.a) };
 	if (n == 3)
 		val_decref(it[3]);
 	return val_tuple_new((size_t)n, it);
