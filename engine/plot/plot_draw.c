@@ -696,6 +696,7 @@ static struct axdeco axes_deco(struct dc *d, struct pl_axes *a, const struct axb
 }
 
 static void draw_legend(struct dc *d, struct pl_axes *a, const struct axbox *b);
+static void draw_cbar(struct dc *d, struct pl_axes *a, const struct axbox *b);
 
 static void draw_axes(struct dc *d, struct pl_axes *a, const struct axbox *b)
 {
@@ -709,6 +710,8 @@ static void draw_axes(struct dc *d, struct pl_axes *a, const struct axbox *b)
 		set_color(d, face);
 		cairo_fill(cr);
 	}
+	if (a->is_cbar)
+		draw_cbar(d, a, b);
 	axis_ticks(d, &a->xt, b->xl[0], b->xl[1], b->xlog, b->w, 0, &xt);
 	axis_ticks(d, &a->yt, b->yl[0], b->yl[1], b->ylog, b->h, 1, &yt);
 	/* artists below the grid (patches, images), grid, then the rest */
@@ -824,7 +827,9 @@ static void draw_axes(struct dc *d, struct pl_axes *a, const struct axbox *b)
 		text_draw(d, a->xlabel, 10, b->x0 + b->w / 2, xlab_bottom + 4 * s, 'c', 't', 0, black, 0);
 	if (a->ylabel)
 		text_draw(d, a->ylabel, 10, ylab_left - 4 * s - 0.24 * 10 * s, b->y0 + b->h / 2, 'c', 'B', 90, black, 0);
-	if (a->cb_label)
+	if (a->cb_label && a->cb_horizontal)
+		text_draw(d, a->cb_label, 10, b->x0 + b->w / 2, xlab_bottom + 4 * s, 'c', 't', 0, black, 0);
+	else if (a->cb_label)
 		text_draw(d, a->cb_label, 10, ylab_right + 4 * s + 0.76 * 10 * s, b->y0 + b->h / 2, 'c', 'B', 90, black, 0);
 titles:
 	if (a->title) {
@@ -1273,8 +1278,6 @@ int pl_render(struct eval *ev, struct pl_figure *f, const char *fmt, const char 
 		struct pl_axes *a = f->ax[i];
 		struct axbox b;
 		axes_box(&d, f, a, W, H, &b);
-		if (a->is_cbar)
-			draw_cbar(&d, a, &b);
 		draw_axes(&d, a, &b);
 	}
 	if (f->suptitle)
