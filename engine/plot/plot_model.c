@@ -174,18 +174,24 @@ static void sticky_add(struct lim *l, double v)
 static void artist_limits(const struct pl_artist *r, struct lim *lx, struct lim *ly, int xlog, int ylog)
 {
 	switch (r->kind) {
-	case PK_LINE: case PK_SCATTER: case PK_STEP:
+	case PK_LINE: case PK_SCATTER:
 		for (int64_t i = 0; i < r->n; i++)
 			if (isfinite(r->x[i]) && isfinite(r->y[i])) {
 				lim_add(lx, r->x[i], xlog);
 				lim_add(ly, r->y[i], ylog);
 			}
-		if (r->kind == PK_STEP) {
-			for (int64_t i = 0; i < r->n; i++)
-				lim_add(r->horizontal ? lx : ly, 0, 0);
-			sticky_add(r->horizontal ? lx : ly, 0);
-		}
 		break;
+	case PK_STEP: {  /* x holds n + 1 bin edges, y n heights over a base of 0 */
+		struct lim *e = r->horizontal ? ly : lx, *h = r->horizontal ? lx : ly;
+		int elog = r->horizontal ? ylog : xlog, hlog = r->horizontal ? xlog : ylog;
+		for (int64_t i = 0; i <= r->n; i++)
+			lim_add(e, r->x[i], elog);
+		for (int64_t i = 0; i < r->n; i++)
+			lim_add(h, r->y[i], hlog);
+		lim_add(h, 0, hlog);
+		sticky_add(h, 0);
+		break;
+	}
 	case PK_ERRBAR:
 		for (int64_t i = 0; i < r->n; i++) {
 			double ey = r->y2 ? r->y2[i] : 0, ex = r->xerr ? r->xerr[i] : 0;
