@@ -889,11 +889,10 @@ M(hist)
 		r->n = nb;
 		r->filled_step = !strcmp(ht, "stepfilled");
 		/* step lines take the line cycle's colour, stepfilled the patch cycle */
-		int *cyc = !strcmp(ht, "stepfilled") ? &a->pcycle : &a->cycle;
-		r->color = pl_cycle_color(*cyc);
+		r->color = pl_cycle_color(a->pcycle);
 		if (!pl_kw(kw, "color"))
-			(*cyc)++;
-		r->lw = r->filled_step ? 1 : plot_rc_linewidth();
+			a->pcycle++;
+		r->lw = 1;  /* patch.linewidth */
 	} else {
 		r = pl_artist_add(a, PK_BARS);
 		if (!r || !(r->x = malloc(sizeof(double) * (size_t)nb)) || !(r->y = malloc(sizeof(double) * (size_t)nb)) ||

@@ -163,12 +163,11 @@ static void marker_path(struct dc *d, char m, double x, double y, double size)
 	case ',':
 		cairo_rectangle(cr, x - 0.5, y - 0.5, 1, 1);
 		break;
-	case 's':
-		r *= 0.707;
+	case 's':  /* a square of side `size` */
 		cairo_rectangle(cr, x - r, y - r, 2 * r, 2 * r);
 		break;
-	case 'D': case 'd': {
-		double rx = m == 'd' ? r * 0.6 : r * 0.707, ry = r * 0.707;
+	case 'D': case 'd': {  /* the unit square turned 45 degrees (thin: 0.6 wide) */
+		double ry = r * M_SQRT2, rx = m == 'd' ? ry * 0.6 : ry;
 		cairo_move_to(cr, x, y - ry);
 		cairo_line_to(cr, x + rx, y);
 		cairo_line_to(cr, x, y + ry);
@@ -176,14 +175,18 @@ static void marker_path(struct dc *d, char m, double x, double y, double size)
 		cairo_close_path(cr);
 		break;
 	}
-	case '^': case 'v': case '<': case '>': {
-		double a0 = m == '^' ? -90 : m == 'v' ? 90 : m == '<' ? 180 : 0;
+	case '^': case 'v': case '<': case '>': {  /* apex at r, base at -r, half-base r */
+		static const double tri[3][2] = { {0, -1}, {-1, 1}, {1, 1} };
 		for (int k = 0; k < 3; k++) {
-			double a = (a0 + k * 120) * M_PI / 180;
+			double u = tri[k][0], v = tri[k][1], px, py;
+			if (m == '^') { px = u; py = v; }
+			else if (m == 'v') { px = u; py = -v; }
+			else if (m == '<') { px = v; py = u; }
+			else { px = -v; py = u; }
 			if (k == 0)
-				cairo_move_to(cr, x + r * cos(a), y + r * sin(a));
+				cairo_move_to(cr, x + r * px, y + r * py);
 			else
-				cairo_line_to(cr, x + r * cos(a), y + r * sin(a));
+				cairo_line_to(cr, x + r * px, y + r * py);
 		}
 		cairo_close_path(cr);
 		break;
@@ -212,7 +215,6 @@ static void marker_path(struct dc *d, char m, double x, double y, double size)
 		cairo_line_to(cr, x + r, y);
 		break;
 	case 'x':
-		r *= 0.707;
 		cairo_move_to(cr, x - r, y - r);
 		cairo_line_to(cr, x + r, y + r);
 		cairo_move_to(cr, x - r, y + r);
@@ -320,8 +322,8 @@ static void draw_scatter(struct dc *d, const struct axbox *b, const struct pl_ar
 		struct pl_color e = r->edge.a > 0 ? r->edge : c;
 		if (r->edge.a > 0 && r->edge.a < 1e-9)
 			e.a = 0;
-		marker_draw(d, r->marker ? r->marker : 'o', tx(b, r->x[i]), ty(b, r->y[i]), sqrt(s), c, e,
-			    r->edge.a < 0 ? 0 : 1.0);
+		char mk = r->marker ? r->marker : 'o';
+		marker_draw(d, mk, tx(b, r->x[i]), ty(b, r->y[i]), sqrt(s), c, e, marker_unfilled(mk) ? 1.5 : 1.0);
 	}
 }
 
