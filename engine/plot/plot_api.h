@@ -17,6 +17,9 @@ struct value *plot_module(struct eval *ev, const char *name);
 int plot_flush(struct eval *ev);
 /* InlineBackend.figure_formats: 0 png, 1 svg */
 void plot_set_formats(int svg);
+/* set_matplotlib_formats(*formats) of IPython.display and matplotlib_inline */
+struct value *plot_fn_set_formats(struct eval *ev, const struct builtin *bi, int argc,
+				  struct value **argv, const struct kwargs *kw);
 /* a mappable (AxesImage, PathCollection): its colormap and limits; -1 if v is none */
 struct pl_axes;
 int plot_mappable(struct value *v, int *cmap, double *vmin, double *vmax, int *logn, struct pl_axes **ax);

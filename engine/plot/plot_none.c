@@ -15,3 +15,9 @@ struct value *plot_module(struct eval *ev, const char *name)
 
 int plot_flush(struct eval *ev) { return 0; }
 void plot_set_formats(int svg) { (void)svg; }
+
+struct value *plot_fn_set_formats(struct eval *ev, const struct builtin *bi, int argc,
+				  struct value **argv, const struct kwargs *kw)
+{
+	return err_set(ev, TY_ImportError, "matplotlib is not available: this Lumen was built without Cairo and Pango");
+}

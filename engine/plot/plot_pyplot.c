@@ -30,6 +30,25 @@ void plot_set_formats(int svg) { fmt_svg = svg; }
 
 void pl_touch(struct pl_figure *f) { f->shown = 0; }
 
+struct value *plot_fn_set_formats(struct eval *ev, const struct builtin *bi, int argc,
+				  struct value **argv, const struct kwargs *kw)
+{
+	int svg = 0, png = 0;
+	for (int i = 0; i < argc; i++) {
+		const char *f = val_as_cstr(argv[i]);
+		if (f && (!strcmp(f, "svg") || !strcmp(f, "retina") || !strcmp(f, "png") || !strcmp(f, "pdf") || !strcmp(f, "jpeg"))) {
+			svg |= !strcmp(f, "svg");
+			png |= strcmp(f, "svg") != 0;
+			if (!strcmp(f, "pdf") || !strcmp(f, "jpeg") || !strcmp(f, "retina"))
+				return err_set(ev, TY_NotImplementedError, "figure format '%s' is not supported by Lumen (png or svg)", f);
+			continue;
+		}
+		return err_set(ev, TY_ValueError, "supported formats are: 'png', 'retina', 'jpeg', 'svg', 'pdf' not %s", f ? f : val_type_name(argv[i]));
+	}
+	fmt_svg = svg && !png;
+	return val_none();
+}
+
 static double rc_double(const char *key, double def)
 {
 	struct value *v = rc ? dict_getstr_borrow(rc, key) : NULL;
@@ -1226,6 +1245,21 @@ struct value *plot_module(struct eval *ev, const char *name)
 			snprintf(rname, sizeof rname, "%s_r", pl_cmap_tables[i].name);
 			if (module_add(m, pl_cmap_tables[i].name, val_cstr(pl_cmap_tables[i].name)) < 0 ||
 			    module_add(m, rname, val_cstr(rname)) < 0)
+				goto nomem;
+		}
+		return m;
+	}
+	if (!strcmp(name, "matplotlib_inline") || !strcmp(name, "matplotlib_inline.backend_inline")) {
+		m = val_module_new(name);
+		if (!m || add_fn(m, "set_matplotlib_formats", plot_fn_set_formats, NULL) < 0)
+			goto nomem;
+		if (!strcmp(name, "matplotlib_inline")) {
+			struct value *sub = ev_import(ev, "matplotlib_inline.backend_inline");
+			if (!sub) {
+				val_decref(m);
+				return NULL;
+			}
+			if (module_add(m, "backend_inline", sub) < 0)
 				goto nomem;
 		}
 		return m;
