@@ -157,10 +157,20 @@ int pl_ticks_log(double lo, double hi, int numticks, double *v, int max, char la
 int pl_render(struct eval *ev, struct pl_figure *f, const char *fmt, const char *path,
 	      double dpi, char **out, size_t *outlen);
 
-/* per-pixel-column min/max reduction of a line's points (plot_reduce.c):
- * writes at most 4 points per pixel column; returns the count kept */
+/* per-column min/max reduction of a line's points sorted by x (plot_reduce.c):
+ * x NULL means 0, 1, 2 ...; writes at most 4 points per column (ox/oy hold
+ * 4 * columns + 8); returns the count kept */
 int64_t pl_reduce_minmax(const double *x, const double *y, int64_t n, double x0, double x1,
 			 int columns, double *ox, double *oy);
+/* the same over whole arrays of any backend (x NULL: 0 .. n-1), into
+ * malloc'd *ox / *oy (*on points) over `columns` columns of the data's x
+ * range: 1 reduced, 0 not reducible (x unsorted), -1 error.  The entry a
+ * device backend implements for lines of 1e8 points. */
+struct ndarray;
+int pl_reduce_array(struct eval *ev, const struct ndarray *x, const struct ndarray *y, int columns,
+		    double **ox, double **oy, int64_t *on);
+#define PL_REDUCE_MIN (1 << 20)   /* lines longer than this are reduced at plot() */
+#define PL_REDUCE_COLUMNS 8192
 
 /* the front end (plot_pyplot.c / plot_axes.c) */
 struct value *pl_axes_value(struct eval *ev, struct pl_axes *a);

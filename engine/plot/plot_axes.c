@@ -343,9 +343,68 @@ static const char *const line_kws[] = { "color", "c", "linewidth", "lw", "linest
 
 /* ---- plot ---- */
 
+static int line_style(struct eval *ev, struct pl_axes *a, struct pl_artist *r, const char *fmt,
+		      const struct kwargs *kw);
+
+/* a 1-D line of more than PL_REDUCE_MIN points: reduced where its arrays
+ * live to min/max per column (plot_reduce.c).  1 done, 0 not taken, -1 error */
+static int add_big_line(struct eval *ev, struct pl_axes *a, struct value *xv, struct value *yv, const char *fmt,
+			const struct kwargs *kw, struct value *out)
+{
+	struct ndarray *y = arr_borrow(yv), *x = xv ? arr_borrow(xv) : NULL;
+	if (!y || y->ndim != 1 || nd_size(y) <= PL_REDUCE_MIN || (xv && (!x || x->ndim != 1 || nd_size(x) != nd_size(y))))
+		return 0;
+	struct pl_color fc;
+	int has_c, has_ls;
+	char marker = 0;
+	enum pl_ls ls;
+	struct value *mk = pl_kw(kw, "marker");
+	if (fmt && parse_fmt(ev, fmt, &fc, &has_c, &marker, &ls, &has_ls) < 0)
+		return -1;
+	if (marker || (mk && mk->type != VT_NONE))  /* every marker is drawn: no reduction */
+		return 0;
+	struct pl_artist *r = pl_artist_add(a, PK_LINE);
+	if (!r) {
+		err_nomem(ev);
+		return -1;
+	}
+	int k = pl_reduce_array(ev, x, y, PL_REDUCE_COLUMNS, &r->x, &r->y, &r->n);
+	if (k <= 0) {
+		a->nart--;  /* not reducible: the caller draws every point */
+		return k;
+	}
+	if (line_style(ev, a, r, fmt, kw) < 0)
+		return -1;
+	if (out && list_append(out, handle_new(ev, "matplotlib.lines.Line2D", a, r)) < 0)
+		return -1;
+	return 1;
+}
+
+static int line_style(struct eval *ev, struct pl_axes *a, struct pl_artist *r, const char *fmt,
+		      const struct kwargs *kw)
+{
+	struct pl_color fc;
+	int has_c = 0, has_ls = 0;
+	char marker = 0;
+	enum pl_ls ls = LS_SOLID;
+	if (fmt && parse_fmt(ev, fmt, &fc, &has_c, &marker, &ls, &has_ls) < 0)
+		return -1;
+	r->lw = plot_rc_linewidth();
+	r->ms = plot_rc_markersize();
+	r->ls = ls;
+	r->marker = marker;
+	r->color = has_c ? fc : pl_cycle_color(a->cycle);
+	if (!has_c && !pl_kw(kw, "color") && !pl_kw(kw, "c"))
+		a->cycle++;
+	return line_kw(ev, r, kw);
+}
+
 static int add_line(struct eval *ev, struct pl_axes *a, struct value *xv, struct value *yv, const char *fmt,
 		    const struct kwargs *kw, struct value *out)
 {
+	int big = add_big_line(ev, a, xv, yv, fmt, kw, out);
+	if (big)
+		return big < 0 ? -1 : 0;
 	int64_t nx = 0, ny = 0, shx[4] = {0}, shy[4] = {0};
 	int ndx = 1, ndy = 1;
 	double *y = pl_doubles(ev, yv, &ny, &ndy, shy), *x = NULL;

@@ -279,7 +279,8 @@ static void draw_line(struct dc *d, const struct axbox *b, const struct pl_artis
 		int64_t n = r->n;
 		int cols = (int)ceil(b->w);
 		/* many points on a monotonic x: reduce to min/max per pixel column */
-		if (n > 8 * (int64_t)cols && !b->xlog && !b->ylog && monotonic(x, n)) {
+		if (n > 8 * (int64_t)cols && !b->xlog && !b->ylog && monotonic(x, n) &&
+		    x[0] >= fmin(b->xl[0], b->xl[1]) && x[n - 1] <= fmax(b->xl[0], b->xl[1])) {
 			ox = malloc(sizeof *ox * (size_t)(4 * cols + 8));
 			oy = malloc(sizeof *oy * (size_t)(4 * cols + 8));
 			if (ox && oy) {
