@@ -34,7 +34,7 @@ extern const int pl_n_cmaps;
 
 /* ---- the model ---- */
 enum pl_kind { PK_LINE, PK_SCATTER, PK_BARS, PK_IMAGE, PK_FILL, PK_TEXT,
-	       PK_HLINE, PK_VLINE, PK_ERRBAR, PK_STEP };
+	       PK_HLINE, PK_VLINE, PK_ERRBAR, PK_STEP, PK_HSPAN, PK_VSPAN };
 enum pl_ls { LS_NONE, LS_SOLID, LS_DASHED, LS_DASHDOT, LS_DOTTED };
 
 struct pl_artist {
@@ -91,6 +91,7 @@ struct pl_axes {
 	int cycle, pcycle;          /* the line and patch colour cycles */
 	double xlim[2], ylim[2];
 	int xlim_set, ylim_set;
+	double margin[2];           /* x, y autoscale margins (fraction) */
 	int xlog, ylog;
 	int aspect_equal;
 	double aspect;              /* aspect_equal: the ratio */

@@ -26,6 +26,7 @@ int plot_mappable(struct value *v, int *cmap, double *vmin, double *vmax, int *l
 /* rcParams the axes read */
 double plot_rc_linewidth(void);
 double plot_rc_markersize(void);
+double plot_rc_fontsize(void);
 int plot_rc_grid(void);
 const char *plot_rc_cmap(void);
 

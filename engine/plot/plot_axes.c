@@ -232,6 +232,9 @@ static int parse_ls(struct eval *ev, const char *s, enum pl_ls *ls)
 
 static const char markers[] = "o.,sDd^v<>ph*+x|_";
 
+static double *err_values(struct eval *ev, struct value *v, int64_t n);
+static struct value *pair(double a, double b);
+
 /* a format string such as 'ro--', 'C2.', 'k:': 0, or -1 with ValueError */
 static int parse_fmt(struct eval *ev, const char *fmt, struct pl_color *c, int *has_c, char *marker, enum pl_ls *ls, int *has_ls)
 {
@@ -510,9 +513,190 @@ M(plot)
 	return out;
 }
 
+/* step(x, y, [fmt], where='pre'|'post'|'mid'): a line through the steps */
 M(step)
 {
-	return err_set(ev, TY_NotImplementedError, "Axes.step is not supported by Lumen's matplotlib");
+	const char *where = pl_kw_str(kw, "where");
+	int mode = !where || !strcmp(where, "pre") ? 0 : !strcmp(where, "post") ? 1 : !strcmp(where, "mid") ? 2 : -1;
+	if (mode < 0)
+		return err_set(ev, TY_ValueError, "'%s' is not a valid value for where; supported values are 'pre', 'post', 'mid'", where);
+	struct kwargs lk = { 0, NULL, NULL };
+	const char *names[32];
+	struct value *vals[32];
+	for (int i = 0; kw && i < kw->n && lk.n < 32; i++)
+		if (strcmp(kw->names[i], "where")) {
+			names[lk.n] = kw->names[i];
+			vals[lk.n++] = kw->vals[i];
+		}
+	lk.names = names;
+	lk.vals = vals;
+	if (argc < 2)
+		return err_set(ev, TY_TypeError, "step() missing 2 required positional arguments: 'x' and 'y'");
+	int start = a->nart;
+	struct value *out = m_plot(ev, a, argc, argv, &lk);
+	if (!out)
+		return NULL;
+	for (int k = start; k < a->nart; k++) {
+		struct pl_artist *r = &a->art[k];
+		int64_t n = r->n, m = n ? 2 * n - 1 + (mode == 2 ? 1 : 0) : 0;
+		double *nx = malloc(sizeof *nx * (size_t)(m + 1)), *ny = malloc(sizeof *ny * (size_t)(m + 1));
+		if (!nx || !ny) {
+			free(nx);
+			free(ny);
+			val_decref(out);
+			return err_nomem(ev);
+		}
+		int64_t j = 0;
+		for (int64_t i = 0; i < n; i++) {
+			if (i == 0) {
+				nx[j] = r->x[0];
+				ny[j++] = r->y[0];
+				continue;
+			}
+			if (mode == 0) {         /* pre: rise at x[i-1] */
+				nx[j] = r->x[i - 1];
+				ny[j++] = r->y[i];
+			} else if (mode == 1) {  /* post: rise at x[i] */
+				nx[j] = r->x[i];
+				ny[j++] = r->y[i - 1];
+			} else {                 /* mid: rise half way */
+				double mx = (r->x[i - 1] + r->x[i]) / 2;
+				nx[j] = mx;
+				ny[j++] = r->y[i - 1];
+				nx[j] = mx;
+				ny[j++] = r->y[i];
+				continue;
+			}
+			nx[j] = r->x[i];
+			ny[j++] = r->y[i];
+		}
+		if (mode == 2 && n) {
+			nx[j] = r->x[n - 1];
+			ny[j++] = r->y[n - 1];
+		}
+		free(r->x);
+		free(r->y);
+		r->x = nx;
+		r->y = ny;
+		r->n = j;
+	}
+	return out;
+}
+
+/* hlines(y, xmin, xmax) / vlines(x, ymin, ymax): segments in data coordinates */
+static struct value *segs(struct eval *ev, struct pl_axes *a, int argc, struct value **argv,
+			  const struct kwargs *kw, int vertical)
+{
+	static const char *const ok[] = { "colors", "color", "linestyles", "linewidth", "lw", "label", "alpha",
+		"zorder", "xmin", "xmax", "ymin", "ymax", "y", "x", NULL };
+	if (check_kw(ev, "LineCollection", kw, ok) < 0)
+		return NULL;
+	struct value *pv = argc > 0 ? argv[0] : pl_kw(kw, vertical ? "x" : "y");
+	struct value *lo = argc > 1 ? argv[1] : pl_kw(kw, vertical ? "ymin" : "xmin");
+	struct value *hi = argc > 2 ? argv[2] : pl_kw(kw, vertical ? "ymax" : "xmax");
+	if (!pv || !lo || !hi)
+		return err_set(ev, TY_TypeError, "%s() missing required positional arguments", vertical ? "vlines" : "hlines");
+	int64_t n;
+	double *p = pl_doubles(ev, pv, &n, NULL, NULL), *l = p ? err_values(ev, lo, n) : NULL, *h = l ? err_values(ev, hi, n) : NULL;
+	struct pl_artist *r = h ? pl_artist_add(a, PK_ERRBAR) : NULL;
+	if (!r) {
+		free(p);
+		free(l);
+		free(h);
+		return h ? err_nomem(ev) : NULL;
+	}
+	/* an error bar of half-length (hi - lo) / 2 about the middle draws the segment */
+	r->n = n;
+	r->x = p;
+	r->y = l;
+	r->y2 = h;
+	for (int64_t i = 0; i < n; i++) {
+		double mid = (l[i] + h[i]) / 2, half = fabs(h[i] - l[i]) / 2;
+		l[i] = mid;
+		h[i] = half;
+	}
+	if (!vertical) {  /* horizontal: the position is y, the extent along x */
+		r->xerr = r->y2;
+		r->y2 = NULL;
+		double *t = r->x;
+		r->x = r->y;
+		r->y = t;
+	}
+	r->color = pl_cycle_color(0);
+	r->lw = plot_rc_linewidth();
+	const char *ls = pl_kw_str(kw, "linestyles");
+	if (ls && parse_ls(ev, ls, &r->ls) < 0)
+		return NULL;
+	if (color_kw(ev, kw, "colors", "color", &r->color) < 0 || double_kw2(ev, kw, "linewidth", "lw", &r->lw) < 0 ||
+	    common_kw(ev, r, kw) < 0)
+		return NULL;
+	pl_touch(a->fig);
+	return handle_new(ev, "matplotlib.collections.LineCollection", a, r);
+}
+
+M(hlines) { return segs(ev, a, argc, argv, kw, 0); }
+M(vlines) { return segs(ev, a, argc, argv, kw, 1); }
+
+/* axhspan(ymin, ymax, xmin=0, xmax=1) / axvspan(xmin, xmax, ymin=0, ymax=1) */
+static struct value *span(struct eval *ev, struct pl_axes *a, int argc, struct value **argv,
+			  const struct kwargs *kw, int vertical)
+{
+	static const char *const ok[] = { "color", "facecolor", "fc", "alpha", "label", "zorder", "edgecolor", "ec",
+		"linewidth", "lw", "xmin", "xmax", "ymin", "ymax", NULL };
+	if (check_kw(ev, "Rectangle", kw, ok) < 0)
+		return NULL;
+	if (argc < 2)
+		return err_set(ev, TY_TypeError, "%s() missing 2 required positional arguments", vertical ? "axvspan" : "axhspan");
+	struct pl_artist *r = pl_artist_add(a, vertical ? PK_VSPAN : PK_HSPAN);
+	if (!r)
+		return err_nomem(ev);
+	r->x = malloc(sizeof(double));
+	r->y = malloc(sizeof(double));
+	r->y2 = malloc(sizeof(double));
+	if (!r->x || !r->y || !r->y2)
+		return err_nomem(ev);
+	r->n = 1;
+	if (val_as_double(ev, argv[0], r->y) < 0 || val_as_double(ev, argv[1], r->y2) < 0)
+		return NULL;
+	r->x[0] = r->y[0];
+	r->xmin = 0;
+	r->xmax = 1;
+	if ((argc > 2 && val_as_double(ev, argv[2], &r->xmin) < 0) || (argc > 3 && val_as_double(ev, argv[3], &r->xmax) < 0) ||
+	    pl_kw_double(ev, kw, vertical ? "ymin" : "xmin", &r->xmin) < 0 ||
+	    pl_kw_double(ev, kw, vertical ? "ymax" : "xmax", &r->xmax) < 0)
+		return NULL;
+	r->color = pl_cycle_color(0);
+	if (color_kw(ev, kw, "color", "facecolor", &r->color) < 0 || common_kw(ev, r, kw) < 0)
+		return NULL;
+	pl_touch(a->fig);
+	return handle_new(ev, "matplotlib.patches.Rectangle", a, r);
+}
+
+M(axhspan) { return span(ev, a, argc, argv, kw, 0); }
+M(axvspan) { return span(ev, a, argc, argv, kw, 1); }
+
+/* margins(m) / margins(x, y) / margins(x=, y=) */
+M(margins)
+{
+	double v[2] = { a->margin[0], a->margin[1] };
+	if (argc == 1) {
+		if (val_as_double(ev, argv[0], &v[0]) < 0)
+			return NULL;
+		v[1] = v[0];
+	} else if (argc == 2) {
+		if (val_as_double(ev, argv[0], &v[0]) < 0 || val_as_double(ev, argv[1], &v[1]) < 0)
+			return NULL;
+	} else if (argc == 0 && (!kw || !kw->n)) {
+		return pair(a->margin[0], a->margin[1]);
+	}
+	if (pl_kw_double(ev, kw, "x", &v[0]) < 0 || pl_kw_double(ev, kw, "y", &v[1]) < 0)
+		return NULL;
+	if (v[0] <= -0.5 || v[1] <= -0.5)
+		return err_set(ev, TY_ValueError, "margin must be greater than -0.5");
+	a->margin[0] = v[0];
+	a->margin[1] = v[1];
+	pl_touch(a->fig);
+	return val_none();
 }
 
 static struct value *loglog_like(struct eval *ev, struct pl_axes *a, int argc, struct value **argv,
@@ -1330,7 +1514,7 @@ static int fontsize_kw(struct eval *ev, const struct kwargs *kw, double *fs)
 			{"large", 1.2}, {"x-large", 1.44}, {"xx-large", 1.728}, {"larger", 1.2}, {"smaller", 0.833} };
 		for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
 			if (!strcmp(s, sizes[i].n)) {
-				*fs = 10 * sizes[i].f;
+				*fs = plot_rc_fontsize() * sizes[i].f;
 				return 1;
 			}
 		err_set(ev, TY_ValueError, "'%s' is not a valid font size", s);
@@ -1357,6 +1541,7 @@ M(text)
 	    !(r->text = val_str_of(ev, argv[2])))
 		return NULL;
 	r->color = (struct pl_color){0, 0, 0, 1};
+	r->fontsize = plot_rc_fontsize();
 	const char *ha = pl_kw_str(kw, "ha"), *va = pl_kw_str(kw, "va");
 	if (!ha)
 		ha = pl_kw_str(kw, "horizontalalignment");
@@ -1640,7 +1825,7 @@ M(legend)
 				       s ? s : "?");
 		a->legend_loc = (int)code;
 	}
-	double fs = 10;
+	double fs = plot_rc_fontsize();
 	if (fontsize_kw(ev, kw, &fs) < 0)
 		return NULL;
 	a->legend_fs = fs;
@@ -1835,12 +2020,12 @@ static const struct { const char *name; axfn fn; } methods[] = {
 	{"set_facecolor", m_set_facecolor}, {"invert_yaxis", m_invert_yaxis}, {"invert_xaxis", m_invert_xaxis},
 	{"tick_params", m_tick_params}, {"set_axis_off", m_set_axis_off}, {"set_axis_on", m_set_axis_on},
 	{"get_title", m_get_title}, {"get_xlabel", m_get_xlabel}, {"get_ylabel", m_get_ylabel},
-	{"step", m_step},
+	{"step", m_step}, {"hlines", m_hlines}, {"vlines", m_vlines}, {"axhspan", m_axhspan},
+	{"axvspan", m_axvspan}, {"margins", m_margins},
 	/* outside the subset: a NotImplementedError naming them */
 	{"stem", unsupported}, {"pie", unsupported}, {"contour", unsupported}, {"contourf", unsupported},
 	{"pcolormesh", unsupported}, {"pcolor", unsupported}, {"annotate", unsupported}, {"matshow", unsupported},
-	{"boxplot", unsupported}, {"violinplot", unsupported}, {"quiver", unsupported}, {"hlines", unsupported},
-	{"vlines", unsupported}, {"axhspan", unsupported}, {"axvspan", unsupported}, {"margins", unsupported},
+	{"boxplot", unsupported}, {"violinplot", unsupported}, {"quiver", unsupported},
 	{"twinx", unsupported}, {"twiny", unsupported}, {"hexbin", unsupported}, {"streamplot", unsupported},
 	{"stackplot", unsupported}, {"specgram", unsupported}, {"arrow", unsupported}, {"add_patch", unsupported},
 	{"plot_surface", unsupported}, {"inset_axes", unsupported},

@@ -17,8 +17,10 @@
 #include <pango/pangocairo.h>
 #include "lang/error.h"
 #include "plot/plot.h"
+#include "plot/plot_api.h"
 
 #define MAXT 64
+#define FS (plot_rc_fontsize())   /* rcParams['font.size']: 'medium' text, points */
 
 static cairo_status_t pl_png_write(void *closure, const unsigned char *data, unsigned int length);
 
@@ -131,7 +133,7 @@ static void set_color(struct dc *d, struct pl_color c)
 
 static void set_dash(struct dc *d, enum pl_ls ls, double lw)
 {
-	double on[4];
+	double on[4] = {0};
 	int n = 0;
 	double u = lw * d->s;
 	if (ls == LS_DASHED) {
@@ -446,8 +448,9 @@ static void draw_errbar(struct dc *d, const struct axbox *b, const struct pl_art
 	}
 	set_color(d, r->color);
 	cairo_set_line_width(cr, r->lw * d->s);
-	cairo_set_dash(cr, NULL, 0, 0);
+	set_dash(d, r->ls, r->lw);  /* solid for error bars; hlines/vlines may dash */
 	cairo_stroke(cr);
+	cairo_set_dash(cr, NULL, 0, 0);
 	if (r->ms > 0 && r->w) {  /* caps: w[0] capsize in points */
 		double cs = r->w[0] * d->s;
 		for (int64_t i = 0; i < r->n && cs > 0; i++) {
@@ -552,6 +555,27 @@ static void draw_span_line(struct dc *d, const struct axbox *b, const struct pl_
 	cairo_stroke(cr);
 }
 
+/* axhspan / axvspan: data extent across, axes fraction along */
+static void draw_span(struct dc *d, const struct axbox *b, const struct pl_artist *r)
+{
+	double x0, x1, y0, y1;
+	if (r->kind == PK_HSPAN) {
+		x0 = b->x0 + r->xmin * b->w;
+		x1 = b->x0 + r->xmax * b->w;
+		y0 = ty(b, r->y[0]);
+		y1 = ty(b, r->y2[0]);
+	} else {
+		y0 = b->y0 + (1 - r->xmin) * b->h;
+		y1 = b->y0 + (1 - r->xmax) * b->h;
+		x0 = tx(b, r->x[0]);
+		x1 = tx(b, r->y2[0]);
+	}
+	cairo_new_path(d->cr);
+	cairo_rectangle(d->cr, fmin(x0, x1), fmin(y0, y1), fabs(x1 - x0), fabs(y1 - y0));
+	set_color(d, r->color);
+	cairo_fill(d->cr);
+}
+
 static void draw_artist(struct dc *d, const struct axbox *b, const struct pl_artist *r)
 {
 	switch (r->kind) {
@@ -564,6 +588,7 @@ static void draw_artist(struct dc *d, const struct axbox *b, const struct pl_art
 	case PK_HLINE: case PK_VLINE: draw_span_line(d, b, r); break;
 	case PK_ERRBAR: draw_errbar(d, b, r); break;
 	case PK_STEP: draw_step(d, b, r); break;
+	case PK_HSPAN: case PK_VSPAN: draw_span(d, b, r); break;
 	}
 }
 
@@ -621,16 +646,16 @@ static void axis_ticks(struct dc *d, const struct pl_ticks *user, double lo, dou
 				char buf[64];
 				snprintf(buf, sizeof buf, "%.*f", dec, t->v[i]);
 				if (buf[0] == '-')
-					snprintf(t->lab[i], 64, "\xe2\x88\x92%s", buf + 1);
+					snprintf(t->lab[i], 64, "\xe2\x88\x92%.58s", buf + 1);
 				else
 					snprintf(t->lab[i], 64, "%s", buf);
 			}
 		}
 		return;
 	}
-	double fs = 10 * d->s;
+	double fs = FS * d->s;
 	if (logscale) {
-		int space = (int)floor(len_px / d->s / (10 * (is_y ? 2 : 3)));
+		int space = (int)floor(len_px / d->s / (FS * (is_y ? 2 : 3)));
 		space = space < 2 ? 2 : space > 9 ? 9 : space;
 		t->n = pl_ticks_log(lo, hi, space, t->v, MAXT, t->lab, t->minor, &t->nminor, 4 * MAXT);
 		for (int i = 0; i < t->n; i++) {
@@ -644,7 +669,7 @@ static void axis_ticks(struct dc *d, const struct pl_ticks *user, double lo, dou
 		return;
 	}
 	(void)fs;
-	int space = (int)floor(len_px / d->s / (10 * (is_y ? 2 : 3)));
+	int space = (int)floor(len_px / d->s / (FS * (is_y ? 2 : 3)));
 	int nbins = space < 1 ? 1 : space > 9 ? 9 : space;
 	t->n = pl_ticks_linear(lo, hi, nbins, t->v, MAXT, t->lab, t->off, sizeof t->off);
 }
@@ -660,7 +685,7 @@ static void tick_labels_extent(struct dc *d, const struct tickset *t, double *ma
 {
 	*maxw = 0;
 	for (int i = 0; i < t->n; i++) {
-		struct tsize s = text_size(d, t->lab[i], 10, t->markup);
+		struct tsize s = text_size(d, t->lab[i], FS, t->markup);
 		*maxw = fmax(*maxw, s.w);
 	}
 }
@@ -674,7 +699,7 @@ static struct axdeco axes_deco(struct dc *d, struct pl_axes *a, const struct axb
 	struct tickset tx_, ty_;
 	axis_ticks(d, &a->xt, b->xl[0], b->xl[1], b->xlog, b->w, 0, &tx_);
 	axis_ticks(d, &a->yt, b->yl[0], b->yl[1], b->ylog, b->h, 1, &ty_);
-	double tl = 7 * d->s, lh = 10 * d->s;
+	double tl = 7 * d->s, lh = FS * d->s;
 	double yw;
 	tick_labels_extent(d, &ty_, &yw);
 	if (a->is_cbar) {
@@ -685,14 +710,14 @@ static struct axdeco axes_deco(struct dc *d, struct pl_axes *a, const struct axb
 		yw = -3.5 * d->s;
 	r.l = tl + yw + (a->ylabel ? 4 * d->s + lh : 0);
 	r.b = tl + (tx_.n && !a->hide_xtl ? lh : -3.5 * d->s) + (a->xlabel ? 4 * d->s + lh : 0);
-	r.t = a->title ? 6 * d->s + 0.76 * 12 * d->s : 0;
+	r.t = a->title ? 6 * d->s + 0.76 * 1.2 * FS * d->s : 0;
 	if (ty_.off[0])
 		r.t = fmax(r.t, lh + 4 * d->s);
 	if (tx_.n) {  /* the outer tick labels reach half their width past the box */
-		struct tsize s = text_size(d, tx_.lab[tx_.n - 1], 10, tx_.markup);
+		struct tsize s = text_size(d, tx_.lab[tx_.n - 1], FS, tx_.markup);
 		double over = tx(b, tx_.v[tx_.n - 1]) + s.w / 2 - (b->x0 + b->w);
 		r.r = fmax(0, over);
-		s = text_size(d, tx_.lab[0], 10, tx_.markup);
+		s = text_size(d, tx_.lab[0], FS, tx_.markup);
 		r.l = fmax(r.l, b->x0 - (tx(b, tx_.v[0]) - s.w / 2));
 	}
 	return r;
@@ -725,6 +750,7 @@ static void draw_axes(struct dc *d, struct pl_axes *a, const struct axbox *b)
 		for (int i = 0; i < a->nart; i++) {
 			const struct pl_artist *r = &a->art[i];
 			int patch = r->kind == PK_BARS || r->kind == PK_IMAGE || r->kind == PK_FILL ||
+				    r->kind == PK_HSPAN || r->kind == PK_VSPAN ||
 				    (r->kind == PK_STEP && r->filled_step);
 			if (r->kind == PK_TEXT || patch != (pass == 0))
 				continue;
@@ -801,44 +827,44 @@ static void draw_axes(struct dc *d, struct pl_axes *a, const struct axbox *b)
 			double x = snapc(d, pos_x(b, xt.v[i]), 0.8 * s);
 			double rot = a->xt.rotation;
 			if (rot != 0) {
-				text_draw(d, xt.lab[i], 10, x, ybot + tl + pad, rot > 0 ? 'r' : 'l', 't', rot, black, xt.markup);
-				struct tsize ts = text_size(d, xt.lab[i], 10, xt.markup);
+				text_draw(d, xt.lab[i], FS, x, ybot + tl + pad, rot > 0 ? 'r' : 'l', 't', rot, black, xt.markup);
+				struct tsize ts = text_size(d, xt.lab[i], FS, xt.markup);
 				xlab_bottom = fmax(xlab_bottom, ybot + tl + pad + ts.w * fabs(sin(rot * M_PI / 180)) + ts.asc);
 			} else {
-				text_draw(d, xt.lab[i], 10, x, ybot + tl + pad, 'c', 't', 0, black, xt.markup);
-				struct tsize ts = text_size(d, xt.lab[i], 10, xt.markup);
+				text_draw(d, xt.lab[i], FS, x, ybot + tl + pad, 'c', 't', 0, black, xt.markup);
+				struct tsize ts = text_size(d, xt.lab[i], FS, xt.markup);
 				xlab_bottom = fmax(xlab_bottom, ybot + tl + pad + ts.asc + ts.desc);
 			}
 		}
 	if ((!a->is_cbar || !a->cb_horizontal) && !a->hide_ytl)
 		for (int i = 0; i < yt.n; i++) {
 			double y = snapc(d, pos_y(b, yt.v[i]), 0.8 * s);
-			struct tsize ts = text_size(d, yt.lab[i], 10, yt.markup);
+			struct tsize ts = text_size(d, yt.lab[i], FS, yt.markup);
 			if (cbr) {
-				text_draw(d, yt.lab[i], 10, yaxis_x + tl + pad, y, 'l', 'm', 0, black, yt.markup);
+				text_draw(d, yt.lab[i], FS, yaxis_x + tl + pad, y, 'l', 'm', 0, black, yt.markup);
 				ylab_right = fmax(ylab_right, yaxis_x + tl + pad + ts.w);
 			} else {
-				text_draw(d, yt.lab[i], 10, xleft - tl - pad, y, 'r', 'm', 0, black, yt.markup);
+				text_draw(d, yt.lab[i], FS, xleft - tl - pad, y, 'r', 'm', 0, black, yt.markup);
 				ylab_left = fmin(ylab_left, xleft - tl - pad - ts.w);
 			}
 		}
 	if (xt.off[0])
-		text_draw(d, xt.off, 10, b->x0 + b->w, xlab_bottom + 2 * s, 'r', 't', 0, black, 0);
+		text_draw(d, xt.off, FS, b->x0 + b->w, xlab_bottom + 2 * s, 'r', 't', 0, black, 0);
 	if (yt.off[0])
-		text_draw(d, yt.off, 10, cbr ? b->x0 : b->x0, b->y0 - 4 * s, 'l', 'b', 0, black, 0);
+		text_draw(d, yt.off, FS, cbr ? b->x0 : b->x0, b->y0 - 4 * s, 'l', 'b', 0, black, 0);
 	if (a->xlabel)
-		text_draw(d, a->xlabel, 10, b->x0 + b->w / 2, xlab_bottom + 4 * s, 'c', 't', 0, black, 0);
+		text_draw(d, a->xlabel, FS, b->x0 + b->w / 2, xlab_bottom + 4 * s, 'c', 't', 0, black, 0);
 	if (a->ylabel)
-		text_draw(d, a->ylabel, 10, ylab_left - 4 * s - 0.24 * 10 * s, b->y0 + b->h / 2, 'c', 'B', 90, black, 0);
+		text_draw(d, a->ylabel, FS, ylab_left - 4 * s - 0.24 * FS * s, b->y0 + b->h / 2, 'c', 'B', 90, black, 0);
 	if (a->cb_label && a->cb_horizontal)
-		text_draw(d, a->cb_label, 10, b->x0 + b->w / 2, xlab_bottom + 4 * s, 'c', 't', 0, black, 0);
+		text_draw(d, a->cb_label, FS, b->x0 + b->w / 2, xlab_bottom + 4 * s, 'c', 't', 0, black, 0);
 	else if (a->cb_label)
-		text_draw(d, a->cb_label, 10, ylab_right + 4 * s + 0.76 * 10 * s, b->y0 + b->h / 2, 'c', 'B', 90, black, 0);
+		text_draw(d, a->cb_label, FS, ylab_right + 4 * s + 0.76 * FS * s, b->y0 + b->h / 2, 'c', 'B', 90, black, 0);
 titles:
 	if (a->title) {
 		char al = a->title_loc ? a->title_loc[0] : 'c';
 		double x = al == 'l' ? b->x0 : al == 'r' ? b->x0 + b->w : b->x0 + b->w / 2;
-		text_draw(d, a->title, 12, x, b->y0 - 6 * s, al == 'l' ? 'l' : al == 'r' ? 'r' : 'c', 'B', 0, black, 0);
+		text_draw(d, a->title, 1.2 * FS, x, b->y0 - 6 * s, al == 'l' ? 'l' : al == 'r' ? 'r' : 'c', 'B', 0, black, 0);
 	}
 	if (a->legend)
 		draw_legend(d, a, b);
@@ -955,7 +981,7 @@ static void draw_legend(struct dc *d, struct pl_axes *a, const struct axbox *b)
 		n += legend_entry(&a->art[i]);
 	if (!n)
 		return;
-	double fsz = a->legend_fs > 0 ? a->legend_fs : 10;
+	double fsz = a->legend_fs > 0 ? a->legend_fs : FS;
 	double fs = fsz * d->s;
 	double pad = 0.4 * fs, spacing = 0.5 * fs, hl = 2.0 * fs, hh = 0.7 * fs, htp = 0.8 * fs;
 	double rowh = fmax(fs, hh);
@@ -1123,7 +1149,7 @@ static void axes_box(struct dc *d, struct pl_figure *f, struct pl_axes *a, doubl
 #define TG 16
 static void tight_layout(struct dc *d, struct pl_figure *f, double W, double H)
 {
-	double pad = 1.08 * 10 * d->s;
+	double pad = 1.08 * FS * d->s;
 	double L = 0, R = 0, T = 0, B = 0;
 	double dl[TG][TG] = {{0}}, dr[TG][TG] = {{0}}, dt[TG][TG] = {{0}}, db[TG][TG] = {{0}};
 	int nrows = 1, ncols = 1;
@@ -1179,7 +1205,7 @@ static void tight_layout(struct dc *d, struct pl_figure *f, double W, double H)
 	T = fmax(T, 0);
 	B = fmax(B, 0);
 	if (f->suptitle)
-		T += 12 * d->s + 0.02 * H;
+		T += 1.2 * FS * d->s + 0.02 * H;
 	double left = (L + pad) / W, right = 1 - (R + pad) / W;
 	double bottom = (B + pad) / H, top = 1 - (T + pad) / H;
 	if (right <= left || top <= bottom)
@@ -1284,7 +1310,7 @@ int pl_render(struct eval *ev, struct pl_figure *f, const char *fmt, const char 
 		draw_axes(&d, a, &b);
 	}
 	if (f->suptitle)
-		text_draw(&d, f->suptitle, 12, W / 2, 0.02 * H, 'c', 't', 0, (struct pl_color){0, 0, 0, 1}, 0);
+		text_draw(&d, f->suptitle, 1.2 * FS, W / 2, 0.02 * H, 'c', 't', 0, (struct pl_color){0, 0, 0, 1}, 0);
 	pango_font_description_free(d.font);
 	cairo_destroy(cr);
 	int rc = 0;

@@ -121,6 +121,7 @@ struct pl_axes *pl_axes_add(struct pl_figure *f, int nrows, int ncols, int r0, i
 	a->col1 = c1;
 	a->legend_frame = 1;
 	a->legend_ncol = 1;
+	a->margin[0] = a->margin[1] = 0.05;
 	pl_axes_slot(f, a);
 	f->ax[f->nax++] = a;
 	return a;
@@ -233,6 +234,14 @@ static void artist_limits(const struct pl_artist *r, struct lim *lx, struct lim 
 	case PK_HLINE:
 		lim_add(ly, r->y[0], ylog);
 		break;
+	case PK_HSPAN:
+		lim_add(ly, r->y[0], ylog);
+		lim_add(ly, r->y2[0], ylog);
+		break;
+	case PK_VSPAN:
+		lim_add(lx, r->x[0], xlog);
+		lim_add(lx, r->y2[0], xlog);
+		break;
 	case PK_VLINE:
 		lim_add(lx, r->x[0], xlog);
 		break;
@@ -241,7 +250,7 @@ static void artist_limits(const struct pl_artist *r, struct lim *lx, struct lim 
 	}
 }
 
-static void autoscale(struct lim *l, int logscale, double out[2])
+static void autoscale(struct lim *l, int logscale, double margin, double out[2])
 {
 	if (!l->any) {
 		out[0] = logscale ? 1 : 0;
@@ -267,7 +276,7 @@ static void autoscale(struct lim *l, int logscale, double out[2])
 		out[1] = logscale ? pow(10, hi) : hi;
 		return;
 	}
-	double m = (hi - lo) * 0.05, nlo = lo - m, nhi = hi + m;
+	double m = (hi - lo) * margin, nlo = lo - m, nhi = hi + m;
 	/* sticky edges: the margin stops at a sticky value beyond the data */
 	for (int i = 0; i < l->nst; i++) {
 		double s = logscale ? (l->sticky[i] > 0 ? log10(l->sticky[i]) : -INFINITY) : l->sticky[i];
@@ -323,8 +332,8 @@ void pl_axes_view(struct pl_axes *a, double xl[2], double yl[2])
 	}
 	struct pl_axes *sx = a->sharex ? a->sharex : a, *sy = a->sharey ? a->sharey : a;
 	int xlog = a->xlog, ylog = a->ylog;
-	autoscale(&lx, xlog, xl);
-	autoscale(&ly, ylog, yl);
+	autoscale(&lx, xlog, a->margin[0], xl);
+	autoscale(&ly, ylog, a->margin[1], yl);
 	/* an explicit limit wins; a shared group uses its leader's */
 	if (sx->xlim_set || a->xlim_set) {
 		const double *s = a->xlim_set ? a->xlim : sx->xlim;

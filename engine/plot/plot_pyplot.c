@@ -1171,6 +1171,7 @@ static struct value *rc_new(void)
 
 double plot_rc_linewidth(void) { return rc_double("lines.linewidth", 1.5); }
 double plot_rc_markersize(void) { return rc_double("lines.markersize", 6); }
+double plot_rc_fontsize(void) { return rc_double("font.size", 10); }
 int plot_rc_grid(void)
 {
 	struct value *v = rc ? dict_getstr_borrow(rc, "axes.grid") : NULL;

@@ -213,7 +213,7 @@ int pl_ticks_linear(double lo, double hi, int nbins, double *v, int max, char la
 				snprintf(t, sizeof t, "%+g", offset);
 			fmt_minus(b, sizeof b, t[0] == '-' ? t : t);
 			if (t[0] == '-')
-				snprintf(b, sizeof b, "\xe2\x88\x92%s", t + 1);
+				snprintf(b, sizeof b, "\xe2\x88\x92%.58s", t + 1);
 		}
 		snprintf(off, offn, "%s%s%s", a, (a[0] && b[0]) ? "" : "", b);
 	}
