@@ -28,7 +28,7 @@ struct pl_color pl_cmap_at(int cmap, double t);
 struct pl_named_color { const char *name; double r, g, b; };
 extern const struct pl_named_color pl_named_colors[];
 extern const int pl_n_named_colors;
-struct pl_cmap_table { const char *name; const float (*rgb)[3]; };
+struct pl_cmap_table { const char *name; const double (*rgb)[3]; };
 extern const struct pl_cmap_table pl_cmap_tables[];
 extern const int pl_n_cmaps;
 
@@ -181,6 +181,8 @@ struct value *pl_figure_value(struct eval *ev, struct pl_figure *f);
 struct value *pl_axes_method(struct eval *ev, struct pl_axes *a, const char *name);
 struct pl_axes *pl_gca(struct eval *ev);
 struct pl_figure *pl_gcf(struct eval *ev);
+/* a Colormap object (plot_pyplot.c): its index, or -1 for any other value */
+int pl_cmap_of(struct value *v);
 /* doubles of an array-like (host or device array, list, scalar): malloc'd,
  * *n items (flattened); ndim/shape when wanted */
 double *pl_doubles(struct eval *ev, struct value *v, int64_t *n, int *ndim, int64_t *shape);

@@ -724,6 +724,8 @@ static const char *const scatter_kws[] = { "s", "c", "marker", "cmap", "vmin", "
 static int cmap_kw(struct eval *ev, const struct kwargs *kw, int *cmap)
 {
 	struct value *v = pl_kw(kw, "cmap");
+	if (v && (*cmap = pl_cmap_of(v)) >= 0)
+		return 0;
 	const char *s = v && v->type != VT_NONE ? val_as_cstr(v) : plot_rc_cmap();
 	if (!s) {
 		err_set(ev, TY_ValueError, "cmap must be a colormap name (str) in Lumen's matplotlib");

@@ -118,6 +118,20 @@ int pl_color_parse(struct eval *ev, struct value *v, struct pl_color *out)
 		*out = (struct pl_color){ c[0], c[1], c[2], c[3] };
 		return 0;
 	}
+	if (v->type == VT_NDARRAY) {  /* a row of a colormap's output */
+		int64_t n;
+		double *c = pl_doubles(ev, v, &n, NULL, NULL);
+		if (!c)
+			return -1;
+		if (n != 3 && n != 4) {
+			free(c);
+			err_set(ev, TY_ValueError, "RGBA sequence should have length 3 or 4");
+			return -1;
+		}
+		*out = (struct pl_color){ c[0], c[1], c[2], n == 4 ? c[3] : 1 };
+		free(c);
+		return 0;
+	}
 	err_set(ev, TY_ValueError, "Invalid RGBA argument: %s", val_type_name(v));
 	return -1;
 }
@@ -155,6 +169,6 @@ struct pl_color pl_cmap_at(int cmap, double t)
 	int i = (int)(t * 256);
 	if (i > 255)
 		i = 255;
-	const float *c = pl_cmap_tables[cmap].rgb[i];
+	const double *c = pl_cmap_tables[cmap].rgb[i];
 	return (struct pl_color){ c[0], c[1], c[2], 1 };
 }

@@ -1111,14 +1111,133 @@ static struct value *f_use(struct eval *ev, const struct builtin *bi, int argc, 
 	return val_none();
 }
 
+/* ---- Colormap objects: cm.viridis, plt.get_cmap('hot'); called with
+ * values in [0, 1] (ints index the table) they give RGBA ---- */
+
+static struct value *cmap_call(struct eval *ev, struct value *self, int argc, struct value **argv,
+			       const struct kwargs *kw);
+static struct value *cmap_getattr(struct eval *ev, struct value *self, const char *name);
+
+static char *cmap_repr(struct eval *ev, struct value *self)
+{
+	char *s;
+	if (asprintf(&s, "<matplotlib.colors.ListedColormap object at %p>", (void *)self) < 0)
+		return err_nomem(ev);
+	return s;
+}
+
+static const struct objtype cmap_type = {
+	.name = "ListedColormap", .call = cmap_call, .getattr = cmap_getattr, .repr = cmap_repr,
+};
+
+int pl_cmap_of(struct value *v)
+{
+	return v && v->type == VT_OBJECT && v->u.obj.t == &cmap_type ? (int)(intptr_t)v->u.obj.p - 1 : -1;
+}
+
+static struct value *cmap_value(struct eval *ev, int idx)
+{
+	struct value *v = val_object_new(&cmap_type, (void *)(intptr_t)(idx + 1));
+	return v ? v : err_nomem(ev);
+}
+
+static struct pl_color cmap_lookup(int idx, double t, int is_int)
+{
+	if (is_int) {  /* an integer indexes the 256 entries (clipped) */
+		double i = t < 0 ? 0 : t > 255 ? 255 : t;
+		return pl_cmap_at(idx, (i + 0.5) / 256);
+	}
+	return pl_cmap_at(idx, t);
+}
+
+static struct value *cmap_call(struct eval *ev, struct value *self, int argc, struct value **argv,
+			       const struct kwargs *kw)
+{
+	int idx = pl_cmap_of(self);
+	if (argc != 1)
+		return err_set(ev, TY_TypeError, "Colormap.__call__() takes 1 positional argument (X) but %d were given", argc);
+	double alpha = 1;
+	if (pl_kw_double(ev, kw, "alpha", &alpha) < 0)
+		return NULL;
+	struct ndarray *a = arr_borrow(argv[0]);
+	int is_int = a ? (a->dtype != DT_FLOAT16 && a->dtype != DT_FLOAT32 && a->dtype != DT_FLOAT64)
+		       : (argv[0]->type == VT_INT || argv[0]->type == VT_BOOL);
+	if (argv[0]->type == VT_SCALAR) {
+		int dt = argv[0]->u.sc.dtype;
+		is_int = dt != DT_FLOAT16 && dt != DT_FLOAT32 && dt != DT_FLOAT64;
+	}
+	if (!a || a->ndim == 0) {
+		double t;
+		if (val_as_double(ev, argv[0], &t) < 0)
+			return NULL;
+		struct pl_color c = cmap_lookup(idx, t, is_int);
+		union scalar_data d[4] = { { .f = c.r }, { .f = c.g }, { .f = c.b }, { .f = alpha } };
+		struct value *it[4];
+		for (int i = 0; i < 4; i++)
+			it[i] = val_scalar(DT_FLOAT64, d[i]);
+		return val_tuple_new(4, it);
+	}
+	int64_t n, shape[8];
+	int nd;
+	double *t = pl_doubles(ev, argv[0], &n, &nd, shape);
+	if (!t)
+		return NULL;
+	if (nd > 7) {
+		free(t);
+		return err_set(ev, TY_ValueError, "too many dimensions for a colormap lookup");
+	}
+	shape[nd] = 4;
+	struct ndarray *out = nd_new(ev, &backend_host, DT_FLOAT64, nd + 1, shape);
+	if (!out) {
+		free(t);
+		return NULL;
+	}
+	double *o = (double *)nd_data(out);
+	for (int64_t i = 0; i < n; i++) {
+		struct pl_color c = cmap_lookup(idx, t[i], is_int);
+		o[4 * i] = c.r;
+		o[4 * i + 1] = c.g;
+		o[4 * i + 2] = c.b;
+		o[4 * i + 3] = alpha;
+	}
+	free(t);
+	return arr_wrap(ev, out);
+}
+
+static struct value *cmap_reversed(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
+				   const struct kwargs *kw)
+{
+	int idx = pl_cmap_of(bi->self);
+	return cmap_value(ev, idx >= pl_n_cmaps ? idx - pl_n_cmaps : idx + pl_n_cmaps);
+}
+
+static struct value *cmap_getattr(struct eval *ev, struct value *self, const char *name)
+{
+	int idx = pl_cmap_of(self);
+	if (!strcmp(name, "name")) {
+		char buf[64];
+		snprintf(buf, sizeof buf, "%s%s", pl_cmap_name(idx), idx >= pl_n_cmaps ? "_r" : "");
+		return val_cstr(buf);
+	}
+	if (!strcmp(name, "N"))
+		return val_int(256);
+	if (!strcmp(name, "reversed"))
+		return val_builtin("reversed", cmap_reversed, self, NULL);
+	return NULL;
+}
+
 static struct value *f_get_cmap(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
 				const struct kwargs *kw)
 {
-	const char *name = argc ? val_as_cstr(argv[0]) : "viridis";
-	if (!name || pl_cmap_find(name) < 0)
+	struct value *v = argc ? argv[0] : pl_kw(kw, "name");
+	if (v && pl_cmap_of(v) >= 0)
+		return val_incref(v);
+	const char *name = v && v->type != VT_NONE ? val_as_cstr(v) : plot_rc_cmap();
+	int idx = name ? pl_cmap_find(name) : -1;
+	if (idx < 0)
 		return err_set(ev, TY_ValueError, "%s is not a valid value for cmap; supported values are 'viridis', 'plasma', 'inferno', 'magma', 'gray', 'hot', 'coolwarm', 'RdBu', ...",
 			       name ? name : "?");
-	return val_cstr(name);
+	return cmap_value(ev, idx);
 }
 
 static struct value *f_to_rgba(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
@@ -1190,7 +1309,22 @@ struct value *plot_module(struct eval *ev, const char *name)
 		if (!rc && !(rc = rc_new()))
 			return err_nomem(ev);
 		m = val_module_new("matplotlib");
-		if (!m || module_add(m, "rcParams", val_incref(rc)) < 0 ||
+		struct value *reg = val_dict_new();  /* matplotlib.colormaps['name'] */
+		if (!reg) {
+			val_decref(m);
+			return err_nomem(ev);
+		}
+		for (int i = 0; i < 2 * pl_n_cmaps; i++) {
+			char nm[64];
+			snprintf(nm, sizeof nm, "%s%s", pl_cmap_tables[i % pl_n_cmaps].name, i >= pl_n_cmaps ? "_r" : "");
+			struct value *c = cmap_value(ev, i);
+			if (!c || dict_setstr(reg, nm, c) < 0) {
+				val_decref(reg);
+				val_decref(m);
+				return c ? err_nomem(ev) : NULL;
+			}
+		}
+		if (!m || module_add(m, "colormaps", reg) < 0 || module_add(m, "rcParams", val_incref(rc)) < 0 ||
 		    module_add(m, "__version__", val_cstr("3.11.2")) < 0 || add_fn(m, "use", f_use, NULL) < 0)
 			goto nomem;
 		static const char *const subs[] = { "pyplot", "colors", "cm", NULL };
@@ -1244,8 +1378,13 @@ struct value *plot_module(struct eval *ev, const char *name)
 		for (int i = 0; i < pl_n_cmaps; i++) {
 			char rname[64];
 			snprintf(rname, sizeof rname, "%s_r", pl_cmap_tables[i].name);
-			if (module_add(m, pl_cmap_tables[i].name, val_cstr(pl_cmap_tables[i].name)) < 0 ||
-			    module_add(m, rname, val_cstr(rname)) < 0)
+			struct value *c = cmap_value(ev, i), *r = c ? cmap_value(ev, i + pl_n_cmaps) : NULL;
+			if (!r) {
+				val_decref(c);
+				val_decref(m);
+				return NULL;
+			}
+			if (module_add(m, pl_cmap_tables[i].name, c) < 0 || module_add(m, rname, r) < 0)
 				goto nomem;
 		}
 		return m;

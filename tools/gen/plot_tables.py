@@ -47,9 +47,9 @@ def main():
     for name in CMAPS:
         cm = mpl.colormaps[name]
         rgb = cm(np.linspace(0, 1, 256))[:, :3]
-        print('static const float cm_%s[256][3] = {' % name)
+        print('static const double cm_%s[256][3] = {' % name)
         for row in rgb:
-            print('\t{%s, %s, %s},' % tuple(f(v) for v in row))
+            print('\t{%s, %s, %s},' % tuple(d(v) for v in row))
         print('};')
     print('const struct pl_cmap_table pl_cmap_tables[] = {')
     for name in CMAPS:
