@@ -99,6 +99,10 @@ struct pl_axes {
 	char *title_loc;
 	struct pl_ticks xt, yt;
 	int grid_x, grid_y;
+	int grid_minor;             /* which='both' / 'minor': minor lines too (log axes) */
+	struct pl_color grid_color;
+	enum pl_ls grid_ls;
+	double grid_lw;
 	int legend, legend_loc, legend_ncol;
 	double legend_fs;
 	char *legend_title;

@@ -1850,19 +1850,42 @@ M(legend)
 
 M(grid)
 {
+	static const char *const ok[] = { "visible", "b", "which", "axis", "color", "c", "linestyle", "ls",
+		"linewidth", "lw", "alpha", "zorder", NULL };
+	if (check_kw(ev, "Line2D", kw, ok) < 0)
+		return NULL;
 	int on = 1;
 	struct value *v = argc ? argv[0] : pl_kw(kw, "visible");
+	if (!v)
+		v = pl_kw(kw, "b");
 	if (v && v->type != VT_NONE && (on = val_truth(ev, v)) < 0)
 		return NULL;
-	if (!v && kw && kw->n == 0)
+	if (!v && (!kw || kw->n == 0))  /* grid() toggles */
 		on = !(a->grid_x || a->grid_y);
 	const char *axis = pl_kw_str(kw, "axis"), *which = pl_kw_str(kw, "which");
-	if (which && strcmp(which, "major") && strcmp(which, "both"))
-		return err_set(ev, TY_NotImplementedError, "grid(which='%s') is not supported by Lumen's matplotlib", which);
+	if (which && strcmp(which, "major") && strcmp(which, "both") && strcmp(which, "minor"))
+		return err_set(ev, TY_ValueError, "which must be one of 'major', 'minor', 'both', not '%s'", which);
+	if (which && strcmp(which, "major"))
+		a->grid_minor = on;
+	if (which && !strcmp(which, "minor"))
+		return val_none();
 	if (!axis || !strcmp(axis, "both") || !strcmp(axis, "x"))
 		a->grid_x = on;
 	if (!axis || !strcmp(axis, "both") || !strcmp(axis, "y"))
 		a->grid_y = on;
+	if (color_kw(ev, kw, "color", "c", &a->grid_color) < 0 || double_kw2(ev, kw, "linewidth", "lw", &a->grid_lw) < 0)
+		return NULL;
+	const char *ls = pl_kw_str(kw, "linestyle");
+	if (!ls)
+		ls = pl_kw_str(kw, "ls");
+	if (ls && parse_ls(ev, ls, &a->grid_ls) < 0)
+		return NULL;
+	double alpha;
+	int k = pl_kw_double(ev, kw, "alpha", &alpha);
+	if (k < 0)
+		return NULL;
+	if (k)
+		a->grid_color.a = alpha;
 	pl_touch(a->fig);
 	return val_none();
 }

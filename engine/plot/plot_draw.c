@@ -58,8 +58,8 @@ static struct tsize text_size(struct dc *d, const char *text, double pt, int mar
 	g_object_unref(l);
 	t.asc = 0.76 * pt * d->s;
 	t.desc = 0.24 * pt * d->s;
-	if (markup && strstr(text, "<sup>"))
-		t.asc += 0.2 * pt * d->s;
+	if (markup && strstr(text, "rise="))
+		t.asc += 0.176 * pt * d->s;  /* mathtext 10^k is 1.176 font sizes tall */
 	return t;
 }
 
@@ -658,12 +658,14 @@ static void axis_ticks(struct dc *d, const struct pl_ticks *user, double lo, dou
 		int space = (int)floor(len_px / d->s / (FS * (is_y ? 2 : 3)));
 		space = space < 2 ? 2 : space > 9 ? 9 : space;
 		t->n = pl_ticks_log(lo, hi, space, t->v, MAXT, t->lab, t->minor, &t->nminor, 4 * MAXT);
+		/* mathtext's 10^k: the exponent at 0.7 of the size, raised */
+		int rise = (int)(0.36 * FS * d->s * PANGO_SCALE);
 		for (int i = 0; i < t->n; i++) {
 			int e = atoi(t->lab[i] + 3);
 			if (e < 0)
-				snprintf(t->lab[i], 64, "10<sup>\xe2\x88\x92%d</sup>", -e);
+				snprintf(t->lab[i], 64, "10<span size=\"70%%\" rise=\"%d\">\xe2\x88\x92%d</span>", rise, -e);
 			else
-				snprintf(t->lab[i], 64, "10<sup>%d</sup>", e);
+				snprintf(t->lab[i], 64, "10<span size=\"70%%\" rise=\"%d\">%d</span>", rise, e);
 		}
 		t->markup = 1;
 		return;
@@ -709,7 +711,7 @@ static struct axdeco axes_deco(struct dc *d, struct pl_axes *a, const struct axb
 	if (a->hide_ytl)
 		yw = -3.5 * d->s;
 	r.l = tl + yw + (a->ylabel ? 4 * d->s + lh : 0);
-	r.b = tl + (tx_.n && !a->hide_xtl ? lh : -3.5 * d->s) + (a->xlabel ? 4 * d->s + lh : 0);
+	r.b = tl + (tx_.n && !a->hide_xtl ? (tx_.markup ? 1.176 : 1.0) * lh : -3.5 * d->s) + (a->xlabel ? 4 * d->s + lh : 0);
 	r.t = a->title ? 6 * d->s + 0.76 * 1.2 * FS * d->s : 0;
 	if (ty_.off[0])
 		r.t = fmax(r.t, lh + 4 * d->s);
@@ -757,21 +759,23 @@ static void draw_axes(struct dc *d, struct pl_axes *a, const struct axbox *b)
 			draw_artist(d, b, r);
 		}
 		if (pass == 0 && (a->grid_x || a->grid_y) && !a->axis_off) {
+			double glw = a->grid_lw * s;
 			cairo_new_path(cr);
-			for (int i = 0; a->grid_x && i < xt.n; i++) {
-				double x = snapc(d, pos_x(b, xt.v[i]), 0.8 * s);
+			for (int i = 0; a->grid_x && i < xt.n + (a->grid_minor ? xt.nminor : 0); i++) {
+				double x = snapc(d, pos_x(b, i < xt.n ? xt.v[i] : xt.minor[i - xt.n]), glw);
 				cairo_move_to(cr, x, b->y0);
 				cairo_line_to(cr, x, b->y0 + b->h);
 			}
-			for (int i = 0; a->grid_y && i < yt.n; i++) {
-				double y = snapc(d, pos_y(b, yt.v[i]), 0.8 * s);
+			for (int i = 0; a->grid_y && i < yt.n + (a->grid_minor ? yt.nminor : 0); i++) {
+				double y = snapc(d, pos_y(b, i < yt.n ? yt.v[i] : yt.minor[i - yt.n]), glw);
 				cairo_move_to(cr, b->x0, y);
 				cairo_line_to(cr, b->x0 + b->w, y);
 			}
-			cairo_set_source_rgba(cr, 0.6902, 0.6902, 0.6902, 1);
-			cairo_set_line_width(cr, 0.8 * s);
-			cairo_set_dash(cr, NULL, 0, 0);
+			set_color(d, a->grid_color);
+			cairo_set_line_width(cr, glw);
+			set_dash(d, a->grid_ls, a->grid_lw);
 			cairo_stroke(cr);
+			cairo_set_dash(cr, NULL, 0, 0);
 		}
 	}
 	cairo_restore(cr);

@@ -122,6 +122,9 @@ struct pl_axes *pl_axes_add(struct pl_figure *f, int nrows, int ncols, int r0, i
 	a->legend_frame = 1;
 	a->legend_ncol = 1;
 	a->margin[0] = a->margin[1] = 0.05;
+	a->grid_color = (struct pl_color){ 0xb0 / 255.0, 0xb0 / 255.0, 0xb0 / 255.0, 1 };
+	a->grid_ls = LS_SOLID;
+	a->grid_lw = 0.8;
 	pl_axes_slot(f, a);
 	f->ax[f->nax++] = a;
 	return a;
