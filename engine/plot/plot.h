@@ -70,6 +70,7 @@ struct pl_artist {
 	double rotation;
 	double xmin, xmax;          /* axhline span (axes fraction) */
 	int zorder;
+	int no_legend;              /* legend(handles=...) left it out */
 };
 
 struct pl_ticks {

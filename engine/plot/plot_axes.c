@@ -23,6 +23,7 @@
 
 struct handle {
 	const char *cls;
+	int art;                    /* the artist's index in ax, -1 none */
 	struct pl_figure *f;
 	struct pl_axes *ax;
 	int cmap, logn;
@@ -74,6 +75,7 @@ static struct value *handle_new(struct eval *ev, const char *cls, struct pl_axes
 	if (!h)
 		return err_nomem(ev);
 	h->cls = cls;
+	h->art = r ? (int)(r - a->art) : -1;
 	h->f = a->fig;
 	a->fig->refcnt++;
 	h->ax = a;
@@ -1788,15 +1790,42 @@ M(legend)
 		"labels", "handles", "shadow", "fancybox", "prop", "markerscale", "numpoints", NULL };
 	if (check_kw(ev, "Legend", kw, ok) < 0)
 		return NULL;
-	struct value *labels = NULL;
+	struct value *labels = NULL, *handles = pl_kw(kw, "handles");
 	if (argc == 1)
 		labels = argv[0];
-	else if (argc == 2)
+	else if (argc == 2) {
+		handles = argv[0];
 		labels = argv[1];
+	}
 	if (!labels)
 		labels = pl_kw(kw, "labels");
-	if (argc == 2 || pl_kw(kw, "handles"))
-		return err_set(ev, TY_NotImplementedError, "legend(handles, labels) is not supported by Lumen's matplotlib; give label= to the plotting calls");
+	if (handles && handles->type != VT_NONE) {
+		/* legend(handles[, labels]): those artists only, in their order of drawing */
+		if (handles->type != VT_LIST && handles->type != VT_TUPLE)
+			return err_set(ev, TY_TypeError, "legend() handles must be a list of artists");
+		if (labels && labels->type != VT_NONE &&
+		    ((labels->type != VT_LIST && labels->type != VT_TUPLE) || labels->u.seq.n != handles->u.seq.n))
+			return err_set(ev, TY_ValueError, "legend() needs one label per handle");
+		for (int i = 0; i < a->nart; i++)
+			a->art[i].no_legend = 1;
+		for (size_t k = 0; k < handles->u.seq.n; k++) {
+			struct value *h = handles->u.seq.items[k];
+			if (h->type == VT_LIST && h->u.seq.n == 1)  /* plt.plot's list of one line */
+				h = h->u.seq.items[0];
+			if (h->type != VT_OBJECT || h->u.obj.t != &handle_type)
+				return err_set(ev, TY_NotImplementedError, "legend() handles other than the artists plotting returned are not supported by Lumen's matplotlib");
+			struct handle *hd = h->u.obj.p;
+			if (hd->ax != a || hd->art < 0 || hd->art >= a->nart)
+				continue;
+			struct pl_artist *r = &a->art[hd->art];
+			r->no_legend = 0;
+			if (labels && labels->type != VT_NONE && set_text(ev, &r->label, labels->u.seq.items[k]) < 0)
+				return NULL;
+			if (!r->label && !(r->label = strdup("")))
+				return err_nomem(ev);
+		}
+		labels = NULL;
+	}
 	if (labels && labels->type != VT_NONE) {
 		if (labels->type != VT_LIST && labels->type != VT_TUPLE)
 			return err_set(ev, TY_TypeError, "legend() labels must be a list of str");

@@ -878,7 +878,7 @@ titles:
 
 static int legend_entry(const struct pl_artist *r)
 {
-	if (!r->label || r->label[0] == '_')
+	if (!r->label || r->label[0] == '_' || r->no_legend)
 		return 0;
 	return r->kind != PK_TEXT && r->kind != PK_IMAGE;
 }
