@@ -1096,11 +1096,17 @@ static const char *const gca_funcs[][2] = {
 	{"axvspan", "axvspan"}, {"margins", "margins"},
 };
 
+static struct value *f_use(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
+			   const struct kwargs *kw);
+static struct value *f_rc(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
+			  const struct kwargs *kw);
+
 static const struct { const char *name; builtin_fn fn; } plt_funcs[] = {
 	{"figure", f_figure}, {"subplots", f_subplots}, {"subplot", f_subplot}, {"gcf", f_gcf},
 	{"gca", f_gca}, {"close", f_close}, {"show", f_show}, {"savefig", f_savefig}, {"clf", f_clf},
 	{"suptitle", f_suptitle}, {"tight_layout", f_tight_layout}, {"colorbar", f_colorbar},
-	{"subplots_adjust", f_subplots_adjust},
+	{"subplots_adjust", f_subplots_adjust}, {"ion", f_use}, {"ioff", f_use}, {"draw", f_use},
+	{"rc", f_rc},
 };
 
 /* ---- the modules ---- */
@@ -1108,6 +1114,33 @@ static const struct { const char *name; builtin_fn fn; } plt_funcs[] = {
 static struct value *f_use(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
 			   const struct kwargs *kw)
 {
+	return val_none();
+}
+
+/* plt.style.use: the default style only */
+static struct value *f_style_use(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
+				 const struct kwargs *kw)
+{
+	const char *name = argc ? val_as_cstr(argv[0]) : NULL;
+	if (name && (!strcmp(name, "default") || !strcmp(name, "fast")))
+		return val_none();
+	return err_set(ev, TY_NotImplementedError, "matplotlib style '%s' is not supported by Lumen (only 'default')",
+		       name ? name : "?");
+}
+
+/* plt.rc('font', size=12): rcParams['font.size'] = 12 */
+static struct value *f_rc(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
+			  const struct kwargs *kw)
+{
+	const char *group = argc ? val_as_cstr(argv[0]) : NULL;
+	if (!group)
+		return err_set(ev, TY_TypeError, "rc() missing 1 required positional argument: 'group'");
+	for (int i = 0; kw && i < kw->n; i++) {
+		char key[128];
+		snprintf(key, sizeof key, "%s.%s", group, kw->names[i]);
+		if (dict_setstr(rc, key, val_incref(kw->vals[i])) < 0)
+			return err_nomem(ev);
+	}
 	return val_none();
 }
 
@@ -1355,6 +1388,13 @@ struct value *plot_module(struct eval *ev, const char *name)
 				goto nomem;
 		if (add_fn(m, "get_cmap", f_get_cmap, NULL) < 0)
 			goto nomem;
+		struct value *style = val_module_new("matplotlib.style");
+		if (!style || add_fn(style, "use", f_style_use, NULL) < 0 || module_add(m, "style", style) < 0) {
+			if (!style)
+				goto nomem;
+			val_decref(m);
+			return err_nomem(ev);
+		}
 		struct value *cm = ev_import(ev, "matplotlib.cm");
 		if (!cm) {
 			val_decref(m);
