@@ -58,6 +58,8 @@ static struct tsize text_size(struct dc *d, const char *text, double pt, int mar
 	g_object_unref(l);
 	t.asc = 0.76 * pt * d->s;
 	t.desc = 0.24 * pt * d->s;
+	if (markup && strstr(text, "rise="))  /* mathtext's box: the superscript's trailing space */
+		t.w += 0.15 * pt * d->s;
 	if (markup && strstr(text, "rise="))
 		t.asc += 0.176 * pt * d->s;  /* mathtext 10^k is 1.176 font sizes tall */
 	return t;
