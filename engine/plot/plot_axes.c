@@ -1562,6 +1562,77 @@ M(text)
 	return handle_new(ev, "matplotlib.text.Text", a, r);
 }
 
+/* annotate(text, xy, xytext=None, arrowprops=None, fontsize=, ha=, va=,
+ * color=): text at xytext (data coordinates) with an arrow to xy */
+M(annotate)
+{
+	static const char *const ok[] = { "text", "xy", "xytext", "arrowprops", "fontsize", "size", "ha", "va",
+		"horizontalalignment", "verticalalignment", "color", "c", "xycoords", "textcoords", "alpha",
+		"zorder", "rotation", NULL };
+	if (check_kw(ev, "Annotation", kw, ok) < 0)
+		return NULL;
+	struct value *tv = argc > 0 ? argv[0] : pl_kw(kw, "text"), *xy = argc > 1 ? argv[1] : pl_kw(kw, "xy");
+	struct value *xyt = argc > 2 ? argv[2] : pl_kw(kw, "xytext"), *ap = pl_kw(kw, "arrowprops");
+	const char *xc = pl_kw_str(kw, "xycoords"), *tc = pl_kw_str(kw, "textcoords");
+	if ((xc && strcmp(xc, "data")) || (tc && strcmp(tc, "data")))
+		return err_set(ev, TY_NotImplementedError, "annotate() coordinates other than 'data' are not supported by Lumen's matplotlib");
+	if (!tv || !xy)
+		return err_set(ev, TY_TypeError, "annotate() missing 2 required positional arguments: 'text' and 'xy'");
+	double p[4];
+	struct value *pairs[2] = { xy, xyt && xyt->type != VT_NONE ? xyt : xy };
+	for (int k = 0; k < 2; k++) {
+		struct value *v = pairs[k];
+		if ((v->type != VT_TUPLE && v->type != VT_LIST) || v->u.seq.n != 2)
+			return err_set(ev, TY_TypeError, "annotate() xy and xytext must be (x, y) pairs");
+		if (val_as_double(ev, v->u.seq.items[0], &p[2 * k]) < 0 || val_as_double(ev, v->u.seq.items[1], &p[2 * k + 1]) < 0)
+			return NULL;
+	}
+	struct pl_artist *r = pl_artist_add(a, PK_TEXT);
+	if (!r)
+		return err_nomem(ev);
+	int arrow = ap && ap->type == VT_DICT;
+	r->n = arrow ? 3 : 1;
+	r->x = malloc(sizeof(double) * 3);
+	r->y = malloc(sizeof(double) * 3);
+	r->y2 = calloc(1, sizeof(double));
+	if (!r->x || !r->y || !r->y2)
+		return err_nomem(ev);
+	r->x[0] = r->x[1] = p[2];
+	r->y[0] = r->y[1] = p[3];
+	r->x[2] = p[0];
+	r->y[2] = p[1];
+	if (!(r->text = val_str_of(ev, tv)))
+		return NULL;
+	r->color = (struct pl_color){0, 0, 0, 1};
+	r->edge = r->color;
+	r->fontsize = plot_rc_fontsize();
+	const char *ha = pl_kw_str(kw, "ha"), *va = pl_kw_str(kw, "va");
+	if (!ha)
+		ha = pl_kw_str(kw, "horizontalalignment");
+	if (!va)
+		va = pl_kw_str(kw, "verticalalignment");
+	r->ha = align_char(ha, 'l');
+	r->va = align_char(va, 'B');
+	if (fontsize_kw(ev, kw, &r->fontsize) < 0 || color_kw(ev, kw, "color", "c", &r->color) < 0 ||
+	    pl_kw_double(ev, kw, "rotation", &r->rotation) < 0 || common_kw(ev, r, kw) < 0)
+		return NULL;
+	if (arrow) {
+		struct value *as = dict_getstr_borrow(ap, "arrowstyle");
+		double shrink = 0;
+		struct value *sh = dict_getstr_borrow(ap, "shrink");
+		if (sh && val_as_double(ev, sh, &shrink) < 0)
+			return NULL;
+		r->y2[0] = as ? 0 : 1 + shrink;  /* no arrowstyle: the filled arrow of facecolor= */
+		struct value *fc = dict_getstr_borrow(ap, "facecolor");
+		if (!fc)
+			fc = dict_getstr_borrow(ap, "color");
+		if (fc && pl_color_parse(ev, fc, &r->edge) < 0)
+			return NULL;
+	}
+	pl_touch(a->fig);
+	return handle_new(ev, "matplotlib.text.Annotation", a, r);
+}
+
 /* ---- labels, limits, scales, ticks ---- */
 
 static struct value *set_label(struct eval *ev, char **dst, int argc, struct value **argv, const struct kwargs *kw,
@@ -2074,11 +2145,11 @@ static const struct { const char *name; axfn fn; } methods[] = {
 	{"set_facecolor", m_set_facecolor}, {"invert_yaxis", m_invert_yaxis}, {"invert_xaxis", m_invert_xaxis},
 	{"tick_params", m_tick_params}, {"set_axis_off", m_set_axis_off}, {"set_axis_on", m_set_axis_on},
 	{"get_title", m_get_title}, {"get_xlabel", m_get_xlabel}, {"get_ylabel", m_get_ylabel},
-	{"step", m_step}, {"hlines", m_hlines}, {"vlines", m_vlines}, {"axhspan", m_axhspan},
+	{"annotate", m_annotate}, {"step", m_step}, {"hlines", m_hlines}, {"vlines", m_vlines}, {"axhspan", m_axhspan},
 	{"axvspan", m_axvspan}, {"margins", m_margins},
 	/* outside the subset: a NotImplementedError naming them */
 	{"stem", unsupported}, {"pie", unsupported}, {"contour", unsupported}, {"contourf", unsupported},
-	{"pcolormesh", unsupported}, {"pcolor", unsupported}, {"annotate", unsupported}, {"matshow", unsupported},
+	{"pcolormesh", unsupported}, {"pcolor", unsupported}, {"matshow", unsupported},
 	{"boxplot", unsupported}, {"violinplot", unsupported}, {"quiver", unsupported},
 	{"twinx", unsupported}, {"twiny", unsupported}, {"hexbin", unsupported}, {"streamplot", unsupported},
 	{"stackplot", unsupported}, {"specgram", unsupported}, {"arrow", unsupported}, {"add_patch", unsupported},

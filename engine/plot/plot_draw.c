@@ -531,8 +531,57 @@ static void draw_image(struct dc *d, const struct axbox *b, const struct pl_arti
 	cairo_surface_destroy(s);
 }
 
+/* annotate's arrow: x[1], y[1] (the text) to x[2], y[2] (the point).
+ * y2[0] 0: arrowstyle '->' (a line, an open head); > 0: matplotlib's
+ * default arrow (a 4 pt shaft, a 12 x 12 pt head) with shrink = y2[0] - 1 */
+static void draw_arrow(struct dc *d, const struct axbox *b, const struct pl_artist *r)
+{
+	double x0 = tx(b, r->x[1]), y0 = ty(b, r->y[1]), x1 = tx(b, r->x[2]), y1 = ty(b, r->y[2]);
+	double dx = x1 - x0, dy = y1 - y0, len = hypot(dx, dy);
+	if (len < 1)
+		return;
+	dx /= len;
+	dy /= len;
+	cairo_t *cr = d->cr;
+	double s = d->s;
+	set_color(d, r->edge);
+	cairo_set_dash(cr, NULL, 0, 0);
+	cairo_new_path(cr);
+	if (r->y2[0] == 0) {
+		double hl = 4 * s, hw = 2 * s;
+		double sx = x0 + dx * (r->fontsize * 0.5 * s), sy = y0 + dy * (r->fontsize * 0.5 * s);
+		x1 -= dx * 2 * s;  /* shrinkB: 2 points */
+		y1 -= dy * 2 * s;
+		cairo_move_to(cr, sx, sy);
+		cairo_line_to(cr, x1, y1);
+		cairo_move_to(cr, x1 - dx * hl - dy * hw, y1 - dy * hl + dx * hw);
+		cairo_line_to(cr, x1, y1);
+		cairo_line_to(cr, x1 - dx * hl + dy * hw, y1 - dy * hl - dx * hw);
+		cairo_set_line_width(cr, 1.0 * s);
+		cairo_stroke(cr);
+		return;
+	}
+	double shrink = r->y2[0] - 1;
+	double sx = x0 + dx * shrink * len, sy = y0 + dy * shrink * len;
+	double ex = x1 - dx * shrink * len, ey = y1 - dy * shrink * len;
+	double w = 2 * s, hw = 6 * s, hl = 12 * s;
+	double bx = ex - dx * hl, by = ey - dy * hl;  /* where the head begins */
+	double nx = -dy, ny = dx;
+	cairo_move_to(cr, sx + nx * w, sy + ny * w);
+	cairo_line_to(cr, bx + nx * w, by + ny * w);
+	cairo_line_to(cr, bx + nx * hw, by + ny * hw);
+	cairo_line_to(cr, ex, ey);
+	cairo_line_to(cr, bx - nx * hw, by - ny * hw);
+	cairo_line_to(cr, bx - nx * w, by - ny * w);
+	cairo_line_to(cr, sx - nx * w, sy - ny * w);
+	cairo_close_path(cr);
+	cairo_fill(cr);
+}
+
 static void draw_text_artist(struct dc *d, const struct axbox *b, const struct pl_artist *r)
 {
+	if (r->n == 3)
+		draw_arrow(d, b, r);
 	double x = r->axes_coords ? b->x0 + r->x[0] * b->w : tx(b, r->x[0]);
 	double y = r->axes_coords ? b->y0 + (1 - r->y[0]) * b->h : ty(b, r->y[0]);
 	text_draw(d, r->text, r->fontsize, x, y, r->ha, r->va, r->rotation, r->color, 0);
