@@ -265,19 +265,17 @@ static void autoscale(struct lim *l, int logscale, double margin, double out[2])
 		lo = log10(lo);
 		hi = log10(hi);
 	}
-	if (lo == hi) {  /* nonsingular: matplotlib widens a point by 5% or +-0.1 */
-		double d = lo == 0 ? 0.1 : fabs(lo) * 0.05;
-		if (logscale)
-			d = 1;
-		lo -= d;
-		hi += d;
-		if (lo == 0 - d && !logscale && l->lo == 0) {
-			lo = -0.055;
-			hi = 0.055;
+	if (lo == hi) {  /* matplotlib's nonsingular: 5% each way (a decade on log axes) */
+		if (logscale) {
+			lo = floor(lo) == lo ? lo - 1 : floor(lo);
+			hi = ceil(hi) == hi ? hi + 1 : ceil(hi);
+		} else if (hi == 0) {
+			lo = -0.05;
+			hi = 0.05;
+		} else {
+			lo -= 0.05 * fabs(lo);
+			hi += 0.05 * fabs(hi);
 		}
-		out[0] = logscale ? pow(10, lo) : lo;
-		out[1] = logscale ? pow(10, hi) : hi;
-		return;
 	}
 	double m = (hi - lo) * margin, nlo = lo - m, nhi = hi + m;
 	/* sticky edges: the margin stops at a sticky value beyond the data */
