@@ -71,6 +71,7 @@ struct pl_artist {
 	double xmin, xmax;          /* axhline span (axes fraction) */
 	int zorder;
 	int no_legend;              /* legend(handles=...) left it out */
+	int bold;                   /* text: fontweight='bold' */
 };
 
 struct pl_ticks {
@@ -97,6 +98,8 @@ struct pl_axes {
 	int aspect_equal;
 	double aspect;              /* aspect_equal: the ratio */
 	char *title, *xlabel, *ylabel;
+	double title_fs, xlabel_fs, ylabel_fs; /* points; 0: the default size */
+	int title_bold, xlabel_bold, ylabel_bold;
 	char *title_loc;
 	struct pl_ticks xt, yt;
 	int grid_x, grid_y;
@@ -133,6 +136,8 @@ struct pl_figure {
 	struct pl_axes **ax;
 	int nax;
 	char *suptitle;
+	double suptitle_fs;
+	int suptitle_bold;
 	int tight;
 	double sp[4];               /* left, bottom, right, top */
 	double wspace, hspace;

@@ -1305,6 +1305,15 @@ M(imshow)
 	return handle_new(ev, "matplotlib.image.AxesImage", a, r);
 }
 
+/* fontweight='bold' / weight= */
+static int bold_kw(const struct kwargs *kw)
+{
+	const char *w = pl_kw_str(kw, "fontweight");
+	if (!w)
+		w = pl_kw_str(kw, "weight");
+	return w && (!strcmp(w, "bold") || !strcmp(w, "heavy") || !strcmp(w, "black") || !strcmp(w, "semibold"));
+}
+
 /* ---- errorbar, fill_between, axhline, text ---- */
 
 static const char *const errorbar_kws[] = { "yerr", "xerr", "fmt", "color", "ecolor", "elinewidth", "capsize",
@@ -1555,6 +1564,7 @@ M(text)
 	r->va = align_char(va, 'B');
 	const char *tr = pl_kw_str(kw, "transform");
 	r->axes_coords = tr && !strcmp(tr, "transAxes");
+	r->bold = bold_kw(kw);
 	if (fontsize_kw(ev, kw, &r->fontsize) < 0 || color_kw(ev, kw, "color", "c", &r->color) < 0 ||
 	    pl_kw_double(ev, kw, "rotation", &r->rotation) < 0 || common_kw(ev, r, kw) < 0)
 		return NULL;
@@ -1635,19 +1645,28 @@ M(annotate)
 
 /* ---- labels, limits, scales, ticks ---- */
 
+
 static struct value *set_label(struct eval *ev, char **dst, int argc, struct value **argv, const struct kwargs *kw,
-			       const char *what)
+			       const char *what, double *fs, int *bold)
 {
+	static const char *const ok[] = { "fontsize", "size", "fontweight", "weight", "loc", "label", "xlabel",
+		"ylabel", "labelpad", "pad", "color", "fontdict", "y", NULL };
+	if (check_kw(ev, "Text", kw, ok) < 0)
+		return NULL;
 	struct value *v = argc ? argv[0] : pl_kw(kw, what);
 	if (!v)
 		return err_set(ev, TY_TypeError, "set_%s() missing 1 required positional argument: '%s'", what, what);
-	if (set_text(ev, dst, v) < 0)
+	if (fs)
+		*fs = 0;  /* each call sets the size anew */
+	if (set_text(ev, dst, v) < 0 || (fs && fontsize_kw(ev, kw, fs) < 0))
 		return NULL;
+	if (bold)
+		*bold = bold_kw(kw);
 	return val_none();
 }
 
-M(set_xlabel) { pl_touch(a->fig); return set_label(ev, &a->xlabel, argc, argv, kw, "xlabel"); }
-M(set_ylabel) { pl_touch(a->fig); return set_label(ev, &a->ylabel, argc, argv, kw, "ylabel"); }
+M(set_xlabel) { pl_touch(a->fig); return set_label(ev, &a->xlabel, argc, argv, kw, "xlabel", &a->xlabel_fs, &a->xlabel_bold); }
+M(set_ylabel) { pl_touch(a->fig); return set_label(ev, &a->ylabel, argc, argv, kw, "ylabel", &a->ylabel_fs, &a->ylabel_bold); }
 M(set_title)
 {
 	const char *loc = pl_kw_str(kw, "loc");
@@ -1656,7 +1675,7 @@ M(set_title)
 		a->title_loc = strdup(loc);
 	}
 	pl_touch(a->fig);
-	return set_label(ev, &a->title, argc, argv, kw, "label");
+	return set_label(ev, &a->title, argc, argv, kw, "label", &a->title_fs, &a->title_bold);
 }
 
 static struct value *pair(double a, double b)

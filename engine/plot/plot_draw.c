@@ -28,6 +28,7 @@ struct dc {
 	cairo_t *cr;
 	double s;                   /* pixels per point */
 	int snap;                   /* raster output: snap rectangles to pixels */
+	int bold;                   /* the next text is bold (fontweight='bold') */
 	PangoFontDescription *font;
 };
 
@@ -39,6 +40,7 @@ static PangoLayout *layout_new(struct dc *d, const char *text, double pt, int ma
 {
 	PangoLayout *l = pango_cairo_create_layout(d->cr);
 	pango_font_description_set_absolute_size(d->font, pt * d->s * PANGO_SCALE);
+	pango_font_description_set_weight(d->font, d->bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
 	pango_layout_set_font_description(l, d->font);
 	if (markup)
 		pango_layout_set_markup(l, text, -1);
@@ -584,7 +586,9 @@ static void draw_text_artist(struct dc *d, const struct axbox *b, const struct p
 		draw_arrow(d, b, r);
 	double x = r->axes_coords ? b->x0 + r->x[0] * b->w : tx(b, r->x[0]);
 	double y = r->axes_coords ? b->y0 + (1 - r->y[0]) * b->h : ty(b, r->y[0]);
+	d->bold = r->bold;
 	text_draw(d, r->text, r->fontsize, x, y, r->ha, r->va, r->rotation, r->color, 0);
+	d->bold = 0;
 }
 
 static void draw_span_line(struct dc *d, const struct axbox *b, const struct pl_artist *r)
@@ -761,9 +765,10 @@ static struct axdeco axes_deco(struct dc *d, struct pl_axes *a, const struct axb
 	}
 	if (a->hide_ytl)
 		yw = -3.5 * d->s;
-	r.l = tl + yw + (a->ylabel ? 4 * d->s + lh : 0);
-	r.b = tl + (tx_.n && !a->hide_xtl ? (tx_.markup ? 1.176 : 1.0) * lh : -3.5 * d->s) + (a->xlabel ? 4 * d->s + lh : 0);
-	r.t = a->title ? 6 * d->s + 0.76 * 1.2 * FS * d->s : 0;
+	double xlh = (a->xlabel_fs > 0 ? a->xlabel_fs : FS) * d->s, ylh = (a->ylabel_fs > 0 ? a->ylabel_fs : FS) * d->s;
+	r.l = tl + yw + (a->ylabel ? 4 * d->s + ylh : 0);
+	r.b = tl + (tx_.n && !a->hide_xtl ? (tx_.markup ? 1.176 : 1.0) * lh : -3.5 * d->s) + (a->xlabel ? 4 * d->s + xlh : 0);
+	r.t = a->title ? 6 * d->s + 0.76 * (a->title_fs > 0 ? a->title_fs : 1.2 * FS) * d->s : 0;
 	if (ty_.off[0])
 		r.t = fmax(r.t, lh + 4 * d->s);
 	if (tx_.n) {  /* the outer tick labels reach half their width past the box */
@@ -907,10 +912,16 @@ static void draw_axes(struct dc *d, struct pl_axes *a, const struct axbox *b)
 		text_draw(d, xt.off, FS, b->x0 + b->w, xlab_bottom + 2 * s, 'r', 't', 0, black, 0);
 	if (yt.off[0])
 		text_draw(d, yt.off, FS, cbr ? b->x0 : b->x0, b->y0 - 4 * s, 'l', 'b', 0, black, 0);
-	if (a->xlabel)
-		text_draw(d, a->xlabel, FS, b->x0 + b->w / 2, xlab_bottom + 4 * s, 'c', 't', 0, black, 0);
-	if (a->ylabel)
-		text_draw(d, a->ylabel, FS, ylab_left - 4 * s - 0.24 * FS * s, b->y0 + b->h / 2, 'c', 'B', 90, black, 0);
+	if (a->xlabel) {
+		d->bold = a->xlabel_bold;
+		text_draw(d, a->xlabel, a->xlabel_fs > 0 ? a->xlabel_fs : FS, b->x0 + b->w / 2, xlab_bottom + 4 * s, 'c', 't', 0, black, 0);
+	}
+	if (a->ylabel) {
+		double fs = a->ylabel_fs > 0 ? a->ylabel_fs : FS;
+		d->bold = a->ylabel_bold;
+		text_draw(d, a->ylabel, fs, ylab_left - 4 * s - 0.24 * fs * s, b->y0 + b->h / 2, 'c', 'B', 90, black, 0);
+	}
+	d->bold = 0;
 	if (a->cb_label && a->cb_horizontal)
 		text_draw(d, a->cb_label, FS, b->x0 + b->w / 2, xlab_bottom + 4 * s, 'c', 't', 0, black, 0);
 	else if (a->cb_label)
@@ -919,7 +930,9 @@ titles:
 	if (a->title) {
 		char al = a->title_loc ? a->title_loc[0] : 'c';
 		double x = al == 'l' ? b->x0 : al == 'r' ? b->x0 + b->w : b->x0 + b->w / 2;
-		text_draw(d, a->title, 1.2 * FS, x, b->y0 - 6 * s, al == 'l' ? 'l' : al == 'r' ? 'r' : 'c', 'B', 0, black, 0);
+		d->bold = a->title_bold;
+		text_draw(d, a->title, a->title_fs > 0 ? a->title_fs : 1.2 * FS, x, b->y0 - 6 * s, al == 'l' ? 'l' : al == 'r' ? 'r' : 'c', 'B', 0, black, 0);
+		d->bold = 0;
 	}
 	if (a->legend)
 		draw_legend(d, a, b);
@@ -1260,7 +1273,7 @@ static void tight_layout(struct dc *d, struct pl_figure *f, double W, double H)
 	T = fmax(T, 0);
 	B = fmax(B, 0);
 	if (f->suptitle)
-		T += 1.2 * FS * d->s + 0.02 * H;
+		T += (f->suptitle_fs > 0 ? f->suptitle_fs : 1.2 * FS) * d->s + pad;  /* its height and a pad */
 	double left = (L + pad) / W, right = 1 - (R + pad) / W;
 	double bottom = (B + pad) / H, top = 1 - (T + pad) / H;
 	if (right <= left || top <= bottom)
@@ -1349,6 +1362,7 @@ int pl_render(struct eval *ev, struct pl_figure *f, const char *fmt, const char 
 	d.cr = cairo_create(surf);
 	d.s = s;
 	d.snap = !vec;
+	d.bold = 0;
 	d.font = pango_font_description_from_string("DejaVu Sans");
 	cairo_t *cr = d.cr;
 	cairo_set_source_rgba(cr, f->face.r, f->face.g, f->face.b, f->face.a);
@@ -1365,7 +1379,12 @@ int pl_render(struct eval *ev, struct pl_figure *f, const char *fmt, const char 
 		draw_axes(&d, a, &b);
 	}
 	if (f->suptitle)
-		text_draw(&d, f->suptitle, 1.2 * FS, W / 2, 0.02 * H, 'c', 't', 0, (struct pl_color){0, 0, 0, 1}, 0);
+	{
+		d.bold = f->suptitle_bold;
+		text_draw(&d, f->suptitle, f->suptitle_fs > 0 ? f->suptitle_fs : 1.2 * FS, W / 2, 0.02 * H, 'c', 't', 0,
+			  (struct pl_color){0, 0, 0, 1}, 0);
+		d.bold = 0;
+	}
 	pango_font_description_free(d.font);
 	cairo_destroy(cr);
 	int rc = 0;

@@ -785,12 +785,22 @@ static int set_str(struct eval *ev, char **dst, struct value *v)
 	return 0;
 }
 
-static struct value *fig_suptitle(struct eval *ev, struct pl_figure *f, int argc, struct value **argv)
+static struct value *fig_suptitle(struct eval *ev, struct pl_figure *f, int argc, struct value **argv,
+				  const struct kwargs *kw)
 {
 	if (argc < 1)
 		return err_set(ev, TY_TypeError, "suptitle() missing 1 required positional argument: 't'");
 	if (set_str(ev, &f->suptitle, argv[0]) < 0)
 		return NULL;
+	struct value *fs = pl_kw(kw, "fontsize");
+	if (!fs)
+		fs = pl_kw(kw, "size");
+	if (fs && !val_as_cstr(fs) && val_as_double(ev, fs, &f->suptitle_fs) < 0)
+		return NULL;
+	const char *w = pl_kw_str(kw, "fontweight");
+	if (!w)
+		w = pl_kw_str(kw, "weight");
+	f->suptitle_bold = w && !strcmp(w, "bold");
 	return val_none();
 }
 
@@ -798,7 +808,7 @@ static struct value *f_suptitle(struct eval *ev, const struct builtin *bi, int a
 				const struct kwargs *kw)
 {
 	struct pl_figure *f = pl_gcf(ev);
-	return f ? fig_suptitle(ev, f, argc, argv) : NULL;
+	return f ? fig_suptitle(ev, f, argc, argv, kw) : NULL;
 }
 
 static struct value *f_tight_layout(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
@@ -937,7 +947,7 @@ static struct value *fm_savefig(struct eval *ev, const struct builtin *bi, int a
 static struct value *fm_suptitle(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
 				 const struct kwargs *kw)
 {
-	return fig_suptitle(ev, FIG(bi), argc, argv);
+	return fig_suptitle(ev, FIG(bi), argc, argv, kw);
 }
 
 static struct value *fm_gca(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
