@@ -2108,9 +2108,22 @@ M(invert_xaxis)
 	return val_none();
 }
 
+/* tick_params: labelrotation= / rotation= are kept; the rest of the styling keeps
+ * the defaults */
 M(tick_params)
 {
-	return val_none();  /* accepted; tick styling keeps the defaults */
+	const char *axis = argc ? val_as_cstr(argv[0]) : pl_kw_str(kw, "axis");
+	struct value *rot = pl_kw(kw, "labelrotation");
+	if (!rot)
+		rot = pl_kw(kw, "rotation");
+	double r;
+	if (rot && val_as_double(ev, rot, &r) < 0)
+		return NULL;
+	if (rot && (!axis || !strcmp(axis, "x") || !strcmp(axis, "both")))
+		a->xt.rotation = r;
+	if (rot && (!axis || !strcmp(axis, "y") || !strcmp(axis, "both")))
+		a->yt.rotation = r;
+	return val_none();
 }
 
 M(set_axis_off) { a->axis_off = 1; return val_none(); }
