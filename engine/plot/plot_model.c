@@ -350,6 +350,24 @@ void pl_axes_view(struct pl_axes *a, double xl[2], double yl[2])
 		if (!isnan(s[1]))
 			yl[1] = s[1];
 	}
+	/* imshow sets the view to the image's extent: it stands while no artist
+	 * that autoscales comes after it */
+	int last = -1;
+	for (int i = 0; i < a->nart; i++)
+		if (a->art[i].kind != PK_TEXT)
+			last = i;
+	if (last >= 0 && a->art[last].kind == PK_IMAGE) {
+		const double *e = a->art[last].extent;
+		if (!(sx->xlim_set || a->xlim_set)) {
+			xl[0] = e[0];
+			xl[1] = e[1];
+		}
+		if (!(sy->ylim_set || a->ylim_set)) {
+			yl[0] = e[2];
+			yl[1] = e[3];
+		}
+		return;
+	}
 	/* images shown with origin 'upper' invert the y axis */
 	for (int i = 0; i < a->nart && !(sy->ylim_set || a->ylim_set); i++)
 		if (a->art[i].kind == PK_IMAGE && a->art[i].extent[2] > a->art[i].extent[3]) {
