@@ -1008,94 +1008,81 @@ static struct value *doubles_array(struct eval *ev, const double *v, int64_t n)
 	return arr_wrap(ev, arr);
 }
 
-M(hist)
+/* the datasets of hist's x: one array, a 2-D array (its columns), or a
+ * list of arrays; *k of them, each malloc'd in (*d)[i] with (*n)[i] items */
+static int hist_data(struct eval *ev, struct value *xv, double ***d, int64_t **n, int *k)
 {
-	if (check_kw(ev, "Rectangle", kw, hist_kws) < 0)
-		return NULL;
-	struct value *xv = argc > 0 ? argv[0] : pl_kw(kw, "x");
-	struct value *bv = argc > 1 ? argv[1] : pl_kw(kw, "bins");
-	if (!xv)
-		return err_set(ev, TY_TypeError, "hist() missing 1 required positional argument: 'x'");
-	int64_t n, shape[4];
+	*d = NULL;
+	*n = NULL;
+	*k = 0;
+	int many = (xv->type == VT_LIST || xv->type == VT_TUPLE) && xv->u.seq.n > 0 &&
+		   (arr_borrow(xv->u.seq.items[0]) ? arr_borrow(xv->u.seq.items[0])->ndim > 0 :
+		    xv->u.seq.items[0]->type == VT_LIST || xv->u.seq.items[0]->type == VT_TUPLE);
+	if (many) {
+		int cnt = (int)xv->u.seq.n;
+		*d = calloc((size_t)cnt, sizeof **d);
+		*n = calloc((size_t)cnt, sizeof **n);
+		if (!*d || !*n) {
+			err_nomem(ev);
+			return -1;
+		}
+		for (int i = 0; i < cnt; i++) {
+			if (!((*d)[i] = pl_doubles(ev, xv->u.seq.items[i], &(*n)[i], NULL, NULL)))
+				return -1;
+			(*k)++;
+		}
+		return 0;
+	}
+	int64_t tot, shape[4];
 	int nd;
-	double *x = pl_doubles(ev, xv, &n, &nd, shape);
+	double *x = pl_doubles(ev, xv, &tot, &nd, shape);
 	if (!x)
-		return NULL;
-	if (nd > 1 && shape[1] != 1) {
+		return -1;
+	int cols = nd == 2 ? (int)shape[1] : 1;
+	if (nd > 2) {
 		free(x);
-		return err_set(ev, TY_NotImplementedError, "hist of several data sets (2-D x) is not supported by Lumen's matplotlib");
+		err_set(ev, TY_ValueError, "x must have 2 or fewer dimensions");
+		return -1;
 	}
-	double lo = INFINITY, hi = -INFINITY;
-	for (int64_t i = 0; i < n; i++)
-		if (isfinite(x[i])) {
-			lo = fmin(lo, x[i]);
-			hi = fmax(hi, x[i]);
-		}
-	if (!isfinite(lo)) {
-		lo = 0;
-		hi = 1;
-	}
-	struct value *rv = pl_kw(kw, "range");
-	if (rv && rv->type != VT_NONE) {
-		if ((rv->type != VT_TUPLE && rv->type != VT_LIST) || rv->u.seq.n != 2 ||
-		    val_as_double(ev, rv->u.seq.items[0], &lo) < 0 || val_as_double(ev, rv->u.seq.items[1], &hi) < 0) {
-			free(x);
-			return err_occurred(ev) ? NULL : err_set(ev, TY_ValueError, "range must be a pair (min, max)");
-		}
-	}
-	if (lo == hi) {
-		lo -= 0.5;
-		hi += 0.5;
-	}
-	double *edges = NULL;
-	int64_t nb = 10;
-	if (bv && bv->type != VT_NONE && !val_as_cstr(bv) && (bv->type == VT_INT || bv->type == VT_SCALAR)) {
-		if (val_as_int64(ev, bv, &nb) < 0) {
-			free(x);
-			return NULL;
-		}
-		if (nb < 1) {
-			free(x);
-			return err_set(ev, TY_ValueError, "`bins` must be positive, when an integer");
-		}
-	} else if (bv && bv->type != VT_NONE) {
-		if (val_as_cstr(bv)) {
-			free(x);
-			return err_set(ev, TY_NotImplementedError, "hist(bins='%s') is not supported by Lumen's matplotlib", val_as_cstr(bv));
-		}
-		int64_t ne;
-		edges = pl_doubles(ev, bv, &ne, NULL, NULL);
-		if (!edges) {
-			free(x);
-			return NULL;
-		}
-		nb = ne - 1;
-		if (nb < 1) {
-			free(x);
-			free(edges);
-			return err_set(ev, TY_ValueError, "`bins` must have at least 2 edges");
-		}
-	}
-	if (!edges) {
-		edges = malloc(sizeof *edges * (size_t)(nb + 1));
-		if (!edges) {
-			free(x);
-			return err_nomem(ev);
-		}
-		for (int64_t i = 0; i <= nb; i++)  /* np.linspace */
-			edges[i] = i == nb ? hi : lo + (hi - lo) * ((double)i / nb);
-	}
-	double *cnt = calloc((size_t)nb, sizeof *cnt);
-	if (!cnt) {
+	int64_t rows = nd == 2 ? shape[0] : tot;
+	*d = calloc((size_t)(cols ? cols : 1), sizeof **d);
+	*n = calloc((size_t)(cols ? cols : 1), sizeof **n);
+	if (!*d || !*n) {
 		free(x);
-		free(edges);
-		return err_nomem(ev);
+		err_nomem(ev);
+		return -1;
 	}
+	if (cols == 1) {
+		(*d)[0] = x;
+		(*n)[0] = tot;
+		*k = 1;
+		return 0;
+	}
+	for (int c = 0; c < cols; c++) {  /* a 2-D x: one dataset per column */
+		if (!((*d)[c] = malloc(sizeof(double) * (size_t)(rows ? rows : 1)))) {
+			free(x);
+			err_nomem(ev);
+			return -1;
+		}
+		for (int64_t r = 0; r < rows; r++)
+			(*d)[c][r] = x[r * cols + c];
+		(*n)[c] = rows;
+		(*k)++;
+	}
+	free(x);
+	return 0;
+}
+
+/* counts of x over nb bins of edges (the last bin closed), density-scaled on request */
+static void hist_count(const double *x, int64_t n, const double *edges, int64_t nb, int density, double *cnt)
+{
+	for (int64_t i = 0; i < nb; i++)
+		cnt[i] = 0;
 	for (int64_t i = 0; i < n; i++) {
 		double v = x[i];
 		if (!(v >= edges[0] && v <= edges[nb]))
 			continue;
-		int64_t l = 0, h = nb;  /* the bin: edges[l] <= v < edges[l + 1], the last closed */
+		int64_t l = 0, h = nb;  /* the bin: edges[l] <= v < edges[l + 1] */
 		while (h - l > 1) {
 			int64_t m = (l + h) / 2;
 			if (v >= edges[m])
@@ -1105,11 +1092,6 @@ M(hist)
 		}
 		cnt[l] += 1;
 	}
-	free(x);
-	struct value *dv = pl_kw(kw, "density");
-	int density = dv ? val_truth(ev, dv) : 0;
-	if (density < 0)
-		goto fail0;
 	if (density) {
 		double tot = 0;
 		for (int64_t i = 0; i < nb; i++)
@@ -1117,55 +1099,159 @@ M(hist)
 		for (int64_t i = 0; i < nb; i++)
 			cnt[i] = tot > 0 ? cnt[i] / tot / (edges[i + 1] - edges[i]) : NAN;
 	}
+}
+
+/* the i-th of a per-dataset keyword (label=['a', 'b'], color=[...]), or the keyword itself */
+static struct value *per_set(struct value *v, int i, int k)
+{
+	if (v && k > 1 && (v->type == VT_LIST || v->type == VT_TUPLE) && (int)v->u.seq.n == k)
+		return v->u.seq.items[i];
+	return v;
+}
+
+M(hist)
+{
+	if (check_kw(ev, "Rectangle", kw, hist_kws) < 0)
+		return NULL;
+	struct value *xv = argc > 0 ? argv[0] : pl_kw(kw, "x");
+	struct value *bv = argc > 1 ? argv[1] : pl_kw(kw, "bins");
+	if (!xv)
+		return err_set(ev, TY_TypeError, "hist() missing 1 required positional argument: 'x'");
+	double **data = NULL, *edges = NULL, *cnt = NULL;
+	int64_t *ns = NULL, nb = 10;
+	int k = 0;
+	struct value *result = NULL, *counts = NULL, *handles = NULL;
+	if (hist_data(ev, xv, &data, &ns, &k) < 0)
+		goto out;
+	double lo = INFINITY, hi = -INFINITY;
+	for (int s = 0; s < k; s++)
+		for (int64_t i = 0; i < ns[s]; i++)
+			if (isfinite(data[s][i])) {
+				lo = fmin(lo, data[s][i]);
+				hi = fmax(hi, data[s][i]);
+			}
+	if (!isfinite(lo)) {
+		lo = 0;
+		hi = 1;
+	}
+	struct value *rv = pl_kw(kw, "range");
+	if (rv && rv->type != VT_NONE) {
+		if ((rv->type != VT_TUPLE && rv->type != VT_LIST) || rv->u.seq.n != 2 ||
+		    val_as_double(ev, rv->u.seq.items[0], &lo) < 0 || val_as_double(ev, rv->u.seq.items[1], &hi) < 0) {
+			if (!err_occurred(ev))
+				err_set(ev, TY_ValueError, "range must be a pair (min, max)");
+			goto out;
+		}
+	}
+	if (lo == hi) {
+		lo -= 0.5;
+		hi += 0.5;
+	}
+	if (bv && bv->type != VT_NONE && (bv->type == VT_INT || bv->type == VT_SCALAR)) {
+		if (val_as_int64(ev, bv, &nb) < 0)
+			goto out;
+		if (nb < 1) {
+			err_set(ev, TY_ValueError, "`bins` must be positive, when an integer");
+			goto out;
+		}
+	} else if (bv && bv->type != VT_NONE) {
+		if (val_as_cstr(bv)) {
+			err_set(ev, TY_NotImplementedError, "hist(bins='%s') is not supported by Lumen's matplotlib", val_as_cstr(bv));
+			goto out;
+		}
+		int64_t ne;
+		if (!(edges = pl_doubles(ev, bv, &ne, NULL, NULL)))
+			goto out;
+		nb = ne - 1;
+		if (nb < 1) {
+			err_set(ev, TY_ValueError, "`bins` must have at least 2 edges");
+			goto out;
+		}
+	}
+	if (!edges) {
+		if (!(edges = malloc(sizeof *edges * (size_t)(nb + 1)))) {
+			err_nomem(ev);
+			goto out;
+		}
+		for (int64_t i = 0; i <= nb; i++)  /* np.linspace */
+			edges[i] = i == nb ? hi : lo + (hi - lo) * ((double)i / nb);
+	}
+	struct value *dv = pl_kw(kw, "density");
+	int density = dv ? val_truth(ev, dv) : 0;
+	if (density < 0)
+		goto out;
 	const char *ht = pl_kw_str(kw, "histtype");
 	const char *orient = pl_kw_str(kw, "orientation");
 	int horizontal = orient && !strcmp(orient, "horizontal");
 	if (ht && strcmp(ht, "bar") && strcmp(ht, "step") && strcmp(ht, "stepfilled")) {
 		err_set(ev, TY_NotImplementedError, "hist(histtype='%s') is not supported by Lumen's matplotlib", ht);
-		goto fail0;
+		goto out;
 	}
-	struct pl_artist *r;
-	if (ht && strcmp(ht, "bar")) {
-		r = pl_artist_add(a, PK_STEP);
-		if (!r || !(r->x = malloc(sizeof(double) * (size_t)(nb + 1))) || !(r->y = malloc(sizeof(double) * (size_t)nb))) {
-			err_nomem(ev);
-			goto fail0;
+	double rw = k > 1 ? 0.8 : 1;  /* side by side bars fill 0.8 of a bin */
+	if (pl_kw_double(ev, kw, "rwidth", &rw) < 0)
+		goto out;
+	if (!(cnt = malloc(sizeof *cnt * (size_t)nb)) || !(counts = val_list_new(0, NULL)) || !(handles = val_list_new(0, NULL))) {
+		err_nomem(ev);
+		goto out;
+	}
+	struct value *colv = pl_kw(kw, "color"), *labv = pl_kw(kw, "label");
+	for (int s = 0; s < k; s++) {
+		hist_count(data[s], ns[s], edges, nb, density, cnt);
+		struct pl_artist *r;
+		if (ht && strcmp(ht, "bar")) {
+			r = pl_artist_add(a, PK_STEP);
+			if (!r || !(r->x = malloc(sizeof(double) * (size_t)(nb + 1))) || !(r->y = malloc(sizeof(double) * (size_t)nb))) {
+				err_nomem(ev);
+				goto out;
+			}
+			memcpy(r->x, edges, sizeof(double) * (size_t)(nb + 1));
+			memcpy(r->y, cnt, sizeof(double) * (size_t)nb);
+			r->n = nb;
+			r->filled_step = !strcmp(ht, "stepfilled");
+		} else {
+			r = pl_artist_add(a, PK_BARS);
+			if (!r || !(r->x = malloc(sizeof(double) * (size_t)nb)) || !(r->y = malloc(sizeof(double) * (size_t)nb)) ||
+			    !(r->y2 = calloc((size_t)nb, sizeof(double))) || !(r->w = malloc(sizeof(double) * (size_t)nb))) {
+				err_nomem(ev);
+				goto out;
+			}
+			for (int64_t i = 0; i < nb; i++) {
+				double w = edges[i + 1] - edges[i], bw = rw * w / k;
+				r->x[i] = edges[i] + w * (1 - rw) / 2 + s * bw;
+				r->w[i] = bw;
+				r->y[i] = cnt[i];
+			}
+			r->n = nb;
 		}
-		memcpy(r->x, edges, sizeof(double) * (size_t)(nb + 1));
-		memcpy(r->y, cnt, sizeof(double) * (size_t)nb);
-		r->n = nb;
-		r->filled_step = !strcmp(ht, "stepfilled");
-		/* step lines take the line cycle's colour, stepfilled the patch cycle */
-		r->color = pl_cycle_color(a->pcycle);
-		if (!pl_kw(kw, "color"))
-			a->pcycle++;
 		r->lw = 1;  /* patch.linewidth */
-	} else {
-		r = pl_artist_add(a, PK_BARS);
-		if (!r || !(r->x = malloc(sizeof(double) * (size_t)nb)) || !(r->y = malloc(sizeof(double) * (size_t)nb)) ||
-		    !(r->y2 = calloc((size_t)nb, sizeof(double))) || !(r->w = malloc(sizeof(double) * (size_t)nb))) {
-			err_nomem(ev);
-			goto fail0;
-		}
-		double rw = 1;
-		if (pl_kw_double(ev, kw, "rwidth", &rw) < 0)
-			goto fail0;
-		for (int64_t i = 0; i < nb; i++) {
-			double w = edges[i + 1] - edges[i];
-			r->x[i] = edges[i] + w * (1 - rw) / 2;
-			r->w[i] = w * rw;
-			r->y[i] = cnt[i];
-		}
-		r->n = nb;
+		r->horizontal = horizontal;
 		r->color = pl_cycle_color(a->pcycle);
-		if (!pl_kw(kw, "color") && !pl_kw(kw, "facecolor"))
+		struct value *cs = per_set(colv, s, k);
+		if (cs && cs->type != VT_NONE) {
+			if (pl_color_parse(ev, cs, &r->color) < 0)
+				goto out;
+		} else if (!pl_kw(kw, "facecolor")) {
 			a->pcycle++;
-		r->lw = 1;
+		}
+		struct value *ls = per_set(labv, s, k);
+		if (ls && ls->type != VT_NONE && set_text(ev, &r->label, ls) < 0)
+			goto out;
+		if (color_kw(ev, kw, "facecolor", NULL, &r->color) < 0 || color_kw(ev, kw, "edgecolor", "ec", &r->edge) < 0 ||
+		    double_kw2(ev, kw, "linewidth", "lw", &r->lw) < 0)
+			goto out;
+		double alpha;
+		int ka = pl_kw_double(ev, kw, "alpha", &alpha);
+		if (ka < 0)
+			goto out;
+		if (ka) {
+			r->color.a *= alpha;
+			if (r->edge.a > 0)
+				r->edge.a *= alpha;
+		}
+		if (list_append(counts, doubles_array(ev, cnt, nb)) < 0 ||
+		    list_append(handles, handle_new(ev, "matplotlib.container.BarContainer", a, r)) < 0)
+			goto out;
 	}
-	r->horizontal = horizontal;
-	if (color_kw(ev, kw, "color", "facecolor", &r->color) < 0 || color_kw(ev, kw, "edgecolor", "ec", &r->edge) < 0 ||
-	    double_kw2(ev, kw, "linewidth", "lw", &r->lw) < 0 || common_kw(ev, r, kw) < 0)
-		goto fail0;
 	struct value *lg = pl_kw(kw, "log");
 	if (lg && val_truth(ev, lg) > 0) {
 		if (horizontal)
@@ -1173,21 +1259,45 @@ M(hist)
 		else
 			a->ylog = 1;
 	}
-	struct value *it[3] = { doubles_array(ev, cnt, nb), doubles_array(ev, edges, nb + 1),
-				handle_new(ev, "matplotlib.container.BarContainer", a, r) };
-	free(cnt);
-	free(edges);
 	pl_touch(a->fig);
-	if (!it[0] || !it[1] || !it[2]) {
-		for (int i = 0; i < 3; i++)
-			val_decref(it[i]);
-		return NULL;
+	{
+		struct value *it[3] = { NULL, doubles_array(ev, edges, nb + 1), NULL };
+		if (k == 1) {  /* one dataset: its counts and its bars */
+			it[0] = val_incref(counts->u.seq.items[0]);
+			it[2] = val_incref(handles->u.seq.items[0]);
+		} else {       /* several: their counts as one (k, nbins) array, a list of bars */
+			int64_t shape[2] = { k, nb };
+			struct ndarray *all = nd_new(ev, &backend_host, DT_FLOAT64, 2, shape);
+			if (all) {
+				for (int s2 = 0; s2 < k; s2++)
+					memcpy((double *)nd_data(all) + s2 * nb, nd_data(arr_borrow(counts->u.seq.items[s2])),
+					       sizeof(double) * (size_t)nb);
+				it[0] = arr_wrap(ev, all);
+			}
+			it[2] = val_incref(handles);
+			if (!it[0]) {
+				val_decref(it[1]);
+				val_decref(it[2]);
+				goto out;
+			}
+		}
+		if (!it[1]) {
+			val_decref(it[0]);
+			val_decref(it[2]);
+			goto out;
+		}
+		result = val_tuple_new(3, it);
 	}
-	return val_tuple_new(3, it);
-fail0:
-	free(cnt);
+out:
+	for (int s = 0; s < k; s++)
+		free(data[s]);
+	free(data);
+	free(ns);
 	free(edges);
-	return NULL;
+	free(cnt);
+	val_decref(counts);
+	val_decref(handles);
+	return result;
 }
 
 /* ---- imshow ---- */

@@ -36,3 +36,9 @@ except AttributeError as e:
     print('AttributeError', e)
 plt.close('all')
 print(plt.gcf())
+import numpy as np
+import matplotlib.pyplot as plt
+n, bins, p = plt.hist([[1, 2, 2, 3], [3, 3, 4]], bins=3)
+print(n, bins, len(p))
+n, bins, p = plt.hist(np.array([[1, 5], [2, 6], [2, 7]]), bins=2)
+print(n, bins)
