@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "plot/plot.h"
+#include "plot/plot_api.h"
 
 struct pl_figure *pl_figure_new(double w, double h, double dpi)
 {
@@ -125,6 +126,7 @@ struct pl_axes *pl_axes_add(struct pl_figure *f, int nrows, int ncols, int r0, i
 	a->grid_color = (struct pl_color){ 0xb0 / 255.0, 0xb0 / 255.0, 0xb0 / 255.0, 1 };
 	a->grid_ls = LS_SOLID;
 	a->grid_lw = 0.8;
+	a->grid_x = a->grid_y = plot_rc_grid();  /* rcParams['axes.grid'] */
 	pl_axes_slot(f, a);
 	f->ax[f->nax++] = a;
 	return a;
