@@ -1790,6 +1790,31 @@ struct value *val_iter_list(struct eval *ev, struct value *v)
 			val_decref(it);
 			return items;
 		}
+		if (v->type == VT_OBJECT && v->u.obj.t->getitem) {
+			/* the old sequence protocol: obj[0], obj[1] ... until IndexError */
+			struct value *l = val_list_new(0, NULL);
+			if (!l)
+				return err_nomem(ev);
+			for (int64_t i = 0;; i++) {
+				struct value *k = val_int(i), *it = k ? v->u.obj.t->getitem(ev, v, k) : NULL;
+				val_decref(k);
+				if (!it) {
+					struct value *e = err_fetch(ev);
+					if (e && e->type == VT_EXCEPTION && e->u.exc.type == TY_IndexError) {
+						val_decref(e);
+						return l;
+					}
+					if (e)
+						err_set_value(ev, e);
+					val_decref(l);
+					return NULL;
+				}
+				if (list_append(l, it) < 0) {
+					val_decref(l);
+					return err_nomem(ev);
+				}
+			}
+		}
 		struct value *l = val_iterobj_list_borrow(v);
 		if (l) {
 			struct value *c = val_iter_list(ev, l);

@@ -25,6 +25,7 @@
 #include "array/arrfuncs.h"
 #include "session/docs.h"
 #include "session/magic_int.h"
+#include "plot/plot_api.h"
 
 struct engine {
 	struct eval *ev;
@@ -252,6 +253,10 @@ int engine_execute(struct engine *e, const char *code, const struct engine_exec_
 		}
 	}
 	val_decref(result);
+	/* the inline backend: the cell's figures are shown when it ends, even
+	 * after an error (ipykernel's post_execute hook) */
+	if (plot_flush(ev) < 0 && rc == 0)
+		rc = -1;
 	if (rc < 0)
 		take_error(ev, err, !opt->script);
 	ev->sink = NULL;

@@ -12,12 +12,21 @@
 #include "lang/core.h"
 #include "lang/error.h"
 #include "session/magic_int.h"
+#include "plot/plot_api.h"
 
 static int magic_lsmagic(struct eval *ev, const char *args, const char *cell,
 			 struct value **result);
+static int magic_config(struct eval *ev, const char *args, const char *cell,
+			struct value **result);
+static int magic_matplotlib(struct eval *ev, const char *args, const char *cell,
+			    struct value **result);
 
 /* one row per magic, sorted by name (as %lsmagic lists them) */
 const struct magic_def magic_table[] = {
+	{"config", MAGIC_LINE, magic_config, "%config Class.trait = value",
+	 "Configures the kernel.  Lumen knows InlineBackend.figure_formats (or\n"
+	 "figure_format): ['png'] (the default) or ['svg'], the format figures are\n"
+	 "shown in."},
 	{"device", MAGIC_LINE, magic_device, "%device",
 	 "Shows the GPU Lumen uses: name, compute capability, multiprocessors,\n"
 	 "memory, CUDA driver and runtime versions (or says that cp runs on the host)."},
@@ -25,6 +34,9 @@ const struct magic_def magic_table[] = {
 	 "Releases the cached blocks of the device and pinned memory pools\n"
 	 "(cupy.get_default_memory_pool().free_all_blocks())."},
 	{"lsmagic", MAGIC_LINE, magic_lsmagic, "%lsmagic", "List currently available magic functions."},
+	{"matplotlib", MAGIC_LINE, magic_matplotlib, "%matplotlib [inline]",
+	 "Sets the matplotlib backend.  Lumen draws figures inline (the only\n"
+	 "backend): %matplotlib and %matplotlib inline are accepted."},
 	{"memgetinfo", MAGIC_LINE, magic_memgetinfo, "%memgetinfo",
 	 "Shows device memory (free / total), the memory pool's used and held bytes\n"
 	 "and free blocks, and the pinned host pool (text, and an HTML bar)."},
@@ -66,7 +78,7 @@ const struct magic_def magic_table[] = {
 };
 
 const char *const magic_names[] = {
-	"device", "free", "lsmagic", "memgetinfo", "reset", "time", "timeit", "who", "whos", NULL,
+	"config", "device", "free", "lsmagic", "matplotlib", "memgetinfo", "reset", "time", "timeit", "who", "whos", NULL,
 };
 
 const struct magic_def *magic_find(const char *name)
@@ -158,4 +170,42 @@ int magic_run(struct eval *ev, const char *line, const char *cell, struct value 
 	else
 		err_set(ev, TY_UsageError, "Line magic function `%%%s` not found.", name);
 	return -1;
+}
+
+/* %config InlineBackend.figure_formats = ['svg'] (figure_format = 'svg') */
+static int magic_config(struct eval *ev, const char *args, const char *cell,
+			struct value **result)
+{
+	const char *p = args;
+	if (!strncmp(p, "InlineBackend.figure_format", 27)) {
+		p += 27;
+		if (*p == 's')
+			p++;
+		while (*p == ' ')
+			p++;
+		if (*p == '=') {
+			int svg = strstr(p, "svg") != NULL, png = strstr(p, "png") != NULL;
+			if (!svg && !png) {
+				err_set(ev, TY_ValueError, "Lumen shows figures as 'png' or 'svg', not %s", p + 1);
+				return -1;
+			}
+			plot_set_formats(svg && !png ? 1 : 0);
+			return 0;
+		}
+	}
+	err_set(ev, TY_UsageError, "%%config: Lumen knows InlineBackend.figure_formats = ['png'] or ['svg'], not '%s'", args);
+	return -1;
+}
+
+/* %matplotlib [inline]: the only backend */
+static int magic_matplotlib(struct eval *ev, const char *args, const char *cell,
+			    struct value **result)
+{
+	while (*args == ' ')
+		args++;
+	if (*args && strncmp(args, "inline", 6)) {
+		err_set(ev, TY_NotImplementedError, "%%matplotlib %s: Lumen draws figures inline only", args);
+		return -1;
+	}
+	return 0;
 }

@@ -395,6 +395,30 @@ class LumenClientTests(unittest.TestCase):
         reply, msgs = run(self.kc, code)
         return reply, [m for m in msgs if m["msg_type"] in types]
 
+    def test_matplotlib_inline(self):
+        """A cell's figures are shown when it ends (PNG, or SVG after %config), once,
+        after its execute_result; plt.show() shows them at once; a closed one is not."""
+        reply, out = self.outputs("import matplotlib.pyplot as plt")
+        if reply["content"]["status"] != "ok":
+            self.skipTest("this Lumen has no matplotlib (built without Cairo)")
+        reply, out = self.outputs("plt.plot([1, 3, 2])")
+        self.assertEqual([m["msg_type"] for m in out], ["execute_result", "display_data"])
+        data = out[1]["content"]["data"]
+        self.assertEqual(data["text/plain"], "<Figure size 640x480 with 1 Axes>")
+        import base64
+        self.assertTrue(base64.b64decode(data["image/png"]).startswith(b"\x89PNG"))
+        reply, out = self.outputs("x = 1")
+        self.assertEqual(out, [])  # the figure was closed after it was shown
+        reply, out = self.outputs("fig, ax = plt.subplots()\nax.plot([1])\nplt.show()\nprint('after')",
+                                  types=("display_data", "stream"))
+        self.assertEqual([m["msg_type"] for m in out], ["display_data", "stream"])
+        reply, out = self.outputs("plt.plot([1]); plt.close()")
+        self.assertEqual(out, [])
+        reply, out = self.outputs("%config InlineBackend.figure_formats = ['svg']\nplt.figure(); plt.plot([2])")
+        self.assertIn("<svg", out[-1]["content"]["data"]["image/svg+xml"])
+        reply, out = self.outputs("%config InlineBackend.figure_formats = ['png']\nplt.plot([1]); 1/0")
+        self.assertEqual([m["msg_type"] for m in out], ["display_data", "error"])
+
     def test_display_handle(self):
         reply, out = self.outputs("h = display(42, display_id=True)\nh")
         self.assertEqual(reply["content"]["status"], "ok")
