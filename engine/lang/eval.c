@@ -1014,6 +1014,7 @@ static struct value *list_to_tuple(struct value *list)
 	}
 	if (list->refcnt == 1) {
 		t->u.seq = list->u.seq;
+		t->u.seq.named = NULL; /* a list's class (SList) is no named tuple */
 		list->u.seq.items = NULL;
 		list->u.seq.n = list->u.seq.cap = 0;
 	} else {
@@ -1816,6 +1817,13 @@ static __attribute__((noinline)) struct value *eval_expr_rest(struct eval *ev, s
 		return eval_name(ev, sc, n);
 	case N_FSTRING:
 		return eval_fstring(ev, sc, n);
+	case N_MAGIC: {
+		/* x = %magic args / x = !cmd: the magic's value, the command's output */
+		struct value *res = NULL;
+		if (magic_line(ev, n->s, 1, &res) < 0)
+			return NULL;
+		return res ? res : val_none();
+	}
 	case N_TUPLE: case N_LIST: {
 		struct value *l = val_list_new(0, NULL);
 		if (!l)
@@ -2666,17 +2674,8 @@ static int exec_help(struct eval *ev, struct node *s)
 
 static int exec_magic(struct eval *ev, struct node *s, struct value **result)
 {
-	if (s->s[0] == '!') {
-		err_set(ev, TY_NotImplementedError, "shell commands ('!') are not supported by Lumen");
-		return EX_ERR;
-	}
-	const char *line = s->s + 1;
-	if (line[0] == '%') {
-		err_set(ev, TY_UsageError, "Cell magic `%s` not found (cell magics must start the cell).", s->s);
-		return EX_ERR;
-	}
 	struct value *res = NULL;
-	if (magic_run(ev, line, NULL, result ? &res : NULL) < 0)
+	if (magic_line(ev, s->s, 0, result ? &res : NULL) < 0)
 		return EX_ERR;
 	if (result)
 		*result = res;

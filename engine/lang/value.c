@@ -79,6 +79,7 @@ static const struct { const char *name, *module; enum typeid parent; } tyinfo[TY
 	[TY_NVRTCError] = {"NVRTCError", "cupy.cuda.compiler", TY_Exception},
 	[TY_UnicodeDecodeError] = {"UnicodeDecodeError", NULL, TY_UnicodeError},
 	[TY_UnicodeEncodeError] = {"UnicodeEncodeError", NULL, TY_UnicodeError},
+	[TY_CalledProcessError] = {"CalledProcessError", "subprocess", TY_Exception},
 };
 
 const char *typeid_name(enum typeid t)
@@ -1087,7 +1088,7 @@ const char *val_type_name(struct value *v)
 	case VT_STR: return "str";
 	case VT_BYTES: return "bytes";
 	case VT_TUPLE: return "tuple";
-	case VT_LIST: return "list";
+	case VT_LIST: return v->u.seq.named ? v->u.seq.named->name : "list";
 	case VT_DICT: return "dict";
 	case VT_SLICE: return "slice";
 	case VT_RANGE: return "range";
@@ -2399,6 +2400,13 @@ struct value *val_getattr(struct eval *ev, struct value *v, const char *name)
 			if (!strcmp(name, "_asdict") || !strcmp(name, "_replace"))
 				return err_set(ev, TY_NotImplementedError, "%s.%s is not supported", v->u.seq.named->name, name);
 			return err_set(ev, TY_AttributeError, "'%s' object has no attribute '%s'", v->u.seq.named->name, name);
+		}
+		break;
+	case VT_LIST:
+		if (v->u.seq.named && v->u.seq.named->getattr) {
+			r = v->u.seq.named->getattr(ev, v, name);
+			if (r || err_occurred(ev))
+				return r;
 		}
 		break;
 	case VT_FUNCTION:

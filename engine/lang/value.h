@@ -74,6 +74,7 @@ enum typeid {
 	TY_CUDARuntimeError,      /* cupy_backends.cuda.api.runtime.CUDARuntimeError(RuntimeError) */
 	TY_NVRTCError,            /* cupy.cuda.compiler.CompileException(Exception) */
 	TY_UnicodeDecodeError, TY_UnicodeEncodeError, /* (UnicodeError): bytes.decode, str.encode */
+	TY_CalledProcessError,    /* subprocess.CalledProcessError(Exception): %%bash's non-zero exit */
 	TY_COUNT
 };
 
@@ -86,6 +87,9 @@ struct str {
 struct seqtype {
 	const char *name;               /* "EighResult" */
 	const char *const *fields;      /* one per item */
+	/* a list's class (IPython's SList, u.seq.named of a VT_LIST): its
+	 * attributes beyond list's (new ref, or NULL, no error: none) */
+	struct value *(*getattr)(struct eval *ev, struct value *self, const char *name);
 };
 
 struct seq { /* tuple and list */

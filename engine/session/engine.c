@@ -225,13 +225,23 @@ int engine_execute(struct engine *e, const char *code, const struct engine_exec_
 	if (p[0] == '%' && p[1] == '%') {
 		const char *nl = strchr(p, '\n');
 		char *line = nl ? strndup(p + 2, (size_t)(nl - p - 2)) : strdup(p + 2);
-		if (!line) {
+		/* the body ends with a newline, as IPython's transform_cell makes it */
+		const char *body = nl ? nl + 1 : "";
+		size_t bl = strlen(body);
+		char *cell = malloc(bl + 2);
+		if (!line || !cell) {
 			err_nomem(ev);
 			rc = -1;
 		} else {
-			rc = magic_run(ev, line, nl ? nl + 1 : "", &result);
-			free(line);
+			memcpy(cell, body, bl + 1);
+			if (bl && body[bl - 1] != '\n') {
+				cell[bl] = '\n';
+				cell[bl + 1] = 0;
+			}
+			rc = magic_run(ev, line, cell, &result);
 		}
+		free(line);
+		free(cell);
 	} else {
 		rc = ev_exec_source(ev, code, strlen(code), src_name, e->exec_count, !opt->silent, &result);
 	}

@@ -1,0 +1,518 @@
+/*
+ * magic_sys.c — IPython's magics about the kernel's process and files:
+ * %env, %set_env, %cd, %pwd, %%writefile, %run, %%html, %%javascript,
+ * %matplotlib, %load_ext, %autoreload, with IPython's words and values.
+ * The process's environment and working directory are the session's; this
+ * file changes nothing else.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include "lang/core.h"
+#include "lang/error.h"
+#include "session/magic_int.h"
+
+extern char **environ;
+
+static char *trim(const char *s, size_t n)
+{
+	while (n && (*s == ' ' || *s == '\t')) {
+		s++;
+		n--;
+	}
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\n'))
+		n--;
+	return strndup(s, n);
+}
+
+/* os.path.expanduser, and a quoted name ('a b' / "a b") unquoted; malloc'd */
+static char *path_arg(const char *s)
+{
+	size_t n = strlen(s);
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\n'))
+		n--;
+	if (n >= 2 && (s[0] == '\'' || s[0] == '"') && s[n - 1] == s[0]) {
+		s++;
+		n -= 2;
+	}
+	const char *home = getenv("HOME");
+	if (n && s[0] == '~' && (n == 1 || s[1] == '/') && home) {
+		char *r = malloc(strlen(home) + n);
+		if (r)
+			sprintf(r, "%s%.*s", home, (int)(n - 1), s + 1);
+		return r;
+	}
+	return strndup(s, n);
+}
+
+/* ---- %env, %set_env ---- */
+
+int magic_set_env(struct eval *ev, const char *args, const char *cell, struct value **result)
+{
+	(void)cell;
+	(void)result;
+	const char *eq = strchr(args, '=');
+	const char *sp = strpbrk(args, " \t");
+	const char *split = eq ? eq : sp;
+	const char *q = args;
+	while (*q == ' ' || *q == '\t')
+		q++;
+	if (!*q || !split) {
+		err_set(ev, TY_UsageError, "usage is 'set_env var=val'");
+		return -1;
+	}
+	char *var = trim(args, (size_t)(split - args)), *val = trim(split + 1, strlen(split + 1));
+	if (!var || !val) {
+		free(var);
+		free(val);
+		err_nomem(ev);
+		return -1;
+	}
+	int rc = 0;
+	if (strpbrk(var, " \t\n")) {
+		err_set(ev, TY_UsageError, "refusing to set env var with whitespace: '%s'", val);
+		rc = -1;
+	} else if (setenv(var, val, 1) < 0) {
+		err_set(ev, TY_ValueError, "illegal environment variable name");
+		rc = -1;
+	} else {
+		struct sbuf b = {0};
+		sb_printf(&b, "env: %s=%s\n", var, val);
+		char *s = sb_take(&b);
+		if (s)
+			magic_out(ev, s);
+		free(s);
+	}
+	free(var);
+	free(val);
+	return rc;
+}
+
+/* %env: a dict of the environment (values of names with key, token or
+ * secret hidden); %env VAR: its value; %env VAR=VAL / %env VAR VAL: sets it */
+int magic_env(struct eval *ev, const char *args, const char *cell, struct value **result)
+{
+	const char *q = args;
+	while (*q == ' ' || *q == '\t')
+		q++;
+	if (*q) {
+		if (!strchr(args, '=') && !strpbrk(q, " \t")) {
+			const char *v = getenv(q);
+			if (!v) {
+				err_set(ev, TY_UsageError, "Environment does not have key: %s", q);
+				return -1;
+			}
+			if (result && !(*result = val_cstr(v))) {
+				err_nomem(ev);
+				return -1;
+			}
+			return 0;
+		}
+		return magic_set_env(ev, args, cell, result);
+	}
+	struct value *d = val_dict_new();
+	if (!d) {
+		err_nomem(ev);
+		return -1;
+	}
+	for (char **e = environ; e && *e; e++) {
+		const char *eq = strchr(*e, '=');
+		if (!eq)
+			continue;
+		char *key = strndup(*e, (size_t)(eq - *e));
+		if (!key)
+			break;
+		char low[256];
+		size_t i = 0;
+		for (; key[i] && i < sizeof low - 1; i++)
+			low[i] = (char)(key[i] >= 'A' && key[i] <= 'Z' ? key[i] + 32 : key[i]);
+		low[i] = 0;
+		int hide = strstr(low, "key") || strstr(low, "token") || strstr(low, "secret");
+		int r = dict_setstr(d, key, val_cstr(hide ? "<hidden>" : eq + 1));
+		free(key);
+		if (r < 0) {
+			val_decref(d);
+			err_nomem(ev);
+			return -1;
+		}
+	}
+	if (result)
+		*result = d;
+	else
+		val_decref(d);
+	return 0;
+}
+
+/* ---- %cd, %pwd ---- */
+
+static int print_line(struct eval *ev, const char *s)
+{
+	struct sbuf b = {0};
+	sb_printf(&b, "%s\n", s);
+	char *t = sb_take(&b);
+	if (!t) {
+		err_nomem(ev);
+		return -1;
+	}
+	magic_out(ev, t);
+	free(t);
+	return 0;
+}
+
+/* %cd [-q] [DIR | - | ~]: prints the new directory (IPython's _dh[-1]);
+ * `%cd -` goes back to the one before (OLDPWD) */
+int magic_cd(struct eval *ev, const char *args, const char *cell, struct value **result)
+{
+	(void)cell;
+	(void)result;
+	int quiet = 0;
+	const char *p = args;
+	while (p[0] == '-' && p[1] == 'q' && (p[2] == 0 || p[2] == ' ' || p[2] == '\t')) {
+		quiet = 1;
+		p += 2;
+		while (*p == ' ' || *p == '\t')
+			p++;
+	}
+	char old[4096];
+	if (!getcwd(old, sizeof old))
+		old[0] = 0;
+	char *dir;
+	if (!strcmp(p, "-")) {
+		const char *o = getenv("OLDPWD");
+		if (!o || !*o) {
+			err_set(ev, TY_UsageError, "%%cd -: No previous directory to change to.");
+			return -1;
+		}
+		dir = strdup(o);
+	} else if (!*p) {
+		const char *home = getenv("HOME");
+		dir = strdup(home ? home : "/");
+	} else {
+		dir = path_arg(p);
+	}
+	if (!dir) {
+		err_nomem(ev);
+		return -1;
+	}
+	if (chdir(dir) < 0) {
+		struct sbuf b = {0};
+		sb_printf(&b, "[Errno %d] %s: '%s'\n", errno, strerror(errno), dir);
+		char *s = sb_take(&b);
+		if (s)
+			magic_out(ev, s);
+		free(s);
+		free(dir);
+		return 0;
+	}
+	free(dir);
+	char cwd[4096];
+	if (!getcwd(cwd, sizeof cwd)) {
+		err_set(ev, TY_FileNotFoundError, "[Errno %d] %s", errno, strerror(errno));
+		return -1;
+	}
+	if (old[0] && strcmp(old, cwd))
+		setenv("OLDPWD", old, 1);
+	setenv("PWD", cwd, 1);
+	return quiet ? 0 : print_line(ev, cwd);
+}
+
+int magic_pwd(struct eval *ev, const char *args, const char *cell, struct value **result)
+{
+	(void)args;
+	(void)cell;
+	char cwd[4096];
+	if (!getcwd(cwd, sizeof cwd)) {
+		err_set(ev, TY_FileNotFoundError, "[Errno %d] %s", errno, strerror(errno));
+		return -1;
+	}
+	if (result && !(*result = val_cstr(cwd))) {
+		err_nomem(ev);
+		return -1;
+	}
+	return 0;
+}
+
+/* ---- %%writefile [-a] FILE ---- */
+
+int magic_writefile(struct eval *ev, const char *args, const char *cell, struct value **result)
+{
+	(void)result;
+	int append = 0;
+	const char *p = args;
+	for (;;) {
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if ((p[0] == '-' && p[1] == 'a' && (p[2] == ' ' || p[2] == '\t' || !p[2]))) {
+			append = 1;
+			p += 2;
+		} else if (!strncmp(p, "--append", 8) && (p[8] == ' ' || p[8] == '\t' || !p[8])) {
+			append = 1;
+			p += 8;
+		} else {
+			break;
+		}
+	}
+	if (!*p) {
+		err_set(ev, TY_UsageError, "the following arguments are required: filename");
+		return -1;
+	}
+	char *fn = path_arg(p);
+	if (!fn) {
+		err_nomem(ev);
+		return -1;
+	}
+	struct stat st;
+	const char *verb = stat(fn, &st) == 0 ? (append ? "Appending to" : "Overwriting") : "Writing";
+	struct sbuf b = {0};
+	sb_printf(&b, "%s %s\n", verb, fn);
+	char *msg = sb_take(&b);
+	if (msg)
+		magic_out(ev, msg);
+	free(msg);
+	FILE *f = fopen(fn, append ? "a" : "w");
+	if (!f) {
+		int e = errno;
+		err_set(ev, e == ENOENT ? TY_FileNotFoundError : TY_OSError,
+			"[Errno %d] %s: '%s'", e, strerror(e), fn);
+		free(fn);
+		return -1;
+	}
+	size_t n = strlen(cell);
+	int bad = fwrite(cell, 1, n, f) != n;
+	bad |= fclose(f) != 0;
+	if (bad) {
+		err_set(ev, TY_OSError, "write error on '%s'", fn);
+		free(fn);
+		return -1;
+	}
+	free(fn);
+	return 0;
+}
+
+/* ---- %%html, %%javascript ---- */
+
+static int show(struct eval *ev, const char *mime, const char *body, const char *plain)
+{
+	if (ev->sink && ev->sink->display) {
+		struct engine_bundle b = { 2, {"text/plain", mime}, {plain, body},
+					   {strlen(plain), strlen(body)} };
+		ev->sink->display(ev->sink->ctx, &b, 0, NULL, 0);
+	} else {
+		print_line(ev, plain);
+	}
+	return 0;
+}
+
+int magic_html(struct eval *ev, const char *args, const char *cell, struct value **result)
+{
+	(void)args;
+	(void)result;
+	return show(ev, "text/html", cell, "<IPython.core.display.HTML object>");
+}
+
+int magic_javascript(struct eval *ev, const char *args, const char *cell, struct value **result)
+{
+	(void)args;
+	(void)result;
+	return show(ev, "application/javascript", cell, "<IPython.core.display.Javascript object>");
+}
+
+/* ---- %run [-i] FILE.py ---- */
+
+static char *read_file(const char *fn, size_t *len)
+{
+	FILE *f = fopen(fn, "rb");
+	if (!f)
+		return NULL;
+	struct sbuf b = {0};
+	char buf[8192];
+	size_t got;
+	while ((got = fread(buf, 1, sizeof buf, f)) > 0)
+		sb_add(&b, buf, got);
+	fclose(f);
+	*len = b.n;
+	char *s = sb_take(&b);
+	if (s && !*len)
+		*len = 0;
+	return s ? s : strdup("");
+}
+
+/* Runs FILE as a script (__name__ == '__main__') in a fresh namespace that
+ * is then merged into the kernel's (IPython's default), or with -i in the
+ * kernel's namespace itself. */
+int magic_runfile(struct eval *ev, const char *args, const char *cell, struct value **result)
+{
+	(void)cell;
+	(void)result;
+	int inplace = 0;
+	const char *p = args;
+	for (;;) {
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (p[0] == '-' && p[1] == 'i' && (p[2] == ' ' || p[2] == '\t' || !p[2])) {
+			inplace = 1;
+			p += 2;
+		} else if (p[0] == '-' && p[1] && p[1] != ' ') {
+			err_set(ev, TY_NotImplementedError, "%%run option '%.2s' is not supported by Lumen (only -i)", p);
+			return -1;
+		} else {
+			break;
+		}
+	}
+	if (!*p) {
+		err_set(ev, TY_UsageError, "%%run: you must provide at least a filename.");
+		return -1;
+	}
+	/* the file name, then its arguments (sys.argv: not supported) */
+	size_t fl = strcspn(p, " \t");
+	char *fn0 = strndup(p, fl);
+	char *fn = fn0 ? path_arg(fn0) : NULL;
+	free(fn0);
+	if (!fn) {
+		err_nomem(ev);
+		return -1;
+	}
+	const char *rest = p + fl;
+	while (*rest == ' ' || *rest == '\t')
+		rest++;
+	if (*rest) {
+		err_set(ev, TY_NotImplementedError, "%%run with arguments for the script (sys.argv) is not supported by Lumen");
+		free(fn);
+		return -1;
+	}
+	size_t len = 0;
+	char *src = read_file(fn, &len);
+	if (!src) {
+		struct sbuf b = {0};
+		sb_printf(&b, "ERROR:root:File `'%s'` not found.\n", fn);
+		char *s = sb_take(&b);
+		if (s)
+			ev_write(ev, 2, s, strlen(s));
+		free(s);
+		free(fn);
+		return 0;
+	}
+	int rc;
+	if (inplace) {
+		rc = ev_exec_source(ev, src, len, fn, 0, 0, NULL);
+	} else {
+		struct value *g = val_dict_new(), *saved = ev->globals;
+		if (!g || dict_setstr(g, "__name__", val_cstr("__main__")) < 0 ||
+		    dict_setstr(g, "__file__", val_cstr(fn)) < 0) {
+			val_decref(g);
+			free(src);
+			free(fn);
+			err_nomem(ev);
+			return -1;
+		}
+		ev->globals = g;
+		rc = ev_exec_source(ev, src, len, fn, 0, 0, NULL);
+		ev->globals = saved;
+		/* IPython: the script's names land in the user namespace, even after an error */
+		struct dict *d = g->u.dict;
+		for (size_t i = 0; i < d->n; i++) {
+			struct value *k = d->entries[i].key;
+			const char *ks = k ? val_as_cstr(k) : NULL;
+			if (!ks || !strcmp(ks, "__name__") || !strcmp(ks, "__file__"))
+				continue;
+			if (dict_set(ev, saved, k, d->entries[i].val) < 0) {
+				rc = -1;
+				break;
+			}
+		}
+		val_decref(g);
+	}
+	free(src);
+	free(fn);
+	return rc;
+}
+
+/* ---- %matplotlib, %load_ext, %autoreload ---- */
+
+/* %matplotlib [inline]: Lumen's plots are inline already */
+int magic_matplotlib(struct eval *ev, const char *args, const char *cell, struct value **result)
+{
+	(void)cell;
+	(void)result;
+	char *gui = trim(args, strlen(args));
+	if (!gui) {
+		err_nomem(ev);
+		return -1;
+	}
+	int rc = 0;
+	if (*gui && strcmp(gui, "inline") && strcmp(gui, "--list") && strcmp(gui, "-l")) {
+		err_set(ev, TY_NotImplementedError,
+			"%%matplotlib %s: Lumen shows plots inline only (use %%matplotlib inline)", gui);
+		rc = -1;
+	} else if (!strcmp(gui, "--list") || !strcmp(gui, "-l")) {
+		magic_out(ev, "Available matplotlib backends: ['inline']\n");
+	}
+	free(gui);
+	return rc;
+}
+
+/* extensions that load: names of nothing to do in Lumen (cells import no
+ * user modules, so IPython's autoreload has nothing to reload) */
+static const char *const noop_extensions[] = { "autoreload", NULL };
+
+int magic_load_ext(struct eval *ev, const char *args, const char *cell, struct value **result)
+{
+	(void)cell;
+	(void)result;
+	char *name = trim(args, strlen(args));
+	if (!name) {
+		err_nomem(ev);
+		return -1;
+	}
+	int rc = 0;
+	if (!*name) {
+		err_set(ev, TY_UsageError, "Missing module name.");
+		rc = -1;
+		goto out;
+	}
+	for (int i = 0; noop_extensions[i]; i++)
+		if (!strcmp(name, noop_extensions[i]))
+			goto out;
+	struct value *m = ev_import(ev, name);
+	if (!m) {
+		rc = -1;
+		goto out;
+	}
+	val_decref(m);
+	{
+		struct sbuf b = {0};
+		sb_printf(&b, "The %s module is not an IPython extension.\n", name);
+		char *s = sb_take(&b);
+		if (s)
+			magic_out(ev, s);
+		free(s);
+	}
+out:
+	free(name);
+	return rc;
+}
+
+/* %autoreload [0|1|2|3|now|off|explicit|all|complete]: cells import no user
+ * modules, so there is never anything to reload */
+int magic_autoreload(struct eval *ev, const char *args, const char *cell, struct value **result)
+{
+	(void)cell;
+	(void)result;
+	static const char *const modes[] = { "", "0", "1", "2", "3", "now", "off", "explicit", "all",
+					     "complete", NULL };
+	char *m = trim(args, strlen(args));
+	if (!m) {
+		err_nomem(ev);
+		return -1;
+	}
+	int ok = 0;
+	for (int i = 0; modes[i]; i++)
+		ok |= !strcmp(m, modes[i]);
+	if (!ok)
+		err_set(ev, TY_UsageError, "Unrecognized autoreload mode \"%s\".", m);
+	free(m);
+	return ok ? 0 : -1;
+}
