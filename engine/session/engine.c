@@ -7,6 +7,7 @@
  */
 #include "config.h"
 #include <ctype.h>
+#include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +20,7 @@
 #include "lang/core.h"
 #include "lang/error.h"
 #include "lang/parse.h"
+#include "lang/lex.h"
 #include "backend/backend.h"
 #include "array/arrapi.h"
 #include "array/arrfuncs.h"
@@ -284,78 +286,187 @@ int engine_eval_expression(struct engine *e, const char *expr, struct engine_bun
 	return 0;
 }
 
-/* ---- is_complete ---- */
+/* ---- is_complete: IPython's TransformerManager.check_complete ---- */
 
-const char *engine_is_complete(struct engine *e, const char *code, char **indent)
+/* find_last_indent: the blanks that start the last line (a tab counts 4) */
+static char *last_indent(const char *src, size_t len)
 {
-	size_t len = strlen(code);
-	*indent = NULL;
-	const char *p = code;
-	while (*p == ' ' || *p == '\n' || *p == '\t')
-		p++;
-	if (p[0] == '%' && p[1] == '%') {
-		/* a cell magic ends with a blank line */
-		if (len >= 2 && code[len - 1] == '\n' && code[len - 2] == '\n')
-			return "complete";
-		if (!strchr(p, '\n'))
-			return "incomplete";
-		*indent = strdup("");
+	size_t st = len;
+	/* splitlines(keepends): the last line is what follows the last newline
+	 * that is not the source's final byte */
+	size_t e = len && src[len - 1] == '\n' ? len - 1 : len;
+	st = e;
+	while (st > 0 && src[st - 1] != '\n')
+		st--;
+	size_t n = 0;
+	for (size_t i = st; i < len && (src[i] == ' ' || src[i] == '\t'); i++)
+		n += src[i] == '\t' ? 4 : 1;
+	char *s = malloc(n + 1);
+	if (s) {
+		memset(s, ' ', n);
+		s[n] = 0;
+	}
+	return s;
+}
+
+static char *spaces(size_t n)
+{
+	char *s = malloc(n + 1);
+	if (s) {
+		memset(s, ' ', n);
+		s[n] = 0;
+	}
+	return s;
+}
+
+struct iclex {
+	jmp_buf jb;
+	int incomplete;
+};
+
+static void iclex_error(void *ctx, int type, const char *msg, int line, int col, int incomplete)
+{
+	struct iclex *c = ctx;
+	(void)type;
+	(void)msg;
+	(void)line;
+	(void)col;
+	c->incomplete = incomplete;
+	longjmp(c->jb, 1);
+}
+
+/* is_complete's checks on the tokens and the parse of src (ending with a
+ * newline): an unclosed bracket or string wants more, a line ending with
+ * ':' opens a block, DEDENTs at the end close one only after a newline */
+static const char *complete_tokens(const char *src, size_t len, int ends_nl, char **indent)
+{
+	struct iclex c = {0};
+	struct lexer lx;
+	struct token tk;
+	/* volatile: set between setjmp and a longjmp (their values are not read after one) */
+	volatile int last = T_EOF, first_col = 0, new_line = 1, dedent_at_end = 0;
+	if (setjmp(c.jb)) {
+		if (!c.incomplete)
+			return "invalid";
+		*indent = last_indent(src, len);
 		return "incomplete";
 	}
-	struct arena *a = arena_new(code, len, "<is_complete>");
+	lex_init(&lx, src, len, iclex_error, &c);
+	for (;;) {
+		lex_next(&lx, &tk);
+		if (tk.t == T_EOF)
+			break;
+		if (tk.t == T_NEWLINE) {
+			new_line = 1;
+			dedent_at_end = 0;
+			continue;
+		}
+		if (tk.t == T_DEDENT) {
+			dedent_at_end = 1;
+			continue;
+		}
+		if (tk.t == T_INDENT)
+			continue;
+		if (new_line)
+			first_col = tk.col;
+		new_line = 0;
+		dedent_at_end = 0;
+		last = tk.t;
+	}
+	if (last == T_COLON) {
+		*indent = spaces((size_t)first_col + 4);
+		return "incomplete";
+	}
+	struct arena *a = arena_new(src, len, "<is_complete>");
 	if (!a)
 		return "unknown";
 	struct nlist body;
 	struct parse_error pe;
 	int r = parse_cell(a, &body, &pe);
-	/* the last non-empty line and its indentation */
-	const char *last = NULL;
-	size_t lastlen = 0;
-	for (int i = a->nlines; i >= 1; i--) {
-		size_t l;
-		const char *s = arena_line(a, i, &l);
-		size_t k = 0;
-		while (k < l && (s[k] == ' ' || s[k] == '\t'))
-			k++;
-		if (k < l) {
-			last = s;
-			lastlen = l;
-			break;
-		}
-	}
-	size_t ind = 0;
-	while (last && ind < lastlen && (last[ind] == ' ' || last[ind] == '\t'))
-		ind++;
-	int ends_colon = last && lastlen && last[lastlen - 1] == ':';
 	arena_decref(a);
 	if (r < 0) {
 		if (!pe.incomplete)
 			return "invalid";
-		char *s = malloc(ind + 5);
-		if (s) {
-			memset(s, ' ', ind);
-			if (ends_colon) {
-				memset(s + ind, ' ', 4);
-				s[ind + 4] = 0;
-			} else {
-				s[ind] = 0;
-			}
-		}
-		*indent = s;
+		*indent = last_indent(src, len);
 		return "incomplete";
 	}
-	/* a block at the end wants a blank line (IPython's rule) */
-	if (last && ind > 0 && !(len >= 1 && code[len - 1] == '\n' &&
-				 (len >= 2 && (code[len - 2] == '\n' || code[len - 2] == ' ')))) {
-		char *s = malloc(ind + 1);
-		if (s) {
-			memset(s, ' ', ind);
-			s[ind] = 0;
-		}
-		*indent = s;
+	if (dedent_at_end && !ends_nl) {
+		*indent = last_indent(src, len);
 		return "incomplete";
 	}
 	return "complete";
+}
+
+const char *engine_is_complete(struct engine *e, const char *code, char **indent)
+{
+	(void)e;
+	*indent = NULL;
+	size_t clen = strlen(code);
+	int ends_nl = 0;
+	for (size_t i = clen; i > 0; i--) {
+		char c = code[i - 1];
+		if (c == '\n') {
+			ends_nl = 1;
+			break;
+		}
+		if (c != ' ' && c != '\t' && c != '\r' && c != '\f' && c != '\v')
+			break;
+	}
+	/* a newline appended for consistent tokenization, as IPython does */
+	char *src = malloc(clen + 2);
+	if (!src)
+		return "unknown";
+	memcpy(src, code, clen);
+	size_t len = clen;
+	if (!ends_nl)
+		src[len++] = '\n';
+	src[len] = 0;
+	const char *status = "complete";
+	/* the last non-blank line ends with a backslash: a continuation */
+	{
+		size_t i = len;
+		while (i > 0) {
+			size_t en = i;  /* the line [st, en) without its newline */
+			if (src[en - 1] == '\n')
+				en--;
+			size_t st = en;
+			while (st > 0 && src[st - 1] != '\n')
+				st--;
+			size_t k = st;
+			while (k < en && isspace((unsigned char)src[k]))
+				k++;
+			if (k < en) {
+				if (src[en - 1] == '\\') {
+					*indent = last_indent(src, len);
+					status = "incomplete";
+					goto out;
+				}
+				break;
+			}
+			i = st;
+		}
+	}
+	/* a cell magic ends with a blank line (leading blank lines aside) */
+	const char *p = src;
+	while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+		p++;
+	if (p[0] == '%' && p[1] == '%') {
+		size_t en = len - 1, st = en;  /* src ends with '\n' */
+		while (st > 0 && src[st - 1] != '\n')
+			st--;
+		int blank = 1;
+		for (size_t k = st; k < en; k++)
+			blank &= isspace((unsigned char)src[k]) != 0;
+		if (!blank) {
+			*indent = last_indent(src, len);
+			status = "incomplete";
+		}
+		goto out;
+	}
+	status = complete_tokens(src, len, ends_nl, indent);
+out:
+	free(src);
+	return status;
 }
 
 /* ---- completion and inspection ---- */
