@@ -263,7 +263,8 @@ static struct value *build(struct eval *ev, const char *name)
 			if (add_table(ev, mod, name, top_tables[i], be) < 0)
 				return NULL;
 		if (is_cp && (add_table(ev, mod, name, cupy_own_funcs, be) < 0 ||
-			      add_table(ev, mod, name, cuda_table(CT_CUPY), be) < 0))
+			      add_table(ev, mod, name, cuda_table(CT_CUPY), be) < 0 ||
+			      (!cuda_plugin() && add_table(ev, mod, name, arr_host_ukernel_funcs, be) < 0)))
 			return NULL;
 		if (add_dtypes(ev, mod) < 0 || add_constants(ev, mod, is_cp) < 0 ||
 		    add(ev, mod, "__version__", val_cstr(is_np ? "2.4.6" : "14.2.0")) < 0)

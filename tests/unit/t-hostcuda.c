@@ -151,6 +151,44 @@ int main(void)
 	ok(value_is(NULL, "(cp.cuda.runtime.runtimeGetVersion(), cp.cuda.runtime.deviceSynchronize())", "(0, None)"),
 	   "runtimeGetVersion 0 (no CUDA), deviceSynchronize");
 
+	/* user kernels, compiled by the host's C++ compiler into a scratch cache */
+	char tmpl[] = "/tmp/t-hostcuda-XXXXXX";
+	if (mkdtemp(tmpl))
+		setenv("LUMEN_KERNEL_CACHE", tmpl, 1);
+	ok(value_is("axpb = cp.ElementwiseKernel('T x, T a, T b', 'T y', 'y = x * a + b', 'axpb')\n"
+		    "r = axpb(cp.arange(4, dtype=cp.float32), cp.float32(2), cp.float32(1))",
+		    "(r, axpb)", "(array([1., 3., 5., 7.], dtype=float32), <cupy._core.ElementwiseKernel object: axpb>)"),
+	   "ElementwiseKernel: T from the arrays, scalars, float32");
+	ok(value_is(NULL, "axpb(cp.arange(3.0), 2.0, cp.ones((2, 1)))", "array([[1., 3., 5.],\n       [1., 3., 5.]])"),
+	   "ElementwiseKernel: broadcasting, float64, a second signature");
+	ok(value_is("sq = cp.ElementwiseKernel('float64 x', 'float64 y, float64 z', 'y = x * x; z = sqrt(x)', 'sq')\n"
+		    "o = cp.empty(3)\nt = sq(cp.arange(3.0), o, cp.empty(3))",
+		    "(t[0].tolist(), o.tolist(), round(float(t[1][2]), 6))", "([0.0, 1.0, 4.0], [0.0, 1.0, 4.0], 1.414214)"),
+	   "ElementwiseKernel: two outputs, out arguments given");
+	ok(value_is("idx = cp.ElementwiseKernel('raw T x', 'T y', 'y = x[i] + i', 'idx')", "idx(cp.arange(3.0), size=3)",
+		    "array([0., 2., 4.])"), "ElementwiseKernel: raw parameters, i, size=");
+	ok(error_is("axpb(np.arange(3.0), 2.0, 1.0)", "TypeError", "Unsupported type <class 'numpy.ndarray'>"),
+	   "a numpy array is refused as CuPy does");
+	ok(value_is("l2 = cp.ReductionKernel('T x', 'T y', 'x * x', 'a + b', 'y = sqrt(a)', '0', 'l2norm')\n"
+		    "m = cp.arange(12, dtype=cp.float64).reshape(3, 4)",
+		    "(round(float(l2(m)), 9), l2(m, axis=1).round(6).tolist(), l2(m, axis=0, keepdims=True).shape)",
+		    "(22.494443758, [3.741657, 11.224972, 19.131126], (1, 4))"), "ReductionKernel: all, axis=, keepdims=");
+	ok(value_is("mx = cp.ReductionKernel('T x', 'T y', 'x', 'max(a, b)', 'y = a', '-1', 'mx')",
+		    "mx(cp.array([[3, 9, 2], [7, 1, 8]]), axis=0).tolist()", "[7, 9, 8]"), "ReductionKernel: max(a, b), int");
+	ok(value_is("add = cp.RawKernel('''extern \"C\" __global__ void my_add(const float* x1, const float* x2, float* y, int n) {\n"
+		    "  int tid = blockDim.x * blockIdx.x + threadIdx.x;\n  if (tid < n) y[tid] = x1[tid] + x2[tid];\n}''', 'my_add')\n"
+		    "y = cp.zeros(37, dtype=cp.float32)\nadd((5,), (8,), (cp.ones(37, dtype=cp.float32), cp.arange(37, dtype=cp.float32), y, 37))",
+		    "(y[:3].tolist(), float(y.sum()))", "([1.0, 2.0, 3.0], 703.0)"),
+	   "RawKernel: every thread of the grid, threadIdx/blockIdx/blockDim");
+	ok(value_is("mod = cp.RawModule(code='extern \"C\" __global__ void twice(double *v, long long n) "
+		    "{ long long i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) v[i] *= 2; }')\n"
+		    "v = cp.ones(5)\nmod.get_function('twice')((1,), (32,), (v, 5))", "v.tolist()", "[2.0, 2.0, 2.0, 2.0, 2.0]"),
+	   "RawModule.get_function");
+	ok(error_is("cp.RawKernel('__global__ void k(float *x) { __shared__ float s[4]; __syncthreads(); }', 'k')",
+		    "NotImplementedError", NULL), "RawKernel with __syncthreads: a named error");
+	ok(error_is("cp.ElementwiseKernel('T x', 'T y', 'y = x +* ;', 'bad')(cp.ones(2))", "NVRTCError", NULL),
+	   "a compile error is raised");
+
 	engine_error_clear(&ERR);
 	engine_free(E);
 	printf("1..%d\n", nt);
