@@ -570,6 +570,266 @@ static struct value *lookup_dotted(struct eval *ev, const char *s, size_t n)
 	return v;
 }
 
+/* ---- completion from the cell's own text, before it has run ---- */
+
+/* the kinds a name bound in the cell's text may be known to hold */
+enum skind { SK_NONE, SK_VALUE, SK_ARRAY };
+
+static int starts_kw(const char *p, const char *kw)
+{
+	size_t n = strlen(kw);
+	return !strncmp(p, kw, n) && (p[n] == ' ' || p[n] == '\t');
+}
+
+static size_t ident_len(const char *p, int dots)
+{
+	size_t n = 0;
+	while (is_idch((unsigned char)p[n]) || (dots && p[n] == '.' && n))
+		n++;
+	return n;
+}
+
+/* NumPy/CuPy functions whose value is an array (what `x = np.f(...)` makes) */
+static const char *const array_makers[] = {
+	"arange", "array", "asarray", "ascontiguousarray", "asnumpy", "concatenate", "copy",
+	"cumsum", "diag", "dot", "empty", "empty_like", "exp", "eye", "full", "full_like",
+	"hstack", "identity", "linspace", "log", "logspace", "matmul", "meshgrid", "normal",
+	"ones", "ones_like", "outer", "rand", "randint", "randn", "random", "reshape", "sin",
+	"cos", "sqrt", "stack", "standard_normal", "tile", "transpose", "uniform", "vstack",
+	"where", "zeros", "zeros_like", NULL,
+};
+static const char *const array_methods[] = {
+	"astype", "copy", "cumprod", "cumsum", "flatten", "get", "ravel", "reshape", "squeeze",
+	"swapaxes", "transpose", "T", "view", NULL,
+};
+
+static int in_list(const char *const *l, const char *s, size_t n)
+{
+	for (; *l; l++)
+		if (strlen(*l) == n && !strncmp(*l, s, n))
+			return 1;
+	return 0;
+}
+
+static struct value *static_lookup(struct eval *ev, const char *code, size_t upto,
+				   const char *name, size_t nlen, int depth, enum skind *kind);
+
+/* A dotted name (a.b.c) from the globals, else from the cell's text */
+static struct value *static_dotted(struct eval *ev, const char *code, size_t upto, const char *s,
+				   size_t n, int depth, enum skind *kind)
+{
+	*kind = SK_NONE;
+	struct value *v = lookup_dotted(ev, s, n);
+	if (v) {
+		*kind = v->type == VT_NDARRAY ? SK_ARRAY : SK_VALUE;
+		return v;
+	}
+	size_t k = 0;
+	while (k < n && s[k] != '.')
+		k++;
+	v = static_lookup(ev, code, upto, s, k, depth + 1, kind);
+	if (!v)
+		return NULL;
+	while (k < n) {
+		size_t st = ++k;
+		while (k < n && s[k] != '.')
+			k++;
+		char buf[128];
+		if (k - st == 0 || k - st >= sizeof buf) {
+			val_decref(v);
+			return NULL;
+		}
+		memcpy(buf, s + st, k - st);
+		buf[k - st] = 0;
+		if (*kind == SK_ARRAY) {
+			/* x.T, x.real ...: still an array as far as completion goes */
+			val_decref(v);
+			return in_list(array_methods, buf, strlen(buf)) ? (*kind = SK_ARRAY, val_none()) : NULL;
+		}
+		struct value *x = val_getattr(ev, v, buf);
+		val_decref(v);
+		if (!x) {
+			err_clear(ev);
+			return NULL;
+		}
+		v = x;
+	}
+	return v;
+}
+
+/* What the right side of `name = rhs` makes, as far as it is evident. */
+static struct value *static_rhs(struct eval *ev, const char *code, size_t upto, const char *r,
+				int depth, enum skind *kind)
+{
+	*kind = SK_VALUE;
+	if (*r == '[')
+		return val_list_new(0, NULL);
+	if (*r == '{')
+		return val_dict_new();
+	if (*r == '"' || *r == '\'')
+		return val_cstr("");
+	size_t n = ident_len(r, 1);
+	if (!n)
+		return NULL;
+	const char *after = r + n;
+	while (*after == ' ')
+		after++;
+	if (*after != '(')
+		return static_dotted(ev, code, upto, r, n, depth, kind);
+	/* a call: np.zeros(...), cp.random.rand(...), x.reshape(...) */
+	size_t last = n;
+	while (last > 0 && r[last - 1] != '.')
+		last--;
+	if (last == 0)
+		return NULL;
+	enum skind fk;
+	struct value *f = static_dotted(ev, code, upto, r, last - 1, depth, &fk);
+	if (!f)
+		return NULL;
+	int arr = 0;
+	if (fk == SK_ARRAY)
+		arr = in_list(array_methods, r + last, n - last);
+	else if (f->type == VT_MODULE && f->u.mod.name &&
+		 (!strncmp(f->u.mod.name, "numpy", 5) || !strncmp(f->u.mod.name, "cupy", 4)))
+		arr = in_list(array_makers, r + last, n - last);
+	val_decref(f);
+	if (!arr)
+		return NULL;
+	*kind = SK_ARRAY;
+	return val_none();
+}
+
+/* The last binding of name in code[0..upto) (imports, from-imports,
+ * assignments), looked up without running anything but imports of the
+ * array modules: a new reference or NULL (kind SK_ARRAY: an array, the
+ * value is None). */
+static struct value *static_lookup(struct eval *ev, const char *code, size_t upto,
+				   const char *name, size_t nlen, int depth, enum skind *kind)
+{
+	*kind = SK_NONE;
+	if (depth > 8 || nlen == 0)
+		return NULL;
+	/* the line the binding is on must end before upto: walk lines backwards */
+	size_t end = upto;
+	while (end > 0) {
+		size_t st = end;
+		while (st > 0 && code[st - 1] != '\n')
+			st--;
+		const char *p = code + st;
+		size_t len = end - st;
+		char line[1024];
+		if (len >= sizeof line)
+			len = sizeof line - 1;
+		memcpy(line, p, len);
+		line[len] = 0;
+		end = st ? st - 1 : 0;
+		char *q = line;
+		while (*q == ' ' || *q == '\t')
+			q++;
+		char *hash = strchr(q, '#');
+		if (hash)
+			*hash = 0;
+		if (starts_kw(q, "import")) {
+			/* import a.b as c, d */
+			for (char *it = q + 6; it && *it; ) {
+				while (*it == ' ' || *it == ',')
+					it++;
+				size_t mn = ident_len(it, 1);
+				if (!mn)
+					break;
+				char mod[256];
+				snprintf(mod, sizeof mod, "%.*s", (int)mn, it);
+				char *t = it + mn;
+				while (*t == ' ')
+					t++;
+				const char *bind = mod;
+				size_t bl = strcspn(mod, ".");
+				if (starts_kw(t, "as")) {
+					t += 2;
+					while (*t == ' ')
+						t++;
+					bind = t;
+					bl = ident_len(t, 0);
+					t += bl;
+				} else {
+					mod[bl] = 0;   /* import a.b binds a */
+				}
+				if (bl == nlen && !strncmp(bind, name, nlen)) {
+					struct value *m = ev_import(ev, mod);
+					if (!m)
+						err_clear(ev);
+					*kind = m ? SK_VALUE : SK_NONE;
+					return m;
+				}
+				it = strchr(t, ',');
+			}
+		} else if (starts_kw(q, "from")) {
+			/* from a.b import c as d, e */
+			char *t = q + 4;
+			while (*t == ' ')
+				t++;
+			size_t mn = ident_len(t, 1);
+			char mod[256];
+			snprintf(mod, sizeof mod, "%.*s", (int)mn, t);
+			t += mn;
+			while (*t == ' ')
+				t++;
+			if (!starts_kw(t, "import"))
+				continue;
+			for (char *it = t + 6; it && *it; ) {
+				while (*it == ' ' || *it == ',' || *it == '(')
+					it++;
+				size_t an = ident_len(it, 0);
+				if (!an)
+					break;
+				char *bind = it, *u = it + an;
+				size_t bl = an;
+				while (*u == ' ')
+					u++;
+				if (starts_kw(u, "as")) {
+					u += 2;
+					while (*u == ' ')
+						u++;
+					bind = u;
+					bl = ident_len(u, 0);
+					u += bl;
+				}
+				if (bl == nlen && !strncmp(bind, name, nlen)) {
+					struct value *m = ev_import(ev, mod), *x = NULL;
+					char attr[128];
+					snprintf(attr, sizeof attr, "%.*s", (int)an, it);
+					if (m)
+						x = val_getattr(ev, m, attr);
+					val_decref(m);
+					if (!x)
+						err_clear(ev);
+					*kind = x ? SK_VALUE : SK_NONE;
+					return x;
+				}
+				it = strchr(u, ',');
+			}
+		} else {
+			/* name = rhs (not ==) */
+			size_t in = ident_len(q, 0);
+			if (in != nlen || strncmp(q, name, nlen))
+				continue;
+			char *t = q + in;
+			while (*t == ' ')
+				t++;
+			if (t[0] != '=' || t[1] == '=')
+				continue;
+			t++;
+			while (*t == ' ')
+				t++;
+			struct value *v = static_rhs(ev, code, st, t, depth, kind);
+			if (!v)
+				err_clear(ev);
+			return v;
+		}
+	}
+	return NULL;
+}
+
 static size_t cp_to_byte(const char *s, size_t len, int cp)
 {
 	if (cp < 0)
@@ -663,8 +923,13 @@ int engine_complete(struct engine *e, const char *code, int cursor_pos, struct e
 		for (int i = 0; keywords[i]; i++)
 			match_add(&m, keywords[i], pbuf, plen);
 	} else {
-		struct value *obj = lookup_dotted(ev, code + st, lastdot - st);
-		if (obj) {
+		enum skind sk;
+		struct value *obj = static_dotted(ev, code, st, code + st, lastdot - st, 0, &sk);
+		if (obj && sk == SK_ARRAY && obj->type != VT_NDARRAY) {
+			for (int i = 0; ndarray_attrs[i]; i++)
+				match_add(&m, ndarray_attrs[i], pbuf, plen);
+			val_decref(obj);
+		} else if (obj) {
 			if (obj->type == VT_MODULE) {
 				match_dict(&m, obj->u.mod.attrs, pbuf, plen);
 			} else if (obj->type == VT_NDARRAY) {

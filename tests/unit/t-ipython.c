@@ -186,6 +186,34 @@ int main(void)
 		free(ind);
 	}
 
+	/* completion from the cell's own imports and assignments, before it ran */
+	{
+		static const struct { const char *code, *want; int n; } cc[] = {
+			{"import cupy as cp\ncp.aran", "arange", 1},
+			{"import numpy as np, cupy\ncupy.random.ra", "rand", 1},
+			{"from numpy import linalg as la\nla.no", "norm", 1},
+			{"from numpy import random\nrandom.default_", "default_rng", 1},
+			{"import numpy as np\nx = np.zeros(3)\nx.res", "reshape", 1},
+			{"import cupy as cp\na = cp.random.rand(3)\nb = a.reshape(3, 1)\nb.ast", "astype", 1},
+			{"s = 'abc'\ns.upp", "upper", 1},
+			{"import numpy as np\nk = np.sum(x)\nk.res", "reshape", 0},
+			{"never_bound.x", "x", 0},
+		};
+		for (size_t i = 0; i < sizeof cc / sizeof cc[0]; i++) {
+			struct engine_completion c;
+			int found = 0;
+			engine_complete(E, cc[i].code, (int)strlen(cc[i].code), &c);
+			for (int j = 0; j < c.nmatches; j++)
+				found |= !strcmp(c.matches[j], cc[i].want);
+			char what[96];
+			snprintf(what, sizeof what, "completion before running: case %zu (%s)", i, cc[i].want);
+			ok(found == cc[i].n, what);
+			engine_completion_clear(&c);
+		}
+		ok(error_is("x", "NameError", NULL) && error_is("cp", "NameError", NULL),
+		   "completion ran nothing of the cells (x, cp unbound)");
+	}
+
 	/* ! lines */
 	ok(out_is("!echo hello", "hello\n"), "!cmd streams its output");
 	ok(out_is("!echo out; echo err 1>&2", "out\n") && !strcmp(C.err, "err\n"),
