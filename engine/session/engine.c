@@ -1052,6 +1052,11 @@ char *engine_inspect_text(struct eval *ev, const char *expr, int detail)
 				sb_printf(&b, "%.*s\n", (int)l, t);
 			}
 		}
+	} else if (v->type == VT_BUILTIN && docs_py_of(v)) {
+		const struct pydoc *d = docs_py_of(v);
+		if (*d->sig)
+			sb_printf(&b, "Signature:   %s\n", d->sig);
+		sb_printf(&b, "Docstring:   %s\n", *d->doc ? d->doc : "<no docstring>");
 	} else if (v->type == VT_BUILTIN) {
 		const struct arr_func *f = docs_find(v);
 		if (f && f->sig)
@@ -1060,6 +1065,11 @@ char *engine_inspect_text(struct eval *ev, const char *expr, int detail)
 			  v->u.bi.qualname ? v->u.bi.qualname : "<no docstring>");
 	} else if (v->type == VT_MODULE) {
 		sb_printf(&b, "Docstring:   The %s module.\n", v->u.mod.name);
+	} else if (v->type == VT_TYPE && docs_py_of(v)) {
+		const struct pydoc *d = docs_py_of(v);
+		if (*d->sig)
+			sb_printf(&b, "Init signature: %s\n", d->sig);
+		sb_printf(&b, "Docstring:   %s\n", *d->doc ? d->doc : "<no docstring>");
 	}
 	val_decref(v);
 	return sb_take(&b);

@@ -214,6 +214,28 @@ int main(void)
 		   "completion ran nothing of the cells (x, cp unbound)");
 	}
 
+	/* `?` of Python's builtins: CPython's signature and docstring */
+	ok(run("len?") == 0 && strstr(C.out, "Signature:   len(obj, /)\nDocstring:   Return the number of items in a container."),
+	   "len?: CPython's signature and docstring");
+	ok(run("lst = [1]\nlst.append?") == 0 && strstr(C.out, "Append object to the end of the list.") &&
+	   !strstr(C.out, "array"), "list.append?: the list method's, not numpy.append's");
+	{
+		static const char *const names[] = {"abs", "all", "any", "bool", "callable", "chr", "dict",
+			"divmod", "enumerate", "filter", "float", "getattr", "hasattr", "int", "isinstance",
+			"iter", "list", "map", "max", "min", "next", "ord", "pow", "print", "range", "repr",
+			"reversed", "round", "sorted", "str", "sum", "tuple", "type", "zip", NULL};
+		int bad = 0;
+		for (int i = 0; names[i]; i++) {
+			char code[64];
+			snprintf(code, sizeof code, "%s?", names[i]);
+			if (run(code) != 0 || !strstr(C.out, "Docstring:") || strstr(C.out, "<no docstring>")) {
+				diag("%s: %s", code, C.out);
+				bad++;
+			}
+		}
+		ok(!bad, "every builtin's `?` has its docstring");
+	}
+
 	/* ! lines */
 	ok(out_is("!echo hello", "hello\n"), "!cmd streams its output");
 	ok(out_is("!echo out; echo err 1>&2", "out\n") && !strcmp(C.err, "err\n"),
