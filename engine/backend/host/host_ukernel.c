@@ -29,44 +29,9 @@
 #include "array/ndarray.h"
 #include "array/dtype.h"
 #include "backend/backend.h"
+#include "backend/ukparse.h"
 
 extern char **environ;
-
-/* ---- parameters: "float32 x, T y, raw T z" ---- */
-
-struct hparam { char type[64]; char name[64]; int raw; int dtype; /* -1: a placeholder */ };
-
-static int parse_params(struct eval *ev, const char *s, struct hparam *p, int max)
-{
-	int n = 0;
-	char buf[1024];
-	snprintf(buf, sizeof buf, "%s", s);
-	for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		char w[3][64];
-		int nw = sscanf(tok, "%63s %63s %63s", w[0], w[1], w[2]);
-		if (nw < 2 || n >= max || (nw == 3 && strcmp(w[0], "raw"))) {
-			err_set(ev, TY_ValueError, "Invalid parameter: %s", tok);
-			return -1;
-		}
-		memset(&p[n], 0, sizeof p[n]);
-		p[n].raw = nw == 3;
-		snprintf(p[n].type, sizeof p[n].type, "%s", w[nw - 2]);
-		snprintf(p[n].name, sizeof p[n].name, "%s", w[nw - 1]);
-		p[n].dtype = dt_from_string(p[n].type);
-		if (p[n].dtype < 0) {
-			/* the C names CuPy accepts */
-			static const struct { const char *c; int dt; } cn[] = {
-				{"float", DT_FLOAT32}, {"double", DT_FLOAT64}, {"int", DT_INT32},
-				{"long", DT_INT64}, {"bool", DT_BOOL}, {"float16", DT_FLOAT16},
-				{"complex64", DT_COMPLEX64}, {"complex128", DT_COMPLEX128}};
-			for (unsigned i = 0; i < sizeof cn / sizeof cn[0]; i++)
-				if (!strcmp(cn[i].c, p[n].type))
-					p[n].dtype = cn[i].dt;
-		}
-		n++;
-	}
-	return n;
-}
 
 /* the C++ type of a dtype */
 static const char *ctype(int dt)
@@ -204,7 +169,7 @@ static void *load(struct eval *ev, const char *src)
 struct hkernel {
 	int kind;                   /* 'E' elementwise, 'R' reduction, 'K' raw, 'M' module */
 	char *name, *op, *map, *reduce, *post, *identity, *preamble, *code, *reduce_type;
-	struct hparam in[16], out[4];
+	struct uk_param in[16], out[4];
 	int nin, nout;
 	char sig[160];              /* the last call's types and its loaded code */
 	void *dl, *fn;
@@ -275,33 +240,12 @@ static int to_harg(struct eval *ev, struct value *v, struct harg *h)
 	}
 }
 
-/* a scalar packed as dtype dt's C type */
-union hval { unsigned char b[16]; long long ll; double d; float f; };
-static void pack_as(const struct npscalar *s, int dt, union hval *out)
-{
-	struct npscalar c;
-	arr_scalar_cast(s, dt, &c);
-	memset(out, 0, sizeof *out);
-	switch (dt) {
-	case DT_BOOL: out->b[0] = c.v.b; break;
-	case DT_INT8: case DT_UINT8: out->b[0] = (unsigned char)(c.v.i & 0xff); break;
-	case DT_INT16: case DT_UINT16: { short x = (short)c.v.i; memcpy(out->b, &x, 2); break; }
-	case DT_INT32: case DT_UINT32: { int x = (int)c.v.i; memcpy(out->b, &x, 4); break; }
-	case DT_INT64: case DT_UINT64: memcpy(out->b, &c.v.i, 8); break;
-	case DT_FLOAT16: { _Float16 x = (_Float16)c.v.f; memcpy(out->b, &x, 2); break; }
-	case DT_FLOAT32: out->f = (float)c.v.f; break;
-	case DT_FLOAT64: out->d = c.v.f; break;
-	case DT_COMPLEX64: { float z[2] = {(float)__real__ c.v.c, (float)__imag__ c.v.c}; memcpy(out->b, z, 8); break; }
-	default: { double z[2] = {__real__ c.v.c, __imag__ c.v.c}; memcpy(out->b, z, 16); break; }
-	}
-}
-
-static int placeholder_slot(const struct hparam *p)
+static int placeholder_slot(const struct uk_param *p)
 {
 	return p->dtype < 0 && strlen(p->type) == 1 ? (unsigned char)p->type[0] % 8 : -1;
 }
 
-static int param_dt(const struct hparam *p, const int types[8])
+static int param_dt(const struct uk_param *p, const int types[8])
 {
 	if (p->dtype >= 0)
 		return p->dtype;
@@ -339,7 +283,7 @@ static struct value *ew_call(struct eval *ev, struct hkernel *k, int argc, struc
 	/* the placeholder types: from the arrays first, then the scalars */
 	for (int pass = 0; pass < 2; pass++)
 		for (int i = 0; i < argc; i++) {
-			const struct hparam *p = i < k->nin ? &k->in[i] : &k->out[i - k->nin];
+			const struct uk_param *p = i < k->nin ? &k->in[i] : &k->out[i - k->nin];
 			int s = placeholder_slot(p);
 			if (s >= 0 && types[s] < 0 && (pass == 1 || ha[i].is_arr))
 				types[s] = ha[i].is_arr ? ha[i].a->dtype : ha[i].s.dtype;
@@ -423,7 +367,7 @@ static struct value *ew_call(struct eval *ev, struct hkernel *k, int argc, struc
 		for (int s = 0; s < 8; s++)
 			if (types[s] >= 0)
 				for (int i = 0; i < k->nin + k->nout; i++) {
-					const struct hparam *p = i < k->nin ? &k->in[i] : &k->out[i - k->nin];
+					const struct uk_param *p = i < k->nin ? &k->in[i] : &k->out[i - k->nin];
 					if (placeholder_slot(p) == s) {
 						fprintf(f, "typedef %s %s;\n", ctype(types[s]), p->type);
 						break;
@@ -461,14 +405,14 @@ static struct value *ew_call(struct eval *ev, struct hkernel *k, int argc, struc
 	}
 	{
 		void *p[24];
-		union hval hv[24];
+		union uk_val hv[24];
 		for (int i = 0; i < k->nin; i++) {
 			if (views[i])
 				p[i] = nd_data(views[i]);
 			else if (ha[i].is_arr)
 				p[i] = nd_data(ha[i].a);
 			else {
-				pack_as(&ha[i].s, param_dt(&k->in[i], types), &hv[i]);
+				uk_pack_as(&ha[i].s, param_dt(&k->in[i], types), &hv[i]);
 				p[i] = &hv[i];
 			}
 		}
@@ -605,36 +549,6 @@ out:
 	return res;
 }
 
-static int dims(struct eval *ev, struct value *v, unsigned d[3], const char *what)
-{
-	d[0] = d[1] = d[2] = 1;
-	int64_t x;
-	if (v->type == VT_TUPLE || v->type == VT_LIST) {
-		if (v->u.seq.n < 1 || v->u.seq.n > 3) {
-			err_set(ev, TY_ValueError, "%s must be a tuple of 1 to 3 ints", what);
-			return -1;
-		}
-		for (size_t i = 0; i < v->u.seq.n; i++) {
-			if (val_as_int64(ev, v->u.seq.items[i], &x) < 0)
-				return -1;
-			if (x < 0 || x > 0x7fffffff) {
-				err_set(ev, TY_ValueError, "%s out of range: %lld", what, (long long)x);
-				return -1;
-			}
-			d[i] = (unsigned)x;
-		}
-		return 0;
-	}
-	if (val_as_int64(ev, v, &x) < 0)
-		return -1;
-	if (x < 0 || x > 0x7fffffff) {
-		err_set(ev, TY_ValueError, "%s out of range: %lld", what, (long long)x);
-		return -1;
-	}
-	d[0] = (unsigned)x;
-	return 0;
-}
-
 /* RawKernel(grid, block, args, shared_mem=0): every thread of the grid in
  * turn, threadIdx and the rest set for each */
 static struct value *raw_call(struct eval *ev, struct hkernel *k, int argc, struct value **argv,
@@ -649,7 +563,7 @@ static struct value *raw_call(struct eval *ev, struct hkernel *k, int argc, stru
 	if (args_parse(ev, k->name, argc, argv, kw, "grid,block,args|$shared_mem", &gv, &bv, &av, &shv) < 0 ||
 	    args_int(ev, shv, 0, &shmem) < 0)
 		return NULL;
-	if (dims(ev, gv, g, "grid") < 0 || dims(ev, bv, b, "block") < 0)
+	if (uk_dims(ev, gv, g, "grid") < 0 || uk_dims(ev, bv, b, "block") < 0)
 		return NULL;
 	if (av->type != VT_TUPLE && av->type != VT_LIST)
 		return err_set(ev, TY_TypeError, "args must be a tuple");
@@ -695,12 +609,12 @@ static struct value *raw_call(struct eval *ev, struct hkernel *k, int argc, stru
 	}
 	{
 		void *p[64];
-		union hval hv[64];
+		union uk_val hv[64];
 		for (size_t i = 0; i < na; i++) {
 			if (ha[i].is_arr) {
 				p[i] = nd_data(ha[i].a);
 			} else {
-				pack_as(&ha[i].s, ha[i].s.dtype, &hv[i]);
+				uk_pack_as(&ha[i].s, ha[i].s.dtype, &hv[i]);
 				p[i] = &hv[i];
 			}
 		}
@@ -831,8 +745,8 @@ static struct value *fn_elementwise(struct eval *ev, const struct builtin *bi, i
 	if (!k)
 		return err_nomem(ev);
 	k->kind = 'E';
-	if ((k->nin = parse_params(ev, val_as_cstr(in), k->in, 16)) < 0 ||
-	    (k->nout = parse_params(ev, val_as_cstr(out), k->out, 4)) < 0) {
+	if ((k->nin = uk_parse_params(ev, val_as_cstr(in), k->in, 16)) < 0 ||
+	    (k->nout = uk_parse_params(ev, val_as_cstr(out), k->out, 4)) < 0) {
 		hk_free(k);
 		return NULL;
 	}
@@ -859,8 +773,8 @@ static struct value *fn_reduction(struct eval *ev, const struct builtin *bi, int
 	if (!k)
 		return err_nomem(ev);
 	k->kind = 'R';
-	if ((k->nin = parse_params(ev, val_as_cstr(in) ? val_as_cstr(in) : "", k->in, 16)) < 0 ||
-	    (k->nout = parse_params(ev, val_as_cstr(out) ? val_as_cstr(out) : "", k->out, 4)) < 0) {
+	if ((k->nin = uk_parse_params(ev, val_as_cstr(in) ? val_as_cstr(in) : "", k->in, 16)) < 0 ||
+	    (k->nout = uk_parse_params(ev, val_as_cstr(out) ? val_as_cstr(out) : "", k->out, 4)) < 0) {
 		hk_free(k);
 		return NULL;
 	}
