@@ -26,6 +26,18 @@ const struct magic_def magic_table[] = {
 	{"bash", MAGIC_CELL, magic_bash, "%%bash [--no-raise-error]",
 	 "%%bash script magic\n\nRun cells with bash in a subprocess (the cell on its stdin, its\n"
 	 "output streamed).  A non-zero exit raises CalledProcessError unless\n--no-raise-error is given."},
+	{"capture", MAGIC_CELL, magic_capture, "%%capture [--no-stderr] [--no-stdout] [--no-display] [output]",
+	 "run the cell, capturing stdout, stderr, and IPython's rich display() calls.\n\n"
+	 "positional arguments:\n  output        The name of the variable in which to store output.\n"
+	 "                This is a utils.io.CapturedIO object with stdout/err\n"
+	 "                attributes for the text of the captured output.\n"
+	 "                CapturedOutput also has a show() method for displaying the\n"
+	 "                output, and __call__ as well, so you can use that to\n"
+	 "                quickly display the output.  If unspecified, captured\n"
+	 "                output is discarded.  (Lumen: .outputs is a list of\n"
+	 "                {mime: data} dicts.)\n\n"
+	 "options:\n  --no-stderr   Don't capture stderr.\n  --no-stdout   Don't capture stdout.\n"
+	 "  --no-display  Don't capture IPython's rich display."},
 	{"cd", MAGIC_LINE, magic_cd, "%cd [-q] [dir]",
 	 "Change the current working directory.\n\n"
 	 "cd <dir>: changes to directory <dir>.\ncd -: changes to the last visited directory.\n"

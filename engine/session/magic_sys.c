@@ -1,7 +1,8 @@
 /*
  * magic_sys.c — IPython's magics about the kernel's process and files:
  * %env, %set_env, %cd, %pwd, %%writefile, %run, %%html, %%javascript,
- * %matplotlib, %load_ext, %autoreload, with IPython's words and values.
+ * %matplotlib, %load_ext, %autoreload, %%capture, with IPython's words and
+ * values.
  * The process's environment and working directory are the session's; this
  * file changes nothing else.
  */
@@ -515,4 +516,201 @@ int magic_autoreload(struct eval *ev, const char *args, const char *cell, struct
 		err_set(ev, TY_UsageError, "Unrecognized autoreload mode \"%s\".", m);
 	free(m);
 	return ok ? 0 : -1;
+}
+
+/* ---- %%capture [--no-stdout] [--no-stderr] [--no-display] [output] ---- */
+
+struct captured {
+	struct sbuf out, err;
+	struct engine_bundle *disp;   /* the displays, copied */
+	int ndisp, capdisp;
+	int no_stdout, no_stderr, no_display;
+	const struct engine_sink *outer;
+};
+
+static void cap_free(void *p)
+{
+	struct captured *c = p;
+	if (!c)
+		return;
+	free(c->out.s);
+	free(c->err.s);
+	for (int i = 0; i < c->ndisp; i++)
+		engine_bundle_clear(&c->disp[i]);
+	free(c->disp);
+	free(c);
+}
+
+static void cap_stream(void *ctx, int fd, const char *text, size_t len)
+{
+	struct captured *c = ctx;
+	if ((fd == 1 && c->no_stdout) || (fd != 1 && c->no_stderr)) {
+		if (c->outer && c->outer->stream)
+			c->outer->stream(c->outer->ctx, fd, text, len);
+		return;
+	}
+	sb_add(fd == 1 ? &c->out : &c->err, text, len);
+}
+
+static void cap_display(void *ctx, const struct engine_bundle *b, int is_result, const char *id,
+			int update)
+{
+	struct captured *c = ctx;
+	if (c->no_display) {
+		if (c->outer && c->outer->display)
+			c->outer->display(c->outer->ctx, b, is_result, id, update);
+		return;
+	}
+	if (c->ndisp == c->capdisp) {
+		int cap = c->capdisp ? c->capdisp * 2 : 4;
+		struct engine_bundle *nd = realloc(c->disp, sizeof *nd * (size_t)cap);
+		if (!nd)
+			return;
+		c->disp = nd;
+		c->capdisp = cap;
+	}
+	struct engine_bundle *d = &c->disp[c->ndisp];
+	memset(d, 0, sizeof *d);
+	for (int i = 0; i < b->n; i++) {
+		char *m = strdup(b->mime[i]), *x = malloc(b->len[i] + 1);
+		if (!m || !x) {
+			free(m);
+			free(x);
+			break;
+		}
+		memcpy(x, b->data[i], b->len[i]);
+		x[b->len[i]] = 0;
+		d->mime[d->n] = m;
+		d->data[d->n] = x;
+		d->len[d->n] = b->len[i];
+		d->n++;
+	}
+	c->ndisp++;
+}
+
+/* CapturedIO.show() / CapturedIO(): the captured output, shown now */
+static struct value *cap_show(struct eval *ev, const struct builtin *bi, int argc,
+			      struct value **argv, const struct kwargs *kw)
+{
+	(void)argc;
+	(void)argv;
+	(void)kw;
+	struct captured *c = bi->self->u.obj.p;
+	if (c->out.n)
+		ev_write(ev, 1, c->out.s, c->out.n);
+	if (c->err.n)
+		ev_write(ev, 2, c->err.s, c->err.n);
+	for (int i = 0; i < c->ndisp; i++)
+		if (ev->sink && ev->sink->display)
+			ev->sink->display(ev->sink->ctx, &c->disp[i], 0, NULL, 0);
+	return val_none();
+}
+
+static struct value *cap_getattr(struct eval *ev, struct value *self, const char *name)
+{
+	struct captured *c = self->u.obj.p;
+	if (!strcmp(name, "stdout"))
+		return val_str(c->out.s ? c->out.s : "", c->out.n);
+	if (!strcmp(name, "stderr"))
+		return val_str(c->err.s ? c->err.s : "", c->err.n);
+	if (!strcmp(name, "show"))
+		return val_builtin("show", cap_show, self, NULL);
+	if (!strcmp(name, "outputs")) {
+		/* each display as a dict {mime: data} (IPython: RichOutput objects) */
+		struct value *l = val_list_new(0, NULL);
+		for (int i = 0; l && i < c->ndisp; i++) {
+			struct value *d = val_dict_new();
+			for (int k = 0; d && k < c->disp[i].n; k++)
+				if (dict_setstr(d, c->disp[i].mime[k], val_str(c->disp[i].data[k], c->disp[i].len[k])) < 0) {
+					val_decref(d);
+					d = NULL;
+				}
+			if (!d || list_append(l, d) < 0) {
+				val_decref(l);
+				l = NULL;
+			}
+		}
+		return l ? l : err_nomem(ev);
+	}
+	return NULL;
+}
+
+static struct value *cap_call(struct eval *ev, struct value *self, int argc, struct value **argv,
+			      const struct kwargs *kw)
+{
+	struct builtin bi = { "show", cap_show, self, NULL, NULL };
+	return cap_show(ev, &bi, argc, argv, kw);
+}
+
+static char *cap_repr(struct eval *ev, struct value *self)
+{
+	(void)ev;
+	char *s = malloc(80);
+	if (s)
+		snprintf(s, 80, "<IPython.utils.capture.CapturedIO object at %p>", (void *)self);
+	return s;
+}
+
+static const char *const cap_attrs[] = {"outputs", "show", "stderr", "stdout", NULL};
+static const struct objtype captured_type = {
+	.name = "CapturedIO", .free = cap_free, .getattr = cap_getattr, .call = cap_call,
+	.repr = cap_repr, .attrs = cap_attrs,
+};
+
+int magic_capture(struct eval *ev, const char *args, const char *cell, struct value **result)
+{
+	(void)result;
+	struct captured *c = calloc(1, sizeof *c);
+	if (!c) {
+		err_nomem(ev);
+		return -1;
+	}
+	char name[128] = "";
+	const char *p = args;
+	while (*p) {
+		while (*p == ' ' || *p == '\t')
+			p++;
+		size_t k = strcspn(p, " \t");
+		if (!k)
+			break;
+		if (k == 11 && !strncmp(p, "--no-stdout", 11))
+			c->no_stdout = 1;
+		else if (k == 11 && !strncmp(p, "--no-stderr", 11))
+			c->no_stderr = 1;
+		else if (k == 12 && !strncmp(p, "--no-display", 12))
+			c->no_display = 1;
+		else if (p[0] != '-' && !name[0] && k < sizeof name)
+			snprintf(name, sizeof name, "%.*s", (int)k, p);
+		else {
+			err_set(ev, TY_UsageError, "unrecognized arguments: %.*s", (int)k, p);
+			cap_free(c);
+			return -1;
+		}
+		p += k;
+	}
+	c->outer = ev->sink;
+	struct engine_sink sink = {0};
+	if (ev->sink)
+		sink = *ev->sink;
+	sink.ctx = c;
+	sink.stream = cap_stream;
+	sink.display = cap_display;
+	const struct engine_sink *saved = ev->sink;
+	ev->sink = &sink;
+	char src_name[32];
+	snprintf(src_name, sizeof src_name, "In[%d]", ev->exec_count);
+	int rc = ev_exec_source(ev, cell, strlen(cell), src_name, ev->exec_count, 0, NULL);
+	ev->sink = saved;
+	struct value *v = val_object_new(&captured_type, c);
+	if (!v) {
+		err_nomem(ev);
+		return -1;
+	}
+	if (name[0] && dict_setstr(ev->globals, name, val_incref(v)) < 0) {
+		val_decref(v);
+		err_nomem(ev);
+		return -1;
+	}
+	val_decref(v);
+	return rc;
 }

@@ -298,6 +298,15 @@ int main(void)
 	   "%%sh: CalledProcessError on a non-zero exit");
 	ok(run("%%sh --no-raise-error\nexit 3") == 0, "%%sh --no-raise-error");
 
+	/* %%capture */
+	ok(run("%%capture cap\nprint('hidden')\nimport sys\nprint('err', file=sys.stderr)\ndisplay(42)") == 0 &&
+	   !C.out[0] && !C.err[0] && !C.result[0], "%%capture: nothing shown");
+	ok(value_is(NULL, "(cap.stdout, cap.stderr, cap.outputs)", "('hidden\\n', 'err\\n', [{'text/plain': '42'}])"),
+	   "%%capture: .stdout, .stderr, .outputs");
+	ok(run("cap.show()") == 0 && !strcmp(C.out, "hidden\n") && !strcmp(C.err, "err\n"), "CapturedIO.show()");
+	ok(run("%%capture --no-stdout c2\nprint('shown')") == 0 && !strcmp(C.out, "shown\n") &&
+	   value_is(NULL, "c2.stdout", "''"), "%%capture --no-stdout");
+
 	/* displays, and magics accepted */
 	ok(run("%%html\n<b>hi</b>") == 0 && !strcmp(C.html, "<b>hi</b>\n"), "%%html: text/html");
 	ok(run("%%javascript\nconsole.log(1)") == 0 && !strcmp(C.js, "console.log(1)\n"), "%%javascript");
