@@ -101,7 +101,7 @@ static int expand_literal(struct eval *ev, struct sbuf *b, const char *lit, size
 char *magic_var_expand(struct eval *ev, const char *cmd)
 {
 	struct sbuf b = {0};
-	size_t n = strlen(cmd), lit = 0, i = 0;
+	size_t n = strlen(cmd), i = 0;
 	struct sbuf l = {0};
 	int bad = 0;
 	while (i < n && !bad) {
@@ -162,9 +162,7 @@ char *magic_var_expand(struct eval *ev, const char *cmd)
 			break;
 		}
 		i = j + 1;
-		lit = i;
 	}
-	(void)lit;
 	if (!bad && l.n && expand_literal(ev, &b, l.s, l.n) < 0)
 		bad = 1;
 	free(l.s);
@@ -219,9 +217,8 @@ int magic_spawn(struct eval *ev, char *const argv[], const char *input, int capt
 		posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
 	posix_spawn_file_actions_adddup2(&fa, pout[1], 1);
 	posix_spawn_file_actions_adddup2(&fa, capture ? pout[1] : perr[1], 2);
-	sigset_t none, all;
+	sigset_t none;
 	sigemptyset(&none);
-	sigfillset(&all);
 	posix_spawnattr_setsigmask(&at, &none);
 	/* a kernel may ignore SIGINT or SIGPIPE: the child starts with the defaults */
 	sigset_t def;
@@ -237,7 +234,6 @@ int magic_spawn(struct eval *ev, char *const argv[], const char *input, int capt
 	int e = posix_spawnp(&pid, argv[0], &fa, &at, argv, environ);
 	posix_spawn_file_actions_destroy(&fa);
 	posix_spawnattr_destroy(&at);
-	(void)all;
 	if (e) {
 		pid = -1;
 		err_set(ev, e == ENOENT ? TY_FileNotFoundError : TY_OSError,
