@@ -127,7 +127,7 @@ static void *load(struct eval *ev, const char *src)
 	FILE *f = fopen(cpp, "w");
 	if (!f || fputs(src, f) < 0 || fclose(f) != 0)
 		return err_set(ev, TY_OSError, "cannot write %s", cpp);
-	char *argv[] = { (char *)cxx, "-O2", "-std=c++17", "-shared", "-fPIC", "-w", "-o", tso, cpp, NULL };
+	char *argv[] = { (char *)cxx, "-O3", "-std=c++17", "-shared", "-fPIC", "-w", "-o", tso, cpp, NULL };
 	posix_spawn_file_actions_t fa;
 	posix_spawn_file_actions_init(&fa);
 	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
