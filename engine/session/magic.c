@@ -64,7 +64,8 @@ const struct magic_def magic_table[] = {
 	{"lsmagic", MAGIC_LINE, magic_lsmagic, "%lsmagic", "List currently available magic functions."},
 	{"matplotlib", MAGIC_LINE, magic_matplotlib, "%matplotlib [gui]",
 	 "Set up matplotlib to work interactively.\n\n"
-	 "Lumen shows plots inline: `%matplotlib inline` is accepted and does nothing else."},
+	 "Lumen shows plots inline: `%matplotlib inline` is accepted and does nothing else;\n"
+	 "another backend (widget, notebook, qt ...) is taken as inline, with a note."},
 	{"memgetinfo", MAGIC_LINE, magic_memgetinfo, "%memgetinfo",
 	 "Shows device memory (free / total), the memory pool's used and held bytes\n"
 	 "and free blocks, and the pinned host pool (text, and an HTML bar)."},

@@ -433,7 +433,8 @@ int magic_runfile(struct eval *ev, const char *args, const char *cell, struct va
 
 /* ---- %matplotlib, %load_ext, %autoreload ---- */
 
-/* %matplotlib [inline]: Lumen's plots are inline already */
+/* %matplotlib [gui]: Lumen's plots are inline already; another backend
+ * (widget, notebook, qt ...) is taken as inline, with a note on stderr */
 int magic_matplotlib(struct eval *ev, const char *args, const char *cell, struct value **result)
 {
 	(void)cell;
@@ -443,16 +444,18 @@ int magic_matplotlib(struct eval *ev, const char *args, const char *cell, struct
 		err_nomem(ev);
 		return -1;
 	}
-	int rc = 0;
-	if (*gui && strcmp(gui, "inline") && strcmp(gui, "--list") && strcmp(gui, "-l")) {
-		err_set(ev, TY_NotImplementedError,
-			"%%matplotlib %s: Lumen shows plots inline only (use %%matplotlib inline)", gui);
-		rc = -1;
-	} else if (!strcmp(gui, "--list") || !strcmp(gui, "-l")) {
+	if (!strcmp(gui, "--list") || !strcmp(gui, "-l")) {
 		magic_out(ev, "Available matplotlib backends: ['inline']\n");
+	} else if (*gui && strcmp(gui, "inline")) {
+		struct sbuf b = {0};
+		sb_printf(&b, "Lumen shows plots inline: %%matplotlib %s is taken as %%matplotlib inline.\n", gui);
+		char *s = sb_take(&b);
+		if (s)
+			ev_write(ev, 2, s, strlen(s));
+		free(s);
 	}
 	free(gui);
-	return rc;
+	return 0;
 }
 
 /* extensions that load: names of nothing to do in Lumen (cells import no
