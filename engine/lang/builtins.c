@@ -1154,7 +1154,7 @@ int builtins_init(struct eval *ev)
 	for (int t = TY_BaseException; t < TY_COUNT; t++) {
 		if (t == TY_LinAlgError || t == TY_AxisError || t == TY_StdinNotImplementedError ||
 		    t == TY_UsageError || t == TY_OutOfMemoryError || t == TY_CUDARuntimeError ||
-		    t == TY_NVRTCError || t == TY_CalledProcessError)
+		    t == TY_NVRTCError)
 			continue;
 		if (dict_setstr(ev->builtins, typeid_name((enum typeid)t), val_type((enum typeid)t)) < 0)
 			return -1;

@@ -74,12 +74,12 @@ static const struct { const char *name, *module; enum typeid parent; } tyinfo[TY
 	[TY_AxisError] = {"AxisError", "numpy.exceptions", TY_ValueError},
 	[TY_StdinNotImplementedError] = {"StdinNotImplementedError", "IPython.core.error", TY_NotImplementedError},
 	[TY_UsageError] = {"UsageError", "IPython.core.error", TY_Exception},
+	[TY_CalledProcessError] = {"CalledProcessError", "subprocess", TY_Exception},
 	[TY_OutOfMemoryError] = {"OutOfMemoryError", "cupy.cuda.memory", TY_MemoryError},
 	[TY_CUDARuntimeError] = {"CUDARuntimeError", "cupy_backends.cuda.api.runtime", TY_RuntimeError},
 	[TY_NVRTCError] = {"NVRTCError", "cupy.cuda.compiler", TY_Exception},
 	[TY_UnicodeDecodeError] = {"UnicodeDecodeError", NULL, TY_UnicodeError},
 	[TY_UnicodeEncodeError] = {"UnicodeEncodeError", NULL, TY_UnicodeError},
-	[TY_CalledProcessError] = {"CalledProcessError", "subprocess", TY_Exception},
 };
 
 const char *typeid_name(enum typeid t)

@@ -70,11 +70,11 @@ enum typeid {
 	TY_AxisError,             /* numpy.exceptions.AxisError(ValueError, IndexError) */
 	TY_StdinNotImplementedError, /* IPython's (NotImplementedError) */
 	TY_UsageError,            /* IPython's (Exception) */
+	TY_CalledProcessError,    /* subprocess.CalledProcessError(Exception): %%bash's non-zero exit */
 	TY_OutOfMemoryError,      /* cupy.cuda.memory.OutOfMemoryError(MemoryError) */
 	TY_CUDARuntimeError,      /* cupy_backends.cuda.api.runtime.CUDARuntimeError(RuntimeError) */
 	TY_NVRTCError,            /* cupy.cuda.compiler.CompileException(Exception) */
 	TY_UnicodeDecodeError, TY_UnicodeEncodeError, /* (UnicodeError): bytes.decode, str.encode */
-	TY_CalledProcessError,    /* subprocess.CalledProcessError(Exception): %%bash's non-zero exit */
 	TY_COUNT
 };
 

@@ -62,10 +62,6 @@ const struct magic_def magic_table[] = {
 	 "Lumen has no IPython extensions: autoreload is accepted (there is\n"
 	 "nothing to reload), any other name is imported and said to be no extension."},
 	{"lsmagic", MAGIC_LINE, magic_lsmagic, "%lsmagic", "List currently available magic functions."},
-	{"matplotlib", MAGIC_LINE, magic_matplotlib, "%matplotlib [gui]",
-	 "Set up matplotlib to work interactively.\n\n"
-	 "Lumen shows plots inline: `%matplotlib inline` is accepted and does nothing else;\n"
-	 "another backend (widget, notebook, qt ...) is taken as inline, with a note."},
 	{"memgetinfo", MAGIC_LINE, magic_memgetinfo, "%memgetinfo",
 	 "Shows device memory (free / total), the memory pool's used and held bytes\n"
 	 "and free blocks, and the pinned host pool (text, and an HTML bar)."},
@@ -125,7 +121,7 @@ const struct magic_def magic_table[] = {
 };
 
 const char *const magic_names[] = {
-	"autoreload", "cd", "device", "env", "free", "load_ext", "lsmagic", "matplotlib",
+	"autoreload", "cd", "device", "env", "free", "load_ext", "lsmagic",
 	"memgetinfo", "pwd", "reset", "run", "set_env", "time", "timeit", "who", "whos", NULL,
 };
 

@@ -66,7 +66,6 @@ int magic_writefile(struct eval *ev, const char *args, const char *cell, struct 
 int magic_html(struct eval *ev, const char *args, const char *cell, struct value **result);
 int magic_javascript(struct eval *ev, const char *args, const char *cell, struct value **result);
 int magic_runfile(struct eval *ev, const char *args, const char *cell, struct value **result);
-int magic_matplotlib(struct eval *ev, const char *args, const char *cell, struct value **result);
 int magic_load_ext(struct eval *ev, const char *args, const char *cell, struct value **result);
 int magic_capture(struct eval *ev, const char *args, const char *cell, struct value **result);
 int magic_autoreload(struct eval *ev, const char *args, const char *cell, struct value **result);

@@ -1,8 +1,8 @@
 /*
  * magic_sys.c — IPython's magics about the kernel's process and files:
  * %env, %set_env, %cd, %pwd, %%writefile, %run, %%html, %%javascript,
- * %matplotlib, %load_ext, %autoreload, %%capture, with IPython's words and
- * values.
+ * %load_ext, %autoreload, %%capture, with IPython's words and values
+ * (%matplotlib comes with the plots, in magic.c).
  * The process's environment and working directory are the session's; this
  * file changes nothing else.
  */
@@ -431,32 +431,7 @@ int magic_runfile(struct eval *ev, const char *args, const char *cell, struct va
 	return rc;
 }
 
-/* ---- %matplotlib, %load_ext, %autoreload ---- */
-
-/* %matplotlib [gui]: Lumen's plots are inline already; another backend
- * (widget, notebook, qt ...) is taken as inline, with a note on stderr */
-int magic_matplotlib(struct eval *ev, const char *args, const char *cell, struct value **result)
-{
-	(void)cell;
-	(void)result;
-	char *gui = trim(args, strlen(args));
-	if (!gui) {
-		err_nomem(ev);
-		return -1;
-	}
-	if (!strcmp(gui, "--list") || !strcmp(gui, "-l")) {
-		magic_out(ev, "Available matplotlib backends: ['inline']\n");
-	} else if (*gui && strcmp(gui, "inline")) {
-		struct sbuf b = {0};
-		sb_printf(&b, "Lumen shows plots inline: %%matplotlib %s is taken as %%matplotlib inline.\n", gui);
-		char *s = sb_take(&b);
-		if (s)
-			ev_write(ev, 2, s, strlen(s));
-		free(s);
-	}
-	free(gui);
-	return 0;
-}
+/* ---- %load_ext, %autoreload ---- */
 
 /* extensions that load: names of nothing to do in Lumen (cells import no
  * user modules, so IPython's autoreload has nothing to reload) */

@@ -4,7 +4,7 @@
  * table was made by IPython 9.19), `!cmd` / `x = !cmd` / `!!cmd` (SList,
  * _exit_code, {expr} and $name expansion), `x = %magic`, magics inside
  * blocks, %%writefile, %env, %cd, %pwd, %%bash, %%sh, %%html, %run,
- * %matplotlib inline, %load_ext, %time alone.
+ * %load_ext, %time alone, %%capture, completion before a cell ran, `name?`.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -310,9 +310,6 @@ int main(void)
 	/* displays, and magics accepted */
 	ok(run("%%html\n<b>hi</b>") == 0 && !strcmp(C.html, "<b>hi</b>\n"), "%%html: text/html");
 	ok(run("%%javascript\nconsole.log(1)") == 0 && !strcmp(C.js, "console.log(1)\n"), "%%javascript");
-	ok(out_is("%matplotlib inline", "") && !C.err[0], "%matplotlib inline: silent");
-	ok(out_is("%matplotlib widget", "") && strstr(C.err, "taken as %matplotlib inline"),
-	   "%matplotlib widget: inline, with a note");
 	ok(out_is("%load_ext autoreload\n%autoreload 2", ""), "%load_ext autoreload, %autoreload 2");
 	ok(error_is("%load_ext no_such_ext", "ModuleNotFoundError", "No module named 'no_such_ext'"),
 	   "%load_ext: no such module");
