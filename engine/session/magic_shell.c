@@ -486,6 +486,25 @@ int magic_shell(struct eval *ev, const char *cmd, int capture, struct value **re
 	return rc;
 }
 
+/* prog is an executable file in $PATH */
+static int in_path(const char *prog)
+{
+	const char *path = getenv("PATH");
+	if (!path)
+		path = "/usr/bin:/bin";
+	while (*path) {
+		size_t k = strcspn(path, ":");
+		char full[4096];
+		snprintf(full, sizeof full, "%.*s/%s", (int)k, k ? path : ".", prog);
+		if (access(full, X_OK) == 0)
+			return 1;
+		path += k;
+		if (*path == ':')
+			path++;
+	}
+	return 0;
+}
+
 /* %%bash / %%sh [--no-raise-error]: the cell on the shell's stdin */
 static int script_magic(struct eval *ev, const char *shell, const char *args, const char *cell)
 {
@@ -504,6 +523,16 @@ static int script_magic(struct eval *ev, const char *shell, const char *args, co
 			return -1;
 		}
 		p += k;
+	}
+	if (!in_path(shell)) {
+		/* IPython: a message, no error */
+		struct sbuf b = {0};
+		sb_printf(&b, "Couldn't find program: '%s'\n", shell);
+		char *m = sb_take(&b);
+		if (m)
+			magic_out(ev, m);
+		free(m);
+		return 0;
 	}
 	char *argv[] = { (char *)shell, NULL };
 	size_t n = strlen(cell);
@@ -534,11 +563,11 @@ static int script_magic(struct eval *ev, const char *shell, const char *args, co
 int magic_bash(struct eval *ev, const char *args, const char *cell, struct value **result)
 {
 	(void)result;
-	return script_magic(ev, "/bin/bash", args, cell);
+	return script_magic(ev, "bash", args, cell);
 }
 
 int magic_sh(struct eval *ev, const char *args, const char *cell, struct value **result)
 {
 	(void)result;
-	return script_magic(ev, "/bin/sh", args, cell);
+	return script_magic(ev, "sh", args, cell);
 }
