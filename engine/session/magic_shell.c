@@ -37,7 +37,7 @@ static int is_w(unsigned char c)
 static int expand_expr(struct eval *ev, struct sbuf *b, const char *expr, size_t n,
 		       const char *spec, size_t specn, char conv)
 {
-	struct value *v = ev_eval_string(ev, expr, n);
+	struct value *v = ev_eval_string_in(ev, expr, n, ev->magic);
 	if (!v)
 		return -1;
 	char *s = NULL;

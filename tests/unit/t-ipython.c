@@ -254,6 +254,8 @@ int main(void)
 	ok(value_is("files = !echo {nope_x} $HOME_NOT", "files", "['{nope_x}']"),
 	   "a failed expansion leaves the line as typed (sh sees {nope_x} $HOME_NOT)") ;
 	ok(out_is("for i in range(2):\n    !echo loop {i}\n", "loop 0\nloop 1\n"), "!cmd in a block");
+	ok(out_is("def fl(k):\n    r = !echo {k * 2} $k\n    !echo in fl {k}\n    return r\nprint(fl(21))",
+		  "in fl 21\n['42 21']\n"), "{expr} and $name inside a def see its locals");
 	ok(error_is("!sleep 1 &", "OSError", "Background processes not supported."), "no & background");
 
 	/* x = %magic */
