@@ -167,6 +167,8 @@ int main(void)
 	   "ElementwiseKernel: two outputs, out arguments given");
 	ok(value_is("idx = cp.ElementwiseKernel('raw T x', 'T y', 'y = x[i] + i', 'idx')", "idx(cp.arange(3.0), size=3)",
 		    "array([0., 2., 4.])"), "ElementwiseKernel: raw parameters, i, size=");
+	ok(error_is("axpb(cp.ones((2, 3)), 2.0, 1.0, cp.empty(3))", "ValueError", "Out shape is mismatched"),
+	   "an output smaller than the broadcast shape is refused");
 	ok(error_is("axpb(np.arange(3.0), 2.0, 1.0)", "TypeError", "Unsupported type <class 'numpy.ndarray'>"),
 	   "a numpy array is refused as CuPy does");
 	ok(value_is("l2 = cp.ReductionKernel('T x', 'T y', 'x * x', 'a + b', 'y = sqrt(a)', '0', 'l2norm')\n"

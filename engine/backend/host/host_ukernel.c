@@ -315,6 +315,13 @@ static struct value *ew_call(struct eval *ev, struct hkernel *k, int argc, struc
 				goto out;
 			}
 			outs[o] = nd_incref(ha[k->nin + o].a);
+			int same = outs[o]->ndim == ndim;
+			for (int d = 0; same && d < ndim; d++)
+				same = outs[o]->shape[d] == shape[d];
+			if (!same) {
+				err_set(ev, TY_ValueError, "Out shape is mismatched");
+				goto out;
+			}
 			if (!nd_is_c_contiguous(outs[o])) {
 				err_set(ev, TY_NotImplementedError, "ElementwiseKernel into a non-contiguous output");
 				goto out;
