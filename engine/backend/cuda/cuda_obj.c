@@ -730,6 +730,13 @@ static struct value *ew_call(struct eval *ev, struct ukernel *k, int argc, struc
 			dt = DT_FLOAT64;
 		if (o < nout_given) {
 			outs[o] = nd_incref(ka[k->nin + o].a);
+			int same = outs[o]->ndim == ndim;
+			for (int d = 0; same && d < ndim; d++)
+				same = outs[o]->shape[d] == shape[d];
+			if (!same) {   /* the kernel would write past its end */
+				err_set(ev, TY_ValueError, "Out shape is mismatched");
+				goto out;
+			}
 		} else if (!(outs[o] = nd_new(ev, be, dt, ndim, shape))) {
 			goto out;
 		}
