@@ -730,6 +730,10 @@ static struct value *ew_call(struct eval *ev, struct ukernel *k, int argc, struc
 			dt = DT_FLOAT64;
 		if (o < nout_given) {
 			outs[o] = nd_incref(ka[k->nin + o].a);
+			if (!outs[o]) {
+				err_set(ev, TY_TypeError, "Output of '%s' must be an array", k->name);
+				goto out;
+			}
 			int same = outs[o]->ndim == ndim;
 			for (int d = 0; same && d < ndim; d++)
 				same = outs[o]->shape[d] == shape[d];
