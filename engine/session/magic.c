@@ -121,8 +121,9 @@ const struct magic_def magic_table[] = {
 };
 
 const char *const magic_names[] = {
-	"autoreload", "cd", "device", "env", "free", "load_ext", "lsmagic",
-	"memgetinfo", "pwd", "reset", "run", "set_env", "time", "timeit", "who", "whos", NULL,
+	"autoreload", "cat", "cd", "cp", "device", "env", "free", "ldir", "lf", "lk", "ll",
+	"load_ext", "ls", "lsmagic", "lx", "memgetinfo", "mkdir", "mv", "pwd", "reset", "rm",
+	"rmdir", "run", "set_env", "time", "timeit", "who", "whos", NULL,
 };
 
 const struct magic_def *magic_find(const char *name)
@@ -144,6 +145,10 @@ static int magic_lsmagic(struct eval *ev, const char *args, const char *cell,
 			sb_printf(&b, "%s%%%s", first ? "" : "  ", m->name);
 			first = 0;
 		}
+	static const char *const alias_names[] = {"cat", "cp", "ldir", "lf", "lk", "ll", "ls", "lx",
+						  "mkdir", "mv", "rm", "rmdir", NULL};
+	for (int i = 0; alias_names[i]; i++)
+		sb_printf(&b, "  %%%s", alias_names[i]);
 	sb_adds(&b, "\n\nAvailable cell magics:\n");
 	first = 1;
 	for (const struct magic_def *m = magic_table; m->name; m++)
@@ -217,6 +222,9 @@ int magic_run(struct eval *ev, const char *line, const char *cell, struct value 
 		free(x);
 		return rc;
 	}
+	const char *alias = cell ? NULL : magic_alias(name);
+	if (alias)
+		return magic_run_alias(ev, alias, args);
 	if (cell)
 		err_set(ev, TY_UsageError, "Cell magic `%%%%%s` not found.", name);
 	else

@@ -54,6 +54,9 @@ int magic_shell(struct eval *ev, const char *cmd, int capture, struct value **re
 int magic_spawn(struct eval *ev, char *const argv[], const char *input, int capture,
 		struct sbuf *out, int *status);
 char *magic_var_expand(struct eval *ev, const char *cmd);
+/* IPython's default aliases (%ls, %ll, %cat, %mkdir ...): the command, or NULL */
+const char *magic_alias(const char *name);
+int magic_run_alias(struct eval *ev, const char *cmd, const char *args);
 int magic_bash(struct eval *ev, const char *args, const char *cell, struct value **result);
 int magic_sh(struct eval *ev, const char *args, const char *cell, struct value **result);
 

@@ -571,3 +571,40 @@ int magic_sh(struct eval *ev, const char *args, const char *cell, struct value *
 	(void)result;
 	return script_magic(ev, "sh", args, cell);
 }
+
+/* ---- IPython's default shell aliases (Linux): %ls, %ll, %cat, %mkdir ... ---- */
+
+static const struct { const char *name, *cmd; } aliases[] = {
+	{"cat", "cat"}, {"cp", "cp"}, {"ldir", "ls -F -o --color %l | grep /$"},
+	{"lf", "ls -F -o --color %l | grep ^-"}, {"lk", "ls -F -o --color %l | grep ^l"},
+	{"ll", "ls -F -o --color"}, {"ls", "ls -F --color"},
+	{"lx", "ls -F -o --color %l | grep ^-..x"}, {"mkdir", "mkdir"}, {"mv", "mv"},
+	{"rm", "rm"}, {"rmdir", "rmdir"},
+};
+
+const char *magic_alias(const char *name)
+{
+	for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
+		if (!strcmp(aliases[i].name, name))
+			return aliases[i].cmd;
+	return NULL;
+}
+
+/* %ls ARGS: the alias's command with ARGS in place of %l, else after it */
+int magic_run_alias(struct eval *ev, const char *cmd, const char *args)
+{
+	struct sbuf b = {0};
+	const char *l = strstr(cmd, "%l");
+	if (l)
+		sb_printf(&b, "%.*s%s%s", (int)(l - cmd), cmd, args, l + 2);
+	else
+		sb_printf(&b, "%s%s%s", cmd, *args ? " " : "", args);
+	char *line = sb_take(&b);
+	if (!line) {
+		err_nomem(ev);
+		return -1;
+	}
+	int rc = magic_shell(ev, line, 0, NULL);
+	free(line);
+	return rc;
+}

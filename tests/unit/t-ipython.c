@@ -293,6 +293,12 @@ int main(void)
 	ok(run("%cd /nonexistent_dir_x") == 0 && strstr(C.out, "No such file or directory"), "%cd: no such dir");
 	ok(run("%cd ..") == 0, "back");
 
+	/* IPython's default aliases */
+	ok(run("%mkdir alias_dir") == 0 && run("%ls -d alias_dir") == 0 && strstr(C.out, "alias_dir") &&
+	   run("%rmdir alias_dir") == 0 && run("%ls") == 0 && !strstr(C.out, "alias_dir"),
+	   "%mkdir, %ls, %rmdir: IPython's shell aliases");
+	ok(run("%lsmagic") == 0 && strstr(C.out, "%ls") && strstr(C.out, "%mkdir"), "%lsmagic lists the aliases");
+
 	/* %%bash, %%sh */
 	ok(out_is("%%bash\necho $((6 * 7))\nread l; echo \"[$l]\"", "42\n[]\n"), "%%bash: the cell on stdin");
 	ok(error_is("%%sh\necho x\nexit 3", "CalledProcessError",
