@@ -70,6 +70,11 @@ struct engine *engine_new(const struct engine_options *opt)
 		return NULL;
 	}
 	e->ev->engine = e;
+	if (magic_install_builtins(e->ev) < 0) {
+		ev_free(e->ev);
+		free(e);
+		return NULL;
+	}
 	fmt_reset_options(); /* the print options are per process: a new engine starts at NumPy's */
 	/* the CUDA plugin loads and the context is created while the user
 	 * types (DESIGN.md); kernel_info never waits for it */

@@ -70,6 +70,8 @@ int magic_html(struct eval *ev, const char *args, const char *cell, struct value
 int magic_javascript(struct eval *ev, const char *args, const char *cell, struct value **result);
 int magic_runfile(struct eval *ev, const char *args, const char *cell, struct value **result);
 int magic_load_ext(struct eval *ev, const char *args, const char *cell, struct value **result);
+/* get_ipython() in the builtins (engine_new): 0, or -1 on OOM */
+int magic_install_builtins(struct eval *ev);
 int magic_capture(struct eval *ev, const char *args, const char *cell, struct value **result);
 int magic_autoreload(struct eval *ev, const char *args, const char *cell, struct value **result);
 

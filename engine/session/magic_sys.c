@@ -1,7 +1,8 @@
 /*
  * magic_sys.c — IPython's magics about the kernel's process and files:
  * %env, %set_env, %cd, %pwd, %%writefile, %run, %%html, %%javascript,
- * %load_ext, %autoreload, %%capture, with IPython's words and values
+ * %load_ext, %autoreload, %%capture, and get_ipython() (run_line_magic,
+ * run_cell_magic, system, getoutput), with IPython's words and values
  * (%matplotlib comes with the plots, in magic.c).
  * The process's environment and working directory are the session's; this
  * file changes nothing else.
@@ -14,7 +15,10 @@
 #include <sys/stat.h>
 #include "lang/core.h"
 #include "lang/error.h"
+#include "lang/args.h"
 #include "session/magic_int.h"
+
+static void plain_nofree(void *p) { (void)p; }
 
 extern char **environ;
 
@@ -691,4 +695,85 @@ int magic_capture(struct eval *ev, const char *args, const char *cell, struct va
 	}
 	val_decref(v);
 	return rc;
+}
+
+/* ---- get_ipython(): what `jupyter nbconvert --to script` writes for magics ---- */
+
+static struct value *ip_line(struct eval *ev, const struct builtin *bi, int argc,
+			     struct value **argv, const struct kwargs *kw)
+{
+	struct value *name, *line = NULL, *cell = NULL, *res = NULL;
+	int is_cell = !strcmp(bi->name, "run_cell_magic");
+	if (is_cell ? args_parse(ev, bi->name, argc, argv, kw, "magic_name,line,cell", &name, &line, &cell) < 0
+		    : args_parse(ev, bi->name, argc, argv, kw, "magic_name,line|_stack_depth", &name, &line, &cell) < 0)
+		return NULL;
+	const char *n = val_as_cstr(name), *l = val_as_cstr(line), *c = is_cell ? val_as_cstr(cell) : NULL;
+	if (!n || !l || (is_cell && !c))
+		return err_set(ev, TY_TypeError, "%s() arguments must be str", bi->name);
+	struct sbuf b = {0};
+	sb_printf(&b, "%s%s%s", n, *l ? " " : "", l);
+	char *text = sb_take(&b);
+	if (!text)
+		return err_nomem(ev);
+	int rc = magic_run(ev, text, is_cell ? c : NULL, &res);
+	free(text);
+	if (rc < 0)
+		return NULL;
+	return res ? res : val_none();
+}
+
+static struct value *ip_system(struct eval *ev, const struct builtin *bi, int argc,
+			       struct value **argv, const struct kwargs *kw)
+{
+	struct value *cmd, *res = NULL;
+	int capture = !strcmp(bi->name, "getoutput");
+	if (args_parse(ev, bi->name, argc, argv, kw, "cmd", &cmd) < 0)
+		return NULL;
+	if (!val_as_cstr(cmd))
+		return err_set(ev, TY_TypeError, "%s() argument must be str", bi->name);
+	if (magic_shell(ev, val_as_cstr(cmd), capture, capture ? &res : NULL) < 0)
+		return NULL;
+	return res ? res : val_none();
+}
+
+static struct value *ip_getattr(struct eval *ev, struct value *self, const char *name)
+{
+	if (!strcmp(name, "run_line_magic") || !strcmp(name, "run_cell_magic") || !strcmp(name, "magic"))
+		return val_builtin(!strcmp(name, "magic") ? "run_line_magic" : name, ip_line, self, NULL);
+	if (!strcmp(name, "system") || !strcmp(name, "getoutput"))
+		return val_builtin(name, ip_system, self, NULL);
+	if (!strcmp(name, "user_ns"))
+		return val_incref(ev->globals);
+	return NULL;
+}
+
+static char *ip_repr(struct eval *ev, struct value *self)
+{
+	(void)ev;
+	char *s = malloc(96);
+	if (s)
+		snprintf(s, 96, "<ipykernel.zmqshell.ZMQInteractiveShell object at %p>", (void *)self);
+	return s;
+}
+
+static const char *const ip_attrs[] = {"getoutput", "run_cell_magic", "run_line_magic", "system",
+				       "user_ns", NULL};
+static const struct objtype ipython_type = {
+	.name = "ZMQInteractiveShell", .free = plain_nofree, .getattr = ip_getattr, .repr = ip_repr,
+	.attrs = ip_attrs,
+};
+
+static struct value *fn_get_ipython(struct eval *ev, const struct builtin *bi, int argc,
+				    struct value **argv, const struct kwargs *kw)
+{
+	(void)bi;
+	if (args_parse(ev, "get_ipython", argc, argv, kw, "") < 0)
+		return NULL;
+	struct value *v = val_object_new(&ipython_type, NULL);
+	return v ? v : err_nomem(ev);
+}
+
+int magic_install_builtins(struct eval *ev)
+{
+	return dict_setstr(ev->builtins, "get_ipython", val_builtin("get_ipython", fn_get_ipython, NULL, NULL));
 }

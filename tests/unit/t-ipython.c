@@ -293,6 +293,13 @@ int main(void)
 	ok(run("%cd /nonexistent_dir_x") == 0 && strstr(C.out, "No such file or directory"), "%cd: no such dir");
 	ok(run("%cd ..") == 0, "back");
 
+	/* get_ipython(): what nbconvert --to script writes */
+	ok(value_is("ip = get_ipython()\nip.run_line_magic('env', 'GI_X=5')\n"
+		    "gv = ip.run_line_magic('env', 'GI_X')\ngo = ip.getoutput('echo a; echo {gv}')\n"
+		    "ip.run_cell_magic('writefile', 'gi.txt', 'hi\\n')\nip.system('cat gi.txt')",
+		    "(gv, go, 'go' in ip.user_ns)", "('5', ['a', '5'], True)") &&
+	   value_is("c = !cat gi.txt", "c", "['hi']"), "get_ipython(): run_line_magic, run_cell_magic, system, getoutput, user_ns");
+
 	/* IPython's default aliases */
 	ok(run("%mkdir alias_dir") == 0 && run("%ls -d alias_dir") == 0 && strstr(C.out, "alias_dir") &&
 	   run("%rmdir alias_dir") == 0 && run("%ls") == 0 && !strstr(C.out, "alias_dir"),
