@@ -1,10 +1,7 @@
 /*
- * magic_shell.c — IPython's shell escapes: `!cmd` (run by /bin/sh, its
- * output streamed to the cell as it comes, interruptible: SIGINT to the
- * child's process group, `_exit_code` set), `x = !cmd` and `!!cmd` (the
- * output, stderr merged, as an SList: a list of lines with .n .s .l .p),
- * %%bash / %%sh (the cell on the shell's stdin, CalledProcessError on a
- * non-zero exit), and var_expand ({expr} and $name in a command line).
+ * magic_shell.c — IPython's shell escapes: `!cmd` (/bin/sh, output streamed, SIGINT to its
+ * process group on an interrupt, _exit_code), `x = !cmd` / `!!cmd` (an SList of the lines),
+ * %%bash / %%sh, the default aliases (%ls ...), and var_expand ({expr}, $name).
  * Owns the child processes it starts; never leaves one behind.
  */
 #include <errno.h>

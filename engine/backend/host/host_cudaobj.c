@@ -1,14 +1,9 @@
 /*
- * host_cudaobj.c — CuPy's cupy.cuda objects in host mode (no CUDA plugin:
- * LUMEN_DEVICE=host, no driver or no GPU), so CuPy notebooks run unchanged
- * on a laptop.  The host stands in as the one device 0: Device(0) works,
- * Device(1) raises CuPy's invalid device ordinal, getDeviceCount() is 1
- * (a loop over the devices runs once), is_available() is False (no CUDA).
- * Streams and events are the host's one in-order queue: cp work is done
- * when its statement returns, so Event times on the host clock are the
- * work's.  memGetInfo is the host's memory; the memory pool reports the
- * live bytes of cp arrays and the host's cached free blocks.
- * Never touches a device; holds no global state but what host_backend.c counts.
+ * host_cudaobj.c — CuPy's cupy.cuda in host mode (no CUDA plugin), so CuPy notebooks run on a
+ * laptop: the host is the one device 0 (getDeviceCount() 1, is_available() False, Device(1)
+ * raises CuPy's invalid ordinal); streams and events are the host's in-order queue (events on
+ * the host clock); memGetInfo is host memory; the pool reports cp arrays' live bytes.
+ * Never touches a device; holds no state beyond host_backend.c's counters.
  */
 #include <stdint.h>
 #include <stdio.h>

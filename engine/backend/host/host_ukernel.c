@@ -1,14 +1,9 @@
 /*
- * host_ukernel.c — CuPy's user kernels in host mode: ElementwiseKernel,
- * ReductionKernel (one input, axis=, keepdims=), RawKernel and RawModule
- * whose code is plain C/C++.  The kernel's source is wrapped in a C++ loop
- * (a RawKernel's grid and block are walked one thread after another, with
- * threadIdx/blockIdx/blockDim/gridDim set for each), compiled by the system
- * C++ compiler ($CXX, else c++) into a shared object cached on disk beside
- * the CUDA kernels ($LUMEN_KERNEL_CACHE, $XDG_CACHE_HOME/lumen/host-kernels,
- * ~/.cache/lumen/host-kernels; keyed by a hash of the source), and dlopen'd.
- * What needs a GPU's threads running together (__syncthreads, __shared__)
- * is a named NotImplementedError.  Owns the handles of what it loaded.
+ * host_ukernel.c — CuPy's ElementwiseKernel, ReductionKernel, RawKernel and RawModule in
+ * host mode: plain C/C++ code wrapped in a loop (a RawKernel walks its grid one thread after
+ * another), compiled by the system C++ compiler ($CXX, else c++) into a shared object cached
+ * on disk by a hash of its source, and dlopen'd.  __shared__ / __syncthreads are a named
+ * NotImplementedError.  Owns the handles of what it loaded.
  */
 #include <dlfcn.h>
 #include <errno.h>
