@@ -74,6 +74,7 @@ static const struct { const char *name, *module; enum typeid parent; } tyinfo[TY
 	[TY_AxisError] = {"AxisError", "numpy.exceptions", TY_ValueError},
 	[TY_StdinNotImplementedError] = {"StdinNotImplementedError", "IPython.core.error", TY_NotImplementedError},
 	[TY_UsageError] = {"UsageError", "IPython.core.error", TY_Exception},
+	[TY_CalledProcessError] = {"CalledProcessError", "subprocess", TY_Exception},
 	[TY_OutOfMemoryError] = {"OutOfMemoryError", "cupy.cuda.memory", TY_MemoryError},
 	[TY_CUDARuntimeError] = {"CUDARuntimeError", "cupy_backends.cuda.api.runtime", TY_RuntimeError},
 	[TY_NVRTCError] = {"NVRTCError", "cupy.cuda.compiler", TY_Exception},
@@ -631,7 +632,7 @@ const char *val_type_name(struct value *v)
 	case VT_STR: return "str";
 	case VT_BYTES: return "bytes";
 	case VT_TUPLE: return "tuple";
-	case VT_LIST: return "list";
+	case VT_LIST: return v->u.seq.named ? v->u.seq.named->name : "list";
 	case VT_DICT: return v->u.dict->kind ? v->u.dict->kind->name : "dict";
 	case VT_SLICE: return "slice";
 	case VT_RANGE: return "range";
@@ -1231,6 +1232,13 @@ struct value *val_getattr(struct eval *ev, struct value *v, const char *name)
 			if (!strcmp(name, "_replace"))
 				return val_builtin("_replace", named_replace, v, NULL);
 			return err_set(ev, TY_AttributeError, "'%s' object has no attribute '%s'", v->u.seq.named->name, name);
+		}
+		break;
+	case VT_LIST:
+		if (v->u.seq.named && v->u.seq.named->getattr) {
+			r = v->u.seq.named->getattr(ev, v, name);
+			if (r || err_occurred(ev))
+				return r;
 		}
 		break;
 	case VT_FUNCTION:
