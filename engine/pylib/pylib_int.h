@@ -43,5 +43,6 @@ struct value *warnings_build(struct eval *ev, const char *name);
 struct value *logging_build(struct eval *ev, const char *name);
 struct value *tempfile_build(struct eval *ev, const char *name);
 struct value *typing_build(struct eval *ev, const char *name);
+struct value *pyrandom_build(struct eval *ev, const char *name);   /* random */
 
 #endif
