@@ -15,7 +15,7 @@ static const struct { const char *name; pymod_build_fn build; } modules[] = {
 	{"collections", collections_build}, {"json", json_build}, {"io", pyio_build},
 	{"copy", copy_build}, {"warnings", warnings_build}, {"logging", logging_build},
 	{"tempfile", tempfile_build}, {"typing", typing_build},
-	{"random", pyrandom_build},
+	{"random", pyrandom_build}, {"glob", glob_build}, {"shutil", shutil_build}, {"string", string_build},
 };
 
 int pylib_init(void)

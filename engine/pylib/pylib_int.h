@@ -44,5 +44,8 @@ struct value *logging_build(struct eval *ev, const char *name);
 struct value *tempfile_build(struct eval *ev, const char *name);
 struct value *typing_build(struct eval *ev, const char *name);
 struct value *pyrandom_build(struct eval *ev, const char *name);   /* random */
+struct value *glob_build(struct eval *ev, const char *name);       /* fsutil.c */
+struct value *shutil_build(struct eval *ev, const char *name);     /* fsutil.c */
+struct value *string_build(struct eval *ev, const char *name);     /* fsutil.c */
 
 #endif
