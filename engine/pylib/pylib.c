@@ -16,6 +16,7 @@ static const struct { const char *name; pymod_build_fn build; } modules[] = {
 	{"copy", copy_build}, {"warnings", warnings_build}, {"logging", logging_build},
 	{"tempfile", tempfile_build}, {"typing", typing_build},
 	{"random", pyrandom_build}, {"glob", glob_build}, {"shutil", shutil_build}, {"string", string_build},
+	{"pathlib", pathlib_build},
 };
 
 int pylib_init(void)
@@ -77,6 +78,8 @@ const char *pylib_path_arg(struct eval *ev, struct value *v)
 {
 	if (v && v->type == VT_STR)
 		return v->u.str->s;
+	if (pylib_is_path(v))
+		return pylib_path_str(v);
 	err_set(ev, TY_TypeError, "expected str, bytes or os.PathLike object, not %s",
 		v ? val_type_name(v) : "NoneType");
 	return NULL;

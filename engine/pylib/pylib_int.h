@@ -47,5 +47,9 @@ struct value *pyrandom_build(struct eval *ev, const char *name);   /* random */
 struct value *glob_build(struct eval *ev, const char *name);       /* fsutil.c */
 struct value *shutil_build(struct eval *ev, const char *name);     /* fsutil.c */
 struct value *string_build(struct eval *ev, const char *name);     /* fsutil.c */
+struct value *pathlib_build(struct eval *ev, const char *name);
+/* pathlib.c: is v a Path, and its text (borrowed) */
+int pylib_is_path(struct value *v);
+const char *pylib_path_str(struct value *v);
 
 #endif
