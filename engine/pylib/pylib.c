@@ -16,7 +16,8 @@ static const struct { const char *name; pymod_build_fn build; } modules[] = {
 	{"copy", copy_build}, {"warnings", warnings_build}, {"logging", logging_build},
 	{"tempfile", tempfile_build}, {"typing", typing_build},
 	{"random", pyrandom_build}, {"glob", glob_build}, {"shutil", shutil_build}, {"string", string_build},
-	{"pathlib", pathlib_build},
+	{"pathlib", pathlib_build}, {"operator", operator_build}, {"bisect", bisect_build},
+	{"heapq", heapq_build}, {"gc", gc_build},
 };
 
 int pylib_init(void)

@@ -48,6 +48,10 @@ struct value *glob_build(struct eval *ev, const char *name);       /* fsutil.c *
 struct value *shutil_build(struct eval *ev, const char *name);     /* fsutil.c */
 struct value *string_build(struct eval *ev, const char *name);     /* fsutil.c */
 struct value *pathlib_build(struct eval *ev, const char *name);
+struct value *operator_build(struct eval *ev, const char *name);   /* small.c */
+struct value *bisect_build(struct eval *ev, const char *name);     /* small.c */
+struct value *heapq_build(struct eval *ev, const char *name);      /* small.c */
+struct value *gc_build(struct eval *ev, const char *name);         /* small.c */
 /* pathlib.c: is v a Path, and its text (borrowed) */
 int pylib_is_path(struct value *v);
 const char *pylib_path_str(struct value *v);
