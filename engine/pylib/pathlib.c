@@ -644,12 +644,18 @@ static struct value *path_binop(struct eval *ev, enum binop op, struct value *l,
 	}
 }
 
+static int path_hash(struct eval *ev, struct value *self, uint64_t *out)
+{
+	*out = str_hash(PS(self), strlen(PS(self))) ^ 0x5bd1e995u;
+	return 0;
+}
+
 static const char *const path_attrs[] = {"name", "stem", "suffix", "suffixes", "parent", "parts", "exists",
 	"is_file", "is_dir", "mkdir", "iterdir", "glob", "read_text", "write_text", "joinpath", "with_suffix",
 	"with_name", "resolve", "absolute", "unlink", "rmdir", "touch", "rename", "open", NULL};
 static const struct objtype path_type = {
 	.name = "PosixPath", .free = path_free, .getattr = path_getattr, .repr = path_repr, .str = path_str,
-	.binop = path_binop, .attrs = path_attrs,
+	.binop = path_binop, .attrs = path_attrs, .hash = path_hash,
 };
 
 /* ---- the Path class: callable, with cwd() and home() ---- */

@@ -35,3 +35,10 @@ with tempfile.TemporaryDirectory() as td:
     except FileNotFoundError as e:
         print("FNF", str(e).replace(td, "TD"))
     print(Path(td).resolve() == Path(os.path.realpath(td)), Path("~").expanduser() == Path.home())
+from collections import deque
+d = {Path("a/b"): 1}
+print(d[Path("a//b")], Path("x") in [Path("x")], len({Path("a"): 1, Path("a/"): 2}))
+try:
+    hash(deque())
+except TypeError as e:
+    print(e)
