@@ -494,6 +494,11 @@ struct value *val_unop(struct eval *ev, enum unop op, struct value *v)
 		int t = val_truth(ev, v);
 		return t < 0 ? NULL : val_bool(!t);
 	}
+	if (v->type == VT_OBJECT && v->u.obj.t->unop) {
+		struct value *x = v->u.obj.t->unop(ev, op, v);
+		if (x || err_occurred(ev))
+			return x;
+	}
 	if (is_arr(v))
 		return arr_unop(ev, op, v);
 	switch (v->type) {
