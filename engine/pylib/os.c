@@ -54,10 +54,13 @@ PYFN(path_join)
 		return err_set(ev, TY_TypeError, "join() missing 1 required positional argument: 'a'");
 	struct sbuf b = {0};
 	for (int i = 0; i < argc; i++) {
-		const char *s = pylib_path_arg(ev, argv[i]);
+		const char *s = argv[i]->type == VT_STR ? argv[i]->u.str->s : pylib_path_arg(ev, argv[i]);
 		if (!s) {
 			free(b.s);
-			return NULL;
+			val_decref(err_fetch(ev));
+			err_tb_clear(ev);
+			return err_set(ev, TY_TypeError, "join() argument must be str, bytes, or os.PathLike object, not '%s'",
+				       val_type_name(argv[i]));
 		}
 		if (s[0] == '/')
 			b.n = 0;
