@@ -726,9 +726,6 @@ static struct value *cumulative(struct eval *ev, const struct builtin *bi, const
 		struct value *ini = first ? arr_ns_call(ev, be, strcmp(fn, "cumsum") ? "ones_like" : "zeros_like", 1,
 							&first, NULL) : NULL;
 		val_decref(first);
-		if (ini && !arr_borrow(ini)) {
-			/* a shape (…, 0, …) slice is still an array; a scalar cannot come back */
-		}
 		struct value *pair = ini ? val_tuple_new(2, (struct value *[]){ini, val_incref(r)}) : NULL;
 		struct value *c = pair ? arr_ns_callk(ev, be, "concatenate", 1, &pair, "axis", axi) : NULL;
 		val_decref(pair);
@@ -805,6 +802,7 @@ FN(intersect1d)
 	struct value *hi = ex_item(ev, val_incref(aux), ex_slice(1, NS_NONE));
 	struct value *lo = ex_item(ev, val_incref(aux), ex_slice(NS_NONE, -1));
 	struct value *mask = ex_bin(ev, OP_EQ, hi, val_incref(lo));
+	val_decref(aux);
 	return ex_item(ev, lo, mask);
 }
 
