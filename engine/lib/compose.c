@@ -16,6 +16,7 @@
 #include "lib/nscall.h"
 #include "lang/args.h"
 #include "lang/error.h"
+#include "lib/shape.h"
 
 #define FN(name) static struct value *x_##name(struct eval *ev, const struct builtin *bi, \
 	int argc, struct value **argv, const struct kwargs *kw)
@@ -1880,6 +1881,90 @@ FN(m_partition)
 	return rc < 0 ? NULL : val_none();
 }
 
+/* a.resize(new_shape, refcheck=True): in place; the items kept in memory
+ * order, new ones zero; only an array owning its (contiguous) data and not
+ * referenced elsewhere (refcheck) may change */
+FN(m_resize)
+{
+	struct value *rc = NULL;
+	int refcheck = 1, nd = 0;
+	int64_t shape[ND_MAXDIM];
+	for (int i = 0; kw && i < kw->n; i++) {
+		if (strcmp(kw->names[i], "refcheck"))
+			return err_set(ev, TY_TypeError, "'%s' is an invalid keyword argument for this function", kw->names[i]);
+		rc = kw->vals[i];
+	}
+	if (args_bool(ev, rc, 1, &refcheck) < 0)
+		return NULL;
+	struct ndarray *a = arr_borrow(bi->self);
+	if (!a)
+		return err_set(ev, TY_TypeError, "descriptor 'resize' requires a 'numpy.ndarray' object");
+	if (argc == 1 && argv[0]->type == VT_NONE)
+		return val_none();
+	if (argc == 1) {
+		if (arr_parse_shape(ev, argv[0], &nd, shape) < 0)
+			return NULL;
+	} else if (argc > 1) {
+		struct value *t = val_tuple_new((size_t)argc, argv);
+		/* val_tuple_new steals: take references first */
+		for (int i = 0; t && i < argc; i++)
+			val_incref(argv[i]);
+		int r = t ? arr_parse_shape(ev, t, &nd, shape) : -1;
+		val_decref(t);
+		if (r < 0)
+			return NULL;
+	} else {
+		return val_none();
+	}
+	int64_t n = 1, old = nd_size(a), isz = dt_size(a->dtype);
+	for (int i = 0; i < nd; i++) {
+		if (shape[i] < 0)
+			return err_set(ev, TY_ValueError, "negative dimensions not allowed");
+		n *= shape[i];
+	}
+	int fort = nd_is_f_contiguous(a) && !nd_is_c_contiguous(a);
+	if (!(nd_is_c_contiguous(a) || fort))
+		return err_set(ev, TY_ValueError, "resize only works on single-segment arrays");
+	if (a->offset != 0 || (size_t)(old * isz) != a->buf->nbytes)
+		return err_set(ev, TY_ValueError, "cannot resize this array: it does not own its data");
+	if (refcheck && (bi->self->refcnt > 2 || a->refcnt > 1 || a->buf->refcnt > 1))
+		return err_set(ev, TY_ValueError, "cannot resize an array that references or is referenced\n"
+			       "by another object in this way.\nUse the np.resize function to get a new resized copy or\n"
+			       " set refcheck=False to disable this check");
+	int64_t flat = n;
+	struct ndarray *na = nd_new_zeroed(ev, nd_backend(a), a->dtype, 1, &flat);
+	if (!na)
+		return NULL;
+	int64_t m = n < old ? n : old;
+	if (m > 0) {
+		struct ndarray *dst = nd_view(ev, na, a->dtype, 1, &m, &isz, 0);
+		struct ndarray *src = dst ? nd_view(ev, a, a->dtype, 1, &m, &isz, 0) : NULL;
+		int r = src ? shp_assign(ev, dst, src) : -1;
+		nd_decref(dst);
+		nd_decref(src);
+		if (r < 0) {
+			nd_decref(na);
+			return NULL;
+		}
+	}
+	/* the new buffer under the same array, strides in its order */
+	struct buffer *ob = a->buf;
+	a->buf = na->buf;
+	a->buf->refcnt++;
+	buf_decref(ob);
+	nd_decref(na);
+	a->ndim = nd;
+	a->offset = 0;
+	int64_t st = isz;
+	for (int k = 0; k < nd; k++) {
+		int i = fort ? k : nd - 1 - k;
+		a->shape[i] = shape[i];
+		a->strides[i] = st;
+		st *= shape[i] ? shape[i] : 1;
+	}
+	return val_none();
+}
+
 const struct arr_func arr_compose_funcs[] = {
 	{"ndim", x_ndim, "ndim(a)", "Return the number of dimensions of an array."},
 	{"shape", x_shape, "shape(a)", "Return the shape of an array."},
@@ -1953,6 +2038,7 @@ const struct arr_func arr_compose_linalg_funcs[] = {
 
 const struct arr_func arr_compose_methods[] = {
 	{"diagonal", x_m_diagonal, "a.diagonal(offset=0, axis1=0, axis2=1)", "Return specified diagonals."},
+	{"resize", x_m_resize, "a.resize(new_shape, refcheck=True)", "Change shape and size of array in-place."},
 	{"take", x_m_take, "a.take(indices, axis=None, out=None, mode='raise')", "Return an array formed from the elements of a at the given indices."},
 	{"put", x_m_put, "a.put(indices, values, mode='raise')", "Set a.flat[n] = values[n] for all n in indices."},
 	{"compress", x_m_compress, "a.compress(condition, axis=None, out=None)", "Return selected slices of this array along given axis."},
