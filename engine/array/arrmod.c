@@ -190,11 +190,20 @@ static int add_aliases(struct eval *ev, struct value *mod)
 		{"true_divide", "divide"}, {"mod", "remainder"}, {"permute_dims", "transpose"}, {"pow", "power"},
 	};
 	for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
-		struct value *v = val_getattr(ev, mod, pairs[i][1]);
+		struct value *v = val_getattr(ev, mod, pairs[i][1]), *old;
 		if (!v) {
 			err_clear(ev);
 			continue;
 		}
+		/* the alias's own builtin goes: its qualname is add_table's malloc */
+		old = val_getattr(ev, mod, pairs[i][0]);
+		if (!old)
+			err_clear(ev);
+		else if (old->type == VT_BUILTIN && old != v) {
+			free((char *)old->u.bi.qualname);
+			old->u.bi.qualname = NULL;
+		}
+		val_decref(old);
 		if (add(ev, mod, pairs[i][0], v) < 0)
 			return -1;
 	}
