@@ -242,6 +242,8 @@ static int add_constants(struct eval *ev, struct value *mod, int is_cp)
 	       add(ev, mod, "mgrid", arr_ndgrid_new(ev, 0, is_cp)) < 0 ||
 	       add(ev, mod, "ogrid", arr_ndgrid_new(ev, 1, is_cp)) < 0 ||
 	       add(ev, mod, "s_", arr_index_exp_new(ev, 0)) < 0 ||
+	       add(ev, mod, "r_", arr_concat_new(ev, 0, is_cp)) < 0 ||
+	       add(ev, mod, "c_", arr_concat_new(ev, 1, is_cp)) < 0 ||
 	       add(ev, mod, "index_exp", arr_index_exp_new(ev, 1)) < 0 ||
 	       add(ev, mod, "True_", val_scalar(DT_BOOL, (union scalar_data){.b = 1})) < 0 ||
 	       add(ev, mod, "False_", val_scalar(DT_BOOL, (union scalar_data){.b = 0})) < 0 ||
