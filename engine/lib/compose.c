@@ -1881,6 +1881,153 @@ FN(m_partition)
 	return rc < 0 ? NULL : val_none();
 }
 
+/* common_type(*arrays): the inexact scalar type of them all (integers as float64) */
+FN(common_type)
+{
+	if (kw && kw->n)
+		return err_set(ev, TY_TypeError, "common_type() got an unexpected keyword argument '%s'", kw->names[0]);
+	int cpx = 0, prec = DT_FLOAT16;
+	for (int k = 0; k < argc; k++) {
+		struct ndarray *a = as_arr(ev, arr_be(bi), argv[k]);
+		if (!a)
+			return NULL;
+		int dt = a->dtype, p;
+		nd_decref(a);
+		if (dt_is_complex(dt)) {
+			cpx = 1;
+			p = dt == DT_COMPLEX64 ? DT_FLOAT32 : DT_FLOAT64;
+		} else if (dt_is_float(dt)) {
+			p = dt;
+		} else if (dt_is_int(dt)) {
+			p = DT_FLOAT64;
+		} else {
+			return err_set(ev, TY_TypeError, "can't get common type for non-numeric array");
+		}
+		if (dtype_table[p].itemsize > dtype_table[prec].itemsize)
+			prec = p;
+	}
+	if (cpx)
+		prec = prec == DT_FLOAT64 ? DT_COMPLEX128 : DT_COMPLEX64;
+	return val_dtype(prec, 1);
+}
+
+/* mintypecode(typechars, typeset='GDFgdf', default='d') */
+FN(mintypecode)
+{
+	struct value *tc, *tsv = NULL, *dv = NULL;
+	if (args_parse(ev, "mintypecode", argc, argv, kw, "typechars|typeset,default", &tc, &tsv, &dv) < 0)
+		return NULL;
+	const char *typeset = tsv ? val_as_cstr(tsv) : "GDFgdf";
+	if (!typeset)
+		return err_set(ev, TY_TypeError, "typeset must be a string");
+	static const char order[] = "GDFgdfQqLlIiHhBb?";
+	struct value *items = arr_borrow(tc) ? NULL : val_iter_list(ev, tc);
+	struct value *lst = items;
+	if (!items) {
+		if (err_occurred(ev))
+			return NULL;
+		lst = arr_method_call(ev, tc, "tolist", 0, NULL, NULL); /* array items, each a scalar */
+		if (!lst)
+			return NULL;
+		items = lst->type == VT_LIST ? lst : NULL;
+		if (!items) {
+			val_decref(lst);
+			return err_set(ev, TY_TypeError, "mintypecode: a 0-d array is not supported by Lumen");
+		}
+	}
+	char seen[sizeof order] = {0};
+	int any = 0;
+	for (size_t i = 0; i < items->u.seq.n; i++) {
+		struct value *t = items->u.seq.items[i];
+		const char *s = val_as_cstr(t);
+		char c;
+		if (s) {
+			if (strlen(s) != 1)
+				continue;
+			c = s[0];
+		} else {
+			struct ndarray *a = arr_asarray(ev, arr_be(bi), t, -1);
+			if (!a) {
+				val_decref(lst);
+				return NULL;
+			}
+			c = dtype_table[a->dtype].code;
+			nd_decref(a);
+		}
+		if (!strchr(typeset, c))
+			continue;
+		const char *p = strchr(order, c);
+		if (p) {
+			seen[p - order] = 1;
+			any = 1;
+		}
+	}
+	val_decref(lst);
+	if (!any)
+		return dv ? val_incref(dv) : val_cstr("d");
+	if (seen[strchr(order, 'F') - order] && seen[strchr(order, 'd') - order])
+		return val_cstr("D");
+	for (size_t i = 0; i < sizeof order - 1; i++)
+		if (seen[i])
+			return val_str(order + i, 1);
+	return val_cstr("d");
+}
+
+/* isdtype(dtype, kind): kind a dtype, one of the array API's kind names, or a tuple of them */
+static int isdtype_one(struct eval *ev, int dt, struct value *k)
+{
+	const char *s = val_as_cstr(k);
+	if (!s) {
+		int kd;
+		if (arr_parse_dtype(ev, k, &kd) < 0) {
+			err_clear(ev);
+			err_set(ev, TY_TypeError, "kind argument must be comprised of NumPy dtypes or strings only, but is a '%s'.",
+				val_type_name(k));
+			return -1;
+		}
+		return kd == dt;
+	}
+	int kind = dtype_table[dt].kind;
+	if (!strcmp(s, "bool"))
+		return kind == DK_BOOL;
+	if (!strcmp(s, "signed integer"))
+		return kind == DK_INT;
+	if (!strcmp(s, "unsigned integer"))
+		return kind == DK_UINT;
+	if (!strcmp(s, "integral"))
+		return kind == DK_INT || kind == DK_UINT;
+	if (!strcmp(s, "real floating"))
+		return kind == DK_FLOAT;
+	if (!strcmp(s, "complex floating"))
+		return kind == DK_COMPLEX;
+	if (!strcmp(s, "numeric"))
+		return kind != DK_BOOL;
+	err_set(ev, TY_ValueError, "kind argument is a string, but '%s' is not a known kind name.", s);
+	return -1;
+}
+
+FN(isdtype)
+{
+	struct value *dv, *kv;
+	int dt;
+	if (args_parse(ev, "isdtype", argc, argv, kw, "dtype,kind", &dv, &kv) < 0)
+		return NULL;
+	if (arr_borrow(dv) || dv->type == VT_LIST)
+		return err_set(ev, TY_TypeError, "dtype argument must be a NumPy dtype, but it is a %s.", val_type_name(dv));
+	if (arr_parse_dtype(ev, dv, &dt) < 0)
+		return NULL;
+	if (kv->type == VT_TUPLE) {
+		for (size_t i = 0; i < kv->u.seq.n; i++) {
+			int r = isdtype_one(ev, dt, kv->u.seq.items[i]);
+			if (r)
+				return r < 0 ? NULL : val_bool(1);
+		}
+		return val_bool(0);
+	}
+	int r = isdtype_one(ev, dt, kv);
+	return r < 0 ? NULL : val_bool(r);
+}
+
 /* a.resize(new_shape, refcheck=True): in place; the items kept in memory
  * order, new ones zero; only an array owning its (contiguous) data and not
  * referenced elsewhere (refcheck) may change */
@@ -2008,6 +2155,9 @@ const struct arr_func arr_compose_funcs[] = {
 	{"asfortranarray", x_asfortranarray, "asfortranarray(a, dtype=None, *, like=None)", "Return an array (ndim >= 1) laid out in Fortran order in memory."},
 	{"asarray_chkfinite", x_asarray_chkfinite, "asarray_chkfinite(a, dtype=None, order=None)", "Convert the input to an array, checking for NaNs or Infs."},
 	{"vecdot", x_vecdot, "vecdot(x1, x2, /, *, axis=-1)", "Vector dot product of two arrays."},
+	{"common_type", x_common_type, "common_type(*arrays)", "Return a scalar type which is common to the input arrays."},
+	{"mintypecode", x_mintypecode, "mintypecode(typechars, typeset='GDFgdf', default='d')", "Return the character for the minimum-size type to which given types can be safely cast."},
+	{"isdtype", x_isdtype, "isdtype(dtype, kind)", "Determine if a provided dtype is of a specified data type kind."},
 	{"hanning", x_hanning, "hanning(M)", "Return the Hanning window."},
 	{"hamming", x_hamming, "hamming(M)", "Return the Hamming window."},
 	{"blackman", x_blackman, "blackman(M)", "Return the Blackman window."},
