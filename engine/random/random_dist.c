@@ -291,6 +291,7 @@ static const struct rdist_desc {
 	[RD_CHISQUARE] = {"chisquare", "df|size", 1, 0, {0.0}, {RC_POSITIVE}, {"df"}, {0}},
 	[RD_STD_T] = {"standard_t", "df|size", 1, 0, {0.0}, {RC_POSITIVE}, {"df"}, {0}},
 	[RD_F] = {"f", "dfnum,dfden|size", 2, 0, {0.0, 0.0}, {RC_POSITIVE, RC_POSITIVE}, {"dfnum", "dfden"}, {0, 1}},
+	[RD_BETA] = {"beta", "a,b|size", 2, 0, {0.0, 0.0}, {RC_POSITIVE, RC_POSITIVE}, {"a", "b"}, {0, 1}},
 };
 
 /* POISSON_LAM_MAX: int64's max less ten of its square roots */
@@ -417,6 +418,25 @@ static double draw_cont(struct rsrc *s, enum rdist d, double a, double b)
 		n = src_normal(s);
 		g = std_gamma(s, a / 2);
 		return sqrt(a / 2) * n / sqrt(g);
+	case RD_BETA:
+		if (a <= 1.0 && b <= 1.0) {
+			for (;;) { /* Johnk's algorithm */
+				double U = src_double(s), V = src_double(s);
+				double X = pow(U, 1.0 / a), Y = pow(V, 1.0 / b), XpY = X + Y;
+				/* the Generator also rejects U == V == 0 */
+				if (XpY <= 1.0 && (s->mt || U + V > 0.0)) {
+					if (XpY > 0)
+						return X / XpY;
+					double lx = log(U) / a, ly = log(V) / b, lm = lx > ly ? lx : ly;
+					lx -= lm;
+					ly -= lm;
+					return exp(lx - log(exp(lx) + exp(ly)));
+				}
+			}
+		}
+		n = std_gamma(s, a);
+		g = std_gamma(s, b);
+		return n / (n + g);
 	default: /* RD_F */
 		n = 2.0 * std_gamma(s, a / 2.0) * b;
 		return n / (2.0 * std_gamma(s, b / 2.0) * a);
