@@ -50,7 +50,7 @@ static int single(struct eval *ev, const struct ndarray *a, struct npscalar *s, 
 			err_set(ev, TY_TypeError, "%s", what);
 		return -1;
 	}
-	if (nd_device(a) == DEV_HOST) {
+	if (nd_host_memory(a)) {
 		arr_scalar_load(a->dtype, nd_data(a), s);
 		return 0;
 	}

@@ -69,10 +69,10 @@ BI(print)
 	int fd = 1;
 	if (file && file->type != VT_NONE) {
 		fd = pymod_stream_fd(file);
-		if (fd < 0)
+		if (fd < 0 && file->type != VT_OBJECT)
 			return err_set(ev, TY_AttributeError, "'%s' object has no attribute 'write'", val_type_name(file));
 	}
-	if (argc == 1 && argv[0]->type == VT_STR && argv[0]->u.str->len >= 65536) {
+	if (fd >= 0 && argc == 1 && argv[0]->type == VT_STR && argv[0]->u.str->len >= 65536) {
 		/* one long string: written as it is, not copied into a buffer */
 		ev_write(ev, fd, argv[0]->u.str->s, argv[0]->u.str->len);
 		if (end && end->type == VT_STR)
@@ -106,6 +106,18 @@ BI(print)
 	if (b.oom) {
 		free(b.s);
 		return err_nomem(ev);
+	}
+	if (fd < 0) { /* a file object (io.StringIO ...): its write method */
+		struct value *w = val_getattr(ev, file, "write");
+		struct value *str = w ? val_str(b.s ? b.s : "", b.n) : NULL;
+		struct value *r = str ? val_call(ev, w, 1, &str, NULL) : NULL;
+		val_decref(w);
+		val_decref(str);
+		free(b.s);
+		if (!r)
+			return NULL;
+		val_decref(r);
+		return val_none();
 	}
 	if (b.n)
 		ev_write(ev, fd, b.s, b.n);
@@ -544,6 +556,8 @@ BI(iter)
 {
 	if (nargs(ev, "iter", argc, 1, 1) < 0)
 		return NULL;
+	if (argv[0]->type == VT_OBJECT && argv[0]->u.obj.t->next)
+		return val_incref(argv[0]);
 	if (val_iterobj_list_borrow(argv[0]) && strncmp(val_type_name(argv[0]), "", 0) == 0 &&
 	    argv[0]->u.obj.t && 0)
 		return val_incref(argv[0]);
@@ -560,6 +574,15 @@ BI(next)
 {
 	if (nargs(ev, "next", argc, 1, 2) < 0)
 		return NULL;
+	if (argv[0]->type == VT_OBJECT && argv[0]->u.obj.t->next) {
+		struct value *x = argv[0]->u.obj.t->next(ev, argv[0]);
+		if (x || err_occurred(ev))
+			return x;
+		if (argc == 2)
+			return val_incref(argv[1]);
+		err_set_value(ev, val_exception_new(TY_StopIteration, NULL));
+		return NULL;
+	}
 	struct value *l = val_iterobj_list_borrow(argv[0]);
 	if (!l)
 		return err_set(ev, TY_TypeError, "'%s' object is not an iterator", val_type_name(argv[0]));
@@ -1152,10 +1175,8 @@ int builtins_init(struct eval *ev)
 		if (dict_setstr(ev->builtins, type_table[i].name, val_type(type_table[i].t)) < 0)
 			return -1;
 	for (int t = TY_BaseException; t < TY_COUNT; t++) {
-		if (t == TY_LinAlgError || t == TY_AxisError || t == TY_StdinNotImplementedError ||
-		    t == TY_UsageError || t == TY_OutOfMemoryError || t == TY_CUDARuntimeError ||
-		    t == TY_NVRTCError)
-			continue;
+		if (strcmp(typeid_qualname((enum typeid)t), typeid_name((enum typeid)t)) != 0)
+			continue; /* numpy.linalg.LinAlgError ...: not a builtin */
 		if (dict_setstr(ev->builtins, typeid_name((enum typeid)t), val_type((enum typeid)t)) < 0)
 			return -1;
 	}

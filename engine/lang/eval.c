@@ -2123,9 +2123,15 @@ static int exec_with(struct eval *ev, struct scope *sc, struct node *s, int idx)
 		val_decref(cm);
 		return EX_ERR;
 	}
+	struct value *as = t->enter_value ? t->enter_value(ev, cm) : val_incref(cm);
+	if (!as) {
+		val_decref(cm);
+		return EX_ERR;
+	}
 	int r = EX_OK;
-	if (it->b && assign(ev, sc, it->b, cm) < 0)
+	if (it->b && assign(ev, sc, it->b, as) < 0)
 		r = EX_ERR;
+	val_decref(as);
 	if (r == EX_OK)
 		r = exec_with(ev, sc, s, idx + 1);
 	struct saved_err se;
@@ -2217,6 +2223,18 @@ static int exec_for(struct eval *ev, struct scope *sc, struct node *s)
 		/* a list is iterated live, as Python does */
 		for (size_t i = 0; i < it->u.seq.n && r == EX_OK && !brk; i++) {
 			struct value *x = val_incref(it->u.seq.items[i]);
+			r = for_body(ev, sc, s, x, &brk);
+			val_decref(x);
+		}
+	} else if (it->type == VT_OBJECT && it->u.obj.t->next) {
+		/* a lazy iterator (itertools.count ...): one item at a time */
+		while (r == EX_OK && !brk) {
+			struct value *x = it->u.obj.t->next(ev, it);
+			if (!x) {
+				if (err_occurred(ev))
+					r = EX_ERR;
+				break;
+			}
 			r = for_body(ev, sc, s, x, &brk);
 			val_decref(x);
 		}

@@ -105,6 +105,12 @@ void ev_pop_frame(struct eval *ev);
 /* Setting up the builtins dict (builtins.c) and the small modules (pymods.c). */
 int builtins_init(struct eval *ev);
 struct value *pymod_import(struct eval *ev, const char *name); /* NULL, no error: unknown */
+/* Modules built by rooms above lang/ (engine/pylib/: os, json ...): each is
+ * registered once at start-up by its full name ("os.path"); build returns a
+ * new module value, or NULL with the error set.  Returns -1 when the table
+ * is full.  pymod_import looks here before its own modules. */
+typedef struct value *(*pymod_build_fn)(struct eval *ev, const char *fullname);
+int pymod_register(const char *fullname, pymod_build_fn build);
 /* Module import used by `import` statements: array modules, small modules. */
 struct value *ev_import(struct eval *ev, const char *fullname);
 

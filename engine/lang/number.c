@@ -344,6 +344,15 @@ static struct value *seq_concat(struct eval *ev, struct value *a, struct value *
 
 struct value *val_binop(struct eval *ev, enum binop op, struct value *l, struct value *r)
 {
+	if ((l->type == VT_DICT && l->u.dict->kind && l->u.dict->kind->binop) ||
+	    (r->type == VT_DICT && r->u.dict->kind && r->u.dict->kind->binop)) {
+		/* a dict kind's operators (Counter's + - | &) */
+		const struct dictkind *k = l->type == VT_DICT && l->u.dict->kind && l->u.dict->kind->binop
+			? l->u.dict->kind : r->u.dict->kind;
+		struct value *x = k->binop(ev, op, l, r);
+		if (x || err_occurred(ev))
+			return x;
+	}
 	if (op >= OP_LT)
 		return val_compare_value(ev, op - OP_LT, l, r);
 	if ((l->type == VT_BYTES && r->type == VT_SCALAR) || (op == OP_MUL && l->type == VT_SCALAR && r->type == VT_BYTES)) {
@@ -522,6 +531,14 @@ int val_truth(struct eval *ev, struct value *v)
 	case VT_DICT: return v->u.dict->nused != 0;
 	case VT_RANGE: return range_len(&v->u.range) != 0;
 	case VT_NDARRAY: case VT_SCALAR: return arr_truth(ev, v);
+	case VT_OBJECT:
+		if (v->u.obj.t->truth)
+			return v->u.obj.t->truth(ev, v);
+		if (v->u.obj.t->len) {
+			int64_t n = v->u.obj.t->len(ev, v);
+			return n < 0 ? -1 : n != 0;
+		}
+		/* fall through */
 	default: {
 		struct value *l = val_iterobj_list_borrow(v);
 		if (l && strncmp(((struct iterobj *)v->u.obj.p)->kind, "dict_", 5) == 0)
@@ -585,6 +602,28 @@ int val_compare(struct eval *ev, int cmp, struct value *l, struct value *r)
 	if (cmp == CMP_IS || cmp == CMP_ISNOT) {
 		int s = val_is(l, r);
 		return cmp == CMP_IS ? s : !s;
+	}
+	if (cmp <= CMP_GE && ((l->type == VT_OBJECT && l->u.obj.t->binop) ||
+			      (r->type == VT_OBJECT && r->u.obj.t->binop))) {
+		/* an object's comparison slot (called with l, r as written) */
+		struct value *x = NULL;
+		if (l->type == VT_OBJECT && l->u.obj.t->binop)
+			x = l->u.obj.t->binop(ev, (enum binop)(OP_LT + cmp), l, r);
+		if (!x && !err_occurred(ev) && r->type == VT_OBJECT && r->u.obj.t->binop &&
+		    !(l->type == VT_OBJECT && l->u.obj.t == r->u.obj.t))
+			x = r->u.obj.t->binop(ev, (enum binop)(OP_LT + cmp), l, r);
+		if (x) {
+			int t = val_truth(ev, x);
+			val_decref(x);
+			return t;
+		}
+		if (err_occurred(ev))
+			return -1;
+		if (cmp == CMP_EQ || cmp == CMP_NE)
+			return cmp == CMP_EQ ? val_is(l, r) : !val_is(l, r);
+		err_set(ev, TY_TypeError, "'%s' not supported between instances of '%s' and '%s'",
+			cmpsym(cmp), val_type_name(l), val_type_name(r));
+		return -1;
 	}
 	if (cmp == CMP_IN || cmp == CMP_NOTIN) {
 		int found = 0;

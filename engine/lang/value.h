@@ -22,6 +22,7 @@ struct eval;
 struct ndarray;
 struct value;
 struct bigint; /* bigint.c: a GMP integer */
+struct dictkind;
 
 /* ORDER VT */
 enum vtype {
@@ -74,6 +75,11 @@ enum typeid {
 	TY_CUDARuntimeError,      /* cupy_backends.cuda.api.runtime.CUDARuntimeError(RuntimeError) */
 	TY_NVRTCError,            /* cupy.cuda.compiler.CompileException(Exception) */
 	TY_UnicodeDecodeError, TY_UnicodeEncodeError, /* (UnicodeError): bytes.decode, str.encode */
+	TY_SystemExit,            /* sys.exit (BaseException) */
+	TY_FileExistsError, TY_NotADirectoryError, TY_IsADirectoryError, TY_PermissionError, /* (OSError) */
+	TY_Warning, TY_UserWarning, TY_DeprecationWarning, TY_PendingDeprecationWarning,
+	TY_RuntimeWarning, TY_FutureWarning, /* the warnings module's categories */
+	TY_JSONDecodeError,       /* json.decoder.JSONDecodeError(ValueError) */
 	TY_COUNT
 };
 
@@ -106,6 +112,8 @@ struct dict {
 	size_t index_cap;
 	uint64_t version;       /* new on every change of the keys or their places
 				 * (dict_version_bump): eval.c's name caches */
+	const struct dictkind *kind; /* a dict subclass (Counter, defaultdict ...) or NULL */
+	struct value *kdata;    /* owned: the kind's state (defaultdict's default_factory) */
 };
 
 struct slice { struct value *start, *stop, *step; /* VT_NONE when absent */ };
@@ -167,6 +175,16 @@ struct dtypeval {
 	int is_type;        /* np.float32 (a scalar type) vs np.dtype('float32') */
 };
 
+/* ORDER OP: the operators of val_binop (and objtype.binop) */
+enum binop {
+	OP_ADD, OP_SUB, OP_MUL, OP_TRUEDIV, OP_FLOORDIV, OP_MOD, OP_POW,
+	OP_MATMUL, OP_LSHIFT, OP_RSHIFT, OP_AND, OP_OR, OP_XOR,
+	/* comparisons */
+	OP_LT, OP_LE, OP_EQ, OP_NE, OP_GT, OP_GE,
+	OP_COUNT
+};
+enum unop { UOP_NEG, UOP_POS, UOP_INVERT, UOP_NOT };
+
 /* Objects that are none of the above: a type descriptor with hooks. */
 struct objtype {
 	const char *name;   /* "MemoryPool", "Generator", "TimeitResult" */
@@ -185,6 +203,26 @@ struct objtype {
 	char *(*str)(struct eval *ev, struct value *self);
 	/* optional: obj[key] (new ref, or NULL with the error set) */
 	struct value *(*getitem)(struct eval *ev, struct value *self, struct value *key);
+	/* optional slots of the object model (pyobj/: classes, sets, generators,
+	 * files), CPython's tp_* slots.  binop: l or r is self, called before any
+	 * other rule for arithmetic and the comparisons OP_LT..OP_GE; NULL with
+	 * no error set means NotImplemented.  next: NULL with no error set when
+	 * exhausted.  setitem: x NULL deletes.  truth: when absent, len != 0. */
+	struct value *(*binop)(struct eval *ev, enum binop op, struct value *l, struct value *r);
+	struct value *(*unop)(struct eval *ev, enum unop op, struct value *self);
+	int64_t (*len)(struct eval *ev, struct value *self);
+	int (*truth)(struct eval *ev, struct value *self);
+	int (*hash)(struct eval *ev, struct value *self, uint64_t *out);
+	int (*contains)(struct eval *ev, struct value *self, struct value *x);
+	struct value *(*iter)(struct eval *ev, struct value *self);
+	struct value *(*next)(struct eval *ev, struct value *self);
+	int (*setitem)(struct eval *ev, struct value *self, struct value *key, struct value *x);
+	/* optional: `with obj:` that passes the exception (the pending error's
+	 * value, or NULL) to __exit__ and may suppress it (returns 1); takes
+	 * precedence over exit; 0 / 1, or -1 with the error set */
+	int (*exit_exc)(struct eval *ev, struct value *self, struct value *exc);
+	/* optional: the value `with obj as x` binds (default: obj) */
+	struct value *(*enter_value)(struct eval *ev, struct value *self);
 };
 
 struct function; /* eval.c: def/lambda with its AST and defaults */
@@ -254,14 +292,22 @@ int dict_del(struct eval *ev, struct value *d, struct value *key); /* 1 deleted,
 int module_add(struct value *mod, const char *name, struct value *val); /* steals val */
 
 /* ---- protocol of the language (all in value.c) ---- */
-enum binop {
-	OP_ADD, OP_SUB, OP_MUL, OP_TRUEDIV, OP_FLOORDIV, OP_MOD, OP_POW,
-	OP_MATMUL, OP_LSHIFT, OP_RSHIFT, OP_AND, OP_OR, OP_XOR,
-	/* comparisons */
-	OP_LT, OP_LE, OP_EQ, OP_NE, OP_GT, OP_GE,
-	OP_COUNT
+
+/* A dict subclass written in C (collections.Counter, os.environ ...): a
+ * VT_DICT whose struct dict names its kind.  Every hook is optional; the
+ * dict's own behaviour applies where a hook is absent or declines. */
+struct dictkind {
+	const char *name;   /* type(d).__name__: "Counter" */
+	/* d[key] for an absent key: new ref, or NULL with the error set */
+	struct value *(*missing)(struct eval *ev, struct value *d, struct value *key);
+	char *(*repr)(struct eval *ev, struct value *d); /* malloc'd */
+	/* new ref; NULL with no error set: the dict's own attribute */
+	struct value *(*getattr)(struct eval *ev, struct value *d, const char *name);
+	/* l op r where either is of this kind; NULL with no error: unsupported */
+	struct value *(*binop)(struct eval *ev, enum binop op, struct value *l, struct value *r);
+	/* after d[key] = val (val NULL: del d[key]); -1 with the error set */
+	int (*onset)(struct eval *ev, struct value *d, struct value *key, struct value *val);
 };
-enum unop { UOP_NEG, UOP_POS, UOP_INVERT, UOP_NOT };
 
 struct value *val_binop(struct eval *ev, enum binop op, struct value *l, struct value *r);
 /* In place (`a += b`): arrays are updated in place, others rebind. */

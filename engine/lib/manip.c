@@ -1370,7 +1370,7 @@ static struct ndarray *repeat(struct eval *ev, const struct ndarray *a0, struct 
 		}
 		tot += k;
 	}
-	if (nd_device(a) == DEV_HOST) {
+	if (nd_host_memory(a)) {
 		r = shp_repeat(ev, a, axis, rp, nr, tot);
 		goto out;
 	}

@@ -6,7 +6,7 @@
  * integer draws and the parameter helpers here; the other distributions in
  * random_dist.c, permutation/shuffle/choice in random_choice.c.  Values are
  * drawn on the host; a device namespace gets them copied over unless its
- * backend has a struct random_backend (cuRAND: cp.random's own streams).
+ * backend has a struct backend_random (cuRAND: cp.random's own streams).
  */
 #include <math.h>
 #include <stdio.h>
@@ -123,7 +123,7 @@ static struct value *draw_cont(struct eval *ev, const struct backend *be, struct
 			       enum cdist d, int nd, const int64_t *shape, struct rparam *p, int dt)
 {
 	/* device generator: cp.random's own stream */
-	const struct random_backend *rb = be->random;
+	const struct backend_random *rb = be->random;
 	if (rb && rb->fill && nd >= 0 && (d == CD_UNIFORM01 || d == CD_NORMAL01 ||
 					  ((d == CD_UNIFORM || d == CD_NORMAL) && !p[0].a && !p[1].a))) {
 		struct ndarray *o = nd_new(ev, be, dt, nd, shape);

@@ -218,7 +218,7 @@ static struct value *f_seed(struct eval *ev, const struct builtin *bi, int argc,
 {
 	struct value *sv = NULL;
 	const struct backend *be = arr_be(bi);
-	const struct random_backend *rb = be->random;
+	const struct backend_random *rb = be->random;
 	struct rsrc src = rnd_legacy_src(bi);
 	uint64_t ds;
 	if (args_parse(ev, "seed", argc, argv, kw, "|seed", &sv) < 0 || legacy_seed(ev, src.mt, sv, &ds) < 0)
@@ -231,7 +231,7 @@ static struct value *f_seed(struct eval *ev, const struct builtin *bi, int argc,
 static void rstate_free(void *p)
 {
 	struct rstate *r = p;
-	const struct random_backend *rb = r->be->random;
+	const struct backend_random *rb = r->be->random;
 	if (r->dev && rb && rb->gen_free)
 		rb->gen_free(r->dev);
 	free(r);
@@ -243,7 +243,7 @@ static struct value *f_RandomState(struct eval *ev, const struct builtin *bi, in
 {
 	struct value *sv = NULL;
 	const struct backend *be = arr_be(bi);
-	const struct random_backend *rb = be->random;
+	const struct backend_random *rb = be->random;
 	struct rstate *r;
 	uint64_t ds;
 	if (argc > 1)   /* Cython's words for the class's __init__ */

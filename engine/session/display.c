@@ -307,12 +307,11 @@ char *arr_html(struct eval *ev, struct value *v)
 	char shp[512];
 	arr_format_shape(shp, sizeof shp, a->ndim, a->shape);
 	int64_t bytes = nd_size(a) * dt_size(a->dtype);
-	int dev = nd_device(a) == DEV_CUDA;
 	sb_adds(&b, "<div class=\"lumen-array\">");
 	sb_printf(&b, "<div style=\"font-family:monospace;font-size:smaller;color:#555\">"
 		  "<b>%s</b> &middot; shape %s &middot; %s &middot; %s &middot; %lld bytes</div>",
 		  arr_is_cupy(nd_backend(a)) ? "cupy.ndarray" : "numpy.ndarray", shp,
-		  dtype_table[a->dtype].name, dev ? "cuda" : "host", (long long)bytes);
+		  dtype_table[a->dtype].name, nd_backend(a)->name, (long long)bytes);
 	sb_adds(&b, "<div style=\"display:flex;gap:12px;align-items:flex-start\">");
 	if (preview(ev, a, &b) < 0)
 		goto fail;

@@ -14,6 +14,7 @@
 #include "engine.h"
 #include "numerics/linalg.h"
 #include "array/format.h"
+#include "pylib/pylib.h"
 #include "backend/cuda/cuda_int.h"
 #include "backend/cuda_plugin.h"
 #include "lang/core.h"
@@ -62,6 +63,7 @@ struct engine *engine_new(const struct engine_options *opt)
 		return NULL;
 	if (opt && opt->device)
 		setenv("LUMEN_DEVICE", opt->device, 1);
+	pylib_init(); /* os, json, ...: registered with lang's module table */
 	e->ev = ev_new();
 	if (!e->ev) {
 		free(e);
@@ -644,7 +646,7 @@ char *engine_inspect_text(struct eval *ev, const char *expr, int detail)
 		char shp[256];
 		arr_format_shape(shp, sizeof shp, v->u.arr->ndim, v->u.arr->shape);
 		sb_printf(&b, "Shape:       %s\nDtype:       %s\nDevice:      %s\nNbytes:      %lld\n", shp,
-			  dtype_table[v->u.arr->dtype].name, nd_device(v->u.arr) == DEV_CUDA ? "cuda" : "host",
+			  dtype_table[v->u.arr->dtype].name, nd_backend(v->u.arr)->name,
 			  (long long)(nd_size(v->u.arr) * dt_size(v->u.arr->dtype)));
 	}
 	if (v->type == VT_FUNCTION) {

@@ -15,6 +15,8 @@
 #include "array/arrapi.h"
 #include "ufunc/ufunc.h"
 #include "numerics/ndimage.h"
+#include "numerics/linalg.h"
+#include "backend/host/host.h"
 
 /* arrays-core's host entries: host_ew.c (elementwise, copy, fill,
  * transfers) and reduce.c (reduce, scan) */
@@ -32,6 +34,16 @@ static struct buffer *host_alloc_on(struct eval *ev, size_t nbytes,
 static struct buffer *host_alloc(struct eval *ev, size_t nbytes)
 {
 	return host_alloc_on(ev, nbytes, &backend_host);
+}
+
+static struct buffer *host_alloc_zeroed_np(struct eval *ev, size_t nbytes)
+{
+	return host_alloc_zeroed(ev, nbytes, &backend_host);
+}
+
+static struct buffer *host_alloc_zeroed_cupy(struct eval *ev, size_t nbytes)
+{
+	return host_alloc_zeroed(ev, nbytes, &backend_host_cupy);
 }
 
 /* cp arrays in host mode: same memory, their own namespace (arrapi.h) */
@@ -225,7 +237,9 @@ static int host_take_flat(struct eval *ev, const struct ndarray *a, const int64_
 const struct backend backend_host = {
 	.name = "host",
 	.device = DEV_HOST,
+	.order_k = 1,
 	.alloc = host_alloc,
+	.alloc_zeroed = host_alloc_zeroed_np,
 	.free = host_free,
 	.sync = host_sync,
 	.take_flat = host_take_flat,
@@ -239,13 +253,20 @@ const struct backend backend_host = {
 	.stencil = ndi_host_stencil,
 	.spline_prefilter = ndi_host_prefilter,
 	.interpolate = ndi_host_interpolate,
+	.matmul = linalg_host_matmul,
+	.fft = &host_fft,
+	.linalg = &host_linalg,
+	.arange_fill = host_arange_fill,
 };
 
 /* The same functions for `cp` in host mode (arrapi.h). */
 const struct backend backend_host_cupy = {
 	.name = "host",
 	.device = DEV_HOST,
+	.order_k = 1,
+	.cupy = 1,
 	.alloc = host_cupy_alloc,
+	.alloc_zeroed = host_alloc_zeroed_cupy,
 	.free = host_free,
 	.sync = host_sync,
 	.take_flat = host_take_flat,
@@ -259,4 +280,8 @@ const struct backend backend_host_cupy = {
 	.stencil = ndi_host_stencil,
 	.spline_prefilter = ndi_host_prefilter,
 	.interpolate = ndi_host_interpolate,
+	.matmul = linalg_host_matmul,
+	.fft = &host_fft,
+	.linalg = &host_linalg,
+	.arange_fill = host_arange_fill,
 };
