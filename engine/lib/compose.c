@@ -1389,6 +1389,10 @@ FN(min_scalar_type)
 	if (!a)
 		return NULL;
 	int dt = a->dtype;
+	if (a->ndim == 0 && nd_device(a) != DEV_HOST) {
+		nd_decref(a);
+		return err_set(ev, TY_NotImplementedError, "min_scalar_type of a 0-d device array: its value lives on the GPU (Lumen does not copy it back implicitly)");
+	}
 	if (a->ndim == 0 && (dt_is_int(dt) || dt_is_float(dt) || dt_is_complex(dt))) {
 		struct value *x = arr_scalar_at(ev, a, nd_data(a));
 		if (!x) {
@@ -1921,6 +1925,8 @@ FN(mintypecode)
 	if (!typeset)
 		return err_set(ev, TY_TypeError, "typeset must be a string");
 	static const char order[] = "GDFgdfQqLlIiHhBb?";
+	if (arr_borrow(tc) && nd_device(arr_borrow(tc)) != DEV_HOST)
+		return err_set(ev, TY_NotImplementedError, "mintypecode of a device array: its items live on the GPU (Lumen does not copy them back implicitly)");
 	struct value *items = arr_borrow(tc) ? NULL : val_iter_list(ev, tc);
 	struct value *lst = items;
 	if (!items) {
