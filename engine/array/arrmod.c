@@ -135,11 +135,20 @@ static int add_aliases(struct eval *ev, struct value *mod)
 		{"true_divide", "divide"}, {"mod", "remainder"}, {"permute_dims", "transpose"}, {"pow", "power"},
 	};
 	for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
-		struct value *v = val_getattr(ev, mod, pairs[i][1]);
+		struct value *v = val_getattr(ev, mod, pairs[i][1]), *old;
 		if (!v) {
 			err_clear(ev);
 			continue;
 		}
+		/* the alias's own builtin goes: its qualname is add_table's malloc */
+		old = val_getattr(ev, mod, pairs[i][0]);
+		if (!old)
+			err_clear(ev);
+		else if (old->type == VT_BUILTIN && old != v) {
+			free((char *)old->u.bi.qualname);
+			old->u.bi.qualname = NULL;
+		}
+		val_decref(old);
 		if (add(ev, mod, pairs[i][0], v) < 0)
 			return -1;
 	}
@@ -178,6 +187,8 @@ static int add_constants(struct eval *ev, struct value *mod, int is_cp)
 	       add(ev, mod, "mgrid", arr_ndgrid_new(ev, 0, is_cp)) < 0 ||
 	       add(ev, mod, "ogrid", arr_ndgrid_new(ev, 1, is_cp)) < 0 ||
 	       add(ev, mod, "s_", arr_index_exp_new(ev, 0)) < 0 ||
+	       add(ev, mod, "r_", arr_concat_new(ev, 0, is_cp)) < 0 ||
+	       add(ev, mod, "c_", arr_concat_new(ev, 1, is_cp)) < 0 ||
 	       add(ev, mod, "index_exp", arr_index_exp_new(ev, 1)) < 0 ||
 	       add(ev, mod, "True_", val_scalar(DT_BOOL, (union scalar_data){.b = 1})) < 0 ||
 	       add(ev, mod, "False_", val_scalar(DT_BOOL, (union scalar_data){.b = 0})) < 0 ||
