@@ -63,6 +63,11 @@ extern const struct arr_func arr_dtype_funcs[];      /* npscalar.c: dtype, resul
 extern const struct arr_func arr_cupy_funcs[];       /* cuda: cupy-only top level (get_default_memory_pool, ElementwiseKernel ...) */
 extern const struct arr_func arr_cuda_funcs[];       /* cuda: cupy.cuda (Device, Stream, Event ...) */
 extern const struct arr_func arr_cuda_runtime_funcs[]; /* cuda: cupy.cuda.runtime */
+/* backend/host/host_cudaobj.c: the same three namespaces in host mode (no CUDA plugin) */
+extern const struct arr_func arr_host_cupy_funcs[], arr_host_cuda_funcs[], arr_host_cuda_runtime_funcs[];
+int arr_host_module_init_cuda(struct eval *ev, const char *fullname, struct value *mod);
+/* backend/host/host_ukernel.c: ElementwiseKernel, ReductionKernel, RawKernel, RawModule in host mode */
+extern const struct arr_func arr_host_ukernel_funcs[];
 extern const struct arr_func arr_cupyx_funcs[];      /* cupyx top level (cupyx.jit? rsqrt ...) */
 extern const struct arr_func arr_profiler_funcs[];   /* cupyx.profiler (benchmark) */
 extern const struct arr_func arr_ndimage_funcs[];    /* cupyx.scipy.ndimage / scipy.ndimage */

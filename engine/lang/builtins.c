@@ -429,10 +429,81 @@ BI(enumerate)
 	return val_iterobj_new("enumerate", items);
 }
 
+/* zip over lazy iterators (itertools.cycle ...): drawn one tuple at a time,
+ * each source in turn, stopping at the first exhausted one, as CPython's */
+struct lazyzip {
+	int n;
+	struct value **src;   /* the lazy iterator, or a list of the items */
+	size_t *pos;
+};
+
+static void lazyzip_free(void *p)
+{
+	struct lazyzip *z = p;
+	for (int i = 0; i < z->n; i++)
+		val_decref(z->src[i]);
+	free(z->src);
+	free(z->pos);
+	free(z);
+}
+
+static struct value *lazyzip_next(struct eval *ev, struct value *self)
+{
+	struct lazyzip *z = self->u.obj.p;
+	if (z->n == 0)
+		return NULL;
+	struct value **t = calloc((size_t)z->n, sizeof *t);
+	if (!t)
+		return err_nomem(ev);
+	for (int i = 0; i < z->n; i++) {
+		struct value *s = z->src[i];
+		if (s->type == VT_LIST)
+			t[i] = z->pos[i] < s->u.seq.n ? val_incref(s->u.seq.items[z->pos[i]++]) : NULL;
+		else
+			t[i] = s->u.obj.t->next(ev, s);
+		if (!t[i]) {
+			for (int j = 0; j < i; j++)
+				val_decref(t[j]);
+			free(t);
+			return NULL;
+		}
+	}
+	struct value *r = val_tuple_new((size_t)z->n, t);
+	free(t);
+	return r ? r : err_nomem(ev);
+}
+
+static const struct objtype lazyzip_type = {
+	.name = "zip", .free = lazyzip_free, .next = lazyzip_next,
+};
+
 BI(zip)
 {
 	if (no_kwargs(ev, "zip", kw) < 0)
 		return NULL;
+	int lazy = 0;
+	for (int i = 0; i < argc; i++)
+		lazy |= argv[i]->type == VT_OBJECT && argv[i]->u.obj.t->next != NULL;
+	if (lazy) {
+		struct lazyzip *z = calloc(1, sizeof *z);
+		if (!z || !(z->src = calloc((size_t)argc, sizeof *z->src)) || !(z->pos = calloc((size_t)argc, sizeof *z->pos))) {
+			if (z)
+				free(z->src);
+			free(z);
+			return err_nomem(ev);
+		}
+		for (int i = 0; i < argc; i++) {
+			struct value *a = argv[i];
+			z->src[i] = a->type == VT_OBJECT && a->u.obj.t->next ? val_incref(a) : val_iter_list(ev, a);
+			if (!z->src[i]) {
+				z->n = i;
+				lazyzip_free(z);
+				return NULL;
+			}
+		}
+		z->n = argc;
+		return val_object_new(&lazyzip_type, z);
+	}
 	struct value **lists = calloc((size_t)argc + 1, sizeof *lists);
 	struct value *out = NULL;
 	if (!lists)

@@ -50,7 +50,7 @@ struct eval {
 	int exec_count;           /* In[n] of the running cell */
 	int allow_stdin;
 	struct engine *engine;
-	void *magic;              /* magic.c's state */
+	void *magic;              /* the scope a magic line runs in (eval.c's struct scope *) */
 	struct value *last_result;/* the cell's last expression value (for `_`) */
 };
 
@@ -88,6 +88,9 @@ void ev_code_free(struct code *c);
 
 /* Evaluates one expression in the globals (user_expressions, %time expr). */
 struct value *ev_eval_string(struct eval *ev, const char *src, size_t len);
+/* The same in a running scope (ev->magic while a magic line runs; NULL: the
+ * globals): `!echo {k}` inside a def sees its locals. */
+struct value *ev_eval_string_in(struct eval *ev, const char *src, size_t len, const void *scope);
 
 /* For the CLI and engine: the pending error's traceback as text.
  * ipython = 1: IPython's layout ("Cell In[3], line 2"), else CPython's. */

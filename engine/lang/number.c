@@ -344,6 +344,15 @@ static struct value *seq_concat(struct eval *ev, struct value *a, struct value *
 
 struct value *val_binop(struct eval *ev, enum binop op, struct value *l, struct value *r)
 {
+	if (op < OP_LT && ((l->type == VT_OBJECT && l->u.obj.t->binop) || (r->type == VT_OBJECT && r->u.obj.t->binop))) {
+		/* an object's operator slot: the left operand's, then the right's */
+		struct value *x = l->type == VT_OBJECT && l->u.obj.t->binop ? l->u.obj.t->binop(ev, op, l, r) : NULL;
+		if (!x && !err_occurred(ev) && r->type == VT_OBJECT && r->u.obj.t->binop &&
+		    !(l->type == VT_OBJECT && l->u.obj.t == r->u.obj.t))
+			x = r->u.obj.t->binop(ev, op, l, r);
+		if (x || err_occurred(ev))
+			return x;
+	}
 	if ((l->type == VT_DICT && l->u.dict->kind && l->u.dict->kind->binop) ||
 	    (r->type == VT_DICT && r->u.dict->kind && r->u.dict->kind->binop)) {
 		/* a dict kind's operators (Counter's + - | &) */
@@ -484,6 +493,11 @@ struct value *val_unop(struct eval *ev, enum unop op, struct value *v)
 	if (op == UOP_NOT) {
 		int t = val_truth(ev, v);
 		return t < 0 ? NULL : val_bool(!t);
+	}
+	if (v->type == VT_OBJECT && v->u.obj.t->unop) {
+		struct value *x = v->u.obj.t->unop(ev, op, v);
+		if (x || err_occurred(ev))
+			return x;
 	}
 	if (is_arr(v))
 		return arr_unop(ev, op, v);

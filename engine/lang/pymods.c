@@ -1,7 +1,9 @@
 /*
  * pymods.c — the small Python modules a cell may import: math, time, sys
- * (sys.stdout / sys.stderr write to the cell's streams).  Each import builds
- * a fresh module value; the evaluator caches it per session.
+ * (sys.stdout / sys.stderr write to the cell's streams), and the registry
+ * through which rooms above lang/ add theirs (pymod_register: engine/pylib's
+ * os, json, collections ...).  Each import builds a fresh module value; the
+ * evaluator caches it per session.
  */
 #include <float.h>
 #include <math.h>

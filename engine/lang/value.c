@@ -74,6 +74,7 @@ static const struct { const char *name, *module; enum typeid parent; } tyinfo[TY
 	[TY_AxisError] = {"AxisError", "numpy.exceptions", TY_ValueError},
 	[TY_StdinNotImplementedError] = {"StdinNotImplementedError", "IPython.core.error", TY_NotImplementedError},
 	[TY_UsageError] = {"UsageError", "IPython.core.error", TY_Exception},
+	[TY_CalledProcessError] = {"CalledProcessError", "subprocess", TY_Exception},
 	[TY_OutOfMemoryError] = {"OutOfMemoryError", "cupy.cuda.memory", TY_MemoryError},
 	[TY_CUDARuntimeError] = {"CUDARuntimeError", "cupy_backends.cuda.api.runtime", TY_RuntimeError},
 	[TY_NVRTCError] = {"NVRTCError", "cupy.cuda.compiler", TY_Exception},
@@ -631,7 +632,7 @@ const char *val_type_name(struct value *v)
 	case VT_STR: return "str";
 	case VT_BYTES: return "bytes";
 	case VT_TUPLE: return "tuple";
-	case VT_LIST: return "list";
+	case VT_LIST: return v->u.seq.named ? v->u.seq.named->name : "list";
 	case VT_DICT: return v->u.dict->kind ? v->u.dict->kind->name : "dict";
 	case VT_SLICE: return "slice";
 	case VT_RANGE: return "range";
@@ -1233,6 +1234,13 @@ struct value *val_getattr(struct eval *ev, struct value *v, const char *name)
 			return err_set(ev, TY_AttributeError, "'%s' object has no attribute '%s'", v->u.seq.named->name, name);
 		}
 		break;
+	case VT_LIST:
+		if (v->u.seq.named && v->u.seq.named->getattr) {
+			r = v->u.seq.named->getattr(ev, v, name);
+			if (r || err_occurred(ev))
+				return r;
+		}
+		break;
 	case VT_FUNCTION:
 		if (strcmp(name, "__name__") == 0 || strcmp(name, "__qualname__") == 0)
 			return val_cstr(v->u.func->fd->name);
@@ -1815,6 +1823,31 @@ struct value *val_iter_list(struct eval *ev, struct value *v)
 			struct value *items = it ? val_iter_list(ev, it) : NULL;
 			val_decref(it);
 			return items;
+		}
+		if (v->type == VT_OBJECT && v->u.obj.t->getitem) {
+			/* the old sequence protocol: obj[0], obj[1] ... until IndexError */
+			struct value *l = val_list_new(0, NULL);
+			if (!l)
+				return err_nomem(ev);
+			for (int64_t i = 0;; i++) {
+				struct value *k = val_int(i), *it = k ? v->u.obj.t->getitem(ev, v, k) : NULL;
+				val_decref(k);
+				if (!it) {
+					struct value *e = err_fetch(ev);
+					if (e && e->type == VT_EXCEPTION && e->u.exc.type == TY_IndexError) {
+						val_decref(e);
+						return l;
+					}
+					if (e)
+						err_set_value(ev, e);
+					val_decref(l);
+					return NULL;
+				}
+				if (list_append(l, it) < 0) {
+					val_decref(l);
+					return err_nomem(ev);
+				}
+			}
 		}
 		struct value *l = val_iterobj_list_borrow(v);
 		if (l) {

@@ -71,6 +71,7 @@ enum typeid {
 	TY_AxisError,             /* numpy.exceptions.AxisError(ValueError, IndexError) */
 	TY_StdinNotImplementedError, /* IPython's (NotImplementedError) */
 	TY_UsageError,            /* IPython's (Exception) */
+	TY_CalledProcessError,    /* subprocess.CalledProcessError(Exception): %%bash's non-zero exit */
 	TY_OutOfMemoryError,      /* cupy.cuda.memory.OutOfMemoryError(MemoryError) */
 	TY_CUDARuntimeError,      /* cupy_backends.cuda.api.runtime.CUDARuntimeError(RuntimeError) */
 	TY_NVRTCError,            /* cupy.cuda.compiler.CompileException(Exception) */
@@ -92,6 +93,9 @@ struct str {
 struct seqtype {
 	const char *name;               /* "EighResult" */
 	const char *const *fields;      /* one per item */
+	/* a list's class (IPython's SList, u.seq.named of a VT_LIST): its
+	 * attributes beyond list's (new ref, or NULL, no error: none) */
+	struct value *(*getattr)(struct eval *ev, struct value *self, const char *name);
 };
 
 struct seq { /* tuple and list */

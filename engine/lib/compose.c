@@ -16,6 +16,7 @@
 #include "lib/nscall.h"
 #include "lang/args.h"
 #include "lang/error.h"
+#include "lib/shape.h"
 
 #define FN(name) static struct value *x_##name(struct eval *ev, const struct builtin *bi, \
 	int argc, struct value **argv, const struct kwargs *kw)
@@ -726,9 +727,6 @@ static struct value *cumulative(struct eval *ev, const struct builtin *bi, const
 		struct value *ini = first ? arr_ns_call(ev, be, strcmp(fn, "cumsum") ? "ones_like" : "zeros_like", 1,
 							&first, NULL) : NULL;
 		val_decref(first);
-		if (ini && !arr_borrow(ini)) {
-			/* a shape (…, 0, …) slice is still an array; a scalar cannot come back */
-		}
 		struct value *pair = ini ? val_tuple_new(2, (struct value *[]){ini, val_incref(r)}) : NULL;
 		struct value *c = pair ? arr_ns_callk(ev, be, "concatenate", 1, &pair, "axis", axi) : NULL;
 		val_decref(pair);
@@ -805,6 +803,7 @@ FN(intersect1d)
 	struct value *hi = ex_item(ev, val_incref(aux), ex_slice(1, NS_NONE));
 	struct value *lo = ex_item(ev, val_incref(aux), ex_slice(NS_NONE, -1));
 	struct value *mask = ex_bin(ev, OP_EQ, hi, val_incref(lo));
+	val_decref(aux);
 	return ex_item(ev, lo, mask);
 }
 
@@ -1390,6 +1389,10 @@ FN(min_scalar_type)
 	if (!a)
 		return NULL;
 	int dt = a->dtype;
+	if (a->ndim == 0 && nd_device(a) != DEV_HOST) {
+		nd_decref(a);
+		return err_set(ev, TY_NotImplementedError, "min_scalar_type of a 0-d device array: its value lives on the GPU (Lumen does not copy it back implicitly)");
+	}
 	if (a->ndim == 0 && (dt_is_int(dt) || dt_is_float(dt) || dt_is_complex(dt))) {
 		struct value *x = arr_scalar_at(ev, a, nd_data(a));
 		if (!x) {
@@ -1882,6 +1885,239 @@ FN(m_partition)
 	return rc < 0 ? NULL : val_none();
 }
 
+/* common_type(*arrays): the inexact scalar type of them all (integers as float64) */
+FN(common_type)
+{
+	if (kw && kw->n)
+		return err_set(ev, TY_TypeError, "common_type() got an unexpected keyword argument '%s'", kw->names[0]);
+	int cpx = 0, prec = DT_FLOAT16;
+	for (int k = 0; k < argc; k++) {
+		struct ndarray *a = as_arr(ev, arr_be(bi), argv[k]);
+		if (!a)
+			return NULL;
+		int dt = a->dtype, p;
+		nd_decref(a);
+		if (dt_is_complex(dt)) {
+			cpx = 1;
+			p = dt == DT_COMPLEX64 ? DT_FLOAT32 : DT_FLOAT64;
+		} else if (dt_is_float(dt)) {
+			p = dt;
+		} else if (dt_is_int(dt)) {
+			p = DT_FLOAT64;
+		} else {
+			return err_set(ev, TY_TypeError, "can't get common type for non-numeric array");
+		}
+		if (dtype_table[p].itemsize > dtype_table[prec].itemsize)
+			prec = p;
+	}
+	if (cpx)
+		prec = prec == DT_FLOAT64 ? DT_COMPLEX128 : DT_COMPLEX64;
+	return val_dtype(prec, 1);
+}
+
+/* mintypecode(typechars, typeset='GDFgdf', default='d') */
+FN(mintypecode)
+{
+	struct value *tc, *tsv = NULL, *dv = NULL;
+	if (args_parse(ev, "mintypecode", argc, argv, kw, "typechars|typeset,default", &tc, &tsv, &dv) < 0)
+		return NULL;
+	const char *typeset = tsv ? val_as_cstr(tsv) : "GDFgdf";
+	if (!typeset)
+		return err_set(ev, TY_TypeError, "typeset must be a string");
+	static const char order[] = "GDFgdfQqLlIiHhBb?";
+	if (arr_borrow(tc) && nd_device(arr_borrow(tc)) != DEV_HOST)
+		return err_set(ev, TY_NotImplementedError, "mintypecode of a device array: its items live on the GPU (Lumen does not copy them back implicitly)");
+	struct value *items = arr_borrow(tc) ? NULL : val_iter_list(ev, tc);
+	struct value *lst = items;
+	if (!items) {
+		if (err_occurred(ev))
+			return NULL;
+		lst = arr_method_call(ev, tc, "tolist", 0, NULL, NULL); /* array items, each a scalar */
+		if (!lst)
+			return NULL;
+		items = lst->type == VT_LIST ? lst : NULL;
+		if (!items) {
+			val_decref(lst);
+			return err_set(ev, TY_TypeError, "mintypecode: a 0-d array is not supported by Lumen");
+		}
+	}
+	char seen[sizeof order] = {0};
+	int any = 0;
+	for (size_t i = 0; i < items->u.seq.n; i++) {
+		struct value *t = items->u.seq.items[i];
+		const char *s = val_as_cstr(t);
+		char c;
+		if (s) {
+			if (strlen(s) != 1)
+				continue;
+			c = s[0];
+		} else {
+			struct ndarray *a = arr_asarray(ev, arr_be(bi), t, -1);
+			if (!a) {
+				val_decref(lst);
+				return NULL;
+			}
+			c = dtype_table[a->dtype].code;
+			nd_decref(a);
+		}
+		if (!strchr(typeset, c))
+			continue;
+		const char *p = strchr(order, c);
+		if (p) {
+			seen[p - order] = 1;
+			any = 1;
+		}
+	}
+	val_decref(lst);
+	if (!any)
+		return dv ? val_incref(dv) : val_cstr("d");
+	if (seen[strchr(order, 'F') - order] && seen[strchr(order, 'd') - order])
+		return val_cstr("D");
+	for (size_t i = 0; i < sizeof order - 1; i++)
+		if (seen[i])
+			return val_str(order + i, 1);
+	return val_cstr("d");
+}
+
+/* isdtype(dtype, kind): kind a dtype, one of the array API's kind names, or a tuple of them */
+static int isdtype_one(struct eval *ev, int dt, struct value *k)
+{
+	const char *s = val_as_cstr(k);
+	if (!s) {
+		int kd;
+		if (arr_parse_dtype(ev, k, &kd) < 0) {
+			err_clear(ev);
+			err_set(ev, TY_TypeError, "kind argument must be comprised of NumPy dtypes or strings only, but is a '%s'.",
+				val_type_name(k));
+			return -1;
+		}
+		return kd == dt;
+	}
+	int kind = dtype_table[dt].kind;
+	if (!strcmp(s, "bool"))
+		return kind == DK_BOOL;
+	if (!strcmp(s, "signed integer"))
+		return kind == DK_INT;
+	if (!strcmp(s, "unsigned integer"))
+		return kind == DK_UINT;
+	if (!strcmp(s, "integral"))
+		return kind == DK_INT || kind == DK_UINT;
+	if (!strcmp(s, "real floating"))
+		return kind == DK_FLOAT;
+	if (!strcmp(s, "complex floating"))
+		return kind == DK_COMPLEX;
+	if (!strcmp(s, "numeric"))
+		return kind != DK_BOOL;
+	err_set(ev, TY_ValueError, "kind argument is a string, but '%s' is not a known kind name.", s);
+	return -1;
+}
+
+FN(isdtype)
+{
+	struct value *dv, *kv;
+	int dt;
+	if (args_parse(ev, "isdtype", argc, argv, kw, "dtype,kind", &dv, &kv) < 0)
+		return NULL;
+	if (arr_borrow(dv) || dv->type == VT_LIST)
+		return err_set(ev, TY_TypeError, "dtype argument must be a NumPy dtype, but it is a %s.", val_type_name(dv));
+	if (arr_parse_dtype(ev, dv, &dt) < 0)
+		return NULL;
+	if (kv->type == VT_TUPLE) {
+		for (size_t i = 0; i < kv->u.seq.n; i++) {
+			int r = isdtype_one(ev, dt, kv->u.seq.items[i]);
+			if (r)
+				return r < 0 ? NULL : val_bool(1);
+		}
+		return val_bool(0);
+	}
+	int r = isdtype_one(ev, dt, kv);
+	return r < 0 ? NULL : val_bool(r);
+}
+
+/* a.resize(new_shape, refcheck=True): in place; the items kept in memory
+ * order, new ones zero; only an array owning its (contiguous) data and not
+ * referenced elsewhere (refcheck) may change */
+FN(m_resize)
+{
+	struct value *rc = NULL;
+	int refcheck = 1, nd = 0;
+	int64_t shape[ND_MAXDIM];
+	for (int i = 0; kw && i < kw->n; i++) {
+		if (strcmp(kw->names[i], "refcheck"))
+			return err_set(ev, TY_TypeError, "'%s' is an invalid keyword argument for this function", kw->names[i]);
+		rc = kw->vals[i];
+	}
+	if (args_bool(ev, rc, 1, &refcheck) < 0)
+		return NULL;
+	struct ndarray *a = arr_borrow(bi->self);
+	if (!a)
+		return err_set(ev, TY_TypeError, "descriptor 'resize' requires a 'numpy.ndarray' object");
+	if (argc == 1 && argv[0]->type == VT_NONE)
+		return val_none();
+	if (argc == 1) {
+		if (arr_parse_shape(ev, argv[0], &nd, shape) < 0)
+			return NULL;
+	} else if (argc > 1) {
+		struct value *t = val_tuple_new((size_t)argc, argv);
+		/* val_tuple_new steals: take references first */
+		for (int i = 0; t && i < argc; i++)
+			val_incref(argv[i]);
+		int r = t ? arr_parse_shape(ev, t, &nd, shape) : -1;
+		val_decref(t);
+		if (r < 0)
+			return NULL;
+	} else {
+		return val_none();
+	}
+	int64_t n = 1, old = nd_size(a), isz = dt_size(a->dtype);
+	for (int i = 0; i < nd; i++) {
+		if (shape[i] < 0)
+			return err_set(ev, TY_ValueError, "negative dimensions not allowed");
+		n *= shape[i];
+	}
+	int fort = nd_is_f_contiguous(a) && !nd_is_c_contiguous(a);
+	if (!(nd_is_c_contiguous(a) || fort))
+		return err_set(ev, TY_ValueError, "resize only works on single-segment arrays");
+	if (a->offset != 0 || (size_t)(old * isz) != a->buf->nbytes)
+		return err_set(ev, TY_ValueError, "cannot resize this array: it does not own its data");
+	if (refcheck && (bi->self->refcnt > 2 || a->refcnt > 1 || a->buf->refcnt > 1))
+		return err_set(ev, TY_ValueError, "cannot resize an array that references or is referenced\n"
+			       "by another object in this way.\nUse the np.resize function to get a new resized copy or\n"
+			       " set refcheck=False to disable this check");
+	int64_t flat = n;
+	struct ndarray *na = nd_new_zeroed(ev, nd_backend(a), a->dtype, 1, &flat);
+	if (!na)
+		return NULL;
+	int64_t m = n < old ? n : old;
+	if (m > 0) {
+		struct ndarray *dst = nd_view(ev, na, a->dtype, 1, &m, &isz, 0);
+		struct ndarray *src = dst ? nd_view(ev, a, a->dtype, 1, &m, &isz, 0) : NULL;
+		int r = src ? shp_assign(ev, dst, src) : -1;
+		nd_decref(dst);
+		nd_decref(src);
+		if (r < 0) {
+			nd_decref(na);
+			return NULL;
+		}
+	}
+	/* the new buffer under the same array, strides in its order */
+	struct buffer *ob = a->buf;
+	a->buf = na->buf;
+	a->buf->refcnt++;
+	buf_decref(ob);
+	nd_decref(na);
+	a->ndim = nd;
+	a->offset = 0;
+	int64_t st = isz;
+	for (int k = 0; k < nd; k++) {
+		int i = fort ? k : nd - 1 - k;
+		a->shape[i] = shape[i];
+		a->strides[i] = st;
+		st *= shape[i] ? shape[i] : 1;
+	}
+	return val_none();
+}
+
 const struct arr_func arr_compose_funcs[] = {
 	{"ndim", x_ndim, "ndim(a)", "Return the number of dimensions of an array."},
 	{"shape", x_shape, "shape(a)", "Return the shape of an array."},
@@ -1925,6 +2161,9 @@ const struct arr_func arr_compose_funcs[] = {
 	{"asfortranarray", x_asfortranarray, "asfortranarray(a, dtype=None, *, like=None)", "Return an array (ndim >= 1) laid out in Fortran order in memory."},
 	{"asarray_chkfinite", x_asarray_chkfinite, "asarray_chkfinite(a, dtype=None, order=None)", "Convert the input to an array, checking for NaNs or Infs."},
 	{"vecdot", x_vecdot, "vecdot(x1, x2, /, *, axis=-1)", "Vector dot product of two arrays."},
+	{"common_type", x_common_type, "common_type(*arrays)", "Return a scalar type which is common to the input arrays."},
+	{"mintypecode", x_mintypecode, "mintypecode(typechars, typeset='GDFgdf', default='d')", "Return the character for the minimum-size type to which given types can be safely cast."},
+	{"isdtype", x_isdtype, "isdtype(dtype, kind)", "Determine if a provided dtype is of a specified data type kind."},
 	{"hanning", x_hanning, "hanning(M)", "Return the Hanning window."},
 	{"hamming", x_hamming, "hamming(M)", "Return the Hamming window."},
 	{"blackman", x_blackman, "blackman(M)", "Return the Blackman window."},
@@ -1955,6 +2194,7 @@ const struct arr_func arr_compose_linalg_funcs[] = {
 
 const struct arr_func arr_compose_methods[] = {
 	{"diagonal", x_m_diagonal, "a.diagonal(offset=0, axis1=0, axis2=1)", "Return specified diagonals."},
+	{"resize", x_m_resize, "a.resize(new_shape, refcheck=True)", "Change shape and size of array in-place."},
 	{"take", x_m_take, "a.take(indices, axis=None, out=None, mode='raise')", "Return an array formed from the elements of a at the given indices."},
 	{"put", x_m_put, "a.put(indices, values, mode='raise')", "Set a.flat[n] = values[n] for all n in indices."},
 	{"compress", x_m_compress, "a.compress(condition, axis=None, out=None)", "Return selected slices of this array along given axis."},

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lib/shape.h"
+#include "lib/nscall.h"
 #include "lang/args.h"
 #include "lang/error.h"
 
@@ -1544,8 +1545,10 @@ static struct value *mf_pad(struct eval *ev, const struct builtin *bi, int argc,
 		return NULL;
 	if (modev && !(mode = val_as_cstr(modev)))
 		return err_set(ev, TY_TypeError, "mode must be a string");
+	int stat = !strcmp(mode, "maximum") || !strcmp(mode, "minimum") || !strcmp(mode, "mean") ||
+		   !strcmp(mode, "median");
 	if (strcmp(mode, "constant") && strcmp(mode, "edge") && strcmp(mode, "reflect")
-	    && strcmp(mode, "symmetric") && strcmp(mode, "wrap") && strcmp(mode, "empty"))
+	    && strcmp(mode, "symmetric") && strcmp(mode, "wrap") && strcmp(mode, "empty") && !stat)
 		return err_set(ev, TY_ValueError, "mode '%s' is not supported", mode);
 	const char *rts = rt ? val_as_cstr(rt) : NULL;
 	/* any other reflect_type reads as 'even', as in NumPy */
@@ -1565,6 +1568,19 @@ static struct value *mf_pad(struct eval *ev, const struct builtin *bi, int argc,
 		}
 	if (cv && !strcmp(mode, "constant") && pairs(ev, cv, nd, 0, NULL, cvals, NULL) < 0)
 		goto fail;
+	int64_t slen[2 * ND_MAXDIM + 2];
+	for (int i = 0; i < nd; i++) {
+		slen[2 * i] = slen[2 * i + 1] = a->shape[i];
+	}
+	if (stat && slv && slv->type != VT_NONE) {
+		if (pairs(ev, slv, nd, 1, slen, NULL, NULL) < 0)
+			goto fail;
+		for (int i = 0; i < 2 * nd; i++)
+			if (slen[i] < 0) {
+				err_set(ev, TY_ValueError, "index can't contain negative values");
+				goto fail;
+			}
+	}
 	for (int i = 0; i < nd; i++) {
 		shape[i] = a->shape[i] + pad[2 * i] + pad[2 * i + 1];
 		if (a->shape[i] == 0 && (pad[2 * i] || pad[2 * i + 1]) && strcmp(mode, "constant")
@@ -1607,6 +1623,46 @@ static struct value *mf_pad(struct eval *ev, const struct builtin *bi, int argc,
 				nd_decref(src);
 				nd_decref(b);
 				nd_decref(dst);
+				if (rc < 0)
+					goto fail;
+			}
+			continue;
+		}
+		if (stat) {
+			/* NumPy's _get_stats: the statistic of the first / last stat_length
+			 * items along the axis (of the array padded so far), rounded for
+			 * integers (mean, median), fills each side */
+			for (int side = 0; side < 2; side++) {
+				int64_t len = side ? pa : pb, L = slen[2 * i + side] < n ? slen[2 * i + side] : n;
+				if (!len)
+					continue;
+				if (L == 0 && (!strcmp(mode, "maximum") || !strcmp(mode, "minimum"))) {
+					err_set(ev, TY_ValueError, "stat_length of 0 yields no value for padding");
+					goto fail;
+				}
+				struct value *src = arr_wrap(ev, axis_slice(ev, out, i, side ? pb + n - L : pb, L, 1));
+				struct value *axv = val_int(i), *t = val_bool(1);
+				const char *kn[2] = {"axis", "keepdims"};
+				struct value *kvv[2] = {axv, t};
+				struct kwargs k2 = {2, kn, kvv};
+				struct value *st = src ? arr_ns_call(ev, nd_backend(out), !strcmp(mode, "maximum") ? "amax" :
+							 !strcmp(mode, "minimum") ? "amin" : mode, 1, &src, &k2) : NULL;
+				val_decref(axv);
+				val_decref(t);
+				val_decref(src);
+				if (st && !dt_is_inexact(out->dtype) && (!strcmp(mode, "mean") || !strcmp(mode, "median"))) {
+					struct value *r = arr_ns_call(ev, nd_backend(out), "around", 1, &st, NULL);
+					val_decref(st);
+					st = r;
+				}
+				struct ndarray *sa = st ? arr_asarray(ev, nd_backend(out), st, out->dtype) : NULL;
+				struct ndarray *dst = sa ? axis_slice(ev, out, i, side ? pb + n : 0, len, 1) : NULL;
+				struct ndarray *b = dst ? arr_broadcast_to(ev, sa, dst->ndim, dst->shape) : NULL;
+				int rc = b ? shp_assign(ev, dst, b) : -1;
+				val_decref(st);
+				nd_decref(sa);
+				nd_decref(dst);
+				nd_decref(b);
 				if (rc < 0)
 					goto fail;
 			}

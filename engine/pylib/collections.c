@@ -791,12 +791,18 @@ static struct value *deque_binop(struct eval *ev, enum binop op, struct value *l
 	return val_binop(ev, op, DQ(l)->list, DQ(r)->list);
 }
 
+static int deque_hash(struct eval *ev, struct value *self, uint64_t *out)
+{
+	err_set(ev, TY_TypeError, "unhashable type: 'collections.deque'");
+	return -1;
+}
+
 static const char *const deque_attrs[] = {"append", "appendleft", "extend", "extendleft", "pop", "popleft",
 	"rotate", "clear", "reverse", "count", "remove", "copy", "maxlen", NULL};
 static const struct objtype deque_type = {
 	.name = "collections.deque", .free = deque_free, .getattr = deque_getattr, .repr = deque_repr,
 	.attrs = deque_attrs, .getitem = deque_getitem, .iter = deque_iter, .len = deque_len,
-	.setitem = deque_setitem, .binop = deque_binop,
+	.setitem = deque_setitem, .binop = deque_binop, .hash = deque_hash,
 };
 
 PYFN(coll_deque)

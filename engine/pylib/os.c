@@ -7,6 +7,7 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,10 +54,13 @@ PYFN(path_join)
 		return err_set(ev, TY_TypeError, "join() missing 1 required positional argument: 'a'");
 	struct sbuf b = {0};
 	for (int i = 0; i < argc; i++) {
-		const char *s = pylib_path_arg(ev, argv[i]);
+		const char *s = argv[i]->type == VT_STR ? argv[i]->u.str->s : pylib_path_arg(ev, argv[i]);
 		if (!s) {
 			free(b.s);
-			return NULL;
+			val_decref(err_fetch(ev));
+			err_tb_clear(ev);
+			return err_set(ev, TY_TypeError, "join() argument must be str, bytes, or os.PathLike object, not '%s'",
+				       val_type_name(argv[i]));
 		}
 		if (s[0] == '/')
 			b.n = 0;
@@ -515,6 +519,34 @@ PYFN(os_close)
 	return val_none();
 }
 
+PYFN(os_open)
+{
+	struct value *pv = NULL, *fv = NULL, *mv = NULL, *dirfd = NULL;
+	int64_t flags, mode;
+	const char *p;
+	if (args_parse(ev, "open", argc, argv, kw, "path,flags|mode$dir_fd", &pv, &fv, &mv, &dirfd) < 0 ||
+	    !(p = pylib_path_arg(ev, pv)) || val_as_int64(ev, fv, &flags) < 0 || mode_arg(ev, mv, &mode) < 0)
+		return NULL;
+	int fd = open(p, (int)flags | O_CLOEXEC, (mode_t)mode);
+	if (fd < 0)
+		return pylib_oserror(ev, errno, p, NULL);
+	return val_int(fd);
+}
+
+PYFN(os_write)
+{
+	struct value *fv = NULL, *dv = NULL;
+	int64_t fd;
+	if (args_parse(ev, "write", argc, argv, kw, "fd,data", &fv, &dv) < 0 || val_as_int64(ev, fv, &fd) < 0)
+		return NULL;
+	if (dv->type != VT_BYTES)
+		return err_set(ev, TY_TypeError, "a bytes-like object is required, not '%s'", val_type_name(dv));
+	ssize_t n = write((int)fd, dv->u.str->s, dv->u.str->len);
+	if (n < 0)
+		return pylib_oserror(ev, errno, NULL, NULL);
+	return val_int((int64_t)n);
+}
+
 PYFN(os_fspath)
 {
 	if (argc != 1)
@@ -529,6 +561,7 @@ static const struct pyfn os_fns[] = {
 	{"makedirs", os_makedirs}, {"remove", os_remove}, {"unlink", os_remove}, {"rmdir", os_rmdir},
 	{"rename", os_rename}, {"replace", os_rename}, {"getenv", os_getenv}, {"cpu_count", os_cpu_count},
 	{"getpid", os_getpid}, {"walk", os_walk}, {"fspath", os_fspath}, {"close", os_close},
+	{"open", os_open}, {"write", os_write},
 };
 
 /* ---- os.environ: a dict kind whose changes reach the process ---- */
@@ -675,7 +708,10 @@ struct value *pyos_build(struct eval *ev, const char *name)
 	    pylib_add(ev, m, "sep", val_cstr("/")) < 0 || pylib_add(ev, m, "linesep", val_cstr("\n")) < 0 ||
 	    pylib_add(ev, m, "pathsep", val_cstr(":")) < 0 || pylib_add(ev, m, "curdir", val_cstr(".")) < 0 ||
 	    pylib_add(ev, m, "pardir", val_cstr("..")) < 0 || pylib_add(ev, m, "name", val_cstr("posix")) < 0 ||
-	    pylib_add(ev, m, "devnull", val_cstr("/dev/null")) < 0) {
+	    pylib_add(ev, m, "devnull", val_cstr("/dev/null")) < 0 || pylib_add(ev, m, "O_RDONLY", val_int(O_RDONLY)) < 0 ||
+	    pylib_add(ev, m, "O_WRONLY", val_int(O_WRONLY)) < 0 || pylib_add(ev, m, "O_RDWR", val_int(O_RDWR)) < 0 ||
+	    pylib_add(ev, m, "O_CREAT", val_int(O_CREAT)) < 0 || pylib_add(ev, m, "O_TRUNC", val_int(O_TRUNC)) < 0 ||
+	    pylib_add(ev, m, "O_APPEND", val_int(O_APPEND)) < 0 || pylib_add(ev, m, "O_EXCL", val_int(O_EXCL)) < 0) {
 		val_decref(m);
 		return NULL;
 	}

@@ -15,6 +15,9 @@ static const struct { const char *name; pymod_build_fn build; } modules[] = {
 	{"collections", collections_build}, {"json", json_build}, {"io", pyio_build},
 	{"copy", copy_build}, {"warnings", warnings_build}, {"logging", logging_build},
 	{"tempfile", tempfile_build}, {"typing", typing_build},
+	{"random", pyrandom_build}, {"glob", glob_build}, {"shutil", shutil_build}, {"string", string_build},
+	{"pathlib", pathlib_build}, {"operator", operator_build}, {"bisect", bisect_build},
+	{"heapq", heapq_build}, {"gc", gc_build}, {"datetime", datetime_build},
 };
 
 int pylib_init(void)
@@ -76,6 +79,8 @@ const char *pylib_path_arg(struct eval *ev, struct value *v)
 {
 	if (v && v->type == VT_STR)
 		return v->u.str->s;
+	if (pylib_is_path(v))
+		return pylib_path_str(v);
 	err_set(ev, TY_TypeError, "expected str, bytes or os.PathLike object, not %s",
 		v ? val_type_name(v) : "NoneType");
 	return NULL;

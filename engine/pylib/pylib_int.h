@@ -43,5 +43,18 @@ struct value *warnings_build(struct eval *ev, const char *name);
 struct value *logging_build(struct eval *ev, const char *name);
 struct value *tempfile_build(struct eval *ev, const char *name);
 struct value *typing_build(struct eval *ev, const char *name);
+struct value *pyrandom_build(struct eval *ev, const char *name);   /* random */
+struct value *glob_build(struct eval *ev, const char *name);       /* fsutil.c */
+struct value *shutil_build(struct eval *ev, const char *name);     /* fsutil.c */
+struct value *string_build(struct eval *ev, const char *name);     /* fsutil.c */
+struct value *pathlib_build(struct eval *ev, const char *name);
+struct value *operator_build(struct eval *ev, const char *name);   /* small.c */
+struct value *bisect_build(struct eval *ev, const char *name);     /* small.c */
+struct value *heapq_build(struct eval *ev, const char *name);      /* small.c */
+struct value *gc_build(struct eval *ev, const char *name);         /* small.c */
+struct value *datetime_build(struct eval *ev, const char *name);
+/* pathlib.c: is v a Path, and its text (borrowed) */
+int pylib_is_path(struct value *v);
+const char *pylib_path_str(struct value *v);
 
 #endif

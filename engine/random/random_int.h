@@ -74,7 +74,9 @@ struct value *rnd_deliver(struct eval *ev, const struct backend *be, struct ndar
 
 /* random_dist.c: NumPy's distributions over either source. */
 enum rdist { RD_EXPONENTIAL, RD_STD_EXPONENTIAL, RD_GAMMA, RD_STD_GAMMA, RD_POISSON,
-	     RD_BINOMIAL, RD_GEOMETRIC };
+	     RD_BINOMIAL, RD_GEOMETRIC, RD_STD_CAUCHY, RD_LAPLACE, RD_GUMBEL, RD_LOGISTIC,
+	     RD_LOGNORMAL, RD_RAYLEIGH, RD_WEIBULL, RD_PARETO, RD_POWER, RD_CHISQUARE, RD_STD_T,
+	     RD_F, RD_BETA };
 /* Draws distribution d with params pv and size sv; dt -1, or
  * Generator.standard_exponential's DT_FLOAT64 / DT_FLOAT32. */
 struct value *rnd_draw_dist(struct eval *ev, const struct backend *be, struct rsrc *src,

@@ -426,8 +426,9 @@ static const struct arr_func rstate_own[] = {
 
 /* ORDER: completion lists them as given */
 static const char *const rstate_attrs[] = {
-	"binomial", "choice", "exponential", "gamma", "geometric", "get_state", "multivariate_normal", "normal",
-	"permutation", "poisson", "rand", "randint", "randn", "random", "random_sample", "seed",
+	"binomial", "choice", "exponential", "gamma", "beta", "chisquare", "f", "geometric", "get_state", "gumbel", "laplace", "logistic", "lognormal",
+	"multivariate_normal", "normal", "pareto", "power", "rayleigh", "standard_cauchy", "standard_t", "weibull",
+	"permutation", "poisson", "rand", "randint", "randn", "random", "random_integers", "random_sample", "seed",
 	"set_state", "shuffle", "standard_exponential", "standard_gamma", "standard_normal",
 	"tomaxint", "uniform", NULL
 };

@@ -27,6 +27,7 @@
 #include "array/format.h"
 #include "lang/args.h"
 #include "session/display.h"
+#include "plot/plot_api.h"
 
 char *arr_html(struct eval *ev, struct value *v);
 
@@ -783,7 +784,8 @@ struct value *display_module(struct eval *ev, const char *name)
 		    module_add(m, "display", val_builtin("display", f_display, NULL, NULL)) < 0 ||
 		    module_add(m, "update_display", val_builtin("update_display", f_update_display, NULL, NULL)) < 0 ||
 		    module_add(m, "clear_output", val_builtin("clear_output", f_clear_output, NULL, NULL)) < 0 ||
-		    module_add(m, "DisplayHandle", val_builtin("DisplayHandle", f_display_handle, NULL, NULL)) < 0) {
+		    module_add(m, "DisplayHandle", val_builtin("DisplayHandle", f_display_handle, NULL, NULL)) < 0 ||
+		    module_add(m, "set_matplotlib_formats", val_builtin("set_matplotlib_formats", plot_fn_set_formats, NULL, NULL)) < 0) {
 			val_decref(m);
 			return err_nomem(ev);
 		}
@@ -802,5 +804,5 @@ struct value *display_module(struct eval *ev, const char *name)
 		}
 		return m;
 	}
-	return NULL;
+	return plot_module(ev, name); /* matplotlib (engine/plot) */
 }

@@ -2639,22 +2639,62 @@ static struct value *fn_average(struct eval *ev, const struct builtin *bi, int a
 		rdt = dt_promote(c.a->dtype, wa->dtype);
 		if (!dt_is_inexact(rdt))
 			rdt = dt_promote(rdt, DT_FLOAT64);
-		if (wa->ndim != c.a->ndim) {
-			/* 1-d weights along the single axis */
-			int ax = 0;
+		int same = wa->ndim == c.a->ndim;
+		for (int i = 0; same && i < wa->ndim; i++)
+			same = wa->shape[i] == c.a->shape[i];
+		if (!same) {
+			/* NumPy: weights shaped as a's axes in the order axis names them,
+			 * transposed by argsort(axis) and reshaped to broadcast */
+			int axl[ND_MAXDIM], na = 0, ok = 1;
 			int64_t sh[ND_MAXDIM];
-			for (int i = 0; i < c.a->ndim; i++)
-				if (c.axes >> i & 1)
-					ax = i;
-			if (wa->ndim != 1 || wa->shape[0] != c.a->shape[ax]) {
+			if (!axis || axis->type == VT_NONE) {
 				nd_decref(wa);
-				err_set(ev, TY_ValueError, "Length of weights not compatible with specified axis.");
+				err_set(ev, TY_TypeError, "Axis must be specified when shapes of a and weights differ.");
 				goto out;
 			}
-			for (int i = 0; i < c.a->ndim; i++)
-				sh[i] = i == ax ? wa->shape[0] : 1;
-			wb = arr_reshape(ev, wa, c.a->ndim, sh);
+			if (axis->type == VT_TUPLE || axis->type == VT_LIST) {
+				for (size_t i = 0; ok && i < axis->u.seq.n && na < ND_MAXDIM; i++) {
+					int64_t v;
+					ok = val_as_int64(ev, axis->u.seq.items[i], &v) == 0 &&
+					     arr_normalize_axis(ev, v, c.a->ndim, &axl[na++]) == 0;
+				}
+			} else {
+				int64_t v;
+				ok = val_as_int64(ev, axis, &v) == 0 && arr_normalize_axis(ev, v, c.a->ndim, &axl[na++]) == 0;
+			}
+			if (!ok) {
+				nd_decref(wa);
+				goto out;
+			}
+			ok = wa->ndim == na;
+			for (int i = 0; ok && i < na; i++)
+				ok = wa->shape[i] == c.a->shape[axl[i]];
+			if (!ok) {
+				nd_decref(wa);
+				err_set(ev, TY_ValueError, "Shape of weights must be consistent with shape of a along specified axis.");
+				goto out;
+			}
+			int perm[ND_MAXDIM];
+			for (int i = 0; i < na; i++)
+				perm[i] = i;
+			for (int i = 1; i < na; i++) /* argsort(axis): a stable insertion sort */
+				for (int j = i; j > 0 && axl[perm[j - 1]] > axl[perm[j]]; j--) {
+					int t = perm[j];
+					perm[j] = perm[j - 1];
+					perm[j - 1] = t;
+				}
+			struct ndarray *wt = arr_transpose(ev, wa, perm);
 			nd_decref(wa);
+			if (!wt)
+				goto out;
+			for (int i = 0; i < c.a->ndim; i++) {
+				int in = 0;
+				for (int k = 0; k < na; k++)
+					in |= axl[k] == i;
+				sh[i] = in ? c.a->shape[i] : 1;
+			}
+			wb = arr_reshape(ev, wt, c.a->ndim, sh);
+			nd_decref(wt);
 			wa = wb;
 			if (!wa)
 				goto out;

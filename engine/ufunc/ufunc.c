@@ -326,7 +326,7 @@ static int operand_of(struct eval *ev, const struct backend *be, struct value *v
 	}
 	if (!arr_value_scalar(v, &o->sc, &o->pyclass))
 		return 0;
-	if (v->type == VT_LIST || v->type == VT_TUPLE) {
+	if (v->type == VT_LIST || v->type == VT_TUPLE || v->type == VT_RANGE) {
 		o->arr = arr_asarray(ev, be, v, -1);
 		return o->arr ? 0 : -1;
 	}

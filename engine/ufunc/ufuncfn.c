@@ -726,6 +726,19 @@ static int replace_where(struct eval *ev, const struct backend *be, struct value
 	int rc;
 	if (!m)
 		return -1;
+	if (arr_borrow(v) || v->type == VT_LIST || v->type == VT_TUPLE) {
+		/* an array of values broadcasts to x's shape, as copyto(d, v, where=m) */
+		struct ndarray *pa = arr_borrow(part), *va = arr_asarray(ev, be, v, -1);
+		struct ndarray *bv = pa && va ? arr_broadcast_to(ev, va, pa->ndim, pa->shape) : NULL;
+		struct value *bvv = arr_wrap(ev, bv);
+		struct value *pick = bvv ? val_getitem(ev, bvv, m) : NULL;
+		rc = pick ? val_setitem(ev, part, m, pick) : -1;
+		nd_decref(va);
+		val_decref(bvv);
+		val_decref(pick);
+		val_decref(m);
+		return rc;
+	}
 	rc = val_setitem(ev, part, m, v);
 	val_decref(m);
 	return rc;

@@ -38,3 +38,11 @@ try:
     combinations("abc")
 except TypeError as e:
     print(e)
+from itertools import cycle, count, islice, repeat
+colors = ["r", "g"]
+for i, (c, x) in enumerate(zip(cycle(colors), [10, 20, 30])):
+    print(i, c, x)
+print(list(zip(count(), "abc")), dict(zip("xy", count(1))), list(zip(repeat(0), range(2), "pq")))
+c = count()
+print(list(zip(c, "ab")), next(c))
+print(list(zip()), list(zip(count(), [])), [a + b for a, b in zip(count(10), [1, 2])])

@@ -18,6 +18,7 @@
 #include <unistd.h>
 #include "array/arrapi.h"
 #include "lang/args.h"
+#include "backend/ukparse.h"
 #include "lang/error.h"
 #include "backend/cuda/cuda_int.h"
 

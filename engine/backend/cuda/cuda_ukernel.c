@@ -17,6 +17,7 @@
 #include <unistd.h>
 #include "array/arrapi.h"
 #include "lang/args.h"
+#include "backend/ukparse.h"
 #include "lang/error.h"
 #include "backend/cuda/cuda_int.h"
 
@@ -29,11 +30,10 @@ static struct value *method(struct value *self, const char *name, builtin_fn fn)
 
 /* ---- user kernels ---- */
 
-struct param { char type[64]; char name[64]; int raw; int dtype; /* -1: placeholder */ };
 struct ukernel {
 	int kind;                   /* 'E' elementwise, 'R' reduction, 'K' raw */
 	char *name;
-	struct param in[16], out[4];
+	struct uk_param in[16], out[4];
 	int nin, nout;
 	char *op, *map, *reduce, *post, *identity, *preamble, *code;
 	char **opts;
@@ -53,37 +53,6 @@ static void uk_free(void *p)
 		free(k->opts[i]);
 	free(k->opts);
 	free(k);
-}
-
-/* "float32 x, T y, raw T z" */
-static int parse_params(struct eval *ev, const char *s, struct param *p, int max)
-{
-	int n = 0;
-	char buf[1024];
-	snprintf(buf, sizeof buf, "%s", s);
-	for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
-		char w[3][64];
-		int nw = sscanf(tok, "%63s %63s %63s", w[0], w[1], w[2]);
-		if (nw < 2 || n >= max)
-			return err_set(ev, TY_ValueError, "Invalid parameter: %s", tok), -1;
-		memset(&p[n], 0, sizeof p[n]);
-		p[n].raw = nw == 3 && !strcmp(w[0], "raw");
-		snprintf(p[n].type, sizeof p[n].type, "%s", w[nw - 2]);
-		snprintf(p[n].name, sizeof p[n].name, "%s", w[nw - 1]);
-		p[n].dtype = dt_from_string(p[n].type);
-		if (p[n].dtype < 0) {
-			/* C names CuPy accepts */
-			static const struct { const char *c; int dt; } cn[] = {
-				{"float", DT_FLOAT32}, {"double", DT_FLOAT64}, {"int", DT_INT32},
-				{"long", DT_INT64}, {"bool", DT_BOOL}, {"float16", DT_FLOAT16},
-				{"complex64", DT_COMPLEX64}, {"complex128", DT_COMPLEX128}};
-			for (unsigned i = 0; i < sizeof cn / sizeof cn[0]; i++)
-				if (!strcmp(cn[i].c, p[n].type))
-					p[n].dtype = cn[i].dt;
-		}
-		n++;
-	}
-	return n;
 }
 
 static char *dupv(struct value *v)
@@ -124,26 +93,6 @@ static int to_karg(struct eval *ev, const struct backend *be, struct value *v, s
 	}
 }
 
-/* scalar param packed as the C type of dtype dt */
-union kparam { unsigned char b[16]; double d; float f; long long ll; };
-static void pack_as(const struct npscalar *s, int dt, union kparam *out)
-{
-	struct npscalar c;
-	arr_scalar_cast(s, dt, &c);
-	memset(out, 0, sizeof *out);
-	switch (dt) {
-	case DT_BOOL: case DT_UINT8: case DT_INT8: out->b[0] = (unsigned char)(c.v.i & 0xff); if (dt == DT_BOOL) out->b[0] = c.v.b; break;
-	case DT_INT16: case DT_UINT16: { short x = (short)c.v.i; memcpy(out->b, &x, 2); break; }
-	case DT_INT32: case DT_UINT32: { int x = (int)c.v.i; memcpy(out->b, &x, 4); break; }
-	case DT_INT64: case DT_UINT64: memcpy(out->b, &c.v.i, 8); break;
-	case DT_FLOAT16: { _Float16 h = (_Float16)c.v.f; memcpy(out->b, &h, 2); break; }
-	case DT_FLOAT32: out->f = (float)c.v.f; break;
-	case DT_FLOAT64: out->d = c.v.f; break;
-	case DT_COMPLEX64: { float z[2] = {(float)__real__ c.v.c, (float)__imag__ c.v.c}; memcpy(out->b, z, 8); break; }
-	default: { double z[2] = {__real__ c.v.c, __imag__ c.v.c}; memcpy(out->b, z, 16); break; }
-	}
-}
-
 /* ElementwiseKernel.__call__(*args, size=None) */
 static struct value *ew_call(struct eval *ev, struct ukernel *k, int argc, struct value **argv,
 			     const struct kwargs *kw)
@@ -179,7 +128,7 @@ static struct value *ew_call(struct eval *ev, struct ukernel *k, int argc, struc
 	/* placeholder types: from the arrays first, then scalars */
 	for (int pass = 0; pass < 2; pass++)
 		for (int i = 0; i < argc; i++) {
-			struct param *p = i < k->nin ? &k->in[i] : &k->out[i - k->nin];
+			struct uk_param *p = i < k->nin ? &k->in[i] : &k->out[i - k->nin];
 			if (p->dtype >= 0 || strlen(p->type) != 1)
 				continue;
 			int slot = (unsigned char)p->type[0] % 8;
@@ -197,12 +146,23 @@ static struct value *ew_call(struct eval *ev, struct ukernel *k, int argc, struc
 			goto out;
 	}
 	for (int o = 0; o < k->nout; o++) {
-		struct param *p = &k->out[o];
+		struct uk_param *p = &k->out[o];
 		int dt = p->dtype >= 0 ? p->dtype : types[(unsigned char)p->type[0] % 8];
 		if (dt < 0)
 			dt = DT_FLOAT64;
 		if (o < nout_given) {
 			outs[o] = nd_incref(ka[k->nin + o].a);
+			if (!outs[o]) {
+				err_set(ev, TY_TypeError, "Output of '%s' must be an array", k->name);
+				goto out;
+			}
+			int same = outs[o]->ndim == ndim;
+			for (int d = 0; same && d < ndim; d++)
+				same = outs[o]->shape[d] == shape[d];
+			if (!same) {   /* the kernel would write past its end */
+				err_set(ev, TY_ValueError, "Out shape is mismatched");
+				goto out;
+			}
 		} else if (!(outs[o] = nd_new(ev, be, dt, ndim, shape))) {
 			goto out;
 		}
@@ -295,7 +255,7 @@ static struct value *ew_call(struct eval *ev, struct ukernel *k, int argc, struc
 	for (int s = 0; s < 8; s++)
 		if (types[s] >= 0)
 			for (int i = 0; i < k->nin + k->nout; i++) {
-				struct param *p = i < k->nin ? &k->in[i] : &k->out[i - k->nin];
+				struct uk_param *p = i < k->nin ? &k->in[i] : &k->out[i - k->nin];
 				if (p->dtype < 0 && strlen(p->type) == 1 && (unsigned char)p->type[0] % 8 == s) {
 					fprintf(f, "typedef %s %s;\n", kty(types[s]), p->type);
 					break;
@@ -352,7 +312,7 @@ static struct value *ew_call(struct eval *ev, struct ukernel *k, int argc, struc
 launch:
 	{
 		void *args[24], *ptrs[24];
-		union kparam kp[24];
+		union uk_val kp[24];
 		long long nn = n;
 		int na = 0;
 		args[na++] = &nn;
@@ -365,7 +325,7 @@ launch:
 				ptrs[na] = nd_data(ka[i].a);
 				args[na] = &ptrs[na];
 			} else {
-				pack_as(&ka[i].s, dt, &kp[na]);
+				uk_pack_as(&ka[i].s, dt, &kp[na]);
 				args[na] = &kp[na];
 			}
 			na++;
@@ -573,29 +533,6 @@ out:
 }
 
 /* RawKernel.__call__(grid, block, args, *, shared_mem=0) */
-static int dims(struct eval *ev, struct value *v, unsigned d[3], const char *what)
-{
-	d[0] = d[1] = d[2] = 1;
-	if (v->type == VT_TUPLE || v->type == VT_LIST) {
-		if (v->u.seq.n < 1 || v->u.seq.n > 3)
-			return err_set(ev, TY_ValueError, "%s must be a tuple of 1 to 3 ints", what), -1;
-		for (size_t i = 0; i < v->u.seq.n; i++) {
-			int64_t x;
-			if (val_as_int64(ev, v->u.seq.items[i], &x) < 0)
-				return -1;
-			if (x < 0 || x > 0x7fffffff)
-				return err_set(ev, TY_ValueError, "%s out of range: %lld", what, (long long)x), -1;
-			d[i] = (unsigned)x;
-		}
-		return 0;
-	}
-	int64_t x;
-	if (val_as_int64(ev, v, &x) < 0)
-		return -1;
-	d[0] = (unsigned)x;
-	return 0;
-}
-
 static struct value *raw_call(struct eval *ev, struct ukernel *k, int argc, struct value **argv,
 			      const struct kwargs *kw)
 {
@@ -603,7 +540,7 @@ static struct value *raw_call(struct eval *ev, struct ukernel *k, int argc, stru
 	unsigned g[3], b[3];
 	int64_t shmem = 0;
 	void *args[64];
-	union kparam kp[64];
+	union uk_val kp[64];
 	void *ptrs[64];
 	const struct backend *be = backend_cuda(ev);
 	if (!be)
@@ -611,7 +548,7 @@ static struct value *raw_call(struct eval *ev, struct ukernel *k, int argc, stru
 	if (args_parse(ev, k->name, argc, argv, kw, "grid,block,args|$shared_mem", &gv, &bv, &av, &shv) < 0
 	    || args_int(ev, shv, 0, &shmem) < 0)
 		return NULL;
-	if (dims(ev, gv, g, "grid") < 0 || dims(ev, bv, b, "block") < 0)
+	if (uk_dims(ev, gv, g, "grid") < 0 || uk_dims(ev, bv, b, "block") < 0)
 		return NULL;
 	if (av->type != VT_TUPLE && av->type != VT_LIST)
 		return err_set(ev, TY_TypeError, "args must be a tuple");
@@ -641,7 +578,7 @@ static struct value *raw_call(struct eval *ev, struct ukernel *k, int argc, stru
 				nd_decref(ka.a);
 				return err_set(ev, TY_TypeError, "Unsupported type %s", val_type_name(x));
 			}
-			pack_as(&ka.s, ka.s.dtype, &kp[i]);
+			uk_pack_as(&ka.s, ka.s.dtype, &kp[i]);
 			args[i] = &kp[i];
 		}
 	}
@@ -731,8 +668,8 @@ struct value *uk_fn_elementwise(struct eval *ev, const struct builtin *bi, int a
 	if (!(k = calloc(1, sizeof *k)))
 		return err_nomem(ev);
 	k->kind = 'E';
-	if ((k->nin = parse_params(ev, val_as_cstr(in), k->in, 16)) < 0
-	    || (k->nout = parse_params(ev, val_as_cstr(out), k->out, 4)) < 0 || take_opts(ev, k, opts) < 0) {
+	if ((k->nin = uk_parse_params(ev, val_as_cstr(in), k->in, 16)) < 0
+	    || (k->nout = uk_parse_params(ev, val_as_cstr(out), k->out, 4)) < 0 || take_opts(ev, k, opts) < 0) {
 		uk_free(k);
 		return NULL;
 	}
@@ -754,8 +691,8 @@ struct value *uk_fn_reduction(struct eval *ev, const struct builtin *bi, int arg
 	if (!(k = calloc(1, sizeof *k)))
 		return err_nomem(ev);
 	k->kind = 'R';
-	if ((k->nin = parse_params(ev, val_as_cstr(in) ? val_as_cstr(in) : "", k->in, 16)) < 0
-	    || (k->nout = parse_params(ev, val_as_cstr(out) ? val_as_cstr(out) : "", k->out, 4)) < 0
+	if ((k->nin = uk_parse_params(ev, val_as_cstr(in) ? val_as_cstr(in) : "", k->in, 16)) < 0
+	    || (k->nout = uk_parse_params(ev, val_as_cstr(out) ? val_as_cstr(out) : "", k->out, 4)) < 0
 	    || take_opts(ev, k, opts) < 0) {
 		uk_free(k);
 		return NULL;
