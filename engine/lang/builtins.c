@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lang/core.h"
+#include "pyobj/pyobj.h"
 #include "lang/error.h"
 #include "lang/args.h"
 #include "array/arrapi.h"
@@ -342,6 +343,13 @@ BI(isinstance);
 
 static int isinst(struct eval *ev, struct value *v, struct value *t)
 {
+	if (cls_is_class(t))
+		return cls_isinstance(v, t);
+	if (t->type == VT_OBJECT) {
+		int r = set_isinstance(v, t);
+		if (r >= 0)
+			return r;
+	}
 	switch (t->type) {
 	case VT_TYPE:
 		if (t->u.ty == TY_NDARRAY || t->u.ty == TY_CUPY_NDARRAY)
@@ -384,6 +392,12 @@ BI(type)
 		return val_dtype(v->u.sc.dtype, 1);
 	if (v->type == VT_DTYPE && v->u.dt.is_type)
 		return val_type(TY_TYPE);
+	if (cls_class_of(v))
+		return val_incref(cls_class_of(v));
+	if (cls_is_class(v))
+		return val_type(TY_TYPE);
+	if (set_is_set(v))
+		return set_type_of(v);
 	if (v->type == VT_OBJECT || v->type == VT_DTYPE) {
 		/* no class objects for these: describe by name */
 		return val_type(TY_OBJECT);
@@ -544,6 +558,8 @@ BI(iter)
 {
 	if (nargs(ev, "iter", argc, 1, 1) < 0)
 		return NULL;
+	if (argv[0]->type == VT_OBJECT && (argv[0]->u.obj.t->iter || argv[0]->u.obj.t->next))
+		return val_iter(ev, argv[0]);
 	if (val_iterobj_list_borrow(argv[0]) && strncmp(val_type_name(argv[0]), "", 0) == 0 &&
 	    argv[0]->u.obj.t && 0)
 		return val_incref(argv[0]);
@@ -561,6 +577,15 @@ BI(next)
 	if (nargs(ev, "next", argc, 1, 2) < 0)
 		return NULL;
 	struct value *l = val_iterobj_list_borrow(argv[0]);
+	if (!l && argv[0]->type == VT_OBJECT && argv[0]->u.obj.t->next) {
+		struct value *x = val_next(ev, argv[0]);
+		if (x || err_occurred(ev))
+			return x;
+		if (argc == 2)
+			return val_incref(argv[1]);
+		err_set_value(ev, val_exception_new(TY_StopIteration, NULL));
+		return NULL;
+	}
 	if (!l)
 		return err_set(ev, TY_TypeError, "'%s' object is not an iterator", val_type_name(argv[0]));
 	if (l->u.seq.n == 0) {
@@ -1159,9 +1184,10 @@ int builtins_init(struct eval *ev)
 		if (dict_setstr(ev->builtins, typeid_name((enum typeid)t), val_type((enum typeid)t)) < 0)
 			return -1;
 	}
+	if (pyobj_init(ev) < 0)
+		return -1;
 	if (dict_setstr(ev->builtins, "None", val_none()) < 0 ||
 	    dict_setstr(ev->builtins, "Ellipsis", val_ellipsis()) < 0 ||
-	    dict_setstr(ev->builtins, "NotImplemented", val_none()) < 0 ||
 	    dict_setstr(ev->builtins, "__name__", val_cstr("builtins")) < 0)
 		return -1;
 	return 0;

@@ -11,6 +11,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include "lang/core.h"
+#include "pyobj/pyobj.h"
 #include "lang/error.h"
 #include "array/dtype.h"
 #include "array/ndarray.h"
@@ -79,6 +80,10 @@ static const struct { const char *name, *module; enum typeid parent; } tyinfo[TY
 	[TY_NVRTCError] = {"NVRTCError", "cupy.cuda.compiler", TY_Exception},
 	[TY_UnicodeDecodeError] = {"UnicodeDecodeError", NULL, TY_UnicodeError},
 	[TY_UnicodeEncodeError] = {"UnicodeEncodeError", NULL, TY_UnicodeError},
+	[TY_GeneratorExit] = {"GeneratorExit", NULL, TY_BaseException},
+	[TY_PermissionError] = {"PermissionError", NULL, TY_OSError},
+	[TY_IsADirectoryError] = {"IsADirectoryError", NULL, TY_OSError},
+	[TY_FileExistsError] = {"FileExistsError", NULL, TY_OSError},
 };
 
 const char *typeid_name(enum typeid t)
@@ -334,6 +339,8 @@ void val_decref(struct value *v)
 		val_decref(v->u.exc.args);
 		free(v->u.exc.msg);
 		free(v->u.exc.text);
+		val_decref(v->u.exc.cls);
+		val_decref(v->u.exc.attrs);
 		break;
 	case VT_NDARRAY:
 		nd_decref(v->u.arr);
@@ -804,6 +811,10 @@ int val_hash(struct eval *ev, struct value *v, uint64_t *out)
 	case VT_LIST: case VT_DICT: case VT_NDARRAY: case VT_SLICE:
 		err_set(ev, TY_TypeError, "unhashable type: '%s'", val_type_name(v));
 		return -1;
+	case VT_OBJECT:
+		if (v->u.obj.t->hash)
+			return v->u.obj.t->hash(ev, v, out);
+		/* fall through */
 	default:
 		*out = (uint64_t)(uintptr_t)v >> 4;
 		return 0;
@@ -1096,7 +1107,8 @@ const char *val_type_name(struct value *v)
 	case VT_BUILTIN: return "builtin_function_or_method";
 	case VT_MODULE: return "module";
 	case VT_TYPE: return "type";
-	case VT_EXCEPTION: return typeid_name(v->u.exc.type);
+	case VT_EXCEPTION:
+		return v->u.exc.cls ? cls_name(v->u.exc.cls) : typeid_name(v->u.exc.type);
 	case VT_DTYPE:
 		if (v->u.dt.is_type)
 			return "type";
@@ -1116,6 +1128,8 @@ const char *val_type_name(struct value *v)
 	case VT_NDARRAY: /* tp_name: CuPy's ndarray is a Python subclass, named plainly */
 		return arr_is_cupy(nd_backend(v->u.arr)) ? "ndarray" : "numpy.ndarray";
 	case VT_OBJECT:
+		if (cls_is_instance(v))
+			return cls_name(cls_class_of(v));
 		return v->u.obj.t && v->u.obj.t->name ? v->u.obj.t->name : "object";
 	default:
 		return "object";
@@ -1439,7 +1453,7 @@ static int repr_dict(struct eval *ev, struct sbuf *b, struct value *v)
 static char *exc_repr(struct eval *ev, struct value *v)
 {
 	struct sbuf b = {0};
-	sb_adds(&b, typeid_name(v->u.exc.type));
+	sb_adds(&b, val_type_name(v));
 	struct value *args = v->u.exc.args;
 	if (args && args->u.seq.n == 1) {
 		char *r = val_repr(ev, args->u.seq.items[0]);
@@ -1553,6 +1567,11 @@ char *val_str_of(struct eval *ev, struct value *v)
 		return strdup(v->u.str->s);
 	case VT_EXCEPTION: {
 		struct value *args = v->u.exc.args;
+		if (v->u.exc.cls) {
+			char *s = cls_exc_str(ev, v);
+			if (s || err_occurred(ev))
+				return s;
+		}
 		if (v->u.exc.type == TY_KeyError && args && args->u.seq.n == 1)
 			return val_repr(ev, args->u.seq.items[0]);
 		if (args && args->u.seq.n == 1)
@@ -1902,8 +1921,30 @@ static struct value *seq_concat(struct eval *ev, struct value *a, struct value *
 }
 
 
+/* the objtype.binop of l or r: NULL with no error when neither has one or
+ * both said NotImplemented */
+static struct value *obj_binop(struct eval *ev, enum binop op, struct value *l, struct value *r)
+{
+	struct value *x = NULL;
+	if (l->type == VT_OBJECT && l->u.obj.t->binop && ((x = l->u.obj.t->binop(ev, op, l, r)) || err_occurred(ev)))
+		return x;
+	if (r->type == VT_OBJECT && r->u.obj.t->binop && (r->type != l->type || r->u.obj.t != l->u.obj.t))
+		x = r->u.obj.t->binop(ev, op, l, r);
+	return x;
+}
+
+static int has_binop(struct value *l, struct value *r)
+{
+	return (l->type == VT_OBJECT && l->u.obj.t->binop) || (r->type == VT_OBJECT && r->u.obj.t->binop);
+}
+
 struct value *val_binop(struct eval *ev, enum binop op, struct value *l, struct value *r)
 {
+	if (has_binop(l, r)) {
+		struct value *x = obj_binop(ev, op, l, r);
+		if (x || err_occurred(ev))
+			return x;
+	}
 	if (op >= OP_LT)
 		return val_compare_value(ev, op - OP_LT, l, r);
 	if ((l->type == VT_BYTES && r->type == VT_SCALAR) || (op == OP_MUL && l->type == VT_SCALAR && r->type == VT_BYTES)) {
@@ -2038,6 +2079,11 @@ struct value *val_unop(struct eval *ev, enum unop op, struct value *v)
 	}
 	if (is_arr(v))
 		return arr_unop(ev, op, v);
+	if (v->type == VT_OBJECT && v->u.obj.t->unop) {
+		struct value *x = v->u.obj.t->unop(ev, op, v);
+		if (x || err_occurred(ev))
+			return x;
+	}
 	switch (v->type) {
 	case VT_BIGINT:
 		return big_unop(ev, op, v);
@@ -2082,6 +2128,14 @@ int val_truth(struct eval *ev, struct value *v)
 	case VT_DICT: return v->u.dict->nused != 0;
 	case VT_RANGE: return range_len(&v->u.range) != 0;
 	case VT_NDARRAY: case VT_SCALAR: return arr_truth(ev, v);
+	case VT_OBJECT:
+		if (v->u.obj.t->truth)
+			return v->u.obj.t->truth(ev, v);
+		if (v->u.obj.t->len) {
+			int64_t n = v->u.obj.t->len(ev, v);
+			return n < 0 ? -1 : n != 0;
+		}
+		/* fall through */
 	default: {
 		struct value *l = val_iterobj_list_borrow(v);
 		if (l && strncmp(((struct iterobj *)v->u.obj.p)->kind, "dict_", 5) == 0)
@@ -2173,6 +2227,9 @@ int val_compare(struct eval *ev, int cmp, struct value *l, struct value *r)
 				found = x >= g->start && x < g->stop && (x - g->start) % g->step == 0;
 			else
 				found = x <= g->start && x > g->stop && (g->start - x) % (-g->step) == 0;
+		} else if (r->type == VT_OBJECT && r->u.obj.t->contains) {
+			if ((found = r->u.obj.t->contains(ev, r, l)) < 0)
+				return -1;
 		} else if (r->type == VT_NDARRAY) {
 			struct value *eq = arr_binop_pyint(ev, OP_EQ, r, l, 0);
 			if (!eq)
@@ -2210,6 +2267,16 @@ int val_compare(struct eval *ev, int cmp, struct value *l, struct value *r)
 			val_decref(items);
 		}
 		return cmp == CMP_IN ? found : !found;
+	}
+	if (has_binop(l, r)) {
+		struct value *x = obj_binop(ev, (enum binop)(OP_LT + cmp), l, r);
+		if (x) {
+			int t = val_truth(ev, x);
+			val_decref(x);
+			return t;
+		}
+		if (err_occurred(ev))
+			return -1;
 	}
 	if (is_arr(l) || is_arr(r)) {
 		struct value *res = arr_binop_pyint(ev, (enum binop)(OP_LT + cmp), l, r, 0);
@@ -2327,6 +2394,11 @@ unorderable:
 
 struct value *val_compare_value(struct eval *ev, int cmp, struct value *l, struct value *r)
 {
+	if (cmp <= CMP_GE && has_binop(l, r)) {
+		struct value *x = obj_binop(ev, (enum binop)(OP_LT + cmp), l, r);
+		if (x || err_occurred(ev))
+			return x;
+	}
 	if (cmp <= CMP_GE && (is_arr(l) || is_arr(r)))
 		return arr_binop_pyint(ev, (enum binop)(OP_LT + cmp), l, r, 0);
 	int c = val_compare(ev, cmp, l, r);
@@ -2378,6 +2450,11 @@ struct value *val_getattr(struct eval *ev, struct value *v, const char *name)
 			return r;
 		break;
 	case VT_EXCEPTION:
+		if (v->u.exc.cls || v->u.exc.attrs) {
+			r = cls_exc_getattr(ev, v, name);
+			if (r || err_occurred(ev))
+				return r;
+		}
 		if (strcmp(name, "args") == 0)
 			return val_incref(v->u.exc.args);
 		break;
@@ -2402,8 +2479,10 @@ struct value *val_getattr(struct eval *ev, struct value *v, const char *name)
 		}
 		break;
 	case VT_FUNCTION:
-		if (strcmp(name, "__name__") == 0 || strcmp(name, "__qualname__") == 0)
+		if (strcmp(name, "__name__") == 0)
 			return val_cstr(v->u.func->fd->name);
+		if (strcmp(name, "__qualname__") == 0)
+			return val_cstr(v->u.func->fd->qualname ? v->u.func->fd->qualname : v->u.func->fd->name);
 		if (strcmp(name, "__doc__") == 0)
 			return v->u.func->fd->doc ? val_cstr(v->u.func->fd->doc) : val_none();
 		break;
@@ -2457,6 +2536,8 @@ int val_setattr(struct eval *ev, struct value *v, const char *name, struct value
 		return v->u.obj.t->setattr(ev, v, name, x);
 	if (v->type == VT_MODULE)
 		return module_add(v, name, val_incref(x)) < 0 ? (err_nomem(ev), -1) : 0;
+	if (v->type == VT_EXCEPTION)
+		return cls_exc_setattr(ev, v, name, x);
 	if (v->type == VT_TYPE)
 		err_set(ev, TY_TypeError, "cannot set '%s' attribute of immutable type '%s'", name, typeid_name(v->u.ty));
 	else
@@ -2669,6 +2750,8 @@ struct value *val_getitem(struct eval *ev, struct value *v, struct value *key)
 int val_setitem(struct eval *ev, struct value *v, struct value *key, struct value *x)
 {
 	int64_t i;
+	if (v->type == VT_OBJECT && v->u.obj.t->setitem)
+		return v->u.obj.t->setitem(ev, v, key, x);
 	switch (v->type) {
 	case VT_NDARRAY: case VT_SCALAR:
 		return arr_setitem(ev, v, key, x);
@@ -2740,6 +2823,8 @@ int val_setitem(struct eval *ev, struct value *v, struct value *key, struct valu
 int val_delitem(struct eval *ev, struct value *v, struct value *key)
 {
 	int64_t i;
+	if (v->type == VT_OBJECT && v->u.obj.t->setitem)
+		return v->u.obj.t->setitem(ev, v, key, NULL);
 	switch (v->type) {
 	case VT_LIST:
 		if (key->type == VT_SLICE) {
@@ -2838,6 +2923,10 @@ int64_t val_len(struct eval *ev, struct value *v)
 	case VT_RANGE: return range_len(&v->u.range);
 	case VT_NDARRAY: case VT_SCALAR: return arr_len(ev, v);
 	case VT_MODULE: break;
+	case VT_OBJECT:
+		if (v->u.obj.t->len)
+			return v->u.obj.t->len(ev, v);
+		/* fall through */
 	default: {
 		struct value *l = val_iterobj_list_borrow(v);
 		if (l && strncmp(((struct iterobj *)v->u.obj.p)->kind, "dict_", 5) == 0)
@@ -2911,6 +3000,8 @@ struct value *val_iter_list(struct eval *ev, struct value *v)
 		return bytes_iter_list(ev, v);
 	default: {
 		struct value *l = val_iterobj_list_borrow(v);
+		if (!l && v->type == VT_OBJECT && (v->u.obj.t->iter || v->u.obj.t->next))
+			return val_iter_drain(ev, v);
 		if (l) {
 			struct value *c = val_iter_list(ev, l);
 			/* an iterator is consumed, a view is not */

@@ -74,6 +74,8 @@ enum typeid {
 	TY_CUDARuntimeError,      /* cupy_backends.cuda.api.runtime.CUDARuntimeError(RuntimeError) */
 	TY_NVRTCError,            /* cupy.cuda.compiler.CompileException(Exception) */
 	TY_UnicodeDecodeError, TY_UnicodeEncodeError, /* (UnicodeError): bytes.decode, str.encode */
+	TY_GeneratorExit,         /* (BaseException): a generator closed */
+	TY_PermissionError, TY_IsADirectoryError, TY_FileExistsError, /* (OSError): open() */
 	TY_COUNT
 };
 
@@ -147,6 +149,8 @@ struct exception {
 	int col;               /* SyntaxError column (1-based), 0 unknown */
 	int end_col;           /* SyntaxError end column (1-based, exclusive), 0 unknown */
 	char *text;            /* SyntaxError source line, may be NULL */
+	struct value *cls;     /* a user class (pyobj/class.c) deriving from type, or NULL */
+	struct value *attrs;   /* VT_DICT of attributes set on it, or NULL */
 };
 
 /* A NumPy scalar: dtype number (enum dtype in dtype.h) and its value. */
@@ -167,6 +171,16 @@ struct dtypeval {
 	int is_type;        /* np.float32 (a scalar type) vs np.dtype('float32') */
 };
 
+/* ORDER OP: the operators of val_binop (and objtype.binop) */
+enum binop {
+	OP_ADD, OP_SUB, OP_MUL, OP_TRUEDIV, OP_FLOORDIV, OP_MOD, OP_POW,
+	OP_MATMUL, OP_LSHIFT, OP_RSHIFT, OP_AND, OP_OR, OP_XOR,
+	/* comparisons */
+	OP_LT, OP_LE, OP_EQ, OP_NE, OP_GT, OP_GE,
+	OP_COUNT
+};
+enum unop { UOP_NEG, UOP_POS, UOP_INVERT, UOP_NOT };
+
 /* Objects that are none of the above: a type descriptor with hooks. */
 struct objtype {
 	const char *name;   /* "MemoryPool", "Generator", "TimeitResult" */
@@ -185,6 +199,26 @@ struct objtype {
 	char *(*str)(struct eval *ev, struct value *self);
 	/* optional: obj[key] (new ref, or NULL with the error set) */
 	struct value *(*getitem)(struct eval *ev, struct value *self, struct value *key);
+	/* optional slots of the object model (pyobj/: classes, sets, generators,
+	 * files), CPython's tp_* slots.  binop: l or r is self, called before any
+	 * other rule for arithmetic and the comparisons OP_LT..OP_GE; NULL with
+	 * no error set means NotImplemented.  next: NULL with no error set when
+	 * exhausted.  setitem: x NULL deletes.  truth: when absent, len != 0. */
+	struct value *(*binop)(struct eval *ev, enum binop op, struct value *l, struct value *r);
+	struct value *(*unop)(struct eval *ev, enum unop op, struct value *self);
+	int64_t (*len)(struct eval *ev, struct value *self);
+	int (*truth)(struct eval *ev, struct value *self);
+	int (*hash)(struct eval *ev, struct value *self, uint64_t *out);
+	int (*contains)(struct eval *ev, struct value *self, struct value *x);
+	struct value *(*iter)(struct eval *ev, struct value *self);
+	struct value *(*next)(struct eval *ev, struct value *self);
+	int (*setitem)(struct eval *ev, struct value *self, struct value *key, struct value *x);
+	/* optional: `with obj:` that passes the exception (the pending error's
+	 * value, or NULL) to __exit__ and may suppress it (returns 1); takes
+	 * precedence over exit; 0 / 1, or -1 with the error set */
+	int (*exit_exc)(struct eval *ev, struct value *self, struct value *exc);
+	/* optional: the value `with obj as x` binds (default: obj) */
+	struct value *(*enter_value)(struct eval *ev, struct value *self);
 };
 
 struct function; /* eval.c: def/lambda with its AST and defaults */
@@ -254,14 +288,6 @@ int dict_del(struct eval *ev, struct value *d, struct value *key); /* 1 deleted,
 int module_add(struct value *mod, const char *name, struct value *val); /* steals val */
 
 /* ---- protocol of the language (all in value.c) ---- */
-enum binop {
-	OP_ADD, OP_SUB, OP_MUL, OP_TRUEDIV, OP_FLOORDIV, OP_MOD, OP_POW,
-	OP_MATMUL, OP_LSHIFT, OP_RSHIFT, OP_AND, OP_OR, OP_XOR,
-	/* comparisons */
-	OP_LT, OP_LE, OP_EQ, OP_NE, OP_GT, OP_GE,
-	OP_COUNT
-};
-enum unop { UOP_NEG, UOP_POS, UOP_INVERT, UOP_NOT };
 
 struct value *val_binop(struct eval *ev, enum binop op, struct value *l, struct value *r);
 /* In place (`a += b`): arrays are updated in place, others rebind. */
@@ -284,6 +310,12 @@ int64_t val_len(struct eval *ev, struct value *v); /* -1 on error */
 struct value *val_iter_list(struct eval *ev, struct value *v);
 const char *val_type_name(struct value *v); /* "int", "numpy.ndarray", ... */
 int val_isinstance(struct value *v, enum typeid t);
+/* Lazy iteration (pyobj/gen.c): iter(v), a new reference; val_next gives
+ * the next item, or NULL with no error set when exhausted.  val_iter_drain:
+ * the rest of iter(v) as a new list. */
+struct value *val_iter(struct eval *ev, struct value *v);
+struct value *val_next(struct eval *ev, struct value *it);
+struct value *val_iter_drain(struct eval *ev, struct value *v);
 
 /* Conversions with Python's rules (TypeError / OverflowError set on failure). */
 int val_as_int64(struct eval *ev, struct value *v, int64_t *out);  /* __index__ */
