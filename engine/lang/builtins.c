@@ -577,6 +577,8 @@ BI(next)
 	if (nargs(ev, "next", argc, 1, 2) < 0)
 		return NULL;
 	struct value *l = val_iterobj_list_borrow(argv[0]);
+	if (argc == 1 && gen_is_generator(argv[0]))
+		return gen_send(ev, argv[0], NULL); /* StopIteration with its return value */
 	if (!l && argv[0]->type == VT_OBJECT && argv[0]->u.obj.t->next) {
 		struct value *x = val_next(ev, argv[0]);
 		if (x || err_occurred(ev))

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <time.h>
 #include "lang/core.h"
+#include "pyobj/pyobj.h"
 #include "lang/error.h"
 #include "lang/args.h"
 #include "session/display.h"
@@ -471,6 +472,8 @@ static int add_funcs(struct value *m, const char *prefix, size_t n,
 struct value *pymod_import(struct eval *ev, const char *name)
 {
 	struct value *m = NULL;
+	if (strcmp(name, "contextlib") == 0)
+		return ctxlib_module(ev);
 	if (strcmp(name, "math") == 0) {
 		m = val_module_new("math");
 		if (!m)

@@ -1572,6 +1572,10 @@ char *val_str_of(struct eval *ev, struct value *v)
 			if (s || err_occurred(ev))
 				return s;
 		}
+		/* OSError(errno, strerror) made by open(): "[Errno 2] ...: 'name'" */
+		if (v->u.exc.msg && v->u.exc.attrs && dict_getstr_borrow(v->u.exc.attrs, "errno") &&
+		    typeid_subclass(v->u.exc.type, TY_OSError))
+			return strdup(v->u.exc.msg);
 		if (v->u.exc.type == TY_KeyError && args && args->u.seq.n == 1)
 			return val_repr(ev, args->u.seq.items[0]);
 		if (args && args->u.seq.n == 1)
@@ -2457,6 +2461,8 @@ struct value *val_getattr(struct eval *ev, struct value *v, const char *name)
 		}
 		if (strcmp(name, "args") == 0)
 			return val_incref(v->u.exc.args);
+		if (strcmp(name, "value") == 0 && typeid_subclass(v->u.exc.type, TY_StopIteration))
+			return v->u.exc.args && v->u.exc.args->u.seq.n ? val_incref(v->u.exc.args->u.seq.items[0]) : val_none();
 		break;
 	case VT_TUPLE:
 		if (v->u.seq.named) {

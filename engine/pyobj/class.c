@@ -1305,11 +1305,18 @@ void cls_break_cycles(struct value *globals)
 
 /* ---- builtins ---- */
 
+static struct value *bi_open(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
+			     const struct kwargs *kw)
+{
+	(void)bi;
+	return file_open(ev, argc, argv, kw);
+}
+
 int pyobj_init(struct eval *ev)
 {
 	static const struct { const char *name; builtin_fn fn; } t[] = {
 		{"super", bi_super}, {"property", bi_property}, {"staticmethod", bi_staticmethod},
-		{"classmethod", bi_classmethod}, {"issubclass", bi_issubclass},
+		{"classmethod", bi_classmethod}, {"issubclass", bi_issubclass}, {"open", bi_open},
 	};
 	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
 		if (dict_setstr(ev->builtins, t[i].name, val_builtin(t[i].name, t[i].fn, NULL, NULL)) < 0)

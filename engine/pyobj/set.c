@@ -244,6 +244,20 @@ static struct value *set_binop(struct eval *ev, enum binop op, struct value *l, 
 
 #define SELF (bi->self)
 
+/* KeyError(key) (key stolen): NULL */
+static struct value *key_error(struct eval *ev, struct value *key)
+{
+	struct value *e = val_exception_new(TY_KeyError, NULL);
+	if (!e) {
+		val_decref(key);
+		return err_nomem(ev);
+	}
+	val_decref(e->u.exc.args);
+	e->u.exc.args = val_tuple_new(1, &key);
+	err_set_value(ev, e);
+	return NULL;
+}
+
 static int mutable_check(struct eval *ev, const struct builtin *bi)
 {
 	(void)ev;
@@ -271,14 +285,7 @@ static struct value *m_discard(struct eval *ev, const struct builtin *bi, int ar
 	if (r < 0)
 		return NULL;
 	if (!r && remove) {
-		struct value *e = val_exception_new(TY_KeyError, NULL);
-		if (!e)
-			return err_nomem(ev);
-		struct value *one[1] = { val_incref(x) };
-		val_decref(e->u.exc.args);
-		e->u.exc.args = val_tuple_new(1, one);
-		err_set_value(ev, e);
-		return NULL;
+		return key_error(ev, val_incref(x));
 	}
 	return val_none();
 }
@@ -298,7 +305,10 @@ static struct value *m_pop(struct eval *ev, const struct builtin *bi, int argc, 
 			}
 			return k;
 		}
-	return err_set(ev, TY_KeyError, "'pop from an empty set'");
+	struct value *k = val_cstr("pop from an empty set");
+	if (!k)
+		return err_nomem(ev);
+	return key_error(ev, k);
 }
 
 static struct value *m_clear(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
