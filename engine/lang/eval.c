@@ -252,6 +252,8 @@ static struct value **chain_ref(const struct scope *sc, const char *name, size_t
 		s = s->up;
 		if (!s || s->locals == s->globals)
 			return NULL;
+		if (s->fd && s->fd->is_class)
+			continue; /* a class body's names are not seen from inside */
 		if ((r = scope_ref(s->locals, name, n, h)))
 			return r;
 	}
@@ -271,6 +273,8 @@ static size_t chain_list(const struct scope *sc, struct value **out)
 		s = s->up;
 		if (!s || s->locals == s->globals)
 			return k;
+		if (s->fd && s->fd->is_class)
+			continue;
 		if (out)
 			out[k] = val_incref(s->locals);
 		k++;
