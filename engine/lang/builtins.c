@@ -618,6 +618,22 @@ static struct value *anyall(struct eval *ev, int argc, struct value **argv, int 
 		val_decref(r);
 		return t < 0 ? NULL : val_bool(t);
 	}
+	if (gen_is_generator(argv[0]) || cls_is_instance(argv[0])) {
+		/* one item at a time: stops at the first that decides */
+		struct value *it = val_iter(ev, argv[0]), *x;
+		if (!it)
+			return NULL;
+		while ((x = val_next(ev, it))) {
+			int t = val_truth(ev, x);
+			val_decref(x);
+			if (t < 0 || t == want_any) {
+				val_decref(it);
+				return t < 0 ? NULL : val_bool(want_any);
+			}
+		}
+		val_decref(it);
+		return err_occurred(ev) ? NULL : val_bool(!want_any);
+	}
 	struct value *items = val_iter_list(ev, argv[0]);
 	if (!items)
 		return NULL;

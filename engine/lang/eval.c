@@ -1772,6 +1772,13 @@ static int comp_loop(struct eval *ev, struct scope *sc, struct node *n, int ci, 
 		struct value *x = eval_expr(ev, sc, n->a);
 		if (!x)
 			return -1;
+		if (!out) {
+			/* a generator expression */
+			struct value *y = gen_yield(ev, x);
+			val_decref(x);
+			val_decref(y);
+			return y ? 0 : -1;
+		}
 		if (list_append(out, x) < 0) {
 			err_nomem(ev);
 			return -1;
@@ -1813,7 +1820,7 @@ static int comp_loop(struct eval *ev, struct scope *sc, struct node *n, int ci, 
 	}
 	if (it->type == VT_LIST) {
 		/* a list is iterated live, as Python does */
-		int last = ci + 1 == n->l.n && n->kind == N_LISTCOMP, rc = 0;
+		int last = ci + 1 == n->l.n && n->kind == N_LISTCOMP && out, rc = 0;
 		for (size_t i = 0; i < it->u.seq.n && rc == 0; i++) {
 			struct value *x = val_incref(it->u.seq.items[i]), *y;
 			if (ev->interrupt && ev_check_interrupt(ev))
@@ -1874,8 +1881,74 @@ eager:;
 	return 0;
 }
 
+/* a generator expression: its scope and its first iterable */
+struct genexp {
+	struct node *n;
+	struct arena *arena;
+	struct value *locals, *closure, *globals, *it0;
+	struct scope sc;
+};
+
+static void genexp_free(void *p)
+{
+	struct genexp *g = p;
+	val_decref(g->it0);
+	val_decref(g->locals);
+	val_decref(g->closure);
+	val_decref(g->globals);
+	arena_decref(g->arena);
+	free(g);
+}
+
+static struct value *genexp_run(struct eval *ev, void *p)
+{
+	struct genexp *g = p;
+	if (ev_push_frame(ev, g->arena, "<genexpr>", g->n->line) < 0)
+		return NULL;
+	int rc = comp_loop(ev, &g->sc, g->n, 0, NULL, g->it0);
+	ev_pop_frame(ev);
+	return rc < 0 ? NULL : val_none();
+}
+
+/* (elt for t in it ...): a generator over its own scope, which sees the
+ * enclosing ones through a closure as a def's body does; the first
+ * iterable is evaluated now, in the enclosing scope */
+static struct value *eval_genexp(struct eval *ev, struct scope *sc, struct node *n)
+{
+	struct genexp *g = calloc(1, sizeof *g);
+	if (!g)
+		return err_nomem(ev);
+	g->n = n;
+	g->globals = val_incref(sc->globals);
+	g->arena = NULL;
+	for (int i = ev->nframes - 1; i >= 0 && !g->arena; i--)
+		g->arena = ev->frames[i].arena;
+	if (!g->arena) {
+		genexp_free(g);
+		return err_set(ev, TY_RuntimeError, "generator expression outside a frame");
+	}
+	arena_incref(g->arena);
+	g->locals = n->tab ? lframe_new(ev, n->tab) : val_dict_new();
+	if (!g->locals) {
+		genexp_free(g);
+		return n->tab ? NULL : err_nomem(ev);
+	}
+	if (closure_of(ev, sc, &g->closure) < 0 || !(g->it0 = eval_expr(ev, sc, n->l.v[0]->b))) {
+		genexp_free(g);
+		return NULL;
+	}
+	g->sc.locals = g->locals;
+	g->sc.closure = g->closure;
+	g->sc.globals = g->globals;
+	if (n->tab)
+		g->sc.slots = ((struct lframe *)g->locals->u.obj.p)->slots;
+	return gen_new(ev, "<genexpr>", genexp_run, g, genexp_free);
+}
+
 static struct value *eval_comprehension(struct eval *ev, struct scope *sc, struct node *n)
 {
+	if (n->op == 1)
+		return eval_genexp(ev, sc, n);
 	struct value *out = n->kind == N_DICTCOMP ? val_dict_new() : val_list_new(0, NULL);
 	struct value *locals = NULL;
 	if (!out)

@@ -3,8 +3,10 @@
  *
  * Design: the evaluator walks the tree recursively, so a suspended generator
  * is a suspended C call chain.  Each generator runs its body on a C stack of
- * its own (mmap'd, with a guard page) through ucontext: next()/send()/throw()
- * swap onto that stack, `yield` swaps back.  Nothing is evaluated ahead of
+ * its own (mmap'd, with a guard page): next()/send()/throw() switch onto that
+ * stack, `yield` switches back.  On x86-64 the switch is six pushes and pops
+ * of the callee-saved registers (gen_switch below, no system call); elsewhere
+ * it is ucontext's swapcontext.  Nothing is evaluated ahead of
  * time, so infinite generators work.  What the evaluator keeps per session
  * and a generator must not leak into its caller is moved at each switch: the
  * traceback frames the body pushed, its share of the call depth, the
@@ -40,6 +42,32 @@ enum { GEN_MARGIN = 512 << 10, GEN_PAGE = 4096, STACKS_KEEP = 8 };
 
 enum gstate { G_CREATED, G_RUNNING, G_SUSPENDED, G_DONE };
 
+#if defined(__x86_64__) && !defined(LUMEN_GEN_UCONTEXT)
+#define GEN_ASM 1
+/* gen_switch(&save, to): pushes the callee-saved registers, stores the stack
+ * pointer in save, loads to and pops the registers saved there.  A new stack
+ * starts in gen_trampoline with the generator in rbx. */
+void lumen_gen_switch(void **save, void *to);
+void lumen_gen_trampoline(void);
+__asm__(".text\n"
+	".globl lumen_gen_switch\n.type lumen_gen_switch,@function\n"
+	"lumen_gen_switch:\n"
+	"\tpushq %rbp\n\tpushq %rbx\n\tpushq %r12\n\tpushq %r13\n\tpushq %r14\n\tpushq %r15\n"
+	"\tmovq %rsp, (%rdi)\n"
+	"\tmovq %rsi, %rsp\n"
+	"\tpopq %r15\n\tpopq %r14\n\tpopq %r13\n\tpopq %r12\n\tpopq %rbx\n\tpopq %rbp\n"
+	"\tret\n"
+	".size lumen_gen_switch, .-lumen_gen_switch\n"
+	".globl lumen_gen_trampoline\n.type lumen_gen_trampoline,@function\n"
+	"lumen_gen_trampoline:\n"
+	"\tmovq %rbx, %rdi\n"
+	"\tcall lumen_gen_start\n"
+	"\tud2\n"
+	".size lumen_gen_trampoline, .-lumen_gen_trampoline\n");
+#else
+#define GEN_ASM 0
+#endif
+
 struct gen {
 	struct eval *ev;
 	char *name;
@@ -47,7 +75,11 @@ struct gen {
 	gen_body_fn run;
 	void *ctx;
 	void (*ctx_free)(void *);
+#if GEN_ASM
+	void *sp, *caller_sp;     /* the saved stack pointers */
+#else
 	ucontext_t uc, caller;
+#endif
 	char *stack;              /* mmap'd, guard page first; NULL when done */
 	struct value *transfer;   /* the value yielded out / sent in */
 	struct value *thrown;     /* raised at the yield on resume */
@@ -101,9 +133,26 @@ static void stack_put(char *p)
 		munmap(p, GEN_STACK);
 }
 
+static void entry_run(struct gen *g);
+
+#if GEN_ASM
+void lumen_gen_start(struct gen *g);
+void lumen_gen_start(struct gen *g)
+{
+	entry_run(g);
+	lumen_gen_switch(&g->sp, g->caller_sp); /* never resumed */
+	abort();
+}
+#else
 static void entry(unsigned lo, unsigned hi)
 {
-	struct gen *g = (struct gen *)(((uintptr_t)hi << 32) | (uintptr_t)lo);
+	entry_run((struct gen *)(((uintptr_t)hi << 32) | (uintptr_t)lo));
+	/* returns to uc_link: the caller's swapcontext */
+}
+#endif
+
+static void entry_run(struct gen *g)
+{
 	ASAN_FINISH(NULL, &g->asan_caller_bottom, &g->asan_caller_size);
 	struct value *r = NULL;
 	if (g->thrown) {
@@ -116,7 +165,6 @@ static void entry(unsigned lo, unsigned hi)
 	g->result = r;
 	g->state = G_DONE;
 	ASAN_START(NULL, g->asan_caller_bottom, g->asan_caller_size);
-	/* returns to uc_link: the caller's swapcontext */
 }
 
 /* moves the frames from index base on into the generator's store */
@@ -178,12 +226,23 @@ static struct value *resume(struct eval *ev, struct gen *g, struct value *sent, 
 			val_decref(thrown);
 			return err_nomem(ev);
 		}
+#if GEN_ASM
+		/* what gen_switch pops: r15 r14 r13 r12 rbx(g) rbp, then the
+		 * trampoline as return address; 16-byte aligned after the ret */
+		void **top = (void **)(g->stack + GEN_STACK);
+		void **sp = top - 7;
+		memset(sp, 0, 7 * sizeof *sp);
+		sp[4] = g;
+		sp[6] = (void *)lumen_gen_trampoline;
+		g->sp = sp;
+#else
 		getcontext(&g->uc);
 		g->uc.uc_stack.ss_sp = g->stack + GEN_PAGE;
 		g->uc.uc_stack.ss_size = GEN_STACK - GEN_PAGE;
 		g->uc.uc_link = &g->caller;
 		uintptr_t p = (uintptr_t)g;
 		makecontext(&g->uc, (void (*)(void))entry, 2, (unsigned)(p & 0xffffffffu), (unsigned)(p >> 32));
+#endif
 	}
 	if (frames_restore(ev, g) < 0) {
 		ev_leave_call(ev);
@@ -205,7 +264,11 @@ static struct value *resume(struct eval *ev, struct gen *g, struct value *sent, 
 	g->state = G_RUNNING;
 
 	ASAN_START(&g->asan_caller_fake, g->stack + GEN_PAGE, GEN_STACK - GEN_PAGE);
+#if GEN_ASM
+	lumen_gen_switch(&g->caller_sp, g->sp);
+#else
 	swapcontext(&g->caller, &g->uc);
+#endif
 	ASAN_FINISH(g->asan_caller_fake, NULL, NULL);
 
 	running = g->caller_gen;
@@ -239,7 +302,11 @@ struct value *gen_yield(struct eval *ev, struct value *v)
 		return err_set(ev, TY_RuntimeError, "yield outside a running generator");
 	g->transfer = val_incref(v);
 	ASAN_START(&g->asan_gen_fake, g->asan_caller_bottom, g->asan_caller_size);
+#if GEN_ASM
+	lumen_gen_switch(&g->sp, g->caller_sp);
+#else
 	swapcontext(&g->uc, &g->caller);
+#endif
 	ASAN_FINISH(g->asan_gen_fake, &g->asan_caller_bottom, &g->asan_caller_size);
 	if (g->thrown) {
 		struct value *t = g->thrown;
