@@ -15,6 +15,7 @@
 #include "array/format.h"
 #include "backend/backend.h"
 #include "lang/error.h"
+#include "lang/strbuf.h"
 
 #define FMT_DEFAULTS { .precision = 8, .threshold = 1000, .edgeitems = 3, \
 	.linewidth = 75, .suppress = 0, .sign = '-', .floatmode = FM_MAXPREC, \
@@ -28,62 +29,13 @@ void fmt_reset_options(void)
 	fmt_opts = def;
 }
 
-/* ---- a growing string ---- */
-
-struct sbuf {
-	char *s;
-	size_t n, cap;
-	int oom;
-};
-
-static void sb_grow(struct sbuf *b, size_t more)
-{
-	if (b->oom || b->n + more + 1 <= b->cap)
-		return;
-	size_t cap = b->cap ? b->cap : 64;
-	while (cap < b->n + more + 1)
-		cap *= 2;
-	char *s = realloc(b->s, cap);
-	if (!s) {
-		b->oom = 1;
-		return;
-	}
-	b->s = s;
-	b->cap = cap;
-}
-
-static void sb_addn(struct sbuf *b, const char *s, size_t n)
-{
-	sb_grow(b, n);
-	if (b->oom)
-		return;
-	memcpy(b->s + b->n, s, n);
-	b->n += n;
-	b->s[b->n] = 0;
-}
-
-static void sb_add(struct sbuf *b, const char *s) { sb_addn(b, s, strlen(s)); }
-
-static void sb_spaces(struct sbuf *b, size_t n)
-{
-	sb_grow(b, n);
-	if (b->oom)
-		return;
-	memset(b->s + b->n, ' ', n);
-	b->n += n;
-	b->s[b->n] = 0;
-}
+/* ---- a growing string (lang/strbuf.h) ---- */
 
 /* The string, or NULL with MemoryError. */
 static char *sb_finish(struct eval *ev, struct sbuf *b)
 {
-	if (!b->oom && !b->s)
-		sb_grow(b, 0);
-	if (b->oom) {
-		free(b->s);
-		return err_nomem(ev);
-	}
-	return b->s;
+	char *s = sb_take(b);
+	return s ? s : err_nomem(ev);
 }
 
 static char *dup_or_err(struct eval *ev, const char *s)
@@ -512,7 +464,7 @@ static void rstrip_add(struct sbuf *s, const struct sbuf *line)
 	size_t n = line->n;
 	while (n > 0 && line->s[n - 1] == ' ')
 		n--;
-	sb_addn(s, line->s, n);
+	sb_add(s, line->s, n);
 }
 
 static void extend_line(struct sbuf *s, struct sbuf *line, const char *word, size_t wlen,
@@ -523,11 +475,11 @@ static void extend_line(struct sbuf *s, struct sbuf *line, const char *word, siz
 		wrap = 0;
 	if (wrap) {
 		rstrip_add(s, line);
-		sb_add(s, "\n");
+		sb_adds(s, "\n");
 		line->n = 0;
-		sb_spaces(line, hang);
+		sb_addrep(line, ' ', hang);
 	}
-	sb_addn(line, word, wlen);
+	sb_add(line, word, wlen);
 }
 
 /* recurser(index, hanging_indent, curr_width): axis `axis`, items from
@@ -545,23 +497,23 @@ static void rec(const struct fctx *c, int axis, int64_t pos, size_t hang, int wi
 	if (left == 1) {
 		struct sbuf line = {0};
 		int elem_width = width - (int)(c->sepr > 1 ? c->sepr : 1);
-		sb_spaces(&line, hang);
+		sb_addrep(&line, ' ', hang);
 		if (summ && lead == 0) {
 			extend_line(&s, &line, "...", 3, elem_width, hang);
-			sb_add(&line, c->sep);
+			sb_adds(&line, c->sep);
 		}
 		for (int64_t j = 0; j < m; j++) {
 			const char *w = c->strs[pos * m + j];
 			extend_line(&s, &line, w, strlen(w), elem_width, hang);
 			if (j == m - 1)
 				break;
-			sb_add(&line, c->sep);
+			sb_adds(&line, c->sep);
 			if (summ && j == lead - 1) {
 				extend_line(&s, &line, "...", 3, elem_width, hang);
-				sb_add(&line, c->sep);
+				sb_adds(&line, c->sep);
 			}
 		}
-		sb_addn(&s, line.s ? line.s : "", line.n);
+		sb_add(&s, line.s ? line.s : "", line.n);
 		s.oom |= line.oom;
 		free(line.s);
 	} else {
@@ -573,27 +525,27 @@ static void rec(const struct fctx *c, int axis, int64_t pos, size_t hang, int wi
 			lsep[k++] = '\n';
 		lsep[k] = 0;
 		if (summ && lead == 0) {
-			sb_spaces(&s, hang);
-			sb_add(&s, "...");
-			sb_add(&s, lsep);
+			sb_addrep(&s, ' ', hang);
+			sb_adds(&s, "...");
+			sb_adds(&s, lsep);
 		}
 		for (int64_t j = 0; j < m; j++) {
-			sb_spaces(&s, hang);
+			sb_addrep(&s, ' ', hang);
 			rec(c, axis + 1, pos * m + j, hang + 1, width - 1, &s);
 			if (j == m - 1)
 				break;
-			sb_add(&s, lsep);
+			sb_adds(&s, lsep);
 			if (summ && j == lead - 1) {
-				sb_spaces(&s, hang);
-				sb_add(&s, "...");
-				sb_add(&s, lsep);
+				sb_addrep(&s, ' ', hang);
+				sb_adds(&s, "...");
+				sb_adds(&s, lsep);
 			}
 		}
 	}
-	sb_add(out, "[");
+	sb_adds(out, "[");
 	if (s.s && s.n >= hang)
-		sb_addn(out, s.s + hang, s.n - hang);
-	sb_add(out, "]");
+		sb_add(out, s.s + hang, s.n - hang);
+	sb_adds(out, "]");
 	out->oom |= s.oom;
 	free(s.s);
 }
@@ -630,7 +582,7 @@ static char *array_body(struct eval *ev, const struct ndarray *a, const char *se
 	if (!strs || format_items(data, nshown, a->dtype, a->ndim == 0, strs) < 0) {
 		out.oom = 1;
 	} else if (a->ndim == 0) {
-		sb_add(&out, strs[0]);
+		sb_adds(&out, strs[0]);
 	} else {
 		struct fctx c = { &L, strs, sep, strlen(sep), 0 };
 		while (c.sepr < c.seplen && sep[c.sepr] != ' ')
@@ -655,12 +607,12 @@ char *fmt_array2string(struct eval *ev, const struct ndarray *a, const char *sep
 static void add_shape(struct sbuf *b, const struct ndarray *a)
 {
 	char num[32];
-	sb_add(b, "(");
+	sb_adds(b, "(");
 	for (int k = 0; k < a->ndim; k++) {
 		snprintf(num, sizeof num, "%s%lld", k ? ", " : "", (long long)a->shape[k]);
-		sb_add(b, num);
+		sb_adds(b, num);
 	}
-	sb_add(b, a->ndim == 1 ? ",)" : ")");
+	sb_adds(b, a->ndim == 1 ? ",)" : ")");
 }
 
 static int dtype_implied(int dt)
@@ -683,35 +635,35 @@ char *fmt_array_repr(struct eval *ev, const struct ndarray *a)
 	has_shape = (size == 0 && !(a->ndim == 1 && a->shape[0] == 0)) ||
 		    (fmt_opts.legacy > 210 && size > fmt_opts.threshold);
 	has_dtype = !dtype_implied(a->dtype) || size == 0;
-	sb_add(&out, prefix);
-	sb_add(&out, lst);
+	sb_adds(&out, prefix);
+	sb_adds(&out, lst);
 	free(lst);
 	if (!has_shape && !has_dtype) {
-		sb_add(&out, ")");
+		sb_adds(&out, ")");
 		return sb_finish(ev, &out);
 	}
-	sb_add(&out, ",");
+	sb_adds(&out, ",");
 	if (has_shape) {
-		sb_add(&extra, "shape=");
+		sb_adds(&extra, "shape=");
 		add_shape(&extra, a);
 	}
 	if (has_dtype) {
 		if (has_shape)
-			sb_add(&extra, ", ");
-		sb_add(&extra, "dtype=");
-		sb_add(&extra, dtype_table[a->dtype].name);
+			sb_adds(&extra, ", ");
+		sb_adds(&extra, "dtype=");
+		sb_adds(&extra, dtype_table[a->dtype].name);
 	}
-	sb_add(&extra, ")");
+	sb_adds(&extra, ")");
 	if (!out.oom && !extra.oom) {
 		const char *nl = strrchr(out.s, '\n');
 		size_t last = out.n - (nl ? (size_t)(nl - out.s) + 1 : 0);
 		if ((long)(last + extra.n + 1) > fmt_opts.linewidth) {
-			sb_add(&out, "\n");
-			sb_spaces(&out, plen);
+			sb_adds(&out, "\n");
+			sb_addrep(&out, ' ', plen);
 		} else {
-			sb_add(&out, " ");
+			sb_adds(&out, " ");
 		}
-		sb_addn(&out, extra.s, extra.n);
+		sb_add(&out, extra.s, extra.n);
 	}
 	out.oom |= extra.oom;
 	free(extra.s);

@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "lang/value.h"
+#include "lang/arena.h"
 
 /* ORDER N */
 enum nkind {
@@ -165,29 +166,5 @@ int resolve_cell(struct arena *a, const struct nlist *body);
 int resolve_expr(struct arena *a, struct node *n);
 /* the slot of name in t, or -1 */
 int slottab_find(const struct slottab *t, const char *name, size_t n, uint64_t h);
-
-/* The arena of one cell: nodes, strings, its source and line table. */
-struct arena_chunk;
-struct arena {
-	int refcnt;
-	struct arena_chunk *chunks;
-	struct value **consts;   /* references the arena holds */
-	size_t nconsts, capconsts;
-	char *src;               /* copy of the cell's source */
-	size_t srclen;
-	const char **lines;      /* start of each line in src */
-	int nlines;
-	char *name;              /* "In[3]" / "/path/to/file.py" / "<string>" */
-	int cellno;              /* execution count, 0 if none */
-};
-
-struct arena *arena_new(const char *src, size_t len, const char *name);
-void *arena_alloc(struct arena *a, size_t n);  /* zeroed; NULL on OOM */
-char *arena_strndup(struct arena *a, const char *s, size_t n);
-int arena_keep(struct arena *a, struct value *v); /* steals v */
-void arena_incref(struct arena *a);
-void arena_decref(struct arena *a);
-/* line n (1-based) of the source: pointer and length without newline */
-const char *arena_line(const struct arena *a, int n, size_t *len);
 
 #endif

@@ -1,6 +1,7 @@
 /*
- * core.h — the language core's internal interfaces between value.c, eval.c,
- * builtins.c, strformat.c, pymods.c and engine.c.  Not for the array
+ * core.h — the language core's internal interfaces between value.c,
+ * containers.c, number.c, eval.c, builtins.c, strformat.c, pymods.c and
+ * engine.c.  Not for the array
  * runtime (it uses value.h) nor for kernel/ (it uses engine.h).
  */
 #ifndef LUMEN_CORE_H
@@ -9,8 +10,21 @@
 #include <stdarg.h>
 #include "lang/value.h"
 #include "lang/eval.h"
+#include "lang/strbuf.h"
+
+static inline int is_intlike(const struct value *v) { return v->type == VT_INT || v->type == VT_BOOL; }
 
 /* value.c */
+/* A version no dict has had: a dict's keys and their places are the same
+ * as when a cache saw its version if (and only if) the version is the same. */
+void dict_version_bump(struct dict *d);
+
+/* containers.c */
+/* the entry index of key (hash h) in d; -2 when absent (*slot: the empty
+ * index slot where it would go, none when d has no index), -1 when comparing
+ * keys failed (error set) */
+int64_t dict_find(struct eval *ev, struct dict *d, struct value *key, uint64_t h,
+		  size_t *slot);
 uint64_t str_hash(const char *s, size_t n);  /* the hash a str key has in a dict */
 /* the entry of str key (length n, hash h) in dict d, or NULL */
 struct dict_entry *dict_findstr(struct value *d, const char *key, size_t n, uint64_t h);
@@ -34,16 +48,13 @@ int64_t range_len(const struct range *r);
 int slice_indices(struct eval *ev, const struct slice *s, int64_t n, int64_t *start,
 		  int64_t *stop, int64_t *step, int64_t *count);
 struct value *seq_getslice(struct eval *ev, struct value *v, const struct slice *s);
-/* a tiny string builder */
-struct sbuf { char *s; size_t n, cap; int oom; };
-void sb_add(struct sbuf *b, const char *s, size_t n);
-void sb_adds(struct sbuf *b, const char *s);
-void sb_addc(struct sbuf *b, char c);
-void sb_printf(struct sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-char *sb_take(struct sbuf *b); /* malloc'd result, NULL on OOM */
 char *str_repr(const char *s, size_t n);      /* Python repr of a str */
 
 /* iterator-like objects: enumerate/zip/map/dict views hold a list */
+struct iterobj {
+	const char *kind;
+	struct value *list;
+};
 struct value *val_iterobj_new(const char *kind, struct value *list); /* steals list */
 struct value *val_iterobj_list_borrow(struct value *v); /* its list, or NULL */
 

@@ -17,46 +17,13 @@
 #include <string.h>
 #include "backend/backend.h"
 #include "lang/error.h"
+#include "lang/strbuf.h"
 #include "ufunc/ufunc.h"
 #include "backend/cuda/cuda_int.h"
 
 #ifdef HAVE_CUDA
 
 enum { M_CONTIG, M_UNIFORM, M_STRIDED };
-
-/* ---- a growing string ---- */
-struct sb { char *s; size_t n, cap; int oom; };
-
-static void sb_printf(struct sb *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void sb_printf(struct sb *b, const char *fmt, ...)
-{
-	va_list ap;
-	int k;
-	if (b->oom)
-		return;
-	for (;;) {
-		size_t room = b->cap - b->n;
-		va_start(ap, fmt);
-		k = vsnprintf(b->s ? b->s + b->n : NULL, room, fmt, ap);
-		va_end(ap);
-		if (k < 0) {
-			b->oom = 1;
-			return;
-		}
-		if ((size_t)k < room) {
-			b->n += k;
-			return;
-		}
-		size_t nc = (b->cap + k + 1) * 2;
-		char *ns = realloc(b->s, nc);
-		if (!ns) {
-			b->oom = 1;
-			return;
-		}
-		b->s = ns;
-		b->cap = nc;
-	}
-}
 
 /* ---- types ---- */
 static const char *ct(int dt) /* compute type */
@@ -82,7 +49,7 @@ static const char *pt(int dt)
 }
 
 /* storage -> compute */
-static void load_conv(struct sb *b, int dt, const char *x)
+static void load_conv(struct sbuf *b, int dt, const char *x)
 {
 	if (dt == DT_BOOL)
 		sb_printf(b, "((%s) != 0)", x);
@@ -93,7 +60,7 @@ static void load_conv(struct sb *b, int dt, const char *x)
 }
 
 /* compute value x of dtype `from` as dtype `to` (NumPy's casts) */
-static void cast(struct sb *b, int from, int to, const char *x)
+static void cast(struct sbuf *b, int from, int to, const char *x)
 {
 	char kf = dtype_table[from].kind, kt = dtype_table[to].kind;
 	if (from == to || (from == DT_FLOAT16 && to == DT_FLOAT32)) {
@@ -136,7 +103,7 @@ static void cast(struct sb *b, int from, int to, const char *x)
 }
 
 /* compute -> storage */
-static void store_conv(struct sb *b, int dt, const char *x)
+static void store_conv(struct sbuf *b, int dt, const char *x)
 {
 	if (dt == DT_BOOL)
 		sb_printf(b, "(uint8_t)(%s)", x);
@@ -147,7 +114,7 @@ static void store_conv(struct sb *b, int dt, const char *x)
 }
 
 /* expr with in0/in1/in2 replaced by the given names */
-static void subst(struct sb *b, const char *e, const char *const *names, int n)
+static void subst(struct sbuf *b, const char *e, const char *const *names, int n)
 {
 	const char *p = e;
 	while (*p) {
@@ -228,7 +195,7 @@ unsigned cuew_grid(int64_t n, int per_thread)
 /* ---- emitting a tree ----
  * The loads of array leaves are given per leaf as text by the caller
  * (`leafx[l]`: an expression of the leaf's storage type). */
-static void emit_nodes(struct sb *b, const struct ew_tree *t, char leafx[][96], const char *pfx)
+static void emit_nodes(struct sbuf *b, const struct ew_tree *t, char leafx[][96], const char *pfx)
 {
 	for (int k = 0; k < t->nnodes; k++) {
 		const struct ew_node *n = &t->nodes[k];
@@ -238,7 +205,7 @@ static void emit_nodes(struct sb *b, const struct ew_tree *t, char leafx[][96], 
 		switch (n->kind) {
 		case EW_ARRAY: {
 			int adt = t->arrays[n->leaf]->dtype;
-			struct sb tmp = {0};
+			struct sbuf tmp = {0};
 			load_conv(&tmp, adt, leafx[n->leaf]);
 			if (!tmp.oom)
 				cast(b, adt, n->dtype, tmp.s);
@@ -262,7 +229,7 @@ static void emit_nodes(struct sb *b, const struct ew_tree *t, char leafx[][96], 
 		case EW_UFUNC: {
 			const struct uf_loop *lp = &ufunc_table[n->ufunc].loops[n->loop];
 			int odt = uf_loop_out(lp);
-			struct sb e = {0};
+			struct sbuf e = {0};
 			for (int i = 0; i < n->nargs; i++) {
 				int cdt = t->nodes[n->args[i]].dtype, idt = uf_loop_in(lp, i);
 				char v[32];
@@ -271,7 +238,7 @@ static void emit_nodes(struct sb *b, const struct ew_tree *t, char leafx[][96], 
 					snprintf(nm[i], sizeof nm[i], "%s", v);
 				} else {
 					/* a child of another dtype: cast it where it is used */
-					struct sb c = {0};
+					struct sbuf c = {0};
 					cast(&c, cdt, idt, v);
 					snprintf(nm[i], sizeof nm[i], "%s", c.s ? c.s : v);
 					free(c.s);
@@ -282,12 +249,12 @@ static void emit_nodes(struct sb *b, const struct ew_tree *t, char leafx[][96], 
 			if (e.oom) {
 				b->oom = 1;
 			} else if (odt == DT_BOOL) {
-				struct sb e2 = {0};
+				struct sbuf e2 = {0};
 				sb_printf(&e2, "((%s) != 0)", e.s);
 				cast(b, DT_BOOL, n->dtype, e2.s ? e2.s : "0");
 				free(e2.s);
 			} else if (odt == DT_FLOAT16) {
-				struct sb e2 = {0};
+				struct sbuf e2 = {0};
 				sb_printf(&e2, "lm_hround((float)(%s))", e.s);
 				cast(b, DT_FLOAT16, n->dtype, e2.s ? e2.s : "0");
 				free(e2.s);
@@ -348,14 +315,14 @@ static void pack_scalars(const struct ew_tree *t, union sparam *sp)
 	}
 }
 
-static void emit_head(struct sb *b)
+static void emit_head(struct sbuf *b)
 {
 	sb_printf(b, "#include \"lumen.cuh\"\n#define UF_DEV static __device__ __forceinline__\n"
 		  "#include \"uf_helpers.h\"\n");
 }
 
 /* scalar params and uniform leaves, loaded once per thread */
-static void emit_params(struct sb *b, const struct ew_tree *t, const struct layout *L)
+static void emit_params(struct sbuf *b, const struct ew_tree *t, const struct layout *L)
 {
 	for (int l = 0; l < t->narrays; l++)
 		sb_printf(b, ", const %s *a%d", L->mode[l] == M_STRIDED ? "char" : st(t->arrays[l]->dtype), l);
@@ -435,7 +402,7 @@ int cuew_elementwise(struct eval *ev, const struct ew_tree *t, struct ndarray *o
 	}
 	fn = k.n <= sizeof k.b ? jit_lookup(k.b, k.n) : NULL;
 	if (!fn) {
-		struct sb b = {0};
+		struct sbuf b = {0};
 		const char *IT = idx32 ? "unsigned int" : "long long";
 		char leafx[EW_MAXNODES][96];
 		int si;
@@ -465,7 +432,7 @@ int cuew_elementwise(struct eval *ev, const struct ew_tree *t, struct ndarray *o
 			emit_nodes(&b, t, leafx, "");
 			{
 				char r[32];
-				struct sb c = {0};
+				struct sbuf c = {0};
 				snprintf(r, sizeof r, "v%d", t->nnodes - 1);
 				cast(&c, t->nodes[t->nnodes - 1].dtype, out->dtype, r);
 				sb_printf(&b, "\t\tvo.v[u] = ");
@@ -508,7 +475,7 @@ int cuew_elementwise(struct eval *ev, const struct ew_tree *t, struct ndarray *o
 		emit_nodes(&b, t, leafx, "");
 		{
 			char r[32];
-			struct sb c = {0};
+			struct sbuf c = {0};
 			snprintf(r, sizeof r, "v%d", t->nnodes - 1);
 			cast(&c, t->nodes[t->nnodes - 1].dtype, out->dtype, r);
 			if (L.mode[O] == M_STRIDED)
@@ -573,7 +540,7 @@ int cuew_elementwise(struct eval *ev, const struct ew_tree *t, struct ndarray *o
 /* ---- reductions ---- */
 
 /* The accumulator and its rules for one reduction as CUDA C. */
-static void emit_acc(struct sb *b, int op, int vdt, int odt)
+static void emit_acc(struct sbuf *b, int op, int vdt, int odt)
 {
 	const char *A = ct(odt), *VT = ct(vdt);
 	int flt = dt_is_float(odt);
@@ -654,7 +621,7 @@ static void emit_acc(struct sb *b, int op, int vdt, int odt)
 }
 
 /* value of the root -> what the accumulator takes */
-static void emit_elem(struct sb *b, const struct ew_tree *t, int op, int odt)
+static void emit_elem(struct sbuf *b, const struct ew_tree *t, int op, int odt)
 {
 	int rdt = t->nodes[t->nnodes - 1].dtype;
 	char r[32];
@@ -681,7 +648,7 @@ static void emit_elem(struct sb *b, const struct ew_tree *t, int op, int odt)
 
 /* one group's values (G threads: 32 or 256) reduced through shared memory;
  * the result is in sm[base] */
-static void emit_group_reduce(struct sb *b, int G)
+static void emit_group_reduce(struct sbuf *b, int G)
 {
 	const char *sync = G == 32 ? "__syncwarp()" : "__syncthreads()";
 	sb_printf(b, "\t\tsm[threadIdx.x] = acc; %s;\n", sync);
@@ -727,7 +694,7 @@ static void collapse_part(int nd, const int64_t *shape, int nl, int64_t (*st)[ND
 
 /* offsets of leaf l for index variable `var` over dims (shape sh, strides
  * st<which>) as CUDA statements accumulating into o<l> */
-static void emit_offsets(struct sb *b, const char *IT, const char *var, int nd, const char *sh,
+static void emit_offsets(struct sbuf *b, const char *IT, const char *var, int nd, const char *sh,
 			 const char *stn, int nl)
 {
 	if (nd == 0)
@@ -891,7 +858,7 @@ int cuew_reduce(struct eval *ev, const struct ew_tree *t, int op, uint64_t axes,
 			fn = NULL;
 	}
 	if (!fn) {
-		struct sb b = {0};
+		struct sbuf b = {0};
 		const char *IT = idx32 ? "unsigned int" : "long long";
 		char leafx[EW_MAXNODES][96];
 		emit_head(&b);

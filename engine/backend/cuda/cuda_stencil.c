@@ -26,6 +26,7 @@
 #include "numerics/ndimage.h"
 #include "backend/cuda/cuda_int.h"
 #include "lang/error.h"
+#include "lang/strbuf.h"
 
 #define ST_MAX_LOCAL 1024   /* taps a thread may hold for rank / 1-D sums */
 #define ST_MAX_PARAM 64     /* taps whose weights and offsets ride in the parameters */
@@ -34,42 +35,6 @@
 static int param_taps(const struct stencil *s)
 {
 	return s->op == ST_CORRELATE && s->sum1d == ST_SUM_TAPS && s->ntaps <= ST_MAX_PARAM;
-}
-
-struct sbuf {
-	char *s;
-	size_t n, cap;
-	int oom;
-};
-
-static void sb_add(struct sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void sb_add(struct sbuf *b, const char *fmt, ...)
-{
-	va_list ap;
-	int k;
-	if (b->oom)
-		return;
-	for (;;) {
-		va_start(ap, fmt);
-		k = vsnprintf(b->s ? b->s + b->n : NULL, b->s ? b->cap - b->n : 0, fmt, ap);
-		va_end(ap);
-		if (k < 0) {
-			b->oom = 1;
-			return;
-		}
-		if (b->s && b->n + (size_t)k < b->cap) {
-			b->n += (size_t)k;
-			return;
-		}
-		size_t cap = (b->cap ? b->cap * 2 : 4096) + (size_t)k;
-		char *t = realloc(b->s, cap);
-		if (!t) {
-			b->oom = 1;
-			return;
-		}
-		b->s = t;
-		b->cap = cap;
-	}
 }
 
 static const char *ctype(int dt)
@@ -132,19 +97,19 @@ static char *gen_source(const struct stencil *s, int idt, int odt, int idx32)
 {
 	struct sbuf b = {0};
 	int nd = s->ndim, wpar = param_taps(s);
-	sb_add(&b, "#define ND %d\n#define NT %lld\n#define MODE %d\ntypedef %s IN_T;\ntypedef %s OUT_T;\n",
+	sb_printf(&b, "#define ND %d\n#define NT %lld\n#define MODE %d\ntypedef %s IN_T;\ntypedef %s OUT_T;\n",
 	       nd, (long long)s->ntaps, (int)s->mode, ctype(idt), ctype(odt));
-	sb_add(&b, "%s", prelude);
+	sb_printf(&b, "%s", prelude);
 	if (s->op == ST_UNIFORM) {
 		int axis = 0;
 		for (int d = 0; d < nd; d++)
 			if (s->box[d] > 1)
 				axis = d;
-		sb_add(&b, "#define AXIS %d\n", axis);
-		sb_add(&b, "__device__ __forceinline__ double at(const IN_T *x, long long base, long long e,\n"
+		sb_printf(&b, "#define AXIS %d\n", axis);
+		sb_printf(&b, "__device__ __forceinline__ double at(const IN_T *x, long long base, long long e,\n"
 		       "    const P &p) { long long q = ext(p.start[AXIS] + e, p.ishape[AXIS]);\n"
 		       "  return q < 0 ? p.cval : ld(x, base + q * p.istride[AXIS]); }\n");
-		sb_add(&b,
+		sb_printf(&b,
 		       "extern \"C\" __global__ void lm_stencil(const IN_T *__restrict__ x, OUT_T *__restrict__ y,\n"
 		       "    const double *__restrict__ w, const long long *__restrict__ taps,\n"
 		       "    const long long *__restrict__ toff, P p) {\n"
@@ -169,31 +134,31 @@ static char *gen_source(const struct stencil *s, int idt, int odt, int idx32)
 		       "    }\n  }\n}\n", store_expr(odt), store_expr(odt));
 		goto out;
 	}
-	sb_add(&b, "%s", tapval);
-	sb_add(&b, "__constant__ long long BOX[ND] = {");
+	sb_printf(&b, "%s", tapval);
+	sb_printf(&b, "__constant__ long long BOX[ND] = {");
 	for (int d = 0; d < nd; d++)
-		sb_add(&b, "%s%lld", d ? ", " : "", (long long)s->box[d]);
-	sb_add(&b, "};\n");
+		sb_printf(&b, "%s%lld", d ? ", " : "", (long long)s->box[d]);
+	sb_printf(&b, "};\n");
 	if (wpar)
-		sb_add(&b, "struct W { double w[NT]; long long toff[NT]; };\n");
-	sb_add(&b,
+		sb_printf(&b, "struct W { double w[NT]; long long toff[NT]; };\n");
+	sb_printf(&b,
 	       "extern \"C\" __global__ void lm_stencil(const IN_T *__restrict__ x, OUT_T *__restrict__ y,\n"
 	       "    const double *__restrict__ w, const long long *__restrict__ taps,\n"
 	       "    const long long *__restrict__ toff, P p%s) {\n", wpar ? ", W wp" : "");
 	if (idx32)
-		sb_add(&b,
+		sb_printf(&b,
 		       "  for (unsigned int i = blockIdx.x * blockDim.x + threadIdx.x; i < (unsigned int)p.n;\n"
 		       "       i += gridDim.x * blockDim.x) {\n"
 		       "    long long o[ND], base = 0; unsigned int rem = i; bool interior = true;\n"
 		       "    for (int d = ND - 1; d >= 0; d--) { unsigned int sd = (unsigned int)p.oshape[d];\n"
 		       "      o[d] = rem %% sd; rem /= sd; }\n");
 	else
-		sb_add(&b,
+		sb_printf(&b,
 		       "  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < p.n;\n"
 		       "       i += (long long)gridDim.x * blockDim.x) {\n"
 		       "    long long o[ND], rem = i, base = 0; bool interior = true;\n"
 		       "    for (int d = ND - 1; d >= 0; d--) { o[d] = rem %% p.oshape[d]; rem /= p.oshape[d]; }\n");
-	sb_add(&b,
+	sb_printf(&b,
 	       "    for (int d = 0; d < ND; d++) {\n"
 	       "      long long c = o[d] + p.start[d];\n"
 	       "      if (c < 0 || c + BOX[d] > p.ishape[d]) interior = false;\n"
@@ -204,41 +169,41 @@ static char *gen_source(const struct stencil *s, int idt, int odt, int idx32)
 	case ST_CORRELATE:
 		if (wpar) {
 			/* the same sum in the same order, the interior unswitched */
-			sb_add(&b, "    v = 0.0;\n    if (interior) {\n      #pragma unroll\n      for (int t = 0; t < NT; t++)\n"
+			sb_printf(&b, "    v = 0.0;\n    if (interior) {\n      #pragma unroll\n      for (int t = 0; t < NT; t++)\n"
 			       "        v = __dadd_rn(v, __dmul_rn(ld(x, base + wp.toff[t]), wp.w[t]));\n"
 			       "    } else {\n      for (int t = 0; t < NT; t++)\n"
 			       "        v = __dadd_rn(v, __dmul_rn(edge(x, o, taps, t, p), wp.w[t]));\n    }\n");
 		} else if (s->sum1d == ST_SUM_TAPS) {
-			sb_add(&b, "    v = 0.0;\n    #pragma unroll 8\n    for (int t = 0; t < NT; t++)\n"
+			sb_printf(&b, "    v = 0.0;\n    #pragma unroll 8\n    for (int t = 0; t < NT; t++)\n"
 			       "      v = __dadd_rn(v, __dmul_rn(TAPVAL(t), w[t]));\n");
 		} else {
-			sb_add(&b, "    double a[NT];\n    #pragma unroll 8\n    for (int t = 0; t < NT; t++) a[t] = TAPVAL(t);\n");
+			sb_printf(&b, "    double a[NT];\n    #pragma unroll 8\n    for (int t = 0; t < NT; t++) a[t] = TAPVAL(t);\n");
 			if (s->sum1d == ST_SUM1D_SYMMETRIC)
-				sb_add(&b, "    const int c = NT / 2;\n    v = __dmul_rn(a[c], w[c]);\n    for (int j = c; j >= 1; j--)\n"
+				sb_printf(&b, "    const int c = NT / 2;\n    v = __dmul_rn(a[c], w[c]);\n    for (int j = c; j >= 1; j--)\n"
 				       "      v = __dadd_rn(v, __dmul_rn(__dadd_rn(a[c - j], a[c + j]), w[c - j]));\n");
 			else if (s->sum1d == ST_SUM1D_ANTISYMMETRIC)
-				sb_add(&b, "    const int c = NT / 2;\n    v = __dmul_rn(a[c], w[c]);\n    for (int j = c; j >= 1; j--)\n"
+				sb_printf(&b, "    const int c = NT / 2;\n    v = __dmul_rn(a[c], w[c]);\n    for (int j = c; j >= 1; j--)\n"
 				       "      v = __dadd_rn(v, __dmul_rn(__dsub_rn(a[c - j], a[c + j]), w[c - j]));\n");
 			else
-				sb_add(&b, "    v = __dmul_rn(a[NT - 1], w[NT - 1]);\n    for (int k = 0; k < NT - 1; k++)\n"
+				sb_printf(&b, "    v = __dmul_rn(a[NT - 1], w[NT - 1]);\n    for (int k = 0; k < NT - 1; k++)\n"
 				       "      v = __dadd_rn(v, __dmul_rn(a[k], w[k]));\n");
 		}
 		break;
 	case ST_MIN:
 	case ST_MAX:
-		sb_add(&b, "    v = TAPVAL(0);\n    for (int t = 1; t < NT; t++) { double q = TAPVAL(t);\n"
+		sb_printf(&b, "    v = TAPVAL(0);\n    for (int t = 1; t < NT; t++) { double q = TAPVAL(t);\n"
 		       "      if (q %c v) v = q; }\n", s->op == ST_MIN ? '<' : '>');
 		break;
 	default:
 		/* rank: partial selection sort up to the rank */
-		sb_add(&b, "    double a[NT];\n    for (int t = 0; t < NT; t++) a[t] = TAPVAL(t);\n"
+		sb_printf(&b, "    double a[NT];\n    for (int t = 0; t < NT; t++) a[t] = TAPVAL(t);\n"
 		       "    for (int k = 0; k <= %lld; k++) { int m = k;\n"
 		       "      for (int t = k + 1; t < NT; t++) if (a[t] < a[m]) m = t;\n"
 		       "      double q = a[k]; a[k] = a[m]; a[m] = q; }\n"
 		       "    v = a[%lld];\n", (long long)s->rank, (long long)s->rank);
 		break;
 	}
-	sb_add(&b, "    y[i] = %s;\n  }\n}\n", store_expr(odt));
+	sb_printf(&b, "    y[i] = %s;\n  }\n}\n", store_expr(odt));
 out:
 	if (b.oom) {
 		free(b.s);
@@ -366,9 +331,9 @@ static int emit_streamed(struct sbuf *b, const struct stencil *s, const struct t
 	char *need = calloc((size_t)bx, 1);
 	if (!need)
 		return -1;
-	sb_add(b, "    const double *s = S + ty * R * EX + tx;\n");
+	sb_printf(b, "    const double *s = S + ty * R * EX + tx;\n");
 	for (int r = 0; r < R && s->op == ST_CORRELATE; r++)
-		sb_add(b, "    acc[%d] = 0.0;\n", r);
+		sb_printf(b, "    acc[%d] = 0.0;\n", r);
 	for (int64_t l = 0; l < nl; l++)
 		for (int64_t i = 0; i < R + by - 1; i++) {
 			int any = 0;
@@ -381,28 +346,28 @@ static int emit_streamed(struct sbuf *b, const struct stencil *s, const struct t
 			}
 			if (!any)
 				continue;
-			sb_add(b, "    {");
+			sb_printf(b, "    {");
 			for (int64_t c = 0; c < bx; c++)
 				if (need[c])
-					sb_add(b, " const double c%lld = s[%lld];", (long long)c,
+					sb_printf(b, " const double c%lld = s[%lld];", (long long)c,
 					       (long long)((l * tl->ey + i) * tl->ex + c));
-			sb_add(b, "\n");
+			sb_printf(b, "\n");
 			for (int r = 0; r < R; r++)
 				for (int64_t t = 0; t < nt; t++) {
 					int64_t off = tile_off(s, tl, t), tx = off % tl->ex, row = off / tl->ex;
 					if (row / tl->ey != l || row % tl->ey != i - r)
 						continue;
 					if (s->op == ST_CORRELATE)
-						sb_add(b, "      acc[%d] = __dadd_rn(acc[%d], __dmul_rn(c%lld, wp.w[%lld]));\n",
+						sb_printf(b, "      acc[%d] = __dadd_rn(acc[%d], __dmul_rn(c%lld, wp.w[%lld]));\n",
 						       r, r, (long long)tx, (long long)t);
 					else if (!started[r])
-						sb_add(b, "      acc[%d] = c%lld;\n", r, (long long)tx);
+						sb_printf(b, "      acc[%d] = c%lld;\n", r, (long long)tx);
 					else
-						sb_add(b, "      if (c%lld %c acc[%d]) acc[%d] = c%lld;\n", (long long)tx,
+						sb_printf(b, "      if (c%lld %c acc[%d]) acc[%d] = c%lld;\n", (long long)tx,
 						       s->op == ST_MIN ? '<' : '>', r, r, (long long)tx);
 					started[r] = 1;
 				}
-			sb_add(b, "    }\n");
+			sb_printf(b, "    }\n");
 		}
 	free(need);
 	return 0;
@@ -413,18 +378,18 @@ static char *gen_tile_source(const struct stencil *s, const struct tiling *tl, i
 	struct sbuf b = {0};
 	int nd = tl->nd;
 	int64_t nt = s->ntaps;
-	sb_add(&b, "#define ND %d\n#define NT %lld\n#define MODE %d\ntypedef %s IN_T;\ntypedef %s OUT_T;\n",
+	sb_printf(&b, "#define ND %d\n#define NT %lld\n#define MODE %d\ntypedef %s IN_T;\ntypedef %s OUT_T;\n",
 	       nd, (long long)nt, (int)s->mode, ctype(idt), ctype(odt));
-	sb_add(&b, "#define BX %d\n#define BY %d\n#define R %d\n#define OX %d\n#define OY %d\n"
+	sb_printf(&b, "#define BX %d\n#define BY %d\n#define R %d\n#define OX %d\n#define OY %d\n"
 	       "#define EX %lld\n#define EY %lld\n#define ROWS %lld\n",
 	       tl->bx, tl->by, tl->r, (int)tl->ox, (int)tl->oy, (long long)tl->ex, (long long)tl->ey, (long long)tl->rows);
-	sb_add(&b, "%s", prelude);
-	sb_add(&b, "__constant__ long long LBOX[ND] = {");
+	sb_printf(&b, "%s", prelude);
+	sb_printf(&b, "__constant__ long long LBOX[ND] = {");
 	for (int d = 0; d < nd; d++)
-		sb_add(&b, "%s%lld", d ? ", " : "", (long long)tl->box[d]);
-	sb_add(&b, "};\n");
-	sb_add(&b, "struct W { double w[%s]; };\n", s->op == ST_CORRELATE ? "NT" : "1");
-	sb_add(&b,
+		sb_printf(&b, "%s%lld", d ? ", " : "", (long long)tl->box[d]);
+	sb_printf(&b, "};\n");
+	sb_printf(&b, "struct W { double w[%s]; };\n", s->op == ST_CORRELATE ? "NT" : "1");
+	sb_printf(&b,
 	       "extern \"C\" __global__ void __launch_bounds__(BX * BY) lm_stencil_tile(\n"
 	       "    const IN_T *__restrict__ x, OUT_T *__restrict__ y, P p, W wp) {\n"
 	       "  __shared__ double S[ROWS * EX];\n"
@@ -471,7 +436,7 @@ static char *gen_tile_source(const struct stencil *s, const struct tiling *tl, i
 			b.oom = 1;
 		goto store;
 	}
-	sb_add(&b,
+	sb_printf(&b,
 	       "    #pragma unroll\n"
 	       "    for (int r = 0; r < R; r++) {\n"
 	       "      const double *s = S + (ty * R + r) * EX + tx;\n"
@@ -480,43 +445,43 @@ static char *gen_tile_source(const struct stencil *s, const struct tiling *tl, i
 	case ST_CORRELATE:
 		switch (s->sum1d) {
 		case ST_SUM_TAPS:
-			sb_add(&b, "      v = 0.0;\n");
+			sb_printf(&b, "      v = 0.0;\n");
 			for (int64_t t = 0; t < nt; t++)
-				sb_add(&b, "      v = __dadd_rn(v, __dmul_rn(s[%lld], wp.w[%lld]));\n",
+				sb_printf(&b, "      v = __dadd_rn(v, __dmul_rn(s[%lld], wp.w[%lld]));\n",
 				       (long long)tile_off(s, tl, t), (long long)t);
 			break;
 		case ST_SUM1D_SYMMETRIC:
 		case ST_SUM1D_ANTISYMMETRIC: {
 			int64_t c = nt / 2;
 			const char *op = s->sum1d == ST_SUM1D_SYMMETRIC ? "__dadd_rn" : "__dsub_rn";
-			sb_add(&b, "      v = __dmul_rn(s[%lld], wp.w[%lld]);\n", (long long)tile_off(s, tl, c), (long long)c);
+			sb_printf(&b, "      v = __dmul_rn(s[%lld], wp.w[%lld]);\n", (long long)tile_off(s, tl, c), (long long)c);
 			for (int64_t j = c; j >= 1; j--)
-				sb_add(&b, "      v = __dadd_rn(v, __dmul_rn(%s(s[%lld], s[%lld]), wp.w[%lld]));\n", op,
+				sb_printf(&b, "      v = __dadd_rn(v, __dmul_rn(%s(s[%lld], s[%lld]), wp.w[%lld]));\n", op,
 				       (long long)tile_off(s, tl, c - j), (long long)tile_off(s, tl, c + j),
 				       (long long)(c - j));
 			break;
 		}
 		default:
-			sb_add(&b, "      v = __dmul_rn(s[%lld], wp.w[%lld]);\n", (long long)tile_off(s, tl, nt - 1),
+			sb_printf(&b, "      v = __dmul_rn(s[%lld], wp.w[%lld]);\n", (long long)tile_off(s, tl, nt - 1),
 			       (long long)(nt - 1));
 			for (int64_t k = 0; k < nt - 1; k++)
-				sb_add(&b, "      v = __dadd_rn(v, __dmul_rn(s[%lld], wp.w[%lld]));\n",
+				sb_printf(&b, "      v = __dadd_rn(v, __dmul_rn(s[%lld], wp.w[%lld]));\n",
 				       (long long)tile_off(s, tl, k), (long long)k);
 			break;
 		}
 		break;
 	default:
-		sb_add(&b, "      v = s[%lld];\n", (long long)tile_off(s, tl, 0));
+		sb_printf(&b, "      v = s[%lld];\n", (long long)tile_off(s, tl, 0));
 		for (int64_t t = 1; t < nt; t++)
-			sb_add(&b, "      { double q = s[%lld]; if (q %c v) v = q; }\n", (long long)tile_off(s, tl, t),
+			sb_printf(&b, "      { double q = s[%lld]; if (q %c v) v = q; }\n", (long long)tile_off(s, tl, t),
 			       s->op == ST_MIN ? '<' : '>');
 		break;
 	}
-	sb_add(&b,
+	sb_printf(&b,
 	       "      acc[r] = v;\n"
 	       "    }\n");
 store:
-	sb_add(&b,
+	sb_printf(&b,
 	       "    const long long ox = ox0 + tx, W_ = p.oshape[ND - 1], H_ = p.oshape[ND - 2];\n"
 	       "    if (ox < W_) {\n"
 	       "      #pragma unroll\n"
