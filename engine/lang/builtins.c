@@ -295,7 +295,7 @@ BI(callable)
 	struct value *v = argv[0];
 	int c = v->type == VT_FUNCTION || v->type == VT_BUILTIN || v->type == VT_TYPE ||
 		(v->type == VT_DTYPE && v->u.dt.is_type) ||
-		(v->type == VT_OBJECT && v->u.obj.t && v->u.obj.t->call);
+		(v->type == VT_OBJECT && v->u.obj.t && v->u.obj.t->call && cls_callable(v));
 	return val_bool(c);
 }
 

@@ -2066,6 +2066,12 @@ static int del_target(struct eval *ev, struct scope *sc, struct node *t)
 		}
 		return r < 0 ? -1 : 0;
 	}
+	case N_ATTR: {
+		struct value *o = eval_expr(ev, sc, t->a);
+		int r = o ? cls_delattr(ev, o, t->s) : -1;
+		val_decref(o);
+		return r;
+	}
 	case N_SUBSCRIPT: {
 		struct value *o = eval_expr(ev, sc, t->a);
 		struct value *k = o ? eval_expr(ev, sc, t->b) : NULL;

@@ -792,6 +792,70 @@ static const struct objtype inst_type = {
 	.enter_value = inst_enter_value,
 };
 
+char *cls_format(struct eval *ev, struct value *obj, const char *spec)
+{
+	struct value *f = dunder(obj, "__format__");
+	if (!f && spec[0])
+		return err_set(ev, TY_TypeError, "unsupported format string passed to %s.__format__",
+			       val_type_name(obj));
+	if (!f)
+		return NULL;
+	struct value *s = val_cstr(spec);
+	if (!s)
+		return err_nomem(ev);
+	char *r = str_result(ev, call_dunder(ev, f, obj, 1, &s), "__format__");
+	val_decref(s);
+	return r;
+}
+
+int cls_callable(struct value *v)
+{
+	return !cls_is_instance(v) || dunder(v, "__call__") != NULL;
+}
+
+int cls_delattr(struct eval *ev, struct value *obj, const char *name)
+{
+	struct value *d = NULL, *a = NULL;
+	const char *tname = val_type_name(obj);
+	if (cls_is_instance(obj)) {
+		a = lookup(INST(obj)->cls, name);
+		if (a && a->type == VT_OBJECT && a->u.obj.t == &property_type) {
+			struct property *pr = a->u.obj.p;
+			if (!pr->fdel) {
+				err_set(ev, TY_AttributeError, "property '%s' of '%s' object has no deleter", name, tname);
+				return -1;
+			}
+			struct value *r = val_call(ev, pr->fdel, 1, &obj, NULL);
+			val_decref(r);
+			return r ? 0 : -1;
+		}
+		d = INST(obj)->dict;
+	} else if (cls_is_class(obj)) {
+		d = CLS(obj)->dict;
+		tname = NULL;
+	} else if (obj->type == VT_EXCEPTION) {
+		d = obj->u.exc.attrs;
+	}
+	if (d) {
+		struct value *k = val_cstr(name);
+		if (!k) {
+			err_nomem(ev);
+			return -1;
+		}
+		int r = dict_del(ev, d, k);
+		val_decref(k);
+		if (r != 0)
+			return r < 0 ? -1 : 0;
+	}
+	if (!tname)
+		err_set(ev, TY_AttributeError, "type object '%s' has no attribute '%s'", CLS(obj)->name, name);
+	else if (d || obj->type == VT_EXCEPTION)
+		err_set(ev, TY_AttributeError, "'%s' object has no attribute '%s'", tname, name);
+	else
+		err_set(ev, TY_AttributeError, "'%s' object attribute '%s' is read-only", tname, name);
+	return -1;
+}
+
 /* ---- exceptions of user classes ---- */
 
 struct value *cls_exc_getattr(struct eval *ev, struct value *exc, const char *name)

@@ -35,6 +35,12 @@ int cls_is_super_builtin(const struct value *f);
 struct value *cls_exc_getattr(struct eval *ev, struct value *exc, const char *name);
 int cls_exc_setattr(struct eval *ev, struct value *exc, const char *name, struct value *x);
 char *cls_exc_str(struct eval *ev, struct value *exc);   /* NULL, no error: no __str__ */
+/* format(obj, spec) by its __format__: malloc'd, or NULL with no error: none */
+char *cls_format(struct eval *ev, struct value *obj, const char *spec);
+/* del obj.name: 0, or -1 with the error set */
+int cls_delattr(struct eval *ev, struct value *obj, const char *name);
+/* callable(v) for a VT_OBJECT with a call slot: instances only with __call__ */
+int cls_callable(struct value *v);
 /* builtins: object model names (super, property, staticmethod, classmethod,
  * issubclass, NotImplemented, set, frozenset, open ...): 0 or -1 */
 int pyobj_init(struct eval *ev);
