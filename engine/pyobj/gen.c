@@ -32,11 +32,11 @@
 #include <sanitizer/common_interface_defs.h>
 #define ASAN_START(save, bottom, size) __sanitizer_start_switch_fiber(save, bottom, size)
 #define ASAN_FINISH(save, bottom, size) __sanitizer_finish_switch_fiber(save, bottom, size)
-enum { GEN_STACK = 8 << 20 };
+enum { GEN_STACK = 16 << 20 };
 #else
 #define ASAN_START(save, bottom, size) ((void)(save), (void)(bottom), (void)(size))
 #define ASAN_FINISH(save, bottom, size) ((void)(save), (void)(bottom), (void)(size))
-enum { GEN_STACK = 2 << 20 };
+enum { GEN_STACK = 8 << 20 }; /* virtual: pages are committed as they are touched */
 #endif
 enum { GEN_MARGIN = 512 << 10, GEN_PAGE = 4096, STACKS_KEEP = 8 };
 
