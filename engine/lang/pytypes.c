@@ -540,7 +540,7 @@ struct value *builtins_type_call(struct eval *ev, enum typeid t, int argc, struc
 		return val_type(val_typeid(argv[0]));
 	}
 	case TY_OBJECT:
-		return err_set(ev, TY_TypeError, "object() is not supported by Lumen");
+		return cls_plain_object(ev, argc, kw);
 	default:
 		return err_set(ev, TY_TypeError, "cannot create '%s' instances", typeid_name(t));
 	}

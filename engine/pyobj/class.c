@@ -1293,6 +1293,26 @@ int cls_is_super_builtin(const struct value *f)
 	return f->type == VT_BUILTIN && f->u.bi.fn == bi_super;
 }
 
+/* ---- object(): a bare object (sentinels) ---- */
+
+static char *plain_repr(struct eval *ev, struct value *self)
+{
+	struct sbuf b = {0};
+	(void)ev;
+	sb_printf(&b, "<object object at %p>", (void *)self);
+	return sb_take(&b);
+}
+
+static const struct objtype plain_type = { .name = "object", .repr = plain_repr };
+
+struct value *cls_plain_object(struct eval *ev, int argc, const struct kwargs *kw)
+{
+	if (argc || (kw && kw->n))
+		return err_set(ev, TY_TypeError, "object() takes no arguments");
+	struct value *v = val_object_new(&plain_type, NULL);
+	return v ? v : err_nomem(ev);
+}
+
 /* ---- issubclass ---- */
 
 static int subclass_of(struct eval *ev, struct value *c, struct value *of)

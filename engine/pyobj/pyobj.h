@@ -44,6 +44,8 @@ int cls_callable(struct value *v);
 /* builtins: object model names (super, property, staticmethod, classmethod,
  * issubclass, NotImplemented, set, frozenset, open ...): 0 or -1 */
 int pyobj_init(struct eval *ev);
+/* object(): a new bare object */
+struct value *cls_plain_object(struct eval *ev, int argc, const struct kwargs *kw);
 /* the NotImplemented singleton */
 struct value *cls_notimpl(void);
 /* when a session ends: drops class namespaces and instance dicts of classes

@@ -98,3 +98,16 @@ class Sub(Cnt):
     pass
 Sub.make(); Sub.make(); Cnt.make()
 print(Cnt.n, Sub.n)
+_missing = object()
+def get(d, k, default=_missing):
+    if default is _missing:
+        return d[k]
+    return default if k not in d else d[k]
+print(get({1: 2}, 1), get({}, 1, None), _missing is _missing, _missing == object(), type(_missing).__name__)
+print(isinstance(_missing, object), isinstance(3, object))
+s = {_missing}
+print(len(s), _missing in s)
+try:
+    _missing.x = 1
+except AttributeError as e:
+    print(e)
