@@ -133,6 +133,8 @@ int builtins_bundle(struct eval *ev, struct value *v, struct engine_bundle *b)
 		err_nomem(ev);
 		return -1;
 	}
+	if (cls_is_instance(v) && cls_rich_bundle(ev, v, b) < 0)
+		return -1;
 	if (arr_html && v->type == VT_NDARRAY) {
 		char *h = arr_html(ev, v);
 		if (h) {

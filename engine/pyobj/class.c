@@ -15,6 +15,7 @@
 #include "lang/error.h"
 #include "lang/args.h"
 #include "pyobj/pyobj.h"
+#include "engine.h"
 
 struct pyclass {
 	char *name;
@@ -854,6 +855,38 @@ int cls_delattr(struct eval *ev, struct value *obj, const char *name)
 	else
 		err_set(ev, TY_AttributeError, "'%s' object attribute '%s' is read-only", tname, name);
 	return -1;
+}
+
+int cls_rich_bundle(struct eval *ev, struct value *v, struct engine_bundle *b)
+{
+	static const char *const reprs[][2] = {
+		{"_repr_html_", "text/html"}, {"_repr_markdown_", "text/markdown"},
+		{"_repr_latex_", "text/latex"}, {"_repr_svg_", "image/svg+xml"},
+	};
+	for (size_t i = 0; i < sizeof reprs / sizeof reprs[0] && b->n < ENGINE_BUNDLE_MAX; i++) {
+		struct value *f = dunder(v, reprs[i][0]);
+		if (!f)
+			continue;
+		struct value *r = call_dunder(ev, f, v, 0, NULL);
+		if (!r)
+			return -1;
+		if (r->type == VT_STR) {
+			char *d = strdup(r->u.str->s), *m = strdup(reprs[i][1]);
+			if (!d || !m) {
+				free(d);
+				free(m);
+				val_decref(r);
+				err_nomem(ev);
+				return -1;
+			}
+			b->mime[b->n] = m;
+			b->data[b->n] = d;
+			b->len[b->n] = r->u.str->len;
+			b->n++;
+		}
+		val_decref(r);
+	}
+	return 0;
 }
 
 /* ---- exceptions of user classes ---- */

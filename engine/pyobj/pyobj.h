@@ -44,6 +44,10 @@ int cls_callable(struct value *v);
 /* builtins: object model names (super, property, staticmethod, classmethod,
  * issubclass, NotImplemented, set, frozenset, open ...): 0 or -1 */
 int pyobj_init(struct eval *ev);
+/* the _repr_html_ / _repr_markdown_ / _repr_latex_ / _repr_svg_ of instance
+ * v added to bundle b (text/plain already in it): 0, or -1 with the error set */
+struct engine_bundle;
+int cls_rich_bundle(struct eval *ev, struct value *v, struct engine_bundle *b);
 /* object(): a new bare object */
 struct value *cls_plain_object(struct eval *ev, int argc, const struct kwargs *kw);
 /* the NotImplemented singleton */
