@@ -18,6 +18,7 @@
 #include "engine.h"
 
 struct pyclass {
+	struct value *self;       /* the class value (borrowed) */
 	char *name;
 	char *module;
 	struct value *base;       /* a user class, or NULL */
@@ -28,6 +29,7 @@ struct pyclass {
 };
 
 struct pyinst {
+	struct value *self;       /* the instance value (borrowed) */
 	struct value *cls;
 	struct value *dict;
 	struct pyinst *prev, *next;
@@ -1062,6 +1064,8 @@ static struct value *class_call(struct eval *ev, struct value *self, int argc, s
 			live_insts->prev = in;
 		live_insts = in;
 		obj = val_object_new(&inst_type, in);
+		if (obj)
+			in->self = obj;
 		if (!obj || !in->dict) {
 			val_decref(obj);
 			return err_nomem(ev);
@@ -1207,6 +1211,8 @@ struct value *cls_build(struct eval *ev, const char *name, int nbases, struct va
 		live_classes->prev = c;
 	live_classes = c;
 	struct value *v = val_object_new(&class_type, c);
+	if (v)
+		c->self = v;
 	if (!v || !c->name || !c->module) {
 		val_decref(v);
 		return err_nomem(ev);
@@ -1384,39 +1390,62 @@ static struct value *bi_issubclass(struct eval *ev, const struct builtin *bi, in
 
 /* ---- session end ---- */
 
+/* the dicts to drop: each one replaced by an empty dict, then released
+ * (dropping one may free others of the list, so they are taken first) */
+static void drop_dicts(struct value ***slots, size_t n)
+{
+	struct value **old = malloc(sizeof *old * (n ? n : 1));
+	if (!old)
+		return;
+	for (size_t i = 0; i < n; i++) {
+		struct value *e = val_dict_new();
+		old[i] = e ? *slots[i] : NULL;
+		if (e)
+			*slots[i] = e;
+	}
+	for (size_t i = 0; i < n; i++)
+		val_decref(old[i]);
+	free(old);
+}
+
 void cls_break_cycles(struct value *globals)
 {
-	/* instance dicts first (their classes stay alive while they do), then
-	 * namespaces; each pass detaches one dict before dropping it */
-	for (;;) {
-		struct pyinst *in;
-		for (in = live_insts; in; in = in->next)
-			if (CLS(in->cls)->globals == globals && in->dict && in->dict->u.dict->nused)
-				break;
-		if (!in)
-			break;
-		struct value *d = in->dict;
-		in->dict = val_dict_new();
-		if (!in->dict) {
-			in->dict = d;
-			break;
+	/* instance dicts first, then class namespaces; every holder is kept
+	 * alive (a reference taken) while the dicts are dropped */
+	for (int pass = 0; pass < 2; pass++) {
+		size_t n = 0, k = 0;
+		if (pass == 0) {
+			for (struct pyinst *in = live_insts; in; in = in->next)
+				n += CLS(in->cls)->globals == globals;
+		} else {
+			for (struct pyclass *c = live_classes; c; c = c->next)
+				n += c->globals == globals;
 		}
-		val_decref(d);
-	}
-	for (;;) {
-		struct pyclass *c;
-		for (c = live_classes; c; c = c->next)
-			if (c->globals == globals && c->dict->u.dict->nused)
-				break;
-		if (!c)
-			break;
-		struct value *d = c->dict;
-		c->dict = val_dict_new();
-		if (!c->dict) {
-			c->dict = d;
-			break;
+		struct value ***slots = malloc(sizeof *slots * (n ? n : 1));
+		struct value **holders = malloc(sizeof *holders * (n ? n : 1));
+		if (!slots || !holders) {
+			free(slots);
+			free(holders);
+			return;
 		}
-		val_decref(d);
+		if (pass == 0) {
+			for (struct pyinst *in = live_insts; in && k < n; in = in->next)
+				if (CLS(in->cls)->globals == globals) {
+					holders[k] = val_incref(in->self);
+					slots[k++] = &in->dict;
+				}
+		} else {
+			for (struct pyclass *c = live_classes; c && k < n; c = c->next)
+				if (c->globals == globals) {
+					holders[k] = val_incref(c->self);
+					slots[k++] = &c->dict;
+				}
+		}
+		drop_dicts(slots, k);
+		for (size_t i = 0; i < k; i++)
+			val_decref(holders[i]);
+		free(slots);
+		free(holders);
 	}
 }
 
