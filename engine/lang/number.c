@@ -468,6 +468,12 @@ struct value *val_binop(struct eval *ev, enum binop op, struct value *l, struct 
 
 struct value *val_inplace(struct eval *ev, enum binop op, struct value *l, struct value *r)
 {
+	if (l->type == VT_OBJECT && l->u.obj.t->binop) {
+		/* __iadd__ and friends: the slot's op OP_COUNT + op */
+		struct value *x = l->u.obj.t->binop(ev, (enum binop)(OP_COUNT + op), l, r);
+		if (x || err_occurred(ev))
+			return x;
+	}
 	if (l->type == VT_NDARRAY)
 		return arr_binop_pyint(ev, op, l, r, 1);
 	if (l->type == VT_LIST && op == OP_ADD) {

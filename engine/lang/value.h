@@ -201,8 +201,9 @@ struct objtype {
 	struct value *(*getitem)(struct eval *ev, struct value *self, struct value *key);
 	/* optional slots of the object model (pyobj/: classes, sets, generators,
 	 * files), CPython's tp_* slots.  binop: l or r is self, called before any
-	 * other rule for arithmetic and the comparisons OP_LT..OP_GE; NULL with
-	 * no error set means NotImplemented.  next: NULL with no error set when
+	 * other rule for arithmetic and the comparisons OP_LT..OP_GE, with
+	 * OP_COUNT + op for the in-place form (l is self); NULL with no error
+	 * set means NotImplemented.  next: NULL with no error set when
 	 * exhausted.  setitem: x NULL deletes.  truth: when absent, len != 0. */
 	struct value *(*binop)(struct eval *ev, enum binop op, struct value *l, struct value *r);
 	struct value *(*unop)(struct eval *ev, enum unop op, struct value *self);

@@ -565,8 +565,14 @@ static struct value *try_dunder(struct eval *ev, struct value *self, const char 
 static struct value *inst_binop(struct eval *ev, enum binop op, struct value *l, struct value *r)
 {
 	struct value *x;
-	if (op >= OP_COUNT)
-		return NULL;
+	if (op >= OP_COUNT) {
+		static const char *const inames[OP_LT] = {
+			"__iadd__", "__isub__", "__imul__", "__itruediv__", "__ifloordiv__", "__imod__",
+			"__ipow__", "__imatmul__", "__ilshift__", "__irshift__", "__iand__", "__ior__", "__ixor__",
+		};
+		int k = (int)op - OP_COUNT;
+		return k >= 0 && k < OP_LT ? try_dunder(ev, l, inames[k], r) : NULL;
+	}
 	if ((x = try_dunder(ev, l, binop_names[op][0], r)) || err_occurred(ev))
 		return x;
 	if ((x = try_dunder(ev, r, binop_names[op][1], l)) || err_occurred(ev))

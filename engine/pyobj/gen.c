@@ -180,7 +180,8 @@ static int frames_save(struct eval *ev, struct gen *g)
 		g->frames = f;
 		g->capframes = n;
 	}
-	memcpy(g->frames, ev->frames + g->base_frames, sizeof *g->frames * (size_t)n);
+	if (n)
+		memcpy(g->frames, ev->frames + g->base_frames, sizeof *g->frames * (size_t)n);
 	g->nframes = n;
 	ev->nframes = g->base_frames;
 	return 0;

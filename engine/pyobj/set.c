@@ -222,6 +222,21 @@ static struct value *set_binop(struct eval *ev, enum binop op, struct value *l, 
 	if (!set_is_set(l) || !set_is_set(r))
 		return NULL;
 	int frozen = S(l)->frozen;
+	if (op >= OP_COUNT) {
+		/* s |= t and friends on a set: in place */
+		int k = (int)op - OP_COUNT;
+		if (frozen || (k != OP_OR && k != OP_AND && k != OP_SUB && k != OP_XOR))
+			return NULL;
+		struct value *n = set_op(ev, k == OP_OR ? SOP_UNION : k == OP_AND ? SOP_INTER :
+					 k == OP_SUB ? SOP_DIFF : SOP_SYMDIFF, l, r, 0);
+		if (!n)
+			return NULL;
+		struct value *d = S(n)->d;
+		S(n)->d = S(l)->d;
+		S(l)->d = d;
+		val_decref(n);
+		return val_incref(l);
+	}
 	switch (op) {
 	case OP_OR: return set_op(ev, SOP_UNION, l, r, frozen);
 	case OP_AND: return set_op(ev, SOP_INTER, l, r, frozen);
