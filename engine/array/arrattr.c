@@ -50,7 +50,7 @@ static int single(struct eval *ev, const struct ndarray *a, struct npscalar *s, 
 			err_set(ev, TY_TypeError, "%s", what);
 		return -1;
 	}
-	if (nd_device(a) == DEV_HOST) {
+	if (nd_host_memory(a)) {
 		arr_scalar_load(a->dtype, nd_data(a), s);
 		return 0;
 	}
@@ -362,7 +362,7 @@ static const struct arr_func *const *method_tables(void)
 {
 	static const struct arr_func *const t[] = {
 		arr_core_methods, arr_ufunc_methods, arr_reduce_methods, arr_manip_methods,
-		arr_sort_methods, arr_linalg_methods, NULL,
+		arr_sort_methods, arr_linalg_methods, arr_compose_methods, NULL,
 	};
 	return t;
 }

@@ -27,65 +27,10 @@
  * hands out the plugin's once it is loaded; the weak ones stand for it in
  * host mode (and are overridden where the CUDA objects are linked in). */
 #define WEAK_TABLE(t) __attribute__((weak)) const struct arr_func t[] = {{NULL, NULL, NULL, NULL}}
-/* Host mode's memory pools: CuPy's API with nothing held (host-mode arrays
- * are host memory, not the device pool's), so pool code runs unchanged */
-static struct value *host_pool_m(struct eval *ev, const struct builtin *bi, int argc,
-				 struct value **argv, const struct kwargs *kw)
-{
-	if (!strcmp(bi->name, "free_all_blocks") || !strcmp(bi->name, "set_limit"))
-		return val_none();
-	return val_int(0);
-}
-static const char *const host_pool_attrs[] = {"used_bytes", "total_bytes", "free_bytes", "n_free_blocks",
-					      "free_all_blocks", "set_limit", "get_limit", NULL};
-static const char *const host_pinned_attrs[] = {"n_free_blocks", "free_all_blocks", NULL};
-static struct value *host_pool_getattr(struct eval *ev, struct value *self, const char *name)
-{
-	const char *const *ms = self->u.obj.p ? host_pinned_attrs : host_pool_attrs;
-	for (int i = 0; ms[i]; i++)
-		if (!strcmp(ms[i], name))
-			return val_builtin(ms[i], host_pool_m, self, NULL);
-	return NULL;
-}
-static char *host_pool_repr(struct eval *ev, struct value *self)
-{
-	return strdup(self->u.obj.p ? "<cupy.cuda.pinned_memory.PinnedMemoryPool object>"
-		      : "<cupy.cuda.memory.MemoryPool object>");
-}
-static void host_pool_free(void *p) { (void)p; }
-static const struct objtype host_pool_type = {
-	"MemoryPool", host_pool_free, host_pool_getattr, NULL, NULL, host_pool_repr, NULL, NULL, host_pool_attrs,
-};
-static struct value *host_mempool(struct eval *ev, const struct builtin *bi, int argc,
-				  struct value **argv, const struct kwargs *kw)
-{
-	return val_object_new(&host_pool_type, NULL);
-}
-static struct value *host_pinnedpool(struct eval *ev, const struct builtin *bi, int argc,
-				     struct value **argv, const struct kwargs *kw)
-{
-	return val_object_new(&host_pool_type, (void *)"pinned");
-}
-__attribute__((weak)) const struct arr_func arr_cupy_funcs[] = {
-	{"get_default_memory_pool", host_mempool, "get_default_memory_pool()",
-	 "The device memory pool (cupy.cuda.MemoryPool); in host mode it holds nothing."},
-	{"get_default_pinned_memory_pool", host_pinnedpool, "get_default_pinned_memory_pool()",
-	 "The pinned host memory pool; in host mode it holds nothing."},
-	{NULL, NULL, NULL, NULL}};
-/* Host mode's cupy.cuda: CuPy's answer on a machine without a device */
-static struct value *host_is_available(struct eval *ev, const struct builtin *bi, int argc,
-				       struct value **argv, const struct kwargs *kw)
-{
-	return val_bool(0);
-}
-__attribute__((weak)) const struct arr_func arr_cuda_funcs[] = {
-	{"is_available", host_is_available, "is_available()",
-	 "True when a CUDA device is usable; False in host mode."},
-	{"get_default_memory_pool", host_mempool, "get_default_memory_pool()",
-	 "The device memory pool; in host mode it holds nothing."},
-	{"get_default_pinned_memory_pool", host_pinnedpool, "get_default_pinned_memory_pool()",
-	 "The pinned host memory pool; in host mode it holds nothing."},
-	{NULL, NULL, NULL, NULL}};
+/* the CUDA plugin's tables when it is linked in statically; in host mode
+ * (no plugin) cuda_table() hands out backend/host/host_cudaobj.c's */
+WEAK_TABLE(arr_cupy_funcs);
+WEAK_TABLE(arr_cuda_funcs);
 WEAK_TABLE(arr_cuda_runtime_funcs);
 WEAK_TABLE(arr_cupyx_funcs);
 WEAK_TABLE(arr_profiler_funcs);
@@ -99,16 +44,16 @@ static const struct arr_func *cuda_table(enum cuda_table which)
 {
 	const struct cuda_plugin *pl = cuda_plugin();
 	switch (which) {
-	case CT_CUPY: return pl ? pl->cupy_funcs : arr_cupy_funcs;
-	case CT_CUDA: return pl ? pl->cuda_funcs : arr_cuda_funcs;
-	default: return pl ? pl->cuda_runtime_funcs : arr_cuda_runtime_funcs;
+	case CT_CUPY: return pl ? pl->cupy_funcs : arr_host_cupy_funcs;
+	case CT_CUDA: return pl ? pl->cuda_funcs : arr_host_cuda_funcs;
+	default: return pl ? pl->cuda_runtime_funcs : arr_host_cuda_runtime_funcs;
 	}
 }
 
 static int module_init_cuda(struct eval *ev, const char *fullname, struct value *mod)
 {
 	const struct cuda_plugin *pl = cuda_plugin_peek();
-	return pl ? pl->module_init(ev, fullname, mod) : 0;
+	return pl ? pl->module_init(ev, fullname, mod) : arr_host_module_init_cuda(ev, fullname, mod);
 }
 
 /* ---- cupy-only functions this file can serve itself ---- */
@@ -178,6 +123,38 @@ static int add(struct eval *ev, struct value *mod, const char *name, struct valu
 	return 0;
 }
 
+/* NumPy's aliases are one object under two names (np.conj is np.conjugate):
+ * the alias is rebound to the canonical name's object */
+static int add_aliases(struct eval *ev, struct value *mod)
+{
+	static const char *const pairs[][2] = {
+		{"abs", "absolute"}, {"acos", "arccos"}, {"acosh", "arccosh"}, {"asin", "arcsin"},
+		{"asinh", "arcsinh"}, {"atan", "arctan"}, {"atan2", "arctan2"}, {"atanh", "arctanh"},
+		{"bitwise_invert", "invert"}, {"bitwise_not", "invert"}, {"bitwise_left_shift", "left_shift"},
+		{"bitwise_right_shift", "right_shift"}, {"concat", "concatenate"}, {"conj", "conjugate"},
+		{"true_divide", "divide"}, {"mod", "remainder"}, {"permute_dims", "transpose"}, {"pow", "power"},
+	};
+	for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
+		struct value *v = val_getattr(ev, mod, pairs[i][1]), *old;
+		if (!v) {
+			err_clear(ev);
+			continue;
+		}
+		/* the alias's own builtin goes: its qualname is add_table's malloc */
+		old = val_getattr(ev, mod, pairs[i][0]);
+		if (!old)
+			err_clear(ev);
+		else if (old->type == VT_BUILTIN && old != v) {
+			free((char *)old->u.bi.qualname);
+			old->u.bi.qualname = NULL;
+		}
+		val_decref(old);
+		if (add(ev, mod, pairs[i][0], v) < 0)
+			return -1;
+	}
+	return 0;
+}
+
 static int add_dtypes(struct eval *ev, struct value *mod)
 {
 	static const struct { const char *name; int dt; } types[] = {
@@ -209,6 +186,10 @@ static int add_constants(struct eval *ev, struct value *mod, int is_cp)
 	       add(ev, mod, "newaxis", val_none()) < 0 ||
 	       add(ev, mod, "mgrid", arr_ndgrid_new(ev, 0, is_cp)) < 0 ||
 	       add(ev, mod, "ogrid", arr_ndgrid_new(ev, 1, is_cp)) < 0 ||
+	       add(ev, mod, "s_", arr_index_exp_new(ev, 0)) < 0 ||
+	       add(ev, mod, "r_", arr_concat_new(ev, 0, is_cp)) < 0 ||
+	       add(ev, mod, "c_", arr_concat_new(ev, 1, is_cp)) < 0 ||
+	       add(ev, mod, "index_exp", arr_index_exp_new(ev, 1)) < 0 ||
 	       add(ev, mod, "True_", val_scalar(DT_BOOL, (union scalar_data){.b = 1})) < 0 ||
 	       add(ev, mod, "False_", val_scalar(DT_BOOL, (union scalar_data){.b = 0})) < 0 ||
 	       add(ev, mod, "ndarray", val_type(is_cp ? TY_CUPY_NDARRAY : TY_NDARRAY)) < 0 ? -1 : 0;
@@ -217,7 +198,7 @@ static int add_constants(struct eval *ev, struct value *mod, int is_cp)
 static const struct arr_func *const top_tables[] = {
 	arr_creation_funcs, arr_ufunc_funcs, arr_reduce_funcs, arr_manip_funcs,
 	arr_index_funcs, arr_edit_funcs, arr_calculus_funcs, arr_polynomial_funcs, arr_sort_funcs,
-	arr_stat_funcs, arr_linalg_top_funcs, arr_io_funcs, arr_format_funcs, arr_dtype_funcs, arr_fpe_funcs, NULL,
+	arr_stat_funcs, arr_linalg_top_funcs, arr_io_funcs, arr_format_funcs, arr_dtype_funcs, arr_fpe_funcs, arr_compose_funcs, NULL,
 };
 
 static const struct backend *cupy_backend(struct eval *ev)
@@ -271,7 +252,7 @@ static int add_child(struct eval *ev, struct value *mod, const char *parent, con
 
 static struct value *build(struct eval *ev, const char *name)
 {
-	static const struct arr_func *const t_linalg[] = {arr_linalg_funcs, NULL};
+	static const struct arr_func *const t_linalg[] = {arr_linalg_funcs, arr_compose_linalg_funcs, NULL};
 	static const struct arr_func *const t_fft[] = {arr_fft_funcs, NULL};
 	static const struct arr_func *const t_random[] = {arr_random_funcs, arr_random_state_funcs, NULL};
 	static const struct arr_func *t_cuda[] = {NULL, NULL};     /* cuda_table() */
@@ -318,9 +299,10 @@ static struct value *build(struct eval *ev, const char *name)
 			if (add_table(ev, mod, name, top_tables[i], be) < 0)
 				return NULL;
 		if (is_cp && (add_table(ev, mod, name, cupy_own_funcs, be) < 0 ||
-			      add_table(ev, mod, name, cuda_table(CT_CUPY), be) < 0))
+			      add_table(ev, mod, name, cuda_table(CT_CUPY), be) < 0 ||
+			      (!cuda_plugin() && add_table(ev, mod, name, arr_host_ukernel_funcs, be) < 0)))
 			return NULL;
-		if (add_dtypes(ev, mod) < 0 || add_constants(ev, mod, is_cp) < 0 ||
+		if (add_dtypes(ev, mod) < 0 || add_constants(ev, mod, is_cp) < 0 || add_aliases(ev, mod) < 0 ||
 		    add(ev, mod, "__version__", val_cstr(is_np ? "2.4.6" : "14.2.0")) < 0)
 			return NULL;
 		if (add_child(ev, mod, name, "linalg") < 0 || add_child(ev, mod, name, "fft") < 0 ||

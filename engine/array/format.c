@@ -373,22 +373,6 @@ static int format_items(const char *data, int64_t n, int dt, int is0d, char **st
 
 /* ---- gathering the shown items ---- */
 
-/* Host gather for backends without take_flat. */
-static void host_gather(const struct ndarray *a, const int64_t *idx, int64_t n, char *out)
-{
-	int sz = dt_size(a->dtype);
-	const char *base = (const char *)a->buf->data + a->offset;
-	for (int64_t i = 0; i < n; i++) {
-		int64_t f = idx[i], off = 0;
-		for (int k = a->ndim - 1; k >= 0; k--) {
-			int64_t s = a->shape[k];
-			off += (f % s) * a->strides[k];
-			f /= s;
-		}
-		memcpy(out + i * sz, base + off, sz);
-	}
-}
-
 struct layout {
 	int ndim;
 	int summarise;
@@ -437,8 +421,6 @@ static char *gather(struct eval *ev, const struct ndarray *a, const struct layou
 			free(out);
 			return NULL;
 		}
-	} else if (be->device == DEV_HOST) {
-		host_gather(a, idx, nshown, out);
 	} else {
 		free(idx);
 		free(out);

@@ -40,6 +40,7 @@ enum nkind {
 	N_DICTCOMP,  /* a: key, b: value, l: clauses */
 	N_COMPFOR,   /* a: target, b: iter */
 	N_COMPIF,    /* a: cond */
+	N_MAGIC,     /* s: `%magic args` or `!cmd` after an `=` (its value: IPython's MagicAssign / SystemAssign) */
 	/* statements */
 	S_EXPR,      /* a */
 	S_ASSIGN,    /* l: targets, a: value */

@@ -70,10 +70,10 @@ BI(print)
 	int fd = 1;
 	if (file && file->type != VT_NONE) {
 		fd = pymod_stream_fd(file);
-		if (fd < 0)
+		if (fd < 0 && file->type != VT_OBJECT)
 			return err_set(ev, TY_AttributeError, "'%s' object has no attribute 'write'", val_type_name(file));
 	}
-	if (argc == 1 && argv[0]->type == VT_STR && argv[0]->u.str->len >= 65536) {
+	if (fd >= 0 && argc == 1 && argv[0]->type == VT_STR && argv[0]->u.str->len >= 65536) {
 		/* one long string: written as it is, not copied into a buffer */
 		ev_write(ev, fd, argv[0]->u.str->s, argv[0]->u.str->len);
 		if (end && end->type == VT_STR)
@@ -107,6 +107,18 @@ BI(print)
 	if (b.oom) {
 		free(b.s);
 		return err_nomem(ev);
+	}
+	if (fd < 0) { /* a file object (io.StringIO ...): its write method */
+		struct value *w = val_getattr(ev, file, "write");
+		struct value *str = w ? val_str(b.s ? b.s : "", b.n) : NULL;
+		struct value *r = str ? val_call(ev, w, 1, &str, NULL) : NULL;
+		val_decref(w);
+		val_decref(str);
+		free(b.s);
+		if (!r)
+			return NULL;
+		val_decref(r);
+		return val_none();
 	}
 	if (b.n)
 		ev_write(ev, fd, b.s, b.n);
@@ -433,10 +445,83 @@ BI(enumerate)
 	return val_iterobj_new("enumerate", items);
 }
 
+/* zip over lazy iterators (itertools.cycle ...): drawn one tuple at a time,
+ * each source in turn, stopping at the first exhausted one, as CPython's */
+struct lazyzip {
+	int n;
+	struct value **src;   /* the lazy iterator, or a list of the items */
+	size_t *pos;
+};
+
+static void lazyzip_free(void *p)
+{
+	struct lazyzip *z = p;
+	for (int i = 0; i < z->n; i++)
+		val_decref(z->src[i]);
+	free(z->src);
+	free(z->pos);
+	free(z);
+}
+
+static struct value *lazyzip_next(struct eval *ev, struct value *self)
+{
+	struct lazyzip *z = self->u.obj.p;
+	if (z->n == 0)
+		return NULL;
+	struct value **t = calloc((size_t)z->n, sizeof *t);
+	if (!t)
+		return err_nomem(ev);
+	for (int i = 0; i < z->n; i++) {
+		struct value *s = z->src[i];
+		if (s->type == VT_LIST)
+			t[i] = z->pos[i] < s->u.seq.n ? val_incref(s->u.seq.items[z->pos[i]++]) : NULL;
+		else
+			t[i] = s->u.obj.t->next(ev, s);
+		if (!t[i]) {
+			for (int j = 0; j < i; j++)
+				val_decref(t[j]);
+			free(t);
+			return NULL;
+		}
+	}
+	struct value *r = val_tuple_new((size_t)z->n, t);
+	free(t);
+	return r ? r : err_nomem(ev);
+}
+
+static const struct objtype lazyzip_type = {
+	.name = "zip", .free = lazyzip_free, .next = lazyzip_next,
+};
+
 BI(zip)
 {
 	if (no_kwargs(ev, "zip", kw) < 0)
 		return NULL;
+	int lazy = 0;
+	for (int i = 0; i < argc; i++)
+		lazy |= argv[i]->type == VT_OBJECT && argv[i]->u.obj.t->next && (!argv[i]->u.obj.t->iter ||
+									 gen_is_generator(argv[i]));
+	if (lazy) {
+		struct lazyzip *z = calloc(1, sizeof *z);
+		if (!z || !(z->src = calloc((size_t)argc, sizeof *z->src)) || !(z->pos = calloc((size_t)argc, sizeof *z->pos))) {
+			if (z)
+				free(z->src);
+			free(z);
+			return err_nomem(ev);
+		}
+		for (int i = 0; i < argc; i++) {
+			struct value *a = argv[i];
+			z->src[i] = a->type == VT_OBJECT && a->u.obj.t->next && (!a->u.obj.t->iter || gen_is_generator(a)) ?
+			val_incref(a) : val_iter_list(ev, a);
+			if (!z->src[i]) {
+				z->n = i;
+				lazyzip_free(z);
+				return NULL;
+			}
+		}
+		z->n = argc;
+		return val_object_new(&lazyzip_type, z);
+	}
 	struct value **lists = calloc((size_t)argc + 1, sizeof *lists);
 	struct value *out = NULL;
 	if (!lists)
@@ -578,9 +663,18 @@ BI(next)
 {
 	if (nargs(ev, "next", argc, 1, 2) < 0)
 		return NULL;
-	struct value *l = val_iterobj_list_borrow(argv[0]);
 	if (argc == 1 && gen_is_generator(argv[0]))
 		return gen_send(ev, argv[0], NULL); /* StopIteration with its return value */
+	if (argv[0]->type == VT_OBJECT && argv[0]->u.obj.t->next && !cls_is_instance(argv[0])) {
+		struct value *x = argv[0]->u.obj.t->next(ev, argv[0]);
+		if (x || err_occurred(ev))
+			return x;
+		if (argc == 2)
+			return val_incref(argv[1]);
+		err_set_value(ev, val_exception_new(TY_StopIteration, NULL));
+		return NULL;
+	}
+	struct value *l = val_iterobj_list_borrow(argv[0]);
 	if (!l && argv[0]->type == VT_OBJECT && argv[0]->u.obj.t->next) {
 		struct value *x = val_next(ev, argv[0]);
 		if (x || err_occurred(ev))
@@ -1197,10 +1291,8 @@ int builtins_init(struct eval *ev)
 		if (dict_setstr(ev->builtins, type_table[i].name, val_type(type_table[i].t)) < 0)
 			return -1;
 	for (int t = TY_BaseException; t < TY_COUNT; t++) {
-		if (t == TY_LinAlgError || t == TY_AxisError || t == TY_StdinNotImplementedError ||
-		    t == TY_UsageError || t == TY_OutOfMemoryError || t == TY_CUDARuntimeError ||
-		    t == TY_NVRTCError)
-			continue;
+		if (strcmp(typeid_qualname((enum typeid)t), typeid_name((enum typeid)t)) != 0)
+			continue; /* numpy.linalg.LinAlgError ...: not a builtin */
 		if (dict_setstr(ev->builtins, typeid_name((enum typeid)t), val_type((enum typeid)t)) < 0)
 			return -1;
 	}

@@ -153,7 +153,8 @@ int val_hash(struct eval *ev, struct value *v, uint64_t *out)
 	case VT_OBJECT:
 		if (v->u.obj.t->hash)
 			return v->u.obj.t->hash(ev, v, out);
-		/* fall through */
+		*out = (uint64_t)(uintptr_t)v >> 4;
+		return 0;
 	default:
 		*out = (uint64_t)(uintptr_t)v >> 4;
 		return 0;

@@ -1083,6 +1083,7 @@ static struct value *list_to_tuple(struct value *list)
 	}
 	if (list->refcnt == 1) {
 		t->u.seq = list->u.seq;
+		t->u.seq.named = NULL; /* a list's class (SList) is no named tuple */
 		list->u.seq.items = NULL;
 		list->u.seq.n = list->u.seq.cap = 0;
 	} else {
@@ -1653,6 +1654,8 @@ static struct value *eval_yield(struct eval *ev, struct scope *sc, struct node *
 	val_decref(x);
 	return r;
 }
+static int magic_in(struct eval *ev, struct scope *sc, const char *text, int assigned,
+		    struct value **result);
 
 /* eval_expr's less frequent nodes: kept out of line so that the common
  * ones pay no part of their frame */
@@ -1667,6 +1670,13 @@ static __attribute__((noinline)) struct value *eval_expr_rest(struct eval *ev, s
 		return eval_name(ev, sc, n);
 	case N_FSTRING:
 		return eval_fstring(ev, sc, n);
+	case N_MAGIC: {
+		/* x = %magic args / x = !cmd: the magic's value, the command's output */
+		struct value *res = NULL;
+		if (magic_in(ev, sc, n->s, 1, &res) < 0)
+			return NULL;
+		return res ? res : val_none();
+	}
 	case N_TUPLE: case N_LIST: {
 		struct value *l = val_list_new(0, NULL);
 		if (!l)
@@ -2682,19 +2692,21 @@ static int exec_help(struct eval *ev, struct node *s)
 	return EX_OK;
 }
 
-static int exec_magic(struct eval *ev, struct node *s, struct value **result)
+/* magic_line with the scope it runs in (ev->magic: {expr} sees the locals) */
+static int magic_in(struct eval *ev, struct scope *sc, const char *text, int assigned,
+		    struct value **result)
 {
-	if (s->s[0] == '!') {
-		err_set(ev, TY_NotImplementedError, "shell commands ('!') are not supported by Lumen");
-		return EX_ERR;
-	}
-	const char *line = s->s + 1;
-	if (line[0] == '%') {
-		err_set(ev, TY_UsageError, "Cell magic `%s` not found (cell magics must start the cell).", s->s);
-		return EX_ERR;
-	}
+	void *saved = ev->magic;
+	ev->magic = sc;
+	int rc = magic_line(ev, text, assigned, result);
+	ev->magic = saved;
+	return rc;
+}
+
+static int exec_magic(struct eval *ev, struct scope *sc, struct node *s, struct value **result)
+{
 	struct value *res = NULL;
-	if (magic_run(ev, line, NULL, result ? &res : NULL) < 0)
+	if (magic_in(ev, sc, s->s, 0, result ? &res : NULL) < 0)
 		return EX_ERR;
 	if (result)
 		*result = res;
@@ -2815,7 +2827,7 @@ static __attribute__((noinline)) int exec_stmt_rest(struct eval *ev, struct scop
 	case S_HELP:
 		return exec_help(ev, s);
 	case S_MAGIC:
-		return exec_magic(ev, s, NULL);
+		return exec_magic(ev, sc, s, NULL);
 	default:
 		err_set(ev, TY_RuntimeError, "unknown statement");
 		return EX_ERR;
@@ -2961,7 +2973,7 @@ int ev_run(struct eval *ev, struct code *c, struct value **result)
 			*result = v;
 		} else if (last && s->kind == S_MAGIC) {
 			set_line(ev, s->line);
-			if (exec_magic(ev, s, result) != EX_OK) {
+			if (exec_magic(ev, &sc, s, result) != EX_OK) {
 				rc = -1;
 				break;
 			}
@@ -2996,6 +3008,11 @@ int ev_exec_source(struct eval *ev, const char *src, size_t len, const char *nam
 
 struct value *ev_eval_string(struct eval *ev, const char *src, size_t len)
 {
+	return ev_eval_string_in(ev, src, len, NULL);
+}
+
+struct value *ev_eval_string_in(struct eval *ev, const char *src, size_t len, const void *scope)
+{
 	struct arena *a = arena_new(src, len, "<string>");
 	struct node *n;
 	struct parse_error pe;
@@ -3008,6 +3025,8 @@ struct value *ev_eval_string(struct eval *ev, const char *src, size_t len)
 	}
 	resolve_expr(a, n);
 	struct scope sc = { .locals = ev->globals, .globals = ev->globals };
+	if (scope)
+		sc = *(const struct scope *)scope;
 	char here;
 	int outer = ev->stack_base == NULL;
 	if (outer) {

@@ -366,6 +366,15 @@ struct value *val_binop(struct eval *ev, enum binop op, struct value *l, struct 
 		if (x || err_occurred(ev))
 			return x;
 	}
+	if ((l->type == VT_DICT && l->u.dict->kind && l->u.dict->kind->binop) ||
+	    (r->type == VT_DICT && r->u.dict->kind && r->u.dict->kind->binop)) {
+		/* a dict kind's operators (Counter's + - | &) */
+		const struct dictkind *k = l->type == VT_DICT && l->u.dict->kind && l->u.dict->kind->binop
+			? l->u.dict->kind : r->u.dict->kind;
+		struct value *x = k->binop(ev, op, l, r);
+		if (x || err_occurred(ev))
+			return x;
+	}
 	if (op >= OP_LT)
 		return val_compare_value(ev, op - OP_LT, l, r);
 	if ((l->type == VT_BYTES && r->type == VT_SCALAR) || (op == OP_MUL && l->type == VT_SCALAR && r->type == VT_BYTES)) {
@@ -504,6 +513,11 @@ struct value *val_unop(struct eval *ev, enum unop op, struct value *v)
 		int t = val_truth(ev, v);
 		return t < 0 ? NULL : val_bool(!t);
 	}
+	if (v->type == VT_OBJECT && v->u.obj.t->unop) {
+		struct value *x = v->u.obj.t->unop(ev, op, v);
+		if (x || err_occurred(ev))
+			return x;
+	}
 	if (is_arr(v))
 		return arr_unop(ev, op, v);
 	if (v->type == VT_OBJECT && v->u.obj.t->unop) {
@@ -626,6 +640,28 @@ int val_compare(struct eval *ev, int cmp, struct value *l, struct value *r)
 	if (cmp == CMP_IS || cmp == CMP_ISNOT) {
 		int s = val_is(l, r);
 		return cmp == CMP_IS ? s : !s;
+	}
+	if (cmp <= CMP_GE && ((l->type == VT_OBJECT && l->u.obj.t->binop) ||
+			      (r->type == VT_OBJECT && r->u.obj.t->binop))) {
+		/* an object's comparison slot (called with l, r as written) */
+		struct value *x = NULL;
+		if (l->type == VT_OBJECT && l->u.obj.t->binop)
+			x = l->u.obj.t->binop(ev, (enum binop)(OP_LT + cmp), l, r);
+		if (!x && !err_occurred(ev) && r->type == VT_OBJECT && r->u.obj.t->binop &&
+		    !(l->type == VT_OBJECT && l->u.obj.t == r->u.obj.t))
+			x = r->u.obj.t->binop(ev, (enum binop)(OP_LT + cmp), l, r);
+		if (x) {
+			int t = val_truth(ev, x);
+			val_decref(x);
+			return t;
+		}
+		if (err_occurred(ev))
+			return -1;
+		if (cmp == CMP_EQ || cmp == CMP_NE)
+			return cmp == CMP_EQ ? val_is(l, r) : !val_is(l, r);
+		err_set(ev, TY_TypeError, "'%s' not supported between instances of '%s' and '%s'",
+			cmpsym(cmp), val_type_name(l), val_type_name(r));
+		return -1;
 	}
 	if (cmp == CMP_IN || cmp == CMP_NOTIN) {
 		int found = 0;

@@ -777,6 +777,12 @@ static struct node *atom1(struct parser *P)
 	case T_ELLIPSIS:
 		next(P);
 		return mkconst(P, &at, val_ellipsis());
+	case T_MAGIC:
+		/* the lexer makes one here only right after an assignment's `=` */
+		next(P);
+		n = mknode(P, N_MAGIC, &at);
+		n->s = tokstr(P, &at);
+		return n;
 	case T_LPAR: {
 		next(P);
 		enter(P);

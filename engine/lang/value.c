@@ -75,15 +75,25 @@ static const struct { const char *name, *module; enum typeid parent; } tyinfo[TY
 	[TY_AxisError] = {"AxisError", "numpy.exceptions", TY_ValueError},
 	[TY_StdinNotImplementedError] = {"StdinNotImplementedError", "IPython.core.error", TY_NotImplementedError},
 	[TY_UsageError] = {"UsageError", "IPython.core.error", TY_Exception},
+	[TY_CalledProcessError] = {"CalledProcessError", "subprocess", TY_Exception},
 	[TY_OutOfMemoryError] = {"OutOfMemoryError", "cupy.cuda.memory", TY_MemoryError},
 	[TY_CUDARuntimeError] = {"CUDARuntimeError", "cupy_backends.cuda.api.runtime", TY_RuntimeError},
 	[TY_NVRTCError] = {"NVRTCError", "cupy.cuda.compiler", TY_Exception},
 	[TY_UnicodeDecodeError] = {"UnicodeDecodeError", NULL, TY_UnicodeError},
 	[TY_UnicodeEncodeError] = {"UnicodeEncodeError", NULL, TY_UnicodeError},
-	[TY_GeneratorExit] = {"GeneratorExit", NULL, TY_BaseException},
-	[TY_PermissionError] = {"PermissionError", NULL, TY_OSError},
-	[TY_IsADirectoryError] = {"IsADirectoryError", NULL, TY_OSError},
+	[TY_SystemExit] = {"SystemExit", NULL, TY_BaseException},
 	[TY_FileExistsError] = {"FileExistsError", NULL, TY_OSError},
+	[TY_NotADirectoryError] = {"NotADirectoryError", NULL, TY_OSError},
+	[TY_IsADirectoryError] = {"IsADirectoryError", NULL, TY_OSError},
+	[TY_PermissionError] = {"PermissionError", NULL, TY_OSError},
+	[TY_Warning] = {"Warning", NULL, TY_Exception},
+	[TY_UserWarning] = {"UserWarning", NULL, TY_Warning},
+	[TY_DeprecationWarning] = {"DeprecationWarning", NULL, TY_Warning},
+	[TY_PendingDeprecationWarning] = {"PendingDeprecationWarning", NULL, TY_Warning},
+	[TY_RuntimeWarning] = {"RuntimeWarning", NULL, TY_Warning},
+	[TY_FutureWarning] = {"FutureWarning", NULL, TY_Warning},
+	[TY_JSONDecodeError] = {"JSONDecodeError", "json.decoder", TY_ValueError},
+	[TY_GeneratorExit] = {"GeneratorExit", NULL, TY_BaseException},
 };
 
 const char *typeid_name(enum typeid t)
@@ -190,6 +200,9 @@ static _Thread_local int dict_free_n;
 
 static void dict_struct_free(struct dict *d)
 {
+	val_decref(d->kdata);
+	d->kdata = NULL;
+	d->kind = NULL;
 	if (dict_free_n < DICT_KEEP && d->cap <= DICT_KEEP_CAP && d->index_cap <= 2 * DICT_KEEP_CAP) {
 		d->n = d->nused = 0;
 		for (size_t i = 0; i < d->index_cap; i++)
@@ -623,8 +636,8 @@ const char *val_type_name(struct value *v)
 	case VT_STR: return "str";
 	case VT_BYTES: return "bytes";
 	case VT_TUPLE: return "tuple";
-	case VT_LIST: return "list";
-	case VT_DICT: return "dict";
+	case VT_LIST: return v->u.seq.named ? v->u.seq.named->name : "list";
+	case VT_DICT: return v->u.dict->kind ? v->u.dict->kind->name : "dict";
 	case VT_SLICE: return "slice";
 	case VT_RANGE: return "range";
 	case VT_ELLIPSIS: return "ellipsis";
@@ -1022,6 +1035,8 @@ char *val_repr(struct eval *ev, struct value *v)
 		}
 		break;
 	case VT_DICT:
+		if (v->u.dict->kind && v->u.dict->kind->repr)
+			return v->u.dict->kind->repr(ev, v);
 		if (repr_dict(ev, &b, v) < 0) {
 			free(b.s);
 			return NULL;
@@ -1143,6 +1158,52 @@ static struct value *num_attr(struct eval *ev, struct value *v, const char *name
 	return NULL;
 }
 
+/* a named tuple's _asdict(): {field: item} */
+static struct value *named_asdict(struct eval *ev, const struct builtin *bi, int argc,
+				  struct value **argv, const struct kwargs *kw)
+{
+	struct value *t = bi->self, *d = val_dict_new();
+	if (argc || (kw && kw->n)) {
+		val_decref(d);
+		return err_set(ev, TY_TypeError, "_asdict() takes no arguments");
+	}
+	for (size_t i = 0; d && i < t->u.seq.n; i++)
+		if (dict_setstr(d, t->u.seq.named->fields[i], val_incref(t->u.seq.items[i])) < 0) {
+			val_decref(d);
+			d = NULL;
+		}
+	return d ? d : err_nomem(ev);
+}
+
+/* a named tuple's _replace(**kw): a copy with the named fields replaced */
+static struct value *named_replace(struct eval *ev, const struct builtin *bi, int argc,
+				   struct value **argv, const struct kwargs *kw)
+{
+	struct value *t = bi->self;
+	if (argc)
+		return err_set(ev, TY_TypeError, "_replace() takes 0 positional arguments but %d were given", argc);
+	struct value **it = malloc(sizeof *it * (t->u.seq.n + 1));
+	if (!it)
+		return err_nomem(ev);
+	for (size_t i = 0; i < t->u.seq.n; i++)
+		it[i] = t->u.seq.items[i];
+	for (int k = 0; kw && k < kw->n; k++) {
+		size_t i = 0;
+		while (i < t->u.seq.n && strcmp(t->u.seq.named->fields[i], kw->names[k]))
+			i++;
+		if (i == t->u.seq.n) {
+			free(it);
+			return err_set(ev, TY_ValueError, "Got unexpected field names: ['%s']", kw->names[k]);
+		}
+		it[i] = kw->vals[k];
+	}
+	for (size_t i = 0; i < t->u.seq.n; i++)
+		val_incref(it[i]);
+	struct value *r = val_named_tuple_new(t->u.seq.named, t->u.seq.n, it);
+	free(it);
+	return r ? r : err_nomem(ev);
+}
+
 struct value *val_getattr(struct eval *ev, struct value *v, const char *name)
 {
 	struct value *r = NULL;
@@ -1189,9 +1250,18 @@ struct value *val_getattr(struct eval *ev, struct value *v, const char *name)
 				free(f);
 				return r ? r : err_nomem(ev);
 			}
-			if (!strcmp(name, "_asdict") || !strcmp(name, "_replace"))
-				return err_set(ev, TY_NotImplementedError, "%s.%s is not supported", v->u.seq.named->name, name);
+			if (!strcmp(name, "_asdict"))
+				return val_builtin("_asdict", named_asdict, v, NULL);
+			if (!strcmp(name, "_replace"))
+				return val_builtin("_replace", named_replace, v, NULL);
 			return err_set(ev, TY_AttributeError, "'%s' object has no attribute '%s'", v->u.seq.named->name, name);
+		}
+		break;
+	case VT_LIST:
+		if (v->u.seq.named && v->u.seq.named->getattr) {
+			r = v->u.seq.named->getattr(ev, v, name);
+			if (r || err_occurred(ev))
+				return r;
 		}
 		break;
 	case VT_FUNCTION:
@@ -1228,6 +1298,13 @@ struct value *val_getattr(struct eval *ev, struct value *v, const char *name)
 	case VT_OBJECT:
 		if (v->u.obj.t && v->u.obj.t->getattr) {
 			r = v->u.obj.t->getattr(ev, v, name);
+			if (r || err_occurred(ev))
+				return r;
+		}
+		break;
+	case VT_DICT:
+		if (v->u.dict->kind && v->u.dict->kind->getattr) {
+			r = v->u.dict->kind->getattr(ev, v, name);
 			if (r || err_occurred(ev))
 				return r;
 		}
@@ -1437,6 +1514,8 @@ struct value *val_getitem(struct eval *ev, struct value *v, struct value *key)
 			return NULL;
 		if (e >= 0)
 			return val_incref(v->u.dict->entries[e].val);
+		if (v->u.dict->kind && v->u.dict->kind->missing)
+			return v->u.dict->kind->missing(ev, v, key);
 		struct value *exc = val_exception_new(TY_KeyError, NULL);
 		if (!exc)
 			return err_nomem(ev);
@@ -1529,7 +1608,13 @@ int val_setitem(struct eval *ev, struct value *v, struct value *key, struct valu
 		v->u.seq.items[i] = val_incref(x);
 		return 0;
 	case VT_DICT:
-		return dict_set(ev, v, key, x);
+		if (dict_set(ev, v, key, x) < 0)
+			return -1;
+		return v->u.dict->kind && v->u.dict->kind->onset ? v->u.dict->kind->onset(ev, v, key, x) : 0;
+	case VT_OBJECT:
+		if (v->u.obj.t->setitem)
+			return v->u.obj.t->setitem(ev, v, key, x);
+		/* fall through */
 	default:
 		err_set(ev, TY_TypeError, "'%s' object does not support item assignment", val_type_name(v));
 		return -1;
@@ -1591,11 +1676,17 @@ int val_delitem(struct eval *ev, struct value *v, struct value *key)
 			}
 			return -1;
 		}
-		return r < 0 ? -1 : 0;
+		if (r < 0)
+			return -1;
+		return v->u.dict->kind && v->u.dict->kind->onset ? v->u.dict->kind->onset(ev, v, key, NULL) : 0;
 	}
 	case VT_NDARRAY:
 		err_set(ev, TY_ValueError, "cannot delete array elements");
 		return -1;
+	case VT_OBJECT:
+		if (v->u.obj.t->setitem)
+			return v->u.obj.t->setitem(ev, v, key, NULL);
+		/* fall through */
 	default:
 		err_set(ev, TY_TypeError, "'%s' object doesn't support item deletion", val_type_name(v));
 		return -1;
@@ -1715,6 +1806,50 @@ struct value *val_iter_list(struct eval *ev, struct value *v)
 	case VT_BYTES:
 		return bytes_iter_list(ev, v);
 	default: {
+		if (v->type == VT_OBJECT && v->u.obj.t->next && !v->u.obj.t->iter) {
+			/* a lazy iterator: drawn to its end (with an iter slot: val_iter_drain below) */
+			struct value *out = val_list_new(0, NULL), *x;
+			if (!out)
+				return err_nomem(ev);
+			while ((x = v->u.obj.t->next(ev, v)))
+				if (list_append(out, x) < 0 || ev_check_interrupt(ev)) {
+					if (!err_occurred(ev))
+						err_nomem(ev);
+					break;
+				}
+			if (err_occurred(ev)) {
+				val_decref(out);
+				return NULL;
+			}
+			return out;
+		}
+		if (v->type == VT_OBJECT && v->u.obj.t->iter && !val_iterobj_list_borrow(v))
+			return val_iter_drain(ev, v); /* pyobj/gen.c: iter(v), then next() to the end */
+		if (v->type == VT_OBJECT && v->u.obj.t->getitem) {
+			/* the old sequence protocol: obj[0], obj[1] ... until IndexError */
+			struct value *l = val_list_new(0, NULL);
+			if (!l)
+				return err_nomem(ev);
+			for (int64_t i = 0;; i++) {
+				struct value *k = val_int(i), *it = k ? v->u.obj.t->getitem(ev, v, k) : NULL;
+				val_decref(k);
+				if (!it) {
+					struct value *e = err_fetch(ev);
+					if (e && e->type == VT_EXCEPTION && e->u.exc.type == TY_IndexError) {
+						val_decref(e);
+						return l;
+					}
+					if (e)
+						err_set_value(ev, e);
+					val_decref(l);
+					return NULL;
+				}
+				if (list_append(l, it) < 0) {
+					val_decref(l);
+					return err_nomem(ev);
+				}
+			}
+		}
 		struct value *l = val_iterobj_list_borrow(v);
 		if (!l && v->type == VT_OBJECT && (v->u.obj.t->iter || v->u.obj.t->next))
 			return val_iter_drain(ev, v);

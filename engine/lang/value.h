@@ -22,6 +22,7 @@ struct eval;
 struct ndarray;
 struct value;
 struct bigint; /* bigint.c: a GMP integer */
+struct dictkind;
 
 /* ORDER VT */
 enum vtype {
@@ -70,12 +71,17 @@ enum typeid {
 	TY_AxisError,             /* numpy.exceptions.AxisError(ValueError, IndexError) */
 	TY_StdinNotImplementedError, /* IPython's (NotImplementedError) */
 	TY_UsageError,            /* IPython's (Exception) */
+	TY_CalledProcessError,    /* subprocess.CalledProcessError(Exception): %%bash's non-zero exit */
 	TY_OutOfMemoryError,      /* cupy.cuda.memory.OutOfMemoryError(MemoryError) */
 	TY_CUDARuntimeError,      /* cupy_backends.cuda.api.runtime.CUDARuntimeError(RuntimeError) */
 	TY_NVRTCError,            /* cupy.cuda.compiler.CompileException(Exception) */
 	TY_UnicodeDecodeError, TY_UnicodeEncodeError, /* (UnicodeError): bytes.decode, str.encode */
+	TY_SystemExit,            /* sys.exit (BaseException) */
+	TY_FileExistsError, TY_NotADirectoryError, TY_IsADirectoryError, TY_PermissionError, /* (OSError) */
+	TY_Warning, TY_UserWarning, TY_DeprecationWarning, TY_PendingDeprecationWarning,
+	TY_RuntimeWarning, TY_FutureWarning, /* the warnings module's categories */
+	TY_JSONDecodeError,       /* json.decoder.JSONDecodeError(ValueError) */
 	TY_GeneratorExit,         /* (BaseException): a generator closed */
-	TY_PermissionError, TY_IsADirectoryError, TY_FileExistsError, /* (OSError): open() */
 	TY_COUNT
 };
 
@@ -88,6 +94,9 @@ struct str {
 struct seqtype {
 	const char *name;               /* "EighResult" */
 	const char *const *fields;      /* one per item */
+	/* a list's class (IPython's SList, u.seq.named of a VT_LIST): its
+	 * attributes beyond list's (new ref, or NULL, no error: none) */
+	struct value *(*getattr)(struct eval *ev, struct value *self, const char *name);
 };
 
 struct seq { /* tuple and list */
@@ -108,6 +117,8 @@ struct dict {
 	size_t index_cap;
 	uint64_t version;       /* new on every change of the keys or their places
 				 * (dict_version_bump): eval.c's name caches */
+	const struct dictkind *kind; /* a dict subclass (Counter, defaultdict ...) or NULL */
+	struct value *kdata;    /* owned: the kind's state (defaultdict's default_factory) */
 };
 
 struct slice { struct value *start, *stop, *step; /* VT_NONE when absent */ };
@@ -289,6 +300,22 @@ int dict_del(struct eval *ev, struct value *d, struct value *key); /* 1 deleted,
 int module_add(struct value *mod, const char *name, struct value *val); /* steals val */
 
 /* ---- protocol of the language (all in value.c) ---- */
+
+/* A dict subclass written in C (collections.Counter, os.environ ...): a
+ * VT_DICT whose struct dict names its kind.  Every hook is optional; the
+ * dict's own behaviour applies where a hook is absent or declines. */
+struct dictkind {
+	const char *name;   /* type(d).__name__: "Counter" */
+	/* d[key] for an absent key: new ref, or NULL with the error set */
+	struct value *(*missing)(struct eval *ev, struct value *d, struct value *key);
+	char *(*repr)(struct eval *ev, struct value *d); /* malloc'd */
+	/* new ref; NULL with no error set: the dict's own attribute */
+	struct value *(*getattr)(struct eval *ev, struct value *d, const char *name);
+	/* l op r where either is of this kind; NULL with no error: unsupported */
+	struct value *(*binop)(struct eval *ev, enum binop op, struct value *l, struct value *r);
+	/* after d[key] = val (val NULL: del d[key]); -1 with the error set */
+	int (*onset)(struct eval *ev, struct value *d, struct value *key, struct value *val);
+};
 
 struct value *val_binop(struct eval *ev, enum binop op, struct value *l, struct value *r);
 /* In place (`a += b`): arrays are updated in place, others rebind. */

@@ -708,11 +708,11 @@ static struct ndarray *rows_of(struct eval *ev, const struct ndarray *a, int axi
 	struct ndarray *t = move_last(ev, a, axis), *c, *h;
 	if (!t)
 		return NULL;
-	if (host == 2 && nd_device(t) == DEV_HOST && nd_is_c_contiguous(t))
+	if (host == 2 && nd_host_memory(t) && nd_is_c_contiguous(t))
 		return t; /* read only (argsort): the rows as they lie */
 	c = shp_copy(ev, t);
 	nd_decref(t);
-	if (!c || !host || nd_device(c) == DEV_HOST)
+	if (!c || !host || nd_host_memory(c))
 		return c;
 	h = arr_to_host(ev, c);
 	nd_decref(c);
@@ -793,7 +793,7 @@ static struct ndarray *do_sort(struct eval *ev, struct ndarray *a, int axis, int
 		return err_set(ev, TY_AxisError, "axis -1 is out of bounds for array of dimension 0");
 	}
 	/* the device's own sort when it has one */
-	if (nd_device(src) != DEV_HOST && be->sort) {
+	if (!nd_host_memory(src) && be->sort) {
 		struct ndarray *c = rows_of(ev, src, axis, 0), *idx = NULL;
 		if (!c)
 			goto out;
@@ -951,7 +951,7 @@ static struct value *sm_sort(struct eval *ev, const struct builtin *bi, int argc
 		return NULL;
 	if (!(a->flags & ND_WRITEABLE))
 		return err_set(ev, TY_ValueError, "sort array is read-only");
-	if (nd_device(a) == DEV_HOST && axis == a->ndim - 1 && nd_is_c_contiguous(a)) {
+	if (nd_host_memory(a) && axis == a->ndim - 1 && nd_is_c_contiguous(a)) {
 		/* rows already in place: sorted where they lie, without a copy */
 		int64_t n = a->shape[a->ndim - 1], rows = n ? nd_size(a) / n : 0;
 		int isz = dt_size(a->dtype);
@@ -1005,7 +1005,7 @@ static struct ndarray *nz_flat(struct eval *ev, const struct ndarray *a)
 	nd_decref(b);
 	if (!h)
 		return NULL;
-	if (!nd_is_c_contiguous(h) || nd_backend(h) != &backend_host) {
+	if (!nd_is_c_contiguous(h) || arr_is_cupy(nd_backend(h))) {
 		c = nd_new(ev, &backend_host, DT_BOOL, h->ndim, h->shape);
 		if (c) {
 			struct shp_walk w;

@@ -108,7 +108,7 @@ static struct value *tf_bincount(struct eval *ev, const struct builtin *bi, int 
 			dtype_table[x->dtype].name);
 		goto out;
 	}
-	if (nd_device(x) != DEV_HOST && be->bounds && be->bin_count && !(wv && wv->type != VT_NONE)) {
+	if (!nd_host_memory(x) && be->bounds && be->bin_count && !(wv && wv->type != VT_NONE)) {
 		out = dev_bincount(ev, be, x, minlength);
 		goto out;
 	}
@@ -198,7 +198,7 @@ static struct value *tf_histogram(struct eval *ev, const struct builtin *bi, int
 	if (!a)
 		return NULL;
 	/* device data without weights is counted where it is (dev_counts) */
-	int dev = nd_device(a) != DEV_HOST && be->bounds && be->bin_count
+	int dev = !nd_host_memory(a) && be->bounds && be->bin_count
 		  && !dt_is_complex(a->dtype) && !(wv && wv->type != VT_NONE);
 	if (!dev && !(ah = arr_host_c(ev, a, DT_FLOAT64)))
 		goto out;
@@ -1704,11 +1704,7 @@ static struct value *tf_histogram2d(struct eval *ev, const struct builtin *bi, i
 		if (i >= 1 && i < m0 && j >= 1 && j < m1)
 			hp[(i - 1) * (m1 - 1) + (j - 1)] += w ? ((const double *)nd_data(w))[k] : 1.0;
 	}
-	struct ndarray *hd = h;
-	if (be != &backend_host)
-		hd = arr_to_backend(ev, h, be);
-	else
-		nd_incref(h);
+	struct ndarray *hd = arr_to_backend(ev, h, be);   /* h itself on the host */
 	if (!hd || !(hist = arr_wrap(ev, hd)))
 		goto out;
 	if (density) {

@@ -409,7 +409,7 @@ static struct value *f_norm(struct eval *ev, const struct builtin *bi, int argc,
 		int64_t n = nd_size(x);
 		int hdt = dt_is_complex(x->dtype) ? lin_complex_dt(work) : work;
 		const char *d = NULL;
-		if (nd_device(x) == DEV_HOST && x->dtype == hdt)
+		if (nd_host_memory(x) && x->dtype == hdt)
 			d = dense_block(x);   /* x.ravel(order='K') is a view: no copy */
 		if (!d) {
 			h = lin_host_as(ev, x, hdt);
@@ -455,7 +455,7 @@ static struct value *f_norm(struct eval *ev, const struct builtin *bi, int argc,
 		for (int i = 0; i < nax; i++)
 			axes[i] = i;
 	}
-	if (nd_device(x) == DEV_HOST && rdt != DT_FLOAT16) {
+	if (nd_host_memory(x) && rdt != DT_FLOAT16) {
 		int done;
 		struct value *r;
 		if (nax == 2 && axes[0] == axes[1]) {

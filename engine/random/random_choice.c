@@ -85,7 +85,7 @@ struct value *rnd_permutation(struct eval *ev, const struct backend *be, struct 
 				return err_set(ev, TY_AxisError, "axis 0 is out of bounds for array of dimension 0");
 			return err_set(ev, TY_IndexError, "x must be an integer or at least 1-dimensional");
 		}
-		t = nd_device(a) == DEV_HOST ? nd_incref(a) : arr_to_host(ev, a);
+		t = arr_to_host(ev, a);
 		h = t ? nd_new(ev, &backend_host, t->dtype, t->ndim, t->shape) : NULL;
 		if (h && nd_size(h) && backend_host.copy(ev, h, t) < 0) {
 			nd_decref(h);
@@ -124,10 +124,10 @@ struct value *rnd_shuffle(struct eval *ev, struct rsrc *src, struct value *x)
 	}
 	if (a->ndim == 0)
 		return err_set(ev, TY_TypeError, "object of type 'numpy.ndarray' has no len()");
-	if (nd_device(a) == DEV_HOST && nd_is_c_contiguous(a))
+	if (nd_host_memory(a) && nd_is_c_contiguous(a))
 		h = nd_incref(a);
 	else {
-		struct ndarray *t = nd_device(a) == DEV_HOST ? nd_incref(a) : arr_to_host(ev, a);
+		struct ndarray *t = arr_to_host(ev, a);
 		h = t ? nd_new(ev, &backend_host, a->dtype, a->ndim, a->shape) : NULL;
 		if (h && nd_size(h) && backend_host.copy(ev, h, t) < 0) {
 			nd_decref(h);
@@ -140,7 +140,7 @@ struct value *rnd_shuffle(struct eval *ev, struct rsrc *src, struct value *x)
 		return NULL;
 	}
 	if (h != a) {
-		int rc = nd_device(a) == DEV_HOST ? backend_host.copy(ev, a, h)
+		int rc = nd_host_memory(a) ? backend_host.copy(ev, a, h)
 						  : nd_backend(a)->from_host(ev, a, nd_data(h));
 		nd_decref(h);
 		if (rc < 0)

@@ -281,7 +281,7 @@ int magic_whos(struct eval *ev, const char *args, const char *cell, struct value
 			char shp[256];
 			whos_shape(a, shp, sizeof shp);
 			int64_t size = nd_size(a), bytes = size * dt_size(a->dtype);
-			const char *dev = nd_device(a) == DEV_CUDA ? "cuda" : "host";
+			const char *dev = nd_backend(a)->name;
 			sb_printf(&b, "%s: %lld elems, type `%s`, %lld bytes", shp, (long long)size,
 				  dtype_table[a->dtype].name, (long long)bytes);
 			if (bytes >= 100000) {

@@ -11,6 +11,10 @@
 /* Prints "FILE:LINE: CATEGORY: MSG\n  SOURCE\n" on stderr for the running
  * line, unless this (message, category, place) was shown before. */
 void ev_warn(struct eval *ev, const char *category, const char *msg);
+/* The warnings module's filters (set by engine/pylib at start-up): called
+ * first by ev_warn; non-zero when it handled the warning (ignored, recorded
+ * or printed), 0 to print it as the default filter does. */
+extern int (*ev_warn_hook)(struct eval *ev, const char *category, const char *msg);
 /* NumPy's ComplexWarning ("Casting complex values to real discards the
  * imaginary part") when an array cast goes from a complex dtype to a real
  * one other than bool. */

@@ -61,7 +61,7 @@ static struct ndarray *new_reduce_out(struct eval *ev, const struct backend *be,
 	int perm[ND_MAXDIM];
 	int64_t st = dt_size(od);
 	struct ndarray *r = nd_new(ev, be, od, ndim, oshape);
-	if (!r || be->device != DEV_HOST || !src || src->ndim != ndim || ndim < 2)
+	if (!r || !be->order_k || !src || src->ndim != ndim || ndim < 2)
 		return r;
 	for (int k = 0; k < ndim; k++) {
 		int j = k;
@@ -151,7 +151,7 @@ struct ndarray *arr_reduce(struct eval *ev, const struct ndarray *a, enum red_op
 {
 	struct ew_tree *t;
 	struct ndarray *r;
-	if (nd_device(a) != DEV_HOST && dt_is_complex(a->dtype) && (op == RED_MIN || op == RED_MAX ||
+	if (!nd_host_memory(a) && dt_is_complex(a->dtype) && (op == RED_MIN || op == RED_MAX ||
 	    op == RED_NANMIN || op == RED_NANMAX || op == RED_ARGMIN || op == RED_ARGMAX)) {
 		/* complex order (NumPy's lexicographic, NaNs propagate): the device
 		 * reductions order reals only, so a host copy decides */
@@ -351,9 +351,9 @@ int red_host_reduce_masked(struct eval *ev, const struct ndarray *a, const struc
 static struct ndarray *np_host(struct eval *ev, const struct ndarray *a)
 {
 	struct ndarray *h, *r;
-	if (nd_backend(a) == &backend_host)
+	if (!arr_is_cupy(nd_backend(a)))
 		return nd_incref((struct ndarray *)a);
-	h = nd_device(a) == DEV_HOST ? nd_incref((struct ndarray *)a) : arr_to_host(ev, a);
+	h = arr_to_host(ev, a);
 	r = h ? nd_new(ev, &backend_host, h->dtype, h->ndim, h->shape) : NULL;
 	if (r && backend_host.copy(ev, r, h) < 0) {
 		nd_decref(r);
@@ -415,7 +415,7 @@ static int common_where(struct eval *ev, struct common *c, struct value *where, 
 {
 	if (arr_where_mask(ev, where, c->a, to, &c->mask, &c->mnd, c->mshape) < 0)
 		return -1;
-	if (c->mask && nd_backend(c->a) != &backend_host) {
+	if (c->mask && arr_is_cupy(nd_backend(c->a))) {
 		/* cp: computed by NumPy's host backend (CuPy has no where=) */
 		struct ndarray *h = np_host(ev, c->a);
 		if (!h)
@@ -643,7 +643,7 @@ static int any_nan(struct eval *ev, const struct backend *be, struct ndarray *x)
  * NaN (complex: either part) replaced by fill */
 static struct ndarray *nan_replaced(struct eval *ev, struct ndarray *a, double fill)
 {
-	int here = nd_device(a) == DEV_HOST;   /* host memory (np, or cp in host mode) */
+	int here = nd_host_memory(a);   /* host memory (np, or cp in host mode) */
 	struct ndarray *h = here ? nd_incref(a) : arr_to_host(ev, a), *k, *r;
 	int64_t n;
 	if (!h)
@@ -697,7 +697,7 @@ static struct ndarray *uf_where_scalar(struct eval *ev, const struct backend *be
 	if (arr_value_scalar(val, &sv, &pycls) < 0)
 		return err_set(ev, TY_TypeError, "bad fill value");
 	arr_scalar_cast(&sv, x->dtype, &cv);
-	hx = nd_device(x) == DEV_HOST ? nd_incref(x) : arr_to_host(ev, x);
+	hx = arr_to_host(ev, x);
 	hm = hx ? arr_to_host(ev, mask) : NULL;
 	if (!hm) {
 		nd_decref(hx);
@@ -720,7 +720,7 @@ static struct ndarray *uf_where_scalar(struct eval *ev, const struct backend *be
 		}
 	}
 	nd_decref(hm);
-	if (nd_device(x) == DEV_HOST)
+	if (nd_host_memory(x))
 		return hx;
 	r = arr_to_backend(ev, hx, be);
 	nd_decref(hx);
@@ -963,7 +963,7 @@ static struct value *fn_mean(struct eval *ev, const struct builtin *bi, int argc
 static void sqmag(const struct ndarray *x, struct ndarray *p, int fused)
 {
 	int64_t idx[ND_MAXDIM] = {0}, n = nd_size(x);
-	if (nd_device(x) != DEV_HOST || nd_device(p) != DEV_HOST || x->dtype != p->dtype)
+	if (!nd_host_memory(x) || !nd_host_memory(p) || x->dtype != p->dtype)
 		return;
 	for (int64_t e = 0; e < n; e++) {
 		const char *px = nd_data(x);
@@ -1140,7 +1140,7 @@ static struct value *fn_count_nonzero(struct eval *ev, const struct builtin *bi,
 	if (args_parse(ev, "count_nonzero", argc, argv, kw, "a|axis,$keepdims", &a, &axis, &keep) < 0 ||
 	    common_parse(ev, bi, &c, a, axis, NULL, NULL, keep) < 0)
 		return NULL;
-	if (c.a->dtype == DT_BOOL && nd_device(c.a) == DEV_HOST)
+	if (c.a->dtype == DT_BOOL && nd_host_memory(c.a))
 		return finish(ev, &c, arr_reduce(ev, c.a, RED_SUM, c.axes, c.keepdims, DT_INT64));
 	zero = val_int(0);
 	nz = ufs(ev, c.be, "not_equal", c.a, zero, NULL);
@@ -1481,7 +1481,7 @@ static struct value *scanfn(struct eval *ev, const struct builtin *bi, int argc,
 		nd_decref(x);
 		return err_set(ev, TY_NotImplementedError, "%s is not supported by the %s backend", bi->name, be->name);
 	}
-	r = be->device == DEV_HOST ? scan_on(ev, be, x, ax, prod, dt) : scan_device(ev, be, x, ax, prod, dt);
+	r = !be->device_memory ? scan_on(ev, be, x, ax, prod, dt) : scan_device(ev, be, x, ax, prod, dt);
 	nd_decref(x);
 	if (r && out && out->type != VT_NONE) {
 		struct ndarray *o = arr_borrow(out);
@@ -2133,7 +2133,7 @@ static struct value *median_complex(struct eval *ev, struct common *c, int skip_
 		nd_decref(res);
 		res = r2;
 	}
-	if (res && c->be != &backend_host) {
+	if (res && nd_backend(res) != c->be) {
 		struct ndarray *r2 = arr_to_backend(ev, res, c->be);
 		nd_decref(res);
 		res = r2;
@@ -2363,12 +2363,12 @@ static struct value *quantiles_w(struct eval *ev, const struct builtin *bi, stru
 		nd_decref(res);
 		res = r2;
 	}
-	if (res && c.be != &backend_host) {
+	if (res && nd_backend(res) != c.be) {
 		struct ndarray *r2 = arr_to_backend(ev, res, c.be);
 		nd_decref(res);
 		res = r2;
 	}
-	if (weights && res && res->ndim == 0 && !c.out && nd_device(res) == DEV_HOST &&
+	if (weights && res && res->ndim == 0 && !c.out && nd_host_memory(res) &&
 	    !(dt_is_inexact(res->dtype) && any_nan(ev, c.be, res) > 0)) {
 		/* NumPy's weighted path fills np.empty_like(arr, shape=()):
 		 * a 0-d array, not a scalar (a NaN row gives arr[-1], a scalar) */
@@ -2473,22 +2473,62 @@ static struct value *fn_average(struct eval *ev, const struct builtin *bi, int a
 		rdt = dt_promote(c.a->dtype, wa->dtype);
 		if (!dt_is_inexact(rdt))
 			rdt = dt_promote(rdt, DT_FLOAT64);
-		if (wa->ndim != c.a->ndim) {
-			/* 1-d weights along the single axis */
-			int ax = 0;
+		int same = wa->ndim == c.a->ndim;
+		for (int i = 0; same && i < wa->ndim; i++)
+			same = wa->shape[i] == c.a->shape[i];
+		if (!same) {
+			/* NumPy: weights shaped as a's axes in the order axis names them,
+			 * transposed by argsort(axis) and reshaped to broadcast */
+			int axl[ND_MAXDIM], na = 0, ok = 1;
 			int64_t sh[ND_MAXDIM];
-			for (int i = 0; i < c.a->ndim; i++)
-				if (c.axes >> i & 1)
-					ax = i;
-			if (wa->ndim != 1 || wa->shape[0] != c.a->shape[ax]) {
+			if (!axis || axis->type == VT_NONE) {
 				nd_decref(wa);
-				err_set(ev, TY_ValueError, "Length of weights not compatible with specified axis.");
+				err_set(ev, TY_TypeError, "Axis must be specified when shapes of a and weights differ.");
 				goto out;
 			}
-			for (int i = 0; i < c.a->ndim; i++)
-				sh[i] = i == ax ? wa->shape[0] : 1;
-			wb = arr_reshape(ev, wa, c.a->ndim, sh);
+			if (axis->type == VT_TUPLE || axis->type == VT_LIST) {
+				for (size_t i = 0; ok && i < axis->u.seq.n && na < ND_MAXDIM; i++) {
+					int64_t v;
+					ok = val_as_int64(ev, axis->u.seq.items[i], &v) == 0 &&
+					     arr_normalize_axis(ev, v, c.a->ndim, &axl[na++]) == 0;
+				}
+			} else {
+				int64_t v;
+				ok = val_as_int64(ev, axis, &v) == 0 && arr_normalize_axis(ev, v, c.a->ndim, &axl[na++]) == 0;
+			}
+			if (!ok) {
+				nd_decref(wa);
+				goto out;
+			}
+			ok = wa->ndim == na;
+			for (int i = 0; ok && i < na; i++)
+				ok = wa->shape[i] == c.a->shape[axl[i]];
+			if (!ok) {
+				nd_decref(wa);
+				err_set(ev, TY_ValueError, "Shape of weights must be consistent with shape of a along specified axis.");
+				goto out;
+			}
+			int perm[ND_MAXDIM];
+			for (int i = 0; i < na; i++)
+				perm[i] = i;
+			for (int i = 1; i < na; i++) /* argsort(axis): a stable insertion sort */
+				for (int j = i; j > 0 && axl[perm[j - 1]] > axl[perm[j]]; j--) {
+					int t = perm[j];
+					perm[j] = perm[j - 1];
+					perm[j - 1] = t;
+				}
+			struct ndarray *wt = arr_transpose(ev, wa, perm);
 			nd_decref(wa);
+			if (!wt)
+				goto out;
+			for (int i = 0; i < c.a->ndim; i++) {
+				int in = 0;
+				for (int k = 0; k < na; k++)
+					in |= axl[k] == i;
+				sh[i] = in ? c.a->shape[i] : 1;
+			}
+			wb = arr_reshape(ev, wt, c.a->ndim, sh);
+			nd_decref(wt);
 			wa = wb;
 			if (!wa)
 				goto out;

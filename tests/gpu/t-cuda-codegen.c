@@ -16,7 +16,7 @@
 #include "ufunc/ufunc.h"
 #include "backend/cuda/cuda_int.h"
 
-/* cuda_index.c / cuda_lib.c: the sources of their fixed kernels */
+/* cuda_index.c, cuda_count.c, cuda_fill.c / cuda_rand.c, cuda_solver.c: the sources of their fixed kernels */
 const char *cuda_index_source(int item, int unit, char *buf, size_t size);
 const char *cuda_mask_source(int item, int unit, char *buf, size_t size);
 const char *cuda_take_index_source(int item, int unit, char *buf, size_t size);
@@ -325,7 +325,7 @@ int main(void)
 		nd_decref(x); nd_decref(o);
 	}
 	{
-		/* the fixed NVRTC sources: gather/scatter (cuda_index.c), uniform (cuda_lib.c) */
+		/* the fixed NVRTC sources: gather/scatter (cuda_index.c), uniform (cuda_rand.c) */
 		static const int items[] = {1, 2, 4, 8, 16};
 		char src[4096];
 		int good = 1;

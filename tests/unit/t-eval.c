@@ -291,7 +291,7 @@ int main(void)
 	ok(strstr(C.page, "Signature:   helped(a, b=2)") && strstr(C.page, "Adds."), "name? pages the signature and doc");
 	run("%lsmagic");
 	ok(strncmp(C.out, "Available line magics:\n", 23) == 0 && strstr(C.out, "%timeit") &&
-	   strstr(C.out, "Available cell magics:\n%%time  %%timeit\n"), "lsmagic");
+	   strstr(C.out, "Available cell magics:\n%%bash  %%capture  %%html  %%javascript  %%sh  %%time  %%timeit  %%writefile\n"), "lsmagic");
 	run("%timeit -n 3 -r 2 x = 1");
 	ok(strstr(C.out, "per loop (mean \xc2\xb1 std. dev. of 2 runs, 3 loops each)") != NULL, "timeit output format");
 	run("%time y = 2");

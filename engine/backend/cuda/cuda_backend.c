@@ -3,7 +3,8 @@
  * background start of CUDA, the one CUDA-call check (statuses become
  * `CUDARuntimeError: cudaErrorX: message`; sticky ones mark the device dead),
  * and the struct backend whose entries route to cuda_pool.c, cuda_transfer.c,
- * cuda_ew.c, cuda_lib.c and kernels/fixed.cu.
+ * cuda_ew.c, cuda_blas.c, cuda_fft.c, cuda_solver.c, cuda_rand.c and
+ * kernels/fixed.cu.
  *
  * Owns the device state (struct cuda_dev) and device buffers' headers.
  * Never evaluates Python and never decides dtypes: callers did that.
@@ -42,7 +43,7 @@ void cudabe_select(const char *m)
 	pthread_mutex_unlock(&warm_mu);
 }
 
-extern void cuda_lib_warm(void);   /* cuda_lib.c */
+extern void cuda_lib_warm(void);   /* cuda_blas.c */
 extern int jit_init(void);         /* cuda_jit.c: driver entry points */
 
 /* A process may exit while the warmup thread is inside the driver, NVRTC or
@@ -286,6 +287,17 @@ static void cu_free(struct buffer *b)
 {
 	pool_free(b->data, b->nbytes);
 	free(b);
+}
+
+/* the pool's buffer cleared on the stream (cu_fill's memset for zeros) */
+static struct buffer *cu_alloc_zeroed(struct eval *ev, size_t nbytes)
+{
+	struct buffer *b = cu_alloc(ev, nbytes);
+	if (b && nbytes && CUDA_CHECK(ev, cudaMemsetAsync(b->data, 0, nbytes, cuda_dev.stream)) < 0) {
+		cu_free(b);
+		return NULL;
+	}
+	return b;
 }
 
 static int cu_sync(struct eval *ev)
@@ -560,8 +572,10 @@ out:
 }
 
 extern int cuda_matmul(struct eval *ev, const struct ndarray *a, const struct ndarray *b,
-		       struct ndarray *out);  /* cuda_lib.c */
-extern void *cuda_fft_backend, *cuda_linalg_backend, *cuda_random_backend; /* cuda_lib.c */
+		       struct ndarray *out);  /* cuda_blas.c */
+extern const struct backend_fft *const cuda_fft_backend;       /* cuda_fft.c */
+extern const struct backend_linalg *const cuda_linalg_backend; /* cuda_solver.c */
+extern const struct backend_random *const cuda_random_backend; /* cuda_rand.c */
 extern int cuda_gather(struct eval *ev, const struct ndarray *src, const int64_t *off, int64_t nb,
 		       int pos, struct ndarray *out);  /* cuda_index.c */
 extern int cuda_scatter(struct eval *ev, struct ndarray *dst, const int64_t *off, int64_t nb,
@@ -584,7 +598,10 @@ extern int cuda_arange_fill(struct eval *ev, struct ndarray *dst, const void *fi
 static struct backend cuda_backend = {
 	.name = "cuda",
 	.device = DEV_CUDA,
+	.device_memory = 1,
+	.cupy = 1,
 	.alloc = cu_alloc,
+	.alloc_zeroed = cu_alloc_zeroed,
 	.free = cu_free,
 	.sync = cu_sync,
 	.copy = cu_copy,
@@ -612,7 +629,7 @@ static struct backend cuda_backend = {
 };
 
 /* The library families are filled in once, before the backend is first
- * handed out (their structs live in cuda_lib.c). */
+ * handed out (their structs live in cuda_fft.c, cuda_solver.c, cuda_rand.c). */
 static pthread_once_t full_once = PTHREAD_ONCE_INIT;
 static int main_bound;
 static void make_full(void)

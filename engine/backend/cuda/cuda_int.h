@@ -154,6 +154,40 @@ int cuk_sort(int dt, void *keys, int64_t *idx, int64_t rows, int64_t cols,
  * (outer, len, inner) block. */
 int cuk_scan(int dt, void *data, int64_t outer, int64_t len, int64_t inner, int prod,
 	     void *(*alloc)(size_t), void (*release)(void *, size_t), void *stream);
+/* cuda_blas.c: the lock the library handles are made under, and the cuBLAS
+ * handle (bound to the stream; NULL with the error set on ev when ev is not
+ * NULL) and its errors for cuda_solver.c (cublasStatus_t as int) */
+#include <pthread.h>
+extern pthread_mutex_t cuda_lib_mu;
+struct cublasContext *cuda_blas_handle(struct eval *ev);
+int cuda_blas_fail(struct eval *ev, int status, const char *what);
+/* cuda_obj.c: 1 when a device is usable, 0 in host mode, -1 with the error
+ * set; need_dev: None, or NULL with cudaErrorNoDevice (or the start's error) */
+int cudaobj_have_dev(struct eval *ev);
+struct value *cudaobj_need_dev(struct eval *ev);
+/* cuda_ukernel.c: CuPy's user-kernel classes (cuda_obj.c's tables) */
+struct value *uk_fn_elementwise(struct eval *ev, const struct builtin *bi, int argc,
+			     struct value **argv, const struct kwargs *kw);
+struct value *uk_fn_reduction(struct eval *ev, const struct builtin *bi, int argc,
+			   struct value **argv, const struct kwargs *kw);
+struct value *uk_fn_rawkernel(struct eval *ev, const struct builtin *bi, int argc,
+			   struct value **argv, const struct kwargs *kw);
+struct value *uk_fn_rawmodule(struct eval *ev, const struct builtin *bi, int argc,
+			   struct value **argv, const struct kwargs *kw);
+
+/* cuda_fallback.c: the list of host round trips (cp.cuda.lumen_fallbacks);
+ * an entry that makes one calls cuda_fallback_count with its own. */
+enum cuda_fb { /* ORDER fallbacks[] */
+	FB_LINALG_GEEV, FB_LINALG_GELSD, FB_LINALG_NONFINITE, FB_REDUCE_WHERE,
+	FB_REDUCE_COMPLEX_ORDER, FB_QUANTILE, FB_BINCOUNT_WEIGHTS, FB_NDIMAGE_EMPTY,
+	FB_NONZERO, FB_TRILU_DIAG, FB_VANDER, FB_PUT_AT, FB_INDEX_ARRAYS, FB_RANDOM_DISTS,
+	FB_COUNT
+};
+void cuda_fallback_count(enum cuda_fb id);
+int cuda_fallback_n(void);
+struct value *cuda_fallback_list(struct eval *ev, const struct builtin *bi, int argc,
+				 struct value **argv, const struct kwargs *kw);
+
 #endif /* HAVE_CUDA */
 
 #endif

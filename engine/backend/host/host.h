@@ -1,0 +1,30 @@
+/*
+ * host.h — what the host backend's files share: its library tables and the
+ * entries that live outside host_backend.c.  Only backend/host/ and the
+ * host backend's own tests include it; every other file reaches the host
+ * through backend_host (backend.h).
+ */
+#ifndef LUMEN_HOST_H
+#define LUMEN_HOST_H
+
+#include "backend/backend.h"
+
+/* FFTW (fftw3/fftw3f, FFTW_ESTIMATE, threads, plans cached): host_fft.c */
+extern const struct backend_fft host_fft;
+/* LAPACKE over OpenBLAS: host_linalg.c */
+extern const struct backend_linalg host_linalg;
+
+/* A zero-filled host buffer owned by be (calloc: fresh pages cost nothing):
+ * host_backend.c */
+struct buffer *host_alloc_zeroed(struct eval *ev, size_t nbytes, const struct backend *be);
+
+/* struct backend's arange_fill: host_fill.c */
+int host_arange_fill(struct eval *ev, struct ndarray *dst, const void *first2, const double *step);
+
+/* The threads FFTW gets for a host transform of 2^16 elements or more, read
+ * from the environment now: LUMEN_FFT_THREADS, else OPENBLAS_NUM_THREADS,
+ * else GOTO_NUM_THREADS, else OMP_NUM_THREADS, else the online CPUs (1..64).
+ * host_fft.c reads it once, at its first large transform. */
+int fft_host_threads(void);
+
+#endif
