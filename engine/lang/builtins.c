@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lang/core.h"
+#include "pyobj/pyobj.h"
 #include "lang/error.h"
 #include "lang/args.h"
 #include "array/arrapi.h"
@@ -144,6 +145,8 @@ int builtins_bundle(struct eval *ev, struct value *v, struct engine_bundle *b)
 		err_nomem(ev);
 		return -1;
 	}
+	if (cls_is_instance(v) && cls_rich_bundle(ev, v, b) < 0)
+		return -1;
 	if (arr_html && v->type == VT_NDARRAY) {
 		char *h = arr_html(ev, v);
 		if (h) {
@@ -306,7 +309,7 @@ BI(callable)
 	struct value *v = argv[0];
 	int c = v->type == VT_FUNCTION || v->type == VT_BUILTIN || v->type == VT_TYPE ||
 		(v->type == VT_DTYPE && v->u.dt.is_type) ||
-		(v->type == VT_OBJECT && v->u.obj.t && v->u.obj.t->call);
+		(v->type == VT_OBJECT && v->u.obj.t && v->u.obj.t->call && cls_callable(v));
 	return val_bool(c);
 }
 
@@ -354,6 +357,13 @@ BI(isinstance);
 
 static int isinst(struct eval *ev, struct value *v, struct value *t)
 {
+	if (cls_is_class(t))
+		return cls_isinstance(v, t);
+	if (t->type == VT_OBJECT) {
+		int r = set_isinstance(v, t);
+		if (r >= 0)
+			return r;
+	}
 	switch (t->type) {
 	case VT_TYPE:
 		if (t->u.ty == TY_NDARRAY || t->u.ty == TY_CUPY_NDARRAY)
@@ -396,6 +406,12 @@ BI(type)
 		return val_dtype(v->u.sc.dtype, 1);
 	if (v->type == VT_DTYPE && v->u.dt.is_type)
 		return val_type(TY_TYPE);
+	if (cls_class_of(v))
+		return val_incref(cls_class_of(v));
+	if (cls_is_class(v))
+		return val_type(TY_TYPE);
+	if (set_is_set(v))
+		return set_type_of(v);
 	if (v->type == VT_OBJECT || v->type == VT_DTYPE) {
 		/* no class objects for these: describe by name */
 		return val_type(TY_OBJECT);
@@ -483,7 +499,8 @@ BI(zip)
 		return NULL;
 	int lazy = 0;
 	for (int i = 0; i < argc; i++)
-		lazy |= argv[i]->type == VT_OBJECT && argv[i]->u.obj.t->next != NULL;
+		lazy |= argv[i]->type == VT_OBJECT && argv[i]->u.obj.t->next && (!argv[i]->u.obj.t->iter ||
+									 gen_is_generator(argv[i]));
 	if (lazy) {
 		struct lazyzip *z = calloc(1, sizeof *z);
 		if (!z || !(z->src = calloc((size_t)argc, sizeof *z->src)) || !(z->pos = calloc((size_t)argc, sizeof *z->pos))) {
@@ -494,7 +511,8 @@ BI(zip)
 		}
 		for (int i = 0; i < argc; i++) {
 			struct value *a = argv[i];
-			z->src[i] = a->type == VT_OBJECT && a->u.obj.t->next ? val_incref(a) : val_iter_list(ev, a);
+			z->src[i] = a->type == VT_OBJECT && a->u.obj.t->next && (!a->u.obj.t->iter || gen_is_generator(a)) ?
+			val_incref(a) : val_iter_list(ev, a);
 			if (!z->src[i]) {
 				z->n = i;
 				lazyzip_free(z);
@@ -627,8 +645,8 @@ BI(iter)
 {
 	if (nargs(ev, "iter", argc, 1, 1) < 0)
 		return NULL;
-	if (argv[0]->type == VT_OBJECT && argv[0]->u.obj.t->next)
-		return val_incref(argv[0]);
+	if (argv[0]->type == VT_OBJECT && (argv[0]->u.obj.t->iter || argv[0]->u.obj.t->next))
+		return val_iter(ev, argv[0]);
 	if (val_iterobj_list_borrow(argv[0]) && strncmp(val_type_name(argv[0]), "", 0) == 0 &&
 	    argv[0]->u.obj.t && 0)
 		return val_incref(argv[0]);
@@ -645,7 +663,9 @@ BI(next)
 {
 	if (nargs(ev, "next", argc, 1, 2) < 0)
 		return NULL;
-	if (argv[0]->type == VT_OBJECT && argv[0]->u.obj.t->next) {
+	if (argc == 1 && gen_is_generator(argv[0]))
+		return gen_send(ev, argv[0], NULL); /* StopIteration with its return value */
+	if (argv[0]->type == VT_OBJECT && argv[0]->u.obj.t->next && !cls_is_instance(argv[0])) {
 		struct value *x = argv[0]->u.obj.t->next(ev, argv[0]);
 		if (x || err_occurred(ev))
 			return x;
@@ -655,6 +675,15 @@ BI(next)
 		return NULL;
 	}
 	struct value *l = val_iterobj_list_borrow(argv[0]);
+	if (!l && argv[0]->type == VT_OBJECT && argv[0]->u.obj.t->next) {
+		struct value *x = val_next(ev, argv[0]);
+		if (x || err_occurred(ev))
+			return x;
+		if (argc == 2)
+			return val_incref(argv[1]);
+		err_set_value(ev, val_exception_new(TY_StopIteration, NULL));
+		return NULL;
+	}
 	if (!l)
 		return err_set(ev, TY_TypeError, "'%s' object is not an iterator", val_type_name(argv[0]));
 	if (l->u.seq.n == 0) {
@@ -684,6 +713,22 @@ static struct value *anyall(struct eval *ev, int argc, struct value **argv, int 
 		int t = val_truth(ev, r);
 		val_decref(r);
 		return t < 0 ? NULL : val_bool(t);
+	}
+	if (gen_is_generator(argv[0]) || cls_is_instance(argv[0])) {
+		/* one item at a time: stops at the first that decides */
+		struct value *it = val_iter(ev, argv[0]), *x;
+		if (!it)
+			return NULL;
+		while ((x = val_next(ev, it))) {
+			int t = val_truth(ev, x);
+			val_decref(x);
+			if (t < 0 || t == want_any) {
+				val_decref(it);
+				return t < 0 ? NULL : val_bool(want_any);
+			}
+		}
+		val_decref(it);
+		return err_occurred(ev) ? NULL : val_bool(!want_any);
 	}
 	struct value *items = val_iter_list(ev, argv[0]);
 	if (!items)
@@ -1251,9 +1296,10 @@ int builtins_init(struct eval *ev)
 		if (dict_setstr(ev->builtins, typeid_name((enum typeid)t), val_type((enum typeid)t)) < 0)
 			return -1;
 	}
+	if (pyobj_init(ev) < 0)
+		return -1;
 	if (dict_setstr(ev->builtins, "None", val_none()) < 0 ||
 	    dict_setstr(ev->builtins, "Ellipsis", val_ellipsis()) < 0 ||
-	    dict_setstr(ev->builtins, "NotImplemented", val_none()) < 0 ||
 	    dict_setstr(ev->builtins, "__name__", val_cstr("builtins")) < 0)
 		return -1;
 	return 0;

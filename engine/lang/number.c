@@ -342,14 +342,27 @@ static struct value *seq_concat(struct eval *ev, struct value *a, struct value *
 }
 
 
+/* the objtype.binop of l or r: NULL with no error when neither has one or
+ * both said NotImplemented */
+static struct value *obj_binop(struct eval *ev, enum binop op, struct value *l, struct value *r)
+{
+	struct value *x = NULL;
+	if (l->type == VT_OBJECT && l->u.obj.t->binop && ((x = l->u.obj.t->binop(ev, op, l, r)) || err_occurred(ev)))
+		return x;
+	if (r->type == VT_OBJECT && r->u.obj.t->binop && (r->type != l->type || r->u.obj.t != l->u.obj.t))
+		x = r->u.obj.t->binop(ev, op, l, r);
+	return x;
+}
+
+static int has_binop(struct value *l, struct value *r)
+{
+	return (l->type == VT_OBJECT && l->u.obj.t->binop) || (r->type == VT_OBJECT && r->u.obj.t->binop);
+}
+
 struct value *val_binop(struct eval *ev, enum binop op, struct value *l, struct value *r)
 {
-	if (op < OP_LT && ((l->type == VT_OBJECT && l->u.obj.t->binop) || (r->type == VT_OBJECT && r->u.obj.t->binop))) {
-		/* an object's operator slot: the left operand's, then the right's */
-		struct value *x = l->type == VT_OBJECT && l->u.obj.t->binop ? l->u.obj.t->binop(ev, op, l, r) : NULL;
-		if (!x && !err_occurred(ev) && r->type == VT_OBJECT && r->u.obj.t->binop &&
-		    !(l->type == VT_OBJECT && l->u.obj.t == r->u.obj.t))
-			x = r->u.obj.t->binop(ev, op, l, r);
+	if (has_binop(l, r)) {
+		struct value *x = obj_binop(ev, op, l, r);
 		if (x || err_occurred(ev))
 			return x;
 	}
@@ -464,6 +477,12 @@ struct value *val_binop(struct eval *ev, enum binop op, struct value *l, struct 
 
 struct value *val_inplace(struct eval *ev, enum binop op, struct value *l, struct value *r)
 {
+	if (l->type == VT_OBJECT && l->u.obj.t->binop) {
+		/* __iadd__ and friends: the slot's op OP_COUNT + op */
+		struct value *x = l->u.obj.t->binop(ev, (enum binop)(OP_COUNT + op), l, r);
+		if (x || err_occurred(ev))
+			return x;
+	}
 	if (l->type == VT_NDARRAY)
 		return arr_binop_pyint(ev, op, l, r, 1);
 	if (l->type == VT_LIST && op == OP_ADD) {
@@ -501,6 +520,11 @@ struct value *val_unop(struct eval *ev, enum unop op, struct value *v)
 	}
 	if (is_arr(v))
 		return arr_unop(ev, op, v);
+	if (v->type == VT_OBJECT && v->u.obj.t->unop) {
+		struct value *x = v->u.obj.t->unop(ev, op, v);
+		if (x || err_occurred(ev))
+			return x;
+	}
 	switch (v->type) {
 	case VT_BIGINT:
 		return big_unop(ev, op, v);
@@ -666,6 +690,9 @@ int val_compare(struct eval *ev, int cmp, struct value *l, struct value *r)
 				found = x >= g->start && x < g->stop && (x - g->start) % g->step == 0;
 			else
 				found = x <= g->start && x > g->stop && (g->start - x) % (-g->step) == 0;
+		} else if (r->type == VT_OBJECT && r->u.obj.t->contains) {
+			if ((found = r->u.obj.t->contains(ev, r, l)) < 0)
+				return -1;
 		} else if (r->type == VT_NDARRAY) {
 			struct value *eq = arr_binop_pyint(ev, OP_EQ, r, l, 0);
 			if (!eq)
@@ -703,6 +730,16 @@ int val_compare(struct eval *ev, int cmp, struct value *l, struct value *r)
 			val_decref(items);
 		}
 		return cmp == CMP_IN ? found : !found;
+	}
+	if (has_binop(l, r)) {
+		struct value *x = obj_binop(ev, (enum binop)(OP_LT + cmp), l, r);
+		if (x) {
+			int t = val_truth(ev, x);
+			val_decref(x);
+			return t;
+		}
+		if (err_occurred(ev))
+			return -1;
 	}
 	if (is_arr(l) || is_arr(r)) {
 		struct value *res = arr_binop_pyint(ev, (enum binop)(OP_LT + cmp), l, r, 0);
@@ -820,6 +857,11 @@ unorderable:
 
 struct value *val_compare_value(struct eval *ev, int cmp, struct value *l, struct value *r)
 {
+	if (cmp <= CMP_GE && has_binop(l, r)) {
+		struct value *x = obj_binop(ev, (enum binop)(OP_LT + cmp), l, r);
+		if (x || err_occurred(ev))
+			return x;
+	}
 	if (cmp <= CMP_GE && (is_arr(l) || is_arr(r)))
 		return arr_binop_pyint(ev, (enum binop)(OP_LT + cmp), l, r, 0);
 	int c = val_compare(ev, cmp, l, r);

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <time.h>
 #include "lang/core.h"
+#include "pyobj/pyobj.h"
 #include "lang/error.h"
 #include "lang/args.h"
 #include "session/display.h"
@@ -874,6 +875,8 @@ int pymod_register(const char *fullname, pymod_build_fn build)
 struct value *pymod_import(struct eval *ev, const char *name)
 {
 	struct value *m = NULL;
+	if (strcmp(name, "contextlib") == 0)
+		return ctxlib_module(ev);
 	for (int i = 0; i < nregistry; i++)
 		if (strcmp(registry[i].name, name) == 0)
 			return registry[i].build(ev, name);

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lang/core.h"
+#include "pyobj/pyobj.h"
 #include "lang/error.h"
 #include "array/dtype.h"
 #include "array/arrapi.h"
@@ -358,6 +359,11 @@ static char *fmt_str(struct eval *ev, const char *s, const struct spec *sp, cons
 char *strfmt_spec(struct eval *ev, struct value *v, const char *spec)
 {
 	struct spec sp = {0};
+	if (cls_is_instance(v)) {
+		char *r = cls_format(ev, v, spec);
+		if (r || err_occurred(ev))
+			return r;
+	}
 	if (!spec[0] && v->type != VT_SCALAR)
 		return val_str_of(ev, v);
 	if (spec[0] && parse_spec(ev, spec, &sp) < 0) {

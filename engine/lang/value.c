@@ -11,6 +11,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include "lang/core.h"
+#include "pyobj/pyobj.h"
 #include "lang/error.h"
 #include "array/dtype.h"
 #include "array/ndarray.h"
@@ -92,6 +93,7 @@ static const struct { const char *name, *module; enum typeid parent; } tyinfo[TY
 	[TY_RuntimeWarning] = {"RuntimeWarning", NULL, TY_Warning},
 	[TY_FutureWarning] = {"FutureWarning", NULL, TY_Warning},
 	[TY_JSONDecodeError] = {"JSONDecodeError", "json.decoder", TY_ValueError},
+	[TY_GeneratorExit] = {"GeneratorExit", NULL, TY_BaseException},
 };
 
 const char *typeid_name(enum typeid t)
@@ -285,6 +287,8 @@ void val_decref(struct value *v)
 		val_decref(v->u.exc.args);
 		free(v->u.exc.msg);
 		free(v->u.exc.text);
+		val_decref(v->u.exc.cls);
+		val_decref(v->u.exc.attrs);
 		break;
 	case VT_NDARRAY:
 		nd_decref(v->u.arr);
@@ -641,7 +645,8 @@ const char *val_type_name(struct value *v)
 	case VT_BUILTIN: return "builtin_function_or_method";
 	case VT_MODULE: return "module";
 	case VT_TYPE: return "type";
-	case VT_EXCEPTION: return typeid_name(v->u.exc.type);
+	case VT_EXCEPTION:
+		return v->u.exc.cls ? cls_name(v->u.exc.cls) : typeid_name(v->u.exc.type);
 	case VT_DTYPE:
 		if (v->u.dt.is_type)
 			return "type";
@@ -661,6 +666,8 @@ const char *val_type_name(struct value *v)
 	case VT_NDARRAY: /* tp_name: CuPy's ndarray is a Python subclass, named plainly */
 		return arr_is_cupy(nd_backend(v->u.arr)) ? "ndarray" : "numpy.ndarray";
 	case VT_OBJECT:
+		if (cls_is_instance(v))
+			return cls_name(cls_class_of(v));
 		return v->u.obj.t && v->u.obj.t->name ? v->u.obj.t->name : "object";
 	default:
 		return "object";
@@ -984,7 +991,7 @@ static int repr_dict(struct eval *ev, struct sbuf *b, struct value *v)
 static char *exc_repr(struct eval *ev, struct value *v)
 {
 	struct sbuf b = {0};
-	sb_adds(&b, typeid_name(v->u.exc.type));
+	sb_adds(&b, val_type_name(v));
 	struct value *args = v->u.exc.args;
 	if (args && args->u.seq.n == 1) {
 		char *r = val_repr(ev, args->u.seq.items[0]);
@@ -1100,6 +1107,15 @@ char *val_str_of(struct eval *ev, struct value *v)
 		return strdup(v->u.str->s);
 	case VT_EXCEPTION: {
 		struct value *args = v->u.exc.args;
+		if (v->u.exc.cls) {
+			char *s = cls_exc_str(ev, v);
+			if (s || err_occurred(ev))
+				return s;
+		}
+		/* OSError(errno, strerror) made by open(): "[Errno 2] ...: 'name'" */
+		if (v->u.exc.msg && v->u.exc.attrs && dict_getstr_borrow(v->u.exc.attrs, "errno") &&
+		    typeid_subclass(v->u.exc.type, TY_OSError))
+			return strdup(v->u.exc.msg);
 		if (v->u.exc.type == TY_KeyError && args && args->u.seq.n == 1)
 			return val_repr(ev, args->u.seq.items[0]);
 		if (args && args->u.seq.n == 1)
@@ -1209,8 +1225,15 @@ struct value *val_getattr(struct eval *ev, struct value *v, const char *name)
 			return r;
 		break;
 	case VT_EXCEPTION:
+		if (v->u.exc.cls || v->u.exc.attrs) {
+			r = cls_exc_getattr(ev, v, name);
+			if (r || err_occurred(ev))
+				return r;
+		}
 		if (strcmp(name, "args") == 0)
 			return val_incref(v->u.exc.args);
+		if (strcmp(name, "value") == 0 && typeid_subclass(v->u.exc.type, TY_StopIteration))
+			return v->u.exc.args && v->u.exc.args->u.seq.n ? val_incref(v->u.exc.args->u.seq.items[0]) : val_none();
 		break;
 	case VT_TUPLE:
 		if (v->u.seq.named) {
@@ -1242,8 +1265,10 @@ struct value *val_getattr(struct eval *ev, struct value *v, const char *name)
 		}
 		break;
 	case VT_FUNCTION:
-		if (strcmp(name, "__name__") == 0 || strcmp(name, "__qualname__") == 0)
+		if (strcmp(name, "__name__") == 0)
 			return val_cstr(v->u.func->fd->name);
+		if (strcmp(name, "__qualname__") == 0)
+			return val_cstr(v->u.func->fd->qualname ? v->u.func->fd->qualname : v->u.func->fd->name);
 		if (strcmp(name, "__doc__") == 0)
 			return v->u.func->fd->doc ? val_cstr(v->u.func->fd->doc) : val_none();
 		break;
@@ -1304,6 +1329,8 @@ int val_setattr(struct eval *ev, struct value *v, const char *name, struct value
 		return v->u.obj.t->setattr(ev, v, name, x);
 	if (v->type == VT_MODULE)
 		return module_add(v, name, val_incref(x)) < 0 ? (err_nomem(ev), -1) : 0;
+	if (v->type == VT_EXCEPTION)
+		return cls_exc_setattr(ev, v, name, x);
 	if (v->type == VT_TYPE)
 		err_set(ev, TY_TypeError, "cannot set '%s' attribute of immutable type '%s'", name, typeid_name(v->u.ty));
 	else
@@ -1518,6 +1545,8 @@ struct value *val_getitem(struct eval *ev, struct value *v, struct value *key)
 int val_setitem(struct eval *ev, struct value *v, struct value *key, struct value *x)
 {
 	int64_t i;
+	if (v->type == VT_OBJECT && v->u.obj.t->setitem)
+		return v->u.obj.t->setitem(ev, v, key, x);
 	switch (v->type) {
 	case VT_NDARRAY: case VT_SCALAR:
 		return arr_setitem(ev, v, key, x);
@@ -1595,6 +1624,8 @@ int val_setitem(struct eval *ev, struct value *v, struct value *key, struct valu
 int val_delitem(struct eval *ev, struct value *v, struct value *key)
 {
 	int64_t i;
+	if (v->type == VT_OBJECT && v->u.obj.t->setitem)
+		return v->u.obj.t->setitem(ev, v, key, NULL);
 	switch (v->type) {
 	case VT_LIST:
 		if (key->type == VT_SLICE) {
@@ -1801,8 +1832,8 @@ struct value *val_iter_list(struct eval *ev, struct value *v)
 	case VT_BYTES:
 		return bytes_iter_list(ev, v);
 	default: {
-		if (v->type == VT_OBJECT && v->u.obj.t->next) {
-			/* a lazy iterator: drawn to its end */
+		if (v->type == VT_OBJECT && v->u.obj.t->next && !v->u.obj.t->iter) {
+			/* a lazy iterator: drawn to its end (with an iter slot: val_iter_drain below) */
 			struct value *out = val_list_new(0, NULL), *x;
 			if (!out)
 				return err_nomem(ev);
@@ -1818,12 +1849,8 @@ struct value *val_iter_list(struct eval *ev, struct value *v)
 			}
 			return out;
 		}
-		if (v->type == VT_OBJECT && v->u.obj.t->iter) {
-			struct value *it = v->u.obj.t->iter(ev, v);
-			struct value *items = it ? val_iter_list(ev, it) : NULL;
-			val_decref(it);
-			return items;
-		}
+		if (v->type == VT_OBJECT && v->u.obj.t->iter && !val_iterobj_list_borrow(v))
+			return val_iter_drain(ev, v); /* pyobj/gen.c: iter(v), then next() to the end */
 		if (v->type == VT_OBJECT && v->u.obj.t->getitem) {
 			/* the old sequence protocol: obj[0], obj[1] ... until IndexError */
 			struct value *l = val_list_new(0, NULL);
@@ -1850,6 +1877,8 @@ struct value *val_iter_list(struct eval *ev, struct value *v)
 			}
 		}
 		struct value *l = val_iterobj_list_borrow(v);
+		if (!l && v->type == VT_OBJECT && (v->u.obj.t->iter || v->u.obj.t->next))
+			return val_iter_drain(ev, v);
 		if (l) {
 			struct value *c = val_iter_list(ev, l);
 			/* an iterator is consumed, a view is not */

@@ -81,6 +81,7 @@ enum typeid {
 	TY_Warning, TY_UserWarning, TY_DeprecationWarning, TY_PendingDeprecationWarning,
 	TY_RuntimeWarning, TY_FutureWarning, /* the warnings module's categories */
 	TY_JSONDecodeError,       /* json.decoder.JSONDecodeError(ValueError) */
+	TY_GeneratorExit,         /* (BaseException): a generator closed */
 	TY_COUNT
 };
 
@@ -159,6 +160,8 @@ struct exception {
 	int col;               /* SyntaxError column (1-based), 0 unknown */
 	int end_col;           /* SyntaxError end column (1-based, exclusive), 0 unknown */
 	char *text;            /* SyntaxError source line, may be NULL */
+	struct value *cls;     /* a user class (pyobj/class.c) deriving from type, or NULL */
+	struct value *attrs;   /* VT_DICT of attributes set on it, or NULL */
 };
 
 /* A NumPy scalar: dtype number (enum dtype in dtype.h) and its value. */
@@ -209,8 +212,9 @@ struct objtype {
 	struct value *(*getitem)(struct eval *ev, struct value *self, struct value *key);
 	/* optional slots of the object model (pyobj/: classes, sets, generators,
 	 * files), CPython's tp_* slots.  binop: l or r is self, called before any
-	 * other rule for arithmetic and the comparisons OP_LT..OP_GE; NULL with
-	 * no error set means NotImplemented.  next: NULL with no error set when
+	 * other rule for arithmetic and the comparisons OP_LT..OP_GE, with
+	 * OP_COUNT + op for the in-place form (l is self); NULL with no error
+	 * set means NotImplemented.  next: NULL with no error set when
 	 * exhausted.  setitem: x NULL deletes.  truth: when absent, len != 0. */
 	struct value *(*binop)(struct eval *ev, enum binop op, struct value *l, struct value *r);
 	struct value *(*unop)(struct eval *ev, enum unop op, struct value *self);
@@ -336,6 +340,12 @@ int64_t val_len(struct eval *ev, struct value *v); /* -1 on error */
 struct value *val_iter_list(struct eval *ev, struct value *v);
 const char *val_type_name(struct value *v); /* "int", "numpy.ndarray", ... */
 int val_isinstance(struct value *v, enum typeid t);
+/* Lazy iteration (pyobj/gen.c): iter(v), a new reference; val_next gives
+ * the next item, or NULL with no error set when exhausted.  val_iter_drain:
+ * the rest of iter(v) as a new list. */
+struct value *val_iter(struct eval *ev, struct value *v);
+struct value *val_next(struct eval *ev, struct value *it);
+struct value *val_iter_drain(struct eval *ev, struct value *v);
 
 /* Conversions with Python's rules (TypeError / OverflowError set on failure). */
 int val_as_int64(struct eval *ev, struct value *v, int64_t *out);  /* __index__ */

@@ -176,7 +176,7 @@ static void take_error(struct eval *ev, struct engine_error *err, int ipython)
 		err_clear(ev);
 		return;
 	}
-	err->ename = strdup(typeid_name(exc->u.exc.type));
+	err->ename = strdup(val_type_name(exc)); /* a user class: its name */
 	err->evalue = val_str_of(ev, exc);
 	if (!err->evalue) {
 		err_clear(ev);

@@ -481,6 +481,20 @@ class LumenClientTests(unittest.TestCase):
         self.assertEqual([m["msg_type"] for m in out], ["clear_output", "display_data"])
         self.assertTrue(out[0]["content"]["wait"])
 
+    def test_display_user_class(self):
+        # a user class's _repr_html_ / _repr_markdown_ beside its __repr__
+        _, out = self.outputs("class T:\n"
+                              "    def __repr__(self): return 'T()'\n"
+                              "    def _repr_html_(self): return '<b>T</b>'\n"
+                              "    def _repr_markdown_(self): return None\n"
+                              "T()")
+        self.assertEqual(out[-1]["msg_type"], "execute_result")
+        self.assertEqual(out[-1]["content"]["data"], {"text/plain": "T()", "text/html": "<b>T</b>"})
+        # an uncaught user exception: its class name
+        reply, _ = self.outputs("class MyError(ValueError): pass\nraise MyError('bad')")
+        self.assertEqual(reply["content"]["ename"], "MyError")
+        self.assertEqual(reply["content"]["evalue"], "bad")
+
     def test_display_errors(self):
         for code, ename, evalue in [
                 ("display(1, update=True)", "TypeError", "display_id required for update_display"),
