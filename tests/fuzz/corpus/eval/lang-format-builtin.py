@@ -1,0 +1,11 @@
+import numpy as np
+print(format(3.14159, '.2f'))
+print(format(255, 'x'), format(255, '#b'))
+print(format(1234567, ','))
+print(format('hi', '>5') + '|')
+print(format(0.5, '%'))
+print(format(12))
+print('{} and {}'.format('a', 'b'))
+print('{1} {0}'.format('first', 'second'))
+print('{:.3f} {:>6}'.format(2.0, 'r'))
+print('{x}-{y}'.format(x=1, y=2))

@@ -1,0 +1,3 @@
+x = !echo hi
+!ls {x}
+files = %sx ls

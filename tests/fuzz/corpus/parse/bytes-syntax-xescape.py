@@ -1,0 +1,2 @@
+# \x needs two hex digits in bytes
+x = b'ab\x4'

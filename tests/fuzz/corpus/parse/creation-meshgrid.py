@@ -1,0 +1,10 @@
+import numpy as np
+x, y = np.meshgrid([1, 2, 3], [4, 5])
+print(x, y, sep='\n')
+i, j = np.meshgrid(np.arange(2), np.arange(3), indexing='ij')
+print(i, j, sep='\n')
+a, b, c = np.meshgrid([1, 2], [3, 4, 5], [6])
+print(a.shape, b.shape, c.shape, a[:, :, 0])
+s = np.meshgrid(np.arange(3), np.arange(2), sparse=True)
+print(s[0], s[1], sep='\n')
+print(type(np.meshgrid([1], [2])).__name__, len(np.meshgrid()))

@@ -1,0 +1,10 @@
+import numpy as np
+a = np.arange(6.0).reshape(2, 3)
+b = np.arange(12.0).reshape(3, 4)
+print(np.einsum('ij,jk->ik', a, b))
+print(np.einsum('ij->ji', a))
+print(np.einsum('ii->', np.arange(9.0).reshape(3, 3)))
+print(np.einsum('i,i->', np.arange(3.0), np.arange(3.0)))
+print(np.einsum('ij,jk', a, b))
+print(np.einsum('ij->', a))
+print(np.einsum('ij->j', a))

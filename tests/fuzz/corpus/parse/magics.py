@@ -1,0 +1,3 @@
+%timeit -n1 -r1 x = 1
+%%time
+y = 2

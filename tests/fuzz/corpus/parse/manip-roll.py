@@ -1,0 +1,13 @@
+import numpy as np
+x = np.arange(10)
+print(np.roll(x, 2))
+print(np.roll(x, -2))
+print(np.roll(x, 12))
+x2 = np.reshape(x, (2, 5))
+print(np.roll(x2, 1))
+print(np.roll(x2, -1))
+print(np.roll(x2, 1, axis=0))
+print(np.roll(x2, -1, axis=1))
+print(np.roll(x2, (1, 1), axis=(1, 0)))
+print(np.roll(x2, (2, 1), axis=(1, 0)))
+print(np.roll(np.arange(0), 3))

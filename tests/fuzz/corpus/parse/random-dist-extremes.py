@@ -1,0 +1,13 @@
+import numpy as np
+np.random.seed(0)
+print(np.random.geometric(1e-300, 3).tolist(), np.random.geometric(5e-324, 2).tolist())
+print(np.random.binomial(2**62, 0.5, 2).tolist(), np.random.poisson(9.2e18, 2).tolist())
+print(np.random.standard_gamma(1e-300, 3).tolist(), np.random.gamma(np.inf, 1, 2).tolist(), np.random.standard_gamma(np.nan, 2).tolist())
+print(np.random.exponential(size=()), np.random.poisson(3.0, size=()).shape, np.random.binomial(10, 1.0, 3).tolist())
+g = np.random.default_rng(0)
+print(g.geometric(1e-300, 3).tolist(), g.binomial(2**62, 0.5, 2).tolist(), g.poisson(9.2e18, 2).tolist())
+print(g.standard_gamma(1e-300, 3).tolist(), g.gamma(np.inf, 1, 2).tolist(), g.standard_gamma(np.nan, 2).tolist())
+print(g.exponential(np.inf), g.exponential(0.0, 2).tolist(), g.poisson(np.zeros((2, 2))).tolist())
+print(g.binomial(np.array([[0], [5]]), [0.0, 0.5, 1.0]).tolist())
+np.random.seed(1)
+print(np.random.binomial(np.array([[0], [5]]), [0.0, 0.5, 1.0]).tolist(), np.random.random())

@@ -1,0 +1,11 @@
+import numpy as np
+np.random.seed(5)
+print(np.random.permutation(10))
+print(np.random.permutation([1.5, 2.5, 3.5, 4.5]))
+a = np.arange(10)
+np.random.shuffle(a)
+print(a)
+m = np.arange(12).reshape(4, 3)
+np.random.shuffle(m)
+print(m)
+print(np.random.permutation(np.arange(6).reshape(3, 2)))

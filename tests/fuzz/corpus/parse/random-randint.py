@@ -1,0 +1,11 @@
+import numpy as np
+np.random.seed(3)
+print(np.random.randint(10, size=10))
+print(np.random.randint(-5, 5, size=(2, 4)))
+print(repr(np.random.randint(100)))
+print(repr(np.random.randint(0, 2**40, 3)))
+print(repr(np.random.randint(0, 100, 5, dtype=np.int8)))
+print(repr(np.random.randint(0, 1000, 5, dtype=np.int16)))
+print(repr(np.random.randint(0, 2**31, 3, dtype=np.int32)))
+print(repr(np.random.randint(0, 2, 6, dtype=bool)))
+print(repr(np.random.randint(5, dtype=np.uint8)))

@@ -1,0 +1,10 @@
+import numpy as np
+print(np.correlate([1, 2, 3], [0, 1, 0.5]))
+print(np.correlate([1, 2, 3], [0, 1, 0.5], 'same'))
+print(np.correlate([1, 2, 3], [0, 1, 0.5], 'full'))
+print(np.correlate([1, 2], [0, 1, 0.5], 'full'))
+print(np.correlate([1, 2], [0, 1, 0.5, 3], 'same'))
+print(np.correlate([1, 2], [0, 1, 0.5], 'valid'))
+print(np.correlate([1 + 1j, 2, 3 - 1j], [0, 1, 0.5j]))
+print(np.correlate([1 + 1j, 2, 3 - 1j], [0, 1, 0.5j], 'full'))
+print(np.correlate(np.arange(6), np.arange(3), 'full'))

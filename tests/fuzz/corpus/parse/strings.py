@@ -1,0 +1,3 @@
+s = r'\n' + b'\xff'.hex() + '''tri
+ple''' + "\N{DASH}" + u'\u00e9' + rb'\d'
+print(s)

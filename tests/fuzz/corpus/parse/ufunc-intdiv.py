@@ -1,0 +1,10 @@
+import numpy as np
+a = np.array([7, -7, 7, -7, 0])
+b = np.array([2, 2, -2, -2, 3])
+print(a // b, a % b, np.divmod(a, b))
+print(np.array([5, -5, 0]) // 0, np.array([5, -5, 0]) % 0)
+m = np.array([-128], dtype=np.int8)
+print(m // np.int8(-1), m % np.int8(-1))
+u = np.array([7, 200], dtype=np.uint8)
+print(u // np.uint8(3), u % np.uint8(3), u // np.uint8(0))
+print(divmod(np.array([9, -9]), 4))

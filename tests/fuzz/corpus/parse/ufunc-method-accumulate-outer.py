@@ -1,0 +1,13 @@
+import numpy as np
+a = np.arange(1, 7).reshape(2, 3)
+print(np.add.accumulate([1, 2, 3]), np.subtract.accumulate([1, 2, 3]), np.maximum.accumulate([1, 3, 2, 5, 4]))
+print(np.multiply.accumulate(a, axis=1))
+print(np.maximum.accumulate(a[::-1], axis=0))
+print(np.minimum.accumulate(np.array([5.0, 3.0, 4.0, 1.0])))
+print(np.divide.accumulate(np.array([8, 2, 2])))
+print(np.logical_or.accumulate([False, True, False]))
+print(np.add.accumulate(np.array([1, 2], dtype=np.int8)).dtype)
+print(np.add.outer([1, 2], [10, 20, 30]))
+print(np.multiply.outer(np.arange(3), np.arange(2)).shape, np.less.outer([1, 2], [2]))
+print(np.subtract.outer(np.arange(4).reshape(2, 2), [1, 2]).shape)
+print(np.add.outer(2, 3), np.power.outer([2, 3], [0, 1, 2]))
