@@ -88,6 +88,22 @@ def install_kernelspec(root, kernel):
                    "metadata": {"supported_encryption": ["curve"]}}, f)
 
 
+def sanitizer_reports(result, tmp):
+    """One more TAP line: no kernel wrote a sanitizer report (ASan, LSan, UBSan)."""
+    reports = sorted(f for f in os.listdir(tmp) if f.startswith("san."))
+    result.n += 1
+    if not reports:
+        print(f"ok {result.n} - no sanitizer report from lumen-kernel", flush=True)
+        return
+    print(f"not ok {result.n} - sanitizer reports from lumen-kernel: {len(reports)} process(es)", flush=True)
+    for f in reports[:5]:
+        with open(os.path.join(tmp, f), errors="replace") as fh:
+            lines = fh.read().splitlines()
+        print(f"# --- {f}", flush=True)
+        for line in lines[:60]:
+            print(f"# {line}", flush=True)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--kernel", required=True)
@@ -114,10 +130,16 @@ def main():
         os.environ["LUMEN_DEVICE"] = "host"
         os.environ["LUMEN_KERNEL"] = kernel
         os.environ["LUMEN_TEST_TMP"] = tmp
+        # a sanitizer build of the kernel (tools/test.sh --asan) writes its reports
+        # (ASan, LSan leaks at exit, UBSan) to files here: each one is a failure
+        san = os.path.join(tmp, "san")
+        for var in ("ASAN_OPTIONS", "UBSAN_OPTIONS"):
+            os.environ[var] = ":".join(filter(None, [os.environ.get(var), "log_path=" + san]))
         sys.path.insert(0, HERE)
         suite = unittest.defaultTestLoader.loadTestsFromNames(args.modules)
         result = TapResult()
         suite.run(result)
+        sanitizer_reports(result, tmp)
         print(f"1..{result.n}", flush=True)
         return 0
     finally:
