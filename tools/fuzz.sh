@@ -49,7 +49,7 @@ run_one() { # bindir target seconds -> prints one summary line; 0, or 1 on a fin
 	local log=$out/fuzz.log
 	# shellcheck disable=SC2046
 	"$bin" $(opts "$t") -max_total_time="$secs" -artifact_prefix="$out/" \
-		"$out/corpus" "$ROOT/tests/fuzz/corpus/$t" >"$log" 2>&1
+		"$out/corpus" "$ROOT/tests/fuzz/corpus/$t" </dev/null >"$log" 2>&1
 	local rc=$?
 	local last execs cov ft corp
 	last=$(grep -E '^#[0-9]+' "$log" | tail -n 1)

@@ -1198,7 +1198,7 @@ static struct value *eval_compare(struct eval *ev, struct scope *sc, struct node
 int callargs_eval(struct eval *ev, struct scope *sc, struct node *n, int from,
 		  struct callargs *ca)
 {
-	struct nlist rest = { n->l.v + from, n->l.n - from };
+	struct nlist rest = { n->l.v ? n->l.v + from : NULL, n->l.n - from }; /* no args: v is NULL */
 	ca->kw.names = ca->knames;
 	ca->kw.vals = ca->kvals;
 	if (eval_items(ev, sc, &rest, ca->args) < 0)

@@ -712,6 +712,17 @@ struct value *strfmt_percent(struct eval *ev, struct value *fmt, struct value *a
 						isnan(d) ? "cannot convert float NaN to integer" : "cannot convert float infinity to integer");
 					goto fail;
 				}
+				if (d >= 9223372036854775808.0 || d < -9223372036854775808.0) {
+					/* past int64: int(d) as a big int, as CPython prints it */
+					struct value *b = big_from_double(ev, d);
+					if (!b)
+						goto fail;
+					sp.prec = -1;
+					sp.type = 'd';
+					s = fmt_bigint(ev, b, &sp);
+					val_decref(b);
+					break;
+				}
 				i = (int64_t)d;
 			} else if (arg->type == VT_BIGINT) {
 				sp.prec = -1;

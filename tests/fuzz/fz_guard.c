@@ -4,7 +4,8 @@
  * files, start processes, signal others or open sockets refuse with EACCES,
  * so no fuzzed cell can delete, write or run anything.  Outside a cell they
  * forward to the next definition (libc, or the sanitizer's interceptor), so
- * libFuzzer still writes its corpus and crash files.  Reading files stays
+ * libFuzzer still writes its corpus; inside, only its crash files (named
+ * crash-* ... under its artifact prefix) may be created.  Reading files stays
  * allowed, except devices (/dev/zero, a tty) that could block or never end.
  * Linked into every fuzz target that runs cells; never into lumen itself.
  */
@@ -57,6 +58,42 @@ static int bad_read_path(const char *p)
 	return !strncmp(p, "/proc/self/fd", 13) || !strncmp(p, "/proc/self/mem", 14);
 }
 
+/* libFuzzer writes a crash-/leak-/timeout-/oom- file from inside the failing
+ * cell (its death callback and signal handlers): those names under the
+ * artifact prefix stay writable.  The prefix: -artifact_prefix=, else the
+ * working directory (libFuzzer's default); -exact_artifact_path= as given. */
+static char art_prefix[4096], art_exact[4096];
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	for (int i = 1; i < *argc; i++) {
+		const char *a = (*argv)[i];
+		if (!strncmp(a, "-artifact_prefix=", 17))
+			snprintf(art_prefix, sizeof art_prefix, "%s", a + 17);
+		else if (!strncmp(a, "-exact_artifact_path=", 21))
+			snprintf(art_exact, sizeof art_exact, "%s", a + 21);
+	}
+	if (!art_prefix[0] && getcwd(art_prefix, sizeof art_prefix - 1))
+		strcat(art_prefix, "/");
+	return 0;
+}
+
+static int artifact(const char *p)
+{
+	static const char *const kinds[] = { "crash-", "leak-", "timeout-", "oom-", "slow-unit-" };
+	size_t n = strlen(art_prefix);
+	if (!p)
+		return 0;
+	if (art_exact[0] && !strcmp(p, art_exact))
+		return 1;
+	if (!n || strncmp(p, art_prefix, n) || strchr(p + n, '/'))
+		return 0;
+	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+		if (!strncmp(p + n, kinds[i], strlen(kinds[i])))
+			return 1;
+	return 0;
+}
+
 static int writes(int flags)
 {
 	return (flags & O_ACCMODE) != O_RDONLY || (flags & (O_CREAT | O_TRUNC | O_APPEND));
@@ -64,7 +101,7 @@ static int writes(int flags)
 
 static int refused_open(const char *p, int flags)
 {
-	return fz_guard_on && (writes(flags) || bad_read_path(p));
+	return fz_guard_on && ((writes(flags) && !artifact(p)) || bad_read_path(p));
 }
 
 static int mode_writes(const char *mode)
@@ -128,7 +165,7 @@ int creat64(const char *p, mode_t m)
 
 FILE *fopen(const char *p, const char *mode)
 {
-	if (fz_guard_on && (mode_writes(mode) || bad_read_path(p))) {
+	if (fz_guard_on && ((mode_writes(mode) && !artifact(p)) || bad_read_path(p))) {
 		refuse();
 		return NULL;
 	}
@@ -137,7 +174,7 @@ FILE *fopen(const char *p, const char *mode)
 
 FILE *fopen64(const char *p, const char *mode)
 {
-	if (fz_guard_on && (mode_writes(mode) || bad_read_path(p))) {
+	if (fz_guard_on && ((mode_writes(mode) && !artifact(p)) || bad_read_path(p))) {
 		refuse();
 		return NULL;
 	}
