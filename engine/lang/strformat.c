@@ -7,6 +7,7 @@
  */
 #include <ctype.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -241,25 +242,49 @@ static char *fmt_bigint(struct eval *ev, struct value *v, const struct spec *sp)
 	return out;
 }
 
-/* Python's 'g' rules with precision p */
-static void fmt_g(char *buf, size_t n, double a, int p, int alt, int upper)
+/* printf into a new string with room for 3 more bytes (a "%" or ".0"
+ * suffix): malloc'd, NULL on out-of-memory */
+static char *mprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static char *mprintf(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	char *s = n < 0 ? NULL : malloc((size_t)n + 4);
+	if (!s)
+		return NULL;
+	va_start(ap, fmt);
+	vsnprintf(s, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	return s;
+}
+
+/* Python's 'g' rules with precision p (any size: '.4010g' is CPython's too);
+ * dot0: no format type, where a fixed-point result keeps a digit after the
+ * point and so switches to an exponent one digit sooner ('.1' of 1.0 is
+ * '1e+00').  malloc'd as mprintf's, NULL on out-of-memory */
+static char *fmt_g(double a, int p, int alt, int upper, int dot0)
 {
 	if (p == 0)
 		p = 1;
-	char tmp[64];
-	snprintf(tmp, sizeof tmp, "%.*e", p - 1, a);
-	int exp = atoi(strchr(tmp, 'e') + 1);
-	if (exp >= -4 && exp < p)
-		snprintf(buf, n, alt ? "%#.*f" : "%.*f", p - 1 - exp, a);
+	char *tmp = mprintf("%.*e", p - 1, a), *buf;
+	if (!tmp)
+		return NULL;
+	char *e = strchr(tmp, 'e');
+	int exp = e ? atoi(e + 1) : 0;
+	free(tmp);
+	if (exp >= -4 && exp < p - dot0)
+		buf = mprintf(alt ? "%#.*f" : "%.*f", p - 1 - exp, a);
 	else
-		snprintf(buf, n, alt ? (upper ? "%#.*E" : "%#.*e") : (upper ? "%.*E" : "%.*e"), p - 1, a);
-	if (!alt) {
+		buf = mprintf(alt ? (upper ? "%#.*E" : "%#.*e") : (upper ? "%.*E" : "%.*e"), p - 1, a);
+	if (buf && !alt) {
 		/* strip trailing zeros of the fraction */
-		char *e = strpbrk(buf, "eE");
+		char *ep = strpbrk(buf, "eE");
 		char expart[16] = "";
-		if (e) {
-			snprintf(expart, sizeof expart, "%s", e);
-			*e = 0;
+		if (ep) {
+			snprintf(expart, sizeof expart, "%s", ep);
+			*ep = 0;
 		}
 		if (strchr(buf, '.')) {
 			size_t l = strlen(buf);
@@ -270,47 +295,41 @@ static void fmt_g(char *buf, size_t n, double a, int p, int alt, int upper)
 		}
 		strcat(buf, expart);
 	}
+	return buf;
 }
 
 static char *fmt_double(struct eval *ev, double d, const struct spec *sp, const char *tyname)
 {
-	char body[512];
+	char *body = NULL;
 	char type = sp->type;
 	int prec = sp->prec;
 	double a = fabs(d);
 	int neg = signbit(d) && !isnan(d);
-	if (prec > 400)
-		prec = 400;
 	if (isinf(a) || isnan(a)) {
 		int upper = type == 'E' || type == 'F' || type == 'G';
-		snprintf(body, sizeof body, "%s", isnan(a) ? (upper ? "NAN" : "nan") : (upper ? "INF" : "inf"));
-		if (type == '%')
-			strcat(body, "%");
+		body = mprintf("%s%s", isnan(a) ? (upper ? "NAN" : "nan") : (upper ? "INF" : "inf"),
+			       type == '%' ? "%" : "");
 	} else {
 		switch (type) {
 		case 'e': case 'E':
-			snprintf(body, sizeof body, sp->alt ? (type == 'e' ? "%#.*e" : "%#.*E") : (type == 'e' ? "%.*e" : "%.*E"),
-				 prec < 0 ? 6 : prec, a);
+			body = mprintf(sp->alt ? (type == 'e' ? "%#.*e" : "%#.*E") : (type == 'e' ? "%.*e" : "%.*E"),
+				       prec < 0 ? 6 : prec, a);
 			break;
 		case 'f': case 'F':
-			snprintf(body, sizeof body, sp->alt ? "%#.*f" : "%.*f", prec < 0 ? 6 : prec, a);
+			body = mprintf(sp->alt ? "%#.*f" : "%.*f", prec < 0 ? 6 : prec, a);
 			break;
 		case '%':
-			snprintf(body, sizeof body, sp->alt ? "%#.*f%%" : "%.*f%%", prec < 0 ? 6 : prec, a * 100);
+			body = mprintf(sp->alt ? "%#.*f%%" : "%.*f%%", prec < 0 ? 6 : prec, a * 100);
 			break;
 		case 'g': case 'G': case 'n':
-			fmt_g(body, sizeof body, a, prec < 0 ? 6 : prec, sp->alt, type == 'G');
+			body = fmt_g(a, prec < 0 ? 6 : prec, sp->alt, type == 'G', 0);
 			break;
 		case 0:
 			if (prec < 0) {
-				char *r = fmt_float_repr(a, 1);
-				if (!r)
-					return err_nomem(ev);
-				snprintf(body, sizeof body, "%s", r);
-				free(r);
+				body = fmt_float_repr(a, 1);
 			} else {
-				fmt_g(body, sizeof body, a, prec, sp->alt, 0);
-				if (!strpbrk(body, ".e"))
+				body = fmt_g(a, prec, sp->alt, 0, 1);
+				if (body && !strpbrk(body, ".e"))
 					strcat(body, ".0");
 			}
 			break;
@@ -319,7 +338,11 @@ static char *fmt_double(struct eval *ev, double d, const struct spec *sp, const 
 			return NULL;
 		}
 	}
-	char *b = sp->group ? group_digits(body, sp->group, 3) : strdup(body);
+	if (!body)
+		return err_nomem(ev);
+	char *b = sp->group ? group_digits(body, sp->group, 3) : body;
+	if (b != body)
+		free(body);
 	if (!b)
 		return err_nomem(ev);
 	const char *sign = neg ? "-" : sp->sign == '+' ? "+" : sp->sign == ' ' ? " " : "";
