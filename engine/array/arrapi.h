@@ -125,4 +125,38 @@ struct ndarray *arr_reduce(struct eval *ev, const struct ndarray *a, enum red_op
 /* np.mgrid (sparse 0) / np.ogrid (sparse 1) of numpy or cupy (ndgrid.c). */
 struct value *arr_ndgrid_new(struct eval *ev, int sparse, int cupy);
 
+/* ---- the operations behind the language's type slots (lang/value.h) ----
+ * Registered for VT_NDARRAY / VT_SCALAR / VT_DTYPE by each layer's
+ * *_register_slots (engine_init_layers); callable directly as well. */
+struct value *arr_binop(struct eval *ev, enum binop op, struct value *l, struct value *r, int inplace);
+struct value *arr_unop(struct eval *ev, enum unop op, struct value *v);
+int arr_truth(struct eval *ev, struct value *v);
+char *arr_repr(struct eval *ev, struct value *v);   /* NumPy repr */
+char *arr_str(struct eval *ev, struct value *v);    /* NumPy str */
+struct value *arr_getattr(struct eval *ev, struct value *v, const char *name);
+int arr_setattr(struct eval *ev, struct value *v, const char *name, struct value *x);
+struct value *arr_getitem(struct eval *ev, struct value *v, struct value *key);
+int arr_setitem(struct eval *ev, struct value *v, struct value *key, struct value *x);
+int64_t arr_len(struct eval *ev, struct value *v);
+struct value *arr_iter_list(struct eval *ev, struct value *v);
+int arr_hash(struct eval *ev, struct value *v, uint64_t *out);    /* scalars only */
+/* int(x), float(x), complex(x) of a scalar or size-1 array */
+int arr_as_int64(struct eval *ev, struct value *v, int64_t *out);
+/* int() of an integer/bool scalar or one-element array: a Python int of any size */
+struct value *arr_to_pyint(struct eval *ev, struct value *v);
+int arr_as_double(struct eval *ev, struct value *v, double *out);
+int arr_as_complex(struct eval *ev, struct value *v, double _Complex *out);
+/* dtype value call: np.float32(3) / dtype attributes (.name, .itemsize ...) */
+struct value *arr_dtype_call(struct eval *ev, struct value *dt, int argc,
+			     struct value **argv, const struct kwargs *kw);
+struct value *arr_dtype_getattr(struct eval *ev, struct value *dt, const char *name);
+char *arr_dtype_repr(struct eval *ev, struct value *dt);
+/* The modules: `import numpy` / `import cupy` / submodules ("numpy.linalg").
+ * NULL with no error set: not an array module. */
+struct value *arr_import(struct eval *ev, const char *fullname);
+/* Fills the slots the array layer owns (arrslots.c); idempotent. */
+void arr_register_slots(void);
+/* Fills the indexing slots (lib/index.c); idempotent. */
+void idx_register_slots(void);
+
 #endif

@@ -27,6 +27,11 @@ void err_clear(struct eval *ev);
  * Host loops call it every few milliseconds of work. */
 int ev_check_interrupt(struct eval *ev);
 
+/* Prints "FILE:LINE: CATEGORY: MSG\n  SOURCE\n" on stderr for the running
+ * line, unless this (message, category, place) was shown before (CPython's
+ * default warning filter). */
+void ev_warn(struct eval *ev, const char *category, const char *msg);
+
 /* Writes to the cell's stdout / stderr as it runs. */
 void ev_write(struct eval *ev, int fd, const char *s, size_t len);
 

@@ -11,7 +11,6 @@
 #include "lang/core.h"
 #include "lang/error.h"
 #include "lang/args.h"
-#include "session/display.h"
 #include "lang/bigint.h"
 
 #ifdef PACKAGE_VERSION
@@ -513,7 +512,8 @@ struct value *pymod_import(struct eval *ev, const char *name)
 		return m;
 	}
 	(void)add_funcs;
-	return display_module(ev, name); /* IPython, IPython.display */
+	/* IPython, IPython.display: the session's */
+	return lang_hooks.import_display ? lang_hooks.import_display(ev, name) : NULL;
 nomem:
 	val_decref(m);
 	return err_nomem(ev);

@@ -22,11 +22,6 @@ static const struct arr_func *const tables[] = {
 	arr_ufunc_methods, arr_edit_funcs, arr_calculus_funcs, arr_polynomial_funcs,
 };
 
-/* display.c's arr_html is only weakly referenced by builtins.c: this strong
- * reference makes a static link pull display.o in. */
-char *arr_html(struct eval *ev, struct value *v);
-char *(*const docs_html_hook)(struct eval *ev, struct value *v) = arr_html;
-
 const struct arr_func *docs_find(const struct value *v)
 {
 	if (!v || v->type != VT_BUILTIN || !v->u.bi.name)

@@ -23,6 +23,10 @@
 #include "array/arrapi.h"
 #include "array/arrfuncs.h"
 #include "session/docs.h"
+#include "session/display.h"
+#include "session/magic.h"
+#include "ufunc/ufunc.h"
+#include "ufunc/fuse.h"
 #include "session/magic_int.h"
 
 struct engine {
@@ -55,6 +59,25 @@ int engine_has_cuda_build(void)
 #endif
 }
 
+static char *engine_inspect_text(struct eval *ev, const char *expr, int detail);
+
+/* The layers below the session fill the language core's type slots and
+ * the session registers its hooks, bottom up (lang/value.h). */
+void engine_init_layers(void)
+{
+	arr_register_slots();
+	uf_register_slots();
+	idx_register_slots();
+	fz_register_walk();
+	lang_hooks.import_display = display_module;
+	lang_hooks.magic = magic_run;
+	lang_hooks.inspect_text = engine_inspect_text;
+	lang_hooks.display = display_call;
+	lang_hooks.clear_output = display_clear_output;
+	lang_hooks.html = arr_html;
+	lang_hooks.exit_process = engine_exit;
+}
+
 struct engine *engine_new(const struct engine_options *opt)
 {
 	struct engine *e = calloc(1, sizeof *e);
@@ -62,6 +85,7 @@ struct engine *engine_new(const struct engine_options *opt)
 		return NULL;
 	if (opt && opt->device)
 		setenv("LUMEN_DEVICE", opt->device, 1);
+	engine_init_layers();
 	e->ev = ev_new();
 	if (!e->ev) {
 		free(e);
@@ -605,7 +629,7 @@ static char *sig_of(struct value *v)
 	return sb_take(&b);
 }
 
-char *engine_inspect_text(struct eval *ev, const char *expr, int detail)
+static char *engine_inspect_text(struct eval *ev, const char *expr, int detail)
 {
 	const char *s = expr;
 	while (*s == ' ')

@@ -116,4 +116,8 @@ int uf_host_elementwise(struct eval *ev, const struct ew_tree *t, struct ndarray
 /* Host copy with cast between any layouts (backend_host's copy). */
 int uf_host_copy(struct eval *ev, struct ndarray *dst, const struct ndarray *src);
 
+/* Fills the operator slots of ndarrays and NumPy scalars and the ufunc
+ * objects' repr and attributes (lang/value.h); idempotent. */
+void uf_register_slots(void);
+
 #endif
