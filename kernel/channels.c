@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <zmq.h>
 
 #include "kernel.h"
@@ -33,7 +34,21 @@ static void *open_socket(struct kernel *k, int type, int port, const char *name)
 	}
 	if (ipv6 && !strcmp(k->conn.transport, "tcp"))
 		zmq_setsockopt(s, ZMQ_IPV6, &one, sizeof one);
-	if (conn_endpoint(&k->conn, port, ep, sizeof ep) || zmq_bind(s, ep)) {
+	/* CurveZMQ: every socket is a Curve server before it binds, so a peer
+	 * without the server's key can neither send nor subscribe */
+	if (k->conn.curve &&
+	    (zmq_setsockopt(s, ZMQ_CURVE_SERVER, &one, sizeof one) ||
+	     zmq_setsockopt(s, ZMQ_CURVE_SECRETKEY, k->conn.curve_secret, 40))) {
+		fprintf(stderr, "lumen-kernel: cannot make the %s socket a CURVE server: %s\n",
+			name, zmq_strerror(errno));
+		zmq_close(s);
+		return NULL;
+	}
+	/* ipc sockets are files: only their owner may connect */
+	mode_t old = umask(077);
+	int rc = conn_endpoint(&k->conn, port, ep, sizeof ep) ? -1 : zmq_bind(s, ep);
+	umask(old);
+	if (rc) {
 		fprintf(stderr, "lumen-kernel: cannot bind %s socket to %s: %s\n",
 			name, ep, zmq_strerror(errno));
 		zmq_close(s);

@@ -6,9 +6,11 @@
  * never a crash.  Never opens a socket.
  */
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <zmq.h>
 
 #include "kernel.h"
 
@@ -32,6 +34,37 @@ static int port_field(json_t *root, const char *name, int *out, char *why,
 	if (p < 1 || p > 65535)
 		return fail(why, whylen, "field \"%s\" is not a port (1..65535)", name);
 	*out = (int)p;
+	return 0;
+}
+
+/* The CurveZMQ keys jupyter_client provisions (curve_publickey and
+ * curve_secretkey, Z85): both or neither; each 40 characters that decode,
+ * the public key the one the secret key gives, and a libzmq with CURVE.
+ * Messages never quote a key. */
+static int curve_fields(json_t *root, struct conninfo *ci, char *why, size_t whylen)
+{
+	json_t *pv = json_object_get(root, "curve_publickey");
+	json_t *sv = json_object_get(root, "curve_secretkey");
+	uint8_t bin[32];
+	char pub[41];
+
+	if ((!pv || json_is_null(pv)) && (!sv || json_is_null(sv)))
+		return 0;
+	if (!pv || !sv || json_is_null(pv) || json_is_null(sv))
+		return fail(why, whylen, "the connection file has only one of curve_publickey and curve_secretkey%s", NULL);
+	if (!json_is_string(pv) || !json_is_string(sv) || json_string_length(pv) != 40 ||
+	    json_string_length(sv) != 40 ||
+	    !zmq_z85_decode(bin, json_string_value(sv)) || !zmq_z85_decode(bin, json_string_value(pv)))
+		return fail(why, whylen, "curve_publickey and curve_secretkey must be 40-character Z85 keys%s", NULL);
+	if (!zmq_has("curve"))
+		return fail(why, whylen, "the connection file asks for CurveZMQ encryption, but this libzmq has no CURVE support%s", NULL);
+	if (zmq_curve_public(pub, json_string_value(sv)) || strcmp(pub, json_string_value(pv))) {
+		memset(pub, 0, sizeof pub);
+		return fail(why, whylen, "curve_publickey is not the public key of curve_secretkey%s", NULL);
+	}
+	memcpy(ci->curve_secret, json_string_value(sv), 41);
+	ci->curve = 1;
+	memset(bin, 0, sizeof bin);
 	return 0;
 }
 
@@ -96,6 +129,10 @@ int conn_parse(const char *text, size_t len, struct conninfo *ci, char *why,
 		return fail(why, whylen, "out of memory%s", NULL);
 	}
 	memcpy(ci->key, s, ci->keylen + 1);
+	if (curve_fields(root, ci, why, whylen)) {
+		json_decref(root);
+		return -1;
+	}
 	v = json_object_get(root, "kernel_name");
 	s = v ? json_string_value(v) : NULL;
 	snprintf(ci->kernel_name, sizeof ci->kernel_name, "%s", s ? s : "");
@@ -157,6 +194,8 @@ void conn_clear(struct conninfo *ci)
 	}
 	ci->key = NULL;
 	ci->keylen = 0;
+	memset(ci->curve_secret, 0, sizeof ci->curve_secret);
+	ci->curve = 0;
 }
 
 int conn_endpoint(const struct conninfo *ci, int port, char *buf, size_t len)

@@ -29,6 +29,10 @@ struct conninfo {
 	size_t keylen;
 	char signature_scheme[32];
 	char kernel_name[64];
+	/* CurveZMQ (jupyter_client's transport_encryption): 1 when the file
+	 * carries curve_publickey/curve_secretkey; the secret key in Z85 */
+	int curve;
+	char curve_secret[41];
 };
 
 /* Parses the connection file at `path` into *ci.  0, or -1 with a message

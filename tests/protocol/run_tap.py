@@ -27,7 +27,7 @@ class TapResult(unittest.TestResult):
 
     @staticmethod
     def _name(test):
-        return test.id().replace("test_kernel.", "").replace("test_badinput.", "")
+        return test.id().replace("test_kernel.", "").replace("test_badinput.", "").replace("test_security.", "")
 
     def _emit(self, ok, test, directive="", diag=None):
         self.n += 1
@@ -84,13 +84,14 @@ def install_kernelspec(root, kernel):
         json.dump({"argv": [kernel, "-f", "{connection_file}"],
                    "display_name": "Lumen (GPU arrays, build tree)",
                    "language": "python", "interrupt_mode": "signal",
-                   "env": {"LUMEN_DEVICE": "host"}}, f)
+                   "env": {"LUMEN_DEVICE": "host"},
+                   "metadata": {"supported_encryption": ["curve"]}}, f)
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--kernel", required=True)
-    ap.add_argument("modules", nargs="*", default=["test_kernel", "test_badinput"])
+    ap.add_argument("modules", nargs="*", default=["test_kernel", "test_badinput", "test_security"])
     args = ap.parse_args()
     try:
         import zmq  # noqa: F401
