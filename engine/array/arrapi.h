@@ -48,8 +48,6 @@ struct ndarray *arr_astype(struct eval *ev, const struct ndarray *a, int dtype);
 /* the same cast without NumPy's ComplexWarning: for results a function computed
  * in complex that NumPy gives as real (no user cast took place) */
 struct ndarray *arr_astype_quiet(struct eval *ev, const struct ndarray *a, int dtype);
-/* NumPy's pairwise summation of n contiguous doubles (add.reduce's order) */
-double arr_pairwise_sum_d(const double *a, int64_t n);
 /* A C-contiguous host copy of a as dtype (a itself when it already is one,
  * as a new reference): what host-side algorithms read device arrays by. */
 struct ndarray *arr_host_c(struct eval *ev, const struct ndarray *a, int dtype);
@@ -158,5 +156,12 @@ struct value *arr_import(struct eval *ev, const char *fullname);
 void arr_register_slots(void);
 /* Fills the indexing slots (lib/index.c); idempotent. */
 void idx_register_slots(void);
+
+/* A NumPy scalar as the Python number it holds (arrattr.c). */
+struct value *arr_scalar_to_py(struct eval *ev, const struct npscalar *s);
+/* a.real (imag 0) / a.imag (imag 1): a view, or a new array (ufuncfn.c). */
+struct ndarray *arr_real_imag(struct eval *ev, const struct ndarray *a, int imag);
+/* a.fill(x) / a[...] = x of one value (arrattr.c): 0, or -1 with the error set */
+int arr_fill_value(struct eval *ev, struct ndarray *a, struct value *x);
 
 #endif

@@ -357,7 +357,6 @@ static struct value *device_value(struct eval *ev, const struct ndarray *a)
 }
 
 /* the lookup of methods over every area's table */
-extern const struct arr_func arr_ufunc_methods[];
 static const struct arr_func *const *method_tables(void)
 {
 	static const struct arr_func *const t[] = {
@@ -377,8 +376,6 @@ static struct value *find_method(struct value *self, const char *name)
 						   (void *)nd_backend(self->u.arr));
 	return NULL;
 }
-
-struct ndarray *arr_real_imag(struct eval *ev, const struct ndarray *a, int imag);
 
 static struct value *ndarray_getattr(struct eval *ev, struct value *v, const char *name)
 {

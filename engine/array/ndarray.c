@@ -12,6 +12,7 @@
 #include "array/ndarray.h"
 #include "array/arrapi.h"
 #include "backend/backend.h"
+#include "backend/host/host.h"
 #include "lang/error.h"
 
 static int size_of_shape(int ndim, const int64_t *shape, int itemsize, size_t *nbytes)
@@ -30,8 +31,6 @@ static int size_of_shape(int ndim, const int64_t *shape, int itemsize, size_t *n
 	return 0;
 }
 
-/* host_backend.c: a zero-filled host buffer (calloc: fresh pages cost nothing) */
-struct buffer *host_alloc_zeroed(struct eval *ev, size_t nbytes, const struct backend *be);
 
 /*
  * Array headers are large (two ND_MAXDIM vectors) and every small statement

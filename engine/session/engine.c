@@ -69,6 +69,7 @@ void engine_init_layers(void)
 	uf_register_slots();
 	idx_register_slots();
 	fz_register_walk();
+	uf_set_matmul(linalg_matmul);
 	lang_hooks.import_display = display_module;
 	lang_hooks.magic = magic_run;
 	lang_hooks.inspect_text = engine_inspect_text;

@@ -792,9 +792,13 @@ static int is_pyscalar_or_np(struct value *v)
 	       v->type == VT_SCALAR;
 }
 
-/* the @ operator: numerics' linalg.c provides it */
-struct value *linalg_matmul(struct eval *ev, struct value *l, struct value *r)
-	__attribute__((weak));
+/* the @ operator: numerics' linalg.c registers it (uf_set_matmul) */
+static struct value *(*matmul_hook)(struct eval *ev, struct value *l, struct value *r);
+
+void uf_set_matmul(struct value *(*fn)(struct eval *ev, struct value *l, struct value *r))
+{
+	matmul_hook = fn;
+}
 
 struct value *arr_binop(struct eval *ev, enum binop op, struct value *l, struct value *r, int inplace)
 {
@@ -818,9 +822,9 @@ struct value *arr_binop(struct eval *ev, enum binop op, struct value *l, struct 
 			       binop_sym[op], val_type_name(l), val_type_name(r));
 	}
 	if (op == OP_MATMUL) {
-		if (!linalg_matmul)
+		if (!matmul_hook)
 			return err_set(ev, TY_NotImplementedError, "matmul is not implemented");
-		return linalg_matmul(ev, l, r);
+		return matmul_hook(ev, l, r);
 	}
 	/* mixing np and cp: CuPy's TypeError, whichever side is numpy */
 	if (la && ra && nd_backend(la) != nd_backend(ra) &&
