@@ -303,6 +303,8 @@ def main():
     ap.add_argument("--build", default=None, help="build folder (default SRC/build)")
     ap.add_argument("--rooms-from-git", metavar="OLD:NEW",
                     help="map a flat tree's files to rooms by git's renames OLD..NEW")
+    ap.add_argument("--symbols-only", action="store_true",
+                    help="leave #include edges out (link-time dependencies only)")
     ap.add_argument("-v", "--verbose", action="store_true", help="list every edge")
     ap.add_argument("--check", action="store_true",
                     help="exit 1 when a circle spans more than one room")
@@ -313,6 +315,9 @@ def main():
     edges, nobj = collect(tree, os.path.abspath(build))
     if not nobj:
         sys.exit("layers.py: no objects under %s (build first)" % build)
+    if a.symbols_only:
+        edges = {k: v for k, v in edges.items() if any(not r.startswith("#") for r in v)}
+        print("(symbol edges only: #include lines left out)")
     multi = report(tree, edges, nobj, a.verbose)
     sys.exit(1 if a.check and multi else 0)
 
