@@ -356,14 +356,10 @@ static struct value *device_value(struct eval *ev, const struct ndarray *a)
 	return val_cstr("<CUDA Device 0>");
 }
 
-/* the lookup of methods over every area's table */
+/* the lookup of methods over every area's table (published at start-up) */
 static const struct arr_func *const *method_tables(void)
 {
-	static const struct arr_func *const t[] = {
-		arr_core_methods, arr_ufunc_methods, arr_reduce_methods, arr_manip_methods,
-		arr_sort_methods, arr_linalg_methods, NULL,
-	};
-	return t;
+	return arr_published(NS_METHODS);
 }
 
 static struct value *find_method(struct value *self, const char *name)

@@ -5,8 +5,8 @@
  * namespace's backend: np -> backend_host; cp -> backend_cuda(ev), or
  * backend_host_cupy in host mode.
  *
- * Owns the module cache (one module per name per process, never freed).
- * Gives weak empty defaults for tables other areas have not written yet.
+ * Owns the module cache (one module per name per process, never freed) and
+ * the published tables (arr_publish: the areas' tables, given at start-up).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,16 +17,26 @@
 #include "lang/error.h"
 #include "backend/cuda_plugin.h"
 
-/* ---- weak defaults: an empty table until its area defines the real one ---- */
-/* The standard tables are all defined by their areas and referenced
- * strongly here, so a plain archive link pulls every area in.  Tables for
- * the CUDA-only and SciPy namespaces get an empty weak default until their
- * area writes one; an area defining one must also be linked (it is when
- * anything else in its object file is referenced, or with --whole-archive).
- * The CUDA tables live in the CUDA plugin (cuda_plugin.h): cuda_table()
- * hands out the plugin's once it is loaded; the weak ones stand for it in
- * host mode (and are overridden where the CUDA objects are linked in). */
-#define WEAK_TABLE(t) __attribute__((weak)) const struct arr_func t[] = {{NULL, NULL, NULL, NULL}}
+/* ---- the published tables ---- */
+
+#define NS_MAX 24
+static const struct arr_func *published[NS_COUNT][NS_MAX + 1];
+
+void arr_publish(enum arr_ns ns, const struct arr_func *t)
+{
+	int i = 0;
+	while (published[ns][i] && published[ns][i] != t)
+		i++;
+	if (i < NS_MAX)
+		published[ns][i] = t;
+}
+
+const struct arr_func *const *arr_published(enum arr_ns ns)
+{
+	return published[ns];
+}
+
+/* ---- host mode's CUDA tables (the plugin's when it is loaded) ---- */
 /* Host mode's memory pools: CuPy's API with nothing held (host-mode arrays
  * are host memory, not the device pool's), so pool code runs unchanged */
 static struct value *host_pool_m(struct eval *ev, const struct builtin *bi, int argc,
@@ -66,7 +76,7 @@ static struct value *host_pinnedpool(struct eval *ev, const struct builtin *bi, 
 {
 	return val_object_new(&host_pool_type, (void *)"pinned");
 }
-__attribute__((weak)) const struct arr_func arr_cupy_funcs[] = {
+const struct arr_func arr_host_cupy_funcs[] = {
 	{"get_default_memory_pool", host_mempool, "get_default_memory_pool()",
 	 "The device memory pool (cupy.cuda.MemoryPool); in host mode it holds nothing."},
 	{"get_default_pinned_memory_pool", host_pinnedpool, "get_default_pinned_memory_pool()",
@@ -78,7 +88,7 @@ static struct value *host_is_available(struct eval *ev, const struct builtin *bi
 {
 	return val_bool(0);
 }
-__attribute__((weak)) const struct arr_func arr_cuda_funcs[] = {
+const struct arr_func arr_host_cuda_funcs[] = {
 	{"is_available", host_is_available, "is_available()",
 	 "True when a CUDA device is usable; False in host mode."},
 	{"get_default_memory_pool", host_mempool, "get_default_memory_pool()",
@@ -86,11 +96,7 @@ __attribute__((weak)) const struct arr_func arr_cuda_funcs[] = {
 	{"get_default_pinned_memory_pool", host_pinnedpool, "get_default_pinned_memory_pool()",
 	 "The pinned host memory pool; in host mode it holds nothing."},
 	{NULL, NULL, NULL, NULL}};
-WEAK_TABLE(arr_cuda_runtime_funcs);
-WEAK_TABLE(arr_cupyx_funcs);
-WEAK_TABLE(arr_profiler_funcs);
-WEAK_TABLE(arr_special_funcs);
-WEAK_TABLE(arr_scipy_linalg_funcs);
+static const struct arr_func host_cuda_runtime_funcs[] = {{NULL, NULL, NULL, NULL}};
 
 /* the plugin's table for one of the three CUDA namespaces (waits for the
  * plugin: only a cp module asks) */
@@ -99,9 +105,9 @@ static const struct arr_func *cuda_table(enum cuda_table which)
 {
 	const struct cuda_plugin *pl = cuda_plugin();
 	switch (which) {
-	case CT_CUPY: return pl ? pl->cupy_funcs : arr_cupy_funcs;
-	case CT_CUDA: return pl ? pl->cuda_funcs : arr_cuda_funcs;
-	default: return pl ? pl->cuda_runtime_funcs : arr_cuda_runtime_funcs;
+	case CT_CUPY: return pl ? pl->cupy_funcs : arr_host_cupy_funcs;
+	case CT_CUDA: return pl ? pl->cuda_funcs : arr_host_cuda_funcs;
+	default: return pl ? pl->cuda_runtime_funcs : host_cuda_runtime_funcs;
 	}
 }
 
@@ -214,11 +220,6 @@ static int add_constants(struct eval *ev, struct value *mod, int is_cp)
 	       add(ev, mod, "ndarray", val_type(is_cp ? TY_CUPY_NDARRAY : TY_NDARRAY)) < 0 ? -1 : 0;
 }
 
-static const struct arr_func *const top_tables[] = {
-	arr_creation_funcs, arr_ufunc_funcs, arr_reduce_funcs, arr_manip_funcs,
-	arr_index_funcs, arr_edit_funcs, arr_calculus_funcs, arr_polynomial_funcs, arr_sort_funcs,
-	arr_stat_funcs, arr_linalg_top_funcs, arr_io_funcs, arr_format_funcs, arr_dtype_funcs, arr_fpe_funcs, NULL,
-};
 
 static const struct backend *cupy_backend(struct eval *ev)
 {
@@ -271,19 +272,15 @@ static int add_child(struct eval *ev, struct value *mod, const char *parent, con
 
 static struct value *build(struct eval *ev, const char *name)
 {
-	static const struct arr_func *const t_linalg[] = {arr_linalg_funcs, NULL};
-	static const struct arr_func *const t_fft[] = {arr_fft_funcs, NULL};
-	static const struct arr_func *const t_random[] = {arr_random_funcs, arr_random_state_funcs, NULL};
 	static const struct arr_func *t_cuda[] = {NULL, NULL};     /* cuda_table() */
 	static const struct arr_func *t_runtime[] = {NULL, NULL};
-	static const struct arr_func *const t_cupyx[] = {arr_cupyx_funcs, NULL};
-	static const struct arr_func *const t_prof[] = {arr_profiler_funcs, NULL};
-	static const struct arr_func *const t_ndi[] = {arr_ndimage_funcs, NULL};
-	static const struct arr_func *const t_sig[] = {arr_signal_funcs, NULL};
-	static const struct arr_func *const t_spe[] = {arr_special_funcs, NULL};
-	static const struct arr_func *const t_sli[] = {arr_scipy_linalg_funcs, NULL};
+	const struct arr_func *const *t_linalg = published[NS_LINALG], *const *t_fft = published[NS_FFT];
+	const struct arr_func *const *t_random = published[NS_RANDOM], *const *t_cupyx = published[NS_CUPYX];
+	const struct arr_func *const *t_prof = published[NS_PROFILER], *const *t_ndi = published[NS_NDIMAGE];
+	const struct arr_func *const *t_sig = published[NS_SIGNAL], *const *t_spe = published[NS_SPECIAL];
+	const struct arr_func *const *t_sli = published[NS_SCIPY_LINALG];
 	static const struct arr_func *const t_none[] = {NULL};
-	static const struct submod subs[] = {
+	const struct submod subs[] = {
 		{"numpy.linalg", t_linalg, 0}, {"numpy.fft", t_fft, 0}, {"numpy.random", t_random, 0},
 		{"numpy.exceptions", t_none, 0}, {"cupy.exceptions", t_none, 1},
 		{"cupy.linalg", t_linalg, 1}, {"cupy.fft", t_fft, 1}, {"cupy.random", t_random, 1},
@@ -314,8 +311,8 @@ static struct value *build(struct eval *ev, const char *name)
 			return err_nomem(ev);
 		cache_put(name, mod);   /* before children: they may look their parent up */
 		val_decref(mod);
-		for (int i = 0; top_tables[i]; i++)
-			if (add_table(ev, mod, name, top_tables[i], be) < 0)
+		for (int i = 0; published[NS_TOP][i]; i++)
+			if (add_table(ev, mod, name, published[NS_TOP][i], be) < 0)
 				return NULL;
 		if (is_cp && (add_table(ev, mod, name, cupy_own_funcs, be) < 0 ||
 			      add_table(ev, mod, name, cuda_table(CT_CUPY), be) < 0))

@@ -61,6 +61,35 @@ int engine_has_cuda_build(void)
 
 static char *engine_inspect_text(struct eval *ev, const char *expr, int detail);
 
+/* Every area's table in its namespace (arrfuncs.h), in the order the
+ * modules add them (a later table's name wins). */
+static void publish_tables(void)
+{
+	static const struct arr_func *const top[] = {
+		arr_creation_funcs, arr_ufunc_funcs, arr_reduce_funcs, arr_manip_funcs,
+		arr_index_funcs, arr_edit_funcs, arr_calculus_funcs, arr_polynomial_funcs, arr_sort_funcs,
+		arr_stat_funcs, arr_linalg_top_funcs, arr_io_funcs, arr_format_funcs, arr_dtype_funcs,
+		arr_fpe_funcs,
+	};
+	static const struct arr_func *const methods[] = {
+		arr_core_methods, arr_ufunc_methods, arr_reduce_methods, arr_manip_methods,
+		arr_sort_methods, arr_linalg_methods,
+	};
+	for (size_t i = 0; i < sizeof top / sizeof top[0]; i++)
+		arr_publish(NS_TOP, top[i]);
+	for (size_t i = 0; i < sizeof methods / sizeof methods[0]; i++)
+		arr_publish(NS_METHODS, methods[i]);
+	arr_publish(NS_LINALG, arr_linalg_funcs);
+	arr_publish(NS_FFT, arr_fft_funcs);
+	arr_publish(NS_RANDOM, arr_random_funcs);
+	arr_publish(NS_RANDOM, arr_random_state_funcs);
+	arr_publish(NS_PROFILER, arr_profiler_funcs);
+	arr_publish(NS_NDIMAGE, arr_ndimage_funcs);
+	arr_publish(NS_SIGNAL, arr_signal_funcs);
+	arr_publish(NS_SPECIAL, arr_special_funcs);
+	arr_publish(NS_SCIPY_LINALG, arr_scipy_linalg_funcs);
+}
+
 /* The layers below the session fill the language core's type slots and
  * the session registers its hooks, bottom up (lang/value.h). */
 void engine_init_layers(void)
@@ -70,6 +99,7 @@ void engine_init_layers(void)
 	idx_register_slots();
 	fz_register_walk();
 	uf_set_matmul(linalg_matmul);
+	publish_tables();
 	lang_hooks.import_display = display_module;
 	lang_hooks.magic = magic_run;
 	lang_hooks.inspect_text = engine_inspect_text;
