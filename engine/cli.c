@@ -303,6 +303,12 @@ static void usage(FILE *f)
 int main(int argc, char **argv)
 {
 	engine_prepare_process(argv);
+	/* as CPython: PYTHONUNBUFFERED set and not empty writes each line out
+	 * at once (a driver reading a pipe then sees every line printed before
+	 * a crash or a timeout) */
+	const char *unbuf = getenv("PYTHONUNBUFFERED");
+	if (unbuf && *unbuf)
+		setvbuf(stdout, NULL, _IOLBF, 0);
 	if (argc >= 2 && (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0)) {
 		const char *plugin = engine_cuda_plugin_path();
 		if (engine_has_cuda_build())

@@ -93,6 +93,10 @@ def main():
 		  r"ValueError: matmul: Input operand 1 has a mismatch", prompt("In", 3)]),
 		("the session goes on after the error", "print('still', np.arange(4).sum())\r",
 		 [r"still 6", prompt("In", 4)]),
+		("a bracket closed on its second line runs on Enter (is_complete by IPython's rules)",
+		 "len([[1, 2],\r [3, 4]])\r", [prompt("Out", 4), ESC + r"2", prompt("In", 5)]),
+		("!cmd streams the command's output", "!echo from the shell\r",
+		 [r"from the shell", prompt("In", 6)]),
 		("Ctrl-D asks to exit", "\x04", [r"exit \(\[y\]/n\)\?"]),
 	]
 	print("1..%d" % (len(steps) + 2 + 3), flush=True)

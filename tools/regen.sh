@@ -14,3 +14,5 @@ gen() {  # gen GENERATOR OUTPUT
 gen uloops.py engine/ufunc/gen/uloops.c
 gen ziggurat.py engine/random/gen/ziggurat_tab.c
 gen ziggurat_exp.py engine/random/gen/ziggurat_exp_tab.h
+gen plot_tables.py engine/plot/gen/plot_tables.c
+gen pydocs.py engine/session/gen/pydocs.c

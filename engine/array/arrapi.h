@@ -122,6 +122,10 @@ struct ndarray *arr_reduce(struct eval *ev, const struct ndarray *a, enum red_op
 
 /* np.mgrid (sparse 0) / np.ogrid (sparse 1) of numpy or cupy (ndgrid.c). */
 struct value *arr_ndgrid_new(struct eval *ev, int sparse, int cupy);
+/* np.s_ (maketuple 0) and np.index_exp (1): obj[key] returns the key.  ndgrid.c. */
+struct value *arr_index_exp_new(struct eval *ev, int maketuple);
+/* np.r_ (c_ 0) and np.c_ (1) of the numpy (cupy 0) or cupy namespace.  ndgrid.c. */
+struct value *arr_concat_new(struct eval *ev, int c_, int cupy);
 
 /* ---- the operations behind the language's type slots (lang/value.h) ----
  * Registered for VT_NDARRAY / VT_SCALAR / VT_DTYPE by each layer's

@@ -20,6 +20,7 @@
 #include "lang/bytesobj.h"
 #include "ufunc/fpe.h"
 #include "lib/shape.h"
+#include "backend/xfer.h"
 
 /* ---- NumPy scalar <-> Python value ---- */
 
@@ -50,7 +51,7 @@ static int single(struct eval *ev, const struct ndarray *a, struct npscalar *s, 
 			err_set(ev, TY_TypeError, "%s", what);
 		return -1;
 	}
-	if (nd_device(a) == DEV_HOST) {
+	if (nd_host_memory(a)) {
 		arr_scalar_load(a->dtype, nd_data(a), s);
 		return 0;
 	}
@@ -71,7 +72,11 @@ static int scalar_of(struct eval *ev, struct value *v, struct npscalar *s, const
 		err_set(ev, TY_TypeError, "%s", what);
 		return -1;
 	}
-	return single(ev, v->u.arr, s, what);
+	/* float(), int(), bool() ... of an array: a copy the user asks for */
+	xfer_user_begin();
+	int r = single(ev, v->u.arr, s, what);
+	xfer_user_end();
+	return r;
 }
 
 static int sc_truth(const struct npscalar *s)
@@ -749,7 +754,9 @@ static struct value *m_tolist(struct eval *ev, const struct builtin *bi, int arg
 	struct value *r;
 	if (args_parse(ev, "tolist", argc, argv, kw, "") < 0)
 		return NULL;
+	xfer_user_begin();
 	h = arr_to_host(ev, self_arr(bi));
+	xfer_user_end();
 	if (!h)
 		return NULL;
 	r = tolist_rec(ev, h, nd_data(h), 0);
@@ -796,7 +803,10 @@ static struct value *m_item(struct eval *ev, const struct builtin *bi, int argc,
 			flat = flat * a->shape[i] + k;
 		}
 	}
-	if (nd_backend(a)->take_flat(ev, a, &flat, 1, buf) < 0)
+	xfer_user_begin();
+	int rc = nd_backend(a)->take_flat(ev, a, &flat, 1, buf);
+	xfer_user_end();
+	if (rc < 0)
 		return NULL;
 	arr_scalar_load(a->dtype, buf, &s);
 	return arr_scalar_to_py(ev, &s);
@@ -813,7 +823,10 @@ static struct value *m_get(struct eval *ev, const struct builtin *bi, int argc,
 	if (args_parse(ev, "get", argc, argv, kw, "|stream,order,out,blocking",
 		       &stream, &order, &out, &blocking) < 0)
 		return NULL;
-	return arr_wrap(ev, arr_to_backend(ev, a, &backend_host));
+	xfer_user_begin();
+	struct ndarray *h = arr_to_backend(ev, a, &backend_host);
+	xfer_user_end();
+	return arr_wrap(ev, h);
 }
 
 /* cp: x.set(np_array): copies host data into x (same shape) */
@@ -871,7 +884,9 @@ struct value *arr_tobytes(struct eval *ev, const struct ndarray *a, char order)
 			return NULL;
 		src = t;
 	}
+	xfer_user_begin();
 	h = arr_host_c(ev, src, src->dtype);
+	xfer_user_end();
 	nd_decref(t);
 	if (!h)
 		return NULL;

@@ -61,14 +61,20 @@ extern const struct arr_func arr_dtype_funcs[];      /* npscalar.c: dtype, resul
 extern const struct arr_func arr_cupy_funcs[];       /* cuda: cupy-only top level (get_default_memory_pool, ElementwiseKernel ...) */
 extern const struct arr_func arr_cuda_funcs[];       /* cuda: cupy.cuda (Device, Stream, Event ...) */
 extern const struct arr_func arr_cuda_runtime_funcs[]; /* cuda: cupy.cuda.runtime */
-/* host mode's stand-ins for the first two (arrmod.c) */
-extern const struct arr_func arr_host_cupy_funcs[], arr_host_cuda_funcs[];
+/* backend/host/host_cudaobj.c: the same three namespaces in host mode (no CUDA plugin) */
+extern const struct arr_func arr_host_cupy_funcs[], arr_host_cuda_funcs[], arr_host_cuda_runtime_funcs[];
+int arr_host_module_init_cuda(struct eval *ev, const char *fullname, struct value *mod);
+/* backend/host/host_ukernel.c: ElementwiseKernel, ReductionKernel, RawKernel, RawModule in host mode */
+extern const struct arr_func arr_host_ukernel_funcs[];
 extern const struct arr_func arr_profiler_funcs[];   /* cupyx.profiler (benchmark) */
 extern const struct arr_func arr_ndimage_funcs[];    /* cupyx.scipy.ndimage / scipy.ndimage */
 extern const struct arr_func arr_signal_funcs[];     /* cupyx.scipy.signal / scipy.signal */
 extern const struct arr_func arr_special_funcs[];    /* cupyx.scipy.special / scipy.special */
 extern const struct arr_func arr_scipy_linalg_funcs[]; /* cupyx.scipy.linalg / scipy.linalg */
 extern const struct arr_func arr_ufunc_methods[];    /* ufuncfn.c: a.clip, a.round */
+extern const struct arr_func arr_compose_funcs[];    /* lib/compose.c: fill_diagonal, tril_indices, set routines ... */
+extern const struct arr_func arr_compose_linalg_funcs[]; /* lib/compose.c: linalg.vector_norm, matrix_norm, diagonal ... */
+extern const struct arr_func arr_compose_methods[];  /* lib/compose.c: a.diagonal, a.take, a.partition ... */
 extern const struct arr_func arr_fpe_funcs[];        /* fpe.c: seterr, geterr, errstate */
 /* Called once when a module is built, to add what tables cannot hold
  * (objects such as cp.cuda.Stream.null): fullname "cupy.cuda" ...  The

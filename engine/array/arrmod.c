@@ -16,6 +16,7 @@
 #include "array/arrapi.h"
 #include "lang/error.h"
 #include "backend/cuda_plugin.h"
+#include "backend/xfer.h"
 
 /* ---- the published tables ---- */
 
@@ -36,68 +37,6 @@ const struct arr_func *const *arr_published(enum arr_ns ns)
 	return published[ns];
 }
 
-/* ---- host mode's CUDA tables (the plugin's when it is loaded) ---- */
-/* Host mode's memory pools: CuPy's API with nothing held (host-mode arrays
- * are host memory, not the device pool's), so pool code runs unchanged */
-static struct value *host_pool_m(struct eval *ev, const struct builtin *bi, int argc,
-				 struct value **argv, const struct kwargs *kw)
-{
-	if (!strcmp(bi->name, "free_all_blocks") || !strcmp(bi->name, "set_limit"))
-		return val_none();
-	return val_int(0);
-}
-static const char *const host_pool_attrs[] = {"used_bytes", "total_bytes", "free_bytes", "n_free_blocks",
-					      "free_all_blocks", "set_limit", "get_limit", NULL};
-static const char *const host_pinned_attrs[] = {"n_free_blocks", "free_all_blocks", NULL};
-static struct value *host_pool_getattr(struct eval *ev, struct value *self, const char *name)
-{
-	const char *const *ms = self->u.obj.p ? host_pinned_attrs : host_pool_attrs;
-	for (int i = 0; ms[i]; i++)
-		if (!strcmp(ms[i], name))
-			return val_builtin(ms[i], host_pool_m, self, NULL);
-	return NULL;
-}
-static char *host_pool_repr(struct eval *ev, struct value *self)
-{
-	return strdup(self->u.obj.p ? "<cupy.cuda.pinned_memory.PinnedMemoryPool object>"
-		      : "<cupy.cuda.memory.MemoryPool object>");
-}
-static void host_pool_free(void *p) { (void)p; }
-static const struct objtype host_pool_type = {
-	"MemoryPool", host_pool_free, host_pool_getattr, NULL, NULL, host_pool_repr, NULL, NULL, host_pool_attrs,
-};
-static struct value *host_mempool(struct eval *ev, const struct builtin *bi, int argc,
-				  struct value **argv, const struct kwargs *kw)
-{
-	return val_object_new(&host_pool_type, NULL);
-}
-static struct value *host_pinnedpool(struct eval *ev, const struct builtin *bi, int argc,
-				     struct value **argv, const struct kwargs *kw)
-{
-	return val_object_new(&host_pool_type, (void *)"pinned");
-}
-const struct arr_func arr_host_cupy_funcs[] = {
-	{"get_default_memory_pool", host_mempool, "get_default_memory_pool()",
-	 "The device memory pool (cupy.cuda.MemoryPool); in host mode it holds nothing."},
-	{"get_default_pinned_memory_pool", host_pinnedpool, "get_default_pinned_memory_pool()",
-	 "The pinned host memory pool; in host mode it holds nothing."},
-	{NULL, NULL, NULL, NULL}};
-/* Host mode's cupy.cuda: CuPy's answer on a machine without a device */
-static struct value *host_is_available(struct eval *ev, const struct builtin *bi, int argc,
-				       struct value **argv, const struct kwargs *kw)
-{
-	return val_bool(0);
-}
-const struct arr_func arr_host_cuda_funcs[] = {
-	{"is_available", host_is_available, "is_available()",
-	 "True when a CUDA device is usable; False in host mode."},
-	{"get_default_memory_pool", host_mempool, "get_default_memory_pool()",
-	 "The device memory pool; in host mode it holds nothing."},
-	{"get_default_pinned_memory_pool", host_pinnedpool, "get_default_pinned_memory_pool()",
-	 "The pinned host memory pool; in host mode it holds nothing."},
-	{NULL, NULL, NULL, NULL}};
-static const struct arr_func host_cuda_runtime_funcs[] = {{NULL, NULL, NULL, NULL}};
-
 /* the plugin's table for one of the three CUDA namespaces (waits for the
  * plugin: only a cp module asks) */
 enum cuda_table { CT_CUPY, CT_CUDA, CT_RUNTIME };
@@ -107,14 +46,14 @@ static const struct arr_func *cuda_table(enum cuda_table which)
 	switch (which) {
 	case CT_CUPY: return pl ? pl->cupy_funcs : arr_host_cupy_funcs;
 	case CT_CUDA: return pl ? pl->cuda_funcs : arr_host_cuda_funcs;
-	default: return pl ? pl->cuda_runtime_funcs : host_cuda_runtime_funcs;
+	default: return pl ? pl->cuda_runtime_funcs : arr_host_cuda_runtime_funcs;
 	}
 }
 
 static int module_init_cuda(struct eval *ev, const char *fullname, struct value *mod)
 {
 	const struct cuda_plugin *pl = cuda_plugin_peek();
-	return pl ? pl->module_init(ev, fullname, mod) : 0;
+	return pl ? pl->module_init(ev, fullname, mod) : arr_host_module_init_cuda(ev, fullname, mod);
 }
 
 /* ---- cupy-only functions this file can serve itself ---- */
@@ -131,7 +70,10 @@ static struct value *fn_asnumpy(struct eval *ev, const struct builtin *bi, int a
 		return arr_wrap(ev, arr_asarray(ev, &backend_host, argv[0], -1));
 	if (!arr_is_cupy(nd_backend(a)))
 		return val_incref(argv[0]);
-	return arr_wrap(ev, arr_to_backend(ev, a, &backend_host));
+	xfer_user_begin();
+	struct ndarray *h = arr_to_backend(ev, a, &backend_host);
+	xfer_user_end();
+	return arr_wrap(ev, h);
 }
 
 static struct value *arr_import_cached(struct eval *ev, const char *name);
@@ -184,6 +126,38 @@ static int add(struct eval *ev, struct value *mod, const char *name, struct valu
 	return 0;
 }
 
+/* NumPy's aliases are one object under two names (np.conj is np.conjugate):
+ * the alias is rebound to the canonical name's object */
+static int add_aliases(struct eval *ev, struct value *mod)
+{
+	static const char *const pairs[][2] = {
+		{"abs", "absolute"}, {"acos", "arccos"}, {"acosh", "arccosh"}, {"asin", "arcsin"},
+		{"asinh", "arcsinh"}, {"atan", "arctan"}, {"atan2", "arctan2"}, {"atanh", "arctanh"},
+		{"bitwise_invert", "invert"}, {"bitwise_not", "invert"}, {"bitwise_left_shift", "left_shift"},
+		{"bitwise_right_shift", "right_shift"}, {"concat", "concatenate"}, {"conj", "conjugate"},
+		{"true_divide", "divide"}, {"mod", "remainder"}, {"permute_dims", "transpose"}, {"pow", "power"},
+	};
+	for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
+		struct value *v = val_getattr(ev, mod, pairs[i][1]), *old;
+		if (!v) {
+			err_clear(ev);
+			continue;
+		}
+		/* the alias's own builtin goes: its qualname is add_table's malloc */
+		old = val_getattr(ev, mod, pairs[i][0]);
+		if (!old)
+			err_clear(ev);
+		else if (old->type == VT_BUILTIN && old != v) {
+			free((char *)old->u.bi.qualname);
+			old->u.bi.qualname = NULL;
+		}
+		val_decref(old);
+		if (add(ev, mod, pairs[i][0], v) < 0)
+			return -1;
+	}
+	return 0;
+}
+
 static int add_dtypes(struct eval *ev, struct value *mod)
 {
 	static const struct { const char *name; int dt; } types[] = {
@@ -215,6 +189,10 @@ static int add_constants(struct eval *ev, struct value *mod, int is_cp)
 	       add(ev, mod, "newaxis", val_none()) < 0 ||
 	       add(ev, mod, "mgrid", arr_ndgrid_new(ev, 0, is_cp)) < 0 ||
 	       add(ev, mod, "ogrid", arr_ndgrid_new(ev, 1, is_cp)) < 0 ||
+	       add(ev, mod, "s_", arr_index_exp_new(ev, 0)) < 0 ||
+	       add(ev, mod, "r_", arr_concat_new(ev, 0, is_cp)) < 0 ||
+	       add(ev, mod, "c_", arr_concat_new(ev, 1, is_cp)) < 0 ||
+	       add(ev, mod, "index_exp", arr_index_exp_new(ev, 1)) < 0 ||
 	       add(ev, mod, "True_", val_scalar(DT_BOOL, (union scalar_data){.b = 1})) < 0 ||
 	       add(ev, mod, "False_", val_scalar(DT_BOOL, (union scalar_data){.b = 0})) < 0 ||
 	       add(ev, mod, "ndarray", val_type(is_cp ? TY_CUPY_NDARRAY : TY_NDARRAY)) < 0 ? -1 : 0;
@@ -272,7 +250,7 @@ static int add_child(struct eval *ev, struct value *mod, const char *parent, con
 
 static struct value *build(struct eval *ev, const char *name)
 {
-	static const struct arr_func *t_cuda[] = {NULL, NULL};     /* cuda_table() */
+	static const struct arr_func *t_cuda[] = {NULL, xfer_cuda_funcs, NULL};  /* cuda_table(), then Lumen's counters */
 	static const struct arr_func *t_runtime[] = {NULL, NULL};
 	const struct arr_func *const *t_linalg = published[NS_LINALG], *const *t_fft = published[NS_FFT];
 	const struct arr_func *const *t_random = published[NS_RANDOM], *const *t_cupyx = published[NS_CUPYX];
@@ -315,9 +293,10 @@ static struct value *build(struct eval *ev, const char *name)
 			if (add_table(ev, mod, name, published[NS_TOP][i], be) < 0)
 				return NULL;
 		if (is_cp && (add_table(ev, mod, name, cupy_own_funcs, be) < 0 ||
-			      add_table(ev, mod, name, cuda_table(CT_CUPY), be) < 0))
+			      add_table(ev, mod, name, cuda_table(CT_CUPY), be) < 0 ||
+			      (!cuda_plugin() && add_table(ev, mod, name, arr_host_ukernel_funcs, be) < 0)))
 			return NULL;
-		if (add_dtypes(ev, mod) < 0 || add_constants(ev, mod, is_cp) < 0 ||
+		if (add_dtypes(ev, mod) < 0 || add_constants(ev, mod, is_cp) < 0 || add_aliases(ev, mod) < 0 ||
 		    add(ev, mod, "__version__", val_cstr(is_np ? "2.4.6" : "14.2.0")) < 0)
 			return NULL;
 		if (add_child(ev, mod, name, "linalg") < 0 || add_child(ev, mod, name, "fft") < 0 ||

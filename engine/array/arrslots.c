@@ -13,6 +13,7 @@
 #include "array/arrapi.h"
 #include "lang/error.h"
 #include "lang/bytesobj.h"
+#include "backend/xfer.h"
 
 static void nd_release(void *payload)
 {
@@ -130,7 +131,9 @@ static int ndarray_ndim(struct value *v)
 
 static struct value *ndarray_item(struct eval *ev, struct value *v)
 {
+	xfer_user_begin();   /* asked for: the user formats the value */
 	struct ndarray *h = arr_to_host(ev, v->u.arr);
+	xfer_user_end();
 	if (!h)
 		return NULL;
 	struct value *s = arr_scalar_at(ev, h, nd_data(h));

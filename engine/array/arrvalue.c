@@ -25,7 +25,7 @@ struct ndarray *arr_borrow(struct value *v)
 
 int arr_is_cupy(const struct backend *be)
 {
-	return be && be != &backend_host;
+	return be && be->cupy;
 }
 
 struct value *arr_wrap(struct eval *ev, struct ndarray *a)
@@ -44,7 +44,7 @@ struct value *arr_result(struct eval *ev, struct ndarray *a)
 	struct value *v;
 	if (!a)
 		return NULL;
-	if (a->ndim != 0 || nd_backend(a) != &backend_host)
+	if (a->ndim != 0 || arr_is_cupy(nd_backend(a)))   /* np: a NumPy scalar */
 		return arr_wrap(ev, a);
 	v = arr_scalar_at(ev, a, nd_data(a));
 	nd_decref(a);
@@ -477,8 +477,6 @@ struct ndarray *arr_asarray(struct eval *ev, const struct backend *be,
 		nd_decref(a);
 		return NULL;
 	}
-	if (be == &backend_host)
-		return a;
 	r = arr_to_backend(ev, a, be);
 	nd_decref(a);
 	return r;
@@ -658,12 +656,10 @@ struct ndarray *arr_host_c(struct eval *ev, const struct ndarray *a, int dtype)
 	struct ndarray *h = arr_to_host(ev, a), *c;
 	if (!h)
 		return NULL;
-	if (nd_backend(h) != &backend_host) {
-		c = arr_to_backend(ev, h, &backend_host);
-		nd_decref(h);
-		if (!(h = c))
-			return NULL;
-	}
+	c = arr_to_backend(ev, h, &backend_host);   /* cp in host mode: np's copy */
+	nd_decref(h);
+	if (!(h = c))
+		return NULL;
 	if (h->dtype == dtype && nd_is_c_contiguous(h))
 		return h;
 	c = h->dtype == dtype ? arr_contiguous(ev, h) : arr_astype(ev, h, dtype);
@@ -675,7 +671,7 @@ struct ndarray *arr_to_host(struct eval *ev, const struct ndarray *a)
 {
 	const struct backend *be = nd_backend(a);
 	struct ndarray *r;
-	if (be->device == DEV_HOST)
+	if (!be->device_memory)
 		return nd_incref((struct ndarray *)a);
 	r = nd_new(ev, &backend_host, a->dtype, a->ndim, a->shape);
 	if (r && be->to_host(ev, nd_data(r), a) < 0) {
@@ -692,7 +688,7 @@ struct ndarray *arr_to_backend(struct eval *ev, const struct ndarray *a,
 	struct ndarray *r, *c;
 	if (from == be)
 		return nd_incref((struct ndarray *)a);
-	if (from->device == DEV_HOST && be->device == DEV_HOST) {
+	if (!from->device_memory && !be->device_memory) {
 		/* np <-> cp in host mode: a copy owned by the other namespace */
 		r = nd_new(ev, be, a->dtype, a->ndim, a->shape);
 		if (r && uf_host_copy(ev, r, a) < 0) {
@@ -701,9 +697,9 @@ struct ndarray *arr_to_backend(struct eval *ev, const struct ndarray *a,
 		}
 		return r;
 	}
-	if (from->device != DEV_HOST) {
+	if (from->device_memory) {
 		c = arr_to_host(ev, a);
-		if (!c || be == &backend_host)
+		if (!c || nd_backend(c) == be)
 			return c;
 		r = arr_to_backend(ev, c, be);
 		nd_decref(c);

@@ -15,6 +15,7 @@
 #include "array/format.h"
 #include "backend/backend.h"
 #include "lang/error.h"
+#include "backend/xfer.h"
 #include "lang/strbuf.h"
 
 #define FMT_DEFAULTS { .precision = 8, .threshold = 1000, .edgeitems = 3, \
@@ -373,22 +374,6 @@ static int format_items(const char *data, int64_t n, int dt, int is0d, char **st
 
 /* ---- gathering the shown items ---- */
 
-/* Host gather for backends without take_flat. */
-static void host_gather(const struct ndarray *a, const int64_t *idx, int64_t n, char *out)
-{
-	int sz = dt_size(a->dtype);
-	const char *base = (const char *)a->buf->data + a->offset;
-	for (int64_t i = 0; i < n; i++) {
-		int64_t f = idx[i], off = 0;
-		for (int k = a->ndim - 1; k >= 0; k--) {
-			int64_t s = a->shape[k];
-			off += (f % s) * a->strides[k];
-			f /= s;
-		}
-		memcpy(out + i * sz, base + off, sz);
-	}
-}
-
 struct layout {
 	int ndim;
 	int summarise;
@@ -432,13 +417,15 @@ static char *gather(struct eval *ev, const struct ndarray *a, const struct layou
 		}
 	}
 	if (be->take_flat) {
-		if (be->take_flat(ev, a, idx, nshown, out) < 0) {
+		/* printing: the items shown are a copy the user asks for */
+		xfer_user_begin();
+		int rc = be->take_flat(ev, a, idx, nshown, out);
+		xfer_user_end();
+		if (rc < 0) {
 			free(idx);
 			free(out);
 			return NULL;
 		}
-	} else if (be->device == DEV_HOST) {
-		host_gather(a, idx, nshown, out);
 	} else {
 		free(idx);
 		free(out);

@@ -12,7 +12,6 @@
 #include "array/ndarray.h"
 #include "array/arrapi.h"
 #include "backend/backend.h"
-#include "backend/host/host.h"
 #include "lang/error.h"
 
 static int size_of_shape(int ndim, const int64_t *shape, int itemsize, size_t *nbytes)
@@ -30,7 +29,6 @@ static int size_of_shape(int ndim, const int64_t *shape, int itemsize, size_t *n
 	*nbytes = n * (uint64_t)itemsize;
 	return 0;
 }
-
 
 /*
  * Array headers are large (two ND_MAXDIM vectors) and every small statement
@@ -118,14 +116,13 @@ static struct ndarray *nd_make(struct eval *ev, const struct backend *be, int dt
 				return err_set(ev, TY_ValueError, "negative dimensions are not allowed");
 		return err_set(ev, TY_ValueError, "array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum possible size.");
 	}
-	if (be->device == DEV_HOST && nbytes > ((size_t)1 << 32)
+	if (!be->device_memory && nbytes > ((size_t)1 << 32)
 	    && (double)nbytes > (double)sysconf(_SC_PHYS_PAGES) * (double)sysconf(_SC_PAGESIZE))
 		return host_too_big(ev, dtype, ndim, shape, nbytes);
 	a = nd_struct_new();
 	if (!a)
 		return err_nomem(ev);
-	a->buf = zeroed && be->device == DEV_HOST ? host_alloc_zeroed(ev, nbytes, be)
-						  : be->alloc(ev, nbytes);
+	a->buf = zeroed ? be->alloc_zeroed(ev, nbytes) : be->alloc(ev, nbytes);
 	if (!a->buf) {
 		nd_struct_free(a);
 		return NULL;
@@ -140,14 +137,6 @@ static struct ndarray *nd_make(struct eval *ev, const struct backend *be, int dt
 		a->shape[i] = shape[i];
 		a->strides[i] = stride;
 		stride *= shape[i];
-	}
-	if (zeroed && be->device != DEV_HOST) {
-		struct npscalar zero = {0};
-		zero.dtype = DT_FLOAT64;
-		if (be->fill(ev, a, &zero) < 0) {
-			nd_decref(a);
-			return NULL;
-		}
 	}
 	return a;
 }
@@ -240,3 +229,4 @@ int nd_is_f_contiguous(const struct ndarray *a)
 
 const struct backend *nd_backend(const struct ndarray *a) { return a->buf->be; }
 enum device nd_device(const struct ndarray *a) { return a->buf->be->device; }
+int nd_host_memory(const struct ndarray *a) { return !a->buf->be->device_memory; }

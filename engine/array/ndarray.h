@@ -65,6 +65,9 @@ int nd_is_c_contiguous(const struct ndarray *a);
 void nd_size_string(char *buf, size_t n, double bytes);
 int nd_is_f_contiguous(const struct ndarray *a);
 enum device nd_device(const struct ndarray *a);
+/* 1 when a's items are in host memory (its backend's device_memory is 0):
+ * nd_data(a) is a CPU pointer the C loops may read and write. */
+int nd_host_memory(const struct ndarray *a);
 const struct backend *nd_backend(const struct ndarray *a);
 /* Address of element 0 (host arrays: dereferenceable). */
 static inline char *nd_data(const struct ndarray *a) { return (char *)a->buf->data + a->offset; }

@@ -542,7 +542,7 @@ static struct value *imag_test(struct eval *ev, const struct builtin *bi, int ar
 	}
 	nd_decref(h);
 	nd_decref(a);
-	if (r && be != &backend_host) {
+	if (r) {   /* a new reference to r when be is the host */
 		struct ndarray *d = arr_to_backend(ev, r, be);
 		nd_decref(r);
 		r = d;

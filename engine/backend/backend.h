@@ -15,6 +15,7 @@
 
 #include "array/ndarray.h"
 #include "lang/value.h"
+#include "backend/backend_lib.h"
 
 /* ---- an elementwise expression tree (DESIGN.md: "Elementwise work is an
  * expression tree").  Nodes are stored children first; the last node is the
@@ -97,11 +98,22 @@ struct interp {
 
 struct backend {
 	const char *name;        /* "host", "cuda" */
-	enum device device;
+	enum device device;      /* which memory space: arrays of one device share it */
+	int device_memory;       /* 1: buffers are device memory (nd_data is no CPU
+				  * pointer; read it through to_host); 0: host
+				  * memory the C loops read and write directly */
+	int cupy;                /* 1: its arrays are cupy.ndarray (the cp
+				  * namespace), 0: numpy.ndarray */
+	int order_k;             /* 1: new ufunc and reduction results take
+				  * NumPy's order 'K' strides (following the
+				  * operands'); 0: always C order */
 
 	/* memory */
 	struct buffer *(*alloc)(struct eval *ev, size_t nbytes);
 	void (*free)(struct buffer *b);
+	/* alloc's buffer with every byte 0 (np.zeros; the host's calloc pages
+	 * are zero without a pass over memory) */
+	struct buffer *(*alloc_zeroed)(struct eval *ev, size_t nbytes);
 	int (*sync)(struct eval *ev);                 /* wait for queued work */
 
 	/* dst and src same shape, maybe different dtype (a cast) and layout;
@@ -145,10 +157,15 @@ struct backend {
 	int (*scatter)(struct eval *ev, struct ndarray *dst, const int64_t *off,
 		       int64_t nb, int pos, const struct ndarray *vals);
 
-	/* the library-backed families may be NULL; see fft.c, linalg.c, random.c */
-	void *fft;     /* struct fft_backend * */
-	void *linalg;  /* struct linalg_backend * */
-	void *random;  /* struct random_backend * */
+	/* The library tables (backend_lib.h).  fft and linalg: every backend
+	 * has one (an entry it lacks is NULL: the front end raises
+	 * NotImplementedError).  random: a generator of the backend's own
+	 * streams (cp.random on the device, as CuPy); NULL means the front end
+	 * draws NumPy's own sequences (MT19937 / PCG64, random/) in host
+	 * memory, as np.random does. */
+	const struct backend_fft *fft;
+	const struct backend_linalg *linalg;
+	const struct backend_random *random;
 
 	/* Stencils (scipy.ndimage filters, scipy.signal's direct convolutions;
 	 * struct stencil below).  out (C-contiguous, any real dtype, allocated
@@ -212,6 +229,15 @@ struct backend {
 	 * first item and dl the second minus the first -- or, for float64,
 	 * *step when step is not NULL (linspace's i*step + start). */
 	int (*arange_fill)(struct eval *ev, struct ndarray *dst, const void *first2, const double *step);
+
+	/* Sorted search (cuda_search.c, host_search.c): out (int64,
+	 * C-contiguous, nd_size(v) items) gets, for each item of v, the index
+	 * where it goes into a (1-d, ascending in NumPy's order, NaNs last) to
+	 * keep a sorted: the first such index, or with right the last (NumPy's
+	 * side='left' / 'right').  a and v: C-contiguous, one real dtype but
+	 * float16, on this backend; another dtype is a RuntimeError. */
+	int (*searchsorted)(struct eval *ev, const struct ndarray *a, const struct ndarray *v, int right,
+			    struct ndarray *out);
 };
 
 extern const struct backend backend_host;

@@ -22,7 +22,7 @@ enum nkind {
 	N_TUPLE,     /* l */
 	N_LIST,      /* l */
 	N_DICT,      /* l: keys, l2: values (key NULL: **mapping) */
-	N_SET,       /* unsupported, parse only */
+	N_SET,       /* l: items (N_STARRED for *x) */
 	N_BINOP,     /* op (enum binop), a, b */
 	N_UNOP,      /* op (enum unop), a */
 	N_AND,       /* a, b */
@@ -36,10 +36,11 @@ enum nkind {
 	N_SUBSCRIPT, /* a, b */
 	N_SLICE,     /* a, b, c (any NULL) */
 	N_LAMBDA,    /* fn */
-	N_LISTCOMP,  /* a: element, l: N_COMPFOR / N_COMPIF in order */
+	N_LISTCOMP,  /* a: element, l: N_COMPFOR / N_COMPIF in order; op: 0 list, 1 generator, 2 set */
 	N_DICTCOMP,  /* a: key, b: value, l: clauses */
 	N_COMPFOR,   /* a: target, b: iter */
 	N_COMPIF,    /* a: cond */
+	N_MAGIC,     /* s: `%magic args` or `!cmd` after an `=` (its value: IPython's MagicAssign / SystemAssign) */
 	/* statements */
 	S_EXPR,      /* a */
 	S_ASSIGN,    /* l: targets, a: value */
@@ -50,7 +51,7 @@ enum nkind {
 	S_FOR,       /* a: target, b: iter, l: body, l2: orelse */
 	S_WHILE,     /* a: test, l: body, l2: orelse */
 	S_BREAK, S_CONTINUE, S_PASS,
-	S_DEF,       /* s: name, fn */
+	S_DEF,       /* s: name, fn, l3: decorators (outermost first) */
 	S_RETURN,    /* a or NULL */
 	S_ASSERT,    /* a, b: msg or NULL */
 	S_RAISE,     /* a: exc or NULL, b: from or NULL */
@@ -65,6 +66,8 @@ enum nkind {
 	N_ALIAS,     /* s: dotted name, s2: as-name or NULL */
 	S_HELP,      /* s: the expression's text, op: 1 or 2 question marks */
 	S_MAGIC,     /* s: the line, without its indentation */
+	S_CLASS,     /* s: name, l: bases, l2: keywords (N_KEYWORD), fn: the body (is_class), l3: decorators */
+	N_YIELD,     /* a: value or NULL; op 1: `yield from a` */
 	N_COUNT
 };
 
@@ -86,6 +89,7 @@ struct param {
 };
 struct funcdef {
 	const char *name;   /* "<lambda>" for lambdas */
+	const char *qualname; /* "Point.norm" for a def in a class body, else name */
 	struct param *params;
 	int nparams;
 	struct nlist body;  /* lambda: one S_RETURN */
@@ -99,6 +103,8 @@ struct funcdef {
 	int line;
 	struct arena *arena; /* the cell that defined it */
 	struct slottab *tab; /* resolve.c: its local slots, or NULL (locals in a dict) */
+	int is_generator;   /* a def or lambda whose body yields */
+	int is_class;       /* a class body: names by name in a dict, invisible to inner defs */
 };
 
 struct node {

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lang/core.h"
+#include "pyobj/pyobj.h"
 #include "lang/error.h"
 #include "lang/args.h"
 #include "lang/bigint.h"
@@ -66,10 +67,10 @@ BI(print)
 	int fd = 1;
 	if (file && file->type != VT_NONE) {
 		fd = pymod_stream_fd(file);
-		if (fd < 0)
+		if (fd < 0 && file->type != VT_OBJECT)
 			return err_set(ev, TY_AttributeError, "'%s' object has no attribute 'write'", val_type_name(file));
 	}
-	if (argc == 1 && argv[0]->type == VT_STR && argv[0]->u.str->len >= 65536) {
+	if (fd >= 0 && argc == 1 && argv[0]->type == VT_STR && argv[0]->u.str->len >= 65536) {
 		/* one long string: written as it is, not copied into a buffer */
 		ev_write(ev, fd, argv[0]->u.str->s, argv[0]->u.str->len);
 		if (end && end->type == VT_STR)
@@ -104,6 +105,18 @@ BI(print)
 		free(b.s);
 		return err_nomem(ev);
 	}
+	if (fd < 0) { /* a file object (io.StringIO ...): its write method */
+		struct value *w = val_getattr(ev, file, "write");
+		struct value *str = w ? val_str(b.s ? b.s : "", b.n) : NULL;
+		struct value *r = str ? val_call(ev, w, 1, &str, NULL) : NULL;
+		val_decref(w);
+		val_decref(str);
+		free(b.s);
+		if (!r)
+			return NULL;
+		val_decref(r);
+		return val_none();
+	}
 	if (b.n)
 		ev_write(ev, fd, b.s, b.n);
 	free(b.s);
@@ -127,6 +140,8 @@ int builtins_bundle(struct eval *ev, struct value *v, struct engine_bundle *b)
 		err_nomem(ev);
 		return -1;
 	}
+	if (cls_is_instance(v) && cls_rich_bundle(ev, v, b) < 0)
+		return -1;
 	if (lang_hooks.html && v->type == VT_NDARRAY) {
 		char *h = lang_hooks.html(ev, v);
 		if (h) {
@@ -283,7 +298,7 @@ BI(callable)
 	struct value *v = argv[0];
 	int c = v->type == VT_FUNCTION || v->type == VT_BUILTIN || v->type == VT_TYPE ||
 		(v->type == VT_DTYPE && v->u.dt.is_type) ||
-		(v->type == VT_OBJECT && v->u.obj.t && v->u.obj.t->call);
+		(v->type == VT_OBJECT && v->u.obj.t && v->u.obj.t->call && cls_callable(v));
 	return val_bool(c);
 }
 
@@ -331,6 +346,13 @@ BI(isinstance);
 
 static int isinst(struct eval *ev, struct value *v, struct value *t)
 {
+	if (cls_is_class(t))
+		return cls_isinstance(v, t);
+	if (t->type == VT_OBJECT) {
+		int r = set_isinstance(v, t);
+		if (r >= 0)
+			return r;
+	}
 	switch (t->type) {
 	case VT_TYPE:
 		if (t->u.ty == TY_NDARRAY || t->u.ty == TY_CUPY_NDARRAY)
@@ -373,6 +395,12 @@ BI(type)
 		return val_dtype(v->u.sc.dtype, 1);
 	if (v->type == VT_DTYPE && v->u.dt.is_type)
 		return val_type(TY_TYPE);
+	if (cls_class_of(v))
+		return val_incref(cls_class_of(v));
+	if (cls_is_class(v))
+		return val_type(TY_TYPE);
+	if (set_is_set(v))
+		return set_type_of(v);
 	if (v->type == VT_OBJECT || v->type == VT_DTYPE) {
 		/* no class objects for these: describe by name */
 		return val_type(TY_OBJECT);
@@ -406,10 +434,83 @@ BI(enumerate)
 	return val_iterobj_new("enumerate", items);
 }
 
+/* zip over lazy iterators (itertools.cycle ...): drawn one tuple at a time,
+ * each source in turn, stopping at the first exhausted one, as CPython's */
+struct lazyzip {
+	int n;
+	struct value **src;   /* the lazy iterator, or a list of the items */
+	size_t *pos;
+};
+
+static void lazyzip_free(void *p)
+{
+	struct lazyzip *z = p;
+	for (int i = 0; i < z->n; i++)
+		val_decref(z->src[i]);
+	free(z->src);
+	free(z->pos);
+	free(z);
+}
+
+static struct value *lazyzip_next(struct eval *ev, struct value *self)
+{
+	struct lazyzip *z = self->u.obj.p;
+	if (z->n == 0)
+		return NULL;
+	struct value **t = calloc((size_t)z->n, sizeof *t);
+	if (!t)
+		return err_nomem(ev);
+	for (int i = 0; i < z->n; i++) {
+		struct value *s = z->src[i];
+		if (s->type == VT_LIST)
+			t[i] = z->pos[i] < s->u.seq.n ? val_incref(s->u.seq.items[z->pos[i]++]) : NULL;
+		else
+			t[i] = s->u.obj.t->next(ev, s);
+		if (!t[i]) {
+			for (int j = 0; j < i; j++)
+				val_decref(t[j]);
+			free(t);
+			return NULL;
+		}
+	}
+	struct value *r = val_tuple_new((size_t)z->n, t);
+	free(t);
+	return r ? r : err_nomem(ev);
+}
+
+static const struct objtype lazyzip_type = {
+	.name = "zip", .free = lazyzip_free, .next = lazyzip_next,
+};
+
 BI(zip)
 {
 	if (no_kwargs(ev, "zip", kw) < 0)
 		return NULL;
+	int lazy = 0;
+	for (int i = 0; i < argc; i++)
+		lazy |= argv[i]->type == VT_OBJECT && argv[i]->u.obj.t->next && (!argv[i]->u.obj.t->iter ||
+									 gen_is_generator(argv[i]));
+	if (lazy) {
+		struct lazyzip *z = calloc(1, sizeof *z);
+		if (!z || !(z->src = calloc((size_t)argc, sizeof *z->src)) || !(z->pos = calloc((size_t)argc, sizeof *z->pos))) {
+			if (z)
+				free(z->src);
+			free(z);
+			return err_nomem(ev);
+		}
+		for (int i = 0; i < argc; i++) {
+			struct value *a = argv[i];
+			z->src[i] = a->type == VT_OBJECT && a->u.obj.t->next && (!a->u.obj.t->iter || gen_is_generator(a)) ?
+			val_incref(a) : val_iter_list(ev, a);
+			if (!z->src[i]) {
+				z->n = i;
+				lazyzip_free(z);
+				return NULL;
+			}
+		}
+		z->n = argc;
+		return val_object_new(&lazyzip_type, z);
+	}
 	struct value **lists = calloc((size_t)argc + 1, sizeof *lists);
 	struct value *out = NULL;
 	if (!lists)
@@ -533,6 +634,8 @@ BI(iter)
 {
 	if (nargs(ev, "iter", argc, 1, 1) < 0)
 		return NULL;
+	if (argv[0]->type == VT_OBJECT && (argv[0]->u.obj.t->iter || argv[0]->u.obj.t->next))
+		return val_iter(ev, argv[0]);
 	if (val_iterobj_list_borrow(argv[0]) && strncmp(val_type_name(argv[0]), "", 0) == 0 &&
 	    argv[0]->u.obj.t && 0)
 		return val_incref(argv[0]);
@@ -549,7 +652,27 @@ BI(next)
 {
 	if (nargs(ev, "next", argc, 1, 2) < 0)
 		return NULL;
+	if (argc == 1 && gen_is_generator(argv[0]))
+		return gen_send(ev, argv[0], NULL); /* StopIteration with its return value */
+	if (argv[0]->type == VT_OBJECT && argv[0]->u.obj.t->next && !cls_is_instance(argv[0])) {
+		struct value *x = argv[0]->u.obj.t->next(ev, argv[0]);
+		if (x || err_occurred(ev))
+			return x;
+		if (argc == 2)
+			return val_incref(argv[1]);
+		err_set_value(ev, val_exception_new(TY_StopIteration, NULL));
+		return NULL;
+	}
 	struct value *l = val_iterobj_list_borrow(argv[0]);
+	if (!l && argv[0]->type == VT_OBJECT && argv[0]->u.obj.t->next) {
+		struct value *x = val_next(ev, argv[0]);
+		if (x || err_occurred(ev))
+			return x;
+		if (argc == 2)
+			return val_incref(argv[1]);
+		err_set_value(ev, val_exception_new(TY_StopIteration, NULL));
+		return NULL;
+	}
 	if (!l)
 		return err_set(ev, TY_TypeError, "'%s' object is not an iterator", val_type_name(argv[0]));
 	if (l->u.seq.n == 0) {
@@ -579,6 +702,22 @@ static struct value *anyall(struct eval *ev, int argc, struct value **argv, int 
 		int t = val_truth(ev, r);
 		val_decref(r);
 		return t < 0 ? NULL : val_bool(t);
+	}
+	if (gen_is_generator(argv[0]) || cls_is_instance(argv[0])) {
+		/* one item at a time: stops at the first that decides */
+		struct value *it = val_iter(ev, argv[0]), *x;
+		if (!it)
+			return NULL;
+		while ((x = val_next(ev, it))) {
+			int t = val_truth(ev, x);
+			val_decref(x);
+			if (t < 0 || t == want_any) {
+				val_decref(it);
+				return t < 0 ? NULL : val_bool(want_any);
+			}
+		}
+		val_decref(it);
+		return err_occurred(ev) ? NULL : val_bool(!want_any);
 	}
 	struct value *items = val_iter_list(ev, argv[0]);
 	if (!items)
@@ -1141,16 +1280,15 @@ int builtins_init(struct eval *ev)
 		if (dict_setstr(ev->builtins, type_table[i].name, val_type(type_table[i].t)) < 0)
 			return -1;
 	for (int t = TY_BaseException; t < TY_COUNT; t++) {
-		if (t == TY_LinAlgError || t == TY_AxisError || t == TY_StdinNotImplementedError ||
-		    t == TY_UsageError || t == TY_OutOfMemoryError || t == TY_CUDARuntimeError ||
-		    t == TY_NVRTCError)
-			continue;
+		if (strcmp(typeid_qualname((enum typeid)t), typeid_name((enum typeid)t)) != 0)
+			continue; /* numpy.linalg.LinAlgError ...: not a builtin */
 		if (dict_setstr(ev->builtins, typeid_name((enum typeid)t), val_type((enum typeid)t)) < 0)
 			return -1;
 	}
+	if (pyobj_init(ev) < 0)
+		return -1;
 	if (dict_setstr(ev->builtins, "None", val_none()) < 0 ||
 	    dict_setstr(ev->builtins, "Ellipsis", val_ellipsis()) < 0 ||
-	    dict_setstr(ev->builtins, "NotImplemented", val_none()) < 0 ||
 	    dict_setstr(ev->builtins, "__name__", val_cstr("builtins")) < 0)
 		return -1;
 	return 0;

@@ -146,6 +146,11 @@ int val_hash(struct eval *ev, struct value *v, uint64_t *out)
 	case VT_LIST: case VT_DICT: case VT_NDARRAY: case VT_SLICE:
 		err_set(ev, TY_TypeError, "unhashable type: '%s'", val_type_name(v));
 		return -1;
+	case VT_OBJECT:
+		if (v->u.obj.t->hash)
+			return v->u.obj.t->hash(ev, v, out);
+		*out = (uint64_t)(uintptr_t)v >> 4;
+		return 0;
 	default:
 		*out = (uint64_t)(uintptr_t)v >> 4;
 		return 0;

@@ -178,6 +178,8 @@ static int shown_before(const char *key)
 	return 0;
 }
 
+int (*ev_warn_hook)(struct eval *ev, const char *category, const char *msg);
+
 void ev_warn(struct eval *ev, const char *category, const char *msg)
 {
 	const char *file = "<string>", *src = NULL;
@@ -192,6 +194,8 @@ void ev_warn(struct eval *ev, const char *category, const char *msg)
 			src = arena_line(f->arena, line, &srclen);
 		}
 	}
+	if (ev_warn_hook && ev_warn_hook(ev, category, msg))
+		return;
 	snprintf(key, sizeof key, "%s\n%d\n%s\n%s", file, line, category, msg);
 	if (shown_before(key))
 		return;

@@ -18,6 +18,7 @@
 #include "lang/parse.h"
 #include "lang/args.h"
 #include "lang/eval_int.h"
+#include "pyobj/pyobj.h"
 
 enum { EX_OK, EX_ERR, EX_BREAK, EX_CONTINUE, EX_RETURN };
 
@@ -249,6 +250,8 @@ static struct value **chain_ref(const struct scope *sc, const char *name, size_t
 		s = s->up;
 		if (!s || s->locals == s->globals)
 			return NULL;
+		if (s->fd && s->fd->is_class)
+			continue; /* a class body's names are not seen from inside */
 		if ((r = scope_ref(s->locals, name, n, h)))
 			return r;
 	}
@@ -268,6 +271,8 @@ static size_t chain_list(const struct scope *sc, struct value **out)
 		s = s->up;
 		if (!s || s->locals == s->globals)
 			return k;
+		if (s->fd && s->fd->is_class)
+			continue;
 		if (out)
 			out[k] = val_incref(s->locals);
 		k++;
@@ -318,6 +323,7 @@ void ev_free(struct eval *ev)
 			d->entries[i].val = val_none();
 			val_decref(v);
 		}
+		cls_break_cycles(ev->globals);
 		fn_break_cycles(ev->globals);
 	}
 	val_decref(ev->globals);
@@ -427,8 +433,37 @@ void ev_function_free(struct function *f)
 char *ev_function_repr(struct function *f)
 {
 	char buf[256];
-	snprintf(buf, sizeof buf, "<function %s at %p>", f->fd->name, (void *)f);
+	snprintf(buf, sizeof buf, "<function %s at %p>", f->fd->qualname, (void *)f);
 	return strdup(buf);
+}
+
+/* The enclosing scopes a def or class body running in sc sees (*out: a
+ * tuple, or NULL at module level): sc's locals then its own chain; a class
+ * body's dict is not among them.  0, or -1 with the error set. */
+static int closure_of(struct eval *ev, struct scope *sc, struct value **out)
+{
+	*out = NULL;
+	if (sc->fd && sc->fd->is_class) {
+		*out = val_incref(sc->closure);
+		return 0;
+	}
+	if (sc->locals == sc->globals)
+		return 0;
+	size_t nc = chain_list(sc, NULL);
+	struct value **items = malloc(sizeof *items * (nc + 1));
+	if (!items) {
+		err_nomem(ev);
+		return -1;
+	}
+	items[0] = val_incref(sc->locals);
+	chain_list(sc, items + 1);
+	*out = val_tuple_new(nc + 1, items);
+	free(items);
+	if (!*out) {
+		err_nomem(ev);
+		return -1;
+	}
+	return 0;
 }
 
 static struct value *make_function(struct eval *ev, struct scope *sc, struct funcdef *fd)
@@ -461,21 +496,9 @@ static struct value *make_function(struct eval *ev, struct scope *sc, struct fun
 			}
 		}
 	}
-	if (sc->locals != sc->globals) {
-		size_t nc = chain_list(sc, NULL);
-		struct value **items = malloc(sizeof *items * (nc + 1));
-		if (!items) {
-			val_decref(v);
-			return err_nomem(ev);
-		}
-		items[0] = val_incref(sc->locals);
-		chain_list(sc, items + 1);
-		f->closure = val_tuple_new(nc + 1, items);
-		free(items);
-		if (!f->closure) {
-			val_decref(v);
-			return err_nomem(ev);
-		}
+	if (sc->locals != sc->globals && closure_of(ev, sc, &f->closure) < 0) {
+		val_decref(v);
+		return NULL;
 	}
 	return v;
 }
@@ -573,10 +596,10 @@ general:
 	if (argc > npos && star < 0) {
 		if (nposdef)
 			err_set(ev, TY_TypeError, "%s() takes from %d to %d positional arguments but %d %s given",
-				fd->name, npos - nposdef, npos, argc, argc == 1 ? "was" : "were");
+				fd->qualname, npos - nposdef, npos, argc, argc == 1 ? "was" : "were");
 		else
 			err_set(ev, TY_TypeError, "%s() takes %d positional argument%s but %d %s given",
-				fd->name, npos, npos == 1 ? "" : "s", argc, argc == 1 ? "was" : "were");
+				fd->qualname, npos, npos == 1 ? "" : "s", argc, argc == 1 ? "was" : "were");
 		goto out;
 	}
 	for (int i = 0, k = 0; i < fd->nparams && k < argc; i++)
@@ -621,11 +644,11 @@ general:
 				val_decref(k);
 				continue;
 			}
-			err_set(ev, TY_TypeError, "%s() got an unexpected keyword argument '%s'", fd->name, kw->names[j]);
+			err_set(ev, TY_TypeError, "%s() got an unexpected keyword argument '%s'", fd->qualname, kw->names[j]);
 			goto out;
 		}
 		if (slots[i]) {
-			err_set(ev, TY_TypeError, "%s() got multiple values for argument '%s'", fd->name, kw->names[j]);
+			err_set(ev, TY_TypeError, "%s() got multiple values for argument '%s'", fd->qualname, kw->names[j]);
 			goto out;
 		}
 		slots[i] = kw->vals[j];
@@ -646,7 +669,7 @@ general:
 			if (nm) {
 				char buf[512];
 				names_join(buf, sizeof buf, missing, nm);
-				err_set(ev, TY_TypeError, "%s() missing %d required %s argument%s: %s", fd->name, nm,
+				err_set(ev, TY_TypeError, "%s() missing %d required %s argument%s: %s", fd->qualname, nm,
 					pass ? "keyword-only" : "positional", nm == 1 ? "" : "s", buf);
 				goto out;
 			}
@@ -684,6 +707,51 @@ static void drop_inner_function(struct value **p, struct value *locals)
 	}
 }
 
+/* ---- generator functions (pyobj/gen.c runs the body on its own stack) ---- */
+
+struct genframe {
+	struct value *fv, *locals;  /* the function, its bound locals */
+	struct scope sc;
+};
+
+static void genframe_free(void *p)
+{
+	struct genframe *g = p;
+	val_decref(g->locals);
+	val_decref(g->fv);
+	free(g);
+}
+
+static struct value *genframe_run(struct eval *ev, void *p)
+{
+	struct genframe *g = p;
+	const struct funcdef *fd = g->sc.fd;
+	if (ev_push_frame(ev, fd->arena, fd->name, fd->line) < 0)
+		return NULL;
+	ev->frames[ev->nframes - 1].fd = fd;
+	int r = exec_block(ev, &g->sc, &fd->body);
+	ev_pop_frame(ev);
+	if (r == EX_RETURN) {
+		struct value *x = ev->retval;
+		ev->retval = NULL;
+		return x;
+	}
+	return r == EX_OK ? val_none() : NULL;
+}
+
+/* the generator of a call of generator function fv with its bound locals */
+static struct value *gen_of_call(struct eval *ev, struct value *fv, struct value *locals,
+				 const struct scope *sc)
+{
+	struct genframe *g = malloc(sizeof *g);
+	if (!g)
+		return err_nomem(ev);
+	g->fv = val_incref(fv);
+	g->locals = val_incref(locals);
+	g->sc = *sc;
+	return gen_new(ev, fv->u.func->fd->name, genframe_run, g, genframe_free);
+}
+
 struct value *ev_call_function(struct eval *ev, struct value *fv, int argc,
 			       struct value **argv, const struct kwargs *kw)
 {
@@ -717,6 +785,17 @@ struct value *ev_call_function(struct eval *ev, struct value *fv, int argc,
 	}
 	if (!bound && bind_args(ev, f, &sc, argc, argv, kw) < 0)
 		goto out;
+	if (fd->is_generator) {
+		/* the body runs later, from the generator */
+		result = gen_of_call(ev, fv, locals, &sc);
+		if (fd->tab)
+			lframe_release(locals);
+		else
+			val_decref(locals);
+		val_decref(fv);
+		ev_leave_call(ev);
+		return result;
+	}
 	if (ev->nframes < ev->capframes) {
 		struct frame *fr = &ev->frames[ev->nframes++];
 		fr->arena = fd->arena;
@@ -1003,6 +1082,7 @@ static struct value *list_to_tuple(struct value *list)
 	}
 	if (list->refcnt == 1) {
 		t->u.seq = list->u.seq;
+		t->u.seq.named = NULL; /* a list's class (SList) is no named tuple */
 		list->u.seq.items = NULL;
 		list->u.seq.n = list->u.seq.cap = 0;
 	} else {
@@ -1302,6 +1382,14 @@ done:
 	return r;
 }
 
+/* iterated one item at a time (val_iter / val_next): generators,
+ * iterators and objects of user classes, not the snapshot iterators */
+static int lazy_iterable(struct value *it)
+{
+	return it->type == VT_OBJECT && (it->u.obj.t->next || it->u.obj.t->iter) &&
+	       !val_iterobj_list_borrow(it);
+}
+
 /* Runs the clauses of a comprehension from clause ci; appends to out.
  * first: the value of clause 0's iterable, evaluated in the enclosing scope. */
 static int comp_loop(struct eval *ev, struct scope *sc, struct node *n, int ci, struct value *out,
@@ -1319,6 +1407,13 @@ static int comp_loop(struct eval *ev, struct scope *sc, struct node *n, int ci, 
 		struct value *x = eval_expr(ev, sc, n->a);
 		if (!x)
 			return -1;
+		if (!out) {
+			/* a generator expression */
+			struct value *y = gen_yield(ev, x);
+			val_decref(x);
+			val_decref(y);
+			return y ? 0 : -1;
+		}
 		if (list_append(out, x) < 0) {
 			err_nomem(ev);
 			return -1;
@@ -1360,7 +1455,7 @@ static int comp_loop(struct eval *ev, struct scope *sc, struct node *n, int ci, 
 	}
 	if (it->type == VT_LIST) {
 		/* a list is iterated live, as Python does */
-		int last = ci + 1 == n->l.n && n->kind == N_LISTCOMP, rc = 0;
+		int last = ci + 1 == n->l.n && n->kind == N_LISTCOMP && out, rc = 0;
 		for (size_t i = 0; i < it->u.seq.n && rc == 0; i++) {
 			struct value *x = val_incref(it->u.seq.items[i]), *y;
 			if (ev->interrupt && ev_check_interrupt(ev))
@@ -1382,6 +1477,30 @@ static int comp_loop(struct eval *ev, struct scope *sc, struct node *n, int ci, 
 		val_decref(it);
 		return rc;
 	}
+	if (lazy_iterable(it)) {
+		struct value *iter = val_iter(ev, it);
+		val_decref(it);
+		if (!iter)
+			return -1;
+		if (val_iterobj_list_borrow(iter)) {
+			it = iter; /* a list made at once: as below */
+			goto eager;
+		}
+		for (;;) {
+			struct value *x = val_next(ev, iter);
+			if (!x) {
+				val_decref(iter);
+				return err_occurred(ev) ? -1 : 0;
+			}
+			int rc = (ev->interrupt && ev_check_interrupt(ev)) ? -1 : assign(ev, sc, c->a, x);
+			val_decref(x);
+			if (rc < 0 || comp_loop(ev, sc, n, ci + 1, out, first) < 0) {
+				val_decref(iter);
+				return -1;
+			}
+		}
+	}
+eager:;
 	struct value *items = val_iter_list(ev, it);
 	val_decref(it);
 	if (!items)
@@ -1397,8 +1516,74 @@ static int comp_loop(struct eval *ev, struct scope *sc, struct node *n, int ci, 
 	return 0;
 }
 
+/* a generator expression: its scope and its first iterable */
+struct genexp {
+	struct node *n;
+	struct arena *arena;
+	struct value *locals, *closure, *globals, *it0;
+	struct scope sc;
+};
+
+static void genexp_free(void *p)
+{
+	struct genexp *g = p;
+	val_decref(g->it0);
+	val_decref(g->locals);
+	val_decref(g->closure);
+	val_decref(g->globals);
+	arena_decref(g->arena);
+	free(g);
+}
+
+static struct value *genexp_run(struct eval *ev, void *p)
+{
+	struct genexp *g = p;
+	if (ev_push_frame(ev, g->arena, "<genexpr>", g->n->line) < 0)
+		return NULL;
+	int rc = comp_loop(ev, &g->sc, g->n, 0, NULL, g->it0);
+	ev_pop_frame(ev);
+	return rc < 0 ? NULL : val_none();
+}
+
+/* (elt for t in it ...): a generator over its own scope, which sees the
+ * enclosing ones through a closure as a def's body does; the first
+ * iterable is evaluated now, in the enclosing scope */
+static struct value *eval_genexp(struct eval *ev, struct scope *sc, struct node *n)
+{
+	struct genexp *g = calloc(1, sizeof *g);
+	if (!g)
+		return err_nomem(ev);
+	g->n = n;
+	g->globals = val_incref(sc->globals);
+	g->arena = NULL;
+	for (int i = ev->nframes - 1; i >= 0 && !g->arena; i--)
+		g->arena = ev->frames[i].arena;
+	if (!g->arena) {
+		genexp_free(g);
+		return err_set(ev, TY_RuntimeError, "generator expression outside a frame");
+	}
+	arena_incref(g->arena);
+	g->locals = n->tab ? lframe_new(ev, n->tab) : val_dict_new();
+	if (!g->locals) {
+		genexp_free(g);
+		return n->tab ? NULL : err_nomem(ev);
+	}
+	if (closure_of(ev, sc, &g->closure) < 0 || !(g->it0 = eval_expr(ev, sc, n->l.v[0]->b))) {
+		genexp_free(g);
+		return NULL;
+	}
+	g->sc.locals = g->locals;
+	g->sc.closure = g->closure;
+	g->sc.globals = g->globals;
+	if (n->tab)
+		g->sc.slots = ((struct lframe *)g->locals->u.obj.p)->slots;
+	return gen_new(ev, "<genexpr>", genexp_run, g, genexp_free);
+}
+
 static struct value *eval_comprehension(struct eval *ev, struct scope *sc, struct node *n)
 {
+	if (n->op == 1)
+		return eval_genexp(ev, sc, n);
 	struct value *out = n->kind == N_DICTCOMP ? val_dict_new() : val_list_new(0, NULL);
 	struct value *locals = NULL;
 	if (!out)
@@ -1437,6 +1622,40 @@ fail:
 	return NULL;
 }
 
+/* super() with no arguments: the running def's first argument and the
+ * class that holds the def (found by class.c) */
+static struct value *super_zero(struct eval *ev, struct scope *sc)
+{
+	while (sc && !sc->fd)
+		sc = sc->up; /* a comprehension inside the method */
+	if (!sc || sc->fd->is_class || !sc->fd->nparams || sc->fd->params[0].kind != 0)
+		return err_set(ev, TY_RuntimeError, "super(): no arguments");
+	const char *p0 = sc->fd->params[0].name;
+	size_t n = strlen(p0);
+	struct value **r = scope_ref(sc->locals, p0, n, hash_name(p0, n));
+	if (!r)
+		return err_set(ev, TY_RuntimeError, "super(): arg[0] deleted");
+	return cls_super_zero(ev, sc->fd, *r);
+}
+
+/* `yield x` / `yield from it` in the running generator */
+static struct value *eval_yield(struct eval *ev, struct scope *sc, struct node *n)
+{
+	struct value *x = n->a ? eval_expr(ev, sc, n->a) : val_none();
+	if (!x)
+		return NULL;
+	if (!n->op) {
+		struct value *r = gen_yield(ev, x);
+		val_decref(x);
+		return r;
+	}
+	struct value *r = gen_yield_from(ev, x);
+	val_decref(x);
+	return r;
+}
+static int magic_in(struct eval *ev, struct scope *sc, const char *text, int assigned,
+		    struct value **result);
+
 /* eval_expr's less frequent nodes: kept out of line so that the common
  * ones pay no part of their frame */
 static __attribute__((noinline)) struct value *eval_expr_rest(struct eval *ev, struct scope *sc,
@@ -1450,6 +1669,13 @@ static __attribute__((noinline)) struct value *eval_expr_rest(struct eval *ev, s
 		return eval_name(ev, sc, n);
 	case N_FSTRING:
 		return eval_fstring(ev, sc, n);
+	case N_MAGIC: {
+		/* x = %magic args / x = !cmd: the magic's value, the command's output */
+		struct value *res = NULL;
+		if (magic_in(ev, sc, n->s, 1, &res) < 0)
+			return NULL;
+		return res ? res : val_none();
+	}
 	case N_TUPLE: case N_LIST: {
 		struct value *l = val_list_new(0, NULL);
 		if (!l)
@@ -1570,6 +1796,11 @@ dfail:
 			return NULL;
 		if (a->type != VT_BUILTIN)
 			return call_rest(ev, sc, n, a, NULL);
+		if (!n->l.n && !n->l2.n && cls_is_super_builtin(a)) {
+			val_decref(a);
+			set_span(ev, n);
+			return super_zero(ev, sc);
+		}
 		return ev_fuser.call(ev, sc, n, a);
 	case N_ATTR:
 		a = eval_expr(ev, sc, n->a);
@@ -1615,7 +1846,27 @@ dfail:
 	case N_LAMBDA:
 		return make_function(ev, sc, n->fn);
 	case N_LISTCOMP: case N_DICTCOMP:
-		return eval_comprehension(ev, sc, n);
+		r = eval_comprehension(ev, sc, n);
+		if (r && n->op == 2) {
+			struct value *st = set_from(ev, r, 0);
+			val_decref(r);
+			return st;
+		}
+		return r;
+	case N_SET: {
+		struct value *l = val_list_new(0, NULL);
+		if (!l)
+			return err_nomem(ev);
+		if (eval_items(ev, sc, &n->l, l) < 0) {
+			val_decref(l);
+			return NULL;
+		}
+		r = set_from(ev, l, 0);
+		val_decref(l);
+		return r;
+	}
+	case N_YIELD:
+		return eval_yield(ev, sc, n);
 	case N_STARRED:
 		return err_set(ev, TY_SyntaxError, "can't use starred expression here");
 	default:
@@ -1819,6 +2070,12 @@ static int del_target(struct eval *ev, struct scope *sc, struct node *t)
 		}
 		return r < 0 ? -1 : 0;
 	}
+	case N_ATTR: {
+		struct value *o = eval_expr(ev, sc, t->a);
+		int r = o ? cls_delattr(ev, o, t->s) : -1;
+		val_decref(o);
+		return r;
+	}
 	case N_SUBSCRIPT: {
 		struct value *o = eval_expr(ev, sc, t->a);
 		struct value *k = o ? eval_expr(ev, sc, t->b) : NULL;
@@ -1950,6 +2207,13 @@ static int exec_from(struct eval *ev, struct scope *sc, struct node *s)
 
 static int exc_matches(struct eval *ev, struct value *exc, struct value *t)
 {
+	if (cls_is_class(t)) {
+		if (!cls_is_exception_class(t)) {
+			err_set(ev, TY_TypeError, "catching classes that do not inherit from BaseException is not allowed");
+			return -1;
+		}
+		return cls_exc_matches(exc, t);
+	}
 	if (t->type == VT_TYPE) {
 		if (!typeid_is_exception(t->u.ty)) {
 			err_set(ev, TY_TypeError, "catching classes that do not inherit from BaseException is not allowed");
@@ -2108,7 +2372,7 @@ static int exec_with(struct eval *ev, struct scope *sc, struct node *s, int idx)
 	if (!cm)
 		return EX_ERR;
 	const struct objtype *t = cm->type == VT_OBJECT ? cm->u.obj.t : NULL;
-	if (!t || !t->enter || !t->exit) {
+	if (!t || !t->enter || !(t->exit || t->exit_exc)) {
 		err_set(ev, TY_TypeError, "'%s' object does not support the context manager protocol", val_type_name(cm));
 		val_decref(cm);
 		return EX_ERR;
@@ -2117,11 +2381,39 @@ static int exec_with(struct eval *ev, struct scope *sc, struct node *s, int idx)
 		val_decref(cm);
 		return EX_ERR;
 	}
-	int r = EX_OK;
-	if (it->b && assign(ev, sc, it->b, cm) < 0)
+	struct value *as = t->enter_value ? t->enter_value(ev, cm) : val_incref(cm);
+	int r = as ? EX_OK : EX_ERR;
+	if (as && it->b && assign(ev, sc, it->b, as) < 0)
 		r = EX_ERR;
+	val_decref(as);
+	if (!as) {
+		val_decref(cm);
+		return EX_ERR;
+	}
 	if (r == EX_OK)
 		r = exec_with(ev, sc, s, idx + 1);
+	if (t->exit_exc) {
+		/* __exit__(type, value, tb): the pending exception goes in, a true
+		 * result suppresses it; return/break/continue pass None */
+		struct saved_err se;
+		struct value *exc = r == EX_ERR ? val_incref(ev->err) : NULL;
+		save_err(ev, &se);
+		int sup = t->exit_exc(ev, cm, exc);
+		val_decref(exc);
+		if (sup < 0) {
+			drop_saved(ev, &se);
+			r = EX_ERR;
+		} else if (sup && r == EX_ERR) {
+			restore_err(ev, &se);
+			val_decref(err_fetch(ev));
+			err_tb_clear(ev);
+			r = EX_OK;
+		} else {
+			restore_err(ev, &se);
+		}
+		val_decref(cm);
+		return r;
+	}
 	struct saved_err se;
 	save_err(ev, &se);
 	if (t->exit(ev, cm) < 0) {
@@ -2155,7 +2447,7 @@ static int exec_raise(struct eval *ev, struct scope *sc, struct node *s)
 		}
 		val_decref(c);
 	}
-	if (x->type == VT_TYPE && typeid_is_exception(x->u.ty)) {
+	if ((x->type == VT_TYPE && typeid_is_exception(x->u.ty)) || cls_is_class(x)) {
 		struct value *e = val_call(ev, x, 0, NULL, NULL);
 		val_decref(x);
 		if (!e)
@@ -2214,6 +2506,37 @@ static int exec_for(struct eval *ev, struct scope *sc, struct node *s)
 			r = for_body(ev, sc, s, x, &brk);
 			val_decref(x);
 		}
+	} else if (lazy_iterable(it)) {
+		/* iterators, generators, user classes: one item at a time */
+		struct value *iter = val_iter(ev, it);
+		if (!iter) {
+			val_decref(it);
+			return EX_ERR;
+		}
+		if (val_iterobj_list_borrow(iter)) {
+			/* a list made at once (a set's items): as a list */
+			struct value *items = val_iter_list(ev, iter);
+			val_decref(iter);
+			if (!items) {
+				val_decref(it);
+				return EX_ERR;
+			}
+			for (size_t i = 0; i < items->u.seq.n && r == EX_OK && !brk; i++)
+				r = for_body(ev, sc, s, items->u.seq.items[i], &brk);
+			val_decref(items);
+			iter = NULL;
+		}
+		while (iter && r == EX_OK && !brk) {
+			struct value *x = val_next(ev, iter);
+			if (!x) {
+				if (err_occurred(ev))
+					r = EX_ERR;
+				break;
+			}
+			r = for_body(ev, sc, s, x, &brk);
+			val_decref(x);
+		}
+		val_decref(iter);
 	} else {
 		struct value *items = val_iter_list(ev, it);
 		if (!items) {
@@ -2256,6 +2579,76 @@ static int exec_while(struct eval *ev, struct scope *sc, struct node *s)
 	return EX_OK;
 }
 
+/* The body of class statement s in a dict of its own: the class, or NULL */
+static struct value *class_body(struct eval *ev, struct scope *sc, struct node *s)
+{
+	struct value *cls = NULL, *ns = NULL, *bases = val_list_new(0, NULL);
+	struct scope cs = { .fd = s->fn, .globals = sc->globals };
+	if (!bases)
+		return err_nomem(ev);
+	if (eval_items(ev, sc, &s->l, bases) < 0)
+		goto out;
+	for (int i = 0; i < s->l2.n; i++)
+		if (!s->l2.v[i]->s || strcmp(s->l2.v[i]->s, "metaclass") == 0) {
+			err_set(ev, TY_NotImplementedError, "class keywords (metaclass=) are not supported by Lumen");
+			goto out;
+		} else {
+			err_set(ev, TY_TypeError, "%s.__init_subclass__() takes no keyword arguments", s->s);
+			goto out;
+		}
+	ns = val_dict_new();
+	struct value *modname = dict_getstr_borrow(sc->globals, "__name__");
+	if (!ns || dict_setstr(ns, "__module__", modname ? val_incref(modname) : val_cstr("__main__")) < 0 ||
+	    dict_setstr(ns, "__qualname__", val_cstr(s->s)) < 0 ||
+	    (s->fn->doc && dict_setstr(ns, "__doc__", val_cstr(s->fn->doc)) < 0)) {
+		err_nomem(ev);
+		goto out;
+	}
+	cs.locals = ns;
+	if (closure_of(ev, sc, &cs.closure) < 0)
+		goto out;
+	if (ev_push_frame(ev, s->fn->arena, s->s, s->line) < 0)
+		goto out;
+	int r = exec_block(ev, &cs, &s->fn->body);
+	ev_pop_frame(ev);
+	if (r == EX_OK)
+		cls = cls_build(ev, s->s, (int)bases->u.seq.n, bases->u.seq.items, ns, sc->globals);
+out:
+	val_decref(cs.closure);
+	val_decref(ns);
+	val_decref(bases);
+	return cls;
+}
+
+/* def and class statements: the decorators (evaluated first, applied
+ * innermost first), then the name bound */
+static int exec_def(struct eval *ev, struct scope *sc, struct node *s)
+{
+	struct value *decs[32], *v = NULL;
+	int nd = 0, rc = EX_ERR;
+	if (s->l3.n > 32) {
+		err_set(ev, TY_NotImplementedError, "more than 32 decorators");
+		return EX_ERR;
+	}
+	for (; nd < s->l3.n; nd++)
+		if (!(decs[nd] = eval_expr(ev, sc, s->l3.v[nd])))
+			goto out;
+	v = s->kind == S_CLASS ? class_body(ev, sc, s) : make_function(ev, sc, s->fn);
+	for (int i = nd - 1; i >= 0 && v; i--) {
+		set_line(ev, s->l3.v[i]->line);
+		struct value *w = val_call(ev, decs[i], 1, &v, NULL);
+		val_decref(v);
+		v = w;
+	}
+	if (v && store_name(ev, sc, s->s, v) == 0)
+		rc = EX_OK;
+out:
+	val_decref(v);
+	for (int i = 0; i < nd; i++)
+		val_decref(decs[i]);
+	return rc;
+}
+
 static int exec_help(struct eval *ev, struct node *s)
 {
 	char *text = lang_hooks.inspect_text ? lang_hooks.inspect_text(ev, s->s, s->op - 1) : NULL;
@@ -2293,23 +2686,25 @@ static int exec_help(struct eval *ev, struct node *s)
 	return EX_OK;
 }
 
-static int exec_magic(struct eval *ev, struct node *s, struct value **result)
+/* magic_line with the scope it runs in (ev->magic: {expr} sees the locals) */
+static int magic_in(struct eval *ev, struct scope *sc, const char *text, int assigned,
+		    struct value **result)
 {
-	if (s->s[0] == '!') {
-		err_set(ev, TY_NotImplementedError, "shell commands ('!') are not supported by Lumen");
-		return EX_ERR;
-	}
-	const char *line = s->s + 1;
-	if (line[0] == '%') {
-		err_set(ev, TY_UsageError, "Cell magic `%s` not found (cell magics must start the cell).", s->s);
-		return EX_ERR;
-	}
-	struct value *res = NULL;
 	if (!lang_hooks.magic) {
 		err_set(ev, TY_NotImplementedError, "magics need the session (engine_init_layers)");
-		return EX_ERR;
+		return -1;
 	}
-	if (lang_hooks.magic(ev, line, NULL, result ? &res : NULL) < 0)
+	void *saved = ev->magic;
+	ev->magic = sc;
+	int rc = lang_hooks.magic(ev, text, assigned, result);
+	ev->magic = saved;
+	return rc;
+}
+
+static int exec_magic(struct eval *ev, struct scope *sc, struct node *s, struct value **result)
+{
+	struct value *res = NULL;
+	if (magic_in(ev, sc, s->s, 0, result ? &res : NULL) < 0)
 		return EX_ERR;
 	if (result)
 		*result = res;
@@ -2378,14 +2773,8 @@ static __attribute__((noinline)) int exec_stmt_rest(struct eval *ev, struct scop
 		return EX_CONTINUE;
 	case S_PASS: case S_GLOBAL: case S_NONLOCAL:
 		return EX_OK;
-	case S_DEF: {
-		v = make_function(ev, sc, s->fn);
-		if (!v)
-			return EX_ERR;
-		int r = store_name(ev, sc, s->s, v);
-		val_decref(v);
-		return r < 0 ? EX_ERR : EX_OK;
-	}
+	case S_DEF: case S_CLASS:
+		return exec_def(ev, sc, s);
 	case S_RETURN:
 		v = s->a ? eval_expr(ev, sc, s->a) : val_none();
 		if (!v)
@@ -2436,7 +2825,7 @@ static __attribute__((noinline)) int exec_stmt_rest(struct eval *ev, struct scop
 	case S_HELP:
 		return exec_help(ev, s);
 	case S_MAGIC:
-		return exec_magic(ev, s, NULL);
+		return exec_magic(ev, sc, s, NULL);
 	default:
 		err_set(ev, TY_RuntimeError, "unknown statement");
 		return EX_ERR;
@@ -2582,7 +2971,7 @@ int ev_run(struct eval *ev, struct code *c, struct value **result)
 			*result = v;
 		} else if (last && s->kind == S_MAGIC) {
 			set_line(ev, s->line);
-			if (exec_magic(ev, s, result) != EX_OK) {
+			if (exec_magic(ev, &sc, s, result) != EX_OK) {
 				rc = -1;
 				break;
 			}
@@ -2617,6 +3006,11 @@ int ev_exec_source(struct eval *ev, const char *src, size_t len, const char *nam
 
 struct value *ev_eval_string(struct eval *ev, const char *src, size_t len)
 {
+	return ev_eval_string_in(ev, src, len, NULL);
+}
+
+struct value *ev_eval_string_in(struct eval *ev, const char *src, size_t len, const void *scope)
+{
 	struct arena *a = arena_new(src, len, "<string>");
 	struct node *n;
 	struct parse_error pe;
@@ -2629,6 +3023,8 @@ struct value *ev_eval_string(struct eval *ev, const char *src, size_t len)
 	}
 	resolve_expr(a, n);
 	struct scope sc = { .locals = ev->globals, .globals = ev->globals };
+	if (scope)
+		sc = *(const struct scope *)scope;
 	char here;
 	int outer = ev->stack_base == NULL;
 	if (outer) {
@@ -2659,7 +3055,8 @@ static void add_line(char ***v, int *n, char *s)
 static char *exc_line(struct eval *ev, struct value *exc, int qualified)
 {
 	struct sbuf b = {0};
-	const char *name = qualified ? typeid_qualname(exc->u.exc.type) : typeid_name(exc->u.exc.type);
+	const char *name = exc->u.exc.cls ? val_type_name(exc) : qualified ?
+		typeid_qualname(exc->u.exc.type) : typeid_name(exc->u.exc.type);
 	char *msg = val_str_of(ev, exc);
 	sb_adds(&b, name);
 	if (msg && msg[0]) {
@@ -2800,7 +3197,7 @@ char **ev_format_traceback(struct eval *ev, struct value *exc, int ipython, int 
 		return v;
 	}
 	if (ipython) {
-		const char *name = typeid_name(exc->u.exc.type);
+		const char *name = val_type_name(exc);
 		sb_adds(&b, "---------------------------------------------------------------------------\n");
 		sb_printf(&b, "%-42sTraceback (most recent call last)", name);
 		add_line(&v, n, sb_take(&b));

@@ -50,7 +50,7 @@ struct eval {
 	int exec_count;           /* In[n] of the running cell */
 	int allow_stdin;
 	struct engine *engine;
-	void *magic;              /* magic.c's state */
+	void *magic;              /* the scope a magic line runs in (eval.c's struct scope *) */
 	struct value *last_result;/* the cell's last expression value (for `_`) */
 };
 
@@ -88,6 +88,9 @@ void ev_code_free(struct code *c);
 
 /* Evaluates one expression in the globals (user_expressions, %time expr). */
 struct value *ev_eval_string(struct eval *ev, const char *src, size_t len);
+/* The same in a running scope (ev->magic while a magic line runs; NULL: the
+ * globals): `!echo {k}` inside a def sees its locals. */
+struct value *ev_eval_string_in(struct eval *ev, const char *src, size_t len, const void *scope);
 
 /* For the CLI and engine: the pending error's traceback as text.
  * ipython = 1: IPython's layout ("Cell In[3], line 2"), else CPython's. */
@@ -105,6 +108,12 @@ void ev_pop_frame(struct eval *ev);
 /* Setting up the builtins dict (builtins.c) and the small modules (pymods.c). */
 int builtins_init(struct eval *ev);
 struct value *pymod_import(struct eval *ev, const char *name); /* NULL, no error: unknown */
+/* Modules built by rooms above lang/ (engine/pylib/: os, json ...): each is
+ * registered once at start-up by its full name ("os.path"); build returns a
+ * new module value, or NULL with the error set.  Returns -1 when the table
+ * is full.  pymod_import looks here before its own modules. */
+typedef struct value *(*pymod_build_fn)(struct eval *ev, const char *fullname);
+int pymod_register(const char *fullname, pymod_build_fn build);
 /* Module import used by `import` statements: array modules, small modules. */
 struct value *ev_import(struct eval *ev, const char *fullname);
 

@@ -339,9 +339,22 @@ again:
 				goto again;
 		}
 	}
-	/* a magic or shell line */
-	if (lx->line_begin && lx->paren == 0 && lx->p < lx->end && (*lx->p == '%' || *lx->p == '!')) {
+	/* a magic or shell line, or one assigned (`x = %time f()`, `files = !ls`:
+	 * IPython's MagicAssign and SystemAssign transforms; neither `= %` nor
+	 * `= !` starts anything in Python) */
+	if (lx->after_equal && !lx->line_begin && lx->paren == 0) {
+		const char *q = lx->p;
+		while (q < lx->end && (*q == ' ' || *q == '\t'))
+			q++;
+		if (q < lx->end && (*q == '%' || (*q == '!' && !(q + 1 < lx->end && q[1] == '='))))
+			lx->p = q;
+		else
+			lx->after_equal = 0;
+	}
+	if ((lx->line_begin || lx->after_equal) && lx->paren == 0 && lx->p < lx->end &&
+	    (*lx->p == '%' || *lx->p == '!')) {
 		const char *s = lx->p;
+		lx->after_equal = 0;
 		lx->line_begin = 0;
 		tk->line = lx->line;
 		tk->col = (int)(s - lx->line_start);
@@ -510,6 +523,7 @@ out_here:
 void lex_next(struct lexer *lx, struct token *tk)
 {
 	lex_next1(lx, tk);
+	lx->after_equal = tk->t == T_EQUAL && lx->paren == 0;
 	if (tk->end && tk->end >= lx->line_start && tk->t != T_NEWLINE) {
 		tk->end_line = lx->line;
 		tk->end_col = (int)(tk->end - lx->line_start);

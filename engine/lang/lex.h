@@ -65,6 +65,7 @@ struct lexer {
 	int at_bol;       /* at the beginning of a logical line */
 	int emitted_any;  /* a token other than NEWLINE was produced */
 	int line_begin;   /* the next token is the first of a logical line */
+	int after_equal;  /* the last token was a `=` outside brackets: `x = %magic`, `x = !cmd` */
 	int done;
 	/* error: msg, where; the callback never returns */
 	void (*error)(void *ctx, int type, const char *msg, int line, int col,

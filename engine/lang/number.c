@@ -315,8 +315,39 @@ static struct value *seq_concat(struct eval *ev, struct value *a, struct value *
 }
 
 
+/* the objtype.binop of l or r: NULL with no error when neither has one or
+ * both said NotImplemented */
+static struct value *obj_binop(struct eval *ev, enum binop op, struct value *l, struct value *r)
+{
+	struct value *x = NULL;
+	if (l->type == VT_OBJECT && l->u.obj.t->binop && ((x = l->u.obj.t->binop(ev, op, l, r)) || err_occurred(ev)))
+		return x;
+	if (r->type == VT_OBJECT && r->u.obj.t->binop && (r->type != l->type || r->u.obj.t != l->u.obj.t))
+		x = r->u.obj.t->binop(ev, op, l, r);
+	return x;
+}
+
+static int has_binop(struct value *l, struct value *r)
+{
+	return (l->type == VT_OBJECT && l->u.obj.t->binop) || (r->type == VT_OBJECT && r->u.obj.t->binop);
+}
+
 struct value *val_binop(struct eval *ev, enum binop op, struct value *l, struct value *r)
 {
+	if (has_binop(l, r)) {
+		struct value *x = obj_binop(ev, op, l, r);
+		if (x || err_occurred(ev))
+			return x;
+	}
+	if ((l->type == VT_DICT && l->u.dict->kind && l->u.dict->kind->binop) ||
+	    (r->type == VT_DICT && r->u.dict->kind && r->u.dict->kind->binop)) {
+		/* a dict kind's operators (Counter's + - | &) */
+		const struct dictkind *k = l->type == VT_DICT && l->u.dict->kind && l->u.dict->kind->binop
+			? l->u.dict->kind : r->u.dict->kind;
+		struct value *x = k->binop(ev, op, l, r);
+		if (x || err_occurred(ev))
+			return x;
+	}
 	if (op >= OP_LT)
 		return val_compare_value(ev, op - OP_LT, l, r);
 	if ((l->type == VT_BYTES && r->type == VT_SCALAR) || (op == OP_MUL && l->type == VT_SCALAR && r->type == VT_BYTES)) {
@@ -419,6 +450,12 @@ struct value *val_binop(struct eval *ev, enum binop op, struct value *l, struct 
 
 struct value *val_inplace(struct eval *ev, enum binop op, struct value *l, struct value *r)
 {
+	if (l->type == VT_OBJECT && l->u.obj.t->binop) {
+		/* __iadd__ and friends: the slot's op OP_COUNT + op */
+		struct value *x = l->u.obj.t->binop(ev, (enum binop)(OP_COUNT + op), l, r);
+		if (x || err_occurred(ev))
+			return x;
+	}
 	if (l->type == VT_NDARRAY)
 		return slot_binop(ev, op, l, r, 1);
 	if (l->type == VT_LIST && op == OP_ADD) {
@@ -448,6 +485,11 @@ struct value *val_unop(struct eval *ev, enum unop op, struct value *v)
 	if (op == UOP_NOT) {
 		int t = val_truth(ev, v);
 		return t < 0 ? NULL : val_bool(!t);
+	}
+	if (v->type == VT_OBJECT && v->u.obj.t->unop) {
+		struct value *x = v->u.obj.t->unop(ev, op, v);
+		if (x || err_occurred(ev))
+			return x;
 	}
 	if (is_arr(v))
 		return VAL_SLOT(v, unop)(ev, op, v);
@@ -495,6 +537,14 @@ int val_truth(struct eval *ev, struct value *v)
 	case VT_DICT: return v->u.dict->nused != 0;
 	case VT_RANGE: return range_len(&v->u.range) != 0;
 	case VT_NDARRAY: case VT_SCALAR: return VAL_SLOT(v, truth)(ev, v);
+	case VT_OBJECT:
+		if (v->u.obj.t->truth)
+			return v->u.obj.t->truth(ev, v);
+		if (v->u.obj.t->len) {
+			int64_t n = v->u.obj.t->len(ev, v);
+			return n < 0 ? -1 : n != 0;
+		}
+		/* fall through */
 	default: {
 		struct value *l = val_iterobj_list_borrow(v);
 		if (l && strncmp(((struct iterobj *)v->u.obj.p)->kind, "dict_", 5) == 0)
@@ -541,6 +591,28 @@ int val_compare(struct eval *ev, int cmp, struct value *l, struct value *r)
 		int s = val_is(l, r);
 		return cmp == CMP_IS ? s : !s;
 	}
+	if (cmp <= CMP_GE && ((l->type == VT_OBJECT && l->u.obj.t->binop) ||
+			      (r->type == VT_OBJECT && r->u.obj.t->binop))) {
+		/* an object's comparison slot (called with l, r as written) */
+		struct value *x = NULL;
+		if (l->type == VT_OBJECT && l->u.obj.t->binop)
+			x = l->u.obj.t->binop(ev, (enum binop)(OP_LT + cmp), l, r);
+		if (!x && !err_occurred(ev) && r->type == VT_OBJECT && r->u.obj.t->binop &&
+		    !(l->type == VT_OBJECT && l->u.obj.t == r->u.obj.t))
+			x = r->u.obj.t->binop(ev, (enum binop)(OP_LT + cmp), l, r);
+		if (x) {
+			int t = val_truth(ev, x);
+			val_decref(x);
+			return t;
+		}
+		if (err_occurred(ev))
+			return -1;
+		if (cmp == CMP_EQ || cmp == CMP_NE)
+			return cmp == CMP_EQ ? val_is(l, r) : !val_is(l, r);
+		err_set(ev, TY_TypeError, "'%s' not supported between instances of '%s' and '%s'",
+			cmpsym(cmp), val_type_name(l), val_type_name(r));
+		return -1;
+	}
 	if (cmp == CMP_IN || cmp == CMP_NOTIN) {
 		int found = 0;
 		if (r->type == VT_STR) {
@@ -568,6 +640,9 @@ int val_compare(struct eval *ev, int cmp, struct value *l, struct value *r)
 				found = x >= g->start && x < g->stop && (x - g->start) % g->step == 0;
 			else
 				found = x <= g->start && x > g->stop && (g->start - x) % (-g->step) == 0;
+		} else if (r->type == VT_OBJECT && r->u.obj.t->contains) {
+			if ((found = r->u.obj.t->contains(ev, r, l)) < 0)
+				return -1;
 		} else if (r->type == VT_NDARRAY) {
 			struct value *eq = slot_binop(ev, OP_EQ, r, l, 0);
 			if (!eq)
@@ -605,6 +680,16 @@ int val_compare(struct eval *ev, int cmp, struct value *l, struct value *r)
 			val_decref(items);
 		}
 		return cmp == CMP_IN ? found : !found;
+	}
+	if (has_binop(l, r)) {
+		struct value *x = obj_binop(ev, (enum binop)(OP_LT + cmp), l, r);
+		if (x) {
+			int t = val_truth(ev, x);
+			val_decref(x);
+			return t;
+		}
+		if (err_occurred(ev))
+			return -1;
 	}
 	if (is_arr(l) || is_arr(r)) {
 		struct value *res = slot_binop(ev, (enum binop)(OP_LT + cmp), l, r, 0);
@@ -721,6 +806,11 @@ unorderable:
 
 struct value *val_compare_value(struct eval *ev, int cmp, struct value *l, struct value *r)
 {
+	if (cmp <= CMP_GE && has_binop(l, r)) {
+		struct value *x = obj_binop(ev, (enum binop)(OP_LT + cmp), l, r);
+		if (x || err_occurred(ev))
+			return x;
+	}
 	if (cmp <= CMP_GE && (is_arr(l) || is_arr(r)))
 		return slot_binop(ev, (enum binop)(OP_LT + cmp), l, r, 0);
 	int c = val_compare(ev, cmp, l, r);

@@ -23,6 +23,8 @@ struct scopeinfo {
 	const char **locals, **globals, **nonlocals;
 	int nlocals, caplocals, nglobals, capglobals, nnonlocals, capnonlocals;
 	struct scopeinfo *up;
+	int has_yield, is_class;
+	const char *name;  /* a class body's qualified name */
 };
 
 struct parser {
@@ -665,6 +667,55 @@ static struct node *comprehension(struct parser *P, const struct token *at,
 }
 
 static struct node *target_list_for(struct parser *P);
+static struct node *testlist_star(struct parser *P);
+
+/* yield_expr: 'yield' [testlist_star_expr | 'from' test] */
+static struct node *yield_expr(struct parser *P)
+{
+	struct token at = P->tok;
+	next(P);
+	if (!P->funcs || !P->sc || P->sc->is_class)
+		perr(P, &at, "'yield' outside function");
+	struct node *n = mknode(P, N_YIELD, &at);
+	P->sc->has_yield = 1;
+	if (accept(P, T_FROM)) {
+		n->op = 1;
+		n->a = test(P);
+	} else if (starts_expr(P->tok.t)) {
+		n->a = testlist_star(P);
+	}
+	FIN(n);
+	return n;
+}
+
+/* the rest of a set display after its first item k:
+ * '{' (star_expr | test) (comp_for | (',' (star_expr | test))* [',']) '}' */
+static struct node *set_display(struct parser *P, const struct token *at, struct node *n,
+				struct node *k)
+{
+	if (P->tok.t == T_FOR) {
+		if (k->kind == N_STARRED)
+			perr(P, at, "iterable unpacking cannot be used in comprehension");
+		n = comprehension(P, at, k, 2);
+		expect(P, T_RBRACE);
+		leave(P);
+		return n;
+	}
+	struct vec v = {0};
+	vpush(P, &v, k);
+	while (accept(P, T_COMMA)) {
+		if (P->tok.t == T_RBRACE)
+			break;
+		vpush(P, &v, star_expr_or_test(P));
+	}
+	if (P->tok.t != T_RBRACE)
+		perr(P, &P->tok, "invalid syntax. Perhaps you forgot a comma?");
+	next(P);
+	leave(P);
+	n->kind = N_SET;
+	n->l = tolist(&v);
+	return n;
+}
 
 static void comp_clauses(struct parser *P, struct vec *cl)
 {
@@ -726,6 +777,12 @@ static struct node *atom1(struct parser *P)
 	case T_ELLIPSIS:
 		next(P);
 		return mkconst(P, &at, val_ellipsis());
+	case T_MAGIC:
+		/* the lexer makes one here only right after an assignment's `=` */
+		next(P);
+		n = mknode(P, N_MAGIC, &at);
+		n->s = tokstr(P, &at);
+		return n;
 	case T_LPAR: {
 		next(P);
 		enter(P);
@@ -733,8 +790,12 @@ static struct node *atom1(struct parser *P)
 			leave(P);
 			return mknode(P, N_TUPLE, &at);
 		}
-		if (P->tok.t == T_YIELD)
-			perr(P, &P->tok, "'yield' is not supported by Lumen");
+		if (P->tok.t == T_YIELD) {
+			struct node *y = yield_expr(P);
+			expect(P, T_RPAR);
+			leave(P);
+			return y;
+		}
 		struct node *e = star_expr_or_test(P);
 		if (P->tok.t == T_FOR) {
 			n = comprehension(P, &at, e, 1);
@@ -818,8 +879,10 @@ static struct node *atom1(struct parser *P)
 				vpush(P, &vs, subexpr(P, 0));
 			} else {
 				struct node *k = star_expr_or_test(P);
+				if (P->tok.t != T_COLON && ks.n == 0)
+					return set_display(P, &at, n, k);
 				if (P->tok.t != T_COLON)
-					perr(P, &at, "set literals are not supported by Lumen");
+					perr(P, &P->tok, "':' expected after dictionary key");
 				next(P);
 				struct node *val = test(P);
 				if (ks.n == 0 && P->tok.t == T_FOR) {
@@ -848,7 +911,7 @@ static struct node *atom1(struct parser *P)
 		return n;
 	}
 	case T_YIELD:
-		perr(P, &at, "'yield' is not supported by Lumen");
+		perr(P, &at, "invalid syntax");
 	case T_AWAIT:
 		perr(P, &at, "'await' is not supported by Lumen");
 	case T_EOF:
@@ -1233,6 +1296,7 @@ static struct node *lambdef(struct parser *P)
 	vpush(P, &b, ret);
 	fd->body = tolist(&b);
 	fd->line = at.line;
+	fd->is_generator = sc.has_yield;
 	fd->locals = sc.locals;
 	fd->nlocals = sc.nlocals;
 	P->sc = sc.up;
@@ -1607,7 +1671,9 @@ static struct node *simple_stmt(struct parser *P)
 		return n;
 	}
 	case T_YIELD:
-		perr(P, &at, "'yield' is not supported by Lumen");
+		n = mknode(P, S_EXPR, &at);
+		n->a = yield_expr(P);
+		return n;
 	case T_NAME:
 		if (at.len == 5 && memcmp(at.s, "print", 5) == 0 && peek(P)->t == T_STRING)
 			perr_span(P, TY_SyntaxError, at.line, at.col, peek(P)->end_line == at.line ? peek(P)->end_col : -1,
@@ -1637,9 +1703,7 @@ static struct node *simple_stmt(struct parser *P)
 		n = mknode(P, S_AUGASSIGN, &at);
 		n->op = op;
 		n->a = e;
-		if (P->tok.t == T_YIELD)
-			perr(P, &P->tok, "'yield' is not supported by Lumen");
-		n->b = testlist_star(P);
+		n->b = P->tok.t == T_YIELD ? yield_expr(P) : testlist_star(P);
 		return n;
 	}
 	if (P->tok.t == T_COLON) {
@@ -1658,9 +1722,7 @@ static struct node *simple_stmt(struct parser *P)
 		vpush(P, &targets, e);
 		struct node *val = NULL;
 		while (accept(P, T_EQUAL)) {
-			if (P->tok.t == T_YIELD)
-				perr(P, &P->tok, "'yield' is not supported by Lumen");
-			val = testlist_star(P);
+			val = P->tok.t == T_YIELD ? yield_expr(P) : testlist_star(P);
 			if (P->tok.t == T_EQUAL)
 				vpush(P, &targets, val);
 		}
@@ -1741,6 +1803,7 @@ static struct funcdef *parameters(struct parser *P, enum tok close, const char *
 	struct param ps[256];
 	int np = 0, kwonly = 0, seen_default = 0;
 	fd->name = name;
+	fd->qualname = name;
 	fd->arena = P->A;
 	while (P->tok.t != close) {
 		struct token at = P->tok;
@@ -1826,9 +1889,18 @@ static struct node *funcdef(struct parser *P)
 	next(P);
 	expect(P, T_LPAR);
 	struct scopeinfo sc = {0};
+	const char *cls = P->sc && P->sc->is_class ? P->sc->name : NULL;
 	sc.up = P->sc;
 	P->sc = &sc;
 	struct funcdef *fd = parameters(P, T_RPAR, n->s);
+	if (cls) {
+		size_t lc = strlen(cls), ln = strlen(n->s);
+		char *q = P_alloc(P, lc + ln + 2);
+		memcpy(q, cls, lc);
+		q[lc] = '.';
+		memcpy(q + lc + 1, n->s, ln + 1);
+		fd->qualname = q;
+	}
 	expect(P, T_RPAR);
 	if (accept(P, T_ARROW))
 		(void)test(P);
@@ -1839,6 +1911,7 @@ static struct node *funcdef(struct parser *P)
 	P->funcs--;
 	P->loops = loops;
 	fd->line = at.line;
+	fd->is_generator = sc.has_yield;
 	fd->locals = filter_locals(P, &sc, &fd->nlocals);
 	fd->globals = sc.globals;
 	fd->nglobals = sc.nglobals;
@@ -1849,6 +1922,86 @@ static struct node *funcdef(struct parser *P)
 		fd->doc = fd->body.v[0]->a->v->u.str->s;
 	P->sc = sc.up;
 	n->fn = fd;
+	return n;
+}
+
+/* classdef: 'class' NAME ['(' [arglist] ')'] ':' suite
+ * The body is a scope of its own whose names live in a dict (is_class). */
+static struct node *classdef(struct parser *P)
+{
+	struct token at = P->tok;
+	next(P);
+	if (P->tok.t != T_NAME)
+		perr(P, &P->tok, "invalid syntax");
+	struct node *n = mknode(P, S_CLASS, &at);
+	n->s = tokstr(P, &P->tok);
+	bind_name(P, n->s);
+	next(P);
+	if (P->tok.t == T_LPAR) {
+		next(P);
+		enter(P);
+		arglist(P, n);
+		expect(P, T_RPAR);
+		leave(P);
+	}
+	struct funcdef *fd = P_alloc(P, sizeof *fd);
+	fd->name = n->s;
+	fd->arena = P->A;
+	fd->is_class = 1;
+	struct scopeinfo sc = {0};
+	sc.up = P->sc;
+	sc.is_class = 1;
+	sc.name = n->s;
+	if (P->sc && P->sc->is_class) {
+		size_t lc = strlen(P->sc->name), ln = strlen(n->s);
+		char *q = P_alloc(P, lc + ln + 2);
+		memcpy(q, P->sc->name, lc);
+		q[lc] = '.';
+		memcpy(q + lc + 1, n->s, ln + 1);
+		sc.name = q;
+	}
+	P->sc = &sc;
+	int loops = P->loops, funcs = P->funcs;
+	P->loops = 0;
+	P->funcs = 0;
+	block(P, &fd->body, "class definition", at.line);
+	P->loops = loops;
+	P->funcs = funcs;
+	fd->line = at.line;
+	fd->globals = sc.globals;
+	fd->nglobals = sc.nglobals;
+	fd->nonlocals = sc.nonlocals;
+	fd->nnonlocals = sc.nnonlocals;
+	if (fd->body.n && fd->body.v[0]->kind == S_EXPR && fd->body.v[0]->a->kind == N_CONST &&
+	    fd->body.v[0]->a->v->type == VT_STR)
+		fd->doc = fd->body.v[0]->a->v->u.str->s;
+	P->sc = sc.up;
+	n->fn = fd;
+	return n;
+}
+
+/* decorated: decorator+ (classdef | funcdef)
+ * decorator: '@' namedexpr_test NEWLINE */
+static struct node *decorated(struct parser *P)
+{
+	struct vec decs = {0};
+	struct node *n;
+	while (P->tok.t == T_AT) {
+		next(P);
+		vpush(P, &decs, test(P));
+		if (P->tok.t != T_NEWLINE)
+			perr(P, &P->tok, "invalid syntax");
+		next(P);
+	}
+	if (P->tok.t == T_DEF)
+		n = funcdef(P);
+	else if (P->tok.t == T_CLASS)
+		n = classdef(P);
+	else if (P->tok.t == T_ASYNC)
+		perr(P, &P->tok, "'async' is not supported by Lumen");
+	else
+		perr(P, &P->tok, "invalid syntax");
+	n->l3 = tolist(&decs);
 	return n;
 }
 
@@ -2001,9 +2154,9 @@ static void statement(struct parser *P, struct vec *out)
 	case T_DEF: vpush(P, out, funcdef(P)); return;
 	case T_TRY: vpush(P, out, try_stmt(P)); return;
 	case T_WITH: vpush(P, out, with_stmt(P)); return;
-	case T_CLASS: perr(P, &at, "'class' is not supported by Lumen");
+	case T_CLASS: vpush(P, out, classdef(P)); return;
 	case T_ASYNC: perr(P, &at, "'async' is not supported by Lumen");
-	case T_AT: perr(P, &at, "decorators ('@') are not supported by Lumen");
+	case T_AT: vpush(P, out, decorated(P)); return;
 	case T_ELSE: case T_ELIF: case T_EXCEPT: case T_FINALLY:
 		perr(P, &at, "invalid syntax");
 	case T_INDENT:

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lang/core.h"
+#include "pyobj/pyobj.h"
 #include "lang/error.h"
 #include "lang/args.h"
 #include "lang/bigint.h"
@@ -524,13 +525,19 @@ struct value *builtins_type_call(struct eval *ev, enum typeid t, int argc, struc
 		(void)bt;
 		if (argv[0]->type == VT_SCALAR)
 			return val_dtype(argv[0]->u.sc.dtype, 1);
+		if (cls_class_of(argv[0]))
+			return val_incref(cls_class_of(argv[0]));
+		if (cls_is_class(argv[0]))
+			return val_type(TY_TYPE);
+		if (set_is_set(argv[0]))
+			return set_type_of(argv[0]);
 		if (argv[0]->type == VT_BUILTIN || argv[0]->type == VT_OBJECT || argv[0]->type == VT_ELLIPSIS ||
 		    (argv[0]->type == VT_DTYPE && !argv[0]->u.dt.is_type))
 			return named_type(ev, val_type_name(argv[0]));
 		return val_type(val_typeid(argv[0]));
 	}
 	case TY_OBJECT:
-		return err_set(ev, TY_TypeError, "object() is not supported by Lumen");
+		return cls_plain_object(ev, argc, kw);
 	default:
 		return err_set(ev, TY_TypeError, "cannot create '%s' instances", typeid_name(t));
 	}

@@ -224,11 +224,24 @@ static void walk(struct rctx *c, struct node *n)
 	case N_CONST:
 		return;
 	case N_LAMBDA: case S_DEF:
-		/* the defaults are evaluated where the def runs */
+		/* the decorators and defaults are evaluated where the def runs */
+		walk_list(c, &n->l3);
 		for (int i = 0; i < n->fn->nparams; i++)
 			walk(c, n->fn->params[i].def);
 		resolve_function(c, n->fn);
 		return;
+	case S_CLASS: {
+		/* bases, keywords and decorators where the class statement runs;
+		 * the body's names by name (its dict), its defs resolved inside */
+		struct rctx body = { c->a, n->fn, NULL, 0 };
+		walk_list(c, &n->l);
+		walk_list(c, &n->l2);
+		walk_list(c, &n->l3);
+		walk_list(&body, &n->fn->body);
+		if (body.err)
+			c->err = 1;
+		return;
+	}
 	case N_LISTCOMP: case N_DICTCOMP:
 		if (n->l.n && n->l.v[0]->kind == N_COMPFOR)
 			walk(c, n->l.v[0]->b);

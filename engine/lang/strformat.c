@@ -11,9 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lang/core.h"
+#include "pyobj/pyobj.h"
 #include "lang/error.h"
 #include "lang/bigint.h"
 #include "lang/bytesobj.h"
+#include "backend/xfer.h"
 
 struct spec {
 	char fill[5];   /* UTF-8 char */
@@ -354,6 +356,11 @@ static char *fmt_str(struct eval *ev, const char *s, const struct spec *sp, cons
 char *strfmt_spec(struct eval *ev, struct value *v, const char *spec)
 {
 	struct spec sp = {0};
+	if (cls_is_instance(v)) {
+		char *r = cls_format(ev, v, spec);
+		if (r || err_occurred(ev))
+			return r;
+	}
 	if (!spec[0] && v->type != VT_SCALAR)
 		return val_str_of(ev, v);
 	if (spec[0] && parse_spec(ev, spec, &sp) < 0) {

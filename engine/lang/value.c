@@ -12,6 +12,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include "lang/core.h"
+#include "pyobj/pyobj.h"
 #include "lang/error.h"
 #include "lang/bigint.h"
 #include "lang/bytesobj.h"
@@ -76,11 +77,25 @@ static const struct { const char *name, *module; enum typeid parent; } tyinfo[TY
 	[TY_AxisError] = {"AxisError", "numpy.exceptions", TY_ValueError},
 	[TY_StdinNotImplementedError] = {"StdinNotImplementedError", "IPython.core.error", TY_NotImplementedError},
 	[TY_UsageError] = {"UsageError", "IPython.core.error", TY_Exception},
+	[TY_CalledProcessError] = {"CalledProcessError", "subprocess", TY_Exception},
 	[TY_OutOfMemoryError] = {"OutOfMemoryError", "cupy.cuda.memory", TY_MemoryError},
 	[TY_CUDARuntimeError] = {"CUDARuntimeError", "cupy_backends.cuda.api.runtime", TY_RuntimeError},
 	[TY_NVRTCError] = {"NVRTCError", "cupy.cuda.compiler", TY_Exception},
 	[TY_UnicodeDecodeError] = {"UnicodeDecodeError", NULL, TY_UnicodeError},
 	[TY_UnicodeEncodeError] = {"UnicodeEncodeError", NULL, TY_UnicodeError},
+	[TY_SystemExit] = {"SystemExit", NULL, TY_BaseException},
+	[TY_FileExistsError] = {"FileExistsError", NULL, TY_OSError},
+	[TY_NotADirectoryError] = {"NotADirectoryError", NULL, TY_OSError},
+	[TY_IsADirectoryError] = {"IsADirectoryError", NULL, TY_OSError},
+	[TY_PermissionError] = {"PermissionError", NULL, TY_OSError},
+	[TY_Warning] = {"Warning", NULL, TY_Exception},
+	[TY_UserWarning] = {"UserWarning", NULL, TY_Warning},
+	[TY_DeprecationWarning] = {"DeprecationWarning", NULL, TY_Warning},
+	[TY_PendingDeprecationWarning] = {"PendingDeprecationWarning", NULL, TY_Warning},
+	[TY_RuntimeWarning] = {"RuntimeWarning", NULL, TY_Warning},
+	[TY_FutureWarning] = {"FutureWarning", NULL, TY_Warning},
+	[TY_JSONDecodeError] = {"JSONDecodeError", "json.decoder", TY_ValueError},
+	[TY_GeneratorExit] = {"GeneratorExit", NULL, TY_BaseException},
 };
 
 const char *typeid_name(enum typeid t)
@@ -187,6 +202,9 @@ static _Thread_local int dict_free_n;
 
 static void dict_struct_free(struct dict *d)
 {
+	val_decref(d->kdata);
+	d->kdata = NULL;
+	d->kind = NULL;
 	if (dict_free_n < DICT_KEEP && d->cap <= DICT_KEEP_CAP && d->index_cap <= 2 * DICT_KEEP_CAP) {
 		d->n = d->nused = 0;
 		for (size_t i = 0; i < d->index_cap; i++)
@@ -271,6 +289,8 @@ void val_decref(struct value *v)
 		val_decref(v->u.exc.args);
 		free(v->u.exc.msg);
 		free(v->u.exc.text);
+		val_decref(v->u.exc.cls);
+		val_decref(v->u.exc.attrs);
 		break;
 	case VT_NDARRAY:
 		VAL_SLOT(v, release)(v->u.arr);
@@ -617,8 +637,8 @@ const char *val_type_name(struct value *v)
 	case VT_STR: return "str";
 	case VT_BYTES: return "bytes";
 	case VT_TUPLE: return "tuple";
-	case VT_LIST: return "list";
-	case VT_DICT: return "dict";
+	case VT_LIST: return v->u.seq.named ? v->u.seq.named->name : "list";
+	case VT_DICT: return v->u.dict->kind ? v->u.dict->kind->name : "dict";
 	case VT_SLICE: return "slice";
 	case VT_RANGE: return "range";
 	case VT_ELLIPSIS: return "ellipsis";
@@ -626,10 +646,13 @@ const char *val_type_name(struct value *v)
 	case VT_BUILTIN: return "builtin_function_or_method";
 	case VT_MODULE: return "module";
 	case VT_TYPE: return "type";
-	case VT_EXCEPTION: return typeid_name(v->u.exc.type);
+	case VT_EXCEPTION:
+		return v->u.exc.cls ? cls_name(v->u.exc.cls) : typeid_name(v->u.exc.type);
 	case VT_DTYPE: case VT_SCALAR: case VT_NDARRAY:
 		return VAL_SLOT(v, type_name)(v);
 	case VT_OBJECT:
+		if (cls_is_instance(v))
+			return cls_name(cls_class_of(v));
 		return v->u.obj.t && v->u.obj.t->name ? v->u.obj.t->name : "object";
 	default:
 		return "object";
@@ -944,7 +967,7 @@ static int repr_dict(struct eval *ev, struct sbuf *b, struct value *v)
 static char *exc_repr(struct eval *ev, struct value *v)
 {
 	struct sbuf b = {0};
-	sb_adds(&b, typeid_name(v->u.exc.type));
+	sb_adds(&b, val_type_name(v));
 	struct value *args = v->u.exc.args;
 	if (args && args->u.seq.n == 1) {
 		char *r = val_repr(ev, args->u.seq.items[0]);
@@ -988,6 +1011,8 @@ char *val_repr(struct eval *ev, struct value *v)
 		}
 		break;
 	case VT_DICT:
+		if (v->u.dict->kind && v->u.dict->kind->repr)
+			return v->u.dict->kind->repr(ev, v);
 		if (repr_dict(ev, &b, v) < 0) {
 			free(b.s);
 			return NULL;
@@ -1056,6 +1081,15 @@ char *val_str_of(struct eval *ev, struct value *v)
 		return strdup(v->u.str->s);
 	case VT_EXCEPTION: {
 		struct value *args = v->u.exc.args;
+		if (v->u.exc.cls) {
+			char *s = cls_exc_str(ev, v);
+			if (s || err_occurred(ev))
+				return s;
+		}
+		/* OSError(errno, strerror) made by open(): "[Errno 2] ...: 'name'" */
+		if (v->u.exc.msg && v->u.exc.attrs && dict_getstr_borrow(v->u.exc.attrs, "errno") &&
+		    typeid_subclass(v->u.exc.type, TY_OSError))
+			return strdup(v->u.exc.msg);
 		if (v->u.exc.type == TY_KeyError && args && args->u.seq.n == 1)
 			return val_repr(ev, args->u.seq.items[0]);
 		if (args && args->u.seq.n == 1)
@@ -1094,6 +1128,52 @@ static struct value *num_attr(struct eval *ev, struct value *v, const char *name
 	return NULL;
 }
 
+/* a named tuple's _asdict(): {field: item} */
+static struct value *named_asdict(struct eval *ev, const struct builtin *bi, int argc,
+				  struct value **argv, const struct kwargs *kw)
+{
+	struct value *t = bi->self, *d = val_dict_new();
+	if (argc || (kw && kw->n)) {
+		val_decref(d);
+		return err_set(ev, TY_TypeError, "_asdict() takes no arguments");
+	}
+	for (size_t i = 0; d && i < t->u.seq.n; i++)
+		if (dict_setstr(d, t->u.seq.named->fields[i], val_incref(t->u.seq.items[i])) < 0) {
+			val_decref(d);
+			d = NULL;
+		}
+	return d ? d : err_nomem(ev);
+}
+
+/* a named tuple's _replace(**kw): a copy with the named fields replaced */
+static struct value *named_replace(struct eval *ev, const struct builtin *bi, int argc,
+				   struct value **argv, const struct kwargs *kw)
+{
+	struct value *t = bi->self;
+	if (argc)
+		return err_set(ev, TY_TypeError, "_replace() takes 0 positional arguments but %d were given", argc);
+	struct value **it = malloc(sizeof *it * (t->u.seq.n + 1));
+	if (!it)
+		return err_nomem(ev);
+	for (size_t i = 0; i < t->u.seq.n; i++)
+		it[i] = t->u.seq.items[i];
+	for (int k = 0; kw && k < kw->n; k++) {
+		size_t i = 0;
+		while (i < t->u.seq.n && strcmp(t->u.seq.named->fields[i], kw->names[k]))
+			i++;
+		if (i == t->u.seq.n) {
+			free(it);
+			return err_set(ev, TY_ValueError, "Got unexpected field names: ['%s']", kw->names[k]);
+		}
+		it[i] = kw->vals[k];
+	}
+	for (size_t i = 0; i < t->u.seq.n; i++)
+		val_incref(it[i]);
+	struct value *r = val_named_tuple_new(t->u.seq.named, t->u.seq.n, it);
+	free(it);
+	return r ? r : err_nomem(ev);
+}
+
 struct value *val_getattr(struct eval *ev, struct value *v, const char *name)
 {
 	struct value *r = NULL;
@@ -1113,8 +1193,15 @@ struct value *val_getattr(struct eval *ev, struct value *v, const char *name)
 			return r;
 		break;
 	case VT_EXCEPTION:
+		if (v->u.exc.cls || v->u.exc.attrs) {
+			r = cls_exc_getattr(ev, v, name);
+			if (r || err_occurred(ev))
+				return r;
+		}
 		if (strcmp(name, "args") == 0)
 			return val_incref(v->u.exc.args);
+		if (strcmp(name, "value") == 0 && typeid_subclass(v->u.exc.type, TY_StopIteration))
+			return v->u.exc.args && v->u.exc.args->u.seq.n ? val_incref(v->u.exc.args->u.seq.items[0]) : val_none();
 		break;
 	case VT_TUPLE:
 		if (v->u.seq.named) {
@@ -1131,14 +1218,25 @@ struct value *val_getattr(struct eval *ev, struct value *v, const char *name)
 				free(f);
 				return r ? r : err_nomem(ev);
 			}
-			if (!strcmp(name, "_asdict") || !strcmp(name, "_replace"))
-				return err_set(ev, TY_NotImplementedError, "%s.%s is not supported", v->u.seq.named->name, name);
+			if (!strcmp(name, "_asdict"))
+				return val_builtin("_asdict", named_asdict, v, NULL);
+			if (!strcmp(name, "_replace"))
+				return val_builtin("_replace", named_replace, v, NULL);
 			return err_set(ev, TY_AttributeError, "'%s' object has no attribute '%s'", v->u.seq.named->name, name);
 		}
 		break;
+	case VT_LIST:
+		if (v->u.seq.named && v->u.seq.named->getattr) {
+			r = v->u.seq.named->getattr(ev, v, name);
+			if (r || err_occurred(ev))
+				return r;
+		}
+		break;
 	case VT_FUNCTION:
-		if (strcmp(name, "__name__") == 0 || strcmp(name, "__qualname__") == 0)
+		if (strcmp(name, "__name__") == 0)
 			return val_cstr(v->u.func->fd->name);
+		if (strcmp(name, "__qualname__") == 0)
+			return val_cstr(v->u.func->fd->qualname ? v->u.func->fd->qualname : v->u.func->fd->name);
 		if (strcmp(name, "__doc__") == 0)
 			return v->u.func->fd->doc ? val_cstr(v->u.func->fd->doc) : val_none();
 		break;
@@ -1176,6 +1274,13 @@ struct value *val_getattr(struct eval *ev, struct value *v, const char *name)
 				return r;
 		}
 		break;
+	case VT_DICT:
+		if (v->u.dict->kind && v->u.dict->kind->getattr) {
+			r = v->u.dict->kind->getattr(ev, v, name);
+			if (r || err_occurred(ev))
+				return r;
+		}
+		break;
 	default:
 		break;
 	}
@@ -1196,6 +1301,8 @@ int val_setattr(struct eval *ev, struct value *v, const char *name, struct value
 		return v->u.obj.t->setattr(ev, v, name, x);
 	if (v->type == VT_MODULE)
 		return module_add(v, name, val_incref(x)) < 0 ? (err_nomem(ev), -1) : 0;
+	if (v->type == VT_EXCEPTION)
+		return cls_exc_setattr(ev, v, name, x);
 	if (v->type == VT_TYPE)
 		err_set(ev, TY_TypeError, "cannot set '%s' attribute of immutable type '%s'", name, typeid_name(v->u.ty));
 	else
@@ -1379,6 +1486,8 @@ struct value *val_getitem(struct eval *ev, struct value *v, struct value *key)
 			return NULL;
 		if (e >= 0)
 			return val_incref(v->u.dict->entries[e].val);
+		if (v->u.dict->kind && v->u.dict->kind->missing)
+			return v->u.dict->kind->missing(ev, v, key);
 		struct value *exc = val_exception_new(TY_KeyError, NULL);
 		if (!exc)
 			return err_nomem(ev);
@@ -1408,6 +1517,8 @@ struct value *val_getitem(struct eval *ev, struct value *v, struct value *key)
 int val_setitem(struct eval *ev, struct value *v, struct value *key, struct value *x)
 {
 	int64_t i;
+	if (v->type == VT_OBJECT && v->u.obj.t->setitem)
+		return v->u.obj.t->setitem(ev, v, key, x);
 	switch (v->type) {
 	case VT_NDARRAY: case VT_SCALAR:
 		return VAL_SLOT(v, setitem)(ev, v, key, x);
@@ -1469,7 +1580,13 @@ int val_setitem(struct eval *ev, struct value *v, struct value *key, struct valu
 		v->u.seq.items[i] = val_incref(x);
 		return 0;
 	case VT_DICT:
-		return dict_set(ev, v, key, x);
+		if (dict_set(ev, v, key, x) < 0)
+			return -1;
+		return v->u.dict->kind && v->u.dict->kind->onset ? v->u.dict->kind->onset(ev, v, key, x) : 0;
+	case VT_OBJECT:
+		if (v->u.obj.t->setitem)
+			return v->u.obj.t->setitem(ev, v, key, x);
+		/* fall through */
 	default:
 		err_set(ev, TY_TypeError, "'%s' object does not support item assignment", val_type_name(v));
 		return -1;
@@ -1479,6 +1596,8 @@ int val_setitem(struct eval *ev, struct value *v, struct value *key, struct valu
 int val_delitem(struct eval *ev, struct value *v, struct value *key)
 {
 	int64_t i;
+	if (v->type == VT_OBJECT && v->u.obj.t->setitem)
+		return v->u.obj.t->setitem(ev, v, key, NULL);
 	switch (v->type) {
 	case VT_LIST:
 		if (key->type == VT_SLICE) {
@@ -1529,11 +1648,17 @@ int val_delitem(struct eval *ev, struct value *v, struct value *key)
 			}
 			return -1;
 		}
-		return r < 0 ? -1 : 0;
+		if (r < 0)
+			return -1;
+		return v->u.dict->kind && v->u.dict->kind->onset ? v->u.dict->kind->onset(ev, v, key, NULL) : 0;
 	}
 	case VT_NDARRAY:
 		err_set(ev, TY_ValueError, "cannot delete array elements");
 		return -1;
+	case VT_OBJECT:
+		if (v->u.obj.t->setitem)
+			return v->u.obj.t->setitem(ev, v, key, NULL);
+		/* fall through */
 	default:
 		err_set(ev, TY_TypeError, "'%s' object doesn't support item deletion", val_type_name(v));
 		return -1;
@@ -1541,6 +1666,15 @@ int val_delitem(struct eval *ev, struct value *v, struct value *key)
 }
 
 /* ---- calls, len, iteration ---- */
+
+/* the outermost builtin running (its qualified name), for the accounting
+ * of implicit transfers (backend/xfer.c); NULL between builtin calls */
+static const char *call_site;
+
+const char *val_call_site(void)
+{
+	return call_site;
+}
 
 struct value *val_call(struct eval *ev, struct value *f, int argc, struct value **argv,
 		       const struct kwargs *kw)
@@ -1550,8 +1684,25 @@ struct value *val_call(struct eval *ev, struct value *f, int argc, struct value 
 		kw = &nokw;
 	switch (f->type) {
 	case VT_BUILTIN:
+		if (!call_site) {
+			struct value *r;
+			call_site = f->u.bi.qualname ? f->u.bi.qualname : f->u.bi.name;
+			r = f->u.bi.fn(ev, &f->u.bi, argc, argv, kw);
+			call_site = NULL;
+			return r;
+		}
 		return f->u.bi.fn(ev, &f->u.bi, argc, argv, kw);
 	case VT_FUNCTION:
+		if (call_site) {
+			/* a builtin calling back into the user's code (benchmark,
+			 * fromfunction): the builtins that code calls are the sites */
+			const char *outer = call_site;
+			struct value *r;
+			call_site = NULL;
+			r = ev_call_function(ev, f, argc, argv, kw);
+			call_site = outer;
+			return r;
+		}
 		return ev_call_function(ev, f, argc, argv, kw);
 	case VT_TYPE:
 		return builtins_type_call(ev, f->u.ty, argc, argv, kw);
@@ -1577,6 +1728,10 @@ int64_t val_len(struct eval *ev, struct value *v)
 	case VT_RANGE: return range_len(&v->u.range);
 	case VT_NDARRAY: case VT_SCALAR: return VAL_SLOT(v, len)(ev, v);
 	case VT_MODULE: break;
+	case VT_OBJECT:
+		if (v->u.obj.t->len)
+			return v->u.obj.t->len(ev, v);
+		/* fall through */
 	default: {
 		struct value *l = val_iterobj_list_borrow(v);
 		if (l && strncmp(((struct iterobj *)v->u.obj.p)->kind, "dict_", 5) == 0)
@@ -1649,7 +1804,53 @@ struct value *val_iter_list(struct eval *ev, struct value *v)
 	case VT_BYTES:
 		return bytes_iter_list(ev, v);
 	default: {
+		if (v->type == VT_OBJECT && v->u.obj.t->next && !v->u.obj.t->iter) {
+			/* a lazy iterator: drawn to its end (with an iter slot: val_iter_drain below) */
+			struct value *out = val_list_new(0, NULL), *x;
+			if (!out)
+				return err_nomem(ev);
+			while ((x = v->u.obj.t->next(ev, v)))
+				if (list_append(out, x) < 0 || ev_check_interrupt(ev)) {
+					if (!err_occurred(ev))
+						err_nomem(ev);
+					break;
+				}
+			if (err_occurred(ev)) {
+				val_decref(out);
+				return NULL;
+			}
+			return out;
+		}
+		if (v->type == VT_OBJECT && v->u.obj.t->iter && !val_iterobj_list_borrow(v))
+			return val_iter_drain(ev, v); /* pyobj/gen.c: iter(v), then next() to the end */
+		if (v->type == VT_OBJECT && v->u.obj.t->getitem) {
+			/* the old sequence protocol: obj[0], obj[1] ... until IndexError */
+			struct value *l = val_list_new(0, NULL);
+			if (!l)
+				return err_nomem(ev);
+			for (int64_t i = 0;; i++) {
+				struct value *k = val_int(i), *it = k ? v->u.obj.t->getitem(ev, v, k) : NULL;
+				val_decref(k);
+				if (!it) {
+					struct value *e = err_fetch(ev);
+					if (e && e->type == VT_EXCEPTION && e->u.exc.type == TY_IndexError) {
+						val_decref(e);
+						return l;
+					}
+					if (e)
+						err_set_value(ev, e);
+					val_decref(l);
+					return NULL;
+				}
+				if (list_append(l, it) < 0) {
+					val_decref(l);
+					return err_nomem(ev);
+				}
+			}
+		}
 		struct value *l = val_iterobj_list_borrow(v);
+		if (!l && v->type == VT_OBJECT && (v->u.obj.t->iter || v->u.obj.t->next))
+			return val_iter_drain(ev, v);
 		if (l) {
 			struct value *c = val_iter_list(ev, l);
 			/* an iterator is consumed, a view is not */

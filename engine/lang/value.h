@@ -23,6 +23,7 @@ struct eval;
 struct ndarray;
 struct value;
 struct bigint; /* bigint.c: a GMP integer */
+struct dictkind;
 
 /* ORDER VT */
 enum vtype {
@@ -71,10 +72,17 @@ enum typeid {
 	TY_AxisError,             /* numpy.exceptions.AxisError(ValueError, IndexError) */
 	TY_StdinNotImplementedError, /* IPython's (NotImplementedError) */
 	TY_UsageError,            /* IPython's (Exception) */
+	TY_CalledProcessError,    /* subprocess.CalledProcessError(Exception): %%bash's non-zero exit */
 	TY_OutOfMemoryError,      /* cupy.cuda.memory.OutOfMemoryError(MemoryError) */
 	TY_CUDARuntimeError,      /* cupy_backends.cuda.api.runtime.CUDARuntimeError(RuntimeError) */
 	TY_NVRTCError,            /* cupy.cuda.compiler.CompileException(Exception) */
 	TY_UnicodeDecodeError, TY_UnicodeEncodeError, /* (UnicodeError): bytes.decode, str.encode */
+	TY_SystemExit,            /* sys.exit (BaseException) */
+	TY_FileExistsError, TY_NotADirectoryError, TY_IsADirectoryError, TY_PermissionError, /* (OSError) */
+	TY_Warning, TY_UserWarning, TY_DeprecationWarning, TY_PendingDeprecationWarning,
+	TY_RuntimeWarning, TY_FutureWarning, /* the warnings module's categories */
+	TY_JSONDecodeError,       /* json.decoder.JSONDecodeError(ValueError) */
+	TY_GeneratorExit,         /* (BaseException): a generator closed */
 	TY_COUNT
 };
 
@@ -87,6 +95,9 @@ struct str {
 struct seqtype {
 	const char *name;               /* "EighResult" */
 	const char *const *fields;      /* one per item */
+	/* a list's class (IPython's SList, u.seq.named of a VT_LIST): its
+	 * attributes beyond list's (new ref, or NULL, no error: none) */
+	struct value *(*getattr)(struct eval *ev, struct value *self, const char *name);
 };
 
 struct seq { /* tuple and list */
@@ -107,6 +118,8 @@ struct dict {
 	size_t index_cap;
 	uint64_t version;       /* new on every change of the keys or their places
 				 * (dict_version_bump): eval.c's name caches */
+	const struct dictkind *kind; /* a dict subclass (Counter, defaultdict ...) or NULL */
+	struct value *kdata;    /* owned: the kind's state (defaultdict's default_factory) */
 };
 
 struct slice { struct value *start, *stop, *step; /* VT_NONE when absent */ };
@@ -148,6 +161,8 @@ struct exception {
 	int col;               /* SyntaxError column (1-based), 0 unknown */
 	int end_col;           /* SyntaxError end column (1-based, exclusive), 0 unknown */
 	char *text;            /* SyntaxError source line, may be NULL */
+	struct value *cls;     /* a user class (pyobj/class.c) deriving from type, or NULL */
+	struct value *attrs;   /* VT_DICT of attributes set on it, or NULL */
 };
 
 /* A NumPy scalar: dtype number (enum dtype in dtype.h) and its value. */
@@ -168,6 +183,16 @@ struct dtypeval {
 	int is_type;        /* np.float32 (a scalar type) vs np.dtype('float32') */
 };
 
+/* ORDER OP: the operators of val_binop (and objtype.binop) */
+enum binop {
+	OP_ADD, OP_SUB, OP_MUL, OP_TRUEDIV, OP_FLOORDIV, OP_MOD, OP_POW,
+	OP_MATMUL, OP_LSHIFT, OP_RSHIFT, OP_AND, OP_OR, OP_XOR,
+	/* comparisons */
+	OP_LT, OP_LE, OP_EQ, OP_NE, OP_GT, OP_GE,
+	OP_COUNT
+};
+enum unop { UOP_NEG, UOP_POS, UOP_INVERT, UOP_NOT };
+
 /* Objects that are none of the above: a type descriptor with hooks. */
 struct objtype {
 	const char *name;   /* "MemoryPool", "Generator", "TimeitResult" */
@@ -186,6 +211,27 @@ struct objtype {
 	char *(*str)(struct eval *ev, struct value *self);
 	/* optional: obj[key] (new ref, or NULL with the error set) */
 	struct value *(*getitem)(struct eval *ev, struct value *self, struct value *key);
+	/* optional slots of the object model (pyobj/: classes, sets, generators,
+	 * files), CPython's tp_* slots.  binop: l or r is self, called before any
+	 * other rule for arithmetic and the comparisons OP_LT..OP_GE, with
+	 * OP_COUNT + op for the in-place form (l is self); NULL with no error
+	 * set means NotImplemented.  next: NULL with no error set when
+	 * exhausted.  setitem: x NULL deletes.  truth: when absent, len != 0. */
+	struct value *(*binop)(struct eval *ev, enum binop op, struct value *l, struct value *r);
+	struct value *(*unop)(struct eval *ev, enum unop op, struct value *self);
+	int64_t (*len)(struct eval *ev, struct value *self);
+	int (*truth)(struct eval *ev, struct value *self);
+	int (*hash)(struct eval *ev, struct value *self, uint64_t *out);
+	int (*contains)(struct eval *ev, struct value *self, struct value *x);
+	struct value *(*iter)(struct eval *ev, struct value *self);
+	struct value *(*next)(struct eval *ev, struct value *self);
+	int (*setitem)(struct eval *ev, struct value *self, struct value *key, struct value *x);
+	/* optional: `with obj:` that passes the exception (the pending error's
+	 * value, or NULL) to __exit__ and may suppress it (returns 1); takes
+	 * precedence over exit; 0 / 1, or -1 with the error set */
+	int (*exit_exc)(struct eval *ev, struct value *self, struct value *exc);
+	/* optional: the value `with obj as x` binds (default: obj) */
+	struct value *(*enter_value)(struct eval *ev, struct value *self);
 };
 
 struct function; /* eval.c: def/lambda with its AST and defaults */
@@ -255,14 +301,22 @@ int dict_del(struct eval *ev, struct value *d, struct value *key); /* 1 deleted,
 int module_add(struct value *mod, const char *name, struct value *val); /* steals val */
 
 /* ---- protocol of the language (all in value.c) ---- */
-enum binop {
-	OP_ADD, OP_SUB, OP_MUL, OP_TRUEDIV, OP_FLOORDIV, OP_MOD, OP_POW,
-	OP_MATMUL, OP_LSHIFT, OP_RSHIFT, OP_AND, OP_OR, OP_XOR,
-	/* comparisons */
-	OP_LT, OP_LE, OP_EQ, OP_NE, OP_GT, OP_GE,
-	OP_COUNT
+
+/* A dict subclass written in C (collections.Counter, os.environ ...): a
+ * VT_DICT whose struct dict names its kind.  Every hook is optional; the
+ * dict's own behaviour applies where a hook is absent or declines. */
+struct dictkind {
+	const char *name;   /* type(d).__name__: "Counter" */
+	/* d[key] for an absent key: new ref, or NULL with the error set */
+	struct value *(*missing)(struct eval *ev, struct value *d, struct value *key);
+	char *(*repr)(struct eval *ev, struct value *d); /* malloc'd */
+	/* new ref; NULL with no error set: the dict's own attribute */
+	struct value *(*getattr)(struct eval *ev, struct value *d, const char *name);
+	/* l op r where either is of this kind; NULL with no error: unsupported */
+	struct value *(*binop)(struct eval *ev, enum binop op, struct value *l, struct value *r);
+	/* after d[key] = val (val NULL: del d[key]); -1 with the error set */
+	int (*onset)(struct eval *ev, struct value *d, struct value *key, struct value *val);
 };
-enum unop { UOP_NEG, UOP_POS, UOP_INVERT, UOP_NOT };
 
 struct value *val_binop(struct eval *ev, enum binop op, struct value *l, struct value *r);
 /* In place (`a += b`): arrays are updated in place, others rebind. */
@@ -280,6 +334,8 @@ int val_setattr(struct eval *ev, struct value *v, const char *name, struct value
 struct value *val_getitem(struct eval *ev, struct value *v, struct value *key);
 int val_setitem(struct eval *ev, struct value *v, struct value *key, struct value *x);
 int val_delitem(struct eval *ev, struct value *v, struct value *key);
+/* the qualified name of the outermost builtin running, or NULL */
+const char *val_call_site(void);
 struct value *val_call(struct eval *ev, struct value *f, int argc,
 		       struct value **argv, const struct kwargs *kw);
 int64_t val_len(struct eval *ev, struct value *v); /* -1 on error */
@@ -287,6 +343,12 @@ int64_t val_len(struct eval *ev, struct value *v); /* -1 on error */
 struct value *val_iter_list(struct eval *ev, struct value *v);
 const char *val_type_name(struct value *v); /* "int", "numpy.ndarray", ... */
 int val_isinstance(struct value *v, enum typeid t);
+/* Lazy iteration (pyobj/gen.c): iter(v), a new reference; val_next gives
+ * the next item, or NULL with no error set when exhausted.  val_iter_drain:
+ * the rest of iter(v) as a new list. */
+struct value *val_iter(struct eval *ev, struct value *v);
+struct value *val_next(struct eval *ev, struct value *it);
+struct value *val_iter_drain(struct eval *ev, struct value *v);
 
 /* Conversions with Python's rules (TypeError / OverflowError set on failure). */
 int val_as_int64(struct eval *ev, struct value *v, int64_t *out);  /* __index__ */
@@ -355,9 +417,10 @@ struct lang_hooks {
 	struct value *(*import_array)(struct eval *ev, const char *fullname);
 	/* session: `import IPython` / `IPython.display`; NULL with no error: none */
 	struct value *(*import_display)(struct eval *ev, const char *name);
-	/* session: a line magic (`%timeit x`): 0 (*result: the magic's value or
-	 * NULL) or -1 with the error set */
-	int (*magic)(struct eval *ev, const char *line, const char *cell, struct value **result);
+	/* session: one IPython line of a cell (`%timeit x`, `!cmd`, `!!cmd`;
+	 * assigned: the value of an assignment): 0 (*result, if result is not
+	 * NULL: the line's value or NULL) or -1 with the error set */
+	int (*magic)(struct eval *ev, const char *text, int assigned, struct value **result);
 	/* session: the text `name?` shows (malloc'd), or NULL (no error: not found) */
 	char *(*inspect_text)(struct eval *ev, const char *expr, int detail);
 	/* session: IPython's display() and clear_output() */

@@ -65,7 +65,7 @@ static struct ndarray *host_owned(struct eval *ev, const struct ndarray *a, int 
 static struct value *to_ns(struct eval *ev, const struct builtin *bi, struct ndarray *h)
 {
 	struct ndarray *d;
-	if (!h || arr_be(bi) == &backend_host)
+	if (!h || nd_backend(h) == arr_be(bi))
 		return h ? arr_wrap(ev, h) : NULL;
 	d = arr_to_backend(ev, h, arr_be(bi));
 	nd_decref(h);

@@ -15,6 +15,7 @@
 #include "array/arrapi.h"
 #include "lang/args.h"
 #include "lang/error.h"
+#include "lib/devsearch.h"
 #include "lib/shape.h"
 #include "ufunc/ufunc.h"
 #include "lib/nscall.h"
@@ -254,11 +255,13 @@ static struct value *mk_array(struct eval *ev, const struct builtin *bi, int arg
 		     *like = NULL, *device = NULL;
 	int dt = -1, cp;
 	int64_t nmin;
+	char ord;
 	const struct backend *be = arr_be(bi);
 	struct ndarray *a, *r;
 	if (args_parse(ev, bi->name, argc, argv, kw, "object|dtype,$copy,order,subok,ndmin,like,device",
 		       &obj, &dtype, &copy, &order, &subok, &ndmin, &like, &device) < 0 ||
-	    arr_parse_dtype(ev, dtype, &dt) < 0 || args_int(ev, ndmin, 0, &nmin) < 0)
+	    arr_parse_dtype(ev, dtype, &dt) < 0 || args_int(ev, ndmin, 0, &nmin) < 0 ||
+	    arr_parse_order(ev, order, 'K', &ord) < 0)
 		return NULL;
 	cp = copy_default;
 	if (copy && copy->type != VT_NONE && args_bool(ev, copy, copy_default, &cp) < 0)
@@ -281,13 +284,15 @@ static struct value *mk_array(struct eval *ev, const struct builtin *bi, int arg
 		if (!r)
 			return NULL;
 		if (a && r == a && !cp && nmin <= r->ndim &&
-		    (!contiguous || (nd_is_c_contiguous(r) && r->ndim > 0))) {
+		    (!contiguous || (nd_is_c_contiguous(r) && r->ndim > 0)) &&
+		    (ord != 'F' || nd_is_f_contiguous(r)) && (ord != 'C' || nd_is_c_contiguous(r))) {
 			/* np.asarray(a) is a */
 			nd_decref(r);
 			return val_incref(obj);
 		}
 		if (a && r == a && cp) {
-			struct ndarray *c = arr_contiguous(ev, r);
+			/* order='K' keeps the layout, 'A' keeps Fortran order (NumPy's copy) */
+			struct ndarray *c = arr_copy_order(ev, r, r->dtype, ord);
 			nd_decref(r);
 			r = c;
 		} else if (a && r == a && copy && copy->type == VT_BOOL && !copy->u.i) {
@@ -301,6 +306,14 @@ static struct value *mk_array(struct eval *ev, const struct builtin *bi, int arg
 		nd_decref(r);
 		r = c;
 		if (!r)
+			return NULL;
+	}
+	if ((ord == 'F' && (!nd_is_f_contiguous(r) || (!a && r->ndim > 1))) ||
+	    (ord == 'C' && !nd_is_c_contiguous(r))) {
+		/* a new array from a list gets Fortran strides even where C ones would do */
+		struct ndarray *c = arr_copy_order(ev, r, r->dtype, ord);
+		nd_decref(r);
+		if (!(r = c))
 			return NULL;
 	}
 	if (nmin > r->ndim) {
@@ -359,82 +372,13 @@ static struct value *fn_copy(struct eval *ev, const struct builtin *bi, int argc
 	return arr_wrap(ev, r);
 }
 
-/* NumPy's <type>_fill: p[0] and p[1] hold the first two values; the rest are
- * p[0] + i*(p[1]-p[0]) in the element type (integers wrap), every `stride`
- * elements (2 for the real and imaginary parts of a complex). */
-#define ARANGE_FILL_INT(T) \
-	static void arange_fill_##T(void *d, int64_t n, int stride) \
-	{ \
-		T *p = d; \
-		T x0 = p[0], dl = (T)(p[1] - x0); \
-		(void)stride; \
-		for (int64_t i = 2; i < n; i++) \
-			p[i] = (T)((uint64_t)x0 + (uint64_t)i * (uint64_t)dl); \
-	}
-#define ARANGE_FILL_FLT(N, T, C) \
-	static void arange_fill_##N(void *d, int64_t n, int stride) \
-	{ \
-		T *p = d; \
-		C x0 = (C)p[0], dl = (C)p[stride] - x0; \
-		int32_t n32 = n < INT32_MAX ? (int32_t)n : INT32_MAX; \
-		/* an int32 counter: its conversion vectorises, int64's does not */ \
-		if (stride == 1) \
-			for (int32_t i = 2; i < n32; i++) \
-				p[i] = (T)(x0 + (C)i * dl); \
-		else \
-			for (int32_t i = 2; i < n32; i++) \
-				p[(int64_t)i * stride] = (T)(x0 + (C)i * dl); \
-		for (int64_t i = n32 > 2 ? n32 : 2; i < n; i++) \
-			p[i * stride] = (T)(x0 + (C)i * dl); \
-	}
-ARANGE_FILL_INT(int8_t)
-ARANGE_FILL_INT(int16_t)
-ARANGE_FILL_INT(int32_t)
-ARANGE_FILL_INT(int64_t)
-ARANGE_FILL_INT(uint8_t)
-ARANGE_FILL_INT(uint16_t)
-ARANGE_FILL_INT(uint32_t)
-ARANGE_FILL_INT(uint64_t)
-ARANGE_FILL_FLT(f16, _Float16, float)
-ARANGE_FILL_FLT(f32, float, float)
-ARANGE_FILL_FLT(f64, double, double)
-
-/* The contiguous float32 / float64 fill, L lanes at a time: each lane does
- * the scalar loop's own operations (the int32 counter converted, times dl,
- * plus x0; no contraction under -std=c11), so every value is bit for bit
- * NumPy's.  GCC's -O2 leaves the scalar loop scalar, and there cvtsi2ss
- * merges into the register holding the previous result, which chains each
- * element's latency to the one before. */
-#define ARANGE_FILL_VEC(N, T, L) \
-	static void arange_fill_##N##_vec(void *d, int64_t n) \
-	{ \
-		typedef T vt __attribute__((vector_size(L * sizeof(T)))); \
-		typedef int32_t vi __attribute__((vector_size(L * 4))); \
-		T *p = d, x0 = p[0], dl = p[1] - x0; \
-		int32_t n32 = n < INT32_MAX ? (int32_t)n : INT32_MAX, i = 2; \
-		vi lane; \
-		for (int k = 0; k < L; k++) \
-			lane[k] = k; \
-		for (; i <= n32 - L; i += L) { \
-			vt r = __builtin_convertvector(lane + i, vt) * dl + x0; \
-			memcpy(p + i, &r, sizeof r); \
-		} \
-		for (; i < n32; i++) \
-			p[i] = x0 + (T)i * dl; \
-		for (int64_t j = n32 > 2 ? n32 : 2; j < n; j++) \
-			p[j] = x0 + (T)j * dl; \
-	}
-ARANGE_FILL_VEC(f32, float, 8)
-ARANGE_FILL_VEC(f64, double, 4)
-
-/* Fills a (1-d, C-contiguous, host) with NumPy's arange values: x0 and x1
- * stored as setitem stores a Python number, then the dtype's fill. */
-static int arange_fill(struct eval *ev, struct ndarray *a, const struct npscalar *x0,
-		       const struct npscalar *x1)
+/* NumPy's arange values in the first min(n, 2) items of out2 (two items
+ * of dtype dt, host memory): x0 and x1 stored as setitem stores a Python
+ * number (an int out of dt's range raises OverflowError). */
+static int arange_first2(struct eval *ev, int dt, int64_t n, const struct npscalar *x0,
+			 const struct npscalar *x1, char *out2)
 {
-	int64_t n = a->shape[0];
-	int dt = a->dtype, isz = dt_size(dt);
-	char *p = nd_data(a);
+	int isz = dt_size(dt);
 	const struct npscalar *xs[2] = {x0, x1};
 	if (dt == DT_BOOL && n > 2)
 		return err_set(ev, TY_TypeError, "arange() is only supported for booleans when the result "
@@ -442,61 +386,42 @@ static int arange_fill(struct eval *ev, struct ndarray *a, const struct npscalar
 	for (int k = 0; k < 2 && k < n; k++) {
 		if (dt_is_int(dt) && xs[k]->dtype == DT_INT64 && arr_check_pyint(ev, xs[k]->v.i, dt) < 0)
 			return -1;
-		arr_scalar_store(dt, p + k * isz, xs[k]);
-	}
-	if (n <= 2)
-		return 0;
-	switch (dt) {
-	case DT_INT8: arange_fill_int8_t(p, n, 1); break;
-	case DT_INT16: arange_fill_int16_t(p, n, 1); break;
-	case DT_INT32: arange_fill_int32_t(p, n, 1); break;
-	case DT_INT64: arange_fill_int64_t(p, n, 1); break;
-	case DT_UINT8: arange_fill_uint8_t(p, n, 1); break;
-	case DT_UINT16: arange_fill_uint16_t(p, n, 1); break;
-	case DT_UINT32: arange_fill_uint32_t(p, n, 1); break;
-	case DT_UINT64: arange_fill_uint64_t(p, n, 1); break;
-	case DT_FLOAT16: arange_fill_f16(p, n, 1); break;
-	case DT_FLOAT32: arange_fill_f32_vec(p, n); break;
-	case DT_FLOAT64: arange_fill_f64_vec(p, n); break;
-	case DT_COMPLEX64: arange_fill_f32(p, n, 2); arange_fill_f32((float *)p + 1, n, 2); break;
-	case DT_COMPLEX128: arange_fill_f64(p, n, 2); arange_fill_f64((double *)p + 1, n, 2); break;
-	default: return err_set(ev, TY_ValueError, "no fill-function for data-type."), -1;
+		arr_scalar_store(dt, out2 + k * isz, xs[k]);
 	}
 	return 0;
 }
 
-/* The arange result: n items (none if n < 0) of dtype dt, from x0 and x1 by
- * arange_fill, on bi's backend: filled there when it has an arange_fill
- * (the first two items stored on the host), else on the host and copied. */
+/* The arange result: n items (none if n < 0) of dtype dt, from x0 and x1,
+ * on bi's backend: the first two items stored on the host, the rest
+ * written by the backend's arange_fill. */
 static struct value *arange_make(struct eval *ev, const struct builtin *bi, int dt, int64_t n,
 				 const struct npscalar *x0, const struct npscalar *x1)
 {
 	const struct backend *be = arr_be(bi);
 	struct ndarray *r;
+	char two[2 * 16] = {0};
 	if (n < 0)
 		n = 0;
-	if (be->arange_fill && n > 2 && dt != DT_BOOL) {
-		int64_t two = 2;
-		struct ndarray *h = arr_new(ev, &backend_host, dt, 1, &two, 0);
-		r = h && arange_fill(ev, h, x0, x1) == 0 ? arr_new(ev, be, dt, 1, &n, 0) : NULL;
-		if (r && be->arange_fill(ev, r, nd_data(h), NULL) < 0) {
+	if (arange_first2(ev, dt, n, x0, x1, two) < 0)
+		return NULL;
+	if (!(r = arr_new(ev, be, dt, 1, &n, 0)))
+		return NULL;
+	if (n > 2) {
+		if (!be->arange_fill) {
 			nd_decref(r);
-			r = NULL;
+			return err_set(ev, TY_NotImplementedError, "arange is not supported on the %s backend",
+				       be->name);
 		}
-		nd_decref(h);
-		return r ? arr_wrap(ev, r) : NULL;
+		if (be->arange_fill(ev, r, two, NULL) < 0) {
+			nd_decref(r);
+			return NULL;
+		}
+		return arr_wrap(ev, r);
 	}
-	r = arr_new(ev, &backend_host, dt, 1, &n, 0);
-	if (!r)
-		return NULL;
-	if (arange_fill(ev, r, x0, x1) < 0) {
+	/* at most two items: stored as they are */
+	if (n && be->from_host(ev, r, two) < 0) {
 		nd_decref(r);
 		return NULL;
-	}
-	if (be != &backend_host) {
-		struct ndarray *c = arr_to_backend(ev, r, arr_be(bi));
-		nd_decref(r);
-		r = c;
 	}
 	return arr_wrap(ev, r);
 }
@@ -723,8 +648,8 @@ static struct ndarray *linspace_on(struct eval *ev, const struct backend *be, do
 		return r;
 	}
 	r = linspace_host(ev, start, stop, num, endpoint, stepout);
-	if (!r || be == &backend_host)
-		return r;
+	if (!r)
+		return NULL;
 	c = arr_to_backend(ev, r, be);
 	nd_decref(r);
 	return c;
@@ -979,7 +904,7 @@ static struct value *fn_logspace(struct eval *ev, const struct builtin *bi, int 
 		nd_decref(r);
 		r = c;
 	}
-	if (r && arr_be(bi) != &backend_host) {
+	if (r) {   /* arr_to_backend: a new reference when already there */
 		struct ndarray *c = arr_to_backend(ev, r, arr_be(bi));
 		nd_decref(r);
 		r = c;
@@ -1020,7 +945,7 @@ static struct ndarray *host_tri(struct eval *ev, int64_t n, int64_t m, int64_t k
 
 static struct value *to_be(struct eval *ev, const struct builtin *bi, struct ndarray *r)
 {
-	if (r && arr_be(bi) != &backend_host) {
+	if (r) {   /* arr_to_backend: a new reference when already there */
 		struct ndarray *c = arr_to_backend(ev, r, arr_be(bi));
 		nd_decref(r);
 		r = c;
@@ -1086,6 +1011,11 @@ static struct value *trilu(struct eval *ev, const struct builtin *bi, int argc,
 	if (a->ndim < 1) {
 		nd_decref(a);
 		return err_set(ev, TY_ValueError, "input array must be at least 1-d");
+	}
+	if (ds_wanted(nd_backend(a))) {
+		struct value *r = ds_trilu(ev, a, k, upper);
+		nd_decref(a);
+		return r;
 	}
 	h = arr_to_host(ev, a);
 	c = h ? arr_contiguous(ev, h) : NULL;
@@ -1296,7 +1226,7 @@ static struct value *fn_fromfunction(struct eval *ev, const struct builtin *bi, 
 			((double *)nd_data(r))[i] = (double)((i / inner) % sh[d]);
 		c = arr_astype(ev, r, dt);
 		nd_decref(r);
-		if (c && arr_be(bi) != &backend_host) {
+		if (c) {   /* arr_to_backend: a new reference when already there */
 			struct ndarray *c2 = arr_to_backend(ev, c, arr_be(bi));
 			nd_decref(c);
 			c = c2;
@@ -1350,7 +1280,7 @@ static struct value *fn_frombuffer(struct eval *ev, const struct builtin *bi, in
 		arr_scalar_store(src->u.sc.dtype, scbuf, &src->u.sc);
 		data = scbuf;
 		len = dt_size(src->u.sc.dtype);
-	} else if (src->type == VT_NDARRAY && nd_backend(src->u.arr) == &backend_host) {
+	} else if (src->type == VT_NDARRAY && !arr_is_cupy(nd_backend(src->u.arr))) {
 		sa = src->u.arr;
 		if (!nd_is_c_contiguous(sa))
 			return err_set(ev, TY_ValueError, "ndarray is not C-contiguous");
@@ -1389,7 +1319,7 @@ static struct value *fn_frombuffer(struct eval *ev, const struct builtin *bi, in
 		if (r)
 			r->flags &= ~ND_WRITEABLE;
 	}
-	if (r && arr_be(bi) != &backend_host) {
+	if (r) {   /* arr_to_backend: a new reference when already there */
 		struct ndarray *d = arr_to_backend(ev, r, arr_be(bi));
 		nd_decref(r);
 		r = d;
@@ -1429,7 +1359,7 @@ static struct value *linspace_composed(struct eval *ev, const struct backend *be
 		nd_decref(rs);
 		rs = ar;
 	}
-	if (rs && be != &backend_host) {
+	if (rs) {
 		ar = arr_to_backend(ev, rs, be);
 		nd_decref(rs);
 		rs = ar;

@@ -93,7 +93,7 @@ static int item_of_array(struct eval *ev, struct ndarray *a, struct ix_item *it,
 {
 	struct ndarray *h = NULL;
 	if (a->dtype == DT_BOOL) {
-		h = nd_device(a) == DEV_HOST ? nd_incref(a) : arr_to_host(ev, a);
+		h = arr_to_host(ev, a);
 		if (!h)
 			return -1;
 		if (a->ndim == 0) {
@@ -120,7 +120,7 @@ static int item_of_array(struct eval *ev, struct ndarray *a, struct ix_item *it,
 			err_set(ev, TY_IndexError, "arrays used as indices must be of integer (or boolean) type");
 		return -1;
 	}
-	if (nd_device(a) != DEV_HOST) {
+	if (!nd_host_memory(a)) {
 		h = arr_to_host(ev, a);
 		if (!h)
 			return -1;
@@ -711,7 +711,7 @@ static struct ndarray *gather(struct eval *ev, const struct ix_plan *p)
 	struct ndarray *out = nd_new(ev, be, v->dtype, p->ond, p->oshape);
 	if (!out)
 		return NULL;
-	if (be->device == DEV_HOST) {
+	if (!be->device_memory) {
 		struct shp_walk w;
 		plan_walk(p, &w, 1);
 		shp_walk_copy(&w, nd_data(out), nd_data(v), dt_size(v->dtype));
@@ -733,7 +733,7 @@ static struct ndarray *full_mask(struct ndarray *a, struct value *key)
 {
 	struct ndarray *m = arr_borrow(key);
 	if (!m || m->dtype != DT_BOOL || m->ndim != a->ndim || a->ndim == 0
-	    || nd_device(a) != DEV_HOST || nd_device(m) != DEV_HOST
+	    || !nd_host_memory(a) || !nd_host_memory(m)
 	    || !nd_is_c_contiguous(a) || !nd_is_c_contiguous(m))
 		return NULL;
 	for (int i = 0; i < a->ndim; i++)
@@ -795,7 +795,7 @@ static int mask_get(struct eval *ev, struct ndarray *a, struct value *key, struc
 static int mask_set(struct eval *ev, struct ndarray *a, struct value *key, struct value *x)
 {
 	struct ndarray *m = full_mask(a, key), *xa = arr_borrow(x), *v = NULL;
-	if (!m || (xa && (xa->ndim > 1 || nd_device(xa) != DEV_HOST)))
+	if (!m || (xa && (xa->ndim > 1 || !nd_host_memory(xa))))
 		return 0;
 	int64_t n = nd_size(a);
 	const uint8_t *mp = (const uint8_t *)nd_data(m);
@@ -975,7 +975,7 @@ static int dev_get(struct eval *ev, struct ndarray *a, struct value *key, struct
 	const struct backend *be = nd_backend(a);
 	struct ndarray *m, *res = NULL;
 	int err;
-	if (nd_device(a) == DEV_HOST || !be->mask_take || !be->take_index)
+	if (nd_host_memory(a) || !be->mask_take || !be->take_index)
 		return 0;
 	if (!(m = dev_mask(ev, a, key, &err)))
 		return err ? -1 : dev_take(ev, a, key, out);
@@ -992,7 +992,7 @@ static int dev_set(struct eval *ev, struct ndarray *a, struct value *key, struct
 	const struct backend *be = nd_backend(a);
 	struct ndarray *m, *xa = arr_borrow(x), *v = NULL;
 	int err, rc = -1;
-	if (nd_device(a) == DEV_HOST || !be->mask_put || !be->mask_count)
+	if (nd_host_memory(a) || !be->mask_put || !be->mask_count)
 		return 0;
 	if (!(m = dev_mask(ev, a, key, &err)))
 		return err ? -1 : 0;
@@ -1055,8 +1055,8 @@ out:
 static int take_get(struct eval *ev, struct ndarray *a, struct value *key, struct value **out)
 {
 	struct ndarray *k = arr_borrow(key), *r;
-	if (!k || k->dtype != DT_INT64 || k->ndim < 1 || a->ndim != 1 || nd_device(a) != DEV_HOST
-	    || nd_device(k) != DEV_HOST || !nd_is_c_contiguous(k))
+	if (!k || k->dtype != DT_INT64 || k->ndim < 1 || a->ndim != 1 || !nd_host_memory(a)
+	    || !nd_host_memory(k) || !nd_is_c_contiguous(k))
 		return 0;
 	const int64_t *ip = (const int64_t *)nd_data(k);
 	int64_t n = nd_size(k), size = a->shape[0], stride = a->strides[0], bad = 0;
@@ -1108,7 +1108,7 @@ struct value *idx_get(struct eval *ev, struct ndarray *a, struct value *key)
 		return f < 0 ? NULL : fast;
 	if (key_parse(ev, key, a->ndim, &k) < 0)
 		return NULL;
-	if (k.has_adv && nd_device(a) != DEV_HOST && !nd_backend(a)->gather) {
+	if (k.has_adv && !nd_host_memory(a) && !nd_backend(a)->gather) {
 		host = arr_to_host(ev, a);
 		if (!host) {
 			key_clear(&k);
@@ -1287,7 +1287,7 @@ int idx_set(struct eval *ev, struct ndarray *a, struct value *key, struct value 
 		return rc < 0 ? -1 : 0;
 	if (key_parse(ev, key, a->ndim, &k) < 0)
 		return -1;
-	if (k.has_adv && nd_device(a) != DEV_HOST && !nd_backend(a)->scatter) {
+	if (k.has_adv && !nd_host_memory(a) && !nd_backend(a)->scatter) {
 		host = arr_to_host(ev, a);
 		if (!host) {
 			key_clear(&k);
@@ -1309,7 +1309,7 @@ int idx_set(struct eval *ev, struct ndarray *a, struct value *key, struct value 
 		rc = shp_assign(ev, p.view, vals);
 		goto out;
 	}
-	if (nd_device(dst) == DEV_HOST && vals->dtype == dst->dtype && vals->buf != dst->buf
+	if (nd_host_memory(dst) && vals->dtype == dst->dtype && vals->buf != dst->buf
 	    && p.bnd == 1 && vals->ndim == p.view->ndim + 1) {
 		/* straight from the (broadcast) values: x[idx] = 1.0 reads one item */
 		struct shp_walk w;
@@ -1338,7 +1338,7 @@ int idx_set(struct eval *ev, struct ndarray *a, struct value *key, struct value 
 		nd_decref(vals);
 		vals = c;
 	}
-	if (nd_device(dst) == DEV_HOST) {
+	if (nd_host_memory(dst)) {
 		struct shp_walk w;
 		plan_walk(&p, &w, 0);
 		shp_walk_copy(&w, nd_data(p.view), nd_data(vals), dt_size(dst->dtype));
@@ -1378,7 +1378,7 @@ struct ndarray *idx_take_axis(struct eval *ev, const struct ndarray *a, int axis
 	int64_t vshape[ND_MAXDIM], vstr[ND_MAXDIM];
 
 	memset(&p, 0, sizeof p);
-	if (nd_device(a) != DEV_HOST && !nd_backend(a)->gather) {
+	if (!nd_host_memory(a) && !nd_backend(a)->gather) {
 		if (!(host = arr_to_host(ev, a)))
 			return NULL;
 		src = host;

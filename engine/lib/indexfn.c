@@ -196,7 +196,7 @@ static struct value *xf_put(struct eval *ev, const struct builtin *bi, int argc,
 		rc = 0;
 		goto out;
 	}
-	h = nd_device(a) == DEV_HOST ? nd_incref(a) : arr_to_host(ev, a);
+	h = arr_to_host(ev, a);
 	if (!h)
 		goto out;
 	int isz = dt_size(a->dtype);
@@ -463,7 +463,7 @@ static struct value *xf_where(struct eval *ev, const struct builtin *bi, int arg
 	struct ndarray *c = arr_asarray(ev, be, cv, -1), *ch[2] = {NULL, NULL}, *r = NULL;
 	if (!c)
 		return NULL;
-	if (be == &backend_host) {
+	if (!arr_is_cupy(be)) {   /* np: NumPy's loop; cp: the ufunc path CuPy takes */
 		struct ndarray *cb = c->dtype == DT_BOOL ? nd_incref(c) : arr_astype(ev, c, DT_BOOL);
 		ch[1] = cb ? arr_asarray(ev, be, xv, dt) : NULL;
 		ch[0] = ch[1] ? arr_asarray(ev, be, yv, dt) : NULL;
@@ -723,7 +723,7 @@ static struct value *axis_arange(struct eval *ev, const struct backend *be, int6
 		return NULL;
 	for (int64_t i = 0; i < n; i++)
 		((int64_t *)nd_data(h))[i] = i;
-	if (be == &backend_host)
+	if (nd_backend(h) == be)
 		return arr_wrap(ev, h);
 	d = arr_to_backend(ev, h, be);
 	nd_decref(h);
@@ -869,7 +869,7 @@ static struct value *xf_ix_(struct eval *ev, const struct builtin *bi, int argc,
 				if (((const uint8_t *)nd_data(h))[i])
 					((int64_t *)nd_data(b))[j++] = i;
 			nd_decref(h);
-			if (b && be != &backend_host) {
+			if (b && nd_backend(b) != be) {
 				struct ndarray *d = arr_to_backend(ev, b, be);
 				nd_decref(b);
 				b = d;
@@ -937,7 +937,7 @@ static struct ndarray *int_operand(struct eval *ev, const struct builtin *bi, st
 static struct value *int_result(struct eval *ev, const struct builtin *bi, struct ndarray *h)
 {
 	struct ndarray *d;
-	if (!h || arr_be(bi) == &backend_host)
+	if (!h || nd_backend(h) == arr_be(bi))
 		return h ? arr_result(ev, h) : NULL;
 	d = arr_to_backend(ev, h, arr_be(bi));
 	nd_decref(h);
@@ -1143,7 +1143,7 @@ static struct value *xf_indices(struct eval *ev, const struct builtin *bi, int a
 	if (sparse) {
 		for (k = 0; k < nd; k++) {
 			struct ndarray *a = arr_borrow(items[k]), *d;
-			if (arr_be(bi) == &backend_host)
+			if (nd_backend(a) == arr_be(bi))
 				continue;
 			if (!(d = arr_to_backend(ev, a, arr_be(bi))))
 				goto fail;
@@ -1172,7 +1172,7 @@ static struct value *xf_indices(struct eval *ev, const struct builtin *bi, int a
 		val_decref(items[k]);
 		items[k] = NULL;
 	}
-	if (arr_be(bi) == &backend_host)
+	if (nd_backend(res) == arr_be(bi))
 		return arr_wrap(ev, res);
 	d = arr_to_backend(ev, res, arr_be(bi));
 	nd_decref(res);

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lib/shape.h"
+#include "lib/nscall.h"
 #include "lang/args.h"
 #include "lang/error.h"
 
@@ -279,6 +280,32 @@ static struct value *ravel_common(struct eval *ev, const struct builtin *bi, int
 		nd_decref(a);
 		return NULL;
 	}
+	if (order && val_as_cstr(order) && strchr("AK", val_as_cstr(order)[0]))
+		o = val_as_cstr(order)[0];
+	if (o == 'A')   /* Fortran order for Fortran-contiguous arrays, else C */
+		o = nd_is_f_contiguous(a) && !nd_is_c_contiguous(a) ? 'F' : 'C';
+	if (o == 'K' && a->ndim > 1) {
+		/* memory order: the axes by decreasing |stride| (stable), then C order;
+		 * negative strides keep their direction, as NumPy's ravel does */
+		int perm[ND_MAXDIM];
+		for (int i = 0; i < a->ndim; i++) {
+			int j = i;
+			int64_t si = a->strides[i] < 0 ? -a->strides[i] : a->strides[i];
+			for (; j > 0; j--) {
+				int64_t sj = a->strides[perm[j - 1]];
+				if ((sj < 0 ? -sj : sj) >= si)
+					break;
+				perm[j] = perm[j - 1];
+			}
+			perm[j] = i;
+		}
+		struct ndarray *t = arr_transpose(ev, a, perm);
+		nd_decref(a);
+		if (!(a = t))
+			return NULL;
+	}
+	if (o == 'K')
+		o = 'C';
 	struct ndarray *r = ravel(ev, a, o, copy);
 	nd_decref(a);
 	return wrap(ev, r);
@@ -1343,7 +1370,7 @@ static struct ndarray *repeat(struct eval *ev, const struct ndarray *a0, struct 
 		}
 		tot += k;
 	}
-	if (nd_device(a) == DEV_HOST) {
+	if (nd_host_memory(a)) {
 		r = shp_repeat(ev, a, axis, rp, nr, tot);
 		goto out;
 	}
@@ -1449,6 +1476,65 @@ static int64_t pad_src(const char *mode, int64_t t, int64_t n)
 	return t < 0 ? 0 : n - 1;
 }
 
+/* out[dst] = 2 * out[edge] - out[src] along axis (one index each): the odd
+ * reflection, in out's dtype as NumPy computes it */
+static int pad_odd_one(struct eval *ev, struct ndarray *out, int axis, int64_t dst, int64_t edge,
+		       int64_t src)
+{
+	struct ndarray *d = axis_slice(ev, out, axis, dst, 1, 1);
+	struct value *e = arr_wrap(ev, axis_slice(ev, out, axis, edge, 1, 1));
+	struct value *s = arr_wrap(ev, axis_slice(ev, out, axis, src, 1, 1));
+	int rc = -1;
+	if (d && e && s) {
+		struct value *two = val_int(2);
+		struct value *t = val_binop(ev, OP_MUL, two, e);
+		struct value *x = t ? val_binop(ev, OP_SUB, t, s) : NULL;
+		struct ndarray *xa = x ? arr_borrow(x) : NULL;
+		rc = xa ? shp_assign(ev, d, xa) : -1;
+		val_decref(two);
+		val_decref(t);
+		val_decref(x);
+	}
+	nd_decref(d);
+	val_decref(e);
+	val_decref(s);
+	return rc;
+}
+
+/* NumPy's _set_reflect_both with reflect_type='odd', chunk by chunk over the
+ * axis of length N = pb + n + pa (symmetric: include_edge) */
+static int pad_odd(struct eval *ev, struct ndarray *out, int axis, int64_t pb, int64_t pa, int64_t n,
+		   int symmetric)
+{
+	int64_t N = out->shape[axis];
+	while (pb > 0 || pa > 0) {
+		int64_t old = N - pb - pa, eoff;
+		if (symmetric) {
+			old = old / n * n;
+			eoff = 1;
+		} else {
+			old = (old - 1) / (n - 1) * (n - 1) + 1;
+			eoff = 0;
+			old -= 1;
+		}
+		if (pb > 0) {
+			int64_t L = old < pb ? old : pb, stop = pb - eoff;
+			for (int64_t m = 0; m < L; m++)
+				if (pad_odd_one(ev, out, axis, pb - L + m, pb, stop + L - m) < 0)
+					return -1;
+			pb -= L;
+		}
+		if (pa > 0) {
+			int64_t L = old < pa ? old : pa, start = N - pa + eoff - 2;
+			for (int64_t m = 0; m < L; m++)
+				if (pad_odd_one(ev, out, axis, N - pa + m, N - pa - 1, start - m) < 0)
+					return -1;
+			pa -= L;
+		}
+	}
+	return 0;
+}
+
 static struct value *mf_pad(struct eval *ev, const struct builtin *bi, int argc,
 			    struct value **argv, const struct kwargs *kw)
 {
@@ -1459,9 +1545,14 @@ static struct value *mf_pad(struct eval *ev, const struct builtin *bi, int argc,
 		return NULL;
 	if (modev && !(mode = val_as_cstr(modev)))
 		return err_set(ev, TY_TypeError, "mode must be a string");
+	int stat = !strcmp(mode, "maximum") || !strcmp(mode, "minimum") || !strcmp(mode, "mean") ||
+		   !strcmp(mode, "median");
 	if (strcmp(mode, "constant") && strcmp(mode, "edge") && strcmp(mode, "reflect")
-	    && strcmp(mode, "symmetric") && strcmp(mode, "wrap") && strcmp(mode, "empty"))
+	    && strcmp(mode, "symmetric") && strcmp(mode, "wrap") && strcmp(mode, "empty") && !stat)
 		return err_set(ev, TY_ValueError, "mode '%s' is not supported", mode);
+	const char *rts = rt ? val_as_cstr(rt) : NULL;
+	/* any other reflect_type reads as 'even', as in NumPy */
+	int odd = rts && !strcmp(rts, "odd") && (!strcmp(mode, "reflect") || !strcmp(mode, "symmetric"));
 	struct ndarray *a = in_arr(ev, bi, av), *out = NULL;
 	if (!a)
 		return NULL;
@@ -1477,6 +1568,19 @@ static struct value *mf_pad(struct eval *ev, const struct builtin *bi, int argc,
 		}
 	if (cv && !strcmp(mode, "constant") && pairs(ev, cv, nd, 0, NULL, cvals, NULL) < 0)
 		goto fail;
+	int64_t slen[2 * ND_MAXDIM + 2];
+	for (int i = 0; i < nd; i++) {
+		slen[2 * i] = slen[2 * i + 1] = a->shape[i];
+	}
+	if (stat && slv && slv->type != VT_NONE) {
+		if (pairs(ev, slv, nd, 1, slen, NULL, NULL) < 0)
+			goto fail;
+		for (int i = 0; i < 2 * nd; i++)
+			if (slen[i] < 0) {
+				err_set(ev, TY_ValueError, "index can't contain negative values");
+				goto fail;
+			}
+	}
 	for (int i = 0; i < nd; i++) {
 		shape[i] = a->shape[i] + pad[2 * i] + pad[2 * i + 1];
 		if (a->shape[i] == 0 && (pad[2 * i] || pad[2 * i + 1]) && strcmp(mode, "constant")
@@ -1524,6 +1628,51 @@ static struct value *mf_pad(struct eval *ev, const struct builtin *bi, int argc,
 			}
 			continue;
 		}
+		if (stat) {
+			/* NumPy's _get_stats: the statistic of the first / last stat_length
+			 * items along the axis (of the array padded so far), rounded for
+			 * integers (mean, median), fills each side */
+			for (int side = 0; side < 2; side++) {
+				int64_t len = side ? pa : pb, L = slen[2 * i + side] < n ? slen[2 * i + side] : n;
+				if (!len)
+					continue;
+				if (L == 0 && (!strcmp(mode, "maximum") || !strcmp(mode, "minimum"))) {
+					err_set(ev, TY_ValueError, "stat_length of 0 yields no value for padding");
+					goto fail;
+				}
+				struct value *src = arr_wrap(ev, axis_slice(ev, out, i, side ? pb + n - L : pb, L, 1));
+				struct value *axv = val_int(i), *t = val_bool(1);
+				const char *kn[2] = {"axis", "keepdims"};
+				struct value *kvv[2] = {axv, t};
+				struct kwargs k2 = {2, kn, kvv};
+				struct value *st = src ? arr_ns_call(ev, nd_backend(out), !strcmp(mode, "maximum") ? "amax" :
+							 !strcmp(mode, "minimum") ? "amin" : mode, 1, &src, &k2) : NULL;
+				val_decref(axv);
+				val_decref(t);
+				val_decref(src);
+				if (st && !dt_is_inexact(out->dtype) && (!strcmp(mode, "mean") || !strcmp(mode, "median"))) {
+					struct value *r = arr_ns_call(ev, nd_backend(out), "around", 1, &st, NULL);
+					val_decref(st);
+					st = r;
+				}
+				struct ndarray *sa = st ? arr_asarray(ev, nd_backend(out), st, out->dtype) : NULL;
+				struct ndarray *dst = sa ? axis_slice(ev, out, i, side ? pb + n : 0, len, 1) : NULL;
+				struct ndarray *b = dst ? arr_broadcast_to(ev, sa, dst->ndim, dst->shape) : NULL;
+				int rc = b ? shp_assign(ev, dst, b) : -1;
+				val_decref(st);
+				nd_decref(sa);
+				nd_decref(dst);
+				nd_decref(b);
+				if (rc < 0)
+					goto fail;
+			}
+			continue;
+		}
+		if (odd && n > 1) {
+			if (pad_odd(ev, out, i, pb, pa, n, !strcmp(mode, "symmetric")) < 0)
+				goto fail;
+			continue;
+		}
 		for (int64_t j = 0; j < pb + pa; j++) {
 			int64_t pos = j < pb ? j : pb + n + (j - pb);
 			int64_t s = pad_src(mode, pos - pb, n);
@@ -1556,6 +1705,11 @@ static struct value *atleast_common(struct eval *ev, const struct builtin *bi, i
 	if (!items)
 		return err_nomem(ev);
 	for (int i = 0; i < argc; i++) {
+		struct ndarray *a0 = arr_borrow(argv[i]);
+		if (a0 && nd_backend(a0) == arr_be(bi) && a0->ndim >= (kind == AT_1D ? 1 : kind == AT_2D ? 2 : 3)) {
+			items[i] = val_incref(argv[i]);   /* NumPy returns the array itself */
+			continue;
+		}
 		struct ndarray *a = in_arr(ev, bi, argv[i]);
 		struct ndarray *t = a ? atleast(ev, a, kind) : NULL;
 		nd_decref(a);

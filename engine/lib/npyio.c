@@ -479,7 +479,7 @@ static int npy_encode(struct eval *ev, struct ndarray *a, unsigned char **out, s
 static struct ndarray *host_array_of(struct eval *ev, const struct builtin *bi, struct value *v)
 {
 	struct ndarray *a = arr_borrow(v);
-	if (a && nd_device(a) != DEV_HOST)
+	if (a && !nd_host_memory(a))
 		return arr_to_host(ev, a);
 	return arr_asarray(ev, &backend_host, v, -1);
 }
@@ -696,7 +696,7 @@ static int npz_member(void *ctx, const char *name, size_t nlen, const unsigned c
 	struct ndarray *a = npy_decode(c->ev, data, size, what);
 	if (!a)
 		return -1;
-	if (c->be != &backend_host) {
+	if (nd_backend(a) != c->be) {
 		struct ndarray *d = arr_to_backend(c->ev, a, c->be);
 		nd_decref(a);
 		if (!(a = d))
@@ -726,7 +726,7 @@ static struct value *f_load(struct eval *ev, const struct builtin *bi, int argc,
 	const struct backend *be = arr_be(bi);
 	if (len >= 6 && !memcmp(buf, "\x93NUMPY", 6)) {
 		struct ndarray *a = npy_decode(ev, buf, len, path);
-		if (a && be != &backend_host) {
+		if (a && nd_backend(a) != be) {
 			struct ndarray *d = arr_to_backend(ev, a, be);
 			nd_decref(a);
 			a = d;

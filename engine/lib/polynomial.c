@@ -47,7 +47,7 @@ static struct value *pf_vander(struct eval *ev, const struct builtin *bi, int ar
 	nd_decref(x);
 	if (!h)
 		return NULL;
-	if (nd_backend(h) != &backend_host) {
+	if (arr_is_cupy(nd_backend(h))) {   /* cp in host mode: np's copy */
 		struct ndarray *c = arr_to_backend(ev, h, &backend_host);
 		nd_decref(h);
 		if (!(h = c))
@@ -78,7 +78,7 @@ static struct value *pf_vander(struct eval *ev, const struct builtin *bi, int ar
 			}
 		}
 	nd_decref(x);
-	if (arr_be(bi) == &backend_host)
+	if (nd_backend(v) == arr_be(bi))
 		return arr_wrap(ev, v);
 	d = arr_to_backend(ev, v, arr_be(bi));
 	nd_decref(v);

@@ -172,7 +172,7 @@ struct ndarray *shp_copy(struct eval *ev, const struct ndarray *a)
 	struct ndarray *out = nd_new(ev, be, a->dtype, a->ndim, a->shape);
 	if (!out)
 		return NULL;
-	if (be->device == DEV_HOST) {
+	if (!be->device_memory) {
 		struct shp_walk w;
 		walk_of(&w, out, a);
 		shp_walk_copy(&w, nd_data(out), nd_data(a), dt_size(a->dtype));
@@ -246,7 +246,7 @@ int shp_assign(struct eval *ev, struct ndarray *dst, const struct ndarray *src)
 			return -1;
 		src = tmp;
 	}
-	if (be->device == DEV_HOST) {
+	if (!be->device_memory) {
 		if (src->dtype != dst->dtype) {
 			struct ndarray *c = arr_astype(ev, src, dst->dtype);
 			nd_decref(tmp);

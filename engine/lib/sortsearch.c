@@ -19,6 +19,7 @@
 #include "lang/error.h"
 #include "lib/nscall.h"
 #include "backend/host/simdsort.h"
+#include "lib/devsearch.h"
 
 /* ---- typed comparisons ---- */
 
@@ -708,11 +709,11 @@ static struct ndarray *rows_of(struct eval *ev, const struct ndarray *a, int axi
 	struct ndarray *t = move_last(ev, a, axis), *c, *h;
 	if (!t)
 		return NULL;
-	if (host == 2 && nd_device(t) == DEV_HOST && nd_is_c_contiguous(t))
+	if (host == 2 && nd_host_memory(t) && nd_is_c_contiguous(t))
 		return t; /* read only (argsort): the rows as they lie */
 	c = shp_copy(ev, t);
 	nd_decref(t);
-	if (!c || !host || nd_device(c) == DEV_HOST)
+	if (!c || !host || nd_host_memory(c))
 		return c;
 	h = arr_to_host(ev, c);
 	nd_decref(c);
@@ -793,7 +794,7 @@ static struct ndarray *do_sort(struct eval *ev, struct ndarray *a, int axis, int
 		return err_set(ev, TY_AxisError, "axis -1 is out of bounds for array of dimension 0");
 	}
 	/* the device's own sort when it has one */
-	if (nd_device(src) != DEV_HOST && be->sort) {
+	if (!nd_host_memory(src) && be->sort) {
 		struct ndarray *c = rows_of(ev, src, axis, 0), *idx = NULL;
 		if (!c)
 			goto out;
@@ -951,7 +952,7 @@ static struct value *sm_sort(struct eval *ev, const struct builtin *bi, int argc
 		return NULL;
 	if (!(a->flags & ND_WRITEABLE))
 		return err_set(ev, TY_ValueError, "sort array is read-only");
-	if (nd_device(a) == DEV_HOST && axis == a->ndim - 1 && nd_is_c_contiguous(a)) {
+	if (nd_host_memory(a) && axis == a->ndim - 1 && nd_is_c_contiguous(a)) {
 		/* rows already in place: sorted where they lie, without a copy */
 		int64_t n = a->shape[a->ndim - 1], rows = n ? nd_size(a) / n : 0;
 		int isz = dt_size(a->dtype);
@@ -1005,7 +1006,7 @@ static struct ndarray *nz_flat(struct eval *ev, const struct ndarray *a)
 	nd_decref(b);
 	if (!h)
 		return NULL;
-	if (!nd_is_c_contiguous(h) || nd_backend(h) != &backend_host) {
+	if (!nd_is_c_contiguous(h) || arr_is_cupy(nd_backend(h))) {
 		c = nd_new(ev, &backend_host, DT_BOOL, h->ndim, h->shape);
 		if (c) {
 			struct shp_walk w;
@@ -1099,6 +1100,8 @@ static struct value *nonzero_of(struct eval *ev, struct ndarray *a)
 	if (a->ndim == 0)
 		return err_set(ev, TY_ValueError, "Calling nonzero on 0d arrays is not allowed. "
 			       "Use np.atleast_1d(scalar).nonzero() instead.");
+	if (ds_wanted(nd_backend(a)))
+		return ds_nonzero(ev, a, 0);
 	struct ndarray *c = nz_coords(ev, a, 0);
 	if (!c)
 		return NULL;
@@ -1162,6 +1165,11 @@ static struct value *sf_argwhere(struct eval *ev, const struct builtin *bi, int 
 	struct ndarray *a = in_arr(ev, bi, av), *r = NULL;
 	if (!a)
 		return NULL;
+	if (a->ndim > 0 && ds_wanted(nd_backend(a))) {
+		struct value *v = ds_nonzero(ev, a, 1);
+		nd_decref(a);
+		return v;
+	}
 	if (a->ndim == 0) {
 		/* NumPy: argwhere of a 0-d array is (n, 0) */
 		struct ndarray *f = nz_flat(ev, a);
@@ -1192,6 +1200,11 @@ static struct value *sf_flatnonzero(struct eval *ev, const struct builtin *bi, i
 	struct ndarray *a = in_arr(ev, bi, av), *r = NULL;
 	if (!a)
 		return NULL;
+	if (ds_wanted(nd_backend(a))) {
+		struct value *v = ds_flatnonzero(ev, a);
+		nd_decref(a);
+		return v;
+	}
 	r = nz_flat(ev, a);
 	if (r) {
 		struct ndarray *d = arr_to_backend(ev, r, nd_backend(a));
@@ -1277,6 +1290,22 @@ static struct value *searchsorted(struct eval *ev, const struct backend *be, str
 	if (!v)
 		return NULL;
 	int kd = key_dtype(dt_promote(a->dtype, v->dtype));
+	if (be->searchsorted && kd != DT_COMPLEX128 && !(sorterv && sorterv->type != VT_NONE)) {
+		/* the backend's search where a and v lie (the device's, or
+		 * NumPy's npy_binsearch on the host); one real dtype is searched
+		 * as it is (the same order as after a cast to kd) */
+		if (a->dtype == v->dtype && a->dtype != DT_FLOAT16 && !dt_is_complex(a->dtype))
+			kd = a->dtype;
+		ah = a->dtype == kd && nd_is_c_contiguous(a) ? nd_incref(a) : arr_astype_quiet(ev, a, kd);
+		vh = !ah ? NULL : v->dtype == kd && nd_is_c_contiguous(v) ? nd_incref(v)
+								 : arr_astype_quiet(ev, v, kd);
+		out = vh ? nd_new(ev, nd_backend(a), DT_INT64, vh->ndim, vh->shape) : NULL;
+		if (out && be->searchsorted(ev, ah, vh, right, out) == 0) {
+			res = arr_result(ev, out);
+			out = NULL;
+		}
+		goto out;
+	}
 	ah = arr_host_c(ev, a, kd);
 	vh = ah ? arr_host_c(ev, v, kd) : NULL;
 	if (!vh)
@@ -1361,11 +1390,47 @@ static struct value *sf_isin(struct eval *ev, const struct builtin *bi, int argc
 	if (!t)
 		goto out;
 	int kd = key_dtype(dt_promote(e->dtype, t->dtype));
+	if (kd != DT_COMPLEX128 && nd_backend(e)->searchsorted && ds_wanted(nd_backend(e))) {
+		res = ds_isin(ev, e, t, kd, invert);
+		goto out;
+	}
 	eh = arr_host_c(ev, e, kd);
 	th = eh ? arr_host_c(ev, t, kd) : NULL;
 	if (!th)
 		goto out;
 	int64_t nt = nd_size(th), ne = nd_size(eh);
+	if (kd == DT_INT64 && nt > 0) {
+		/* NumPy's kind='table' for integers: a table of the test values'
+		 * range when it is at most 6 (ne + nt) long */
+		const int64_t *tv = (const int64_t *)nd_data(th), *evv = (const int64_t *)nd_data(eh);
+		int64_t lo = tv[0], hi = tv[0];
+		for (int64_t i = 1; i < nt; i++) {
+			lo = tv[i] < lo ? tv[i] : lo;
+			hi = tv[i] > hi ? tv[i] : hi;
+		}
+		if ((uint64_t)hi - (uint64_t)lo <= (uint64_t)6 * (uint64_t)(ne + nt)) {
+			uint64_t span = (uint64_t)hi - (uint64_t)lo + 1;
+			uint8_t *tab = calloc(span, 1), *o;
+			if (!tab) {
+				err_nomem(ev);
+				goto out;
+			}
+			for (int64_t i = 0; i < nt; i++)
+				tab[(uint64_t)tv[i] - (uint64_t)lo] = 1;
+			out = nd_new(ev, &backend_host, DT_BOOL, eh->ndim, eh->shape);
+			if (!out) {
+				free(tab);
+				goto out;
+			}
+			o = (uint8_t *)nd_data(out);
+			for (int64_t i = 0; i < ne; i++) {
+				uint64_t d = (uint64_t)evv[i] - (uint64_t)lo;
+				o[i] = (uint8_t)((d < span && tab[d]) ^ invert);
+			}
+			free(tab);
+			goto deliver;
+		}
+	}
 	if (sort_row(ev, kd, nd_data(th), nt, 0) < 0)
 		goto out;
 	pos = nd_new(ev, &backend_host, DT_INT64, 1, &ne);
@@ -1390,6 +1455,7 @@ static struct value *sf_isin(struct eval *ev, const struct builtin *bi, int argc
 		}
 		o[i] = (uint8_t)(found ^ invert);
 	}
+deliver:
 	{
 		struct ndarray *d = arr_to_backend(ev, out, nd_backend(e));
 		nd_decref(out);
@@ -1562,6 +1628,10 @@ static struct value *sf_unique(struct eval *ev, const struct builtin *bi, int ar
 		none = 0;
 		if (axis_arg(ev, axv, a->ndim, 0, &axis, &none) < 0)
 			goto out;
+	}
+	if (none && ds_wanted(be) && !dt_is_complex(a->dtype) && a->dtype != DT_FLOAT16) {
+		res = ds_unique(ev, a, want_idx, want_inv, want_cnt);
+		goto out;
 	}
 	/* rows: (n, rowlen) of the original dtype, host; key: the same as kd */
 	int64_t n, rowlen;

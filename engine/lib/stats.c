@@ -15,6 +15,7 @@
 #include <math.h>
 #include <complex.h>
 #include "backend/host/host.h"
+#include "lib/devsearch.h"
 #include "lib/shape.h"
 #include "lang/args.h"
 #include "lang/error.h"
@@ -109,7 +110,7 @@ static struct value *tf_bincount(struct eval *ev, const struct builtin *bi, int 
 			dtype_table[x->dtype].name);
 		goto out;
 	}
-	if (nd_device(x) != DEV_HOST && be->bounds && be->bin_count && !(wv && wv->type != VT_NONE)) {
+	if (!nd_host_memory(x) && be->bounds && be->bin_count && !(wv && wv->type != VT_NONE)) {
 		out = dev_bincount(ev, be, x, minlength);
 		goto out;
 	}
@@ -199,7 +200,7 @@ static struct value *tf_histogram(struct eval *ev, const struct builtin *bi, int
 	if (!a)
 		return NULL;
 	/* device data without weights is counted where it is (dev_counts) */
-	int dev = nd_device(a) != DEV_HOST && be->bounds && be->bin_count
+	int dev = !nd_host_memory(a) && be->bounds && be->bin_count
 		  && !dt_is_complex(a->dtype) && !(wv && wv->type != VT_NONE);
 	if (!dev && !(ah = arr_host_c(ev, a, DT_FLOAT64)))
 		goto out;
@@ -764,6 +765,13 @@ static int mode_of(struct eval *ev, struct value *v, int def, int *out)
 			(out)[q] = s; \
 		} } while (0)
 
+static int be_has_stencil(const struct backend *be)
+{
+	return be->stencil != NULL;
+}
+
+/* np.convolve / np.correlate; device data by FFT where it lies
+ * (devsearch.c), host data by the direct sums below */
 static struct value *conv_common(struct eval *ev, const struct builtin *bi, int argc,
 				 struct value **argv, const struct kwargs *kw, int convolve)
 {
@@ -782,6 +790,53 @@ static struct value *conv_common(struct eval *ev, const struct builtin *bi, int 
 		goto out;
 	}
 	int dt = dt_promote(a->dtype, v->dtype), wd = wide(dt);
+	if (ds_wanted(arr_be(bi)) && !dt_is_complex(dt) && dt != DT_FLOAT16 && nd_size(a) && nd_size(v)) {
+		/* device data: by FFT where it lies (CuPy's method for all but
+		 * the smallest), the same items of the full result */
+		int64_t N = nd_size(a), M = nd_size(v), lo, len;
+		if (convolve && M > N) {
+			int64_t t = N;
+			N = M;
+			M = t;
+		}
+		if (mode == MODE_FULL) {
+			lo = 0;
+			len = N + M - 1;
+		} else if (mode == MODE_SAME) {
+			len = N > M ? N : M;
+			lo = N >= M ? (M - 1) / 2 : N / 2;
+		} else {
+			len = (N > M ? N - M : M - N) + 1;
+			lo = N >= M ? M - 1 : N - 1;
+		}
+		struct ndarray *w;
+		if (M <= 64 || (double)N * (double)M <= 1e7) {
+			/* a short kernel: direct sums (as CuPy chooses, and exact
+			 * where the FFT's rounding would show) */
+			int sw = convolve && nd_size(v) > nd_size(a);
+			struct value *r = be_has_stencil(arr_be(bi))
+					  ? ds_conv_direct(ev, sw ? v : a, sw ? a : v, convolve, dt, lo, len)
+					  : NULL;
+			if (r || err_occurred(ev)) {
+				nd_decref(a);
+				nd_decref(v);
+				return r;
+			}
+		}
+		if (convolve) {
+			w = nd_incref(v);
+		} else {
+			/* correlate(a, v) = convolve(a, v[::-1]) for real v */
+			int64_t st = v->ndim ? -v->strides[0] : 0, n1 = nd_size(v);
+			w = nd_view(ev, v, v->dtype, 1, &n1, &st,
+				    v->offset + (v->ndim ? (n1 - 1) * v->strides[0] : 0));
+		}
+		struct value *r = w ? ds_convolve(ev, a, w, dt, lo, len) : NULL;
+		nd_decref(w);
+		nd_decref(a);
+		nd_decref(v);
+		return r;
+	}
 	ah = arr_host_c(ev, a, wd);
 	vh = ah ? arr_host_c(ev, v, wd) : NULL;
 	if (!vh)
@@ -1205,6 +1260,79 @@ static int close_args(struct eval *ev, const char *name, int argc, struct value 
 	return 0;
 }
 
+/* isclose / allclose composed where the arrays lie (devsearch.c): a 0-d
+ * result is a NumPy bool on the host, a 0-d array on the device (CuPy) */
+static struct value *close_composed(struct eval *ev, const struct builtin *bi, struct value *av,
+				    struct value *bv, double rtol, double atol, int en, int all)
+{
+	struct ndarray *a = in_arr(ev, bi, av), *b = a ? in_arr(ev, bi, bv) : NULL, *r;
+	struct value *v = b ? ds_isclose(ev, a, b, rtol, atol, en, all) : NULL;
+	nd_decref(a);
+	nd_decref(b);
+	if (!v || !(r = arr_borrow(v)))
+		return v;
+	if (all && !arr_is_cupy(arr_be(bi))) {
+		int t = arr_truth(ev, v);
+		val_decref(v);
+		return t < 0 ? NULL : val_bool(t);
+	}
+	if (r->ndim == 0) {
+		struct value *s = arr_result(ev, nd_incref(r));
+		val_decref(v);
+		return s;
+	}
+	return v;
+}
+
+/* allclose (outp NULL) or isclose (*outp: a new bool array) of two
+ * C-contiguous host arrays of one shape and dtype (float64 or float32):
+ * isclose_core's test item by item without copies, allclose stopping at
+ * the first item that is not close.  1 / 0 (all close), -1 with an error,
+ * -2 when the arrays are not such a pair (isclose_core then) */
+static int allclose_fast(struct eval *ev, const struct builtin *bi, struct value *av, struct value *bv,
+			 double rtol, double atol, int equal_nan, struct ndarray **outp)
+{
+	struct ndarray *a = arr_borrow(av), *b = arr_borrow(bv);
+	uint8_t *o = NULL;
+	int all = 1;
+	int64_t n;
+	if (!a || !b || nd_backend(a) != arr_be(bi) || nd_backend(b) != arr_be(bi) || nd_device(a) != DEV_HOST
+	    || a->dtype != b->dtype || (a->dtype != DT_FLOAT64 && a->dtype != DT_FLOAT32)
+	    || a->ndim != b->ndim || memcmp(a->shape, b->shape, sizeof(int64_t) * a->ndim)
+	    || !nd_is_c_contiguous(a) || !nd_is_c_contiguous(b))
+		return -2;
+	n = nd_size(a);
+	if (outp) {
+		/* isclose: every item into a bool array of the shape */
+		if (!(*outp = nd_new(ev, &backend_host, DT_BOOL, a->ndim, a->shape)))
+			return -1;
+		o = (uint8_t *)nd_data(*outp);
+	}
+#define CLOSE_LOOP(T)                                                                         \
+	for (int64_t i = 0; i < n; i++) {                                                     \
+		double x = ((const T *)nd_data(a))[i], y = ((const T *)nd_data(b))[i];        \
+		int c;                                                                        \
+		if (isfinite(x) && isfinite(y))                                               \
+			c = fabs(x - y) <= atol + rtol * fabs(y);                             \
+		else if (x != x || y != y)                                                    \
+			c = equal_nan && x != x && y != y;                                    \
+		else                                                                          \
+			c = x == y;                                                           \
+		if (o)                                                                        \
+			o[i] = (uint8_t)c;                                                    \
+		else if (!c)                                                                  \
+			return 0;                                                             \
+		all &= c;                                                                     \
+	}
+	if (a->dtype == DT_FLOAT64) {
+		CLOSE_LOOP(double)
+	} else {
+		CLOSE_LOOP(float)
+	}
+#undef CLOSE_LOOP
+	return all;
+}
+
 static struct value *tf_isclose(struct eval *ev, const struct builtin *bi, int argc,
 				struct value **argv, const struct kwargs *kw)
 {
@@ -1213,7 +1341,15 @@ static struct value *tf_isclose(struct eval *ev, const struct builtin *bi, int a
 	int en;
 	if (close_args(ev, "isclose", argc, argv, kw, &a, &b, &rtol, &atol, &en) < 0)
 		return NULL;
-	struct ndarray *r = isclose_core(ev, bi, a, b, rtol, atol, en);
+	if (ds_wanted(arr_be(bi)))
+		return close_composed(ev, bi, a, b, rtol, atol, en, 0);
+	struct ndarray *r = NULL;
+	int f = arr_is_cupy(arr_be(bi)) ? -2 : allclose_fast(ev, bi, a, b, rtol, atol, en, &r);
+	if (f == -1)
+		return NULL;
+	if (f >= 0)
+		return r->ndim ? arr_wrap(ev, r) : arr_result(ev, r);
+	r = isclose_core(ev, bi, a, b, rtol, atol, en);
 	r = finish(ev, r, DT_BOOL, arr_be(bi));
 	return r ? arr_result(ev, r) : NULL;
 }
@@ -1226,6 +1362,15 @@ static struct value *tf_allclose(struct eval *ev, const struct builtin *bi, int 
 	int en;
 	if (close_args(ev, "allclose", argc, argv, kw, &a, &b, &rtol, &atol, &en) < 0)
 		return NULL;
+	if (ds_wanted(arr_be(bi)))
+		return close_composed(ev, bi, a, b, rtol, atol, en, 1);
+	{
+		int all = allclose_fast(ev, bi, a, b, rtol, atol, en, NULL);
+		if (all == -1)
+			return NULL;
+		if (all >= 0 && !arr_is_cupy(arr_be(bi)))
+			return val_bool(all);
+	}
 	struct ndarray *r = isclose_core(ev, bi, a, b, rtol, atol, en);
 	if (!r)
 		return NULL;
@@ -1705,11 +1850,7 @@ static struct value *tf_histogram2d(struct eval *ev, const struct builtin *bi, i
 		if (i >= 1 && i < m0 && j >= 1 && j < m1)
 			hp[(i - 1) * (m1 - 1) + (j - 1)] += w ? ((const double *)nd_data(w))[k] : 1.0;
 	}
-	struct ndarray *hd = h;
-	if (be != &backend_host)
-		hd = arr_to_backend(ev, h, be);
-	else
-		nd_incref(h);
+	struct ndarray *hd = arr_to_backend(ev, h, be);   /* h itself on the host */
 	if (!hd || !(hist = arr_wrap(ev, hd)))
 		goto out;
 	if (density) {

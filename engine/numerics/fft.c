@@ -1,9 +1,9 @@
 /*
  * fft.c — numpy.fft written once above the backends (n= padding and
  * cropping, axes, norm=, NumPy 2's dtype rules: float32 stays single
- * precision), and the host's transform entry over FFTW (fftw3 + fftw3f,
- * FFTW_ESTIMATE plans cached by geometry, threads for large transforms).
- * Owns the plan cache.  The device's entry (cuFFT) lives in the CUDA backend.
+ * precision).  The transforms themselves are the backend's fft table
+ * (struct backend_fft: FFTW in backend/host/host_fft.c, cuFFT in the CUDA
+ * backend); this file never calls a library.
  */
 #include <complex.h>
 #include <math.h>
@@ -11,215 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <fftw3.h>
 #include "array/arrapi.h"
 #include "lang/args.h"
 #include "lang/error.h"
 #include "numerics/fft.h"
 #include "numerics/linalg.h"
-
-/* ---- the host entry: FFTW with a plan cache ---- */
-
-struct fft_plan {
-	enum fft_kind kind;
-	int prec, rank, sign, inplace, align_in, align_out, nthreads;
-	int64_t n[3], howmany, idist, odist;
-	void *plan;           /* fftw_plan or fftwf_plan */
-	struct fft_plan *next;
-};
-
-static struct fft_plan *plan_cache;
-static int plan_count;
-static pthread_mutex_t plan_lock = PTHREAD_MUTEX_INITIALIZER;
-static int fftw_threads_ready;
-
-/* A thread count from the environment variable `name`: a positive integer,
- * or 0 when unset or not one (OpenMP's "4,2" nesting lists count as 4). */
-static long env_threads(const char *name)
-{
-	const char *e = getenv(name);
-	char *end;
-	long v;
-	if (!e || !*e)
-		return 0;
-	v = strtol(e, &end, 10);
-	return v > 0 && (*end == 0 || *end == ',') ? v : 0;
-}
-
-/*
- * The thread count of a large host transform: the first of
- * LUMEN_FFT_THREADS, OPENBLAS_NUM_THREADS, GOTO_NUM_THREADS, OMP_NUM_THREADS
- * that is set, else every online CPU; at most 64.  After LUMEN_FFT_THREADS
- * that is OpenBLAS's own order, so the variable that bounds Lumen's BLAS and
- * LAPACK bounds its FFTs too (`%timeit -c` and benchmarks compare against
- * NumPy at one thread count).
- */
-int fft_host_threads(void)
-{
-	static const char *const vars[] = {"LUMEN_FFT_THREADS", "OPENBLAS_NUM_THREADS",
-					   "GOTO_NUM_THREADS", "OMP_NUM_THREADS"};
-	long n = 0;
-	for (int i = 0; i < 4 && !n; i++)
-		n = env_threads(vars[i]);
-	if (!n)
-		n = sysconf(_SC_NPROCESSORS_ONLN);
-	return n < 1 ? 1 : n > 64 ? 64 : (int)n;
-}
-
-/* FFTW's threads for a transform of `total` elements: one below 2^16
- * elements (threads cost more than they save there), else
- * fft_host_threads() as read at the first large transform. */
-static int fft_nthreads(int64_t total)
-{
-	static int nthreads;
-	if (total < (1 << 16))
-		return 1;
-	if (!nthreads)
-		nthreads = fft_host_threads();
-	return nthreads;
-}
-
-static void *make_plan(const struct fft_plan *k, void *in, void *out)
-{
-	int n[3];
-	for (int i = 0; i < k->rank; i++)
-		n[i] = (int)k->n[i];
-	unsigned flags = FFTW_ESTIMATE;
-	if (k->kind == FFT_C2R)
-		flags |= FFTW_DESTROY_INPUT;
-	if (!fftw_threads_ready) {
-		fftw_init_threads();
-		fftwf_init_threads();
-		fftw_threads_ready = 1;
-	}
-	if (k->prec) {
-		fftw_plan_with_nthreads(k->nthreads);
-		switch (k->kind) {
-		case FFT_C2C:
-			return fftw_plan_many_dft(k->rank, n, (int)k->howmany, in, NULL, 1, (int)k->idist,
-						  out, NULL, 1, (int)k->odist, k->sign, flags);
-		case FFT_R2C:
-			return fftw_plan_many_dft_r2c(k->rank, n, (int)k->howmany, in, NULL, 1, (int)k->idist,
-						      out, NULL, 1, (int)k->odist, flags);
-		default:
-			return fftw_plan_many_dft_c2r(k->rank, n, (int)k->howmany, in, NULL, 1, (int)k->idist,
-						      out, NULL, 1, (int)k->odist, flags);
-		}
-	}
-	fftwf_plan_with_nthreads(k->nthreads);
-	switch (k->kind) {
-	case FFT_C2C:
-		return fftwf_plan_many_dft(k->rank, n, (int)k->howmany, in, NULL, 1, (int)k->idist,
-					   out, NULL, 1, (int)k->odist, k->sign, flags);
-	case FFT_R2C:
-		return fftwf_plan_many_dft_r2c(k->rank, n, (int)k->howmany, in, NULL, 1, (int)k->idist,
-					       out, NULL, 1, (int)k->odist, flags);
-	default:
-		return fftwf_plan_many_dft_c2r(k->rank, n, (int)k->howmany, in, NULL, 1, (int)k->idist,
-					       out, NULL, 1, (int)k->odist, flags);
-	}
-}
-
-static int same_geometry(const struct fft_plan *a, const struct fft_plan *b)
-{
-	if (a->kind != b->kind || a->prec != b->prec || a->rank != b->rank || a->sign != b->sign ||
-	    a->inplace != b->inplace || a->align_in != b->align_in || a->align_out != b->align_out ||
-	    a->nthreads != b->nthreads || a->howmany != b->howmany || a->idist != b->idist ||
-	    a->odist != b->odist)
-		return 0;
-	for (int i = 0; i < a->rank; i++)
-		if (a->n[i] != b->n[i])
-			return 0;
-	return 1;
-}
-
-static int host_exec(struct eval *ev, enum fft_kind kind, int prec, int rank, const int64_t *n,
-		     int64_t howmany, void *in, int64_t idist, void *out, int64_t odist, int sign)
-{
-	struct fft_plan key, *p;
-	int64_t total = howmany;
-	if (rank < 1 || rank > 3)
-		return err_set(ev, TY_ValueError, "fft: rank %d transforms are not supported", rank), -1;
-	memset(&key, 0, sizeof key);
-	key.kind = kind;
-	key.prec = prec;
-	key.rank = rank;
-	key.sign = kind == FFT_C2C ? sign : 0;
-	key.inplace = in == out;
-	for (int i = 0; i < rank; i++) {
-		key.n[i] = n[i];
-		total *= n[i];
-		if (n[i] > INT32_MAX)
-			return err_set(ev, TY_ValueError, "fft: transform too long"), -1;
-	}
-	if (howmany > INT32_MAX || idist > INT32_MAX || odist > INT32_MAX)
-		return err_set(ev, TY_ValueError, "fft: too many transforms in one call"), -1;
-	if (total == 0)
-		return 0;
-	key.howmany = howmany;
-	key.idist = idist;
-	key.odist = odist;
-	key.nthreads = fft_nthreads(total);
-	key.align_in = prec ? fftw_alignment_of(in) : fftwf_alignment_of(in);
-	key.align_out = prec ? fftw_alignment_of(out) : fftwf_alignment_of(out);
-	pthread_mutex_lock(&plan_lock);
-	for (p = plan_cache; p; p = p->next)
-		if (same_geometry(p, &key))
-			break;
-	if (!p) {
-		p = malloc(sizeof *p);
-		if (!p) {
-			pthread_mutex_unlock(&plan_lock);
-			return err_nomem(ev), -1;
-		}
-		*p = key;
-		p->plan = make_plan(&key, in, out);
-		if (!p->plan) {
-			free(p);
-			pthread_mutex_unlock(&plan_lock);
-			return err_set(ev, TY_RuntimeError, "fft: FFTW could not plan this transform"), -1;
-		}
-		if (plan_count >= 64) {
-			/* drop the oldest half of a long cache: it only grows by geometry */
-			struct fft_plan **pp = &plan_cache;
-			int i = 0;
-			while (*pp && i < 32) {
-				pp = &(*pp)->next;
-				i++;
-			}
-			while (*pp) {
-				struct fft_plan *d = *pp;
-				*pp = d->next;
-				if (d->prec)
-					fftw_destroy_plan(d->plan);
-				else
-					fftwf_destroy_plan(d->plan);
-				free(d);
-				plan_count--;
-			}
-		}
-		p->next = plan_cache;
-		plan_cache = p;
-		plan_count++;
-	}
-	pthread_mutex_unlock(&plan_lock);
-	if (prec) {
-		switch (kind) {
-		case FFT_C2C: fftw_execute_dft(p->plan, in, out); break;
-		case FFT_R2C: fftw_execute_dft_r2c(p->plan, in, out); break;
-		default: fftw_execute_dft_c2r(p->plan, in, out); break;
-		}
-	} else {
-		switch (kind) {
-		case FFT_C2C: fftwf_execute_dft(p->plan, in, out); break;
-		case FFT_R2C: fftwf_execute_dft_r2c(p->plan, in, out); break;
-		default: fftwf_execute_dft_c2r(p->plan, in, out); break;
-		}
-	}
-	return 0;
-}
-
-const struct fft_backend fft_host = {.exec = host_exec};
 
 /* ---- the front end ---- */
 
@@ -248,12 +44,10 @@ static int parse_norm(struct eval *ev, struct value *v, int *norm)
 	return 0;
 }
 
-static const struct fft_backend *fft_be(struct eval *ev, const struct backend *be)
+static const struct backend_fft *fft_be(struct eval *ev, const struct backend *be)
 {
-	const struct fft_backend *fb = be->fft;
-	if (!fb && be->device == DEV_HOST)
-		fb = &fft_host;
-	if (!fb)
+	const struct backend_fft *fb = be->fft;
+	if (!fb || !fb->exec)
 		err_set(ev, TY_NotImplementedError, "fft is not supported on the %s backend", be->name);
 	return fb;
 }
@@ -388,7 +182,7 @@ static double norm_factor(int norm, int inverse, double n)
  * array x (already the right dtype and input sizes); lens = the logical
  * (real) sizes.  C2C runs in place in x unless x is `shared` (the caller's
  * data): then into a new array.  Returns the output array (C-contig) or NULL. */
-static struct ndarray *fft_run(struct eval *ev, const struct fft_backend *fb, struct ndarray *x,
+static struct ndarray *fft_run(struct eval *ev, const struct backend_fft *fb, struct ndarray *x,
 			       enum fft_kind kind, int na, const int64_t *lens, int sign, int shared)
 {
 	const struct backend *be = nd_backend(x);
@@ -457,7 +251,7 @@ static struct ndarray *fft_axes(struct eval *ev, const struct backend *be, const
 				const int *ax, int na, const int64_t *s, int norm, int inverse,
 				enum fft_kind kind, int own)
 {
-	const struct fft_backend *fb = fft_be(ev, be);
+	const struct backend_fft *fb = fft_be(ev, be);
 	int perm[ND_MAXDIM], cdt = fft_cdt(a->dtype), share, shared;
 	int64_t shape[ND_MAXDIM];
 	struct ndarray *x = NULL, *m = NULL, *y = NULL, *r = NULL;
@@ -479,11 +273,11 @@ static struct ndarray *fft_axes(struct eval *ev, const struct backend *be, const
 	 * transform's dtype and sizes (C2C then runs out of place, R2C reads
 	 * without writing); the host keeps its private copy (FFTW's in-place
 	 * plans, byte for byte NumPy's results).  C2R destroys its input. */
-	share = (own || be->device != DEV_HOST) && kind != FFT_C2R;
+	share = (own || !be->fft->private_copy) && kind != FFT_C2R;
 	int xdt = kind == FFT_R2C ? fft_rdt(a->dtype) : cdt, pad = 0;
 	for (int i = 0; i < a->ndim; i++)
 		pad |= shape[i] != a->shape[i];
-	if (be->device == DEV_HOST && !pad && a->dtype == xdt) {
+	if (be->fft->private_copy && !pad && a->dtype == xdt) {
 		/* when the axes are not innermost, fft_moved's transposing copy
 		 * is the private copy: no second one first */
 		m = fft_moved(ev, a, ax, na, perm);
@@ -502,7 +296,7 @@ static struct ndarray *fft_axes(struct eval *ev, const struct backend *be, const
 		goto out;
 	shared = m->buf == a->buf && !own;
 	if (kind == FFT_C2C) {
-		y = fft_run(ev, fb, m, FFT_C2C, na, s, inverse ? FFTW_BACKWARD : FFTW_FORWARD, shared);
+		y = fft_run(ev, fb, m, FFT_C2C, na, s, inverse ? +1 : -1, shared);
 	} else if (kind == FFT_R2C) {
 		struct ndarray *h = fft_run(ev, fb, m, FFT_R2C, 1, s + na - 1, 0, shared);
 		if (!h)
@@ -521,7 +315,7 @@ static struct ndarray *fft_axes(struct eval *ev, const struct backend *be, const
 			nd_decref(t);
 			if (!c)
 				goto out;
-			h = fft_run(ev, fb, c, FFT_C2C, na - 1, s, FFTW_FORWARD, 0);
+			h = fft_run(ev, fb, c, FFT_C2C, na - 1, s, -1, 0);
 			nd_decref(c);
 			if (!h)
 				goto out;
@@ -552,7 +346,7 @@ static struct ndarray *fft_axes(struct eval *ev, const struct backend *be, const
 			nd_decref(t);
 			if (!c)
 				goto out;
-			h = fft_run(ev, fb, c, FFT_C2C, na - 1, s, FFTW_BACKWARD, 0);
+			h = fft_run(ev, fb, c, FFT_C2C, na - 1, s, +1, 0);
 			nd_decref(c);
 			if (!h)
 				goto out;
@@ -597,7 +391,7 @@ static struct ndarray *fft_nd(struct eval *ev, const struct backend *be, const s
 			      enum fft_kind kind)
 {
 	struct ndarray *cur = NULL, *next;
-	if (be->device != DEV_HOST || kind != FFT_C2C || na < 2)
+	if (!be->fft || !be->fft->axis_by_axis || kind != FFT_C2C || na < 2)
 		return fft_axes(ev, be, a, ax, na, s, norm, inverse, kind, 0);
 	for (int i = na - 1; i >= 0; i--) {
 		next = fft_axes(ev, be, cur ? cur : a, &ax[i], 1, &s[i], norm, inverse, kind, cur != NULL);
@@ -878,7 +672,7 @@ static int host_rows_copy(struct ndarray *dst, const struct ndarray *src)
 {
 	int nd = src->ndim, item = dt_size(src->dtype);
 	int64_t idx[ND_MAXDIM] = {0}, rows = 1;
-	if (nd < 1 || nd_device(src) != DEV_HOST || nd_device(dst) != DEV_HOST || dst->dtype != src->dtype ||
+	if (nd < 1 || !nd_host_memory(src) || !nd_host_memory(dst) || dst->dtype != src->dtype ||
 	    src->strides[nd - 1] != item || dst->strides[nd - 1] != item)
 		return 0;
 	for (int i = 0; i < nd - 1; i++)
@@ -991,54 +785,21 @@ static struct value *f_ifftshift(struct eval *ev, const struct builtin *bi, int 
 	return shift_common(ev, bi, argc, argv, kw, 1);
 }
 
-/* A device backend without struct fft_backend: the transform runs on host
- * copies (linalg.c's linalg_via_host), the result goes back. */
-static struct value *fft_dispatch(struct eval *ev, const struct builtin *bi, int argc,
-				  struct value **argv, const struct kwargs *kw, builtin_fn fn)
-{
-	struct ndarray *a = argc ? arr_borrow(argv[0]) : NULL;
-	const struct backend *be = a ? nd_backend(a) : arr_be(bi);
-	if (be->device != DEV_HOST && (!be->fft || !((const struct fft_backend *)be->fft)->exec))
-		return linalg_via_host(ev, bi, argc, argv, kw, fn, be);
-	return fn(ev, bi, argc, argv, kw);
-}
-
-#define FFT_VIA(fn)                                                                     \
-	static struct value *fn##_d(struct eval *ev, const struct builtin *bi, int argc,  \
-				    struct value **argv, const struct kwargs *kw)          \
-	{                                                                               \
-		return fft_dispatch(ev, bi, argc, argv, kw, fn);                        \
-	}
-FFT_VIA(f_fft)
-FFT_VIA(f_ifft)
-FFT_VIA(f_rfft)
-FFT_VIA(f_irfft)
-FFT_VIA(f_hfft)
-FFT_VIA(f_ihfft)
-FFT_VIA(f_fft2)
-FFT_VIA(f_ifft2)
-FFT_VIA(f_fftn)
-FFT_VIA(f_ifftn)
-FFT_VIA(f_rfft2)
-FFT_VIA(f_irfft2)
-FFT_VIA(f_rfftn)
-FFT_VIA(f_irfftn)
-
 const struct arr_func arr_fft_funcs[] = {
-	{"fft", f_fft_d, "fft(a, n=None, axis=-1, norm=None, out=None)", "1-D discrete Fourier transform."},
-	{"ifft", f_ifft_d, "ifft(a, n=None, axis=-1, norm=None, out=None)", "1-D inverse discrete Fourier transform."},
-	{"rfft", f_rfft_d, "rfft(a, n=None, axis=-1, norm=None, out=None)", "1-D DFT of real input (half spectrum)."},
-	{"irfft", f_irfft_d, "irfft(a, n=None, axis=-1, norm=None, out=None)", "Inverse of rfft."},
-	{"hfft", f_hfft_d, "hfft(a, n=None, axis=-1, norm=None, out=None)", "DFT of a Hermitian-symmetric signal."},
-	{"ihfft", f_ihfft_d, "ihfft(a, n=None, axis=-1, norm=None, out=None)", "Inverse of hfft."},
-	{"fft2", f_fft2_d, "fft2(a, s=None, axes=(-2, -1), norm=None, out=None)", "2-D discrete Fourier transform."},
-	{"ifft2", f_ifft2_d, "ifft2(a, s=None, axes=(-2, -1), norm=None, out=None)", "2-D inverse DFT."},
-	{"fftn", f_fftn_d, "fftn(a, s=None, axes=None, norm=None, out=None)", "N-D discrete Fourier transform."},
-	{"ifftn", f_ifftn_d, "ifftn(a, s=None, axes=None, norm=None, out=None)", "N-D inverse DFT."},
-	{"rfft2", f_rfft2_d, "rfft2(a, s=None, axes=(-2, -1), norm=None, out=None)", "2-D DFT of real input."},
-	{"irfft2", f_irfft2_d, "irfft2(a, s=None, axes=(-2, -1), norm=None, out=None)", "Inverse of rfft2."},
-	{"rfftn", f_rfftn_d, "rfftn(a, s=None, axes=None, norm=None, out=None)", "N-D DFT of real input."},
-	{"irfftn", f_irfftn_d, "irfftn(a, s=None, axes=None, norm=None, out=None)", "Inverse of rfftn."},
+	{"fft", f_fft, "fft(a, n=None, axis=-1, norm=None, out=None)", "1-D discrete Fourier transform."},
+	{"ifft", f_ifft, "ifft(a, n=None, axis=-1, norm=None, out=None)", "1-D inverse discrete Fourier transform."},
+	{"rfft", f_rfft, "rfft(a, n=None, axis=-1, norm=None, out=None)", "1-D DFT of real input (half spectrum)."},
+	{"irfft", f_irfft, "irfft(a, n=None, axis=-1, norm=None, out=None)", "Inverse of rfft."},
+	{"hfft", f_hfft, "hfft(a, n=None, axis=-1, norm=None, out=None)", "DFT of a Hermitian-symmetric signal."},
+	{"ihfft", f_ihfft, "ihfft(a, n=None, axis=-1, norm=None, out=None)", "Inverse of hfft."},
+	{"fft2", f_fft2, "fft2(a, s=None, axes=(-2, -1), norm=None, out=None)", "2-D discrete Fourier transform."},
+	{"ifft2", f_ifft2, "ifft2(a, s=None, axes=(-2, -1), norm=None, out=None)", "2-D inverse DFT."},
+	{"fftn", f_fftn, "fftn(a, s=None, axes=None, norm=None, out=None)", "N-D discrete Fourier transform."},
+	{"ifftn", f_ifftn, "ifftn(a, s=None, axes=None, norm=None, out=None)", "N-D inverse DFT."},
+	{"rfft2", f_rfft2, "rfft2(a, s=None, axes=(-2, -1), norm=None, out=None)", "2-D DFT of real input."},
+	{"irfft2", f_irfft2, "irfft2(a, s=None, axes=(-2, -1), norm=None, out=None)", "Inverse of rfft2."},
+	{"rfftn", f_rfftn, "rfftn(a, s=None, axes=None, norm=None, out=None)", "N-D DFT of real input."},
+	{"irfftn", f_irfftn, "irfftn(a, s=None, axes=None, norm=None, out=None)", "Inverse of rfftn."},
 	{"fftfreq", f_fftfreq, "fftfreq(n, d=1.0, device=None)", "Sample frequencies of an FFT of length n."},
 	{"rfftfreq", f_rfftfreq, "rfftfreq(n, d=1.0, device=None)", "Sample frequencies of an rfft of length n."},
 	{"fftshift", f_fftshift, "fftshift(x, axes=None)", "Moves the zero-frequency term to the centre."},

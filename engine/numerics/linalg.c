@@ -102,7 +102,7 @@ static void tile_copy(int k, const char *s, int64_t rs, int64_t cs, char *d, int
 int linalg_host_copy(const struct ndarray *a, struct ndarray *r)
 {
 	int k, nd = a->ndim, isz = dt_size(a->dtype), osz = dt_size(r->dtype);
-	if (nd < 1 || nd_device(a) != DEV_HOST || nd_device(r) != DEV_HOST || nd_is_c_contiguous(a) ||
+	if (nd < 1 || !nd_host_memory(a) || !nd_host_memory(r) || nd_is_c_contiguous(a) ||
 	    r->ndim != nd || !nd_is_c_contiguous(r) || memcmp(a->shape, r->shape, nd * sizeof(int64_t)))
 		return 0;
 	if (a->dtype == r->dtype)
@@ -257,9 +257,9 @@ struct ndarray *lin_reshape(struct eval *ev, const struct ndarray *a, int nd,
  * when it already is one). */
 struct ndarray *lin_host(struct eval *ev, struct ndarray *a)
 {
-	if (nd_device(a) == DEV_HOST && nd_is_c_contiguous(a))
+	if (nd_host_memory(a) && nd_is_c_contiguous(a))
 		return nd_incref(a);
-	if (nd_device(a) == DEV_HOST)
+	if (nd_host_memory(a))
 		return lin_copy(ev, a, a->dtype);
 	struct ndarray *h = arr_to_host(ev, a);
 	if (h && !nd_is_c_contiguous(h)) {
@@ -290,12 +290,10 @@ int lin_complex_dt(int dt)
 	return dt == DT_FLOAT32 || dt == DT_COMPLEX64 ? DT_COMPLEX64 : DT_COMPLEX128;
 }
 
-const struct linalg_backend *lin_lb(struct eval *ev, const struct backend *be,
+const struct backend_linalg *lin_lb(struct eval *ev, const struct backend *be,
 					   const char *fname)
 {
-	const struct linalg_backend *lb = be->linalg;
-	if (!lb && be->device == DEV_HOST)
-		lb = &linalg_host;
+	const struct backend_linalg *lb = be->linalg;
 	if (!lb)
 		err_set(ev, TY_NotImplementedError, "%s is not supported on the %s backend",
 			fname, be->name);
@@ -307,8 +305,6 @@ typedef int (*matmul_fn)(struct eval *, const struct ndarray *, const struct nda
 static matmul_fn lin_mm(struct eval *ev, const struct backend *be)
 {
 	matmul_fn f = be->matmul;
-	if (!f && be->device == DEV_HOST)
-		f = linalg_host_matmul;
 	if (!f)
 		err_set(ev, TY_NotImplementedError, "matmul is not supported on the %s backend",
 			be->name);
@@ -373,7 +369,7 @@ struct value *linalg_via_host(struct eval *ev, const struct builtin *bi, int arg
 	for (int i = 0; i < argc + nk; i++) {
 		struct value *v = i < argc ? argv[i] : kw->vals[i - argc];
 		struct ndarray *a = arr_borrow(v);
-		struct value *h = a && nd_device(a) != DEV_HOST ? arr_wrap(ev, arr_to_host(ev, a)) : val_incref(v);
+		struct value *h = a && !nd_host_memory(a) ? arr_wrap(ev, arr_to_host(ev, a)) : val_incref(v);
 		if (!h)
 			goto out;
 		if (i < argc)
@@ -381,7 +377,7 @@ struct value *linalg_via_host(struct eval *ev, const struct builtin *bi, int arg
 		else
 			kv[i - argc] = h;
 	}
-	if (bi->self && arr_borrow(bi->self) && nd_device(arr_borrow(bi->self)) != DEV_HOST) {
+	if (bi->self && arr_borrow(bi->self) && !nd_host_memory(arr_borrow(bi->self))) {
 		self = arr_wrap(ev, arr_to_host(ev, arr_borrow(bi->self)));
 		if (!self)
 			goto out;
@@ -422,17 +418,18 @@ static int lin_has_nonfinite(struct eval *ev, struct value *v)
 	return r;
 }
 
-/* Decompositions on a backend without struct linalg_backend run on host
- * copies (CuPy users get the right answer, slower); so do inputs with an
- * inf or NaN: LAPACK's results for them (NaN, or NumPy's LinAlgError) are
- * NumPy's, cuSOLVER's pivoting is not (it computed det([[1, nan], [2, 3]])
- * as 3). */
+/* Decompositions on a backend without the struct backend_linalg entries
+ * they need run on host copies (CuPy users get the right answer, slower);
+ * so do inputs with an inf or NaN on a backend whose library is not
+ * LAPACK (lapack_nonfinite 0): LAPACK's results for them (NaN, or NumPy's
+ * LinAlgError) are NumPy's, cuSOLVER's pivoting is not (it computed
+ * det([[1, nan], [2, 3]]) as 3).  Listed in backend/cuda/cuda_fallback.c. */
 struct value *lin_dispatch(struct eval *ev, const struct builtin *bi, int argc,
 			   struct value **argv, const struct kwargs *kw, builtin_fn fn, unsigned need)
 {
 	const struct backend *be = lin_be(bi, argc ? argv[0] : NULL, argc > 1 ? argv[1] : NULL);
-	const struct linalg_backend *lb = be->linalg;
-	if (be->device != DEV_HOST) {
+	const struct backend_linalg *lb = be->linalg;
+	{
 		/* every entry the function needs, or the whole call on the host */
 		int ok = lb != NULL;
 		if (ok && (need & LN_GETRF)) ok = lb->getrf && lb->getrs;
@@ -442,7 +439,7 @@ struct value *lin_dispatch(struct eval *ev, const struct builtin *bi, int argc,
 		if (ok && (need & LN_SYEVD)) ok = lb->syevd != NULL;
 		if (ok && (need & LN_GEEV)) ok = lb->geev != NULL;
 		if (ok && (need & LN_GELSD)) ok = lb->gelsd != NULL;
-		for (int i = 0; ok && i < argc && i < 2; i++) {
+		for (int i = 0; ok && !lb->lapack_nonfinite && i < argc && i < 2; i++) {
 			int nf = lin_has_nonfinite(ev, argv[i]);
 			if (nf < 0)
 				return NULL;
@@ -474,7 +471,7 @@ int lin_types(struct eval *ev, const struct backend *be, int n,
 			single = 0;
 	}
 	*result = cplx ? (single ? DT_COMPLEX64 : DT_COMPLEX128) : (single ? DT_FLOAT32 : DT_FLOAT64);
-	*work = be->device == DEV_HOST ? (cplx ? DT_COMPLEX128 : DT_FLOAT64) : *result;
+	*work = be->linalg && be->linalg->double_work ? (cplx ? DT_COMPLEX128 : DT_FLOAT64) : *result;
 	return 0;
 }
 
@@ -537,16 +534,6 @@ struct ndarray *lin_matmul_nd(struct eval *ev, const struct ndarray *a,
 	struct ndarray *ca = NULL, *cb = NULL, *va = NULL, *vb = NULL, *out = NULL, *res = NULL;
 	matmul_fn mm;
 
-	if (!be->matmul && be->device != DEV_HOST) {
-		/* a device backend without gemm: through host copies */
-		struct ndarray *ha = arr_to_host(ev, a), *hb = ha ? arr_to_host(ev, b) : NULL;
-		struct ndarray *hr = hb ? lin_matmul_nd(ev, ha, hb, dt) : NULL;
-		struct ndarray *r = hr ? arr_to_backend(ev, hr, be) : NULL;
-		nd_decref(ha);
-		nd_decref(hb);
-		nd_decref(hr);
-		return r;
-	}
 	if (!(mm = lin_mm(ev, be)))
 		return NULL;
 	if (a->ndim == 0 || b->ndim == 0)
@@ -843,7 +830,7 @@ static struct value *f_dot(struct eval *ev, const struct builtin *bi, int argc,
 			goto out;
 		}
 		int dt = dt_promote(a->dtype, b->dtype);
-		if (a->ndim == 1 && b->ndim == 1 && nd_device(a) == DEV_HOST &&
+		if (a->ndim == 1 && b->ndim == 1 && nd_host_memory(a) &&
 		    (dt == DT_FLOAT32 || dt == DT_FLOAT64 || dt_is_complex(dt))) {
 			/* vector . vector: BLAS dot, as NumPy's np.dot */
 			struct ndarray *x = a->dtype == dt ? nd_incref(a) : lin_copy(ev, a, dt);
@@ -914,7 +901,7 @@ static struct value *f_vdot(struct eval *ev, const struct builtin *bi, int argc,
 	}
 	{
 		int dt = dt_promote(fa->dtype, fb->dtype);
-		if (nd_device(fa) == DEV_HOST && (dt == DT_FLOAT32 || dt == DT_FLOAT64 || dt_is_complex(dt))) {
+		if (nd_host_memory(fa) && (dt == DT_FLOAT32 || dt == DT_FLOAT64 || dt_is_complex(dt))) {
 			/* BLAS dotc, as NumPy's vdot */
 			struct ndarray *x = fa->dtype == dt ? nd_incref(fa) : lin_copy(ev, fa, dt);
 			struct ndarray *y = x ? (fb->dtype == dt ? nd_incref(fb) : lin_copy(ev, fb, dt)) : NULL;

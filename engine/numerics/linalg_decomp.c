@@ -1,7 +1,7 @@
 /*
  * linalg_decomp.c — numpy.linalg's decompositions and solvers (solve inv det
  * slogdet cholesky qr svd eig eigvals eigh eigvalsh matrix_rank pinv lstsq
- * matrix_power) above struct linalg_backend: NumPy's checks, dtypes
+ * matrix_power) above struct backend_linalg: NumPy's checks, dtypes
  * (float32 results computed in double on the host, as NumPy) and
  * LinAlgError messages.  Owns no state.
  */
@@ -65,7 +65,7 @@ static struct ndarray *lin_solve_nd(struct eval *ev, const struct backend *be,
 				    const struct ndarray *a, const struct ndarray *b, int work, int result,
 				    int b_mine)
 {
-	const struct linalg_backend *lb = lin_lb(ev, be, "solve");
+	const struct backend_linalg *lb = lin_lb(ev, be, "solve");
 	int nd = a->ndim, n = (int)a->shape[nd - 1], k = (int)b->shape[nd - 1];
 	int64_t batch = lin_batch(a, 2);
 	struct ndarray *fa = NULL, *fb = NULL, *piv = NULL, *res = NULL;
@@ -244,7 +244,7 @@ static int lin_lu_host(struct eval *ev, const struct backend *be, struct value *
 		       struct ndarray **lu, struct ndarray **piv, struct ndarray **orig,
 		       int *work, int *result)
 {
-	const struct linalg_backend *lb = lin_lb(ev, be, "det");
+	const struct backend_linalg *lb = lin_lb(ev, be, "det");
 	struct ndarray *f, *p = NULL;
 	int *info = NULL, rc = -1;
 	*lu = *piv = NULL;
@@ -437,7 +437,7 @@ static struct value *f_cholesky(struct eval *ev, const struct builtin *bi, int a
 	    args_bool(ev, upv, 0, &upper) < 0)
 		return NULL;
 	const struct backend *be = lin_be(bi, av, NULL);
-	const struct linalg_backend *lb = lin_lb(ev, be, "cholesky");
+	const struct backend_linalg *lb = lin_lb(ev, be, "cholesky");
 	if (!lb || !(f = lin_square_f(ev, be, av, NULL, &work, &result)))
 		return NULL;
 	int64_t batch = lin_batch(f, 2), n = f->shape[f->ndim - 1];
@@ -518,7 +518,7 @@ static struct value *f_qr(struct eval *ev, const struct builtin *bi, int argc,
 	if (strcmp(mode, "reduced") && strcmp(mode, "complete") && strcmp(mode, "r") && strcmp(mode, "raw"))
 		return err_set(ev, TY_ValueError, "Unrecognized mode '%s'", mode);
 	const struct backend *be = lin_be(bi, av, NULL);
-	const struct linalg_backend *lb = lin_lb(ev, be, "qr");
+	const struct backend_linalg *lb = lin_lb(ev, be, "qr");
 	if (!lb || !(a = arr_asarray(ev, be, av, -1)))
 		return NULL;
 	if (lin_assert_2d(ev, a) < 0 || lin_types(ev, be, 1, (const struct ndarray *const *)&a, &work, &result) < 0)
@@ -635,7 +635,7 @@ out:
 int lin_svd_nd(struct eval *ev, const struct backend *be, const struct ndarray *a,
 		      char job, struct ndarray **u, struct ndarray **s, struct ndarray **vt)
 {
-	const struct linalg_backend *lb = lin_lb(ev, be, "svd");
+	const struct backend_linalg *lb = lin_lb(ev, be, "svd");
 	int work, result, nd = a->ndim, rc = -1;
 	struct ndarray *f = NULL, *fs = NULL, *fu = NULL, *fv = NULL;
 	int *info = NULL;
@@ -707,7 +707,7 @@ out:
 static int lin_eigh_nd(struct eval *ev, const struct backend *be, struct value *av, int upper,
 		       int want_v, struct ndarray **w, struct ndarray **v)
 {
-	const struct linalg_backend *lb = lin_lb(ev, be, "eigh");
+	const struct backend_linalg *lb = lin_lb(ev, be, "eigh");
 	int work, result, rc = -1;
 	struct ndarray *orig = NULL, *f = NULL, *fw = NULL;
 	int *info = NULL;
@@ -818,7 +818,7 @@ static struct value *lin_eig_common(struct eval *ev, const struct builtin *bi, i
 	if (args_parse(ev, want_v ? "eig" : "eigvals", argc, argv, kw, "a", &av) < 0)
 		return NULL;
 	const struct backend *be = lin_be(bi, av, NULL);
-	const struct linalg_backend *lb = lin_lb(ev, be, "eig");
+	const struct backend_linalg *lb = lin_lb(ev, be, "eig");
 	if (!lb || !(f = lin_square_f(ev, be, av, &orig, &work, &result)))
 		return NULL;
 	if (!lb->geev) {
@@ -1017,7 +1017,7 @@ static struct value *f_svd(struct eval *ev, const struct builtin *bi, int argc,
 /* host double view of a real array (copy) */
 struct ndarray *lin_host_as(struct eval *ev, const struct ndarray *a, int dt)
 {
-	if (nd_device(a) == DEV_HOST)
+	if (nd_host_memory(a))
 		return lin_copy(ev, a, dt);   /* one copy, not a C copy and then a cast */
 	struct ndarray *h = lin_host(ev, (struct ndarray *)a), *r;
 	if (!h)
@@ -1191,7 +1191,7 @@ static struct value *f_lstsq(struct eval *ev, const struct builtin *bi, int argc
 	if (args_parse(ev, "lstsq", argc, argv, kw, "a,b|rcond", &av, &bv, &rcv) < 0)
 		return NULL;
 	const struct backend *be = lin_be(bi, av, bv);
-	const struct linalg_backend *lb = lin_lb(ev, be, "lstsq");
+	const struct backend_linalg *lb = lin_lb(ev, be, "lstsq");
 	if (!lb || !(a = arr_asarray(ev, be, av, -1)) || !(b = arr_asarray(ev, be, bv, -1)))
 		goto out;
 	if (a->ndim != 2) {

@@ -380,6 +380,60 @@ static char *ein_expand_ellipsis(struct eval *ev, const char *spec, int nop, str
 struct value *lin_f_einsum(struct eval *ev, const struct builtin *bi, int argc,
 			      struct value **argv, const struct kwargs *kw)
 {
+	if (argc >= 2 && argv[0]->type != VT_STR) {
+		/* the sublist form einsum(op0, sublist0, op1, sublist1, ..., [sublistout]):
+		 * subscripts 0..25 are 'A'..'Z', 26..51 'a'..'z', Ellipsis '...' */
+		struct sbuf b = {0};
+		struct value *args2[EIN_MAXOP + 1], *r = NULL;
+		int nop = argc / 2, ok = 1;
+		if (nop > EIN_MAXOP)
+			return err_set(ev, TY_ValueError, "einsum: too many operands");
+		for (int k = 0; ok && k < (argc + 1) / 2; k++) {
+			int is_out = 2 * k + 1 >= argc;
+			struct value *sl = is_out ? argv[2 * k] : argv[2 * k + 1];
+			if (is_out)
+				sb_printf(&b, "->");
+			else if (k)
+				sb_printf(&b, ",");
+			struct value *items = val_iter_list(ev, sl);
+			if (!items) {
+				ok = 0;
+				break;
+			}
+			for (size_t i = 0; i < items->u.seq.n; i++) {
+				struct value *it = items->u.seq.items[i];
+				int64_t v;
+				if (it->type == VT_ELLIPSIS) {
+					sb_printf(&b, "...");
+					continue;
+				}
+				if (val_as_int64(ev, it, &v) < 0) {
+					err_clear(ev);
+					err_set(ev, TY_TypeError, "each subscript must be either an integer or an ellipsis");
+					ok = 0;
+					break;
+				}
+				if (v < 0 || v >= 52) {
+					err_set(ev, TY_ValueError, "subscript is not within the valid range [0, 52)");
+					ok = 0;
+					break;
+				}
+				sb_printf(&b, "%c", (int)(v < 26 ? 'A' + v : 'a' + v - 26));
+			}
+			val_decref(items);
+			if (!is_out)
+				args2[k + 1] = argv[2 * k];
+		}
+		char *spec = sb_take(&b);
+		if (ok && spec) {
+			args2[0] = val_str_take(spec, strlen(spec));
+			spec = NULL;
+			r = args2[0] ? lin_f_einsum(ev, bi, nop + 1, args2, kw) : NULL;
+			val_decref(args2[0]);
+		}
+		free(spec);
+		return r;
+	}
 	if (argc >= 2 && argv[0]->type == VT_STR && strchr(argv[0]->u.str->s, '.')) {
 		int n = argc - 1 > EIN_MAXOP ? EIN_MAXOP : argc - 1;
 		char *s2 = ein_expand_ellipsis(ev, argv[0]->u.str->s, n, argv + 1);

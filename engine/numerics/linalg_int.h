@@ -26,9 +26,9 @@ struct ndarray *lin_host(struct eval *ev, struct ndarray *a);
 struct ndarray *lin_on(struct eval *ev, struct ndarray *h, const struct backend *be);
 int lin_real_dt(int dt);
 int lin_complex_dt(int dt);
-const struct linalg_backend *lin_lb(struct eval *ev, const struct backend *be,
+const struct backend_linalg *lin_lb(struct eval *ev, const struct backend *be,
 					   const char *fname);
-/* the struct linalg_backend entries a function uses (lin_dispatch) */
+/* the struct backend_linalg entries a function uses (lin_dispatch) */
 enum { LN_GETRF = 1, LN_POTRF = 2, LN_GEQRF = 4, LN_GESDD = 8, LN_SYEVD = 16,
        LN_GEEV = 32, LN_GELSD = 64 };
 /* Calls fn, or runs it on host copies when the array's device backend
@@ -68,7 +68,7 @@ struct value *lin_f_cond(struct eval *ev, const struct builtin *bi, int argc,
 			 struct value **argv, const struct kwargs *kw);
 
 /* A table entry that runs fn on host copies when the array's backend has no
- * struct linalg_backend. */
+ * struct backend_linalg. */
 #define VIA_HOST(fn, need)                                                              \
 	static struct value *fn##_d(struct eval *ev, const struct builtin *bi, int argc,  \
 				    struct value **argv, const struct kwargs *kw)          \

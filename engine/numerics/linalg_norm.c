@@ -3,7 +3,8 @@
  * and matrix norms ('fro', 'nuc', inf, -inf, 1, -1, 2, -2) with axis= and
  * keepdims=, summing as NumPy does (BLAS dot for the flattened 2-norm,
  * pairwise sums along a contiguous axis); and numpy.linalg.cond (singular
- * values, or norm(x) * norm(inv(x))).  Runs on host copies.
+ * values, or norm(x) * norm(inv(x))).  Runs on host copies, except the
+ * vector and fro/1/inf norms of device data, composed where it lies.
  */
 #include <complex.h>
 #include <math.h>
@@ -16,6 +17,7 @@
 #include "lang/error.h"
 #include "numerics/linalg.h"
 #include "numerics/linalg_int.h"
+#include "lib/nscall.h"
 
 /* ---- norm ---- */
 
@@ -350,6 +352,10 @@ static struct value *f_norm(struct eval *ev, const struct builtin *bi, int argc,
 	if (!(x = arr_asarray(ev, be, xv, -1)))
 		return NULL;
 	have_ord = ordv && ordv->type != VT_NONE;
+	/* device-resident data (a backend of device memory): the norms NumPy
+	 * composes from ufuncs and reductions run where x lies (issue 17) */
+	const char *dsw = getenv("LUMEN_DEVSEARCH");   /* the test switch of lib/devsearch.c */
+	int dev = nd_backend(x)->device_memory || (dsw && *dsw && strcmp(dsw, "0") != 0);
 	if (have_ord) {
 		sord = val_as_cstr(ordv);
 		if (!sord && val_as_double(ev, ordv, &ord) < 0)
@@ -381,9 +387,47 @@ static struct value *f_norm(struct eval *ev, const struct builtin *bi, int argc,
 		   (!sord && ord == 2 && x->ndim == 1)) {
 		/* flattened 2-norm: sqrt(x.dot(x)) */
 		int64_t n = nd_size(x);
+		if (dev && rdt != DT_FLOAT16) {
+			/* device data: sqrt(dot(x, x)) of the flattened array (|x| for
+			 * complex) where it lies, as CuPy writes it; reshaped to
+			 * keepdims' ones */
+			int64_t m1 = -1, ones[ND_MAXDIM];
+			struct ndarray *f = arr_reshape(ev, x, 1, &m1), *a = NULL, *v;
+			struct value *fv = f ? arr_wrap(ev, f) : NULL, *r = NULL;
+			if (fv && dt_is_complex(f->dtype)) {
+				struct value *t = nm_uf(ev, be, "absolute", fv, NULL);
+				val_decref(fv);
+				fv = t;
+			} else if (fv && !dt_is_float(f->dtype)) {
+				struct ndarray *c = arr_astype_quiet(ev, f, DT_FLOAT64);
+				val_decref(fv);
+				fv = c ? arr_wrap(ev, c) : NULL;
+			}
+			if (fv) {
+				struct value *args[2] = {fv, fv}, *d = arr_ns_call(ev, be, "dot", 2, args, NULL);
+				r = d ? nm_uf(ev, be, "sqrt", d, NULL) : NULL;
+				if (d)
+					val_decref(d);
+				val_decref(fv);
+			}
+			if (r && !(a = arr_borrow(r))) {
+				/* a NumPy scalar (the host under the test switch) */
+				struct ndarray *c = arr_asarray(ev, be, r, -1);
+				val_decref(r);
+				r = c ? arr_wrap(ev, c) : NULL;
+				a = c;
+			}
+			for (int i = 0; i < x->ndim; i++)
+				ones[i] = 1;
+			v = a ? arr_reshape(ev, a, keep ? x->ndim : 0, ones) : NULL;
+			if (r)
+				val_decref(r);
+			nd_decref(x);
+			return !v ? NULL : keep ? arr_wrap(ev, v) : arr_result(ev, v);
+		}
 		int hdt = dt_is_complex(x->dtype) ? lin_complex_dt(work) : work;
 		const char *d = NULL;
-		if (nd_device(x) == DEV_HOST && x->dtype == hdt)
+		if (nd_host_memory(x) && x->dtype == hdt)
 			d = dense_block(x);   /* x.ravel(order='K') is a view: no copy */
 		if (!d) {
 			h = lin_host_as(ev, x, hdt);
@@ -429,7 +473,7 @@ static struct value *f_norm(struct eval *ev, const struct builtin *bi, int argc,
 		for (int i = 0; i < nax; i++)
 			axes[i] = i;
 	}
-	if (nd_device(x) == DEV_HOST && rdt != DT_FLOAT16) {
+	if ((nd_host_memory(x) || dev) && rdt != DT_FLOAT16) {
 		int done;
 		struct value *r;
 		if (nax == 2 && axes[0] == axes[1]) {

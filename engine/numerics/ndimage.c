@@ -66,16 +66,6 @@ struct ndarray *ndi_run(struct eval *ev, const char *fname, const struct stencil
 	if (!be->stencil)
 		return err_set(ev, TY_NotImplementedError,
 			       "%s is not supported on the %s backend", fname, be->name);
-	if (be->device != DEV_HOST && (in->ndim == 0 || nd_size(in) == 0)) {
-		/* the device kernels index a shape: one element (or none) runs on
-		 * the host and comes back */
-		struct ndarray *h = arr_to_host(ev, in), *ho;
-		ho = h ? ndi_run(ev, fname, s, h, odt, oshape) : NULL;
-		nd_decref(h);
-		out = ho ? arr_to_backend(ev, ho, be) : NULL;
-		nd_decref(ho);
-		return out;
-	}
 	out = nd_new(ev, be, odt, in->ndim, oshape);
 	if (out && be->stencil(ev, s, in, out) < 0) {
 		nd_decref(out);

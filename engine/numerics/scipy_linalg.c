@@ -45,7 +45,7 @@ static struct value *fn_lu_factor(struct eval *ev, const struct builtin *bi, int
 {
 	struct value *av, *ow = NULL, *cf = NULL, *items[2];
 	const struct backend *be;
-	const struct linalg_backend *lb;
+	const struct backend_linalg *lb;
 	struct ndarray *a, *f = NULL, *piv = NULL, *lu = NULL, *p0 = NULL;
 	int work, result, info = 0, n;
 	if (args_parse(ev, "lu_factor", argc, argv, kw, "a|overwrite_a,check_finite", &av, &ow, &cf) < 0)
@@ -112,7 +112,7 @@ static struct value *fn_lu_solve(struct eval *ev, const struct builtin *bi, int 
 {
 	struct value *lp, *bv, *tv = NULL, *ow = NULL, *cf = NULL, *res = NULL;
 	const struct backend *be;
-	const struct linalg_backend *lb;
+	const struct backend_linalg *lb;
 	struct ndarray *lu = NULL, *piv = NULL, *b = NULL, *fl = NULL, *fb = NULL, *p1 = NULL, *x = NULL;
 	int64_t trans;
 	int work, result, info = 0, n, k, vec;

@@ -153,7 +153,7 @@ static struct ndarray *fft_convolve(struct eval *ev, const struct ndarray *a, co
 				    enum sig_mode m, int rdt)
 {
 	const struct backend *be = nd_backend(a);
-	const struct fft_backend *fb = be->fft ? be->fft : be->device == DEV_HOST ? &fft_host : NULL;
+	const struct backend_fft *fb = be->fft;
 	int nd = a->ndim, prec = rdt == DT_FLOAT64, cdt = prec ? DT_COMPLEX128 : DT_COMPLEX64;
 	int64_t sh[3], csh[3], total = 1, ctotal = 1, start[3], len[3];
 	struct ndarray *pa = NULL, *pb = NULL, *fa = NULL, *fb2 = NULL, *r = NULL, *out = NULL;

@@ -6,7 +6,7 @@
  * integer draws and the parameter helpers here; the other distributions in
  * random_dist.c, permutation/shuffle/choice in random_choice.c.  Values are
  * drawn on the host; a device namespace gets them copied over unless its
- * backend has a struct random_backend (cuRAND: cp.random's own streams).
+ * backend has a struct backend_random (cuRAND: cp.random's own streams).
  */
 #include <math.h>
 #include <stdio.h>
@@ -18,6 +18,7 @@
 #include "lang/error.h"
 #include "random/random_int.h"
 #include "lib/nscall.h"
+#include "ufunc/fpe.h"
 
 /* ---- argument helpers ---- */
 
@@ -122,7 +123,7 @@ static struct value *draw_cont(struct eval *ev, const struct backend *be, struct
 			       enum cdist d, int nd, const int64_t *shape, struct rparam *p, int dt)
 {
 	/* device generator: cp.random's own stream */
-	const struct random_backend *rb = be->random;
+	const struct backend_random *rb = be->random;
 	if (rb && rb->fill && nd >= 0 && (d == CD_UNIFORM01 || d == CD_NORMAL01 ||
 					  ((d == CD_UNIFORM || d == CD_NORMAL) && !p[0].a && !p[1].a))) {
 		struct ndarray *o = nd_new(ev, be, dt, nd, shape);
@@ -717,6 +718,58 @@ LEGACY_DIST(f_standard_gamma, RD_STD_GAMMA)
 LEGACY_DIST(f_poisson, RD_POISSON)
 LEGACY_DIST(f_binomial, RD_BINOMIAL)
 LEGACY_DIST(f_geometric, RD_GEOMETRIC)
+LEGACY_DIST(f_standard_cauchy, RD_STD_CAUCHY)
+LEGACY_DIST(f_laplace, RD_LAPLACE)
+LEGACY_DIST(f_gumbel, RD_GUMBEL)
+LEGACY_DIST(f_logistic, RD_LOGISTIC)
+LEGACY_DIST(f_lognormal, RD_LOGNORMAL)
+LEGACY_DIST(f_rayleigh, RD_RAYLEIGH)
+LEGACY_DIST(f_weibull, RD_WEIBULL)
+LEGACY_DIST(f_pareto, RD_PARETO)
+LEGACY_DIST(f_power, RD_POWER)
+LEGACY_DIST(f_chisquare, RD_CHISQUARE)
+LEGACY_DIST(f_standard_t, RD_STD_T)
+LEGACY_DIST(f_f, RD_F)
+LEGACY_DIST(f_beta, RD_BETA)
+
+/* random_integers(low, high=None, size=None): randint(low, high + 1), deprecated */
+static struct value *f_random_integers(struct eval *ev, const struct builtin *bi, int argc,
+				       struct value **argv, const struct kwargs *kw)
+{
+	struct value *lo, *hi = NULL, *sv = NULL;
+	if (args_parse(ev, "random_integers", argc, argv, kw, "low|high,size", &lo, &hi, &sv) < 0)
+		return NULL;
+	int64_t l, h;
+	if (!hi || hi->type == VT_NONE) {
+		if (val_as_int64(ev, lo, &h) < 0)
+			return NULL;
+		char msg[120];
+		snprintf(msg, sizeof msg, "This function is deprecated. Please call randint(1, %lld + 1) instead", (long long)h);
+		ev_warn(ev, "DeprecationWarning", msg);
+		l = 1;
+	} else {
+		ev_warn(ev, "DeprecationWarning", "This function is deprecated. Please call randint instead");
+		if (val_as_int64(ev, lo, &l) < 0 || val_as_int64(ev, hi, &h) < 0)
+			return NULL;
+	}
+	struct value *args[2] = {val_int(l), val_int(h + 1)}, *r;
+	struct value *lv = val_cstr("l");   /* NumPy asks randint for dtype='l': a NumPy scalar */
+	const char *kn[2] = {"dtype", "size"};
+	struct value *kv[2] = {lv, sv};
+	struct kwargs k = {sv ? 2 : 1, kn, kv};
+	struct value *f = bi->self ? val_getattr(ev, bi->self, "randint") : NULL;
+	if (bi->self && !f)
+		r = NULL;
+	else if (f)
+		r = val_call(ev, f, 2, args, &k);
+	else
+		r = arr_ns_call(ev, arr_be(bi), "random.randint", 2, args, &k);
+	val_decref(f);
+	val_decref(lv);
+	val_decref(args[0]);
+	val_decref(args[1]);
+	return r;
+}
 
 static struct value *f_permutation(struct eval *ev, const struct builtin *bi, int argc,
 				   struct value **argv, const struct kwargs *kw)
@@ -1009,6 +1062,19 @@ GEN_DIST(g_gamma, RD_GAMMA)
 GEN_DIST(g_poisson, RD_POISSON)
 GEN_DIST(g_binomial, RD_BINOMIAL)
 GEN_DIST(g_geometric, RD_GEOMETRIC)
+GEN_DIST(g_standard_cauchy, RD_STD_CAUCHY)
+GEN_DIST(g_laplace, RD_LAPLACE)
+GEN_DIST(g_gumbel, RD_GUMBEL)
+GEN_DIST(g_logistic, RD_LOGISTIC)
+GEN_DIST(g_lognormal, RD_LOGNORMAL)
+GEN_DIST(g_rayleigh, RD_RAYLEIGH)
+GEN_DIST(g_weibull, RD_WEIBULL)
+GEN_DIST(g_pareto, RD_PARETO)
+GEN_DIST(g_power, RD_POWER)
+GEN_DIST(g_chisquare, RD_CHISQUARE)
+GEN_DIST(g_standard_t, RD_STD_T)
+GEN_DIST(g_f, RD_F)
+GEN_DIST(g_beta, RD_BETA)
 
 /* standard_exponential(size=None, dtype=float64, method='zig', out=None) */
 static struct value *g_standard_exponential(struct eval *ev, const struct builtin *bi, int argc,
@@ -1078,12 +1144,19 @@ static const struct {
 	{"poisson", g_poisson},
 	{"binomial", g_binomial},
 	{"geometric", g_geometric},
+	{"multivariate_normal", rnd_g_multivariate_normal},
+	{"standard_cauchy", g_standard_cauchy}, {"laplace", g_laplace}, {"gumbel", g_gumbel},
+	{"logistic", g_logistic}, {"lognormal", g_lognormal}, {"rayleigh", g_rayleigh},
+	{"weibull", g_weibull}, {"pareto", g_pareto}, {"power", g_power}, {"chisquare", g_chisquare},
+	{"standard_t", g_standard_t}, {"f", g_f}, {"beta", g_beta},
 };
 
 static const char *const gen_attrs[] = {
 	"random", "standard_normal", "normal", "uniform", "integers", "choice",
 	"permutation", "shuffle", "exponential", "standard_exponential", "gamma",
-	"standard_gamma", "poisson", "binomial", "geometric", NULL
+	"standard_gamma", "poisson", "binomial", "geometric", "multivariate_normal",
+	"standard_cauchy", "laplace", "gumbel", "logistic", "lognormal", "rayleigh", "weibull", "pareto",
+	"power", "chisquare", "standard_t", "f", "beta", NULL
 };
 
 static struct value *gen_getattr(struct eval *ev, struct value *self, const char *name)
@@ -1104,11 +1177,19 @@ static char *gen_repr(struct eval *ev, struct value *self)
 	return s;
 }
 
+static char *gen_str(struct eval *ev, struct value *self)
+{
+	char *s = strdup("Generator(PCG64)");
+	(void)self;
+	return s ? s : err_nomem(ev);
+}
+
 static const struct objtype generator_type = {
 	.name = "Generator",
 	.free = gen_free,
 	.getattr = gen_getattr,
 	.repr = gen_repr,
+	.str = gen_str,
 	.attrs = gen_attrs,
 };
 
@@ -1182,6 +1263,23 @@ const struct arr_func arr_random_funcs[] = {
 	{"uniform", f_uniform, "uniform(low=0.0, high=1.0, size=None)", "Uniform [low, high) samples."},
 	{"normal", f_normal, "normal(loc=0.0, scale=1.0, size=None)", "Normal (Gaussian) samples."},
 	{"standard_normal", f_standard_normal, "standard_normal(size=None)", "Standard normal samples."},
+	{"standard_cauchy", f_standard_cauchy, "standard_cauchy(size=None)", "Standard Cauchy samples (mode 0)."},
+	{"laplace", f_laplace, "laplace(loc=0.0, scale=1.0, size=None)", "Laplace (double exponential) samples."},
+	{"gumbel", f_gumbel, "gumbel(loc=0.0, scale=1.0, size=None)", "Gumbel samples."},
+	{"logistic", f_logistic, "logistic(loc=0.0, scale=1.0, size=None)", "Logistic samples."},
+	{"lognormal", f_lognormal, "lognormal(mean=0.0, sigma=1.0, size=None)", "Log-normal samples."},
+	{"rayleigh", f_rayleigh, "rayleigh(scale=1.0, size=None)", "Rayleigh samples."},
+	{"weibull", f_weibull, "weibull(a, size=None)", "Weibull samples."},
+	{"pareto", f_pareto, "pareto(a, size=None)", "Pareto II (Lomax) samples."},
+	{"power", f_power, "power(a, size=None)", "Samples in [0, 1] from a power distribution."},
+	{"chisquare", f_chisquare, "chisquare(df, size=None)", "Chi-square samples."},
+	{"standard_t", f_standard_t, "standard_t(df, size=None)", "Student's t samples."},
+	{"f", f_f, "f(dfnum, dfden, size=None)", "F distribution samples."},
+	{"beta", f_beta, "beta(a, b, size=None)", "Beta distribution samples."},
+	{"random_integers", f_random_integers, "random_integers(low, high=None, size=None)",
+	 "Random integers in [low, high] (deprecated: randint(low, high + 1))."},
+	{"multivariate_normal", rnd_f_multivariate_normal, "multivariate_normal(mean, cov, size=None, check_valid='warn', tol=1e-8)",
+	 "Draw random samples from a multivariate normal distribution."},
 	{"randint", f_randint, "randint(low, high=None, size=None, dtype=int)", "Random integers in [low, high)."},
 	{"exponential", f_exponential, "exponential(scale=1.0, size=None)", "Exponential samples of the given scale."},
 	{"standard_exponential", f_standard_exponential, "standard_exponential(size=None)", "Exponential samples of scale 1."},

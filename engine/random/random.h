@@ -3,41 +3,16 @@
  * RandomState (functions and objects) and default_rng's Generator,
  * reproducing NumPy's sequences exactly on the host (MT19937 in mt19937.c,
  * PCG64 + SeedSequence in pcg64.c); and the per-backend bulk generator
- * entries (struct random_backend) that cp.random uses (cuRAND in the CUDA
- * backend: its own streams, not NumPy's sequence, as CuPy).
+ * entries (struct backend_random, backend/backend_lib.h) that cp.random uses
+ * (cuRAND in the CUDA backend: its own streams, not NumPy's sequence, as CuPy).
  */
 #ifndef LUMEN_RANDOM_H
 #define LUMEN_RANDOM_H
 
 #include <stdint.h>
+#include "backend/backend_lib.h"
 
 struct eval;
-
-enum rand_dist {
-	RAND_UNIFORM,   /* [0, 1) then p0 + (p1 - p0) * x: p0 = low, p1 = high */
-	RAND_NORMAL,    /* p0 = mean, p1 = stddev */
-	RAND_BITS32,    /* raw uint32 (for integers: the front end reduces) */
-	RAND_BITS64     /* raw uint64 */
-};
-
-/*
- * A backend's generator (cuRAND on the device).  gen NULL is the
- * namespace's own (created on first use, one per process; seed() re-seeds);
- * gen_new makes one for a RandomState object (its own stream: the same seed
- * gives the stream the namespace's gives after seed(seed)), gen_free frees it.
- * fill: n values of dtype dt (DT_FLOAT32/DT_FLOAT64 for UNIFORM/NORMAL,
- * DT_UINT32/DT_UINT64 for BITS) written to out, in the backend's memory:
- * UNIFORM p0 + p1 * u with u in [0, 1) (low and high - low, as the host
- * draws it), NORMAL mean p0 and standard deviation p1.
- * Returns 0 (gen_new: the generator), or -1 (NULL) with the error set.
- */
-struct random_backend {
-	int (*seed)(struct eval *ev, void *gen, uint64_t seed);
-	int (*fill)(struct eval *ev, void *gen, enum rand_dist dist, int dt, int64_t n,
-		    double p0, double p1, void *out);
-	void *(*gen_new)(struct eval *ev, uint64_t seed);
-	void (*gen_free)(void *gen);
-};
 
 /* ---- the bit generators (pure, host only; no evaluator needed) ---- */
 

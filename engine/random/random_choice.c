@@ -8,7 +8,62 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lang/error.h"
+#include "lib/nscall.h"
+#include "ufunc/fpe.h"
 #include "random/random_int.h"
+
+/* ---- on the device (a backend with its own random family: cuRAND) ----
+ * permutation, shuffle and choice from uniform keys drawn there: a permutation
+ * is the argsort of the keys, a choice floor(u * n), with p it inverts the cdf by the
+ * backend's searchsorted, one without replacement takes the smallest keys
+ * (-log(u) / p with p: Efraimidis-Spirakis, successive sampling).  Nothing
+ * of the data goes to the host. */
+
+/* the device draws: a backend of device memory (cuRAND); LUMEN_DEVSEARCH=1
+ * takes them on the host too (a test switch: NumPy's sequences are lost) */
+static int dv_on(const struct backend *be)
+{
+	static int force = -1;
+	if (be->device_memory)
+		return 1;
+	if (force < 0) {
+		const char *s = getenv("LUMEN_DEVSEARCH");
+		force = s && *s && strcmp(s, "0") != 0;
+	}
+	return force;
+}
+
+static struct value *dv_kw(struct eval *ev, const struct backend *be, const char *name, int argc,
+			   struct value **argv, const char *kn, struct value *kv)
+{
+	struct value *r = kv ? arr_ns_callk(ev, be, name, argc, argv, kn, kv) : NULL;
+	for (int i = 0; i < argc; i++)
+		if (argv[i])
+			val_decref(argv[i]);
+	if (kv)
+		val_decref(kv);
+	return r;
+}
+
+/* n uniform keys in [0, 1), float64, on be */
+static struct value *dv_keys(struct eval *ev, const struct backend *be, int64_t n)
+{
+	struct value *sz = val_int(n);
+	return dv_kw(ev, be, "random.random_sample", 0, NULL, "size", sz);
+}
+
+/* argsort of n uniform keys: a permutation of arange(n) */
+static struct value *dv_perm(struct eval *ev, const struct backend *be, int64_t n)
+{
+	return ex_fn1(ev, be, "argsort", dv_keys(ev, be, n));
+}
+
+static struct value *dv_take0(struct eval *ev, const struct backend *be, struct value *x,
+			      struct value *idx)
+{
+	struct value *args[2] = {x, idx};
+	return dv_kw(ev, be, "take", 2, args, "axis", val_int(0));
+}
 
 /* ---- permutations ---- */
 
@@ -74,6 +129,8 @@ struct value *rnd_permutation(struct eval *ev, const struct backend *be, struct 
 		int64_t n;
 		if (val_as_int64(ev, x, &n) < 0)
 			return NULL;
+		if (dv_on(be))
+			return dv_perm(ev, be, n < 0 ? 0 : n);
 		h = arange_host(ev, n < 0 ? 0 : n);   /* np.arange(n): empty for n < 0 */
 	} else {
 		struct ndarray *a = arr_asarray(ev, be, x, -1), *t;
@@ -85,7 +142,12 @@ struct value *rnd_permutation(struct eval *ev, const struct backend *be, struct 
 				return err_set(ev, TY_AxisError, "axis 0 is out of bounds for array of dimension 0");
 			return err_set(ev, TY_IndexError, "x must be an integer or at least 1-dimensional");
 		}
-		t = nd_device(a) == DEV_HOST ? nd_incref(a) : arr_to_host(ev, a);
+		if (dv_on(be) && nd_backend(a) == be) {
+			struct value *r = dv_take0(ev, be, arr_wrap(ev, nd_incref(a)), dv_perm(ev, be, a->shape[0]));
+			nd_decref(a);
+			return r;
+		}
+		t = arr_to_host(ev, a);
 		h = t ? nd_new(ev, &backend_host, t->dtype, t->ndim, t->shape) : NULL;
 		if (h && nd_size(h) && backend_host.copy(ev, h, t) < 0) {
 			nd_decref(h);
@@ -124,10 +186,22 @@ struct value *rnd_shuffle(struct eval *ev, struct rsrc *src, struct value *x)
 	}
 	if (a->ndim == 0)
 		return err_set(ev, TY_TypeError, "object of type 'numpy.ndarray' has no len()");
-	if (nd_device(a) == DEV_HOST && nd_is_c_contiguous(a))
+	if (dv_on(nd_backend(a))) {
+		/* x[...] = x.take(argsort(keys), axis=0), on the device */
+		const struct backend *be = nd_backend(a);
+		struct value *v = dv_take0(ev, be, val_incref(x), dv_perm(ev, be, a->shape[0]));
+		struct value *key = val_ellipsis();
+		int rc = v && key ? val_setitem(ev, x, key, v) : -1;
+		if (v)
+			val_decref(v);
+		if (key)
+			val_decref(key);
+		return rc < 0 ? NULL : val_none();
+	}
+	if (nd_host_memory(a) && nd_is_c_contiguous(a))
 		h = nd_incref(a);
 	else {
-		struct ndarray *t = nd_device(a) == DEV_HOST ? nd_incref(a) : arr_to_host(ev, a);
+		struct ndarray *t = arr_to_host(ev, a);
 		h = t ? nd_new(ev, &backend_host, a->dtype, a->ndim, a->shape) : NULL;
 		if (h && nd_size(h) && backend_host.copy(ev, h, t) < 0) {
 			nd_decref(h);
@@ -140,7 +214,7 @@ struct value *rnd_shuffle(struct eval *ev, struct rsrc *src, struct value *x)
 		return NULL;
 	}
 	if (h != a) {
-		int rc = nd_device(a) == DEV_HOST ? backend_host.copy(ev, a, h)
+		int rc = nd_host_memory(a) ? backend_host.copy(ev, a, h)
 						  : nd_backend(a)->from_host(ev, a, nd_data(h));
 		nd_decref(h);
 		if (rc < 0)
@@ -169,7 +243,10 @@ static int64_t cdf_search(const double *cdf, int64_t n, double u)
 /* p checks as NumPy's, then cumsum and normalise (into cdf) */
 static int prob_cdf(struct eval *ev, struct value *pv, int64_t pop, double **pout, double **cdfout, int legacy)
 {
-	struct ndarray *p = arr_asarray(ev, &backend_host, pv, DT_FLOAT64), *c;
+	/* a cp array p (CuPy takes one) is read through a host copy */
+	struct ndarray *pa = arr_borrow(pv), *c;
+	struct ndarray *p = pa && nd_backend(pa) != &backend_host ? arr_host_c(ev, pa, DT_FLOAT64)
+								   : arr_asarray(ev, &backend_host, pv, DT_FLOAT64);
 	if (!p)
 		return -1;
 	if (p->ndim != 1) {
@@ -242,6 +319,115 @@ static int cmp_i64(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* choice on the device (see dv_perm): indices of the population drawn there,
+ * then the items of a (or the indices), shaped as size (0-d for None) */
+static struct value *choice_device(struct eval *ev, const struct backend *be, struct ndarray *a,
+				   int64_t pop, int64_t size, int nd, const int64_t *shape, int replace,
+				   struct value *pv, int legacy)
+{
+	struct value *idx = NULL, *p = NULL, *r, *sh;
+	if (!replace && size > pop)
+		return err_set(ev, TY_ValueError, "Cannot take a larger sample than population when %s",
+			       legacy ? "'replace=False'" : "replace is False");
+	if (pv && pv->type != VT_NONE) {
+		struct ndarray *pa = arr_asarray(ev, be, pv, DT_FLOAT64);
+		int bad;
+		if (!pa)
+			return NULL;
+		if (pa->ndim != 1 || pa->shape[0] != pop) {
+			nd_decref(pa);
+			return err_set(ev, TY_ValueError, pa->ndim != 1 ? "'p' must be 1-dimensional"
+								    : "'a' and 'p' must have same size");
+		}
+		p = arr_wrap(ev, pa);
+		/* CuPy's checks (each a 0-d answer read back) */
+		{
+			struct value *neg = ex_fn1(ev, be, "any", ex_bin(ev, OP_LT, val_incref(p), val_int(0)));
+			bad = neg ? arr_truth(ev, neg) : -1;
+			if (neg)
+				val_decref(neg);
+		}
+		if (bad == 1)
+			err_set(ev, TY_ValueError, "probabilities are not non-negative");
+		if (bad == 0) {
+			struct value *ok = ex_fn2(ev, be, "allclose", ex_fn1(ev, be, "sum", val_incref(p)), val_int(1));
+			bad = ok ? arr_truth(ev, ok) : -1;
+			if (ok)
+				val_decref(ok);
+			bad = bad < 0 ? -1 : !bad;
+			if (bad == 1)
+				err_set(ev, TY_ValueError, "probabilities do not sum to 1");
+		}
+		if (bad == 0 && !replace) {
+			struct value *nz = ex_fn1(ev, be, "count_nonzero", val_incref(p));
+			struct value *few = ex_bin(ev, OP_LT, nz, val_int(size));
+			bad = few ? arr_truth(ev, few) : -1;
+			if (few)
+				val_decref(few);
+			if (bad == 1)
+				err_set(ev, TY_ValueError, "Fewer non-zero entries in p than size");
+		}
+		if (bad != 0) {
+			val_decref(p);
+			return NULL;
+		}
+	}
+	if (replace && !p) {
+		/* floor(u * pop) of uniform keys (cuRAND's uniforms; randint's
+		 * draws would come from the host) */
+		struct value *u = ex_bin(ev, OP_MUL, dv_keys(ev, be, size), val_int(pop));
+		struct value *fl = ex_fn1(ev, be, "floor", u);
+		struct ndarray *fa = fl ? arr_borrow(fl) : NULL, *ia = fa ? arr_astype_quiet(ev, fa, DT_INT64) : NULL;
+		if (fl)
+			val_decref(fl);
+		idx = ia ? ex_fn2(ev, be, "minimum", arr_wrap(ev, ia), val_int(pop - 1)) : NULL;
+	} else if (replace) {
+		/* cdf inversion: searchsorted(cdf / cdf[-1], u, side='right') */
+		struct value *cdf = ex_fn1(ev, be, "cumsum", val_incref(p));
+		struct value *last = cdf ? ex_item(ev, val_incref(cdf), val_int(-1)) : NULL;
+		struct value *args[2] = {ex_bin(ev, OP_TRUEDIV, cdf, last), dv_keys(ev, be, size)};
+		struct value *k = dv_kw(ev, be, "searchsorted", 2, args, "side", val_cstr("right"));
+		idx = ex_fn2(ev, be, "minimum", k, val_int(pop - 1));
+	} else {
+		/* the size smallest keys: uniform, or -log(u) / p */
+		struct value *keys = dv_keys(ev, be, pop);
+		if (p) {
+			int saved = fpe_ignore_begin();
+			keys = ex_bin(ev, OP_TRUEDIV, ex_neg(ev, ex_fn1(ev, be, "log", keys)), val_incref(p));
+			fpe_ignore_end(saved);
+		}
+		idx = ex_item(ev, ex_fn1(ev, be, "argsort", keys), ex_slice(0, size));
+	}
+	if (p)
+		val_decref(p);
+	if (!idx)
+		return NULL;
+	r = a ? dv_take0(ev, be, arr_wrap(ev, nd_incref(a)), idx) : idx;
+	if (!r)
+		return NULL;
+	/* the shape of size (0-d for None) */
+	{
+		struct value *items[ND_MAXDIM];
+		int n = nd < 0 ? 0 : nd;
+		for (int i = 0; i < n; i++)
+			items[i] = val_int(shape[i]);
+		sh = val_tuple_new(n, items);
+	}
+	{
+		struct value *args[1] = {sh};
+		struct value *o = arr_method_call(ev, r, "reshape", 1, args, NULL);
+		val_decref(sh);
+		val_decref(r);
+		if (o && nd < 0 && arr_borrow(o)) {
+			/* size None: NumPy's scalar on the host, CuPy's 0-d array */
+			struct value *s = arr_result(ev, nd_incref(arr_borrow(o)));
+			val_decref(o);
+			return s;
+		}
+		return o;
+	}
+}
+
 struct value *rnd_choice(struct eval *ev, const struct backend *be, struct rsrc *src,
 			 struct value *av, struct value *sv, struct value *rv, struct value *pv,
 			 struct value *shv)
@@ -284,6 +470,10 @@ struct value *rnd_choice(struct eval *ev, const struct backend *be, struct rsrc 
 						  : "a cannot be empty unless no samples are taken")
 					     : src->mt ? "a must be greater than 0 unless no samples are taken"
 						       : "a must be a positive integer unless no samples are taken");
+		goto out;
+	}
+	if (dv_on(be) && (!a || a->ndim == 1)) {
+		res = choice_device(ev, be, a, pop, size, nd, shape, replace, pv, src->mt != NULL);
 		goto out;
 	}
 	if (pv && pv->type != VT_NONE && prob_cdf(ev, pv, pop, &p, &cdf, src->mt != NULL) < 0)

@@ -260,7 +260,7 @@ static int64_t rand_geometric(struct rsrc *s, double p)
 /* The distributions' front ends: parameters, NumPy's checks, the draws. */
 
 /* NumPy's parameter constraints (check_constraint / check_array_constraint) */
-enum rcons { RC_NONE, RC_NON_NEGATIVE, RC_POISSON, RC_BOUNDED_0_1, RC_BOUNDED_GT_0_1 };
+enum rcons { RC_NONE, RC_NON_NEGATIVE, RC_POISSON, RC_BOUNDED_0_1, RC_BOUNDED_GT_0_1, RC_POSITIVE };
 
 static const struct rdist_desc {
 	const char *name, *fmt;  /* args_parse: the params then size */
@@ -279,6 +279,19 @@ static const struct rdist_desc {
 	[RD_BINOMIAL] = {"binomial", "n,p|size", 2, 1, {0.0, 0.0}, {RC_NON_NEGATIVE, RC_BOUNDED_0_1},
 			 {"n", "p"}, {1, 0}},
 	[RD_GEOMETRIC] = {"geometric", "p|size", 1, 1, {0.0}, {RC_BOUNDED_GT_0_1}, {"p"}, {0}},
+	[RD_STD_CAUCHY] = {"standard_cauchy", "|size", 0, 0, {0}, {RC_NONE}, {NULL}, {0}},
+	[RD_LAPLACE] = {"laplace", "|loc,scale,size", 2, 0, {0.0, 1.0}, {RC_NONE, RC_NON_NEGATIVE}, {"loc", "scale"}, {0, 1}},
+	[RD_GUMBEL] = {"gumbel", "|loc,scale,size", 2, 0, {0.0, 1.0}, {RC_NONE, RC_NON_NEGATIVE}, {"loc", "scale"}, {0, 1}},
+	[RD_LOGISTIC] = {"logistic", "|loc,scale,size", 2, 0, {0.0, 1.0}, {RC_NONE, RC_NON_NEGATIVE}, {"loc", "scale"}, {0, 1}},
+	[RD_LOGNORMAL] = {"lognormal", "|mean,sigma,size", 2, 0, {0.0, 1.0}, {RC_NONE, RC_NON_NEGATIVE}, {"mean", "sigma"}, {0, 1}},
+	[RD_RAYLEIGH] = {"rayleigh", "|scale,size", 1, 0, {1.0}, {RC_NON_NEGATIVE}, {"scale"}, {0}},
+	[RD_WEIBULL] = {"weibull", "a|size", 1, 0, {0.0}, {RC_NON_NEGATIVE}, {"a"}, {0}},
+	[RD_PARETO] = {"pareto", "a|size", 1, 0, {0.0}, {RC_POSITIVE}, {"a"}, {0}},
+	[RD_POWER] = {"power", "a|size", 1, 0, {0.0}, {RC_POSITIVE}, {"a"}, {0}},
+	[RD_CHISQUARE] = {"chisquare", "df|size", 1, 0, {0.0}, {RC_POSITIVE}, {"df"}, {0}},
+	[RD_STD_T] = {"standard_t", "df|size", 1, 0, {0.0}, {RC_POSITIVE}, {"df"}, {0}},
+	[RD_F] = {"f", "dfnum,dfden|size", 2, 0, {0.0, 0.0}, {RC_POSITIVE, RC_POSITIVE}, {"dfnum", "dfden"}, {0, 1}},
+	[RD_BETA] = {"beta", "a,b|size", 2, 0, {0.0, 0.0}, {RC_POSITIVE, RC_POSITIVE}, {"a", "b"}, {0, 1}},
 };
 
 /* POISSON_LAM_MAX: int64's max less ten of its square roots */
@@ -317,6 +330,10 @@ static int check_param(struct eval *ev, const struct rparam *p, int64_t n, enum 
 			if (!isnan(v) && signbit(v))
 				return err_set(ev, TY_ValueError, "%s < 0", name), -1;
 			break;
+		case RC_POSITIVE:   /* NumPy's CONS_POSITIVE: a NaN passes */
+			if (v <= 0)
+				return err_set(ev, TY_ValueError, "%s <= 0", name), -1;
+			break;
 		case RC_BOUNDED_0_1:
 			if (!(v >= 0 && v <= 1))
 				return err_set(ev, TY_ValueError, arr ? "%s < 0, %s > 1 or %s contains NaNs"
@@ -347,8 +364,89 @@ static int int_param(struct eval *ev, struct rparam *p, int64_t n)
 	return 0;
 }
 
+/* NumPy's continuous distributions over draws of either source (the legacy
+ * ones differ from the Generator's only where said); each draw made in
+ * NumPy's order, one statement at a time */
+static double draw_cont(struct rsrc *s, enum rdist d, double a, double b)
+{
+	double u, n, g;
+	switch (d) {
+	case RD_STD_CAUCHY:
+		n = src_normal(s);
+		return n / src_normal(s);
+	case RD_LAPLACE:
+		for (;;) {
+			u = src_double(s);
+			if (u >= 0.5)
+				return a - b * log(2.0 - u - u);
+			if (u > 0.0)
+				return a + b * log(u + u);
+		}
+	case RD_GUMBEL:
+		for (;;) {
+			u = 1.0 - src_double(s);
+			if (u < 1.0)
+				return a - b * log(-log(u));
+		}
+	case RD_LOGISTIC:
+		for (;;) {
+			u = src_double(s);
+			if (u > 0.0)
+				return a + b * log(u / (1.0 - u));
+		}
+	case RD_LOGNORMAL:
+		return exp(a + b * src_normal(s));
+	case RD_RAYLEIGH:
+		if (s->mt)
+			return a * sqrt(-2.0 * log1p(-src_double(s)));
+		return a * sqrt(2.0 * src_std_exp(s));
+	case RD_WEIBULL:
+		if (a == 0.0)
+			return 0.0;
+		return pow(src_std_exp(s), 1. / a);
+	case RD_PARETO:
+		if (s->mt)
+			return exp(src_std_exp(s) / a) - 1;
+		return expm1(src_std_exp(s) / a);
+	case RD_POWER:
+		if (s->mt)
+			return pow(1 - exp(-src_std_exp(s)), 1. / a);
+		return pow(-expm1(-src_std_exp(s)), 1. / a);
+	case RD_CHISQUARE:
+		return 2.0 * std_gamma(s, a / 2.0);
+	case RD_STD_T:
+		n = src_normal(s);
+		g = std_gamma(s, a / 2);
+		return sqrt(a / 2) * n / sqrt(g);
+	case RD_BETA:
+		if (a <= 1.0 && b <= 1.0) {
+			for (;;) { /* Johnk's algorithm */
+				double U = src_double(s), V = src_double(s);
+				double X = pow(U, 1.0 / a), Y = pow(V, 1.0 / b), XpY = X + Y;
+				/* the Generator also rejects U == V == 0 */
+				if (XpY <= 1.0 && (s->mt || U + V > 0.0)) {
+					if (XpY > 0)
+						return X / XpY;
+					double lx = log(U) / a, ly = log(V) / b, lm = lx > ly ? lx : ly;
+					lx -= lm;
+					ly -= lm;
+					return exp(lx - log(exp(lx) + exp(ly)));
+				}
+			}
+		}
+		n = std_gamma(s, a);
+		g = std_gamma(s, b);
+		return n / (n + g);
+	default: /* RD_F */
+		n = 2.0 * std_gamma(s, a / 2.0) * b;
+		return n / (2.0 * std_gamma(s, b / 2.0) * a);
+	}
+}
+
 static double draw_one(struct rsrc *s, enum rdist d, double a, double b, int64_t *iv)
 {
+	if (d >= RD_STD_CAUCHY)
+		return draw_cont(s, d, a, b);
 	switch (d) {
 	case RD_EXPONENTIAL: return a * src_std_exp(s);
 	case RD_STD_EXPONENTIAL: return src_std_exp(s);

@@ -13,6 +13,13 @@
 #include "lang/args.h"
 #include "random/random.h"
 
+/* random_mvn.c: multivariate_normal of the legacy functions / RandomState
+ * (bi->self a RandomState or NULL) and of a Generator (bi->self) */
+struct value *rnd_f_multivariate_normal(struct eval *ev, const struct builtin *bi, int argc,
+					struct value **argv, const struct kwargs *kw);
+struct value *rnd_g_multivariate_normal(struct eval *ev, const struct builtin *bi, int argc,
+					struct value **argv, const struct kwargs *kw);
+
 /* Where draws come from: a legacy state or a Generator. */
 struct rsrc {
 	struct mt19937 *mt;   /* legacy when set */
@@ -67,7 +74,9 @@ struct value *rnd_deliver(struct eval *ev, const struct backend *be, struct ndar
 
 /* random_dist.c: NumPy's distributions over either source. */
 enum rdist { RD_EXPONENTIAL, RD_STD_EXPONENTIAL, RD_GAMMA, RD_STD_GAMMA, RD_POISSON,
-	     RD_BINOMIAL, RD_GEOMETRIC };
+	     RD_BINOMIAL, RD_GEOMETRIC, RD_STD_CAUCHY, RD_LAPLACE, RD_GUMBEL, RD_LOGISTIC,
+	     RD_LOGNORMAL, RD_RAYLEIGH, RD_WEIBULL, RD_PARETO, RD_POWER, RD_CHISQUARE, RD_STD_T,
+	     RD_F, RD_BETA };
 /* Draws distribution d with params pv and size sv; dt -1, or
  * Generator.standard_exponential's DT_FLOAT64 / DT_FLOAT32. */
 struct value *rnd_draw_dist(struct eval *ev, const struct backend *be, struct rsrc *src,

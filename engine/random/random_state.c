@@ -218,7 +218,7 @@ static struct value *f_seed(struct eval *ev, const struct builtin *bi, int argc,
 {
 	struct value *sv = NULL;
 	const struct backend *be = arr_be(bi);
-	const struct random_backend *rb = be->random;
+	const struct backend_random *rb = be->random;
 	struct rsrc src = rnd_legacy_src(bi);
 	uint64_t ds;
 	if (args_parse(ev, "seed", argc, argv, kw, "|seed", &sv) < 0 || legacy_seed(ev, src.mt, sv, &ds) < 0)
@@ -231,7 +231,7 @@ static struct value *f_seed(struct eval *ev, const struct builtin *bi, int argc,
 static void rstate_free(void *p)
 {
 	struct rstate *r = p;
-	const struct random_backend *rb = r->be->random;
+	const struct backend_random *rb = r->be->random;
 	if (r->dev && rb && rb->gen_free)
 		rb->gen_free(r->dev);
 	free(r);
@@ -243,7 +243,7 @@ static struct value *f_RandomState(struct eval *ev, const struct builtin *bi, in
 {
 	struct value *sv = NULL;
 	const struct backend *be = arr_be(bi);
-	const struct random_backend *rb = be->random;
+	const struct backend_random *rb = be->random;
 	struct rstate *r;
 	uint64_t ds;
 	if (argc > 1)   /* Cython's words for the class's __init__ */
@@ -426,8 +426,9 @@ static const struct arr_func rstate_own[] = {
 
 /* ORDER: completion lists them as given */
 static const char *const rstate_attrs[] = {
-	"binomial", "choice", "exponential", "gamma", "geometric", "get_state", "normal",
-	"permutation", "poisson", "rand", "randint", "randn", "random", "random_sample", "seed",
+	"binomial", "choice", "exponential", "gamma", "beta", "chisquare", "f", "geometric", "get_state", "gumbel", "laplace", "logistic", "lognormal",
+	"multivariate_normal", "normal", "pareto", "power", "rayleigh", "standard_cauchy", "standard_t", "weibull",
+	"permutation", "poisson", "rand", "randint", "randn", "random", "random_integers", "random_sample", "seed",
 	"set_state", "shuffle", "standard_exponential", "standard_gamma", "standard_normal",
 	"tomaxint", "uniform", NULL
 };

@@ -27,6 +27,7 @@
 #include "array/format.h"
 #include "lang/args.h"
 #include "session/display.h"
+#include "plot/plot_api.h"
 
 #define SVG_POINTS 256
 #define HEAT_CELLS 64
@@ -305,12 +306,11 @@ char *arr_html(struct eval *ev, struct value *v)
 	char shp[512];
 	arr_format_shape(shp, sizeof shp, a->ndim, a->shape);
 	int64_t bytes = nd_size(a) * dt_size(a->dtype);
-	int dev = nd_device(a) == DEV_CUDA;
 	sb_adds(&b, "<div class=\"lumen-array\">");
 	sb_printf(&b, "<div style=\"font-family:monospace;font-size:smaller;color:#555\">"
 		  "<b>%s</b> &middot; shape %s &middot; %s &middot; %s &middot; %lld bytes</div>",
 		  arr_is_cupy(nd_backend(a)) ? "cupy.ndarray" : "numpy.ndarray", shp,
-		  dtype_table[a->dtype].name, dev ? "cuda" : "host", (long long)bytes);
+		  dtype_table[a->dtype].name, nd_backend(a)->name, (long long)bytes);
 	sb_adds(&b, "<div style=\"display:flex;gap:12px;align-items:flex-start\">");
 	if (preview(ev, a, &b) < 0)
 		goto fail;
@@ -782,7 +782,8 @@ struct value *display_module(struct eval *ev, const char *name)
 		    module_add(m, "display", val_builtin("display", f_display, NULL, NULL)) < 0 ||
 		    module_add(m, "update_display", val_builtin("update_display", f_update_display, NULL, NULL)) < 0 ||
 		    module_add(m, "clear_output", val_builtin("clear_output", f_clear_output, NULL, NULL)) < 0 ||
-		    module_add(m, "DisplayHandle", val_builtin("DisplayHandle", f_display_handle, NULL, NULL)) < 0) {
+		    module_add(m, "DisplayHandle", val_builtin("DisplayHandle", f_display_handle, NULL, NULL)) < 0 ||
+		    module_add(m, "set_matplotlib_formats", val_builtin("set_matplotlib_formats", plot_fn_set_formats, NULL, NULL)) < 0) {
 			val_decref(m);
 			return err_nomem(ev);
 		}
@@ -801,5 +802,5 @@ struct value *display_module(struct eval *ev, const char *name)
 		}
 		return m;
 	}
-	return NULL;
+	return plot_module(ev, name); /* matplotlib (engine/plot) */
 }

@@ -5,6 +5,7 @@
  * `dtype=`).  Reads the tables only; owns no state.
  */
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "lang/core.h"
@@ -17,7 +18,8 @@ static const struct arr_func *const tables[] = {
 	arr_sort_funcs, arr_stat_funcs, arr_linalg_top_funcs, arr_linalg_funcs, arr_fft_funcs,
 	arr_random_funcs, arr_random_state_funcs, arr_io_funcs, arr_format_funcs, arr_core_methods,
 	arr_reduce_methods, arr_manip_methods, arr_sort_methods, arr_linalg_methods, arr_dtype_funcs,
-	arr_host_cupy_funcs, arr_host_cuda_funcs, arr_profiler_funcs,
+	arr_host_cupy_funcs, arr_host_cuda_funcs, arr_host_cuda_runtime_funcs, arr_host_ukernel_funcs,
+	arr_profiler_funcs,
 	arr_ndimage_funcs, arr_signal_funcs, arr_special_funcs, arr_scipy_linalg_funcs,
 	arr_ufunc_methods, arr_edit_funcs, arr_calculus_funcs, arr_polynomial_funcs,
 };
@@ -101,4 +103,37 @@ int docs_kwargs(const struct value *callee, const char *prefix,
 		n++;
 	}
 	return n;
+}
+
+const struct pydoc *docs_py(const char *name)
+{
+	size_t lo = 0, hi = 0;
+	while (pydocs[hi].name)
+		hi++;
+	/* the table is sorted: the builtins, then "type.method" */
+	for (size_t i = lo; i < hi; i++)
+		if (!strcmp(pydocs[i].name, name))
+			return &pydocs[i];
+	return NULL;
+}
+
+const struct pydoc *docs_py_of(const struct value *v)
+{
+	char key[128];
+	if (v->type == VT_TYPE)
+		return docs_py(typeid_name(v->u.ty));
+	if (v->type != VT_BUILTIN || !v->u.bi.name)
+		return NULL;
+	const struct value *self = v->u.bi.self;
+	if (!self)
+		return docs_find(v) ? NULL : docs_py(v->u.bi.name);
+	switch (self->type) {
+	case VT_LIST: case VT_TUPLE: case VT_DICT: case VT_STR: case VT_BYTES:
+	case VT_INT: case VT_FLOAT: case VT_COMPLEX:
+		snprintf(key, sizeof key, "%s.%s", self->type == VT_LIST ? "list" : val_type_name((struct value *)self),
+			 v->u.bi.name);
+		return docs_py(key);
+	default:
+		return NULL;
+	}
 }

@@ -7,6 +7,7 @@
  */
 #include "config.h"
 #include <ctype.h>
+#include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,11 +15,13 @@
 #include "engine.h"
 #include "numerics/linalg.h"
 #include "array/format.h"
+#include "pylib/pylib.h"
 #include "backend/cuda/cuda_int.h"
 #include "backend/cuda_plugin.h"
 #include "lang/core.h"
 #include "lang/error.h"
 #include "lang/parse.h"
+#include "lang/lex.h"
 #include "backend/backend.h"
 #include "array/arrapi.h"
 #include "array/arrfuncs.h"
@@ -28,6 +31,7 @@
 #include "ufunc/ufunc.h"
 #include "ufunc/fuse.h"
 #include "session/magic_int.h"
+#include "plot/plot_api.h"
 
 struct engine {
 	struct eval *ev;
@@ -69,17 +73,18 @@ static void publish_tables(void)
 		arr_creation_funcs, arr_ufunc_funcs, arr_reduce_funcs, arr_manip_funcs,
 		arr_index_funcs, arr_edit_funcs, arr_calculus_funcs, arr_polynomial_funcs, arr_sort_funcs,
 		arr_stat_funcs, arr_linalg_top_funcs, arr_io_funcs, arr_format_funcs, arr_dtype_funcs,
-		arr_fpe_funcs,
+		arr_fpe_funcs, arr_compose_funcs,
 	};
 	static const struct arr_func *const methods[] = {
 		arr_core_methods, arr_ufunc_methods, arr_reduce_methods, arr_manip_methods,
-		arr_sort_methods, arr_linalg_methods,
+		arr_sort_methods, arr_linalg_methods, arr_compose_methods,
 	};
 	for (size_t i = 0; i < sizeof top / sizeof top[0]; i++)
 		arr_publish(NS_TOP, top[i]);
 	for (size_t i = 0; i < sizeof methods / sizeof methods[0]; i++)
 		arr_publish(NS_METHODS, methods[i]);
 	arr_publish(NS_LINALG, arr_linalg_funcs);
+	arr_publish(NS_LINALG, arr_compose_linalg_funcs);
 	arr_publish(NS_FFT, arr_fft_funcs);
 	arr_publish(NS_RANDOM, arr_random_funcs);
 	arr_publish(NS_RANDOM, arr_random_state_funcs);
@@ -100,8 +105,9 @@ void engine_init_layers(void)
 	fz_register_walk();
 	uf_set_matmul(linalg_matmul);
 	publish_tables();
+	pylib_init(); /* os, json, ...: registered with lang's module table */
 	lang_hooks.import_display = display_module;
-	lang_hooks.magic = magic_run;
+	lang_hooks.magic = magic_line;
 	lang_hooks.inspect_text = engine_inspect_text;
 	lang_hooks.display = display_call;
 	lang_hooks.clear_output = display_clear_output;
@@ -123,6 +129,11 @@ struct engine *engine_new(const struct engine_options *opt)
 		return NULL;
 	}
 	e->ev->engine = e;
+	if (magic_install_builtins(e->ev) < 0) {
+		ev_free(e->ev);
+		free(e);
+		return NULL;
+	}
 	fmt_reset_options(); /* the print options are per process: a new engine starts at NumPy's */
 	/* the CUDA plugin loads and the context is created while the user
 	 * types (DESIGN.md); kernel_info never waits for it */
@@ -221,7 +232,7 @@ static void take_error(struct eval *ev, struct engine_error *err, int ipython)
 		err_clear(ev);
 		return;
 	}
-	err->ename = strdup(typeid_name(exc->u.exc.type));
+	err->ename = strdup(val_type_name(exc)); /* a user class: its name */
 	err->evalue = val_str_of(ev, exc);
 	if (!err->evalue) {
 		err_clear(ev);
@@ -280,13 +291,23 @@ int engine_execute(struct engine *e, const char *code, const struct engine_exec_
 	if (p[0] == '%' && p[1] == '%') {
 		const char *nl = strchr(p, '\n');
 		char *line = nl ? strndup(p + 2, (size_t)(nl - p - 2)) : strdup(p + 2);
-		if (!line) {
+		/* the body ends with a newline, as IPython's transform_cell makes it */
+		const char *body = nl ? nl + 1 : "";
+		size_t bl = strlen(body);
+		char *cell = malloc(bl + 2);
+		if (!line || !cell) {
 			err_nomem(ev);
 			rc = -1;
 		} else {
-			rc = magic_run(ev, line, nl ? nl + 1 : "", &result);
-			free(line);
+			memcpy(cell, body, bl + 1);
+			if (bl && body[bl - 1] != '\n') {
+				cell[bl] = '\n';
+				cell[bl + 1] = 0;
+			}
+			rc = magic_run(ev, line, cell, &result);
 		}
+		free(line);
+		free(cell);
 	} else {
 		rc = ev_exec_source(ev, code, strlen(code), src_name, e->exec_count, !opt->silent, &result);
 	}
@@ -305,6 +326,10 @@ int engine_execute(struct engine *e, const char *code, const struct engine_exec_
 		}
 	}
 	val_decref(result);
+	/* the inline backend: the cell's figures are shown when it ends, even
+	 * after an error (ipykernel's post_execute hook) */
+	if (plot_flush(ev) < 0 && rc == 0)
+		rc = -1;
 	if (rc < 0)
 		take_error(ev, err, !opt->script);
 	ev->sink = NULL;
@@ -329,78 +354,187 @@ int engine_eval_expression(struct engine *e, const char *expr, struct engine_bun
 	return 0;
 }
 
-/* ---- is_complete ---- */
+/* ---- is_complete: IPython's TransformerManager.check_complete ---- */
 
-const char *engine_is_complete(struct engine *e, const char *code, char **indent)
+/* find_last_indent: the blanks that start the last line (a tab counts 4) */
+static char *last_indent(const char *src, size_t len)
 {
-	size_t len = strlen(code);
-	*indent = NULL;
-	const char *p = code;
-	while (*p == ' ' || *p == '\n' || *p == '\t')
-		p++;
-	if (p[0] == '%' && p[1] == '%') {
-		/* a cell magic ends with a blank line */
-		if (len >= 2 && code[len - 1] == '\n' && code[len - 2] == '\n')
-			return "complete";
-		if (!strchr(p, '\n'))
-			return "incomplete";
-		*indent = strdup("");
+	size_t st = len;
+	/* splitlines(keepends): the last line is what follows the last newline
+	 * that is not the source's final byte */
+	size_t e = len && src[len - 1] == '\n' ? len - 1 : len;
+	st = e;
+	while (st > 0 && src[st - 1] != '\n')
+		st--;
+	size_t n = 0;
+	for (size_t i = st; i < len && (src[i] == ' ' || src[i] == '\t'); i++)
+		n += src[i] == '\t' ? 4 : 1;
+	char *s = malloc(n + 1);
+	if (s) {
+		memset(s, ' ', n);
+		s[n] = 0;
+	}
+	return s;
+}
+
+static char *spaces(size_t n)
+{
+	char *s = malloc(n + 1);
+	if (s) {
+		memset(s, ' ', n);
+		s[n] = 0;
+	}
+	return s;
+}
+
+struct iclex {
+	jmp_buf jb;
+	int incomplete;
+};
+
+static void iclex_error(void *ctx, int type, const char *msg, int line, int col, int incomplete)
+{
+	struct iclex *c = ctx;
+	(void)type;
+	(void)msg;
+	(void)line;
+	(void)col;
+	c->incomplete = incomplete;
+	longjmp(c->jb, 1);
+}
+
+/* is_complete's checks on the tokens and the parse of src (ending with a
+ * newline): an unclosed bracket or string wants more, a line ending with
+ * ':' opens a block, DEDENTs at the end close one only after a newline */
+static const char *complete_tokens(const char *src, size_t len, int ends_nl, char **indent)
+{
+	struct iclex c = {0};
+	struct lexer lx;
+	struct token tk;
+	/* volatile: set between setjmp and a longjmp (their values are not read after one) */
+	volatile int last = T_EOF, first_col = 0, new_line = 1, dedent_at_end = 0;
+	if (setjmp(c.jb)) {
+		if (!c.incomplete)
+			return "invalid";
+		*indent = last_indent(src, len);
 		return "incomplete";
 	}
-	struct arena *a = arena_new(code, len, "<is_complete>");
+	lex_init(&lx, src, len, iclex_error, &c);
+	for (;;) {
+		lex_next(&lx, &tk);
+		if (tk.t == T_EOF)
+			break;
+		if (tk.t == T_NEWLINE) {
+			new_line = 1;
+			dedent_at_end = 0;
+			continue;
+		}
+		if (tk.t == T_DEDENT) {
+			dedent_at_end = 1;
+			continue;
+		}
+		if (tk.t == T_INDENT)
+			continue;
+		if (new_line)
+			first_col = tk.col;
+		new_line = 0;
+		dedent_at_end = 0;
+		last = tk.t;
+	}
+	if (last == T_COLON) {
+		*indent = spaces((size_t)first_col + 4);
+		return "incomplete";
+	}
+	struct arena *a = arena_new(src, len, "<is_complete>");
 	if (!a)
 		return "unknown";
 	struct nlist body;
 	struct parse_error pe;
 	int r = parse_cell(a, &body, &pe);
-	/* the last non-empty line and its indentation */
-	const char *last = NULL;
-	size_t lastlen = 0;
-	for (int i = a->nlines; i >= 1; i--) {
-		size_t l;
-		const char *s = arena_line(a, i, &l);
-		size_t k = 0;
-		while (k < l && (s[k] == ' ' || s[k] == '\t'))
-			k++;
-		if (k < l) {
-			last = s;
-			lastlen = l;
-			break;
-		}
-	}
-	size_t ind = 0;
-	while (last && ind < lastlen && (last[ind] == ' ' || last[ind] == '\t'))
-		ind++;
-	int ends_colon = last && lastlen && last[lastlen - 1] == ':';
 	arena_decref(a);
 	if (r < 0) {
 		if (!pe.incomplete)
 			return "invalid";
-		char *s = malloc(ind + 5);
-		if (s) {
-			memset(s, ' ', ind);
-			if (ends_colon) {
-				memset(s + ind, ' ', 4);
-				s[ind + 4] = 0;
-			} else {
-				s[ind] = 0;
-			}
-		}
-		*indent = s;
+		*indent = last_indent(src, len);
 		return "incomplete";
 	}
-	/* a block at the end wants a blank line (IPython's rule) */
-	if (last && ind > 0 && !(len >= 1 && code[len - 1] == '\n' &&
-				 (len >= 2 && (code[len - 2] == '\n' || code[len - 2] == ' ')))) {
-		char *s = malloc(ind + 1);
-		if (s) {
-			memset(s, ' ', ind);
-			s[ind] = 0;
-		}
-		*indent = s;
+	if (dedent_at_end && !ends_nl) {
+		*indent = last_indent(src, len);
 		return "incomplete";
 	}
 	return "complete";
+}
+
+const char *engine_is_complete(struct engine *e, const char *code, char **indent)
+{
+	(void)e;
+	*indent = NULL;
+	size_t clen = strlen(code);
+	int ends_nl = 0;
+	for (size_t i = clen; i > 0; i--) {
+		char c = code[i - 1];
+		if (c == '\n') {
+			ends_nl = 1;
+			break;
+		}
+		if (c != ' ' && c != '\t' && c != '\r' && c != '\f' && c != '\v')
+			break;
+	}
+	/* a newline appended for consistent tokenization, as IPython does */
+	char *src = malloc(clen + 2);
+	if (!src)
+		return "unknown";
+	memcpy(src, code, clen);
+	size_t len = clen;
+	if (!ends_nl)
+		src[len++] = '\n';
+	src[len] = 0;
+	const char *status = "complete";
+	/* the last non-blank line ends with a backslash: a continuation */
+	{
+		size_t i = len;
+		while (i > 0) {
+			size_t en = i;  /* the line [st, en) without its newline */
+			if (src[en - 1] == '\n')
+				en--;
+			size_t st = en;
+			while (st > 0 && src[st - 1] != '\n')
+				st--;
+			size_t k = st;
+			while (k < en && isspace((unsigned char)src[k]))
+				k++;
+			if (k < en) {
+				if (src[en - 1] == '\\') {
+					*indent = last_indent(src, len);
+					status = "incomplete";
+					goto out;
+				}
+				break;
+			}
+			i = st;
+		}
+	}
+	/* a cell magic ends with a blank line (leading blank lines aside) */
+	const char *p = src;
+	while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+		p++;
+	if (p[0] == '%' && p[1] == '%') {
+		size_t en = len - 1, st = en;  /* src ends with '\n' */
+		while (st > 0 && src[st - 1] != '\n')
+			st--;
+		int blank = 1;
+		for (size_t k = st; k < en; k++)
+			blank &= isspace((unsigned char)src[k]) != 0;
+		if (!blank) {
+			*indent = last_indent(src, len);
+			status = "incomplete";
+		}
+		goto out;
+	}
+	status = complete_tokens(src, len, ends_nl, indent);
+out:
+	free(src);
+	return status;
 }
 
 /* ---- completion and inspection ---- */
@@ -504,6 +638,266 @@ static struct value *lookup_dotted(struct eval *ev, const char *s, size_t n)
 	return v;
 }
 
+/* ---- completion from the cell's own text, before it has run ---- */
+
+/* the kinds a name bound in the cell's text may be known to hold */
+enum skind { SK_NONE, SK_VALUE, SK_ARRAY };
+
+static int starts_kw(const char *p, const char *kw)
+{
+	size_t n = strlen(kw);
+	return !strncmp(p, kw, n) && (p[n] == ' ' || p[n] == '\t');
+}
+
+static size_t ident_len(const char *p, int dots)
+{
+	size_t n = 0;
+	while (is_idch((unsigned char)p[n]) || (dots && p[n] == '.' && n))
+		n++;
+	return n;
+}
+
+/* NumPy/CuPy functions whose value is an array (what `x = np.f(...)` makes) */
+static const char *const array_makers[] = {
+	"arange", "array", "asarray", "ascontiguousarray", "asnumpy", "concatenate", "copy",
+	"cumsum", "diag", "dot", "empty", "empty_like", "exp", "eye", "full", "full_like",
+	"hstack", "identity", "linspace", "log", "logspace", "matmul", "meshgrid", "normal",
+	"ones", "ones_like", "outer", "rand", "randint", "randn", "random", "reshape", "sin",
+	"cos", "sqrt", "stack", "standard_normal", "tile", "transpose", "uniform", "vstack",
+	"where", "zeros", "zeros_like", NULL,
+};
+static const char *const array_methods[] = {
+	"astype", "copy", "cumprod", "cumsum", "flatten", "get", "ravel", "reshape", "squeeze",
+	"swapaxes", "transpose", "T", "view", NULL,
+};
+
+static int in_list(const char *const *l, const char *s, size_t n)
+{
+	for (; *l; l++)
+		if (strlen(*l) == n && !strncmp(*l, s, n))
+			return 1;
+	return 0;
+}
+
+static struct value *static_lookup(struct eval *ev, const char *code, size_t upto,
+				   const char *name, size_t nlen, int depth, enum skind *kind);
+
+/* A dotted name (a.b.c) from the globals, else from the cell's text */
+static struct value *static_dotted(struct eval *ev, const char *code, size_t upto, const char *s,
+				   size_t n, int depth, enum skind *kind)
+{
+	*kind = SK_NONE;
+	struct value *v = lookup_dotted(ev, s, n);
+	if (v) {
+		*kind = v->type == VT_NDARRAY ? SK_ARRAY : SK_VALUE;
+		return v;
+	}
+	size_t k = 0;
+	while (k < n && s[k] != '.')
+		k++;
+	v = static_lookup(ev, code, upto, s, k, depth + 1, kind);
+	if (!v)
+		return NULL;
+	while (k < n) {
+		size_t st = ++k;
+		while (k < n && s[k] != '.')
+			k++;
+		char buf[128];
+		if (k - st == 0 || k - st >= sizeof buf) {
+			val_decref(v);
+			return NULL;
+		}
+		memcpy(buf, s + st, k - st);
+		buf[k - st] = 0;
+		if (*kind == SK_ARRAY) {
+			/* x.T, x.real ...: still an array as far as completion goes */
+			val_decref(v);
+			return in_list(array_methods, buf, strlen(buf)) ? (*kind = SK_ARRAY, val_none()) : NULL;
+		}
+		struct value *x = val_getattr(ev, v, buf);
+		val_decref(v);
+		if (!x) {
+			err_clear(ev);
+			return NULL;
+		}
+		v = x;
+	}
+	return v;
+}
+
+/* What the right side of `name = rhs` makes, as far as it is evident. */
+static struct value *static_rhs(struct eval *ev, const char *code, size_t upto, const char *r,
+				int depth, enum skind *kind)
+{
+	*kind = SK_VALUE;
+	if (*r == '[')
+		return val_list_new(0, NULL);
+	if (*r == '{')
+		return val_dict_new();
+	if (*r == '"' || *r == '\'')
+		return val_cstr("");
+	size_t n = ident_len(r, 1);
+	if (!n)
+		return NULL;
+	const char *after = r + n;
+	while (*after == ' ')
+		after++;
+	if (*after != '(')
+		return static_dotted(ev, code, upto, r, n, depth, kind);
+	/* a call: np.zeros(...), cp.random.rand(...), x.reshape(...) */
+	size_t last = n;
+	while (last > 0 && r[last - 1] != '.')
+		last--;
+	if (last == 0)
+		return NULL;
+	enum skind fk;
+	struct value *f = static_dotted(ev, code, upto, r, last - 1, depth, &fk);
+	if (!f)
+		return NULL;
+	int arr = 0;
+	if (fk == SK_ARRAY)
+		arr = in_list(array_methods, r + last, n - last);
+	else if (f->type == VT_MODULE && f->u.mod.name &&
+		 (!strncmp(f->u.mod.name, "numpy", 5) || !strncmp(f->u.mod.name, "cupy", 4)))
+		arr = in_list(array_makers, r + last, n - last);
+	val_decref(f);
+	if (!arr)
+		return NULL;
+	*kind = SK_ARRAY;
+	return val_none();
+}
+
+/* The last binding of name in code[0..upto) (imports, from-imports,
+ * assignments), looked up without running anything but imports of the
+ * array modules: a new reference or NULL (kind SK_ARRAY: an array, the
+ * value is None). */
+static struct value *static_lookup(struct eval *ev, const char *code, size_t upto,
+				   const char *name, size_t nlen, int depth, enum skind *kind)
+{
+	*kind = SK_NONE;
+	if (depth > 8 || nlen == 0)
+		return NULL;
+	/* the line the binding is on must end before upto: walk lines backwards */
+	size_t end = upto;
+	while (end > 0) {
+		size_t st = end;
+		while (st > 0 && code[st - 1] != '\n')
+			st--;
+		const char *p = code + st;
+		size_t len = end - st;
+		char line[1024];
+		if (len >= sizeof line)
+			len = sizeof line - 1;
+		memcpy(line, p, len);
+		line[len] = 0;
+		end = st ? st - 1 : 0;
+		char *q = line;
+		while (*q == ' ' || *q == '\t')
+			q++;
+		char *hash = strchr(q, '#');
+		if (hash)
+			*hash = 0;
+		if (starts_kw(q, "import")) {
+			/* import a.b as c, d */
+			for (char *it = q + 6; it && *it; ) {
+				while (*it == ' ' || *it == ',')
+					it++;
+				size_t mn = ident_len(it, 1);
+				if (!mn)
+					break;
+				char mod[256];
+				snprintf(mod, sizeof mod, "%.*s", (int)mn, it);
+				char *t = it + mn;
+				while (*t == ' ')
+					t++;
+				const char *bind = mod;
+				size_t bl = strcspn(mod, ".");
+				if (starts_kw(t, "as")) {
+					t += 2;
+					while (*t == ' ')
+						t++;
+					bind = t;
+					bl = ident_len(t, 0);
+					t += bl;
+				} else {
+					mod[bl] = 0;   /* import a.b binds a */
+				}
+				if (bl == nlen && !strncmp(bind, name, nlen)) {
+					struct value *m = ev_import(ev, mod);
+					if (!m)
+						err_clear(ev);
+					*kind = m ? SK_VALUE : SK_NONE;
+					return m;
+				}
+				it = strchr(t, ',');
+			}
+		} else if (starts_kw(q, "from")) {
+			/* from a.b import c as d, e */
+			char *t = q + 4;
+			while (*t == ' ')
+				t++;
+			size_t mn = ident_len(t, 1);
+			char mod[256];
+			snprintf(mod, sizeof mod, "%.*s", (int)mn, t);
+			t += mn;
+			while (*t == ' ')
+				t++;
+			if (!starts_kw(t, "import"))
+				continue;
+			for (char *it = t + 6; it && *it; ) {
+				while (*it == ' ' || *it == ',' || *it == '(')
+					it++;
+				size_t an = ident_len(it, 0);
+				if (!an)
+					break;
+				char *bind = it, *u = it + an;
+				size_t bl = an;
+				while (*u == ' ')
+					u++;
+				if (starts_kw(u, "as")) {
+					u += 2;
+					while (*u == ' ')
+						u++;
+					bind = u;
+					bl = ident_len(u, 0);
+					u += bl;
+				}
+				if (bl == nlen && !strncmp(bind, name, nlen)) {
+					struct value *m = ev_import(ev, mod), *x = NULL;
+					char attr[128];
+					snprintf(attr, sizeof attr, "%.*s", (int)an, it);
+					if (m)
+						x = val_getattr(ev, m, attr);
+					val_decref(m);
+					if (!x)
+						err_clear(ev);
+					*kind = x ? SK_VALUE : SK_NONE;
+					return x;
+				}
+				it = strchr(u, ',');
+			}
+		} else {
+			/* name = rhs (not ==) */
+			size_t in = ident_len(q, 0);
+			if (in != nlen || strncmp(q, name, nlen))
+				continue;
+			char *t = q + in;
+			while (*t == ' ')
+				t++;
+			if (t[0] != '=' || t[1] == '=')
+				continue;
+			t++;
+			while (*t == ' ')
+				t++;
+			struct value *v = static_rhs(ev, code, st, t, depth, kind);
+			if (!v)
+				err_clear(ev);
+			return v;
+		}
+	}
+	return NULL;
+}
+
 static size_t cp_to_byte(const char *s, size_t len, int cp)
 {
 	if (cp < 0)
@@ -597,8 +991,13 @@ int engine_complete(struct engine *e, const char *code, int cursor_pos, struct e
 		for (int i = 0; keywords[i]; i++)
 			match_add(&m, keywords[i], pbuf, plen);
 	} else {
-		struct value *obj = lookup_dotted(ev, code + st, lastdot - st);
-		if (obj) {
+		enum skind sk;
+		struct value *obj = static_dotted(ev, code, st, code + st, lastdot - st, 0, &sk);
+		if (obj && sk == SK_ARRAY && obj->type != VT_NDARRAY) {
+			for (int i = 0; ndarray_attrs[i]; i++)
+				match_add(&m, ndarray_attrs[i], pbuf, plen);
+			val_decref(obj);
+		} else if (obj) {
 			if (obj->type == VT_MODULE) {
 				match_dict(&m, obj->u.mod.attrs, pbuf, plen);
 			} else if (obj->type == VT_NDARRAY) {
@@ -699,7 +1098,7 @@ static char *engine_inspect_text(struct eval *ev, const char *expr, int detail)
 		char shp[256];
 		arr_format_shape(shp, sizeof shp, v->u.arr->ndim, v->u.arr->shape);
 		sb_printf(&b, "Shape:       %s\nDtype:       %s\nDevice:      %s\nNbytes:      %lld\n", shp,
-			  dtype_table[v->u.arr->dtype].name, nd_device(v->u.arr) == DEV_CUDA ? "cuda" : "host",
+			  dtype_table[v->u.arr->dtype].name, nd_backend(v->u.arr)->name,
 			  (long long)(nd_size(v->u.arr) * dt_size(v->u.arr->dtype)));
 	}
 	if (v->type == VT_FUNCTION) {
@@ -721,6 +1120,11 @@ static char *engine_inspect_text(struct eval *ev, const char *expr, int detail)
 				sb_printf(&b, "%.*s\n", (int)l, t);
 			}
 		}
+	} else if (v->type == VT_BUILTIN && docs_py_of(v)) {
+		const struct pydoc *d = docs_py_of(v);
+		if (*d->sig)
+			sb_printf(&b, "Signature:   %s\n", d->sig);
+		sb_printf(&b, "Docstring:   %s\n", *d->doc ? d->doc : "<no docstring>");
 	} else if (v->type == VT_BUILTIN) {
 		const struct arr_func *f = docs_find(v);
 		if (f && f->sig)
@@ -729,6 +1133,11 @@ static char *engine_inspect_text(struct eval *ev, const char *expr, int detail)
 			  v->u.bi.qualname ? v->u.bi.qualname : "<no docstring>");
 	} else if (v->type == VT_MODULE) {
 		sb_printf(&b, "Docstring:   The %s module.\n", v->u.mod.name);
+	} else if (v->type == VT_TYPE && docs_py_of(v)) {
+		const struct pydoc *d = docs_py_of(v);
+		if (*d->sig)
+			sb_printf(&b, "Init signature: %s\n", d->sig);
+		sb_printf(&b, "Docstring:   %s\n", *d->doc ? d->doc : "<no docstring>");
 	}
 	val_decref(v);
 	return sb_take(&b);

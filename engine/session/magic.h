@@ -16,6 +16,13 @@ struct value;
  * (UsageError for an unknown magic). */
 int magic_run(struct eval *ev, const char *line, const char *cell,
 	      struct value **result);
+/* Runs one IPython line of a cell: text is `%name args`, `!cmd` or `!!cmd`
+ * (indentation stripped).  assigned: the line is the value of an assignment
+ * (`x = %magic`: the magic's value; `x = !cmd`: the output as an SList);
+ * else `!cmd` streams its output and has no value, `!!cmd` has the SList.
+ * Returns 0 (*result, if result is not NULL: a new reference or NULL) or -1
+ * with the error set. */
+int magic_line(struct eval *ev, const char *text, int assigned, struct value **result);
 /* Names of the line magics, NULL-terminated (completion). */
 extern const char *const magic_names[];
 

@@ -16,7 +16,8 @@ struct value;
 typedef int (*magic_fn)(struct eval *ev, const char *args, const char *cell,
 			struct value **result);
 
-enum { MAGIC_LINE = 1, MAGIC_CELL = 2 };
+enum { MAGIC_LINE = 1, MAGIC_CELL = 2,
+       MAGIC_NOEXPAND = 4 /* IPython's @no_var_expand: {x} and $x stay as typed */ };
 
 struct magic_def {
 	const char *name;   /* "timeit" */
@@ -45,6 +46,35 @@ int magic_device(struct eval *ev, const char *args, const char *cell, struct val
 int magic_who(struct eval *ev, const char *args, const char *cell, struct value **result);
 int magic_whos(struct eval *ev, const char *args, const char *cell, struct value **result);
 int magic_reset(struct eval *ev, const char *args, const char *cell, struct value **result);
+/* magic_shell.c: `!cmd` (capture 0: streamed, _exit_code set) and `!!cmd` /
+ * `x = !cmd` (capture 1: *result an SList); %%bash, %%sh; var_expand ({expr},
+ * $name: IPython's DollarFormatter; the line unchanged where it fails) */
+struct sbuf;
+int magic_shell(struct eval *ev, const char *cmd, int capture, struct value **result);
+int magic_spawn(struct eval *ev, char *const argv[], const char *input, int capture,
+		struct sbuf *out, int *status);
+char *magic_var_expand(struct eval *ev, const char *cmd);
+/* IPython's default aliases (%ls, %ll, %cat, %mkdir ...): the command, or NULL */
+const char *magic_alias(const char *name);
+int magic_run_alias(struct eval *ev, const char *cmd, const char *args);
+int magic_bash(struct eval *ev, const char *args, const char *cell, struct value **result);
+int magic_sh(struct eval *ev, const char *args, const char *cell, struct value **result);
+
+/* magic_sys.c */
+int magic_env(struct eval *ev, const char *args, const char *cell, struct value **result);
+int magic_set_env(struct eval *ev, const char *args, const char *cell, struct value **result);
+int magic_cd(struct eval *ev, const char *args, const char *cell, struct value **result);
+int magic_pwd(struct eval *ev, const char *args, const char *cell, struct value **result);
+int magic_writefile(struct eval *ev, const char *args, const char *cell, struct value **result);
+int magic_html(struct eval *ev, const char *args, const char *cell, struct value **result);
+int magic_javascript(struct eval *ev, const char *args, const char *cell, struct value **result);
+int magic_runfile(struct eval *ev, const char *args, const char *cell, struct value **result);
+int magic_load_ext(struct eval *ev, const char *args, const char *cell, struct value **result);
+/* get_ipython() in the builtins (engine_new): 0, or -1 on OOM */
+int magic_install_builtins(struct eval *ev);
+int magic_capture(struct eval *ev, const char *args, const char *cell, struct value **result);
+int magic_autoreload(struct eval *ev, const char *args, const char *cell, struct value **result);
+
 /* The text `%name?` shows (malloc'd), or NULL when name is no magic. */
 char *magic_doc(const char *name);
 

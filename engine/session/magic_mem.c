@@ -16,6 +16,7 @@
 #include "backend/backend.h"
 #include "backend/cuda/cuda_int.h"
 #include "backend/cuda_plugin.h"
+#include "backend/xfer.h"
 #include "session/magic_int.h"
 
 /* "1.5 GiB" */
@@ -130,11 +131,26 @@ int magic_free(struct eval *ev, const char *args, const char *cell, struct value
 }
 
 /* %device: the GPU and the CUDA versions */
+/* %device -v: the implicit device-to-host copies so far (backend/xfer.h) */
+static void transfers(struct sbuf *t)
+{
+	const char *names[8];
+	int64_t counts[8];
+	int n = xfer_sites(names, counts, 8);
+	sb_printf(t, "  implicit device-to-host copies: %lld (%lld bytes)\n",
+		  (long long)xfer_implicit_count(), (long long)xfer_implicit_bytes());
+	for (int i = 0; i < n; i++)
+		sb_printf(t, "    %-28s %lld\n", names[i], (long long)counts[i]);
+}
+
 int magic_device(struct eval *ev, const char *args, const char *cell, struct value **result)
 {
 	struct sbuf t = {0};
+	int verbose = args && strstr(args, "-v") != NULL;
 	if (!backend_cuda(NULL)) {
 		sb_printf(&t, "Host mode (%s): cp runs on the CPU.\n", host_reason());
+		if (verbose)
+			transfers(&t);
 		return show(ev, &t, NULL);
 	}
 	struct cuda_device_info d;
@@ -150,6 +166,8 @@ int magic_device(struct eval *ev, const char *args, const char *cell, struct val
 	sb_printf(&t, "  CUDA runtime:       %d.%d\n", rt / 1000, rt % 1000 / 10);
 	if (d.dead)
 		sb_printf(&t, "  state:              dead (%s)\n", d.dead_msg);
+	if (verbose)
+		transfers(&t);
 	return show(ev, &t, NULL);
 }
 
@@ -281,7 +299,7 @@ int magic_whos(struct eval *ev, const char *args, const char *cell, struct value
 			char shp[256];
 			whos_shape(a, shp, sizeof shp);
 			int64_t size = nd_size(a), bytes = size * dt_size(a->dtype);
-			const char *dev = nd_device(a) == DEV_CUDA ? "cuda" : "host";
+			const char *dev = nd_backend(a)->name;
 			sb_printf(&b, "%s: %lld elems, type `%s`, %lld bytes", shp, (long long)size,
 				  dtype_table[a->dtype].name, (long long)bytes);
 			if (bytes >= 100000) {

@@ -87,11 +87,8 @@ static void cpu_times(double *user, double *sys)
  * magic's result (IPython shows it as Out). */
 int magic_time(struct eval *ev, const char *args, const char *cell, struct value **result)
 {
+	/* `%time` alone times nothing, as IPython's does */
 	const char *code = cell ? cell : args;
-	if (!cell && !*code) {
-		err_set(ev, TY_UsageError, "%%time requires a statement");
-		return -1;
-	}
 	struct code *c = ev_compile(ev, code, strlen(code), "<timed exec>", result != NULL);
 	if (!c)
 		return -1;

@@ -43,7 +43,7 @@ static int fuse_mode(void)
 static int fusing(const struct backend *be)
 {
 	int m = fuse_mode();
-	return m == 2 || (m == 1 && be->device == DEV_CUDA);
+	return m == 2 || (m == 1 && be->device_memory);   /* default: fuse where passes over memory cost launches */
 }
 
 /* Spent trees wait here for the next statement: a tree is some 5 KiB, and
@@ -198,7 +198,7 @@ int fz_apply(struct eval *ev, const struct backend *be, int uf, int nin, struct 
 			nsc += in[i].t->t.nscalars;
 			/* the unfused path scans host integer exponents for negative
 			 * values: only a materialised array can be scanned */
-			if (i == 1 && abe->device == DEV_HOST && dt_is_int(uo[i].dtype) &&
+			if (i == 1 && !abe->device_memory && dt_is_int(uo[i].dtype) &&
 			    !strcmp(ufunc_table[uf].name, "power"))
 				return 0;
 		} else if (in[i].v->type == VT_NDARRAY) {

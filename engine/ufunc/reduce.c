@@ -61,7 +61,7 @@ static struct ndarray *new_reduce_out(struct eval *ev, const struct backend *be,
 	int perm[ND_MAXDIM];
 	int64_t st = dt_size(od);
 	struct ndarray *r = nd_new(ev, be, od, ndim, oshape);
-	if (!r || be->device != DEV_HOST || !src || src->ndim != ndim || ndim < 2)
+	if (!r || !be->order_k || !src || src->ndim != ndim || ndim < 2)
 		return r;
 	for (int k = 0; k < ndim; k++) {
 		int j = k;
@@ -151,7 +151,7 @@ struct ndarray *arr_reduce(struct eval *ev, const struct ndarray *a, enum red_op
 {
 	struct ew_tree *t;
 	struct ndarray *r;
-	if (nd_device(a) != DEV_HOST && dt_is_complex(a->dtype) && (op == RED_MIN || op == RED_MAX ||
+	if (!nd_host_memory(a) && dt_is_complex(a->dtype) && (op == RED_MIN || op == RED_MAX ||
 	    op == RED_NANMIN || op == RED_NANMAX || op == RED_ARGMIN || op == RED_ARGMAX)) {
 		/* complex order (NumPy's lexicographic, NaNs propagate): the device
 		 * reductions order reals only, so a host copy decides */
@@ -348,9 +348,9 @@ done:
 static struct ndarray *np_host(struct eval *ev, const struct ndarray *a)
 {
 	struct ndarray *h, *r;
-	if (nd_backend(a) == &backend_host)
+	if (!arr_is_cupy(nd_backend(a)))
 		return nd_incref((struct ndarray *)a);
-	h = nd_device(a) == DEV_HOST ? nd_incref((struct ndarray *)a) : arr_to_host(ev, a);
+	h = arr_to_host(ev, a);
 	r = h ? nd_new(ev, &backend_host, h->dtype, h->ndim, h->shape) : NULL;
 	if (r && backend_host.copy(ev, r, h) < 0) {
 		nd_decref(r);
@@ -412,7 +412,7 @@ static int common_where(struct eval *ev, struct common *c, struct value *where, 
 {
 	if (arr_where_mask(ev, where, c->a, to, &c->mask, &c->mnd, c->mshape) < 0)
 		return -1;
-	if (c->mask && nd_backend(c->a) != &backend_host) {
+	if (c->mask && arr_is_cupy(nd_backend(c->a))) {
 		/* cp: computed by NumPy's host backend (CuPy has no where=) */
 		struct ndarray *h = np_host(ev, c->a);
 		if (!h)
@@ -640,7 +640,7 @@ static int any_nan(struct eval *ev, const struct backend *be, struct ndarray *x)
  * NaN (complex: either part) replaced by fill */
 static struct ndarray *nan_replaced(struct eval *ev, struct ndarray *a, double fill)
 {
-	int here = nd_device(a) == DEV_HOST;   /* host memory (np, or cp in host mode) */
+	int here = nd_host_memory(a);   /* host memory (np, or cp in host mode) */
 	struct ndarray *h = here ? nd_incref(a) : arr_to_host(ev, a), *k, *r;
 	int64_t n;
 	if (!h)
@@ -694,7 +694,7 @@ static struct ndarray *uf_where_scalar(struct eval *ev, const struct backend *be
 	if (arr_value_scalar(val, &sv, &pycls) < 0)
 		return err_set(ev, TY_TypeError, "bad fill value");
 	arr_scalar_cast(&sv, x->dtype, &cv);
-	hx = nd_device(x) == DEV_HOST ? nd_incref(x) : arr_to_host(ev, x);
+	hx = arr_to_host(ev, x);
 	hm = hx ? arr_to_host(ev, mask) : NULL;
 	if (!hm) {
 		nd_decref(hx);
@@ -717,7 +717,7 @@ static struct ndarray *uf_where_scalar(struct eval *ev, const struct backend *be
 		}
 	}
 	nd_decref(hm);
-	if (nd_device(x) == DEV_HOST)
+	if (nd_host_memory(x))
 		return hx;
 	r = arr_to_backend(ev, hx, be);
 	nd_decref(hx);
@@ -960,7 +960,7 @@ static struct value *fn_mean(struct eval *ev, const struct builtin *bi, int argc
 static void sqmag(const struct ndarray *x, struct ndarray *p, int fused)
 {
 	int64_t idx[ND_MAXDIM] = {0}, n = nd_size(x);
-	if (nd_device(x) != DEV_HOST || nd_device(p) != DEV_HOST || x->dtype != p->dtype)
+	if (!nd_host_memory(x) || !nd_host_memory(p) || x->dtype != p->dtype)
 		return;
 	for (int64_t e = 0; e < n; e++) {
 		const char *px = nd_data(x);
@@ -1137,7 +1137,7 @@ static struct value *fn_count_nonzero(struct eval *ev, const struct builtin *bi,
 	if (args_parse(ev, "count_nonzero", argc, argv, kw, "a|axis,$keepdims", &a, &axis, &keep) < 0 ||
 	    common_parse(ev, bi, &c, a, axis, NULL, NULL, keep) < 0)
 		return NULL;
-	if (c.a->dtype == DT_BOOL && nd_device(c.a) == DEV_HOST)
+	if (c.a->dtype == DT_BOOL && nd_host_memory(c.a))
 		return finish(ev, &c, arr_reduce(ev, c.a, RED_SUM, c.axes, c.keepdims, DT_INT64));
 	zero = val_int(0);
 	nz = ufs(ev, c.be, "not_equal", c.a, zero, NULL);
@@ -1478,7 +1478,7 @@ static struct value *scanfn(struct eval *ev, const struct builtin *bi, int argc,
 		nd_decref(x);
 		return err_set(ev, TY_NotImplementedError, "%s is not supported by the %s backend", bi->name, be->name);
 	}
-	r = be->device == DEV_HOST ? scan_on(ev, be, x, ax, prod, dt) : scan_device(ev, be, x, ax, prod, dt);
+	r = !be->device_memory ? scan_on(ev, be, x, ax, prod, dt) : scan_device(ev, be, x, ax, prod, dt);
 	nd_decref(x);
 	if (r && out && out->type != VT_NONE) {
 		struct ndarray *o = arr_borrow(out);
@@ -2130,7 +2130,7 @@ static struct value *median_complex(struct eval *ev, struct common *c, int skip_
 		nd_decref(res);
 		res = r2;
 	}
-	if (res && c->be != &backend_host) {
+	if (res && nd_backend(res) != c->be) {
 		struct ndarray *r2 = arr_to_backend(ev, res, c->be);
 		nd_decref(res);
 		res = r2;
@@ -2145,6 +2145,157 @@ done:
 		return NULL;
 	}
 	return finish(ev, c, res);
+}
+
+/* ---- quantiles of device data, where it lies (issue 17) ----
+ * the reduced axes moved last and flattened, the rows sorted by the
+ * backend, then NumPy's linear method read off the sorted rows: the
+ * order statistics at floor/ceil of q (n - 1) and NumPy's _lerp (a + d g,
+ * or b - d (1 - g) from g = 0.5), or the middle one or two for median; a
+ * row with a NaN (sorted last) gives NaN.  Float32 data is sorted and
+ * differenced in float32 (the rest in the result dtype), other data in
+ * float64; the result cast to its dtype. */
+
+#define QD_HOST ((struct ndarray *)1)   /* not taken: the host rows instead */
+
+static int quantile_on_device(const struct ndarray *a)
+{
+	static int force = -1;
+	if (nd_backend(a)->device_memory)
+		return 1;
+	if (force < 0) {
+		const char *s = getenv("LUMEN_DEVSEARCH");   /* lib/devsearch.c's test switch */
+		force = s && *s && strcmp(s, "0") != 0;
+	}
+	return force;
+}
+
+/* v (stolen) as float64 */
+static struct value *qd_f64(struct eval *ev, const struct backend *be, struct value *v)
+{
+	struct ndarray *c;
+	if (!v)
+		return NULL;
+	c = arr_asarray(ev, be, v, DT_FLOAT64);   /* a 0-d item may be a NumPy scalar */
+	val_decref(v);
+	return c ? arr_wrap(ev, c) : NULL;
+}
+
+/* s[..., k] */
+static struct value *qd_col(struct eval *ev, struct value *s, int64_t k)
+{
+	struct value *key[2] = {val_ellipsis(), val_int(k)};
+	return ex_item(ev, val_incref(s), val_tuple_new(2, key));
+}
+
+static struct ndarray *quantiles_dev(struct eval *ev, struct common *c, const double *qs, int64_t nq,
+				     int qnd, const int64_t *qshape, int is_median, int rdt, int work)
+{
+	const struct backend *be = nd_backend(c->a);
+	struct ndarray *a = c->a, *t, *res = NULL;
+	int perm[ND_MAXDIM], np_ = 0, ond = 0, nd = a->ndim;
+	int64_t len = 1, ksh[ND_MAXDIM + 1], oshape[ND_MAXDIM], nk = 0;
+	struct value *s = NULL, *nanm = NULL, *vs[64], *r = NULL;
+	if (nq > 64)
+		return QD_HOST;
+	for (int i = 0; i < nd; i++)
+		if (!(c->axes >> i & 1)) {
+			perm[np_++] = i;
+			ksh[nk++] = a->shape[i];
+			oshape[ond++] = a->shape[i];
+		} else if (c->keepdims) {
+			oshape[ond++] = 1;
+		}
+	for (int i = 0; i < nd; i++)
+		if (c->axes >> i & 1) {
+			perm[np_++] = i;
+			len *= a->shape[i];
+		}
+	if (len == 0)
+		return QD_HOST;
+	ksh[nk] = len;
+	t = arr_transpose(ev, a, perm);
+	{
+		/* (kept..., len) as float64, sorted along the last axis */
+		struct ndarray *f = t ? arr_astype_quiet(ev, t, work) : NULL;   /* a C-contiguous copy */
+		struct ndarray *g = f ? arr_reshape(ev, f, (int)nk + 1, ksh) : NULL;
+		nd_decref(t);
+		nd_decref(f);
+		s = g ? ex_fn1(ev, be, "sort", arr_wrap(ev, g)) : NULL;
+	}
+	if (!s)
+		return NULL;
+	nanm = ex_fn1(ev, be, "isnan", qd_col(ev, s, len - 1));
+	for (int64_t qi = 0; qi < nq; qi++) {
+		struct value *v;
+		if (is_median) {
+			v = qd_col(ev, s, len / 2);
+			if (len % 2 == 0)
+				v = ex_bin(ev, OP_TRUEDIV, ex_bin(ev, OP_ADD, qd_col(ev, s, len / 2 - 1), v),
+					   val_float(2.0));
+		} else {
+			double pos = qs[qi] * (double)(len - 1), lo = floor(pos), gm = pos - lo;
+			int64_t l = (int64_t)lo, h = l + 1 < len ? l + 1 : len - 1;
+			struct value *va = qd_col(ev, s, l), *vb = qd_col(ev, s, h);
+			struct value *d = va && vb ? ex_bin(ev, OP_SUB, val_incref(vb), val_incref(va)) : NULL;
+			if (work != rdt) {
+				/* float32 data, a float64 q: b - a in float32, the
+				 * rest in float64 (NumPy's _lerp with a float64 gamma) */
+				va = qd_f64(ev, be, va);
+				vb = qd_f64(ev, be, vb);
+				d = qd_f64(ev, be, d);
+			}
+			if (gm >= 0.5) {
+				v = ex_bin(ev, OP_SUB, vb, ex_bin(ev, OP_MUL, d, val_float(1.0 - gm)));
+				if (va)
+					val_decref(va);
+			} else {
+				v = ex_bin(ev, OP_ADD, va, ex_bin(ev, OP_MUL, d, val_float(gm)));
+				if (vb)
+					val_decref(vb);
+			}
+		}
+		if (v && nanm) {
+			struct value *args[3] = {nanm, val_float(NAN), v};
+			struct value *w = args[1] ? arr_ns_call(ev, be, "where", 3, args, NULL) : NULL;
+			if (args[1])
+				val_decref(args[1]);
+			val_decref(v);
+			v = w;
+		}
+		vs[qi] = v;
+		if (!v) {
+			for (int64_t k = 0; k < qi; k++)
+				val_decref(vs[k]);
+			goto out;
+		}
+	}
+	if (qnd == 0) {
+		r = vs[0];
+	} else {
+		struct value *lst = val_list_new((size_t)nq, vs);
+		r = lst ? ex_fn1(ev, be, "stack", lst) : NULL;
+	}
+	if (r) {
+		/* q's dims, then the kept dims (1 for a reduced one with keepdims) */
+		int64_t sh[2 * ND_MAXDIM];
+		int n = 0;
+		for (int i = 0; i < qnd; i++)
+			sh[n++] = qshape[i];
+		for (int i = 0; i < ond; i++)
+			sh[n++] = oshape[i];
+		struct ndarray *ra = arr_borrow(r), *rr = ra ? arr_reshape(ev, ra, n, sh) : NULL;
+		res = rr && rr->dtype != rdt ? arr_astype_quiet(ev, rr, rdt) : (rr ? nd_incref(rr) : NULL);
+		nd_decref(rr);
+	}
+out:
+	if (r)
+		val_decref(r);
+	if (s)
+		val_decref(s);
+	if (nanm)
+		val_decref(nanm);
+	return res;
 }
 
 static struct value *quantiles_w(struct eval *ev, const struct builtin *bi, struct value *a,
@@ -2232,6 +2383,21 @@ static struct value *quantiles_w(struct eval *ev, const struct builtin *bi, stru
 			return NULL;
 		}
 	}
+	if (!wbuf && !skip_nan && !c.out && (is_median || method == QM_LINEAR) && quantile_on_device(c.a)
+	    && c.a->dtype != DT_FLOAT16) {
+		int rd = stat_dtype(c.a->dtype);
+		if (qstrong)
+			rd = dt_promote(rd, DT_FLOAT64);
+		/* float32 stays float32 as NumPy's mean and _lerp keep it (a
+		 * Python q); else float64 */
+		int work = c.a->dtype == DT_FLOAT32 ? DT_FLOAT32 : DT_FLOAT64;
+		struct ndarray *r = quantiles_dev(ev, &c, qs, nq, qnd, qshape, is_median, rd, work);
+		if (r == QD_HOST)
+			goto host_rows;
+		free(qs);
+		return finish(ev, &c, r);   /* consumes c.a; NULL passes the error on */
+	}
+host_rows:
 	buf = stat_rows(ev, c.a, c.axes, &rows, &len, oshape, &ond, c.keepdims, &owner);
 	if (!buf) {
 		free(qs);
@@ -2360,12 +2526,12 @@ static struct value *quantiles_w(struct eval *ev, const struct builtin *bi, stru
 		nd_decref(res);
 		res = r2;
 	}
-	if (res && c.be != &backend_host) {
+	if (res && nd_backend(res) != c.be) {
 		struct ndarray *r2 = arr_to_backend(ev, res, c.be);
 		nd_decref(res);
 		res = r2;
 	}
-	if (weights && res && res->ndim == 0 && !c.out && nd_device(res) == DEV_HOST &&
+	if (weights && res && res->ndim == 0 && !c.out && nd_host_memory(res) &&
 	    !(dt_is_inexact(res->dtype) && any_nan(ev, c.be, res) > 0)) {
 		/* NumPy's weighted path fills np.empty_like(arr, shape=()):
 		 * a 0-d array, not a scalar (a NaN row gives arr[-1], a scalar) */
@@ -2470,22 +2636,62 @@ static struct value *fn_average(struct eval *ev, const struct builtin *bi, int a
 		rdt = dt_promote(c.a->dtype, wa->dtype);
 		if (!dt_is_inexact(rdt))
 			rdt = dt_promote(rdt, DT_FLOAT64);
-		if (wa->ndim != c.a->ndim) {
-			/* 1-d weights along the single axis */
-			int ax = 0;
+		int same = wa->ndim == c.a->ndim;
+		for (int i = 0; same && i < wa->ndim; i++)
+			same = wa->shape[i] == c.a->shape[i];
+		if (!same) {
+			/* NumPy: weights shaped as a's axes in the order axis names them,
+			 * transposed by argsort(axis) and reshaped to broadcast */
+			int axl[ND_MAXDIM], na = 0, ok = 1;
 			int64_t sh[ND_MAXDIM];
-			for (int i = 0; i < c.a->ndim; i++)
-				if (c.axes >> i & 1)
-					ax = i;
-			if (wa->ndim != 1 || wa->shape[0] != c.a->shape[ax]) {
+			if (!axis || axis->type == VT_NONE) {
 				nd_decref(wa);
-				err_set(ev, TY_ValueError, "Length of weights not compatible with specified axis.");
+				err_set(ev, TY_TypeError, "Axis must be specified when shapes of a and weights differ.");
 				goto out;
 			}
-			for (int i = 0; i < c.a->ndim; i++)
-				sh[i] = i == ax ? wa->shape[0] : 1;
-			wb = arr_reshape(ev, wa, c.a->ndim, sh);
+			if (axis->type == VT_TUPLE || axis->type == VT_LIST) {
+				for (size_t i = 0; ok && i < axis->u.seq.n && na < ND_MAXDIM; i++) {
+					int64_t v;
+					ok = val_as_int64(ev, axis->u.seq.items[i], &v) == 0 &&
+					     arr_normalize_axis(ev, v, c.a->ndim, &axl[na++]) == 0;
+				}
+			} else {
+				int64_t v;
+				ok = val_as_int64(ev, axis, &v) == 0 && arr_normalize_axis(ev, v, c.a->ndim, &axl[na++]) == 0;
+			}
+			if (!ok) {
+				nd_decref(wa);
+				goto out;
+			}
+			ok = wa->ndim == na;
+			for (int i = 0; ok && i < na; i++)
+				ok = wa->shape[i] == c.a->shape[axl[i]];
+			if (!ok) {
+				nd_decref(wa);
+				err_set(ev, TY_ValueError, "Shape of weights must be consistent with shape of a along specified axis.");
+				goto out;
+			}
+			int perm[ND_MAXDIM];
+			for (int i = 0; i < na; i++)
+				perm[i] = i;
+			for (int i = 1; i < na; i++) /* argsort(axis): a stable insertion sort */
+				for (int j = i; j > 0 && axl[perm[j - 1]] > axl[perm[j]]; j--) {
+					int t = perm[j];
+					perm[j] = perm[j - 1];
+					perm[j - 1] = t;
+				}
+			struct ndarray *wt = arr_transpose(ev, wa, perm);
 			nd_decref(wa);
+			if (!wt)
+				goto out;
+			for (int i = 0; i < c.a->ndim; i++) {
+				int in = 0;
+				for (int k = 0; k < na; k++)
+					in |= axl[k] == i;
+				sh[i] = in ? c.a->shape[i] : 1;
+			}
+			wb = arr_reshape(ev, wt, c.a->ndim, sh);
+			nd_decref(wt);
 			wa = wb;
 			if (!wa)
 				goto out;

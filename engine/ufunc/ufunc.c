@@ -328,7 +328,7 @@ static int operand_of(struct eval *ev, const struct backend *be, struct value *v
 	}
 	if (!arr_value_scalar(v, &o->sc, &o->pyclass))
 		return 0;
-	if (v->type == VT_LIST || v->type == VT_TUPLE) {
+	if (v->type == VT_LIST || v->type == VT_TUPLE || v->type == VT_RANGE) {
 		o->arr = arr_asarray(ev, be, v, -1);
 		return o->arr ? 0 : -1;
 	}
@@ -351,7 +351,7 @@ static int check_int_power(struct eval *ev, const struct npscalar *sc,
 			goto bad;
 		return 0;
 	}
-	if (nd_device(arr) == DEV_HOST && dtype_table[arr->dtype].kind == DK_INT) {
+	if (nd_host_memory(arr) && dtype_table[arr->dtype].kind == DK_INT) {
 		int64_t idx[ND_MAXDIM] = {0}, n = nd_size(arr);
 		const struct ndarray *a = arr;
 		for (int64_t k = 0; k < n; k++) {
@@ -497,7 +497,7 @@ struct ndarray *uf_new_result(struct eval *ev, const struct backend *be, int dty
 	int perm[ND_MAXDIM];
 	int64_t psh[ND_MAXDIM], st;
 	struct ndarray *r;
-	int plain = be->device != DEV_HOST || ndim < 2 || nops == 0;
+	int plain = !be->order_k || ndim < 2 || nops == 0;
 	/* size-1 axes: NumPy's strides for them follow rules of its iterator
 	 * not modelled here, so such results (and empty ones) stay C order */
 	for (int k = 0; k < ndim && !plain; k++)

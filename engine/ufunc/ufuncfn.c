@@ -622,6 +622,8 @@ static struct value *fn_realimag(struct eval *ev, const struct builtin *bi, int 
 	int imag = !strcmp(bi->name, "imag");
 	if (args_parse(ev, bi->name, argc, argv, kw, "val", &x) < 0)
 		return NULL;
+	if (x->type == VT_INT || x->type == VT_FLOAT || x->type == VT_COMPLEX || x->type == VT_BOOL)
+		return val_getattr(ev, x, bi->name);   /* NumPy: val.real of a Python number */
 	if (x->type != VT_NDARRAY) {
 		a = arr_asarray(ev, arr_be(bi), x, -1);
 		r = a ? arr_real_imag(ev, a, imag) : NULL;
@@ -723,6 +725,19 @@ static int replace_where(struct eval *ev, const struct backend *be, struct value
 	int rc;
 	if (!m)
 		return -1;
+	if (arr_borrow(v) || v->type == VT_LIST || v->type == VT_TUPLE) {
+		/* an array of values broadcasts to x's shape, as copyto(d, v, where=m) */
+		struct ndarray *pa = arr_borrow(part), *va = arr_asarray(ev, be, v, -1);
+		struct ndarray *bv = pa && va ? arr_broadcast_to(ev, va, pa->ndim, pa->shape) : NULL;
+		struct value *bvv = arr_wrap(ev, bv);
+		struct value *pick = bvv ? val_getitem(ev, bvv, m) : NULL;
+		rc = pick ? val_setitem(ev, part, m, pick) : -1;
+		nd_decref(va);
+		val_decref(bvv);
+		val_decref(pick);
+		val_decref(m);
+		return rc;
+	}
 	rc = val_setitem(ev, part, m, v);
 	val_decref(m);
 	return rc;

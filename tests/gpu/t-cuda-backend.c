@@ -27,10 +27,10 @@
 #include "ufunc/ufunc.h"
 #include "backend/cuda/cuda_int.h"
 
-/* cuda_index.c / cuda_lib.c: the kernels' sources, compiled here too */
+/* cuda_index.c / cuda_rand.c: the kernels' sources, compiled here too */
 const char *cuda_index_source(int item, int unit, char *buf, size_t size);
 const char *cuda_uniform_source(int dt, char *buf, size_t size);
-/* cuda_transfer.c / cuda_lib.c: the knobs read again, the SVD's fallback count */
+/* cuda_transfer.c / cuda_rand.c, cuda_solver.c: the knobs read again, the SVD's fallback count */
 void xfer_knobs_reread(void);
 size_t xfer_pinned_bytes(void);
 void cuda_rand_knobs_reread(void);
@@ -338,7 +338,7 @@ static struct ndarray *svd_input(int dt, int m, int n, int rank)
  * relative to max|A|, U and V^H orthonormal to tol, S descending, >= 0. */
 static int check_svd(int dt, int m, int n, int rank, char job, double tol)
 {
-	const struct linalg_backend *lb = cu->linalg;
+	const struct backend_linalg *lb = cu->linalg;
 	int k = m < n ? m : n, uc = job == 'A' ? m : k, vr = job == 'A' ? n : k;
 	int rdt = dt == DT_COMPLEX128 ? DT_FLOAT64 : dt == DT_COMPLEX64 ? DT_FLOAT32 : dt;
 	int64_t sa = (int64_t)m * n, su = (int64_t)m * uc, sv = (int64_t)vr * n, sk = k;
@@ -402,7 +402,7 @@ static int check_svd(int dt, int m, int n, int rank, char job, double tol)
  * matrix, to tol relative to the largest. */
 static int check_svd_values(int dt, int m, int n, int rank, double tol)
 {
-	const struct linalg_backend *lb = cu->linalg;
+	const struct backend_linalg *lb = cu->linalg;
 	int k = m < n ? m : n, info1 = -1, info2 = -1, good;
 	int64_t sk = k, su = (int64_t)m * k, sv = (int64_t)k * n;
 	struct ndarray *ha = svd_input(dt, m, n, rank), *d1 = to_dev(ha), *d2 = to_dev(ha);
@@ -425,7 +425,7 @@ static int check_svd_values(int dt, int m, int n, int rank, double tol)
  * callers expect, with vectors and without. */
 static int check_svd_nan(int dt, int m, int n)
 {
-	const struct linalg_backend *lb = cu->linalg;
+	const struct backend_linalg *lb = cu->linalg;
 	int k = m < n ? m : n, info1 = 0, info2 = 0, rc1, rc2;
 	int64_t sk = k, su = (int64_t)m * k, sv = (int64_t)k * n;
 	struct ndarray *ha = svd_input(dt, m, n, k), *d1, *d2;
@@ -1060,7 +1060,7 @@ int main(void)
 	}
 	/* ---- cuRAND, cuFFT, cuSOLVER ---- */
 	{
-		const struct random_backend *rb = cu->random;
+		const struct backend_random *rb = cu->random;
 		int64_t n = 1000001;
 		struct ndarray *d = dnew(DT_FLOAT32, 1, &n), *h;
 		double s = 0, s2 = 0, mn = 1, mx = 0;
@@ -1157,7 +1157,7 @@ int main(void)
 		}
 	}
 	{
-		const struct fft_backend *fb = cu->fft;
+		const struct backend_fft *fb = cu->fft;
 		int64_t n = 64, nn = 64;
 		struct ndarray *h = hnew(DT_COMPLEX64, 1, &n), *d, *o, *ho = hnew(DT_COMPLEX64, 1, &n);
 		hfill(h, -1, 1);
@@ -1196,7 +1196,7 @@ int main(void)
 		nd_decref(h); nd_decref(d); nd_decref(o); nd_decref(ho);
 	}
 	{
-		const struct linalg_backend *lb = cu->linalg;
+		const struct backend_linalg *lb = cu->linalg;
 		int n = 64;
 		int64_t sh[2] = {64, 64}, bsh = 64, psh = 64;
 		struct ndarray *ha = hnew(DT_FLOAT64, 2, sh), *hb = hnew(DT_FLOAT64, 1, &bsh), *da, *db, *piv, *x;
@@ -1282,7 +1282,7 @@ int main(void)
 			{"8", "4", "0", ""}, {"0", "4", "0", ""}, {"2", "8", "1", ""}, {"16", "16", "0", ""},
 			{"0", "16", "1", ""}, {"4", "8", "0", ""}, {"8", "4", "0", "curand"},
 		};
-		const struct random_backend *rb = cu->random;
+		const struct backend_random *rb = cu->random;
 		int64_t n = 1000003, m = 4097;
 		struct ndarray *d = dnew(DT_FLOAT32, 1, &n), *d64 = dnew(DT_FLOAT64, 1, &m), *ref = NULL, *ref64 = NULL;
 		for (size_t k = 0; k < sizeof knobs / sizeof knobs[0]; k++) {

@@ -17,12 +17,13 @@
 #include "ufunc/ufunc.h"
 #include "backend/cuda/cuda_int.h"
 
-/* cuda_index.c / cuda_lib.c: the sources of their fixed kernels */
+/* cuda_index.c, cuda_count.c, cuda_fill.c / cuda_rand.c, cuda_solver.c: the sources of their fixed kernels */
 const char *cuda_index_source(int item, int unit, char *buf, size_t size);
 const char *cuda_mask_source(int item, int unit, char *buf, size_t size);
 const char *cuda_take_index_source(int item, int unit, char *buf, size_t size);
 const char *cuda_count_source(int dt, char *buf, size_t size);
 const char *cuda_fill_source(int dt, char *buf, size_t size);
+const char *cuda_search_source(int dt, char *buf, size_t size);
 const char *cuda_uniform_source(int dt, char *buf, size_t size);
 const char *cuda_uniform_source_knobs(int dt, int unroll, int stcs, char *buf, size_t size);
 const char *cuda_svd_gram_source(void);
@@ -327,7 +328,7 @@ int main(void)
 		nd_decref(x); nd_decref(o);
 	}
 	{
-		/* the fixed NVRTC sources: gather/scatter (cuda_index.c), uniform (cuda_lib.c) */
+		/* the fixed NVRTC sources: gather/scatter (cuda_index.c), uniform (cuda_rand.c) */
 		static const int items[] = {1, 2, 4, 8, 16};
 		char src[4096];
 		int good = 1;
@@ -366,6 +367,19 @@ int main(void)
 				good &= cuda_fill_source(dt, fsrc, sizeof fsrc) != NULL
 					&& jit_get(ev, fsrc, "lm_arange", 0, NULL) != NULL;
 			ok(good, "the arange fill kernel compiles for every dtype but bool");
+		}
+		{
+			/* searchsorted (cuda_search.c): every real dtype but float16 */
+			char ssrc[4096];
+			good = cuda_search_source(DT_FLOAT16, ssrc, sizeof ssrc) == NULL
+				&& cuda_search_source(DT_COMPLEX64, ssrc, sizeof ssrc) == NULL;
+			for (int dt = 0; dt < DT_COUNT; dt++) {
+				if (dt == DT_FLOAT16 || dt_is_complex(dt))
+					continue;
+				good &= cuda_search_source(dt, ssrc, sizeof ssrc) != NULL
+					&& jit_get(ev, ssrc, "lm_search", 0, NULL) != NULL;
+			}
+			ok(good, "the searchsorted kernel compiles for every real dtype but float16");
 		}
 		good = jit_get(ev, cuda_uniform_source(DT_FLOAT32, src, sizeof src), "lm_uni", 0, NULL) != NULL;
 		good &= jit_get(ev, cuda_uniform_source(DT_FLOAT64, src, sizeof src), "lm_uni", 0, NULL) != NULL;

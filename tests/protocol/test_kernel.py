@@ -395,6 +395,30 @@ class LumenClientTests(unittest.TestCase):
         reply, msgs = run(self.kc, code)
         return reply, [m for m in msgs if m["msg_type"] in types]
 
+    def test_matplotlib_inline(self):
+        """A cell's figures are shown when it ends (PNG, or SVG after %config), once,
+        after its execute_result; plt.show() shows them at once; a closed one is not."""
+        reply, out = self.outputs("import matplotlib.pyplot as plt")
+        if reply["content"]["status"] != "ok":
+            self.skipTest("this Lumen has no matplotlib (built without Cairo)")
+        reply, out = self.outputs("plt.plot([1, 3, 2])")
+        self.assertEqual([m["msg_type"] for m in out], ["execute_result", "display_data"])
+        data = out[1]["content"]["data"]
+        self.assertEqual(data["text/plain"], "<Figure size 640x480 with 1 Axes>")
+        import base64
+        self.assertTrue(base64.b64decode(data["image/png"]).startswith(b"\x89PNG"))
+        reply, out = self.outputs("x = 1")
+        self.assertEqual(out, [])  # the figure was closed after it was shown
+        reply, out = self.outputs("fig, ax = plt.subplots()\nax.plot([1])\nplt.show()\nprint('after')",
+                                  types=("display_data", "stream"))
+        self.assertEqual([m["msg_type"] for m in out], ["display_data", "stream"])
+        reply, out = self.outputs("plt.plot([1]); plt.close()")
+        self.assertEqual(out, [])
+        reply, out = self.outputs("%config InlineBackend.figure_formats = ['svg']\nplt.figure(); plt.plot([2])")
+        self.assertIn("<svg", out[-1]["content"]["data"]["image/svg+xml"])
+        reply, out = self.outputs("%config InlineBackend.figure_formats = ['png']\nplt.plot([1]); 1/0")
+        self.assertEqual([m["msg_type"] for m in out], ["display_data", "error"])
+
     def test_display_handle(self):
         reply, out = self.outputs("h = display(42, display_id=True)\nh")
         self.assertEqual(reply["content"]["status"], "ok")
@@ -456,6 +480,20 @@ class LumenClientTests(unittest.TestCase):
         _, out = self.outputs("display(8, clear=True)")
         self.assertEqual([m["msg_type"] for m in out], ["clear_output", "display_data"])
         self.assertTrue(out[0]["content"]["wait"])
+
+    def test_display_user_class(self):
+        # a user class's _repr_html_ / _repr_markdown_ beside its __repr__
+        _, out = self.outputs("class T:\n"
+                              "    def __repr__(self): return 'T()'\n"
+                              "    def _repr_html_(self): return '<b>T</b>'\n"
+                              "    def _repr_markdown_(self): return None\n"
+                              "T()")
+        self.assertEqual(out[-1]["msg_type"], "execute_result")
+        self.assertEqual(out[-1]["content"]["data"], {"text/plain": "T()", "text/html": "<b>T</b>"})
+        # an uncaught user exception: its class name
+        reply, _ = self.outputs("class MyError(ValueError): pass\nraise MyError('bad')")
+        self.assertEqual(reply["content"]["ename"], "MyError")
+        self.assertEqual(reply["content"]["evalue"], "bad")
 
     def test_display_errors(self):
         for code, ename, evalue in [
@@ -534,6 +572,44 @@ class LumenClientTests(unittest.TestCase):
         c = shell_reply(self.kc, msg_id)["content"]
         self.assertEqual(c["status"], "incomplete")
         self.assertIsInstance(c["indent"], str)
+
+    def test_is_complete_ipython_rules(self):
+        # IPython's check_complete: closed brackets over several lines are
+        # complete (jupyter console and the JupyterLab console send these)
+        cases = [("c = [[1, 2],\n [3, 4]]", "complete", None),
+                 ("c = [[1, 2],\n", "incomplete", ""),
+                 ("for i in range(3):\n    print(i)", "incomplete", "    "),
+                 ("for i in range(3):\n    print(i)\n", "complete", None),
+                 ("if x:\n    if y:", "incomplete", "        "),
+                 ("%%bash\necho hi", "incomplete", ""),
+                 ("%%bash\necho hi\n\n", "complete", None),
+                 ("files = !ls", "complete", None),
+                 ("x = %pwd", "complete", None),
+                 ("x = )", "invalid", None)]
+        for code, status, indent in cases:
+            c = shell_reply(self.kc, self.kc.is_complete(code))["content"]
+            self.assertEqual(c["status"], status, code)
+            if indent is not None:
+                self.assertEqual(c["indent"], indent, code)
+
+    def test_shell_escapes_and_magics(self):
+        # `!cmd` streams to the cell's stdout/stderr, `x = !cmd` is an SList,
+        # `x = %magic` the magic's value, {expr} expanded
+        reply, msgs = run(self.kc, "k = 6\n!echo a{k*7}; echo b 1>&2")
+        self.assertEqual(reply["content"]["status"], "ok")
+        self.assertEqual((streams(msgs), streams(msgs, "stderr")), ("a42\n", "b\n"))
+        reply, msgs = run(self.kc, "x = !printf 'p\\nq\\n'\nx, x.s")
+        results = [m["content"]["data"]["text/plain"] for m in msgs
+                   if m["msg_type"] == "execute_result"]
+        self.assertEqual(results, ["(['p', 'q'], 'p q')"])
+        reply, msgs = run(self.kc, "d = %pwd\ne = !pwd\nd == e[0]")
+        results = [m["content"]["data"]["text/plain"] for m in msgs
+                   if m["msg_type"] == "execute_result"]
+        self.assertEqual(results, ["True"])
+        reply, msgs = run(self.kc, "%%html\n<i>x</i>")
+        html = [m["content"]["data"].get("text/html") for m in msgs
+                if m["msg_type"] == "display_data"]
+        self.assertEqual(html, ["<i>x</i>\n"])
 
     def test_completion_of_modules_methods_keywords_magics(self):
         # the notebook issue's cases: module members, an array's methods, a call's
@@ -651,6 +727,34 @@ class LumenInterruptTests(unittest.TestCase):
         reply = self.kc.control_channel.get_msg(timeout=TIMEOUT)
         self.assertEqual(reply["msg_type"], "interrupt_reply")
         self.assertEqual(reply["content"]["status"], "ok")
+
+    def _stop_shell_command(self, interrupt):
+        """`!sleep 30` stops at once on an interrupt: SIGINT goes to the
+        command's process group and the cell ends with KeyboardInterrupt."""
+        run(self.kc, "survivor = 123")
+        msg_id = self.kc.execute("!echo started; sleep 30; echo never")
+        deadline = time.time() + TIMEOUT
+        started = False
+        while not started and time.time() < deadline:
+            try:
+                m = self.kc.get_iopub_msg(timeout=1)
+            except queue.Empty:
+                continue
+            started = (m["parent_header"].get("msg_id") == msg_id
+                       and m["msg_type"] == "stream" and "started" in m["content"]["text"])
+        self.assertTrue(started, "the command's output was not streamed before it ended")
+        t0 = time.time()
+        interrupt()
+        reply = shell_reply(self.kc, msg_id)
+        self.assertLess(time.time() - t0, 10)
+        self.assertEqual(reply["content"]["ename"], "KeyboardInterrupt")
+        self._survivor_prints()
+
+    def test_interrupt_shell_command_sigint(self):
+        self._stop_shell_command(self.km.interrupt_kernel)
+
+    def test_interrupt_shell_command_request(self):
+        self._stop_shell_command(self._interrupt_message)
 
     def test_interrupt_sigint(self):
         self._busy_loop_then(self.km.interrupt_kernel)

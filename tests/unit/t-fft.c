@@ -6,6 +6,7 @@
  */
 #include "numharness.h"
 #include "numerics/fft.h"
+#include "backend/host/host.h"
 
 static void check(int cond, const char *what, int *num, int *failed)
 {

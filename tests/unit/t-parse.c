@@ -27,6 +27,7 @@ static void dump(const struct node *n, char *out, size_t cap)
 		[S_WITH] = "With", [S_IMPORT] = "Import", [S_FROM] = "From", [S_HELP] = "Help",
 		[S_MAGIC] = "Magic", [S_DEL] = "Del", [S_RAISE] = "Raise", [S_ASSERT] = "Assert",
 		[S_PASS] = "Pass", [N_COMPFOR] = "For", [N_COMPIF] = "If", [S_BREAK] = "Break", [S_CONTINUE] = "Continue", [S_GLOBAL] = "Global",
+		[N_SET] = "Set", [S_CLASS] = "Class", [N_YIELD] = "Yield",
 	};
 	if (!n) {
 		strncat(out, "_", cap - strlen(out) - 1);
@@ -147,11 +148,16 @@ int main(void)
 	bad("def f():\npass", "expected an indented block after function definition on line 1", 2, 1,
 	    "missing block");
 	bad("  x = 1", "unexpected indent", 1, -1, "unexpected indent");
-	bad("class A: pass", "'class' is not supported by Lumen", 1, 1, "class is named");
-	bad("x = {1, 2}", "set literals are not supported by Lumen", 1, 5, "set literal is named");
-	bad("def g():\n    yield 1\n", "'yield' is not supported by Lumen", 2, 5, "yield is named");
+	shape("class A(B):\n    x = 1\n", "Class(Name)", "class statement");
+	shape("x = {1, *y}", "Assign(Set(Const,Star(Name)),Name)", "set literal");
+	shape("x = {a for a in b}", "Assign(ListComp(Name,For(Name,Name)),Name)", "set comprehension");
+	shape("def g():\n    yield 1\n", "Def", "generator function");
+	shape("@d\n@e(1)\ndef f(): pass", "Def", "decorated def");
+	bad("yield 1", "'yield' outside function", 1, 1, "yield outside function");
+	bad("class A:\n    yield 1\n", "'yield' outside function", 2, 5, "yield in a class body");
+	bad("class A:\n    return 1\n", "'return' outside function", 2, 5, "return in a class body");
+	bad("@d\nx = 1", "invalid syntax", 2, 1, "decorator before a statement");
 	bad("(y := 1)", "':=' (assignment expressions) is not supported by Lumen", 1, 4, "walrus is named");
-	bad("@d\ndef f(): pass", "decorators ('@') are not supported by Lumen", 1, 1, "decorator is named");
 	bad("async def f(): pass", "'async' is not supported by Lumen", 1, 1, "async is named");
 	bad("match x:\n    case 1: pass\n", "'match' is not supported by Lumen", 1, 1, "match is named");
 	bad("f() = 1", "cannot assign to function call here. Maybe you meant '==' instead of '='?", 1, 1,

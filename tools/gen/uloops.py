@@ -124,7 +124,7 @@ ex('invert', **{'?': '!{a}', '*': '({T})~{a}'})
 ex('left_shift', **{'*': '({T})(({b} < {N} && {b} >= 0) ? (({U}){a} << {b}) : 0)'})
 ex('right_shift', **{'s': '({T})(({b} < {N} && {b} >= 0) ? ({a} >> {b}) : ({a} < 0 ? -1 : 0))',
                      'u': '({T})({b} < {N} ? ({a} >> {b}) : 0)'})
-ex('clip', **{'?': '({a} || {b}) && {c}', 'int': '({a} < {b} ? {b} : ({a} > {c} ? {c} : {a}))',
+ex('clip', **{'?': '({a} || {b}) && {c}', 'int': '(({a} < {b} ? {b} : {a}) > {c} ? {c} : ({a} < {b} ? {b} : {a}))',
               'flt': 'uf_clip{f}({a}, {b}, {c})', 'cpx': 'uf_cmin_{sfx}(uf_cmax_{sfx}({a}, {b}), {c})'})
 # scipy.special's ufuncs (special.c publishes them): their loop lists come
 # from SciPy, which computes float32 in double for erf/erfc/gamma/gammaln

@@ -3,7 +3,8 @@
  * background start of CUDA, the one CUDA-call check (statuses become
  * `CUDARuntimeError: cudaErrorX: message`; sticky ones mark the device dead),
  * and the struct backend whose entries route to cuda_pool.c, cuda_transfer.c,
- * cuda_ew.c, cuda_lib.c and kernels/fixed.cu.
+ * cuda_ew.c, cuda_blas.c, cuda_fft.c, cuda_solver.c, cuda_rand.c and
+ * kernels/fixed.cu.
  *
  * Owns the device state (struct cuda_dev) and device buffers' headers.
  * Never evaluates Python and never decides dtypes: callers did that.
@@ -286,6 +287,17 @@ static void cu_free(struct buffer *b)
 	free(b);
 }
 
+/* the pool's buffer cleared on the stream (cu_fill's memset for zeros) */
+static struct buffer *cu_alloc_zeroed(struct eval *ev, size_t nbytes)
+{
+	struct buffer *b = cu_alloc(ev, nbytes);
+	if (b && nbytes && CUDA_CHECK(ev, cudaMemsetAsync(b->data, 0, nbytes, cuda_dev.stream)) < 0) {
+		cu_free(b);
+		return NULL;
+	}
+	return b;
+}
+
 static int cu_sync(struct eval *ev)
 {
 	if (cuda_dev.dead)
@@ -544,6 +556,7 @@ static int cu_take_flat(struct eval *ev, const struct ndarray *a, const int64_t 
 		goto out;
 	if (CUDA_CHECK(ev, (cudaError_t)cuk_gather(d_out, a->buf->data, d_off, n, item, cuda_dev.stream)) < 0)
 		goto out;
+	xfer_note_d2h(ev, (size_t)n * item);
 	if (CUDA_CHECK(ev, cudaMemcpyAsync((char *)off + n * 8, d_out, n * item, cudaMemcpyDeviceToHost,
 					   cuda_dev.stream)) < 0
 	    || CUDA_CHECK(ev, cudaStreamSynchronize(cuda_dev.stream)) < 0)
@@ -560,7 +573,10 @@ out:
 static struct backend cuda_backend = {
 	.name = "cuda",
 	.device = DEV_CUDA,
+	.device_memory = 1,
+	.cupy = 1,
 	.alloc = cu_alloc,
+	.alloc_zeroed = cu_alloc_zeroed,
 	.free = cu_free,
 	.sync = cu_sync,
 	.copy = cu_copy,
@@ -585,10 +601,11 @@ static struct backend cuda_backend = {
 	.bounds = cuda_bounds,
 	.bin_count = cuda_bin_count,
 	.arange_fill = cuda_arange_fill,
+	.searchsorted = cuda_searchsorted,
 };
 
 /* The library families are filled in once, before the backend is first
- * handed out (their structs live in cuda_lib.c). */
+ * handed out (their structs live in cuda_fft.c, cuda_solver.c, cuda_rand.c). */
 static pthread_once_t full_once = PTHREAD_ONCE_INIT;
 static int main_bound;
 static void make_full(void)

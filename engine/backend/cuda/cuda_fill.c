@@ -20,17 +20,10 @@
 
 #ifdef HAVE_CUDA
 
+/* kernels/arange.cuh, embedded by kernels/embed.sh */
 static const char fl_src[] =
-	"extern \"C\" __global__ void lm_arange(LM_S *p, long long n, LM_C x0r, LM_C dlr,\n"
-	"    LM_C x0i, LM_C dli, LM_S f0r, LM_S f0i, LM_S f1r, LM_S f1i)\n"
-	"{\n"
-	"  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n;\n"
-	"       i += (long long)gridDim.x * blockDim.x) {\n"
-	"    LM_S r = i == 0 ? f0r : i == 1 ? f1r : LM_ST(LM_AT(x0r, i, dlr));\n"
-	"    p[LM_K * i] = r;\n"
-	"    if (LM_K == 2) p[LM_K * i + 1] = i == 0 ? f0i : i == 1 ? f1i : LM_ST(LM_AT(x0i, i, dli));\n"
-	"  }\n"
-	"}\n";
+#include "kernels/arange.inc"
+	;
 
 /* How items of dtype dt are stored and computed: the storage type of one
  * part, the computing type, parts per item; NULL for bool (NumPy fills at

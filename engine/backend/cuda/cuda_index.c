@@ -27,32 +27,10 @@
 /* The kernel: i runs over the dense side's shape (the view's shape with the
  * offset table's length inserted at pos); `keep` (may be NULL) maps the
  * table's kept entries to their index in the dense side. */
+/* kernels/gather.cuh, embedded by kernels/embed.sh */
 static const char ix_src[] =
-	"struct lm_ixg { long long shape[LM_ND], sstr[LM_ND], dstr[LM_ND]; int nd, pos, scatter; };\n"
-	"extern \"C\" __global__ void lm_ix(char *view, const long long *off, const long long *keep,\n"
-	"    char *dense, long long n, lm_ixg g)\n"
-	"{\n"
-	"  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n;\n"
-	"       i += (long long)gridDim.x * blockDim.x) {\n"
-	"    long long r = i, so = 0, dn = 0;\n"
-	"    for (int d = g.nd - 1; d >= 0; d--) {\n"
-	"      long long c = r % g.shape[d];\n"
-	"      r /= g.shape[d];\n"
-	"      if (d == g.pos) {\n"
-	"        long long j = keep ? keep[c] : c;\n"
-	"        so += off[j];\n"
-	"        dn += j * g.dstr[d];\n"
-	"      } else {\n"
-	"        so += c * g.sstr[d];\n"
-	"        dn += c * g.dstr[d];\n"
-	"      }\n"
-	"    }\n"
-	"    const LM_U *s = (const LM_U *)(g.scatter ? dense + dn * LM_ITEM : view + so);\n"
-	"    LM_U *t = (LM_U *)(g.scatter ? view + so : dense + dn * LM_ITEM);\n"
-	"#pragma unroll\n"
-	"    for (int k = 0; k < LM_ITEM / (int)sizeof(LM_U); k++) t[k] = s[k];\n"
-	"  }\n"
-	"}\n";
+#include "kernels/gather.inc"
+	;
 
 static const char *unit_type(int u)
 {
@@ -252,55 +230,10 @@ int cuda_scatter(struct eval *ev, struct ndarray *dst, const int64_t *off, int64
  * each of them into out (gather) or vals into a (scatter; vals of one item
  * broadcast without any count). */
 #define MK_CHUNK 4096
+/* kernels/mask.cuh, embedded by kernels/embed.sh */
 static const char mk_src[] =
-	"struct lm_mkg { long long shape[LM_ND], str[LM_ND]; int nd, k; };\n"
-	"__device__ long long lm_off(const lm_mkg &g, long long r, int lo, int hi)\n"
-	"{\n"
-	"  long long o = 0;\n"
-	"  for (int d = hi - 1; d >= lo; d--) { o += (r % g.shape[d]) * g.str[d]; r /= g.shape[d]; }\n"
-	"  return o;\n"
-	"}\n"
-	"extern \"C\" __global__ void lm_mcount(const unsigned char *m, long long n, long long *cnt)\n"
-	"{\n"
-	"  long long lo = (long long)blockIdx.x * LM_CHUNK, hi = lo + LM_CHUNK < n ? lo + LM_CHUNK : n;\n"
-	"  int c = 0;\n"
-	"  for (long long b = lo; b < hi; b += blockDim.x) {\n"
-	"    long long i = b + threadIdx.x;\n"
-	"    c += __syncthreads_count(i < hi && m[i]);\n"
-	"  }\n"
-	"  if (threadIdx.x == 0) cnt[blockIdx.x] = c;\n"
-	"}\n"
-	"extern \"C\" __global__ void lm_mtake(char *a, const unsigned char *m, long long n,\n"
-	"    const long long *incl, long long inner, char *out, const char *vals, long long vsel,\n"
-	"    long long vin, int scatter, lm_mkg g)\n"
-	"{\n"
-	"  __shared__ int wt[32];\n"
-	"  long long lo = (long long)blockIdx.x * LM_CHUNK, hi = lo + LM_CHUNK < n ? lo + LM_CHUNK : n;\n"
-	"  long long base = incl && blockIdx.x ? incl[blockIdx.x - 1] : 0;\n"
-	"  int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, nw = blockDim.x >> 5;\n"
-	"  for (long long b = lo; b < hi; b += blockDim.x) {\n"
-	"    long long i = b + threadIdx.x;\n"
-	"    int f = i < hi && m[i];\n"
-	"    unsigned bal = __ballot_sync(0xffffffffu, f);\n"
-	"    if (lane == 0) wt[warp] = __popc(bal);\n"
-	"    __syncthreads();\n"
-	"    int pre = 0, tot = 0;\n"
-	"    for (int w = 0; w < nw; w++) { pre += w < warp ? wt[w] : 0; tot += wt[w]; }\n"
-	"    if (f) {\n"
-	"      long long j = base + pre + __popc(bal & ((1u << lane) - 1u));\n"
-	"      long long ro = lm_off(g, i, 0, g.k);\n"
-	"      for (long long q = 0; q < inner; q++) {\n"
-	"        long long so = ro + lm_off(g, q, g.k, g.nd);\n"
-	"        const LM_U *s = (const LM_U *)(scatter ? vals + (j * vsel + q * vin) * LM_ITEM : a + so);\n"
-	"        LM_U *t = (LM_U *)(scatter ? a + so : out + (j * inner + q) * LM_ITEM);\n"
-	"#pragma unroll\n"
-	"        for (int u = 0; u < LM_ITEM / (int)sizeof(LM_U); u++) t[u] = s[u];\n"
-	"      }\n"
-	"    }\n"
-	"    base += tot;\n"
-	"    __syncthreads();\n"
-	"  }\n"
-	"}\n";
+#include "kernels/mask.inc"
+	;
 
 /* The source of the mask kernels (tests compile it without a device). */
 const char *cuda_mask_source(int item, int unit, char *buf, size_t size)
@@ -456,51 +389,10 @@ int cuda_mask_put(struct eval *ev, struct ndarray *a, const struct ndarray *mask
  * wrapped); an item with a bad index is skipped and, per array, the smallest
  * position of one recorded in bad[k] for the host to report. */
 #define TI_MAXK 8
+/* kernels/take_index.cuh, embedded by kernels/embed.sh */
 static const char ti_src[] =
-	"struct lm_ixg { long long shape[LM_ND], sstr[LM_ND], dstr[LM_ND]; int nd, pos, scatter; };\n"
-	"struct lm_tik { const long long *p[LM_K]; long long size[LM_K], stride[LM_K]; int nk; };\n"
-	"extern \"C\" __global__ void lm_ti(const char *view, char *dense, long long n,\n"
-	"    unsigned long long *bad, lm_ixg g, lm_tik x)\n"
-	"{\n"
-	"  if (g.nd == 1 && x.nk == 1) {  /* x[idx] of a 1-D x: no coordinates to split */\n"
-	"    const long long *p = x.p[0], size = x.size[0], st = x.stride[0];\n"
-	"    for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n;\n"
-	"         i += (long long)gridDim.x * blockDim.x) {\n"
-	"      long long v = __ldg(p + i);\n"
-	"      if (v < 0) v += size;\n"
-	"      if (v < 0 || v >= size) { atomicMin(bad, (unsigned long long)i); continue; }\n"
-	"      const LM_U *s = (const LM_U *)(view + v * st);\n"
-	"      LM_U *t = (LM_U *)(dense + i * LM_ITEM);\n"
-	"#pragma unroll\n"
-	"      for (int k = 0; k < LM_ITEM / (int)sizeof(LM_U); k++) t[k] = s[k];\n"
-	"    }\n"
-	"    return;\n"
-	"  }\n"
-	"  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n;\n"
-	"       i += (long long)gridDim.x * blockDim.x) {\n"
-	"    long long r = i, so = 0, dn = 0; int ok = 1;\n"
-	"    for (int d = g.nd - 1; d >= 0; d--) {\n"
-	"      long long c = r % g.shape[d];\n"
-	"      r /= g.shape[d];\n"
-	"      if (d == g.pos) {\n"
-	"        for (int k = 0; k < x.nk; k++) {\n"
-	"          long long v = x.p[k][c];\n"
-	"          if (v < 0) v += x.size[k];\n"
-	"          if (v < 0 || v >= x.size[k]) { atomicMin(bad + k, (unsigned long long)c); ok = 0; }\n"
-	"          so += v * x.stride[k];\n"
-	"        }\n"
-	"      } else {\n"
-	"        so += c * g.sstr[d];\n"
-	"      }\n"
-	"      dn += c * g.dstr[d];\n"
-	"    }\n"
-	"    if (!ok) continue;\n"
-	"    const LM_U *s = (const LM_U *)(view + so);\n"
-	"    LM_U *t = (LM_U *)(dense + dn * LM_ITEM);\n"
-	"#pragma unroll\n"
-	"    for (int k = 0; k < LM_ITEM / (int)sizeof(LM_U); k++) t[k] = s[k];\n"
-	"  }\n"
-	"}\n";
+#include "kernels/take_index.inc"
+	;
 
 const char *cuda_take_index_source(int item, int unit, char *buf, size_t size)
 {

@@ -14,6 +14,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "backend/xfer.h"
 
 struct eval;
 struct ndarray;
@@ -155,32 +156,70 @@ int cuk_sort(int dt, void *keys, int64_t *idx, int64_t rows, int64_t cols,
 int cuk_scan(int dt, void *data, int64_t outer, int64_t len, int64_t inner, int prod,
 	     void *(*alloc)(size_t), void (*release)(void *, size_t), void *stream);
 /* entries of the plugin's files that cuda_backend.c puts in its tables */
-void cuda_lib_warm(void);   /* cuda_lib.c */
+void cuda_lib_warm(void);   /* cuda_blas.c */
 int jit_init(void);         /* cuda_jit.c: driver entry points */
 extern int cudaobj_linked;  /* cuda_obj.c: pulls its tables into every program */
 /* uf_helpers.h, embedded at build time (kernels/embed_cuh.c) */
 extern const char cuda_ufhelpers_src[];
 int cuda_matmul(struct eval *ev, const struct ndarray *a, const struct ndarray *b,
-		       struct ndarray *out);  /* cuda_lib.c */
-extern void *cuda_fft_backend, *cuda_linalg_backend, *cuda_random_backend; /* cuda_lib.c */
+		struct ndarray *out);  /* cuda_blas.c */
+extern const struct backend_fft *const cuda_fft_backend;       /* cuda_fft.c */
+extern const struct backend_linalg *const cuda_linalg_backend; /* cuda_solver.c */
+extern const struct backend_random *const cuda_random_backend; /* cuda_rand.c */
 int cuda_gather(struct eval *ev, const struct ndarray *src, const int64_t *off, int64_t nb,
-		       int pos, struct ndarray *out);  /* cuda_index.c */
+		int pos, struct ndarray *out);  /* cuda_index.c */
 int cuda_scatter(struct eval *ev, struct ndarray *dst, const int64_t *off, int64_t nb,
-			int pos, const struct ndarray *vals);  /* cuda_index.c */
+		 int pos, const struct ndarray *vals);  /* cuda_index.c */
 int cuda_mask_count(struct eval *ev, const struct ndarray *mask, int64_t *count);
 int cuda_mask_take(struct eval *ev, const struct ndarray *a, const struct ndarray *mask,
-			  struct ndarray **out);
+		   struct ndarray **out);
 int cuda_mask_put(struct eval *ev, struct ndarray *a, const struct ndarray *mask,
-			 const struct ndarray *vals);
+		  const struct ndarray *vals);
 int cuda_take_index(struct eval *ev, const struct ndarray *view, int nidx,
-			   const struct ndarray *const *idx, const int64_t *size, const int64_t *stride,
-			   const int *axis, int pos, struct ndarray *out);
+		    const struct ndarray *const *idx, const int64_t *size, const int64_t *stride,
+		    const int *axis, int pos, struct ndarray *out);
 int cuda_bounds(struct eval *ev, const struct ndarray *x, double *lo, double *hi,
-		       int *nan);  /* cuda_count.c */
+		int *nan);  /* cuda_count.c */
 int cuda_bin_count(struct eval *ev, const struct ndarray *x, const double *edges,
-			  int64_t nb, int uniform, struct ndarray *counts);
+		   int64_t nb, int uniform, struct ndarray *counts);
 int cuda_arange_fill(struct eval *ev, struct ndarray *dst, const void *first2,
-			    const double *step); /* cuda_fill.c */
+		     const double *step); /* cuda_fill.c */
+int cuda_searchsorted(struct eval *ev, const struct ndarray *a, const struct ndarray *v,
+		      int right, struct ndarray *out); /* cuda_search.c */
+
+/* cuda_blas.c: the lock the library handles are made under, and the cuBLAS
+ * handle (bound to the stream; NULL with the error set on ev when ev is not
+ * NULL) and its errors for cuda_solver.c (cublasStatus_t as int) */
+#include <pthread.h>
+extern pthread_mutex_t cuda_lib_mu;
+struct cublasContext *cuda_blas_handle(struct eval *ev);
+int cuda_blas_fail(struct eval *ev, int status, const char *what);
+/* cuda_obj.c: 1 when a device is usable, 0 in host mode, -1 with the error
+ * set; need_dev: None, or NULL with cudaErrorNoDevice (or the start's error) */
+int cudaobj_have_dev(struct eval *ev);
+struct value *cudaobj_need_dev(struct eval *ev);
+/* cuda_ukernel.c: CuPy's user-kernel classes (cuda_obj.c's tables) */
+struct value *uk_fn_elementwise(struct eval *ev, const struct builtin *bi, int argc,
+			     struct value **argv, const struct kwargs *kw);
+struct value *uk_fn_reduction(struct eval *ev, const struct builtin *bi, int argc,
+			   struct value **argv, const struct kwargs *kw);
+struct value *uk_fn_rawkernel(struct eval *ev, const struct builtin *bi, int argc,
+			   struct value **argv, const struct kwargs *kw);
+struct value *uk_fn_rawmodule(struct eval *ev, const struct builtin *bi, int argc,
+			   struct value **argv, const struct kwargs *kw);
+
+/* cuda_fallback.c: the list of host round trips (cp.cuda.lumen_fallbacks);
+ * an entry that makes one calls cuda_fallback_count with its own. */
+enum cuda_fb { /* ORDER fallbacks[] */
+	FB_LINALG_GEEV, FB_LINALG_GELSD, FB_LINALG_NONFINITE, FB_REDUCE_WHERE,
+	FB_REDUCE_COMPLEX_ORDER, FB_QUANTILE, FB_BINCOUNT_WEIGHTS, FB_NDIMAGE_EMPTY,
+	FB_DIAG, FB_VANDER, FB_PUT_AT, FB_INDEX_ARRAYS, FB_RANDOM_DISTS,
+	FB_COUNT
+};
+void cuda_fallback_count(enum cuda_fb id);
+int cuda_fallback_n(void);
+struct value *cuda_fallback_list(struct eval *ev, const struct builtin *bi, int argc,
+				 struct value **argv, const struct kwargs *kw);
 
 #endif /* HAVE_CUDA */
 

@@ -23,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "array/arrapi.h"
 #include "numerics/ndimage.h"
 #include "backend/cuda/cuda_int.h"
 #include "lang/error.h"
@@ -65,33 +66,16 @@ static const char *store_expr(int dt)
 	}
 }
 
+/* kernels/stencil_prelude.cuh, embedded by kernels/embed.sh */
 static const char prelude[] =
-	"struct P { long long oshape[ND], ishape[ND], istride[ND], start[ND], ostride_line;\n"
-	"  double cval; long long n; };\n"
-	"__device__ __forceinline__ long long ext(long long i, long long n) {\n"
-	"  if (i >= 0 && i < n) return i;\n"
-	"#if MODE == 0\n  return i < 0 ? 0 : n - 1;\n"
-	"#elif MODE == 1\n  i %= n; return i < 0 ? i + n : i;\n"
-	"#elif MODE == 2\n  i %= 2 * n; if (i < 0) i += 2 * n; return i < n ? i : 2 * n - 1 - i;\n"
-	"#elif MODE == 3\n  if (n == 1) return 0; i %= 2 * n - 2; if (i < 0) i += 2 * n - 2;\n"
-	"  return i < n ? i : 2 * n - 2 - i;\n"
-	"#else\n  return -1;\n#endif\n}\n"
-	"__device__ __forceinline__ double ld(const IN_T *x, long long off) {\n"
-	"  return (double)*(const IN_T *)((const char *)x + off); }\n";
+#include "kernels/stencil_prelude.inc"
+	;
 
 /* the tap value t of the element with coordinates o (interior: base + toff) */
+/* kernels/stencil_tapval.cuh, embedded by kernels/embed.sh */
 static const char tapval[] =
-	"#define TAPVAL(t) (interior ? ld(x, base + toff[t]) : edge(x, o, taps, t, p))\n"
-	"__device__ double edge(const IN_T *x, const long long *o, const long long *taps, int t,\n"
-	"                       const P &p) {\n"
-	"  long long off = 0;\n"
-	"  for (int d = 0; d < ND; d++) {\n"
-	"    long long e = ext(o[d] + p.start[d] + taps[t * ND + d], p.ishape[d]);\n"
-	"    if (e < 0) return p.cval;\n"
-	"    off += e * p.istride[d];\n"
-	"  }\n"
-	"  return ld(x, off);\n"
-	"}\n";
+#include "kernels/stencil_tapval.inc"
+	;
 
 static char *gen_source(const struct stencil *s, int idt, int odt, int idx32)
 {
@@ -571,6 +555,23 @@ static int tile_run(struct eval *ev, const struct stencil *s, const struct tilin
 	return jit_launch(ev, fn, grid, block, 0, args) < 0 ? -1 : 1;
 }
 
+/* 0-d or empty input: the kernels index a shape, so the host backend's
+ * stencil runs on host copies and out gets its result (a fallback,
+ * cuda_fallback.c) */
+static int stencil_via_host(struct eval *ev, const struct stencil *s, const struct ndarray *in,
+			    struct ndarray *out)
+{
+	struct ndarray *hin = arr_to_host(ev, in);
+	struct ndarray *hout = hin ? nd_new(ev, &backend_host, out->dtype, out->ndim, out->shape) : NULL;
+	int rc = hout && backend_host.stencil(ev, s, hin, hout) == 0
+		 && out->buf->be->from_host(ev, out, nd_data(hout)) == 0 ? 0 : -1;
+	nd_decref(hin);
+	nd_decref(hout);
+	if (rc == 0)
+		cuda_fallback_count(FB_NDIMAGE_EMPTY);
+	return rc;
+}
+
 int cuda_stencil(struct eval *ev, const struct stencil *s, const struct ndarray *in,
 		 struct ndarray *out)
 {
@@ -589,11 +590,12 @@ int cuda_stencil(struct eval *ev, const struct stencil *s, const struct ndarray 
 
 	if (n == 0)
 		return 0;
-	if (nd == 0 || nd_size(in) == 0 ||
-	    ((s->op == ST_RANK || (s->op == ST_CORRELATE && s->sum1d != ST_SUM_TAPS)) && nt > ST_MAX_LOCAL))
+	if (nd == 0 || nd_size(in) == 0)
+		return stencil_via_host(ev, s, in, out);
+	if (((s->op == ST_RANK || (s->op == ST_CORRELATE && s->sum1d != ST_SUM_TAPS)) && nt > ST_MAX_LOCAL))
 		return err_set(ev, TY_NotImplementedError,
-			       "this scipy.ndimage filter (0-d or empty input, or more than %d taps "
-			       "for a rank or 1-D filter) is not supported on the GPU", ST_MAX_LOCAL), -1;
+			       "this scipy.ndimage filter (more than %d taps for a rank or 1-D "
+			       "filter) is not supported on the GPU", ST_MAX_LOCAL), -1;
 	if (in->dtype == DT_FLOAT16 || dt_is_complex(in->dtype) || out->dtype == DT_FLOAT16 ||
 	    dt_is_complex(out->dtype))
 		return err_set(ev, TY_RuntimeError, "array type not supported"), -1;

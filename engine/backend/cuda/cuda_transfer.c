@@ -517,6 +517,7 @@ int xfer_d2h(struct eval *ev, void *dst, const void *src, size_t n)
 	size_t nchunks, ahead;
 	if (!n)
 		return 0;
+	xfer_note_d2h(ev, n);
 	if (n <= SMALL || is_pinned(dst)) {
 		if (CUDA_CHECK(ev, cudaMemcpyAsync(dst, src, n, cudaMemcpyDeviceToHost, s)) < 0)
 			return -1;

@@ -1,7 +1,8 @@
 /*
- * host.h — the host backend's entry points that other rooms call directly
- * rather than through struct backend (backend.h): the zeroed allocation and
- * the masked reductions.  Implemented in host_backend.c and host_reduce.c.
+ * host.h — what the host backend's files share (its library tables, the
+ * entries that live outside host_backend.c) and the few host entry points
+ * other rooms still call directly rather than through struct backend
+ * (backend.h): NumPy's pairwise sums and the masked reductions.
  */
 #ifndef LUMEN_HOST_H
 #define LUMEN_HOST_H
@@ -10,13 +11,30 @@
 #include <stdint.h>
 #include "backend/backend.h"
 
+/* FFTW (fftw3/fftw3f, FFTW_ESTIMATE, threads, plans cached): host_fft.c */
+extern const struct backend_fft host_fft;
+/* LAPACKE over OpenBLAS: host_linalg.c */
+extern const struct backend_linalg host_linalg;
+
+/* A zero-filled host buffer owned by be (calloc: fresh pages cost nothing):
+ * host_backend.c */
+struct buffer *host_alloc_zeroed(struct eval *ev, size_t nbytes, const struct backend *be);
+
+/* struct backend's arange_fill: host_fill.c */
+int host_arange_fill(struct eval *ev, struct ndarray *dst, const void *first2, const double *step);
+
+/* The threads FFTW gets for a host transform of 2^16 elements or more, read
+ * from the environment now: LUMEN_FFT_THREADS, else OPENBLAS_NUM_THREADS,
+ * else GOTO_NUM_THREADS, else OMP_NUM_THREADS, else the online CPUs (1..64).
+ * host_fft.c reads it once, at its first large transform. */
+int fft_host_threads(void);
+
 /* NumPy's pairwise summation (add.reduce's order, loops_utils.h.src) of n
- * contiguous doubles / floats, accumulated in their own type */
+ * contiguous doubles / floats, accumulated in their own type: host_reduce.c */
 double host_pairwise_sum_d(const double *a, int64_t n);
 float host_pairwise_sum_f(const float *a, int64_t n);
-/* a zero-filled host buffer (calloc: fresh pages cost nothing) */
-struct buffer *host_alloc_zeroed(struct eval *ev, size_t nbytes, const struct backend *be);
-/* reduction op of a over axes where mask (a bool host array of a's shape) holds */
+/* reduction op of a over axes where mask (a bool host array of a's shape)
+ * holds: host_reduce.c */
 int red_host_reduce_masked(struct eval *ev, const struct ndarray *a, const struct ndarray *mask,
 			   enum red_op op, uint64_t axes, struct ndarray *out);
 /* ufunc ufname's reduction where mask holds (ufunc.reduce(where=)) */

@@ -10,6 +10,7 @@
 #include <sys/mman.h>
 #include <pthread.h>
 #include "ufunc/fpe.h"
+#include "backend/host/host_search.h"
 #include "backend/backend.h"
 #include "backend/host/host.h"
 #include "backend/host/host_int.h"
@@ -17,6 +18,8 @@
 #include "array/arrapi.h"
 #include "ufunc/ufunc.h"
 #include "numerics/ndimage.h"
+#include "numerics/linalg.h"
+#include "backend/host/host.h"
 
 
 static struct buffer *host_alloc_on(struct eval *ev, size_t nbytes,
@@ -25,6 +28,16 @@ static struct buffer *host_alloc_on(struct eval *ev, size_t nbytes,
 static struct buffer *host_alloc(struct eval *ev, size_t nbytes)
 {
 	return host_alloc_on(ev, nbytes, &backend_host);
+}
+
+static struct buffer *host_alloc_zeroed_np(struct eval *ev, size_t nbytes)
+{
+	return host_alloc_zeroed(ev, nbytes, &backend_host);
+}
+
+static struct buffer *host_alloc_zeroed_cupy(struct eval *ev, size_t nbytes)
+{
+	return host_alloc_zeroed(ev, nbytes, &backend_host_cupy);
 }
 
 /* cp arrays in host mode: same memory, their own namespace (arrapi.h) */
@@ -114,6 +127,52 @@ static size_t huge_size(size_t rounded)
 	return (rounded + ((size_t)2 << 20) - 1) & ~(((size_t)2 << 20) - 1);
 }
 
+/* bytes of the live buffers of host mode's `cp` arrays (backend_host_cupy):
+ * what host mode's cp.get_default_memory_pool().used_bytes() reports */
+static size_t cupy_live_bytes;
+
+static void count_cupy(const struct backend *be, size_t nbytes, int sign)
+{
+	if (be == &backend_host_cupy) {
+		if (sign > 0)
+			__atomic_add_fetch(&cupy_live_bytes, nbytes, __ATOMIC_RELAXED);
+		else
+			__atomic_sub_fetch(&cupy_live_bytes, nbytes, __ATOMIC_RELAXED);
+	}
+}
+
+void host_pool_stats(size_t *used, size_t *cached, size_t *nblocks)
+{
+	*used = __atomic_load_n(&cupy_live_bytes, __ATOMIC_RELAXED);
+	*cached = *nblocks = 0;
+	pthread_mutex_lock(&hc_mu);
+	for (int k = 0; k < 2; k++) {
+		struct bcache *c = k ? &large_cache : &small_cache;
+		for (int i = 0; i < c->n; i++)
+			if (c->slot[i].data) {
+				*cached += c->slot[i].size;
+				++*nblocks;
+			}
+	}
+	pthread_mutex_unlock(&hc_mu);
+}
+
+void host_pool_free_all(void)
+{
+	for (int k = 0; k < 2; k++) {
+		struct bcache *c = k ? &large_cache : &small_cache;
+		for (int i = 0; i < c->n; i++) {
+			pthread_mutex_lock(&hc_mu);
+			void *p = c->slot[i].data;
+			size_t n = c->slot[i].size;
+			c->slot[i].data = NULL;
+			pthread_mutex_unlock(&hc_mu);
+			if (p)
+				release(p, p, n);
+		}
+	}
+}
+
 static struct buffer *host_alloc_on(struct eval *ev, size_t nbytes,
 				    const struct backend *be)
 {
@@ -143,6 +202,7 @@ static struct buffer *host_alloc_on(struct eval *ev, size_t nbytes,
 	b->nbytes = nbytes;
 	b->be = be;
 	b->cookie = NULL;
+	count_cupy(be, nbytes, 1);
 	return b;
 nomem:
 	free(b);
@@ -176,12 +236,14 @@ struct buffer *host_alloc_zeroed(struct eval *ev, size_t nbytes, const struct ba
 	b->nbytes = nbytes;
 	b->be = be;
 	b->cookie = raw;
+	count_cupy(be, nbytes, 1);
 	return b;
 }
 
 static void host_free(struct buffer *b)
 {
 	size_t rounded = (b->nbytes + 63) & ~(size_t)63;
+	count_cupy(b->be, b->nbytes, -1);
 	if (b->cookie)
 		release(b->cookie, b->data, b->nbytes);
 	else if (rounded <= HC_MAX)
@@ -218,7 +280,9 @@ static int host_take_flat(struct eval *ev, const struct ndarray *a, const int64_
 const struct backend backend_host = {
 	.name = "host",
 	.device = DEV_HOST,
+	.order_k = 1,
 	.alloc = host_alloc,
+	.alloc_zeroed = host_alloc_zeroed_np,
 	.free = host_free,
 	.sync = host_sync,
 	.take_flat = host_take_flat,
@@ -232,13 +296,21 @@ const struct backend backend_host = {
 	.stencil = ndi_host_stencil,
 	.spline_prefilter = ndi_host_prefilter,
 	.interpolate = ndi_host_interpolate,
+	.matmul = linalg_host_matmul,
+	.fft = &host_fft,
+	.linalg = &host_linalg,
+	.arange_fill = host_arange_fill,
+	.searchsorted = host_searchsorted,
 };
 
 /* The same functions for `cp` in host mode (arrapi.h). */
 const struct backend backend_host_cupy = {
 	.name = "host",
 	.device = DEV_HOST,
+	.order_k = 1,
+	.cupy = 1,
 	.alloc = host_cupy_alloc,
+	.alloc_zeroed = host_alloc_zeroed_cupy,
 	.free = host_free,
 	.sync = host_sync,
 	.take_flat = host_take_flat,
@@ -252,4 +324,9 @@ const struct backend backend_host_cupy = {
 	.stencil = ndi_host_stencil,
 	.spline_prefilter = ndi_host_prefilter,
 	.interpolate = ndi_host_interpolate,
+	.matmul = linalg_host_matmul,
+	.fft = &host_fft,
+	.linalg = &host_linalg,
+	.arange_fill = host_arange_fill,
+	.searchsorted = host_searchsorted,
 };

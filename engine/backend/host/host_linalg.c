@@ -1,7 +1,7 @@
 /*
  * host_linalg.c — the host backend's linear algebra: the `matmul` entry of
  * struct backend (OpenBLAS gemm per matrix of a batch, C loops for integer
- * and bool dtypes) and struct linalg_backend over LAPACKE (the same
+ * and bool dtypes) and struct backend_linalg over LAPACKE (the same
  * LAPACK routines NumPy calls: gesv's getrf/getrs, potrf, geqrf/orgqr,
  * gesdd, syevd/heevd, geev, gelsd).  Never allocates arrays or sees values:
  * linalg.c lays the data out and interprets `info`.
@@ -14,6 +14,7 @@
 #include <lapacke.h>
 #include "numerics/linalg.h"
 #include "backend/backend.h"
+#include "backend/host/host.h"
 #include "lang/error.h"
 
 typedef float _Complex cfloat;
@@ -551,7 +552,9 @@ static int h_gelsd(struct eval *ev, int dt, int m, int n, int nrhs, void *a, voi
 	return 0;
 }
 
-const struct linalg_backend linalg_host = {
+const struct backend_linalg host_linalg = {
+	.double_work = 1,
+	.lapack_nonfinite = 1,
 	.getrf = h_getrf,
 	.getrs = h_getrs,
 	.potrf = h_potrf,

@@ -23227,7 +23227,7 @@ static void L_clip_bbbb(char **args, const int64_t *steps, int64_t n)
 			int8_t a = (int8_t)x0[i];
 			int8_t b = (int8_t)x1[i];
 			int8_t c = (int8_t)x2[i];
-			z[i] = (int8_t)((a < b ? b : (a > c ? c : a)));
+			z[i] = (int8_t)(((a < b ? b : a) > c ? c : (a < b ? b : a)));
 		}
 		return;
 	}
@@ -23239,13 +23239,13 @@ static void L_clip_bbbb(char **args, const int64_t *steps, int64_t n)
 			int8_t *z = (int8_t *)po;
 			for (int64_t i = 0; i < n; i++) {
 				int8_t a = (int8_t)x0[i];
-				z[i] = (int8_t)((a < b ? b : (a > c ? c : a)));
+				z[i] = (int8_t)(((a < b ? b : a) > c ? c : (a < b ? b : a)));
 			}
 			return;
 		}
 		for (int64_t i = 0; i < n; i++) {
 			int8_t a = (int8_t)*(const int8_t *)(p0 + i * s0);
-			*(int8_t *)(po + i * so) = (int8_t)((a < b ? b : (a > c ? c : a)));
+			*(int8_t *)(po + i * so) = (int8_t)(((a < b ? b : a) > c ? c : (a < b ? b : a)));
 		}
 		return;
 	}
@@ -23253,7 +23253,7 @@ static void L_clip_bbbb(char **args, const int64_t *steps, int64_t n)
 		int8_t a = (int8_t)*(const int8_t *)(p0 + i * s0);
 		int8_t b = (int8_t)*(const int8_t *)(p1 + i * s1);
 		int8_t c = (int8_t)*(const int8_t *)(p2 + i * s2);
-		*(int8_t *)(po + i * so) = (int8_t)((a < b ? b : (a > c ? c : a)));
+		*(int8_t *)(po + i * so) = (int8_t)(((a < b ? b : a) > c ? c : (a < b ? b : a)));
 	}
 }
 
@@ -23276,7 +23276,7 @@ static void L_clip_BBBB(char **args, const int64_t *steps, int64_t n)
 			uint8_t a = (uint8_t)x0[i];
 			uint8_t b = (uint8_t)x1[i];
 			uint8_t c = (uint8_t)x2[i];
-			z[i] = (uint8_t)((a < b ? b : (a > c ? c : a)));
+			z[i] = (uint8_t)(((a < b ? b : a) > c ? c : (a < b ? b : a)));
 		}
 		return;
 	}
@@ -23288,13 +23288,13 @@ static void L_clip_BBBB(char **args, const int64_t *steps, int64_t n)
 			uint8_t *z = (uint8_t *)po;
 			for (int64_t i = 0; i < n; i++) {
 				uint8_t a = (uint8_t)x0[i];
-				z[i] = (uint8_t)((a < b ? b : (a > c ? c : a)));
+				z[i] = (uint8_t)(((a < b ? b : a) > c ? c : (a < b ? b : a)));
 			}
 			return;
 		}
 		for (int64_t i = 0; i < n; i++) {
 			uint8_t a = (uint8_t)*(const uint8_t *)(p0 + i * s0);
-			*(uint8_t *)(po + i * so) = (uint8_t)((a < b ? b : (a > c ? c : a)));
+			*(uint8_t *)(po + i * so) = (uint8_t)(((a < b ? b : a) > c ? c : (a < b ? b : a)));
 		}
 		return;
 	}
@@ -23302,7 +23302,7 @@ static void L_clip_BBBB(char **args, const int64_t *steps, int64_t n)
 		uint8_t a = (uint8_t)*(const uint8_t *)(p0 + i * s0);
 		uint8_t b = (uint8_t)*(const uint8_t *)(p1 + i * s1);
 		uint8_t c = (uint8_t)*(const uint8_t *)(p2 + i * s2);
-		*(uint8_t *)(po + i * so) = (uint8_t)((a < b ? b : (a > c ? c : a)));
+		*(uint8_t *)(po + i * so) = (uint8_t)(((a < b ? b : a) > c ? c : (a < b ? b : a)));
 	}
 }
 
@@ -23325,7 +23325,7 @@ static void L_clip_hhhh(char **args, const int64_t *steps, int64_t n)
 			int16_t a = (int16_t)x0[i];
 			int16_t b = (int16_t)x1[i];
 			int16_t c = (int16_t)x2[i];
-			z[i] = (int16_t)((a < b ? b : (a > c ? c : a)));
+			z[i] = (int16_t)(((a < b ? b : a) > c ? c : (a < b ? b : a)));
 		}
 		return;
 	}
@@ -23337,13 +23337,13 @@ static void L_clip_hhhh(char **args, const int64_t *steps, int64_t n)
 			int16_t *z = (int16_t *)po;
 			for (int64_t i = 0; i < n; i++) {
 				int16_t a = (int16_t)x0[i];
-				z[i] = (int16_t)((a < b ? b : (a > c ? c : a)));
+				z[i] = (int16_t)(((a < b ? b : a) > c ? c : (a < b ? b : a)));
 			}
 			return;
 		}
 		for (int64_t i = 0; i < n; i++) {
 			int16_t a = (int16_t)*(const int16_t *)(p0 + i * s0);
-			*(int16_t *)(po + i * so) = (int16_t)((a < b ? b : (a > c ? c : a)));
+			*(int16_t *)(po + i * so) = (int16_t)(((a < b ? b : a) > c ? c : (a < b ? b : a)));
 		}
 		return;
 	}
@@ -23351,7 +23351,7 @@ static void L_clip_hhhh(char **args, const int64_t *steps, int64_t n)
 		int16_t a = (int16_t)*(const int16_t *)(p0 + i * s0);
 		int16_t b = (int16_t)*(const int16_t *)(p1 + i * s1);
 		int16_t c = (int16_t)*(const int16_t *)(p2 + i * s2);
-		*(int16_t *)(po + i * so) = (int16_t)((a < b ? b : (a > c ? c : a)));
+		*(int16_t *)(po + i * so) = (int16_t)(((a < b ? b : a) > c ? c : (a < b ? b : a)));
 	}
 }
 
@@ -23374,7 +23374,7 @@ static void L_clip_HHHH(char **args, const int64_t *steps, int64_t n)
 			uint16_t a = (uint16_t)x0[i];
 			uint16_t b = (uint16_t)x1[i];
 			uint16_t c = (uint16_t)x2[i];
-			z[i] = (uint16_t)((a < b ? b : (a > c ? c : a)));
+			z[i] = (uint16_t)(((a < b ? b : a) > c ? c : (a < b ? b : a)));
 		}
 		return;
 	}
@@ -23386,13 +23386,13 @@ static void L_clip_HHHH(char **args, const int64_t *steps, int64_t n)
 			uint16_t *z = (uint16_t *)po;
 			for (int64_t i = 0; i < n; i++) {
 				uint16_t a = (uint16_t)x0[i];
-				z[i] = (uint16_t)((a < b ? b : (a > c ? c : a)));
+				z[i] = (uint16_t)(((a < b ? b : a) > c ? c : (a < b ? b : a)));
 			}
 			return;
 		}
 		for (int64_t i = 0; i < n; i++) {
 			uint16_t a = (uint16_t)*(const uint16_t *)(p0 + i * s0);
-			*(uint16_t *)(po + i * so) = (uint16_t)((a < b ? b : (a > c ? c : a)));
+			*(uint16_t *)(po + i * so) = (uint16_t)(((a < b ? b : a) > c ? c : (a < b ? b : a)));
 		}
 		return;
 	}
@@ -23400,7 +23400,7 @@ static void L_clip_HHHH(char **args, const int64_t *steps, int64_t n)
 		uint16_t a = (uint16_t)*(const uint16_t *)(p0 + i * s0);
 		uint16_t b = (uint16_t)*(const uint16_t *)(p1 + i * s1);
 		uint16_t c = (uint16_t)*(const uint16_t *)(p2 + i * s2);
-		*(uint16_t *)(po + i * so) = (uint16_t)((a < b ? b : (a > c ? c : a)));
+		*(uint16_t *)(po + i * so) = (uint16_t)(((a < b ? b : a) > c ? c : (a < b ? b : a)));
 	}
 }
 
@@ -23423,7 +23423,7 @@ static void L_clip_iiii(char **args, const int64_t *steps, int64_t n)
 			int32_t a = (int32_t)x0[i];
 			int32_t b = (int32_t)x1[i];
 			int32_t c = (int32_t)x2[i];
-			z[i] = (int32_t)((a < b ? b : (a > c ? c : a)));
+			z[i] = (int32_t)(((a < b ? b : a) > c ? c : (a < b ? b : a)));
 		}
 		return;
 	}
@@ -23435,13 +23435,13 @@ static void L_clip_iiii(char **args, const int64_t *steps, int64_t n)
 			int32_t *z = (int32_t *)po;
 			for (int64_t i = 0; i < n; i++) {
 				int32_t a = (int32_t)x0[i];
-				z[i] = (int32_t)((a < b ? b : (a > c ? c : a)));
+				z[i] = (int32_t)(((a < b ? b : a) > c ? c : (a < b ? b : a)));
 			}
 			return;
 		}
 		for (int64_t i = 0; i < n; i++) {
 			int32_t a = (int32_t)*(const int32_t *)(p0 + i * s0);
-			*(int32_t *)(po + i * so) = (int32_t)((a < b ? b : (a > c ? c : a)));
+			*(int32_t *)(po + i * so) = (int32_t)(((a < b ? b : a) > c ? c : (a < b ? b : a)));
 		}
 		return;
 	}
@@ -23449,7 +23449,7 @@ static void L_clip_iiii(char **args, const int64_t *steps, int64_t n)
 		int32_t a = (int32_t)*(const int32_t *)(p0 + i * s0);
 		int32_t b = (int32_t)*(const int32_t *)(p1 + i * s1);
 		int32_t c = (int32_t)*(const int32_t *)(p2 + i * s2);
-		*(int32_t *)(po + i * so) = (int32_t)((a < b ? b : (a > c ? c : a)));
+		*(int32_t *)(po + i * so) = (int32_t)(((a < b ? b : a) > c ? c : (a < b ? b : a)));
 	}
 }
 
@@ -23472,7 +23472,7 @@ static void L_clip_IIII(char **args, const int64_t *steps, int64_t n)
 			uint32_t a = (uint32_t)x0[i];
 			uint32_t b = (uint32_t)x1[i];
 			uint32_t c = (uint32_t)x2[i];
-			z[i] = (uint32_t)((a < b ? b : (a > c ? c : a)));
+			z[i] = (uint32_t)(((a < b ? b : a) > c ? c : (a < b ? b : a)));
 		}
 		return;
 	}
@@ -23484,13 +23484,13 @@ static void L_clip_IIII(char **args, const int64_t *steps, int64_t n)
 			uint32_t *z = (uint32_t *)po;
 			for (int64_t i = 0; i < n; i++) {
 				uint32_t a = (uint32_t)x0[i];
-				z[i] = (uint32_t)((a < b ? b : (a > c ? c : a)));
+				z[i] = (uint32_t)(((a < b ? b : a) > c ? c : (a < b ? b : a)));
 			}
 			return;
 		}
 		for (int64_t i = 0; i < n; i++) {
 			uint32_t a = (uint32_t)*(const uint32_t *)(p0 + i * s0);
-			*(uint32_t *)(po + i * so) = (uint32_t)((a < b ? b : (a > c ? c : a)));
+			*(uint32_t *)(po + i * so) = (uint32_t)(((a < b ? b : a) > c ? c : (a < b ? b : a)));
 		}
 		return;
 	}
@@ -23498,7 +23498,7 @@ static void L_clip_IIII(char **args, const int64_t *steps, int64_t n)
 		uint32_t a = (uint32_t)*(const uint32_t *)(p0 + i * s0);
 		uint32_t b = (uint32_t)*(const uint32_t *)(p1 + i * s1);
 		uint32_t c = (uint32_t)*(const uint32_t *)(p2 + i * s2);
-		*(uint32_t *)(po + i * so) = (uint32_t)((a < b ? b : (a > c ? c : a)));
+		*(uint32_t *)(po + i * so) = (uint32_t)(((a < b ? b : a) > c ? c : (a < b ? b : a)));
 	}
 }
 
@@ -23521,7 +23521,7 @@ static void L_clip_llll(char **args, const int64_t *steps, int64_t n)
 			int64_t a = (int64_t)x0[i];
 			int64_t b = (int64_t)x1[i];
 			int64_t c = (int64_t)x2[i];
-			z[i] = (int64_t)((a < b ? b : (a > c ? c : a)));
+			z[i] = (int64_t)(((a < b ? b : a) > c ? c : (a < b ? b : a)));
 		}
 		return;
 	}
@@ -23533,13 +23533,13 @@ static void L_clip_llll(char **args, const int64_t *steps, int64_t n)
 			int64_t *z = (int64_t *)po;
 			for (int64_t i = 0; i < n; i++) {
 				int64_t a = (int64_t)x0[i];
-				z[i] = (int64_t)((a < b ? b : (a > c ? c : a)));
+				z[i] = (int64_t)(((a < b ? b : a) > c ? c : (a < b ? b : a)));
 			}
 			return;
 		}
 		for (int64_t i = 0; i < n; i++) {
 			int64_t a = (int64_t)*(const int64_t *)(p0 + i * s0);
-			*(int64_t *)(po + i * so) = (int64_t)((a < b ? b : (a > c ? c : a)));
+			*(int64_t *)(po + i * so) = (int64_t)(((a < b ? b : a) > c ? c : (a < b ? b : a)));
 		}
 		return;
 	}
@@ -23547,7 +23547,7 @@ static void L_clip_llll(char **args, const int64_t *steps, int64_t n)
 		int64_t a = (int64_t)*(const int64_t *)(p0 + i * s0);
 		int64_t b = (int64_t)*(const int64_t *)(p1 + i * s1);
 		int64_t c = (int64_t)*(const int64_t *)(p2 + i * s2);
-		*(int64_t *)(po + i * so) = (int64_t)((a < b ? b : (a > c ? c : a)));
+		*(int64_t *)(po + i * so) = (int64_t)(((a < b ? b : a) > c ? c : (a < b ? b : a)));
 	}
 }
 
@@ -23570,7 +23570,7 @@ static void L_clip_LLLL(char **args, const int64_t *steps, int64_t n)
 			uint64_t a = (uint64_t)x0[i];
 			uint64_t b = (uint64_t)x1[i];
 			uint64_t c = (uint64_t)x2[i];
-			z[i] = (uint64_t)((a < b ? b : (a > c ? c : a)));
+			z[i] = (uint64_t)(((a < b ? b : a) > c ? c : (a < b ? b : a)));
 		}
 		return;
 	}
@@ -23582,13 +23582,13 @@ static void L_clip_LLLL(char **args, const int64_t *steps, int64_t n)
 			uint64_t *z = (uint64_t *)po;
 			for (int64_t i = 0; i < n; i++) {
 				uint64_t a = (uint64_t)x0[i];
-				z[i] = (uint64_t)((a < b ? b : (a > c ? c : a)));
+				z[i] = (uint64_t)(((a < b ? b : a) > c ? c : (a < b ? b : a)));
 			}
 			return;
 		}
 		for (int64_t i = 0; i < n; i++) {
 			uint64_t a = (uint64_t)*(const uint64_t *)(p0 + i * s0);
-			*(uint64_t *)(po + i * so) = (uint64_t)((a < b ? b : (a > c ? c : a)));
+			*(uint64_t *)(po + i * so) = (uint64_t)(((a < b ? b : a) > c ? c : (a < b ? b : a)));
 		}
 		return;
 	}
@@ -23596,7 +23596,7 @@ static void L_clip_LLLL(char **args, const int64_t *steps, int64_t n)
 		uint64_t a = (uint64_t)*(const uint64_t *)(p0 + i * s0);
 		uint64_t b = (uint64_t)*(const uint64_t *)(p1 + i * s1);
 		uint64_t c = (uint64_t)*(const uint64_t *)(p2 + i * s2);
-		*(uint64_t *)(po + i * so) = (uint64_t)((a < b ? b : (a > c ? c : a)));
+		*(uint64_t *)(po + i * so) = (uint64_t)(((a < b ? b : a) > c ? c : (a < b ? b : a)));
 	}
 }
 
@@ -25738,14 +25738,14 @@ static const struct uf_loop LOOPS_right_shift[] = {
 };
 static const struct uf_loop LOOPS_clip[] = {
 	{"\?\?\?->\?", L_clip_xxxx, "(in0 || in1) && in2"},
-	{"bbb->b", L_clip_bbbb, "(in0 < in1 ? in1 : (in0 > in2 ? in2 : in0))"},
-	{"BBB->B", L_clip_BBBB, "(in0 < in1 ? in1 : (in0 > in2 ? in2 : in0))"},
-	{"hhh->h", L_clip_hhhh, "(in0 < in1 ? in1 : (in0 > in2 ? in2 : in0))"},
-	{"HHH->H", L_clip_HHHH, "(in0 < in1 ? in1 : (in0 > in2 ? in2 : in0))"},
-	{"iii->i", L_clip_iiii, "(in0 < in1 ? in1 : (in0 > in2 ? in2 : in0))"},
-	{"III->I", L_clip_IIII, "(in0 < in1 ? in1 : (in0 > in2 ? in2 : in0))"},
-	{"lll->l", L_clip_llll, "(in0 < in1 ? in1 : (in0 > in2 ? in2 : in0))"},
-	{"LLL->L", L_clip_LLLL, "(in0 < in1 ? in1 : (in0 > in2 ? in2 : in0))"},
+	{"bbb->b", L_clip_bbbb, "((in0 < in1 ? in1 : in0) > in2 ? in2 : (in0 < in1 ? in1 : in0))"},
+	{"BBB->B", L_clip_BBBB, "((in0 < in1 ? in1 : in0) > in2 ? in2 : (in0 < in1 ? in1 : in0))"},
+	{"hhh->h", L_clip_hhhh, "((in0 < in1 ? in1 : in0) > in2 ? in2 : (in0 < in1 ? in1 : in0))"},
+	{"HHH->H", L_clip_HHHH, "((in0 < in1 ? in1 : in0) > in2 ? in2 : (in0 < in1 ? in1 : in0))"},
+	{"iii->i", L_clip_iiii, "((in0 < in1 ? in1 : in0) > in2 ? in2 : (in0 < in1 ? in1 : in0))"},
+	{"III->I", L_clip_IIII, "((in0 < in1 ? in1 : in0) > in2 ? in2 : (in0 < in1 ? in1 : in0))"},
+	{"lll->l", L_clip_llll, "((in0 < in1 ? in1 : in0) > in2 ? in2 : (in0 < in1 ? in1 : in0))"},
+	{"LLL->L", L_clip_LLLL, "((in0 < in1 ? in1 : in0) > in2 ? in2 : (in0 < in1 ? in1 : in0))"},
 	{"eee->e", L_clip_eeee, "uf_clipf(in0, in1, in2)"},
 	{"fff->f", L_clip_ffff, "uf_clipf(in0, in1, in2)"},
 	{"ddd->d", L_clip_dddd, "uf_clip(in0, in1, in2)"},

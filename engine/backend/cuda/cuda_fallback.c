@@ -1,0 +1,98 @@
+/*
+ * cuda_fallback.c — the one list of what `cp` computes by a round trip
+ * through host memory instead of on the device: {function, reason, where},
+ * and a count per entry of the round trips made.  The list is meant to
+ * shrink to empty; cp.cuda.lumen_fallbacks() shows it (tests/plugin.test
+ * prints it).  Owns the table and the counters; never computes anything.
+ *
+ * `where` says which file does the round trip today: "cuda" for a CUDA
+ * backend entry (it calls cuda_fallback_count), otherwise the front-end
+ * file that still branches on the device (to move behind a backend entry).
+ */
+#include "config.h"
+#include <stdatomic.h>
+#include <string.h>
+#include "array/arrapi.h"
+#include "lang/args.h"
+#include "lang/error.h"
+#include "backend/cuda/cuda_int.h"
+
+#ifdef HAVE_CUDA
+
+struct fallback {
+	const char *function;   /* as the user calls it */
+	const char *reason;     /* why the device does not do it */
+	const char *where;      /* who does the round trip today */
+};
+
+/* ORDER enum cuda_fb (cuda_int.h) */
+static const struct fallback fallbacks[] = {
+	[FB_LINALG_GEEV] = {"numpy.linalg.eig, eigvals", "no cuSOLVER geev in struct backend_linalg",
+	 "numerics/linalg.c (lin_dispatch)"},
+	[FB_LINALG_GELSD] = {"numpy.linalg.lstsq", "no cuSOLVER gelsd in struct backend_linalg",
+	 "numerics/linalg.c (lin_dispatch)"},
+	[FB_LINALG_NONFINITE] = {"numpy.linalg decompositions of inputs with inf or NaN",
+	 "cuSOLVER pivots differently on non-finite values; LAPACK's results are NumPy's",
+	 "numerics/linalg.c (lin_dispatch)"},
+	[FB_REDUCE_WHERE] = {"reductions with where= (sum, prod, min, max, ufunc.reduce ...)",
+	 "CuPy has no where=: NumPy's host loop", "ufunc/reduce.c, ufunc/ufuncmeth.c (reduce_where)"},
+	[FB_REDUCE_COMPLEX_ORDER] = {"min, max, argmin, argmax, nanmin, nanmax of complex arrays",
+	 "the device reductions order reals only (NumPy's order is lexicographic)",
+	 "ufunc/reduce.c (arr_reduce)"},
+	[FB_QUANTILE] = {"median, percentile, quantile with weights, nan- or a method but linear; complex median",
+	 "rows selected on the host (the linear method of unweighted data sorts on the device)",
+	 "ufunc/reduce.c (stat_rows_as)"},
+	[FB_BINCOUNT_WEIGHTS] = {"bincount(weights=), histogram(weights=), histogram of complex, histogram2d, histogramdd",
+	 "struct backend's bin_count counts without weights, real values only", "lib/stats.c"},
+	[FB_NDIMAGE_EMPTY] = {"scipy.ndimage filters of 0-d or empty arrays", "the stencil kernels index a shape",
+	 "cuda"},
+	[FB_DIAG] = {"diag", "built on the host and copied", "lib/creation.c"},
+	[FB_VANDER] = {"vander", "built on the host and copied", "lib/polynomial.c"},
+	[FB_PUT_AT] = {"put, ufunc.at, real_if_close", "host loops", "lib/indexfn.c, ufunc/ufuncmeth.c, ufunc/ufuncfn.c"},
+	[FB_INDEX_ARRAYS] = {"indexing by index arrays or lists", "the key is lowered to host offsets", "lib/index.c (item_of_array)"},
+	[FB_RANDOM_DISTS] = {"cp.random distributions other than uniform and normal",
+	 "struct backend_random fills UNIFORM/NORMAL/BITS only: NumPy's host draws are copied",
+	 "random/random.c (rnd_deliver)"},
+};
+#define NFALLBACK FB_COUNT
+
+static atomic_long counts[NFALLBACK];
+
+void cuda_fallback_count(enum cuda_fb id)
+{
+	if ((int)id >= 0 && id < FB_COUNT)
+		atomic_fetch_add(&counts[id], 1);
+}
+
+int cuda_fallback_n(void)
+{
+	return NFALLBACK;
+}
+
+/* cp.cuda.lumen_fallbacks(): a list of (function, reason, where, count) */
+struct value *cuda_fallback_list(struct eval *ev, const struct builtin *bi, int argc,
+				 struct value **argv, const struct kwargs *kw)
+{
+	struct value *items[NFALLBACK], *r;
+	(void)bi;
+	if (args_parse(ev, "lumen_fallbacks", argc, argv, kw, "") < 0)
+		return NULL;
+	for (int i = 0; i < NFALLBACK; i++) {
+		struct value *t[4] = {val_cstr(fallbacks[i].function), val_cstr(fallbacks[i].reason),
+				      val_cstr(fallbacks[i].where), val_int(atomic_load(&counts[i]))};
+		int ok = t[0] && t[1] && t[2] && t[3];
+		if (!ok)
+			for (int k = 0; k < 4; k++)
+				val_decref(t[k]);
+		if (!ok || !(items[i] = val_tuple_new(4, t))) {   /* steals t */
+			for (int k = 0; k < i; k++)
+				val_decref(items[k]);
+			return err_nomem(ev);
+		}
+	}
+	if (!(r = val_list_new(NFALLBACK, items)))   /* steals items */
+		return err_nomem(ev);
+	return r;
+}
+
+#endif /* HAVE_CUDA */

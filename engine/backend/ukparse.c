@@ -1,0 +1,94 @@
+/*
+ * ukparse.c — the parts of CuPy's user kernels both backends share: the
+ * parameter lists, scalar packing and grid/block dimensions (ukparse.h).
+ * Generates no code and runs none.
+ */
+#include <stdio.h>
+#include <string.h>
+#include "lang/value.h"
+#include "lang/error.h"
+#include "array/arrapi.h"
+#include "array/dtype.h"
+#include "backend/ukparse.h"
+
+/* "float32 x, T y, raw T z" */
+int uk_parse_params(struct eval *ev, const char *s, struct uk_param *p, int max)
+{
+	int n = 0;
+	char buf[1024], *save = NULL;
+	snprintf(buf, sizeof buf, "%s", s);
+	for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		char w[3][64];
+		int nw = sscanf(tok, "%63s %63s %63s", w[0], w[1], w[2]);
+		if (nw < 2 || n >= max) {
+			err_set(ev, TY_ValueError, "Invalid parameter: %s", tok);
+			return -1;
+		}
+		memset(&p[n], 0, sizeof p[n]);
+		p[n].raw = nw == 3 && !strcmp(w[0], "raw");
+		snprintf(p[n].type, sizeof p[n].type, "%s", w[nw - 2]);
+		snprintf(p[n].name, sizeof p[n].name, "%s", w[nw - 1]);
+		p[n].dtype = dt_from_string(p[n].type);
+		if (p[n].dtype < 0) {
+			/* the C names CuPy accepts */
+			static const struct { const char *c; int dt; } cn[] = {
+				{"float", DT_FLOAT32}, {"double", DT_FLOAT64}, {"int", DT_INT32},
+				{"long", DT_INT64}, {"bool", DT_BOOL}, {"float16", DT_FLOAT16},
+				{"complex64", DT_COMPLEX64}, {"complex128", DT_COMPLEX128}};
+			for (unsigned i = 0; i < sizeof cn / sizeof cn[0]; i++)
+				if (!strcmp(cn[i].c, p[n].type))
+					p[n].dtype = cn[i].dt;
+		}
+		n++;
+	}
+	return n;
+}
+
+void uk_pack_as(const struct npscalar *s, int dt, union uk_val *out)
+{
+	struct npscalar c;
+	arr_scalar_cast(s, dt, &c);
+	memset(out, 0, sizeof *out);
+	switch (dt) {
+	case DT_BOOL: out->b[0] = c.v.b; break;
+	case DT_UINT8: case DT_INT8: out->b[0] = (unsigned char)(c.v.i & 0xff); break;
+	case DT_INT16: case DT_UINT16: { short x = (short)c.v.i; memcpy(out->b, &x, 2); break; }
+	case DT_INT32: case DT_UINT32: { int x = (int)c.v.i; memcpy(out->b, &x, 4); break; }
+	case DT_INT64: case DT_UINT64: memcpy(out->b, &c.v.i, 8); break;
+	case DT_FLOAT16: { _Float16 h = (_Float16)c.v.f; memcpy(out->b, &h, 2); break; }
+	case DT_FLOAT32: out->f = (float)c.v.f; break;
+	case DT_FLOAT64: out->d = c.v.f; break;
+	case DT_COMPLEX64: { float z[2] = {(float)__real__ c.v.c, (float)__imag__ c.v.c}; memcpy(out->b, z, 8); break; }
+	default: { double z[2] = {__real__ c.v.c, __imag__ c.v.c}; memcpy(out->b, z, 16); break; }
+	}
+}
+
+int uk_dims(struct eval *ev, struct value *v, unsigned d[3], const char *what)
+{
+	int64_t x;
+	d[0] = d[1] = d[2] = 1;
+	if (v->type == VT_TUPLE || v->type == VT_LIST) {
+		if (v->u.seq.n < 1 || v->u.seq.n > 3) {
+			err_set(ev, TY_ValueError, "%s must be a tuple of 1 to 3 ints", what);
+			return -1;
+		}
+		for (size_t i = 0; i < v->u.seq.n; i++) {
+			if (val_as_int64(ev, v->u.seq.items[i], &x) < 0)
+				return -1;
+			if (x < 0 || x > 0x7fffffff) {
+				err_set(ev, TY_ValueError, "%s out of range: %lld", what, (long long)x);
+				return -1;
+			}
+			d[i] = (unsigned)x;
+		}
+		return 0;
+	}
+	if (val_as_int64(ev, v, &x) < 0)
+		return -1;
+	if (x < 0 || x > 0x7fffffff) {
+		err_set(ev, TY_ValueError, "%s out of range: %lld", what, (long long)x);
+		return -1;
+	}
+	d[0] = (unsigned)x;
+	return 0;
+}

@@ -1,0 +1,27 @@
+/*
+ * ukparse.h — what CuPy's user kernels share between backends (the CUDA
+ * plugin's cuda_obj.c and host mode's host_ukernel.c): the parameter lists
+ * ("float32 x, T y, raw T z"), a scalar argument packed as a dtype's C
+ * type, and a launch's grid / block dimensions.
+ */
+#ifndef LUMEN_UKPARSE_H
+#define LUMEN_UKPARSE_H
+
+struct eval;
+struct value;
+struct npscalar;
+
+struct uk_param { char type[64]; char name[64]; int raw; int dtype; /* -1: a placeholder */ };
+
+/* Parses a parameter list into p[0..max): the count, or -1 with ValueError set. */
+int uk_parse_params(struct eval *ev, const char *s, struct uk_param *p, int max);
+
+/* a scalar argument as the C type of a dtype */
+union uk_val { unsigned char b[16]; double d; float f; long long ll; };
+void uk_pack_as(const struct npscalar *s, int dt, union uk_val *out);
+
+/* grid / block: an int or a tuple of 1 to 3 ints -> d[3] (ones filled in);
+ * 0, or -1 with the error set */
+int uk_dims(struct eval *ev, struct value *v, unsigned d[3], const char *what);
+
+#endif

@@ -1,0 +1,60 @@
+/*
+ * pylib_int.h — what the files of engine/pylib/ share: the builtin-function
+ * signature, the module builder, the modules' build functions, and small
+ * helpers (OSError from errno, str arguments).  Private to this room.
+ */
+#ifndef LUMEN_PYLIB_INT_H
+#define LUMEN_PYLIB_INT_H
+
+#include <stddef.h>
+#include "lang/value.h"
+#include "lang/eval.h"
+#include "lang/error.h"
+#include "lang/args.h"
+#include "lang/core.h"
+
+#define PYFN(name) static struct value *name(struct eval *ev, const struct builtin *bi, \
+	int argc, struct value **argv, const struct kwargs *kw)
+
+struct pyfn { const char *name; builtin_fn fn; };
+
+/* A new module named name holding the n functions (new ref, or NULL with the error set). */
+struct value *pylib_module(struct eval *ev, const char *name, const struct pyfn *fns, size_t n);
+/* module_add that records MemoryError: 0 or -1 */
+int pylib_add(struct eval *ev, struct value *m, const char *name, struct value *v);
+/* OSError (or its errno subclass) "[Errno N] text: 'path'" (path2: "'a' -> 'b'"); returns NULL */
+void *pylib_oserror(struct eval *ev, int errnum, const char *path, const char *path2);
+/* The str argument v of fname, or NULL with TypeError (as os.fspath) */
+const char *pylib_path_arg(struct eval *ev, struct value *v);
+/* no keyword arguments accepted: 0, or -1 with TypeError */
+int pylib_nokw(struct eval *ev, const char *fname, const struct kwargs *kw);
+/* calls f(args...) (new ref or NULL) */
+struct value *pylib_call1(struct eval *ev, struct value *f, struct value *a);
+
+/* the module builders (pymod_build_fn) */
+struct value *pyos_build(struct eval *ev, const char *name);        /* os, os.path */
+struct value *functools_build(struct eval *ev, const char *name);
+struct value *itertools_build(struct eval *ev, const char *name);
+struct value *collections_build(struct eval *ev, const char *name);
+struct value *json_build(struct eval *ev, const char *name);
+struct value *pyio_build(struct eval *ev, const char *name);        /* io */
+struct value *copy_build(struct eval *ev, const char *name);
+struct value *warnings_build(struct eval *ev, const char *name);
+struct value *logging_build(struct eval *ev, const char *name);
+struct value *tempfile_build(struct eval *ev, const char *name);
+struct value *typing_build(struct eval *ev, const char *name);
+struct value *pyrandom_build(struct eval *ev, const char *name);   /* random */
+struct value *glob_build(struct eval *ev, const char *name);       /* fsutil.c */
+struct value *shutil_build(struct eval *ev, const char *name);     /* fsutil.c */
+struct value *string_build(struct eval *ev, const char *name);     /* fsutil.c */
+struct value *pathlib_build(struct eval *ev, const char *name);
+struct value *operator_build(struct eval *ev, const char *name);   /* small.c */
+struct value *bisect_build(struct eval *ev, const char *name);     /* small.c */
+struct value *heapq_build(struct eval *ev, const char *name);      /* small.c */
+struct value *gc_build(struct eval *ev, const char *name);         /* small.c */
+struct value *datetime_build(struct eval *ev, const char *name);
+/* pathlib.c: is v a Path, and its text (borrowed) */
+int pylib_is_path(struct value *v);
+const char *pylib_path_str(struct value *v);
+
+#endif

@@ -1,0 +1,1 @@
+# fakecupy/cupyx — SciPy dressed as cupyx (see fakecupy/cupy)

@@ -1,0 +1,3 @@
+# plots: error NotImplementedError
+import matplotlib.pyplot as plt
+plt.pie([1, 2, 3])
