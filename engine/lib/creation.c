@@ -21,8 +21,6 @@
 #include "lib/nscall.h"
 #include "ufunc/fpe.h"
 
-int arr_fill_value(struct eval *ev, struct ndarray *a, struct value *x);
-
 /* The ValueError of a negative dimension, in the module's words (CuPy's
  * ndarray capitalizes it). */
 static void *negative_dims(struct eval *ev, const struct backend *be)
