@@ -361,15 +361,10 @@ static struct value *device_value(struct eval *ev, const struct ndarray *a)
 	return val_cstr("<CUDA Device 0>");
 }
 
-/* the lookup of methods over every area's table */
-extern const struct arr_func arr_ufunc_methods[];
+/* the lookup of methods over every area's table (published at start-up) */
 static const struct arr_func *const *method_tables(void)
 {
-	static const struct arr_func *const t[] = {
-		arr_core_methods, arr_ufunc_methods, arr_reduce_methods, arr_manip_methods,
-		arr_sort_methods, arr_linalg_methods, arr_compose_methods, NULL,
-	};
-	return t;
+	return arr_published(NS_METHODS);
 }
 
 static struct value *find_method(struct value *self, const char *name)
@@ -382,8 +377,6 @@ static struct value *find_method(struct value *self, const char *name)
 						   (void *)nd_backend(self->u.arr));
 	return NULL;
 }
-
-struct ndarray *arr_real_imag(struct eval *ev, const struct ndarray *a, int imag);
 
 static struct value *ndarray_getattr(struct eval *ev, struct value *v, const char *name)
 {

@@ -5,8 +5,8 @@
  * namespace's backend: np -> backend_host; cp -> backend_cuda(ev), or
  * backend_host_cupy in host mode.
  *
- * Owns the module cache (one module per name per process, never freed).
- * Gives weak empty defaults for tables other areas have not written yet.
+ * Owns the module cache (one module per name per process, never freed) and
+ * the published tables (arr_publish: the areas' tables, given at start-up).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,25 +18,24 @@
 #include "backend/cuda_plugin.h"
 #include "backend/xfer.h"
 
-/* ---- weak defaults: an empty table until its area defines the real one ---- */
-/* The standard tables are all defined by their areas and referenced
- * strongly here, so a plain archive link pulls every area in.  Tables for
- * the CUDA-only and SciPy namespaces get an empty weak default until their
- * area writes one; an area defining one must also be linked (it is when
- * anything else in its object file is referenced, or with --whole-archive).
- * The CUDA tables live in the CUDA plugin (cuda_plugin.h): cuda_table()
- * hands out the plugin's once it is loaded; the weak ones stand for it in
- * host mode (and are overridden where the CUDA objects are linked in). */
-#define WEAK_TABLE(t) __attribute__((weak)) const struct arr_func t[] = {{NULL, NULL, NULL, NULL}}
-/* the CUDA plugin's tables when it is linked in statically; in host mode
- * (no plugin) cuda_table() hands out backend/host/host_cudaobj.c's */
-WEAK_TABLE(arr_cupy_funcs);
-WEAK_TABLE(arr_cuda_funcs);
-WEAK_TABLE(arr_cuda_runtime_funcs);
-WEAK_TABLE(arr_cupyx_funcs);
-WEAK_TABLE(arr_profiler_funcs);
-WEAK_TABLE(arr_special_funcs);
-WEAK_TABLE(arr_scipy_linalg_funcs);
+/* ---- the published tables ---- */
+
+#define NS_MAX 24
+static const struct arr_func *published[NS_COUNT][NS_MAX + 1];
+
+void arr_publish(enum arr_ns ns, const struct arr_func *t)
+{
+	int i = 0;
+	while (published[ns][i] && published[ns][i] != t)
+		i++;
+	if (i < NS_MAX)
+		published[ns][i] = t;
+}
+
+const struct arr_func *const *arr_published(enum arr_ns ns)
+{
+	return published[ns];
+}
 
 /* the plugin's table for one of the three CUDA namespaces (waits for the
  * plugin: only a cp module asks) */
@@ -199,11 +198,6 @@ static int add_constants(struct eval *ev, struct value *mod, int is_cp)
 	       add(ev, mod, "ndarray", val_type(is_cp ? TY_CUPY_NDARRAY : TY_NDARRAY)) < 0 ? -1 : 0;
 }
 
-static const struct arr_func *const top_tables[] = {
-	arr_creation_funcs, arr_ufunc_funcs, arr_reduce_funcs, arr_manip_funcs,
-	arr_index_funcs, arr_edit_funcs, arr_calculus_funcs, arr_polynomial_funcs, arr_sort_funcs,
-	arr_stat_funcs, arr_linalg_top_funcs, arr_io_funcs, arr_format_funcs, arr_dtype_funcs, arr_fpe_funcs, arr_compose_funcs, NULL,
-};
 
 static const struct backend *cupy_backend(struct eval *ev)
 {
@@ -256,19 +250,15 @@ static int add_child(struct eval *ev, struct value *mod, const char *parent, con
 
 static struct value *build(struct eval *ev, const char *name)
 {
-	static const struct arr_func *const t_linalg[] = {arr_linalg_funcs, arr_compose_linalg_funcs, NULL};
-	static const struct arr_func *const t_fft[] = {arr_fft_funcs, NULL};
-	static const struct arr_func *const t_random[] = {arr_random_funcs, arr_random_state_funcs, NULL};
 	static const struct arr_func *t_cuda[] = {NULL, xfer_cuda_funcs, NULL};  /* cuda_table(), then Lumen's counters */
 	static const struct arr_func *t_runtime[] = {NULL, NULL};
-	static const struct arr_func *const t_cupyx[] = {arr_cupyx_funcs, NULL};
-	static const struct arr_func *const t_prof[] = {arr_profiler_funcs, NULL};
-	static const struct arr_func *const t_ndi[] = {arr_ndimage_funcs, NULL};
-	static const struct arr_func *const t_sig[] = {arr_signal_funcs, NULL};
-	static const struct arr_func *const t_spe[] = {arr_special_funcs, NULL};
-	static const struct arr_func *const t_sli[] = {arr_scipy_linalg_funcs, NULL};
+	const struct arr_func *const *t_linalg = published[NS_LINALG], *const *t_fft = published[NS_FFT];
+	const struct arr_func *const *t_random = published[NS_RANDOM], *const *t_cupyx = published[NS_CUPYX];
+	const struct arr_func *const *t_prof = published[NS_PROFILER], *const *t_ndi = published[NS_NDIMAGE];
+	const struct arr_func *const *t_sig = published[NS_SIGNAL], *const *t_spe = published[NS_SPECIAL];
+	const struct arr_func *const *t_sli = published[NS_SCIPY_LINALG];
 	static const struct arr_func *const t_none[] = {NULL};
-	static const struct submod subs[] = {
+	const struct submod subs[] = {
 		{"numpy.linalg", t_linalg, 0}, {"numpy.fft", t_fft, 0}, {"numpy.random", t_random, 0},
 		{"numpy.exceptions", t_none, 0}, {"cupy.exceptions", t_none, 1},
 		{"cupy.linalg", t_linalg, 1}, {"cupy.fft", t_fft, 1}, {"cupy.random", t_random, 1},
@@ -299,8 +289,8 @@ static struct value *build(struct eval *ev, const char *name)
 			return err_nomem(ev);
 		cache_put(name, mod);   /* before children: they may look their parent up */
 		val_decref(mod);
-		for (int i = 0; top_tables[i]; i++)
-			if (add_table(ev, mod, name, top_tables[i], be) < 0)
+		for (int i = 0; published[NS_TOP][i]; i++)
+			if (add_table(ev, mod, name, published[NS_TOP][i], be) < 0)
 				return NULL;
 		if (is_cp && (add_table(ev, mod, name, cupy_own_funcs, be) < 0 ||
 			      add_table(ev, mod, name, cuda_table(CT_CUPY), be) < 0 ||

@@ -963,29 +963,3 @@ struct value *arr_ufunc_call(struct eval *ev, const struct backend *be, const ch
 	return uf_apply(ev, be, uf, nin, in, out);
 }
 
-/* NumPy's pairwise summation (add.reduce along a contiguous axis) */
-double arr_pairwise_sum_d(const double *a, int64_t n)
-{
-	if (n < 8) {
-		double r = 0.;
-		for (int64_t i = 0; i < n; i++)
-			r += a[i];
-		return r;
-	}
-	if (n <= 128) {
-		double r[8], res;
-		int64_t i;
-		for (int j = 0; j < 8; j++)
-			r[j] = a[j];
-		for (i = 8; i < n - (n % 8); i += 8)
-			for (int j = 0; j < 8; j++)
-				r[j] += a[i + j];
-		res = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
-		for (; i < n; i++)
-			res += a[i];
-		return res;
-	}
-	int64_t n2 = n / 2;
-	n2 -= n2 % 8;
-	return arr_pairwise_sum_d(a, n2) + arr_pairwise_sum_d(a + n2, n - n2);
-}

@@ -1,20 +1,14 @@
 /*
  * fpe.h — floating-point errors of the host loops (NumPy's RuntimeWarnings,
- * np.seterr) and Python-style warnings on stderr: fpe.c.
+ * np.seterr): fpe.c.  The warnings print through lang/error.h's ev_warn.
  */
 #ifndef LUMEN_FPE_H
 #define LUMEN_FPE_H
 
 #include "lang/value.h"
+#include "lang/error.h"
 #include "backend/backend.h"
 
-/* Prints "FILE:LINE: CATEGORY: MSG\n  SOURCE\n" on stderr for the running
- * line, unless this (message, category, place) was shown before. */
-void ev_warn(struct eval *ev, const char *category, const char *msg);
-/* The warnings module's filters (set by engine/pylib at start-up): called
- * first by ev_warn; non-zero when it handled the warning (ignored, recorded
- * or printed), 0 to print it as the default filter does. */
-extern int (*ev_warn_hook)(struct eval *ev, const char *category, const char *msg);
 /* NumPy's ComplexWarning ("Casting complex values to real discards the
  * imaginary part") when an array cast goes from a complex dtype to a real
  * one other than bool. */

@@ -21,14 +21,14 @@
 #include <math.h>
 #include <complex.h>
 #include "array/arrapi.h"
+#include "backend/host/host.h"
+#include "ufunc/ufuncmeth.h"
 #include "lang/args.h"
 #include "lang/error.h"
 #include "ufunc/ufunc.h"
 #include "ufunc/fuse.h"
 #include "ufunc/fpe.h"
 #include "lib/nscall.h"
-
-int arr_fill_value(struct eval *ev, struct ndarray *a, struct value *x);
 
 static const char *red_name(enum red_op op)
 {
@@ -336,9 +336,6 @@ done:
 	c->mask = NULL;
 	return v;
 }
-
-int red_host_reduce_masked(struct eval *ev, const struct ndarray *a, const struct ndarray *mask,
-			   enum red_op op, uint64_t axes, struct ndarray *out);
 
 /*
  * where= of a reduction: *mask becomes a bool host array of a's shape

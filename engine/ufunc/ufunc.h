@@ -116,4 +116,11 @@ int uf_host_elementwise(struct eval *ev, const struct ew_tree *t, struct ndarray
 /* Host copy with cast between any layouts (backend_host's copy). */
 int uf_host_copy(struct eval *ev, struct ndarray *dst, const struct ndarray *src);
 
+/* Fills the operator slots of ndarrays and NumPy scalars and the ufunc
+ * objects' repr and attributes (lang/value.h); idempotent. */
+void uf_register_slots(void);
+/* The @ operator on arrays: numerics' linalg_matmul, registered at start-up
+ * (engine_init_layers); without it @ raises NotImplementedError. */
+void uf_set_matmul(struct value *(*fn)(struct eval *ev, struct value *l, struct value *r));
+
 #endif

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "array/arrapi.h"
+#include "backend/host/host.h"
 #include "array/arrfuncs.h"
 #include "lang/args.h"
 #include "lang/error.h"
@@ -248,10 +249,6 @@ static int native_row(const char *name)
 	return -1;
 }
 
-int arr_where_mask(struct eval *ev, struct value *where, const struct ndarray *a, int to,
-		   struct ndarray **mask, int *mnd, int64_t *mshape);
-int red_host_reduce_masked_uf(struct eval *ev, const struct ndarray *a, const struct ndarray *mask,
-			      const char *ufname, struct ndarray *out);
 
 /* ufunc.reduce(where=) of a ufunc with no reduction of its own: one pass
  * over the items where the mask holds (reduce.c's masked loop, on the

@@ -12,6 +12,7 @@
 #include "backend/backend.h"
 #include "lang/error.h"
 #include "lang/eval.h"
+#include "engine.h"
 #include "array/arrfuncs.h"
 
 struct fcase {
@@ -137,6 +138,7 @@ static struct value *call_opt(struct eval *ev, const char *name, int n,
 /* set_printoptions / get_printoptions / printoptions through the builtins. */
 static int test_options(void)
 {
+	engine_init_layers();
 	struct eval *ev = ev_new();
 	const char *k1[] = { "precision", "sign" };
 	struct value *v1[2], *r;

@@ -1,12 +1,14 @@
 /*
- * host.h — what the host backend's files share: its library tables and the
- * entries that live outside host_backend.c.  Only backend/host/ and the
- * host backend's own tests include it; every other file reaches the host
- * through backend_host (backend.h).
+ * host.h — what the host backend's files share (its library tables, the
+ * entries that live outside host_backend.c) and the few host entry points
+ * other rooms still call directly rather than through struct backend
+ * (backend.h): NumPy's pairwise sums and the masked reductions.
  */
 #ifndef LUMEN_HOST_H
 #define LUMEN_HOST_H
 
+#include <stddef.h>
+#include <stdint.h>
 #include "backend/backend.h"
 
 /* FFTW (fftw3/fftw3f, FFTW_ESTIMATE, threads, plans cached): host_fft.c */
@@ -26,5 +28,17 @@ int host_arange_fill(struct eval *ev, struct ndarray *dst, const void *first2, c
  * else GOTO_NUM_THREADS, else OMP_NUM_THREADS, else the online CPUs (1..64).
  * host_fft.c reads it once, at its first large transform. */
 int fft_host_threads(void);
+
+/* NumPy's pairwise summation (add.reduce's order, loops_utils.h.src) of n
+ * contiguous doubles / floats, accumulated in their own type: host_reduce.c */
+double host_pairwise_sum_d(const double *a, int64_t n);
+float host_pairwise_sum_f(const float *a, int64_t n);
+/* reduction op of a over axes where mask (a bool host array of a's shape)
+ * holds: host_reduce.c */
+int red_host_reduce_masked(struct eval *ev, const struct ndarray *a, const struct ndarray *mask,
+			   enum red_op op, uint64_t axes, struct ndarray *out);
+/* ufunc ufname's reduction where mask holds (ufunc.reduce(where=)) */
+int red_host_reduce_masked_uf(struct eval *ev, const struct ndarray *a, const struct ndarray *mask,
+			      const char *ufname, struct ndarray *out);
 
 #endif

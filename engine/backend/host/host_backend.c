@@ -12,6 +12,8 @@
 #include "ufunc/fpe.h"
 #include "backend/host/host_search.h"
 #include "backend/backend.h"
+#include "backend/host/host.h"
+#include "backend/host/host_int.h"
 #include "lang/error.h"
 #include "array/arrapi.h"
 #include "ufunc/ufunc.h"
@@ -19,15 +21,6 @@
 #include "numerics/linalg.h"
 #include "backend/host/host.h"
 
-/* arrays-core's host entries: host_ew.c (elementwise, copy, fill,
- * transfers) and reduce.c (reduce, scan) */
-int host_fill(struct eval *ev, struct ndarray *dst, const struct npscalar *v);
-int host_to_host(struct eval *ev, void *dst, const struct ndarray *src);
-int host_from_host(struct eval *ev, struct ndarray *dst, const void *src);
-int red_host_reduce(struct eval *ev, const struct ew_tree *t, enum red_op op,
-		    uint64_t axes, struct ndarray *out);
-int red_host_scan(struct eval *ev, const struct ndarray *a, int axis, int prod,
-		  struct ndarray *out);
 
 static struct buffer *host_alloc_on(struct eval *ev, size_t nbytes,
 				    const struct backend *be);

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "array/arrapi.h"
+#include "backend/host/host_int.h"
 #include "lang/error.h"
 #include "ufunc/ufunc.h"
 #include "lib/shape.h"
