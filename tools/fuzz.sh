@@ -71,8 +71,10 @@ run_one() { # bindir target seconds -> prints one summary line; 0, or 1 on a fin
 run_all() { # bindir seconds targets...
 	local bin=$1 secs=$2 bad=0
 	shift 2
+	# shellcheck disable=SC2086
+	[ $# -gt 0 ] || set -- $TARGETS
 	setenv
-	for t in "${@:-$TARGETS}"; do
+	for t in "$@"; do
 		run_one "$bin" "$t" "$secs" || bad=1
 	done
 	return $bad
