@@ -89,7 +89,7 @@ run)
 	run_all "$ROOT/build-fuzz" "$secs" "$@"
 	;;
 run-built)
-	run_all "$1" "${2:-60}"
+	run_all "$1" "${2:-60}" "${@:3}"
 	;;
 one)
 	t=${1:?target}
