@@ -23,6 +23,7 @@ struct spec {
 	char align;     /* 0 < > = ^ */
 	char sign;      /* 0 + - ' ' */
 	int alt, zero, width, prec;
+	int z;          /* 'z': a negative zero after rounding prints as zero */
 	char group;     /* 0 , _ */
 	char type;
 };
@@ -48,8 +49,10 @@ static int parse_spec(struct eval *ev, const char *s, struct spec *sp)
 	}
 	if (*p == '+' || *p == '-' || *p == ' ')
 		sp->sign = *p++;
-	if (*p == 'z')
+	if (*p == 'z') {
+		sp->z = 1;
 		p++;
+	}
 	if (*p == '#') {
 		sp->alt = 1;
 		p++;
@@ -140,8 +143,12 @@ static char *group_digits(const char *s, char sep, int every)
 static char *fmt_int_digits(struct eval *ev, int neg, const char *digits, const char *prefix,
 			    const struct spec *sp);
 
+#define Z_INT_MSG "Negative zero coercion (z) not allowed in integer format specifier"
+
 static char *fmt_int(struct eval *ev, int64_t v, const struct spec *sp)
 {
+	if (sp->z)
+		return err_set(ev, TY_ValueError, Z_INT_MSG);
 	char digits[80];
 	char type = sp->type ? sp->type : 'd';
 	uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
@@ -211,6 +218,8 @@ static char *fmt_int_digits(struct eval *ev, int neg, const char *digits, const 
 /* fmt_int of a VT_BIGINT: the integer types d n x X o b c */
 static char *fmt_bigint(struct eval *ev, struct value *v, const struct spec *sp)
 {
+	if (sp->z)
+		return err_set(ev, TY_ValueError, Z_INT_MSG);
 	char type = sp->type ? sp->type : 'd';
 	const char *prefix = "";
 	int base;
@@ -337,6 +346,8 @@ static char *fmt_double(struct eval *ev, double d, const struct spec *sp, const 
 	}
 	if (!body)
 		return err_nomem(ev);
+	if (neg && sp->z && isfinite(d) && !strpbrk(body, "123456789"))
+		neg = 0;
 	char *b = sp->group ? group_digits(body, sp->group, 3) : body;
 	if (b != body)
 		free(body);
@@ -350,6 +361,8 @@ static char *fmt_double(struct eval *ev, double d, const struct spec *sp, const 
 
 static char *fmt_str(struct eval *ev, const char *s, const struct spec *sp, const char *tyname)
 {
+	if (sp->z)
+		return err_set(ev, TY_ValueError, "Negative zero coercion (z) not allowed in string format specifier");
 	if (sp->type && sp->type != 's') {
 		err_set(ev, TY_ValueError, "Unknown format code '%c' for object of type '%s'", sp->type, tyname);
 		return NULL;
@@ -409,7 +422,7 @@ char *strfmt_spec(struct eval *ev, struct value *v, const char *spec)
 	case VT_BOOL: case VT_INT:
 		if (sp.type && strchr("eEfFgG%", sp.type))
 			return fmt_double(ev, (double)v->u.i, &sp, "int");
-		if (!sp.type && v->type == VT_BOOL && sp.width < 0 && !sp.sign)
+		if (!sp.type && v->type == VT_BOOL && sp.width < 0 && !sp.sign && !sp.z)
 			return fmt_str(ev, v->u.i ? "True" : "False", &sp, "bool");
 		if (sp.type == 's')
 			break;
