@@ -6,6 +6,7 @@
  * spec is str(x).
  */
 #include <ctype.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -614,6 +615,10 @@ struct value *strfmt_percent(struct eval *ev, struct value *fmt, struct value *a
 					err_set(ev, TY_TypeError, "not enough arguments for format string");
 				goto fail;
 			}
+			if (w > INT_MAX || w < -INT_MAX) {
+				err_set(ev, TY_OverflowError, "Python int too large to convert to C int");
+				goto fail;
+			}
 			if (w < 0) {
 				align = '<';
 				w = -w;
@@ -622,8 +627,13 @@ struct value *strfmt_percent(struct eval *ev, struct value *fmt, struct value *a
 			p++;
 		} else if (p < e && isdigit((unsigned char)*p)) {
 			sp.width = 0;
-			while (p < e && isdigit((unsigned char)*p))
+			while (p < e && isdigit((unsigned char)*p)) {
+				if (sp.width > (INT_MAX - 9) / 10) {
+					err_set(ev, TY_ValueError, "width too big");
+					goto fail;
+				}
 				sp.width = sp.width * 10 + (*p++ - '0');
+			}
 		}
 		if (p < e && *p == '.') {
 			p++;
@@ -635,11 +645,20 @@ struct value *strfmt_percent(struct eval *ev, struct value *fmt, struct value *a
 						err_set(ev, TY_TypeError, "not enough arguments for format string");
 					goto fail;
 				}
+				if (w > INT_MAX || w < INT_MIN) {
+					err_set(ev, TY_OverflowError, "Python int too large to convert to C int");
+					goto fail;
+				}
 				sp.prec = (int)w;
 				p++;
 			} else {
-				while (p < e && isdigit((unsigned char)*p))
+				while (p < e && isdigit((unsigned char)*p)) {
+					if (sp.prec > (INT_MAX - 9) / 10) {
+						err_set(ev, TY_ValueError, "precision too big");
+						goto fail;
+					}
 					sp.prec = sp.prec * 10 + (*p++ - '0');
+				}
 			}
 		}
 		if (p >= e) {
