@@ -100,6 +100,19 @@ bad:
 }
 
 /* pads body (sign already split off) to width */
+/* n copies of the fill character (a single byte at memset speed: a width of
+ * 10**8 is CPython's too) */
+static void add_fill(struct sbuf *b, const char *fill, size_t n)
+{
+	size_t fl = strlen(fill);
+	if (fl == 1) {
+		sb_addrep(b, fill[0], n);
+		return;
+	}
+	for (size_t i = 0; i < n; i++)
+		sb_add(b, fill, fl);
+}
+
 static char *align_out(const struct spec *sp, const char *sign, const char *body, char defalign)
 {
 	struct sbuf b = {0};
@@ -110,17 +123,14 @@ static char *align_out(const struct spec *sp, const char *sign, const char *body
 	size_t right = al == '<' ? pad : al == '^' ? pad - pad / 2 : 0;
 	if (al == '=') {
 		sb_adds(&b, sign);
-		for (size_t i = 0; i < pad; i++)
-			sb_adds(&b, sp->fill);
+		add_fill(&b, sp->fill, pad);
 		sb_adds(&b, body);
 		return sb_take(&b);
 	}
-	for (size_t i = 0; i < left; i++)
-		sb_adds(&b, sp->fill);
+	add_fill(&b, sp->fill, left);
 	sb_adds(&b, sign);
 	sb_adds(&b, body);
-	for (size_t i = 0; i < right; i++)
-		sb_adds(&b, sp->fill);
+	add_fill(&b, sp->fill, right);
 	return sb_take(&b);
 }
 
@@ -537,11 +547,11 @@ static char *ascii_escape(char *s)
 static void add_padded(struct sbuf *b, const char *s, size_t n, int width, char align)
 {
 	size_t pad = width > 0 && (size_t)width > n ? (size_t)width - n : 0;
-	for (size_t i = 0; align != '<' && i < pad; i++)
-		sb_addc(b, ' ');
+	if (align != '<')
+		sb_addrep(b, ' ', pad);
 	sb_add(b, s, n);
-	for (size_t i = 0; align == '<' && i < pad; i++)
-		sb_addc(b, ' ');
+	if (align == '<')
+		sb_addrep(b, ' ', pad);
 }
 
 /* fmt % args for a str or a bytes fmt (PEP 461: %s and %b take bytes, %r
