@@ -7,7 +7,7 @@
  */
 #include <string.h>
 #include "random/random_int.h"
-#include "lib/nscall.h"
+#include "array/nscall.h"
 #include "lang/error.h"
 #include "ufunc/fpe.h"
 
