@@ -3,7 +3,7 @@
  * and Generator, composed as NumPy's Python/Cython composes it: standard
  * normal draws of the object's own stream, the SVD of cov (its PSD check and
  * RuntimeWarning / ValueError), then x @ factor + mean.  Owns no state;
- * written once for np and cp through namespace calls (lib/nscall.h).
+ * written once for np and cp through namespace calls (array/nscall.h).
  */
 #include <string.h>
 #include "random/random_int.h"
