@@ -92,7 +92,7 @@ static inline const struct backend *arr_be(const struct builtin *bi)
 /* In host mode `cp` arrays live on backend_host_cupy: host memory, the host
  * functions, but a distinct namespace (cupy.ndarray, 0-d results stay
  * arrays, mixing with np arrays is a TypeError).  host_backend.c. */
-extern const struct backend backend_host_cupy;
+extern struct backend backend_host_cupy;  /* as backend_host (backend.h) */
 /* Non-zero for the `cp` namespace's backends (CUDA or host-cupy). */
 int arr_is_cupy(const struct backend *be);
 
@@ -120,12 +120,6 @@ void arr_format_shape_compact(char *buf, size_t n, int ndim, const int64_t *shap
 struct ndarray *arr_reduce(struct eval *ev, const struct ndarray *a, enum red_op op,
 			   uint64_t axes, int keepdims, int dtype);
 
-/* np.mgrid (sparse 0) / np.ogrid (sparse 1) of numpy or cupy (ndgrid.c). */
-struct value *arr_ndgrid_new(struct eval *ev, int sparse, int cupy);
-/* np.s_ (maketuple 0) and np.index_exp (1): obj[key] returns the key.  ndgrid.c. */
-struct value *arr_index_exp_new(struct eval *ev, int maketuple);
-/* np.r_ (c_ 0) and np.c_ (1) of the numpy (cupy 0) or cupy namespace.  ndgrid.c. */
-struct value *arr_concat_new(struct eval *ev, int c_, int cupy);
 
 /* ---- the operations behind the language's type slots (lang/value.h) ----
  * Registered for VT_NDARRAY / VT_SCALAR / VT_DTYPE by each layer's

@@ -19,8 +19,7 @@
 #include "lang/bigint.h"
 #include "lang/bytesobj.h"
 #include "ufunc/fpe.h"
-#include "lib/shape.h"
-#include "backend/xfer.h"
+#include "array/xfer.h"
 
 /* ---- NumPy scalar <-> Python value ---- */
 
@@ -693,7 +692,7 @@ static struct value *m_fill(struct eval *ev, const struct builtin *bi, int argc,
 {
 	struct value *x;
 	if (args_parse(ev, "fill", argc, argv, kw, "value", &x) < 0 ||
-	    (x->type == VT_COMPLEX && idx_value_check(ev, self_arr(bi)->dtype, x) < 0) || /* a.fill(1j) */
+	    (x->type == VT_COMPLEX && arr_hooks.value_check && arr_hooks.value_check(ev, self_arr(bi)->dtype, x) < 0) || /* a.fill(1j) */
 	    arr_fill_value(ev, self_arr(bi), x) < 0)
 		return NULL;
 	return val_none();

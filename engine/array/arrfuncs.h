@@ -93,6 +93,33 @@ enum arr_ns {
 	NS_NDIMAGE, NS_SIGNAL, NS_SPECIAL, NS_SCIPY_LINALG, /* (cupyx.)scipy.X */
 	NS_COUNT
 };
+/* np.mgrid, np.ogrid, np.s_, np.r_, np.c_, np.index_exp added to mod
+ * (lib/ndgrid.c; arr_hooks.module_objects): 0 or -1 with the error set */
+int arr_ndgrid_objects(struct eval *ev, struct value *mod, int cupy);
+
+/* What building the modules asks of the layers above, registered at
+ * start-up (engine_init_layers); NULL: none. */
+enum arr_cuda_ns { ACN_CUPY, ACN_CUDA, ACN_RUNTIME, ACN_UKERNEL }; /* ORDER cuda_table */
+struct arr_hooks {
+	/* cp's backend: the CUDA backend, else backend_host_cupy (host mode);
+	 * NULL with the error set.  Waits for the plugin. */
+	const struct backend *(*cupy_backend)(struct eval *ev);
+	/* cp's own names (ACN_CUPY), cupy.cuda, cupy.cuda.runtime: the CUDA
+	 * plugin's tables, or host mode's; ACN_UKERNEL: host mode's user
+	 * kernels (NULL with the plugin, whose cupy table has them) */
+	const struct arr_func *(*cuda_table)(enum arr_cuda_ns which);
+	/* objects tables cannot hold (cp.cuda.Stream.null ...) for module
+	 * fullname; 0 or -1 with the error set */
+	int (*module_init_cuda)(struct eval *ev, const char *fullname, struct value *mod);
+	/* np.mgrid, np.ogrid, np.s_, np.r_, np.c_, np.index_exp of numpy or
+	 * cupy (lib/ndgrid.c); 0 or -1 with the error set */
+	int (*module_objects)(struct eval *ev, struct value *mod, int cupy);
+	/* the check a value stored into an array of dtype dt gets (a.fill(x)
+	 * as a[...] = x: lib/index.c's idx_value_check); 0 or -1 */
+	int (*value_check)(struct eval *ev, int dt, const struct value *x);
+};
+extern struct arr_hooks arr_hooks;
+
 /* Adds table t (static storage, {NULL}-terminated) to namespace ns.
  * Idempotent for a table already there. */
 void arr_publish(enum arr_ns ns, const struct arr_func *t);

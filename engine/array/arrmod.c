@@ -15,8 +15,7 @@
 #include "config.h"
 #include "array/arrapi.h"
 #include "lang/error.h"
-#include "backend/cuda_plugin.h"
-#include "backend/xfer.h"
+#include "array/xfer.h"
 
 /* ---- the published tables ---- */
 
@@ -37,23 +36,20 @@ const struct arr_func *const *arr_published(enum arr_ns ns)
 	return published[ns];
 }
 
-/* the plugin's table for one of the three CUDA namespaces (waits for the
+struct arr_hooks arr_hooks;
+
+/* the table of one of the CUDA namespaces (arr_hooks; waits for the
  * plugin: only a cp module asks) */
-enum cuda_table { CT_CUPY, CT_CUDA, CT_RUNTIME };
-static const struct arr_func *cuda_table(enum cuda_table which)
+static const struct arr_func *cuda_table(enum arr_cuda_ns which)
 {
-	const struct cuda_plugin *pl = cuda_plugin();
-	switch (which) {
-	case CT_CUPY: return pl ? pl->cupy_funcs : arr_host_cupy_funcs;
-	case CT_CUDA: return pl ? pl->cuda_funcs : arr_host_cuda_funcs;
-	default: return pl ? pl->cuda_runtime_funcs : arr_host_cuda_runtime_funcs;
-	}
+	static const struct arr_func none[] = {{NULL, NULL, NULL, NULL}};
+	const struct arr_func *t = arr_hooks.cuda_table ? arr_hooks.cuda_table(which) : NULL;
+	return t ? t : none;
 }
 
 static int module_init_cuda(struct eval *ev, const char *fullname, struct value *mod)
 {
-	const struct cuda_plugin *pl = cuda_plugin_peek();
-	return pl ? pl->module_init(ev, fullname, mod) : arr_host_module_init_cuda(ev, fullname, mod);
+	return arr_hooks.module_init_cuda ? arr_hooks.module_init_cuda(ev, fullname, mod) : 0;
 }
 
 /* ---- cupy-only functions this file can serve itself ---- */
@@ -187,12 +183,7 @@ static int add_constants(struct eval *ev, struct value *mod, int is_cp)
 	       add(ev, mod, "inf", val_float(INFINITY)) < 0 ||
 	       add(ev, mod, "nan", val_float(NAN)) < 0 ||
 	       add(ev, mod, "newaxis", val_none()) < 0 ||
-	       add(ev, mod, "mgrid", arr_ndgrid_new(ev, 0, is_cp)) < 0 ||
-	       add(ev, mod, "ogrid", arr_ndgrid_new(ev, 1, is_cp)) < 0 ||
-	       add(ev, mod, "s_", arr_index_exp_new(ev, 0)) < 0 ||
-	       add(ev, mod, "r_", arr_concat_new(ev, 0, is_cp)) < 0 ||
-	       add(ev, mod, "c_", arr_concat_new(ev, 1, is_cp)) < 0 ||
-	       add(ev, mod, "index_exp", arr_index_exp_new(ev, 1)) < 0 ||
+	       (arr_hooks.module_objects && arr_hooks.module_objects(ev, mod, is_cp) < 0) ||
 	       add(ev, mod, "True_", val_scalar(DT_BOOL, (union scalar_data){.b = 1})) < 0 ||
 	       add(ev, mod, "False_", val_scalar(DT_BOOL, (union scalar_data){.b = 0})) < 0 ||
 	       add(ev, mod, "ndarray", val_type(is_cp ? TY_CUPY_NDARRAY : TY_NDARRAY)) < 0 ? -1 : 0;
@@ -201,10 +192,9 @@ static int add_constants(struct eval *ev, struct value *mod, int is_cp)
 
 static const struct backend *cupy_backend(struct eval *ev)
 {
-	const struct backend *be = backend_cuda(ev);
-	if (err_occurred(ev))
-		return NULL;
-	return be ? be : &backend_host_cupy;
+	if (!arr_hooks.cupy_backend)
+		return &backend_host_cupy;
+	return arr_hooks.cupy_backend(ev);
 }
 
 /* the module cache */
@@ -277,8 +267,8 @@ static struct value *build(struct eval *ev, const char *name)
 	if (mod)
 		return mod;
 	if (!strncmp(name, "cupy.cuda", 9)) {
-		t_cuda[0] = cuda_table(CT_CUDA);
-		t_runtime[0] = cuda_table(CT_RUNTIME);
+		t_cuda[0] = cuda_table(ACN_CUDA);
+		t_runtime[0] = cuda_table(ACN_RUNTIME);
 	}
 	if (is_np || is_cp) {
 		be = is_np ? &backend_host : cupy_backend(ev);
@@ -293,8 +283,8 @@ static struct value *build(struct eval *ev, const char *name)
 			if (add_table(ev, mod, name, published[NS_TOP][i], be) < 0)
 				return NULL;
 		if (is_cp && (add_table(ev, mod, name, cupy_own_funcs, be) < 0 ||
-			      add_table(ev, mod, name, cuda_table(CT_CUPY), be) < 0 ||
-			      (!cuda_plugin() && add_table(ev, mod, name, arr_host_ukernel_funcs, be) < 0)))
+			      add_table(ev, mod, name, cuda_table(ACN_CUPY), be) < 0 ||
+			      add_table(ev, mod, name, cuda_table(ACN_UKERNEL), be) < 0))
 			return NULL;
 		if (add_dtypes(ev, mod) < 0 || add_constants(ev, mod, is_cp) < 0 || add_aliases(ev, mod) < 0 ||
 		    add(ev, mod, "__version__", val_cstr(is_np ? "2.4.6" : "14.2.0")) < 0)

@@ -13,7 +13,7 @@
 #include "array/arrapi.h"
 #include "lang/error.h"
 #include "lang/bytesobj.h"
-#include "backend/xfer.h"
+#include "array/xfer.h"
 
 static void nd_release(void *payload)
 {

@@ -345,7 +345,7 @@ static int fill_from(struct filler *f, struct value *v)
 				st *= a->shape[i] ? a->shape[i] : 1;
 			}
 		}
-		rc = uf_host_copy(f->ev, dst, h);
+		rc = backend_host.copy(f->ev, dst, h);
 		dst->buf = old;
 		nd_decref(dst);
 		nd_decref(h);
@@ -691,7 +691,7 @@ struct ndarray *arr_to_backend(struct eval *ev, const struct ndarray *a,
 	if (!from->device_memory && !be->device_memory) {
 		/* np <-> cp in host mode: a copy owned by the other namespace */
 		r = nd_new(ev, be, a->dtype, a->ndim, a->shape);
-		if (r && uf_host_copy(ev, r, a) < 0) {
+		if (r && backend_host.copy(ev, r, a) < 0) {
 			nd_decref(r);
 			return NULL;
 		}

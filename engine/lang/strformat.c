@@ -17,7 +17,6 @@
 #include "lang/error.h"
 #include "lang/bigint.h"
 #include "lang/bytesobj.h"
-#include "backend/xfer.h"
 
 struct spec {
 	char fill[5];   /* UTF-8 char */

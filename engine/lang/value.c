@@ -1668,7 +1668,7 @@ int val_delitem(struct eval *ev, struct value *v, struct value *key)
 /* ---- calls, len, iteration ---- */
 
 /* the outermost builtin running (its qualified name), for the accounting
- * of implicit transfers (backend/xfer.c); NULL between builtin calls */
+ * of implicit transfers (array/xfer.c); NULL between builtin calls */
 static const char *call_site;
 
 const char *val_call_site(void)

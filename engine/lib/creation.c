@@ -17,8 +17,9 @@
 #include "lang/error.h"
 #include "lib/devsearch.h"
 #include "lib/shape.h"
+#include "backend/host/host.h"
 #include "ufunc/ufunc.h"
-#include "lib/nscall.h"
+#include "array/nscall.h"
 #include "ufunc/fpe.h"
 
 /* The ValueError of a negative dimension, in the module's words (CuPy's
@@ -963,7 +964,7 @@ static struct ndarray *host_tri(struct eval *ev, int64_t n, int64_t m, int64_t k
 		char *row = p + i * m * isz;
 		/* tri: ones where j <= i + k */
 		int64_t cnt = k >= m - i ? m : (k < -i ? 0 : i + k + 1);
-		shp_fill_run(row, item, cnt, (int)isz);
+		host_fill_run(row, item, cnt, (int)isz);
 		memset(row + cnt * isz, 0, (size_t)((m - cnt) * isz));
 	}
 	return r;

@@ -19,7 +19,7 @@
 #include "lib/shape.h"
 #include "lang/args.h"
 #include "lang/error.h"
-#include "lib/nscall.h"
+#include "array/nscall.h"
 #include "ufunc/fpe.h"
 
 /* The wide type used to compute with dtype dt. */

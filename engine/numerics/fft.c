@@ -16,7 +16,7 @@
 #include "lang/error.h"
 #include "numerics/fft.h"
 #include "numerics/linalg.h"
-#include "lib/nscall.h"
+#include "array/nscall.h"
 #include "lib/devsearch.h"
 
 /* ---- the front end ---- */

@@ -17,7 +17,7 @@
 #include "lang/error.h"
 #include "numerics/linalg.h"
 #include "numerics/linalg_int.h"
-#include "lib/nscall.h"
+#include "array/nscall.h"
 
 /* ---- norm ---- */
 

@@ -31,6 +31,8 @@
 #include "ufunc/ufunc.h"
 #include "ufunc/fuse.h"
 #include "session/magic_int.h"
+#include "backend/host/host.h"
+#include "lib/shape.h"
 #include "plot/plot_api.h"
 
 struct engine {
@@ -99,6 +101,11 @@ static void publish_tables(void)
  * the session registers its hooks, bottom up (lang/value.h). */
 void engine_init_layers(void)
 {
+	host_register();   /* backend_host, backend_host_cupy, cp's namespaces */
+	uf_host_hooks.reduce_masked = red_host_reduce_masked;
+	uf_host_hooks.reduce_masked_uf = red_host_reduce_masked_uf;
+	arr_hooks.module_objects = arr_ndgrid_objects;
+	arr_hooks.value_check = idx_value_check;
 	arr_register_slots();
 	uf_register_slots();
 	idx_register_slots();

@@ -193,7 +193,8 @@ int fpe_scalar_int_check(struct eval *ev, const char *ufname, struct value *l, s
 	return 0;
 }
 
-int fpe_host_elementwise(struct eval *ev, const struct ew_tree *t, struct ndarray *out)
+int fpe_host_elementwise(struct eval *ev, const struct ew_tree *t, struct ndarray *out,
+			 int (*loop)(struct eval *ev, const struct ew_tree *t, struct ndarray *out))
 {
 	int rc, flags;
 	/* feclearexcept rewrites the x87 environment (slow): clear only the
@@ -203,7 +204,7 @@ int fpe_host_elementwise(struct eval *ev, const struct ew_tree *t, struct ndarra
 	flags = fetestexcept(FPE_REPORTED);
 	if (flags)
 		feclearexcept(flags);
-	rc = uf_host_elementwise(ev, t, out);
+	rc = loop(ev, t, out);
 	flags = fetestexcept(FPE_REPORTED);
 	if ((flags & FE_INVALID) && compares(t))
 		flags &= ~FE_INVALID;

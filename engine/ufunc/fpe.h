@@ -29,7 +29,9 @@ void fpe_scalar_end(const char *saved);
  * abs(l), ufname "negative" / "absolute"): NumPy's "overflow encountered
  * in scalar add" when it wrapped.  0, or -1 ('raise'). */
 int fpe_scalar_int_check(struct eval *ev, const char *ufname, struct value *l, struct value *r, struct value *res);
-/* uf_host_elementwise, with the flags reported (backend_host's elementwise). */
-int fpe_host_elementwise(struct eval *ev, const struct ew_tree *t, struct ndarray *out);
+/* loop(ev, t, out) (the host's elementwise loops), with the floating-point
+ * flags it raises reported: backend_host's elementwise. */
+int fpe_host_elementwise(struct eval *ev, const struct ew_tree *t, struct ndarray *out,
+			 int (*loop)(struct eval *ev, const struct ew_tree *t, struct ndarray *out));
 
 #endif

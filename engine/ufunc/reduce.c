@@ -21,14 +21,13 @@
 #include <math.h>
 #include <complex.h>
 #include "array/arrapi.h"
-#include "backend/host/host.h"
 #include "ufunc/ufuncmeth.h"
 #include "lang/args.h"
 #include "lang/error.h"
 #include "ufunc/ufunc.h"
 #include "ufunc/fuse.h"
 #include "ufunc/fpe.h"
-#include "lib/nscall.h"
+#include "array/nscall.h"
 
 static const char *red_name(enum red_op op)
 {
@@ -455,7 +454,7 @@ static struct ndarray *reduce_masked(struct eval *ev, struct common *c, struct n
 		oshape[i] = c->axes >> i & 1 ? 1 : a->shape[i];
 	out = new_reduce_out(ev, nd_backend(a), od, ndim, oshape, a);
 	if (!out || arr_fill_value(ev, out, iv) < 0 ||
-	    red_host_reduce_masked(ev, a, c->mask, op, c->axes, out) < 0) {
+	    uf_host_hooks.reduce_masked(ev, a, c->mask, op, c->axes, out) < 0) {
 		val_decref(iv);
 		nd_decref(out);
 		return NULL;

@@ -14,7 +14,6 @@
 #include <stdio.h>
 #include <string.h>
 #include "array/arrapi.h"
-#include "backend/host/host.h"
 #include "array/arrfuncs.h"
 #include "lang/args.h"
 #include "lang/error.h"
@@ -281,7 +280,7 @@ static struct value *reduce_where(struct eval *ev, int uf, struct ndarray *a, ui
 	o = r ? arr_contiguous(ev, r) : NULL;
 	nd_decref(r);
 	r = NULL;
-	if (!o || red_host_reduce_masked_uf(ev, h, m, ufunc_table[uf].name, o) < 0)
+	if (!o || uf_host_hooks.reduce_masked_uf(ev, h, m, ufunc_table[uf].name, o) < 0)
 		goto done;
 	if (!keep) {
 		int nd = 0;

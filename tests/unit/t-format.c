@@ -212,6 +212,7 @@ static int test_options(void)
 int main(void)
 {
 	size_t nf = sizeof fcases / sizeof fcases[0], ns = sizeof scases / sizeof scases[0];
+	engine_init_layers();   /* backend_host is filled at start-up */
 	printf("1..%zu\n", 2 * nf + 2 * ns + 3 + NOPTTESTS);
 	for (size_t i = 0; i < nf; i++) {
 		const struct fcase *c = &fcases[i];

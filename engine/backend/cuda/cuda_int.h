@@ -14,7 +14,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "backend/xfer.h"
+#include "array/xfer.h"
 
 struct eval;
 struct ndarray;

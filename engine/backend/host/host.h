@@ -16,9 +16,23 @@ extern const struct backend_fft host_fft;
 /* LAPACKE over OpenBLAS: host_linalg.c */
 extern const struct backend_linalg host_linalg;
 
+/* Fills backend_host and backend_host_cupy (backend.h, arrapi.h), the
+ * array layer's objects, with this backend's entries: engine_init_layers
+ * calls it first. */
+void host_register(void);
+/* Registers the cp namespaces' hooks (array/arrfuncs.h's arr_hooks: cp's
+ * backend and its cupy.cuda tables, the plugin's or host mode's):
+ * host_cudaobj.c, called by host_register. */
+void host_cudaobj_register(void);
+
 /* A zero-filled host buffer owned by be (calloc: fresh pages cost nothing):
  * host_backend.c */
 struct buffer *host_alloc_zeroed(struct eval *ev, size_t nbytes, const struct backend *be);
+
+/* n contiguous copies of the isz-byte item at v, from d on: the first few
+ * one by one, then memcpy doubling what is written (libc's vector stores):
+ * host_ew.c */
+void host_fill_run(char *d, const void *v, int64_t n, int isz);
 
 /* struct backend's arange_fill: host_fill.c */
 int host_arange_fill(struct eval *ev, struct ndarray *dst, const void *first2, const double *step);

@@ -19,7 +19,6 @@
 #include "ufunc/ufunc.h"
 #include "numerics/ndimage.h"
 #include "numerics/linalg.h"
-#include "backend/host/host.h"
 
 
 static struct buffer *host_alloc_on(struct eval *ev, size_t nbytes,
@@ -277,7 +276,13 @@ static int host_take_flat(struct eval *ev, const struct ndarray *a, const int64_
 	return 0;
 }
 
-const struct backend backend_host = {
+/* the elementwise loops with NumPy's RuntimeWarnings (fpe.c) */
+static int host_elementwise_fpe(struct eval *ev, const struct ew_tree *t, struct ndarray *out)
+{
+	return fpe_host_elementwise(ev, t, out, uf_host_elementwise);
+}
+
+static const struct backend host_np = {
 	.name = "host",
 	.device = DEV_HOST,
 	.order_k = 1,
@@ -290,7 +295,7 @@ const struct backend backend_host = {
 	.to_host = host_to_host,
 	.from_host = host_from_host,
 	.fill = host_fill,
-	.elementwise = fpe_host_elementwise,   /* NumPy's RuntimeWarnings (fpe.c) */
+	.elementwise = host_elementwise_fpe,   /* NumPy's RuntimeWarnings (fpe.c) */
 	.reduce = red_host_reduce,
 	.scan = red_host_scan,
 	.stencil = ndi_host_stencil,
@@ -304,7 +309,7 @@ const struct backend backend_host = {
 };
 
 /* The same functions for `cp` in host mode (arrapi.h). */
-const struct backend backend_host_cupy = {
+static const struct backend host_cupy = {
 	.name = "host",
 	.device = DEV_HOST,
 	.order_k = 1,
@@ -330,3 +335,10 @@ const struct backend backend_host_cupy = {
 	.arange_fill = host_arange_fill,
 	.searchsorted = host_searchsorted,
 };
+
+void host_register(void)
+{
+	backend_host = host_np;
+	backend_host_cupy = host_cupy;
+	host_cudaobj_register();
+}
