@@ -866,6 +866,9 @@ static struct value *format_field(struct eval *ev, const char *name, size_t n, i
 	size_t k = 0;
 	while (k < n && name[k] != '.' && name[k] != '[')
 		k++;
+	size_t digits = 0;
+	while (digits < k && isdigit((unsigned char)name[digits]))
+		digits++;
 	struct value *v = NULL;
 	if (k == 0) {
 		if (*autoidx < 0) {
@@ -874,15 +877,23 @@ static struct value *format_field(struct eval *ev, const char *name, size_t n, i
 		if (*autoidx >= argc)
 			return err_set(ev, TY_IndexError, "Replacement index %d out of range for positional args tuple", *autoidx);
 		v = val_incref(argv[(*autoidx)++]);
-	} else if (isdigit((unsigned char)name[0])) {
-		int idx = atoi(name);
+	} else if (digits == k) {
+		/* all digits: a position (CPython's limit is a Py_ssize_t) */
+		int64_t idx = 0;
+		for (size_t i = 0; i < k; i++) {
+			if (idx > (INT64_MAX - 9) / 10)
+				return err_set(ev, TY_ValueError, "Too many decimal digits in format string");
+			idx = idx * 10 + (name[i] - '0');
+		}
 		if (*autoidx > 0)
 			return err_set(ev, TY_ValueError, "cannot switch from automatic field numbering to manual field specification");
 		*autoidx = -1;
 		if (idx >= argc)
-			return err_set(ev, TY_IndexError, "Replacement index %d out of range for positional args tuple", idx);
+			return err_set(ev, TY_IndexError, "Replacement index %lld out of range for positional args tuple",
+				       (long long)idx);
 		v = val_incref(argv[idx]);
 	} else {
+		/* a keyword, even one that starts with a digit ('{1a}') */
 		for (int i = 0; kw && i < kw->n; i++)
 			if (strlen(kw->names[i]) == k && memcmp(kw->names[i], name, k) == 0)
 				v = val_incref(kw->vals[i]);
