@@ -238,6 +238,16 @@ struct backend {
 	 * float16, on this backend; another dtype is a RuntimeError. */
 	int (*searchsorted)(struct eval *ev, const struct ndarray *a, const struct ndarray *v, int right,
 			    struct ndarray *out);
+
+	/* A line's decimation (plot/plot_reduce.c; cuda_count.c,
+	 * host_search.c): for each segment s, items [bounds[s], bounds[s+1])
+	 * of y (float64, 1-d, C-contiguous, on this backend), the index of its
+	 * first smallest and first largest item, NaNs after every number and
+	 * a segment of NaNs only giving its last index (plot_reduce.c's loop);
+	 * -1 for an empty segment.  bounds (nseg + 1 ascending items), imin and
+	 * imax (nseg items) are host memory. */
+	int (*segment_argminmax)(struct eval *ev, const struct ndarray *y, const int64_t *bounds,
+				 int64_t nseg, int64_t *imin, int64_t *imax);
 };
 
 /* NumPy's backend (host memory): an object of the array layer

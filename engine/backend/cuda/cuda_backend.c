@@ -600,6 +600,7 @@ static struct backend cuda_backend = {
 	.take_index = cuda_take_index,
 	.bounds = cuda_bounds,
 	.bin_count = cuda_bin_count,
+	.segment_argminmax = cuda_segment_argminmax,
 	.arange_fill = cuda_arange_fill,
 	.searchsorted = cuda_searchsorted,
 };

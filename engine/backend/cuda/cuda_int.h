@@ -182,6 +182,8 @@ int cuda_bounds(struct eval *ev, const struct ndarray *x, double *lo, double *hi
 		int *nan);  /* cuda_count.c */
 int cuda_bin_count(struct eval *ev, const struct ndarray *x, const double *edges,
 		   int64_t nb, int uniform, struct ndarray *counts);
+int cuda_segment_argminmax(struct eval *ev, const struct ndarray *y, const int64_t *bounds,
+			   int64_t nseg, int64_t *imin, int64_t *imax); /* cuda_count.c */
 int cuda_arange_fill(struct eval *ev, struct ndarray *dst, const void *first2,
 		     const double *step); /* cuda_fill.c */
 int cuda_searchsorted(struct eval *ev, const struct ndarray *a, const struct ndarray *v,

@@ -306,6 +306,7 @@ static const struct backend host_np = {
 	.linalg = &host_linalg,
 	.arange_fill = host_arange_fill,
 	.searchsorted = host_searchsorted,
+	.segment_argminmax = host_segment_argminmax,
 };
 
 /* The same functions for `cp` in host mode (arrapi.h). */
@@ -334,6 +335,7 @@ static const struct backend host_cupy = {
 	.linalg = &host_linalg,
 	.arange_fill = host_arange_fill,
 	.searchsorted = host_searchsorted,
+	.segment_argminmax = host_segment_argminmax,
 };
 
 void host_register(void)
