@@ -16,8 +16,8 @@
 #include "lang/error.h"
 #include "array/format.h"
 #include "ufunc/ufunc.h"
-#include "lang/bigint.h"
-#include "lang/bytesobj.h"
+#include "pyobj/bigint.h"
+#include "pyobj/bytesobj.h"
 #include "ufunc/fpe.h"
 #include "array/xfer.h"
 

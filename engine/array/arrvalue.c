@@ -16,7 +16,7 @@
 #include "lang/error.h"
 #include "ufunc/ufunc.h"
 #include "array/format.h"
-#include "lang/bigint.h"
+#include "pyobj/bigint.h"
 
 struct ndarray *arr_borrow(struct value *v)
 {

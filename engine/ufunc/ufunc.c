@@ -18,7 +18,7 @@
 #include "array/arrfuncs.h"
 #include "ufunc/fpe.h"
 #include "ufunc/ufuncmeth.h"
-#include "lang/bigint.h"
+#include "pyobj/bigint.h"
 
 static int uf_lookup_scan(const char *name)
 {
