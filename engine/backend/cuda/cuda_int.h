@@ -25,6 +25,14 @@ struct ew_tree;
 #ifdef HAVE_CUDA
 #include <cuda_runtime.h>
 
+/* The CUDA backend's entries (cuda_stencil.c, cuda_interp.c; CUDA builds
+ * only). */
+int cuda_stencil(struct eval *ev, const struct stencil *s, const struct ndarray *in,
+		 struct ndarray *out);
+int cuda_prefilter(struct eval *ev, struct ndarray *c, int axis, int order, enum im_mode mode);
+int cuda_interpolate(struct eval *ev, const struct interp *x, const struct ndarray *c,
+		     struct ndarray *out);
+
 /* ---- the plugin's own start (cuda_backend.c), behind struct cuda_plugin:
  * the same contracts as cuda_select, cuda_warmup_start, cuda_describe and
  * backend_cuda above; cudabe_describe_now is NULL until the device started */
