@@ -66,6 +66,17 @@ struct cuda_plugin {
 };
 
 /* ---- the engine's side (cuda_plugin.c) ---- */
+/* Loads the CUDA plugin and starts CUDA (driver load, context creation,
+ * pool setup) in a background thread so it overlaps the kernel's start and
+ * the user's typing.  Call once at engine start; calling again does nothing.
+ * backend_cuda() waits for it. */
+void cuda_warmup_start(void);
+/* "host", "cuda" or NULL (auto, from $LUMEN_DEVICE): call before
+ * cuda_warmup_start / backend_cuda to override the environment. */
+void cuda_select(const char *mode);
+/* One line for the banner / %memgetinfo: "NVIDIA H200 (sm_90, 139.8 GiB)" or
+ * why cp runs on the host.  Static string; waits for the warmup. */
+const char *cuda_describe(void);
 /* The plugin, once the loader has finished (waits for it; starts it when
  * nobody has).  NULL in host mode: no CUDA build, LUMEN_DEVICE=host, no
  * driver, no plugin, or a plugin that failed to load. */

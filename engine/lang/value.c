@@ -14,8 +14,8 @@
 #include "lang/core.h"
 #include "pyobj/pyobj.h"
 #include "lang/error.h"
-#include "lang/bigint.h"
-#include "lang/bytesobj.h"
+#include "pyobj/bigint.h"
+#include "pyobj/bytesobj.h"
 
 /* ---- the type slots the layers above fill (value.h) ---- */
 

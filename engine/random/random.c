@@ -14,7 +14,7 @@
 #include <string.h>
 #include "array/arrapi.h"
 #include "lang/args.h"
-#include "lang/bigint.h"
+#include "pyobj/bigint.h"
 #include "lang/error.h"
 #include "random/random_int.h"
 #include "array/nscall.h"

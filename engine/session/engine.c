@@ -16,7 +16,6 @@
 #include "numerics/linalg.h"
 #include "array/format.h"
 #include "pylib/pylib.h"
-#include "backend/cuda/cuda_int.h"
 #include "backend/cuda_plugin.h"
 #include "lang/core.h"
 #include "lang/error.h"

@@ -14,7 +14,6 @@
 #include "lang/error.h"
 #include "array/arrapi.h"
 #include "backend/backend.h"
-#include "backend/cuda/cuda_int.h"
 #include "backend/cuda_plugin.h"
 #include "array/xfer.h"
 #include "session/magic_int.h"

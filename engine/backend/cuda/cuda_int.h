@@ -4,10 +4,9 @@
  * launches (cuda_jit.c), elementwise/reduction codegen (cuda_ew.c) and the
  * kernels nvcc compiled (kernels/fixed.cu).
  *
- * cuda_warmup_start(), cuda_select() and cuda_describe() exist in every
- * build: the engine's loader (cuda_plugin.c) defines them and forwards to
- * the plugin (lumen-cuda.so, cuda_plugin.h) that holds everything under
- * HAVE_CUDA below.  Nothing here is seen by kernel/.
+ * Private to backend/cuda/ (and its tests): the engine reaches the plugin
+ * (lumen-cuda.so) through cuda_plugin.h alone, whose cuda_warmup_start(),
+ * cuda_select() and cuda_describe() exist in every build.
  */
 #ifndef LUMEN_CUDABE_H
 #define LUMEN_CUDABE_H
@@ -20,20 +19,19 @@ struct eval;
 struct ndarray;
 struct ew_tree;
 
-/* Loads the CUDA plugin and starts CUDA (driver load, context creation,
- * pool setup) in a background thread so it overlaps the kernel's start and
- * the user's typing.  Call once at engine start; calling again does nothing.
- * backend_cuda() waits for it. */
-void cuda_warmup_start(void);
-/* "host", "cuda" or NULL (auto, from $LUMEN_DEVICE): call before
- * cuda_warmup_start / backend_cuda to override the environment. */
-void cuda_select(const char *mode);
-/* One line for the banner / %memgetinfo: "NVIDIA H200 (sm_90, 139.8 GiB)" or
- * why cp runs on the host.  Static string; waits for the warmup. */
-const char *cuda_describe(void);
+/* cuda_warmup_start, cuda_select, cuda_describe: cuda_plugin.h */
+#include "backend/cuda_plugin.h"
 
 #ifdef HAVE_CUDA
 #include <cuda_runtime.h>
+
+/* The CUDA backend's entries (cuda_stencil.c, cuda_interp.c; CUDA builds
+ * only). */
+int cuda_stencil(struct eval *ev, const struct stencil *s, const struct ndarray *in,
+		 struct ndarray *out);
+int cuda_prefilter(struct eval *ev, struct ndarray *c, int axis, int order, enum im_mode mode);
+int cuda_interpolate(struct eval *ev, const struct interp *x, const struct ndarray *c,
+		     struct ndarray *out);
 
 /* ---- the plugin's own start (cuda_backend.c), behind struct cuda_plugin:
  * the same contracts as cuda_select, cuda_warmup_start, cuda_describe and

@@ -43,6 +43,44 @@ int host_arange_fill(struct eval *ev, struct ndarray *dst, const void *first2, c
  * host_fft.c reads it once, at its first large transform. */
 int fft_host_threads(void);
 
+/* OpenBLAS and C loops: host_linalg.c.  What the front end guarantees to
+ * struct backend's `matmul` entry: a, b and out have one dtype (any of
+ * DT_*; the front end casts first); out is C-contiguous with shape
+ * (..., m, n); a is (..., m, k) and b (..., k, n) with out's batch dims
+ * (stride 0 where broadcast), any strides.  k may be 0 (out is zeros).
+ * The host's: OpenBLAS gemm per matrix of the batch; integer/bool dtypes
+ * by C loops. */
+int linalg_host_matmul(struct eval *ev, const struct ndarray *a,
+		       const struct ndarray *b, struct ndarray *out);
+/* Call first in main() (lumen CLI, kernel): re-executes the program with
+ * OPENBLAS_CORETYPE set when the distribution's OpenBLAS fell back to its
+ * pre-AVX2 kernels on an AVX2/AVX-512 CPU (5x slower gemm on the H200
+ * host).  Returns when nothing needs doing. */
+void linalg_host_tune_blas(char **argv);
+/* x . y of n host float/complex values (strides in elements) by BLAS dot
+ * (np.dot of two vectors); writes one value of dt to out. */
+void linalg_host_dot(int dt, int64_t n, const void *x, int64_t incx, const void *y, int64_t incy,
+		     void *out);
+/* conj(x) . y (np.vdot), the same way */
+void linalg_host_dotc(int dt, int64_t n, const void *x, int64_t incx, const void *y, int64_t incy,
+		      void *out);
+/* x.dot(x) of n host values at stride inc (elements), by BLAS as NumPy's
+ * norm does it. */
+double linalg_host_ddot(const void *x, int64_t n, int64_t inc);
+float linalg_host_sdot(const void *x, int64_t n, int64_t inc);
+
+/* scipy.ndimage on the host (host_ndimage.c): the `stencil` entry
+ * (double-precision loops over a float64 copy of the input) and the spline
+ * entries; ndi_store stores double v into item p of dtype dt with a C
+ * cast, as SciPy's CASE_FILTER_OUT does (unsigned targets wrap through
+ * int64). */
+int ndi_host_stencil(struct eval *ev, const struct stencil *s, const struct ndarray *in,
+		     struct ndarray *out);
+int ndi_host_prefilter(struct eval *ev, struct ndarray *c, int axis, int order, enum im_mode mode);
+int ndi_host_interpolate(struct eval *ev, const struct interp *x, const struct ndarray *c,
+			 struct ndarray *out);
+void ndi_store(int dt, void *p, double v);
+
 /* NumPy's pairwise summation (add.reduce's order, loops_utils.h.src) of n
  * contiguous doubles / floats, accumulated in their own type: host_reduce.c */
 double host_pairwise_sum_d(const double *a, int64_t n);

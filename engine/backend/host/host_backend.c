@@ -17,8 +17,6 @@
 #include "lang/error.h"
 #include "array/arrapi.h"
 #include "ufunc/ufunc.h"
-#include "numerics/ndimage.h"
-#include "numerics/linalg.h"
 
 
 static struct buffer *host_alloc_on(struct eval *ev, size_t nbytes,
