@@ -137,8 +137,12 @@ struct backend {
 	/* out[...,m,n] = a[...,m,k] @ b[...,k,n]; batch dims already broadcast */
 	int (*matmul)(struct eval *ev, const struct ndarray *a, const struct ndarray *b,
 		      struct ndarray *out);
-	/* sort / argsort along the last axis of a contiguous copy */
-	int (*sort)(struct eval *ev, struct ndarray *a, struct ndarray *idx_out);
+	/* Sorts every row along the last axis of the C-contiguous a in place
+	 * (NumPy's order, NaNs last; stable: equal items keep their order), or
+	 * with idx_out (int64, a's shape, C-contiguous) its stable argsort
+	 * there; a is then read, and reordered too unless argsort_reads. */
+	int (*sort)(struct eval *ev, struct ndarray *a, struct ndarray *idx_out, int stable);
+	int argsort_reads;       /* 1: sort with idx_out leaves a as it was */
 
 	/* gather items at flat element indices (repr edge items, fancy indexing):
 	 * out[i] = a.flat[idx[i]] for a of any layout; idx is a host array. */

@@ -11,6 +11,7 @@
 #include <pthread.h>
 #include "ufunc/fpe.h"
 #include "backend/host/host_search.h"
+#include "backend/host/host_sort.h"
 #include "backend/backend.h"
 #include "lang/error.h"
 #include "array/arrapi.h"
@@ -308,6 +309,8 @@ const struct backend backend_host = {
 	.linalg = &host_linalg,
 	.arange_fill = host_arange_fill,
 	.searchsorted = host_searchsorted,
+	.sort = host_sort,
+	.argsort_reads = 1,
 };
 
 /* The same functions for `cp` in host mode (arrapi.h). */
@@ -336,4 +339,6 @@ const struct backend backend_host_cupy = {
 	.linalg = &host_linalg,
 	.arange_fill = host_arange_fill,
 	.searchsorted = host_searchsorted,
+	.sort = host_sort,
+	.argsort_reads = 1,
 };
