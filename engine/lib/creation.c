@@ -939,7 +939,7 @@ static struct ndarray *host_tri(struct eval *ev, int64_t n, int64_t m, int64_t k
 		}
 		/* tri: ones where j <= i + k */
 		int64_t cnt = k >= m - i ? m : (k < -i ? 0 : i + k + 1);
-		shp_fill_run(row, item, cnt, (int)isz);
+		host_fill_run(row, item, cnt, (int)isz);
 		memset(row + cnt * isz, 0, (size_t)((m - cnt) * isz));
 	}
 	return r;

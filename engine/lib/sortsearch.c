@@ -295,7 +295,7 @@ static struct ndarray *nz_flat(struct eval *ev, const struct ndarray *a)
 	if (!nd_is_c_contiguous(h) || arr_is_cupy(nd_backend(h))) {
 		c = nd_new(ev, &backend_host, DT_BOOL, h->ndim, h->shape);
 		if (c) {
-			struct shp_walk w;
+			struct host_walk w;
 			w.nd = h->ndim;
 			w.ind = -1;
 			w.soff = w.doff = NULL;
@@ -306,7 +306,7 @@ static struct ndarray *nz_flat(struct eval *ev, const struct ndarray *a)
 				w.dstr[k] = s;
 				s *= h->shape[k] ? h->shape[k] : 1;
 			}
-			shp_walk_copy(&w, nd_data(c), nd_data(h), 1);
+			host_walk_copy(&w, nd_data(c), nd_data(h), 1);
 		}
 		nd_decref(h);
 		if (!(h = c))

@@ -311,6 +311,12 @@ const struct backend backend_host = {
 	.searchsorted = host_searchsorted,
 	.sort = host_sort,
 	.argsort_reads = 1,
+	.gather = host_gather,
+	.scatter = host_scatter,
+	.mask_count = host_mask_count,
+	.mask_take = host_mask_take,
+	.mask_put = host_mask_put,
+	.take_index = host_take_index,
 };
 
 /* The same functions for `cp` in host mode (arrapi.h). */
@@ -341,4 +347,10 @@ const struct backend backend_host_cupy = {
 	.searchsorted = host_searchsorted,
 	.sort = host_sort,
 	.argsort_reads = 1,
+	.gather = host_gather,
+	.scatter = host_scatter,
+	.mask_count = host_mask_count,
+	.mask_take = host_mask_take,
+	.mask_put = host_mask_put,
+	.take_index = host_take_index,
 };

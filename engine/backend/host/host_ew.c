@@ -13,7 +13,7 @@
 #include "array/arrapi.h"
 #include "lang/error.h"
 #include "ufunc/ufunc.h"
-#include "lib/shape.h"
+#include "backend/host/host_walk.h"
 
 #define EW_BLOCK 2048
 
@@ -378,7 +378,7 @@ int host_fill(struct eval *ev, struct ndarray *dst, const struct npscalar *v)
 		char item[16];
 		arr_scalar_cast(v, dst->dtype, &c);
 		arr_scalar_store(dst->dtype, item, &c);
-		shp_fill_run(nd_data(dst), item, nd_size(dst), dt_size(dst->dtype));
+		host_fill_run(nd_data(dst), item, nd_size(dst), dt_size(dst->dtype));
 		return 0;
 	}
 	memset(&t, 0, sizeof t);
