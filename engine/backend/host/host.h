@@ -35,6 +35,11 @@ int host_take_index(struct eval *ev, const struct ndarray *view, int nidx,
 		    const struct ndarray *const *idx, const int64_t *size, const int64_t *stride,
 		    const int *axis, int pos, struct ndarray *out);
 
+/* struct backend's counting entries: host_count.c */
+int host_bounds(struct eval *ev, const struct ndarray *x, double *lo, double *hi, int *nan);
+int host_bin_count(struct eval *ev, const struct ndarray *x, const double *edges, int64_t nb,
+		   int uniform, struct ndarray *counts);
+
 /* The threads FFTW gets for a host transform of 2^16 elements or more, read
  * from the environment now: LUMEN_FFT_THREADS, else OPENBLAS_NUM_THREADS,
  * else GOTO_NUM_THREADS, else OMP_NUM_THREADS, else the online CPUs (1..64).

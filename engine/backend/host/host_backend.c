@@ -317,6 +317,8 @@ const struct backend backend_host = {
 	.mask_take = host_mask_take,
 	.mask_put = host_mask_put,
 	.take_index = host_take_index,
+	.bounds = host_bounds,
+	.bin_count = host_bin_count,
 };
 
 /* The same functions for `cp` in host mode (arrapi.h). */
@@ -353,4 +355,6 @@ const struct backend backend_host_cupy = {
 	.mask_take = host_mask_take,
 	.mask_put = host_mask_put,
 	.take_index = host_take_index,
+	.bounds = host_bounds,
+	.bin_count = host_bin_count,
 };
