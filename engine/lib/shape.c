@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "lib/shape.h"
+#include "backend/host/host.h"
 #include "lang/args.h"
 #include "lang/error.h"
 

@@ -15,7 +15,7 @@
 #include "lib/shape.h"
 #include "lang/args.h"
 #include "lang/error.h"
-#include "lib/nscall.h"
+#include "array/nscall.h"
 #include "backend/host/host_sort.h"
 #include "lib/devsearch.h"
 

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include "backend/backend.h"
 #include "array/arrapi.h"
+#include "backend/host/host.h"
 
 #include "tap.h"
 
@@ -46,6 +47,7 @@ static void check(const struct backend *be, const char *which)
 
 int main(void)
 {
+	host_register();   /* what engine_init_layers does first */
 	check(&backend_host, "backend_host");
 	check(&backend_host_cupy, "backend_host_cupy");
 	printf("1..%d\n", nt);

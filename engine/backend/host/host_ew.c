@@ -11,9 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include "array/arrapi.h"
+#include "backend/host/host_int.h"
 #include "lang/error.h"
 #include "ufunc/ufunc.h"
-#include "backend/host/host_walk.h"
+#include "backend/host/host.h"
 
 #define EW_BLOCK 2048
 
@@ -368,6 +369,18 @@ int uf_host_copy(struct eval *ev, struct ndarray *dst, const struct ndarray *src
 	rc = nd_size(dst) ? host_copy_rows(ev, &t, dst) : 0;
 	nd_decref(b);
 	return rc;
+}
+
+void host_fill_run(char *d, const void *v, int64_t n, int isz)
+{
+	int64_t done = n < 16 ? n : 16;
+	for (int64_t i = 0; i < done; i++)
+		memcpy(d + i * isz, v, isz);
+	while (done < n) {
+		int64_t k = n - done < done ? n - done : done;
+		memcpy(d + done * isz, d, (size_t)(k * isz));
+		done += k;
+	}
 }
 
 int host_fill(struct eval *ev, struct ndarray *dst, const struct npscalar *v)

@@ -6,6 +6,7 @@
  * Owns nothing; never casts.
  */
 #include <string.h>
+#include "backend/host/host.h"
 #include "backend/host/host_walk.h"
 
 /* Drops size-1 dims and merges dims that are contiguous in both operands so
@@ -65,18 +66,6 @@ static void walk_simplify(struct host_walk *w)
 		} } while (0)
 
 struct item16 { uint64_t a, b; };
-
-void host_fill_run(char *d, const void *v, int64_t n, int isz)
-{
-	int64_t done = n < 16 ? n : 16;
-	for (int64_t i = 0; i < done; i++)
-		memcpy(d + i * isz, v, isz);
-	while (done < n) {
-		int64_t k = n - done < done ? n - done : done;
-		memcpy(d + done * isz, d, (size_t)(k * isz));
-		done += k;
-	}
-}
 
 static void inner_copy(char *d, const char *s, int64_t n, int64_t ds, int64_t ss,
 		       const int64_t *so, const int64_t *dof, int indirect, int isz)

@@ -24,8 +24,4 @@ struct host_walk {
 /* Copies itemsize-byte items along the walk, host memory. */
 void host_walk_copy(const struct host_walk *w, char *dst, const char *src, int itemsize);
 
-/* n contiguous copies of the isz-byte item at v, from d on: the first few
- * one by one, then memcpy doubling what is written (libc's vector stores). */
-void host_fill_run(char *d, const void *v, int64_t n, int isz);
-
 #endif
