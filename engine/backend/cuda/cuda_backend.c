@@ -499,8 +499,9 @@ static int cu_scan(struct eval *ev, const struct ndarray *a, int axis, int prod,
 	return CUDA_CHECK(ev, (cudaError_t)r);
 }
 
-static int cu_sort(struct eval *ev, struct ndarray *a, struct ndarray *idx_out)
+static int cu_sort(struct eval *ev, struct ndarray *a, struct ndarray *idx_out, int stable)
 {
+	(void)stable; /* the device radix sort is stable */
 	int64_t cols, rows;
 	int r;
 	if (cuda_dev.dead)

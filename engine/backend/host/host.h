@@ -37,6 +37,25 @@ void host_fill_run(char *d, const void *v, int64_t n, int isz);
 /* struct backend's arange_fill: host_fill.c */
 int host_arange_fill(struct eval *ev, struct ndarray *dst, const void *first2, const double *step);
 
+/* struct backend's indexing entries: host_index.c */
+int host_gather(struct eval *ev, const struct ndarray *src, const int64_t *off, int64_t nb, int pos,
+		struct ndarray *out);
+int host_scatter(struct eval *ev, struct ndarray *dst, const int64_t *off, int64_t nb, int pos,
+		 const struct ndarray *vals);
+int host_mask_count(struct eval *ev, const struct ndarray *mask, int64_t *count);
+int host_mask_take(struct eval *ev, const struct ndarray *a, const struct ndarray *mask,
+		   struct ndarray **out);
+int host_mask_put(struct eval *ev, struct ndarray *a, const struct ndarray *mask,
+		  const struct ndarray *vals);
+int host_take_index(struct eval *ev, const struct ndarray *view, int nidx,
+		    const struct ndarray *const *idx, const int64_t *size, const int64_t *stride,
+		    const int *axis, int pos, struct ndarray *out);
+
+/* struct backend's counting entries: host_count.c */
+int host_bounds(struct eval *ev, const struct ndarray *x, double *lo, double *hi, int *nan);
+int host_bin_count(struct eval *ev, const struct ndarray *x, const double *edges, int64_t nb,
+		   int uniform, struct ndarray *counts);
+
 /* The threads FFTW gets for a host transform of 2^16 elements or more, read
  * from the environment now: LUMEN_FFT_THREADS, else OPENBLAS_NUM_THREADS,
  * else GOTO_NUM_THREADS, else OMP_NUM_THREADS, else the online CPUs (1..64).

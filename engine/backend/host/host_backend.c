@@ -11,6 +11,7 @@
 #include <pthread.h>
 #include "ufunc/fpe.h"
 #include "backend/host/host_search.h"
+#include "backend/host/host_sort.h"
 #include "backend/backend.h"
 #include "backend/host/host.h"
 #include "backend/host/host_int.h"
@@ -304,6 +305,16 @@ static const struct backend host_np = {
 	.linalg = &host_linalg,
 	.arange_fill = host_arange_fill,
 	.searchsorted = host_searchsorted,
+	.sort = host_sort,
+	.argsort_reads = 1,
+	.gather = host_gather,
+	.scatter = host_scatter,
+	.mask_count = host_mask_count,
+	.mask_take = host_mask_take,
+	.mask_put = host_mask_put,
+	.take_index = host_take_index,
+	.bounds = host_bounds,
+	.bin_count = host_bin_count,
 	.segment_argminmax = host_segment_argminmax,
 };
 
@@ -333,6 +344,16 @@ static const struct backend host_cupy = {
 	.linalg = &host_linalg,
 	.arange_fill = host_arange_fill,
 	.searchsorted = host_searchsorted,
+	.sort = host_sort,
+	.argsort_reads = 1,
+	.gather = host_gather,
+	.scatter = host_scatter,
+	.mask_count = host_mask_count,
+	.mask_take = host_mask_take,
+	.mask_put = host_mask_put,
+	.take_index = host_take_index,
+	.bounds = host_bounds,
+	.bin_count = host_bin_count,
 	.segment_argminmax = host_segment_argminmax,
 };
 
