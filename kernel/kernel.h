@@ -165,6 +165,8 @@ struct history;
 struct engine_sink;
 struct engine_exec_opts;
 struct engine_error;
+struct engine_completion;
+struct engine_bundle;
 struct kernel;
 
 /* The SPMD side of lumen-mpi-kernel (kmpi.c): rank 0 runs each cell on
@@ -179,6 +181,14 @@ struct kernel_spmd {
 	/* The running cell stops on every rank (control thread, with
 	 * interrupt_lock held and a cell running). */
 	void (*interrupt)(struct kernel *k);
+	/* Adds the other ranks' completions to rank 0's in *c (a name may be
+	 * defined on some ranks only): 0, or -1 on out-of-memory. */
+	int (*complete)(struct kernel *k, const char *code, int pos,
+			struct engine_completion *c);
+	/* A name rank 0 does not know, inspected on the others: engine_inspect's
+	 * contract (the first rank that finds it). */
+	int (*inspect)(struct kernel *k, const char *code, int pos, int detail,
+		       struct engine_bundle *out);
 	/* Tells the other ranks to end (main thread, after the last cell). */
 	void (*stop)(struct kernel *k);
 	const char *banner; /* a line for kernel_info's banner */
@@ -267,6 +277,8 @@ void kpack_bundle(struct kpack *p, const struct engine_bundle *b, const char *di
 void kpack_error(struct kpack *p, const struct engine_error *err);
 uint32_t kread_u32(struct kread *r);
 const char *kread_str(struct kread *r, size_t *len);
+/* A bundle whose strings point into the packed bytes; 0 or -1. */
+int kread_bundle(struct kread *r, struct engine_bundle *b, const char **display_id);
 
 /* kmerge.c: the events (stream text, display data, clear_output) and the
  * error of each rank for one cell, shown through the real sink: what all

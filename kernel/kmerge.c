@@ -102,7 +102,7 @@ void kpack_bundle(struct kpack *p, const struct engine_bundle *b,
 }
 
 /* Unpacks a bundle whose strings stay in the packed bytes. */
-static int kread_bundle(struct kread *r, struct engine_bundle *b, const char **display_id)
+int kread_bundle(struct kread *r, struct engine_bundle *b, const char **display_id)
 {
 	uint32_t i, n = kread_u32(r);
 	size_t len;

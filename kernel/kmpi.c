@@ -27,8 +27,8 @@
 #include "engine/engine.h"
 #include "kernel.h"
 
-enum { TAG_REQ = 1, TAG_OUT = 2, TAG_INT = 3 };
-enum { OP_EXECUTE = 1, OP_QUIT = 2 };
+enum { TAG_REQ = 1, TAG_OUT = 2, TAG_INT = 3, TAG_REPLY = 4 };
+enum { OP_EXECUTE = 1, OP_QUIT = 2, OP_COMPLETE = 3, OP_INSPECT = 4 };
 
 /* Every message a worker sends to rank 0 starts with this: 'S' stream
  * (arg: fd; then the text), 'D' display (arg: is_result | update << 1;
@@ -360,6 +360,123 @@ static void spmd_interrupt(struct kernel *k)
 			MPI_Send(&G.seq, 1, MPI_UINT32_T, r, TAG_INT, G.intr);
 }
 
+/* Sends a request to every worker; 0, or -1 when it could not be packed. */
+static int send_all(struct kpack *req)
+{
+	int r;
+
+	if (req->oom) {
+		free(req->buf);
+		return -1;
+	}
+	for (r = 1; r < G.size; r++)
+		MPI_Send(req->buf, (int)req->len, MPI_BYTE, r, TAG_REQ, G.req);
+	free(req->buf);
+	return 0;
+}
+
+/* Worker r's answer to an introspection request (malloc'd), or NULL. */
+static char *recv_reply(int r, int *len)
+{
+	MPI_Status st;
+	char *buf;
+
+	MPI_Probe(r, TAG_REPLY, G.out, &st);
+	MPI_Get_count(&st, MPI_BYTE, len);
+	buf = malloc(*len ? *len : 1);
+	MPI_Recv(buf ? buf : (char[1]){ 0 }, buf ? *len : 0, MPI_BYTE, r, TAG_REPLY,
+		 G.out, MPI_STATUS_IGNORE);
+	return buf;
+}
+
+static int spmd_complete(struct kernel *k, const char *code, int pos,
+			 struct engine_completion *c)
+{
+	struct kpack req = { 0 };
+	int r, rc = 0;
+
+	kpack_u32(&req, OP_COMPLETE);
+	kpack_u32(&req, (uint32_t)pos);
+	kpack_str(&req, code, strlen(code));
+	if (send_all(&req))
+		return -1;
+	for (r = 1; r < G.size; r++) {
+		int len, i, j;
+		char *buf = recv_reply(r, &len);
+		struct kread rd = { buf, buf ? (size_t)len : 0, 0 };
+		uint32_t n = kread_u32(&rd);
+		int start = (int)kread_u32(&rd), end = (int)kread_u32(&rd);
+
+		if (n && !c->nmatches) {
+			c->cursor_start = start;
+			c->cursor_end = end;
+		}
+		for (i = 0; i < (int)n && !rd.bad && start == c->cursor_start; i++) {
+			size_t sl;
+			const char *m = kread_str(&rd, &sl);
+			char **nm;
+			for (j = 0; j < c->nmatches && strcmp(c->matches[j], m); j++)
+				;
+			if (rd.bad || j < c->nmatches)
+				continue; /* rank 0 has it already */
+			nm = realloc(c->matches, (c->nmatches + 1) * sizeof *nm);
+			if (!nm || !(nm[c->nmatches] = strdup(m))) {
+				if (nm)
+					c->matches = nm;
+				rc = -1;
+				break;
+			}
+			c->matches = nm;
+			c->nmatches++;
+		}
+		free(buf);
+	}
+	return rc;
+}
+
+static int spmd_inspect(struct kernel *k, const char *code, int pos, int detail,
+			struct engine_bundle *out)
+{
+	struct kpack req = { 0 };
+	int r, found = 0;
+
+	kpack_u32(&req, OP_INSPECT);
+	kpack_u32(&req, (uint32_t)pos);
+	kpack_u32(&req, (uint32_t)detail);
+	kpack_str(&req, code, strlen(code));
+	if (send_all(&req))
+		return -1;
+	for (r = 1; r < G.size; r++) {
+		int len, i;
+		char *buf = recv_reply(r, &len);
+		struct kread rd = { buf, buf ? (size_t)len : 0, 0 };
+		struct engine_bundle b;
+		const char *id;
+
+		if (kread_u32(&rd) && !found && kread_bundle(&rd, &b, &id) == 0) {
+			memset(out, 0, sizeof *out);
+			for (i = 0; i < b.n; i++) {
+				out->mime[i] = strdup(b.mime[i]);
+				out->data[i] = malloc(b.len[i] + 1);
+				if (out->data[i])
+					memcpy((char *)out->data[i], b.data[i], b.len[i] + 1);
+				out->len[i] = b.len[i];
+				out->n = i + 1;
+				if (!out->mime[i] || !out->data[i]) {
+					engine_bundle_clear(out);
+					free(buf);
+					found = -1;
+					break;
+				}
+			}
+			if (found == 0)
+				found = 1;
+		}
+		free(buf);
+	}
+	return found;
+}
+
 /* Tells the workers to end and stops the collector; once. */
 static void spmd_stop(struct kernel *k)
 {
@@ -378,7 +495,7 @@ static void spmd_stop(struct kernel *k)
 }
 
 static const struct kernel_spmd spmd_ops = {
-	spmd_execute, spmd_interrupt, spmd_stop, G.banner
+	spmd_execute, spmd_interrupt, spmd_complete, spmd_inspect, spmd_stop, G.banner
 };
 
 /* ---- rank 0: the collector thread ---- */
@@ -689,6 +806,47 @@ static void worker_execute(struct kread *r)
 	engine_error_clear(&err);
 }
 
+/* complete / inspect: the answer goes to rank 0 at once */
+static void worker_introspect(uint32_t op, struct kread *r)
+{
+	struct kpack p = { 0 };
+	uint32_t pos = kread_u32(r), detail = op == OP_INSPECT ? kread_u32(r) : 0;
+	size_t len;
+	const char *code = kread_str(r, &len);
+	int i;
+
+	if (op == OP_COMPLETE) {
+		struct engine_completion c = { 0 };
+		if (r->bad || engine_complete(G.engine, code, (int)pos, &c))
+			engine_completion_clear(&c);
+		kpack_u32(&p, c.nmatches);
+		kpack_u32(&p, c.cursor_start);
+		kpack_u32(&p, c.cursor_end);
+		for (i = 0; i < c.nmatches; i++)
+			kpack_str(&p, c.matches[i], strlen(c.matches[i]));
+		engine_completion_clear(&c);
+	} else {
+		struct engine_bundle b = { 0 };
+		int found = r->bad ? 0 : engine_inspect(G.engine, code, (int)pos, (int)detail, &b);
+		kpack_u32(&p, found > 0);
+		if (found > 0)
+			kpack_bundle(&p, &b, NULL);
+		engine_bundle_clear(&b);
+	}
+	if (p.oom) {
+		/* an empty answer rather than none: rank 0 waits for it */
+		p.len = 0;
+		p.oom = 0;
+		free(p.buf);
+		p.buf = NULL;
+		kpack_u32(&p, 0);
+		kpack_u32(&p, 0);
+		kpack_u32(&p, 0);
+	}
+	MPI_Send(p.buf, p.oom ? 0 : (int)p.len, MPI_BYTE, 0, TAG_REPLY, G.out);
+	free(p.buf);
+}
+
 static int worker_main(void)
 {
 	struct khdr h = { 0 };
@@ -707,6 +865,8 @@ static int worker_main(void)
 
 		if (op == OP_EXECUTE)
 			worker_execute(&r);
+		else if (op == OP_COMPLETE || op == OP_INSPECT)
+			worker_introspect(op, &r);
 		free(buf);
 		if (op == OP_QUIT || !buf)
 			break;
