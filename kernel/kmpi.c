@@ -57,7 +57,7 @@ static struct kmpi {
 	pthread_t thread;     /* rank 0: the collector; workers: interrupts */
 	int thread_started, stopped;
 	/* rank 0: the running cell, under lock */
-	pthread_mutex_t lock;
+	pthread_mutex_t lock, recv_lock; /* recv_lock: one thread takes messages */
 	pthread_cond_t cond;
 	uint32_t seq;
 	int cell_ready;       /* seq and targets are the running cell's (interrupt_lock) */
@@ -270,6 +270,8 @@ static const struct engine_sink rec_sink = {
 
 /* ---- rank 0: the spmd hooks ---- */
 
+static int collect_poll(void);
+
 static int spmd_execute(struct kernel *k, const char *code,
 			const struct engine_exec_opts *opt,
 			const struct engine_sink *sink, struct engine_error *err)
@@ -337,6 +339,18 @@ static int spmd_execute(struct kernel *k, const char *code,
 		free(p.buf);
 	}
 	engine_error_clear(&e0);
+	/* the workers' last messages: taken here rather than handed over by
+	 * the collector (a thread switch less per cell); after a moment of
+	 * polling, the collector's turn */
+	{
+		double t0 = mono();
+		while (G.pending > 0 && mono() - t0 < 0.005) {
+			pthread_mutex_unlock(&G.lock);
+			if (!collect_poll())
+				sched_yield();
+			pthread_mutex_lock(&G.lock);
+		}
+	}
 	while (G.pending > 0)
 		pthread_cond_wait(&G.cond, &G.lock);
 	rc = kmerge_finish(G.merge, sink, err);
@@ -568,6 +582,35 @@ static void collect_one(int src, const char *buf, size_t len)
 	pthread_mutex_unlock(&G.lock);
 }
 
+/* Takes one message of the workers' output, if one came and no other
+ * thread is taking one (so a rank's messages are handled in order): 1 when
+ * it took one. */
+static int collect_poll(void)
+{
+	MPI_Message msg;
+	MPI_Status st;
+	int flag = 0, n;
+	char *buf;
+
+	if (pthread_mutex_trylock(&G.recv_lock))
+		return 0;
+	MPI_Improbe(MPI_ANY_SOURCE, TAG_OUT, G.out, &flag, &msg, &st);
+	if (flag) {
+		MPI_Get_count(&st, MPI_BYTE, &n);
+		buf = malloc(n ? n : 1);
+		if (buf) {
+			MPI_Mrecv(buf, n, MPI_BYTE, &msg, MPI_STATUS_IGNORE);
+			collect_one(st.MPI_SOURCE, buf, n);
+			free(buf);
+		} else {
+			char c;
+			MPI_Mrecv(&c, 0, MPI_BYTE, &msg, MPI_STATUS_IGNORE);
+		}
+	}
+	pthread_mutex_unlock(&G.recv_lock);
+	return flag;
+}
+
 static void *collector_main(void *arg)
 {
 	double last = mono();
@@ -577,24 +620,9 @@ static void *collector_main(void *arg)
 	sigfillset(&all);
 	pthread_sigmask(SIG_BLOCK, &all, NULL);
 	while (!G.stop) {
-		MPI_Message msg;
-		MPI_Status st;
-		int flag = 0, n;
 		double now;
 
-		MPI_Improbe(MPI_ANY_SOURCE, TAG_OUT, G.out, &flag, &msg, &st);
-		if (flag) {
-			char *buf;
-			MPI_Get_count(&st, MPI_BYTE, &n);
-			buf = malloc(n ? n : 1);
-			if (buf) {
-				MPI_Mrecv(buf, n, MPI_BYTE, &msg, MPI_STATUS_IGNORE);
-				collect_one(st.MPI_SOURCE, buf, n);
-				free(buf);
-			} else {
-				char c;
-				MPI_Mrecv(&c, 0, MPI_BYTE, &msg, MPI_STATUS_IGNORE);
-			}
+		if (collect_poll()) {
 			last = mono();
 			idle_ns = 50000;
 			continue;
@@ -947,6 +975,7 @@ int main(int argc, char **argv)
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGTERM, &sa, NULL);
 	pthread_mutex_init(&G.lock, NULL);
+	pthread_mutex_init(&G.recv_lock, NULL);
 	pthread_cond_init(&G.cond, NULL);
 	pthread_mutex_init(&G.send_lock, NULL);
 	pthread_mutex_init(&G.intr_lock, NULL);
