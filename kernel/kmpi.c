@@ -33,7 +33,7 @@ enum { OP_EXECUTE = 1, OP_QUIT = 2, OP_COMPLETE = 3, OP_INSPECT = 4 };
 /* Every message a worker sends to rank 0 starts with this: 'S' stream
  * (arg: fd; then the text), 'D' display (arg: is_result | update << 1;
  * then kpack_bundle), 'C' clear_output (arg: wait), 'E' the cell ended
- * (arg: 1 when it failed; then kpack_error). */
+ * (arg: 1 when it failed; then kpack_error), 'P' still running. */
 struct khdr {
 	char type;
 	char arg;
@@ -46,6 +46,11 @@ struct khdr {
 /* Output one rank alone has held for this long is shown under its heading
  * before the cell ends (what all ranks print alike goes out at once). */
 #define LIVE_LAG 2.0
+/* A running worker says it lives this often; one silent for WATCHDOG
+ * seconds while its cell runs counts as dead (a launcher that does not end
+ * the job when a rank dies, a node lost): the kernel aborts the job. */
+#define PING_EVERY 1.0
+#define WATCHDOG 15.0
 
 static struct kmpi {
 	int rank, size, local_rank;
@@ -63,6 +68,8 @@ static struct kmpi {
 	int cell_ready;       /* seq and targets are the running cell's (interrupt_lock) */
 	int active, pending;  /* cell running; targeted workers not done */
 	char *targets;
+	char *done;           /* done[r]: rank r's part of the cell ended */
+	double *heard;        /* when rank r last sent anything */
 	struct kmerge *merge;
 	const struct engine_sink *sink; /* the real sink (execute.c) */
 	double last_live;
@@ -74,7 +81,7 @@ static struct kmpi {
 	int sfd;
 	double spending;      /* when the oldest buffered byte came */
 	uint32_t cur_seq, intr_seq;
-	int executing;
+	volatile int executing;
 } G;
 
 static double mono(void)
@@ -307,6 +314,9 @@ static int spmd_execute(struct kernel *k, const char *code,
 	kmerge_reset(G.merge, targets);
 	memcpy(G.targets, targets, G.size);
 	G.pending = ntargets - targets[0];
+	memset(G.done, 0, G.size);
+	for (r = 0; r < G.size; r++)
+		G.heard[r] = mono();
 	G.sink = sink;
 	G.active = 1;
 	G.last_live = mono();
@@ -514,16 +524,25 @@ static const struct kernel_spmd spmd_ops = {
 
 /* ---- rank 0: the collector thread ---- */
 
-/* A rank ended without the kernel asking (the launcher then ends every
- * rank with SIGTERM): says which on iopub and on stderr, and exits. */
-static void report_end(void)
+/* A rank ended without the kernel asking: says which on iopub and on
+ * stderr, and exits.  silent > 0: that rank stopped answering (the job is
+ * aborted); else the launcher ended the job with SIGTERM, as mpiexec does
+ * when a rank dies. */
+static void report_end(int silent)
 {
 	struct kernel *k = kernel_global;
 	char msg[2048];
 	size_t len = 0;
 	int r, ndead = 0;
 
-	for (r = 1; r < G.size && len < sizeof msg - 256; r++)
+	if (silent > 0) {
+		len += snprintf(msg + len, sizeof msg - len,
+				"lumen-mpi: rank %d (pid %d on %s) stopped answering: no sign of "
+				"it for %.0f s while its cell ran (dead, stopped, or its node lost)",
+				silent, G.pids[silent], G.hosts[silent], WATCHDOG);
+		ndead++;
+	}
+	for (r = 1; !silent && r < G.size && len < sizeof msg - 256; r++)
 		if (G.pids && !strcmp(G.hosts[r], G.hosts[0]) &&
 		    kill(G.pids[r], 0) && errno == ESRCH) {
 			len += snprintf(msg + len, sizeof msg - len,
@@ -546,6 +565,8 @@ static void report_end(void)
 		pthread_mutex_unlock(&k->stream_lock);
 		nap(300000000L); /* for ZeroMQ to send it */
 	}
+	if (silent > 0)
+		MPI_Abort(MPI_COMM_WORLD, 1); /* the launcher ends every rank */
 	_exit(1);
 }
 
@@ -560,6 +581,7 @@ static void collect_one(int src, const char *buf, size_t len)
 	buf += sizeof h;
 	len -= sizeof h;
 	pthread_mutex_lock(&G.lock);
+	G.heard[src] = now;
 	if (G.active && h.seq == G.seq && G.targets[src]) {
 		switch (h.type) {
 		case 'S':
@@ -574,6 +596,7 @@ static void collect_one(int src, const char *buf, size_t len)
 		case 'E':
 			if (h.arg)
 				kmerge_error(G.merge, src, buf, len);
+			G.done[src] = 1;
 			G.pending--;
 			pthread_cond_signal(&G.cond);
 			break;
@@ -628,8 +651,18 @@ static void *collector_main(void *arg)
 			continue;
 		}
 		if (G.term)
-			report_end();
+			report_end(0);
 		now = mono();
+		if (G.active) {
+			int r, silent = 0;
+			pthread_mutex_lock(&G.lock);
+			for (r = 1; G.active && r < G.size; r++)
+				if (G.targets[r] && !G.done[r] && now - G.heard[r] > WATCHDOG)
+					silent = r;
+			pthread_mutex_unlock(&G.lock);
+			if (silent)
+				report_end(silent);
+		}
 		if (G.active && now - G.last_live >= 0.05) {
 			pthread_mutex_lock(&G.lock);
 			if (G.active)
@@ -714,8 +747,13 @@ static void w_clear(void *ctx, int wait)
 	pthread_mutex_unlock(&G.send_lock);
 }
 
+/* exit() / quit(): rank 0's reply asks the frontend; nothing to do here */
+static void w_ask_exit(void *ctx, int keep_kernel)
+{
+}
+
 static const struct engine_sink worker_sink = {
-	NULL, w_stream, w_display, w_clear, NULL, NULL, NULL
+	NULL, w_stream, w_display, w_clear, NULL, NULL, w_ask_exit
 };
 
 /* The worker's second thread: interrupts from rank 0, output held too
@@ -723,6 +761,7 @@ static const struct engine_sink worker_sink = {
 static void *worker_aux(void *arg)
 {
 	sigset_t all;
+	double pinged = 0;
 
 	sigfillset(&all);
 	pthread_sigmask(SIG_BLOCK, &all, NULL);
@@ -745,6 +784,10 @@ static void *worker_aux(void *arg)
 		pthread_mutex_lock(&G.send_lock);
 		if (G.sbuf.len > sizeof(struct khdr) && mono() - G.spending >= WORKER_FLUSH)
 			wflush_locked();
+		if (G.executing && mono() - pinged >= PING_EVERY) {
+			wsend('P', 0, NULL); /* for rank 0's watchdog */
+			pinged = mono();
+		}
 		pthread_mutex_unlock(&G.send_lock);
 		if (G.term) {
 			/* rank 0 looks for the rank that died first: stay a moment */
@@ -959,8 +1002,10 @@ int main(int argc, char **argv)
 		G.pids = calloc(G.size, sizeof *G.pids);
 		G.hosts = calloc(G.size, sizeof *G.hosts);
 		G.targets = calloc(G.size, 1);
+		G.done = calloc(G.size, 1);
+		G.heard = calloc(G.size, sizeof *G.heard);
 		G.merge = kmerge_new(G.size);
-		if (!G.pids || !G.hosts || !G.targets || !G.merge) {
+		if (!G.pids || !G.hosts || !G.targets || !G.done || !G.heard || !G.merge) {
 			fprintf(stderr, "lumen-mpi-kernel: out of memory\n");
 			MPI_Abort(MPI_COMM_WORLD, 1);
 		}
@@ -999,6 +1044,8 @@ int main(int argc, char **argv)
 		free(G.pids);
 		free(G.hosts);
 		free(G.targets);
+		free(G.done);
+		free(G.heard);
 	} else {
 		G.engine = engine_new(NULL);
 		if (!G.engine) {
