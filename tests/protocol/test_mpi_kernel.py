@@ -276,6 +276,113 @@ class MPIKernel(unittest.TestCase):
             os.unlink(os.path.join(d, f))
 
 
+def rank_list(group):
+    """[0, 1, 2, 5] -> "0-2,5" (as the kernel's headings write it)."""
+    parts, i = [], 0
+    while i < len(group):
+        j = i
+        while j + 1 < len(group) and group[j + 1] == group[j] + 1:
+            j += 1
+        parts.append(f"{group[i]}-{group[j]}" if j - i >= 2 else
+                     f"{group[i]},{group[j]}" if j > i else f"{group[i]}")
+        i = j + 1
+    return ",".join(parts)
+
+
+def grouped(outs):
+    """The ranks' stdout as the kernel shows it: the lines all ranks print
+    alike once, then each group of ranks with the same rest under a heading."""
+    if all(o == outs[0] for o in outs):
+        return outs[0]
+    common = os.path.commonprefix(outs)
+    cut = common.rfind("\n") + 1
+    shown, rests, done = outs[0][:cut], [o[cut:] for o in outs], set()
+    for r, rest in enumerate(rests):
+        if r in done:
+            continue
+        group = [s for s in range(len(rests)) if s not in done and rests[s] == rest]
+        done.update(group)
+        if rest:
+            shown += f"[rank {rank_list(group)}]\n" + rest
+    return shown
+
+
+REF_WRAPPER = """
+import os, runpy, sys
+from mpi4py import MPI
+r = MPI.COMM_WORLD.Get_rank()
+sys.stdout = open(os.path.join(sys.argv[1], "%d.out" % r), "w")
+sys.stderr = open(os.path.join(sys.argv[1], "%d.err" % r), "w")
+sys.argv = [sys.argv[2]]
+try:
+    runpy.run_path(sys.argv[0], run_name="__main__")
+finally:
+    sys.stdout.flush()
+    sys.stderr.flush()
+"""
+
+
+class MPI4PyCells(unittest.TestCase):
+    """Each cell of tests/mpi/ through the kernel on 2 ranks, against python3 +
+    real mpi4py under mpiexec -n 2 (each rank's stdout, grouped as the kernel
+    groups it)."""
+
+    def test_cells_against_mpi4py(self):
+        here = os.path.dirname(os.path.abspath(__file__))
+        cells_dir = os.path.join(os.path.dirname(here), "mpi")
+        cells = sorted(f for f in os.listdir(cells_dir)
+                       if f.endswith(".py") and not f.endswith("_bench.py")) \
+            if os.path.isdir(cells_dir) else []
+        if not cells:
+            self.skipTest("no mpi4py cells in tests/mpi/")
+        python = os.environ.get("PYTHON") or "python3"
+        if subprocess.run([python, "-c", "import mpi4py.MPI"], capture_output=True).returncode:
+            self.skipTest(f"{python} has no mpi4py (the reference): pip install mpi4py")
+        km = KernelManager(kernel_name=NAME)
+        km.start_kernel(env=dict(os.environ, LUMEN_DEVICE="host"))
+        kc = km.client()
+        kc.start_channels()
+        try:
+            kc.wait_for_ready(timeout=TIMEOUT)
+            probe = kc.execute_interactive("from mpi4py import MPI", timeout=TIMEOUT)
+            if probe["content"]["status"] != "ok":
+                self.skipTest("the mpi4py module is not built into this engine")
+            launcher = mpiexec_launcher().split()
+            compared = 0
+            for name in cells:
+                path = os.path.join(cells_dir, name)
+                with open(path) as f:
+                    code = f.read()
+                if "cells: skip-mpi-kernel" in code:
+                    continue
+                with self.subTest(cell=name), tempfile.TemporaryDirectory() as d:
+                    wrapper = os.path.join(d, "wrap.py")
+                    with open(wrapper, "w") as f:
+                        f.write(REF_WRAPPER)
+                    ref = subprocess.run(launcher + ["-n", "2", python, wrapper, d, path],
+                                         capture_output=True, text=True, timeout=120,
+                                         env=dict(os.environ, OMPI_MCA_btl="self,vader,tcp"))
+                    errs = [open(os.path.join(d, f"{r}.err")).read() for r in range(2)]
+                    if ref.returncode or any(errs):
+                        continue  # cells that fail or write stderr: mpiapi's tests cover them
+                    want = grouped([open(os.path.join(d, f"{r}.out")).read() for r in range(2)])
+                    kc.execute_interactive("%reset -f", timeout=TIMEOUT)
+                    out = []
+                    reply = kc.execute_interactive(
+                        code, timeout=120,
+                        output_hook=lambda m: out.append(m["content"]["text"])
+                        if m["msg_type"] == "stream" and m["content"]["name"] == "stdout" else None)
+                    self.assertEqual(reply["content"]["status"], "ok",
+                                     reply["content"].get("evalue"))
+                    self.assertEqual("".join(out), want)
+                    compared += 1
+            print(f"# {compared} of {len(cells)} mpi4py cells compared with real mpi4py")
+            self.assertGreater(compared, 0)
+        finally:
+            kc.stop_channels()
+            km.shutdown_kernel(now=False)
+
+
 class MPIKernelLife(unittest.TestCase):
     """Restart, shutdown and a killed rank: a kernel each."""
 
