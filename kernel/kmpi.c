@@ -992,6 +992,11 @@ int main(int argc, char **argv)
 	MPI_Comm_dup(MPI_COMM_WORLD, &G.req);
 	MPI_Comm_dup(MPI_COMM_WORLD, &G.out);
 	MPI_Comm_dup(MPI_COMM_WORLD, &G.intr);
+	/* the cells' communicators return errors (mpi4py's default: an MPI
+	 * error is an exception, never the end of the job); the kernel's own,
+	 * dup'ed before this, keep MPI's fatal default */
+	MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+	MPI_Comm_set_errhandler(MPI_COMM_SELF, MPI_ERRORS_RETURN);
 	MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, G.rank, MPI_INFO_NULL, &node);
 	MPI_Comm_rank(node, &G.local_rank);
 	MPI_Comm_free(&node);

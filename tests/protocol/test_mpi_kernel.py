@@ -231,17 +231,6 @@ class MPIKernel(unittest.TestCase):
         # the kernel is usable afterwards, on both ranks
         self.assertEqual(len(self.pids()), 2)
 
-    def test_interrupt_in_barrier(self):
-        c, _, _, _, _ = self.run_cell("from mpi4py import MPI")
-        if c["status"] != "ok" and c.get("ename") in ("ModuleNotFoundError", "ImportError"):
-            self.skipTest("the mpi4py module is not built into this engine")
-        code = ("import time\nfrom mpi4py import MPI\ncomm = MPI.COMM_WORLD\n"
-                "if comm.Get_rank() == 1:\n    time.sleep(60)\ncomm.Barrier()")
-        c, secs = self.interrupt_after(code)
-        print(f"# interrupt with rank 0 in Barrier, rank 1 asleep: reply after {secs:.3f} s")
-        self.assertEqual((c["status"], c["ename"]), ("error", "KeyboardInterrupt"))
-        self.assertLess(secs, 10)
-
     def test_unsigned_message_never_runs(self):
         """A request with a wrong or no signature is dropped by rank 0: no rank runs it."""
         marker = os.path.join(os.environ.get("LUMEN_TEST_TMP", tempfile.gettempdir()),
@@ -359,9 +348,11 @@ class MPI4PyCells(unittest.TestCase):
                     wrapper = os.path.join(d, "wrap.py")
                     with open(wrapper, "w") as f:
                         f.write(REF_WRAPPER)
-                    ref = subprocess.run(launcher + ["-n", "2", python, wrapper, d, path],
-                                         capture_output=True, text=True, timeout=120,
-                                         env=dict(os.environ, OMPI_MCA_btl="self,vader,tcp"))
+                    try:
+                        ref = subprocess.run(launcher + ["-n", "2", python, wrapper, d, path],
+                                             capture_output=True, text=True, timeout=60)
+                    except subprocess.TimeoutExpired:
+                        continue  # a cell that ends in an error hangs real mpi4py's ranks
                     errs = [open(os.path.join(d, f"{r}.err")).read() for r in range(2)]
                     if ref.returncode or any(errs):
                         continue  # cells that fail or write stderr: mpiapi's tests cover them
@@ -374,6 +365,7 @@ class MPI4PyCells(unittest.TestCase):
                         if m["msg_type"] == "stream" and m["content"]["name"] == "stdout" else None)
                     self.assertEqual(reply["content"]["status"], "ok",
                                      reply["content"].get("evalue"))
+                    self.maxDiff = None
                     self.assertEqual("".join(out), want)
                     compared += 1
             print(f"# {compared} of {len(cells)} mpi4py cells compared with real mpi4py")
@@ -418,6 +410,37 @@ class MPIKernelLife(unittest.TestCase):
             kc.stop_channels()
             km.shutdown_kernel(now=False)
         self.assertEqual(wait_gone(new + [launcher]), [])
+
+    def test_interrupt_in_barrier(self):
+        """Rank 1 sleeps, rank 0 waits in Barrier: the interrupt ends both.
+        (A kernel of its own: the barrier left pending on rank 0 is the mpi4py
+        module's to settle, or to say that a restart is needed.)"""
+        km, kc = self.start()
+        try:
+            c = kc.execute_interactive("from mpi4py import MPI", timeout=TIMEOUT)["content"]
+            if c["status"] != "ok" and c.get("ename") in ("ModuleNotFoundError", "ImportError"):
+                self.skipTest("the mpi4py module is not built into this engine")
+            code = ("import time\nfrom mpi4py import MPI\ncomm = MPI.COMM_WORLD\n"
+                    "if comm.Get_rank() == 1:\n    time.sleep(60)\ncomm.Barrier()")
+            msg_id = kc.execute(code)
+            time.sleep(1.0)
+            t0 = time.time()
+            km.interrupt_kernel()
+            while True:
+                r = kc.get_shell_msg(timeout=TIMEOUT)
+                if r["parent_header"].get("msg_id") == msg_id:
+                    break
+            secs = time.time() - t0
+            print(f"# interrupt with rank 0 in Barrier, rank 1 asleep: reply after {secs:.3f} s")
+            c = r["content"]
+            self.assertEqual((c["status"], c["ename"]), ("error", "KeyboardInterrupt"))
+            self.assertIn("[rank 0]", c["traceback"])  # each rank stopped at its own line
+            self.assertIn("[rank 1]", c["traceback"])
+            self.assertLess(secs, 10)
+            self.assertTrue(km.is_alive())
+        finally:
+            kc.stop_channels()
+            km.shutdown_kernel(now=True)
 
     def test_killed_rank_is_reported(self):
         km, kc = self.start()
