@@ -28,6 +28,7 @@
 #include "session/docs.h"
 #include "session/magic_int.h"
 #include "plot/plot_api.h"
+#include "mpi/mpi.h"
 
 struct engine {
 	struct eval *ev;
@@ -67,6 +68,7 @@ struct engine *engine_new(const struct engine_options *opt)
 	if (opt && opt->device)
 		setenv("LUMEN_DEVICE", opt->device, 1);
 	pylib_init(); /* os, json, ...: registered with lang's module table */
+	mpimod_init(); /* mpi4py (nothing in a build without MPI) */
 	e->ev = ev_new();
 	if (!e->ev) {
 		free(e);
@@ -1147,8 +1149,14 @@ int engine_inspect(struct engine *e, const char *code, int cursor_pos, int detai
  * Nothing of Lumen's needs a handler: stdio is flushed here and the kernel
  * cache is written when a kernel is compiled.  Sanitizer builds return, so
  * that the caller's exit runs the leak check. */
+void engine_mpi_set_world(int rank, int size, int local_rank)
+{
+	mpimod_set_world(rank, size, local_rank);
+}
+
 int engine_exit(int status)
 {
+	mpimod_finalize(); /* only when `from mpi4py import MPI` started MPI */
 	fflush(stdout);
 	fflush(stderr);
 #if defined(__SANITIZE_ADDRESS__)
