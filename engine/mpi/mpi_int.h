@@ -80,7 +80,9 @@ enum { RQ_BUF, RQ_OSEND, RQ_ORECV };
 extern const char *mpi_last_path;
 MPI_Datatype mpi_dtype_handle(int dtype);           /* MPI_DATATYPE_NULL for none */
 
-/* mpi_comm.c: the Comm methods */
+/* mpi_comm.c: the Comm methods; mpi_comms_release frees what the world's
+ * communicators hold (before MPI_Finalize) */
+void mpi_comms_release(void);
 struct value *mpi_comm_getattr(struct eval *ev, struct value *self, const char *name);
 extern const char *const mpi_comm_attrs[];
 

@@ -857,8 +857,6 @@ int mpimod_init(void)
 	return 0;
 }
 
-void mpi_comms_release(void); /* mpi_comm.c */
-
 void mpimod_finalize(void)
 {
 	int init = 0, fin = 0;

@@ -17,18 +17,6 @@
 #include "backend/cuda/cuda_int.h"
 #include "backend/cuda_plugin.h"
 
-int arr_module_init_cuda(struct eval *ev, const char *fullname, struct value *mod);
-#ifdef HAVE_NCCL
-/* cuda_nccl.c */
-int cuda_nccl_id(struct eval *ev, void *id);
-int cuda_nccl_init(struct eval *ev, int nranks, int rank, const void *id, void **comm);
-void cuda_nccl_free(void *comm);
-void cuda_nccl_abort(void *comm);
-int cuda_nccl_run(struct eval *ev, void *comm, enum nccl_kind kind, const void *send, void *recv,
-		  size_t count, int dtype, enum nccl_op op, int root, int peer);
-int cuda_device_uuid(unsigned char out[16]);
-#endif
-
 static int entry_mem_info(struct eval *ev, struct cuda_mem_info *out)
 {
 	memset(out, 0, sizeof *out);
