@@ -53,9 +53,6 @@ int mpi_ensure_init(struct eval *ev)
 		return -1;
 	}
 	mpimod_initialized_here = 1;
-	/* mpi4py's default: errors come back as exceptions, never abort */
-	MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
-	MPI_Comm_set_errhandler(MPI_COMM_SELF, MPI_ERRORS_RETURN);
 	return 0;
 }
 
@@ -785,6 +782,10 @@ static struct value *mpi_build(struct eval *ev, const char *fullname)
 {
 	if (mpi_ensure_init(ev) < 0)
 		return NULL;
+	/* mpi4py's default, whoever started MPI: errors come back as
+	 * exceptions, never abort the job */
+	MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+	MPI_Comm_set_errhandler(MPI_COMM_SELF, MPI_ERRORS_RETURN);
 	dtypes_fill();
 	struct value *m = val_module_new("mpi4py.MPI");
 	if (!m)

@@ -1219,7 +1219,11 @@ void engine_mpi_set_world(int rank, int size, int local_rank)
 
 int engine_exit(int status)
 {
-	mpimod_finalize(); /* only when `from mpi4py import MPI` started MPI */
+	/* MPI ends here only when `from mpi4py import MPI` started it, and only
+	 * after a clean run: a rank that failed leaves without MPI_Finalize (it
+	 * would wait for ranks that wait for it), so mpiexec ends the job */
+	if (status == 0)
+		mpimod_finalize();
 	fflush(stdout);
 	fflush(stderr);
 #if defined(__SANITIZE_ADDRESS__)
