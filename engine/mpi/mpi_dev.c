@@ -3,9 +3,9 @@
  * through the CUDA plugin's entries, one communicator per MPI communicator,
  * made at its first device collective from a unique id rank 0 broadcasts
  * over MPI.  When NCCL cannot serve (no NCCL in the plugin, a rank without
- * a device, two ranks on one GPU, a dtype/op NCCL lacks, a receive from
- * ANY_SOURCE, a point-to-point transfer before any device collective), the
- * data goes through MPI: on device pointers when MPI is CUDA-aware, else
+ * a device, two ranks on one GPU, a dtype/op NCCL lacks) and for every
+ * point-to-point transfer (MPI's requests, NCCL has none), the data goes
+ * through MPI: on device pointers when MPI is CUDA-aware, else
  * through host copies ("mpi-staged").  MPI.lumen_path() says which.
  * Owns the NCCL communicators (freed with their MPI communicator).
  */
@@ -209,13 +209,13 @@ int mpi_dev_coll(struct eval *ev, struct mcomm *c, enum mcoll kind, struct mbuf 
 	int both = (!s || s->none || s->in_place || s->device) && (!r || r->none || r->in_place || r->device);
 	int own = (!s || s->none || s->in_place || s->dtype >= 0) && (!r || r->none || r->in_place || r->dtype >= 0);
 	int p2p = kind == MC_SEND || kind == MC_RECV;
-	int sync_send = kind == MC_SEND && tag < 0;
 	const struct cuda_plugin *pl = cuda_plugin();
 	if (both && own && pl && pl->nccl_run && op <= MOP_MIN) {
+		/* point-to-point stays on MPI: NCCL's send and recv must meet in one
+		 * group, and an Isend then Recv on one stream (to oneself, or a ring)
+		 * would wait forever; MPI's requests allow it */
 		int made = 0;
-		if (p2p)
-			made = c->nccl_state > 0 && peer >= 0;
-		else if ((made = ensure_nccl(ev, c)) < 0)
+		if (!p2p && (made = ensure_nccl(ev, c)) < 0)
 			return -1;
 		if (made) {
 			static const enum nccl_kind nk[] = {
@@ -258,12 +258,6 @@ int mpi_dev_coll(struct eval *ev, struct mcomm *c, enum mcoll kind, struct mbuf 
 			if (rc <= 0) {
 				if (rc == 0)
 					mpi_last_path = "nccl";
-				if (rc == 0 && kind == MC_RECV && st) {
-					memset(st, 0, sizeof *st);
-					st->MPI_SOURCE = peer;
-					st->MPI_TAG = tag;
-				}
-				(void)sync_send;
 				return rc;
 			}
 			/* 1: no NCCL form for this dtype / op: through MPI below */
