@@ -242,7 +242,13 @@ int mpi_dev_coll(struct eval *ev, struct mcomm *c, enum mcoll kind, struct mbuf 
 					sp = (char *)r->ptr + (size_t)rank * count * dt_size(dtype);
 				}
 				break;
-			case MC_SCATTER: count = r->in_place ? s->count / size : r->count; break;
+			case MC_SCATTER: count = r->in_place ? s->count / size : r->count;
+				if (r->in_place) {
+					int rank = 0;
+					MPI_Comm_rank(c->comm, &rank);
+					rp = (char *)s->ptr + (size_t)rank * count * dt_size(dtype);
+				}
+				break;
 			case MC_ALLTOALL: count = r->count / size;
 				if (s->in_place)
 					return err_set(ev, TY_NotImplementedError, "Alltoall with IN_PLACE on device arrays is not supported by Lumen"), -1;
