@@ -23,6 +23,15 @@ echo "== 1. corpus tests/mpi with LUMEN_DEVICE=cuda"
 for np in 1 2; do
 	"$PY" tests/mpirun.py --gpu --fakecupy --no-singleton --np $np --python "$PY" --lumen "$LUMEN" tests/mpi || rc=1
 done
+if ompi_info --parsable --all 2>/dev/null | grep -q "mpi_built_with_cuda_support:value:true" && \
+   "$PY" -c 'import cupy, mpi4py' 2>/dev/null; then
+	echo "== 1b. the same against real mpi4py + CuPy (this Open MPI is CUDA-aware)"
+	for np in 1 2; do
+		"$PY" tests/mpirun.py --gpu --no-singleton --np $np --python "$PY" --lumen "$LUMEN" tests/mpi || rc=1
+	done
+else
+	echo "== 1b. skipped: Open MPI without CUDA support (mpi4py + CuPy cannot pass device buffers to it)"
+fi
 echo "== 2. paths"
 cat > /tmp/lumen-mpi-path.py <<'PYEOF'
 from mpi4py import MPI
