@@ -531,5 +531,5 @@ struct value *mpi_buf_method(struct eval *ev, struct value *self, const char *na
 	for (size_t i = 0; i < sizeof methods / sizeof methods[0]; i++)
 		if (!strcmp(methods[i].name, name))
 			return val_builtin(methods[i].name, methods[i].fn, self, NULL);
-	return NULL;
+	return mpi_vbuf_method(ev, self, name);
 }

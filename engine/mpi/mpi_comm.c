@@ -56,6 +56,7 @@ const char *const mpi_comm_attrs[] = {
 	"send", "ssend", "recv", "isend", "irecv", "sendrecv", "probe", "iprobe",
 	"Bcast", "Reduce", "Allreduce", "Gather", "Scatter", "Allgather", "Alltoall",
 	"Send", "Ssend", "Recv", "Isend", "Irecv", "Sendrecv", "Probe", "Iprobe",
+	"Gatherv", "Scatterv", "Allgatherv", "Alltoallv",
 	"Split", "Dup", "Clone", "Free", "Abort", NULL,
 };
 

@@ -106,10 +106,8 @@ static int ensure_nccl(struct eval *ev, struct mcomm *c)
 
 /* ---- through host copies ---- */
 
-struct stage { struct ndarray *dev; void *ptr; int was; };
-
 /* b's device array replaced by a host copy (copy: with its items) */
-static int stage_in(struct eval *ev, struct mbuf *b, int copy, struct stage *sv)
+int mpi_stage_in(struct eval *ev, struct mbuf *b, int copy, struct mstage *sv)
 {
 	memset(sv, 0, sizeof *sv);
 	if (!b || !b->device || !b->arr)
@@ -127,7 +125,7 @@ static int stage_in(struct eval *ev, struct mbuf *b, int copy, struct stage *sv)
 }
 
 /* back: the host copy's items into the device array (copyback), then b as it was */
-static int stage_out(struct eval *ev, struct mbuf *b, struct stage *sv, int copyback)
+int mpi_stage_out(struct eval *ev, struct mbuf *b, struct mstage *sv, int copyback)
 {
 	if (!sv->was)
 		return 0;
@@ -145,16 +143,16 @@ static int stage_out(struct eval *ev, struct mbuf *b, struct stage *sv, int copy
 static int staged(struct eval *ev, struct mcomm *c, enum mcoll kind, struct mbuf *s, struct mbuf *r, int op,
 		  int root, int peer, int tag, MPI_Status *st)
 {
-	struct stage ss, rs;
+	struct mstage ss, rs;
 	int rank = 0;
 	MPI_Comm_rank(c->comm, &rank);
 	/* what each side reads: the send buffer, and the receive buffer where it
 	 * is also read (IN_PLACE, Bcast's root) */
 	int in_place = s && s->in_place;
-	if (stage_in(ev, s, 1, &ss) < 0)
+	if (mpi_stage_in(ev, s, 1, &ss) < 0)
 		return -1;
-	if (stage_in(ev, r, in_place || kind == MC_SCATTER, &rs) < 0) {
-		stage_out(ev, s, &ss, 0);
+	if (mpi_stage_in(ev, r, in_place || kind == MC_SCATTER, &rs) < 0) {
+		mpi_stage_out(ev, s, &ss, 0);
 		return -1;
 	}
 	mpi_last_path = "mpi-staged";
@@ -162,9 +160,9 @@ static int staged(struct eval *ev, struct mcomm *c, enum mcoll kind, struct mbuf
 	int back_s = rc == 0 && kind == MC_BCAST;
 	int back_r = rc == 0 && r && kind != MC_SEND && !(kind == MC_REDUCE && rank != root)
 		     && !(kind == MC_GATHER && rank != root);
-	if (stage_out(ev, s, &ss, back_s) < 0)
+	if (mpi_stage_out(ev, s, &ss, back_s) < 0)
 		rc = -1;
-	if (stage_out(ev, r, &rs, back_r) < 0)
+	if (mpi_stage_out(ev, r, &rs, back_r) < 0)
 		rc = -1;
 	return rc;
 }
@@ -173,18 +171,18 @@ static int staged(struct eval *ev, struct mcomm *c, enum mcoll kind, struct mbuf
 static int staged_sendrecv(struct eval *ev, struct mcomm *c, struct mbuf *s, struct mbuf *r, int dest, int stag,
 			   int source, int rtag, MPI_Status *st)
 {
-	struct stage ss, rs;
-	if (stage_in(ev, s, 1, &ss) < 0)
+	struct mstage ss, rs;
+	if (mpi_stage_in(ev, s, 1, &ss) < 0)
 		return -1;
-	if (stage_in(ev, r, 0, &rs) < 0) {
-		stage_out(ev, s, &ss, 0);
+	if (mpi_stage_in(ev, r, 0, &rs) < 0) {
+		mpi_stage_out(ev, s, &ss, 0);
 		return -1;
 	}
 	mpi_last_path = "mpi-staged";
 	int rc = MPI_TRY(ev, MPI_Sendrecv(s->ptr, (int)s->count, s->type, dest, stag, r->ptr, (int)r->count, r->type,
 					  source, rtag, c->comm, st ? st : MPI_STATUS_IGNORE));
-	stage_out(ev, s, &ss, 0);
-	if (stage_out(ev, r, &rs, rc == 0) < 0)
+	mpi_stage_out(ev, s, &ss, 0);
+	if (mpi_stage_out(ev, r, &rs, rc == 0) < 0)
 		rc = -1;
 	return rc;
 }

@@ -91,6 +91,9 @@ struct value *mpi_buf_method(struct eval *ev, struct value *self, const char *na
 int mpi_buf_parse(struct eval *ev, struct value *v, struct mbuf *b, int allow_none);
 void mpi_buf_clear(struct mbuf *b);
 
+/* mpi_vbuf.c: Gatherv, Scatterv, Allgatherv, Alltoallv */
+struct value *mpi_vbuf_method(struct eval *ev, struct value *self, const char *name);
+
 /* mpi_pack.c: Lumen values to bytes and back (both ends are Lumen) */
 char *mpi_pack(struct eval *ev, struct value *v, size_t *n);   /* malloc'd, or NULL */
 struct value *mpi_unpack(struct eval *ev, const char *p, size_t n);
@@ -107,6 +110,12 @@ int mpi_dev_coll(struct eval *ev, struct mcomm *c, enum mcoll kind, struct mbuf 
  * pointers are host memory */
 int mpi_host_coll(struct eval *ev, struct mcomm *c, enum mcoll kind, struct mbuf *s,
 		  struct mbuf *r, int op, int root, int peer, int tag, MPI_Status *st);
+/* device buffers through host copies: mpi_stage_in swaps b's device array
+ * for a host one (copy: with its items), mpi_stage_out swaps it back
+ * (copyback: the host items into the device array first) */
+struct mstage { struct ndarray *dev; void *ptr; int was; };
+int mpi_stage_in(struct eval *ev, struct mbuf *b, int copy, struct mstage *sv);
+int mpi_stage_out(struct eval *ev, struct mbuf *b, struct mstage *sv, int copyback);
 int mpi_dev_sendrecv(struct eval *ev, struct mcomm *c, struct mbuf *s, struct mbuf *r, int dest, int stag,
 		     int source, int rtag, MPI_Status *st);
 void mpi_dev_release(struct mcomm *c);
