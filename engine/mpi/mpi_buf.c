@@ -145,8 +145,9 @@ static struct value *keep_of(struct eval *ev, struct mbuf *s, struct mbuf *r)
 	return val_tuple_new(n, items);
 }
 
-int mpi_host_coll(struct eval *ev, struct mcomm *c, enum mcoll kind, struct mbuf *s,
-		  struct mbuf *r, int op, int root, int peer, int tag, MPI_Status *st)
+/* starts kind on host (or CUDA-aware device) pointers: *q to wait on */
+static int host_post(struct eval *ev, struct mcomm *c, enum mcoll kind, struct mbuf *s,
+		     struct mbuf *r, int op, int root, int peer, int tag, MPI_Request *qp)
 {
 	MPI_Request q = MPI_REQUEST_NULL;
 	int rc = MPI_SUCCESS, size = 1;
@@ -193,12 +194,51 @@ int mpi_host_coll(struct eval *ev, struct mcomm *c, enum mcoll kind, struct mbuf
 		mpi_raise(ev, rc);
 		return -1;
 	}
-	struct value *keep = keep_of(ev, s, r);
-	if (!keep)
+	*qp = q;
+	return 0;
+}
+
+int mpi_host_coll(struct eval *ev, struct mcomm *c, enum mcoll kind, struct mbuf *s,
+		  struct mbuf *r, int op, int root, int peer, int tag, MPI_Status *st)
+{
+	MPI_Request q;
+	if (host_post(ev, c, kind, s, r, op, root, peer, tag, &q) < 0)
 		return -1;
-	rc = mpi_wait(ev, &q, st, NULL, keep);
+	struct value *keep = keep_of(ev, s, r);
+	if (!keep) {
+		MPI_Wait(&q, MPI_STATUS_IGNORE);
+		return -1;
+	}
+	int rc = mpi_wait(ev, &q, st, NULL, keep);
 	val_decref(keep);
 	return rc;
+}
+
+/* the nonblocking collectives (Ibcast, Iallreduce ...): a Request holding
+ * the arrays; host memory only */
+static struct value *post_request(struct eval *ev, struct mcomm *c, enum mcoll kind, struct mbuf *s,
+				  struct mbuf *r, int op, int root)
+{
+	if ((s && s->device) || (r && r->device))
+		return err_set(ev, TY_NotImplementedError,
+			       "nonblocking collectives on device arrays are not supported by Lumen (use the blocking form)");
+	MPI_Request q;
+	if (host_post(ev, c, kind, s, r, op, root, 0, 0, &q) < 0)
+		return NULL;
+	mpi_last_path = "mpi";
+	struct value *keep = keep_of(ev, s, r);
+	if (!keep) {
+		MPI_Wait(&q, MPI_STATUS_IGNORE);
+		return NULL;
+	}
+	return mpi_request_new(ev, q, c, RQ_BUF, 0, 0, NULL, keep);
+}
+
+/* a method's name without the I of its nonblocking form ("Iallreduce" -> "allreduce"...) */
+static const char *base_name(const char *n, int *nb)
+{
+	*nb = n[0] == 'I' && n[1] >= 'a' && n[1] <= 'z';
+	return *nb ? n + 1 : n;
 }
 
 static int run(struct eval *ev, struct mcomm *c, enum mcoll kind, struct mbuf *s, struct mbuf *r, int op,
@@ -283,6 +323,13 @@ PYFN(b_bcast)
 	if (args_parse(ev, bi->name, argc, argv, kw, "buf|root", &bv, &rootv) < 0 || int_arg(ev, rootv, 0, &root) < 0
 	    || check_root(ev, MC(bi), root) < 0 || mpi_buf_parse(ev, bv, &b, 0) < 0)
 		return NULL;
+	int nb;
+	base_name(bi->name, &nb);
+	if (nb && !b.in_place) {
+		struct value *rq = post_request(ev, MC(bi), MC_BCAST, &b, NULL, 0, root);
+		mpi_buf_clear(&b);
+		return rq;
+	}
 	int rc = b.in_place ? (err_set(ev, TY_ValueError, "message: cannot use IN_PLACE here"), -1)
 			    : run(ev, MC(bi), MC_BCAST, &b, NULL, 0, root, 0, 0, NULL);
 	mpi_buf_clear(&b);
@@ -293,7 +340,8 @@ PYFN(b_bcast)
 PYFN(b_reduce)
 {
 	struct value *sv, *rv = NULL, *opv = NULL, *rootv = NULL;
-	int all = bi->name[0] == 'A', root = 0, op;
+	int nb;
+	int all = base_name(bi->name, &nb)[0] == 'a' || bi->name[0] == 'A', root = 0, op;
 	struct mbuf s, r;
 	if ((all ? args_parse(ev, bi->name, argc, argv, kw, "sendbuf,recvbuf|op", &sv, &rv, &opv)
 		 : args_parse(ev, bi->name, argc, argv, kw, "sendbuf|recvbuf,op,root", &sv, &rv, &opv, &rootv)) < 0
@@ -313,22 +361,26 @@ PYFN(b_reduce)
 		rc = (err_set(ev, TY_ValueError, "message: cannot use IN_PLACE here"), -1);
 	else if (at_root && !s.in_place && mismatch(ev, &s, &r) < 0)
 		rc = -1;
-	if (rc == 0)
+	struct value *rq = NULL;
+	if (rc == 0 && nb)
+		rc = (rq = post_request(ev, MC(bi), all ? MC_ALLREDUCE : MC_REDUCE, &s, at_root ? &r : NULL, op, root)) ? 0 : -1;
+	else if (rc == 0)
 		rc = run(ev, MC(bi), all ? MC_ALLREDUCE : MC_REDUCE, &s, at_root ? &r : NULL, op, root, 0, 0, NULL);
 	mpi_buf_clear(&s);
 	mpi_buf_clear(&r);
-	return rc < 0 ? NULL : val_none();
+	return rc < 0 ? NULL : rq ? rq : val_none();
 }
 
 /* Gather / Allgather / Scatter / Alltoall */
 PYFN(b_blocks)
 {
 	struct value *sv, *rv, *rootv = NULL;
-	const char *n = bi->name;
+	int nb;
+	const char *n = base_name(bi->name, &nb);
 	enum mcoll kind = n[1] == 'a' ? MC_GATHER : n[1] == 'c' ? MC_SCATTER : n[3] == 't' ? MC_ALLTOALL : MC_ALLGATHER;
 	int root = 0;
 	int rooted = kind == MC_GATHER || kind == MC_SCATTER;
-	if ((rooted ? args_parse(ev, n, argc, argv, kw, "sendbuf,recvbuf|root", &sv, &rv, &rootv)
+	if ((rooted ? args_parse(ev, bi->name, argc, argv, kw, "sendbuf,recvbuf|root", &sv, &rv, &rootv)
 		    : args_parse(ev, n, argc, argv, kw, "sendbuf,recvbuf", &sv, &rv)) < 0
 	    || int_arg(ev, rootv, 0, &root) < 0 || check_root(ev, MC(bi), root) < 0)
 		return NULL;
@@ -374,6 +426,12 @@ PYFN(b_blocks)
 				s.type = r.type;
 				s.none = 1;
 			}
+		}
+		if (nb) {
+			struct value *rq = post_request(ev, MC(bi), kind, &s, &r, 0, root);
+			mpi_buf_clear(&s);
+			mpi_buf_clear(&r);
+			return rq;
 		}
 		rc = run(ev, MC(bi), kind, &s, &r, 0, root, 0, 0, NULL);
 	}
@@ -519,11 +577,23 @@ PYFN(b_isend)
 	return rq;
 }
 
+PYFN(b_ibarrier)
+{
+	if (args_parse(ev, bi->name, argc, argv, kw, "") < 0)
+		return NULL;
+	MPI_Request q;
+	if (MPI_TRY(ev, MPI_Ibarrier(MC(bi)->comm, &q)) < 0)
+		return NULL;
+	return mpi_request_new(ev, q, MC(bi), RQ_BUF, 0, 0, NULL, NULL);
+}
+
 static const struct { const char *name; builtin_fn fn; } methods[] = {
 	{"Bcast", b_bcast}, {"Reduce", b_reduce}, {"Allreduce", b_reduce}, {"Gather", b_blocks},
 	{"Scatter", b_blocks}, {"Allgather", b_blocks}, {"Alltoall", b_blocks}, {"Send", b_send},
 	{"Ssend", b_send}, {"Recv", b_recv}, {"Sendrecv", b_sendrecv}, {"Isend", b_isend},
-	{"Issend", b_isend}, {"Irecv", b_isend},
+	{"Issend", b_isend}, {"Irecv", b_isend}, {"Ibcast", b_bcast}, {"Ireduce", b_reduce},
+	{"Iallreduce", b_reduce}, {"Igather", b_blocks}, {"Iscatter", b_blocks},
+	{"Iallgather", b_blocks}, {"Ialltoall", b_blocks}, {"Ibarrier", b_ibarrier},
 };
 
 struct value *mpi_buf_method(struct eval *ev, struct value *self, const char *name)

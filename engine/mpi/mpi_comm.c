@@ -56,7 +56,8 @@ const char *const mpi_comm_attrs[] = {
 	"send", "ssend", "recv", "isend", "irecv", "sendrecv", "probe", "iprobe",
 	"Bcast", "Reduce", "Allreduce", "Gather", "Scatter", "Allgather", "Alltoall",
 	"Send", "Ssend", "Recv", "Isend", "Irecv", "Sendrecv", "Probe", "Iprobe",
-	"Gatherv", "Scatterv", "Allgatherv", "Alltoallv",
+	"Gatherv", "Scatterv", "Allgatherv", "Alltoallv", "Ibarrier", "Ibcast", "Ireduce", "Iallreduce",
+	"Igather", "Iscatter", "Iallgather", "Ialltoall",
 	"Split", "Dup", "Clone", "Free", "Abort", NULL,
 };
 
