@@ -768,6 +768,23 @@ PYFN(m_library_version)
 
 PYFN(m_lumen_path) { return val_cstr(mpi_last_path); }
 
+/* MPI.Finalize(): ends MPI when this module started it (`lumen run` of a
+ * script); under the MPI kernel the kernel owns MPI and goes on using it */
+PYFN(m_finalize)
+{
+	if (args_parse(ev, bi->name, argc, argv, kw, "") < 0)
+		return NULL;
+	if (!mpimod_initialized_here)
+		return err_set(ev, TY_NotImplementedError,
+			       "MPI.Finalize() under the MPI kernel is not supported by Lumen: the kernel owns MPI (restart the kernel instead)");
+	int fin = 0;
+	MPI_Finalized(&fin);
+	if (fin)
+		return mpi_raise(ev, MPI_ERR_OTHER);
+	mpimod_finalize();
+	return val_none();
+}
+
 static int add(struct eval *ev, struct value *m, const char *name, struct value *v)
 {
 	if (!v || module_add(m, name, v) < 0) {
@@ -795,6 +812,7 @@ static struct value *mpi_build(struct eval *ev, const char *fullname)
 		{"Is_initialized", m_flag}, {"Is_finalized", m_flag}, {"Query_thread", m_flag},
 		{"Is_thread_main", m_flag}, {"Get_version", m_version},
 		{"Get_library_version", m_library_version}, {"lumen_path", m_lumen_path},
+		{"Finalize", m_finalize},
 	};
 	for (size_t i = 0; i < sizeof fns / sizeof fns[0]; i++)
 		if (add(ev, m, fns[i].name, val_builtin(fns[i].name, fns[i].fn, NULL, NULL)) < 0)
