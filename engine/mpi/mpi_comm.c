@@ -789,6 +789,10 @@ static const struct { const char *name; builtin_fn fn; } methods[] = {
 struct value *mpi_comm_getattr(struct eval *ev, struct value *self, const char *name)
 {
 	struct mcomm *m = self->u.obj.p;
+	int fin = 0;
+	MPI_Finalized(&fin);
+	if (fin)
+		return err_set(ev, TY_RuntimeError, "MPI is finalized: no communicator can be used any more");
 	if (!strcmp(name, "rank") || !strcmp(name, "size") || !strcmp(name, "name")) {
 		if (m->comm == MPI_COMM_NULL)
 			return mpi_raise(ev, MPI_ERR_COMM);
