@@ -8,6 +8,9 @@ singleton of one rank).  Every rank's stdout must match byte for byte, and both 
 must fail or succeed together (for a failed run: the last stderr line of each rank
 too).  One TAP line per file and mode, a unified diff as TAP comments on mismatch.
 
+A corpus file begins with a `# mpi: what it checks` line; other files in the folder
+(benchmarks, helpers) are not run.
+
 Markers in a file's comment lines:
   # mpi: ranks N            ranks of the mpiexec run (default: --np, 2)
   # mpi: skip-singleton R   no run without mpiexec
@@ -120,7 +123,10 @@ def main():
 			help="the reference imports fakecupy even where CuPy exists (mpi4py + CuPy needs a CUDA-aware MPI)")
 	ap.add_argument("dir", nargs="?", default=os.path.join(HERE, "mpi"))
 	ARGS = ap.parse_args()
-	files = sorted(f for f in os.listdir(ARGS.dir) if f.endswith(".py") and ARGS.filter in f)
+	def is_cell(f):
+		with open(os.path.join(ARGS.dir, f), encoding="utf-8") as fh:
+			return fh.readline().startswith("# mpi:")
+	files = sorted(f for f in os.listdir(ARGS.dir) if f.endswith(".py") and ARGS.filter in f and is_cell(f))
 	tmp = tempfile.mkdtemp(prefix="lumen-mpi-")
 	lumen = os.path.abspath(ARGS.lumen)
 	tests = []
