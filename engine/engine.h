@@ -87,6 +87,11 @@ struct engine_options {
  * why).  Returns when nothing needs doing. */
 void engine_prepare_process(char **argv);
 
+/* Registers every layer's type slots and hooks with the language core
+ * (lang/value.h); engine_new calls it.  Idempotent.  For programs that make
+ * a bare evaluator (the unit tests' ev_new). */
+void engine_init_layers(void);
+
 /* New session, or NULL on out-of-memory.  Starts CUDA in the background. */
 struct engine *engine_new(const struct engine_options *opt);
 void engine_free(struct engine *e);
@@ -130,6 +135,13 @@ int engine_execution_count(struct engine *e);
 int engine_has_cuda_build(void);
 /* Where the CUDA plugin (lumen-cuda.so) is looked for; static string. */
 const char *engine_cuda_plugin_path(void);
+
+/* The MPI front end (lumen-mpi-kernel) tells the engine its place in the
+ * world before engine_new: rank and size are informational; the GPU this
+ * process uses is local_rank % device_count.  The front end owns MPI (it
+ * initializes and finalizes it); without it, `from mpi4py import MPI`
+ * initializes MPI and engine_exit finalizes it. */
+void engine_mpi_set_world(int rank, int size, int local_rank);
 
 /* Flush stdio and end the process without exit handlers (see engine.c);
  * returns status only in sanitizer builds, where the caller exits. */

@@ -1017,7 +1017,8 @@ int main(int argc, char **argv)
 	}
 	MPI_Gather(&pid, 1, MPI_INT, G.pids, 1, MPI_INT, 0, MPI_COMM_WORLD);
 	MPI_Gather(host, 64, MPI_CHAR, G.hosts, 64, MPI_CHAR, 0, MPI_COMM_WORLD);
-	/* XXX engine_mpi_set_world(G.rank, G.size, G.local_rank); once mpiapi lands */
+	/* before engine_new: the device is local_rank % device_count */
+	engine_mpi_set_world(G.rank, G.size, G.local_rank);
 
 	/* the launcher ends the job with SIGTERM when a rank dies */
 	memset(&sa, 0, sizeof sa);

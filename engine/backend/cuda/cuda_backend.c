@@ -43,8 +43,6 @@ void cudabe_select(const char *m)
 	pthread_mutex_unlock(&warm_mu);
 }
 
-extern void cuda_lib_warm(void);   /* cuda_blas.c */
-extern int jit_init(void);         /* cuda_jit.c: driver entry points */
 
 /* A process may exit while the warmup thread is inside the driver, NVRTC or
  * cuBLAS: exit waits for it, from a handler registered both before and
@@ -65,6 +63,23 @@ static void warm_join_at_exit(void)
 	pthread_join(warm_tid, NULL);
 }
 
+/* The device of this process: local rank % count under MPI (the rank on
+ * this node: LUMEN_LOCAL_RANK, which the MPI kernel sets, or what the
+ * launcher says: Open MPI, MPICH/Hydra, Slurm), else device 0. */
+static int local_rank_device(int count)
+{
+	static const char *const vars[] = { "LUMEN_LOCAL_RANK", "OMPI_COMM_WORLD_LOCAL_RANK", "MPI_LOCALRANKID",
+					    "SLURM_LOCALID", "PMI_LOCAL_RANK", "PMIX_LOCAL_RANK" };
+	for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++) {
+		const char *v = getenv(vars[i]);
+		if (v && *v) {
+			long r = strtol(v, NULL, 10);
+			return r >= 0 && count > 0 ? (int)(r % count) : 0;
+		}
+	}
+	return 0;
+}
+
 static void *warm_main(void *arg)
 {
 	int n = 0, ok = 0;
@@ -80,8 +95,9 @@ static void *warm_main(void *arg)
 		cudaGetLastError();
 		goto done;
 	}
-	if ((e = cudaSetDevice(0)) != cudaSuccess || (e = cudaFree(0)) != cudaSuccess
-	    || (e = cudaGetDeviceProperties(&p, 0)) != cudaSuccess) {
+	int dev = local_rank_device(n);
+	if ((e = cudaSetDevice(dev)) != cudaSuccess || (e = cudaFree(0)) != cudaSuccess
+	    || (e = cudaGetDeviceProperties(&p, dev)) != cudaSuccess) {
 		snprintf(why_host, sizeof why_host, "CUDA failed to start: %s: %s",
 			 cudaGetErrorName(e), cudaGetErrorString(e));
 		goto done;
@@ -90,7 +106,7 @@ static void *warm_main(void *arg)
 		snprintf(why_host, sizeof why_host, "CUDA driver entry points missing");
 		goto done;
 	}
-	cuda_dev.id = 0;
+	cuda_dev.id = dev;
 	cuda_dev.sms = p.multiProcessorCount;
 	cuda_dev.cc_major = p.major;
 	cuda_dev.cc_minor = p.minor;
@@ -572,32 +588,6 @@ out:
 	return r;
 }
 
-extern int cuda_matmul(struct eval *ev, const struct ndarray *a, const struct ndarray *b,
-		       struct ndarray *out);  /* cuda_blas.c */
-extern const struct backend_fft *const cuda_fft_backend;       /* cuda_fft.c */
-extern const struct backend_linalg *const cuda_linalg_backend; /* cuda_solver.c */
-extern const struct backend_random *const cuda_random_backend; /* cuda_rand.c */
-extern int cuda_gather(struct eval *ev, const struct ndarray *src, const int64_t *off, int64_t nb,
-		       int pos, struct ndarray *out);  /* cuda_index.c */
-extern int cuda_scatter(struct eval *ev, struct ndarray *dst, const int64_t *off, int64_t nb,
-			int pos, const struct ndarray *vals);  /* cuda_index.c */
-extern int cuda_mask_count(struct eval *ev, const struct ndarray *mask, int64_t *count);
-extern int cuda_mask_take(struct eval *ev, const struct ndarray *a, const struct ndarray *mask,
-			  struct ndarray **out);
-extern int cuda_mask_put(struct eval *ev, struct ndarray *a, const struct ndarray *mask,
-			 const struct ndarray *vals);
-extern int cuda_take_index(struct eval *ev, const struct ndarray *view, int nidx,
-			   const struct ndarray *const *idx, const int64_t *size, const int64_t *stride,
-			   const int *axis, int pos, struct ndarray *out);
-extern int cuda_bounds(struct eval *ev, const struct ndarray *x, double *lo, double *hi,
-		       int *nan);  /* cuda_count.c */
-extern int cuda_bin_count(struct eval *ev, const struct ndarray *x, const double *edges,
-			  int64_t nb, int uniform, struct ndarray *counts);
-extern int cuda_arange_fill(struct eval *ev, struct ndarray *dst, const void *first2,
-			    const double *step); /* cuda_fill.c */
-extern int cuda_searchsorted(struct eval *ev, const struct ndarray *a, const struct ndarray *v,
-			     int right, struct ndarray *out); /* cuda_search.c */
-
 static struct backend cuda_backend = {
 	.name = "cuda",
 	.device = DEV_CUDA,
@@ -643,7 +633,6 @@ static void make_full(void)
 	cuda_backend.random = cuda_random_backend;
 }
 
-extern int cudaobj_linked; /* cuda_obj.c: pulls its tables into every program */
 
 const struct backend *cudabe_backend(struct eval *ev)
 {
