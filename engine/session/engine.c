@@ -33,6 +33,7 @@
 #include "backend/host/host.h"
 #include "lib/shape.h"
 #include "plot/plot_api.h"
+#include "mpi/mpi.h"
 
 struct engine {
 	struct eval *ev;
@@ -112,6 +113,7 @@ void engine_init_layers(void)
 	uf_set_matmul(linalg_matmul);
 	publish_tables();
 	pylib_init(); /* os, json, ...: registered with lang's module table */
+	mpimod_init(); /* mpi4py (nothing in a build without MPI) */
 	lang_hooks.import_display = display_module;
 	lang_hooks.magic = magic_line;
 	lang_hooks.inspect_text = engine_inspect_text;
@@ -1209,8 +1211,18 @@ int engine_inspect(struct engine *e, const char *code, int cursor_pos, int detai
  * Nothing of Lumen's needs a handler: stdio is flushed here and the kernel
  * cache is written when a kernel is compiled.  Sanitizer builds return, so
  * that the caller's exit runs the leak check. */
+void engine_mpi_set_world(int rank, int size, int local_rank)
+{
+	mpimod_set_world(rank, size, local_rank);
+}
+
 int engine_exit(int status)
 {
+	/* MPI ends here only when `from mpi4py import MPI` started it, and only
+	 * after a clean run: a rank that failed leaves without MPI_Finalize (it
+	 * would wait for ranks that wait for it), so mpiexec ends the job */
+	if (status == 0)
+		mpimod_finalize();
 	fflush(stdout);
 	fflush(stderr);
 #if defined(__SANITIZE_ADDRESS__)

@@ -223,4 +223,16 @@ struct value *cuda_fallback_list(struct eval *ev, const struct builtin *bi, int 
 
 #endif /* HAVE_CUDA */
 
+/* ---- cuda_nccl.c: the NCCL entries of the plugin table (cuda_plugin.h) ---- */
+#ifdef HAVE_NCCL
+#include "backend/cuda_plugin.h"
+int cuda_nccl_id(struct eval *ev, void *id);
+int cuda_nccl_init(struct eval *ev, int nranks, int rank, const void *id, void **comm);
+void cuda_nccl_free(void *comm);
+void cuda_nccl_abort(void *comm);
+int cuda_nccl_run(struct eval *ev, void *comm, enum nccl_kind kind, const void *send, void *recv,
+		  size_t count, int dtype, enum nccl_op op, int root, int peer);
+int cuda_device_uuid(unsigned char out[16]);
+#endif
+
 #endif
