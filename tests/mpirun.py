@@ -28,6 +28,7 @@ import subprocess
 import sys
 import tempfile
 
+SAN = re.compile(rb"ERROR: (Address|Leak|Memory)Sanitizer|runtime error:|AddressSanitizer:DEADLYSIGNAL")
 MARK = re.compile(r"^\s*#\s*mpi:\s*(ranks|skip-singleton|todo|timeout)\b\s*(.*)$", re.M)
 HERE = os.path.dirname(os.path.abspath(__file__))
 FAKECUPY = os.path.join(HERE, "gpu", "sweep", "fakecupy")
@@ -46,6 +47,14 @@ def env_for(kind, gpu):
 			env["PYTHONPATH"] = FAKECUPY + os.pathsep + env.get("PYTHONPATH", "")
 	else:
 		env["LUMEN_DEVICE"] = "cuda" if gpu else "host"
+		# sanitizer builds: Open MPI's own leaks at MPI_Init/Finalize are
+		# suppressed by library (tests/lsan.supp), which needs its components
+		# kept loaded and full stacks (its libraries have no frame pointers)
+		env["OMPI_MCA_mca_base_component_disable_dlclose"] = "1"
+		asan = env.get("ASAN_OPTIONS", "")
+		env["ASAN_OPTIONS"] = (asan + ":" if asan else "") + "fast_unwind_on_malloc=0"
+		if "LSAN_OPTIONS" not in env:
+			env["LSAN_OPTIONS"] = "suppressions=" + os.path.join(HERE, "lsan.supp")
 	return env
 
 
@@ -102,10 +111,11 @@ def compare(ref, lum):
 			diffs.append("\n".join(d))
 		if rrc != 0 and lrc != 0 and last_line(re_) != last_line(le):
 			diffs.append("rank %d error: reference %r, lumen %r" % (i, last_line(re_), last_line(le)))
-	if not diffs and lrc != 0:
-		for i, (lo, le) in enumerate(lr):
-			if le.strip():
-				pass
+	for i, (lo, le) in enumerate(lr):
+		m = SAN.search(le)
+		if m:
+			at = le[max(0, m.start() - 200):m.start() + 1500].decode("utf-8", "replace")
+			diffs.append("rank %d: sanitizer report\n%s" % (i, at))
 	return "\n".join(diffs) if diffs else None
 
 
