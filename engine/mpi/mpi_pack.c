@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "mpi/mpi_int.h"
-#include "lang/bigint.h"
-#include "lang/bytesobj.h"
+#include "pyobj/bigint.h"
+#include "pyobj/bytesobj.h"
 #include "pyobj/pyobj.h"
 #include "array/arrapi.h"
 

@@ -5,6 +5,9 @@
  * Gather, scatter and alltoall are grouped send/recv pairs (NCCL has no such
  * collectives).  Never talks MPI: the mpi4py module (engine/mpi/) broadcasts
  * the id.  Built only with HAVE_NCCL; owns the communicators it returns.
+ * libnccl.so.2 is opened at the first call (dlopen: the plugin loads on
+ * machines without NCCL, and start-up never pays NCCL's ~100 ms load); a
+ * missing NCCL is a named RuntimeError there.
  */
 #include "config.h"
 #ifdef HAVE_NCCL
@@ -16,6 +19,60 @@
 #include "array/dtype.h"
 #include "backend/cuda/cuda_int.h"
 #include "backend/cuda_plugin.h"
+#include <dlfcn.h>
+#include <pthread.h>
+
+/* NCCL's functions this file calls, resolved from libnccl.so.2 */
+#define NCCL_FNS(X) X(GetUniqueId) X(CommInitRank) X(CommDestroy) X(CommAbort) X(CommCount) \
+	X(CommUserRank) X(GetErrorString) X(GetLastError) X(GroupStart) X(GroupEnd) X(AllReduce) \
+	X(Broadcast) X(Reduce) X(AllGather) X(Send) X(Recv)
+static struct {
+#define X(f) __typeof__(&nccl##f) f;
+	NCCL_FNS(X)
+#undef X
+} nccl_fn;
+static int nccl_state;   /* 0 not tried, 1 loaded, -1 absent */
+static char nccl_why[256];
+static pthread_mutex_t nccl_mu = PTHREAD_MUTEX_INITIALIZER;
+
+static int nccl_load(struct eval *ev)
+{
+	pthread_mutex_lock(&nccl_mu);
+	if (nccl_state == 0) {
+		void *h = dlopen("libnccl.so.2", RTLD_NOW | RTLD_LOCAL);
+#ifdef LUMEN_NCCL_DIR
+		if (!h)
+			h = dlopen(LUMEN_NCCL_DIR "/libnccl.so.2", RTLD_NOW | RTLD_LOCAL);
+#endif
+		nccl_state = h ? 1 : -1;
+		if (!h)
+			snprintf(nccl_why, sizeof nccl_why, "%s", dlerror());
+#define X(f) if (h && !(nccl_fn.f = (__typeof__(nccl_fn.f))dlsym(h, "nccl" #f))) { \
+		nccl_state = -1; snprintf(nccl_why, sizeof nccl_why, "libnccl.so.2 has no nccl%s", #f); }
+		NCCL_FNS(X)
+#undef X
+	}
+	pthread_mutex_unlock(&nccl_mu);
+	if (nccl_state < 0)
+		return err_set(ev, TY_RuntimeError, "NCCL is not available for device collectives: %s", nccl_why), -1;
+	return 0;
+}
+#define ncclGetUniqueId nccl_fn.GetUniqueId
+#define ncclCommInitRank nccl_fn.CommInitRank
+#define ncclCommDestroy nccl_fn.CommDestroy
+#define ncclCommAbort nccl_fn.CommAbort
+#define ncclCommCount nccl_fn.CommCount
+#define ncclCommUserRank nccl_fn.CommUserRank
+#define ncclGetErrorString nccl_fn.GetErrorString
+#define ncclGetLastError nccl_fn.GetLastError
+#define ncclGroupStart nccl_fn.GroupStart
+#define ncclGroupEnd nccl_fn.GroupEnd
+#define ncclAllReduce nccl_fn.AllReduce
+#define ncclBroadcast nccl_fn.Broadcast
+#define ncclReduce nccl_fn.Reduce
+#define ncclAllGather nccl_fn.AllGather
+#define ncclSend nccl_fn.Send
+#define ncclRecv nccl_fn.Recv
 
 static int nccl_fail(struct eval *ev, ncclResult_t r, const char *what)
 {
@@ -30,7 +87,7 @@ static int nccl_fail(struct eval *ev, ncclResult_t r, const char *what)
 int cuda_nccl_id(struct eval *ev, void *id)
 {
 	ncclUniqueId u;
-	if (cuda_ready(ev) < 0 || NCCL_CHECK(ev, ncclGetUniqueId(&u)) < 0)
+	if (nccl_load(ev) < 0 || cuda_ready(ev) < 0 || NCCL_CHECK(ev, ncclGetUniqueId(&u)) < 0)
 		return -1;
 	memcpy(id, u.internal, NCCL_ID_BYTES);
 	return 0;
@@ -41,7 +98,7 @@ int cuda_nccl_init(struct eval *ev, int nranks, int rank, const void *id, void *
 	ncclUniqueId u;
 	ncclComm_t c;
 	memcpy(u.internal, id, NCCL_ID_BYTES);
-	if (cuda_ready(ev) < 0 || CUDA_CHECK(ev, cudaSetDevice(cuda_dev.id)) < 0
+	if (nccl_load(ev) < 0 || cuda_ready(ev) < 0 || CUDA_CHECK(ev, cudaSetDevice(cuda_dev.id)) < 0
 	    || NCCL_CHECK(ev, ncclCommInitRank(&c, nranks, u, rank)) < 0)
 		return -1;
 	*comm = c;
