@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "array/xfer.h"
+#include "backend/backend.h"
 
 struct eval;
 struct ndarray;

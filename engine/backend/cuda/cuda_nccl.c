@@ -20,6 +20,7 @@
 #include "backend/cuda/cuda_int.h"
 #include "backend/cuda_plugin.h"
 #include <dlfcn.h>
+#include <stdio.h>
 #include <pthread.h>
 
 /* NCCL's functions this file calls, resolved from libnccl.so.2 */
