@@ -21,6 +21,9 @@
 /* ENTRIES: struct backend_fft and struct backend_linalg */
 #define FFT_ENTRIES(X) X(exec)
 #define LINALG_ENTRIES(X) X(getrf) X(getrs) X(potrf) X(geqrf) X(orgqr) X(gesdd) X(syevd) X(geev) X(gelsd)
+/* device shortcuts of the linalg table (backend_lib.h): NULL on the host,
+ * where numerics/linalg_decomp.c keeps NumPy's own arithmetic */
+#define LINALG_DEVICE_ONLY(X) X(trizero) X(lu_slogdet)
 
 static void check(const struct backend *be, const char *which)
 {
@@ -34,9 +37,13 @@ static void check(const struct backend *be, const char *which)
 #define CHECK_LINALG(e) \
 	snprintf(what, sizeof what, "%s: linalg->%s", which, #e); \
 	ok(be->linalg && be->linalg->e != NULL, what);
+#define CHECK_DEVICE_ONLY(e) \
+	snprintf(what, sizeof what, "%s: linalg->%s is a device shortcut (NULL)", which, #e); \
+	ok(be->linalg && be->linalg->e == NULL, what);
 	BACKEND_ENTRIES(CHECK)
 	FFT_ENTRIES(CHECK_FFT)
 	LINALG_ENTRIES(CHECK_LINALG)
+	LINALG_DEVICE_ONLY(CHECK_DEVICE_ONLY)
 	/* random stays NULL on the host by design: np.random's own MT19937 /
 	 * PCG64 streams (random/) are the host's generators (backend.h) */
 	snprintf(what, sizeof what, "%s: random is NumPy's own streams (NULL)", which);
