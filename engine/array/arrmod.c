@@ -201,7 +201,7 @@ static int add_constants(struct eval *ev, struct value *mod, int is_cp)
 
 static const struct arr_func *const top_tables[] = {
 	arr_creation_funcs, arr_ufunc_funcs, arr_reduce_funcs, arr_manip_funcs,
-	arr_index_funcs, arr_edit_funcs, arr_calculus_funcs, arr_polynomial_funcs, arr_sort_funcs,
+	arr_index_funcs, arr_edit_funcs, arr_calculus_funcs, arr_polynomial_funcs, arr_poly1d_funcs, arr_sort_funcs,
 	arr_stat_funcs, arr_linalg_top_funcs, arr_io_funcs, arr_format_funcs, arr_dtype_funcs, arr_fpe_funcs, arr_compose_funcs, NULL,
 };
 
@@ -336,7 +336,9 @@ static struct value *build(struct eval *ev, const char *name)
 				return NULL;
 		if (strstr(name, ".linalg") && add(ev, mod, "LinAlgError", val_type(TY_LinAlgError)) < 0)
 			return NULL;
-		if (strstr(name, ".exceptions") && add(ev, mod, "AxisError", val_type(TY_AxisError)) < 0)
+		if (strstr(name, ".exceptions") && (add(ev, mod, "AxisError", val_type(TY_AxisError)) < 0 ||
+						    add(ev, mod, "RankWarning", val_type(TY_RankWarning)) < 0 ||
+						    add(ev, mod, "ComplexWarning", val_type(TY_ComplexWarning)) < 0))
 			return NULL;
 		if (!strcmp(name, "cupy.cuda") && add_child(ev, mod, name, "runtime") < 0)
 			return NULL;
