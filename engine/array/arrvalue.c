@@ -433,6 +433,25 @@ struct ndarray *arr_asarray(struct eval *ev, const struct backend *be,
 
 	if (!be)
 		be = &backend_host;
+	if (v->type == VT_OBJECT && v->u.obj.t->getattr) {
+		/* an object with __array__ (np.poly1d, a user class): its array */
+		struct value *f = v->u.obj.t->getattr(ev, v, "__array__"), *x;
+		if (!f && err_occurred(ev))
+			err_clear(ev);
+		if (f) {
+			x = val_call(ev, f, 0, NULL, NULL);
+			val_decref(f);
+			if (!x)
+				return NULL;
+			if (x->type != VT_NDARRAY) {
+				val_decref(x);
+				return err_set(ev, TY_ValueError, "object __array__ method not producing an array");
+			}
+			r = arr_asarray(ev, be, x, dtype);
+			val_decref(x);
+			return r;
+		}
+	}
 	if (v->type == VT_NDARRAY) {
 		a = v->u.arr;
 		if (nd_backend(a) != be) {

@@ -96,6 +96,8 @@ static const struct { const char *name, *module; enum typeid parent; } tyinfo[TY
 	[TY_FutureWarning] = {"FutureWarning", NULL, TY_Warning},
 	[TY_JSONDecodeError] = {"JSONDecodeError", "json.decoder", TY_ValueError},
 	[TY_GeneratorExit] = {"GeneratorExit", NULL, TY_BaseException},
+	[TY_RankWarning] = {"RankWarning", "numpy.exceptions", TY_RuntimeWarning},
+	[TY_ComplexWarning] = {"ComplexWarning", "numpy.exceptions", TY_RuntimeWarning},
 };
 
 const char *typeid_name(enum typeid t)

@@ -332,6 +332,16 @@ static int operand_of(struct eval *ev, const struct backend *be, struct value *v
 		o->arr = arr_asarray(ev, be, v, -1);
 		return o->arr ? 0 : -1;
 	}
+	if (v->type == VT_OBJECT && v->u.obj.t->getattr) { /* np.poly1d ...: its __array__ */
+		struct value *f = v->u.obj.t->getattr(ev, v, "__array__");
+		if (f) {
+			val_decref(f);
+			o->arr = arr_asarray(ev, be, v, -1);
+			return o->arr ? 0 : -1;
+		}
+		if (err_occurred(ev))
+			err_clear(ev);
+	}
 	err_set(ev, TY_TypeError, "unsupported type for a ufunc operand: '%s'", val_type_name(v));
 	return -1;
 }
