@@ -25,6 +25,7 @@
 #include "backend/backend.h"
 #include "array/arrapi.h"
 #include "array/arrfuncs.h"
+#include "array/memreport.h"
 #include "session/docs.h"
 #include "session/magic_int.h"
 #include "plot/plot_api.h"
@@ -59,6 +60,30 @@ int engine_has_cuda_build(void)
 #endif
 }
 
+/* memreport's hook: the session's variables that hold arrays, for the
+ * out-of-memory errors and %memgetinfo -v (names starting with '_' skipped) */
+static size_t engine_named_arrays(struct eval *ev, struct memrep_named *out, size_t cap)
+{
+	struct dict *d;
+	size_t n = 0;
+
+	if (!ev || !ev->globals || ev->globals->type != VT_DICT)
+		return 0;
+	d = ev->globals->u.dict;
+	for (size_t i = 0; i < d->n; i++) {
+		struct dict_entry *e = &d->entries[i];
+		if (!e->key || e->key->type != VT_STR || e->key->u.str->s[0] == '_' ||
+		    !e->val || e->val->type != VT_NDARRAY)
+			continue;
+		if (n < cap) {
+			out[n].name = e->key->u.str->s;
+			out[n].a = e->val->u.arr;
+		}
+		n++;
+	}
+	return n;
+}
+
 struct engine *engine_new(const struct engine_options *opt)
 {
 	struct engine *e = calloc(1, sizeof *e);
@@ -67,6 +92,7 @@ struct engine *engine_new(const struct engine_options *opt)
 	if (opt && opt->device)
 		setenv("LUMEN_DEVICE", opt->device, 1);
 	pylib_init(); /* os, json, ...: registered with lang's module table */
+	memrep_set_names_hook(engine_named_arrays);
 	e->ev = ev_new();
 	if (!e->ev) {
 		free(e);
