@@ -87,6 +87,11 @@ struct engine_options {
  * why).  Returns when nothing needs doing. */
 void engine_prepare_process(char **argv);
 
+/* Registers every layer's type slots and hooks with the language core
+ * (lang/value.h); engine_new calls it.  Idempotent.  For programs that make
+ * a bare evaluator (the unit tests' ev_new). */
+void engine_init_layers(void);
+
 /* New session, or NULL on out-of-memory.  Starts CUDA in the background. */
 struct engine *engine_new(const struct engine_options *opt);
 void engine_free(struct engine *e);

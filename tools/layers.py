@@ -11,7 +11,10 @@ sources.  Maps modules to rooms (folders) and prints:
   - every room->room edge that goes up the layer order (engine/README.md:
     lang, array, ufunc, backend, lib/numerics/random, session, front ends),
     with the symbols or includes that make it.
-Exit status: 0, or 1 with --check when a circle spans more than one room.
+Exit status: 0, or 1 with --check N when a circle spans more than N rooms
+(--check alone: more than one); with --symbols-only the #include lines
+are left out (the link-time graph, what make check's tests/layers.test
+checks).
 
   tools/layers.py [--build build] [--src .]            the tree as it is
   tools/layers.py --src OLD --build OLD/build --rooms-from-git REV:NEWREV
@@ -29,11 +32,11 @@ import sys
 
 # ORDER LAYER: bottom up; rooms on one line share a layer
 LAYERS = [
-    ["lang"],
+    ["lang", "pyobj"],
     ["array"],
     ["ufunc"],
     ["backend", "backend/host", "backend/cuda", "kernels"],
-    ["lib", "numerics", "random"],
+    ["lib", "numerics", "random", "pylib", "plot"],
     ["session"],
     ["front"],  # engine/cli.c, engine/engine.h's users in kernel/
 ]
@@ -306,8 +309,8 @@ def main():
     ap.add_argument("--symbols-only", action="store_true",
                     help="leave #include edges out (link-time dependencies only)")
     ap.add_argument("-v", "--verbose", action="store_true", help="list every edge")
-    ap.add_argument("--check", action="store_true",
-                    help="exit 1 when a circle spans more than one room")
+    ap.add_argument("--check", nargs="?", type=int, const=1, default=None, metavar="N",
+                    help="exit 1 when a circle spans more than N rooms (default 1)")
     a = ap.parse_args()
     build = a.build or os.path.join(a.src, "build")
     rename = rename_map(a.src, a.rooms_from_git) if a.rooms_from_git else None
@@ -319,7 +322,11 @@ def main():
         edges = {k: v for k, v in edges.items() if any(not r.startswith("#") for r in v)}
         print("(symbol edges only: #include lines left out)")
     multi = report(tree, edges, nobj, a.verbose)
-    sys.exit(1 if a.check and multi else 0)
+    if a.check is not None:
+        worst = max((len({modroom(tree, m) for m in c}) for c in multi), default=1)
+        print("\n== check: widest circle %d room%s, at most %d allowed"
+              % (worst, "" if worst == 1 else "s", a.check))
+        sys.exit(1 if worst > a.check else 0)
 
 
 if __name__ == "__main__":

@@ -48,8 +48,6 @@ struct ndarray *arr_astype(struct eval *ev, const struct ndarray *a, int dtype);
 /* the same cast without NumPy's ComplexWarning: for results a function computed
  * in complex that NumPy gives as real (no user cast took place) */
 struct ndarray *arr_astype_quiet(struct eval *ev, const struct ndarray *a, int dtype);
-/* NumPy's pairwise summation of n contiguous doubles (add.reduce's order) */
-double arr_pairwise_sum_d(const double *a, int64_t n);
 /* A C-contiguous host copy of a as dtype (a itself when it already is one,
  * as a new reference): what host-side algorithms read device arrays by. */
 struct ndarray *arr_host_c(struct eval *ev, const struct ndarray *a, int dtype);
@@ -94,7 +92,7 @@ static inline const struct backend *arr_be(const struct builtin *bi)
 /* In host mode `cp` arrays live on backend_host_cupy: host memory, the host
  * functions, but a distinct namespace (cupy.ndarray, 0-d results stay
  * arrays, mixing with np arrays is a TypeError).  host_backend.c. */
-extern const struct backend backend_host_cupy;
+extern struct backend backend_host_cupy;  /* as backend_host (backend.h) */
 /* Non-zero for the `cp` namespace's backends (CUDA or host-cupy). */
 int arr_is_cupy(const struct backend *be);
 
@@ -122,11 +120,46 @@ void arr_format_shape_compact(char *buf, size_t n, int ndim, const int64_t *shap
 struct ndarray *arr_reduce(struct eval *ev, const struct ndarray *a, enum red_op op,
 			   uint64_t axes, int keepdims, int dtype);
 
-/* np.mgrid (sparse 0) / np.ogrid (sparse 1) of numpy or cupy (ndgrid.c). */
-struct value *arr_ndgrid_new(struct eval *ev, int sparse, int cupy);
-/* np.s_ (maketuple 0) and np.index_exp (1): obj[key] returns the key.  ndgrid.c. */
-struct value *arr_index_exp_new(struct eval *ev, int maketuple);
-/* np.r_ (c_ 0) and np.c_ (1) of the numpy (cupy 0) or cupy namespace.  ndgrid.c. */
-struct value *arr_concat_new(struct eval *ev, int c_, int cupy);
+
+/* ---- the operations behind the language's type slots (lang/value.h) ----
+ * Registered for VT_NDARRAY / VT_SCALAR / VT_DTYPE by each layer's
+ * *_register_slots (engine_init_layers); callable directly as well. */
+struct value *arr_binop(struct eval *ev, enum binop op, struct value *l, struct value *r, int inplace);
+struct value *arr_unop(struct eval *ev, enum unop op, struct value *v);
+int arr_truth(struct eval *ev, struct value *v);
+char *arr_repr(struct eval *ev, struct value *v);   /* NumPy repr */
+char *arr_str(struct eval *ev, struct value *v);    /* NumPy str */
+struct value *arr_getattr(struct eval *ev, struct value *v, const char *name);
+int arr_setattr(struct eval *ev, struct value *v, const char *name, struct value *x);
+struct value *arr_getitem(struct eval *ev, struct value *v, struct value *key);
+int arr_setitem(struct eval *ev, struct value *v, struct value *key, struct value *x);
+int64_t arr_len(struct eval *ev, struct value *v);
+struct value *arr_iter_list(struct eval *ev, struct value *v);
+int arr_hash(struct eval *ev, struct value *v, uint64_t *out);    /* scalars only */
+/* int(x), float(x), complex(x) of a scalar or size-1 array */
+int arr_as_int64(struct eval *ev, struct value *v, int64_t *out);
+/* int() of an integer/bool scalar or one-element array: a Python int of any size */
+struct value *arr_to_pyint(struct eval *ev, struct value *v);
+int arr_as_double(struct eval *ev, struct value *v, double *out);
+int arr_as_complex(struct eval *ev, struct value *v, double _Complex *out);
+/* dtype value call: np.float32(3) / dtype attributes (.name, .itemsize ...) */
+struct value *arr_dtype_call(struct eval *ev, struct value *dt, int argc,
+			     struct value **argv, const struct kwargs *kw);
+struct value *arr_dtype_getattr(struct eval *ev, struct value *dt, const char *name);
+char *arr_dtype_repr(struct eval *ev, struct value *dt);
+/* The modules: `import numpy` / `import cupy` / submodules ("numpy.linalg").
+ * NULL with no error set: not an array module. */
+struct value *arr_import(struct eval *ev, const char *fullname);
+/* Fills the slots the array layer owns (arrslots.c); idempotent. */
+void arr_register_slots(void);
+/* Fills the indexing slots (lib/index.c); idempotent. */
+void idx_register_slots(void);
+
+/* A NumPy scalar as the Python number it holds (arrattr.c). */
+struct value *arr_scalar_to_py(struct eval *ev, const struct npscalar *s);
+/* a.real (imag 0) / a.imag (imag 1): a view, or a new array (ufuncfn.c). */
+struct ndarray *arr_real_imag(struct eval *ev, const struct ndarray *a, int imag);
+/* a.fill(x) / a[...] = x of one value (arrattr.c): 0, or -1 with the error set */
+int arr_fill_value(struct eval *ev, struct ndarray *a, struct value *x);
 
 #endif

@@ -19,8 +19,7 @@
 #include "lang/bigint.h"
 #include "lang/bytesobj.h"
 #include "ufunc/fpe.h"
-#include "lib/shape.h"
-#include "backend/xfer.h"
+#include "array/xfer.h"
 
 /* ---- NumPy scalar <-> Python value ---- */
 
@@ -361,15 +360,10 @@ static struct value *device_value(struct eval *ev, const struct ndarray *a)
 	return val_cstr("<CUDA Device 0>");
 }
 
-/* the lookup of methods over every area's table */
-extern const struct arr_func arr_ufunc_methods[];
+/* the lookup of methods over every area's table (published at start-up) */
 static const struct arr_func *const *method_tables(void)
 {
-	static const struct arr_func *const t[] = {
-		arr_core_methods, arr_ufunc_methods, arr_reduce_methods, arr_manip_methods,
-		arr_sort_methods, arr_linalg_methods, arr_compose_methods, NULL,
-	};
-	return t;
+	return arr_published(NS_METHODS);
 }
 
 static struct value *find_method(struct value *self, const char *name)
@@ -382,8 +376,6 @@ static struct value *find_method(struct value *self, const char *name)
 						   (void *)nd_backend(self->u.arr));
 	return NULL;
 }
-
-struct ndarray *arr_real_imag(struct eval *ev, const struct ndarray *a, int imag);
 
 static struct value *ndarray_getattr(struct eval *ev, struct value *v, const char *name)
 {
@@ -700,7 +692,7 @@ static struct value *m_fill(struct eval *ev, const struct builtin *bi, int argc,
 {
 	struct value *x;
 	if (args_parse(ev, "fill", argc, argv, kw, "value", &x) < 0 ||
-	    (x->type == VT_COMPLEX && idx_value_check(ev, self_arr(bi)->dtype, x) < 0) || /* a.fill(1j) */
+	    (x->type == VT_COMPLEX && arr_hooks.value_check && arr_hooks.value_check(ev, self_arr(bi)->dtype, x) < 0) || /* a.fill(1j) */
 	    arr_fill_value(ev, self_arr(bi), x) < 0)
 		return NULL;
 	return val_none();

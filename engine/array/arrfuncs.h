@@ -55,11 +55,9 @@ extern const struct arr_func arr_manip_methods[];    /* manip.c */
 extern const struct arr_func arr_sort_methods[];     /* sortsearch.c */
 extern const struct arr_func arr_linalg_methods[];   /* linalg.c: dot */
 
-/* ---- added by arrays-core: more tables (arrmod.c gives each an empty weak
- * default, so an area that has not written its table yet never breaks the
- * link; programs must link libengine.a with --whole-archive so the strong
- * definitions win over the weak ones). ---- */
+/* ---- more tables ---- */
 extern const struct arr_func arr_dtype_funcs[];      /* npscalar.c: dtype, result_type, iinfo ... */
+/* the CUDA plugin's (cuda_obj.c; reached through cuda_plugin.h's table) */
 extern const struct arr_func arr_cupy_funcs[];       /* cuda: cupy-only top level (get_default_memory_pool, ElementwiseKernel ...) */
 extern const struct arr_func arr_cuda_funcs[];       /* cuda: cupy.cuda (Device, Stream, Event ...) */
 extern const struct arr_func arr_cuda_runtime_funcs[]; /* cuda: cupy.cuda.runtime */
@@ -68,7 +66,6 @@ extern const struct arr_func arr_host_cupy_funcs[], arr_host_cuda_funcs[], arr_h
 int arr_host_module_init_cuda(struct eval *ev, const char *fullname, struct value *mod);
 /* backend/host/host_ukernel.c: ElementwiseKernel, ReductionKernel, RawKernel, RawModule in host mode */
 extern const struct arr_func arr_host_ukernel_funcs[];
-extern const struct arr_func arr_cupyx_funcs[];      /* cupyx top level (cupyx.jit? rsqrt ...) */
 extern const struct arr_func arr_profiler_funcs[];   /* cupyx.profiler (benchmark) */
 extern const struct arr_func arr_ndimage_funcs[];    /* cupyx.scipy.ndimage / scipy.ndimage */
 extern const struct arr_func arr_signal_funcs[];     /* cupyx.scipy.signal / scipy.signal */
@@ -81,7 +78,52 @@ extern const struct arr_func arr_compose_methods[];  /* lib/compose.c: a.diagona
 extern const struct arr_func arr_fpe_funcs[];        /* fpe.c: seterr, geterr, errstate */
 /* Called once when a module is built, to add what tables cannot hold
  * (objects such as cp.cuda.Stream.null): fullname "cupy.cuda" ...  The
- * default (weak) does nothing.  0 or -1 with the error set. */
+ * CUDA plugin's (cuda_plugin.h).  0 or -1 with the error set. */
 int arr_module_init_cuda(struct eval *ev, const char *fullname, struct value *mod);
+
+/* ---- publishing: the areas' tables reach the modules at start-up ----
+ * arrmod.c names no area: engine_init_layers publishes each table in its
+ * namespace, in the order the names are added (a later table's name wins). */
+/* ORDER NS */
+enum arr_ns {
+	NS_TOP,          /* numpy / cupy */
+	NS_METHODS,      /* ndarray methods (a.sum ...) */
+	NS_LINALG, NS_FFT, NS_RANDOM,        /* numpy.X / cupy.X */
+	NS_CUPYX, NS_PROFILER,               /* cupyx, cupyx.profiler */
+	NS_NDIMAGE, NS_SIGNAL, NS_SPECIAL, NS_SCIPY_LINALG, /* (cupyx.)scipy.X */
+	NS_COUNT
+};
+/* np.mgrid, np.ogrid, np.s_, np.r_, np.c_, np.index_exp added to mod
+ * (lib/ndgrid.c; arr_hooks.module_objects): 0 or -1 with the error set */
+int arr_ndgrid_objects(struct eval *ev, struct value *mod, int cupy);
+
+/* What building the modules asks of the layers above, registered at
+ * start-up (engine_init_layers); NULL: none. */
+enum arr_cuda_ns { ACN_CUPY, ACN_CUDA, ACN_RUNTIME, ACN_UKERNEL }; /* ORDER cuda_table */
+struct arr_hooks {
+	/* cp's backend: the CUDA backend, else backend_host_cupy (host mode);
+	 * NULL with the error set.  Waits for the plugin. */
+	const struct backend *(*cupy_backend)(struct eval *ev);
+	/* cp's own names (ACN_CUPY), cupy.cuda, cupy.cuda.runtime: the CUDA
+	 * plugin's tables, or host mode's; ACN_UKERNEL: host mode's user
+	 * kernels (NULL with the plugin, whose cupy table has them) */
+	const struct arr_func *(*cuda_table)(enum arr_cuda_ns which);
+	/* objects tables cannot hold (cp.cuda.Stream.null ...) for module
+	 * fullname; 0 or -1 with the error set */
+	int (*module_init_cuda)(struct eval *ev, const char *fullname, struct value *mod);
+	/* np.mgrid, np.ogrid, np.s_, np.r_, np.c_, np.index_exp of numpy or
+	 * cupy (lib/ndgrid.c); 0 or -1 with the error set */
+	int (*module_objects)(struct eval *ev, struct value *mod, int cupy);
+	/* the check a value stored into an array of dtype dt gets (a.fill(x)
+	 * as a[...] = x: lib/index.c's idx_value_check); 0 or -1 */
+	int (*value_check)(struct eval *ev, int dt, const struct value *x);
+};
+extern struct arr_hooks arr_hooks;
+
+/* Adds table t (static storage, {NULL}-terminated) to namespace ns.
+ * Idempotent for a table already there. */
+void arr_publish(enum arr_ns ns, const struct arr_func *t);
+/* the tables of ns, NULL-terminated */
+const struct arr_func *const *arr_published(enum arr_ns ns);
 
 #endif

@@ -5,8 +5,8 @@
  * namespace's backend: np -> backend_host; cp -> backend_cuda(ev), or
  * backend_host_cupy in host mode.
  *
- * Owns the module cache (one module per name per process, never freed).
- * Gives weak empty defaults for tables other areas have not written yet.
+ * Owns the module cache (one module per name per process, never freed) and
+ * the published tables (arr_publish: the areas' tables, given at start-up).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,46 +15,41 @@
 #include "config.h"
 #include "array/arrapi.h"
 #include "lang/error.h"
-#include "backend/cuda_plugin.h"
-#include "backend/xfer.h"
+#include "array/xfer.h"
 
-/* ---- weak defaults: an empty table until its area defines the real one ---- */
-/* The standard tables are all defined by their areas and referenced
- * strongly here, so a plain archive link pulls every area in.  Tables for
- * the CUDA-only and SciPy namespaces get an empty weak default until their
- * area writes one; an area defining one must also be linked (it is when
- * anything else in its object file is referenced, or with --whole-archive).
- * The CUDA tables live in the CUDA plugin (cuda_plugin.h): cuda_table()
- * hands out the plugin's once it is loaded; the weak ones stand for it in
- * host mode (and are overridden where the CUDA objects are linked in). */
-#define WEAK_TABLE(t) __attribute__((weak)) const struct arr_func t[] = {{NULL, NULL, NULL, NULL}}
-/* the CUDA plugin's tables when it is linked in statically; in host mode
- * (no plugin) cuda_table() hands out backend/host/host_cudaobj.c's */
-WEAK_TABLE(arr_cupy_funcs);
-WEAK_TABLE(arr_cuda_funcs);
-WEAK_TABLE(arr_cuda_runtime_funcs);
-WEAK_TABLE(arr_cupyx_funcs);
-WEAK_TABLE(arr_profiler_funcs);
-WEAK_TABLE(arr_special_funcs);
-WEAK_TABLE(arr_scipy_linalg_funcs);
+/* ---- the published tables ---- */
 
-/* the plugin's table for one of the three CUDA namespaces (waits for the
- * plugin: only a cp module asks) */
-enum cuda_table { CT_CUPY, CT_CUDA, CT_RUNTIME };
-static const struct arr_func *cuda_table(enum cuda_table which)
+#define NS_MAX 24
+static const struct arr_func *published[NS_COUNT][NS_MAX + 1];
+
+void arr_publish(enum arr_ns ns, const struct arr_func *t)
 {
-	const struct cuda_plugin *pl = cuda_plugin();
-	switch (which) {
-	case CT_CUPY: return pl ? pl->cupy_funcs : arr_host_cupy_funcs;
-	case CT_CUDA: return pl ? pl->cuda_funcs : arr_host_cuda_funcs;
-	default: return pl ? pl->cuda_runtime_funcs : arr_host_cuda_runtime_funcs;
-	}
+	int i = 0;
+	while (published[ns][i] && published[ns][i] != t)
+		i++;
+	if (i < NS_MAX)
+		published[ns][i] = t;
+}
+
+const struct arr_func *const *arr_published(enum arr_ns ns)
+{
+	return published[ns];
+}
+
+struct arr_hooks arr_hooks;
+
+/* the table of one of the CUDA namespaces (arr_hooks; waits for the
+ * plugin: only a cp module asks) */
+static const struct arr_func *cuda_table(enum arr_cuda_ns which)
+{
+	static const struct arr_func none[] = {{NULL, NULL, NULL, NULL}};
+	const struct arr_func *t = arr_hooks.cuda_table ? arr_hooks.cuda_table(which) : NULL;
+	return t ? t : none;
 }
 
 static int module_init_cuda(struct eval *ev, const char *fullname, struct value *mod)
 {
-	const struct cuda_plugin *pl = cuda_plugin_peek();
-	return pl ? pl->module_init(ev, fullname, mod) : arr_host_module_init_cuda(ev, fullname, mod);
+	return arr_hooks.module_init_cuda ? arr_hooks.module_init_cuda(ev, fullname, mod) : 0;
 }
 
 /* ---- cupy-only functions this file can serve itself ---- */
@@ -188,29 +183,18 @@ static int add_constants(struct eval *ev, struct value *mod, int is_cp)
 	       add(ev, mod, "inf", val_float(INFINITY)) < 0 ||
 	       add(ev, mod, "nan", val_float(NAN)) < 0 ||
 	       add(ev, mod, "newaxis", val_none()) < 0 ||
-	       add(ev, mod, "mgrid", arr_ndgrid_new(ev, 0, is_cp)) < 0 ||
-	       add(ev, mod, "ogrid", arr_ndgrid_new(ev, 1, is_cp)) < 0 ||
-	       add(ev, mod, "s_", arr_index_exp_new(ev, 0)) < 0 ||
-	       add(ev, mod, "r_", arr_concat_new(ev, 0, is_cp)) < 0 ||
-	       add(ev, mod, "c_", arr_concat_new(ev, 1, is_cp)) < 0 ||
-	       add(ev, mod, "index_exp", arr_index_exp_new(ev, 1)) < 0 ||
+	       (arr_hooks.module_objects && arr_hooks.module_objects(ev, mod, is_cp) < 0) ||
 	       add(ev, mod, "True_", val_scalar(DT_BOOL, (union scalar_data){.b = 1})) < 0 ||
 	       add(ev, mod, "False_", val_scalar(DT_BOOL, (union scalar_data){.b = 0})) < 0 ||
 	       add(ev, mod, "ndarray", val_type(is_cp ? TY_CUPY_NDARRAY : TY_NDARRAY)) < 0 ? -1 : 0;
 }
 
-static const struct arr_func *const top_tables[] = {
-	arr_creation_funcs, arr_ufunc_funcs, arr_reduce_funcs, arr_manip_funcs,
-	arr_index_funcs, arr_edit_funcs, arr_calculus_funcs, arr_polynomial_funcs, arr_sort_funcs,
-	arr_stat_funcs, arr_linalg_top_funcs, arr_io_funcs, arr_format_funcs, arr_dtype_funcs, arr_fpe_funcs, arr_compose_funcs, NULL,
-};
 
 static const struct backend *cupy_backend(struct eval *ev)
 {
-	const struct backend *be = backend_cuda(ev);
-	if (err_occurred(ev))
-		return NULL;
-	return be ? be : &backend_host_cupy;
+	if (!arr_hooks.cupy_backend)
+		return &backend_host_cupy;
+	return arr_hooks.cupy_backend(ev);
 }
 
 /* the module cache */
@@ -256,19 +240,15 @@ static int add_child(struct eval *ev, struct value *mod, const char *parent, con
 
 static struct value *build(struct eval *ev, const char *name)
 {
-	static const struct arr_func *const t_linalg[] = {arr_linalg_funcs, arr_compose_linalg_funcs, NULL};
-	static const struct arr_func *const t_fft[] = {arr_fft_funcs, NULL};
-	static const struct arr_func *const t_random[] = {arr_random_funcs, arr_random_state_funcs, NULL};
 	static const struct arr_func *t_cuda[] = {NULL, xfer_cuda_funcs, NULL};  /* cuda_table(), then Lumen's counters */
 	static const struct arr_func *t_runtime[] = {NULL, NULL};
-	static const struct arr_func *const t_cupyx[] = {arr_cupyx_funcs, NULL};
-	static const struct arr_func *const t_prof[] = {arr_profiler_funcs, NULL};
-	static const struct arr_func *const t_ndi[] = {arr_ndimage_funcs, NULL};
-	static const struct arr_func *const t_sig[] = {arr_signal_funcs, NULL};
-	static const struct arr_func *const t_spe[] = {arr_special_funcs, NULL};
-	static const struct arr_func *const t_sli[] = {arr_scipy_linalg_funcs, NULL};
+	const struct arr_func *const *t_linalg = published[NS_LINALG], *const *t_fft = published[NS_FFT];
+	const struct arr_func *const *t_random = published[NS_RANDOM], *const *t_cupyx = published[NS_CUPYX];
+	const struct arr_func *const *t_prof = published[NS_PROFILER], *const *t_ndi = published[NS_NDIMAGE];
+	const struct arr_func *const *t_sig = published[NS_SIGNAL], *const *t_spe = published[NS_SPECIAL];
+	const struct arr_func *const *t_sli = published[NS_SCIPY_LINALG];
 	static const struct arr_func *const t_none[] = {NULL};
-	static const struct submod subs[] = {
+	const struct submod subs[] = {
 		{"numpy.linalg", t_linalg, 0}, {"numpy.fft", t_fft, 0}, {"numpy.random", t_random, 0},
 		{"numpy.exceptions", t_none, 0}, {"cupy.exceptions", t_none, 1},
 		{"cupy.linalg", t_linalg, 1}, {"cupy.fft", t_fft, 1}, {"cupy.random", t_random, 1},
@@ -287,8 +267,8 @@ static struct value *build(struct eval *ev, const char *name)
 	if (mod)
 		return mod;
 	if (!strncmp(name, "cupy.cuda", 9)) {
-		t_cuda[0] = cuda_table(CT_CUDA);
-		t_runtime[0] = cuda_table(CT_RUNTIME);
+		t_cuda[0] = cuda_table(ACN_CUDA);
+		t_runtime[0] = cuda_table(ACN_RUNTIME);
 	}
 	if (is_np || is_cp) {
 		be = is_np ? &backend_host : cupy_backend(ev);
@@ -299,12 +279,12 @@ static struct value *build(struct eval *ev, const char *name)
 			return err_nomem(ev);
 		cache_put(name, mod);   /* before children: they may look their parent up */
 		val_decref(mod);
-		for (int i = 0; top_tables[i]; i++)
-			if (add_table(ev, mod, name, top_tables[i], be) < 0)
+		for (int i = 0; published[NS_TOP][i]; i++)
+			if (add_table(ev, mod, name, published[NS_TOP][i], be) < 0)
 				return NULL;
 		if (is_cp && (add_table(ev, mod, name, cupy_own_funcs, be) < 0 ||
-			      add_table(ev, mod, name, cuda_table(CT_CUPY), be) < 0 ||
-			      (!cuda_plugin() && add_table(ev, mod, name, arr_host_ukernel_funcs, be) < 0)))
+			      add_table(ev, mod, name, cuda_table(ACN_CUPY), be) < 0 ||
+			      add_table(ev, mod, name, cuda_table(ACN_UKERNEL), be) < 0))
 			return NULL;
 		if (add_dtypes(ev, mod) < 0 || add_constants(ev, mod, is_cp) < 0 || add_aliases(ev, mod) < 0 ||
 		    add(ev, mod, "__version__", val_cstr(is_np ? "2.4.6" : "14.2.0")) < 0)

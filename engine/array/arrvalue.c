@@ -345,7 +345,7 @@ static int fill_from(struct filler *f, struct value *v)
 				st *= a->shape[i] ? a->shape[i] : 1;
 			}
 		}
-		rc = uf_host_copy(f->ev, dst, h);
+		rc = backend_host.copy(f->ev, dst, h);
 		dst->buf = old;
 		nd_decref(dst);
 		nd_decref(h);
@@ -691,7 +691,7 @@ struct ndarray *arr_to_backend(struct eval *ev, const struct ndarray *a,
 	if (!from->device_memory && !be->device_memory) {
 		/* np <-> cp in host mode: a copy owned by the other namespace */
 		r = nd_new(ev, be, a->dtype, a->ndim, a->shape);
-		if (r && uf_host_copy(ev, r, a) < 0) {
+		if (r && backend_host.copy(ev, r, a) < 0) {
 			nd_decref(r);
 			return NULL;
 		}
@@ -963,29 +963,3 @@ struct value *arr_ufunc_call(struct eval *ev, const struct backend *be, const ch
 	return uf_apply(ev, be, uf, nin, in, out);
 }
 
-/* NumPy's pairwise summation (add.reduce along a contiguous axis) */
-double arr_pairwise_sum_d(const double *a, int64_t n)
-{
-	if (n < 8) {
-		double r = 0.;
-		for (int64_t i = 0; i < n; i++)
-			r += a[i];
-		return r;
-	}
-	if (n <= 128) {
-		double r[8], res;
-		int64_t i;
-		for (int j = 0; j < 8; j++)
-			r[j] = a[j];
-		for (i = 8; i < n - (n % 8); i += 8)
-			for (int j = 0; j < 8; j++)
-				r[j] += a[i + j];
-		res = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
-		for (; i < n; i++)
-			res += a[i];
-		return res;
-	}
-	int64_t n2 = n / 2;
-	n2 -= n2 % 8;
-	return arr_pairwise_sum_d(a, n2) + arr_pairwise_sum_d(a + n2, n - n2);
-}

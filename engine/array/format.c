@@ -15,7 +15,7 @@
 #include "array/format.h"
 #include "backend/backend.h"
 #include "lang/error.h"
-#include "backend/xfer.h"
+#include "array/xfer.h"
 #include "lang/strbuf.h"
 
 #define FMT_DEFAULTS { .precision = 8, .threshold = 1000, .edgeitems = 3, \

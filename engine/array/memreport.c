@@ -14,7 +14,6 @@
 #include "array/ndarray.h"
 #include "array/arrapi.h"
 #include "array/dtype.h"
-#include "backend/backend.h"
 #include "lang/core.h"
 #include "lang/error.h"
 #include "lang/strbuf.h"
@@ -48,7 +47,7 @@ int memrep_largest(struct eval *ev, struct sbuf *sb, int device, int max, const 
 	if (n > NAMED_MAX)
 		n = NAMED_MAX;
 	for (size_t i = 0; i < n; i++)
-		if (all[i].a->buf && !!nd_backend(all[i].a)->device_memory == !!device)
+		if (all[i].a->buf && !nd_host_memory(all[i].a) == !!device)
 			all[k++] = all[i];
 	qsort(all, k, sizeof *all, by_bytes_desc);
 	for (size_t i = 0; i < k && shown < max; i++) {

@@ -33,6 +33,10 @@ static int size_of_shape(int ndim, const int64_t *shape, int itemsize, size_t *n
 	return 0;
 }
 
+/* The host backends' objects (backend.h, arrapi.h): filled by the host
+ * backend at start-up (host_register), named by every layer */
+struct backend backend_host, backend_host_cupy;
+
 /*
  * Array headers are large (two ND_MAXDIM vectors) and every small statement
  * makes and drops one or more, so freed ones wait in a short per-thread list

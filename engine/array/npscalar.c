@@ -18,8 +18,6 @@
 #include "lang/error.h"
 #include "lang/bigint.h"
 
-struct value *arr_scalar_to_py(struct eval *ev, const struct npscalar *s);
-
 static const char *type_name(int dt)
 {
 	return dt == DT_BOOL ? "bool" : dtype_table[dt].name;

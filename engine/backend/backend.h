@@ -240,7 +240,11 @@ struct backend {
 			    struct ndarray *out);
 };
 
-extern const struct backend backend_host;
+/* NumPy's backend (host memory): an object of the array layer
+ * (array/ndarray.c) that the host backend fills at start-up
+ * (host_register, from engine_init_layers), so the layers below the
+ * backends name it without linking to them. */
+extern struct backend backend_host;
 /* Called (when set) with a host block's data before the block goes back to
  * the system: the CUDA plugin unpins what it pinned there (cuda_transfer.c). */
 extern void (*host_release_hook)(void *data, size_t n);

@@ -9,6 +9,9 @@
  * plugin.  Never calls CUDA itself, apart from asking the driver (libcuda,
  * through dlopen) whether there is a device before loading the big libraries.
  */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE   /* RTLD_DEFAULT */
+#endif
 #include "config.h"
 #include <dlfcn.h>
 #include <limits.h>
@@ -29,9 +32,15 @@
 #endif
 #define PLUGIN_FILE "lumen-cuda.so"
 
-/* Defined when the CUDA objects are linked into this program (the t-cuda-*
- * tests, tests/gpu/lumen-gpu): then there is nothing to dlopen. */
-extern const struct cuda_plugin lumen_cuda_plugin __attribute__((weak));
+/* The plugin's table when the CUDA objects are linked into this program
+ * (the t-cuda-* tests and tests/gpu/lumen-gpu, which export it with
+ * -rdynamic): then there is nothing to dlopen.  NULL otherwise. */
+#ifdef HAVE_CUDA
+static const struct cuda_plugin *linked_plugin(void)
+{
+	return (const struct cuda_plugin *)dlsym(RTLD_DEFAULT, "lumen_cuda_plugin");
+}
+#endif
 
 static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t cv = PTHREAD_COND_INITIALIZER;
@@ -170,7 +179,9 @@ static void *load_main(void *arg)
 	const struct cuda_plugin *p = NULL;
 	int stop;
 #ifdef HAVE_CUDA
-	p = &lumen_cuda_plugin ? &lumen_cuda_plugin : open_plugin();
+	p = linked_plugin();
+	if (!p)
+		p = open_plugin();
 	pthread_mutex_lock(&mu);
 	stop = exiting;
 	pthread_mutex_unlock(&mu);

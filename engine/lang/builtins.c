@@ -14,10 +14,7 @@
 #include "pyobj/pyobj.h"
 #include "lang/error.h"
 #include "lang/args.h"
-#include "array/arrapi.h"
-#include "session/display.h"
 #include "lang/bigint.h"
-#include "ufunc/fpe.h"
 
 #define BI(name) static struct value *bi_##name(struct eval *ev, const struct builtin *bi, \
 	int argc, struct value **argv, const struct kwargs *kw)
@@ -126,8 +123,6 @@ BI(print)
 	return val_none();
 }
 
-/* text/html of arrays, when the array runtime provides it (weak) */
-char *arr_html(struct eval *ev, struct value *v) __attribute__((weak));
 
 int builtins_bundle(struct eval *ev, struct value *v, struct engine_bundle *b)
 {
@@ -147,8 +142,8 @@ int builtins_bundle(struct eval *ev, struct value *v, struct engine_bundle *b)
 	}
 	if (cls_is_instance(v) && cls_rich_bundle(ev, v, b) < 0)
 		return -1;
-	if (arr_html && v->type == VT_NDARRAY) {
-		char *h = arr_html(ev, v);
+	if (lang_hooks.html && v->type == VT_NDARRAY) {
+		char *h = lang_hooks.html(ev, v);
 		if (h) {
 			b->mime[1] = strdup("text/html");
 			b->data[1] = h;
@@ -162,17 +157,20 @@ int builtins_bundle(struct eval *ev, struct value *v, struct engine_bundle *b)
 	return 0;
 }
 
-/* display() and clear_output() are IPython's: display.c */
+/* display() and clear_output() are IPython's: the session's display.c
+ * registers them (lang_hooks) */
 BI(display)
 {
-	(void)bi;
-	return display_call(ev, argc, argv, kw);
+	if (!lang_hooks.display)
+		return err_set(ev, TY_NotImplementedError, "%s() needs the session", bi->name);
+	return lang_hooks.display(ev, argc, argv, kw);
 }
 
 BI(clear_output)
 {
-	(void)bi;
-	return display_clear_output(ev, argc, argv, kw);
+	if (!lang_hooks.clear_output)
+		return err_set(ev, TY_NotImplementedError, "%s() needs the session", bi->name);
+	return lang_hooks.clear_output(ev, argc, argv, kw);
 }
 
 /* exit / quit: IPython's ExitAutocall.  Asks the frontend to end the session
@@ -187,7 +185,7 @@ BI(exit)
 	    args_bool(ev, keep, 0, &k) < 0)
 		return NULL;
 	if (!ev->sink) {
-		exit(engine_exit(0));
+		exit(lang_hooks.exit_process ? lang_hooks.exit_process(0) : 0);
 	}
 	if (!ev->sink->ask_exit)
 		return err_set(ev, TY_NotImplementedError, "%s(): no frontend here to end the session", bi->name);
@@ -271,17 +269,8 @@ BI(abs)
 		return big_abs(ev, v);
 	case VT_FLOAT: return val_float(fabs(v->u.f));
 	case VT_COMPLEX: return val_float(cabs(v->u.c));
-	case VT_NDARRAY:
-		return arr_ufunc_call(ev, nd_backend(v->u.arr), "absolute", 1, &v, NULL);
-	case VT_SCALAR: {
-		/* NumPy's scalar math: abs(np.int8(-128)) warns (np.abs does not) */
-		struct value *r = arr_ufunc_call(ev, &backend_host, "absolute", 1, &v, NULL);
-		if (r && fpe_scalar_int_check(ev, "absolute", v, NULL, r) < 0) {
-			val_decref(r);
-			return NULL;
-		}
-		return r;
-	}
+	case VT_NDARRAY: case VT_SCALAR:
+		return VAL_SLOT(v, abs)(ev, v);
 	default:
 		return err_set(ev, TY_TypeError, "bad operand type for abs(): '%s'", val_type_name(v));
 	}
@@ -703,7 +692,7 @@ static struct value *anyall(struct eval *ev, int argc, struct value **argv, int 
 	if (nargs(ev, want_any ? "any" : "all", argc, 1, 1) < 0)
 		return NULL;
 	if (argv[0]->type == VT_NDARRAY) {
-		struct value *f = arr_getattr(ev, argv[0], want_any ? "any" : "all");
+		struct value *f = VAL_SLOT(argv[0], getattr)(ev, argv[0], want_any ? "any" : "all");
 		if (!f)
 			return NULL;
 		struct value *r = val_call(ev, f, 0, NULL, NULL);
@@ -970,16 +959,16 @@ BI(round)
 	if (x->type == VT_SCALAR || x->type == VT_NDARRAY) {
 		if (!nd || nd->type == VT_NONE) {
 			double d;
-			if (x->type == VT_SCALAR && (x->u.sc.dtype == DT_BOOL || dt_is_int(x->u.sc.dtype)))
-				return arr_to_pyint(ev, x);
-			if (arr_as_double(ev, x, &d) < 0)
+			if (x->type == VT_SCALAR && VAL_SLOT(x, has_index)(x))
+				return VAL_SLOT(x, to_pyint)(ev, x);
+			if (VAL_SLOT(x, as_double)(ev, x, &d) < 0)
 				return NULL;
 			if (!isfinite(d))
 				return err_set(ev, isnan(d) ? TY_ValueError : TY_OverflowError, "%s",
 					       isnan(d) ? "cannot convert float NaN to integer" : "cannot convert float infinity to integer");
 			return val_int((int64_t)round_half_even(d));
 		}
-		struct value *f = arr_getattr(ev, x, "round");
+		struct value *f = VAL_SLOT(x, getattr)(ev, x, "round");
 		if (!f)
 			return NULL;
 		struct value *r = val_call(ev, f, 1, &nd, NULL);

@@ -4,7 +4,7 @@
  * (hex, fromhex, decode, find, split, join ...), and str.encode.  The codecs
  * are utf-8, ascii and latin-1, with the strict / ignore / replace error
  * handlers and CPython's messages.  Owns nothing beyond a call; never looks
- * inside an array (bytes(ndarray) goes through arr_tobytes).
+ * inside an array (bytes(ndarray) goes through its tobytes slot).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,7 +12,6 @@
 #include "lang/core.h"
 #include "lang/error.h"
 #include "lang/args.h"
-#include "array/arrapi.h"
 #include "lang/bigint.h"
 #include "lang/bytesobj.h"
 
@@ -114,7 +113,7 @@ static int as_index(struct eval *ev, struct value *v, int64_t *out, int *big)
 		*out = v->u.i;
 		return 1;
 	}
-	if (v->type == VT_SCALAR && dt_is_int(v->u.sc.dtype))
+	if (v->type == VT_SCALAR && strchr("iu", VAL_SLOT(v, kind)(v)))
 		return val_as_int64(ev, v, out) < 0 ? -1 : 1;
 	return 0;
 }
@@ -147,9 +146,7 @@ static struct value *repeat(struct eval *ev, struct value *s, int64_t n)
 struct value *bytes_binop(struct eval *ev, enum binop op, struct value *l, struct value *r)
 {
 	if (op == OP_ADD && l->type == VT_BYTES && r->type == VT_SCALAR) { /* its buffer */
-		char buf[32];
-		arr_scalar_store(r->u.sc.dtype, buf, &r->u.sc);
-		struct value *t = new_bytes(ev, buf, (size_t)dt_size(r->u.sc.dtype)), *v;
+		struct value *t = VAL_SLOT(r, tobytes)(ev, r), *v;
 		if (!t)
 			return NULL;
 		v = bytes_binop(ev, op, l, t);
@@ -584,13 +581,10 @@ struct value *bytes_type_call(struct eval *ev, int argc, struct value **argv, co
 	if (src->type == VT_BYTES)
 		return val_incref(src);
 	if (src->type == VT_NDARRAY) /* the buffer protocol: its bytes in C order */
-		return arr_tobytes(ev, src->u.arr, 'C');
-	if (src->type == VT_SCALAR && !dt_is_int(src->u.sc.dtype)) {
+		return VAL_SLOT(src, tobytes)(ev, src);
+	if (src->type == VT_SCALAR && !strchr("iu", VAL_SLOT(src, kind)(src)))
 		/* the buffer protocol (an integer scalar is an __index__ first) */
-		char buf[32];
-		arr_scalar_store(src->u.sc.dtype, buf, &src->u.sc);
-		return new_bytes(ev, buf, (size_t)dt_size(src->u.sc.dtype));
-	}
+		return VAL_SLOT(src, tobytes)(ev, src);
 	k = as_index(ev, src, &n, &big);
 	if (k < 0)
 		return NULL;

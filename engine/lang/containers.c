@@ -11,10 +11,6 @@
 #include <stdarg.h>
 #include "lang/core.h"
 #include "lang/error.h"
-#include "array/dtype.h"
-#include "array/ndarray.h"
-#include "array/arrapi.h"
-#include "ufunc/ufuncmeth.h"
 #include "lang/bigint.h"
 #include "lang/bytesobj.h"
 
@@ -144,7 +140,7 @@ int val_hash(struct eval *ev, struct value *v, uint64_t *out)
 		return 0;
 	}
 	case VT_SCALAR:
-		return arr_hash(ev, v, out);
+		return VAL_SLOT(v, hash)(ev, v, out);
 	case VT_TYPE: *out = (uint64_t)v->u.ty * 31 + 7; return 0;
 	case VT_DTYPE: *out = (uint64_t)v->u.dt.dtype * 131 + 17; return 0;
 	case VT_LIST: case VT_DICT: case VT_NDARRAY: case VT_SLICE:

@@ -35,7 +35,6 @@ int typeid_subclass(enum typeid t, enum typeid of);
 enum typeid val_typeid(struct value *v);       /* int -> TY_INT ... */
 int val_is(struct value *a, struct value *b);  /* `is` */
 int val_compare(struct eval *ev, int cmp, struct value *l, struct value *r); /* enum cmpop; -1 err */
-struct value *val_compare_value(struct eval *ev, int cmp, struct value *l, struct value *r);
 char *fmt_float_repr(double d, int add_dot0); /* malloc'd */
 char *val_complex_repr(double _Complex c);    /* malloc'd */
 struct value *val_str_concat(const char *a, size_t na, const char *b, size_t nb);
@@ -75,14 +74,9 @@ struct value *strfmt_percent(struct eval *ev, struct value *fmt, struct value *a
 struct value *strfmt_format(struct eval *ev, const char *fmt, size_t n, int argc,
 			    struct value **argv, const struct kwargs *kw);
 
-/* magic.c */
-#include "session/magic.h"
 
 /* error.c */
 void err_tb_clear(struct eval *ev);   /* forget the traceback (error handled) */
-/* engine.c: the text `name?` shows (malloc'd), or NULL with no error if
- * the name cannot be evaluated. */
-char *engine_inspect_text(struct eval *ev, const char *expr, int detail);
 
 /* pymods.c: sys.stdout / sys.stderr objects -> 1 / 2, anything else -1 */
 int pymod_stream_fd(struct value *v);

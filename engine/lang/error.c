@@ -1,6 +1,6 @@
 /*
  * error.c — raising and fetching errors on the evaluator, the interrupt
- * check, and the cell's output streams.  The first error wins; the
+ * check, the cell's output streams and Python-style warnings on stderr.  The first error wins; the
  * traceback is the frame stack at the moment of the error.
  */
 #include <stdio.h>
@@ -150,4 +150,69 @@ void ev_write(struct eval *ev, int fd, const char *s, size_t len)
 void err_tb_clear(struct eval *ev)
 {
 	tb_clear(ev);
+}
+
+/* ---- warnings, as CPython's default filter prints them ----
+ * The once-registry is process-wide (Lumen runs one evaluator thread). */
+
+static char **seen;   /* the once-registry: "file\nline\ncategory\nmessage" */
+static size_t nseen, capseen;
+
+/* 1 if key was already shown, else records it and returns 0 */
+static int shown_before(const char *key)
+{
+	for (size_t i = 0; i < nseen; i++)
+		if (!strcmp(seen[i], key))
+			return 1;
+	if (nseen == capseen) {
+		size_t cap = capseen ? capseen * 2 : 16;
+		char **n = realloc(seen, cap * sizeof *n);
+		if (!n)
+			return 0;
+		seen = n;
+		capseen = cap;
+	}
+	seen[nseen] = strdup(key);
+	if (seen[nseen])
+		nseen++;
+	return 0;
+}
+
+int (*ev_warn_hook)(struct eval *ev, const char *category, const char *msg);
+
+void ev_warn(struct eval *ev, const char *category, const char *msg)
+{
+	const char *file = "<string>", *src = NULL;
+	size_t srclen = 0;
+	int line = 1;
+	char key[1024], *text;
+	if (ev->nframes > 0) {
+		const struct frame *f = &ev->frames[ev->nframes - 1];
+		line = f->line;
+		if (f->arena) {
+			file = f->arena->name ? f->arena->name : file;
+			src = arena_line(f->arena, line, &srclen);
+		}
+	}
+	if (ev_warn_hook && ev_warn_hook(ev, category, msg))
+		return;
+	snprintf(key, sizeof key, "%s\n%d\n%s\n%s", file, line, category, msg);
+	if (shown_before(key))
+		return;
+	while (src && srclen && (*src == ' ' || *src == '\t')) {
+		src++;
+		srclen--;
+	}
+	while (src && srclen && (src[srclen - 1] == ' ' || src[srclen - 1] == '\t' || src[srclen - 1] == '\r'))
+		srclen--;
+	size_t n = strlen(file) + strlen(category) + strlen(msg) + srclen + 64;
+	text = malloc(n);
+	if (!text)
+		return;
+	if (src && srclen)
+		snprintf(text, n, "%s:%d: %s: %s\n  %.*s\n", file, line, category, msg, (int)srclen, src);
+	else
+		snprintf(text, n, "%s:%d: %s: %s\n", file, line, category, msg);
+	ev_write(ev, 2, text, strlen(text));
+	free(text);
 }

@@ -27,6 +27,15 @@ void err_clear(struct eval *ev);
  * Host loops call it every few milliseconds of work. */
 int ev_check_interrupt(struct eval *ev);
 
+/* Prints "FILE:LINE: CATEGORY: MSG\n  SOURCE\n" on stderr for the running
+ * line, unless this (message, category, place) was shown before (CPython's
+ * default warning filter). */
+void ev_warn(struct eval *ev, const char *category, const char *msg);
+/* The warnings module's filters (set by engine/pylib at start-up): called
+ * first by ev_warn; non-zero when it handled the warning (ignored, recorded
+ * or printed), 0 to print it as the default filter does. */
+extern int (*ev_warn_hook)(struct eval *ev, const char *category, const char *msg);
+
 /* Writes to the cell's stdout / stderr as it runs. */
 void ev_write(struct eval *ev, int fd, const char *s, size_t len);
 

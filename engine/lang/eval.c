@@ -3,8 +3,8 @@
  * eval), scopes (module dict, function locals, closures over enclosing
  * function scopes, comprehension scopes), function calls with Python's
  * argument binding, statements, imports and the traceback frame stack.
- * It never looks inside an array: value.h's protocol does that; elementwise
- * subtrees go to the statement fuser (eval_fuse.c, eval_int.h).
+ * It never looks inside an array: value.h's type slots do that; elementwise
+ * subtrees go to the statement fuser (ufunc/fuse_stmt.c, through eval_int.h).
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
@@ -16,14 +16,13 @@
 #include "lang/core.h"
 #include "lang/error.h"
 #include "lang/parse.h"
-#include "array/arrapi.h"
 #include "lang/args.h"
-#include "ufunc/ufunc.h"
-#include "ufunc/fuse.h"
 #include "lang/eval_int.h"
 #include "pyobj/pyobj.h"
 
 enum { EX_OK, EX_ERR, EX_BREAK, EX_CONTINUE, EX_RETURN };
+
+struct ev_fuser ev_fuser;   /* filled by ufunc/fuse_stmt.c at start-up */
 
 /* A running scope.  Its locals are the globals dict at module level; in a
  * def, lambda or comprehension a frame (struct lframe below, its slots in
@@ -1345,7 +1344,7 @@ static __attribute__((noinline)) struct value *eval_binop_leaves(struct eval *ev
 		return NULL;
 	}
 	if (a->type == VT_NDARRAY || b->type == VT_NDARRAY)
-		return eval_fused_values(ev, n, a, b);
+		return ev_fuser.values(ev, n, a, b);
 	set_span(ev, n);
 	if (a->type == VT_INT && b->type == VT_INT) {
 		int64_t x = a->u.i, y = b->u.i, z;
@@ -1727,7 +1726,7 @@ dfail:
 		if (leaf_binop(n))
 			return eval_binop_leaves(ev, sc, n);
 		if (fusable_node(n))
-			return eval_fused(ev, sc, n);
+			return ev_fuser.expr(ev, sc, n);
 		a = eval_expr(ev, sc, n->a);
 		if (!a)
 			return NULL;
@@ -1740,14 +1739,14 @@ dfail:
 		return r;
 	case N_UNOP:
 		if (fusable_node(n) && fusable_node(n->a))
-			return eval_fused(ev, sc, n);
+			return ev_fuser.expr(ev, sc, n);
 		if (fusable_node(n)) {
 			/* fuse_sub's N_UNOP over a leaf: an array goes to the fuser */
 			a = eval_expr(ev, sc, n->a);
 			if (!a)
 				return NULL;
 			if (a->type == VT_NDARRAY)
-				return eval_fused_values(ev, n, a, NULL);
+				return ev_fuser.values(ev, n, a, NULL);
 			set_span(ev, n);
 			r = val_unop(ev, (enum unop)n->op, a);
 			val_decref(a);
@@ -1777,7 +1776,7 @@ dfail:
 		if (leaf_binop(n))
 			return eval_binop_leaves(ev, sc, n);
 		if (fusable_node(n))
-			return eval_fused(ev, sc, n);
+			return ev_fuser.expr(ev, sc, n);
 		return eval_compare(ev, sc, n);
 	case N_IFEXP: {
 		a = eval_expr(ev, sc, n->a);
@@ -1791,7 +1790,7 @@ dfail:
 	}
 	case N_CALL:
 		if (n->a->kind == N_ATTR && is_reduce_name(n->a->s))
-			return eval_fused(ev, sc, n);
+			return ev_fuser.expr(ev, sc, n);
 		/* fuse_call, less the x.sum() case */
 		if (!(a = eval_expr(ev, sc, n->a)))
 			return NULL;
@@ -1802,12 +1801,7 @@ dfail:
 			set_span(ev, n);
 			return super_zero(ev, sc);
 		}
-		{
-			struct fz o = {0};
-			if (fuse_call_f(ev, sc, n, a, &o) < 0)
-				return NULL;
-			return fz_value(ev, &o);
-		}
+		return ev_fuser.call(ev, sc, n, a);
 	case N_ATTR:
 		a = eval_expr(ev, sc, n->a);
 		if (a)
@@ -2108,7 +2102,7 @@ struct value *ev_import(struct eval *ev, const char *fullname)
 	struct value *m = dict_getstr_borrow(ev->modules, fullname);
 	if (m)
 		return val_incref(m);
-	m = arr_import(ev, fullname);
+	m = lang_hooks.import_array ? lang_hooks.import_array(ev, fullname) : NULL;
 	if (!m && err_occurred(ev))
 		return NULL;
 	if (!m)
@@ -2657,7 +2651,7 @@ out:
 
 static int exec_help(struct eval *ev, struct node *s)
 {
-	char *text = engine_inspect_text(ev, s->s, s->op - 1);
+	char *text = lang_hooks.inspect_text ? lang_hooks.inspect_text(ev, s->s, s->op - 1) : NULL;
 	if (!text) {
 		if (err_occurred(ev))
 			return EX_ERR;
@@ -2696,9 +2690,13 @@ static int exec_help(struct eval *ev, struct node *s)
 static int magic_in(struct eval *ev, struct scope *sc, const char *text, int assigned,
 		    struct value **result)
 {
+	if (!lang_hooks.magic) {
+		err_set(ev, TY_NotImplementedError, "magics need the session (engine_init_layers)");
+		return -1;
+	}
 	void *saved = ev->magic;
 	ev->magic = sc;
-	int rc = magic_line(ev, text, assigned, result);
+	int rc = lang_hooks.magic(ev, text, assigned, result);
 	ev->magic = saved;
 	return rc;
 }

@@ -1,7 +1,9 @@
 /*
- * eval_int.h — the evaluator's internals shared by eval.c and its
- * statement-fusion walk (eval_fuse.c): scopes stay opaque, calls and spans
- * are eval.c's.  Private to lang/: no other room includes it.
+ * eval_int.h — the evaluator's door for its statement fuser
+ * (ufunc/fuse_stmt.c): the walk of an expression that may hold an
+ * elementwise tree reuses eval.c's expression walk, calls and spans, and
+ * registers itself in ev_fuser at start-up (engine_init_layers), so the
+ * language core never names the ufunc layer.  Scopes stay opaque.
  */
 #ifndef LUMEN_EVAL_INT_H
 #define LUMEN_EVAL_INT_H
@@ -11,7 +13,6 @@
 #include "lang/eval.h"
 
 struct scope;   /* a running scope: eval.c */
-struct fz;      /* an operand of the fusion walk: ufunc/fuse.h */
 
 /* The evaluated arguments of a call. */
 struct callargs {
@@ -37,18 +38,20 @@ void callargs_free(struct callargs *ca);
 struct value *call_rest(struct eval *ev, struct scope *sc, struct node *n,
 			struct value *f, struct value *first);
 
-/* eval_fuse.c */
-/* An expression that may hold an elementwise tree: its value. */
-struct value *eval_fused(struct eval *ev, struct scope *sc, struct node *n);
-/* N_UNOP / N_BINOP / 2-operand N_COMPARE n whose operands, already
- * evaluated (a, b stolen; b NULL for N_UNOP), include an array: what the
- * fusion walk does with them. */
-struct value *eval_fused_values(struct eval *ev, struct node *n, struct value *a,
-				struct value *b);
-/* the call n once its callee f (stolen) is known, its arguments walked for
- * fusion; 0 with *out set, or -1 with the error set */
-int fuse_call_f(struct eval *ev, struct scope *sc, struct node *n, struct value *f,
-		struct fz *out);
+/* The statement fuser (ufunc/fuse_stmt.c registers it; every slot is
+ * required once the evaluator runs).  New references, or NULL with the
+ * error set. */
+struct ev_fuser {
+	/* an expression that may hold an elementwise tree (fusable_node): its value */
+	struct value *(*expr)(struct eval *ev, struct scope *sc, struct node *n);
+	/* N_UNOP / N_BINOP / 2-operand N_COMPARE n whose operands, already
+	 * evaluated (a, b stolen; b NULL for N_UNOP), include an array */
+	struct value *(*values)(struct eval *ev, struct node *n, struct value *a, struct value *b);
+	/* the call n once its callee f (stolen, a builtin) is known, its
+	 * arguments walked for fusion */
+	struct value *(*call)(struct eval *ev, struct scope *sc, struct node *n, struct value *f);
+};
+extern struct ev_fuser ev_fuser;
 
 /* the expression whose operation runs next (for the traceback's carets) */
 static inline void set_span(struct eval *ev, const struct node *n)

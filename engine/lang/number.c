@@ -1,8 +1,8 @@
 /*
  * number.c — the language's operators: binary, in-place and unary
  * operations, truth, identity and comparisons on Python numbers and
- * sequences.  An ndarray or NumPy-scalar operand goes to the arr_* hooks;
- * this file never looks inside an array.
+ * sequences.  An ndarray or NumPy-scalar operand goes to its type slots
+ * (value.h); this file never looks inside an array.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,10 +11,6 @@
 #include <stdarg.h>
 #include "lang/core.h"
 #include "lang/error.h"
-#include "array/dtype.h"
-#include "array/ndarray.h"
-#include "array/arrapi.h"
-#include "ufunc/ufuncmeth.h"
 #include "lang/bigint.h"
 #include "lang/bytesobj.h"
 
@@ -32,37 +28,14 @@ static int is_arr(struct value *v)
 	return v->type == VT_NDARRAY || v->type == VT_SCALAR;
 }
 
-/* arr_binop, where a Python int beyond int64 meets an array or NumPy
- * scalar as NumPy 2 treats it: a float for inexact dtypes, a uint64 when it
- * fits one, +-inf for comparisons with integers (beyond every element),
- * else OverflowError */
-static struct value *arr_binop_pyint(struct eval *ev, enum binop op, struct value *l,
+/* the array side of a binary operation (either operand an ndarray or a
+ * NumPy scalar, the other maybe a Python int of any size) */
+static struct value *slot_binop(struct eval *ev, enum binop op, struct value *l,
 				     struct value *r, int inplace)
 {
-	if (l->type != VT_BIGINT && r->type != VT_BIGINT)
-		return arr_binop(ev, op, l, r, inplace);
-	struct value *big = l->type == VT_BIGINT ? l : r, *arr = big == l ? r : l, *x = NULL;
-	int dt = arr->type == VT_SCALAR ? arr->u.sc.dtype : arr->type == VT_NDARRAY ? arr->u.arr->dtype : -1;
-	union scalar_data u = {0};
-	double d;
-	if (dt >= 0 && dt_is_inexact(dt)) {
-		if (big_to_double(ev, big, &d) < 0)
-			return NULL;
-		x = val_float(d);
-	} else if (dt == DT_UINT64 && big_sign(big) > 0 && big_bit_length(big) <= 64) {
-		big_as_uint64(ev, big, &u.u);
-		x = val_scalar(DT_UINT64, u);
-	} else if (dt >= 0 && op >= OP_LT) {
-		x = val_float(big_sign(big) > 0 ? INFINITY : -INFINITY);
-	} else {
-		return err_set(ev, TY_OverflowError, "Python int too large to convert to C long");
-	}
-	if (!x)
-		return err_nomem(ev);
-	struct value *out = arr_binop(ev, op, big == l ? x : l, big == r ? x : r, inplace);
-	val_decref(x);
-	return out;
+	return (is_arr(l) ? VAL_SLOT(l, binop) : VAL_SLOT(r, binop))(ev, op, l, r, inplace);
 }
+
 static int is_num(struct value *v)
 {
 	return big_is_int(v) || v->type == VT_FLOAT || v->type == VT_COMPLEX;
@@ -385,7 +358,7 @@ struct value *val_binop(struct eval *ev, enum binop op, struct value *l, struct 
 	if (op == OP_MOD && (l->type == VT_STR || l->type == VT_BYTES))
 		return strfmt_percent(ev, l, r);  /* str.__mod__ comes before ndarray.__rmod__ */
 	if (is_arr(l) || is_arr(r))
-		return arr_binop_pyint(ev, op, l, r, 0);
+		return slot_binop(ev, op, l, r, 0);
 	if (is_intlike(l) && is_intlike(r)) {
 		if (l->type == VT_BOOL && r->type == VT_BOOL && (op == OP_AND || op == OP_OR || op == OP_XOR))
 			return val_bool(op == OP_AND ? (l->u.i & r->u.i) : op == OP_OR ? (l->u.i | r->u.i) : (l->u.i ^ r->u.i));
@@ -484,7 +457,7 @@ struct value *val_inplace(struct eval *ev, enum binop op, struct value *l, struc
 			return x;
 	}
 	if (l->type == VT_NDARRAY)
-		return arr_binop_pyint(ev, op, l, r, 1);
+		return slot_binop(ev, op, l, r, 1);
 	if (l->type == VT_LIST && op == OP_ADD) {
 		struct value *items = val_iter_list(ev, r);
 		if (!items)
@@ -519,12 +492,7 @@ struct value *val_unop(struct eval *ev, enum unop op, struct value *v)
 			return x;
 	}
 	if (is_arr(v))
-		return arr_unop(ev, op, v);
-	if (v->type == VT_OBJECT && v->u.obj.t->unop) {
-		struct value *x = v->u.obj.t->unop(ev, op, v);
-		if (x || err_occurred(ev))
-			return x;
-	}
+		return VAL_SLOT(v, unop)(ev, op, v);
 	switch (v->type) {
 	case VT_BIGINT:
 		return big_unop(ev, op, v);
@@ -568,7 +536,7 @@ int val_truth(struct eval *ev, struct value *v)
 	case VT_TUPLE: case VT_LIST: return v->u.seq.n != 0;
 	case VT_DICT: return v->u.dict->nused != 0;
 	case VT_RANGE: return range_len(&v->u.range) != 0;
-	case VT_NDARRAY: case VT_SCALAR: return arr_truth(ev, v);
+	case VT_NDARRAY: case VT_SCALAR: return VAL_SLOT(v, truth)(ev, v);
 	case VT_OBJECT:
 		if (v->u.obj.t->truth)
 			return v->u.obj.t->truth(ev, v);
@@ -595,24 +563,6 @@ int val_is(struct value *a, struct value *b)
 	if (a->type == VT_DTYPE && b->type == VT_DTYPE && a->u.dt.is_type && b->u.dt.is_type)
 		return a->u.dt.dtype == b->u.dt.dtype;
 	return 0;
-}
-
-static int dtype_of_value(struct value *v)
-{
-	if (v->type == VT_DTYPE)
-		return v->u.dt.dtype;
-	if (v->type == VT_STR)
-		return dt_from_string(v->u.str->s);
-	if (v->type == VT_TYPE) {
-		switch (v->u.ty) {
-		case TY_BOOL: return DT_BOOL;
-		case TY_INT: return DT_INT64;
-		case TY_FLOAT: return DT_FLOAT64;
-		case TY_COMPLEX: return DT_COMPLEX128;
-		default: return -1;
-		}
-	}
-	return -1;
 }
 
 static int cmp_order(int cmp, int c)
@@ -694,10 +644,10 @@ int val_compare(struct eval *ev, int cmp, struct value *l, struct value *r)
 			if ((found = r->u.obj.t->contains(ev, r, l)) < 0)
 				return -1;
 		} else if (r->type == VT_NDARRAY) {
-			struct value *eq = arr_binop_pyint(ev, OP_EQ, r, l, 0);
+			struct value *eq = slot_binop(ev, OP_EQ, r, l, 0);
 			if (!eq)
 				return -1;
-			struct value *anyf = arr_getattr(ev, eq, "any");
+			struct value *anyf = VAL_SLOT(eq, getattr)(ev, eq, "any");
 			val_decref(eq);
 			if (!anyf)
 				return -1;
@@ -742,7 +692,7 @@ int val_compare(struct eval *ev, int cmp, struct value *l, struct value *r)
 			return -1;
 	}
 	if (is_arr(l) || is_arr(r)) {
-		struct value *res = arr_binop_pyint(ev, (enum binop)(OP_LT + cmp), l, r, 0);
+		struct value *res = slot_binop(ev, (enum binop)(OP_LT + cmp), l, r, 0);
 		if (!res)
 			return -1;
 		int t = val_truth(ev, res);
@@ -827,8 +777,7 @@ int val_compare(struct eval *ev, int cmp, struct value *l, struct value *r)
 				eq = x;
 			}
 		} else if ((l->type == VT_DTYPE || r->type == VT_DTYPE)) {
-			int a = dtype_of_value(l), b = dtype_of_value(r);
-			eq = a >= 0 && a == b;
+			eq = (l->type == VT_DTYPE ? VAL_SLOT(l, equal) : VAL_SLOT(r, equal))(l, r);
 		} else if (l->type == VT_RANGE && r->type == VT_RANGE) {
 			eq = range_len(&l->u.range) == range_len(&r->u.range) &&
 			     (range_len(&l->u.range) == 0 || (l->u.range.start == r->u.range.start &&
@@ -863,7 +812,7 @@ struct value *val_compare_value(struct eval *ev, int cmp, struct value *l, struc
 			return x;
 	}
 	if (cmp <= CMP_GE && (is_arr(l) || is_arr(r)))
-		return arr_binop_pyint(ev, (enum binop)(OP_LT + cmp), l, r, 0);
+		return slot_binop(ev, (enum binop)(OP_LT + cmp), l, r, 0);
 	int c = val_compare(ev, cmp, l, r);
 	return c < 0 ? NULL : val_bool(c);
 }

@@ -15,7 +15,6 @@
 #include "pyobj/pyobj.h"
 #include "lang/error.h"
 #include "lang/args.h"
-#include "session/display.h"
 #include "lang/bigint.h"
 
 #ifdef PACKAGE_VERSION
@@ -926,7 +925,8 @@ struct value *pymod_import(struct eval *ev, const char *name)
 		return m;
 	}
 	(void)add_funcs;
-	return display_module(ev, name); /* IPython, IPython.display */
+	/* IPython, IPython.display: the session's */
+	return lang_hooks.import_display ? lang_hooks.import_display(ev, name) : NULL;
 nomem:
 	val_decref(m);
 	return err_nomem(ev);

@@ -2,7 +2,7 @@
  * pytypes.c — calling the builtin types (int("3"), float(x), list(it),
  * ValueError("msg") ...) and the methods of str, list, dict, tuple and
  * numbers (s.split(), l.append(x), d.items() ...).  Values only; arrays
- * answer their own methods through arr_getattr.
+ * answer their own methods through their getattr slot (value.h).
  */
 #include <ctype.h>
 #include <locale.h>
@@ -16,8 +16,6 @@
 #include "pyobj/pyobj.h"
 #include "lang/error.h"
 #include "lang/args.h"
-#include "array/dtype.h"
-#include "array/ndarray.h"
 #include "lang/bigint.h"
 #include "lang/bytesobj.h"
 
@@ -29,8 +27,7 @@
 static int is_complex_value(struct value *v)
 {
 	return v->type == VT_COMPLEX ||
-	       (v->type == VT_SCALAR && dt_is_complex(v->u.sc.dtype)) ||
-	       (v->type == VT_NDARRAY && dt_is_complex(v->u.arr->dtype));
+	       ((v->type == VT_SCALAR || v->type == VT_NDARRAY) && VAL_SLOT(v, kind)(v) == 'c');
 }
 
 static int nargs(struct eval *ev, const char *fname, int argc, int lo, int hi)
@@ -292,13 +289,13 @@ struct value *builtins_type_call(struct eval *ev, enum typeid t, int argc, struc
 			return r;
 		}
 		case VT_SCALAR: case VT_NDARRAY: {
-			int dt = x->type == VT_SCALAR ? x->u.sc.dtype : x->u.arr->dtype;
-			if (dt_is_int(dt) || dt == DT_BOOL)
-				return arr_to_pyint(ev, x);
+			char k = VAL_SLOT(x, kind)(x);
+			if (k == 'i' || k == 'u' || k == 'b')
+				return VAL_SLOT(x, to_pyint)(ev, x);
 			double d;
-			if (x->type == VT_SCALAR && dt_is_complex(x->u.sc.dtype))
+			if (x->type == VT_SCALAR && k == 'c')
 				return err_set(ev, TY_TypeError, "int() argument must be a string, a bytes-like object or a real number, not 'complex'");
-			if (arr_as_double(ev, x, &d) < 0)
+			if (VAL_SLOT(x, as_double)(ev, x, &d) < 0)
 				return NULL;
 			return float_to_int(ev, d);
 		}

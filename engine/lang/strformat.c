@@ -13,12 +13,8 @@
 #include "lang/core.h"
 #include "pyobj/pyobj.h"
 #include "lang/error.h"
-#include "array/dtype.h"
-#include "array/arrapi.h"
 #include "lang/bigint.h"
-#include "ufunc/fpe.h"
 #include "lang/bytesobj.h"
-#include "backend/xfer.h"
 
 struct spec {
 	char fill[5];   /* UTF-8 char */
@@ -377,16 +373,9 @@ char *strfmt_spec(struct eval *ev, struct value *v, const char *spec)
 	switch (v->type) {
 	case VT_NDARRAY: {
 		/* a 0-d array (NumPy's and CuPy's) formats as the scalar it holds */
-		struct ndarray *a = arr_borrow(v), *h;
-		if (!spec[0] || a->ndim != 0)
+		if (!spec[0] || VAL_SLOT(v, ndim)(v) != 0)
 			break;
-		xfer_user_begin();
-		h = arr_to_host(ev, a);
-		xfer_user_end();
-		if (!h)
-			return NULL;
-		struct value *s = arr_scalar_at(ev, h, nd_data(h));
-		nd_decref(h);
+		struct value *s = VAL_SLOT(v, item)(ev, v);
 		if (!s)
 			return NULL;
 		char *out = strfmt_spec(ev, s, spec);
@@ -411,16 +400,16 @@ char *strfmt_spec(struct eval *ev, struct value *v, const char *spec)
 		return fmt_double(ev, v->u.f, &sp, "float");
 	case VT_SCALAR: {
 		/* NumPy scalars format as the Python number they hold */
-		int dt = v->u.sc.dtype;
-		if (dt == DT_BOOL && !spec[0])
+		char k = VAL_SLOT(v, kind)(v);
+		if (k == 'b' && !spec[0])
 			return strdup(v->u.sc.v.b ? "True" : "False");
-		if (dt == DT_BOOL || dt_is_int(dt)) {
+		if (k == 'b' || k == 'i' || k == 'u') {
 			int64_t i;
-			if (arr_as_int64(ev, v, &i) < 0)
+			if (VAL_SLOT(v, as_int64)(ev, v, &i) < 0)
 				return NULL;
 			if (!spec[0]) {
 				char buf[32];
-				if (dt == DT_UINT64)
+				if (k == 'u')   /* the uint64 beyond int64 */
 					snprintf(buf, sizeof buf, "%llu", (unsigned long long)v->u.sc.v.u);
 				else
 					snprintf(buf, sizeof buf, "%lld", (long long)i);
@@ -430,17 +419,17 @@ char *strfmt_spec(struct eval *ev, struct value *v, const char *spec)
 				return fmt_double(ev, (double)i, &sp, "int");
 			return fmt_int(ev, i, &sp);
 		}
-		if (dt_is_float(dt)) {
+		if (k == 'f') {
 			double d;
-			if (arr_as_double(ev, v, &d) < 0)
+			if (VAL_SLOT(v, as_double)(ev, v, &d) < 0)
 				return NULL;
 			if (!spec[0])
 				return fmt_float_repr(d, 1);
 			return fmt_double(ev, d, &sp, "float");
 		}
-		if (dt_is_complex(dt)) {
+		if (k == 'c') {
 			double _Complex c;
-			if (arr_as_complex(ev, v, &c) < 0)
+			if (VAL_SLOT(v, as_complex)(ev, v, &c) < 0)
 				return NULL;
 			if (!spec[0])
 				return val_complex_repr(c);
@@ -659,7 +648,7 @@ struct value *strfmt_percent(struct eval *ev, struct value *fmt, struct value *a
 			if (arg->type == VT_BYTES && arg->u.str->len == 1) {
 				ch = arg->u.str->s[0];
 			} else if (arg->type == VT_INT || arg->type == VT_BOOL || arg->type == VT_BIGINT ||
-				   (arg->type == VT_SCALAR && dt_is_int(arg->u.sc.dtype))) {
+				   (arg->type == VT_SCALAR && strchr("iu", VAL_SLOT(arg, kind)(arg)))) {
 				if (arg->type == VT_BIGINT || val_as_int64(ev, arg, &i) < 0 || i < 0 || i > 255) {
 					err_clear(ev);
 					err_set(ev, TY_OverflowError, "%%c arg not in range(256)");
@@ -691,16 +680,16 @@ struct value *strfmt_percent(struct eval *ev, struct value *fmt, struct value *a
 			int64_t i;
 			double d;
 			/* a 0-d array formats as its item (int() of it), as in NumPy */
-			int zd = arg->type == VT_NDARRAY && arg->u.arr->ndim == 0;
-			int zdt = zd ? arg->u.arr->dtype : -1;
+			int zd = arg->type == VT_NDARRAY && VAL_SLOT(arg, ndim)(arg) == 0;
+			char zk = zd ? VAL_SLOT(arg, kind)(arg) : 0;
 			int real_ok = c == 'd' || c == 'i' || c == 'u';   /* %x / %o take integers only */
-			if (zd && dt_is_complex(zdt)) {
+			if (zk == 'c') {
 				err_set(ev, TY_TypeError, "%%%c format: %s is required, not %s", c,
 					real_ok ? "a real number" : "an integer", val_type_name(arg));
 				goto fail;
 			}
-			if (arg->type == VT_FLOAT || (arg->type == VT_SCALAR && dt_is_float(arg->u.sc.dtype)) ||
-			    (zd && dt_is_float(zdt))) {
+			if (arg->type == VT_FLOAT || (arg->type == VT_SCALAR && VAL_SLOT(arg, kind)(arg) == 'f') ||
+			    zk == 'f') {
 				if (!real_ok) {
 					err_set(ev, TY_TypeError, "%%%c format: an integer is required, not %s", c, val_type_name(arg));
 					goto fail;
@@ -740,7 +729,7 @@ struct value *strfmt_percent(struct eval *ev, struct value *fmt, struct value *a
 					val_type_name(arg));
 				goto fail;
 			}
-			if (arg->type == VT_SCALAR && dt_is_complex(arg->u.sc.dtype)) { /* float() of it */
+			if (arg->type == VT_SCALAR && VAL_SLOT(arg, kind)(arg) == 'c') { /* float() of it */
 				ev_warn(ev, "ComplexWarning", "Casting complex values to real discards the imaginary part");
 				d = creal(arg->u.sc.v.c);
 			} else if (val_as_double(ev, arg, &d) < 0) {

@@ -2,8 +2,9 @@
  * value.c — Python values: the type table, constructors, refcounts,
  * repr/str, and the language's protocol (getattr, getitem, call, len,
  * iteration); containers.c holds lists and dicts, number.c the operators.
- * Whenever an operand is an ndarray or a NumPy scalar the work goes to the
- * arr_* hooks of the array runtime; this file never looks inside an array.
+ * Whenever an operand is an ndarray, a NumPy scalar or a dtype the work
+ * goes to the type slots the array layer registered (value.h); this file
+ * never looks inside an array.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,12 +14,13 @@
 #include "lang/core.h"
 #include "pyobj/pyobj.h"
 #include "lang/error.h"
-#include "array/dtype.h"
-#include "array/ndarray.h"
-#include "array/arrapi.h"
-#include "ufunc/ufuncmeth.h"
 #include "lang/bigint.h"
 #include "lang/bytesobj.h"
+
+/* ---- the type slots the layers above fill (value.h) ---- */
+
+struct type_slots val_slots[VT_COUNT];
+struct lang_hooks lang_hooks;
 
 /* ---- the type table ---- */
 
@@ -291,7 +293,7 @@ void val_decref(struct value *v)
 		val_decref(v->u.exc.attrs);
 		break;
 	case VT_NDARRAY:
-		nd_decref(v->u.arr);
+		VAL_SLOT(v, release)(v->u.arr);
 		break;
 	case VT_OBJECT:
 		if (v->u.obj.t && v->u.obj.t->free)
@@ -524,7 +526,7 @@ struct value *val_ndarray_new(struct ndarray *a)
 {
 	struct value *v = vnew(VT_NDARRAY);
 	if (!v) {
-		nd_decref(a);
+		val_slots[VT_NDARRAY].release(a);   /* steals a even on failure */
 		return NULL;
 	}
 	v->u.arr = a;
@@ -626,7 +628,6 @@ int64_t range_len(const struct range *r)
 
 const char *val_type_name(struct value *v)
 {
-	static char buf[64];
 	switch (v->type) {
 	case VT_NONE: return "NoneType";
 	case VT_BOOL: return "bool";
@@ -647,24 +648,8 @@ const char *val_type_name(struct value *v)
 	case VT_TYPE: return "type";
 	case VT_EXCEPTION:
 		return v->u.exc.cls ? cls_name(v->u.exc.cls) : typeid_name(v->u.exc.type);
-	case VT_DTYPE:
-		if (v->u.dt.is_type)
-			return "type";
-		snprintf(buf, sizeof buf, "numpy.dtypes.%s%sDType",
-			 "", v->u.dt.dtype >= 0 && v->u.dt.dtype < DT_COUNT ? "" : "");
-		if (v->u.dt.dtype >= 0 && v->u.dt.dtype < DT_COUNT) {
-			const char *n = dtype_table[v->u.dt.dtype].name;
-			snprintf(buf, sizeof buf, "numpy.dtypes.%c%sDType", n[0] - 32, n + 1);
-		}
-		return buf;
-	case VT_SCALAR:
-		if (v->u.sc.dtype >= 0 && v->u.sc.dtype < DT_COUNT) {
-			snprintf(buf, sizeof buf, "numpy.%s", v->u.sc.dtype == DT_BOOL ? "bool" : dtype_table[v->u.sc.dtype].name);
-			return buf;
-		}
-		return "numpy.generic";
-	case VT_NDARRAY: /* tp_name: CuPy's ndarray is a Python subclass, named plainly */
-		return arr_is_cupy(nd_backend(v->u.arr)) ? "ndarray" : "numpy.ndarray";
+	case VT_DTYPE: case VT_SCALAR: case VT_NDARRAY:
+		return VAL_SLOT(v, type_name)(v);
 	case VT_OBJECT:
 		if (cls_is_instance(v))
 			return cls_name(cls_class_of(v));
@@ -693,24 +678,15 @@ enum typeid val_typeid(struct value *v)
 	case VT_MODULE: return TY_MODULE;
 	case VT_TYPE: return TY_TYPE;
 	case VT_EXCEPTION: return v->u.exc.type;
-	case VT_NDARRAY: return arr_is_cupy(nd_backend(v->u.arr)) ? TY_CUPY_NDARRAY : TY_NDARRAY;
-	case VT_DTYPE: return v->u.dt.is_type ? TY_TYPE : TY_OBJECT;
+	case VT_NDARRAY: case VT_DTYPE: return VAL_SLOT(v, type_id)(v);
 	default: return TY_OBJECT;
 	}
 }
 
 int val_isinstance(struct value *v, enum typeid t)
 {
-	if (v->type == VT_SCALAR) {
-		/* np.float64 is a float, np.int64 is not an int, np.bool_ not a bool */
-		if (t == TY_OBJECT)
-			return 1;
-		if (t == TY_FLOAT && v->u.sc.dtype == DT_FLOAT64)
-			return 1;
-		if (t == TY_COMPLEX && v->u.sc.dtype == DT_COMPLEX128)
-			return 1;
-		return 0;
-	}
+	if (v->type == VT_SCALAR)
+		return VAL_SLOT(v, isinstance)(v, t);
 	return typeid_subclass(val_typeid(v), t);
 }
 
@@ -726,11 +702,11 @@ int val_as_int64(struct eval *ev, struct value *v, int64_t *out)
 		err_set(ev, TY_OverflowError, "Python int too large to convert to C long");
 		return -1;
 	case VT_SCALAR: case VT_NDARRAY:
-		if (v->type == VT_SCALAR && !(dt_is_int(v->u.sc.dtype) || v->u.sc.dtype == DT_BOOL)) {
+		if (v->type == VT_SCALAR && !VAL_SLOT(v, has_index)(v)) {
 			err_set(ev, TY_TypeError, "'%s' object cannot be interpreted as an integer", val_type_name(v));
 			return -1;
 		}
-		return arr_as_int64(ev, v, out);
+		return VAL_SLOT(v, as_int64)(ev, v, out);
 	default:
 		err_set(ev, TY_TypeError, "'%s' object cannot be interpreted as an integer", val_type_name(v));
 		return -1;
@@ -749,7 +725,7 @@ int val_as_double(struct eval *ev, struct value *v, double *out)
 		*out = v->u.f;
 		return 0;
 	case VT_SCALAR: case VT_NDARRAY:
-		return arr_as_double(ev, v, out);
+		return VAL_SLOT(v, as_double)(ev, v, out);
 	default:
 		err_set(ev, TY_TypeError, "must be real number, not %s", val_type_name(v));
 		return -1;
@@ -763,7 +739,7 @@ int val_as_complex(struct eval *ev, struct value *v, double _Complex *out)
 		*out = v->u.c;
 		return 0;
 	case VT_SCALAR: case VT_NDARRAY:
-		return arr_as_complex(ev, v, out);
+		return VAL_SLOT(v, as_complex)(ev, v, out);
 	default: {
 		double d;
 		if (!big_is_int(v) && v->type != VT_FLOAT) {
@@ -1062,7 +1038,7 @@ char *val_repr(struct eval *ev, struct value *v)
 	case VT_ELLIPSIS: return strdup("Ellipsis");
 	case VT_FUNCTION: return ev_function_repr(v->u.func);
 	case VT_BUILTIN: {
-		char *u = ufm_repr(v);
+		char *u = val_slots[VT_BUILTIN].repr ? val_slots[VT_BUILTIN].repr(ev, v) : NULL;
 		if (u)
 			return u;
 		if (v->u.bi.self && v->u.bi.self->type != VT_MODULE)
@@ -1082,10 +1058,8 @@ char *val_repr(struct eval *ev, struct value *v)
 		break;
 	case VT_EXCEPTION:
 		return exc_repr(ev, v);
-	case VT_DTYPE:
-		return arr_dtype_repr(ev, v);
-	case VT_SCALAR: case VT_NDARRAY:
-		return arr_repr(ev, v);
+	case VT_DTYPE: case VT_SCALAR: case VT_NDARRAY:
+		return VAL_SLOT(v, repr)(ev, v);
 	case VT_OBJECT:
 		if (v->u.obj.t && v->u.obj.t->repr)
 			return v->u.obj.t->repr(ev, v);
@@ -1124,12 +1098,8 @@ char *val_str_of(struct eval *ev, struct value *v)
 			return val_repr(ev, args);
 		return strdup(v->u.exc.msg ? v->u.exc.msg : "");
 	}
-	case VT_SCALAR: case VT_NDARRAY:
-		return arr_str(ev, v);
-	case VT_DTYPE:
-		if (!v->u.dt.is_type && v->u.dt.dtype >= 0 && v->u.dt.dtype < DT_COUNT)
-			return strdup(dtype_table[v->u.dt.dtype].name);
-		return arr_dtype_repr(ev, v);
+	case VT_SCALAR: case VT_NDARRAY: case VT_DTYPE:
+		return VAL_SLOT(v, str)(ev, v);
 	case VT_OBJECT:
 		if (v->u.obj.t->str)
 			return v->u.obj.t->str(ev, v);
@@ -1208,10 +1178,8 @@ struct value *val_getattr(struct eval *ev, struct value *v, const char *name)
 {
 	struct value *r = NULL;
 	switch (v->type) {
-	case VT_NDARRAY: case VT_SCALAR:
-		return arr_getattr(ev, v, name);
-	case VT_DTYPE:
-		return arr_dtype_getattr(ev, v, name);
+	case VT_NDARRAY: case VT_SCALAR: case VT_DTYPE:
+		return VAL_SLOT(v, getattr)(ev, v, name);
 	case VT_MODULE:
 		r = dict_getstr_borrow(v->u.mod.attrs, name);
 		if (r)
@@ -1275,8 +1243,12 @@ struct value *val_getattr(struct eval *ev, struct value *v, const char *name)
 	case VT_BUILTIN:
 		if (strcmp(name, "__name__") == 0)
 			return val_cstr(v->u.bi.name);
-		if (ufm_is_ufunc(v))
-			return ufm_getattr(ev, v, name);
+		if (val_slots[VT_BUILTIN].getattr) {
+			/* the ufunc methods: NULL with no error when v is no ufunc */
+			r = val_slots[VT_BUILTIN].getattr(ev, v, name);
+			if (r || err_occurred(ev))
+				return r;
+		}
 		break;
 	case VT_TYPE:
 		if (strcmp(name, "__name__") == 0)
@@ -1324,7 +1296,7 @@ struct value *val_getattr(struct eval *ev, struct value *v, const char *name)
 int val_setattr(struct eval *ev, struct value *v, const char *name, struct value *x)
 {
 	if (v->type == VT_NDARRAY || v->type == VT_SCALAR)
-		return arr_setattr(ev, v, name, x);
+		return VAL_SLOT(v, setattr)(ev, v, name, x);
 	if (v->type == VT_OBJECT && v->u.obj.t && v->u.obj.t->setattr)
 		return v->u.obj.t->setattr(ev, v, name, x);
 	if (v->type == VT_MODULE)
@@ -1453,7 +1425,7 @@ static int seq_index(struct eval *ev, struct value *v, struct value *key, int64_
 			: "cannot fit 'int' into an index-sized integer");
 		return -1;
 	}
-	if (!(is_intlike(key) || (key->type == VT_SCALAR && (dt_is_int(key->u.sc.dtype) || key->u.sc.dtype == DT_BOOL)))) {
+	if (!(is_intlike(key) || (key->type == VT_SCALAR && VAL_SLOT(key, has_index)(key)))) {
 		if (v->type == VT_STR)
 			err_set(ev, TY_TypeError, "string indices must be integers, not '%s'", val_type_name(key));
 		else
@@ -1479,7 +1451,7 @@ struct value *val_getitem(struct eval *ev, struct value *v, struct value *key)
 	int64_t i;
 	switch (v->type) {
 	case VT_NDARRAY: case VT_SCALAR:
-		return arr_getitem(ev, v, key);
+		return VAL_SLOT(v, getitem)(ev, v, key);
 	case VT_LIST: case VT_TUPLE:
 		if (key->type == VT_SLICE)
 			return seq_getslice(ev, v, &key->u.slice);
@@ -1549,7 +1521,7 @@ int val_setitem(struct eval *ev, struct value *v, struct value *key, struct valu
 		return v->u.obj.t->setitem(ev, v, key, x);
 	switch (v->type) {
 	case VT_NDARRAY: case VT_SCALAR:
-		return arr_setitem(ev, v, key, x);
+		return VAL_SLOT(v, setitem)(ev, v, key, x);
 	case VT_LIST:
 		if (key->type == VT_SLICE) {
 			int64_t a, b, st, cnt;
@@ -1696,7 +1668,7 @@ int val_delitem(struct eval *ev, struct value *v, struct value *key)
 /* ---- calls, len, iteration ---- */
 
 /* the outermost builtin running (its qualified name), for the accounting
- * of implicit transfers (backend/xfer.c); NULL between builtin calls */
+ * of implicit transfers (array/xfer.c); NULL between builtin calls */
 static const char *call_site;
 
 const char *val_call_site(void)
@@ -1735,7 +1707,7 @@ struct value *val_call(struct eval *ev, struct value *f, int argc, struct value 
 	case VT_TYPE:
 		return builtins_type_call(ev, f->u.ty, argc, argv, kw);
 	case VT_DTYPE:
-		return arr_dtype_call(ev, f, argc, argv, kw);
+		return VAL_SLOT(f, call)(ev, f, argc, argv, kw);
 	case VT_OBJECT:
 		if (f->u.obj.t && f->u.obj.t->call)
 			return f->u.obj.t->call(ev, f, argc, argv, kw);
@@ -1754,7 +1726,7 @@ int64_t val_len(struct eval *ev, struct value *v)
 	case VT_TUPLE: case VT_LIST: return (int64_t)v->u.seq.n;
 	case VT_DICT: return (int64_t)v->u.dict->nused;
 	case VT_RANGE: return range_len(&v->u.range);
-	case VT_NDARRAY: case VT_SCALAR: return arr_len(ev, v);
+	case VT_NDARRAY: case VT_SCALAR: return VAL_SLOT(v, len)(ev, v);
 	case VT_MODULE: break;
 	case VT_OBJECT:
 		if (v->u.obj.t->len)
@@ -1828,7 +1800,7 @@ struct value *val_iter_list(struct eval *ev, struct value *v)
 		return l;
 	}
 	case VT_NDARRAY: case VT_SCALAR:
-		return arr_iter_list(ev, v);
+		return VAL_SLOT(v, iter_list)(ev, v);
 	case VT_BYTES:
 		return bytes_iter_list(ev, v);
 	default: {

@@ -8,8 +8,9 @@
  * evaluator (see error.h).
  *
  * This header is the contract between the language core (eval.c, value.c,
- * builtins.c) and the array runtime (ndarray.c, ufunc.c, ...): the core calls
- * the arr_* hooks at the bottom for every ndarray or NumPy-scalar operand.
+ * builtins.c) and the layers above it: the core calls the type slots at the
+ * bottom (struct type_slots, filled at start-up) for every ndarray, NumPy
+ * scalar or dtype operand, and the lang_hooks for imports of array modules.
  */
 #ifndef LUMEN_VALUE_H
 #define LUMEN_VALUE_H
@@ -323,6 +324,8 @@ struct value *val_inplace(struct eval *ev, enum binop op, struct value *l, struc
 struct value *val_unop(struct eval *ev, enum unop op, struct value *v);
 int val_truth(struct eval *ev, struct value *v);   /* 0/1, -1 error */
 int val_equal(struct eval *ev, struct value *a, struct value *b); /* Python ==, as bool */
+/* l <cmp> r as a value (enum cmpop in ast.h; arrays compare elementwise) */
+struct value *val_compare_value(struct eval *ev, int cmp, struct value *l, struct value *r);
 int val_hash(struct eval *ev, struct value *v, uint64_t *out); /* TypeError if unhashable */
 char *val_repr(struct eval *ev, struct value *v); /* malloc'd, NULL on error */
 char *val_str_of(struct eval *ev, struct value *v); /* str(v), malloc'd */
@@ -356,34 +359,81 @@ const char *val_as_cstr(struct value *v); /* VT_STR contents or NULL */
 /* Python float repr (shortest round trip: 0.1, 1e+16, inf, nan). */
 void fmt_pyfloat(double d, char *buf, size_t n);
 
-/* ---- hooks into the array runtime (ndarray.c, ufunc.c, index.c ...) ----
- * The language core calls these whenever an operand is VT_NDARRAY or
- * VT_SCALAR (or for binops: either operand).  Same ownership rules. */
-struct value *arr_binop(struct eval *ev, enum binop op, struct value *l, struct value *r, int inplace);
-struct value *arr_unop(struct eval *ev, enum unop op, struct value *v);
-int arr_truth(struct eval *ev, struct value *v);
-char *arr_repr(struct eval *ev, struct value *v);   /* NumPy repr */
-char *arr_str(struct eval *ev, struct value *v);    /* NumPy str */
-struct value *arr_getattr(struct eval *ev, struct value *v, const char *name);
-int arr_setattr(struct eval *ev, struct value *v, const char *name, struct value *x);
-struct value *arr_getitem(struct eval *ev, struct value *v, struct value *key);
-int arr_setitem(struct eval *ev, struct value *v, struct value *key, struct value *x);
-int64_t arr_len(struct eval *ev, struct value *v);
-struct value *arr_iter_list(struct eval *ev, struct value *v);
-int arr_hash(struct eval *ev, struct value *v, uint64_t *out);    /* scalars only */
-/* int(x), float(x), complex(x) of a scalar or size-1 array */
-int arr_as_int64(struct eval *ev, struct value *v, int64_t *out);
-/* int() of an integer/bool scalar or one-element array: a Python int of any size */
-struct value *arr_to_pyint(struct eval *ev, struct value *v);
-int arr_as_double(struct eval *ev, struct value *v, double *out);
-int arr_as_complex(struct eval *ev, struct value *v, double _Complex *out);
-/* dtype value call: np.float32(3) / dtype attributes (.name, .itemsize ...) */
-struct value *arr_dtype_call(struct eval *ev, struct value *dt, int argc,
-			     struct value **argv, const struct kwargs *kw);
-struct value *arr_dtype_getattr(struct eval *ev, struct value *dt, const char *name);
-char *arr_dtype_repr(struct eval *ev, struct value *dt);
-/* The modules: `import numpy` / `import cupy` / submodules ("numpy.linalg").
- * NULL with no error set: not an array module. */
-struct value *arr_import(struct eval *ev, const char *fullname);
+/* ---- type slots: how the language core reaches the layers above it ----
+ * CPython's tp_* idea.  The core never names the array runtime: for the
+ * value kinds an upper layer owns (VT_NDARRAY, VT_SCALAR, VT_DTYPE: the
+ * array layer; VT_BUILTIN: the ufunc methods) it calls the slots those
+ * layers register at start-up (engine_init_layers in engine.h).
+ * Ownership and errors as the val_* functions they serve.  A slot the core
+ * needs for a kind it owns no value of is never called; VT_BUILTIN's slots
+ * are optional and answer NULL with no error for a builtin they don't own. */
+struct type_slots {
+	void (*release)(void *payload);                      /* VT_NDARRAY: drops u.arr */
+	const char *(*type_name)(struct value *v);           /* val_type_name */
+	enum typeid (*type_id)(struct value *v);             /* val_typeid */
+	struct value *(*binop)(struct eval *ev, enum binop op, struct value *l, struct value *r,
+			       int inplace);                /* either operand of the kind */
+	struct value *(*unop)(struct eval *ev, enum unop op, struct value *v);
+	int (*truth)(struct eval *ev, struct value *v);
+	char *(*repr)(struct eval *ev, struct value *v);
+	char *(*str)(struct eval *ev, struct value *v);
+	struct value *(*getattr)(struct eval *ev, struct value *v, const char *name);
+	int (*setattr)(struct eval *ev, struct value *v, const char *name, struct value *x);
+	struct value *(*getitem)(struct eval *ev, struct value *v, struct value *key);
+	int (*setitem)(struct eval *ev, struct value *v, struct value *key, struct value *x);
+	struct value *(*call)(struct eval *ev, struct value *f, int argc, struct value **argv,
+			      const struct kwargs *kw);
+	int64_t (*len)(struct eval *ev, struct value *v);
+	struct value *(*iter_list)(struct eval *ev, struct value *v);
+	int (*hash)(struct eval *ev, struct value *v, uint64_t *out);
+	/* int(x), float(x), complex(x); to_pyint: a Python int of any size */
+	int (*as_int64)(struct eval *ev, struct value *v, int64_t *out);
+	struct value *(*to_pyint)(struct eval *ev, struct value *v);
+	int (*as_double)(struct eval *ev, struct value *v, double *out);
+	int (*as_complex)(struct eval *ev, struct value *v, double _Complex *out);
+	struct value *(*abs)(struct eval *ev, struct value *v);  /* abs(x) */
+	/* a == b where either is of the kind and neither is an array (dtypes) */
+	int (*equal)(struct value *a, struct value *b);
+	int (*has_index)(struct value *v);   /* __index__: NumPy integer and bool scalars */
+	int (*isinstance)(struct value *v, enum typeid t);  /* isinstance(v, t) of a scalar */
+	/* NumPy's dtype.kind of a scalar or an array: 'b' 'i' 'u' 'f' 'c' */
+	char (*kind)(struct value *v);
+	int (*ndim)(struct value *v);                        /* 0 for scalars */
+	/* the NumPy scalar a 0-d array holds (its formatting is the scalar's) */
+	struct value *(*item)(struct eval *ev, struct value *v);
+	/* the buffer protocol: bytes(x), C order */
+	struct value *(*tobytes)(struct eval *ev, struct value *v);
+};
+/* the slots of each kind, filled field by field by the layer that owns
+ * each operation (array: most; ufunc: operators; lib: indexing) */
+extern struct type_slots val_slots[VT_COUNT];
+#define VAL_SLOT(v, name) (val_slots[(v)->type].name)
+
+/* What the core asks of the layers above it beyond one value's slots,
+ * registered at start-up by the layer that provides each (NULL: none). */
+struct lang_hooks {
+	/* array layer: `import numpy` / `import cupy` / submodules ("numpy.linalg");
+	 * NULL with no error set: not an array module */
+	struct value *(*import_array)(struct eval *ev, const char *fullname);
+	/* session: `import IPython` / `IPython.display`; NULL with no error: none */
+	struct value *(*import_display)(struct eval *ev, const char *name);
+	/* session: one IPython line of a cell (`%timeit x`, `!cmd`, `!!cmd`;
+	 * assigned: the value of an assignment): 0 (*result, if result is not
+	 * NULL: the line's value or NULL) or -1 with the error set */
+	int (*magic)(struct eval *ev, const char *text, int assigned, struct value **result);
+	/* session: the text `name?` shows (malloc'd), or NULL (no error: not found) */
+	char *(*inspect_text)(struct eval *ev, const char *expr, int detail);
+	/* session: IPython's display() and clear_output() */
+	struct value *(*display)(struct eval *ev, int argc, struct value **argv,
+				 const struct kwargs *kw);
+	struct value *(*clear_output)(struct eval *ev, int argc, struct value **argv,
+				      const struct kwargs *kw);
+	/* session: text/html of an ndarray for rich display (malloc'd), or NULL */
+	char *(*html)(struct eval *ev, struct value *v);
+	/* session: end the process now (exit() in a script); returns only in
+	 * sanitizer builds, with the status to exit with */
+	int (*exit_process)(int status);
+};
+extern struct lang_hooks lang_hooks;
 
 #endif

@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "lib/nscall.h"
+#include "array/nscall.h"
 #include "lang/args.h"
 #include "lang/error.h"
 

@@ -2,7 +2,7 @@
  * compose.c — NumPy functions that NumPy itself writes in Python over other
  * functions (fill_diagonal, tril_indices, diag_indices, binary_repr, set
  * routines, window functions, the array-API spellings of linalg ...), built
- * here the same way from np.<name> / cp.<name> calls (lib/nscall.h), so
+ * here the same way from np.<name> / cp.<name> calls (array/nscall.h), so
  * their dtypes, broadcasting and errors are the parts'.  Publishes
  * arr_compose_funcs, arr_compose_linalg_funcs and arr_compose_methods.
  *
@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <math.h>
-#include "lib/nscall.h"
+#include "array/nscall.h"
 #include "lang/args.h"
 #include "lang/error.h"
 #include "lib/shape.h"

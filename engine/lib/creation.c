@@ -17,11 +17,10 @@
 #include "lang/error.h"
 #include "lib/devsearch.h"
 #include "lib/shape.h"
+#include "backend/host/host.h"
 #include "ufunc/ufunc.h"
-#include "lib/nscall.h"
+#include "array/nscall.h"
 #include "ufunc/fpe.h"
-
-int arr_fill_value(struct eval *ev, struct ndarray *a, struct value *x);
 
 /* The ValueError of a negative dimension, in the module's words (CuPy's
  * ndarray capitalizes it). */
@@ -100,7 +99,8 @@ static struct value *mk_filled(struct eval *ev, const struct builtin *bi, int ar
 		       &shape, &dtype, &order, &device, &like) < 0 ||
 	    parse_shape(ev, arr_be(bi), shape, &nd, sh) < 0 || arr_parse_dtype(ev, dtype, &dt) < 0)
 		return NULL;
-	/* zeros, and empty as zeros: calloc'd like NumPy's (no pass over memory) */
+	/* zeros, and empty as zeros on the host: calloc'd like NumPy's (no pass
+	 * over memory); what -1: device empty, not zeroed */
 	a = arr_alloc(ev, arr_be(bi), dt, nd, sh, is_fortran(order), what == 0);
 	if (!a)
 		return NULL;
@@ -126,8 +126,11 @@ static struct value *fn_ones(struct eval *ev, const struct builtin *bi, int argc
 static struct value *fn_empty(struct eval *ev, const struct builtin *bi, int argc,
 			      struct value **argv, const struct kwargs *kw)
 {
-	/* NumPy's empty holds garbage; zeros keep outputs reproducible */
-	return mk_filled(ev, bi, argc, argv, kw, 0);
+	/* NumPy's empty holds garbage; on the host zeros (calloc'd, no pass
+	 * over memory) keep outputs reproducible; device memory is left as the
+	 * pool gives it, as CuPy does: zeroing it would be a memset of the
+	 * whole array (issue 17's sweep: 70x CuPy's time at 1e8 items) */
+	return mk_filled(ev, bi, argc, argv, kw, arr_be(bi)->device_memory ? -1 : 0);
 }
 
 /* dtype NumPy infers for a fill value: np.array(v).dtype */
@@ -213,7 +216,7 @@ static struct value *mk_like(struct eval *ev, const struct builtin *bi, int argc
 	}
 	r = arr_alloc(ev, arr_be(bi), dt, nd, sh,
 		      is_fortran(order) || (!order && nd > 1 && nd_is_f_contiguous(x) && !nd_is_c_contiguous(x)),
-		      what <= 0);
+		      what == 0 || what == -1);
 	nd_decref(x);
 	if (!r)
 		return NULL;
@@ -239,7 +242,9 @@ static struct value *fn_ones_like(struct eval *ev, const struct builtin *bi, int
 static struct value *fn_empty_like(struct eval *ev, const struct builtin *bi, int argc,
 				   struct value **argv, const struct kwargs *kw)
 {
-	return mk_like(ev, bi, argc, argv, kw, -1);
+	/* -1: zeroed on the host (no pass over memory), -2: device memory as
+	 * the pool gives it (see fn_empty) */
+	return mk_like(ev, bi, argc, argv, kw, arr_be(bi)->device_memory ? -2 : -1);
 }
 
 static struct value *fn_full_like(struct eval *ev, const struct builtin *bi, int argc,
@@ -885,7 +890,10 @@ static struct value *fn_logspace(struct eval *ev, const struct builtin *bi, int 
 		int pyc, rdt = linspace_dtype(ev, sv, ev_);
 		if (rdt < 0)
 			return NULL;
-		if (rdt != DT_FLOAT64 || ax != 0 || arr_value_scalar(sv, &x, &pyc) || arr_value_scalar(ev_, &x, &pyc) ||
+		/* the general form also keeps device data where it is: linspace and
+		 * power by the array's backend */
+		if (rdt != DT_FLOAT64 || ax != 0 || ds_wanted(arr_be(bi)) ||
+		    arr_value_scalar(sv, &x, &pyc) || arr_value_scalar(ev_, &x, &pyc) ||
 		    (basev && (arr_value_scalar(basev, &x, &pyc) || dt_is_complex(x.dtype))))
 			return logspace_general(ev, arr_be(bi), sv, ev_, num, endpoint, basev, dt, ax);
 	}
@@ -914,15 +922,37 @@ static struct value *fn_logspace(struct eval *ev, const struct builtin *bi, int 
 	return arr_wrap(ev, r);
 }
 
-/* host 2-d helpers: eye, tri: the ones stored in the dtype, one per row
- * for eye, a row prefix for tri. */
-static struct ndarray *host_tri(struct eval *ev, int64_t n, int64_t m, int64_t k, int dt, int eye)
+/* eye(n, m, k): zeros with the k-th diagonal (a strided view) filled with
+ * one, by the array's backend: no pass over the zeros, no host copy */
+static struct ndarray *make_eye(struct eval *ev, const struct backend *be, int64_t n, int64_t m,
+				int64_t k, int dt)
 {
 	int64_t sh[2] = {n, m};
-	/* eye writes one item a row into zeroed (untouched) pages; tri writes
-	 * every item, so reused memory from the allocator's cache is cheaper */
-	struct ndarray *r = eye ? nd_new_zeroed(ev, &backend_host, dt, 2, sh)
-				: nd_new(ev, &backend_host, dt, 2, sh);
+	struct ndarray *r = nd_new_zeroed(ev, be, dt, 2, sh);
+	int64_t r0 = k >= 0 ? 0 : -k, c0 = k >= 0 ? k : 0;
+	int64_t len = n - r0 < m - c0 ? n - r0 : m - c0;
+	if (!r || len <= 0)
+		return r;
+	{
+		int64_t isz = dt_size(dt), st = (m + 1) * isz;
+		struct ndarray *d = nd_view(ev, r, dt, 1, &len, &st, r->offset + (r0 * m + c0) * isz);
+		struct npscalar one = {DT_FLOAT64, {.f = 1.0}};
+		int rc = d ? be->fill(ev, d, &one) : -1;
+		nd_decref(d);
+		if (rc < 0) {
+			nd_decref(r);
+			return NULL;
+		}
+	}
+	return r;
+}
+
+/* tri on the host: a row prefix of ones a row */
+static struct ndarray *host_tri(struct eval *ev, int64_t n, int64_t m, int64_t k, int dt)
+{
+	int64_t sh[2] = {n, m};
+	/* tri writes every item, so reused memory from the allocator's cache is cheaper */
+	struct ndarray *r = nd_new(ev, &backend_host, dt, 2, sh);
 	struct npscalar one = {DT_FLOAT64, {.f = 1.0}};
 	char item[16];
 	int64_t isz = dt_size(dt);
@@ -932,16 +962,44 @@ static struct ndarray *host_tri(struct eval *ev, int64_t n, int64_t m, int64_t k
 	char *p = nd_data(r);
 	for (int64_t i = 0; i < n; i++) {
 		char *row = p + i * m * isz;
-		if (eye) {
-			if (k >= -i && k < m - i)
-				memcpy(row + (i + k) * isz, item, (size_t)isz);
-			continue;
-		}
 		/* tri: ones where j <= i + k */
 		int64_t cnt = k >= m - i ? m : (k < -i ? 0 : i + k + 1);
-		shp_fill_run(row, item, cnt, (int)isz);
+		host_fill_run(row, item, cnt, (int)isz);
 		memset(row + cnt * isz, 0, (size_t)((m - cnt) * isz));
 	}
+	return r;
+}
+
+/* tri where the array lives, as NumPy writes it:
+ * greater_equal.outer(arange(N), arange(-k, M - k)).astype(dtype) */
+static struct value *dev_tri(struct eval *ev, const struct backend *be, int64_t n, int64_t m, int64_t k, int dt)
+{
+	struct value *a1[1] = {val_int(n)}, *a2[2] = {val_int(-k), val_int(m - k)}, *i64 = val_dtype(DT_INT64, 1);
+	struct value *i = arr_ns_callk(ev, be, "arange", 1, a1, "dtype", i64);
+	struct value *j = arr_ns_callk(ev, be, "arange", 2, a2, "dtype", i64);
+	struct value *key[2] = {val_slice_new(val_none(), val_none(), val_none()), val_none()}, *mask, *r;
+	val_decref(i64);
+	val_decref(a1[0]);
+	val_decref(a2[0]);
+	val_decref(a2[1]);
+	if (!i || !j) {
+		if (i)
+			val_decref(i);
+		if (j)
+			val_decref(j);
+		val_decref(key[0]);
+		val_decref(key[1]);
+		return NULL;
+	}
+	mask = ex_bin(ev, OP_GE, ex_item(ev, i, val_tuple_new(2, key)), j);
+	if (!mask)
+		return NULL;
+	{
+		struct value *dv = val_dtype(dt, 1);
+		r = arr_method_call(ev, mask, "astype", 1, &dv, NULL);
+		val_decref(dv);
+	}
+	val_decref(mask);
 	return r;
 }
 
@@ -968,7 +1026,7 @@ static struct value *fn_eye(struct eval *ev, const struct builtin *bi, int argc,
 		return NULL;
 	if (n < 0 || m < 0)
 		return negative_dims(ev, arr_be(bi));
-	return to_be(ev, bi, host_tri(ev, n, m, k, dt, 1));
+	return arr_wrap(ev, make_eye(ev, arr_be(bi), n, m, k, dt));
 }
 
 static struct value *fn_identity(struct eval *ev, const struct builtin *bi, int argc,
@@ -982,7 +1040,7 @@ static struct value *fn_identity(struct eval *ev, const struct builtin *bi, int 
 		return NULL;
 	if (n < 0)
 		return negative_dims(ev, arr_be(bi));
-	return to_be(ev, bi, host_tri(ev, n, n, 0, dt, 1));
+	return arr_wrap(ev, make_eye(ev, arr_be(bi), n, n, 0, dt));
 }
 
 static struct value *fn_tri(struct eval *ev, const struct builtin *bi, int argc,
@@ -995,7 +1053,9 @@ static struct value *fn_tri(struct eval *ev, const struct builtin *bi, int argc,
 	    val_as_int64(ev, nv, &n) < 0 || args_int(ev, mv, n, &m) < 0 ||
 	    args_int(ev, kv, 0, &k) < 0 || arr_parse_dtype(ev, dtype, &dt) < 0)
 		return NULL;
-	return to_be(ev, bi, host_tri(ev, n, m, k, dt, 0));
+	if (ds_wanted(arr_be(bi)))
+		return dev_tri(ev, arr_be(bi), n, m, k, dt);
+	return to_be(ev, bi, host_tri(ev, n, m, k, dt));
 }
 
 /* triu/tril: zero the other triangle of the last two dims */
@@ -1078,40 +1138,37 @@ static struct value *fn_diag(struct eval *ev, const struct builtin *bi, int argc
 	struct ndarray *a, *h, *r;
 	if (args_parse(ev, "diag", argc, argv, kw, "v|k", &vv, &kv) < 0 || args_int(ev, kv, 0, &k) < 0)
 		return NULL;
+	/* views and copies by the array's own backend: no host round trip */
 	a = arr_asarray(ev, arr_be(bi), vv, -1);
 	if (!a)
 		return NULL;
-	h = arr_to_host(ev, a);
-	nd_decref(a);
-	if (!h)
-		return NULL;
-	if (h->ndim == 1) {
-		int64_t n = h->shape[0] + (k < 0 ? -k : k), sh[2] = {n, n};
-		int isz = dt_size(h->dtype);
-		r = arr_new(ev, &backend_host, h->dtype, 2, sh, 0);
-		if (r) {
-			memset(nd_data(r), 0, (size_t)(n * n * isz));
-			for (int64_t i = 0; i < h->shape[0]; i++) {
-				int64_t row = k >= 0 ? i : i - k, col = k >= 0 ? i + k : i;
-				memcpy(nd_data(r) + (row * n + col) * isz, nd_data(h) + i * h->strides[0], isz);
-			}
+	if (a->ndim == 1) {
+		int64_t n = a->shape[0] + (k < 0 ? -k : k), sh[2] = {n, n};
+		int64_t isz = dt_size(a->dtype), len = a->shape[0], st = (n + 1) * isz;
+		int64_t row = k >= 0 ? 0 : -k, col = k >= 0 ? k : 0;
+		r = nd_new_zeroed(ev, nd_backend(a), a->dtype, 2, sh);
+		h = r && len ? nd_view(ev, r, a->dtype, 1, &len, &st, r->offset + (row * n + col) * isz) : NULL;
+		if (r && len && (!h || nd_backend(a)->copy(ev, h, a) < 0)) {
+			nd_decref(r);
+			r = NULL;
 		}
-	} else if (h->ndim == 2) {
-		int64_t n = h->shape[0], m = h->shape[1], len;
+		nd_decref(h);
+	} else if (a->ndim == 2) {
+		int64_t n = a->shape[0], m = a->shape[1], len;
 		int64_t r0 = k >= 0 ? 0 : -k, c0 = k >= 0 ? k : 0;
 		len = (n - r0 < m - c0 ? n - r0 : m - c0);
 		if (len < 0)
 			len = 0;
-		int64_t st = h->strides[0] + h->strides[1];
-		struct ndarray *v = nd_view(ev, h, h->dtype, 1, &len, &st,
-					    h->offset + r0 * h->strides[0] + c0 * h->strides[1]);
+		int64_t st = a->strides[0] + a->strides[1];
+		struct ndarray *v = nd_view(ev, a, a->dtype, 1, &len, &st,
+					    a->offset + (len ? r0 * a->strides[0] + c0 * a->strides[1] : 0));
 		r = v ? arr_contiguous(ev, v) : NULL;
 		nd_decref(v);
 	} else {
 		r = err_set(ev, TY_ValueError, "Input must be 1- or 2-d.");
 	}
-	nd_decref(h);
-	return to_be(ev, bi, r);
+	nd_decref(a);
+	return arr_wrap(ev, r);
 }
 
 /* np.meshgrid(*xi, copy=True, sparse=False, indexing='xy') -> tuple */
@@ -1217,33 +1274,30 @@ static struct value *fn_fromfunction(struct eval *ev, const struct builtin *bi, 
 	rest.vals = vals;
 	if (arr_parse_shape(ev, shape, &nd, sh) < 0)
 		return NULL;
-	for (int d = 0; d < nd; d++) {
-		struct ndarray *r = arr_new(ev, &backend_host, DT_FLOAT64, nd, sh, 0), *c;
-		if (!r)
-			goto fail;
-		int64_t n = nd_size(r), inner = 1;
-		for (int k = d + 1; k < nd; k++)
-			inner *= sh[k];
-		for (int64_t i = 0; i < n; i++)
-			((double *)nd_data(r))[i] = (double)((i / inner) % sh[d]);
-		c = arr_astype(ev, r, dt);
-		nd_decref(r);
-		if (c) {   /* arr_to_backend: a new reference when already there */
-			struct ndarray *c2 = arr_to_backend(ev, c, arr_be(bi));
-			nd_decref(c);
-			c = c2;
-		}
-		args[d] = c ? arr_wrap(ev, c) : NULL;
-		if (!args[d]) {
-			for (int j = 0; j < d; j++)
-				val_decref(args[j]);
+	/* as NumPy: args = indices(shape, dtype=dtype), made by the array's
+	 * backend (one launch a dimension, no host copy) */
+	{
+		struct value *shv, *idx, *dims[ND_MAXDIM];
+		for (int d = 0; d < nd; d++)
+			dims[d] = val_int(sh[d]);
+		shv = val_tuple_new(nd, dims);
+		struct value *dv = val_dtype(dt, 1);
+		idx = shv ? arr_ns_callk(ev, arr_be(bi), "indices", 1, &shv, "dtype", dv) : NULL;
+		val_decref(dv);
+		if (shv)
+			val_decref(shv);
+		if (!idx)
 			return NULL;
+		for (int d = 0; d < nd; d++) {
+			args[d] = ex_item(ev, val_incref(idx), val_int(d));
+			if (!args[d]) {
+				for (int j = 0; j < d; j++)
+					val_decref(args[j]);
+				val_decref(idx);
+				return NULL;
+			}
 		}
-		continue;
-fail:
-		for (int j = 0; j < d; j++)
-			val_decref(args[j]);
-		return NULL;
+		val_decref(idx);
 	}
 	{
 		struct value *r = val_call(ev, f, nd, args, &rest);

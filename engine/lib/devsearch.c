@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lib/devsearch.h"
-#include "lib/nscall.h"
+#include "array/nscall.h"
 #include "lang/error.h"
 #include "ufunc/fpe.h"
 

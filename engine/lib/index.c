@@ -1416,3 +1416,10 @@ out:
 	nd_decref(host);
 	return res;
 }
+
+/* Fills the indexing slots of ndarrays and NumPy scalars (lang/value.h). */
+void idx_register_slots(void)
+{
+	val_slots[VT_NDARRAY].getitem = val_slots[VT_SCALAR].getitem = arr_getitem;
+	val_slots[VT_NDARRAY].setitem = val_slots[VT_SCALAR].setitem = arr_setitem;
+}

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lib/shape.h"
-#include "lib/nscall.h"
+#include "array/nscall.h"
 #include "lang/args.h"
 #include "lang/error.h"
 

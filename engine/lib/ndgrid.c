@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "lib/nscall.h"
+#include "array/nscall.h"
 #include "lang/error.h"
 
 struct ndgrid { int sparse, cupy; };
@@ -271,7 +271,8 @@ static const struct objtype ndgrid_type = {
 	.name = "nd_grid", .free = free, .repr = grid_repr, .getitem = grid_getitem,
 };
 
-struct value *arr_ndgrid_new(struct eval *ev, int sparse, int cupy)
+/* np.mgrid (sparse 0) / np.ogrid (sparse 1) of numpy or cupy */
+static struct value *ndgrid_new(struct eval *ev, int sparse, int cupy)
 {
 	struct ndgrid *g = malloc(sizeof *g);
 	if (!g)
@@ -301,7 +302,8 @@ static const struct objtype iexp_type = {
 	.name = "IndexExpression", .repr = iexp_repr, .getitem = iexp_getitem,
 };
 
-struct value *arr_index_exp_new(struct eval *ev, int maketuple)
+/* np.s_ (maketuple 0) and np.index_exp (1) */
+static struct value *index_exp_new(struct eval *ev, int maketuple)
 {
 	(void)ev;
 	/* the pointer only tells the two apart: NULL for s_, a static byte for index_exp */
@@ -484,7 +486,8 @@ static const struct objtype concat_type = {
 	.name = "AxisConcatenator", .free = free, .repr = concat_repr, .getitem = concat_getitem,
 };
 
-struct value *arr_concat_new(struct eval *ev, int c_, int cupy)
+/* np.r_ (c_ 0) and np.c_ (1) of the numpy (cupy 0) or cupy namespace */
+static struct value *concat_new(struct eval *ev, int c_, int cupy)
 {
 	struct concat_spec *cs = malloc(sizeof *cs);
 	if (!cs)
@@ -494,4 +497,24 @@ struct value *arr_concat_new(struct eval *ev, int c_, int cupy)
 	cs->trans1d = c_ ? 0 : -1;
 	cs->cupy = cupy;
 	return val_object_new(&concat_type, cs);
+}
+
+static int add_object(struct eval *ev, struct value *mod, const char *name, struct value *v)
+{
+	if (!v || module_add(mod, name, v) < 0) {
+		if (!err_occurred(ev))
+			err_nomem(ev);
+		return -1;
+	}
+	return 0;
+}
+
+int arr_ndgrid_objects(struct eval *ev, struct value *mod, int cupy)
+{
+	return add_object(ev, mod, "mgrid", ndgrid_new(ev, 0, cupy)) < 0 ||
+	       add_object(ev, mod, "ogrid", ndgrid_new(ev, 1, cupy)) < 0 ||
+	       add_object(ev, mod, "s_", index_exp_new(ev, 0)) < 0 ||
+	       add_object(ev, mod, "r_", concat_new(ev, 0, cupy)) < 0 ||
+	       add_object(ev, mod, "c_", concat_new(ev, 1, cupy)) < 0 ||
+	       add_object(ev, mod, "index_exp", index_exp_new(ev, 1)) < 0 ? -1 : 0;
 }

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <math.h>
-#include "lib/nscall.h"
+#include "array/nscall.h"
 #include "lang/args.h"
 #include "lang/error.h"
 #include "ufunc/fpe.h"

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "lib/shape.h"
+#include "backend/host/host.h"
 #include "lang/args.h"
 #include "lang/error.h"
 
@@ -45,7 +46,7 @@ static void walk_simplify(struct shp_walk *w)
 		if (ss == 0) { /* a broadcast value: a fill */ \
 			T t; memcpy(&t, s, sizeof t); \
 			if (ds == sizeof t) { \
-				shp_fill_run(d, &t, n, sizeof t); \
+				host_fill_run(d, &t, n, sizeof t); \
 				return; \
 			} \
 			for (int64_t i = 0; i < n; i++, d += ds) \
@@ -70,18 +71,6 @@ static void walk_simplify(struct shp_walk *w)
 		} } while (0)
 
 struct item16 { uint64_t a, b; };
-
-void shp_fill_run(char *d, const void *v, int64_t n, int isz)
-{
-	int64_t done = n < 16 ? n : 16;
-	for (int64_t i = 0; i < done; i++)
-		memcpy(d + i * isz, v, isz);
-	while (done < n) {
-		int64_t k = n - done < done ? n - done : done;
-		memcpy(d + done * isz, d, (size_t)(k * isz));
-		done += k;
-	}
-}
 
 static void inner_copy(char *d, const char *s, int64_t n, int64_t ds, int64_t ss,
 		       const int64_t *so, const int64_t *dof, int indirect, int isz)

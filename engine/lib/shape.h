@@ -26,10 +26,6 @@ struct shp_walk {
 /* Copies itemsize-byte items along the walk, host memory. */
 void shp_walk_copy(const struct shp_walk *w, char *dst, const char *src, int itemsize);
 
-/* n contiguous copies of the isz-byte item at v, from d on: the first few
- * one by one, then memcpy doubling what is written (libc's vector stores). */
-void shp_fill_run(char *d, const void *v, int64_t n, int isz);
-
 /* dst = src elementwise (same shape).  Same dtype on the host: strided
  * copies here; otherwise the backend's copy (which casts).  Handles src
  * overlapping dst by copying src first.  0 or -1 with the error set. */

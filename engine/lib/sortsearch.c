@@ -17,7 +17,7 @@
 #include "lib/shape.h"
 #include "lang/args.h"
 #include "lang/error.h"
-#include "lib/nscall.h"
+#include "array/nscall.h"
 #include "backend/host/simdsort.h"
 #include "lib/devsearch.h"
 

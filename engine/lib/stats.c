@@ -14,11 +14,12 @@
 #include <string.h>
 #include <math.h>
 #include <complex.h>
+#include "backend/host/host.h"
 #include "lib/devsearch.h"
 #include "lib/shape.h"
 #include "lang/args.h"
 #include "lang/error.h"
-#include "lib/nscall.h"
+#include "array/nscall.h"
 #include "ufunc/fpe.h"
 
 /* The wide type used to compute with dtype dt. */
@@ -554,7 +555,7 @@ static struct ndarray *cov_core(struct eval *ev, const struct builtin *bi, struc
 		}
 	}
 	if (w) { /* average(X, axis=1, weights=w, returned=True) */
-		wsum = arr_pairwise_sum_d(w, obs);
+		wsum = host_pairwise_sum_d(w, obs);
 		if (wsum == 0.0) {
 			err_set(ev, TY_ZeroDivisionError, "Weights sum to zero, can't be normalized");
 			goto wfail;
@@ -576,7 +577,7 @@ static struct ndarray *cov_core(struct eval *ev, const struct builtin *bi, struc
 		}
 		for (int64_t o = 0; o < obs; o++)
 			t[o] = w[o] * awd[o];
-		fact = wsum - (double)ddof * arr_pairwise_sum_d(t, obs) / wsum;
+		fact = wsum - (double)ddof * host_pairwise_sum_d(t, obs) / wsum;
 		free(t);
 	}
 	if (fact <= 0) {
@@ -600,7 +601,7 @@ static struct ndarray *cov_core(struct eval *ev, const struct builtin *bi, struc
 			}
 			for (int64_t o = 0; o < obs; o++)
 				t[o] = creal(X[v * obs + o]) * w[o];
-			s = arr_pairwise_sum_d(t, obs) / wsum;
+			s = host_pairwise_sum_d(t, obs) / wsum;
 			free(t);
 		} else if (w) {
 			for (int64_t o = 0; o < obs; o++)

@@ -16,6 +16,8 @@
 #include "lang/error.h"
 #include "numerics/fft.h"
 #include "numerics/linalg.h"
+#include "array/nscall.h"
+#include "lib/devsearch.h"
 
 /* ---- the front end ---- */
 
@@ -636,16 +638,30 @@ static struct value *freq_common(struct eval *ev, const struct builtin *bi, int 
 	m = real ? n / 2 + 1 : n;
 	if (m < 0)
 		return err_set(ev, TY_ValueError, "negative dimensions are not allowed");
+	if ((double)n * d == 0.0)   /* NumPy's val = 1.0 / (n * d) in Python */
+		return err_set(ev, TY_ZeroDivisionError, "float division by zero");
+	double val = 1.0 / ((double)n * d);
+	int64_t N = (n - 1) / 2 + 1;
+	const struct backend *be = arr_be(bi);
+	if (ds_wanted(be)) {
+		/* where the array lives, as NumPy's formula: k = arange(m), the
+		 * upper half shifted down by n, times val (no host copy) */
+		struct value *mv = val_int(m), *i64 = val_dtype(DT_INT64, 1);
+		struct value *k = arr_ns_callk(ev, be, "arange", 1, &mv, "dtype", i64);
+		val_decref(mv);
+		val_decref(i64);
+		if (k && !real)
+			k = ex_bin(ev, OP_SUB, k, ex_bin(ev, OP_MUL, ex_bin(ev, OP_GE, val_incref(k), val_int(N)),
+							 val_int(n)));
+		return ex_bin(ev, OP_MUL, k, val_float(val));
+	}
 	struct ndarray *h = nd_new(ev, &backend_host, DT_FLOAT64, 1, &m);
 	if (!h)
 		return NULL;
-	double val = 1.0 / ((double)n * d);
-	int64_t N = (n - 1) / 2 + 1;
 	for (int64_t i = 0; i < m; i++) {
 		int64_t k = real || i < N ? i : i - n;
 		((double *)nd_data(h))[i] = (double)k * val;
 	}
-	const struct backend *be = arr_be(bi);
 	if (nd_backend(h) != be) {
 		struct ndarray *r = arr_to_backend(ev, h, be);
 		nd_decref(h);

@@ -12,40 +12,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include "array/arrapi.h"
+#include "backend/host/host.h"
 #include "lang/args.h"
 #include "lang/error.h"
 #include "numerics/linalg.h"
 #include "numerics/linalg_int.h"
-#include "lib/nscall.h"
+#include "array/nscall.h"
 
 /* ---- norm ---- */
-
-/* NumPy's pairwise summation of floats (arr_pairwise_sum_d's, in float32) */
-static float pairwise_f(const float *a, int64_t n)
-{
-	if (n < 8) {
-		float r = 0.f;
-		for (int64_t i = 0; i < n; i++)
-			r += a[i];
-		return r;
-	}
-	if (n <= 128) {
-		float r[8], res;
-		int64_t i;
-		for (int j = 0; j < 8; j++)
-			r[j] = a[j];
-		for (i = 8; i < n - (n % 8); i += 8)
-			for (int j = 0; j < 8; j++)
-				r[j] += a[i + j];
-		res = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
-		for (; i < n; i++)
-			res += a[i];
-		return res;
-	}
-	int64_t n2 = n / 2;
-	n2 -= n2 % 8;
-	return pairwise_f(a, n2) + pairwise_f(a + n2, n - n2);
-}
 
 enum norm_kind { NK_SUM, NK_MAX, NK_MIN };
 
@@ -55,14 +29,14 @@ static double reduce_group(const void *p, int single, int64_t len, enum norm_kin
 	if (k == NK_SUM) {
 		if (single) {
 			if (pairwise)
-				return pairwise_f(p, len);
+				return host_pairwise_sum_f(p, len);
 			float s = 0;
 			for (int64_t i = 0; i < len; i++)
 				s += ((const float *)p)[i];
 			return s;
 		}
 		if (pairwise)
-			return arr_pairwise_sum_d(p, len);
+			return host_pairwise_sum_d(p, len);
 		double s = 0;
 		for (int64_t i = 0; i < len; i++)
 			s += ((const double *)p)[i];

@@ -11,6 +11,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "backend/host/host.h"
 #include "numerics/ndimage.h"
 #include "lang/args.h"
 #include "lang/error.h"
@@ -449,33 +450,6 @@ static struct value *fn_convolve1d(struct eval *ev, const struct builtin *bi, in
 
 /* ---- Gaussian ---- */
 
-/* NumPy's pairwise summation (np.sum of a float64 vector) */
-static double pairwise_sum(const double *a, int64_t n)
-{
-	if (n < 8) {
-		double s = 0.0;
-		for (int64_t i = 0; i < n; i++)
-			s += a[i];
-		return s;
-	}
-	if (n <= 128) {
-		double r[8], s;
-		int64_t i;
-		for (int k = 0; k < 8; k++)
-			r[k] = a[k];
-		for (i = 8; i < n - (n % 8); i += 8)
-			for (int k = 0; k < 8; k++)
-				r[k] += a[i + k];
-		s = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
-		for (; i < n; i++)
-			s += a[i];
-		return s;
-	}
-	int64_t n2 = n / 2;
-	n2 -= n2 % 8;
-	return pairwise_sum(a, n2) + pairwise_sum(a + n2, n - n2);
-}
-
 /* SciPy's _gaussian_kernel1d(sigma, order, radius), reversed as
  * gaussian_filter1d passes it to correlate1d.  malloc'd, 2*radius+1. */
 static double *gaussian_weights(struct eval *ev, double sigma, int64_t order, int64_t radius)
@@ -493,7 +467,7 @@ static double *gaussian_weights(struct eval *ev, double sigma, int64_t order, in
 		phi[i] = exp(-0.5 / sigma2 * (double)((i - radius) * (i - radius)));
 		(void)x;
 	}
-	sum = pairwise_sum(phi, n);
+	sum = host_pairwise_sum_d(phi, n);
 	for (int64_t i = 0; i < n; i++)
 		phi[i] = phi[i] / sum;
 	if (order > 0) {

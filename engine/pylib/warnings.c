@@ -5,7 +5,7 @@
  * ignore, error, once, module; message patterns as POSIX extended regexes,
  * case-insensitive, matched at the start), and catch_warnings (saves and
  * restores the filters; record=True collects WarningMessage objects).  The
- * filters also decide NumPy's RuntimeWarnings (ufunc/fpe.c's ev_warn_hook).
+ * filters also decide NumPy's RuntimeWarnings (lang/error.c's ev_warn_hook).
  * Owns the process-wide filter list and registries, as CPython's module does.
  */
 #include <regex.h>
@@ -13,7 +13,6 @@
 #include <string.h>
 #include "pylib/pylib_int.h"
 #include "lang/ast.h"
-#include "ufunc/fpe.h"
 
 enum wact { WA_DEFAULT, WA_ALWAYS, WA_IGNORE, WA_ERROR, WA_ONCE, WA_MODULE };
 static const char *const act_names[] = {"default", "always", "ignore", "error", "once", "module"};

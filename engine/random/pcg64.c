@@ -7,12 +7,9 @@
  */
 #include <math.h>
 #include "random/random.h"
+#include "random/random_int.h"
 #include "random/gen/ziggurat_exp_tab.h"
 
-extern const uint64_t zig_ki_double[256];
-extern const double zig_wi_double[256], zig_fi_double[256];
-extern const uint32_t zig_ki_float[256];
-extern const float zig_wi_float[256], zig_fi_float[256];
 
 #define ZIG_R 3.6541528853610087963519472518
 #define ZIG_INV_R 0.27366123732975827203338247596

@@ -17,7 +17,7 @@
 #include "lang/bigint.h"
 #include "lang/error.h"
 #include "random/random_int.h"
-#include "lib/nscall.h"
+#include "array/nscall.h"
 #include "ufunc/fpe.h"
 
 /* ---- argument helpers ---- */

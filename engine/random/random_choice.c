@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lang/error.h"
-#include "lib/nscall.h"
+#include "array/nscall.h"
 #include "ufunc/fpe.h"
 #include "random/random_int.h"
 

@@ -93,4 +93,10 @@ struct value *rnd_choice(struct eval *ev, const struct backend *be, struct rsrc 
 			 struct value *av, struct value *sv, struct value *rv, struct value *pv,
 			 struct value *shv);
 
+/* the ziggurat tables of NumPy's normal draws (gen/ziggurat_tab.c) */
+extern const uint64_t zig_ki_double[256];
+extern const double zig_wi_double[256], zig_fi_double[256];
+extern const uint32_t zig_ki_float[256];
+extern const float zig_wi_float[256], zig_fi_float[256];
+
 #endif

@@ -3,11 +3,11 @@
  * and Generator, composed as NumPy's Python/Cython composes it: standard
  * normal draws of the object's own stream, the SVD of cov (its PSD check and
  * RuntimeWarning / ValueError), then x @ factor + mean.  Owns no state;
- * written once for np and cp through namespace calls (lib/nscall.h).
+ * written once for np and cp through namespace calls (array/nscall.h).
  */
 #include <string.h>
 #include "random/random_int.h"
-#include "lib/nscall.h"
+#include "array/nscall.h"
 #include "lang/error.h"
 #include "ufunc/fpe.h"
 

@@ -6,7 +6,7 @@
  * items under the print options' threshold), and for numeric 1-D / 2-D
  * arrays a small inline SVG (a polyline, or a heatmap of <= 64x64 cells).
  * Only the items shown are gathered (backend take_flat); a device array is
- * never copied whole.  builtins.c calls arr_html (its weak hook).
+ * never copied whole.  builtins.c calls arr_html through lang_hooks.html.
  *
  * IPython's display functions (display.h): display() with display_id /
  * raw / clear / include / exclude, update_display(), clear_output(),
@@ -28,8 +28,6 @@
 #include "lang/args.h"
 #include "session/display.h"
 #include "plot/plot_api.h"
-
-char *arr_html(struct eval *ev, struct value *v);
 
 #define SVG_POINTS 256
 #define HEAT_CELLS 64

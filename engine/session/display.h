@@ -20,4 +20,8 @@ struct value *display_clear_output(struct eval *ev, int argc, struct value **arg
  * any other name */
 struct value *display_module(struct eval *ev, const char *name);
 
+/* text/html of an ndarray for rich display (malloc'd), or NULL: the
+ * session registers it as lang_hooks.html. */
+char *arr_html(struct eval *ev, struct value *v);
+
 #endif

@@ -27,7 +27,13 @@
 #include "array/arrfuncs.h"
 #include "array/memreport.h"
 #include "session/docs.h"
+#include "session/display.h"
+#include "session/magic.h"
+#include "ufunc/ufunc.h"
+#include "ufunc/fuse.h"
 #include "session/magic_int.h"
+#include "backend/host/host.h"
+#include "lib/shape.h"
 #include "plot/plot_api.h"
 
 struct engine {
@@ -84,6 +90,64 @@ static size_t engine_named_arrays(struct eval *ev, struct memrep_named *out, siz
 	return n;
 }
 
+static char *engine_inspect_text(struct eval *ev, const char *expr, int detail);
+
+/* Every area's table in its namespace (arrfuncs.h), in the order the
+ * modules add them (a later table's name wins). */
+static void publish_tables(void)
+{
+	static const struct arr_func *const top[] = {
+		arr_creation_funcs, arr_ufunc_funcs, arr_reduce_funcs, arr_manip_funcs,
+		arr_index_funcs, arr_edit_funcs, arr_calculus_funcs, arr_polynomial_funcs, arr_sort_funcs,
+		arr_stat_funcs, arr_linalg_top_funcs, arr_io_funcs, arr_format_funcs, arr_dtype_funcs,
+		arr_fpe_funcs, arr_compose_funcs,
+	};
+	static const struct arr_func *const methods[] = {
+		arr_core_methods, arr_ufunc_methods, arr_reduce_methods, arr_manip_methods,
+		arr_sort_methods, arr_linalg_methods, arr_compose_methods,
+	};
+	for (size_t i = 0; i < sizeof top / sizeof top[0]; i++)
+		arr_publish(NS_TOP, top[i]);
+	for (size_t i = 0; i < sizeof methods / sizeof methods[0]; i++)
+		arr_publish(NS_METHODS, methods[i]);
+	arr_publish(NS_LINALG, arr_linalg_funcs);
+	arr_publish(NS_LINALG, arr_compose_linalg_funcs);
+	arr_publish(NS_FFT, arr_fft_funcs);
+	arr_publish(NS_RANDOM, arr_random_funcs);
+	arr_publish(NS_RANDOM, arr_random_state_funcs);
+	arr_publish(NS_PROFILER, arr_profiler_funcs);
+	arr_publish(NS_NDIMAGE, arr_ndimage_funcs);
+	arr_publish(NS_SIGNAL, arr_signal_funcs);
+	arr_publish(NS_SPECIAL, arr_special_funcs);
+	arr_publish(NS_SCIPY_LINALG, arr_scipy_linalg_funcs);
+}
+
+/* The layers below the session fill the language core's type slots and
+ * the session registers its hooks, bottom up (lang/value.h). */
+void engine_init_layers(void)
+{
+	host_register();   /* backend_host, backend_host_cupy, cp's namespaces */
+	uf_host_hooks.reduce_masked = red_host_reduce_masked;
+	uf_host_hooks.reduce_masked_uf = red_host_reduce_masked_uf;
+	arr_hooks.module_objects = arr_ndgrid_objects;
+	arr_hooks.value_check = idx_value_check;
+	arr_register_slots();
+	uf_register_slots();
+	idx_register_slots();
+	fz_register_walk();
+	uf_set_matmul(linalg_matmul);
+	publish_tables();
+	pylib_init(); /* os, json, ...: registered with lang's module table */
+	memrep_set_names_hook(engine_named_arrays);
+	lang_hooks.import_display = display_module;
+	lang_hooks.magic = magic_line;
+	lang_hooks.inspect_text = engine_inspect_text;
+	lang_hooks.display = display_call;
+	lang_hooks.clear_output = display_clear_output;
+	lang_hooks.html = arr_html;
+	lang_hooks.exit_process = engine_exit;
+}
+
 struct engine *engine_new(const struct engine_options *opt)
 {
 	struct engine *e = calloc(1, sizeof *e);
@@ -91,8 +155,7 @@ struct engine *engine_new(const struct engine_options *opt)
 		return NULL;
 	if (opt && opt->device)
 		setenv("LUMEN_DEVICE", opt->device, 1);
-	pylib_init(); /* os, json, ...: registered with lang's module table */
-	memrep_set_names_hook(engine_named_arrays);
+	engine_init_layers();
 	e->ev = ev_new();
 	if (!e->ev) {
 		free(e);
@@ -1029,7 +1092,7 @@ static char *sig_of(struct value *v)
 	return sb_take(&b);
 }
 
-char *engine_inspect_text(struct eval *ev, const char *expr, int detail)
+static char *engine_inspect_text(struct eval *ev, const char *expr, int detail)
 {
 	const char *s = expr;
 	while (*s == ' ')

@@ -16,7 +16,7 @@
 #include "backend/backend.h"
 #include "backend/cuda/cuda_int.h"
 #include "backend/cuda_plugin.h"
-#include "backend/xfer.h"
+#include "array/xfer.h"
 #include "array/memreport.h"
 #include "session/magic_int.h"
 
@@ -143,7 +143,7 @@ int magic_free(struct eval *ev, const char *args, const char *cell, struct value
 }
 
 /* %device: the GPU and the CUDA versions */
-/* %device -v: the implicit device-to-host copies so far (backend/xfer.h) */
+/* %device -v: the implicit device-to-host copies so far (array/xfer.h) */
 static void transfers(struct sbuf *t)
 {
 	const char *names[8];

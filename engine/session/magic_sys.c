@@ -17,6 +17,7 @@
 #include "lang/error.h"
 #include "lang/args.h"
 #include "session/magic_int.h"
+#include "session/magic.h"
 
 static void plain_nofree(void *p) { (void)p; }
 

@@ -1,6 +1,6 @@
 /*
- * fpe.c — floating-point errors of host array loops, as NumPy reports them,
- * and Python's warnings as CPython's default filter prints them.
+ * fpe.c — floating-point errors of host array loops, as NumPy reports them
+ * (the warnings themselves print through lang/error.c's ev_warn).
  *
  * The host backend's elementwise entry (host_backend.c) goes through
  * fpe_host_elementwise: it clears the C floating-point exception flags,
@@ -12,8 +12,8 @@
  *       SOURCE LINE
  * on stderr, once per (message, category, file, line) like CPython's default
  * warning filter; 'raise' raises FloatingPointError.  The CUDA backend never
- * reports (CuPy does not).  Owns the error state and the once-registry
- * (process-wide, as NumPy's state is per thread and Lumen runs one).
+ * reports (CuPy does not).  Owns the error state (process-wide, as NumPy's
+ * state is per thread and Lumen runs one).
  */
 #include <fenv.h>
 #include <stdio.h>
@@ -39,70 +39,6 @@ static const int kind_flag[FK_COUNT] = { FE_DIVBYZERO, FE_OVERFLOW, FE_UNDERFLOW
 #define FPE_REPORTED (FE_DIVBYZERO | FE_OVERFLOW | FE_UNDERFLOW | FE_INVALID)
 
 static int state[FK_COUNT] = { FM_WARN, FM_WARN, FM_IGNORE, FM_WARN };
-
-/* ---- warnings ---- */
-
-static char **seen;   /* the once-registry: "file\nline\ncategory\nmessage" */
-static size_t nseen, capseen;
-
-/* 1 if key was already shown, else records it and returns 0 */
-static int shown_before(const char *key)
-{
-	for (size_t i = 0; i < nseen; i++)
-		if (!strcmp(seen[i], key))
-			return 1;
-	if (nseen == capseen) {
-		size_t cap = capseen ? capseen * 2 : 16;
-		char **n = realloc(seen, cap * sizeof *n);
-		if (!n)
-			return 0;
-		seen = n;
-		capseen = cap;
-	}
-	seen[nseen] = strdup(key);
-	if (seen[nseen])
-		nseen++;
-	return 0;
-}
-
-int (*ev_warn_hook)(struct eval *ev, const char *category, const char *msg);
-
-void ev_warn(struct eval *ev, const char *category, const char *msg)
-{
-	const char *file = "<string>", *src = NULL;
-	size_t srclen = 0;
-	int line = 1;
-	char key[1024], *text;
-	if (ev->nframes > 0) {
-		const struct frame *f = &ev->frames[ev->nframes - 1];
-		line = f->line;
-		if (f->arena) {
-			file = f->arena->name ? f->arena->name : file;
-			src = arena_line(f->arena, line, &srclen);
-		}
-	}
-	if (ev_warn_hook && ev_warn_hook(ev, category, msg))
-		return;
-	snprintf(key, sizeof key, "%s\n%d\n%s\n%s", file, line, category, msg);
-	if (shown_before(key))
-		return;
-	while (src && srclen && (*src == ' ' || *src == '\t')) {
-		src++;
-		srclen--;
-	}
-	while (src && srclen && (src[srclen - 1] == ' ' || src[srclen - 1] == '\t' || src[srclen - 1] == '\r'))
-		srclen--;
-	size_t n = strlen(file) + strlen(category) + strlen(msg) + srclen + 64;
-	text = malloc(n);
-	if (!text)
-		return;
-	if (src && srclen)
-		snprintf(text, n, "%s:%d: %s: %s\n  %.*s\n", file, line, category, msg, (int)srclen, src);
-	else
-		snprintf(text, n, "%s:%d: %s: %s\n", file, line, category, msg);
-	ev_write(ev, 2, text, strlen(text));
-	free(text);
-}
 
 void fpe_complex_cast(struct eval *ev, int from, int to)
 {
@@ -257,7 +193,8 @@ int fpe_scalar_int_check(struct eval *ev, const char *ufname, struct value *l, s
 	return 0;
 }
 
-int fpe_host_elementwise(struct eval *ev, const struct ew_tree *t, struct ndarray *out)
+int fpe_host_elementwise(struct eval *ev, const struct ew_tree *t, struct ndarray *out,
+			 int (*loop)(struct eval *ev, const struct ew_tree *t, struct ndarray *out))
 {
 	int rc, flags;
 	/* feclearexcept rewrites the x87 environment (slow): clear only the
@@ -267,7 +204,7 @@ int fpe_host_elementwise(struct eval *ev, const struct ew_tree *t, struct ndarra
 	flags = fetestexcept(FPE_REPORTED);
 	if (flags)
 		feclearexcept(flags);
-	rc = uf_host_elementwise(ev, t, out);
+	rc = loop(ev, t, out);
 	flags = fetestexcept(FPE_REPORTED);
 	if ((flags & FE_INVALID) && compares(t))
 		flags &= ~FE_INVALID;

@@ -1,20 +1,14 @@
 /*
  * fpe.h — floating-point errors of the host loops (NumPy's RuntimeWarnings,
- * np.seterr) and Python-style warnings on stderr: fpe.c.
+ * np.seterr): fpe.c.  The warnings print through lang/error.h's ev_warn.
  */
 #ifndef LUMEN_FPE_H
 #define LUMEN_FPE_H
 
 #include "lang/value.h"
+#include "lang/error.h"
 #include "backend/backend.h"
 
-/* Prints "FILE:LINE: CATEGORY: MSG\n  SOURCE\n" on stderr for the running
- * line, unless this (message, category, place) was shown before. */
-void ev_warn(struct eval *ev, const char *category, const char *msg);
-/* The warnings module's filters (set by engine/pylib at start-up): called
- * first by ev_warn; non-zero when it handled the warning (ignored, recorded
- * or printed), 0 to print it as the default filter does. */
-extern int (*ev_warn_hook)(struct eval *ev, const char *category, const char *msg);
 /* NumPy's ComplexWarning ("Casting complex values to real discards the
  * imaginary part") when an array cast goes from a complex dtype to a real
  * one other than bool. */
@@ -35,7 +29,9 @@ void fpe_scalar_end(const char *saved);
  * abs(l), ufname "negative" / "absolute"): NumPy's "overflow encountered
  * in scalar add" when it wrapped.  0, or -1 ('raise'). */
 int fpe_scalar_int_check(struct eval *ev, const char *ufname, struct value *l, struct value *r, struct value *res);
-/* uf_host_elementwise, with the flags reported (backend_host's elementwise). */
-int fpe_host_elementwise(struct eval *ev, const struct ew_tree *t, struct ndarray *out);
+/* loop(ev, t, out) (the host's elementwise loops), with the floating-point
+ * flags it raises reported: backend_host's elementwise. */
+int fpe_host_elementwise(struct eval *ev, const struct ew_tree *t, struct ndarray *out,
+			 int (*loop)(struct eval *ev, const struct ew_tree *t, struct ndarray *out));
 
 #endif

@@ -55,6 +55,10 @@ struct value *fz_reduce(struct eval *ev, struct fz *f, enum red_op op, uint64_t 
 
 /* Tests only: what the last tree handed to a backend held, and how many
  * trees went; the mode as LUMEN_FUSE sets it (0 none, 1 CUDA, 2 all). */
+/* Registers the statement fuser's walk with the evaluator (lang/eval_int.h's
+ * ev_fuser): fuse_stmt.c.  engine_init_layers calls it. */
+void fz_register_walk(void);
+
 struct fz_stats { long trees, reductions; int ufuncs, arrays, scalars; };
 extern struct fz_stats fz_stats;
 void fz_set_mode(int mode);

@@ -21,14 +21,13 @@
 #include <math.h>
 #include <complex.h>
 #include "array/arrapi.h"
+#include "ufunc/ufuncmeth.h"
 #include "lang/args.h"
 #include "lang/error.h"
 #include "ufunc/ufunc.h"
 #include "ufunc/fuse.h"
 #include "ufunc/fpe.h"
-#include "lib/nscall.h"
-
-int arr_fill_value(struct eval *ev, struct ndarray *a, struct value *x);
+#include "array/nscall.h"
 
 static const char *red_name(enum red_op op)
 {
@@ -337,9 +336,6 @@ done:
 	return v;
 }
 
-int red_host_reduce_masked(struct eval *ev, const struct ndarray *a, const struct ndarray *mask,
-			   enum red_op op, uint64_t axes, struct ndarray *out);
-
 /*
  * where= of a reduction: *mask becomes a bool host array of a's shape
  * (strides 0 where broadcast), NULL for where=True; NumPy's errors for a
@@ -458,7 +454,7 @@ static struct ndarray *reduce_masked(struct eval *ev, struct common *c, struct n
 		oshape[i] = c->axes >> i & 1 ? 1 : a->shape[i];
 	out = new_reduce_out(ev, nd_backend(a), od, ndim, oshape, a);
 	if (!out || arr_fill_value(ev, out, iv) < 0 ||
-	    red_host_reduce_masked(ev, a, c->mask, op, c->axes, out) < 0) {
+	    uf_host_hooks.reduce_masked(ev, a, c->mask, op, c->axes, out) < 0) {
 		val_decref(iv);
 		nd_decref(out);
 		return NULL;

@@ -17,6 +17,8 @@
 #include "ufunc/fuse.h"
 #include "array/arrfuncs.h"
 #include "ufunc/fpe.h"
+#include "ufunc/ufuncmeth.h"
+#include "lang/bigint.h"
 
 static int uf_lookup_scan(const char *name)
 {
@@ -790,9 +792,15 @@ static int is_pyscalar_or_np(struct value *v)
 	       v->type == VT_SCALAR;
 }
 
-/* the @ operator: numerics' linalg.c provides it */
-struct value *linalg_matmul(struct eval *ev, struct value *l, struct value *r)
-	__attribute__((weak));
+struct uf_host_hooks uf_host_hooks;
+
+/* the @ operator: numerics' linalg.c registers it (uf_set_matmul) */
+static struct value *(*matmul_hook)(struct eval *ev, struct value *l, struct value *r);
+
+void uf_set_matmul(struct value *(*fn)(struct eval *ev, struct value *l, struct value *r))
+{
+	matmul_hook = fn;
+}
 
 struct value *arr_binop(struct eval *ev, enum binop op, struct value *l, struct value *r, int inplace)
 {
@@ -816,9 +824,9 @@ struct value *arr_binop(struct eval *ev, enum binop op, struct value *l, struct 
 			       binop_sym[op], val_type_name(l), val_type_name(r));
 	}
 	if (op == OP_MATMUL) {
-		if (!linalg_matmul)
+		if (!matmul_hook)
 			return err_set(ev, TY_NotImplementedError, "matmul is not implemented");
-		return linalg_matmul(ev, l, r);
+		return matmul_hook(ev, l, r);
 	}
 	/* mixing np and cp: CuPy's TypeError, whichever side is numpy */
 	if (la && ra && nd_backend(la) != nd_backend(ra) &&
@@ -875,4 +883,71 @@ struct value *arr_unop(struct eval *ev, enum unop op, struct value *v)
 		return res;
 	}
 	return arr_result(ev, apply(ev, NULL, uf_lookup(name), 1, &v, NULL, -1));
+}
+
+/* arr_binop, where a Python int beyond int64 may meet an array or NumPy
+ * scalar as NumPy 2 treats it: a float for inexact dtypes, a uint64 when it
+ * fits one, +-inf for comparisons with integers (beyond every element),
+ * else OverflowError */
+static struct value *arr_binop_pyint(struct eval *ev, enum binop op, struct value *l,
+				     struct value *r, int inplace)
+{
+	if (l->type != VT_BIGINT && r->type != VT_BIGINT)
+		return arr_binop(ev, op, l, r, inplace);
+	struct value *big = l->type == VT_BIGINT ? l : r, *arr = big == l ? r : l, *x = NULL;
+	int dt = arr->type == VT_SCALAR ? arr->u.sc.dtype : arr->type == VT_NDARRAY ? arr->u.arr->dtype : -1;
+	union scalar_data u = {0};
+	double d;
+	if (dt >= 0 && dt_is_inexact(dt)) {
+		if (big_to_double(ev, big, &d) < 0)
+			return NULL;
+		x = val_float(d);
+	} else if (dt == DT_UINT64 && big_sign(big) > 0 && big_bit_length(big) <= 64) {
+		big_as_uint64(ev, big, &u.u);
+		x = val_scalar(DT_UINT64, u);
+	} else if (dt >= 0 && op >= OP_LT) {
+		x = val_float(big_sign(big) > 0 ? INFINITY : -INFINITY);
+	} else {
+		return err_set(ev, TY_OverflowError, "Python int too large to convert to C long");
+	}
+	if (!x)
+		return err_nomem(ev);
+	struct value *out = arr_binop(ev, op, big == l ? x : l, big == r ? x : r, inplace);
+	val_decref(x);
+	return out;
+}
+
+/* abs(x) of an array or a NumPy scalar */
+static struct value *arr_abs(struct eval *ev, struct value *v)
+{
+	if (v->type == VT_NDARRAY)
+		return arr_ufunc_call(ev, nd_backend(v->u.arr), "absolute", 1, &v, NULL);
+	/* NumPy's scalar math: abs(np.int8(-128)) warns (np.abs does not) */
+	struct value *r = arr_ufunc_call(ev, &backend_host, "absolute", 1, &v, NULL);
+	if (r && fpe_scalar_int_check(ev, "absolute", v, NULL, r) < 0) {
+		val_decref(r);
+		return NULL;
+	}
+	return r;
+}
+
+/* ufunc objects (np.add ...) are VT_BUILTIN: their repr and methods */
+static char *ufunc_slot_repr(struct eval *ev, struct value *v)
+{
+	return ufm_repr(v);
+}
+
+/* NULL with no error for a builtin that is no ufunc (value.h) */
+static struct value *ufunc_slot_getattr(struct eval *ev, struct value *v, const char *name)
+{
+	return ufm_is_ufunc(v) ? ufm_getattr(ev, v, name) : NULL;
+}
+
+void uf_register_slots(void)
+{
+	val_slots[VT_NDARRAY].binop = val_slots[VT_SCALAR].binop = arr_binop_pyint;
+	val_slots[VT_NDARRAY].unop = val_slots[VT_SCALAR].unop = arr_unop;
+	val_slots[VT_NDARRAY].abs = val_slots[VT_SCALAR].abs = arr_abs;
+	val_slots[VT_BUILTIN].repr = ufunc_slot_repr;
+	val_slots[VT_BUILTIN].getattr = ufunc_slot_getattr;
 }

@@ -391,8 +391,7 @@ static struct value *m_clip(struct eval *ev, const struct builtin *bi, int argc,
 	}
 }
 
-struct ndarray *arr_real_imag(struct eval *ev, const struct ndarray *a, int imag);
-struct value *arr_round(struct eval *ev, const struct backend *be, struct value *a,
+static struct value *arr_round(struct eval *ev, const struct backend *be, struct value *a,
 			int64_t dec, struct value *out);
 
 /* complex x rounded to dec decimals as NumPy's PyArray_Round does it: a
@@ -438,7 +437,7 @@ static struct value *round_complex(struct eval *ev, const struct backend *be, st
 }
 
 /* np.around(a, decimals=0, out=None) / np.round: NumPy's rint(a * 10**d) / 10**d */
-struct value *arr_round(struct eval *ev, const struct backend *be, struct value *a,
+static struct value *arr_round(struct eval *ev, const struct backend *be, struct value *a,
 			int64_t dec, struct value *out)
 {
 	struct ndarray *x = arr_asarray(ev, be, a, -1);

@@ -248,10 +248,6 @@ static int native_row(const char *name)
 	return -1;
 }
 
-int arr_where_mask(struct eval *ev, struct value *where, const struct ndarray *a, int to,
-		   struct ndarray **mask, int *mnd, int64_t *mshape);
-int red_host_reduce_masked_uf(struct eval *ev, const struct ndarray *a, const struct ndarray *mask,
-			      const char *ufname, struct ndarray *out);
 
 /* ufunc.reduce(where=) of a ufunc with no reduction of its own: one pass
  * over the items where the mask holds (reduce.c's masked loop, on the
@@ -284,7 +280,7 @@ static struct value *reduce_where(struct eval *ev, int uf, struct ndarray *a, ui
 	o = r ? arr_contiguous(ev, r) : NULL;
 	nd_decref(r);
 	r = NULL;
-	if (!o || red_host_reduce_masked_uf(ev, h, m, ufunc_table[uf].name, o) < 0)
+	if (!o || uf_host_hooks.reduce_masked_uf(ev, h, m, ufunc_table[uf].name, o) < 0)
 		goto done;
 	if (!keep) {
 		int nd = 0;

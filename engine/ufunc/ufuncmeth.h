@@ -23,4 +23,9 @@ char *ufm_repr(const struct value *v);
 /* Attribute `name` of ufunc v (a new reference), or NULL with AttributeError. */
 struct value *ufm_getattr(struct eval *ev, struct value *v, const char *name);
 
+/* where= of a reduction (reduce.c): *mask becomes a bool host array of a's
+ * shape (broadcast); 0, or -1 with the error set. */
+int arr_where_mask(struct eval *ev, struct value *where, const struct ndarray *a, int to,
+		   struct ndarray **mask, int *mnd, int64_t *mshape);
+
 #endif

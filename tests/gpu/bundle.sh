@@ -12,7 +12,7 @@ out=$top/tests/gpu/bundle
 stage=$(mktemp -d "${TMPDIR:-/tmp}/lumen-bundle.XXXXXX")
 mkdir -p "$stage/bin" "$stage/lib" "$out"
 # lumen and lumen-kernel load the CUDA plugin lumen-cuda.so from next to them
-for b in tests/gpu/lumen-gpu lumen lumen-kernel lumen-cuda.so tests/t-cuda-backend \
+for b in tests/gpu/lumen-gpu lumen lumen-kernel lumen-mpi-kernel lumen-cuda.so tests/t-cuda-backend \
 	 tests/t-cuda-codegen; do
 	test -x "$build/$b" || continue
 	cp "$build/$b" "$stage/bin/"
@@ -26,6 +26,10 @@ done | sort -u | while read -r lib; do
 	case $lib in
 	*/libc.so*|*/libm.so*|*/libmvec.so*|*/libpthread.so*|*/libdl.so*|*/librt.so*|*/ld-linux*|\
 	*/libstdc++.so*|*/libgcc_s.so*|/usr/local/cuda*|*/libcuda.so*) ;;
+	# MPI comes from the GPU machine's own Open MPI 4.1 (its mpiexec must
+	# match the library the ranks load); NCCL is loaded at run time there
+	*/libmpi.so*|*/libopen-rte.so*|*/libopen-pal.so*|*/libpmix.so*|*/libhwloc.so*|\
+	*/libevent*.so*|*/libnccl.so*) ;;
 	*) cp -L "$lib" "$stage/lib/" ;;
 	esac
 done

@@ -20,6 +20,7 @@
 #include "backend/backend.h"
 #include "lang/error.h"
 #include "lang/eval.h"
+#include "engine.h"
 #include "numerics/fft.h"
 #include "numerics/linalg.h"
 #include "random/random.h"
@@ -442,6 +443,7 @@ static int check_svd_nan(int dt, int m, int n)
 int main(void)
 {
 	char dir[] = "/tmp/lumen-kcache-XXXXXX", what[160];
+	engine_init_layers();
 	ev = ev_new();
 	if (!ev || !mkdtemp(dir)) {
 		puts("1..0 # SKIP no evaluator");

@@ -13,6 +13,7 @@
 #include "backend/backend.h"
 #include "lang/error.h"
 #include "lang/eval.h"
+#include "engine.h"
 #include "ufunc/ufunc.h"
 #include "backend/cuda/cuda_int.h"
 
@@ -214,6 +215,7 @@ int main(void)
 	char dir[] = "/tmp/lumen-codegen-XXXXXX";
 	int64_t sh2[2] = {33, 65}, sh1 = 100;
 	(void)leaf_tree;
+	engine_init_layers();
 	ev = ev_new();
 	if (!ev || !mkdtemp(dir)) {
 		puts("1..0 # SKIP no evaluator");

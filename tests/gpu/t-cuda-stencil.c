@@ -16,6 +16,7 @@
 #include "backend/backend.h"
 #include "lang/error.h"
 #include "lang/eval.h"
+#include "engine.h"
 #include "backend/cuda/cuda_int.h"
 #include "numerics/ndimage.h"
 
@@ -220,6 +221,7 @@ int main(void)
 				     {DT_UINT8, DT_UINT8}, {DT_INT64, DT_FLOAT32}, {DT_BOOL, DT_UINT64},
 				     {DT_INT16, DT_INT32}};
 	char dir[] = "/tmp/lumen-stencil-XXXXXX";
+	engine_init_layers();
 	ev = ev_new();
 	if (!ev || !mkdtemp(dir)) {
 		puts("1..0 # SKIP no evaluator");

@@ -12,6 +12,7 @@
 #include "backend/backend.h"
 #include "lang/error.h"
 #include "lang/eval.h"
+#include "engine.h"
 #include "array/arrfuncs.h"
 
 struct fcase {
@@ -137,6 +138,7 @@ static struct value *call_opt(struct eval *ev, const char *name, int n,
 /* set_printoptions / get_printoptions / printoptions through the builtins. */
 static int test_options(void)
 {
+	engine_init_layers();
 	struct eval *ev = ev_new();
 	const char *k1[] = { "precision", "sign" };
 	struct value *v1[2], *r;
@@ -210,6 +212,7 @@ static int test_options(void)
 int main(void)
 {
 	size_t nf = sizeof fcases / sizeof fcases[0], ns = sizeof scases / sizeof scases[0];
+	engine_init_layers();   /* backend_host is filled at start-up */
 	printf("1..%zu\n", 2 * nf + 2 * ns + 3 + NOPTTESTS);
 	for (size_t i = 0; i < nf; i++) {
 		const struct fcase *c = &fcases[i];

@@ -9,6 +9,7 @@
 #include "array/arrapi.h"
 #include "lang/error.h"
 #include "lang/eval.h"
+#include "engine.h"
 #include "lang/core.h"
 
 static const struct shape_case cases[] = {
@@ -26,6 +27,7 @@ static struct ndarray *arange34(struct eval *ev)
 
 static void direct_checks(void)
 {
+	engine_init_layers();
 	struct eval *ev = ev_new();
 	struct ndarray *a = ev ? arange34(ev) : NULL;
 	struct value *av = a ? val_ndarray_new(a) : NULL, *key, *r;

@@ -43,8 +43,6 @@ void cudabe_select(const char *m)
 	pthread_mutex_unlock(&warm_mu);
 }
 
-extern void cuda_lib_warm(void);   /* cuda_blas.c */
-extern int jit_init(void);         /* cuda_jit.c: driver entry points */
 
 /* A process may exit while the warmup thread is inside the driver, NVRTC or
  * cuBLAS: exit waits for it, from a handler registered both before and
@@ -572,32 +570,6 @@ out:
 	return r;
 }
 
-extern int cuda_matmul(struct eval *ev, const struct ndarray *a, const struct ndarray *b,
-		       struct ndarray *out);  /* cuda_blas.c */
-extern const struct backend_fft *const cuda_fft_backend;       /* cuda_fft.c */
-extern const struct backend_linalg *const cuda_linalg_backend; /* cuda_solver.c */
-extern const struct backend_random *const cuda_random_backend; /* cuda_rand.c */
-extern int cuda_gather(struct eval *ev, const struct ndarray *src, const int64_t *off, int64_t nb,
-		       int pos, struct ndarray *out);  /* cuda_index.c */
-extern int cuda_scatter(struct eval *ev, struct ndarray *dst, const int64_t *off, int64_t nb,
-			int pos, const struct ndarray *vals);  /* cuda_index.c */
-extern int cuda_mask_count(struct eval *ev, const struct ndarray *mask, int64_t *count);
-extern int cuda_mask_take(struct eval *ev, const struct ndarray *a, const struct ndarray *mask,
-			  struct ndarray **out);
-extern int cuda_mask_put(struct eval *ev, struct ndarray *a, const struct ndarray *mask,
-			 const struct ndarray *vals);
-extern int cuda_take_index(struct eval *ev, const struct ndarray *view, int nidx,
-			   const struct ndarray *const *idx, const int64_t *size, const int64_t *stride,
-			   const int *axis, int pos, struct ndarray *out);
-extern int cuda_bounds(struct eval *ev, const struct ndarray *x, double *lo, double *hi,
-		       int *nan);  /* cuda_count.c */
-extern int cuda_bin_count(struct eval *ev, const struct ndarray *x, const double *edges,
-			  int64_t nb, int uniform, struct ndarray *counts);
-extern int cuda_arange_fill(struct eval *ev, struct ndarray *dst, const void *first2,
-			    const double *step); /* cuda_fill.c */
-extern int cuda_searchsorted(struct eval *ev, const struct ndarray *a, const struct ndarray *v,
-			     int right, struct ndarray *out); /* cuda_search.c */
-
 static struct backend cuda_backend = {
 	.name = "cuda",
 	.device = DEV_CUDA,
@@ -643,7 +615,6 @@ static void make_full(void)
 	cuda_backend.random = cuda_random_backend;
 }
 
-extern int cudaobj_linked; /* cuda_obj.c: pulls its tables into every program */
 
 const struct backend *cudabe_backend(struct eval *ev)
 {

@@ -17,8 +17,6 @@
 #include "backend/cuda/cuda_int.h"
 #include "backend/cuda_plugin.h"
 
-int arr_module_init_cuda(struct eval *ev, const char *fullname, struct value *mod);
-
 static int entry_mem_info(struct eval *ev, struct cuda_mem_info *out)
 {
 	memset(out, 0, sizeof *out);

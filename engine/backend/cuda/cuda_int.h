@@ -14,7 +14,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "backend/xfer.h"
+#include "array/xfer.h"
 
 struct eval;
 struct ndarray;
@@ -155,6 +155,38 @@ int cuk_sort(int dt, void *keys, int64_t *idx, int64_t rows, int64_t cols,
  * (outer, len, inner) block. */
 int cuk_scan(int dt, void *data, int64_t outer, int64_t len, int64_t inner, int prod,
 	     void *(*alloc)(size_t), void (*release)(void *, size_t), void *stream);
+/* entries of the plugin's files that cuda_backend.c puts in its tables */
+void cuda_lib_warm(void);   /* cuda_blas.c */
+int jit_init(void);         /* cuda_jit.c: driver entry points */
+extern int cudaobj_linked;  /* cuda_obj.c: pulls its tables into every program */
+/* uf_helpers.h, embedded at build time (kernels/embed_cuh.c) */
+extern const char cuda_ufhelpers_src[];
+int cuda_matmul(struct eval *ev, const struct ndarray *a, const struct ndarray *b,
+		struct ndarray *out);  /* cuda_blas.c */
+extern const struct backend_fft *const cuda_fft_backend;       /* cuda_fft.c */
+extern const struct backend_linalg *const cuda_linalg_backend; /* cuda_solver.c */
+extern const struct backend_random *const cuda_random_backend; /* cuda_rand.c */
+int cuda_gather(struct eval *ev, const struct ndarray *src, const int64_t *off, int64_t nb,
+		int pos, struct ndarray *out);  /* cuda_index.c */
+int cuda_scatter(struct eval *ev, struct ndarray *dst, const int64_t *off, int64_t nb,
+		 int pos, const struct ndarray *vals);  /* cuda_index.c */
+int cuda_mask_count(struct eval *ev, const struct ndarray *mask, int64_t *count);
+int cuda_mask_take(struct eval *ev, const struct ndarray *a, const struct ndarray *mask,
+		   struct ndarray **out);
+int cuda_mask_put(struct eval *ev, struct ndarray *a, const struct ndarray *mask,
+		  const struct ndarray *vals);
+int cuda_take_index(struct eval *ev, const struct ndarray *view, int nidx,
+		    const struct ndarray *const *idx, const int64_t *size, const int64_t *stride,
+		    const int *axis, int pos, struct ndarray *out);
+int cuda_bounds(struct eval *ev, const struct ndarray *x, double *lo, double *hi,
+		int *nan);  /* cuda_count.c */
+int cuda_bin_count(struct eval *ev, const struct ndarray *x, const double *edges,
+		   int64_t nb, int uniform, struct ndarray *counts);
+int cuda_arange_fill(struct eval *ev, struct ndarray *dst, const void *first2,
+		     const double *step); /* cuda_fill.c */
+int cuda_searchsorted(struct eval *ev, const struct ndarray *a, const struct ndarray *v,
+		      int right, struct ndarray *out); /* cuda_search.c */
+
 /* cuda_blas.c: the lock the library handles are made under, and the cuBLAS
  * handle (bound to the stream; NULL with the error set on ev when ev is not
  * NULL) and its errors for cuda_solver.c (cublasStatus_t as int) */

@@ -314,7 +314,6 @@ static int compile_err(struct eval *ev, nvrtcProgram prog, nvrtcResult r)
 
 /* uf_helpers.h (engine/, embedded at build time) without its complex part,
  * which is C99 `_Complex`; lumen.cuh provides those functions for lm_cpx. */
-extern const char cuda_ufhelpers_src[];
 static char *ufh;
 static pthread_once_t ufh_once = PTHREAD_ONCE_INIT;
 static void ufh_make(void)

@@ -12,23 +12,15 @@
 #include "ufunc/fpe.h"
 #include "backend/host/host_search.h"
 #include "backend/backend.h"
+#include "backend/host/host.h"
+#include "backend/host/host_int.h"
 #include "lang/error.h"
 #include "array/arrapi.h"
 #include "array/memreport.h"
 #include "ufunc/ufunc.h"
 #include "numerics/ndimage.h"
 #include "numerics/linalg.h"
-#include "backend/host/host.h"
 
-/* arrays-core's host entries: host_ew.c (elementwise, copy, fill,
- * transfers) and reduce.c (reduce, scan) */
-int host_fill(struct eval *ev, struct ndarray *dst, const struct npscalar *v);
-int host_to_host(struct eval *ev, void *dst, const struct ndarray *src);
-int host_from_host(struct eval *ev, struct ndarray *dst, const void *src);
-int red_host_reduce(struct eval *ev, const struct ew_tree *t, enum red_op op,
-		    uint64_t axes, struct ndarray *out);
-int red_host_scan(struct eval *ev, const struct ndarray *a, int axis, int prod,
-		  struct ndarray *out);
 
 static struct buffer *host_alloc_on(struct eval *ev, size_t nbytes,
 				    const struct backend *be);
@@ -320,7 +312,13 @@ static int host_take_flat(struct eval *ev, const struct ndarray *a, const int64_
 	return 0;
 }
 
-const struct backend backend_host = {
+/* the elementwise loops with NumPy's RuntimeWarnings (fpe.c) */
+static int host_elementwise_fpe(struct eval *ev, const struct ew_tree *t, struct ndarray *out)
+{
+	return fpe_host_elementwise(ev, t, out, uf_host_elementwise);
+}
+
+static const struct backend host_np = {
 	.name = "host",
 	.device = DEV_HOST,
 	.order_k = 1,
@@ -333,7 +331,7 @@ const struct backend backend_host = {
 	.to_host = host_to_host,
 	.from_host = host_from_host,
 	.fill = host_fill,
-	.elementwise = fpe_host_elementwise,   /* NumPy's RuntimeWarnings (fpe.c) */
+	.elementwise = host_elementwise_fpe,   /* NumPy's RuntimeWarnings (fpe.c) */
 	.reduce = red_host_reduce,
 	.scan = red_host_scan,
 	.stencil = ndi_host_stencil,
@@ -347,7 +345,7 @@ const struct backend backend_host = {
 };
 
 /* The same functions for `cp` in host mode (arrapi.h). */
-const struct backend backend_host_cupy = {
+static const struct backend host_cupy = {
 	.name = "host",
 	.device = DEV_HOST,
 	.order_k = 1,
@@ -373,3 +371,10 @@ const struct backend backend_host_cupy = {
 	.arange_fill = host_arange_fill,
 	.searchsorted = host_searchsorted,
 };
+
+void host_register(void)
+{
+	backend_host = host_np;
+	backend_host_cupy = host_cupy;
+	host_cudaobj_register();
+}

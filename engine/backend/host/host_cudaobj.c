@@ -15,6 +15,9 @@
 #include "lang/error.h"
 #include "lang/args.h"
 #include "array/arrfuncs.h"
+#include "array/arrapi.h"
+#include "backend/cuda_plugin.h"
+#include "backend/host/host.h"
 
 /* host_backend.c: what host mode's memory pool reports */
 void host_pool_stats(size_t *used, size_t *cached, size_t *nblocks);
@@ -586,4 +589,39 @@ int arr_host_module_init_cuda(struct eval *ev, const char *fullname, struct valu
 			return -1;
 	}
 	return 0;
+}
+
+/* ---- arr_hooks: the cp namespaces (array/arrfuncs.h) ----
+ * The CUDA plugin's when it is loaded, else host mode's. */
+
+static const struct backend *cupy_backend(struct eval *ev)
+{
+	const struct backend *be = backend_cuda(ev);
+	if (err_occurred(ev))
+		return NULL;
+	return be ? be : &backend_host_cupy;
+}
+
+static const struct arr_func *cuda_table(enum arr_cuda_ns which)
+{
+	const struct cuda_plugin *pl = cuda_plugin();
+	switch (which) {
+	case ACN_CUPY: return pl ? pl->cupy_funcs : arr_host_cupy_funcs;
+	case ACN_CUDA: return pl ? pl->cuda_funcs : arr_host_cuda_funcs;
+	case ACN_RUNTIME: return pl ? pl->cuda_runtime_funcs : arr_host_cuda_runtime_funcs;
+	default: return pl ? NULL : arr_host_ukernel_funcs;
+	}
+}
+
+static int module_init_cuda(struct eval *ev, const char *fullname, struct value *mod)
+{
+	const struct cuda_plugin *pl = cuda_plugin_peek();
+	return pl ? pl->module_init(ev, fullname, mod) : arr_host_module_init_cuda(ev, fullname, mod);
+}
+
+void host_cudaobj_register(void)
+{
+	arr_hooks.cupy_backend = cupy_backend;
+	arr_hooks.cuda_table = cuda_table;
+	arr_hooks.module_init_cuda = module_init_cuda;
 }

@@ -11,9 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include "array/arrapi.h"
+#include "backend/host/host_int.h"
 #include "lang/error.h"
 #include "ufunc/ufunc.h"
-#include "lib/shape.h"
+#include "backend/host/host.h"
 
 #define EW_BLOCK 2048
 
@@ -370,6 +371,18 @@ int uf_host_copy(struct eval *ev, struct ndarray *dst, const struct ndarray *src
 	return rc;
 }
 
+void host_fill_run(char *d, const void *v, int64_t n, int isz)
+{
+	int64_t done = n < 16 ? n : 16;
+	for (int64_t i = 0; i < done; i++)
+		memcpy(d + i * isz, v, isz);
+	while (done < n) {
+		int64_t k = n - done < done ? n - done : done;
+		memcpy(d + done * isz, d, (size_t)(k * isz));
+		done += k;
+	}
+}
+
 int host_fill(struct eval *ev, struct ndarray *dst, const struct npscalar *v)
 {
 	struct ew_tree t;
@@ -378,7 +391,7 @@ int host_fill(struct eval *ev, struct ndarray *dst, const struct npscalar *v)
 		char item[16];
 		arr_scalar_cast(v, dst->dtype, &c);
 		arr_scalar_store(dst->dtype, item, &c);
-		shp_fill_run(nd_data(dst), item, nd_size(dst), dt_size(dst->dtype));
+		host_fill_run(nd_data(dst), item, nd_size(dst), dt_size(dst->dtype));
 		return 0;
 	}
 	memset(&t, 0, sizeof t);

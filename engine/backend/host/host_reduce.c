@@ -22,6 +22,8 @@
 #include <string.h>
 #include <math.h>
 #include "array/arrapi.h"
+#include "backend/host/host.h"
+#include "backend/host/host_int.h"
 #include "lang/error.h"
 #include "ufunc/ufunc.h"
 #include "ufunc/fpe.h"
@@ -39,7 +41,6 @@
 #define VEC_CLONES
 #endif
 
-int host_fill(struct eval *ev, struct ndarray *dst, const struct npscalar *v);
 
 /* NumPy's pairwise summation (loops_utils.h.src), T the accumulator */
 #define PAIRWISE(name, S, T) PAIRWISE_LD(name, S, T, PW_AS_IS)
@@ -106,6 +107,18 @@ static T name(const S *a, int64_t n)                                           \
 }
 PAIRWISE_C1(pw_float_c, float, float)
 PAIRWISE_C1(pw_double_c, double, double)
+
+/* the one pairwise sum the front ends use (host.h): this file's loops,
+ * compiled with its optimisation flags */
+double host_pairwise_sum_d(const double *a, int64_t n)
+{
+	return pw_double_c(a, n);
+}
+
+float host_pairwise_sum_f(const float *a, int64_t n)
+{
+	return pw_float_c(a, n);
+}
 PAIRWISE_LD(pwnz_float_s, float, float, PW_NAN_ZERO)
 PAIRWISE_LD(pwnz_double_s, double, double, PW_NAN_ZERO)
 PAIRWISE_C1_LD(pwnz_float_c, float, float, PW_NAN_ZERO)

@@ -8,7 +8,7 @@
  */
 #include <stdio.h>
 #include <string.h>
-#include "lib/nscall.h"
+#include "array/nscall.h"
 #include "lang/error.h"
 
 struct value *arr_ns_call(struct eval *ev, const struct backend *be, const char *name, int argc,

@@ -1,14 +1,16 @@
 /*
- * eval_fuse.c — the evaluator's walk for statement-level fusion (fuse.h).
+ * fuse_stmt.c — the evaluator's walk for statement-level fusion (fuse.h).
  * fuse_sub walks what eval_expr walks, in the same order with the same
  * spans, but hands an elementwise subtree over device arrays back as a
  * pending tree; whatever the fuser does not take goes the ordinary way with
  * the operands materialised, so results and errors are the unfused ones.
- * Called by eval.c's expression walk through eval_int.h; never runs statements.
+ * eval.c's expression walk calls it through ev_fuser (lang/eval_int.h),
+ * which fz_register_walk fills; never runs statements.
  */
 #include <stdint.h>
 #include <string.h>
-#include "lang/core.h"
+#include "lang/value.h"
+#include "lang/eval.h"
 #include "lang/error.h"
 #include "array/arrapi.h"
 #include "lang/args.h"
@@ -17,6 +19,8 @@
 #include "lang/eval_int.h"
 
 static int fuse_sub(struct eval *ev, struct scope *sc, struct node *n, struct fz *out);
+static int fuse_call_f(struct eval *ev, struct scope *sc, struct node *n, struct value *f,
+		       struct fz *out);
 
 /* materialises in[0..n-1] in place; -1 with the error set */
 static int fz_values(struct eval *ev, struct fz *in, int n)
@@ -194,7 +198,7 @@ static int fuse_call(struct eval *ev, struct scope *sc, struct node *n, struct f
 }
 
 /* fuse_call once the callee f (stolen) is known */
-int fuse_call_f(struct eval *ev, struct scope *sc, struct node *n, struct value *f,
+static int fuse_call_f(struct eval *ev, struct scope *sc, struct node *n, struct value *f,
 		       struct fz *out)
 {
 	int uf, py_abs = 0;
@@ -293,7 +297,7 @@ static int fuse_sub(struct eval *ev, struct scope *sc, struct node *n, struct fz
 }
 
 /* An expression that may hold an elementwise tree: its value. */
-struct value *eval_fused(struct eval *ev, struct scope *sc, struct node *n)
+static struct value *eval_fused(struct eval *ev, struct scope *sc, struct node *n)
 {
 	struct fz f = {0};
 	if (fuse_sub(ev, sc, n, &f) < 0)
@@ -304,7 +308,7 @@ struct value *eval_fused(struct eval *ev, struct scope *sc, struct node *n)
 /* N_UNOP / N_BINOP / 2-operand N_COMPARE n whose operands, already
  * evaluated (a, b stolen; b NULL for N_UNOP), include an array: what
  * fuse_sub does with them. */
-struct value *eval_fused_values(struct eval *ev, struct node *n, struct value *a,
+static struct value *eval_fused_values(struct eval *ev, struct node *n, struct value *a,
 				       struct value *b)
 {
 	struct fz in[2] = {{0}}, out = {0};
@@ -326,4 +330,21 @@ struct value *eval_fused_values(struct eval *ev, struct node *n, struct value *a
 		rc = fuse_apply(ev, NULL, ufs[k], 1, in, &out, plain_unop, (void *)(intptr_t)n->op);
 	}
 	return rc < 0 ? NULL : fz_value(ev, &out);
+}
+
+/* ev_fuser.call: fuse_call_f's value */
+static struct value *eval_fused_call(struct eval *ev, struct scope *sc, struct node *n,
+				     struct value *f)
+{
+	struct fz o = {0};
+	if (fuse_call_f(ev, sc, n, f, &o) < 0)
+		return NULL;
+	return fz_value(ev, &o);
+}
+
+void fz_register_walk(void)
+{
+	ev_fuser.expr = eval_fused;
+	ev_fuser.values = eval_fused_values;
+	ev_fuser.call = eval_fused_call;
 }

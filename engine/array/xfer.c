@@ -8,12 +8,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "backend/xfer.h"
+#include "array/xfer.h"
 #include "array/arrfuncs.h"
 #include "lang/args.h"
 #include "lang/error.h"
 #include "lang/value.h"
-#include "ufunc/fpe.h"
 
 #define XF_MAXSITES 128
 
