@@ -404,6 +404,9 @@ def phase_main(km, kc, tap, cfg, rng, report):
         R.run(c)
     for mod in ("np", "cp"):
         R.run_value("bigkeep = %s.ones(%d)\nbigkeep = None" % (mod, big_elems))
+    # the kernel opens its history database (3 descriptors) at the first
+    # pause of 200 ms with cells to write: before the first measurement too
+    time.sleep(0.5)
     busy_at = set(rng.sample(range(N), min(I, N)))
     checkpoint = max(1, N // 10)
     samples = []
