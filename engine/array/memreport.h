@@ -14,10 +14,11 @@ struct eval;
 struct ndarray;
 struct sbuf;
 
-/* One variable that holds an array (both pointers borrowed from the
- * session's globals, valid until the next statement runs). */
+/* One variable (or an item of a list, tuple or dict variable: "xs[2]",
+ * "d['k']") that holds an array; a is borrowed from the session's globals,
+ * valid until the next statement runs. */
 struct memrep_named {
-	const char *name;
+	char name[64];
 	const struct ndarray *a;
 };
 /* Fills out with up to cap named arrays; returns how many were found (may

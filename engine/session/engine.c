@@ -67,7 +67,23 @@ int engine_has_cuda_build(void)
 }
 
 /* memreport's hook: the session's variables that hold arrays, for the
- * out-of-memory errors and %memgetinfo -v (names starting with '_' skipped) */
+ * out-of-memory errors and %memgetinfo -v (names starting with '_' skipped),
+ * and the arrays one level inside a list, tuple or dict variable */
+static void named_add(struct memrep_named *out, size_t cap, size_t *n, const struct value *v,
+		      const char *fmt, const char *name, const char *key, size_t idx)
+{
+	if (!v || v->type != VT_NDARRAY)
+		return;
+	if (*n < cap) {
+		if (key)
+			snprintf(out[*n].name, sizeof out[*n].name, fmt, name, key);
+		else
+			snprintf(out[*n].name, sizeof out[*n].name, fmt, name, idx);
+		out[*n].a = v->u.arr;
+	}
+	(*n)++;
+}
+
 static size_t engine_named_arrays(struct eval *ev, struct memrep_named *out, size_t cap)
 {
 	struct dict *d;
@@ -78,14 +94,22 @@ static size_t engine_named_arrays(struct eval *ev, struct memrep_named *out, siz
 	d = ev->globals->u.dict;
 	for (size_t i = 0; i < d->n; i++) {
 		struct dict_entry *e = &d->entries[i];
-		if (!e->key || e->key->type != VT_STR || e->key->u.str->s[0] == '_' ||
-		    !e->val || e->val->type != VT_NDARRAY)
+		const char *name;
+		if (!e->key || e->key->type != VT_STR || e->key->u.str->s[0] == '_' || !e->val)
 			continue;
-		if (n < cap) {
-			out[n].name = e->key->u.str->s;
-			out[n].a = e->val->u.arr;
+		name = e->key->u.str->s;
+		if (e->val->type == VT_NDARRAY) {
+			named_add(out, cap, &n, e->val, "%s", name, name, 0);
+		} else if (e->val->type == VT_LIST || e->val->type == VT_TUPLE) {
+			for (size_t j = 0; j < e->val->u.seq.n; j++)
+				named_add(out, cap, &n, e->val->u.seq.items[j], "%s[%zu]", name, NULL, j);
+		} else if (e->val->type == VT_DICT) {
+			struct dict *dd = e->val->u.dict;
+			for (size_t j = 0; j < dd->n; j++)
+				if (dd->entries[j].key && dd->entries[j].key->type == VT_STR)
+					named_add(out, cap, &n, dd->entries[j].val, "%s['%s']", name,
+						  dd->entries[j].key->u.str->s, 0);
 		}
-		n++;
 	}
 	return n;
 }

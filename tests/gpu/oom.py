@@ -29,6 +29,8 @@ ok(msg is not None, "memory filled after %d chunks" % len(filled))
 print("# " + kind + ": " + str(msg))
 ok(msg is not None and "biggest: float64 (%d,)" % (2 * chunk) in msg,
    "the message names the largest variable with dtype and shape")
+ok(msg is not None and "filled['a0']: float64 (%d,)" % chunk in msg,
+   "the message names arrays inside a dict variable")
 ok(msg is not None and ("free" in msg), "the message says how much is free")
 ok(msg is not None and ("%d" % (chunk * 8) in msg or "Unable to allocate" in msg),
    "the message says how much was asked")
