@@ -24,6 +24,7 @@
 #include "backend/backend.h"
 #include "array/arrapi.h"
 #include "array/arrfuncs.h"
+#include "array/memreport.h"
 #include "session/docs.h"
 #include "session/display.h"
 #include "session/magic.h"
@@ -63,6 +64,54 @@ int engine_has_cuda_build(void)
 #else
 	return 0;
 #endif
+}
+
+/* memreport's hook: the session's variables that hold arrays, for the
+ * out-of-memory errors and %memgetinfo -v (names starting with '_' skipped),
+ * and the arrays one level inside a list, tuple or dict variable */
+static void named_add(struct memrep_named *out, size_t cap, size_t *n, const struct value *v,
+		      const char *fmt, const char *name, const char *key, size_t idx)
+{
+	if (!v || v->type != VT_NDARRAY)
+		return;
+	if (*n < cap) {
+		if (key)
+			snprintf(out[*n].name, sizeof out[*n].name, fmt, name, key);
+		else
+			snprintf(out[*n].name, sizeof out[*n].name, fmt, name, idx);
+		out[*n].a = v->u.arr;
+	}
+	(*n)++;
+}
+
+static size_t engine_named_arrays(struct eval *ev, struct memrep_named *out, size_t cap)
+{
+	struct dict *d;
+	size_t n = 0;
+
+	if (!ev || !ev->globals || ev->globals->type != VT_DICT)
+		return 0;
+	d = ev->globals->u.dict;
+	for (size_t i = 0; i < d->n; i++) {
+		struct dict_entry *e = &d->entries[i];
+		const char *name;
+		if (!e->key || e->key->type != VT_STR || e->key->u.str->s[0] == '_' || !e->val)
+			continue;
+		name = e->key->u.str->s;
+		if (e->val->type == VT_NDARRAY) {
+			named_add(out, cap, &n, e->val, "%s", name, name, 0);
+		} else if (e->val->type == VT_LIST || e->val->type == VT_TUPLE) {
+			for (size_t j = 0; j < e->val->u.seq.n; j++)
+				named_add(out, cap, &n, e->val->u.seq.items[j], "%s[%zu]", name, NULL, j);
+		} else if (e->val->type == VT_DICT) {
+			struct dict *dd = e->val->u.dict;
+			for (size_t j = 0; j < dd->n; j++)
+				if (dd->entries[j].key && dd->entries[j].key->type == VT_STR)
+					named_add(out, cap, &n, dd->entries[j].val, "%s['%s']", name,
+						  dd->entries[j].key->u.str->s, 0);
+		}
+	}
+	return n;
 }
 
 static char *engine_inspect_text(struct eval *ev, const char *expr, int detail);
@@ -114,6 +163,7 @@ void engine_init_layers(void)
 	publish_tables();
 	pylib_init(); /* os, json, ...: registered with lang's module table */
 	mpimod_init(); /* mpi4py (nothing in a build without MPI) */
+	memrep_set_names_hook(engine_named_arrays);
 	lang_hooks.import_display = display_module;
 	lang_hooks.magic = magic_line;
 	lang_hooks.inspect_text = engine_inspect_text;
