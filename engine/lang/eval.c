@@ -2620,6 +2620,31 @@ out:
 	return cls;
 }
 
+/* `name: annotation` in a class body: __annotations__[name] = annotation */
+static int record_annotation(struct eval *ev, struct scope *sc, struct node *s)
+{
+	struct value *ann = dict_getstr_borrow(sc->locals, "__annotations__");
+	if (!ann) {
+		ann = val_dict_new();
+		if (!ann || dict_setstr(sc->locals, "__annotations__", ann) < 0) {
+			err_nomem(ev);
+			return -1;
+		}
+	}
+	if (ann->type != VT_DICT) {
+		err_set(ev, TY_NotImplementedError, "__annotations__ that is not a dict is not supported by Lumen");
+		return -1;
+	}
+	struct value *v = eval_expr(ev, sc, s->c);
+	if (!v)
+		return -1;
+	if (dict_setstr(ann, s->a->s, v) < 0) {
+		err_nomem(ev);
+		return -1;
+	}
+	return 0;
+}
+
 /* def and class statements: the decorators (evaluated first, applied
  * innermost first), then the name bound */
 static int exec_def(struct eval *ev, struct scope *sc, struct node *s)
@@ -2738,6 +2763,10 @@ static __attribute__((noinline)) int exec_stmt_rest(struct eval *ev, struct scop
 	case S_AUGASSIGN:
 		return exec_augassign(ev, sc, s) < 0 ? EX_ERR : EX_OK;
 	case S_ANNASSIGN:
+		/* a class body records `name: annotation` in __annotations__, in order */
+		if (sc->fd && sc->fd->is_class && s->c && s->a->kind == N_NAME && sc->locals->type == VT_DICT &&
+		    record_annotation(ev, sc, s) < 0)
+			return EX_ERR;
 		if (!s->b)
 			return EX_OK;
 		v = eval_expr(ev, sc, s->b);
