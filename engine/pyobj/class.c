@@ -343,9 +343,43 @@ static const struct objtype property_type = {
 /* The attribute a found on the class, seen from obj (an instance or an
  * exception; NULL when read on the class itself, cls the class): functions
  * bind, classmethods bind to the class, staticmethods unwrap, properties run. */
+/* a C callable that binds like a def in a class body (dataclass methods) */
+static struct value *imethod_call(struct eval *ev, struct value *self, int argc, struct value **argv,
+				  const struct kwargs *kw)
+{
+	return val_call(ev, self->u.obj.p, argc, argv, kw);
+}
+
+static const struct objtype imethod_type = {
+	.name = "method_descriptor", .free = wrap_free, .call = imethod_call,
+};
+
+struct value *cls_method_wrap(struct eval *ev, struct value *fn)
+{
+	struct value *v = val_object_new(&imethod_type, val_incref(fn));
+	if (!v)
+		val_decref(fn);
+	return v ? v : err_nomem(ev);
+}
+
+int cls_inst_set_raw(struct eval *ev, struct value *inst, const char *name, struct value *x)
+{
+	if (!cls_is_instance(inst)) {
+		err_set(ev, TY_TypeError, "an instance of a user class is needed");
+		return -1;
+	}
+	if (dict_setstr(INST(inst)->dict, name, val_incref(x)) < 0) {
+		err_nomem(ev);
+		return -1;
+	}
+	return 0;
+}
+
 static struct value *bind(struct eval *ev, struct value *a, struct value *obj, struct value *cls)
 {
 	if (a->type == VT_OBJECT) {
+		if (a->u.obj.t == &imethod_type)
+			return obj ? method_new(ev, a->u.obj.p, obj) : val_incref(a->u.obj.p);
 		if (a->u.obj.t == &staticmethod_type)
 			return val_incref(a->u.obj.p);
 		if (a->u.obj.t == &classmethod_type)
