@@ -17,9 +17,10 @@
 
 static char *missing_repr(struct eval *ev, struct value *self)
 {
+	char buf[64];
 	(void)ev;
-	(void)self;
-	return strdup("<dataclasses._MISSING_TYPE object>");
+	snprintf(buf, sizeof buf, "<dataclasses._MISSING_TYPE object at %p>", (void *)self);
+	return strdup(buf);
 }
 static const struct objtype missing_type = { .name = "_MISSING_TYPE", .repr = missing_repr };
 static struct value missing_value = { 1, VT_OBJECT, { .obj = { &missing_type, NULL } } };
@@ -98,12 +99,20 @@ static struct value *unmissing(struct value *v) { return v && v != &missing_valu
 PYFN(fn_field)
 {
 	struct value *def = NULL, *fac = NULL, *init = NULL, *repr = NULL, *hash = NULL, *cmp = NULL, *meta = NULL;
+	struct value *kwo = NULL;
 	(void)bi;
 	if (argc)
 		return err_set(ev, TY_TypeError, "field() takes 0 positional arguments but %d were given", argc);
-	if (args_parse(ev, "field", argc, argv, kw, "|$default,default_factory,init,repr,hash,compare,metadata",
-		       &def, &fac, &init, &repr, &hash, &cmp, &meta) < 0)
+	if (args_parse(ev, "field", argc, argv, kw, "|$default,default_factory,init,repr,hash,compare,metadata,kw_only",
+		       &def, &fac, &init, &repr, &hash, &cmp, &meta, &kwo) < 0)
 		return NULL;
+	int ko;
+	if (args_bool(ev, unmissing(kwo), 0, &ko) < 0)
+		return NULL;
+	if (ko)
+		return err_set(ev, TY_NotImplementedError, "field(kw_only=True) is not supported by Lumen");
+	if (hash && hash->type != VT_NONE)
+		return err_set(ev, TY_NotImplementedError, "field(hash=...) is not supported by Lumen");
 	def = unmissing(def);
 	fac = unmissing(fac);
 	if (def && fac)
@@ -116,7 +125,7 @@ PYFN(fn_field)
 
 /* ---- the decorated class's methods ---- */
 
-enum { DC_INIT = 1, DC_REPR = 2, DC_EQ = 4, DC_ORDER = 8, DC_FROZEN = 16 };
+enum { DC_INIT = 1, DC_REPR = 2, DC_EQ = 4, DC_ORDER = 8, DC_FROZEN = 16, DC_MATCH = 32 };
 
 /* what the methods share: the fields in order, the options */
 struct dcinfo {
@@ -505,6 +514,26 @@ static struct value *dc_process(struct eval *ev, struct value *cls, int flags)
 		goto out;
 	if ((flags & DC_INIT) && set_method(ev, cls, ns, "__init__", dc_init, info, 0) < 0)
 		goto out;
+	if ((flags & DC_MATCH) && !dict_getstr_borrow(ns, "__match_args__")) {
+		struct value *l = val_list_new(0, NULL);
+		if (!l) {
+			err_nomem(ev);
+			goto out;
+		}
+		for (int i = 0; i < d->n; i++)
+			if (FLD(d->fields[i])->init && list_append(l, val_cstr(FLD(d->fields[i])->name)) < 0) {
+				val_decref(l);
+				err_nomem(ev);
+				goto out;
+			}
+		struct value *t = val_tuple_new(l->u.seq.n, l->u.seq.items);
+		l->u.seq.n = 0;
+		val_decref(l);
+		int rc = t ? val_setattr(ev, cls, "__match_args__", t) : (err_nomem(ev), -1);
+		val_decref(t);
+		if (rc < 0)
+			goto out;
+	}
 	if ((flags & DC_REPR) && set_method(ev, cls, ns, "__repr__", dc_repr, info, 0) < 0)
 		goto out;
 	if (flags & DC_EQ) {
@@ -561,17 +590,23 @@ PYFN(dc_decorate)
 PYFN(fn_dataclass)
 {
 	struct value *cls = NULL, *init = NULL, *repr = NULL, *eq = NULL, *order = NULL, *frozen = NULL, *uh = NULL;
+	struct value *ma = NULL, *ko = NULL, *sl = NULL, *ws = NULL;
 	(void)bi;
-	if (args_parse(ev, "dataclass", argc, argv, kw, "|cls$init,repr,eq,order,unsafe_hash,frozen", &cls, &init,
-		       &repr, &eq, &order, &uh, &frozen) < 0)
+	if (args_parse(ev, "dataclass", argc, argv, kw,
+		       "|cls$init,repr,eq,order,unsafe_hash,frozen,match_args,kw_only,slots,weakref_slot", &cls, &init,
+		       &repr, &eq, &order, &uh, &frozen, &ma, &ko, &sl, &ws) < 0)
 		return NULL;
-	int i, r, e, o, f, u;
+	int i, r, e, o, f, u, m, k, s, w;
 	if (args_bool(ev, init, 1, &i) < 0 || args_bool(ev, repr, 1, &r) < 0 || args_bool(ev, eq, 1, &e) < 0 ||
-	    args_bool(ev, order, 0, &o) < 0 || args_bool(ev, frozen, 0, &f) < 0 || args_bool(ev, uh, 0, &u) < 0)
+	    args_bool(ev, order, 0, &o) < 0 || args_bool(ev, frozen, 0, &f) < 0 || args_bool(ev, uh, 0, &u) < 0 ||
+	    args_bool(ev, ma, 1, &m) < 0 || args_bool(ev, ko, 0, &k) < 0 || args_bool(ev, sl, 0, &s) < 0 ||
+	    args_bool(ev, ws, 0, &w) < 0)
 		return NULL;
-	if (u)
-		return err_set(ev, TY_NotImplementedError, "dataclass(unsafe_hash=True) is not supported by Lumen");
-	int flags = (i ? DC_INIT : 0) | (r ? DC_REPR : 0) | (e ? DC_EQ : 0) | (o ? DC_ORDER : 0) | (f ? DC_FROZEN : 0);
+	const char *unsup = u ? "unsafe_hash" : k ? "kw_only" : s ? "slots" : w ? "weakref_slot" : NULL;
+	if (unsup)
+		return err_set(ev, TY_NotImplementedError, "dataclass(%s=True) is not supported by Lumen", unsup);
+	int flags = (i ? DC_INIT : 0) | (r ? DC_REPR : 0) | (e ? DC_EQ : 0) | (o ? DC_ORDER : 0) | (f ? DC_FROZEN : 0) |
+		    (m ? DC_MATCH : 0);
 	if (cls && cls->type != VT_NONE)
 		return dc_process(ev, cls, flags);
 	struct value *opts = val_int(flags);

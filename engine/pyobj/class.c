@@ -880,6 +880,13 @@ int cls_delattr(struct eval *ev, struct value *obj, const char *name)
 			val_decref(r);
 			return r ? 0 : -1;
 		}
+		if ((a = lookup(INST(obj)->cls, "__delattr__"))) {
+			struct value *n = val_cstr(name);
+			struct value *r = n ? call_dunder(ev, a, obj, 1, &n) : err_nomem(ev);
+			val_decref(n);
+			val_decref(r);
+			return r ? 0 : -1;
+		}
 		d = INST(obj)->dict;
 	} else if (cls_is_class(obj)) {
 		d = CLS(obj)->dict;
@@ -1031,6 +1038,25 @@ static struct value *obj_repr(struct eval *ev, const struct builtin *bi, int arg
 	(void)kw;
 	char *s = cls_is_instance(bi->self) ? default_repr(ev, bi->self) : val_repr(ev, bi->self);
 	return s ? val_str_take(s, strlen(s)) : NULL;
+}
+
+/* object.__delattr__ as super() gives it: out of the instance dict, past any __delattr__ */
+static struct value *obj_delattr(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
+				 const struct kwargs *kw)
+{
+	(void)kw;
+	if (argc != 1 || argv[0]->type != VT_STR)
+		return err_set(ev, TY_TypeError, "expected 1 argument, got %d", argc);
+	struct value *self = bi->self;
+	if (!cls_is_instance(self))
+		return err_set(ev, TY_NotImplementedError, "super().__delattr__ on this object is not supported by Lumen");
+	int r = dict_del(ev, INST(self)->dict, argv[0]);
+	if (r < 0)
+		return NULL;
+	if (!r)
+		return err_set(ev, TY_AttributeError, "'%s' object has no attribute '%s'", CLS(INST(self)->cls)->name,
+			       argv[0]->u.str->s);
+	return val_none();
 }
 
 static struct value *obj_setattr(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
@@ -1448,6 +1474,8 @@ static struct value *super_getattr(struct eval *ev, struct value *self, const ch
 		fn = obj_repr;
 	else if (!strcmp(name, "__setattr__"))
 		fn = obj_setattr;
+	else if (!strcmp(name, "__delattr__"))
+		fn = obj_delattr;
 	if (fn && !cls_is_class(s->obj)) {
 		struct value *b = val_builtin(name, fn, s->obj, NULL);
 		return b ? b : err_nomem(ev);
