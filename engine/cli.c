@@ -11,6 +11,7 @@
 #include <unistd.h>
 #include <jansson.h>
 #include "engine/engine.h"
+#include "kernel/kspec.h" /* lumen kernelspec install */
 
 static struct engine *cli_engine;
 
@@ -297,7 +298,8 @@ static void usage(FILE *f)
 	fputs("usage: lumen [--version] [run FILE.py | run NOTEBOOK.ipynb]\n"
 	      "  lumen              a line REPL\n"
 	      "  lumen run FILE.py  run a file as one cell, as `python FILE.py` would\n"
-	      "  lumen run NB.ipynb run a notebook's code cells in order\n", f);
+	      "  lumen run NB.ipynb run a notebook's code cells in order\n"
+	      "  lumen kernelspec install [--mpi N] [--launcher CMD]  write a Jupyter kernelspec\n", f);
 }
 
 int main(int argc, char **argv)
@@ -322,6 +324,8 @@ int main(int argc, char **argv)
 		usage(stdout);
 		return 0;
 	}
+	if (argc >= 2 && strcmp(argv[1], "kernelspec") == 0)
+		return kspec_main(argc - 1, argv + 1, LUMEN_KERNELSPEC_DIR);
 	if (argc >= 3 && strcmp(argv[1], "run") == 0) {
 		size_t n = strlen(argv[2]);
 		if (n > 6 && strcmp(argv[2] + n - 6, ".ipynb") == 0)

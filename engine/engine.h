@@ -136,6 +136,13 @@ int engine_has_cuda_build(void);
 /* Where the CUDA plugin (lumen-cuda.so) is looked for; static string. */
 const char *engine_cuda_plugin_path(void);
 
+/* The MPI front end (lumen-mpi-kernel) tells the engine its place in the
+ * world before engine_new: rank and size are informational; the GPU this
+ * process uses is local_rank % device_count.  The front end owns MPI (it
+ * initializes and finalizes it); without it, `from mpi4py import MPI`
+ * initializes MPI and engine_exit finalizes it. */
+void engine_mpi_set_world(int rank, int size, int local_rank);
+
 /* Flush stdio and end the process without exit handlers (see engine.c);
  * returns status only in sanitizer builds, where the caller exits. */
 int engine_exit(int status);

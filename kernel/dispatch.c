@@ -102,7 +102,8 @@ static pthread_mutex_t banner_lock = PTHREAD_MUTEX_INITIALIZER;
 static void banner(struct kernel *k, int ch, char *out, size_t len)
 {
 	pthread_mutex_lock(&banner_lock);
-	snprintf(out, len, "%s", engine_banner(k->engine));
+	snprintf(out, len, "%s%s%s", engine_banner(k->engine),
+		 k->spmd ? "\n" : "", k->spmd ? k->spmd->banner : "");
 	pthread_mutex_unlock(&banner_lock);
 }
 

@@ -399,6 +399,8 @@ void execute_interrupt(struct kernel *k)
 	if (k->executing) {
 		k->interrupted = 1;
 		engine_interrupt(k->engine);
+		if (k->spmd)
+			k->spmd->interrupt(k); /* every rank's part of the cell */
 	}
 	pthread_mutex_unlock(&k->interrupt_lock);
 }
@@ -510,7 +512,8 @@ void execute_request(struct kernel *k, void *sock, const struct wire_msg *m)
 		channels_publish(k, "execute_input", m->header,
 				 json_pack("{s:s, s:i}", "code", code,
 					   "execution_count", x.count));
-	rc = engine_execute(k->engine, code, &opt, &sink, &err);
+	rc = k->spmd ? k->spmd->execute(k, code, &opt, &sink, &err)
+		     : engine_execute(k->engine, code, &opt, &sink, &err);
 	k->cells_run++;
 	/* all output goes out before the error, the reply and status idle,
 	 * interrupted or not; an incomplete character at the very end

@@ -49,7 +49,9 @@ void introspect_complete(struct kernel *k, void *sock, const struct wire_msg *m)
 
 	if (code_and_cursor(k, sock, m, &code, &pos))
 		return;
-	if (engine_complete(k->engine, code, (int)pos, &comp)) {
+	if (engine_complete(k->engine, code, (int)pos, &comp) ||
+	    (k->spmd && k->spmd->complete(k, code, (int)pos, &comp))) {
+		engine_completion_clear(&comp);
 		kernel_reply_bad(k, sock, m, "completion failed (out of memory)");
 		return;
 	}
@@ -82,6 +84,8 @@ void introspect_inspect(struct kernel *k, void *sock, const struct wire_msg *m)
 		return;
 	}
 	found = engine_inspect(k->engine, code, (int)pos, (int)detail, &b);
+	if (found == 0 && k->spmd)
+		found = k->spmd->inspect(k, code, (int)pos, (int)detail, &b);
 	if (found < 0) {
 		kernel_reply_bad(k, sock, m, "inspection failed");
 		return;

@@ -162,6 +162,37 @@ void wire_now(char *buf, size_t len);
 /* ---- channels.c / heartbeat.c / dispatch.c / execute.c ... ---- */
 struct engine;
 struct history;
+struct engine_sink;
+struct engine_exec_opts;
+struct engine_error;
+struct engine_completion;
+struct engine_bundle;
+struct kernel;
+
+/* The SPMD side of lumen-mpi-kernel (kmpi.c): rank 0 runs each cell on
+ * every rank through these.  NULL in lumen-kernel. */
+struct kernel_spmd {
+	/* Runs code (which may start with %%rank / %%px) on the targeted
+	 * ranks and shows their output through sink, grouped (kmerge.c):
+	 * engine_execute's contract. */
+	int (*execute)(struct kernel *k, const char *code,
+		       const struct engine_exec_opts *opt,
+		       const struct engine_sink *sink, struct engine_error *err);
+	/* The running cell stops on every rank (control thread, with
+	 * interrupt_lock held and a cell running). */
+	void (*interrupt)(struct kernel *k);
+	/* Adds the other ranks' completions to rank 0's in *c (a name may be
+	 * defined on some ranks only): 0, or -1 on out-of-memory. */
+	int (*complete)(struct kernel *k, const char *code, int pos,
+			struct engine_completion *c);
+	/* A name rank 0 does not know, inspected on the others: engine_inspect's
+	 * contract (the first rank that finds it). */
+	int (*inspect)(struct kernel *k, const char *code, int pos, int detail,
+		       struct engine_bundle *out);
+	/* Tells the other ranks to end (main thread, after the last cell). */
+	void (*stop)(struct kernel *k);
+	const char *banner; /* a line for kernel_info's banner */
+};
 
 enum { CH_SHELL = 1, CH_CONTROL = 2 };
 
@@ -205,6 +236,7 @@ struct kernel {
 	double stream_last;    /* when a stream message was last published */
 	double stream_pending; /* when the oldest unpublished byte came; 0: none */
 	int cwake[2];          /* wakes the control thread to flush */
+	const struct kernel_spmd *spmd; /* lumen-mpi-kernel's rank 0, else NULL */
 };
 
 extern struct kernel *kernel_global; /* for the signal handler */
@@ -223,6 +255,54 @@ void channels_publish_stream(struct kernel *k, const char *rawparent,
 void channels_reply(struct kernel *k, void *sock, const struct wire_msg *m,
 		    const char *msg_type, json_t *content);
 void channels_status(struct kernel *k, const json_t *parent, const char *state);
+
+/* kmerge.c: packing of what travels between ranks (u32 lengths, strings
+ * with a NUL after them; one machine's byte order) */
+#include <stdint.h>
+struct engine_bundle;
+struct kpack {
+	char *buf; /* malloc'd */
+	size_t len, cap;
+	int oom;
+};
+struct kread {
+	const char *p;
+	size_t left;
+	int bad;
+};
+void kpack_put(struct kpack *p, const void *d, size_t n);
+void kpack_u32(struct kpack *p, uint32_t v);
+void kpack_str(struct kpack *p, const char *s, size_t n);
+void kpack_bundle(struct kpack *p, const struct engine_bundle *b, const char *display_id);
+void kpack_error(struct kpack *p, const struct engine_error *err);
+uint32_t kread_u32(struct kread *r);
+const char *kread_str(struct kread *r, size_t *len);
+/* A bundle whose strings point into the packed bytes; 0 or -1. */
+int kread_bundle(struct kread *r, struct engine_bundle *b, const char **display_id);
+
+/* kmerge.c: the events (stream text, display data, clear_output) and the
+ * error of each rank for one cell, shown through the real sink: what all
+ * targeted ranks share once, the rest under "[rank i]" headings. */
+struct kmerge;
+struct kmerge *kmerge_new(int nranks);
+void kmerge_free(struct kmerge *m);
+void kmerge_reset(struct kmerge *m, const char *targets); /* targets[nranks] */
+/* Record an event of rank (data copied); 0 or -1 on out-of-memory. */
+int kmerge_stream(struct kmerge *m, int rank, int fd, const char *s, size_t len, double now);
+int kmerge_display(struct kmerge *m, int rank, int is_result, int update,
+		   const char *packed, size_t len, double now);
+int kmerge_clear(struct kmerge *m, int rank, int wait, double now);
+int kmerge_error(struct kmerge *m, int rank, const char *packed, size_t len);
+/* While the cell runs: publishes the common part, and a rank's output
+ * held for longer than lag seconds under its heading. */
+void kmerge_flush_live(struct kmerge *m, const struct engine_sink *sink, double now, double lag);
+/* At the end: publishes the rest; 0, or -1 with *err the cell's error. */
+int kmerge_finish(struct kmerge *m, const struct engine_sink *sink, struct engine_error *err);
+
+/* main.c: the kernel's life from the arguments to the last reply; spmd
+ * NULL for the plain kernel.  Returns the exit status (the caller ends the
+ * process with engine_exit). */
+int kernel_main(int argc, char **argv, const struct kernel_spmd *spmd);
 
 /* heartbeat.c */
 int heartbeat_start(struct kernel *k);

@@ -6,7 +6,8 @@
  * socket on the main thread, where cells run (see execute.c for why).
  * SIGINT interrupts the running cell through engine_interrupt.  Exit
  * status: 0 after shutdown_request, 1 when a socket cannot be bound, 2 for
- * bad arguments or a malformed connection file.
+ * bad arguments or a malformed connection file.  kernel_main is also rank
+ * 0 of lumen-mpi-kernel (kmpi.c), which runs each cell on every rank.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -110,7 +111,7 @@ static void tune_malloc(void)
 #endif
 }
 
-int main(int argc, char **argv)
+int kernel_main(int argc, char **argv, const struct kernel_spmd *spmd)
 {
 	static struct kernel kern;
 	struct kernel *k = &kern;
@@ -160,6 +161,7 @@ int main(int argc, char **argv)
 	pthread_mutex_init(&k->stream_lock, NULL);
 	pthread_mutex_init(&k->interrupt_lock, NULL);
 	k->main_thread = pthread_self();
+	k->spmd = spmd;
 	if (pipe2(k->wake, O_CLOEXEC | O_NONBLOCK) ||
 	    pipe2(k->cwake, O_CLOEXEC | O_NONBLOCK)) {
 		perror("lumen-kernel: pipe");
@@ -196,6 +198,8 @@ int main(int argc, char **argv)
 	channels_status(k, NULL, "starting");
 
 	serve(k);
+	if (spmd)
+		spmd->stop(k); /* the other ranks end while iopub still works */
 
 	/* orderly exit: the control thread may still be sending its reply */
 	channels_close(k);
@@ -218,5 +222,13 @@ int main(int argc, char **argv)
 	free(k->stream[1].buf);
 	pthread_mutex_destroy(&k->stream_lock);
 	pthread_mutex_destroy(&k->interrupt_lock);
-	return engine_exit(0);
+	return 0;
 }
+
+#ifndef LUMEN_MPI_KERNEL
+/* lumen-mpi-kernel has its own main (kmpi.c): MPI starts before the kernel */
+int main(int argc, char **argv)
+{
+	return engine_exit(kernel_main(argc, argv, NULL));
+}
+#endif

@@ -61,3 +61,41 @@ extern "C" __global__ void lm_bins(const LM_T *x, long long n, const double *e,
       if (sh[k]) atomicAdd(cnt + k, (unsigned long long)sh[k]);
   }
 }
+/* plot decimation (backend.h's segment_argminmax): per segment [b[s],
+ * b[s+1]) of y the first smallest and first largest item's index, NaNs
+ * after every number, of two NaNs the later; one block a segment */
+__device__ int lm_seg_beats(double av, long long ai, double bv, long long bi, int mx)
+{
+  if (ai < 0) return 0;
+  if (bi < 0) return 1;
+  int an = av != av, bn = bv != bv;
+  if (an != bn) return bn;
+  if (an) return ai > bi;
+  if (av != bv) return mx ? av > bv : av < bv;
+  return ai < bi;
+}
+extern "C" __global__ void lm_segminmax(const double *y, const long long *b, long long nseg,
+    long long *imin, long long *imax)
+{
+  __shared__ double sv[256], sw[256]; __shared__ long long si[256], sj[256];
+  int t = threadIdx.x;
+  for (long long s = blockIdx.x; s < nseg; s += gridDim.x) {
+    double mv = 0, xv = 0; long long mi = -1, xi = -1;
+    for (long long i = b[s] + t; i < b[s + 1]; i += blockDim.x) {
+      double v = y[i];
+      if (lm_seg_beats(v, i, mv, mi, 0)) { mv = v; mi = i; }
+      if (lm_seg_beats(v, i, xv, xi, 1)) { xv = v; xi = i; }
+    }
+    sv[t] = mv; si[t] = mi; sw[t] = xv; sj[t] = xi;
+    __syncthreads();
+    for (int k = 128; k > 0; k >>= 1) {
+      if (t < k) {
+        if (lm_seg_beats(sv[t + k], si[t + k], sv[t], si[t], 0)) { sv[t] = sv[t + k]; si[t] = si[t + k]; }
+        if (lm_seg_beats(sw[t + k], sj[t + k], sw[t], sj[t], 1)) { sw[t] = sw[t + k]; sj[t] = sj[t + k]; }
+      }
+      __syncthreads();
+    }
+    if (t == 0) { imin[s] = si[0]; imax[s] = sj[0]; }
+    __syncthreads();
+  }
+}

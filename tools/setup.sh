@@ -16,7 +16,8 @@ step() { printf '\n==> %s (%ds)\n' "$*" "$SECONDS"; }
 
 step "Debian packages"
 debs="autoconf automake libtool pkg-config gcc g++ make libzmq3-dev libjansson-dev libssl-dev
-	libsqlite3-dev libopenblas-dev liblapacke-dev libfftw3-dev libgmp-dev libcairo2-dev libpango1.0-dev fonts-dejavu-core python3 python3-venv python3-pip"
+	libsqlite3-dev libopenblas-dev liblapacke-dev libfftw3-dev libgmp-dev libcairo2-dev libpango1.0-dev fonts-dejavu-core python3 python3-venv python3-pip
+	libopenmpi-dev openmpi-bin"
 [ "${LUMEN_NO_BROWSER:-0}" = 1 ] || debs="$debs chromium"
 $SUDO env DEBIAN_FRONTEND=noninteractive apt-get update -qq || echo "warning: apt-get update failed; installing from the lists there are"
 # shellcheck disable=SC2086
@@ -28,7 +29,7 @@ if ! "$ROOT/.venv/bin/python3" -c 'import sys' >/dev/null 2>&1; then
 	python3 -m venv "$ROOT/.venv"
 fi
 PY=$ROOT/.venv/bin/python3
-pips="numpy>=2.2 scipy jupyter_client jupyter_kernel_test nbclient nbformat ipykernel pyzmq jupyter_console pexpect papermill matplotlib scikit-image"
+pips="numpy>=2.2 scipy jupyter_client jupyter_kernel_test nbclient nbformat ipykernel pyzmq jupyter_console pexpect papermill matplotlib scikit-image mpi4py"
 [ "${LUMEN_NO_BROWSER:-0}" = 1 ] || pips="$pips jupyterlab notebook playwright"
 # shellcheck disable=SC2086
 "$PY" -m pip install -q --disable-pip-version-check $pips

@@ -155,9 +155,13 @@ void arr_register_slots(void);
 /* Fills the indexing slots (lib/index.c); idempotent. */
 void idx_register_slots(void);
 
+/* NumPy's ComplexWarning ("Casting complex values to real discards the
+ * imaginary part") when a cast goes from a complex dtype to a real one
+ * other than bool (arrvalue.c; ufunc/fpe.h's fpe_complex_cast) */
+void arr_complex_cast_warn(struct eval *ev, int from, int to);
 /* A NumPy scalar as the Python number it holds (arrattr.c). */
 struct value *arr_scalar_to_py(struct eval *ev, const struct npscalar *s);
-/* a.real (imag 0) / a.imag (imag 1): a view, or a new array (ufuncfn.c). */
+/* a.real (imag 0) / a.imag (imag 1): a view, or a new array (arrattr.c). */
 struct ndarray *arr_real_imag(struct eval *ev, const struct ndarray *a, int imag);
 /* a.fill(x) / a[...] = x of one value (arrattr.c): 0, or -1 with the error set */
 int arr_fill_value(struct eval *ev, struct ndarray *a, struct value *x);

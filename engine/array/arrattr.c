@@ -15,10 +15,8 @@
 #include "lang/args.h"
 #include "lang/error.h"
 #include "array/format.h"
-#include "ufunc/ufunc.h"
-#include "lang/bigint.h"
-#include "lang/bytesobj.h"
-#include "ufunc/fpe.h"
+#include "pyobj/bigint.h"
+#include "pyobj/bytesobj.h"
 #include "array/xfer.h"
 
 /* ---- NumPy scalar <-> Python value ---- */
@@ -525,7 +523,7 @@ int arr_setattr(struct eval *ev, struct value *v, const char *name, struct value
 			struct value *in[2] = {x, NULL};
 			struct value *z = val_int(0);
 			in[1] = z;
-			struct value *r = uf_apply(ev, nd_backend(p), uf_lookup("add"), 2, in, pv);
+			struct value *r = arr_ufunc_call(ev, nd_backend(p), "add", 2, in, pv);
 			rc = r ? 0 : -1;
 			val_decref(r);
 			val_decref(z);
@@ -683,7 +681,7 @@ int arr_fill_value(struct eval *ev, struct ndarray *a, struct value *x)
 		err_set(ev, TY_ValueError, "assignment destination is read-only");
 		return -1;
 	}
-	fpe_complex_cast(ev, s.dtype, a->dtype);	/* np.full(2, 1j, dtype=float) */
+	arr_complex_cast_warn(ev, s.dtype, a->dtype);	/* np.full(2, 1j, dtype=float) */
 	return nd_backend(a)->fill(ev, a, &s);
 }
 
@@ -922,3 +920,27 @@ const struct arr_func arr_core_methods[] = {
 	{"tobytes", m_tobytes, "tobytes(order='C')", "Construct Python bytes containing the raw data bytes in the array."},
 	{NULL, NULL, NULL, NULL},
 };
+
+/* real / imag parts as views (complex) or the array itself / zeros */
+struct ndarray *arr_real_imag(struct eval *ev, const struct ndarray *a, int imag)
+{
+	if (dt_is_complex(a->dtype)) {
+		int d = a->dtype == DT_COMPLEX64 ? DT_FLOAT32 : DT_FLOAT64;
+		return nd_view(ev, a, d, a->ndim, a->shape, a->strides,
+			       a->offset + (imag ? dt_size(d) : 0));
+	}
+	if (!imag)
+		return nd_incref((struct ndarray *)a);
+	{
+		struct ndarray *z = nd_new(ev, nd_backend(a), a->dtype, a->ndim, a->shape);
+		struct npscalar s = {0};
+		s.dtype = DT_INT64;
+		if (z && nd_backend(z)->fill(ev, z, &s) < 0) {
+			nd_decref(z);
+			return NULL;
+		}
+		if (z)
+			z->flags &= ~ND_WRITEABLE;
+		return z;
+	}
+}

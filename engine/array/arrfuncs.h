@@ -37,6 +37,7 @@ extern const struct arr_func arr_manip_funcs[];      /* manip.c */
 extern const struct arr_func arr_index_funcs[];      /* index.c: take, put, where ... */
 extern const struct arr_func arr_calculus_funcs[];   /* calculus.c: gradient, trapezoid */
 extern const struct arr_func arr_polynomial_funcs[]; /* polynomial.c: vander, polyval */
+extern const struct arr_func arr_poly1d_funcs[];     /* poly1d.c: poly1d, poly, roots, polyadd ... */
 extern const struct arr_func arr_edit_funcs[];       /* arrayedit.c: append, insert, delete, block */
 extern const struct arr_func arr_sort_funcs[];       /* sortsearch.c */
 extern const struct arr_func arr_stat_funcs[];       /* stats.c */
@@ -97,8 +98,8 @@ enum arr_ns {
  * (lib/ndgrid.c; arr_hooks.module_objects): 0 or -1 with the error set */
 int arr_ndgrid_objects(struct eval *ev, struct value *mod, int cupy);
 
-/* What building the modules asks of the layers above, registered at
- * start-up (engine_init_layers); NULL: none. */
+/* What the array layer asks of the layers above, registered at start-up
+ * (engine_init_layers; the ufunc layer's by uf_register_slots); NULL: none. */
 enum arr_cuda_ns { ACN_CUPY, ACN_CUDA, ACN_RUNTIME, ACN_UKERNEL }; /* ORDER cuda_table */
 struct arr_hooks {
 	/* cp's backend: the CUDA backend, else backend_host_cupy (host mode);
@@ -117,6 +118,13 @@ struct arr_hooks {
 	/* the check a value stored into an array of dtype dt gets (a.fill(x)
 	 * as a[...] = x: lib/index.c's idx_value_check); 0 or -1 */
 	int (*value_check)(struct eval *ev, int dt, const struct value *x);
+	/* ufunc: one item of dtype `from` at src converted to dtype `to` at
+	 * dst (NumPy's casts: ufunc/gen/uloops.c's uf_cast) */
+	void (*cast_item)(int from, int to, const void *src, void *dst);
+	/* ufunc: the ufunc named name over in (nin values), into out (NULL: a
+	 * new result) on backend be: arr_ufunc_call's work */
+	struct value *(*ufunc_call)(struct eval *ev, const struct backend *be, const char *name,
+				    int nin, struct value **in, struct value *out);
 };
 extern struct arr_hooks arr_hooks;
 

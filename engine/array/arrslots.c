@@ -12,7 +12,7 @@
 #include "array/ndarray.h"
 #include "array/arrapi.h"
 #include "lang/error.h"
-#include "lang/bytesobj.h"
+#include "pyobj/bytesobj.h"
 #include "array/xfer.h"
 
 static void nd_release(void *payload)

@@ -12,11 +12,9 @@
 #include <string.h>
 #include <math.h>
 #include "array/arrapi.h"
-#include "ufunc/fpe.h"
 #include "lang/error.h"
-#include "ufunc/ufunc.h"
 #include "array/format.h"
-#include "lang/bigint.h"
+#include "pyobj/bigint.h"
 
 struct ndarray *arr_borrow(struct value *v)
 {
@@ -100,7 +98,7 @@ void arr_scalar_store(int dtype, void *p, const struct npscalar *s)
 {
 	char tmp[16];
 	scalar_native(s, tmp);
-	uf_cast[s->dtype][dtype](tmp, 0, p, 0, 1);
+	arr_hooks.cast_item(s->dtype, dtype, tmp, p);
 }
 
 void arr_scalar_cast(const struct npscalar *s, int dtype, struct npscalar *out)
@@ -435,6 +433,25 @@ struct ndarray *arr_asarray(struct eval *ev, const struct backend *be,
 
 	if (!be)
 		be = &backend_host;
+	if (v->type == VT_OBJECT && v->u.obj.t->getattr) {
+		/* an object with __array__ (np.poly1d, a user class): its array */
+		struct value *f = v->u.obj.t->getattr(ev, v, "__array__"), *x;
+		if (!f && err_occurred(ev))
+			err_clear(ev);
+		if (f) {
+			x = val_call(ev, f, 0, NULL, NULL);
+			val_decref(f);
+			if (!x)
+				return NULL;
+			if (x->type != VT_NDARRAY) {
+				val_decref(x);
+				return err_set(ev, TY_ValueError, "object __array__ method not producing an array");
+			}
+			r = arr_asarray(ev, be, x, dtype);
+			val_decref(x);
+			return r;
+		}
+	}
 	if (v->type == VT_NDARRAY) {
 		a = v->u.arr;
 		if (nd_backend(a) != be) {
@@ -634,9 +651,15 @@ struct ndarray *arr_contiguous(struct eval *ev, const struct ndarray *a)
 	return r;
 }
 
+void arr_complex_cast_warn(struct eval *ev, int from, int to)
+{
+	if (dt_is_complex(from) && !dt_is_complex(to) && to != DT_BOOL)
+		ev_warn(ev, "ComplexWarning", "Casting complex values to real discards the imaginary part");
+}
+
 struct ndarray *arr_astype(struct eval *ev, const struct ndarray *a, int dtype)
 {
-	fpe_complex_cast(ev, a->dtype, dtype);
+	arr_complex_cast_warn(ev, a->dtype, dtype);
 	return arr_astype_quiet(ev, a, dtype);
 }
 
@@ -957,9 +980,8 @@ int arr_foreach(struct eval *ev, const struct ndarray *a,
 struct value *arr_ufunc_call(struct eval *ev, const struct backend *be, const char *name,
 			     int nin, struct value **in, struct value *out)
 {
-	int uf = uf_lookup(name);
-	if (uf < 0)
+	if (!arr_hooks.ufunc_call)
 		return err_set(ev, TY_NotImplementedError, "ufunc '%s' is not implemented", name);
-	return uf_apply(ev, be, uf, nin, in, out);
+	return arr_hooks.ufunc_call(ev, be, name, nin, in, out);
 }
 

@@ -11,6 +11,9 @@
 #include <unistd.h>
 #include "array/ndarray.h"
 #include "array/arrapi.h"
+#include "array/memreport.h"
+#include "lang/core.h"
+#include "lang/strbuf.h"
 #include "backend/backend.h"
 #include "lang/error.h"
 
@@ -103,6 +106,43 @@ static void *host_too_big(struct eval *ev, int dtype, int ndim, const int64_t *s
 		       sz, sh, dtype_table[dtype].name);
 }
 
+/* After a failed allocation: a host MemoryError says NumPy's words, then
+ * what the machine can still give and which variables hold the largest
+ * arrays; a device OutOfMemoryError gets those variables appended.  NULL. */
+static void *host_short(struct eval *ev, const struct backend *be, int dtype, int ndim,
+			const int64_t *shape, size_t nbytes)
+{
+	struct sbuf sb = {0};
+	const char *why;
+	char sz[64], fr[64], sh[512], *msg;
+	size_t avail;
+
+	if (!ev || !ev->err || ev->err->type != VT_EXCEPTION || ev->err->u.exc.type != TY_MemoryError ||
+	    be->device_memory) {
+		memrep_enrich(ev, be->device_memory);
+		return NULL;
+	}
+	avail = memrep_host_avail(&why);
+	nd_size_string(sz, sizeof sz, (double)nbytes);
+	arr_format_shape(sh, sizeof sh, ndim, shape);
+	sb_printf(&sb, "Unable to allocate %s for an array with shape %s and data type %s", sz, sh,
+		  dtype_table[dtype].name);
+	if (avail != SIZE_MAX) {
+		nd_size_string(fr, sizeof fr, (double)avail);
+		sb_printf(&sb, " (%s free: %s)", fr, why);
+	}
+	sb_adds(&sb, "; largest live arrays: ");
+	if (!memrep_largest(ev, &sb, 0, 5, ", ", ""))
+		sb_adds(&sb, "none");
+	msg = sb_take(&sb);
+	if (!msg)
+		return NULL;
+	err_clear(ev);
+	err_set(ev, TY_MemoryError, "%s", msg);
+	free(msg);
+	return NULL;
+}
+
 static struct ndarray *nd_make(struct eval *ev, const struct backend *be, int dtype,
 			       int ndim, const int64_t *shape, int zeroed)
 {
@@ -129,7 +169,7 @@ static struct ndarray *nd_make(struct eval *ev, const struct backend *be, int dt
 	a->buf = zeroed ? be->alloc_zeroed(ev, nbytes) : be->alloc(ev, nbytes);
 	if (!a->buf) {
 		nd_struct_free(a);
-		return NULL;
+		return host_short(ev, be, dtype, ndim, shape, nbytes);
 	}
 	a->refcnt = 1;
 	a->dtype = dtype;

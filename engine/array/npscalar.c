@@ -16,7 +16,7 @@
 #include "array/arrapi.h"
 #include "lang/args.h"
 #include "lang/error.h"
-#include "lang/bigint.h"
+#include "pyobj/bigint.h"
 
 static const char *type_name(int dt)
 {

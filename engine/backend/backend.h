@@ -6,9 +6,10 @@
  *
  * Contract for every entry: arrays passed in are borrowed; outputs are
  * allocated by the caller (with nd_new on the same backend) unless the entry
- * says otherwise; return 0, or -1 with the error set on ev.  A NULL entry
- * means "not supported by this backend": the caller raises
- * NotImplementedError naming the function.
+ * says otherwise; return 0, or -1 with the error set on ev.  Every entry is
+ * implemented by both backends (tests/unit/t-backend.c checks the host's);
+ * what the CUDA backend computes by a round trip through host memory is
+ * listed in one place, backend/cuda/cuda_fallback.c.
  */
 #ifndef LUMEN_BACKEND_H
 #define LUMEN_BACKEND_H
@@ -137,21 +138,25 @@ struct backend {
 	/* out[...,m,n] = a[...,m,k] @ b[...,k,n]; batch dims already broadcast */
 	int (*matmul)(struct eval *ev, const struct ndarray *a, const struct ndarray *b,
 		      struct ndarray *out);
-	/* sort / argsort along the last axis of a contiguous copy */
-	int (*sort)(struct eval *ev, struct ndarray *a, struct ndarray *idx_out);
+	/* Sorts every row along the last axis of the C-contiguous a in place
+	 * (NumPy's order, NaNs last; stable: equal items keep their order), or
+	 * with idx_out (int64, a's shape, C-contiguous) its stable argsort
+	 * there; a is then read, and reordered too unless argsort_reads. */
+	int (*sort)(struct eval *ev, struct ndarray *a, struct ndarray *idx_out, int stable);
+	int argsort_reads;       /* 1: sort with idx_out leaves a as it was */
 
 	/* gather items at flat element indices (repr edge items, fancy indexing):
 	 * out[i] = a.flat[idx[i]] for a of any layout; idx is a host array. */
 	int (*take_flat)(struct eval *ev, const struct ndarray *a, const int64_t *idx,
 			 int64_t n, void *host_out);
-	/* Fancy indexing (index.c; may be NULL: index.c then indexes a host
-	 * copy).  src/dst is a strided view, off[nb] byte offsets in HOST memory,
-	 * pos in 0..view->ndim.  gather fills the C-contiguous out, of shape
-	 * view.shape[:pos] + (nb,) + view.shape[pos:] and the view's dtype, with
-	 * the item at element 0 of the view + off[j] + the strided position of
-	 * the other dims; scatter writes vals (C-contiguous, that shape, the
-	 * view's dtype) the same way into dst, the last write winning on
-	 * duplicates.  The host backend leaves both NULL: index.c does the host. */
+	/* Fancy indexing (index.c).  src/dst is a strided view, off[nb] byte
+	 * offsets in HOST memory, pos in 0..view->ndim.  gather fills the
+	 * C-contiguous out, of shape view.shape[:pos] + (nb,) + view.shape[pos:]
+	 * and the view's dtype, with the item at element 0 of the view + off[j]
+	 * + the strided position of the other dims; scatter writes vals (that
+	 * shape, or C-contiguous of an index array's several dims in place of
+	 * nb; the view's dtype; any strides, 0 on broadcast dims) the same way
+	 * into dst, the last write winning on duplicates. */
 	int (*gather)(struct eval *ev, const struct ndarray *src, const int64_t *off,
 		      int64_t nb, int pos, struct ndarray *out);
 	int (*scatter)(struct eval *ev, struct ndarray *dst, const int64_t *off,
@@ -185,8 +190,8 @@ struct backend {
 	int (*interpolate)(struct eval *ev, const struct interp *x, const struct ndarray *c,
 			   struct ndarray *out);
 
-	/* Device-resident keys (cuda_index.c; NULL on the host: index.c then
-	 * lowers the key to host offsets).  mask is bool, C-contiguous, the
+	/* Keys on the array's backend (host_index.c, cuda_index.c: index.c
+	 * calls them before it lowers a key to host offsets).  mask is bool, C-contiguous, the
 	 * shape of a's first mask->ndim dims.  mask_count: *count = its true
 	 * items.  mask_take: *out = a[mask], new, C-contiguous, of shape
 	 * (count,) + a.shape[mask->ndim:].  mask_put: a[mask] = vals, vals of
@@ -207,8 +212,7 @@ struct backend {
 			  const struct ndarray *const *idx, const int64_t *size,
 			  const int64_t *stride, const int *axis, int pos, struct ndarray *out);
 
-	/* Counting (cuda_count.c; NULL on the host: stats.c then counts a
-	 * host copy).  x: any layout, a real dtype.  bounds: *lo / *hi = x's
+	/* Counting (host_count.c, cuda_count.c).  x: any layout, a real dtype.  bounds: *lo / *hi = x's
 	 * min / max as double (inf / -inf when empty, NaNs skipped), *nan = 1
 	 * when x holds a NaN.  bin_count: counts (int64, C-contiguous, nb
 	 * items, on this backend) = how many items fall in each bin: with
@@ -221,8 +225,7 @@ struct backend {
 	int (*bin_count)(struct eval *ev, const struct ndarray *x, const double *edges, int64_t nb,
 			 int uniform, struct ndarray *counts);
 
-	/* arange's and linspace's values (cuda_fill.c; NULL on the host:
-	 * creation.c fills a host array and copies it over).  dst: 1-d,
+	/* arange's and linspace's values (host_fill.c, cuda_fill.c).  dst: 1-d,
 	 * C-contiguous, on this backend, a numeric dtype but bool; first2: its
 	 * first two items as stored (host memory, borrowed).  Item i >= 2
 	 * becomes x0 + i*dl in creation.c's arithmetic for the dtype, x0 the
@@ -238,6 +241,16 @@ struct backend {
 	 * float16, on this backend; another dtype is a RuntimeError. */
 	int (*searchsorted)(struct eval *ev, const struct ndarray *a, const struct ndarray *v, int right,
 			    struct ndarray *out);
+
+	/* A line's decimation (plot/plot_reduce.c; cuda_count.c,
+	 * host_search.c): for each segment s, items [bounds[s], bounds[s+1])
+	 * of y (float64, 1-d, C-contiguous, on this backend), the index of its
+	 * first smallest and first largest item, NaNs after every number and
+	 * a segment of NaNs only giving its last index (plot_reduce.c's loop);
+	 * -1 for an empty segment.  bounds (nseg + 1 ascending items), imin and
+	 * imax (nseg items) are host memory. */
+	int (*segment_argminmax)(struct eval *ev, const struct ndarray *y, const int64_t *bounds,
+				 int64_t nseg, int64_t *imin, int64_t *imax);
 };
 
 /* NumPy's backend (host memory): an object of the array layer

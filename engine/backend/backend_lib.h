@@ -110,6 +110,19 @@ struct backend_linalg {
 	 * real(dt), rcond as NumPy passes it; *rank out. */
 	int (*gelsd)(struct eval *ev, int dt, int m, int n, int nrhs, void *a,
 		     void *b, void *s, double rcond, int *rank, int *info);
+	/* Helpers that keep a device's results on the device (NULL: the
+	 * front end does the step on a host copy, as NumPy's bits need).
+	 * trizero: in each column-major m×n matrix of a, the items (i, j)
+	 * with j > i (upper) or i > j zeroed; conj: the kept items
+	 * conjugated, a zero imaginary part (and the diagonal's) +0. */
+	int (*trizero)(struct eval *ev, int dt, int64_t batch, int m, int n, void *a,
+		       int upper, int conj);
+	/* From getrf's LU (n×n) and ipiv: NumPy's slogdet of each matrix,
+	 * sign (batch items of dt) and logdet (batch items of real(dt)), and
+	 * det = sign * exp(logdet) (dt) when det is not NULL; all three in
+	 * the backend's memory. */
+	int (*lu_slogdet)(struct eval *ev, int dt, int64_t batch, int n, const void *lu,
+			  const int32_t *ipiv, void *sign, void *logdet, void *det);
 };
 
 /* ---- random */

@@ -24,7 +24,6 @@
 #include "lang/core.h"
 #include "lang/error.h"
 #include "backend/backend.h"
-#include "backend/cuda/cuda_int.h"
 #include "backend/cuda_plugin.h"
 
 #ifndef LUMEN_PKGLIBDIR
@@ -293,7 +292,7 @@ const char *cuda_plugin_why(void)
 	return cuda_plugin() ? "" : why;
 }
 
-/* ---- the engine's CUDA entry points (cuda_int.h, backend.h) ---- */
+/* ---- the engine's CUDA entry points (cuda_plugin.h, backend.h) ---- */
 
 const char *cuda_describe(void)
 {

@@ -22,7 +22,7 @@ struct arr_func;
 
 /* Bumped whenever struct cuda_plugin, or a struct both sides share
  * (value, ndarray, backend, eval ...), changes in a way sizes miss. */
-#define CUDA_PLUGIN_ABI 1
+#define CUDA_PLUGIN_ABI 2
 
 /* %memgetinfo's numbers (bytes) */
 struct cuda_mem_info {
@@ -40,6 +40,15 @@ struct cuda_device_info {
 	char name[256];
 	char dead_msg[256];
 };
+
+/* The device collectives of the NCCL entries (cuda_nccl.c).  count: items
+ * of dtype per rank (BCAST / REDUCE / ALLREDUCE: of the whole buffer;
+ * GATHER / ALLGATHER: of the send buffer; SCATTER / ALLTOALL: of one block). */
+enum nccl_kind { NK_BCAST, NK_REDUCE, NK_ALLREDUCE, NK_GATHER, NK_SCATTER, NK_ALLGATHER,
+		 NK_ALLTOALL, NK_SEND, NK_RECV };
+/* ORDER NOP: the reductions NCCL has (the first four of mpi_int.h's enum mop) */
+enum nccl_op { NOP_SUM, NOP_PROD, NOP_MAX, NOP_MIN };
+#define NCCL_ID_BYTES 128
 
 struct cuda_plugin {
 	int abi;                       /* CUDA_PLUGIN_ABI */
@@ -63,9 +72,37 @@ struct cuda_plugin {
 	int (*mem_info)(struct eval *ev, struct cuda_mem_info *out);
 	void (*device_info)(struct cuda_device_info *out);
 	void (*free_all_blocks)(void);
+	/* NCCL (cuda_nccl.c); all NULL in a plugin built without NCCL.
+	 * nccl_id: a new unique id (NCCL_ID_BYTES) for rank 0 to broadcast;
+	 * nccl_init: this rank's communicator (*comm) of nranks on the current
+	 * device; nccl_free destroys one, nccl_abort ends one whose peers are
+	 * gone (an interrupt, a dead rank); nccl_run: one collective or
+	 * point-to-point transfer on the current stream (enum nccl_kind; dtype
+	 * an enum dtype; op an enum nccl_op; root / peer ranks); 0, or -1 with
+	 * the error set (1: this dtype / op has no NCCL form, nothing done).
+	 * device_uuid: the 16 bytes naming the device this process uses (two
+	 * ranks on one GPU cannot share an NCCL communicator); -1 when none. */
+	int (*nccl_id)(struct eval *ev, void *id);
+	int (*nccl_init)(struct eval *ev, int nranks, int rank, const void *id, void **comm);
+	void (*nccl_free)(void *comm);
+	void (*nccl_abort)(void *comm);
+	int (*nccl_run)(struct eval *ev, void *comm, enum nccl_kind kind, const void *send, void *recv,
+			size_t count, int dtype, enum nccl_op op, int root, int peer);
+	int (*device_uuid)(unsigned char out[16]);
 };
 
 /* ---- the engine's side (cuda_plugin.c) ---- */
+/* Loads the CUDA plugin and starts CUDA (driver load, context creation,
+ * pool setup) in a background thread so it overlaps the kernel's start and
+ * the user's typing.  Call once at engine start; calling again does nothing.
+ * backend_cuda() waits for it. */
+void cuda_warmup_start(void);
+/* "host", "cuda" or NULL (auto, from $LUMEN_DEVICE): call before
+ * cuda_warmup_start / backend_cuda to override the environment. */
+void cuda_select(const char *mode);
+/* One line for the banner / %memgetinfo: "NVIDIA H200 (sm_90, 139.8 GiB)" or
+ * why cp runs on the host.  Static string; waits for the warmup. */
+const char *cuda_describe(void);
 /* The plugin, once the loader has finished (waits for it; starts it when
  * nobody has).  NULL in host mode: no CUDA build, LUMEN_DEVICE=host, no
  * driver, no plugin, or a plugin that failed to load. */

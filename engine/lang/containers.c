@@ -11,8 +11,8 @@
 #include <stdarg.h>
 #include "lang/core.h"
 #include "lang/error.h"
-#include "lang/bigint.h"
-#include "lang/bytesobj.h"
+#include "pyobj/bigint.h"
+#include "pyobj/bytesobj.h"
 
 /* ---- iterator objects (enumerate, zip, map, reversed, dict views) ---- */
 

@@ -12,8 +12,8 @@
 #include <errno.h>
 #include <math.h>
 #include "lang/parse.h"
-#include "lang/bigint.h"
-#include "lang/bytesobj.h"
+#include "pyobj/bigint.h"
+#include "pyobj/bytesobj.h"
 #include "lang/lex.h"
 #include "lang/error.h"
 

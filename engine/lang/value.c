@@ -14,8 +14,8 @@
 #include "lang/core.h"
 #include "pyobj/pyobj.h"
 #include "lang/error.h"
-#include "lang/bigint.h"
-#include "lang/bytesobj.h"
+#include "pyobj/bigint.h"
+#include "pyobj/bytesobj.h"
 
 /* ---- the type slots the layers above fill (value.h) ---- */
 
@@ -96,6 +96,8 @@ static const struct { const char *name, *module; enum typeid parent; } tyinfo[TY
 	[TY_FutureWarning] = {"FutureWarning", NULL, TY_Warning},
 	[TY_JSONDecodeError] = {"JSONDecodeError", "json.decoder", TY_ValueError},
 	[TY_GeneratorExit] = {"GeneratorExit", NULL, TY_BaseException},
+	[TY_RankWarning] = {"RankWarning", "numpy.exceptions", TY_RuntimeWarning},
+	[TY_ComplexWarning] = {"ComplexWarning", "numpy.exceptions", TY_RuntimeWarning},
 };
 
 const char *typeid_name(enum typeid t)

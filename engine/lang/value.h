@@ -83,6 +83,7 @@ enum typeid {
 	TY_RuntimeWarning, TY_FutureWarning, /* the warnings module's categories */
 	TY_JSONDecodeError,       /* json.decoder.JSONDecodeError(ValueError) */
 	TY_GeneratorExit,         /* (BaseException): a generator closed */
+	TY_RankWarning, TY_ComplexWarning, /* numpy.exceptions' (RuntimeWarning): polyfit, complex casts */
 	TY_COUNT
 };
 

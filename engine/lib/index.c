@@ -4,10 +4,10 @@
  * (integer and boolean arrays, broadcast together, NumPy's placement rule),
  * plus the index functions take put choose where compress extract select.
  *
- * Owns the arr_getitem / arr_setitem hooks of value.h.  Host arrays are
- * indexed here with strided copies (shape.c); device arrays through the
- * backend's copy / gather / scatter, or through host copies when those are
- * missing.  Never evaluates anything: keys arrive as values.
+ * Owns the arr_getitem / arr_setitem hooks of value.h.  Keys become
+ * views, masks and index arrays on the array's backend (its mask_* and
+ * take_index entries), or byte-offset tables for its gather / scatter.
+ * Never evaluates anything: keys arrive as values.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -120,13 +120,8 @@ static int item_of_array(struct eval *ev, struct ndarray *a, struct ix_item *it,
 			err_set(ev, TY_IndexError, "arrays used as indices must be of integer (or boolean) type");
 		return -1;
 	}
-	if (!nd_host_memory(a)) {
-		h = arr_to_host(ev, a);
-		if (!h)
-			return -1;
-	} else {
-		h = nd_incref(a);
-	}
+	if (!(h = arr_to_host(ev, a)))   /* the key as host offsets (cuda_fallback.c: FB_INDEX_ARRAYS) */
+		return -1;
 	if (h->dtype != DT_INT64 || !nd_is_c_contiguous(h)) {
 		struct ndarray *c = arr_astype(ev, h, DT_INT64);
 		nd_decref(h);
@@ -666,42 +661,6 @@ out:
 	return rc;
 }
 
-/* The walk from the view (src) to a C-contiguous result (dst), or back. */
-static void plan_walk(const struct ix_plan *p, struct shp_walk *w, int to_result)
-{
-	const struct ndarray *v = p->view;
-	int isz = dt_size(v->dtype);
-	int nd = v->ndim + 1;
-	int64_t s = isz;
-	w->nd = nd;
-	w->ind = p->pos;
-	for (int j = 0, q = 0; j < nd; j++) {
-		if (j == p->pos) {
-			w->shape[j] = p->nb;
-			w->sstr[j] = 0;
-		} else {
-			w->shape[j] = v->shape[q];
-			w->sstr[j] = v->strides[q];
-			q++;
-		}
-	}
-	for (int j = nd - 1; j >= 0; j--) {
-		w->dstr[j] = s;
-		s *= w->shape[j] ? w->shape[j] : 1;
-	}
-	w->soff = p->off;
-	w->doff = NULL;
-	if (!to_result) { /* scatter: contiguous values -> view */
-		for (int j = 0; j < nd; j++) {
-			int64_t t = w->sstr[j];
-			w->sstr[j] = w->dstr[j];
-			w->dstr[j] = t;
-		}
-		w->doff = p->off;
-		w->soff = NULL;
-	}
-}
-
 /* ---- a[key] ---- */
 
 static struct ndarray *gather(struct eval *ev, const struct ix_plan *p)
@@ -711,12 +670,6 @@ static struct ndarray *gather(struct eval *ev, const struct ix_plan *p)
 	struct ndarray *out = nd_new(ev, be, v->dtype, p->ond, p->oshape);
 	if (!out)
 		return NULL;
-	if (!be->device_memory) {
-		struct shp_walk w;
-		plan_walk(p, &w, 1);
-		shp_walk_copy(&w, nd_data(out), nd_data(v), dt_size(v->dtype));
-		return out;
-	}
 	if (be->gather(ev, v, p->off, p->nb, p->pos, out) < 0) {
 		nd_decref(out);
 		return NULL;
@@ -724,143 +677,22 @@ static struct ndarray *gather(struct eval *ev, const struct ix_plan *p)
 	return out;
 }
 
-/* ---- the common a[mask] / a[mask] = v on contiguous host arrays ----
- * One pass over the mask, no offset table.  Returns 1 when it handled the
- * key (result in *out / assignment done), 0 to take the general path, -1 on
- * error. */
-
-static struct ndarray *full_mask(struct ndarray *a, struct value *key)
-{
-	struct ndarray *m = arr_borrow(key);
-	if (!m || m->dtype != DT_BOOL || m->ndim != a->ndim || a->ndim == 0
-	    || !nd_host_memory(a) || !nd_host_memory(m)
-	    || !nd_is_c_contiguous(a) || !nd_is_c_contiguous(m))
-		return NULL;
-	for (int i = 0; i < a->ndim; i++)
-		if (m->shape[i] != a->shape[i])
-			return NULL;
-	return m;
-}
-
-static int64_t mask_count(const uint8_t *p, int64_t n)
-{
-	int64_t c = 0;
-	for (int64_t i = 0; i < n; i++)
-		c += p[i] != 0;
-	return c;
-}
-
-#define COMPRESS(T) do { \
-		const T *s = (const T *)src; T *d = (T *)dst; int64_t w = 0; \
-		for (int64_t i = 0; i < n && w < cnt; i++) { d[w] = s[i]; w += mp[i] != 0; } \
-	} while (0)
-
-static int mask_get(struct eval *ev, struct ndarray *a, struct value *key, struct value **out)
-{
-	struct ndarray *m = full_mask(a, key);
-	if (!m)
-		return 0;
-	int64_t n = nd_size(a);
-	const uint8_t *mp = (const uint8_t *)nd_data(m);
-	int64_t cnt = mask_count(mp, n);
-	struct ndarray *r = nd_new(ev, nd_backend(a), a->dtype, 1, &cnt);
-	if (!r)
-		return -1;
-	const char *src = nd_data(a);
-	char *dst = nd_data(r);
-	int isz = dt_size(a->dtype);
-	switch (isz) {
-	case 1: COMPRESS(uint8_t); break;
-	case 2: COMPRESS(uint16_t); break;
-	case 4: COMPRESS(uint32_t); break;
-	case 8: COMPRESS(uint64_t); break;
-	default:
-		for (int64_t i = 0, w = 0; i < n; i++)
-			if (mp[i])
-				memcpy(dst + isz * w++, src + isz * i, isz);
-	}
-	*out = arr_wrap(ev, r);
-	return *out ? 1 : -1;
-}
-
-#define FILLMASK(T) do { \
-		T v; memcpy(&v, vp, sizeof v); T *d = (T *)dst; \
-		for (int64_t i = 0; i < n; i++) if (mp[i]) d[i] = v; \
-	} while (0)
-#define EXPAND(T) do { \
-		const T *v = (const T *)vp; T *d = (T *)dst; int64_t r = 0; \
-		for (int64_t i = 0; i < n; i++) if (mp[i]) d[i] = v[r++]; \
-	} while (0)
-
-static int mask_set(struct eval *ev, struct ndarray *a, struct value *key, struct value *x)
-{
-	struct ndarray *m = full_mask(a, key), *xa = arr_borrow(x), *v = NULL;
-	if (!m || (xa && (xa->ndim > 1 || !nd_host_memory(xa))))
-		return 0;
-	int64_t n = nd_size(a);
-	const uint8_t *mp = (const uint8_t *)nd_data(m);
-	if (xa) {
-		v = xa->dtype == a->dtype ? nd_incref(xa) : arr_astype(ev, xa, a->dtype);
-	} else {
-		if (x->type == VT_LIST || x->type == VT_TUPLE)
-			return 0;
-		if (idx_value_check(ev, a->dtype, x) < 0)
-			return -1;
-		v = arr_asarray(ev, nd_backend(a), x, a->dtype);
-	}
-	if (!v)
-		return -1;
-	int64_t nv = nd_size(v);
-	if (nv != 1 && (v->ndim != 1 || nv != mask_count(mp, n) || !nd_is_c_contiguous(v)
-			|| v->buf == a->buf)) {
-		nd_decref(v);
-		return 0; /* the general path says what is wrong, or copes */
-	}
-	char *dst = nd_data(a);
-	const char *vp = nd_data(v);
-	int isz = dt_size(a->dtype);
-	if (nv == 1) {
-		switch (isz) {
-		case 1: FILLMASK(uint8_t); break;
-		case 2: FILLMASK(uint16_t); break;
-		case 4: FILLMASK(uint32_t); break;
-		case 8: FILLMASK(uint64_t); break;
-		default:
-			for (int64_t i = 0; i < n; i++)
-				if (mp[i])
-					memcpy(dst + isz * i, vp, isz);
-		}
-	} else {
-		switch (isz) {
-		case 1: EXPAND(uint8_t); break;
-		case 2: EXPAND(uint16_t); break;
-		case 4: EXPAND(uint32_t); break;
-		case 8: EXPAND(uint64_t); break;
-		default:
-			for (int64_t i = 0, r = 0; i < n; i++)
-				if (mp[i])
-					memcpy(dst + isz * i, vp + isz * r++, isz);
-		}
-	}
-	nd_decref(v);
-	return 1;
-}
-
 static struct ndarray *value_for(struct eval *ev, const struct ndarray *a, struct value *x,
 				 int nd, const int64_t *shape, int adv, int single_mask, int element);
 
-/* ---- keys that live on the device: a mask of a's leading dims, one index
- * array (x[idx], x[:, idx], ...) -- the backend's mask_* / take_index read
- * them in place, no offsets on the host.  Same 1 / 0 / -1 as mask_get. ---- */
+/* ---- keys on a's backend: a mask of a's leading dims, index arrays at
+ * consecutive axes (x[idx], x[:, idx], ...) -- the backend's mask_* /
+ * take_index read them where they lie, no offsets on the host.  Returns 1
+ * when it handled the key (result in *out / assignment done), 0 to take
+ * the general path, -1 on error. ---- */
 
-/* a device bool key over a's leading dims, C-contiguous (new reference), or
- * NULL (*err: an error is set). */
+/* a bool key over a's leading dims on a's backend, C-contiguous (new
+ * reference), or NULL (*err: an error is set). */
 static struct ndarray *dev_mask(struct eval *ev, const struct ndarray *a, struct value *key, int *err)
 {
 	struct ndarray *m = arr_borrow(key);
 	*err = 0;
-	if (!m || m->dtype != DT_BOOL || nd_device(m) != nd_device(a) || m->ndim < 1 || m->ndim > a->ndim
-	    || nd_backend(m) != nd_backend(a))
+	if (!m || m->dtype != DT_BOOL || m->ndim < 1 || m->ndim > a->ndim || nd_backend(m) != nd_backend(a))
 		return NULL;
 	for (int i = 0; i < m->ndim; i++)
 		if (m->shape[i] != a->shape[i])
@@ -975,8 +807,6 @@ static int dev_get(struct eval *ev, struct ndarray *a, struct value *key, struct
 	const struct backend *be = nd_backend(a);
 	struct ndarray *m, *res = NULL;
 	int err;
-	if (nd_host_memory(a) || !be->mask_take || !be->take_index)
-		return 0;
 	if (!(m = dev_mask(ev, a, key, &err)))
 		return err ? -1 : dev_take(ev, a, key, out);
 	err = be->mask_take(ev, a, m, &res);
@@ -992,8 +822,6 @@ static int dev_set(struct eval *ev, struct ndarray *a, struct value *key, struct
 	const struct backend *be = nd_backend(a);
 	struct ndarray *m, *xa = arr_borrow(x), *v = NULL;
 	int err, rc = -1;
-	if (nd_host_memory(a) || !be->mask_put || !be->mask_count)
-		return 0;
 	if (!(m = dev_mask(ev, a, key, &err)))
 		return err ? -1 : 0;
 	if (m->buf == a->buf) {   /* b[b] = ...: the mask as it was before */
@@ -1038,90 +866,22 @@ out:
 	return rc;
 }
 
-/* ---- the common x[idx] on host arrays: 1-d x, one int64 index array ----
- * A bounds pass the compiler vectorises, then a tight gather (negative
- * indices wrap by a mask, not a branch).  Returns 1 when it handled the key,
- * 0 to take the general path, -1 on error. */
-
-#define GATHER(T) do { \
-		const char *s = src; T *d = (T *)dst; \
-		for (int64_t i = 0; i < n; i++) { \
-			int64_t v = ip[i]; \
-			v += (v >> 63) & size; \
-			memcpy(&d[i], s + v * stride, sizeof(T)); \
-		} \
-	} while (0)
-
-static int take_get(struct eval *ev, struct ndarray *a, struct value *key, struct value **out)
-{
-	struct ndarray *k = arr_borrow(key), *r;
-	if (!k || k->dtype != DT_INT64 || k->ndim < 1 || a->ndim != 1 || !nd_host_memory(a)
-	    || !nd_host_memory(k) || !nd_is_c_contiguous(k))
-		return 0;
-	const int64_t *ip = (const int64_t *)nd_data(k);
-	int64_t n = nd_size(k), size = a->shape[0], stride = a->strides[0], bad = 0;
-	for (int64_t i = 0; i < n; i++) {
-		int64_t v = ip[i];
-		bad |= (uint64_t)(v + ((v >> 63) & size)) >= (uint64_t)size;
-	}
-	if (bad) {
-		for (int64_t i = 0; i < n; i++)
-			if (ip[i] >= size || ip[i] < -size)
-				return err_set(ev, TY_IndexError, "index %lld is out of bounds for axis 0 with size %lld",
-					       (long long)ip[i], (long long)size), -1;
-	}
-	r = nd_new(ev, nd_backend(a), a->dtype, k->ndim, k->shape);
-	if (!r)
-		return -1;
-	const char *src = nd_data(a);
-	char *dst = nd_data(r);
-	int isz = dt_size(a->dtype);
-	switch (isz) {
-	case 1: GATHER(uint8_t); break;
-	case 2: GATHER(uint16_t); break;
-	case 4: GATHER(uint32_t); break;
-	case 8: GATHER(uint64_t); break;
-	default:
-		for (int64_t i = 0; i < n; i++) {
-			int64_t v = ip[i];
-			v += (v >> 63) & size;
-			memcpy(dst + i * isz, src + v * stride, isz);
-		}
-	}
-	*out = arr_wrap(ev, r);
-	return *out ? 1 : -1;
-}
-
 struct value *idx_get(struct eval *ev, struct ndarray *a, struct value *key)
 {
 	struct ix_key k;
 	struct ix_plan p;
-	struct ndarray *src = a, *host = NULL, *res;
+	struct ndarray *res;
 	struct value *fast = NULL;
-	int f = mask_get(ev, a, key, &fast);
+	int f = dev_get(ev, a, key, &fast);
 
-	if (!f)
-		f = take_get(ev, a, key, &fast);
-	if (!f)
-		f = dev_get(ev, a, key, &fast);
 	if (f)
 		return f < 0 ? NULL : fast;
 	if (key_parse(ev, key, a->ndim, &k) < 0)
 		return NULL;
-	if (k.has_adv && !nd_host_memory(a) && !nd_backend(a)->gather) {
-		host = arr_to_host(ev, a);
-		if (!host) {
-			key_clear(&k);
-			return NULL;
-		}
-		src = host;
-	}
-	int rc = plan_build(ev, src, &k, &p);
+	int rc = plan_build(ev, a, &k, &p);
 	key_clear(&k);
-	if (rc < 0) {
-		nd_decref(host);
+	if (rc < 0)
 		return NULL;
-	}
 	if (!p.adv) {
 		struct value *r;
 		if (p.scalar && !arr_is_cupy(nd_backend(a)))
@@ -1133,12 +893,6 @@ struct value *idx_get(struct eval *ev, struct ndarray *a, struct value *key)
 	}
 	res = gather(ev, &p);
 	plan_clear(&p);
-	nd_decref(host);
-	if (res && host) {
-		struct ndarray *d = arr_to_backend(ev, res, nd_backend(a));
-		nd_decref(res);
-		res = d;
-	}
 	return res ? arr_wrap(ev, res) : NULL;
 }
 
@@ -1275,32 +1029,21 @@ int idx_set(struct eval *ev, struct ndarray *a, struct value *key, struct value 
 {
 	struct ix_key k;
 	struct ix_plan p;
-	struct ndarray *dst = a, *host = NULL, *vals = NULL;
+	struct ndarray *dst = a, *vals = NULL;
+	const struct backend *be = nd_backend(a);
 	int rc = -1;
 
 	if (!(a->flags & ND_WRITEABLE))
 		return err_set(ev, TY_ValueError, "assignment destination is read-only"), -1;
-	rc = mask_set(ev, a, key, x);
-	if (!rc)
-		rc = dev_set(ev, a, key, x);
+	rc = dev_set(ev, a, key, x);
 	if (rc)
 		return rc < 0 ? -1 : 0;
 	if (key_parse(ev, key, a->ndim, &k) < 0)
 		return -1;
-	if (k.has_adv && !nd_host_memory(a) && !nd_backend(a)->scatter) {
-		host = arr_to_host(ev, a);
-		if (!host) {
-			key_clear(&k);
-			return -1;
-		}
-		dst = host;
-	}
 	rc = plan_build(ev, dst, &k, &p);
 	key_clear(&k);
-	if (rc < 0) {
-		nd_decref(host);
+	if (rc < 0)
 		return -1;
-	}
 	rc = -1;
 	vals = value_for(ev, dst, x, p.ond, p.oshape, p.adv, p.single_mask, p.scalar);
 	if (!vals)
@@ -1309,16 +1052,11 @@ int idx_set(struct eval *ev, struct ndarray *a, struct value *key, struct value 
 		rc = shp_assign(ev, p.view, vals);
 		goto out;
 	}
-	if (nd_host_memory(dst) && vals->dtype == dst->dtype && vals->buf != dst->buf
-	    && p.bnd == 1 && vals->ndim == p.view->ndim + 1) {
+	if (vals->dtype == dst->dtype && vals->buf != dst->buf && p.bnd == 1
+	    && vals->ndim == p.view->ndim + 1) {
 		/* straight from the (broadcast) values: x[idx] = 1.0 reads one item */
-		struct shp_walk w;
-		plan_walk(&p, &w, 0);
-		for (int j = 0; j < w.nd; j++)
-			w.sstr[j] = vals->strides[j];
-		shp_walk_copy(&w, nd_data(p.view), nd_data(vals), dt_size(dst->dtype));
-		rc = 0;
-		goto back;
+		rc = be->scatter(ev, p.view, p.off, p.nb, p.pos, vals);
+		goto out;
 	}
 	/* values as a C-contiguous array of the result's shape and dtype */
 	{
@@ -1338,24 +1076,10 @@ int idx_set(struct eval *ev, struct ndarray *a, struct value *key, struct value 
 		nd_decref(vals);
 		vals = c;
 	}
-	if (nd_host_memory(dst)) {
-		struct shp_walk w;
-		plan_walk(&p, &w, 0);
-		shp_walk_copy(&w, nd_data(p.view), nd_data(vals), dt_size(dst->dtype));
-		rc = 0;
-	} else {
-		rc = nd_backend(dst)->scatter(ev, p.view, p.off, p.nb, p.pos, vals);
-	}
-back:
-	if (rc == 0 && host) {
-		struct ndarray *d = arr_to_backend(ev, host, nd_backend(a));
-		rc = d ? shp_assign(ev, a, d) : -1;
-		nd_decref(d);
-	}
+	rc = be->scatter(ev, p.view, p.off, p.nb, p.pos, vals);
 out:
 	nd_decref(vals);
 	plan_clear(&p);
-	nd_decref(host);
 	return rc;
 }
 
@@ -1373,16 +1097,11 @@ struct ndarray *idx_take_axis(struct eval *ev, const struct ndarray *a, int axis
 			      const int64_t *idx, int64_t n)
 {
 	struct ix_plan p;
-	struct ndarray *host = NULL, *res = NULL;
+	struct ndarray *res = NULL;
 	const struct ndarray *src = a;
 	int64_t vshape[ND_MAXDIM], vstr[ND_MAXDIM];
 
 	memset(&p, 0, sizeof p);
-	if (!nd_host_memory(a) && !nd_backend(a)->gather) {
-		if (!(host = arr_to_host(ev, a)))
-			return NULL;
-		src = host;
-	}
 	for (int i = 0, k = 0; i < src->ndim; i++)
 		if (i != axis) {
 			vshape[k] = src->shape[i];
@@ -1406,14 +1125,8 @@ struct ndarray *idx_take_axis(struct eval *ev, const struct ndarray *a, int axis
 	memcpy(p.oshape, src->shape, sizeof(int64_t) * src->ndim);
 	p.oshape[axis] = n;
 	res = gather(ev, &p);
-	if (res && host) {
-		struct ndarray *d = arr_to_backend(ev, res, nd_backend(a));
-		nd_decref(res);
-		res = d;
-	}
 out:
 	plan_clear(&p);
-	nd_decref(host);
 	return res;
 }
 

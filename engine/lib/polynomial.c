@@ -11,6 +11,7 @@
 #include <string.h>
 #include <math.h>
 #include "array/nscall.h"
+#include "lib/poly.h"
 #include "lang/args.h"
 #include "lang/error.h"
 #include "ufunc/fpe.h"
@@ -96,7 +97,9 @@ static struct value *pf_polyval(struct eval *ev, const struct builtin *bi, int a
 	struct ndarray *pa = arr_asarray(ev, be, pv, -1), *xa;
 	if (!pa || !(p = arr_wrap(ev, pa)))
 		return NULL;
-	if (!(xa = arr_asarray(ev, be, xv, -1)) || !(x = arr_wrap(ev, xa))) {
+	if (poly_is(xv)) { /* a poly1d x: y = 0, then poly1d arithmetic */
+		x = val_incref(xv);
+	} else if (!(xa = arr_asarray(ev, be, xv, -1)) || !(x = arr_wrap(ev, xa))) {
 		val_decref(p);
 		return NULL;
 	}
@@ -105,7 +108,7 @@ static struct value *pf_polyval(struct eval *ev, const struct builtin *bi, int a
 		val_decref(x);
 		return err_set(ev, TY_TypeError, "iteration over a 0-d array");
 	}
-	y = ex_fn1(ev, be, "zeros_like", val_incref(x));
+	y = poly_is(x) ? val_int(0) : ex_fn1(ev, be, "zeros_like", val_incref(x));
 	for (int64_t i = 0; y && i < pa->shape[0]; i++)
 		y = ex_bin(ev, OP_ADD, ex_bin(ev, OP_MUL, y, val_incref(x)), ex_item(ev, val_incref(p), val_int(i)));
 	val_decref(p);

@@ -10,21 +10,7 @@
 #define LUMEN_SHAPE_H
 
 #include "array/arrapi.h"
-
-/* A walk over nd dims, in C order, of two strided operands (src, dst).
- * Dimension `ind` (or -1) is indirect on one side: its byte offsets are
- * soff[i] (src side) or doff[i] (dst side) instead of i * stride. */
-struct shp_walk {
-	int nd;
-	int64_t shape[ND_MAXDIM + 1];
-	int64_t sstr[ND_MAXDIM + 1];
-	int64_t dstr[ND_MAXDIM + 1];
-	int ind;
-	const int64_t *soff, *doff;
-};
-
-/* Copies itemsize-byte items along the walk, host memory. */
-void shp_walk_copy(const struct shp_walk *w, char *dst, const char *src, int itemsize);
+#include "backend/host/host_walk.h"
 
 /* dst = src elementwise (same shape).  Same dtype on the host: strided
  * copies here; otherwise the backend's copy (which casts).  Handles src

@@ -110,7 +110,7 @@ static struct value *tf_bincount(struct eval *ev, const struct builtin *bi, int 
 			dtype_table[x->dtype].name);
 		goto out;
 	}
-	if (!nd_host_memory(x) && be->bounds && be->bin_count && !(wv && wv->type != VT_NONE)) {
+	if (!(wv && wv->type != VT_NONE)) {   /* counted by the backend, where x lies */
 		out = dev_bincount(ev, be, x, minlength);
 		goto out;
 	}
@@ -199,9 +199,8 @@ static struct value *tf_histogram(struct eval *ev, const struct builtin *bi, int
 	struct value *res = NULL;
 	if (!a)
 		return NULL;
-	/* device data without weights is counted where it is (dev_counts) */
-	int dev = !nd_host_memory(a) && be->bounds && be->bin_count
-		  && !dt_is_complex(a->dtype) && !(wv && wv->type != VT_NONE);
+	/* real data without weights is counted by the backend (dev_counts) */
+	int dev = !dt_is_complex(a->dtype) && !(wv && wv->type != VT_NONE);
 	if (!dev && !(ah = arr_host_c(ev, a, DT_FLOAT64)))
 		goto out;
 	int64_t n = nd_size(a), nb;

@@ -16,6 +16,7 @@
 #include "lang/error.h"
 #include "lib/shape.h"
 #include "numerics/linalg.h"
+#include "backend/host/host.h"
 #include "numerics/linalg_int.h"
 #include "ufunc/ufunc.h"
 

@@ -30,39 +30,11 @@ struct value *linalg_matmul(struct eval *ev, struct value *a, struct value *b);
  * a pair (the caller copies another way).  Never fails. */
 int linalg_host_copy(const struct ndarray *a, struct ndarray *r);
 
-/* What the front end guarantees to struct backend's `matmul` entry: a, b
- * and out have one dtype (any of DT_*; the front end casts first); out is
- * C-contiguous with shape (..., m, n); a is (..., m, k) and b (..., k, n)
- * with out's batch dims (stride 0 where broadcast), any strides.  k may be
- * 0 (out is zeros). */
-
-/* The host backend's `matmul` entry (struct backend): OpenBLAS gemm per
- * matrix of the batch; integer/bool dtypes by C loops. */
-int linalg_host_matmul(struct eval *ev, const struct ndarray *a,
-		       const struct ndarray *b, struct ndarray *out);
-/* Call first in main() (lumen CLI, kernel): re-executes the program with
- * OPENBLAS_CORETYPE set when the distribution's OpenBLAS fell back to its
- * pre-AVX2 kernels on an AVX2/AVX-512 CPU (5x slower gemm on the H200
- * host).  Returns when nothing needs doing. */
-void linalg_host_tune_blas(char **argv);
-
 /* Runs builtin fn on host copies of its array arguments and moves the
  * results (arrays, NumPy scalars, tuples of them) to backend be: how a
  * library family a device backend lacks (linalg, fft) still answers. */
 struct value *linalg_via_host(struct eval *ev, const struct builtin *bi, int argc,
 			      struct value **argv, const struct kwargs *kw, builtin_fn fn,
 			      const struct backend *be);
-
-/* x . y of n host float/complex values (strides in elements) by BLAS dot
- * (np.dot of two vectors); writes one value of dt to out. */
-void linalg_host_dot(int dt, int64_t n, const void *x, int64_t incx, const void *y, int64_t incy,
-		     void *out);
-/* conj(x) . y (np.vdot), the same way */
-void linalg_host_dotc(int dt, int64_t n, const void *x, int64_t incx, const void *y, int64_t incy,
-		      void *out);
-/* x.dot(x) of n host values at stride inc (elements), by BLAS as NumPy's
- * norm does it. */
-double linalg_host_ddot(const void *x, int64_t n, int64_t inc);
-float linalg_host_sdot(const void *x, int64_t n, int64_t inc);
 
 #endif

@@ -191,27 +191,24 @@ out:
 	return x ? arr_wrap(ev, x) : NULL;
 }
 
-/* identity stack like a (…, n, n) as dtype dt on be */
+/* identity stack like a (…, n, n) as dtype dt on be: zeros, then the
+ * diagonals (one strided view) filled with 1, in be's own memory */
 static struct ndarray *lin_eye_like(struct eval *ev, const struct backend *be,
 				    const struct ndarray *a, int dt)
 {
 	int64_t n = a->shape[a->ndim - 1], batch = lin_batch(a, 2);
-	struct ndarray *h = nd_new(ev, &backend_host, dt, a->ndim, a->shape);
-	if (!h)
+	int64_t item = dt_size(dt), sh[2] = {batch, n}, st[2] = {n * n * item, (n + 1) * item};
+	struct ndarray *e = nd_new_zeroed(ev, be, dt, a->ndim, a->shape), *d;
+	struct npscalar one = {.dtype = DT_FLOAT64, .v.f = 1.0};
+	if (!e || batch * n == 0)
+		return e;
+	if (!(d = nd_view(ev, e, dt, 2, sh, st, e->offset)) || be->fill(ev, d, &one) < 0) {
+		nd_decref(d);
+		nd_decref(e);
 		return NULL;
-	size_t item = dt_size(dt);
-	memset(nd_data(h), 0, batch * n * n * item);
-	for (int64_t b = 0; b < batch; b++)
-		for (int64_t i = 0; i < n; i++) {
-			char *p = nd_data(h) + ((b * n + i) * n + i) * item;
-			switch (dt) {
-			case DT_FLOAT32: *(float *)p = 1; break;
-			case DT_FLOAT64: *(double *)p = 1; break;
-			case DT_COMPLEX64: *(float *)p = 1; break;
-			case DT_COMPLEX128: *(double *)p = 1; break;
-			}
-		}
-	return lin_on(ev, h, be);
+	}
+	nd_decref(d);
+	return e;
 }
 
 struct ndarray *lin_inv_nd(struct eval *ev, const struct backend *be, struct ndarray *a)
@@ -337,6 +334,65 @@ static void put_num(char *p, int dt, double _Complex v)
 	}
 }
 
+/* det / slogdet where the backend computes them from its LU in its own
+ * memory (lu_slogdet): *res, or -1; 0 with *res NULL when it does not
+ * (no entry, or empty matrices: the host path below answers) */
+static int lin_det_dev(struct eval *ev, const struct backend *be, struct value *av, int slog,
+		       struct value **res)
+{
+	const struct backend_linalg *lb = lin_lb(ev, be, "det");
+	struct ndarray *orig = NULL, *f = NULL, *p = NULL, *sg = NULL, *lg = NULL, *dt = NULL;
+	int work, result, *info = NULL, rc = -1;
+	*res = NULL;
+	if (!lb)
+		return -1;
+	if (!lb->lu_slogdet)
+		return 0;
+	if (!(f = lin_square_f(ev, be, av, &orig, &work, &result)))
+		return -1;
+	int nd = orig->ndim - 2;
+	int64_t batch = lin_batch(f, 2), n = f->shape[f->ndim - 1], psh[2] = {batch, n};
+	if (batch * n == 0) {
+		rc = 0;
+		goto out;
+	}
+	if (!(p = nd_new(ev, be, DT_INT32, 2, psh)) || !(info = info_new(ev, batch)) ||
+	    !(sg = nd_new(ev, be, work, nd, orig->shape)) ||
+	    !(lg = nd_new(ev, be, lin_real_dt(work), nd, orig->shape)) ||
+	    (!slog && !(dt = nd_new(ev, be, work, nd, orig->shape))))
+		goto out;
+	/* getrf's info > 0 is an exactly zero pivot: lu_slogdet's sign 0 */
+	if (lb->getrf(ev, work, batch, (int)n, nd_data(f), (int32_t *)nd_data(p), info) < 0 ||
+	    lb->lu_slogdet(ev, work, batch, (int)n, nd_data(f), (const int32_t *)nd_data(p), nd_data(sg),
+			   nd_data(lg), dt ? nd_data(dt) : NULL) < 0)
+		goto out;
+	if (slog) {
+		struct value *items[2];
+		struct ndarray *a = work == result ? nd_incref(sg) : lin_copy(ev, sg, result);
+		items[0] = a ? arr_result(ev, a) : NULL;
+		a = items[0] ? (work == result ? nd_incref(lg) : lin_copy(ev, lg, lin_real_dt(result))) : NULL;
+		items[1] = a ? arr_result(ev, a) : NULL;
+		if (!items[1]) {
+			val_decref(items[0]);
+			goto out;
+		}
+		*res = val_named_tuple_new(&slogdet_result, 2, items);
+	} else {
+		struct ndarray *a = work == result ? nd_incref(dt) : lin_copy(ev, dt, result);
+		*res = a ? arr_result(ev, a) : NULL;
+	}
+	rc = *res ? 0 : -1;
+out:
+	free(info);
+	nd_decref(orig);
+	nd_decref(f);
+	nd_decref(p);
+	nd_decref(sg);
+	nd_decref(lg);
+	nd_decref(dt);
+	return rc;
+}
+
 static struct value *lin_det_common(struct eval *ev, const struct builtin *bi, int argc,
 				    struct value **argv, const struct kwargs *kw, int slog)
 {
@@ -346,6 +402,10 @@ static struct value *lin_det_common(struct eval *ev, const struct builtin *bi, i
 	if (args_parse(ev, slog ? "slogdet" : "det", argc, argv, kw, "a", &av) < 0)
 		return NULL;
 	const struct backend *be = lin_be(bi, av, NULL);
+	if (lin_det_dev(ev, be, av, slog, &res) < 0)
+		return NULL;
+	if (res)
+		return res;
 	if (lin_lu_host(ev, be, av, &lu, &piv, &orig, &work, &result) < 0)
 		goto out;
 	{
@@ -446,6 +506,23 @@ static struct value *f_cholesky(struct eval *ev, const struct builtin *bi, int a
 	if (batch * n > 0 && (lb->potrf(ev, work, batch, (int)n, nd_data(f), info) < 0 ||
 			  lin_check_info(ev, info, batch, "Matrix is not positive definite") < 0))
 		goto out;
+	if (lb->trizero) {
+		/* in the backend's memory: A's strict upper triangle zeroed;
+		 * L = that matrix in C order, U = L^H = the column-major buffer
+		 * read in C order, conjugated */
+		if (lb->trizero(ev, work, batch, (int)n, (int)n, nd_data(f), 1, upper) < 0)
+			goto out;
+		if (!upper) {
+			c = lin_unfortran(ev, f, result);   /* steals f */
+			f = NULL;
+		} else if (work == result) {
+			c = f;
+			f = NULL;
+		} else {
+			c = lin_copy(ev, f, result);
+		}
+		goto out;
+	}
 	c = lin_unfortran(ev, f, result);
 	f = NULL;
 	/* c is ours (a fresh C array): zeroed in place when on the host */
@@ -461,11 +538,15 @@ static struct value *f_cholesky(struct eval *ev, const struct builtin *bi, int a
 		h = u;
 		if (h && dt_is_complex(h->dtype)) {
 			int64_t cnt = nd_size(h);
+			/* a zero imaginary part stays +0 (NumPy's cholesky_up) */
 			for (int64_t i = 0; i < cnt; i++) {
-				if (h->dtype == DT_COMPLEX64)
-					((float _Complex *)nd_data(h))[i] = conjf(((float _Complex *)nd_data(h))[i]);
-				else
-					((double _Complex *)nd_data(h))[i] = conj(((double _Complex *)nd_data(h))[i]);
+				if (h->dtype == DT_COMPLEX64) {
+					float *q = (float *)nd_data(h) + 2 * i;
+					q[1] = q[1] == 0 ? 0.0f : -q[1];
+				} else {
+					double *q = (double *)nd_data(h) + 2 * i;
+					q[1] = q[1] == 0 ? 0.0 : -q[1];
+				}
 			}
 			/* conj made the zeros and the (real) diagonal -0j: NumPy's are +0j */
 			host_tri_zero(h, 0);
@@ -556,6 +637,13 @@ static struct value *f_qr(struct eval *ev, const struct builtin *bi, int argc,
 			int64_t rows = !strcmp(mode, "complete") ? m : k;
 			r = full ? lin_block(ev, full, rows, n) : NULL;
 			nd_decref(full);
+			if (r && lb->trizero) {
+				/* r (C, rows×n) is column-major n×rows R^T: zero its
+				 * strict upper triangle, in the backend's memory */
+				if (lb->trizero(ev, result, batch, (int)n, (int)rows, nd_data(r), 1, 0) < 0)
+					goto out;
+				goto have_r;
+			}
 			rh = r ? lin_host(ev, r) : NULL;   /* r is a fresh copy: zeroed in place */
 			if (!rh)
 				goto out;
@@ -566,6 +654,7 @@ static struct value *f_qr(struct eval *ev, const struct builtin *bi, int argc,
 			if (!r)
 				goto out;
 		}
+have_r:
 		if (!strcmp(mode, "r")) {
 			res = arr_wrap(ev, r);
 			r = NULL;

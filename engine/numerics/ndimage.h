@@ -1,36 +1,14 @@
 /*
  * ndimage.h — what scipy.ndimage's and scipy.signal's files share: the
  * front-end helpers (ndimage.c) that parse SciPy's arguments and run a
- * stencil on the input's backend, and the host's stencil entry
- * (host_ndimage.c).  Not seen outside the engine's SciPy areas and the
- * backends.
+ * stencil on the input's backend (the backends' entries are declared in
+ * backend/host/host.h and backend/cuda/cuda_int.h).  Not seen outside the
+ * engine's SciPy areas.
  */
 #ifndef LUMEN_NDIMAGE_H
 #define LUMEN_NDIMAGE_H
 
 #include "array/arrapi.h"
-
-/* The host backend's `stencil` entry (backend.h): double-precision loops
- * over a float64 copy of the input. */
-int ndi_host_stencil(struct eval *ev, const struct stencil *s, const struct ndarray *in,
-		     struct ndarray *out);
-
-/* The host backend's spline entries (ndimage_interp.c). */
-int ndi_host_prefilter(struct eval *ev, struct ndarray *c, int axis, int order, enum im_mode mode);
-int ndi_host_interpolate(struct eval *ev, const struct interp *x, const struct ndarray *c,
-			 struct ndarray *out);
-
-/* The CUDA backend's entries (cuda_stencil.c, cuda_interp.c; CUDA builds
- * only). */
-int cuda_stencil(struct eval *ev, const struct stencil *s, const struct ndarray *in,
-		 struct ndarray *out);
-int cuda_prefilter(struct eval *ev, struct ndarray *c, int axis, int order, enum im_mode mode);
-int cuda_interpolate(struct eval *ev, const struct interp *x, const struct ndarray *c,
-		     struct ndarray *out);
-
-/* Stores double v into item p of dtype dt with a C cast, as SciPy's
- * CASE_FILTER_OUT does (unsigned targets wrap through int64). */
-void ndi_store(int dt, void *p, double v);
 
 /* SciPy's filter mode names ('reflect', 'grid-mirror', 'constant',
  * 'grid-constant', 'nearest', 'mirror', 'wrap', 'grid-wrap'); NULL or None:

@@ -13,6 +13,7 @@
 #include "lang/core.h"
 #include "lang/error.h"
 #include "array/arrapi.h"
+#include "array/nscall.h"
 #include "plot/plot.h"
 #include "plot/plot_api.h"
 
@@ -1302,6 +1303,98 @@ out:
 
 /* ---- imshow ---- */
 
+/* An image of many more items than the axes have pixels is shrunk where
+ * it lives before it is drawn (issue 19: an 8192^2 device image never
+ * crosses the bus whole): by an integer factor f that keeps at least two
+ * items a pixel of the axes at the figure's dpi, as the mean of f x f blocks
+ * (what antialiased downsampling draws) or, for interpolation 'nearest' /
+ * 'none', every f-th item.  lim gets the whole image's finite min and max
+ * (the default vmin/vmax).  1 shrunk (*out a new array), 0 not, -1 error. */
+static int image_shrink(struct eval *ev, struct pl_axes *a, const struct ndarray *x, const struct kwargs *kw,
+			struct value **out, double lim[2])
+{
+	const struct backend *be = nd_backend(x);
+	const char *interp = pl_kw_str(kw, "interpolation");
+	int nearest = interp && (!strcmp(interp, "nearest") || !strcmp(interp, "none"));
+	double tw = a->fig->w * a->fig->dpi * a->slot[2], th = a->fig->h * a->fig->dpi * a->slot[3];
+	if (!(x->ndim == 2 || (x->ndim == 3 && (x->shape[2] == 3 || x->shape[2] == 4))) || nd_size(x) < (1 << 22) ||
+	    !(tw > 0 && th > 0) || x->dtype == DT_BOOL || dt_is_complex(x->dtype))
+		return 0;
+	double fr = x->shape[0] / (2 * th), fc = x->shape[1] / (2 * tw);
+	int64_t f = (int64_t)(fr < fc ? fr : fc), R, C;
+	if (f < 2)
+		return 0;
+	R = x->shape[0] / f;
+	C = x->shape[1] / f;
+	struct value *xv = arr_wrap(ev, nd_incref((struct ndarray *)x)), *r;
+	if (!xv)
+		return -1;
+	if (x->ndim == 2) {
+		/* the whole image's limits: min/max of its finite items */
+		struct value *fin = ex_fn1(ev, be, "isfinite", val_incref(xv)), *args[3], *lo, *hi;
+		args[0] = fin;
+		args[1] = val_incref(xv);
+		args[2] = val_float(NAN);
+		struct value *w = fin ? arr_ns_call(ev, be, "where", 3, args, NULL) : NULL;
+		for (int i = 0; i < 3; i++)
+			if (args[i])
+				val_decref(args[i]);
+		lo = w ? ex_fn1(ev, be, "nanmin", val_incref(w)) : NULL;
+		hi = w ? ex_fn1(ev, be, "nanmax", val_incref(w)) : NULL;
+		if (w)
+			val_decref(w);
+		int bad = !lo || !hi || val_as_double(ev, lo, &lim[0]) < 0 || val_as_double(ev, hi, &lim[1]) < 0;
+		if (lo)
+			val_decref(lo);
+		if (hi)
+			val_decref(hi);
+		if (bad) {
+			val_decref(xv);
+			return -1;
+		}
+		if (!isfinite(lim[0])) {
+			lim[0] = 0;
+			lim[1] = 1;
+		}
+	}
+	if (nearest) {
+		struct value *key[2] = {val_slice_new(val_none(), val_none(), val_int(f)),
+					val_slice_new(val_none(), val_none(), val_int(f))};
+		r = ex_item(ev, xv, val_tuple_new(2, key));
+	} else {
+		/* x[:R*f, :C*f].reshape(R, f, C, f[, ch]).mean(axis=(1, 3)) */
+		struct value *key[2] = {ex_slice(0, R * f), ex_slice(0, C * f)}, *shp[5], *ax[2], *axis, *m;
+		int nsh = 0;
+		shp[nsh++] = val_int(R);
+		shp[nsh++] = val_int(f);
+		shp[nsh++] = val_int(C);
+		shp[nsh++] = val_int(f);
+		if (x->ndim == 3)
+			shp[nsh++] = val_int(x->shape[2]);
+		struct value *crop = ex_item(ev, xv, val_tuple_new(2, key)), *shape = val_tuple_new(nsh, shp);
+		struct value *rs = crop ? arr_method_call(ev, crop, "reshape", 1, &shape, NULL) : NULL;
+		if (crop)
+			val_decref(crop);
+		val_decref(shape);
+		ax[0] = val_int(1);
+		ax[1] = val_int(3);
+		axis = val_tuple_new(2, ax);
+		{
+			const char *names[1] = {"axis"};
+			struct kwargs k = {1, names, &axis};
+			m = rs ? arr_method_call(ev, rs, "mean", 0, NULL, &k) : NULL;
+		}
+		val_decref(axis);
+		if (rs)
+			val_decref(rs);
+		r = m;
+	}
+	if (!r)
+		return -1;
+	*out = r;
+	return 1;
+}
+
 static const char *const imshow_kws[] = { "cmap", "vmin", "vmax", "aspect", "origin", "extent", "interpolation",
 	"alpha", "norm", "zorder", "resample", "filternorm", NULL };
 
@@ -1312,12 +1405,23 @@ M(imshow)
 	struct value *xv = argc > 0 ? argv[0] : pl_kw(kw, "X");
 	if (!xv)
 		return err_set(ev, TY_TypeError, "imshow() missing 1 required positional argument: 'X'");
-	int64_t n, sh[4];
+	int64_t n, sh[4], full[2] = {0, 0};
 	int nd;
 	struct ndarray *src = arr_borrow(xv);
 	int isint = src && src->dtype != DT_FLOAT16 && src->dtype != DT_FLOAT32 && src->dtype != DT_FLOAT64 &&
 		    src->dtype != DT_BOOL;
-	double *d = pl_doubles(ev, xv, &n, &nd, sh);
+	double lim[2] = {0, 1};
+	struct value *small = NULL;
+	int k0 = src ? image_shrink(ev, a, src, kw, &small, lim) : 0;
+	if (k0 < 0)
+		return NULL;
+	if (k0) {
+		full[0] = src->shape[0];
+		full[1] = src->shape[1];
+	}
+	double *d = pl_doubles(ev, small ? small : xv, &n, &nd, sh);
+	if (small)
+		val_decref(small);
 	if (!d)
 		return NULL;
 	if (!(nd == 2 || (nd == 3 && (sh[2] == 3 || sh[2] == 4)))) {
@@ -1355,6 +1459,11 @@ M(imshow)
 				d[i] = NAN;
 		if (cmap_kw(ev, kw, &r->cmap) < 0 || norm_kw(ev, kw, r, d, n) < 0)
 			return NULL;
+		/* a shrunk image keeps the whole image's limits, as drawn in full */
+		if (k0 && !pl_kw(kw, "vmin"))
+			r->vmin = lim[0];
+		if (k0 && !pl_kw(kw, "vmax"))
+			r->vmax = lim[1];
 	}
 	const char *origin = pl_kw_str(kw, "origin");
 	int lower = origin && !strcmp(origin, "lower");
@@ -1379,10 +1488,11 @@ M(imshow)
 			if (val_as_double(ev, ext->u.seq.items[i], &r->extent[i]) < 0)
 				return NULL;
 	} else {
+		double rows = k0 ? (double)full[0] : r->rows, cols = k0 ? (double)full[1] : r->cols;
 		r->extent[0] = -0.5;
-		r->extent[1] = r->cols - 0.5;
-		r->extent[2] = lower ? -0.5 : r->rows - 0.5;
-		r->extent[3] = lower ? r->rows - 0.5 : -0.5;
+		r->extent[1] = cols - 0.5;
+		r->extent[2] = lower ? -0.5 : rows - 0.5;
+		r->extent[3] = lower ? rows - 0.5 : -0.5;
 	}
 	const char *interp = pl_kw_str(kw, "interpolation");
 	r->nearest = !interp || !strcmp(interp, "antialiased") || !strcmp(interp, "auto") ? 0 : !strcmp(interp, "nearest") || !strcmp(interp, "none");

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "pylib/pylib_int.h"
-#include "lang/bigint.h"
+#include "pyobj/bigint.h"
 #include "array/dtype.h"
 
 struct enc {

@@ -261,8 +261,8 @@ static int warn_emit(struct eval *ev, enum typeid cat, const char *text, int sta
 static int fpe_hook(struct eval *ev, const char *category, const char *msg)
 {
 	enum typeid cat = TY_RuntimeWarning;
-	for (int t = TY_Warning; t <= TY_FutureWarning; t++)
-		if (!strcmp(typeid_name((enum typeid)t), category))
+	for (int t = TY_Warning; t < TY_COUNT; t++)
+		if (typeid_subclass((enum typeid)t, TY_Warning) && !strcmp(typeid_name((enum typeid)t), category))
 			cat = (enum typeid)t;
 	const char *file, *src;
 	size_t srclen;

@@ -16,7 +16,7 @@
 #include "lang/core.h"
 #include "lang/error.h"
 #include "lang/args.h"
-#include "lang/bytesobj.h"
+#include "pyobj/bytesobj.h"
 #include "pyobj/pyobj.h"
 
 struct pyfile {

@@ -14,7 +14,7 @@
 #include <string.h>
 #include "array/arrapi.h"
 #include "lang/args.h"
-#include "lang/bigint.h"
+#include "pyobj/bigint.h"
 #include "lang/error.h"
 #include "random/random_int.h"
 #include "array/nscall.h"
@@ -224,6 +224,45 @@ static int shape_from_args(struct eval *ev, int argc, struct value **argv, int *
 	return 0;
 }
 
+/* Host float32 rand/randn: NumPy's float64 stream, drawn a slice at a time
+ * and cast into the result, so the temporaries stay one slice (8 MiB) instead
+ * of a float64 array twice the result's size.  New reference or NULL. */
+static struct value *rand_f32_chunked(struct eval *ev, const struct backend *be, struct rsrc *src,
+				      int normal, int nd, const int64_t *shape)
+{
+	enum { SLICE = 1 << 20 };
+	struct ndarray *c = nd_new(ev, be, DT_FLOAT32, nd, shape);
+	int64_t total, off;
+	if (!c)
+		return NULL;
+	total = nd_size(c);
+	for (off = 0; off < total; off += SLICE) {
+		int64_t m = total - off < SLICE ? total - off : SLICE;
+		struct value *v = draw_cont(ev, be, src, normal ? CD_NORMAL01 : CD_UNIFORM01, 1, &m, NULL,
+					    DT_FLOAT64);
+		struct ndarray *a = v ? arr_borrow(v) : NULL;
+		if (!a) {
+			val_decref(v);
+			nd_decref(c);
+			return NULL;
+		}
+		const double *q = (const double *)nd_data(a);
+		float *p = (float *)nd_data(c) + off;
+		for (int64_t i = 0; i < m; i++) {
+			p[i] = (float)q[i];
+			/* a draw within 2^-25 of 1 rounds to 1.0f: keep [0, 1) */
+			if (!normal && !(p[i] < 1.0f))
+				p[i] = 0x1.fffffep-1f;
+		}
+		val_decref(v);
+		if (ev_check_interrupt(ev)) {
+			nd_decref(c);
+			return NULL;
+		}
+	}
+	return arr_wrap(ev, c);
+}
+
 /* rand(d0, d1, ...) / randn(...): cp's dtype= keyword accepted */
 static struct value *rand_common(struct eval *ev, const struct builtin *bi, int argc,
 				 struct value **argv, const struct kwargs *kw, int normal)
@@ -243,6 +282,8 @@ static struct value *rand_common(struct eval *ev, const struct builtin *bi, int 
 	if (shape_from_args(ev, argc, argv, &nd, shape) < 0)
 		return NULL;
 	const struct backend *be = arr_be(bi);
+	if (dt == DT_FLOAT32 && !be->random && nd >= 0)
+		return rand_f32_chunked(ev, be, &src, normal, nd, shape);
 	if (dt == DT_FLOAT32 && !be->random) {
 		/* host float32: float64 draws cast */
 		struct value *v = draw_cont(ev, be, &src, normal ? CD_NORMAL01 : CD_UNIFORM01, nd, shape, NULL, DT_FLOAT64);

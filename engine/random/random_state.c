@@ -13,7 +13,7 @@
 #include <time.h>
 #include "array/arrapi.h"
 #include "lang/args.h"
-#include "lang/bigint.h"
+#include "pyobj/bigint.h"
 #include "lang/error.h"
 #include "random/random_int.h"
 

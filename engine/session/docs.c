@@ -21,7 +21,7 @@ static const struct arr_func *const tables[] = {
 	arr_host_cupy_funcs, arr_host_cuda_funcs, arr_host_cuda_runtime_funcs, arr_host_ukernel_funcs,
 	arr_profiler_funcs,
 	arr_ndimage_funcs, arr_signal_funcs, arr_special_funcs, arr_scipy_linalg_funcs,
-	arr_ufunc_methods, arr_edit_funcs, arr_calculus_funcs, arr_polynomial_funcs,
+	arr_ufunc_methods, arr_edit_funcs, arr_calculus_funcs, arr_polynomial_funcs, arr_poly1d_funcs,
 };
 
 const struct arr_func *docs_find(const struct value *v)

@@ -16,7 +16,6 @@
 #include "numerics/linalg.h"
 #include "array/format.h"
 #include "pylib/pylib.h"
-#include "backend/cuda/cuda_int.h"
 #include "backend/cuda_plugin.h"
 #include "lang/core.h"
 #include "lang/error.h"
@@ -25,6 +24,7 @@
 #include "backend/backend.h"
 #include "array/arrapi.h"
 #include "array/arrfuncs.h"
+#include "array/memreport.h"
 #include "session/docs.h"
 #include "session/display.h"
 #include "session/magic.h"
@@ -34,6 +34,7 @@
 #include "backend/host/host.h"
 #include "lib/shape.h"
 #include "plot/plot_api.h"
+#include "mpi/mpi.h"
 
 struct engine {
 	struct eval *ev;
@@ -65,6 +66,54 @@ int engine_has_cuda_build(void)
 #endif
 }
 
+/* memreport's hook: the session's variables that hold arrays, for the
+ * out-of-memory errors and %memgetinfo -v (names starting with '_' skipped),
+ * and the arrays one level inside a list, tuple or dict variable */
+static void named_add(struct memrep_named *out, size_t cap, size_t *n, const struct value *v,
+		      const char *fmt, const char *name, const char *key, size_t idx)
+{
+	if (!v || v->type != VT_NDARRAY)
+		return;
+	if (*n < cap) {
+		if (key)
+			snprintf(out[*n].name, sizeof out[*n].name, fmt, name, key);
+		else
+			snprintf(out[*n].name, sizeof out[*n].name, fmt, name, idx);
+		out[*n].a = v->u.arr;
+	}
+	(*n)++;
+}
+
+static size_t engine_named_arrays(struct eval *ev, struct memrep_named *out, size_t cap)
+{
+	struct dict *d;
+	size_t n = 0;
+
+	if (!ev || !ev->globals || ev->globals->type != VT_DICT)
+		return 0;
+	d = ev->globals->u.dict;
+	for (size_t i = 0; i < d->n; i++) {
+		struct dict_entry *e = &d->entries[i];
+		const char *name;
+		if (!e->key || e->key->type != VT_STR || e->key->u.str->s[0] == '_' || !e->val)
+			continue;
+		name = e->key->u.str->s;
+		if (e->val->type == VT_NDARRAY) {
+			named_add(out, cap, &n, e->val, "%s", name, name, 0);
+		} else if (e->val->type == VT_LIST || e->val->type == VT_TUPLE) {
+			for (size_t j = 0; j < e->val->u.seq.n; j++)
+				named_add(out, cap, &n, e->val->u.seq.items[j], "%s[%zu]", name, NULL, j);
+		} else if (e->val->type == VT_DICT) {
+			struct dict *dd = e->val->u.dict;
+			for (size_t j = 0; j < dd->n; j++)
+				if (dd->entries[j].key && dd->entries[j].key->type == VT_STR)
+					named_add(out, cap, &n, dd->entries[j].val, "%s['%s']", name,
+						  dd->entries[j].key->u.str->s, 0);
+		}
+	}
+	return n;
+}
+
 static char *engine_inspect_text(struct eval *ev, const char *expr, int detail);
 
 /* Every area's table in its namespace (arrfuncs.h), in the order the
@@ -73,7 +122,7 @@ static void publish_tables(void)
 {
 	static const struct arr_func *const top[] = {
 		arr_creation_funcs, arr_ufunc_funcs, arr_reduce_funcs, arr_manip_funcs,
-		arr_index_funcs, arr_edit_funcs, arr_calculus_funcs, arr_polynomial_funcs, arr_sort_funcs,
+		arr_index_funcs, arr_edit_funcs, arr_calculus_funcs, arr_polynomial_funcs, arr_poly1d_funcs, arr_sort_funcs,
 		arr_stat_funcs, arr_linalg_top_funcs, arr_io_funcs, arr_format_funcs, arr_dtype_funcs,
 		arr_fpe_funcs, arr_compose_funcs,
 	};
@@ -113,6 +162,8 @@ void engine_init_layers(void)
 	uf_set_matmul(linalg_matmul);
 	publish_tables();
 	pylib_init(); /* os, json, ...: registered with lang's module table */
+	mpimod_init(); /* mpi4py (nothing in a build without MPI) */
+	memrep_set_names_hook(engine_named_arrays);
 	lang_hooks.import_display = display_module;
 	lang_hooks.magic = magic_line;
 	lang_hooks.inspect_text = engine_inspect_text;
@@ -1210,8 +1261,18 @@ int engine_inspect(struct engine *e, const char *code, int cursor_pos, int detai
  * Nothing of Lumen's needs a handler: stdio is flushed here and the kernel
  * cache is written when a kernel is compiled.  Sanitizer builds return, so
  * that the caller's exit runs the leak check. */
+void engine_mpi_set_world(int rank, int size, int local_rank)
+{
+	mpimod_set_world(rank, size, local_rank);
+}
+
 int engine_exit(int status)
 {
+	/* MPI ends here only when `from mpi4py import MPI` started it, and only
+	 * after a clean run: a rank that failed leaves without MPI_Finalize (it
+	 * would wait for ranks that wait for it), so mpiexec ends the job */
+	if (status == 0)
+		mpimod_finalize();
 	fflush(stdout);
 	fflush(stderr);
 #if defined(__SANITIZE_ADDRESS__)

@@ -14,9 +14,9 @@
 #include "lang/error.h"
 #include "array/arrapi.h"
 #include "backend/backend.h"
-#include "backend/cuda/cuda_int.h"
 #include "backend/cuda_plugin.h"
 #include "array/xfer.h"
+#include "array/memreport.h"
 #include "session/magic_int.h"
 
 /* "1.5 GiB" */
@@ -67,9 +67,15 @@ static int show(struct eval *ev, struct sbuf *t, struct sbuf *h)
 int magic_memgetinfo(struct eval *ev, const char *args, const char *cell, struct value **result)
 {
 	struct sbuf t = {0};
+	int verbose = args && strstr(args, "-v") != NULL;
 	if (!backend_cuda(NULL)) {
 		sb_printf(&t, "Host mode (%s): cp arrays live in host memory; there is no device "
 			  "memory or memory pool to report.\n", host_reason());
+		if (verbose) {
+			sb_adds(&t, "Live arrays in host memory, largest first:\n  ");
+			if (!memrep_largest(ev, &t, 0, 1000, "  ", "\n"))
+				sb_adds(&t, "(none held by a variable)\n");
+		}
 		return show(ev, &t, NULL);
 	}
 	struct sbuf h = {0};
@@ -90,6 +96,11 @@ int magic_memgetinfo(struct eval *ev, const char *args, const char *cell, struct
 	sb_printf(&t, "Memory pool:   %zu bytes used (%s), %zu bytes held (%s), %zu free blocks\n",
 		  used, c, held, d, nfree);
 	sb_printf(&t, "Pinned pool:   %zu free blocks\n", npin);
+	if (verbose) {
+		sb_adds(&t, "Live device arrays, largest first:\n  ");
+		if (!memrep_largest(ev, &t, 1, 1000, "  ", "\n"))
+			sb_adds(&t, "(none held by a variable)\n");
+	}
 	double pu = tot ? 100.0 * (double)used / (double)tot : 0;
 	double ph = tot ? 100.0 * (double)(held - used) / (double)tot : 0;
 	double po = tot ? 100.0 * (double)(tot - fr - (held < tot - fr ? held : tot - fr)) / (double)tot : 0;

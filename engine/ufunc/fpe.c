@@ -42,8 +42,7 @@ static int state[FK_COUNT] = { FM_WARN, FM_WARN, FM_IGNORE, FM_WARN };
 
 void fpe_complex_cast(struct eval *ev, int from, int to)
 {
-	if (dt_is_complex(from) && !dt_is_complex(to) && to != DT_BOOL)
-		ev_warn(ev, "ComplexWarning", "Casting complex values to real discards the imaginary part");
+	arr_complex_cast_warn(ev, from, to);
 }
 
 /* ---- the floating-point error state ---- */

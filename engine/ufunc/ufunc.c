@@ -18,7 +18,7 @@
 #include "array/arrfuncs.h"
 #include "ufunc/fpe.h"
 #include "ufunc/ufuncmeth.h"
-#include "lang/bigint.h"
+#include "pyobj/bigint.h"
 
 static int uf_lookup_scan(const char *name)
 {
@@ -331,6 +331,16 @@ static int operand_of(struct eval *ev, const struct backend *be, struct value *v
 	if (v->type == VT_LIST || v->type == VT_TUPLE || v->type == VT_RANGE) {
 		o->arr = arr_asarray(ev, be, v, -1);
 		return o->arr ? 0 : -1;
+	}
+	if (v->type == VT_OBJECT && v->u.obj.t->getattr) { /* np.poly1d ...: its __array__ */
+		struct value *f = v->u.obj.t->getattr(ev, v, "__array__");
+		if (f) {
+			val_decref(f);
+			o->arr = arr_asarray(ev, be, v, -1);
+			return o->arr ? 0 : -1;
+		}
+		if (err_occurred(ev))
+			err_clear(ev);
 	}
 	err_set(ev, TY_TypeError, "unsupported type for a ufunc operand: '%s'", val_type_name(v));
 	return -1;
@@ -943,8 +953,25 @@ static struct value *ufunc_slot_getattr(struct eval *ev, struct value *v, const 
 	return ufm_is_ufunc(v) ? ufm_getattr(ev, v, name) : NULL;
 }
 
+/* arr_hooks: NumPy's cast of one item, and a ufunc called by name */
+static void cast_item(int from, int to, const void *src, void *dst)
+{
+	uf_cast[from][to](src, 0, dst, 0, 1);
+}
+
+static struct value *ufunc_call(struct eval *ev, const struct backend *be, const char *name,
+				int nin, struct value **in, struct value *out)
+{
+	int uf = uf_lookup(name);
+	if (uf < 0)
+		return err_set(ev, TY_NotImplementedError, "ufunc '%s' is not implemented", name);
+	return uf_apply(ev, be, uf, nin, in, out);
+}
+
 void uf_register_slots(void)
 {
+	arr_hooks.cast_item = cast_item;
+	arr_hooks.ufunc_call = ufunc_call;
 	val_slots[VT_NDARRAY].binop = val_slots[VT_SCALAR].binop = arr_binop_pyint;
 	val_slots[VT_NDARRAY].unop = val_slots[VT_SCALAR].unop = arr_unop;
 	val_slots[VT_NDARRAY].abs = val_slots[VT_SCALAR].abs = arr_abs;

@@ -540,30 +540,6 @@ static struct value *fn_fix(struct eval *ev, const struct builtin *bi, int argc,
 	return call1(ev, arr_be(bi), "trunc", x, out);
 }
 
-/* real / imag parts as views (complex) or the array itself / zeros */
-struct ndarray *arr_real_imag(struct eval *ev, const struct ndarray *a, int imag)
-{
-	if (dt_is_complex(a->dtype)) {
-		int d = a->dtype == DT_COMPLEX64 ? DT_FLOAT32 : DT_FLOAT64;
-		return nd_view(ev, a, d, a->ndim, a->shape, a->strides,
-			       a->offset + (imag ? dt_size(d) : 0));
-	}
-	if (!imag)
-		return nd_incref((struct ndarray *)a);
-	{
-		struct ndarray *z = nd_new(ev, nd_backend(a), a->dtype, a->ndim, a->shape);
-		struct npscalar s = {0};
-		s.dtype = DT_INT64;
-		if (z && nd_backend(z)->fill(ev, z, &s) < 0) {
-			nd_decref(z);
-			return NULL;
-		}
-		if (z)
-			z->flags &= ~ND_WRITEABLE;
-		return z;
-	}
-}
-
 /* np.real_if_close(a, tol=100): a.real when every imaginary part is below
  * tol (tol > 1: tol machine epsilons of a's dtype, as a float32 product for
  * complex64), else a; a itself when not complex.  Always an array. */

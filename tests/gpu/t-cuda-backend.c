@@ -649,13 +649,13 @@ int main(void)
 		hfill(h, -1e6, 1e6);
 		d = to_dev(h);
 		qsort(nd_data(h), n, 4, cmpf);
-		ok(cu->sort(ev, d, NULL) == 0 && same(h, d, 0), "sort 1e6 float32 (CUB radix)");
+		ok(cu->sort(ev, d, NULL, 0) == 0 && same(h, d, 0), "sort 1e6 float32 (CUB radix)");
 		nd_decref(h); nd_decref(d);
 		h = hnew(DT_INT32, 2, sh);
 		hfill(h, -50, 50);
 		d = to_dev(h);
 		struct ndarray *di = dnew(DT_INT64, 2, sh), *si, *sv;
-		int good = cu->sort(ev, d, di) == 0 && (si = to_hostc(di)) && (sv = to_hostc(d));
+		int good = cu->sort(ev, d, di, 0) == 0 && (si = to_hostc(di)) && (sv = to_hostc(d));
 		for (int r = 0; good && r < 100; r++)
 			for (int c = 0; c < 1000; c++) {
 				int64_t k = ((int64_t *)nd_data(si))[r * 1000 + c];
@@ -687,7 +687,7 @@ int main(void)
 			}
 			d = to_dev(h);
 			di = dnew(DT_INT64, 1, &n);
-			good = d && di && cu->sort(ev, d, di) == 0 && (hv = to_hostc(d)) && (hi = to_hostc(di));
+			good = d && di && cu->sort(ev, d, di, 0) == 0 && (hv = to_hostc(d)) && (hi = to_hostc(di));
 			for (int i = 0; good && i < 10; i++) {
 				double im, re = getd(hv, i, &im);
 				int64_t k = ((int64_t *)nd_data(hi))[i];
@@ -708,7 +708,7 @@ int main(void)
 			h = hnew(dt, 2, sh);
 			hfill(h, -3, 3);
 			d = to_dev(h);
-			good = d && cu->sort(ev, d, NULL) == 0 && (hv = to_hostc(d));
+			good = d && cu->sort(ev, d, NULL, 0) == 0 && (hv = to_hostc(d));
 			for (int r = 0; good && r < 2; r++)
 				for (int c = 1; c < 5; c++) {
 					double pi, pr = getd(hv, r * 5 + c - 1, &pi), qi, qr = getd(hv, r * 5 + c, &qi);
@@ -726,7 +726,7 @@ int main(void)
 		for (int64_t i = 0; i < big; i++) /* ties on the real part */
 			((float *)nd_data(h))[2 * i] = floorf(((float *)nd_data(h))[2 * i]);
 		d = to_dev(h);
-		int good = d && cu->sort(ev, d, NULL) == 0 && (hv = to_hostc(d));
+		int good = d && cu->sort(ev, d, NULL, 0) == 0 && (hv = to_hostc(d));
 		for (int64_t i = 1; good && i < big; i++) {
 			float *p = (float *)nd_data(hv) + 2 * (i - 1);
 			if (p[0] > p[2] || (p[0] == p[2] && p[1] > p[3]))
@@ -749,7 +749,7 @@ int main(void)
 			}
 			dc = to_dev(hc);
 			di = dnew(DT_INT64, 1, &n);
-			good = dc && di && cu->sort(ev, dc, di) == 0 && (hvc = to_hostc(dc)) && (hic = to_hostc(di));
+			good = dc && di && cu->sort(ev, dc, di, 0) == 0 && (hvc = to_hostc(dc)) && (hic = to_hostc(di));
 			for (int64_t i = 0; good && i < n; i++) {
 				const float *v = (const float *)nd_data(hvc) + 2 * i;
 				int64_t k = ((int64_t *)nd_data(hic))[i];

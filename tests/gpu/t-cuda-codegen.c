@@ -27,6 +27,7 @@ const char *cuda_search_source(int dt, char *buf, size_t size);
 const char *cuda_uniform_source(int dt, char *buf, size_t size);
 const char *cuda_uniform_source_knobs(int dt, int unroll, int stcs, char *buf, size_t size);
 const char *cuda_svd_gram_source(void);
+const char *cuda_linalg_kernel_source(void);
 
 static struct eval *ev;
 static int nt;
@@ -355,9 +356,10 @@ int main(void)
 				}
 				good &= cuda_count_source(dt, csrc, sizeof csrc) != NULL
 					&& jit_get(ev, csrc, "lm_bounds", 0, NULL) != NULL
-					&& jit_get(ev, csrc, "lm_bins", 0, NULL) != NULL;
+					&& jit_get(ev, csrc, "lm_bins", 0, NULL) != NULL
+					&& jit_get(ev, csrc, "lm_segminmax", 0, NULL) != NULL;
 			}
-			ok(good, "the counting kernels (bounds, bins) compile for every real dtype");
+			ok(good, "the counting kernels (bounds, bins, segment argmin/argmax) compile for every real dtype");
 		}
 		{
 			/* cp.arange's fill (cuda_fill.c): every dtype but bool */
@@ -400,6 +402,15 @@ int main(void)
 		for (int i = 0; i < 6; i++)
 			good &= jit_get(ev, cuda_svd_gram_source(), names[i], 0, NULL) != NULL;
 		ok(good, "the float32 SVD's helper kernels (the float64 Gram path) compile");
+	}
+	{
+		static const char *const names[] = {"la_ptrs", "la_trizero_f", "la_trizero_d", "la_trizero_c",
+						    "la_trizero_z", "la_slogdet_f", "la_slogdet_d", "la_slogdet_c",
+						    "la_slogdet_z"};
+		int good = 1;
+		for (int i = 0; i < 9; i++)
+			good &= jit_get(ev, cuda_linalg_kernel_source(), names[i], 0, NULL) != NULL;
+		ok(good, "the linear algebra kernels (batched LU pointers, triangles, slogdet) compile");
 	}
 	fused_cases();
 	printf("1..%d\n", nt);   /* the plan last: the count follows the cases */

@@ -56,6 +56,13 @@ class TapResult(unittest.TestResult):
         else:
             self._emit(True, test)
 
+    def stopTest(self, test):
+        # a test whose subtests failed gets neither addSuccess nor addFailure
+        fails = self.failed_subtests.pop(test.id(), None)
+        if fails:
+            self._emit(False, test, diag="\n".join(fails))
+        super().stopTest(test)
+
     def addFailure(self, test, err):
         super().addFailure(test, err)
         self._emit(False, test, diag=self._exc_info_to_string(err, test))

@@ -45,7 +45,7 @@ def header(msg_type, **over):
 def frames(msg_type, content=None, hdr=None, key=KEY):
     hdr = hdr or header(msg_type)
     parts = [json.dumps(hdr).encode(), b"{}", b"{}", json.dumps(content or {}).encode()]
-    return [DELIM, sign(parts, key)] + parts, hdr["msg_id"]
+    return [DELIM, sign(parts, key)] + parts, hdr.get("msg_id")
 
 
 def signed(parts, key=KEY):
@@ -200,8 +200,9 @@ class BadInputTests(unittest.TestCase):
         for field, value in [("msg_id", 5), ("msg_type", ["kernel_info_request"]),
                              ("session", None), ("username", 1), ("msg_type", "")]:
             with self.subTest(field=field):
-                f, _ = frames("kernel_info_request", hdr=header("kernel_info_request",
-                                                                 **{field: value}))
+                h = header("kernel_info_request")
+                h[field] = value
+                f, _ = frames("kernel_info_request", hdr=h)
                 self.send_then_serves(f)
 
     def test_wrong_content_types_get_error_replies(self):

@@ -1,5 +1,5 @@
 /*
- * t-bigint.c — TAP tests of Python ints beyond int64 (engine/lang/bigint.c):
+ * t-bigint.c — TAP tests of Python ints beyond int64 (engine/pyobj/bigint.c):
  * the canonical form (a result that fits int64 is a VT_INT), the size cap
  * (BIG_MAX_BITS: refused at once with MemoryError, where CPython would run
  * for minutes or exhaust memory), correctly rounded conversions to float,
@@ -12,7 +12,7 @@
 #include <time.h>
 #include "engine/engine.h"
 #include "lang/value.h"
-#include "lang/bigint.h"
+#include "pyobj/bigint.h"
 #include "tap.h"
 
 static struct engine *E;

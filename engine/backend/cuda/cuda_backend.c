@@ -63,6 +63,23 @@ static void warm_join_at_exit(void)
 	pthread_join(warm_tid, NULL);
 }
 
+/* The device of this process: local rank % count under MPI (the rank on
+ * this node: LUMEN_LOCAL_RANK, which the MPI kernel sets, or what the
+ * launcher says: Open MPI, MPICH/Hydra, Slurm), else device 0. */
+static int local_rank_device(int count)
+{
+	static const char *const vars[] = { "LUMEN_LOCAL_RANK", "OMPI_COMM_WORLD_LOCAL_RANK", "MPI_LOCALRANKID",
+					    "SLURM_LOCALID", "PMI_LOCAL_RANK", "PMIX_LOCAL_RANK" };
+	for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++) {
+		const char *v = getenv(vars[i]);
+		if (v && *v) {
+			long r = strtol(v, NULL, 10);
+			return r >= 0 && count > 0 ? (int)(r % count) : 0;
+		}
+	}
+	return 0;
+}
+
 static void *warm_main(void *arg)
 {
 	int n = 0, ok = 0;
@@ -78,8 +95,9 @@ static void *warm_main(void *arg)
 		cudaGetLastError();
 		goto done;
 	}
-	if ((e = cudaSetDevice(0)) != cudaSuccess || (e = cudaFree(0)) != cudaSuccess
-	    || (e = cudaGetDeviceProperties(&p, 0)) != cudaSuccess) {
+	int dev = local_rank_device(n);
+	if ((e = cudaSetDevice(dev)) != cudaSuccess || (e = cudaFree(0)) != cudaSuccess
+	    || (e = cudaGetDeviceProperties(&p, dev)) != cudaSuccess) {
 		snprintf(why_host, sizeof why_host, "CUDA failed to start: %s: %s",
 			 cudaGetErrorName(e), cudaGetErrorString(e));
 		goto done;
@@ -88,7 +106,7 @@ static void *warm_main(void *arg)
 		snprintf(why_host, sizeof why_host, "CUDA driver entry points missing");
 		goto done;
 	}
-	cuda_dev.id = 0;
+	cuda_dev.id = dev;
 	cuda_dev.sms = p.multiProcessorCount;
 	cuda_dev.cc_major = p.major;
 	cuda_dev.cc_minor = p.minor;
@@ -499,8 +517,9 @@ static int cu_scan(struct eval *ev, const struct ndarray *a, int axis, int prod,
 	return CUDA_CHECK(ev, (cudaError_t)r);
 }
 
-static int cu_sort(struct eval *ev, struct ndarray *a, struct ndarray *idx_out)
+static int cu_sort(struct eval *ev, struct ndarray *a, struct ndarray *idx_out, int stable)
 {
+	(void)stable; /* the device radix sort is stable */
 	int64_t cols, rows;
 	int r;
 	if (cuda_dev.dead)
@@ -600,6 +619,7 @@ static struct backend cuda_backend = {
 	.take_index = cuda_take_index,
 	.bounds = cuda_bounds,
 	.bin_count = cuda_bin_count,
+	.segment_argminmax = cuda_segment_argminmax,
 	.arange_fill = cuda_arange_fill,
 	.searchsorted = cuda_searchsorted,
 };

@@ -11,6 +11,10 @@
  * shared-memory histogram when the bins fit, else with global atomics.
  * Counts are integers, so the order of the atomics cannot change them.
  *
+ * segment_argminmax (a line's decimation for plot/): one block a segment
+ * folds the first smallest and largest item's index; only the bounds go
+ * up and the two index lists come back (~130 KiB for 8192 columns).
+ *
  * Owns nothing beyond the call: partials and the edges table go through the
  * stream-ordered pool and are released before returning.
  */
@@ -164,6 +168,39 @@ out:
 	if (de)
 		pool_free(de, (size_t)(nb + 1) * 8);
 	nd_decref(c);
+	return r;
+}
+
+int cuda_segment_argminmax(struct eval *ev, const struct ndarray *y, const int64_t *bounds, int64_t nseg,
+			   int64_t *imin, int64_t *imax)
+{
+	char src[sizeof ct_src + 256];
+	size_t nb = (size_t)(3 * nseg + 1) * sizeof(int64_t);
+	int64_t *d = NULL;
+	int r = -1;
+	void *fn;
+
+	if (cuda_dev.dead)
+		return cuda_check_async(ev);
+	if (y->dtype != DT_FLOAT64 || y->ndim != 1 || !nd_is_c_contiguous(y))
+		return err_set(ev, TY_RuntimeError, "segment_argminmax: a contiguous 1-d float64 array is needed"), -1;
+	if (nseg <= 0)
+		return 0;
+	if (!(fn = jit_get(ev, cuda_count_source(DT_FLOAT64, src, sizeof src), "lm_segminmax", 0, NULL)))
+		return -1;
+	if (!(d = pool_alloc(ev, nb)))
+		return -1;
+	if (xfer_h2d(ev, d, bounds, (size_t)(nseg + 1) * sizeof(int64_t)) == 0) {
+		const void *py = nd_data(y);
+		long long *db = (long long *)d, *dmin = db + nseg + 1, *dmax = dmin + nseg, ns = nseg;
+		void *args[] = {&py, &db, &ns, &dmin, &dmax};
+		unsigned grid[3] = {nseg < 65535 ? (unsigned)nseg : 65535u, 1, 1}, block[3] = {256, 1, 1};
+		if (jit_launch(ev, fn, grid, block, 0, args) == 0
+		    && xfer_d2h(ev, imin, dmin, (size_t)nseg * sizeof(int64_t)) == 0
+		    && xfer_d2h(ev, imax, dmax, (size_t)nseg * sizeof(int64_t)) == 0)
+			r = 0;
+	}
+	pool_free(d, nb);
 	return r;
 }
 

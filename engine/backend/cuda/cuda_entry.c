@@ -67,4 +67,12 @@ const struct cuda_plugin lumen_cuda_plugin = {
 	.mem_info = entry_mem_info,
 	.device_info = entry_device_info,
 	.free_all_blocks = entry_free_all_blocks,
+#ifdef HAVE_NCCL
+	.nccl_id = cuda_nccl_id,
+	.nccl_init = cuda_nccl_init,
+	.nccl_free = cuda_nccl_free,
+	.nccl_abort = cuda_nccl_abort,
+	.nccl_run = cuda_nccl_run,
+	.device_uuid = cuda_device_uuid,
+#endif
 };

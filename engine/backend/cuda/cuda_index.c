@@ -212,10 +212,19 @@ int cuda_gather(struct eval *ev, const struct ndarray *src, const int64_t *off, 
 	return ix_run(ev, src, off, nb, pos, out, 0);
 }
 
+/* vals of any strides (a broadcast value too): C-contiguous first */
 int cuda_scatter(struct eval *ev, struct ndarray *dst, const int64_t *off, int64_t nb,
 		 int pos, const struct ndarray *vals)
 {
-	return ix_run(ev, dst, off, nb, pos, (struct ndarray *)vals, 1);
+	struct ndarray *c;
+	int r;
+	if (nd_is_c_contiguous(vals))
+		return ix_run(ev, dst, off, nb, pos, (struct ndarray *)vals, 1);
+	if (!(c = nd_new(ev, nd_backend(vals), vals->dtype, vals->ndim, vals->shape)))
+		return -1;
+	r = nd_backend(vals)->copy(ev, c, vals) < 0 ? -1 : ix_run(ev, dst, off, nb, pos, c, 1);
+	nd_decref(c);
+	return r;
 }
 
 

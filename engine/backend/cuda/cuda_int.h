@@ -4,10 +4,9 @@
  * launches (cuda_jit.c), elementwise/reduction codegen (cuda_ew.c) and the
  * kernels nvcc compiled (kernels/fixed.cu).
  *
- * cuda_warmup_start(), cuda_select() and cuda_describe() exist in every
- * build: the engine's loader (cuda_plugin.c) defines them and forwards to
- * the plugin (lumen-cuda.so, cuda_plugin.h) that holds everything under
- * HAVE_CUDA below.  Nothing here is seen by kernel/.
+ * Private to backend/cuda/ (and its tests): the engine reaches the plugin
+ * (lumen-cuda.so) through cuda_plugin.h alone, whose cuda_warmup_start(),
+ * cuda_select() and cuda_describe() exist in every build.
  */
 #ifndef LUMEN_CUDABE_H
 #define LUMEN_CUDABE_H
@@ -15,25 +14,25 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "array/xfer.h"
+#include "backend/backend.h"
 
 struct eval;
 struct ndarray;
 struct ew_tree;
 
-/* Loads the CUDA plugin and starts CUDA (driver load, context creation,
- * pool setup) in a background thread so it overlaps the kernel's start and
- * the user's typing.  Call once at engine start; calling again does nothing.
- * backend_cuda() waits for it. */
-void cuda_warmup_start(void);
-/* "host", "cuda" or NULL (auto, from $LUMEN_DEVICE): call before
- * cuda_warmup_start / backend_cuda to override the environment. */
-void cuda_select(const char *mode);
-/* One line for the banner / %memgetinfo: "NVIDIA H200 (sm_90, 139.8 GiB)" or
- * why cp runs on the host.  Static string; waits for the warmup. */
-const char *cuda_describe(void);
+/* cuda_warmup_start, cuda_select, cuda_describe: cuda_plugin.h */
+#include "backend/cuda_plugin.h"
 
 #ifdef HAVE_CUDA
 #include <cuda_runtime.h>
+
+/* The CUDA backend's entries (cuda_stencil.c, cuda_interp.c; CUDA builds
+ * only). */
+int cuda_stencil(struct eval *ev, const struct stencil *s, const struct ndarray *in,
+		 struct ndarray *out);
+int cuda_prefilter(struct eval *ev, struct ndarray *c, int axis, int order, enum im_mode mode);
+int cuda_interpolate(struct eval *ev, const struct interp *x, const struct ndarray *c,
+		     struct ndarray *out);
 
 /* ---- the plugin's own start (cuda_backend.c), behind struct cuda_plugin:
  * the same contracts as cuda_select, cuda_warmup_start, cuda_describe and
@@ -182,6 +181,8 @@ int cuda_bounds(struct eval *ev, const struct ndarray *x, double *lo, double *hi
 		int *nan);  /* cuda_count.c */
 int cuda_bin_count(struct eval *ev, const struct ndarray *x, const double *edges,
 		   int64_t nb, int uniform, struct ndarray *counts);
+int cuda_segment_argminmax(struct eval *ev, const struct ndarray *y, const int64_t *bounds,
+			   int64_t nseg, int64_t *imin, int64_t *imax); /* cuda_count.c */
 int cuda_arange_fill(struct eval *ev, struct ndarray *dst, const void *first2,
 		     const double *step); /* cuda_fill.c */
 int cuda_searchsorted(struct eval *ev, const struct ndarray *a, const struct ndarray *v,
@@ -222,5 +223,17 @@ struct value *cuda_fallback_list(struct eval *ev, const struct builtin *bi, int 
 				 struct value **argv, const struct kwargs *kw);
 
 #endif /* HAVE_CUDA */
+
+/* ---- cuda_nccl.c: the NCCL entries of the plugin table (cuda_plugin.h) ---- */
+#ifdef HAVE_NCCL
+#include "backend/cuda_plugin.h"
+int cuda_nccl_id(struct eval *ev, void *id);
+int cuda_nccl_init(struct eval *ev, int nranks, int rank, const void *id, void **comm);
+void cuda_nccl_free(void *comm);
+void cuda_nccl_abort(void *comm);
+int cuda_nccl_run(struct eval *ev, void *comm, enum nccl_kind kind, const void *send, void *recv,
+		  size_t count, int dtype, enum nccl_op op, int root, int peer);
+int cuda_device_uuid(unsigned char out[16]);
+#endif
 
 #endif

@@ -77,18 +77,29 @@ static char *commas(size_t v, char *buf)
 	return buf;
 }
 
+/* CuPy's words, then what would help: the device's free memory and what the
+ * pool still caches (memreport appends the largest arrays by variable) */
 static void *oom(struct eval *ev, size_t n)
 {
-	char a[32], b[32], c[32];
+	char a[32], b[32], c[32], d[32], e[32], f[32];
+	size_t fr = 0, tot = 0, held;
 	if (!ev)
 		return NULL;
+	if (cudaMemGetInfo(&fr, &tot) != cudaSuccess)
+		cudaGetLastError();
+	held = pool_reserved_bytes();
+	commas(fr, d);
+	commas(tot, e);
+	commas(held > used ? held - used : 0, f);
 	if (limit)
 		return err_set(ev, TY_OutOfMemoryError,
-			       "Out of memory allocating %s bytes (allocated so far: %s bytes, limit set to: %s bytes).",
-			       commas(n, a), commas(used, b), commas(limit, c));
+			       "Out of memory allocating %s bytes (allocated so far: %s bytes, limit set to: %s bytes)."
+			       " Device free: %s of %s bytes; pool cached: %s bytes",
+			       commas(n, a), commas(used, b), commas(limit, c), d, e, f);
 	return err_set(ev, TY_OutOfMemoryError,
-		       "Out of memory allocating %s bytes (allocated so far: %s bytes).",
-		       commas(n, a), commas(used, b));
+		       "Out of memory allocating %s bytes (allocated so far: %s bytes)."
+		       " Device free: %s of %s bytes; pool cached: %s bytes",
+		       commas(n, a), commas(used, b), d, e, f);
 }
 
 void *pool_alloc(struct eval *ev, size_t n)

@@ -25,6 +25,7 @@
 #include <string.h>
 #include "array/arrapi.h"
 #include "numerics/ndimage.h"
+#include "backend/host/host.h"
 #include "backend/cuda/cuda_int.h"
 #include "lang/error.h"
 #include "lang/strbuf.h"

@@ -11,14 +11,14 @@
 #include <pthread.h>
 #include "ufunc/fpe.h"
 #include "backend/host/host_search.h"
+#include "backend/host/host_sort.h"
 #include "backend/backend.h"
 #include "backend/host/host.h"
 #include "backend/host/host_int.h"
 #include "lang/error.h"
 #include "array/arrapi.h"
+#include "array/memreport.h"
 #include "ufunc/ufunc.h"
-#include "numerics/ndimage.h"
-#include "numerics/linalg.h"
 
 
 static struct buffer *host_alloc_on(struct eval *ev, size_t nbytes,
@@ -172,13 +172,29 @@ void host_pool_free_all(void)
 	}
 }
 
+/* allocations this big first ask memrep_host_avail what the machine can give */
+#define HOST_CHECK_MIN ((size_t)64 << 20)
+
 static struct buffer *host_alloc_on(struct eval *ev, size_t nbytes,
 				    const struct backend *be)
 {
+	int retry = 1;
 	struct buffer *b = malloc(sizeof *b);
 	size_t rounded = (nbytes + 63) & ~(size_t)63;
 	if (!b || nbytes > ((size_t)1 << 46))
 		goto nomem;
+	/* past what the machine can give, malloc may still promise the block
+	 * and the kernel die at first touch: refused here, after the caches of
+	 * freed blocks went back (one retry, as CuPy's pool does) */
+	if (rounded >= HOST_CHECK_MIN) {
+		const char *why;
+		if (rounded > memrep_host_avail(&why)) {
+			host_pool_free_all();
+			if (rounded > memrep_host_avail(&why))
+				goto nomem;
+		}
+	}
+again:
 	if (rounded <= HC_MAX && (b->data = bc_take(&small_cache, rounded ? rounded : 64))) {
 		/* reused */
 	} else if (rounded >= ((size_t)4 << 20) && huge_size(rounded) <= LC_MAX
@@ -194,6 +210,11 @@ static struct buffer *host_alloc_on(struct eval *ev, size_t nbytes,
 			madvise(b->data, huge, MADV_HUGEPAGE);
 	} else {
 		b->data = aligned_alloc(64, rounded ? rounded : 64);
+	}
+	if (!b->data && retry) {
+		host_pool_free_all();
+		retry = 0;
+		goto again;
 	}
 	if (!b->data)
 		goto nomem;
@@ -217,8 +238,22 @@ struct buffer *host_alloc_zeroed(struct eval *ev, size_t nbytes, const struct ba
 {
 	struct buffer *b = malloc(sizeof *b);
 	char *raw = NULL;
-	if (b && nbytes <= ((size_t)1 << 46))
+	const char *why;
+	if (b && nbytes <= ((size_t)1 << 46) && nbytes >= HOST_CHECK_MIN &&
+	    nbytes > memrep_host_avail(&why)) {
+		host_pool_free_all();
+		if (nbytes > memrep_host_avail(&why)) {
+			free(b);
+			b = NULL;
+		}
+	}
+	if (b && nbytes <= ((size_t)1 << 46)) {
 		raw = calloc(1, nbytes + 64);
+		if (!raw) {
+			host_pool_free_all();
+			raw = calloc(1, nbytes + 64);
+		}
+	}
 	if (!raw) {
 		free(b);
 		return err_set(ev, TY_MemoryError,
@@ -306,6 +341,17 @@ static const struct backend host_np = {
 	.linalg = &host_linalg,
 	.arange_fill = host_arange_fill,
 	.searchsorted = host_searchsorted,
+	.sort = host_sort,
+	.argsort_reads = 1,
+	.gather = host_gather,
+	.scatter = host_scatter,
+	.mask_count = host_mask_count,
+	.mask_take = host_mask_take,
+	.mask_put = host_mask_put,
+	.take_index = host_take_index,
+	.bounds = host_bounds,
+	.bin_count = host_bin_count,
+	.segment_argminmax = host_segment_argminmax,
 };
 
 /* The same functions for `cp` in host mode (arrapi.h). */
@@ -334,6 +380,17 @@ static const struct backend host_cupy = {
 	.linalg = &host_linalg,
 	.arange_fill = host_arange_fill,
 	.searchsorted = host_searchsorted,
+	.sort = host_sort,
+	.argsort_reads = 1,
+	.gather = host_gather,
+	.scatter = host_scatter,
+	.mask_count = host_mask_count,
+	.mask_take = host_mask_take,
+	.mask_put = host_mask_put,
+	.take_index = host_take_index,
+	.bounds = host_bounds,
+	.bin_count = host_bin_count,
+	.segment_argminmax = host_segment_argminmax,
 };
 
 void host_register(void)

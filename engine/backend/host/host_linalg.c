@@ -12,7 +12,8 @@
 #include <unistd.h>
 #include <cblas.h>
 #include <lapacke.h>
-#include "numerics/linalg.h"
+#include "backend/backend_lib.h"
+#include "array/ndarray.h"
 #include "backend/backend.h"
 #include "backend/host/host.h"
 #include "lang/error.h"

@@ -9,7 +9,8 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include "numerics/ndimage.h"
+#include "array/arrapi.h"
+#include "backend/host/host.h"
 #include "lang/error.h"
 
 void ndi_store(int dt, void *p, double v)

@@ -2,7 +2,8 @@
  * host_search.c — sorted search on the host: struct backend's searchsorted
  * for the host backend (contract in backend.h), NumPy's npy_binsearch for
  * every real dtype but float16 (when the queries ascend, the last answer
- * bounds the next search), NaNs last in NumPy's order.  Owns nothing
+ * bounds the next search), NaNs last in NumPy's order; and the per-segment
+ * argmin/argmax of a line's decimation (segment_argminmax).  Owns nothing
  * beyond the call.
  */
 #include <stdint.h>
@@ -78,6 +79,42 @@ int host_searchsorted(struct eval *ev, const struct ndarray *a, const struct nda
 	case DT_FLOAT64: ss_f64(pa, n, pv, m, right, po); break;
 	default:
 		return err_set(ev, TY_RuntimeError, "searchsorted: a real dtype but float16 is needed"), -1;
+	}
+	return 0;
+}
+
+/* a beats b as a segment's minimum (max: larger) under plot_reduce.c's
+ * order: a number beats NaN, of two NaNs the later, of equals the earlier */
+static int seg_beats(double av, int64_t ai, double bv, int64_t bi, int max)
+{
+	int an = av != av, bn = bv != bv;
+	if (bi < 0)
+		return 1;
+	if (an != bn)
+		return bn;
+	if (an)
+		return ai > bi;
+	if (av != bv)
+		return max ? av > bv : av < bv;
+	return ai < bi;
+}
+
+int host_segment_argminmax(struct eval *ev, const struct ndarray *y, const int64_t *bounds, int64_t nseg,
+			   int64_t *imin, int64_t *imax)
+{
+	const double *p = (const double *)nd_data(y);
+	if (y->dtype != DT_FLOAT64 || y->ndim != 1 || !nd_is_c_contiguous(y))
+		return err_set(ev, TY_RuntimeError, "segment_argminmax: a contiguous 1-d float64 array is needed"), -1;
+	for (int64_t s = 0; s < nseg; s++) {
+		int64_t lo = -1, hi = -1;
+		for (int64_t i = bounds[s]; i < bounds[s + 1]; i++) {
+			if (lo < 0 || seg_beats(p[i], i, p[lo], lo, 0))
+				lo = i;
+			if (hi < 0 || seg_beats(p[i], i, p[hi], hi, 1))
+				hi = i;
+		}
+		imin[s] = lo;
+		imax[s] = hi;
 	}
 	return 0;
 }

@@ -12,8 +12,8 @@
 #include "lang/core.h"
 #include "lang/error.h"
 #include "lang/args.h"
-#include "lang/bigint.h"
-#include "lang/bytesobj.h"
+#include "pyobj/bigint.h"
+#include "pyobj/bytesobj.h"
 
 #define M(name) static struct value *m_##name(struct eval *ev, const struct builtin *bi, \
 	int argc, struct value **argv, const struct kwargs *kw)

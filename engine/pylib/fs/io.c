@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "pylib/pylib_int.h"
-#include "lang/bytesobj.h"
+#include "pyobj/bytesobj.h"
 
 struct mio {
 	char *buf;

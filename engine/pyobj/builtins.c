@@ -14,7 +14,7 @@
 #include "pyobj/pyobj.h"
 #include "lang/error.h"
 #include "lang/args.h"
-#include "lang/bigint.h"
+#include "pyobj/bigint.h"
 
 #define BI(name) static struct value *bi_##name(struct eval *ev, const struct builtin *bi, \
 	int argc, struct value **argv, const struct kwargs *kw)

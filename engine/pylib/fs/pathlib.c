@@ -18,7 +18,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "pylib/pylib_int.h"
-#include "lang/bytesobj.h"
+#include "pyobj/bytesobj.h"
 
 struct path { char *s; }; /* normalised text: "a/b", "/a", "." */
 

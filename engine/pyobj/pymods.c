@@ -15,7 +15,7 @@
 #include "pyobj/pyobj.h"
 #include "lang/error.h"
 #include "lang/args.h"
-#include "lang/bigint.h"
+#include "pyobj/bigint.h"
 
 #ifdef PACKAGE_VERSION
 #define PACKAGE_VERSION_STR PACKAGE_VERSION

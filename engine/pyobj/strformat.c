@@ -13,8 +13,8 @@
 #include "lang/core.h"
 #include "pyobj/pyobj.h"
 #include "lang/error.h"
-#include "lang/bigint.h"
-#include "lang/bytesobj.h"
+#include "pyobj/bigint.h"
+#include "pyobj/bytesobj.h"
 
 struct spec {
 	char fill[5];   /* UTF-8 char */

@@ -12,7 +12,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include "lang/bigint.h"
+#include "pyobj/bigint.h"
 #include "lang/error.h"
 
 struct bigint {

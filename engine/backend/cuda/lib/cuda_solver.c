@@ -1,8 +1,10 @@
 /*
- * cuda_solver.c — cuSOLVER behind struct backend_linalg (getrf/getrs,
- * potrf, geqrf/orgqr, SVD by gesvd -- gesvdp, gesvdj or Xgesvd when
- * LUMEN_SVD names them; float32 SVD through the float64 Gram matrix,
- * kernels/gram.cuh -- and syevd).
+ * cuda_solver.c — cuSOLVER behind struct backend_linalg (getrf/getrs --
+ * cuBLAS's batched LU for stacks of small matrices --, potrf, geqrf/orgqr,
+ * SVD by gesvd -- gesvdp, gesvdj or Xgesvd when LUMEN_SVD names them;
+ * float32 SVD through the float64 Gram matrix, kernels/gram.cuh -- and
+ * syevd), and the small kernels of kernels/linalg.cuh (triangles, slogdet).
+ * A batch's infos come back in one copy at the end of the call.
  *
  * Owns the cuSOLVER handle.  Never lays out matrices: the front ends did;
  * NumPy's checks and LinAlgError are numerics/linalg.c's.
@@ -50,15 +52,16 @@ static int sol_fail(struct eval *ev, cusolverStatus_t s, const char *what)
 	return err_set(ev, TY_CUDARuntimeError, "CUSOLVER_STATUS_%d in %s", (int)s, what), -1;
 }
 
-/* workspace + device info, per call */
-struct sws { void *work; size_t wbytes; int *dinfo; };
+/* workspace + device info (one int per matrix of the batch), per call */
+struct sws { void *work; size_t wbytes; int *dinfo; size_t ibytes; };
 
-static int sws_get(struct eval *ev, struct sws *w, size_t bytes)
+static int sws_get(struct eval *ev, struct sws *w, size_t bytes, int64_t batch)
 {
 	w->wbytes = bytes + 64;
+	w->ibytes = (size_t)(batch > 0 ? batch : 1) * sizeof(int) + 64;
 	if (!(w->work = pool_alloc(ev, w->wbytes)))
 		return -1;
-	if (!(w->dinfo = pool_alloc(ev, 64))) {
+	if (!(w->dinfo = pool_alloc(ev, w->ibytes))) {
 		pool_free(w->work, w->wbytes);
 		return -1;
 	}
@@ -67,56 +70,173 @@ static int sws_get(struct eval *ev, struct sws *w, size_t bytes)
 static void sws_put(struct sws *w)
 {
 	pool_free(w->work, w->wbytes);
-	pool_free(w->dinfo, 64);
+	pool_free(w->dinfo, w->ibytes);
 }
-static int info_back(struct eval *ev, struct sws *w, int *info)
+/* the batch's infos to the host: one copy and one wait for the whole call */
+static int info_back(struct eval *ev, struct sws *w, int *info, int64_t batch)
 {
-	xfer_note_d2h(ev, sizeof(int));
-	if (CUDA_CHECK(ev, cudaMemcpyAsync(info, w->dinfo, sizeof(int), cudaMemcpyDeviceToHost, cuda_dev.stream)) < 0)
+	xfer_note_d2h(ev, (size_t)batch * sizeof(int));
+	if (CUDA_CHECK(ev, cudaMemcpyAsync(info, w->dinfo, (size_t)batch * sizeof(int), cudaMemcpyDeviceToHost,
+					   cuda_dev.stream)) < 0)
 		return -1;
 	return CUDA_CHECK(ev, cudaStreamSynchronize(cuda_dev.stream));
 }
 
+/* ---- kernels/linalg.cuh (embedded by kernels/embed.sh) ---- */
+static const char linalg_src[] =
+#include "kernels/linalg.inc"
+	;
+
+/* the source, for tests that compile it */
+const char *cuda_linalg_kernel_source(void)
+{
+	return linalg_src;
+}
+
+static int la_launch(struct eval *ev, const char *name, unsigned grid, unsigned block, void **args)
+{
+	void *fn = jit_get(ev, linalg_src, name, 0, NULL);
+	unsigned g[3] = {grid ? grid : 1, 1, 1}, b[3] = {block, 1, 1};
+	return fn ? jit_launch(ev, fn, g, b, 0, args) : -1;
+}
+
+/* name + _f/_d/_c/_z for dt */
+static const char *la_name(char *buf, size_t n, const char *base, int dt)
+{
+	snprintf(buf, n, "%s_%c", base, dt == DT_FLOAT32 ? 'f' : dt == DT_FLOAT64 ? 'd' : dt == DT_COMPLEX64 ? 'c' : 'z');
+	return buf;
+}
+
+/* A device array of `batch` pointers base + i * stride, for cuBLAS's
+ * batched calls; *bytes is what to give back to pool_free. */
+static void **la_ptrs(struct eval *ev, void *base, int64_t stride, int64_t batch, size_t *bytes)
+{
+	void **p;
+	*bytes = (size_t)batch * sizeof(void *) + 64;
+	if (!(p = pool_alloc(ev, *bytes)))
+		return NULL;
+	long long st = stride, nb = batch;
+	void *args[] = {&base, &st, &nb, &p};
+	if (la_launch(ev, "la_ptrs", cuew_grid(batch, 1), 256, args) < 0) {
+		pool_free(p, *bytes);
+		return NULL;
+	}
+	return p;
+}
+
+/* cuBLAS's batched LU (getrfBatched/getrsBatched: one launch for the whole
+ * batch) up to this order; larger matrices go one by one through cuSOLVER */
+#define LA_BATCHED_MAX 32
+
 #define SEL(dt, S, D, C, Z) ((dt) == DT_FLOAT32 ? (S) : (dt) == DT_FLOAT64 ? (D) : (dt) == DT_COMPLEX64 ? (C) : (Z))
+
+static int sl_getrf_batched(struct eval *ev, int dt, int64_t batch, int n, void *a, int32_t *ipiv, int *info)
+{
+	cublasHandle_t cb = cuda_blas_handle(ev);
+	size_t pb = 0;
+	void **pa;
+	struct sws w;
+	cublasStatus_t s;
+	int rc;
+	if (!cb || sws_get(ev, &w, 0, batch) < 0)
+		return -1;
+	if (!(pa = la_ptrs(ev, a, (int64_t)n * n * dt_size(dt), batch, &pb))) {
+		sws_put(&w);
+		return -1;
+	}
+	s = SEL(dt, cublasSgetrfBatched(cb, n, (float *const *)pa, n, ipiv, w.dinfo, (int)batch),
+		cublasDgetrfBatched(cb, n, (double *const *)pa, n, ipiv, w.dinfo, (int)batch),
+		cublasCgetrfBatched(cb, n, (cuComplex *const *)pa, n, ipiv, w.dinfo, (int)batch),
+		cublasZgetrfBatched(cb, n, (cuDoubleComplex *const *)pa, n, ipiv, w.dinfo, (int)batch));
+	rc = s != CUBLAS_STATUS_SUCCESS ? cuda_blas_fail(ev, s, "getrfBatched") : info_back(ev, &w, info, batch);
+	pool_free(pa, pb);
+	sws_put(&w);
+	return rc;
+}
 
 static int sl_getrf(struct eval *ev, int dt, int64_t batch, int n, void *a, int32_t *ipiv, int *info)
 {
-	cusolverDnHandle_t h = get_solver(ev);
+	cusolverDnHandle_t h;
 	int lw = 0, item = dt_size(dt);
 	cusolverStatus_t s;
 	struct sws w;
-	if (!h)
+	if (batch > 1 && n <= LA_BATCHED_MAX && batch <= 0x7fffffff)
+		return sl_getrf_batched(ev, dt, batch, n, a, ipiv, info);
+	if (!(h = get_solver(ev)))
 		return -1;
 	s = SEL(dt, cusolverDnSgetrf_bufferSize(h, n, n, a, n, &lw), cusolverDnDgetrf_bufferSize(h, n, n, a, n, &lw),
 		cusolverDnCgetrf_bufferSize(h, n, n, a, n, &lw), cusolverDnZgetrf_bufferSize(h, n, n, a, n, &lw));
 	if (s != CUSOLVER_STATUS_SUCCESS)
 		return sol_fail(ev, s, "getrf_bufferSize");
-	if (sws_get(ev, &w, (size_t)lw * item) < 0)
+	if (sws_get(ev, &w, (size_t)lw * item, batch) < 0)
 		return -1;
 	for (int64_t b = 0; b < batch; b++) {
 		char *ab = (char *)a + b * (int64_t)n * n * item;
 		int32_t *pb = ipiv + b * n;
-		s = SEL(dt, cusolverDnSgetrf(h, n, n, (float *)ab, n, w.work, pb, w.dinfo),
-			cusolverDnDgetrf(h, n, n, (double *)ab, n, w.work, pb, w.dinfo),
-			cusolverDnCgetrf(h, n, n, (cuComplex *)ab, n, w.work, pb, w.dinfo),
-			cusolverDnZgetrf(h, n, n, (cuDoubleComplex *)ab, n, w.work, pb, w.dinfo));
-		if (s != CUSOLVER_STATUS_SUCCESS || info_back(ev, &w, &info[b]) < 0) {
+		int *ib = w.dinfo + b;
+		s = SEL(dt, cusolverDnSgetrf(h, n, n, (float *)ab, n, w.work, pb, ib),
+			cusolverDnDgetrf(h, n, n, (double *)ab, n, w.work, pb, ib),
+			cusolverDnCgetrf(h, n, n, (cuComplex *)ab, n, w.work, pb, ib),
+			cusolverDnZgetrf(h, n, n, (cuDoubleComplex *)ab, n, w.work, pb, ib));
+		if (s != CUSOLVER_STATUS_SUCCESS) {
 			sws_put(&w);
-			return s != CUSOLVER_STATUS_SUCCESS ? sol_fail(ev, s, "getrf") : -1;
+			return sol_fail(ev, s, "getrf");
 		}
+	}
+	if (info_back(ev, &w, info, batch) < 0) {
+		sws_put(&w);
+		return -1;
 	}
 	sws_put(&w);
 	return 0;
 }
 
+static int sl_getrs_batched(struct eval *ev, int dt, int64_t batch, int n, int nrhs, const void *a,
+			    const int32_t *ipiv, void *bm, int *info)
+{
+	cublasHandle_t cb = cuda_blas_handle(ev);
+	size_t pab = 0, pbb = 0;
+	void **pa, **pb = NULL;
+	cublasStatus_t s;
+	int hinfo = 0, rc;
+	if (!cb)
+		return -1;
+	if (!(pa = la_ptrs(ev, (void *)a, (int64_t)n * n * dt_size(dt), batch, &pab)))
+		return -1;
+	if (!(pb = la_ptrs(ev, bm, (int64_t)n * nrhs * dt_size(dt), batch, &pbb))) {
+		pool_free(pa, pab);
+		return -1;
+	}
+	s = SEL(dt, cublasSgetrsBatched(cb, CUBLAS_OP_N, n, nrhs, (const float *const *)pa, n, ipiv,
+					(float *const *)pb, n, &hinfo, (int)batch),
+		cublasDgetrsBatched(cb, CUBLAS_OP_N, n, nrhs, (const double *const *)pa, n, ipiv,
+				    (double *const *)pb, n, &hinfo, (int)batch),
+		cublasCgetrsBatched(cb, CUBLAS_OP_N, n, nrhs, (const cuComplex *const *)pa, n, ipiv,
+				    (cuComplex *const *)pb, n, &hinfo, (int)batch),
+		cublasZgetrsBatched(cb, CUBLAS_OP_N, n, nrhs, (const cuDoubleComplex *const *)pa, n, ipiv,
+				    (cuDoubleComplex *const *)pb, n, &hinfo, (int)batch));
+	rc = cuda_blas_fail(ev, s, "getrsBatched");
+	if (rc == 0 && hinfo != 0) {
+		err_set(ev, TY_CUDARuntimeError, "getrsBatched: argument %d is invalid", -hinfo);
+		rc = -1;
+	}
+	for (int64_t b = 0; rc == 0 && b < batch; b++)
+		info[b] = 0;
+	pool_free(pa, pab);
+	pool_free(pb, pbb);
+	return rc;
+}
+
 static int sl_getrs(struct eval *ev, int dt, int64_t batch, int n, int nrhs, const void *a,
 		    const int32_t *ipiv, void *bm, int *info)
 {
-	cusolverDnHandle_t h = get_solver(ev);
+	cusolverDnHandle_t h;
 	int item = dt_size(dt);
 	cusolverStatus_t s;
 	struct sws w;
-	if (!h || sws_get(ev, &w, 0) < 0)
+	if (batch > 1 && n <= LA_BATCHED_MAX && batch <= 0x7fffffff)
+		return sl_getrs_batched(ev, dt, batch, n, nrhs, a, ipiv, bm, info);
+	if (!(h = get_solver(ev)) || sws_get(ev, &w, 0, 1) < 0)
 		return -1;
 	for (int64_t b = 0; b < batch; b++) {
 		const char *ab = (const char *)a + b * (int64_t)n * n * item;
@@ -149,18 +269,23 @@ static int sl_potrf(struct eval *ev, int dt, int64_t batch, int n, void *a, int 
 		cusolverDnCpotrf_bufferSize(h, lo, n, a, n, &lw), cusolverDnZpotrf_bufferSize(h, lo, n, a, n, &lw));
 	if (s != CUSOLVER_STATUS_SUCCESS)
 		return sol_fail(ev, s, "potrf_bufferSize");
-	if (sws_get(ev, &w, (size_t)lw * item) < 0)
+	if (sws_get(ev, &w, (size_t)lw * item, batch) < 0)
 		return -1;
 	for (int64_t b = 0; b < batch; b++) {
 		char *ab = (char *)a + b * (int64_t)n * n * item;
-		s = SEL(dt, cusolverDnSpotrf(h, lo, n, (float *)ab, n, w.work, lw, w.dinfo),
-			cusolverDnDpotrf(h, lo, n, (double *)ab, n, w.work, lw, w.dinfo),
-			cusolverDnCpotrf(h, lo, n, (cuComplex *)ab, n, w.work, lw, w.dinfo),
-			cusolverDnZpotrf(h, lo, n, (cuDoubleComplex *)ab, n, w.work, lw, w.dinfo));
-		if (s != CUSOLVER_STATUS_SUCCESS || info_back(ev, &w, &info[b]) < 0) {
+		int *ib = w.dinfo + b;
+		s = SEL(dt, cusolverDnSpotrf(h, lo, n, (float *)ab, n, w.work, lw, ib),
+			cusolverDnDpotrf(h, lo, n, (double *)ab, n, w.work, lw, ib),
+			cusolverDnCpotrf(h, lo, n, (cuComplex *)ab, n, w.work, lw, ib),
+			cusolverDnZpotrf(h, lo, n, (cuDoubleComplex *)ab, n, w.work, lw, ib));
+		if (s != CUSOLVER_STATUS_SUCCESS) {
 			sws_put(&w);
-			return s != CUSOLVER_STATUS_SUCCESS ? sol_fail(ev, s, "potrf") : -1;
+			return sol_fail(ev, s, "potrf");
 		}
+	}
+	if (info_back(ev, &w, info, batch) < 0) {
+		sws_put(&w);
+		return -1;
 	}
 	sws_put(&w);
 	return 0;
@@ -178,19 +303,23 @@ static int sl_geqrf(struct eval *ev, int dt, int64_t batch, int m, int n, void *
 		cusolverDnCgeqrf_bufferSize(h, m, n, a, m, &lw), cusolverDnZgeqrf_bufferSize(h, m, n, a, m, &lw));
 	if (s != CUSOLVER_STATUS_SUCCESS)
 		return sol_fail(ev, s, "geqrf_bufferSize");
-	if (sws_get(ev, &w, (size_t)lw * item) < 0)
+	if (sws_get(ev, &w, (size_t)lw * item, batch) < 0)
 		return -1;
 	for (int64_t b = 0; b < batch; b++) {
 		char *ab = (char *)a + b * (int64_t)m * n * item, *tb = (char *)tau + b * (int64_t)k * item;
-		s = SEL(dt, cusolverDnSgeqrf(h, m, n, (float *)ab, m, (float *)tb, w.work, lw, w.dinfo),
-			cusolverDnDgeqrf(h, m, n, (double *)ab, m, (double *)tb, w.work, lw, w.dinfo),
-			cusolverDnCgeqrf(h, m, n, (cuComplex *)ab, m, (cuComplex *)tb, w.work, lw, w.dinfo),
-			cusolverDnZgeqrf(h, m, n, (cuDoubleComplex *)ab, m, (cuDoubleComplex *)tb, w.work, lw, w.dinfo));
-		if (s != CUSOLVER_STATUS_SUCCESS || info_back(ev, &w, &info[b]) < 0) {
+		int *ib = w.dinfo + b;
+		s = SEL(dt, cusolverDnSgeqrf(h, m, n, (float *)ab, m, (float *)tb, w.work, lw, ib),
+			cusolverDnDgeqrf(h, m, n, (double *)ab, m, (double *)tb, w.work, lw, ib),
+			cusolverDnCgeqrf(h, m, n, (cuComplex *)ab, m, (cuComplex *)tb, w.work, lw, ib),
+			cusolverDnZgeqrf(h, m, n, (cuDoubleComplex *)ab, m, (cuDoubleComplex *)tb, w.work, lw, ib));
+		if (s != CUSOLVER_STATUS_SUCCESS) {
 			sws_put(&w);
-			return s != CUSOLVER_STATUS_SUCCESS ? sol_fail(ev, s, "geqrf") : -1;
+			return sol_fail(ev, s, "geqrf");
 		}
 	}
+	/* geqrf's info only reports a bad argument: nothing to wait for */
+	for (int64_t b = 0; b < batch; b++)
+		info[b] = 0;
 	sws_put(&w);
 	return 0;
 }
@@ -210,23 +339,53 @@ static int sl_orgqr(struct eval *ev, int dt, int64_t batch, int m, int ncol, int
 		cusolverDnZungqr_bufferSize(h, m, ncol, k, a, m, tau, &lw));
 	if (s != CUSOLVER_STATUS_SUCCESS)
 		return sol_fail(ev, s, "orgqr_bufferSize");
-	if (sws_get(ev, &w, (size_t)lw * item) < 0)
+	if (sws_get(ev, &w, (size_t)lw * item, batch) < 0)
 		return -1;
 	for (int64_t b = 0; b < batch; b++) {
 		/* the front end lays batches out with k reflectors each */
 		char *ab = (char *)a + b * (int64_t)m * ncol * item;
 		const char *tb = (const char *)tau + b * (int64_t)k * item;
-		s = SEL(dt, cusolverDnSorgqr(h, m, ncol, k, (float *)ab, m, (const float *)tb, w.work, lw, w.dinfo),
-			cusolverDnDorgqr(h, m, ncol, k, (double *)ab, m, (const double *)tb, w.work, lw, w.dinfo),
-			cusolverDnCungqr(h, m, ncol, k, (cuComplex *)ab, m, (const cuComplex *)tb, w.work, lw, w.dinfo),
-			cusolverDnZungqr(h, m, ncol, k, (cuDoubleComplex *)ab, m, (const cuDoubleComplex *)tb, w.work, lw, w.dinfo));
-		if (s != CUSOLVER_STATUS_SUCCESS || info_back(ev, &w, &info[b]) < 0) {
+		int *ib = w.dinfo + b;
+		s = SEL(dt, cusolverDnSorgqr(h, m, ncol, k, (float *)ab, m, (const float *)tb, w.work, lw, ib),
+			cusolverDnDorgqr(h, m, ncol, k, (double *)ab, m, (const double *)tb, w.work, lw, ib),
+			cusolverDnCungqr(h, m, ncol, k, (cuComplex *)ab, m, (const cuComplex *)tb, w.work, lw, ib),
+			cusolverDnZungqr(h, m, ncol, k, (cuDoubleComplex *)ab, m, (const cuDoubleComplex *)tb, w.work, lw, ib));
+		if (s != CUSOLVER_STATUS_SUCCESS) {
 			sws_put(&w);
-			return s != CUSOLVER_STATUS_SUCCESS ? sol_fail(ev, s, "orgqr") : -1;
+			return sol_fail(ev, s, "orgqr");
 		}
 	}
+	/* orgqr's info only reports a bad argument: nothing to wait for */
+	for (int64_t b = 0; b < batch; b++)
+		info[b] = 0;
 	sws_put(&w);
 	return 0;
+}
+
+/* Zero a triangle of column-major matrices in place (struct backend_linalg) */
+static int sl_trizero(struct eval *ev, int dt, int64_t batch, int m, int n, void *a, int upper, int conj)
+{
+	char nm[32];
+	long long nb = batch;
+	int64_t tot = batch * (int64_t)m * n;
+	void *args[] = {&a, &nb, &m, &n, &upper, &conj};
+	if (tot == 0)
+		return 0;
+	return la_launch(ev, la_name(nm, sizeof nm, "la_trizero", dt), cuew_grid(tot, 1), 256, args);
+}
+
+/* NumPy's slogdet (and det) of getrf's LUs, on the device (struct backend_linalg) */
+static int sl_lu_slogdet(struct eval *ev, int dt, int64_t batch, int n, const void *lu, const int32_t *ipiv,
+			 void *sign, void *logdet, void *det)
+{
+	char nm[32];
+	long long nb = batch;
+	unsigned block = n <= 32 ? 32 : n <= 128 ? 128 : 256;
+	unsigned grid = batch < 65535 ? (unsigned)batch : 65535;
+	void *args[] = {&lu, &ipiv, &nb, &n, &sign, &logdet, &det};
+	if (batch == 0)
+		return 0;
+	return la_launch(ev, la_name(nm, sizeof nm, "la_slogdet", dt), grid, block, args);
 }
 
 /* cuSOLVER's gesvd needs m >= n; a wide matrix is done through its
@@ -312,7 +471,7 @@ static int gram_get(struct eval *ev, cusolverDnHandle_t h, struct gram *b, int M
 	if (s != CUSOLVER_STATUS_SUCCESS)
 		return sol_fail(ev, s, "svd workspace query");
 	b->lw = l1 > l2 ? (l1 > l3 ? l1 : l3) : (l2 > l3 ? l2 : l3);
-	if (sws_get(ev, &b->w, (size_t)b->lw * 8) < 0) {
+	if (sws_get(ev, &b->w, (size_t)b->lw * 8, 1) < 0) {
 		b->w.work = NULL;
 		return -1;
 	}
@@ -353,9 +512,9 @@ static int gram_one(struct eval *ev, cusolverDnHandle_t h, struct gram *b, int M
 		void *args[] = {&b->lam, &N, &s, &b->w.dinfo};
 		if (gram_launch(ev, "sv_roots", N, args) < 0)
 			return -1;
-		return info_back(ev, &b->w, info);
+		return info_back(ev, &b->w, info, 1);
 	}
-	if (info_back(ev, &b->w, info) < 0 || *info)   /* syevd did not converge */
+	if (info_back(ev, &b->w, info, 1) < 0 || *info)   /* syevd did not converge */
 		return *info ? 0 : -1;
 	{
 		void *args[] = {&b->g, &b->v, &N};
@@ -383,7 +542,7 @@ static int gram_one(struct eval *ev, cusolverDnHandle_t h, struct gram *b, int M
 		    || gram_launch(ev, "sv_right", (int64_t)N * N, a3) < 0)
 			return -1;
 	}
-	return info_back(ev, &b->w, info);
+	return info_back(ev, &b->w, info, 1);
 }
 
 static int sl_gesdd(struct eval *ev, int dt, int64_t batch, int m, int n, void *a, void *sv,
@@ -415,7 +574,7 @@ static int sl_gesdd(struct eval *ev, int dt, int64_t batch, int m, int n, void *
 		cusolverDnCgesvd_bufferSize(h, M, N, &lw), cusolverDnZgesvd_bufferSize(h, M, N, &lw));
 	if (s != CUSOLVER_STATUS_SUCCESS)
 		return sol_fail(ev, s, "gesvd_bufferSize");
-	if (sws_get(ev, &w, (size_t)lw * item) < 0)
+	if (sws_get(ev, &w, (size_t)lw * item, batch) < 0)
 		return -1;
 	}
 	if (wide && !(ta = pool_alloc(ev, (size_t)M * N * item)))
@@ -437,16 +596,15 @@ static int sl_gesdd(struct eval *ev, int dt, int64_t batch, int m, int n, void *
 			if (gram_one(ev, h, &gb, M, N, ucols, A, (float *)sb, tu, tv, job, &info[b]) < 0)
 				goto out;
 		} else {
-			s = SEL(dt, cusolverDnSgesvd(h, jobu, jobv, M, N, (float *)A, M, (float *)sb, (float *)tu, ldu, (float *)tv, ldv, w.work, lw, (float *)rw, w.dinfo),
-				cusolverDnDgesvd(h, jobu, jobv, M, N, (double *)A, M, (double *)sb, (double *)tu, ldu, (double *)tv, ldv, w.work, lw, (double *)rw, w.dinfo),
-				cusolverDnCgesvd(h, jobu, jobv, M, N, (cuComplex *)A, M, (float *)sb, (cuComplex *)tu, ldu, (cuComplex *)tv, ldv, w.work, lw, (float *)rw, w.dinfo),
-				cusolverDnZgesvd(h, jobu, jobv, M, N, (cuDoubleComplex *)A, M, (double *)sb, (cuDoubleComplex *)tu, ldu, (cuDoubleComplex *)tv, ldv, w.work, lw, (double *)rw, w.dinfo));
+			int *ib = w.dinfo + b;
+			s = SEL(dt, cusolverDnSgesvd(h, jobu, jobv, M, N, (float *)A, M, (float *)sb, (float *)tu, ldu, (float *)tv, ldv, w.work, lw, (float *)rw, ib),
+				cusolverDnDgesvd(h, jobu, jobv, M, N, (double *)A, M, (double *)sb, (double *)tu, ldu, (double *)tv, ldv, w.work, lw, (double *)rw, ib),
+				cusolverDnCgesvd(h, jobu, jobv, M, N, (cuComplex *)A, M, (float *)sb, (cuComplex *)tu, ldu, (cuComplex *)tv, ldv, w.work, lw, (float *)rw, ib),
+				cusolverDnZgesvd(h, jobu, jobv, M, N, (cuDoubleComplex *)A, M, (double *)sb, (cuDoubleComplex *)tu, ldu, (cuDoubleComplex *)tv, ldv, w.work, lw, (double *)rw, ib));
 			if (s != CUSOLVER_STATUS_SUCCESS) {
 				sol_fail(ev, s, "gesvd");
 				goto out;
 			}
-			if (info_back(ev, &w, &info[b]) < 0)
-				goto out;
 		}
 		if (job == 'N')
 			continue;
@@ -479,6 +637,9 @@ static int sl_gesdd(struct eval *ev, int dt, int64_t batch, int m, int n, void *
 			}
 		}
 	}
+	/* gesvd's infos, all at once (the Gram path read its own) */
+	if (!by_gram && info_back(ev, &w, info, batch) < 0)
+		goto out;
 	rc = 0;
 out:
 	if (ta) pool_free(ta, (size_t)M * N * item);
@@ -508,18 +669,23 @@ static int sl_syevd(struct eval *ev, int dt, int64_t batch, int n, void *a, void
 		cusolverDnZheevd_bufferSize(h, jz, lo, n, a, n, wv, &lw));
 	if (s != CUSOLVER_STATUS_SUCCESS)
 		return sol_fail(ev, s, "syevd_bufferSize");
-	if (sws_get(ev, &w, (size_t)lw * item) < 0)
+	if (sws_get(ev, &w, (size_t)lw * item, batch) < 0)
 		return -1;
 	for (int64_t b = 0; b < batch; b++) {
 		char *ab = (char *)a + b * (int64_t)n * n * item, *wb = (char *)wv + b * (int64_t)n * rsz;
-		s = SEL(dt, cusolverDnSsyevd(h, jz, lo, n, (float *)ab, n, (float *)wb, w.work, lw, w.dinfo),
-			cusolverDnDsyevd(h, jz, lo, n, (double *)ab, n, (double *)wb, w.work, lw, w.dinfo),
-			cusolverDnCheevd(h, jz, lo, n, (cuComplex *)ab, n, (float *)wb, w.work, lw, w.dinfo),
-			cusolverDnZheevd(h, jz, lo, n, (cuDoubleComplex *)ab, n, (double *)wb, w.work, lw, w.dinfo));
-		if (s != CUSOLVER_STATUS_SUCCESS || info_back(ev, &w, &info[b]) < 0) {
+		int *ib = w.dinfo + b;
+		s = SEL(dt, cusolverDnSsyevd(h, jz, lo, n, (float *)ab, n, (float *)wb, w.work, lw, ib),
+			cusolverDnDsyevd(h, jz, lo, n, (double *)ab, n, (double *)wb, w.work, lw, ib),
+			cusolverDnCheevd(h, jz, lo, n, (cuComplex *)ab, n, (float *)wb, w.work, lw, ib),
+			cusolverDnZheevd(h, jz, lo, n, (cuDoubleComplex *)ab, n, (double *)wb, w.work, lw, ib));
+		if (s != CUSOLVER_STATUS_SUCCESS) {
 			sws_put(&w);
-			return s != CUSOLVER_STATUS_SUCCESS ? sol_fail(ev, s, "syevd") : -1;
+			return sol_fail(ev, s, "syevd");
 		}
+	}
+	if (info_back(ev, &w, info, batch) < 0) {
+		sws_put(&w);
+		return -1;
 	}
 	sws_put(&w);
 	return 0;
@@ -533,6 +699,8 @@ static const struct backend_linalg linalg_cuda = {
 	.orgqr = sl_orgqr,
 	.gesdd = sl_gesdd,
 	.syevd = sl_syevd,
+	.trizero = sl_trizero,
+	.lu_slogdet = sl_lu_slogdet,
 };
 
 const struct backend_linalg *const cuda_linalg_backend = &linalg_cuda;
