@@ -709,8 +709,29 @@ static int record_annotation(struct eval *ev, struct scope *sc, struct node *s)
 		return -1;
 	}
 	struct value *v = eval_expr(ev, sc, s->c);
-	if (!v)
-		return -1;
+	if (!v) {
+		/* an annotation Lumen cannot evaluate (`int | None`) is kept as its
+		 * text, as `from __future__ import annotations` keeps them all */
+		struct value *e = err_fetch(ev);
+		const struct arena *ar = sc->fd->arena;
+		int ok = e && e->type == VT_EXCEPTION && e->u.exc.type == TY_TypeError && ar && ar->lines &&
+			 s->c->line == s->c->end_line && s->c->line >= 1 && s->c->line <= ar->nlines &&
+			 s->c->end_col > s->c->col;
+		if (!ok) {
+			err_set_value(ev, e);
+			return -1;
+		}
+		val_decref(e);
+		err_tb_clear(ev);
+		const char *t = ar->lines[s->c->line - 1] + s->c->col;
+		char *txt = strndup(t, (size_t)(s->c->end_col - s->c->col));
+		v = txt ? val_cstr(txt) : NULL;
+		free(txt);
+		if (!v) {
+			err_nomem(ev);
+			return -1;
+		}
+	}
 	if (dict_setstr(ann, s->a->s, v) < 0) {
 		err_nomem(ev);
 		return -1;

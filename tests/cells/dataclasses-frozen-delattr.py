@@ -1,4 +1,4 @@
-# dataclasses: frozen + match_args, field(repr=False, init=False), MISSING, hashing
+# dataclasses (annotations Lumen keeps as text: int | None, list[float]): frozen + match_args, field(repr=False, init=False), MISSING, hashing
 # frozen instances, FrozenInstanceError on del; a user __delattr__ with super().
 from dataclasses import dataclass, field, MISSING, fields
 @dataclass(frozen=True, match_args=True)
@@ -24,3 +24,16 @@ try:
     del d.y
 except AttributeError as e:
     print('AttributeError:', e)
+from dataclasses import dataclass, field
+import numpy as np
+
+@dataclass
+class Config:
+    name: str
+    size: int | None = None
+    weights: list[float] = field(default_factory=list)
+    arr: np.ndarray = None
+
+c = Config('run', weights=[0.5])
+print(c)
+print(Config('a', 3) == Config('a', 3))
