@@ -28,11 +28,14 @@ done | sort -u | while read -r lib; do
 	*/libstdc++.so*|*/libgcc_s.so*|/usr/local/cuda*|*/libcuda.so*) ;;
 	# MPI comes from the GPU machine's own Open MPI 4.1 (its mpiexec must
 	# match the library the ranks load); NCCL is loaded at run time there
+	# (copied to lib-mpi/ for a machine without Open MPI: put it on
+	# LD_LIBRARY_PATH only where `ldd bin/lumen` finds no libmpi)
 	*/libmpi.so*|*/libopen-rte.so*|*/libopen-pal.so*|*/libpmix.so*|*/libhwloc.so*|\
-	*/libevent*.so*|*/libnccl.so*) ;;
+	*/libevent*.so*) mkdir -p "$stage/lib-mpi" && cp -L "$lib" "$stage/lib-mpi/" ;;
+	*/libnccl.so*) ;;
 	*) cp -L "$lib" "$stage/lib/" ;;
 	esac
 done
-tar -C "$stage" -cJf "$out/lumen-gpu.tar.xz" bin lib
+tar -C "$stage" -cJf "$out/lumen-gpu.tar.xz" bin lib $(test -d "$stage/lib-mpi" && echo lib-mpi)
 rm -rf "$stage"
 ls -la "$out"
