@@ -86,11 +86,129 @@ static struct value *fn_get_array_module(struct eval *ev, const struct builtin *
 	return arr_import_cached(ev, "numpy");
 }
 
+/* cp.fuse: a Fusion object calls its function; the statement fusion of
+ * the evaluator already runs the function's elementwise body as one launch */
+struct fusion {
+	struct value *func;
+	char *name;
+};
+
+static void fusion_free(void *p)
+{
+	struct fusion *f = p;
+	val_decref(f->func);
+	free(f->name);
+	free(f);
+}
+
+static struct value *fusion_call(struct eval *ev, struct value *self, int argc, struct value **argv,
+				 const struct kwargs *kw)
+{
+	struct fusion *f = self->u.obj.p;
+	return val_call(ev, f->func, argc, argv, kw);
+}
+
+static char *fusion_repr(struct eval *ev, struct value *self)
+{
+	struct fusion *f = self->u.obj.p;
+	char *s = malloc(strlen(f->name) + 16);
+	if (!s)
+		return err_nomem(ev), NULL;
+	sprintf(s, "<Fusion name=%s>", f->name);
+	return s;
+}
+
+static struct value *fusion_getattr(struct eval *ev, struct value *self, const char *name)
+{
+	struct fusion *f = self->u.obj.p;
+	if (!strcmp(name, "name"))
+		return val_cstr(f->name);
+	if (!strcmp(name, "func"))
+		return val_incref(f->func);
+	return NULL;
+}
+
+static const char *const fusion_attrs[] = {"name", "func", NULL};
+static const struct objtype fusion_type = {
+	.name = "Fusion", .free = fusion_free, .call = fusion_call, .repr = fusion_repr,
+	.getattr = fusion_getattr, .attrs = fusion_attrs,
+};
+
+static struct value *fusion_new(struct eval *ev, struct value *func, struct value *kname)
+{
+	const char *name = kname && kname->type != VT_NONE ? val_as_cstr(kname) : NULL;
+	struct value *n = NULL;
+	if (kname && kname->type != VT_NONE && !name)
+		return err_set(ev, TY_TypeError, "kernel_name must be a str");
+	if (!name) {
+		n = val_getattr(ev, func, "__name__");
+		if (!n)
+			return NULL;
+		name = val_as_cstr(n);
+		if (!name) {
+			val_decref(n);
+			return err_set(ev, TY_TypeError, "fuse() needs a function with a str __name__");
+		}
+	}
+	struct fusion *f = calloc(1, sizeof *f);
+	if (!f || !(f->name = strdup(name))) {
+		free(f);
+		val_decref(n);
+		return err_nomem(ev);
+	}
+	val_decref(n);
+	f->func = val_incref(func);
+	struct value *v = val_object_new(&fusion_type, f);
+	if (!v)
+		fusion_free(f);
+	return v ? v : err_nomem(ev);
+}
+
+static int fusion_callable(struct value *f)
+{
+	return f->type == VT_FUNCTION || f->type == VT_BUILTIN || f->type == VT_TYPE ||
+	       (f->type == VT_OBJECT && f->u.obj.t->call);
+}
+
+/* fuse(...)(f): the decorator carries kernel_name (or None) as its self */
+static struct value *fn_fuse_decorate(struct eval *ev, const struct builtin *bi, int argc,
+				      struct value **argv, const struct kwargs *kw)
+{
+	if (argc != 1 || (kw && kw->n))
+		return err_set(ev, TY_TypeError, "wrapper() takes exactly one argument (%d given)", argc);
+	if (!fusion_callable(argv[0]))
+		return err_set(ev, TY_TypeError, "fuse() needs a callable");
+	return fusion_new(ev, argv[0], bi->self);
+}
+
+/* cp.fuse(f) / cp.fuse() / cp.fuse(kernel_name='k') */
+static struct value *fn_fuse(struct eval *ev, const struct builtin *bi, int argc,
+			     struct value **argv, const struct kwargs *kw)
+{
+	struct value *kname = NULL;
+	for (int i = 0; kw && i < kw->n; i++) {
+		if (strcmp(kw->names[i], "kernel_name"))
+			return err_set(ev, TY_TypeError, "fuse() got an unexpected keyword argument '%s'",
+				       kw->names[i]);
+		kname = kw->vals[i];
+	}
+	if (argc == 1 && !kname && fusion_callable(argv[0]))
+		return fusion_new(ev, argv[0], NULL);
+	if (argc > 0)
+		return err_set(ev, TY_TypeError, "fuse() takes a function or only keyword arguments");
+	struct value *none = kname ? NULL : val_none();
+	struct value *d = val_builtin("fuse.<locals>.wrapper", fn_fuse_decorate, kname ? kname : none, NULL);
+	val_decref(none);
+	return d ? d : err_nomem(ev);
+}
+
 static const struct arr_func cupy_own_funcs[] = {
 	{"asnumpy", fn_asnumpy, "asnumpy(a, stream=None, order='C', out=None, *, blocking=True)",
 	 "Returns an array on the host memory from an arbitrary source array."},
 	{"get_array_module", fn_get_array_module, "get_array_module(*args)",
 	 "Returns the array module for arguments."},
+	{"fuse", fn_fuse, "fuse(*args, **kwargs)",
+	 "Decorator that fuses a function: the function called on arrays runs as one kernel."},
 	{NULL, NULL, NULL, NULL},
 };
 

@@ -45,7 +45,7 @@ enum nkind {
 	S_EXPR,      /* a */
 	S_ASSIGN,    /* l: targets, a: value */
 	S_AUGASSIGN, /* op, a: target, b: value */
-	S_ANNASSIGN, /* a: target, b: value or NULL */
+	S_ANNASSIGN, /* a: target, b: value or NULL, c: the annotation */
 	S_DEL,       /* l */
 	S_IF,        /* a: test, l: body, l2: orelse */
 	S_FOR,       /* a: target, b: iter, l: body, l2: orelse */

@@ -693,6 +693,52 @@ static int exec_while(struct eval *ev, struct scope *sc, struct node *s)
 }
 
 /* The body of class statement s in a dict of its own: the class, or NULL */
+/* `name: annotation` in a class body: __annotations__[name] = annotation */
+static int record_annotation(struct eval *ev, struct scope *sc, struct node *s)
+{
+	struct value *ann = dict_getstr_borrow(sc->locals, "__annotations__");
+	if (!ann) {
+		ann = val_dict_new();
+		if (!ann || dict_setstr(sc->locals, "__annotations__", ann) < 0) {
+			err_nomem(ev);
+			return -1;
+		}
+	}
+	if (ann->type != VT_DICT) {
+		err_set(ev, TY_NotImplementedError, "__annotations__ that is not a dict is not supported by Lumen");
+		return -1;
+	}
+	struct value *v = eval_expr(ev, sc, s->c);
+	if (!v) {
+		/* an annotation Lumen cannot evaluate (`int | None`) is kept as its
+		 * text, as `from __future__ import annotations` keeps them all */
+		struct value *e = err_fetch(ev);
+		const struct arena *ar = sc->fd->arena;
+		int ok = e && e->type == VT_EXCEPTION && e->u.exc.type == TY_TypeError && ar && ar->lines &&
+			 s->c->line == s->c->end_line && s->c->line >= 1 && s->c->line <= ar->nlines &&
+			 s->c->end_col > s->c->col;
+		if (!ok) {
+			err_set_value(ev, e);
+			return -1;
+		}
+		val_decref(e);
+		err_tb_clear(ev);
+		const char *t = ar->lines[s->c->line - 1] + s->c->col;
+		char *txt = strndup(t, (size_t)(s->c->end_col - s->c->col));
+		v = txt ? val_cstr(txt) : NULL;
+		free(txt);
+		if (!v) {
+			err_nomem(ev);
+			return -1;
+		}
+	}
+	if (dict_setstr(ann, s->a->s, v) < 0) {
+		err_nomem(ev);
+		return -1;
+	}
+	return 0;
+}
+
 static struct value *class_body(struct eval *ev, struct scope *sc, struct node *s)
 {
 	struct value *cls = NULL, *ns = NULL, *bases = val_list_new(0, NULL);
@@ -851,6 +897,10 @@ static __attribute__((noinline)) int exec_stmt_rest(struct eval *ev, struct scop
 	case S_AUGASSIGN:
 		return exec_augassign(ev, sc, s) < 0 ? EX_ERR : EX_OK;
 	case S_ANNASSIGN:
+		/* a class body records `name: annotation` in __annotations__, in order */
+		if (sc->fd && sc->fd->is_class && s->c && s->a->kind == N_NAME && sc->locals->type == VT_DICT &&
+		    record_annotation(ev, sc, s) < 0)
+			return EX_ERR;
 		if (!s->b)
 			return EX_OK;
 		v = eval_expr(ev, sc, s->b);

@@ -1712,7 +1712,7 @@ static struct node *simple_stmt(struct parser *P)
 		check_target(P, e, 0);
 		n = mknode(P, S_ANNASSIGN, &at);
 		n->a = e;
-		(void)test(P);
+		n->c = test(P);
 		if (accept(P, T_EQUAL))
 			n->b = testlist_star(P);
 		return n;

@@ -53,6 +53,7 @@ struct value *bisect_build(struct eval *ev, const char *name);     /* small.c */
 struct value *heapq_build(struct eval *ev, const char *name);      /* small.c */
 struct value *gc_build(struct eval *ev, const char *name);         /* small.c */
 struct value *datetime_build(struct eval *ev, const char *name);
+struct value *dataclasses_build(struct eval *ev, const char *name);
 /* pathlib.c: is v a Path, and its text (borrowed) */
 int pylib_is_path(struct value *v);
 const char *pylib_path_str(struct value *v);

@@ -21,7 +21,11 @@ struct pyclass {
 	struct value *self;       /* the class value (borrowed) */
 	char *name;
 	char *module;
-	struct value *base;       /* a user class, or NULL */
+	struct value *base;       /* the first user-class base, or NULL */
+	struct value **mro;       /* the user classes after this one in its C3 MRO (owned refs) */
+	int nmro;
+	struct value **bases;     /* every base as written (owned refs; NULL when none) */
+	int nbases;
 	enum typeid tbase;        /* the builtin root: TY_OBJECT or an exception */
 	struct value *dict;       /* the namespace (VT_DICT) */
 	const struct value *globals; /* identity only: cls_break_cycles */
@@ -83,18 +87,22 @@ struct value *cls_notimpl(void) { return val_incref(&notimpl_value); }
 /* the attribute name of class cls or a base (borrowed), or NULL */
 static struct value *lookup(struct value *cls, const char *name)
 {
-	for (; cls; cls = CLS(cls)->base) {
-		struct value *v = dict_getstr_borrow(CLS(cls)->dict, name);
-		if (v)
-			return v;
-	}
-	return NULL;
+	if (!cls)
+		return NULL;
+	struct value *v = dict_getstr_borrow(CLS(cls)->dict, name);
+	for (int i = 0; !v && i < CLS(cls)->nmro; i++)
+		v = dict_getstr_borrow(CLS(CLS(cls)->mro[i])->dict, name);
+	return v;
 }
 
 int cls_subclass(struct value *c, struct value *of)
 {
-	for (; c; c = CLS(c)->base)
-		if (c == of)
+	if (!c)
+		return 0;
+	if (c == of)
+		return 1;
+	for (int i = 0; i < CLS(c)->nmro; i++)
+		if (CLS(c)->mro[i] == of)
 			return 1;
 	return 0;
 }
@@ -335,9 +343,43 @@ static const struct objtype property_type = {
 /* The attribute a found on the class, seen from obj (an instance or an
  * exception; NULL when read on the class itself, cls the class): functions
  * bind, classmethods bind to the class, staticmethods unwrap, properties run. */
+/* a C callable that binds like a def in a class body (dataclass methods) */
+static struct value *imethod_call(struct eval *ev, struct value *self, int argc, struct value **argv,
+				  const struct kwargs *kw)
+{
+	return val_call(ev, self->u.obj.p, argc, argv, kw);
+}
+
+static const struct objtype imethod_type = {
+	.name = "method_descriptor", .free = wrap_free, .call = imethod_call,
+};
+
+struct value *cls_method_wrap(struct eval *ev, struct value *fn)
+{
+	struct value *v = val_object_new(&imethod_type, val_incref(fn));
+	if (!v)
+		val_decref(fn);
+	return v ? v : err_nomem(ev);
+}
+
+int cls_inst_set_raw(struct eval *ev, struct value *inst, const char *name, struct value *x)
+{
+	if (!cls_is_instance(inst)) {
+		err_set(ev, TY_TypeError, "an instance of a user class is needed");
+		return -1;
+	}
+	if (dict_setstr(INST(inst)->dict, name, val_incref(x)) < 0) {
+		err_nomem(ev);
+		return -1;
+	}
+	return 0;
+}
+
 static struct value *bind(struct eval *ev, struct value *a, struct value *obj, struct value *cls)
 {
 	if (a->type == VT_OBJECT) {
+		if (a->u.obj.t == &imethod_type)
+			return obj ? method_new(ev, a->u.obj.p, obj) : val_incref(a->u.obj.p);
 		if (a->u.obj.t == &staticmethod_type)
 			return val_incref(a->u.obj.p);
 		if (a->u.obj.t == &classmethod_type)
@@ -838,6 +880,13 @@ int cls_delattr(struct eval *ev, struct value *obj, const char *name)
 			val_decref(r);
 			return r ? 0 : -1;
 		}
+		if ((a = lookup(INST(obj)->cls, "__delattr__"))) {
+			struct value *n = val_cstr(name);
+			struct value *r = n ? call_dunder(ev, a, obj, 1, &n) : err_nomem(ev);
+			val_decref(n);
+			val_decref(r);
+			return r ? 0 : -1;
+		}
 		d = INST(obj)->dict;
 	} else if (cls_is_class(obj)) {
 		d = CLS(obj)->dict;
@@ -991,6 +1040,25 @@ static struct value *obj_repr(struct eval *ev, const struct builtin *bi, int arg
 	return s ? val_str_take(s, strlen(s)) : NULL;
 }
 
+/* object.__delattr__ as super() gives it: out of the instance dict, past any __delattr__ */
+static struct value *obj_delattr(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
+				 const struct kwargs *kw)
+{
+	(void)kw;
+	if (argc != 1 || argv[0]->type != VT_STR)
+		return err_set(ev, TY_TypeError, "expected 1 argument, got %d", argc);
+	struct value *self = bi->self;
+	if (!cls_is_instance(self))
+		return err_set(ev, TY_NotImplementedError, "super().__delattr__ on this object is not supported by Lumen");
+	int r = dict_del(ev, INST(self)->dict, argv[0]);
+	if (r < 0)
+		return NULL;
+	if (!r)
+		return err_set(ev, TY_AttributeError, "'%s' object has no attribute '%s'", CLS(INST(self)->cls)->name,
+			       argv[0]->u.str->s);
+	return val_none();
+}
+
 static struct value *obj_setattr(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
 				 const struct kwargs *kw)
 {
@@ -1019,6 +1087,12 @@ static void class_free(void *p)
 		c->next->prev = c->prev;
 	val_decref(c->dict);
 	val_decref(c->base);
+	for (int i = 0; i < c->nmro; i++)
+		val_decref(c->mro[i]);
+	for (int i = 0; i < c->nbases; i++)
+		val_decref(c->bases[i]);
+	free(c->mro);
+	free(c->bases);
 	free(c->name);
 	free(c->module);
 	free(c);
@@ -1124,10 +1198,10 @@ static struct value *class_getattr(struct eval *ev, struct value *self, const ch
 			return err_nomem(ev);
 		if (mro && list_append(l, val_incref(self)) < 0)
 			goto nomem;
-		for (struct value *b = c->base; b; b = mro ? CLS(b)->base : NULL)
-			if (list_append(l, val_incref(b)) < 0)
+		for (int i = 0; i < (mro ? c->nmro : c->nbases); i++)
+			if (list_append(l, val_incref(mro ? c->mro[i] : c->bases[i])) < 0)
 				goto nomem;
-		if (mro || !c->base) {
+		if (mro || !c->nbases) {
 			enum typeid t = c->tbase;
 			for (;;) {
 				if (list_append(l, val_type(t)) < 0)
@@ -1177,38 +1251,156 @@ static const struct objtype class_type = {
 	.call = class_call, .repr = class_repr, .hash = class_hash, .binop = class_binop,
 };
 
+/* C3 linearisation of the user-class bases (built-in roots stay at the
+ * tail, outside the list): *out gets the classes after the new class, as
+ * owned refs.  -1 with *out NULL and *nout -1 when out of memory; -1 with
+ * *nout 0 when no consistent order exists. */
+static int c3_merge(int nbases, struct value **bases, struct value ***out, int *nout)
+{
+	int nseq = 0, total = 0, n = 0, rc = -1;
+	*out = NULL;
+	*nout = -1;
+	/* the sequences: each base's linearisation, then the list of bases */
+	struct value ***seq = calloc((size_t)nbases + 1, sizeof *seq);
+	int *len = calloc((size_t)nbases + 1, sizeof *len), *pos = calloc((size_t)nbases + 1, sizeof *pos);
+	struct value **res = NULL, **ub = calloc((size_t)nbases + 1, sizeof *ub);
+	if (!seq || !len || !pos || !ub)
+		goto done;
+	int nub = 0;
+	for (int k = 0; k < nbases; k++) {
+		if (!cls_is_class(bases[k]))
+			continue;
+		struct pyclass *b = CLS(bases[k]);
+		ub[nub++] = bases[k];
+		if (!(seq[nseq] = malloc(sizeof **seq * ((size_t)b->nmro + 1))))
+			goto done;
+		seq[nseq][0] = bases[k];
+		memcpy(seq[nseq] + 1, b->mro, sizeof **seq * (size_t)b->nmro);
+		len[nseq] = b->nmro + 1;
+		total += len[nseq++];
+	}
+	seq[nseq] = ub;
+	len[nseq++] = nub;
+	if (!(res = malloc(sizeof *res * ((size_t)total + 1))))
+		goto done;
+	*nout = 0;
+	for (;;) {
+		struct value *pick = NULL;
+		int left = 0;
+		for (int i = 0; i < nseq && !pick; i++) {
+			if (pos[i] >= len[i])
+				continue;
+			left = 1;
+			struct value *cand = seq[i][pos[i]];
+			int intail = 0;
+			for (int j = 0; j < nseq && !intail; j++)
+				for (int t = pos[j] + 1; t < len[j]; t++)
+					if (seq[j][t] == cand) {
+						intail = 1;
+						break;
+					}
+			if (!intail)
+				pick = cand;
+		}
+		if (!left) {
+			rc = 0;
+			break;
+		}
+		if (!pick)
+			goto done;
+		res[n++] = val_incref(pick);
+		for (int i = 0; i < nseq; i++)
+			if (pos[i] < len[i] && seq[i][pos[i]] == pick)
+				pos[i]++;
+	}
+done:
+	if (rc == 0) {
+		*out = res;
+		*nout = n;
+	} else {
+		for (int i = 0; i < n; i++)
+			val_decref(res[i]);
+		free(res);
+	}
+	for (int i = 0; seq && i <= nbases; i++)
+		if (seq[i] != ub)
+			free(seq[i]);
+	free(seq);
+	free(len);
+	free(pos);
+	free(ub);
+	return rc;
+}
+
 struct value *cls_build(struct eval *ev, const char *name, int nbases, struct value **bases,
 			struct value *ns, struct value *globals)
 {
 	struct value *base = NULL;
 	enum typeid tbase = TY_OBJECT;
-	if (nbases > 1)
-		return err_set(ev, TY_NotImplementedError, "multiple inheritance is not supported by Lumen");
-	if (nbases == 1) {
-		struct value *b = bases[0];
+	int seen_builtin = 0;
+	enum typeid seen_ty = TY_OBJECT;
+	for (int k = 0; k < nbases; k++) {
+		struct value *b = bases[k];
+		for (int j = 0; j < k; j++)
+			if (bases[j] == b)
+				return err_set(ev, TY_TypeError, "duplicate base class %s",
+					       cls_is_class(b) ? CLS(b)->name : b->type == VT_TYPE ? typeid_name(b->u.ty) : "?");
+		enum typeid t;
 		if (cls_is_class(b)) {
-			base = b;
-			tbase = CLS(b)->tbase;
+			if (!base)
+				base = b;
+			t = CLS(b)->tbase;
+			/* a built-in root before a class that derives from it */
+			if (seen_builtin && (seen_ty == TY_OBJECT || (t != TY_OBJECT && typeid_subclass(t, seen_ty))))
+				goto inconsistent;
 		} else if (b->type == VT_TYPE && (b->u.ty == TY_OBJECT || typeid_is_exception(b->u.ty))) {
-			tbase = b->u.ty;
+			t = b->u.ty;
+			if (!seen_builtin || t == TY_OBJECT)
+				seen_ty = t;
+			seen_builtin = 1;
 		} else if (b->type == VT_TYPE) {
 			return err_set(ev, TY_NotImplementedError,
 				       "subclassing the built-in type '%s' is not supported by Lumen", typeid_name(b->u.ty));
 		} else {
 			return err_set(ev, TY_TypeError, "bases must be types");
 		}
+		if (t != TY_OBJECT && tbase != TY_OBJECT && t != tbase && !typeid_subclass(t, tbase)) {
+			if (!typeid_subclass(tbase, t))
+				return err_set(ev, TY_NotImplementedError,
+					       "multiple inheritance from unrelated exception types is not supported by Lumen");
+		} else if (t != TY_OBJECT) {
+			tbase = t;
+		}
 	}
+
 	if (dict_getstr_borrow(ns, "__new__"))
 		return err_set(ev, TY_NotImplementedError, "__new__ is not supported by Lumen");
 	if (dict_getstr_borrow(ns, "__slots__"))
 		return err_set(ev, TY_NotImplementedError, "__slots__ is not supported by Lumen");
+	struct value **mro = NULL;
+	int nmro = 0;
+	if (c3_merge(nbases, bases, &mro, &nmro) < 0) {
+		if (!mro && nmro < 0)
+			return err_nomem(ev);
+		goto inconsistent;
+	}
 	struct pyclass *c = calloc(1, sizeof *c);
-	if (!c)
+	if (!c || (nbases && !(c->bases = malloc(sizeof *c->bases * (size_t)nbases)))) {
+		for (int k = 0; k < nmro; k++)
+			val_decref(mro[k]);
+		free(mro);
+		free(c);
 		return err_nomem(ev);
+	}
 	struct value *mod = dict_getstr_borrow(ns, "__module__");
 	c->name = strdup(name);
 	c->module = strdup(mod && mod->type == VT_STR ? mod->u.str->s : "__main__");
 	c->base = val_incref(base);
+	c->mro = mro;
+	c->nmro = nmro;
+	for (int k = 0; k < nbases; k++)
+		c->bases[k] = val_incref(bases[k]);
+	c->nbases = nbases;
 	c->tbase = tbase;
 	c->dict = val_incref(ns);
 	c->globals = globals;
@@ -1230,6 +1422,16 @@ struct value *cls_build(struct eval *ev, const char *name, int nbases, struct va
 		return err_nomem(ev);
 	}
 	return v;
+inconsistent:;
+	struct sbuf m = {0};
+	sb_printf(&m, "Cannot create a consistent method resolution\norder (MRO) for bases");
+	for (int k = 0; k < nbases; k++)
+		sb_printf(&m, "%s %s", k ? "," : "", cls_is_class(bases[k]) ? CLS(bases[k])->name :
+			  bases[k]->type == VT_TYPE ? typeid_name(bases[k]->u.ty) : "?");
+	char *msg = sb_take(&m);
+	err_set(ev, TY_TypeError, "%s", msg ? msg : "Cannot create a consistent method resolution order (MRO)");
+	free(msg);
+	return NULL;
 }
 
 /* ---- super ---- */
@@ -1248,7 +1450,21 @@ static struct value *super_getattr(struct eval *ev, struct value *self, const ch
 {
 	struct super *s = self->u.obj.p;
 	struct value *objcls = cls_is_class(s->obj) ? s->obj : cls_class_of(s->obj);
-	struct value *a = lookup(CLS(s->start)->base, name);
+	struct value *a = NULL;
+	if (objcls && cls_is_class(objcls)) {
+		/* the classes after start in the MRO of obj's class */
+		struct pyclass *oc = CLS(objcls);
+		int i = objcls == s->start ? 0 : -1;
+		for (int k = 0; i < 0 && k < oc->nmro; k++)
+			if (oc->mro[k] == s->start)
+				i = k + 1;
+		for (; i >= 0 && i < oc->nmro && !a; i++)
+			a = dict_getstr_borrow(CLS(oc->mro[i])->dict, name);
+		if (i < 0)
+			a = lookup(CLS(s->start)->base, name);
+	} else {
+		a = lookup(CLS(s->start)->base, name);
+	}
 	if (a)
 		return bind(ev, a, cls_is_class(s->obj) ? NULL : s->obj, objcls);
 	builtin_fn fn = NULL;
@@ -1258,6 +1474,8 @@ static struct value *super_getattr(struct eval *ev, struct value *self, const ch
 		fn = obj_repr;
 	else if (!strcmp(name, "__setattr__"))
 		fn = obj_setattr;
+	else if (!strcmp(name, "__delattr__"))
+		fn = obj_delattr;
 	if (fn && !cls_is_class(s->obj)) {
 		struct value *b = val_builtin(name, fn, s->obj, NULL);
 		return b ? b : err_nomem(ev);
@@ -1306,8 +1524,9 @@ struct value *cls_super_zero(struct eval *ev, const struct funcdef *fd, struct v
 {
 	if (!fd || !first)
 		return err_set(ev, TY_RuntimeError, "super(): no arguments");
-	struct value *c = cls_is_class(first) ? first : cls_class_of(first);
-	for (; c; c = CLS(c)->base) {
+	struct value *oc = cls_is_class(first) ? first : cls_class_of(first);
+	for (int k = -1; oc && cls_is_class(oc) && k < CLS(oc)->nmro; k++) {
+		struct value *c = k < 0 ? oc : CLS(oc)->mro[k];
 		struct dict *d = CLS(c)->dict->u.dict;
 		for (size_t i = 0; i < d->n; i++)
 			if (d->entries[i].key && holds_fd(d->entries[i].val, fd))

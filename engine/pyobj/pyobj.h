@@ -41,6 +41,10 @@ char *cls_format(struct eval *ev, struct value *obj, const char *spec);
 int cls_delattr(struct eval *ev, struct value *obj, const char *name);
 /* callable(v) for a VT_OBJECT with a call slot: instances only with __call__ */
 int cls_callable(struct value *v);
+/* fn (any callable) as a class attribute that binds to instances like a def */
+struct value *cls_method_wrap(struct eval *ev, struct value *fn);
+/* inst.name = x into the instance dict, past any __setattr__ (0, or -1 with the error set) */
+int cls_inst_set_raw(struct eval *ev, struct value *inst, const char *name, struct value *x);
 /* builtins: object model names (super, property, staticmethod, classmethod,
  * issubclass, NotImplemented, set, frozenset, open ...): 0 or -1 */
 int pyobj_init(struct eval *ev);
