@@ -36,7 +36,7 @@ LAYERS = [
     ["array"],
     ["ufunc"],
     ["backend", "backend/host", "backend/cuda", "kernels"],
-    ["lib", "numerics", "random", "pylib", "plot"],
+    ["lib", "numerics", "random", "pylib", "plot", "mpi"],
     ["session"],
     ["front"],  # engine/cli.c, engine/engine.h's users in kernel/
 ]
