@@ -114,7 +114,7 @@ static char *fusion_repr(struct eval *ev, struct value *self)
 	char *s = malloc(strlen(f->name) + 16);
 	if (!s)
 		return err_nomem(ev), NULL;
-	sprintf(s, "<Fusion name=%s>", f->name);
+	sprintf(s, "<Fusion '%s'>", f->name);
 	return s;
 }
 

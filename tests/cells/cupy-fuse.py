@@ -1,6 +1,7 @@
 # cp.fuse as a decorator (with and without parentheses, kernel_name=): the fused
 # function computes what the function computes, on arrays and on scalars.
-# CPython has no CuPy here: the fallback is CuPy's documented behaviour.
+# CPython has no CuPy here: the fallback is CuPy 14.2's behaviour (its repr
+# <Fusion 'name'> checked against CuPy on the GPU machine).
 import numpy as np
 try:
     from cupy import fuse
@@ -14,7 +15,7 @@ except ImportError:
             self.name = name or func.__name__
 
         def __repr__(self):
-            return '<Fusion name={}>'.format(self.name)
+            return "<Fusion '{}'>".format(self.name)
 
         def __call__(self, *args):
             return self.func(*args)
