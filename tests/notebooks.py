@@ -84,6 +84,9 @@ def main():
             if "%memgetinfo" in src:
                 checks.append(("%memgetinfo output",
                                any("Host mode" in t or "Memory pool:" in t for _, t in outs)))
+            if "plt.show()" in src:
+                checks.append(("a chart (image/png) drawn by the kernel",
+                               any(m == "image/png" and len(t) > 1000 for m, t in outs)))
             if any(m == "text/html" and "lumen-array" in t for m, t in outs) or "display(" in src:
                 checks.append(("arrays have text/html",
                                any(m == "text/html" and "lumen-array" in t for m, t in outs)))
