@@ -34,7 +34,11 @@ CELLS = [
 	# a display with an id, updated from the next cell (update_display_data)
 	("import cupy as cp\nh = display('first draft', display_id=True)", "'first draft'"),
 	("h.update('final text')\nprint('updated', len(h.display_id))", "updated 32"),
+	# a matplotlib figure drawn by the kernel (engine/plot/), shown as image/png
+	("import matplotlib.pyplot as plt\nfig, ax = plt.subplots(figsize=(4, 3))\nax.plot(x.ravel(), 'o-')\n"
+	 "ax.set_title('drawn by Lumen')\nplt.show()\nprint('figure shown')", "figure shown"),
 ]
+FIGURE = 6  # the cell whose output holds the figure
 UPDATED = 4  # the cell whose output the update replaces
 UPDATE_CHECKS = 1
 
@@ -322,7 +326,7 @@ def main():
 	if args.app == "notebook":
 		print("1..%d" % (1 + len(QUICK_CHECKS) + 1), flush=True)
 	else:
-		print("1..%d" % (2 + len(CELLS) + UPDATE_CHECKS + 1 + (len(QUICK_CHECKS) + 1 if have_quick else 0)),
+		print("1..%d" % (2 + len(CELLS) + UPDATE_CHECKS + 1 + 1 + (len(QUICK_CHECKS) + 1 if have_quick else 0)),
 		      flush=True)
 	try:
 		base = "http://127.0.0.1:%d" % port
@@ -400,6 +404,17 @@ def main():
 			except Exception as e:
 				tap(False, "update_display_data replaces the output of cell %d" % (UPDATED + 1),
 				    str(e).splitlines()[0])
+			try:
+				img = cells.nth(FIGURE).locator(".jp-OutputArea img").first
+				img.wait_for(timeout=args.timeout * 1000)
+				w = img.evaluate("e => e.naturalWidth")
+				if args.shot:
+					img.scroll_into_view_if_needed()
+					page.screenshot(path=args.shot + ".figure.png")
+					print("# screenshot: %s" % (args.shot + ".figure.png"), flush=True)
+				tap(w >= 300, "cell %d shows the figure as an image (%d px wide)" % (FIGURE + 1, w))
+			except Exception as e:
+				tap(False, "cell %d shows the figure as an image" % (FIGURE + 1), str(e).splitlines()[0])
 			completer(page, cells.nth(len(CELLS)), args, tap)
 			if have_quick:
 				# a page of its own: leaving t.ipynb (edited) would ask "leave the page?"
