@@ -317,80 +317,54 @@ static int host_elementwise_fpe(struct eval *ev, const struct ew_tree *t, struct
 	return fpe_host_elementwise(ev, t, out, uf_host_elementwise);
 }
 
+/* the entries NumPy's and host-mode CuPy's tables share (one place to add an entry) */
+#define HOST_SHARED_ENTRIES \
+	.name = "host", \
+	.device = DEV_HOST, \
+	.order_k = 1, \
+	.free = host_free, \
+	.sync = host_sync, \
+	.take_flat = host_take_flat, \
+	.copy = uf_host_copy, \
+	.to_host = host_to_host, \
+	.from_host = host_from_host, \
+	.fill = host_fill, \
+	.reduce = red_host_reduce, \
+	.scan = red_host_scan, \
+	.stencil = ndi_host_stencil, \
+	.spline_prefilter = ndi_host_prefilter, \
+	.interpolate = ndi_host_interpolate, \
+	.matmul = linalg_host_matmul, \
+	.fft = &host_fft, \
+	.linalg = &host_linalg, \
+	.arange_fill = host_arange_fill, \
+	.searchsorted = host_searchsorted, \
+	.sort = host_sort, \
+	.argsort_reads = 1, \
+	.gather = host_gather, \
+	.scatter = host_scatter, \
+	.mask_count = host_mask_count, \
+	.mask_take = host_mask_take, \
+	.mask_put = host_mask_put, \
+	.take_index = host_take_index, \
+	.bounds = host_bounds, \
+	.bin_count = host_bin_count, \
+	.segment_argminmax = host_segment_argminmax,
+
 static const struct backend host_np = {
-	.name = "host",
-	.device = DEV_HOST,
-	.order_k = 1,
 	.alloc = host_alloc,
 	.alloc_zeroed = host_alloc_zeroed_np,
-	.free = host_free,
-	.sync = host_sync,
-	.take_flat = host_take_flat,
-	.copy = uf_host_copy,
-	.to_host = host_to_host,
-	.from_host = host_from_host,
-	.fill = host_fill,
 	.elementwise = host_elementwise_fpe,   /* NumPy's RuntimeWarnings (fpe.c) */
-	.reduce = red_host_reduce,
-	.scan = red_host_scan,
-	.stencil = ndi_host_stencil,
-	.spline_prefilter = ndi_host_prefilter,
-	.interpolate = ndi_host_interpolate,
-	.matmul = linalg_host_matmul,
-	.fft = &host_fft,
-	.linalg = &host_linalg,
-	.arange_fill = host_arange_fill,
-	.searchsorted = host_searchsorted,
-	.sort = host_sort,
-	.argsort_reads = 1,
-	.gather = host_gather,
-	.scatter = host_scatter,
-	.mask_count = host_mask_count,
-	.mask_take = host_mask_take,
-	.mask_put = host_mask_put,
-	.take_index = host_take_index,
-	.bounds = host_bounds,
-	.bin_count = host_bin_count,
-	.segment_argminmax = host_segment_argminmax,
+	HOST_SHARED_ENTRIES
 };
 
 /* The same functions for `cp` in host mode (arrapi.h). */
 static const struct backend host_cupy = {
-	.name = "host",
-	.device = DEV_HOST,
-	.order_k = 1,
 	.cupy = 1,
 	.alloc = host_cupy_alloc,
 	.alloc_zeroed = host_alloc_zeroed_cupy,
-	.free = host_free,
-	.sync = host_sync,
-	.take_flat = host_take_flat,
-	.copy = uf_host_copy,
-	.to_host = host_to_host,
-	.from_host = host_from_host,
-	.fill = host_fill,
 	.elementwise = uf_host_elementwise,
-	.reduce = red_host_reduce,
-	.scan = red_host_scan,
-	.stencil = ndi_host_stencil,
-	.spline_prefilter = ndi_host_prefilter,
-	.interpolate = ndi_host_interpolate,
-	.matmul = linalg_host_matmul,
-	.fft = &host_fft,
-	.linalg = &host_linalg,
-	.arange_fill = host_arange_fill,
-	.searchsorted = host_searchsorted,
-	.sort = host_sort,
-	.argsort_reads = 1,
-	.gather = host_gather,
-	.scatter = host_scatter,
-	.mask_count = host_mask_count,
-	.mask_take = host_mask_take,
-	.mask_put = host_mask_put,
-	.take_index = host_take_index,
-	.bounds = host_bounds,
-	.bin_count = host_bin_count,
-	.segment_argminmax = host_segment_argminmax,
+	HOST_SHARED_ENTRIES
 };
 
 void host_register(void)
