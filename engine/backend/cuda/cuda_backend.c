@@ -622,6 +622,8 @@ static struct backend cuda_backend = {
 	.segment_argminmax = cuda_segment_argminmax,
 	.arange_fill = cuda_arange_fill,
 	.searchsorted = cuda_searchsorted,
+	/* slow1 */
+	.put_index = cuda_put_index,
 };
 
 /* The library families are filled in once, before the backend is first

@@ -349,7 +349,8 @@ static int host_elementwise_fpe(struct eval *ev, const struct ew_tree *t, struct
 	.take_index = host_take_index, \
 	.bounds = host_bounds, \
 	.bin_count = host_bin_count, \
-	.segment_argminmax = host_segment_argminmax,
+	.segment_argminmax = host_segment_argminmax, \
+	.put_index = host_put_index,
 
 static const struct backend host_np = {
 	.alloc = host_alloc,
