@@ -48,7 +48,7 @@ static const struct fallback fallbacks[] = {
 	 "cuda"},
 	[FB_DIAG] = {"diag", "built on the host and copied", "lib/creation.c"},
 	[FB_VANDER] = {"vander", "built on the host and copied", "lib/polynomial.c"},
-	[FB_PUT_AT] = {"put, ufunc.at, real_if_close", "host loops", "lib/indexfn.c, ufunc/ufuncmeth.c, ufunc/ufuncfn.c"},
+	[FB_PUT_AT] = {"ufunc.at, real_if_close", "host loops", "ufunc/ufuncmeth.c, ufunc/ufuncfn.c"},
 	[FB_INDEX_ARRAYS] = {"indexing by index arrays or lists", "the key is lowered to host offsets", "lib/index.c (item_of_array)"},
 	[FB_RANDOM_DISTS] = {"cp.random distributions other than uniform and normal",
 	 "struct backend_random fills UNIFORM/NORMAL/BITS only: NumPy's host draws are copied",
