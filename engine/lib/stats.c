@@ -1518,16 +1518,7 @@ static struct value *equal_composed(struct eval *ev, const struct ndarray *a, co
 		val_decref(args[0]);
 		return r;
 	}
-	struct value *x = arr_wrap(ev, nd_incref((struct ndarray *)a)), *y = arr_wrap(ev, nd_incref((struct ndarray *)b));
-	int saved = fpe_ignore_begin();
-	r = ex_bin(ev, OP_EQ, val_incref(x), val_incref(y));
-	if (equal_nan && (dt_is_inexact(a->dtype) || dt_is_inexact(b->dtype)))
-		r = ex_bin(ev, OP_OR, r, ex_bin(ev, OP_AND, ex_fn1(ev, be, "isnan", val_incref(x)),
-						 ex_fn1(ev, be, "isnan", val_incref(y))));
-	fpe_ignore_end(saved);
-	val_decref(x);
-	val_decref(y);
-	r = ex_fn1(ev, be, "all", r);
+	r = ds_all_equal(ev, a, b, equal_nan);
 	if (r && !cupy) {
 		int t = arr_truth(ev, r);
 		val_decref(r);
