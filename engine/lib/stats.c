@@ -643,6 +643,121 @@ out:
 	return c;
 }
 
+/* a 2-d float64 copy-free view of p as (vars, obs) for cov: 0-d and 1-d
+ * as one row, rowvar 0 transposed; new reference */
+static struct value *cov_rows(struct eval *ev, const struct ndarray *p, int rowvar)
+{
+	struct ndarray *f = arr_astype_quiet(ev, p, DT_FLOAT64), *t = NULL;
+	if (!f)
+		return NULL;
+	if (p->ndim < 2) {
+		int64_t sh[2] = {1, p->ndim ? p->shape[0] : 1};
+		t = arr_reshape(ev, f, 2, sh);
+	} else if (!rowvar) {
+		int perm[2] = {1, 0};
+		t = arr_transpose(ev, f, perm);
+	} else {
+		t = nd_incref(f);
+	}
+	nd_decref(f);
+	return t ? arr_wrap(ev, t) : NULL;
+}
+
+/* cov / corrcoef of real data without weights where the data lies (issue
+ * 17), as NumPy's Python: X (vars, obs) in float64, X -= X.mean(axis=1)
+ * as a column, c = X @ X.T * (1 / fact); corrcoef then divides by the
+ * square roots of the diagonal, rows and columns, and clips into [-1, 1].
+ * *taken 0: not this path (the caller goes on: a complex input, or fact
+ * <= 0, whose warnings the host path gives). */
+static struct value *cov_composed(struct eval *ev, const struct builtin *bi, struct value *mv, struct value *yv,
+				  int rowvar, int bias, int64_t ddof, int has_ddof, int corr, int *taken)
+{
+	const struct backend *be = arr_be(bi);
+	struct ndarray *m = in_arr(ev, bi, mv), *y = NULL;
+	struct value *X = NULL, *c = NULL, *r = NULL;
+	*taken = 0;
+	if (!m)
+		return NULL;
+	if (yv && yv->type != VT_NONE && !(y = in_arr(ev, bi, yv)))
+		goto out;
+	if (m->ndim > 2 || (y && y->ndim > 2) || dt_is_complex(m->dtype) || (y && dt_is_complex(y->dtype))
+	    || nd_backend(m) != be || (y && nd_backend(y) != be))
+		goto out;     /* the host path's errors and its complex arithmetic */
+	{
+		int64_t obs_m = m->ndim < 2 ? (m->ndim ? m->shape[0] : 1) : rowvar ? m->shape[1] : m->shape[0];
+		int64_t obs_y = !y ? obs_m : y->ndim < 2 ? (y->ndim ? y->shape[0] : 1) : rowvar ? y->shape[1] : y->shape[0];
+		int64_t vars = (m->ndim < 2 ? 1 : rowvar ? m->shape[0] : m->shape[1])
+			       + (!y ? 0 : y->ndim < 2 ? 1 : rowvar ? y->shape[0] : y->shape[1]);
+		if (!has_ddof)
+			ddof = bias ? 0 : 1;
+		if (obs_m != obs_y || (double)(obs_m - ddof) <= 0 || vars == 0)
+			goto out;
+		*taken = 1;
+		X = cov_rows(ev, m, rowvar);
+		if (X && y) {
+			struct value *parts[2] = {X, cov_rows(ev, y, rowvar)}, *tup;
+			tup = parts[1] ? val_tuple_new(2, parts) : NULL;
+			if (!tup && parts[1])
+				val_decref(parts[1]);
+			if (!tup)
+				val_decref(X);
+			X = tup ? ex_fn1(ev, be, "concatenate", tup) : NULL;
+		}
+		if (!X)
+			goto out;
+		{
+			struct value *args[1] = {X}, *ax = val_int(1), *kd = val_bool(1);
+			const char *kn[2] = {"axis", "keepdims"};
+			struct value *kv[2] = {ax, kd};
+			struct kwargs kw = {2, kn, kv};
+			struct value *avg = arr_ns_call(ev, be, "mean", 1, args, &kw);
+			val_decref(ax);
+			val_decref(kd);
+			X = ex_bin(ev, OP_SUB, X, avg);
+		}
+		c = X ? ex_fn2(ev, be, "matmul", val_incref(X), ex_fn1(ev, be, "transpose", val_incref(X))) : NULL;
+		c = ex_bin(ev, OP_MUL, c, val_float(1.0 / (double)(obs_m - ddof)));
+		if (c && corr && vars == 1) {
+			/* NumPy: diag() of the 0-d result fails, c / c */
+			c = ex_item(ev, c, val_tuple_new(2, (struct value *[]){val_int(0), val_int(0)}));
+			c = c ? ex_bin(ev, OP_TRUEDIV, val_incref(c), c) : NULL;
+		} else if (c && corr) {
+			struct value *sd = ex_fn1(ev, be, "sqrt", ex_fn1(ev, be, "diagonal", val_incref(c)));
+			struct value *col = sd ? ex_item(ev, val_incref(sd), val_tuple_new(2, (struct value *[]){
+							 val_slice_new(val_none(), val_none(), val_none()), val_none()})) : NULL;
+			struct value *row = sd ? ex_item(ev, val_incref(sd), val_tuple_new(2, (struct value *[]){
+							 val_none(), val_slice_new(val_none(), val_none(), val_none())})) : NULL;
+			if (sd)
+				val_decref(sd);
+			c = ex_bin(ev, OP_TRUEDIV, ex_bin(ev, OP_TRUEDIV, c, col), row);
+			if (c) {
+				struct value *args[3] = {c, val_int(-1), val_int(1)};
+				c = arr_ns_call(ev, be, "clip", 3, args, NULL);
+				for (int i = 0; i < 3; i++)
+					val_decref(args[i]);
+			}
+		}
+		if (c && vars == 1 && !corr) {
+			/* NumPy's squeeze: a 0-d array */
+			struct value *s = ex_item(ev, c, val_tuple_new(2, (struct value *[]){val_int(0), val_int(0)}));
+			struct ndarray *sa = s ? arr_borrow(s) : NULL;
+			c = s;
+			if (s) {
+				struct ndarray *z = sa ? nd_incref(sa) : arr_asarray(ev, be, s, -1);
+				val_decref(s);
+				c = z ? arr_wrap(ev, z) : NULL;
+			}
+		}
+		r = c;
+	}
+out:
+	if (X)
+		val_decref(X);
+	nd_decref(m);
+	nd_decref(y);
+	return r;
+}
+
 static struct value *tf_cov(struct eval *ev, const struct builtin *bi, int argc,
 			    struct value **argv, const struct kwargs *kw)
 {
@@ -653,6 +768,14 @@ static struct value *tf_cov(struct eval *ev, const struct builtin *bi, int argc,
 		       &mv, &yv, &rv, &bv, &dv, &fw, &aw, &dtv) < 0 || args_bool(ev, rv, 1, &rowvar) < 0
 	    || args_bool(ev, bv, 0, &bias) < 0 || args_int(ev, dv, 0, &ddof) < 0)
 		return NULL;
+	/* real data without weights: composed on the array's backend (NumPy's
+	 * own arithmetic: the backend's mean and matmul) */
+	if ((!fw || fw->type == VT_NONE) && (!aw || aw->type == VT_NONE)) {
+		int taken;
+		struct value *v = cov_composed(ev, bi, mv, yv, rowvar, bias, ddof, dv && dv->type != VT_NONE, 0, &taken);
+		if (v || taken || err_occurred(ev))
+			return v;
+	}
 	struct ndarray *c = cov_core(ev, bi, mv, yv, rowvar, bias, ddof, dv && dv->type != VT_NONE, fw, aw, &vars, &rdt);
 	if (!c)
 		return NULL;
@@ -673,6 +796,12 @@ static struct value *tf_corrcoef(struct eval *ev, const struct builtin *bi, int 
 	if (args_parse(ev, "corrcoef", argc, argv, kw, "x|y,rowvar,bias,ddof,$dtype",
 		       &xv, &yv, &rv, &bv, &dv, &dtv) < 0 || args_bool(ev, rv, 1, &rowvar) < 0)
 		return NULL;
+	{
+		int taken;
+		struct value *v = cov_composed(ev, bi, xv, yv, rowvar, 0, 0, 0, 1, &taken);
+		if (v || taken || err_occurred(ev))
+			return v;
+	}
 	struct ndarray *c = cov_core(ev, bi, xv, yv, rowvar, 0, 0, 0, NULL, NULL, &vars, &rdt);
 	if (!c)
 		return NULL;
