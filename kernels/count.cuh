@@ -61,6 +61,13 @@ extern "C" __global__ void lm_bins(const LM_T *x, long long n, const double *e,
       if (sh[k]) atomicAdd(cnt + k, (unsigned long long)sh[k]);
   }
 }
+/* bincount with weights (backend.h's bin_weights): sums[x[i]] += w[i] */
+extern "C" __global__ void lm_wbins(const LM_T *x, long long n, const double *w, double *sums)
+{
+  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n;
+       i += (long long)gridDim.x * blockDim.x)
+    atomicAdd(sums + (long long)x[i], w[i]);
+}
 /* plot decimation (backend.h's segment_argminmax): per segment [b[s],
  * b[s+1]) of y the first smallest and first largest item's index, NaNs
  * after every number, of two NaNs the later; one block a segment */

@@ -266,6 +266,14 @@ struct backend {
 	 * rule). */
 	int (*put_index)(struct eval *ev, struct ndarray *a, const struct ndarray *idx,
 			 const struct ndarray *vals, int mode);
+	/* np.bincount with weights (stats.c; host_count.c, cuda_count.c):
+	 * sums (float64, C-contiguous, nb items, on this backend) = for each
+	 * bin k the sum of w[i] over the items with x[i] == k; x of an integer
+	 * or bool dtype, any layout, every item in [0, nb) (the caller checked
+	 * with bounds); w float64, C-contiguous, x's size.  The host adds in
+	 * item order (NumPy's loop); the device with atomics, in any order. */
+	int (*bin_weights)(struct eval *ev, const struct ndarray *x, const struct ndarray *w, int64_t nb,
+			   struct ndarray *sums);
 };
 
 /* NumPy's backend (host memory): an object of the array layer

@@ -85,6 +85,49 @@ static struct ndarray *dev_bincount(struct eval *ev, const struct backend *be,
 	return out;
 }
 
+/* bincount with weights where x lies (issue 17): the bounds for the
+ * length and NumPy's checks, then the backend's bin_weights into a new
+ * float64 array on be */
+static struct ndarray *dev_bincount_weights(struct eval *ev, const struct builtin *bi, const struct ndarray *x,
+					    struct value *wv, int64_t minlength)
+{
+	const struct backend *be = arr_be(bi);
+	double lo, hi;
+	int nan;
+	int64_t len = minlength;
+	struct ndarray *w0, *w = NULL, *out = NULL;
+	if (be->bounds(ev, x, &lo, &hi, &nan) < 0)
+		return NULL;
+	if (nd_size(x) > 0) {
+		if (lo < 0)
+			return err_set(ev, TY_ValueError, "'list' argument must have no negative elements"), NULL;
+		if (hi >= 0x1p53)
+			return err_set(ev, TY_MemoryError, "bincount: no array can have a bin for %.17g", hi), NULL;
+		if ((int64_t)hi + 1 > len)
+			len = (int64_t)hi + 1;
+	}
+	if (!(w0 = in_arr(ev, bi, wv)))
+		return NULL;
+	if (w0->dtype == DT_FLOAT64 && nd_is_c_contiguous(w0)) {
+		w = nd_incref(w0);
+	} else {
+		struct ndarray *t = arr_astype_quiet(ev, w0, DT_FLOAT64);
+		w = t && !nd_is_c_contiguous(t) ? shp_copy(ev, t) : (t ? nd_incref(t) : NULL);
+		nd_decref(t);
+	}
+	nd_decref(w0);
+	if (!w)
+		return NULL;
+	if (nd_size(w) != nd_size(x))
+		err_set(ev, TY_ValueError, "The weights and list don't have the same length.");
+	else if ((out = nd_new(ev, be, DT_FLOAT64, 1, &len)) && be->bin_weights(ev, x, w, len, out) < 0) {
+		nd_decref(out);
+		out = NULL;
+	}
+	nd_decref(w);
+	return out;
+}
+
 static struct value *tf_bincount(struct eval *ev, const struct builtin *bi, int argc,
 				 struct value **argv, const struct kwargs *kw)
 {
@@ -110,8 +153,14 @@ static struct value *tf_bincount(struct eval *ev, const struct builtin *bi, int 
 			dtype_table[x->dtype].name);
 		goto out;
 	}
-	if (!(wv && wv->type != VT_NONE)) {   /* counted by the backend, where x lies */
+	/* counted by the backend, where x lies; an empty x is int zeros
+	 * whatever the weights (NumPy) */
+	if (!(wv && wv->type != VT_NONE) || nd_size(x) == 0) {
 		out = dev_bincount(ev, be, x, minlength);
+		goto out;
+	}
+	if (ds_wanted(be)) {   /* weights summed by the backend, where x lies */
+		out = dev_bincount_weights(ev, bi, x, wv, minlength);
 		goto out;
 	}
 	xh = arr_host_c(ev, x, DT_INT64);

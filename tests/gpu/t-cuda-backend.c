@@ -1041,6 +1041,36 @@ int main(void)
 				ok(good, what);
 				nd_decref(got); nd_decref(dv); nd_decref(di); nd_decref(da); nd_decref(hv); nd_decref(hi); nd_decref(ha);
 			}
+		/* bin_weights (slow1): bincount with weights against the host's
+		 * sums; weights that are multiples of 1/8 below 2^20 sum exactly
+		 * in any order, so the atomics' order cannot change the result */
+		{
+			int64_t nx = 300007, nb = 1000;
+			static const int xdts[] = {DT_INT32, DT_INT64, DT_UINT8};
+			for (unsigned t = 0; t < 3; t++) {
+				struct ndarray *hx = hnew(xdts[t], 1, &nx), *hw = hnew(DT_FLOAT64, 1, &nx);
+				int64_t nbt = xdts[t] == DT_UINT8 ? 256 : nb;
+				for (int64_t i = 0; i < nx; i++) {
+					int64_t k = (i * 7919) % nbt;
+					if (xdts[t] == DT_INT32)
+						((int32_t *)nd_data(hx))[i] = (int32_t)k;
+					else if (xdts[t] == DT_INT64)
+						((int64_t *)nd_data(hx))[i] = k;
+					else
+						((uint8_t *)nd_data(hx))[i] = (uint8_t)k;
+					((double *)nd_data(hw))[i] = (double)((i * 31) % 4096 - 2048) / 8;
+				}
+				struct ndarray *dx = to_dev(hx), *dw = to_dev(hw), *ds = dnew(DT_FLOAT64, 1, &nbt);
+				struct ndarray *hs = hnew(DT_FLOAT64, 1, &nbt), *got = NULL;
+				int good = ds && cu->bin_weights(ev, dx, dw, nbt, ds) == 0
+					&& backend_host.bin_weights(ev, hx, hw, nbt, hs) == 0 && (got = to_hostc(ds))
+					&& !memcmp(nd_data(got), nd_data(hs), (size_t)nbt * 8);
+				snprintf(what, sizeof what, "bin_weights: %lld %s items into %lld bins, as the host",
+					 (long long)nx, dtype_table[xdts[t]].name, (long long)nbt);
+				ok(good, what);
+				nd_decref(got); nd_decref(hs); nd_decref(ds); nd_decref(dw); nd_decref(dx); nd_decref(hw); nd_decref(hx);
+			}
+		}
 		/* raise: indices 0..9 then 10 (bad at position 10, and at 20): the
 		 * first ten written, the message names 10's value */
 		int64_t n2 = 10, k2 = 30, one = 1;

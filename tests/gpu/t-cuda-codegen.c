@@ -359,9 +359,10 @@ int main(void)
 				good &= cuda_count_source(dt, csrc, sizeof csrc) != NULL
 					&& jit_get(ev, csrc, "lm_bounds", 0, NULL) != NULL
 					&& jit_get(ev, csrc, "lm_bins", 0, NULL) != NULL
+					&& jit_get(ev, csrc, "lm_wbins", 0, NULL) != NULL
 					&& jit_get(ev, csrc, "lm_segminmax", 0, NULL) != NULL;
 			}
-			ok(good, "the counting kernels (bounds, bins, segment argmin/argmax) compile for every real dtype");
+			ok(good, "the counting kernels (bounds, bins, weighted bins, segment argmin/argmax) compile for every real dtype");
 		}
 		{
 			/* cp.arange's fill (cuda_fill.c): every dtype but bool */

@@ -624,6 +624,7 @@ static struct backend cuda_backend = {
 	.searchsorted = cuda_searchsorted,
 	/* slow1 */
 	.put_index = cuda_put_index,
+	.bin_weights = cuda_bin_weights,
 };
 
 /* The library families are filled in once, before the backend is first

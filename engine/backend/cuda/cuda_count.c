@@ -10,6 +10,8 @@
  * double arithmetic, so the same bins) and counts it, in a block-private
  * shared-memory histogram when the bins fit, else with global atomics.
  * Counts are integers, so the order of the atomics cannot change them.
+ * bin_weights (bincount with weights): one pass of double atomicAdds into
+ * the sums (their order, unlike the host loop's, is not fixed).
  *
  * segment_argminmax (a line's decimation for plot/): one block a segment
  * folds the first smallest and largest item's index; only the bounds go
@@ -167,6 +169,40 @@ int cuda_bin_count(struct eval *ev, const struct ndarray *x, const double *edges
 out:
 	if (de)
 		pool_free(de, (size_t)(nb + 1) * 8);
+	nd_decref(c);
+	return r;
+}
+
+int cuda_bin_weights(struct eval *ev, const struct ndarray *x, const struct ndarray *w, int64_t nb,
+		     struct ndarray *sums)
+{
+	char src[sizeof ct_src + 256];
+	int64_t n = nd_size(x);
+	struct ndarray *c = NULL;
+	int r;
+	void *fn;
+
+	if (cuda_dev.dead)
+		return cuda_check_async(ev);
+	if (!cuda_count_source(x->dtype, src, sizeof src))
+		return err_set(ev, TY_RuntimeError, "bin_weights: a real dtype is needed"), -1;
+	if (w->dtype != DT_FLOAT64 || !nd_is_c_contiguous(w) || nd_size(w) != n || sums->dtype != DT_FLOAT64
+	    || !nd_is_c_contiguous(sums) || nd_size(sums) != nb)
+		return err_set(ev, TY_RuntimeError, "bin_weights: w and sums must be C-contiguous float64"), -1;
+	if (nb > 0 && CUDA_CHECK(ev, cudaMemsetAsync(nd_data(sums), 0, (size_t)nb * 8, cuda_dev.stream)) < 0)
+		return -1;
+	if (n == 0 || nb == 0)
+		return 0;
+	if (!(fn = jit_get(ev, src, "lm_wbins", 0, NULL)) || !(c = ct_contig(ev, x)))
+		return -1;
+	{
+		const void *px = nd_data(c), *pw = nd_data(w);
+		void *ps = nd_data(sums);
+		long long nn = n;
+		void *args[] = {&px, &nn, &pw, &ps};
+		unsigned grid[3] = {cuew_grid(n, 4), 1, 1}, block[3] = {256, 1, 1};
+		r = jit_launch(ev, fn, grid, block, 0, args);
+	}
 	nd_decref(c);
 	return r;
 }

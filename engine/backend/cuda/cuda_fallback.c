@@ -42,7 +42,7 @@ static const struct fallback fallbacks[] = {
 	[FB_QUANTILE] = {"median, percentile, quantile with weights, nan- or a method but linear; complex median",
 	 "rows selected on the host (the linear method of unweighted data sorts on the device)",
 	 "ufunc/reduce.c (stat_rows_as)"},
-	[FB_BINCOUNT_WEIGHTS] = {"bincount(weights=), histogram(weights=), histogram of complex, histogram2d, histogramdd",
+	[FB_BINCOUNT_WEIGHTS] = {"histogram(weights=), histogram of complex, histogram2d, histogramdd",
 	 "struct backend's bin_count counts without weights, real values only", "lib/stats.c"},
 	[FB_NDIMAGE_EMPTY] = {"scipy.ndimage filters of 0-d or empty arrays", "the stencil kernels index a shape",
 	 "cuda"},

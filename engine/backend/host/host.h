@@ -47,6 +47,8 @@ int host_mask_take(struct eval *ev, const struct ndarray *a, const struct ndarra
 		   struct ndarray **out);
 int host_mask_put(struct eval *ev, struct ndarray *a, const struct ndarray *mask,
 		  const struct ndarray *vals);
+int host_bin_weights(struct eval *ev, const struct ndarray *x, const struct ndarray *w, int64_t nb,
+		     struct ndarray *sums);
 int host_put_index(struct eval *ev, struct ndarray *a, const struct ndarray *idx,
 		   const struct ndarray *vals, int mode);
 int host_take_index(struct eval *ev, const struct ndarray *view, int nidx,

@@ -350,7 +350,8 @@ static int host_elementwise_fpe(struct eval *ev, const struct ew_tree *t, struct
 	.bounds = host_bounds, \
 	.bin_count = host_bin_count, \
 	.segment_argminmax = host_segment_argminmax, \
-	.put_index = host_put_index,
+	.put_index = host_put_index, \
+	.bin_weights = host_bin_weights,
 
 static const struct backend host_np = {
 	.alloc = host_alloc,

@@ -1,6 +1,7 @@
 /*
  * host_count.c — the host backend's counting entries (struct backend's
- * bounds and bin_count): min/max with NaNs noted, bincount, and NumPy's
+ * bounds, bin_count, bin_weights): min/max with NaNs noted, bincount
+ * (with weights: summed in item order, NumPy's loop), and NumPy's
  * histogram bins (the arithmetic bin of uniform edges corrected against
  * them, else a search), over a float64 / int64 view of the data.
  * Owns nothing.
@@ -80,6 +81,28 @@ int host_bin_count(struct eval *ev, const struct ndarray *x, const double *edges
 			if (v >= lo && v <= hi)
 				c[bin_of(edges, nb, uniform, norm, v)]++;
 		}
+	}
+	nd_decref(h);
+	return 0;
+}
+
+int host_bin_weights(struct eval *ev, const struct ndarray *x, const struct ndarray *w, int64_t nb,
+		     struct ndarray *sums)
+{
+	int64_t n = nd_size(x);
+	struct ndarray *h;
+	if (w->dtype != DT_FLOAT64 || !nd_is_c_contiguous(w) || nd_size(w) != n || sums->dtype != DT_FLOAT64
+	    || !nd_is_c_contiguous(sums) || nd_size(sums) != nb)
+		return err_set(ev, TY_RuntimeError, "bin_weights: w and sums must be C-contiguous float64"), -1;
+	if (!(h = arr_host_c(ev, x, DT_INT64)))
+		return -1;
+	{
+		const int64_t *p = (const int64_t *)nd_data(h);
+		const double *wp = (const double *)nd_data(w);
+		double *o = (double *)nd_data(sums);
+		memset(o, 0, sizeof(double) * (size_t)nb);
+		for (int64_t i = 0; i < n; i++)
+			o[p[i]] += wp[i];
 	}
 	nd_decref(h);
 	return 0;
