@@ -18,6 +18,7 @@
 #include "pylib/pylib.h"
 #include "backend/cuda_plugin.h"
 #include "lang/core.h"
+#include "pyobj/pyobj.h"
 #include "lang/error.h"
 #include "lang/parse.h"
 #include "lang/lex.h"
@@ -150,6 +151,7 @@ static void publish_tables(void)
  * the session registers its hooks, bottom up (lang/value.h). */
 void engine_init_layers(void)
 {
+	pyobj_register();   /* lang's pyobj_hooks: the object model */
 	host_register();   /* backend_host, backend_host_cupy, cp's namespaces */
 	uf_host_hooks.reduce_masked = red_host_reduce_masked;
 	uf_host_hooks.reduce_masked_uf = red_host_reduce_masked_uf;

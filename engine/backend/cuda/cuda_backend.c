@@ -482,8 +482,18 @@ static int cu_elementwise(struct eval *ev, const struct ew_tree *t, struct ndarr
 static int cu_reduce(struct eval *ev, const struct ew_tree *t, enum red_op op,
 		     uint64_t axes, struct ndarray *out)
 {
+	int vdt = t->nodes[t->nnodes - 1].dtype;
 	if (cuda_dev.dead)
 		return dead_error(ev);
+	if (dt_is_complex(vdt) && (op == RED_MIN || op == RED_MAX || op == RED_NANMIN ||
+				   op == RED_NANMAX || op == RED_ARGMIN || op == RED_ARGMAX)) {
+		/* complex order (NumPy's lexicographic, NaNs propagate): the
+		 * device reductions order reals only, so host copies decide */
+		if (cuda_trip_reduce(ev, t, op, axes, out) < 0)
+			return -1;
+		cuda_fallback_count(FB_REDUCE_COMPLEX_ORDER);
+		return 0;
+	}
 	return cuew_reduce(ev, t, op, axes, out);
 }
 
@@ -622,6 +632,7 @@ static struct backend cuda_backend = {
 	.segment_argminmax = cuda_segment_argminmax,
 	.arange_fill = cuda_arange_fill,
 	.searchsorted = cuda_searchsorted,
+	.vander = cuda_vander,
 };
 
 /* The library families are filled in once, before the backend is first

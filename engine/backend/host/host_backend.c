@@ -338,6 +338,7 @@ static int host_elementwise_fpe(struct eval *ev, const struct ew_tree *t, struct
 	.fft = &host_fft, \
 	.linalg = &host_linalg, \
 	.arange_fill = host_arange_fill, \
+	.vander = host_vander, \
 	.searchsorted = host_searchsorted, \
 	.sort = host_sort, \
 	.argsort_reads = 1, \
