@@ -1410,7 +1410,7 @@ int main(void)
 		size_t f0, t0, f1, t1, g0, u0, g1, u1;
 		int good = cuda_meminfo(ev, &f0, &t0) == 0 && cudaMemGetInfo(&g0, &u0) == cudaSuccess;
 		void *p = pool_alloc(ev, (size_t)256 << 20);
-		good = good && p && cudaMemsetAsync(p, 1, (size_t)256 << 20, cuda_dev.stream) == cudaSuccess;
+		good = good && p && cudaMemsetAsync(p, 1, (size_t)256 << 20, cuda_cur->stream) == cudaSuccess;
 		good = good && cuda_meminfo(ev, &f1, &t1) == 0 && cudaMemGetInfo(&g1, &u1) == cudaSuccess;
 		printf("#   memGetInfo cached / driver: %zu / %zu free, then %zu / %zu after 256 MiB from the pool\n",
 		       f0, g0, f1, g1);

@@ -34,14 +34,14 @@ static void entry_device_info(struct cuda_device_info *out)
 	memset(out, 0, sizeof *out);
 	cudaDriverGetVersion(&out->driver_version);
 	cudaRuntimeGetVersion(&out->runtime_version);
-	out->id = cuda_dev.id;
-	out->sms = cuda_dev.sms;
-	out->cc_major = cuda_dev.cc_major;
-	out->cc_minor = cuda_dev.cc_minor;
-	out->total_mem = cuda_dev.total_mem;
-	out->dead = cuda_dev.dead;
-	snprintf(out->name, sizeof out->name, "%s", cuda_dev.name);
-	snprintf(out->dead_msg, sizeof out->dead_msg, "%s", cuda_dev.dead_msg);
+	out->id = cuda_cur->id;
+	out->sms = cuda_cur->sms;
+	out->cc_major = cuda_cur->cc_major;
+	out->cc_minor = cuda_cur->cc_minor;
+	out->total_mem = cuda_cur->total_mem;
+	out->dead = cuda_cur->dead;
+	snprintf(out->name, sizeof out->name, "%s", cuda_cur->name);
+	snprintf(out->dead_msg, sizeof out->dead_msg, "%s", cuda_cur->dead_msg);
 }
 
 static void entry_free_all_blocks(void)

@@ -222,6 +222,7 @@ again:
 	b->nbytes = nbytes;
 	b->be = be;
 	b->cookie = NULL;
+	b->device = 0;
 	count_cupy(be, nbytes, 1);
 	return b;
 nomem:
@@ -270,6 +271,7 @@ struct buffer *host_alloc_zeroed(struct eval *ev, size_t nbytes, const struct ba
 	b->nbytes = nbytes;
 	b->be = be;
 	b->cookie = raw;
+	b->device = 0;
 	count_cupy(be, nbytes, 1);
 	return b;
 }
