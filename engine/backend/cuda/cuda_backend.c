@@ -786,6 +786,11 @@ out:
 	return r;
 }
 
+static int cu_elsewhere(const struct ndarray *a)
+{
+	return a->buf->device != cuda_cur->id;
+}
+
 /* The entries of the plugin's other files, behind the device check. */
 static int cu_matmul(struct eval *ev, const struct ndarray *a, const struct ndarray *b,
 		     struct ndarray *out)
@@ -887,6 +892,7 @@ static struct backend cuda_backend = {
 	.segment_argminmax = cuda_segment_argminmax,
 	.arange_fill = cuda_arange_fill,
 	.searchsorted = cu_searchsorted,
+	.elsewhere = cu_elsewhere,
 };
 
 /* The library families are filled in once, before the backend is first
