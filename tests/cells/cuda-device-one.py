@@ -80,6 +80,7 @@ except ImportError:
         cuda = _Cuda
         arange = staticmethod(lambda *a: np.arange(*a).view(_Arr))
 
+cp.cuda.Device(0).use()   # device 0 current, whichever device the run started on
 n = cp.cuda.runtime.getDeviceCount()
 print(n >= 1)
 print(cp.cuda.runtime.getDevice(), cp.cuda.get_device_id(), cp.cuda.Device().id)

@@ -66,11 +66,18 @@ static void warm_join_at_exit(void)
 	pthread_join(warm_tid, NULL);
 }
 
-/* The device of this process: local rank % count under MPI (the rank on
- * this node: LUMEN_LOCAL_RANK, which the MPI kernel sets, or what the
- * launcher says: Open MPI, MPICH/Hydra, Slurm), else device 0. */
+/* The device of this process: LUMEN_CUDA_DEVICE when set (the device cp
+ * starts on, as if `cp.cuda.Device(i).use()` came first: the corpus on
+ * device 1), else local rank % count under MPI (the rank on this node:
+ * LUMEN_LOCAL_RANK, which the MPI kernel sets, or what the launcher says:
+ * Open MPI, MPICH/Hydra, Slurm), else device 0. */
 static int local_rank_device(int count)
 {
+	const char *d = getenv("LUMEN_CUDA_DEVICE");
+	if (d && *d) {
+		long i = strtol(d, NULL, 10);
+		return i >= 0 && i < count ? (int)i : 0;
+	}
 	static const char *const vars[] = { "LUMEN_LOCAL_RANK", "OMPI_COMM_WORLD_LOCAL_RANK", "MPI_LOCALRANKID",
 					    "SLURM_LOCALID", "PMI_LOCAL_RANK", "PMIX_LOCAL_RANK" };
 	for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++) {

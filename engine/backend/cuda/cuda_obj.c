@@ -275,14 +275,22 @@ static const struct objtype device_type = {
 	.enter = dev_enter, .exit = dev_exit, .attrs = dev_attrs, .binop = dev_binop,
 };
 
-/* Device(0) == Device(0), as CuPy's compare ids */
+/* Device(0) == Device(0), Device(0) < Device(1): CuPy compares ids */
 static struct value *dev_binop(struct eval *ev, enum binop op, struct value *l, struct value *r)
 {
-	if ((op != OP_EQ && op != OP_NE) || l->type != VT_OBJECT || r->type != VT_OBJECT
+	(void)ev;
+	if (op < OP_LT || op > OP_GE || l->type != VT_OBJECT || r->type != VT_OBJECT
 	    || l->u.obj.t != &device_type || r->u.obj.t != &device_type)
 		return NULL;
-	int eq = ((struct device_obj *)l->u.obj.p)->id == ((struct device_obj *)r->u.obj.p)->id;
-	return val_bool(op == OP_EQ ? eq : !eq);
+	long long x = ((struct device_obj *)l->u.obj.p)->id, y = ((struct device_obj *)r->u.obj.p)->id;
+	switch (op) {
+	case OP_LT: return val_bool(x < y);
+	case OP_LE: return val_bool(x <= y);
+	case OP_EQ: return val_bool(x == y);
+	case OP_NE: return val_bool(x != y);
+	case OP_GT: return val_bool(x > y);
+	default: return val_bool(x >= y);
+	}
 }
 
 static struct value *device_new(struct eval *ev, int id)

@@ -156,15 +156,22 @@ static int noop_exit(struct eval *ev, struct value *self) { (void)ev; (void)self
 
 static const struct objtype device_type;
 
-/* Device(0) == Device(0): CuPy compares ids */
+/* Device(0) == Device(0), Device(0) < Device(1): CuPy compares ids */
 static struct value *dev_binop(struct eval *ev, enum binop op, struct value *l, struct value *r)
 {
 	(void)ev;
-	if ((op != OP_EQ && op != OP_NE) || l->type != VT_OBJECT || r->type != VT_OBJECT
+	if (op < OP_LT || op > OP_GE || l->type != VT_OBJECT || r->type != VT_OBJECT
 	    || l->u.obj.t != &device_type || r->u.obj.t != &device_type)
 		return NULL;
-	int eq = dev_id(l) == dev_id(r);
-	return val_bool(op == OP_EQ ? eq : !eq);
+	long long x = dev_id(l), y = dev_id(r);
+	switch (op) {
+	case OP_LT: return val_bool(x < y);
+	case OP_LE: return val_bool(x <= y);
+	case OP_EQ: return val_bool(x == y);
+	case OP_NE: return val_bool(x != y);
+	case OP_GT: return val_bool(x > y);
+	default: return val_bool(x >= y);
+	}
 }
 
 static const char *const dev_attrs[] = {"compute_capability", "id", "mem_info", "synchronize", "use", NULL};
