@@ -95,11 +95,10 @@ static int dev_enter_tmp(struct eval *ev, int id, int *saved)
 	return use_id(ev, id);
 }
 
-static struct value *dev_sync(struct eval *ev, const struct builtin *bi, int argc,
-			      struct value **argv, const struct kwargs *kw)
+/* waits for device id's work (CuPy: `with self: deviceSynchronize()`) */
+static struct value *sync_id(struct eval *ev, int id)
 {
-	int id = bi->self ? ((struct device_obj *)bi->self->u.obj.p)->id : cur_id(), saved;
-	int h = cudaobj_have_dev(ev);
+	int saved, h = cudaobj_have_dev(ev);
 	if (h < 0 || dev_enter_tmp(ev, id, &saved) < 0)
 		return NULL;
 	if (!h) /* host mode: nothing is queued */
@@ -111,6 +110,14 @@ static struct value *dev_sync(struct eval *ev, const struct builtin *bi, int arg
 	if (use_id(ev, saved) < 0)
 		return NULL;
 	return val_none();
+}
+
+static struct value *dev_sync(struct eval *ev, const struct builtin *bi, int argc,
+			      struct value **argv, const struct kwargs *kw)
+{
+	if (args_parse(ev, "synchronize", argc, argv, kw, "") < 0)
+		return NULL;
+	return sync_id(ev, ((struct device_obj *)bi->self->u.obj.p)->id);
 }
 
 static struct value *dev_use(struct eval *ev, const struct builtin *bi, int argc,
@@ -631,7 +638,9 @@ static struct value *fn_is_available(struct eval *ev, const struct builtin *bi, 
 static struct value *fn_devsync(struct eval *ev, const struct builtin *bi, int argc,
 				struct value **argv, const struct kwargs *kw)
 {
-	return dev_sync(ev, bi, argc, argv, kw);
+	if (args_parse(ev, "deviceSynchronize", argc, argv, kw, "") < 0)
+		return NULL;
+	return sync_id(ev, cur_id());
 }
 
 static struct value *fn_props(struct eval *ev, const struct builtin *bi, int argc,
