@@ -257,6 +257,12 @@ struct backend {
 	 * imax (nseg items) are host memory. */
 	int (*segment_argminmax)(struct eval *ev, const struct ndarray *y, const int64_t *bounds,
 				 int64_t nseg, int64_t *imin, int64_t *imax);
+
+	/* Several devices (CuPy's current device, cp.cuda.Device(i)): 1 when
+	 * a (of this backend) lives on another device than the current one, so
+	 * that cp.asarray(a) copies it here as CuPy does; 0 on the host (one
+	 * device). */
+	int (*elsewhere)(const struct ndarray *a);
 };
 
 /* NumPy's backend (host memory): an object of the array layer

@@ -99,7 +99,7 @@ int cuda_nccl_init(struct eval *ev, int nranks, int rank, const void *id, void *
 	ncclUniqueId u;
 	ncclComm_t c;
 	memcpy(u.internal, id, NCCL_ID_BYTES);
-	if (nccl_load(ev) < 0 || cuda_ready(ev) < 0 || CUDA_CHECK(ev, cudaSetDevice(cuda_dev.id)) < 0
+	if (nccl_load(ev) < 0 || cuda_ready(ev) < 0 || CUDA_CHECK(ev, cudaSetDevice(cuda_cur->id)) < 0
 	    || NCCL_CHECK(ev, ncclCommInitRank(&c, nranks, u, rank)) < 0)
 		return -1;
 	*comm = c;
@@ -139,7 +139,7 @@ int cuda_nccl_run(struct eval *ev, void *comm, enum nccl_kind kind, const void *
 		  size_t count, int dtype, enum nccl_op op, int root, int peer)
 {
 	ncclComm_t c = comm;
-	cudaStream_t s = cuda_dev.stream;
+	cudaStream_t s = cuda_cur->stream;
 	int nt = nccl_type(dtype);
 	size_t n = count;
 	int reduces = kind == NK_REDUCE || kind == NK_ALLREDUCE;
@@ -211,7 +211,7 @@ int cuda_nccl_run(struct eval *ev, void *comm, enum nccl_kind kind, const void *
 int cuda_device_uuid(unsigned char out[16])
 {
 	struct cudaDeviceProp p;
-	if (!cuda_dev.ok || cudaGetDeviceProperties(&p, cuda_dev.id) != cudaSuccess)
+	if (!cuda_cur->ok || cudaGetDeviceProperties(&p, cuda_cur->id) != cudaSuccess)
 		return -1;
 	memcpy(out, p.uuid.bytes, 16);
 	return 0;
