@@ -911,6 +911,8 @@ static struct backend cuda_backend = {
 	.searchsorted = cu_searchsorted,
 	.vander = cuda_vander,
 	.elsewhere = cu_elsewhere,
+	/* slow1 */
+	.put_index = cuda_put_index,
 };
 
 /* The library families are filled in once, before the backend is first

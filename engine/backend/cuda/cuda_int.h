@@ -203,6 +203,8 @@ int cuda_mask_put(struct eval *ev, struct ndarray *a, const struct ndarray *mask
 int cuda_take_index(struct eval *ev, const struct ndarray *view, int nidx,
 		    const struct ndarray *const *idx, const int64_t *size, const int64_t *stride,
 		    const int *axis, int pos, struct ndarray *out);
+int cuda_put_index(struct eval *ev, struct ndarray *a, const struct ndarray *idx,
+		   const struct ndarray *vals, int mode);  /* cuda_index.c */
 int cuda_bounds(struct eval *ev, const struct ndarray *x, double *lo, double *hi,
 		int *nan);  /* cuda_count.c */
 int cuda_bin_count(struct eval *ev, const struct ndarray *x, const double *edges,

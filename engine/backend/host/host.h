@@ -48,6 +48,8 @@ int host_mask_take(struct eval *ev, const struct ndarray *a, const struct ndarra
 		   struct ndarray **out);
 int host_mask_put(struct eval *ev, struct ndarray *a, const struct ndarray *mask,
 		  const struct ndarray *vals);
+int host_put_index(struct eval *ev, struct ndarray *a, const struct ndarray *idx,
+		   const struct ndarray *vals, int mode);
 int host_take_index(struct eval *ev, const struct ndarray *view, int nidx,
 		    const struct ndarray *const *idx, const int64_t *size, const int64_t *stride,
 		    const int *axis, int pos, struct ndarray *out);

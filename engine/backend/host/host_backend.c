@@ -360,7 +360,8 @@ static int host_elsewhere(const struct ndarray *a)
 	.bounds = host_bounds, \
 	.bin_count = host_bin_count, \
 	.segment_argminmax = host_segment_argminmax, \
-	.elsewhere = host_elsewhere,
+	.elsewhere = host_elsewhere, \
+	.put_index = host_put_index,
 
 static const struct backend host_np = {
 	.alloc = host_alloc,
