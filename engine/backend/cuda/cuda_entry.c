@@ -74,5 +74,6 @@ const struct cuda_plugin lumen_cuda_plugin = {
 	.nccl_abort = cuda_nccl_abort,
 	.nccl_run = cuda_nccl_run,
 	.device_uuid = cuda_device_uuid,
+	.nccl_wait = cuda_nccl_wait,
 #endif
 };
