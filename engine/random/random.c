@@ -46,8 +46,8 @@ int rnd_parse_params(struct eval *ev, int np, struct value **pv, const double *d
 		if (!pv[i] || pv[i]->type == VT_NONE)
 			continue;
 		struct ndarray *own = arr_borrow(pv[i]);
-		if (own && nd_backend(own) != &backend_host) {
-			/* a cp array parameter (CuPy takes them): its items, on the host */
+		if (own) {
+			/* an array (cp ones too: CuPy takes them): its items, on the host */
 			arrs[i] = arr_host_c(ev, own, DT_FLOAT64);
 			if (!arrs[i])
 				goto out;
@@ -255,7 +255,7 @@ static struct value *cont_f32_chunked(struct eval *ev, const struct backend *be,
 	total = nd_size(c);
 	for (off = 0; off < total; off += SLICE) {
 		int64_t m = total - off < SLICE ? total - off : SLICE;
-		struct value *v = draw_cont(ev, &backend_host, src, d, 1, &m, p, DT_FLOAT64);
+		struct value *v = draw_cont(ev, rnd_host_be(be), src, d, 1, &m, p, DT_FLOAT64);
 		struct ndarray *a = v ? arr_borrow(v) : NULL;
 		if (!a) {
 			val_decref(v);
@@ -445,10 +445,10 @@ static struct value *two_param(struct eval *ev, const struct backend *be, struct
 	else if (dt == DT_FLOAT32 && nd >= 0 && !(scalars && be->random)) {
 		/* array parameters: float64 draws on the host, cast there, then
 		 * delivered (the device holds only the float32 result) */
-		struct value *v = draw_cont(ev, &backend_host, src, d, nd, shape, p, DT_FLOAT64);
+		struct value *v = draw_cont(ev, rnd_host_be(be), src, d, nd, shape, p, DT_FLOAT64);
 		struct ndarray *a = v ? arr_borrow(v) : NULL, *c = NULL;
-		if (a && (c = nd_new(ev, &backend_host, DT_FLOAT32, a->ndim, a->shape)) && nd_size(c)
-		    && backend_host.copy(ev, c, a) < 0) {
+		if (a && (c = nd_new(ev, nd_backend(a), DT_FLOAT32, a->ndim, a->shape)) && nd_size(c)
+		    && nd_backend(a)->copy(ev, c, a) < 0) {
 			nd_decref(c);
 			c = NULL;
 		}
