@@ -1268,6 +1268,11 @@ void engine_mpi_set_world(int rank, int size, int local_rank)
 	mpimod_set_world(rank, size, local_rank);
 }
 
+int engine_mpi_cell_begin(int after_interrupt)
+{
+	return mpimod_cell_begin(after_interrupt);
+}
+
 int engine_exit(int status)
 {
 	/* MPI ends here only when `from mpi4py import MPI` started it, and only

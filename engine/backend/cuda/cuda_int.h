@@ -271,6 +271,7 @@ void cuda_nccl_abort(void *comm);
 int cuda_nccl_run(struct eval *ev, void *comm, enum nccl_kind kind, const void *send, void *recv,
 		  size_t count, int dtype, enum nccl_op op, int root, int peer);
 int cuda_device_uuid(unsigned char out[16]);
+int cuda_nccl_wait(struct eval *ev, void *comm);
 #endif
 
 #endif
