@@ -10,7 +10,9 @@
  * back what the cell printed, displayed and raised; a thread on each
  * takes interrupts.  Owns MPI's start and end, the kernel's communicators
  * (duplicates of MPI_COMM_WORLD: cells' traffic never meets the kernel's),
- * %%rank / %%px targets, and the report of a rank that died.
+ * %%rank / %%px targets, the report of a rank that died or that an
+ * interrupt does not stop, and the moment (the same request on every rank)
+ * at which the cells' MPI.COMM_WORLD is renewed after an interrupted cell.
  */
 #include <errno.h>
 #include <mpi.h>

@@ -74,7 +74,7 @@ for rep in 1 2; do
 	LUMEN_DEVICE=cuda WHO=lumen capped 40 mpiexec -n 1 "$LUMEN" run "$top/tests/gpu/mpi_bench.py" >"$work/lb.out" 2>&1 || rc=1
 	cat "$work/lb.out"
 	l=$(grep 'Allreduce:' "$work/lb.out" | tail -1)
-	row "Lumen comm.Allreduce on cp arrays (run $rep)" "${l#*ranks: }"
+	row "Lumen comm.Allreduce on cp arrays (run $rep)" "${l:+${l#*ranks: }}${l:-failed (see above)}"
 	case $l in *"correct=True"*) ;; *) rc=1 ;; esac
 done
 if "$PY" -c 'import cupy, mpi4py' 2>/dev/null; then
