@@ -519,7 +519,7 @@ int cuda_put_index(struct eval *ev, struct ndarray *a, const struct ndarray *idx
 	unsigned long long *d_bad = NULL, bad = ~0ull;
 	void *fn;
 
-	if (cuda_dev.dead)
+	if (cuda_cur->dead)
 		return cuda_check_async(ev);
 	if (!nd_is_c_contiguous(a) || idx->dtype != DT_INT64 || !nd_is_c_contiguous(idx)
 	    || vals->dtype != a->dtype || !nd_is_c_contiguous(vals))
@@ -541,7 +541,7 @@ int cuda_put_index(struct eval *ev, struct ndarray *a, const struct ndarray *idx
 		if (mode == 0) {
 			if (!(d_bad = pool_alloc(ev, sizeof bad)))
 				return -1;
-			if (CUDA_CHECK(ev, cudaMemsetAsync(d_bad, 0xff, sizeof bad, cuda_dev.stream)) < 0
+			if (CUDA_CHECK(ev, cudaMemsetAsync(d_bad, 0xff, sizeof bad, cuda_cur->stream)) < 0
 			    || jit_launch(ev, fn, grid, block, 0, args) < 0 || xfer_d2h(ev, &bad, d_bad, sizeof bad) < 0)
 				goto out;
 		}

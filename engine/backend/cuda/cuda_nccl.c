@@ -220,7 +220,7 @@ int cuda_nccl_run(struct eval *ev, void *comm, enum nccl_kind kind, const void *
 int cuda_nccl_wait(struct eval *ev, void *comm)
 {
 	ncclComm_t c = comm;
-	cudaStream_t s = cuda_dev.stream;
+	cudaStream_t s = cuda_cur->stream;
 	for (long spins = 0;; spins++) {
 		cudaError_t q = cudaStreamQuery(s);
 		if (q == cudaSuccess)
