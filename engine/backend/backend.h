@@ -232,6 +232,12 @@ struct backend {
 	 * first item and dl the second minus the first -- or, for float64,
 	 * *step when step is not NULL (linspace's i*step + start). */
 	int (*arange_fill)(struct eval *ev, struct ndarray *dst, const void *first2, const double *step);
+	/* np.vander's matrix (lib/polynomial.c; host_fill.c, the CUDA backend
+	 * a round trip): out (m, n), C-contiguous, on this backend, of x's
+	 * dtype (int64, float64 or complex128; x 1-d of m items, C-contiguous):
+	 * column j holds x**j (increasing) or x**(n-1-j), each power the one
+	 * before times x (NumPy's multiply.accumulate; int64 wraps). */
+	int (*vander)(struct eval *ev, const struct ndarray *x, int increasing, struct ndarray *out);
 
 	/* Sorted search (cuda_search.c, host_search.c): out (int64,
 	 * C-contiguous, nd_size(v) items) gets, for each item of v, the index
@@ -252,6 +258,11 @@ struct backend {
 	int (*segment_argminmax)(struct eval *ev, const struct ndarray *y, const int64_t *bounds,
 				 int64_t nseg, int64_t *imin, int64_t *imax);
 
+	/* Several devices (CuPy's current device, cp.cuda.Device(i)): 1 when
+	 * a (of this backend) lives on another device than the current one, so
+	 * that cp.asarray(a) copies it here as CuPy does; 0 on the host (one
+	 * device). */
+	int (*elsewhere)(const struct ndarray *a);
 	/* ---- slow1 (issue 17: array functions without a host round trip) ----
 	 * np.put (indexfn.c; host_index.c, cuda_index.c): a.flat[idx[i]] =
 	 * vals[i % nv] for each i, a C-contiguous, idx int64 C-contiguous and

@@ -36,6 +36,7 @@ void host_fill_run(char *d, const void *v, int64_t n, int isz);
 
 /* struct backend's arange_fill: host_fill.c */
 int host_arange_fill(struct eval *ev, struct ndarray *dst, const void *first2, const double *step);
+int host_vander(struct eval *ev, const struct ndarray *x, int inc, struct ndarray *v);
 
 /* struct backend's indexing entries: host_index.c */
 int host_gather(struct eval *ev, const struct ndarray *src, const int64_t *off, int64_t nb, int pos,
