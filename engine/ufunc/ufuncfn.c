@@ -16,6 +16,7 @@
 #include "ufunc/ufunc.h"
 #include "ufunc/ufuncmeth.h"
 #include "ufunc/fpe.h"
+#include "ufunc/fuse.h"
 
 static struct value *fn_ufunc(struct eval *ev, const struct builtin *bi, int argc,
 			      struct value **argv, const struct kwargs *kw);
@@ -436,6 +437,52 @@ static struct value *round_complex(struct eval *ev, const struct backend *be, st
 	return arr_result(ev, res);
 }
 
+/* a real round with decimals != 0 as one kernel where the backend fuses
+ * (the device): the three ufuncs of arr_round (multiply, rint, true_divide,
+ * or divide first for negative decimals) as one pending tree, bit for bit
+ * the same arithmetic.  1 with *r set, 0 when not fused (nothing done),
+ * -1 with the error set. */
+static int round_fused(struct eval *ev, const struct backend *be, struct value *xv, double p, int up,
+		       struct value **r)
+{
+	static int mul = -2, div = -2, rnt = -2;
+	struct fz in[2], a = {0}, b = {0};
+	int rc;
+	if (mul == -2) {
+		mul = uf_lookup("multiply");
+		div = uf_lookup("true_divide");
+		rnt = uf_lookup("rint");
+	}
+	if (mul < 0 || div < 0 || rnt < 0)
+		return 0;
+	in[0].v = val_incref(xv);
+	in[0].t = NULL;
+	in[1].v = val_float(p);
+	in[1].t = NULL;
+	rc = in[1].v ? fz_apply(ev, be, up ? mul : div, 2, in, &a) : -1;
+	fz_clear(&in[0]);
+	fz_clear(&in[1]);
+	if (rc == 1)
+		rc = fz_apply(ev, be, rnt, 1, &a, &b);
+	fz_clear(&a);
+	if (rc == 1) {
+		in[0] = b;             /* moved: b is not cleared again */
+		in[1].v = val_float(p);
+		in[1].t = NULL;
+		rc = in[1].v ? fz_apply(ev, be, up ? div : mul, 2, in, &a) : -1;
+		fz_clear(&in[0]);
+		fz_clear(&in[1]);
+	} else {
+		fz_clear(&b);
+	}
+	if (rc == 1) {
+		*r = fz_value(ev, &a);
+		rc = *r ? 1 : -1;
+	}
+	fz_clear(&a);
+	return rc;
+}
+
 /* np.around(a, decimals=0, out=None) / np.round: NumPy's rint(a * 10**d) / 10**d */
 static struct value *arr_round(struct eval *ev, const struct backend *be, struct value *a,
 			int64_t dec, struct value *out)
@@ -490,7 +537,15 @@ static struct value *arr_round(struct eval *ev, const struct backend *be, struct
 		r = round_complex(ev, be, x, dec, out);
 	} else {
 		double p = pow(10.0, (double)(dec < 0 ? -dec : dec));
-		struct value *f = val_float(p), *t1, *t2;
+		struct value *f, *t1, *t2;
+		if (x->ndim > 0 && (!out || out->type == VT_NONE)) {
+			int rc = round_fused(ev, be, xv, p, dec > 0, &r);
+			if (rc != 0) {
+				val_decref(xv);
+				return rc < 0 ? NULL : r;
+			}
+		}
+		f = val_float(p);
 		if (dec > 0) {
 			t1 = call2(ev, be, "multiply", xv, f, NULL);
 			t2 = t1 ? call1(ev, be, "rint", t1, NULL) : NULL;
