@@ -51,7 +51,7 @@ static const struct fallback fallbacks[] = {
 	[FB_NDIMAGE_EMPTY] = {"scipy.ndimage filters of 0-d or empty arrays", "the stencil kernels index a shape",
 	 "cuda"},
 	[FB_VANDER] = {"vander", "built on the host and copied", "cuda"},
-	[FB_PUT_AT] = {"put, ufunc.at, real_if_close", "host loops", "lib/indexfn.c, ufunc/ufuncmeth.c, ufunc/ufuncfn.c"},
+	[FB_PUT_AT] = {"put, ufunc.at", "host loops", "lib/indexfn.c, ufunc/ufuncmeth.c"},
 	[FB_INDEX_ARRAYS] = {"indexing by index arrays or lists", "the key is lowered to host offsets", "lib/index.c (item_of_array)"},
 	[FB_RANDOM_DISTS] = {"cp.random distributions other than uniform and normal",
 	 "struct backend_random fills UNIFORM/NORMAL/BITS only: NumPy's host draws are copied",
