@@ -602,16 +602,10 @@ static struct value *fn_all(struct eval *ev, const struct builtin *bi, int argc,
 static int any_true(struct eval *ev, const struct ndarray *b)
 {
 	uint64_t all = b->ndim ? (~(uint64_t)0 >> (64 - b->ndim)) : 0;
-	struct ndarray *r = arr_reduce(ev, b, RED_ANY, all, 0, -1), *h;
-	int v;
-	if (!r)
-		return -1;
-	h = arr_to_host(ev, r);
-	nd_decref(r);
-	if (!h)
-		return -1;
-	v = *(const uint8_t *)nd_data(h) != 0;
-	nd_decref(h);
+	struct ndarray *r = arr_reduce(ev, b, RED_ANY, all, 0, -1);
+	struct value *rv = r ? arr_wrap(ev, r) : NULL;
+	int v = rv ? val_truth(ev, rv) : -1;
+	val_decref(rv);
 	return v;
 }
 
@@ -624,91 +618,33 @@ static int any_nan(struct eval *ev, const struct backend *be, struct ndarray *x)
 	return v;
 }
 
-/* NumPy's _replace_nan: a copy of a (order 'K', on a's backend) with every
- * NaN (complex: either part) replaced by fill */
-static struct ndarray *nan_replaced(struct eval *ev, struct ndarray *a, double fill)
-{
-	int here = nd_host_memory(a);   /* host memory (np, or cp in host mode) */
-	struct ndarray *h = here ? nd_incref(a) : arr_to_host(ev, a), *k, *r;
-	int64_t n;
-	if (!h)
-		return NULL;
-	k = ufa(ev, here ? nd_backend(a) : &backend_host, "positive", h, NULL, NULL);   /* order 'K' copy */
-	nd_decref(h);
-	if (!k)
-		return NULL;
-	n = nd_size(k);
-	switch (k->dtype) {
-#define FILL_REAL(T) {                                                         \
-		T *p = (T *)nd_data(k);                                        \
-		for (int64_t i = 0; i < n; i++)                                \
-			if (p[i] != p[i])                                      \
-				p[i] = (T)fill;                                \
-		break;                                                         \
-	}
-#define FILL_CPLX(T) {                                                         \
-		T *p = (T *)nd_data(k);                                        \
-		for (int64_t i = 0; i < n; i++)                                \
-			if (p[2 * i] != p[2 * i] || p[2 * i + 1] != p[2 * i + 1]) { \
-				p[2 * i] = (T)fill;                            \
-				p[2 * i + 1] = 0;                              \
-			}                                                      \
-		break;                                                         \
-	}
-	case DT_FLOAT16: FILL_REAL(_Float16)
-	case DT_FLOAT32: FILL_REAL(float)
-	case DT_FLOAT64: FILL_REAL(double)
-	case DT_COMPLEX64: FILL_CPLX(float)
-	case DT_COMPLEX128: FILL_CPLX(double)
-#undef FILL_REAL
-#undef FILL_CPLX
-	}
-	if (here)
-		return k;
-	r = arr_to_backend(ev, k, nd_backend(a));
-	nd_decref(k);
-	return r;
-}
-
-/* x[mask] = val: in place into x (a new array of this call's own) on the
- * host; a device x comes back as a new array.  Returns x's new reference. */
+/* x[mask] = val, in place (x is the caller's own new array; mask bool of
+ * x's shape), by x's backend; returns a new reference to x */
 static struct ndarray *uf_where_scalar(struct eval *ev, const struct backend *be, struct ndarray *mask,
 				       struct value *val, struct ndarray *x)
 {
-	struct ndarray *hx, *hm, *r;
-	struct npscalar sv, cv;
-	int64_t idx[ND_MAXDIM] = {0}, n;
-	int pycls;
-	if (arr_value_scalar(val, &sv, &pycls) < 0)
-		return err_set(ev, TY_TypeError, "bad fill value");
-	arr_scalar_cast(&sv, x->dtype, &cv);
-	hx = arr_to_host(ev, x);
-	hm = hx ? arr_to_host(ev, mask) : NULL;
-	if (!hm) {
-		nd_decref(hx);
-		return NULL;
-	}
-	n = nd_size(hx);
-	for (int64_t e = 0; e < n; e++) {
-		char *px = nd_data(hx);
-		const char *pm = nd_data(hm);
-		for (int k = 0; k < hx->ndim; k++) {
-			px += idx[k] * hx->strides[k];
-			pm += idx[k] * hm->strides[k];
-		}
-		if (*(const uint8_t *)pm)
-			arr_scalar_store(hx->dtype, px, &cv);
-		for (int k = hx->ndim - 1; k >= 0; k--) {
-			if (++idx[k] < hx->shape[k])
-				break;
-			idx[k] = 0;
-		}
-	}
-	nd_decref(hm);
-	if (nd_host_memory(x))
-		return hx;
-	r = arr_to_backend(ev, hx, be);
-	nd_decref(hx);
+	struct value *xv = arr_wrap(ev, nd_incref(x)), *mv = xv ? arr_wrap(ev, nd_incref(mask)) : NULL;
+	int rc = mv ? val_setitem(ev, xv, mv, val) : -1;
+	(void)be;
+	val_decref(mv);
+	val_decref(xv);
+	return rc < 0 ? NULL : nd_incref(x);
+}
+
+/* NumPy's _replace_nan: a copy of a (order 'K', on a's backend) with every
+ * NaN (complex: either part) replaced by fill (complex: fill + 0j) */
+static struct ndarray *nan_replaced(struct eval *ev, struct ndarray *a, double fill)
+{
+	struct ndarray *k = ufa(ev, nd_backend(a), "positive", a, NULL, NULL), *m, *r;   /* order 'K' copy */
+	struct value *fv;
+	if (!k || !dt_is_inexact(k->dtype))
+		return k;
+	m = ufa(ev, nd_backend(k), "isnan", k, NULL, NULL);
+	fv = m ? val_float(fill) : NULL;
+	r = fv ? uf_where_scalar(ev, nd_backend(k), m, fv, k) : NULL;
+	val_decref(fv);
+	nd_decref(m);
+	nd_decref(k);
 	return r;
 }
 
