@@ -131,7 +131,8 @@ struct backend {
 	 * out has the kept axes (keepdims shape). */
 	int (*reduce)(struct eval *ev, const struct ew_tree *t, enum red_op op,
 		      uint64_t axes, struct ndarray *out);
-	/* cumsum / cumprod along axis */
+	/* cumsum / cumprod along axis: out (a's shape, any numeric dtype: a is
+	 * cast to it first, NumPy's accumulation in out's dtype) */
 	int (*scan)(struct eval *ev, const struct ndarray *a, int axis, int prod,
 		    struct ndarray *out);
 

@@ -1333,33 +1333,6 @@ static struct ndarray *scan_on(struct eval *ev, const struct backend *be, const 
 	return r;
 }
 
-/* The device scans 32/64-bit ints and float32/64 (kernels/fixed.cu).  Other
- * integer and bool results scan in 64 bits and cast back (sums and products
- * wrap the same modulo 2^8 or 2^16; a bool sum is an or); float16 and
- * complex, whose rounding a wider scan would change, scan on a host copy. */
-static struct ndarray *scan_device(struct eval *ev, const struct backend *be, const struct ndarray *x,
-				   int ax, int prod, int dt)
-{
-	struct ndarray *w, *r, *h;
-	switch (dt) {
-	case DT_INT32: case DT_INT64: case DT_UINT32: case DT_UINT64: case DT_FLOAT32: case DT_FLOAT64:
-		return scan_on(ev, be, x, ax, prod, dt);
-	case DT_BOOL: case DT_INT8: case DT_INT16: case DT_UINT8: case DT_UINT16:
-		w = scan_on(ev, be, x, ax, prod, dtype_table[dt].kind == DK_UINT ? DT_UINT64 : DT_INT64);
-		r = w ? arr_astype(ev, w, dt) : NULL;
-		nd_decref(w);
-		return r;
-	default:
-		if (!(h = arr_to_host(ev, x)))
-			return NULL;
-		w = scan_on(ev, &backend_host, h, ax, prod, dt);
-		nd_decref(h);
-		r = w ? arr_to_backend(ev, w, be) : NULL;
-		nd_decref(w);
-		return r;
-	}
-}
-
 static struct value *scanfn(struct eval *ev, const struct builtin *bi, int argc,
 			    struct value **argv, const struct kwargs *kw, int prod, int nan)
 {
@@ -1402,7 +1375,7 @@ static struct value *scanfn(struct eval *ev, const struct builtin *bi, int argc,
 		nd_decref(x);
 		return err_set(ev, TY_NotImplementedError, "%s is not supported by the %s backend", bi->name, be->name);
 	}
-	r = !be->device_memory ? scan_on(ev, be, x, ax, prod, dt) : scan_device(ev, be, x, ax, prod, dt);
+	r = scan_on(ev, be, x, ax, prod, dt);
 	nd_decref(x);
 	if (r && out && out->type != VT_NONE) {
 		struct ndarray *o = arr_borrow(out);

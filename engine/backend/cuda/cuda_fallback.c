@@ -56,6 +56,8 @@ static const struct fallback fallbacks[] = {
 	[FB_RANDOM_DISTS] = {"cp.random distributions other than uniform and normal",
 	 "struct backend_random fills UNIFORM/NORMAL/BITS only: NumPy's host draws are copied",
 	 "random/random.c (rnd_deliver)"},
+	[FB_SCAN_INEXACT] = {"cumsum, cumprod, nancumsum, nancumprod of float16 and complex",
+	 "the device scans 32/64-bit ints and float32/64; a wider scan would change the rounding", "cuda"},
 };
 #define NFALLBACK FB_COUNT
 
