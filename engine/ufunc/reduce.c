@@ -326,28 +326,11 @@ done:
 }
 
 /*
- * where= of a reduction: *mask becomes a bool host array of a's shape
- * (strides 0 where broadcast), NULL for where=True; NumPy's errors for a
- * mask of another dtype or shape.  to: the error text of np.broadcast_to
- * (mean, var) rather than of the reduction's iterator.  common_where also
- * moves a device c->a to the host (the result goes back in finish).
+ * where= of a reduction: *mask becomes a bool array of a's shape on a's
+ * backend (strides 0 where broadcast), NULL for where=True; NumPy's errors
+ * for a mask of another dtype or shape.  to: the error text of
+ * np.broadcast_to (mean, var) rather than of the reduction's iterator.
  */
-/* a copy of a on NumPy's host backend (a itself when it is there) */
-static struct ndarray *np_host(struct eval *ev, const struct ndarray *a)
-{
-	struct ndarray *h, *r;
-	if (!arr_is_cupy(nd_backend(a)))
-		return nd_incref((struct ndarray *)a);
-	h = arr_to_host(ev, a);
-	r = h ? nd_new(ev, &backend_host, h->dtype, h->ndim, h->shape) : NULL;
-	if (r && backend_host.copy(ev, r, h) < 0) {
-		nd_decref(r);
-		r = NULL;
-	}
-	nd_decref(h);
-	return r;
-}
-
 int arr_where_mask(struct eval *ev, struct value *where, const struct ndarray *a, int to,
 		   struct ndarray **mask, int *mnd, int64_t *mshape)
 {
@@ -359,14 +342,14 @@ int arr_where_mask(struct eval *ev, struct value *where, const struct ndarray *a
 		return err_set(ev, TY_TypeError, "Cannot cast %s from dtype('%s') to dtype('bool') according to the rule 'safe'",
 			       w->ndim ? "array data" : "scalar", dtype_table[w->dtype].name), -1;
 	if (w)
-		m = np_host(ev, w);
+		m = arr_to_backend(ev, w, nd_backend(a));
 	else if (where->type == VT_NONE || where->type == VT_BOOL || where->type == VT_STR) {
 		int t = where->type == VT_STR ? val_truth(ev, where) : where->type == VT_BOOL && where->u.i;
 		struct value *b = val_bool(t > 0);
-		m = arr_asarray(ev, &backend_host, b, DT_BOOL);
+		m = arr_asarray(ev, nd_backend(a), b, DT_BOOL);
 		val_decref(b);
 	} else
-		m = arr_asarray(ev, &backend_host, where, DT_BOOL);
+		m = arr_asarray(ev, nd_backend(a), where, DT_BOOL);
 	if (!m)
 		return -1;
 	if (m->ndim > a->ndim) {
@@ -398,21 +381,11 @@ int arr_where_mask(struct eval *ev, struct value *where, const struct ndarray *a
 
 static int common_where(struct eval *ev, struct common *c, struct value *where, int to)
 {
-	if (arr_where_mask(ev, where, c->a, to, &c->mask, &c->mnd, c->mshape) < 0)
-		return -1;
-	if (c->mask && arr_is_cupy(nd_backend(c->a))) {
-		/* cp: computed by NumPy's host backend (CuPy has no where=) */
-		struct ndarray *h = np_host(ev, c->a);
-		if (!h)
-			return -1;
-		nd_decref(c->a);
-		c->a = h;
-		c->be = nd_backend(h);
-	}
-	return 0;
+	return arr_where_mask(ev, where, c->a, to, &c->mask, &c->mnd, c->mshape);
 }
 
-/* The reduction of a (host) over c's axes where c->mask holds, from
+/* The reduction of a over c's axes where c->mask holds (the backend's
+ * reduce_masked), from
  * initial (else op's identity; min/max have none: NumPy's ValueError). */
 static struct ndarray *reduce_masked(struct eval *ev, struct common *c, struct ndarray *a, enum red_op op,
 				     struct value *initial, int keepdims, int dtype)
@@ -443,7 +416,7 @@ static struct ndarray *reduce_masked(struct eval *ev, struct common *c, struct n
 		oshape[i] = c->axes >> i & 1 ? 1 : a->shape[i];
 	out = new_reduce_out(ev, nd_backend(a), od, ndim, oshape, a);
 	if (!out || arr_fill_value(ev, out, iv) < 0 ||
-	    uf_host_hooks.reduce_masked(ev, a, c->mask, op, c->axes, out) < 0) {
+	    nd_backend(a)->reduce_masked(ev, a, c->mask, op, NULL, out) < 0) {
 		val_decref(iv);
 		nd_decref(out);
 		return NULL;

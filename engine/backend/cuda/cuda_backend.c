@@ -640,6 +640,7 @@ static struct backend cuda_backend = {
 	.fill = cu_fill,
 	.elementwise = cu_elementwise,
 	.reduce = cu_reduce,
+	.reduce_masked = cuda_reduce_masked,
 	.scan = cu_scan,
 	.matmul = cuda_matmul,
 	.sort = cu_sort,

@@ -229,6 +229,8 @@ int cuda_trip_back(struct eval *ev, struct ndarray *out, const struct ndarray *h
 int cuda_trip_reduce(struct eval *ev, const struct ew_tree *t, enum red_op op, uint64_t axes,
 		     struct ndarray *out);
 /* struct backend's entries that are a round trip whole */
+int cuda_reduce_masked(struct eval *ev, const struct ndarray *a, const struct ndarray *mask,
+		       enum red_op op, const char *ufname, struct ndarray *out);
 int cuda_vander(struct eval *ev, const struct ndarray *x, int increasing, struct ndarray *out);
 
 #endif /* HAVE_CUDA */

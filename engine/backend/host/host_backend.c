@@ -330,6 +330,7 @@ static int host_elementwise_fpe(struct eval *ev, const struct ew_tree *t, struct
 	.from_host = host_from_host, \
 	.fill = host_fill, \
 	.reduce = red_host_reduce, \
+	.reduce_masked = red_host_reduce_masked, \
 	.scan = red_host_scan, \
 	.stencil = ndi_host_stencil, \
 	.spline_prefilter = ndi_host_prefilter, \
