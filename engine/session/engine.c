@@ -153,8 +153,6 @@ void engine_init_layers(void)
 {
 	pyobj_register();   /* lang's pyobj_hooks: the object model */
 	host_register();   /* backend_host, backend_host_cupy, cp's namespaces */
-	uf_host_hooks.reduce_masked = red_host_reduce_masked;
-	uf_host_hooks.reduce_masked_uf = red_host_reduce_masked_uf;
 	arr_hooks.module_objects = arr_ndgrid_objects;
 	arr_hooks.value_check = idx_value_check;
 	arr_register_slots();

@@ -707,6 +707,32 @@ static int cu_scan(struct eval *ev, const struct ndarray *a, int axis, int prod,
 		return 0;
 	if (!nd_is_c_contiguous(out))
 		return err_set(ev, TY_NotImplementedError, "scan into a non-contiguous output"), -1;
+	switch (out->dtype) {
+	case DT_INT32: case DT_INT64: case DT_UINT32: case DT_UINT64: case DT_FLOAT32: case DT_FLOAT64:
+		break;
+	case DT_BOOL: case DT_INT8: case DT_INT16: case DT_UINT8: case DT_UINT16: {
+		/* the kernels scan 32/64-bit items: a 64-bit scan cast back (sums
+		 * and products wrap the same modulo 2^8 or 2^16; a bool sum is an or) */
+		struct ndarray *w = nd_new(ev, nd_backend(out), dtype_table[out->dtype].kind == DK_UINT
+					   ? DT_UINT64 : DT_INT64, out->ndim, out->shape);
+		r = w && cu_scan(ev, a, axis, prod, w) == 0 && cu_copy(ev, out, w) == 0 ? 0 : -1;
+		nd_decref(w);
+		return r;
+	}
+	default: {
+		/* float16 and complex, whose rounding a wider scan would change:
+		 * the host backend's scan of a host copy (a fallback) */
+		struct ndarray *h = arr_to_host(ev, a);
+		struct ndarray *hout = h ? nd_new(ev, &backend_host, out->dtype, out->ndim, out->shape) : NULL;
+		r = hout && backend_host.scan(ev, h, axis, prod, hout) == 0 && cuda_trip_back(ev, out, hout) == 0
+			? 0 : -1;
+		nd_decref(h);
+		nd_decref(hout);
+		if (r == 0)
+			cuda_fallback_count(FB_SCAN_INEXACT);
+		return r;
+	}
+	}
 	if (cu_copy(ev, out, a) < 0)
 		return -1;
 	for (int i = 0; i < axis; i++)
@@ -891,6 +917,7 @@ static struct backend cuda_backend = {
 	.fill = cu_fill,
 	.elementwise = cu_elementwise,
 	.reduce = cu_reduce,
+	.reduce_masked = cuda_reduce_masked,
 	.scan = cu_scan,
 	.matmul = cu_matmul,
 	.sort = cu_sort,

@@ -242,7 +242,7 @@ struct value *uk_fn_rawmodule(struct eval *ev, const struct builtin *bi, int arg
 enum cuda_fb { /* ORDER fallbacks[] */
 	FB_LINALG_GEEV, FB_LINALG_GELSD, FB_LINALG_NONFINITE, FB_REDUCE_WHERE,
 	FB_REDUCE_COMPLEX_ORDER, FB_QUANTILE, FB_BINCOUNT_WEIGHTS, FB_NDIMAGE_EMPTY,
-	FB_VANDER, FB_PUT_AT, FB_INDEX_ARRAYS, FB_RANDOM_DISTS,
+	FB_VANDER, FB_PUT_AT, FB_INDEX_ARRAYS, FB_RANDOM_DISTS, FB_SCAN_INEXACT,
 	FB_COUNT
 };
 void cuda_fallback_count(enum cuda_fb id);
@@ -257,6 +257,8 @@ int cuda_trip_back(struct eval *ev, struct ndarray *out, const struct ndarray *h
 int cuda_trip_reduce(struct eval *ev, const struct ew_tree *t, enum red_op op, uint64_t axes,
 		     struct ndarray *out);
 /* struct backend's entries that are a round trip whole */
+int cuda_reduce_masked(struct eval *ev, const struct ndarray *a, const struct ndarray *mask,
+		       enum red_op op, const char *ufname, struct ndarray *out);
 int cuda_vander(struct eval *ev, const struct ndarray *x, int increasing, struct ndarray *out);
 
 #endif /* HAVE_CUDA */

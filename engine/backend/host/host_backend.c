@@ -339,6 +339,7 @@ static int host_elsewhere(const struct ndarray *a)
 	.from_host = host_from_host, \
 	.fill = host_fill, \
 	.reduce = red_host_reduce, \
+	.reduce_masked = red_host_reduce_masked, \
 	.scan = red_host_scan, \
 	.stencil = ndi_host_stencil, \
 	.spline_prefilter = ndi_host_prefilter, \
