@@ -2,7 +2,7 @@
 # runtime.setDevice/getDevice and get_device_id make and report the current device; arrays
 # remember theirs (x.device); an ordinal the machine lacks (Device(n), n = getDeviceCount())
 # raises CUDARuntimeError cudaErrorInvalidDevice on use, enter, synchronize, mem_info and
-# setDevice, and the current device stays as it was.
+# setDevice, and the current device stays as it was; x.data (a MemoryPointer) names it too.
 # CPython has no CuPy here: the fallback is CuPy 14's behaviour on a one-device machine.
 import numpy as np
 try:
@@ -57,10 +57,18 @@ except ImportError:
         def __exit__(self, *exc):
             _Now.dev = self._stack.pop()
 
+    class _Ptr:
+        device_id = 0
+        device = Device(0)
+
     class _Arr(np.ndarray):
         @property
         def device(self):
             return Device(0)
+
+        @property
+        def data(self):
+            return _Ptr()
 
     class _Runtime:
         getDeviceCount = staticmethod(lambda: 1)
@@ -88,7 +96,7 @@ d = cp.cuda.Device(0)
 print(d, d.id, d == cp.cuda.Device(0), d != cp.cuda.Device(n), cp.cuda.Device(d).id)
 with d:
     x = cp.arange(6).reshape(2, 3)
-    print(x.device, x.device.id, x.device == d)
+    print(x.device, x.device.id, x.device == d, x.data.device_id, x.data.device)
 print(cp.cuda.runtime.getDevice())
 print(d.use())
 print(cp.cuda.runtime.setDevice(0), cp.cuda.runtime.getDevice())

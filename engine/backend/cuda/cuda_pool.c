@@ -187,12 +187,13 @@ void pool_free(void *p, size_t n)
  * dev's stream (a front-cache block waits there for dev's next use). */
 void pool_free_on(int dev, void *p, size_t n)
 {
-	struct devpool *d = &pools[dev];
+	struct devpool *d;
 	int cur = cuda_cur->id;
 	if (dev == cur || dev < 0 || dev >= CUDA_MAXDEV) {
 		pool_free(p, n);
 		return;
 	}
+	d = &pools[dev];
 	if (!p)
 		return;
 	d->d_used -= round512(n);
