@@ -79,6 +79,12 @@ except ImportError:
             _check(i)
             _Now.dev = i
 
+        @staticmethod
+        def deviceCanAccessPeer(i, j):
+            _check(i)
+            _check(j)
+            return 0
+
     class _Cuda:
         Device = Device
         runtime = _Runtime
@@ -103,8 +109,10 @@ print(cp.cuda.runtime.setDevice(0), cp.cuda.runtime.getDevice())
 
 bad = cp.cuda.Device(n)
 print(bad.id == n, repr(bad) == "<CUDA Device %d>" % n)
+print(cp.cuda.runtime.deviceCanAccessPeer(0, 0))
 for what, f in [("use", bad.use), ("synchronize", bad.synchronize),
-                ("setDevice", lambda: cp.cuda.runtime.setDevice(n))]:
+                ("setDevice", lambda: cp.cuda.runtime.setDevice(n)),
+                ("deviceCanAccessPeer", lambda: cp.cuda.runtime.deviceCanAccessPeer(0, n))]:
     try:
         f()
         print(what, "no error")
