@@ -93,6 +93,7 @@ except ImportError:
     class cp:
         cuda = _Cuda
         arange = staticmethod(lambda *a: np.arange(*a).view(_Arr))
+        asarray = staticmethod(lambda a: a)
 
 cp.cuda.Device(0).use()   # device 0 current, whichever device the run started on
 n = cp.cuda.runtime.getDeviceCount()
@@ -136,3 +137,5 @@ with cp.cuda.Device(0):
         print(e.id, y.device, int(y.sum()))
     print(cp.cuda.runtime.getDevice())
 print((x + y).device)
+# on the array's own device cp.asarray is the array itself; copy() stays there
+print(cp.asarray(x) is x, x.copy().device, (x.copy() == x).all())
