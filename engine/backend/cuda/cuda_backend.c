@@ -509,6 +509,58 @@ static int peer_copy(struct eval *ev, void *dst, int ddev, const void *src, int 
 	return CUDA_CHECK(ev, cudaStreamSynchronize(cuda_cur->stream));
 }
 
+static int cu_copy(struct eval *ev, struct ndarray *dst, const struct ndarray *src);
+
+/* a new C-contiguous array of dtype dt, shape of a, on device dev */
+static struct ndarray *new_on(struct eval *ev, int dev, int dt, const struct ndarray *a)
+{
+	int saved = cuda_cur->id;
+	struct ndarray *r;
+	if (cuda_use_device(ev, dev) < 0)
+		return NULL;
+	r = nd_new(ev, &cuda_backend, dt, a->ndim, a->shape);
+	if (cuda_use_device(ev, saved) < 0) {
+		nd_decref(r);
+		return NULL;
+	}
+	return r;
+}
+
+/* cu_copy on device dev, then back */
+static int copy_on(struct eval *ev, int dev, struct ndarray *dst, const struct ndarray *src)
+{
+	int saved = cuda_cur->id, r;
+	if (cuda_use_device(ev, dev) < 0)
+		return -1;
+	r = cu_copy(ev, dst, src);
+	return cuda_use_device(ev, saved) < 0 ? -1 : r;
+}
+
+/* A copy between devices as CuPy's ndarray.copy makes one: src made
+ * contiguous on its own device, one cudaMemcpyPeer of its bytes, the cast or
+ * layout of dst done on dst's device.  No kernel reads another device's
+ * memory, so it needs no peer access. */
+static int cross_copy(struct eval *ev, struct ndarray *dst, const struct ndarray *src)
+{
+	int sdev = src->buf->device, ddev = dst->buf->device, r = -1;
+	struct ndarray *s = NULL, *d = NULL;
+	if (nd_is_c_contiguous(src))
+		s = nd_incref((struct ndarray *)src);
+	else if (!(s = new_on(ev, sdev, src->dtype, src)) || copy_on(ev, sdev, s, src) < 0)
+		goto out;
+	if (dst->dtype == src->dtype && nd_is_c_contiguous(dst))
+		d = nd_incref(dst);
+	else if (!(d = new_on(ev, ddev, src->dtype, dst)))
+		goto out;
+	if (peer_copy(ev, nd_data(d), ddev, nd_data(s), sdev, nbytes_of(s)) < 0)
+		goto out;
+	r = d == dst ? 0 : copy_on(ev, ddev, dst, d);
+out:
+	nd_decref(s);
+	nd_decref(d);
+	return r;
+}
+
 static int cu_copy(struct eval *ev, struct ndarray *dst, const struct ndarray *src)
 {
 	struct ew_tree t;
@@ -518,13 +570,10 @@ static int cu_copy(struct eval *ev, struct ndarray *dst, const struct ndarray *s
 		return 0;
 	if (cuda_cur->dead)
 		return dead_error(ev);
-	if (__builtin_expect(dst->buf->device != cuda_cur->id || src->buf->device != cuda_cur->id, 0)) {
-		if (dst->dtype == src->dtype && nd_is_c_contiguous(dst) && nd_is_c_contiguous(src))
-			return peer_copy(ev, nd_data(dst), dst->buf->device, nd_data(src), src->buf->device,
-					 nbytes_of(dst));
-		if (same_dev2(ev, dst, src) < 0)
-			return -1;
-	}
+	if (__builtin_expect(dst->buf->device != src->buf->device, 0))
+		return cross_copy(ev, dst, src);
+	if (__builtin_expect(dst->buf->device != cuda_cur->id, 0))   /* both on another device: there */
+		return copy_on(ev, dst->buf->device, dst, src);
 	if (dst->dtype == src->dtype && nd_is_c_contiguous(dst) && nd_is_c_contiguous(src)) {
 		if (nd_data(dst) == nd_data(src))
 			return 0;

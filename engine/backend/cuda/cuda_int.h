@@ -70,8 +70,6 @@ extern int cuda_ndev;   /* devices the driver reports (at most CUDA_MAXDEV), 0 b
  * `CUDARuntimeError: cudaErrorInvalidDevice: invalid device ordinal` (or the
  * start's error) set.  The same id again costs nothing. */
 int cuda_use_device(struct eval *ev, int id);
-/* The device a buffer of this plugin lives on. */
-static inline int cuda_buf_device(const struct buffer *b) { return b->device; }
 /* 0 when a (an array of this plugin) is on the current device or readable
  * from it: peer access is enabled on first need, with CuPy's
  * PerformanceWarning; ValueError when the devices cannot reach each other. */

@@ -68,9 +68,11 @@ struct device_obj { int id; int depth; int stack[DEV_STACK]; };
 
 static void dev_free(void *p) { free(p); }
 
-/* the current device's id: 0 before a device exists (host mode) */
+/* the current device's id (after the start: under MPI it may be the
+ * local rank's); 0 without a device (host mode) */
 static int cur_id(void)
 {
+	cudabe_describe();   /* waits for the start */
 	return cuda_cur->ok ? cuda_cur->id : 0;
 }
 

@@ -533,6 +533,20 @@ static struct value *fn_setdevice(struct eval *ev, const struct builtin *bi, int
 	return val_none();
 }
 
+/* deviceCanAccessPeer(device, peerDevice): the one device has no peer (0,
+ * as CUDA answers for a device and itself) */
+static struct value *fn_can_peer(struct eval *ev, const struct builtin *bi, int argc,
+				 struct value **argv, const struct kwargs *kw)
+{
+	(void)bi;
+	struct value *a, *b;
+	int64_t x, y;
+	if (args_parse(ev, "deviceCanAccessPeer", argc, argv, kw, "device,peerDevice", &a, &b) < 0 ||
+	    device_arg(ev, a, &x) < 0 || device_arg(ev, b, &y) < 0)
+		return NULL;
+	return val_int(0);
+}
+
 static void cpu_name(char *buf, size_t n)
 {
 	snprintf(buf, n, "host CPU");
@@ -624,6 +638,8 @@ const struct arr_func arr_host_cuda_runtime_funcs[] = {
 	 "The number of CUDA devices.  In host mode 1: the host stands in as device 0, so a loop\n"
 	 "over the devices runs once (is_available() still says there is no CUDA)."},
 	{"getDevice", fn_zero, "getDevice()", "The current device (0)."},
+	{"deviceCanAccessPeer", fn_can_peer, "deviceCanAccessPeer(device, peerDevice)",
+	 "1 when device can read peerDevice's memory; in host mode 0 (one device, no peer)."},
 	{"setDevice", fn_setdevice, "setDevice(device)",
 	 "Makes device current; in host mode only 0 exists (others raise cudaErrorInvalidDevice)."},
 	{"getDeviceProperties", fn_props, "getDeviceProperties(device)",
