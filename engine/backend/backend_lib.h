@@ -126,6 +126,7 @@ struct backend_linalg {
 };
 
 /* ---- random */
+#define RAND_SAMPLE_MAX 1024   /* slow2: the most items struct backend_random's sample takes */
 enum rand_dist {
 	RAND_UNIFORM,   /* [0, 1) then p0 + (p1 - p0) * x: p0 = low, p1 = high */
 	RAND_NORMAL,    /* p0 = mean, p1 = stddev */
@@ -150,6 +151,16 @@ struct backend_random {
 		    double p0, double p1, void *out);
 	void *(*gen_new)(struct eval *ev, uint64_t seed);
 	void (*gen_free)(void *gen);
+	/* slow2: integers and samples drawn where the result lives.
+	 * integers: n items of the integer (or bool) dtype dt written to out,
+	 * each off + a draw uniform in [0, rng] (rng = high - low inclusive;
+	 * the sum wraps to the dtype's width).  sample: k distinct items of
+	 * [0, pop) in random order (choice without replacement), int64, to out,
+	 * for k <= RAND_SAMPLE_MAX.  Either may be NULL (the front end takes
+	 * another way). */
+	int (*integers)(struct eval *ev, void *gen, int dt, int64_t n, uint64_t off, uint64_t rng,
+			void *out);
+	int (*sample)(struct eval *ev, void *gen, int64_t pop, int64_t k, int64_t *out);
 };
 
 #endif

@@ -1334,6 +1334,97 @@ int main(void)
 		nd_decref(ref); nd_decref(ref64); nd_decref(d); nd_decref(d64);
 	}
 	{
+		/* slow2: bounded integers (struct backend_random's integers) for
+		 * each width: inside [low, high], every value of a small range
+		 * drawn about equally often, a width-wide range's signs, the seed
+		 * repeating the stream; sample: distinct, in range, each item as
+		 * likely */
+		const struct backend_random *rb = cu->random;
+		static const struct { int dt; int64_t lo; uint64_t rng; } cases[] = {
+			{DT_INT64, 0, 99}, {DT_INT32, -5, 9}, {DT_INT8, -128, 255}, {DT_UINT16, 3, 60000},
+			{DT_BOOL, 0, 1}, {DT_UINT32, 0, 0xffffffffu}, {DT_INT64, -7, 0}, {DT_UINT64, 1, (1ULL << 40) + 5},
+			{DT_INT64, INT64_MIN, UINT64_MAX},
+		};
+		int64_t n = 200003;
+		for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+			int dt = cases[c].dt, sz = dt_size(dt);
+			struct ndarray *d = dnew(dt, 1, &n), *h = NULL;
+			int good = rb && rb->integers && d && rb->integers(ev, NULL, dt, n, (uint64_t)cases[c].lo, cases[c].rng, nd_data(d)) == 0
+				&& (h = to_hostc(d));
+			int64_t cnt[16] = {0}, neg = 0;
+			double sum = 0;
+			for (int64_t i = 0; good && i < n; i++) {
+				const char *p = (const char *)nd_data(h) + i * sz;
+				uint64_t u = sz == 1 ? *(uint8_t *)p : sz == 2 ? *(uint16_t *)p : sz == 4 ? *(uint32_t *)p : *(uint64_t *)p;
+				uint64_t off = (u - (uint64_t)cases[c].lo) & (sz == 8 ? UINT64_MAX : ((1ULL << (8 * sz)) - 1));
+				good &= off <= cases[c].rng;
+				if (cases[c].rng < 16)
+					cnt[off]++;
+				sum += (double)off / ((double)cases[c].rng + 1);
+				neg += (int64_t)u < 0;
+			}
+			if (good && cases[c].rng < 16)
+				for (uint64_t v = 0; v <= cases[c].rng; v++)
+					good &= fabs(cnt[v] - (double)n / (cases[c].rng + 1)) < 6 * sqrt((double)n / (cases[c].rng + 1));
+			if (good && cases[c].rng > 0)
+				good &= fabs(sum / n - 0.5 * cases[c].rng / ((double)cases[c].rng + 1)) < 0.01;
+			if (good && cases[c].rng == UINT64_MAX)
+				good &= neg > n / 2 - n / 50 && neg < n / 2 + n / 50;
+			snprintf(what, sizeof what, "integers %s in [%lld, +%llu]: in range, uniform", dtype_table[dt].name,
+				 (long long)cases[c].lo, (unsigned long long)cases[c].rng);
+			ok(good, what);
+			nd_decref(d);
+			nd_decref(h);
+		}
+		{
+			int64_t m = 1001;
+			struct ndarray *a = dnew(DT_INT64, 1, &m), *b = dnew(DT_INT64, 1, &m), *ha = NULL, *hb = NULL, *hc = NULL;
+			int g = rb && rb->integers && rb->seed(ev, NULL, 5) == 0 && rb->integers(ev, NULL, DT_INT64, m, 0, 1000000, nd_data(a)) == 0
+				&& (ha = to_hostc(a)) && rb->integers(ev, NULL, DT_INT64, m, 0, 1000000, nd_data(b)) == 0 && (hc = to_hostc(b))
+				&& rb->seed(ev, NULL, 5) == 0 && rb->integers(ev, NULL, DT_INT64, m, 0, 1000000, nd_data(b)) == 0
+				&& (hb = to_hostc(b));
+			ok(g && !memcmp(nd_data(ha), nd_data(hb), m * 8) && memcmp(nd_data(ha), nd_data(hc), m * 8),
+			   "integers: seed(5) repeats the stream, the next call continues it");
+			nd_decref(a); nd_decref(b); nd_decref(ha); nd_decref(hb); nd_decref(hc);
+		}
+		{
+			/* sample: k of pop, distinct and in range; over many draws of 3 of
+			 * 10 every item about as often */
+			static const int64_t ks[][2] = {{1, 1}, {5, 5}, {1000, 100000000}, {1024, 1024}, {700, 5000}, {3, 10}};
+			for (size_t c = 0; c < sizeof ks / sizeof ks[0]; c++) {
+				int64_t k = ks[c][0], pop = ks[c][1];
+				struct ndarray *d = dnew(DT_INT64, 1, &k), *h = NULL;
+				int good = rb && rb->sample && rb->sample(ev, NULL, pop, k, (int64_t *)nd_data(d)) == 0 && (h = to_hostc(d));
+				int64_t *v = h ? (int64_t *)nd_data(h) : NULL;
+				for (int64_t i = 0; good && i < k; i++) {
+					good &= v[i] >= 0 && v[i] < pop;
+					for (int64_t j = 0; good && j < i; j++)
+						good &= v[j] != v[i];
+				}
+				snprintf(what, sizeof what, "sample %lld of %lld: distinct, in range", (long long)k, (long long)pop);
+				ok(good, what);
+				nd_decref(d);
+				nd_decref(h);
+			}
+			int64_t k = 3, cnt[10] = {0}, first[10] = {0};
+			struct ndarray *d = dnew(DT_INT64, 1, &k), *h = NULL;
+			int good = rb && rb->sample;
+			for (int t = 0; good && t < 3000; t++) {
+				good = rb->sample(ev, NULL, 10, 3, (int64_t *)nd_data(d)) == 0 && (h = to_hostc(d));
+				for (int i = 0; good && i < 3; i++)
+					cnt[((int64_t *)nd_data(h))[i]]++;
+				if (good)
+					first[((int64_t *)nd_data(h))[0]]++;
+				nd_decref(h);
+				h = NULL;
+			}
+			for (int i = 0; good && i < 10; i++)
+				good &= fabs(cnt[i] - 900.0) < 6 * 30 && fabs(first[i] - 300.0) < 6 * 17.3;
+			ok(good, "sample 3 of 10, 3000 times: each item and each first item about equally often");
+			nd_decref(d);
+		}
+	}
+	{
 		/* staged transfers under each chunking: sizes about the chunk
 		 * boundaries (the first chunk may be shorter), odd lengths, host
 		 * pointers off any alignment, both ways */
