@@ -123,6 +123,14 @@ struct backend_linalg {
 	 * the backend's memory. */
 	int (*lu_slogdet)(struct eval *ev, int dt, int64_t batch, int n, const void *lu,
 			  const int32_t *ipiv, void *sign, void *logdet, void *det);
+	/* slow2 (a device shortcut, NULL on the host): geev's output in
+	 * CuPy's complex form where it lies.  cw (n items of complex(dt) per
+	 * matrix) = wr + i wi (real dt) or w (complex dt); when v and cv are
+	 * not NULL, cv (n×n complex(dt) per matrix, C order: item (i, j) at
+	 * i * n + j) = the eigenvector columns, LAPACK's real conjugate pairs
+	 * (wi[j] > 0: columns j, j+1 hold re, im) unpacked. */
+	int (*geev_unpack)(struct eval *ev, int dt, int64_t batch, int n, const void *w, const void *v,
+			   void *cw, void *cv);
 };
 
 /* ---- random */

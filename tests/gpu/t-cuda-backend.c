@@ -1334,6 +1334,55 @@ int main(void)
 		nd_decref(ref); nd_decref(ref64); nd_decref(d); nd_decref(d64);
 	}
 	{
+		/* slow2: geev (cuSOLVER Xgeev) and geev_unpack: for each dtype, a
+		 * batch of two random n x n matrices (real ones have complex pairs),
+		 * A v_j = w_j v_j for every unpacked column, unit vectors */
+		const struct backend_linalg *lb = cu->linalg;
+		static const int dts[] = {DT_FLOAT32, DT_FLOAT64, DT_COMPLEX64, DT_COMPLEX128};
+		static const int ns[] = {1, 5, 64};
+		for (int di = 0; di < 4; di++)
+			for (int ni = 0; ni < 3; ni++) {
+				int dt = dts[di], n = ns[ni], cx = dt_is_complex(dt), cdt = cx ? dt : (dt == DT_FLOAT32 ? DT_COMPLEX64 : DT_COMPLEX128);
+				int64_t batch = 2, sh[3] = {batch, n, n}, wsh[2] = {batch, cx ? n : 2 * n}, csh[2] = {batch, n};
+				struct ndarray *ha = hnew(dt, 3, sh), *da, *dw = dnew(dt, 2, wsh), *dv = dnew(dt, 3, sh);
+				struct ndarray *cw = dnew(cdt, 2, csh), *cv = dnew(cdt, 3, sh), *hw = NULL, *hv = NULL;
+				int info[2] = {-1, -1}, good;
+				double tol = dt == DT_FLOAT32 || dt == DT_COMPLEX64 ? 2e-3 : 1e-9, worst = 0;
+				hfill(ha, -1, 1);
+				da = to_dev(ha);   /* read as column-major: A^T of ha's rows, any matrix will do */
+				good = lb && lb->geev && lb->geev_unpack && da && dw && dv && cw && cv
+					&& lb->geev(ev, dt, batch, n, nd_data(da), nd_data(dw), nd_data(dv), info) == 0
+					&& info[0] == 0 && info[1] == 0
+					&& lb->geev_unpack(ev, dt, batch, n, nd_data(dw), nd_data(dv), nd_data(cw), nd_data(cv)) == 0
+					&& (hw = to_hostc(cw)) && (hv = to_hostc(cv));
+				for (int64_t b = 0; good && b < batch; b++)
+					for (int j = 0; j < n; j++) {
+						double im0, nrm = 0, res = 0, re0 = getd(hw, b * n + j, &im0);
+						double complex lam = re0 + I * im0;
+						for (int i = 0; i < n; i++) {
+							double complex acc = 0, vi;
+							double vim, vre = getd(hv, (b * n + i) * n + j, &vim);
+							vi = vre + I * vim;
+							nrm += creal(vi * conj(vi));
+							for (int k = 0; k < n; k++) {
+								/* A (column-major): item (i, k) at k * n + i */
+								double aim, are = getd(ha, b * n * n + (int64_t)k * n + i, &aim);
+								double vkim, vkre = getd(hv, (b * n + k) * n + j, &vkim);
+								acc += (are + I * aim) * (vkre + I * vkim);
+							}
+							res += creal((acc - lam * vi) * conj(acc - lam * vi));
+						}
+						worst = fmax(worst, sqrt(res) / (1 + cabs(lam)));
+						good &= fabs(sqrt(nrm) - 1) < tol * 10;
+					}
+				snprintf(what, sizeof what, "geev + geev_unpack %s, 2 x %dx%d: A v = w v (worst %.2g), unit vectors",
+					 dtype_table[dt].name, n, n, worst);
+				ok(good && worst < tol * n, what);
+				nd_decref(ha); nd_decref(da); nd_decref(dw); nd_decref(dv); nd_decref(cw); nd_decref(cv);
+				nd_decref(hw); nd_decref(hv);
+			}
+	}
+	{
 		/* slow2: bounded integers (struct backend_random's integers) for
 		 * each width: inside [low, high], every value of a small range
 		 * drawn about equally often, a width-wide range's signs, the seed
