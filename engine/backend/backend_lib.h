@@ -131,6 +131,14 @@ struct backend_linalg {
 	 * (wi[j] > 0: columns j, j+1 hold re, im) unpacked. */
 	int (*geev_unpack)(struct eval *ev, int dt, int64_t batch, int n, const void *w, const void *v,
 			   void *cw, void *cv);
+	/* slow2 (a device shortcut, NULL on the host): solve op(A) X = B in
+	 * place for a triangular A, real dt; unlike the entries above a (n×n)
+	 * and b (n×nrhs, overwritten by X) are C-contiguous (row-major) as
+	 * the user's arrays are.  lower: A's triangle; trans 0: A, 1 or 2:
+	 * A^T; unit: a diagonal of ones, not read.  No singularity check (the
+	 * front end raises SciPy's LinAlgError first). */
+	int (*trsm)(struct eval *ev, int dt, int n, int nrhs, const void *a, void *b, int lower, int trans,
+		    int unit);
 };
 
 /* ---- random */

@@ -1383,6 +1383,54 @@ int main(void)
 			}
 	}
 	{
+		/* slow2: trsm (row-major A and B): op(A) X = B for each triangle,
+		 * trans, one and three right-hand sides, float32 and float64 */
+		const struct backend_linalg *lb = cu->linalg;
+		int n = 70;
+		int64_t ash[2] = {n, n};
+		for (int di = 0; di < 2; di++)
+			for (int lower = 0; lower < 2; lower++)
+				for (int trans = 0; trans < 2; trans++)
+					for (int k = 1; k <= 3; k += 2) {
+						int dt = di ? DT_FLOAT64 : DT_FLOAT32;
+						int64_t bsh[2] = {n, k};
+						struct ndarray *ha = hnew(dt, 2, ash), *hb = hnew(dt, k == 1 ? 1 : 2, bsh), *da, *db, *hx = NULL;
+						double worst = 0;
+						hfill(ha, -1, 1);
+						hfill(hb, -1, 1);
+						for (int i = 0; i < n; i++)
+							for (int j = 0; j < n; j++) {
+								double v = getd(ha, (int64_t)i * n + j, &(double){0});
+								if (lower ? j > i : j < i)
+									v = 1e30;   /* the other triangle: never read */
+								if (i == j)
+									v = 4 + v;
+								if (dt == DT_FLOAT32) ((float *)nd_data(ha))[(int64_t)i * n + j] = (float)v;
+								else ((double *)nd_data(ha))[(int64_t)i * n + j] = v;
+							}
+						da = to_dev(ha);
+						db = to_dev(hb);
+						int good = lb && lb->trsm && da && db
+							&& lb->trsm(ev, dt, n, k, nd_data(da), nd_data(db), lower, trans, 0) == 0 && (hx = to_hostc(db));
+						for (int i = 0; good && i < n; i++)
+							for (int c = 0; c < k; c++) {
+								double acc = 0, im;
+								for (int j = 0; j < n; j++) {
+									int in = lower ? (trans ? j >= i : j <= i) : (trans ? j <= i : j >= i);
+									if (!in)
+										continue;
+									double aij = trans ? getd(ha, (int64_t)j * n + i, &im) : getd(ha, (int64_t)i * n + j, &im);
+									acc += aij * getd(hx, (int64_t)j * k + c, &im);
+								}
+								worst = fmax(worst, fabs(acc - getd(hb, (int64_t)i * k + c, &im)));
+							}
+						snprintf(what, sizeof what, "trsm %s lower=%d trans=%d nrhs=%d: residual %.2g", dtype_table[dt].name,
+							 lower, trans, k, worst);
+						ok(good && worst < (di ? 1e-12 : 1e-4), what);
+						nd_decref(ha); nd_decref(hb); nd_decref(da); nd_decref(db); nd_decref(hx);
+					}
+	}
+	{
 		/* slow2: bounded integers (struct backend_random's integers) for
 		 * each width: inside [low, high], every value of a small range
 		 * drawn about equally often, a width-wide range's signs, the seed

@@ -765,6 +765,38 @@ static int sl_geev_unpack(struct eval *ev, int dt, int64_t batch, int n, const v
 	return la_launch(ev, la_name(nm, sizeof nm, "la_geev_unpack", dt), cuew_grid(tot, 1), 256, args);
 }
 
+/* struct backend_linalg's trsm: the row-major A is A' = A^T column-major
+ * (its triangle flipped).  One right-hand side: trsv, op(A') = A (trans 0)
+ * or A'.  Several: the row-major B is B' = B^T (nrhs x n column-major) and
+ * X' op(A)^T = B', a right-side trsm with op(A)^T = A' (trans 0) or A'^T. */
+static int sl_trsm(struct eval *ev, int dt, int n, int nrhs, const void *a, void *b, int lower, int trans, int unit)
+{
+	cublasHandle_t cb = cuda_blas_handle(ev);
+	cublasFillMode_t up = lower ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER;
+	cublasDiagType_t dg = unit ? CUBLAS_DIAG_UNIT : CUBLAS_DIAG_NON_UNIT;
+	cublasStatus_t s;
+	if (!cb)
+		return -1;
+	if (n == 0 || nrhs == 0)
+		return 0;
+	if (dt != DT_FLOAT32 && dt != DT_FLOAT64)
+		return err_set(ev, TY_RuntimeError, "trsm: dtype %s", dtype_table[dt].name), -1;
+	if (nrhs == 1) {
+		cublasOperation_t op = trans ? CUBLAS_OP_N : CUBLAS_OP_T;
+		s = dt == DT_FLOAT32 ? cublasStrsv(cb, up, op, dg, n, a, n, b, 1)
+			: cublasDtrsv(cb, up, op, dg, n, a, n, b, 1);
+		return cuda_blas_fail(ev, s, "trsv");
+	}
+	{
+		cublasOperation_t op = trans ? CUBLAS_OP_T : CUBLAS_OP_N;
+		float onef = 1;
+		double one = 1;
+		s = dt == DT_FLOAT32 ? cublasStrsm(cb, CUBLAS_SIDE_RIGHT, up, op, dg, nrhs, n, &onef, a, n, b, nrhs)
+			: cublasDtrsm(cb, CUBLAS_SIDE_RIGHT, up, op, dg, nrhs, n, &one, a, n, b, nrhs);
+		return cuda_blas_fail(ev, s, "trsm");
+	}
+}
+
 static const struct backend_linalg linalg_cuda = {
 	.getrf = sl_getrf,
 	.getrs = sl_getrs,
@@ -777,6 +809,7 @@ static const struct backend_linalg linalg_cuda = {
 	.lu_slogdet = sl_lu_slogdet,
 	.geev = sl_geev,
 	.geev_unpack = sl_geev_unpack,
+	.trsm = sl_trsm,
 };
 
 const struct backend_linalg *const cuda_linalg_backend = &linalg_cuda;
