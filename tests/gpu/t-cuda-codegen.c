@@ -409,11 +409,12 @@ int main(void)
 	{
 		static const char *const names[] = {"la_ptrs", "la_trizero_f", "la_trizero_d", "la_trizero_c",
 						    "la_trizero_z", "la_slogdet_f", "la_slogdet_d", "la_slogdet_c",
-						    "la_slogdet_z"};
+						    "la_slogdet_z", "la_geev_unpack_f", "la_geev_unpack_d", "la_geev_unpack_c",
+						    "la_geev_unpack_z"};
 		int good = 1;
-		for (int i = 0; i < 9; i++)
+		for (int i = 0; i < 13; i++)
 			good &= jit_get(ev, cuda_linalg_kernel_source(), names[i], 0, NULL) != NULL;
-		ok(good, "the linear algebra kernels (batched LU pointers, triangles, slogdet) compile");
+		ok(good, "the linear algebra kernels (batched LU pointers, triangles, slogdet, geev's complex form) compile");
 	}
 	fused_cases();
 	printf("1..%d\n", nt);   /* the plan last: the count follows the cases */
