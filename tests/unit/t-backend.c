@@ -24,7 +24,7 @@
 #define LINALG_ENTRIES(X) X(getrf) X(getrs) X(potrf) X(geqrf) X(orgqr) X(gesdd) X(syevd) X(geev) X(gelsd)
 /* device shortcuts of the linalg table (backend_lib.h): NULL on the host,
  * where numerics/linalg_decomp.c keeps NumPy's own arithmetic */
-#define LINALG_DEVICE_ONLY(X) X(trizero) X(lu_slogdet)
+#define LINALG_DEVICE_ONLY(X) X(trizero) X(lu_slogdet) X(geev_unpack) X(trsm)
 
 static void check(const struct backend *be, const char *which)
 {

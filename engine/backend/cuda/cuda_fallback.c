@@ -31,8 +31,6 @@ struct fallback {
 
 /* ORDER enum cuda_fb (cuda_int.h) */
 static const struct fallback fallbacks[] = {
-	[FB_LINALG_GEEV] = {"numpy.linalg.eig, eigvals", "no cuSOLVER geev in struct backend_linalg",
-	 "numerics/linalg.c (lin_dispatch)"},
 	[FB_LINALG_GELSD] = {"numpy.linalg.lstsq", "no cuSOLVER gelsd in struct backend_linalg",
 	 "numerics/linalg.c (lin_dispatch)"},
 	[FB_LINALG_NONFINITE] = {"numpy.linalg decompositions of inputs with inf or NaN",
