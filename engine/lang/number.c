@@ -13,6 +13,7 @@
 #include "lang/error.h"
 #include "pyobj/bigint.h"
 #include "pyobj/bytesobj.h"
+#include "pyobj/pyobj.h"
 
 /* ---- arithmetic on Python numbers ---- */
 
@@ -389,6 +390,11 @@ struct value *val_binop(struct eval *ev, enum binop op, struct value *l, struct 
 	if (l->type == VT_BYTES || (op == OP_MUL && r->type == VT_BYTES && l->type != VT_STR &&
 				    l->type != VT_LIST && l->type != VT_TUPLE)) {
 		struct value *x = bytes_binop(ev, op, l, r);
+		if (x || err_occurred(ev))
+			return x;
+	}
+	if (op == OP_OR) {
+		struct value *x = union_or(ev, l, r); /* PEP 604: int | None */
 		if (x || err_occurred(ev))
 			return x;
 	}
