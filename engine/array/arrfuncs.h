@@ -92,6 +92,7 @@ enum arr_ns {
 	NS_LINALG, NS_FFT, NS_RANDOM,        /* numpy.X / cupy.X */
 	NS_CUPYX, NS_PROFILER,               /* cupyx, cupyx.profiler */
 	NS_NDIMAGE, NS_SIGNAL, NS_SPECIAL, NS_SCIPY_LINALG, /* (cupyx.)scipy.X */
+	NS_JIT,                              /* cupyx.jit (backend/ukjit.c) */
 	NS_COUNT
 };
 /* np.mgrid, np.ogrid, np.s_, np.r_, np.c_, np.index_exp added to mod
@@ -115,6 +116,8 @@ struct arr_hooks {
 	/* np.mgrid, np.ogrid, np.s_, np.r_, np.c_, np.index_exp of numpy or
 	 * cupy (lib/ndgrid.c); 0 or -1 with the error set */
 	int (*module_objects)(struct eval *ev, struct value *mod, int cupy);
+	/* cupyx.jit's objects (threadIdx ...: backend/ukjit.c); 0 or -1 */
+	int (*jit_objects)(struct eval *ev, struct value *mod);
 	/* the check a value stored into an array of dtype dt gets (a.fill(x)
 	 * as a[...] = x: lib/index.c's idx_value_check); 0 or -1 */
 	int (*value_check)(struct eval *ev, int dt, const struct value *x);

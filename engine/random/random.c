@@ -318,6 +318,18 @@ static struct value *f_randn(struct eval *ev, const struct builtin *bi, int argc
 	return rand_common(ev, bi, argc, argv, kw, 1);
 }
 
+/* cp.random's dtype=float32 where the draw was float64 (host mode's legacy
+ * paths): the cast CuPy's caller sees */
+static struct value *as_dtype(struct eval *ev, struct value *v, int dt)
+{
+	struct ndarray *a = v ? arr_borrow(v) : NULL;
+	if (!a || a->dtype == dt)
+		return v;
+	struct ndarray *c = arr_astype(ev, a, dt);
+	val_decref(v);
+	return c ? arr_wrap(ev, c) : NULL;
+}
+
 static struct value *sample_common(struct eval *ev, const struct builtin *bi, int argc,
 				   struct value **argv, const struct kwargs *kw, const char *name,
 				   int normal)
@@ -334,9 +346,10 @@ static struct value *sample_common(struct eval *ev, const struct builtin *bi, in
 	if (dt != DT_FLOAT64 && dt != DT_FLOAT32)
 		return err_set(ev, TY_TypeError, "Unsupported dtype %s", dtype_table[dt].name);
 	const struct backend *be = arr_be(bi);
+	int want = dt;
 	if (dt == DT_FLOAT32 && !be->random)
-		dt = DT_FLOAT64; /* legacy has no float32 path; the caller's cast */
-	return draw_cont(ev, be, &src, normal ? CD_NORMAL01 : CD_UNIFORM01, nd, shape, NULL, dt);
+		dt = DT_FLOAT64; /* legacy has no float32 path: drawn as float64, then cast */
+	return as_dtype(ev, draw_cont(ev, be, &src, normal ? CD_NORMAL01 : CD_UNIFORM01, nd, shape, NULL, dt), want);
 }
 
 static struct value *f_random_sample(struct eval *ev, const struct builtin *bi, int argc,
@@ -371,6 +384,11 @@ static struct value *two_param(struct eval *ev, const struct backend *be, struct
 	if (args_parse(ev, name, argc, argv, kw, normal ? "|loc,scale,size,$dtype" : "|low,high,size,$dtype",
 		       &pv[0], &pv[1], &sv, &dtv) < 0 || rnd_parse_size(ev, sv, &nd, shape) < 0)
 		return NULL;
+	int dt = DT_FLOAT64;
+	if (dtv && dtv->type != VT_NONE && arr_parse_dtype(ev, dtv, &dt) < 0)
+		return NULL;
+	if (dt != DT_FLOAT64 && dt != DT_FLOAT32)
+		return err_set(ev, TY_TypeError, "Unsupported dtype %s", dtype_table[dt].name);
 	if (rnd_parse_params(ev, 2, pv, defs, p, &nd, shape) < 0)
 		return NULL;
 	int64_t n = 1;
@@ -409,7 +427,7 @@ static struct value *two_param(struct eval *ev, const struct backend *be, struct
 			}
 		}
 	}
-	res = draw_cont(ev, be, src, normal ? CD_NORMAL : CD_UNIFORM, nd, shape, p, DT_FLOAT64);
+	res = as_dtype(ev, draw_cont(ev, be, src, normal ? CD_NORMAL : CD_UNIFORM, nd, shape, p, DT_FLOAT64), dt);
 out:
 	rnd_params_free(p, 2);
 	return res;
