@@ -857,12 +857,16 @@ static int shared_decl(struct jtr *t, const struct node *s)
 	jx_clear(&d);
 	if (dt < 0 || dt == DT_BOOL)
 		return unsupported(t, s, "jit.shared_memory() of this dtype");
-	if (expr(t, c->l.v[1], &n) < 0)
-		return -1;
 	int64_t size = -1;
-	if (n.k && n.k->type == VT_INT)
-		size = n.k->u.i;
-	jx_clear(&n);
+	if (c->l.v[1]->kind == N_CONST && c->l.v[1]->v->type == VT_INT) {
+		size = c->l.v[1]->v->u.i;
+	} else {
+		if (expr(t, c->l.v[1], &n) < 0)
+			return -1;
+		if (n.k && n.k->type == VT_INT)
+			size = n.k->u.i;
+		jx_clear(&n);
+	}
 	if (size <= 0)
 		return unsupported(t, s, "jit.shared_memory() whose size is not a constant positive int");
 	const char *name = s->l.v[0]->s;
