@@ -261,8 +261,10 @@ static struct value *ew_call(struct eval *ev, struct ukernel *k, int argc, struc
 					break;
 				}
 			}
+	/* lm_n, not n: a parameter may be called n; _ind.size() is CuPy's element count */
 	fprintf(f, "%s\n#define LM_BODY { %s; }\n", k->preamble, k->op);
-	fprintf(f, "extern \"C\" __global__ void %s(long long n", k->name);
+	fprintf(f, "struct lm_ind { long long s; __device__ long long size() const { return s; } };\n");
+	fprintf(f, "extern \"C\" __global__ void %s(long long lm_n", k->name);
 	for (int i = 0; i < k->nin; i++) {
 		int dt = k->in[i].dtype >= 0 ? k->in[i].dtype : types[(unsigned char)k->in[i].type[0] % 8];
 		if (ka[i].is_arr)
@@ -272,9 +274,10 @@ static struct value *ew_call(struct eval *ev, struct ukernel *k, int argc, struc
 	}
 	for (int o = 0; o < k->nout; o++)
 		fprintf(f, ", %s *%s_p", kty(outs[o]->dtype), k->out[o].name);
-	fprintf(f, ")\n{\n  long long i0 = blockIdx.x * (long long)blockDim.x + threadIdx.x, st = (long long)gridDim.x * blockDim.x;\n");
+	fprintf(f, ")\n{\n  long long i0 = blockIdx.x * (long long)blockDim.x + threadIdx.x, st = (long long)gridDim.x * blockDim.x;\n"
+		"  lm_ind _ind = {lm_n}; (void)_ind;\n");
 	if (V > 1) {
-		fprintf(f, "  long long nv = n / %d;\n  for (long long j = i0; j < nv; j += st) {\n", V);
+		fprintf(f, "  long long nv = lm_n / %d;\n  for (long long j = i0; j < nv; j += st) {\n", V);
 		for (int i = 0; i < k->nin; i++)
 			if (views[i])
 				fprintf(f, "    lm_vec<%s, %d> v_%s = ((const lm_vec<%s, %d> *)%s_p)[j];\n",
@@ -290,9 +293,9 @@ static struct value *ew_call(struct eval *ev, struct ukernel *k, int argc, struc
 		fprintf(f, "      LM_BODY\n    }\n");
 		for (int o = 0; o < k->nout; o++)
 			fprintf(f, "    ((lm_vec<%s, %d> *)%s_p)[j] = v_%s;\n", kty(outs[o]->dtype), V, k->out[o].name, k->out[o].name);
-		fprintf(f, "  }\n  for (long long i = nv * %d + i0; i < n; i += st) {\n", V);
+		fprintf(f, "  }\n  for (long long i = nv * %d + i0; i < lm_n; i += st) {\n", V);
 	} else {
-		fprintf(f, "  for (long long i = i0; i < n; i += st) {\n");
+		fprintf(f, "  for (long long i = i0; i < lm_n; i += st) {\n");
 	}
 	for (int i = 0; i < k->nin; i++)
 		if (views[i])

@@ -375,7 +375,10 @@ static struct value *ew_call(struct eval *ev, struct hkernel *k, int argc, struc
 						break;
 					}
 				}
-		fprintf(f, "%s\nextern \"C\" void lm_kernel(long long n, void **lm_p)\n{\n", k->preamble);
+		/* lm_n, not n: a parameter may be called n; _ind.size() is CuPy's element count */
+		fprintf(f, "%s\nstruct lm_ind { long long s; long long size() const { return s; } };\n"
+			"extern \"C\" void lm_kernel(long long lm_n, void **lm_p)\n{\n  lm_ind _ind = {lm_n}; (void)_ind;\n",
+			k->preamble);
 		for (int i = 0; i < k->nin; i++) {
 			int dt = param_dt(&k->in[i], types);
 			if (ha[i].is_arr)
@@ -388,7 +391,7 @@ static struct value *ew_call(struct eval *ev, struct hkernel *k, int argc, struc
 		for (int o = 0; o < k->nout; o++)
 			fprintf(f, "  %s *%s_p = (%s *)lm_p[%d];\n", ctype(outs[o]->dtype), k->out[o].name,
 				ctype(outs[o]->dtype), k->nin + o);
-		fprintf(f, "  for (long long i = 0; i < n; i++) {\n");
+		fprintf(f, "  for (long long i = 0; i < lm_n; i++) {\n");
 		for (int i = 0; i < k->nin; i++)
 			if (views[i])
 				fprintf(f, "    const %s %s = %s_p[i];\n", ctype(views[i]->dtype), k->in[i].name,
