@@ -152,9 +152,54 @@ static struct value *meminfo(struct eval *ev)
 	return val_tuple_new(2, items);
 }
 
+/* Device.attributes: CuPy's dict of cudaDeviceGetAttribute's answers, by
+ * the attribute's name without cudaDevAttr (the common ones) */
+static struct value *dev_attributes(struct eval *ev, int id)
+{
+	static const struct { const char *name; enum cudaDeviceAttr a; } at[] = {
+		{"MaxThreadsPerBlock", cudaDevAttrMaxThreadsPerBlock},
+		{"MaxBlockDimX", cudaDevAttrMaxBlockDimX}, {"MaxBlockDimY", cudaDevAttrMaxBlockDimY},
+		{"MaxBlockDimZ", cudaDevAttrMaxBlockDimZ}, {"MaxGridDimX", cudaDevAttrMaxGridDimX},
+		{"MaxGridDimY", cudaDevAttrMaxGridDimY}, {"MaxGridDimZ", cudaDevAttrMaxGridDimZ},
+		{"MaxSharedMemoryPerBlock", cudaDevAttrMaxSharedMemoryPerBlock},
+		{"TotalConstantMemory", cudaDevAttrTotalConstantMemory}, {"WarpSize", cudaDevAttrWarpSize},
+		{"MaxRegistersPerBlock", cudaDevAttrMaxRegistersPerBlock}, {"ClockRate", cudaDevAttrClockRate},
+		{"MultiProcessorCount", cudaDevAttrMultiProcessorCount},
+		{"MemoryClockRate", cudaDevAttrMemoryClockRate},
+		{"GlobalMemoryBusWidth", cudaDevAttrGlobalMemoryBusWidth}, {"L2CacheSize", cudaDevAttrL2CacheSize},
+		{"MaxThreadsPerMultiProcessor", cudaDevAttrMaxThreadsPerMultiProcessor},
+		{"ComputeCapabilityMajor", cudaDevAttrComputeCapabilityMajor},
+		{"ComputeCapabilityMinor", cudaDevAttrComputeCapabilityMinor},
+		{"MaxSharedMemoryPerMultiprocessor", cudaDevAttrMaxSharedMemoryPerMultiprocessor},
+		{"MaxRegistersPerMultiprocessor", cudaDevAttrMaxRegistersPerMultiprocessor},
+		{"ConcurrentKernels", cudaDevAttrConcurrentKernels}, {"EccEnabled", cudaDevAttrEccEnabled},
+		{"PciBusId", cudaDevAttrPciBusId}, {"PciDeviceId", cudaDevAttrPciDeviceId},
+		{"ManagedMemory", cudaDevAttrManagedMemory},
+		{"CooperativeLaunch", cudaDevAttrCooperativeLaunch},
+	};
+	struct value *n = cudaobj_need_dev(ev), *d;
+	if (!n)
+		return NULL;
+	val_decref(n);
+	if (!(d = val_dict_new()))
+		return err_nomem(ev);
+	for (size_t i = 0; i < sizeof at / sizeof at[0]; i++) {
+		int v = 0;
+		if (cudaDeviceGetAttribute(&v, at[i].a, id) != cudaSuccess)
+			continue;
+		if (dict_setstr(d, at[i].name, val_int(v)) < 0) {
+			val_decref(d);
+			return err_nomem(ev);
+		}
+	}
+	return d;
+}
+
 static struct value *dev_getattr(struct eval *ev, struct value *self, const char *name)
 {
 	struct device_obj *d = self->u.obj.p;
+	if (!strcmp(name, "attributes"))
+		return dev_attributes(ev, d->id);
 	if (!strcmp(name, "synchronize"))
 		return method(self, name, dev_sync);
 	if (!strcmp(name, "id"))
@@ -184,7 +229,7 @@ static char *dev_repr(struct eval *ev, struct value *self)
 static int noop_enter(struct eval *ev, struct value *self) { return 0; }
 static int noop_exit(struct eval *ev, struct value *self) { return 0; }
 
-static const char *const dev_attrs[] = {"synchronize", "id", "mem_info", "compute_capability", NULL};
+static const char *const dev_attrs[] = {"synchronize", "id", "mem_info", "compute_capability", "attributes", NULL};
 static const struct objtype device_type = {
 	"Device", dev_free, dev_getattr, NULL, NULL, dev_repr, noop_enter, noop_exit, dev_attrs,
 };

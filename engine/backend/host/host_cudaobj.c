@@ -100,8 +100,33 @@ static struct value *dev_use(struct eval *ev, const struct builtin *bi, int argc
 	return val_incref(bi->self);
 }
 
+/* Device.attributes in host mode: what a RawKernel on the host accepts
+ * (CUDA's launch limits; no shared memory), the host's processors */
+static struct value *dev_attributes(struct eval *ev)
+{
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	static const struct { const char *name; int64_t v; } at[] = {
+		{"MaxThreadsPerBlock", 1024}, {"MaxBlockDimX", 1024}, {"MaxBlockDimY", 1024}, {"MaxBlockDimZ", 64},
+		{"MaxGridDimX", 2147483647}, {"MaxGridDimY", 65535}, {"MaxGridDimZ", 65535},
+		{"MaxSharedMemoryPerBlock", 0}, {"WarpSize", 32}, {"ComputeCapabilityMajor", 0},
+		{"ComputeCapabilityMinor", 0}, {"ConcurrentKernels", 0}, {"ManagedMemory", 1},
+	};
+	struct value *d = val_dict_new();
+	if (!d || dict_setstr(d, "MultiProcessorCount", val_int(ncpu > 0 ? ncpu : 1)) < 0)
+		goto nomem;
+	for (size_t i = 0; i < sizeof at / sizeof at[0]; i++)
+		if (dict_setstr(d, at[i].name, val_int(at[i].v)) < 0)
+			goto nomem;
+	return d;
+nomem:
+	val_decref(d);
+	return err_nomem(ev);
+}
+
 static struct value *dev_getattr(struct eval *ev, struct value *self, const char *name)
 {
+	if (!strcmp(name, "attributes"))
+		return dev_attributes(ev);
 	if (!strcmp(name, "id"))
 		return val_int(0);
 	if (!strcmp(name, "synchronize"))
@@ -125,7 +150,8 @@ static char *dev_repr(struct eval *ev, struct value *self)
 static int noop_enter(struct eval *ev, struct value *self) { (void)ev; (void)self; return 0; }
 static int noop_exit(struct eval *ev, struct value *self) { (void)ev; (void)self; return 0; }
 
-static const char *const dev_attrs[] = {"compute_capability", "id", "mem_info", "synchronize", "use", NULL};
+static const char *const dev_attrs[] = {"attributes", "compute_capability", "id", "mem_info", "synchronize", "use",
+					NULL};
 static const struct objtype device_type = {
 	.name = "Device", .free = plain_free, .getattr = dev_getattr, .repr = dev_repr,
 	.enter = noop_enter, .exit = noop_exit, .attrs = dev_attrs,
