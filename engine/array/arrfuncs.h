@@ -98,6 +98,9 @@ enum arr_ns {
 /* np.mgrid, np.ogrid, np.s_, np.r_, np.c_, np.index_exp added to mod
  * (lib/ndgrid.c; arr_hooks.module_objects): 0 or -1 with the error set */
 int arr_ndgrid_objects(struct eval *ev, struct value *mod, int cupy);
+/* numpy.testing / cupy.testing (lib/testing.c; arr_hooks.testing_module): a new
+ * module, or NULL (the error set; none for another name) */
+struct value *arr_testing_module(struct eval *ev, const char *name);
 
 /* What the array layer asks of the layers above, registered at start-up
  * (engine_init_layers; the ufunc layer's by uf_register_slots); NULL: none. */
@@ -116,6 +119,8 @@ struct arr_hooks {
 	/* np.mgrid, np.ogrid, np.s_, np.r_, np.c_, np.index_exp of numpy or
 	 * cupy (lib/ndgrid.c); 0 or -1 with the error set */
 	int (*module_objects)(struct eval *ev, struct value *mod, int cupy);
+	/* numpy.testing / cupy.testing (lib/testing.c): a new module or NULL */
+	struct value *(*testing_module)(struct eval *ev, const char *name);
 	/* cupyx.jit's objects (threadIdx ...: backend/ukjit.c); 0 or -1 */
 	int (*jit_objects)(struct eval *ev, struct value *mod);
 	/* the check a value stored into an array of dtype dt gets (a.fill(x)

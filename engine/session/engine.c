@@ -154,6 +154,7 @@ void engine_init_layers(void)
 	uf_host_hooks.reduce_masked = red_host_reduce_masked;
 	uf_host_hooks.reduce_masked_uf = red_host_reduce_masked_uf;
 	arr_hooks.module_objects = arr_ndgrid_objects;
+	arr_hooks.testing_module = arr_testing_module;
 	arr_hooks.value_check = idx_value_check;
 	arr_register_slots();
 	uf_register_slots();
