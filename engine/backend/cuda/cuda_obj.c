@@ -20,6 +20,7 @@
 #include "lang/args.h"
 #include "backend/ukparse.h"
 #include "lang/error.h"
+#include "pyobj/bytesobj.h"
 #include "backend/cuda/cuda_int.h"
 
 #ifdef HAVE_CUDA
@@ -514,6 +515,12 @@ static struct value *fn_devsync(struct eval *ev, const struct builtin *bi, int a
 	return dev_sync(ev, bi, argc, argv, kw);
 }
 
+static struct value *tuple3(const int v[3])
+{
+	struct value *it[3] = {val_int(v[0]), val_int(v[1]), val_int(v[2])};
+	return val_tuple_new(3, it);
+}
+
 static struct value *fn_props(struct eval *ev, const struct builtin *bi, int argc,
 			      struct value **argv, const struct kwargs *kw)
 {
@@ -530,7 +537,8 @@ static struct value *fn_props(struct eval *ev, const struct builtin *bi, int arg
 		return NULL;
 	if (!(d = val_dict_new()))
 		return NULL;
-	dict_setstr(d, "name", val_cstr(p.name));
+	/* CuPy's name is bytes (b'NVIDIA H100 80GB HBM3') */
+	dict_setstr(d, "name", val_bytes(p.name, strlen(p.name)));
 	dict_setstr(d, "totalGlobalMem", val_int((int64_t)p.totalGlobalMem));
 	dict_setstr(d, "sharedMemPerBlock", val_int((int64_t)p.sharedMemPerBlock));
 	dict_setstr(d, "regsPerBlock", val_int(p.regsPerBlock));
@@ -545,6 +553,23 @@ static struct value *fn_props(struct eval *ev, const struct builtin *bi, int arg
 	dict_setstr(d, "memoryBusWidth", val_int(p.memoryBusWidth));
 	dict_setstr(d, "pciBusID", val_int(p.pciBusID));
 	dict_setstr(d, "sharedMemPerMultiprocessor", val_int((int64_t)p.sharedMemPerMultiprocessor));
+	dict_setstr(d, "maxThreadsDim", tuple3(p.maxThreadsDim));
+	dict_setstr(d, "maxGridSize", tuple3(p.maxGridSize));
+	dict_setstr(d, "regsPerMultiprocessor", val_int(p.regsPerMultiprocessor));
+	dict_setstr(d, "integrated", val_int(p.integrated));
+	dict_setstr(d, "concurrentKernels", val_int(p.concurrentKernels));
+	dict_setstr(d, "ECCEnabled", val_int(p.ECCEnabled));
+	dict_setstr(d, "asyncEngineCount", val_int(p.asyncEngineCount));
+	dict_setstr(d, "managedMemory", val_int(p.managedMemory));
+	dict_setstr(d, "pciDeviceID", val_int(p.pciDeviceID));
+	dict_setstr(d, "pciDomainID", val_int(p.pciDomainID));
+	dict_setstr(d, "maxBlocksPerMultiProcessor", val_int(p.maxBlocksPerMultiProcessor));
+	/* gone from cudaDeviceProp in CUDA 13, still in CuPy's dict: from the attributes */
+	int clk = 0, mclk = 0;
+	cudaDeviceGetAttribute(&clk, cudaDevAttrClockRate, (int)id);
+	cudaDeviceGetAttribute(&mclk, cudaDevAttrMemoryClockRate, (int)id);
+	dict_setstr(d, "clockRate", val_int(clk));
+	dict_setstr(d, "memoryClockRate", val_int(mclk));
 	return d;
 }
 

@@ -14,6 +14,7 @@
 #include "lang/value.h"
 #include "lang/error.h"
 #include "lang/args.h"
+#include "pyobj/bytesobj.h"
 #include "array/arrfuncs.h"
 #include "array/arrapi.h"
 #include "backend/cuda_plugin.h"
@@ -502,6 +503,22 @@ static struct value *fn_setdevice(struct eval *ev, const struct builtin *bi, int
 	return val_none();
 }
 
+/* the processor's clock in kHz (/proc/cpuinfo's "cpu MHz"), 0 unknown */
+static int64_t cpu_khz(void)
+{
+	FILE *f = fopen("/proc/cpuinfo", "r");
+	char line[256];
+	double mhz = 0;
+	while (f && fgets(line, sizeof line, f))
+		if (!strncmp(line, "cpu MHz", 7) && strchr(line, ':')) {
+			mhz = atof(strchr(line, ':') + 1);
+			break;
+		}
+	if (f)
+		fclose(f);
+	return (int64_t)(mhz * 1000);
+}
+
 static void cpu_name(char *buf, size_t n)
 {
 	snprintf(buf, n, "host CPU");
@@ -543,7 +560,15 @@ static struct value *fn_props(struct eval *ev, const struct builtin *bi, int arg
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 	if (!(d = val_dict_new()))
 		return err_nomem(ev);
-	if (dict_setstr(d, "name", val_cstr(name)) < 0 ||
+	/* CuPy's name is bytes; the launch limits are those a host RawKernel takes */
+	struct value *dims[3] = {val_int(1024), val_int(1024), val_int(64)};
+	struct value *grid[3] = {val_int(2147483647), val_int(65535), val_int(65535)};
+	if (dict_setstr(d, "name", val_bytes(name, strlen(name))) < 0 ||
+	    dict_setstr(d, "maxThreadsPerBlock", val_int(1024)) < 0 || dict_setstr(d, "warpSize", val_int(32)) < 0 ||
+	    dict_setstr(d, "maxThreadsDim", val_tuple_new(3, dims)) < 0 ||
+	    dict_setstr(d, "maxGridSize", val_tuple_new(3, grid)) < 0 ||
+	    dict_setstr(d, "sharedMemPerBlock", val_int(0)) < 0 || dict_setstr(d, "regsPerBlock", val_int(0)) < 0 ||
+	    dict_setstr(d, "totalConstMem", val_int(0)) < 0 || dict_setstr(d, "clockRate", val_int(cpu_khz())) < 0 ||
 	    dict_setstr(d, "totalGlobalMem", val_int((int64_t)tot)) < 0 ||
 	    dict_setstr(d, "multiProcessorCount", val_int(ncpu > 0 ? ncpu : 1)) < 0 ||
 	    dict_setstr(d, "major", val_int(0)) < 0 || dict_setstr(d, "minor", val_int(0)) < 0 ||
