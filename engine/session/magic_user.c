@@ -3,8 +3,8 @@
  * register_line_magic / register_cell_magic / register_line_cell_magic),
  * get_ipython().magics_manager.magics, and IPython.Application.instance()
  * .kernel.do_shutdown(restart) (a restart forgets the session's variables,
- * as a restarted kernel has none).  Owns the tables of user magics (name ->
- * function); the built-in magics stay magic.c's.
+ * as a restarted kernel has none).  The tables of user magics (name ->
+ * function) live in the session; the built-in magics stay magic.c's.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,21 +15,24 @@
 #include "session/magic_int.h"
 #include "session/magic.h"
 
-/* name -> function, one dict per kind (created at the first registration) */
-static struct value *user_line, *user_cell;
-
-static struct value *table(int cell)
+/* name -> function, one dict per kind, kept with the session (its modules
+ * dict, under a name no import can spell) so that they end with it */
+static struct value *table(struct eval *ev, int cell, int create)
 {
-	struct value **t = cell ? &user_cell : &user_line;
-	if (!*t)
-		*t = val_dict_new();
-	return *t;
+	const char *key = cell ? "<user cell magics>" : "<user line magics>";
+	struct value *t = dict_getstr_borrow(ev->modules, key);
+	if (!t && create) {
+		t = val_dict_new();
+		if (!t || dict_setstr(ev->modules, key, t) < 0)
+			return NULL;
+	}
+	return t;
 }
 
 int magic_user_run(struct eval *ev, const char *name, const char *args, const char *cell,
 		   struct value **result)
 {
-	struct value *t = cell ? user_cell : user_line;
+	struct value *t = table(ev, cell != NULL, 0);
 	struct value *f = t ? dict_getstr_borrow(t, name) : NULL;
 	if (!f)
 		return -2;
@@ -58,7 +61,7 @@ static struct value *do_register(struct eval *ev, int kinds, const char *name, s
 	if (!name)
 		name = f->type == VT_FUNCTION ? f->u.func->fd->name : f->u.bi.name;
 	for (int c = 0; c < 2; c++)
-		if ((kinds & (1 << c)) && (!table(c) || dict_setstr(table(c), name, val_incref(f)) < 0))
+		if ((kinds & (1 << c)) && (!table(ev, c, 1) || dict_setstr(table(ev, c, 1), name, val_incref(f)) < 0))
 			return err_nomem(ev);
 	return val_incref(f);
 }
@@ -117,7 +120,7 @@ static struct value *mm_getattr(struct eval *ev, struct value *self, const char 
 	if (strcmp(name, "magics"))
 		return NULL;
 	/* {'line': {...}, 'cell': {...}}: the magics cells registered */
-	struct value *d = val_dict_new(), *l = copy_of(user_line), *c = copy_of(user_cell);
+	struct value *d = val_dict_new(), *l = copy_of(table(ev, 0, 0)), *c = copy_of(table(ev, 1, 0));
 	if (!d || !l || !c || dict_setstr(d, "line", l) < 0 || dict_setstr(d, "cell", c) < 0) {
 		val_decref(d);
 		return err_nomem(ev);
@@ -151,9 +154,16 @@ static struct value *fn_do_shutdown(struct eval *ev, const struct builtin *bi, i
 	if (!r)
 		return err_set(ev, TY_NotImplementedError, "do_shutdown(False): the kernel stops only when "
 			       "its frontend shuts it down (Lumen restarts in place: do_shutdown(True))");
-	/* a restart in place: every variable forgotten, as in a new kernel */
+	/* a restart in place: every variable and registered magic forgotten, as in a new kernel */
 	if (magic_reset(ev, "-f", NULL, NULL) < 0)
 		return NULL;
+	for (int c = 0; c < 2; c++) {
+		struct value *k = val_cstr(c ? "<user cell magics>" : "<user line magics>");
+		int r = k ? dict_del(ev, ev->modules, k) : -1;
+		val_decref(k);
+		if (r < 0)
+			return err_occurred(ev) ? NULL : err_nomem(ev);
+	}
 	struct value *d = val_dict_new();
 	if (!d || dict_setstr(d, "status", val_cstr("ok")) < 0 || dict_setstr(d, "restart", val_bool(1)) < 0) {
 		val_decref(d);

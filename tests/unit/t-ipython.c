@@ -217,7 +217,8 @@ int main(void)
 	ok(run("%%nosuchmagic\nx") != 0 && !strcmp(ERR.ename, "UsageError"), "an unregistered cell magic: UsageError");
 	/* IPython.Application.instance().kernel.do_shutdown(True): a restart forgets the variables */
 	ok(value_is("import IPython\nkeep_me = 1\nr = IPython.Application.instance().kernel.do_shutdown(True)",
-		    "('keep_me' in dir(), r)", "(False, {'status': 'ok', 'restart': True})"),
+		    "('keep_me' in dir(), r)", "(False, {'status': 'ok', 'restart': True})") &&
+	   run("%%shout after\nx") != 0 && !strcmp(ERR.ename, "UsageError"),
 	   "IPython.Application.instance().kernel.do_shutdown(True) restarts in place");
 
 	/* IPython's default aliases */
