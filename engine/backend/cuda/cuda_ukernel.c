@@ -611,9 +611,30 @@ static struct value *uk_call(struct eval *ev, struct value *self, int argc, stru
 static struct value *mod_getfn(struct eval *ev, const struct builtin *bi, int argc,
 			       struct value **argv, const struct kwargs *kw);
 
+/* RawModule.compile() / RawKernel.compile(): NVRTC compiled the code when
+ * the object was made (its errors were raised there); the device must exist */
+static struct value *uk_compile(struct eval *ev, const struct builtin *bi, int argc,
+				struct value **argv, const struct kwargs *kw)
+{
+	struct ukernel *k = bi->self->u.obj.p;
+	struct value *log = NULL;
+	if (args_parse(ev, "compile", argc, argv, kw, "|log_stream", &log) < 0)
+		return NULL;
+	if (!k->module) {
+		struct value *n = cudaobj_need_dev(ev);
+		if (!n)
+			return NULL;
+		val_decref(n);
+		return err_set(ev, TY_CUDARuntimeError, "module not loaded");
+	}
+	return val_none();
+}
+
 static struct value *uk_getattr(struct eval *ev, struct value *self, const char *name)
 {
 	struct ukernel *k = self->u.obj.p;
+	if ((k->kind == 'K' || k->kind == 'M') && !strcmp(name, "compile"))
+		return method(self, name, uk_compile);
 	if (!strcmp(name, "name"))
 		return val_cstr(k->name ? k->name : "");
 	if (k->kind == 'M' && !strcmp(name, "get_function"))
@@ -634,7 +655,7 @@ static char *uk_repr(struct eval *ev, struct value *self)
 	return s;
 }
 
-static const char *const uk_attrs[] = {"name", "get_function", NULL};
+static const char *const uk_attrs[] = {"name", "get_function", "compile", NULL};
 static const struct objtype ukernel_type = {
 	"Kernel", uk_free, uk_getattr, NULL, uk_call, uk_repr, NULL, NULL, uk_attrs,
 };
