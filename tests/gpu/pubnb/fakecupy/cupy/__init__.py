@@ -40,6 +40,8 @@ class ndarray(_np.ndarray):
 def _dev(x):
     if isinstance(x, _np.ndarray) and not isinstance(x, ndarray):
         return x.view(ndarray)
+    if isinstance(x, _np.generic) and not isinstance(x, (_np.str_, _np.bytes_)):
+        return _np.asarray(x).view(ndarray)  # CuPy's reductions give 0-d arrays
     if isinstance(x, tuple):
         return tuple(_dev(v) for v in x)
     if isinstance(x, list):
