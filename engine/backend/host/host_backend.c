@@ -13,6 +13,7 @@
 #include "backend/host/host_search.h"
 #include "backend/host/host_sort.h"
 #include "backend/backend.h"
+#include "backend/ukparse.h"
 #include "backend/host/host.h"
 #include "backend/host/host_int.h"
 #include "lang/error.h"
@@ -385,4 +386,5 @@ void host_register(void)
 	backend_host = host_np;
 	backend_host_cupy = host_cupy;
 	host_cudaobj_register();
+	ukjit_register();
 }

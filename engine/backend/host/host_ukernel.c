@@ -375,7 +375,10 @@ static struct value *ew_call(struct eval *ev, struct hkernel *k, int argc, struc
 						break;
 					}
 				}
-		fprintf(f, "%s\nextern \"C\" void lm_kernel(long long n, void **lm_p)\n{\n", k->preamble);
+		/* lm_n, not n: a parameter may be called n; _ind.size() is CuPy's element count */
+		fprintf(f, "%s\nstruct lm_ind { long long s; long long size() const { return s; } };\n"
+			"extern \"C\" void lm_kernel(long long lm_n, void **lm_p)\n{\n  lm_ind _ind = {lm_n}; (void)_ind;\n",
+			k->preamble);
 		for (int i = 0; i < k->nin; i++) {
 			int dt = param_dt(&k->in[i], types);
 			if (ha[i].is_arr)
@@ -388,7 +391,7 @@ static struct value *ew_call(struct eval *ev, struct hkernel *k, int argc, struc
 		for (int o = 0; o < k->nout; o++)
 			fprintf(f, "  %s *%s_p = (%s *)lm_p[%d];\n", ctype(outs[o]->dtype), k->out[o].name,
 				ctype(outs[o]->dtype), k->nin + o);
-		fprintf(f, "  for (long long i = 0; i < n; i++) {\n");
+		fprintf(f, "  for (long long i = 0; i < lm_n; i++) {\n");
 		for (int i = 0; i < k->nin; i++)
 			if (views[i])
 				fprintf(f, "    const %s %s = %s_p[i];\n", ctype(views[i]->dtype), k->in[i].name,
@@ -681,10 +684,35 @@ static struct value *mod_getfn(struct eval *ev, const struct builtin *bi, int ar
 	return hk_new(ev, 'K', m->code, val_as_cstr(name));
 }
 
+/* RawModule.compile() / RawKernel.compile(): the code compiled now (the
+ * launch compiles it again with its thread loop, from the disk cache's
+ * neighbour): errors show here, as with CuPy */
+static struct value *hk_compile(struct eval *ev, const struct builtin *bi, int argc,
+				struct value **argv, const struct kwargs *kw)
+{
+	struct hkernel *k = bi->self->u.obj.p;
+	struct value *log = NULL;
+	if (args_parse(ev, "compile", argc, argv, kw, "|log_stream", &log) < 0)
+		return NULL;
+	size_t n = strlen(prelude) + strlen(k->code) + 2;
+	char *src = malloc(n);
+	if (!src)
+		return err_nomem(ev);
+	snprintf(src, n, "%s\n%s", prelude, k->code);
+	void *dl = load(ev, src);
+	free(src);
+	if (!dl)
+		return NULL;
+	dlclose(dl);
+	return val_none();
+}
+
 static struct value *hk_getattr(struct eval *ev, struct value *self, const char *name)
 {
 	(void)ev;
 	struct hkernel *k = self->u.obj.p;
+	if ((k->kind == 'K' || k->kind == 'M') && !strcmp(name, "compile"))
+		return val_builtin(name, hk_compile, self, NULL);
 	if (!strcmp(name, "name"))
 		return val_cstr(k->name ? k->name : "");
 	if (k->kind == 'M' && !strcmp(name, "get_function"))
@@ -706,7 +734,7 @@ static char *hk_repr(struct eval *ev, struct value *self)
 	return s;
 }
 
-static const char *const hk_attrs[] = {"code", "get_function", "name", NULL};
+static const char *const hk_attrs[] = {"code", "compile", "get_function", "name", NULL};
 static const struct objtype hkernel_type = {
 	.name = "Kernel", .free = hk_free, .getattr = hk_getattr, .call = hk_call, .repr = hk_repr,
 	.attrs = hk_attrs,

@@ -16,6 +16,7 @@
 #include <sys/types.h>
 #include <unistd.h>
 #include "pylib/pylib_int.h"
+#include "pyobj/bytesobj.h"
 
 extern char **environ;
 
@@ -547,6 +548,39 @@ PYFN(os_write)
 	return val_int((int64_t)n);
 }
 
+/* os.urandom(size): size bytes from the kernel's random source */
+PYFN(os_urandom)
+{
+	struct value *nv;
+	int64_t n;
+	char *buf;
+	if (args_parse(ev, "urandom", argc, argv, kw, "size", &nv) < 0 || val_as_int64(ev, nv, &n) < 0)
+		return NULL;
+	if (n < 0)
+		return err_set(ev, TY_ValueError, "negative argument not allowed");
+	struct value *b = val_bytes_alloc((size_t)n, &buf);
+	if (!b)
+		return err_nomem(ev);
+	int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+	for (int64_t got = 0; fd >= 0 && got < n;) {
+		ssize_t r = read(fd, buf + got, (size_t)(n - got));
+		if (r <= 0) {
+			if (r < 0 && errno == EINTR)
+				continue;
+			close(fd);
+			fd = -1;
+			break;
+		}
+		got += r;
+	}
+	if (fd < 0) {
+		val_decref(b);
+		return pylib_oserror(ev, errno ? errno : EIO, NULL, NULL);
+	}
+	close(fd);
+	return b;
+}
+
 PYFN(os_fspath)
 {
 	if (argc != 1)
@@ -561,7 +595,7 @@ static const struct pyfn os_fns[] = {
 	{"makedirs", os_makedirs}, {"remove", os_remove}, {"unlink", os_remove}, {"rmdir", os_rmdir},
 	{"rename", os_rename}, {"replace", os_rename}, {"getenv", os_getenv}, {"cpu_count", os_cpu_count},
 	{"getpid", os_getpid}, {"walk", os_walk}, {"fspath", os_fspath}, {"close", os_close},
-	{"open", os_open}, {"write", os_write},
+	{"open", os_open}, {"write", os_write}, {"urandom", os_urandom},
 };
 
 /* ---- os.environ: a dict kind whose changes reach the process ---- */

@@ -140,7 +140,7 @@ def run_book(task):
                 # interrupt; if the kernel does not come back, restart it
                 try:
                     km.interrupt_kernel()
-                    end = time.time() + 10
+                    end = time.time() + 30
                     idle = False
                     while time.time() < end and not idle:
                         try:
