@@ -389,11 +389,6 @@ static struct value *two_param(struct eval *ev, const struct backend *be, struct
 	if (args_parse(ev, name, argc, argv, kw, normal ? "|loc,scale,size,$dtype" : "|low,high,size,$dtype",
 		       &pv[0], &pv[1], &sv, &dtv) < 0 || rnd_parse_size(ev, sv, &nd, shape) < 0)
 		return NULL;
-	int dt = DT_FLOAT64;
-	if (dtv && dtv->type != VT_NONE && arr_parse_dtype(ev, dtv, &dt) < 0)
-		return NULL;
-	if (dt != DT_FLOAT64 && dt != DT_FLOAT32)
-		return err_set(ev, TY_TypeError, "Unsupported dtype %s", dtype_table[dt].name);
 	if (rnd_parse_params(ev, 2, pv, defs, p, &nd, shape) < 0)
 		return NULL;
 	int64_t n = 1;
