@@ -97,6 +97,12 @@ struct cuda_plugin {
 	int (*current_device)(void);
 	int (*mem_info_of)(struct eval *ev, int dev, struct cuda_mem_info *out);
 	void (*device_info_of)(int dev, struct cuda_device_info *out);
+	/* nccl_wait: waits for what nccl_run queued on comm, checking for
+	 * interrupts and NCCL's asynchronous errors; 0 done, -1 with the error
+	 * set (an NCCL error), -2 with KeyboardInterrupt (or the error) set
+	 * after comm was aborted and freed: its kernels left the stream, and
+	 * the caller must make a new communicator */
+	int (*nccl_wait)(struct eval *ev, void *comm);
 };
 
 /* ---- the engine's side (cuda_plugin.c) ---- */

@@ -1008,6 +1008,59 @@ int main(void)
 		}
 		nd_decref(dout); nd_decref(view); nd_decref(di); nd_decref(hi); nd_decref(d); nd_decref(h);
 	}
+	{
+		/* put_index (slow1): a.flat[idx[i]] = vals[i % nv] against the
+		 * host entry, every mode, item sizes 1..16, values cycled, and
+		 * raise's partial write and message */
+		static const int dts[] = {DT_UINT8, DT_INT16, DT_FLOAT32, DT_FLOAT64, DT_COMPLEX128};
+		int64_t n = 100003, k = 70001;
+		for (unsigned t = 0; t < sizeof dts / sizeof dts[0]; t++)
+			for (int mode = 0; mode < 3; mode++) {
+				int dt = dts[t];
+				int64_t nv = mode ? 1 : 7;   /* clip may send two to n - 1: one value */
+				struct ndarray *ha = hnew(dt, 1, &n), *hi = hnew(DT_INT64, 1, &k), *hv = hnew(dt, 1, &nv);
+				hfill(ha, -50, 50);
+				hfill(hv, -50, 50);
+				/* distinct targets (so that no duplicate decides the result):
+				 * a stride coprime to n, negatives and, for wrap/clip, far ones */
+				for (int64_t i = 0; i < k; i++) {
+					int64_t v = (i * 7919) % n;
+					if (i % 5 == 1)
+						v -= n;
+					if (mode == 1 && i % 7 == 3)
+						v += 3 * n;
+					if (mode == 2 && i == k - 1)
+						v = 10 * n;
+					((int64_t *)nd_data(hi))[i] = v;
+				}
+				struct ndarray *da = to_dev(ha), *di = to_dev(hi), *dv = to_dev(hv), *got = NULL;
+				int good = cu->put_index(ev, da, di, dv, mode) == 0 && backend_host.put_index(ev, ha, hi, hv, mode) == 0
+					&& (got = to_hostc(da)) && !memcmp(nd_data(got), nd_data(ha), (size_t)n * dt_size(dt));
+				snprintf(what, sizeof what, "put_index %s mode %d: %lld of %lld items, %lld values cycled, as the host",
+					 dtype_table[dt].name, mode, (long long)k, (long long)n, (long long)nv);
+				ok(good, what);
+				nd_decref(got); nd_decref(dv); nd_decref(di); nd_decref(da); nd_decref(hv); nd_decref(hi); nd_decref(ha);
+			}
+		/* raise: indices 0..9 then 10 (bad at position 10, and at 20): the
+		 * first ten written, the message names 10's value */
+		int64_t n2 = 10, k2 = 30, one = 1;
+		struct ndarray *ha = hnew(DT_FLOAT64, 1, &n2), *hi = hnew(DT_INT64, 1, &k2), *hv = hnew(DT_FLOAT64, 1, &one);
+		for (int64_t i = 0; i < n2; i++)
+			((double *)nd_data(ha))[i] = 0;
+		for (int64_t i = 0; i < k2; i++)
+			((int64_t *)nd_data(hi))[i] = i < 10 ? i - 5 : i == 10 ? -11 : i == 20 ? 12 : 0;
+		((double *)nd_data(hv))[0] = 2.5;
+		struct ndarray *da = to_dev(ha), *di = to_dev(hi), *dv = to_dev(hv), *got = NULL;
+		int r = cu->put_index(ev, da, di, dv, 0);
+		take_err();
+		int good = r < 0 && last_type == TY_IndexError
+			&& !strcmp(last_msg, "index -11 is out of bounds for axis 0 with size 10") && (got = to_hostc(da));
+		for (int64_t i = 0; good && i < n2; i++)
+			good = ((double *)nd_data(got))[i] == 2.5;
+		ok(good, "put_index raise: the items before the first bad index written, NumPy's IndexError");
+		printf("#   %s\n", last_msg);
+		nd_decref(got); nd_decref(dv); nd_decref(di); nd_decref(da); nd_decref(hv); nd_decref(hi); nd_decref(ha);
+	}
 	/* ---- matmul ---- */
 	{
 		int64_t as[3] = {4, 64, 32}, bs[3] = {4, 32, 16}, os[3] = {4, 64, 16};

@@ -742,10 +742,20 @@ static int cu_elementwise(struct eval *ev, const struct ew_tree *t, struct ndarr
 static int cu_reduce(struct eval *ev, const struct ew_tree *t, enum red_op op,
 		     uint64_t axes, struct ndarray *out)
 {
+	int vdt = t->nodes[t->nnodes - 1].dtype;
 	if (cuda_cur->dead)
 		return dead_error(ev);
 	if (same_dev_tree(ev, t, out) < 0)
 		return -1;
+	if (dt_is_complex(vdt) && (op == RED_MIN || op == RED_MAX || op == RED_NANMIN ||
+				   op == RED_NANMAX || op == RED_ARGMIN || op == RED_ARGMAX)) {
+		/* complex order (NumPy's lexicographic, NaNs propagate): the
+		 * device reductions order reals only, so host copies decide */
+		if (cuda_trip_reduce(ev, t, op, axes, out) < 0)
+			return -1;
+		cuda_fallback_count(FB_REDUCE_COMPLEX_ORDER);
+		return 0;
+	}
 	return cuew_reduce(ev, t, op, axes, out);
 }
 
@@ -1020,7 +1030,10 @@ static struct backend cuda_backend = {
 	.segment_argminmax = cu_segment_argminmax,
 	.arange_fill = cu_arange_fill,
 	.searchsorted = cu_searchsorted,
+	.vander = cuda_vander,
 	.elsewhere = cu_elsewhere,
+	/* slow1 */
+	.put_index = cuda_put_index,
 };
 
 /* The library families are filled in once, before the backend is first

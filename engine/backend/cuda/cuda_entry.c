@@ -145,6 +145,7 @@ const struct cuda_plugin lumen_cuda_plugin = {
 	.nccl_abort = cuda_nccl_abort,
 	.nccl_run = cuda_nccl_run,
 	.device_uuid = cuda_device_uuid,
+	.nccl_wait = cuda_nccl_wait,
 #endif
 	.device_count = entry_device_count,
 	.current_device = entry_current_device,

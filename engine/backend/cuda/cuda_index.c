@@ -495,4 +495,78 @@ out:
 	return r;
 }
 
+/* np.put with the indices on the device (struct backend's put_index):
+ * kernels/put_index.cuh, one thread an index; raise mode checks every
+ * index in a first launch (the first bad position comes back: one 8-byte
+ * copy), then writes the items before it. */
+static const char put_src[] =
+#include "kernels/put_index.inc"
+	;
+
+const char *cuda_put_index_source(int item, int unit, char *buf, size_t size)
+{
+	snprintf(buf, size, "#define LM_ITEM %d\n#define LM_U %s\n%s", item, unit_type(unit), put_src);
+	return buf;
+}
+
+int cuda_put_index(struct eval *ev, struct ndarray *a, const struct ndarray *idx,
+		   const struct ndarray *vals, int mode)
+{
+	char src[sizeof put_src + 128];
+	int item = dt_size(a->dtype), r = -1;
+	long long n = nd_size(a), k = nd_size(idx), nv = nd_size(vals);
+	uint64_t bits = (uint64_t)item | (uint64_t)(uintptr_t)nd_data(a) | (uint64_t)(uintptr_t)nd_data(vals);
+	unsigned long long *d_bad = NULL, bad = ~0ull;
+	void *fn;
+
+	if (cuda_cur->dead)
+		return cuda_check_async(ev);
+	if (!nd_is_c_contiguous(a) || idx->dtype != DT_INT64 || !nd_is_c_contiguous(idx)
+	    || vals->dtype != a->dtype || !nd_is_c_contiguous(vals))
+		return err_set(ev, TY_RuntimeError, "put_index: a, idx (int64) and vals (a's dtype) must be C-contiguous"), -1;
+	if (k == 0 || nv == 0)
+		return 0;
+	if (n == 0)
+		return err_set(ev, TY_IndexError, "cannot replace elements of an empty array"), -1;
+	int unit = bits & 1 ? 1 : bits & 2 ? 2 : bits & 4 ? 4 : 8;
+	if (!(fn = jit_get(ev, cuda_put_index_source(item, unit, src, sizeof src), "lm_put", 0, NULL)))
+		return -1;
+	{
+		char *abase = nd_data(a);
+		const char *vbase = nd_data(vals);
+		const long long *ip = (const long long *)nd_data(idx);
+		int check = 1;
+		void *args[] = {&abase, &n, &ip, &k, &vbase, &nv, &mode, &check, &d_bad};
+		unsigned grid[3] = {cuew_grid(k, 1), 1, 1}, block[3] = {256, 1, 1};
+		if (mode == 0) {
+			if (!(d_bad = pool_alloc(ev, sizeof bad)))
+				return -1;
+			if (CUDA_CHECK(ev, cudaMemsetAsync(d_bad, 0xff, sizeof bad, cuda_cur->stream)) < 0
+			    || jit_launch(ev, fn, grid, block, 0, args) < 0 || xfer_d2h(ev, &bad, d_bad, sizeof bad) < 0)
+				goto out;
+		}
+		/* the items before the first bad index are written (NumPy's
+		 * loop stops there) */
+		check = 0;
+		if (bad != ~0ull)
+			k = (long long)bad;
+		grid[0] = cuew_grid(k, 1);
+		if (k > 0 && jit_launch(ev, fn, grid, block, 0, args) < 0)
+			goto out;
+		if (bad != ~0ull) {
+			int64_t v = 0;
+			if (xfer_d2h(ev, &v, ip + bad, 8) < 0)
+				goto out;
+			err_set(ev, TY_IndexError, "index %lld is out of bounds for axis 0 with size %lld",
+				(long long)v, n);
+			goto out;
+		}
+	}
+	r = 0;
+out:
+	if (d_bad)
+		pool_free(d_bad, sizeof bad);
+	return r;
+}
+
 #endif /* HAVE_CUDA */

@@ -207,6 +207,8 @@ int cuda_mask_put(struct eval *ev, struct ndarray *a, const struct ndarray *mask
 int cuda_take_index(struct eval *ev, const struct ndarray *view, int nidx,
 		    const struct ndarray *const *idx, const int64_t *size, const int64_t *stride,
 		    const int *axis, int pos, struct ndarray *out);
+int cuda_put_index(struct eval *ev, struct ndarray *a, const struct ndarray *idx,
+		   const struct ndarray *vals, int mode);  /* cuda_index.c */
 int cuda_bounds(struct eval *ev, const struct ndarray *x, double *lo, double *hi,
 		int *nan);  /* cuda_count.c */
 int cuda_bin_count(struct eval *ev, const struct ndarray *x, const double *edges,
@@ -244,13 +246,22 @@ struct value *uk_fn_rawmodule(struct eval *ev, const struct builtin *bi, int arg
 enum cuda_fb { /* ORDER fallbacks[] */
 	FB_LINALG_GEEV, FB_LINALG_GELSD, FB_LINALG_NONFINITE, FB_REDUCE_WHERE,
 	FB_REDUCE_COMPLEX_ORDER, FB_QUANTILE, FB_BINCOUNT_WEIGHTS, FB_NDIMAGE_EMPTY,
-	FB_DIAG, FB_VANDER, FB_PUT_AT, FB_INDEX_ARRAYS, FB_RANDOM_DISTS,
+	FB_VANDER, FB_PUT_AT, FB_INDEX_ARRAYS, FB_RANDOM_DISTS,
 	FB_COUNT
 };
 void cuda_fallback_count(enum cuda_fb id);
 int cuda_fallback_n(void);
 struct value *cuda_fallback_list(struct eval *ev, const struct builtin *bi, int argc,
 				 struct value **argv, const struct kwargs *kw);
+/* The round trips entries share: cuda_trip_back copies h (host memory,
+ * C-contiguous, out's shape and dtype) into out; cuda_trip_reduce is
+ * struct backend's reduce by the host backend on host copies of t's
+ * arrays (the caller counts its fallback). */
+int cuda_trip_back(struct eval *ev, struct ndarray *out, const struct ndarray *h);
+int cuda_trip_reduce(struct eval *ev, const struct ew_tree *t, enum red_op op, uint64_t axes,
+		     struct ndarray *out);
+/* struct backend's entries that are a round trip whole */
+int cuda_vander(struct eval *ev, const struct ndarray *x, int increasing, struct ndarray *out);
 
 #endif /* HAVE_CUDA */
 
@@ -264,6 +275,7 @@ void cuda_nccl_abort(void *comm);
 int cuda_nccl_run(struct eval *ev, void *comm, enum nccl_kind kind, const void *send, void *recv,
 		  size_t count, int dtype, enum nccl_op op, int root, int peer);
 int cuda_device_uuid(unsigned char out[16]);
+int cuda_nccl_wait(struct eval *ev, void *comm);
 #endif
 
 #endif

@@ -347,6 +347,7 @@ static int host_elsewhere(const struct ndarray *a)
 	.fft = &host_fft, \
 	.linalg = &host_linalg, \
 	.arange_fill = host_arange_fill, \
+	.vander = host_vander, \
 	.searchsorted = host_searchsorted, \
 	.sort = host_sort, \
 	.argsort_reads = 1, \
@@ -359,7 +360,8 @@ static int host_elsewhere(const struct ndarray *a)
 	.bounds = host_bounds, \
 	.bin_count = host_bin_count, \
 	.segment_argminmax = host_segment_argminmax, \
-	.elsewhere = host_elsewhere,
+	.elsewhere = host_elsewhere, \
+	.put_index = host_put_index,
 
 static const struct backend host_np = {
 	.alloc = host_alloc,
