@@ -997,6 +997,21 @@ static int cu_arange_fill(struct eval *ev, struct ndarray *dst, const void *firs
 	return cuda_arange_fill(ev, dst, first2, step);
 }
 
+static int cu_vander(struct eval *ev, const struct ndarray *x, int increasing, struct ndarray *out)
+{
+	if (same_dev2(ev, x, out) < 0)
+		return -1;
+	return cuda_vander(ev, x, increasing, out);
+}
+
+static int cu_put_index(struct eval *ev, struct ndarray *a, const struct ndarray *idx,
+			const struct ndarray *vals, int mode)
+{
+	if (same_dev2(ev, a, idx) < 0 || same_dev2(ev, vals, NULL) < 0)
+		return -1;
+	return cuda_put_index(ev, a, idx, vals, mode);
+}
+
 static struct backend cuda_backend = {
 	.name = "cuda",
 	.device = DEV_CUDA,
@@ -1030,10 +1045,10 @@ static struct backend cuda_backend = {
 	.segment_argminmax = cu_segment_argminmax,
 	.arange_fill = cu_arange_fill,
 	.searchsorted = cu_searchsorted,
-	.vander = cuda_vander,
+	.vander = cu_vander,
 	.elsewhere = cu_elsewhere,
 	/* slow1 */
-	.put_index = cuda_put_index,
+	.put_index = cu_put_index,
 };
 
 /* The library families are filled in once, before the backend is first
