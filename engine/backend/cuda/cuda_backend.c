@@ -373,9 +373,28 @@ static int peer_enable(int other)
  * time, a ValueError when the devices cannot reach each other. */
 int cuda_check_peer(struct eval *ev, const struct ndarray *a)
 {
-	int from = a->buf->device, to = cuda_cur->id;
+	if (a->buf->device == cuda_cur->id || a->buf->be != &cuda_backend)
+		return 0;
+	return cuda_check_peer_dev(ev, a->buf->device);
+}
+
+int cuda_ptr_device(const void *p)
+{
+	struct cudaPointerAttributes at;
+	if (cuda_ndev < 2 || !p)
+		return cuda_cur->id;
+	if (cudaPointerGetAttributes(&at, p) != cudaSuccess) {
+		cudaGetLastError();
+		return -1;
+	}
+	return at.type == cudaMemoryTypeDevice ? at.device : -1;
+}
+
+int cuda_check_peer_dev(struct eval *ev, int from)
+{
+	int to = cuda_cur->id;
 	char msg[200];
-	if (from == to || a->buf->be != &cuda_backend)
+	if (from == to)
 		return 0;
 	snprintf(msg, sizeof msg, "The device where the array resides (%d) is different from the current device (%d).",
 		 from, to);
@@ -951,6 +970,74 @@ static int cu_searchsorted(struct eval *ev, const struct ndarray *a, const struc
 	return cuda_searchsorted(ev, a, v, right, out);
 }
 
+static int cu_stencil(struct eval *ev, const struct stencil *s, const struct ndarray *in,
+		      struct ndarray *out)
+{
+	if (same_dev2(ev, in, out) < 0)
+		return -1;
+	return cuda_stencil(ev, s, in, out);
+}
+
+static int cu_prefilter(struct eval *ev, struct ndarray *c, int axis, int order, enum im_mode mode)
+{
+	if (same_dev2(ev, c, NULL) < 0)
+		return -1;
+	return cuda_prefilter(ev, c, axis, order, mode);
+}
+
+static int cu_interpolate(struct eval *ev, const struct interp *x, const struct ndarray *c,
+			  struct ndarray *out)
+{
+	if (same_dev2(ev, c, out) < 0)
+		return -1;
+	return cuda_interpolate(ev, x, c, out);
+}
+
+static int cu_bounds(struct eval *ev, const struct ndarray *x, double *lo, double *hi, int *nan)
+{
+	if (same_dev2(ev, x, NULL) < 0)
+		return -1;
+	return cuda_bounds(ev, x, lo, hi, nan);
+}
+
+static int cu_bin_count(struct eval *ev, const struct ndarray *x, const double *edges, int64_t nb,
+			int uniform, struct ndarray *counts)
+{
+	if (same_dev2(ev, x, counts) < 0)
+		return -1;
+	return cuda_bin_count(ev, x, edges, nb, uniform, counts);
+}
+
+static int cu_segment_argminmax(struct eval *ev, const struct ndarray *y, const int64_t *bounds,
+				int64_t nseg, int64_t *imin, int64_t *imax)
+{
+	if (same_dev2(ev, y, NULL) < 0)
+		return -1;
+	return cuda_segment_argminmax(ev, y, bounds, nseg, imin, imax);
+}
+
+static int cu_arange_fill(struct eval *ev, struct ndarray *dst, const void *first2, const double *step)
+{
+	if (same_dev2(ev, dst, NULL) < 0)
+		return -1;
+	return cuda_arange_fill(ev, dst, first2, step);
+}
+
+static int cu_vander(struct eval *ev, const struct ndarray *x, int increasing, struct ndarray *out)
+{
+	if (same_dev2(ev, x, out) < 0)
+		return -1;
+	return cuda_vander(ev, x, increasing, out);
+}
+
+static int cu_put_index(struct eval *ev, struct ndarray *a, const struct ndarray *idx,
+			const struct ndarray *vals, int mode)
+{
+	if (same_dev2(ev, a, idx) < 0 || same_dev2(ev, vals, NULL) < 0)
+		return -1;
+	return cuda_put_index(ev, a, idx, vals, mode);
+}
+
 static struct backend cuda_backend = {
 	.name = "cuda",
 	.device = DEV_CUDA,
@@ -973,22 +1060,22 @@ static struct backend cuda_backend = {
 	.take_flat = cu_take_flat,
 	.gather = cu_gather,
 	.scatter = cu_scatter,
-	.stencil = cuda_stencil,
-	.spline_prefilter = cuda_prefilter,
-	.interpolate = cuda_interpolate,
+	.stencil = cu_stencil,
+	.spline_prefilter = cu_prefilter,
+	.interpolate = cu_interpolate,
 	.mask_count = cu_mask_count,
 	.mask_take = cu_mask_take,
 	.mask_put = cu_mask_put,
 	.take_index = cu_take_index,
-	.bounds = cuda_bounds,
-	.bin_count = cuda_bin_count,
-	.segment_argminmax = cuda_segment_argminmax,
-	.arange_fill = cuda_arange_fill,
+	.bounds = cu_bounds,
+	.bin_count = cu_bin_count,
+	.segment_argminmax = cu_segment_argminmax,
+	.arange_fill = cu_arange_fill,
 	.searchsorted = cu_searchsorted,
-	.vander = cuda_vander,
+	.vander = cu_vander,
 	.elsewhere = cu_elsewhere,
 	/* slow1 */
-	.put_index = cuda_put_index,
+	.put_index = cu_put_index,
 };
 
 /* The library families are filled in once, before the backend is first

@@ -74,6 +74,12 @@ int cuda_use_device(struct eval *ev, int id);
  * from it: peer access is enabled on first need, with CuPy's
  * PerformanceWarning; ValueError when the devices cannot reach each other. */
 int cuda_check_peer(struct eval *ev, const struct ndarray *a);
+/* The same for memory of device `from` (the library entries, which get
+ * pointers); cuda_ptr_device: the device of a device pointer (a driver
+ * query, made only on a machine with several GPUs; the current device on
+ * one), -1 when it is no device memory. */
+int cuda_check_peer_dev(struct eval *ev, int from);
+int cuda_ptr_device(const void *p);
 /* Switches to the device of a for a copy to or from the host; *saved gets
  * the device to return to (cuda_use_device(ev, saved) after). */
 int cuda_enter_array_device(struct eval *ev, const struct ndarray *a, int *saved);
