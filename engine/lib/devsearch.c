@@ -217,18 +217,21 @@ struct value *ds_unique(struct eval *ev, const struct ndarray *a, int want_idx, 
 	if (want_idx && !(items[k++] = ex_item(ev, val_incref(perm), val_incref(mask))))
 		goto out;
 	if (want_inv) {
-		/* the group of sorted item i is cumsum(mask)[i] - 1; the inverse
-		 * permutation (a second stable argsort) puts it back in place */
+		/* the group of sorted item i is cumsum(mask)[i] - 1, scattered back
+		 * to where the item came from: inv[perm[i]] = g[i] (the backend's
+		 * put_index; perm is a permutation, so no index check) */
 		struct value *g = ex_bin(ev, OP_SUB, ex_fn1(ev, be, "cumsum", val_incref(mask)), val_int(1));
-		struct value *back = fnk(ev, be, "argsort", val_incref(perm), "kind", val_cstr("stable"));
-		struct value *inv = ex_fn2(ev, be, "take", g, back);
-		struct ndarray *ia = inv ? arr_borrow(inv) : NULL;
-		if (ia) {
-			struct ndarray *r = arr_reshape(ev, ia, a->ndim, a->shape);
-			val_decref(inv);
-			inv = r ? arr_wrap(ev, r) : NULL;
-		}
-		if (!(items[k++] = inv))
+		struct ndarray *ga = g ? arr_borrow(g) : NULL, *pa = arr_borrow(perm), *ia = NULL, *r = NULL;
+		if (ga && pa && ga->dtype == DT_INT64 && pa->dtype == DT_INT64 && nd_is_c_contiguous(ga)
+		    && nd_is_c_contiguous(pa) && (ia = nd_new(ev, be, DT_INT64, 1, &n))
+		    && be->put_index(ev, ia, pa, ga, 1) == 0)
+			r = arr_reshape(ev, ia, a->ndim, a->shape);
+		else if (ga && pa && !err_occurred(ev))
+			err_set(ev, TY_RuntimeError, "unique: the inverse's indices are not C-contiguous int64");
+		nd_decref(ia);
+		if (g)
+			val_decref(g);
+		if (!r || !(items[k++] = arr_wrap(ev, r)))
 			goto out;
 	}
 	if (want_cnt) {

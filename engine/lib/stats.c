@@ -512,12 +512,15 @@ static struct ndarray *cov_core(struct eval *ev, const struct builtin *bi, struc
 		if (obs >= 0 && po != obs) {
 			err_set(ev, TY_ValueError, "all the input array dimensions except for the concatenation axis must match exactly, but along dimension 1, the array at index 0 has size %lld and the array at index 1 has size %lld",
 				(long long)obs, (long long)po);
+			free(X);
 			goto out;
 		}
 		obs = po;
 		struct ndarray *h = arr_host_c(ev, t, DT_COMPLEX128);
-		if (!h)
+		if (!h) {
+			free(X);
 			goto out;
+		}
 		double _Complex *nx = realloc(X, sizeof(double _Complex) * ((vars + pv) * obs + 1));
 		if (!nx) {
 			nd_decref(h);

@@ -896,10 +896,53 @@ static int any_cmp(struct eval *ev, const struct backend *be, const char *cmp,
 
 /* NumPy's _var: mean with keepdims (or mean=), squared deviations, their
  * mean with ddof; with where= the counts are the mask's per output */
+/* var's sum of squared deviations, (a - m) squared and summed over c's
+ * axes, as one pending tree and one reduction kernel: 1 with *s set, 0
+ * when the backend does not fuse (nothing done: the caller's passes), -1
+ * with the error set.  square(x) is x * x bit for bit (NumPy's var
+ * multiplies x by itself). */
+static int var_sum_fused(struct eval *ev, struct common *c, struct ndarray *m, int dt, struct ndarray **s)
+{
+	static int sub = -2, sq = -2;
+	struct fz in[2] = {{NULL, NULL}, {NULL, NULL}}, d = {0}, q = {0};
+	struct value *sv;
+	int rc;
+	if (sub == -2) {
+		sub = uf_lookup("subtract");
+		sq = uf_lookup("square");
+	}
+	if (sub < 0 || sq < 0)
+		return 0;
+	in[0].v = arr_wrap(ev, nd_incref(c->a));
+	in[1].v = arr_wrap(ev, nd_incref(m));
+	if (!in[0].v || !in[1].v) {
+		fz_clear(&in[0]);
+		fz_clear(&in[1]);
+		return -1;
+	}
+	rc = fz_apply(ev, c->be, sub, 2, in, &d);
+	fz_clear(&in[0]);
+	fz_clear(&in[1]);
+	if (rc == 1)
+		rc = fz_apply(ev, c->be, sq, 1, &d, &q);
+	fz_clear(&d);
+	if (rc != 1) {
+		fz_clear(&q);
+		return rc;
+	}
+	sv = fz_reduce(ev, &q, RED_SUM, c->axes, c->keepdims, dt);
+	fz_clear(&q);
+	if (!sv)
+		return -1;
+	*s = sv->type == VT_NDARRAY ? nd_incref(sv->u.arr) : arr_asarray(ev, c->be, sv, -1);
+	val_decref(sv);
+	return *s ? 1 : -1;
+}
+
 static struct ndarray *var_of(struct eval *ev, struct common *c, int64_t ddof, struct value *meanv)
 {
 	int dt = c->dtype;
-	struct ndarray *m, *x, *x2, *s, *r, *cnt1 = NULL;
+	struct ndarray *m, *x, *x2, *s = NULL, *r, *cnt1 = NULL;
 	struct value *n;
 	if (dt < 0 && (dt_is_int(c->a->dtype) || c->a->dtype == DT_BOOL))
 		dt = DT_FLOAT64;
@@ -933,6 +976,17 @@ static struct ndarray *var_of(struct eval *ev, struct common *c, int64_t ddof, s
 			goto fail;
 	}
 	m = x;
+	/* sum((a - mean) ** 2) as one reduction kernel where the backend
+	 * fuses (the device: one read of a instead of three passes) */
+	if (!c->mask && !dt_is_complex(c->a->dtype) && !dt_is_complex(m->dtype)) {
+		int rc = var_sum_fused(ev, c, m, dt, &s);
+		if (rc != 0) {
+			nd_decref(m);
+			if (rc < 0)
+				goto fail;
+			goto divide;
+		}
+	}
 	x = ufa(ev, c->be, "subtract", c->a, m, NULL);
 	nd_decref(m);
 	if (!x)
@@ -957,6 +1011,7 @@ static struct ndarray *var_of(struct eval *ev, struct common *c, int64_t ddof, s
 	nd_decref(x2);
 	if (!s)
 		goto fail;
+divide:
 	if (c->mask) {
 		/* np.maximum(rcount - ddof, 0) */
 		struct ndarray *k = mask_count(ev, c, c->keepdims), *dk = NULL, *mk = NULL;
