@@ -8,11 +8,39 @@
 # errors where CuPy has none, the slowest rows.
 # usage: python3 table.py sweep_raw.txt [--all]   (--all: every row even
 # when only one side has it)
+import math
 import re
 import sys
 
-TOL_SINGLE = 5e-4
-TOL_DOUBLE = 1e-7
+def rtol_of(dt, group, n):
+    """the relative tolerance of a digest's sums (to their scale) for a
+    result of dtype dt in group at n items, as gen.py's rtol_of: float16
+    1e-2, float32/complex64 1e-5, float64/complex128 1e-12 (an ulp or two
+    of rounding per item); results that sum over many items (reductions,
+    statistics, fft, filters) log2(n) times that, linalg sqrt(n) times.
+    Integer and bool results must agree exactly."""
+    if dt in ("float16",):
+        base = 1e-2
+    elif dt in ("float32", "complex64"):
+        base = 1e-5
+    elif dt in ("float64", "complex128"):
+        base = 1e-12
+    else:
+        return 0.0
+    if group in ("reduce", "stats", "fft", "scipy", "random", "method", "sort"):
+        base *= max(1.0, math.log2(max(n, 2)))
+    elif group == "linalg":
+        base *= max(1.0, math.sqrt(n))
+    return base
+
+
+def nitems(shape):
+    n = 1
+    for e in shape.split("x"):
+        v = num(e)
+        if v is not None:
+            n *= int(v)
+    return n
 
 
 def toks(d):
@@ -26,8 +54,12 @@ def num(s):
         return None
 
 
-def digest_diff(a, b):
-    """'' when the digests agree, else a short reason"""
+def digest_diff(a, b, group="", n=1):
+    """'' when the digests agree, else a short reason.  A digest is
+    shape:dtype:sum:weighted-sum[:sum of magnitudes] per array (gen.py's
+    digest); the sums agree when they differ by at most rtol_of(dtype) of
+    the sum of magnitudes (a signed sum may cancel to rounding noise:
+    laplace), or of the sums themselves for an older digest without it."""
     if a == b:
         return ""
     if a.startswith("digest-error") or b.startswith("digest-error"):
@@ -39,25 +71,38 @@ def digest_diff(a, b):
         px, py = x.split(":"), y.split(":")
         if len(px) != len(py):
             return "structure"
+        dt = ""
         if len(px) >= 2:
             if px[0] != py[0]:
                 return "shape %s vs %s" % (py[0], px[0])
             if px[1] != py[1]:
                 return "dtype %s vs %s" % (py[1], px[1])
-        tol = TOL_SINGLE if (len(px) >= 2 and px[1] in ("float32", "complex64", "float16")) else TOL_DOUBLE
+            dt = px[1]
         vals = px[2:] if len(px) >= 2 else px
         wals = py[2:] if len(py) >= 2 else py
-        for u, v in zip(vals, wals):
-            nu, nv = num(u), num(v)
-            if nu is None or nv is None:
-                if u != v:
-                    return "value %s vs %s" % (v, u)
-                continue
+        nums = [num(u) for u in vals + wals]
+        if None in nums:
+            if vals != wals:
+                return "value %s vs %s" % (" ".join(wals), " ".join(vals))
+            continue
+        tol = rtol_of(dt, group, n) if dt else 1e-12
+        scale = None
+        if len(vals) >= 3:
+            scale = max(abs(nums[2]), abs(nums[len(vals) + 2]))
+        for i, (u, v) in enumerate(zip(vals[:2], wals[:2])):
+            nu, nv = float(u), float(v)
             if nu != nu and nv != nv:
                 continue
-            if nu != nu or nv != nv or abs(nu - nv) > tol * max(abs(nu), abs(nv), 1e-30):
-                if abs(nu - nv) > 1e-12:
-                    return "value %s vs %s" % (v, u)
+            if nu != nu or nv != nv:
+                return "value %s vs %s" % (v, u)
+            sc = max(abs(nu), abs(nv)) if scale is None else scale * (7 if i == 1 else 1)
+            if abs(nu - nv) > tol * sc and nu != nv:
+                return "value %s vs %s (rel %.2g, tolerance %.2g)" % (
+                    v, u, abs(nu - nv) / sc if sc else float("inf"), tol)
+        for u, v in zip(vals[2:3], wals[2:3]):
+            nu, nv = float(u), float(v)
+            if nu == nu and nv == nv and abs(nu - nv) > tol * max(abs(nu), abs(nv)) and nu != nv:
+                return "magnitude %s vs %s" % (v, u)
     return ""
 
 
@@ -133,7 +178,7 @@ def main():
         if c and "ms" in c and l and "ms" in l:
             nboth += 1
             ratio = "%.3g" % (c["ms"] / l["ms"]) if l["ms"] > 0 else "inf"
-            d = digest_diff(l["dg"], c["dg"])
+            d = digest_diff(l["dg"], c["dg"], g, nitems(shape))
             if d:
                 verdict.append("WRONG vs CuPy: " + d)
             if l["ms"] > 0 and c["ms"] / l["ms"] < 0.5:
