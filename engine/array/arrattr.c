@@ -451,6 +451,8 @@ static struct value *ndarray_getattr(struct eval *ev, struct value *v, const cha
 			return data_value(ev, a);
 		break;
 	case 'f':
+		if (!strcmp(name, "flat"))
+			return arr_flat_get(ev, v);
 		if (!strcmp(name, "flags")) {
 			struct flagsobj *f = malloc(sizeof *f);
 			if (!f)
@@ -566,6 +568,8 @@ int arr_setattr(struct eval *ev, struct value *v, const char *name, struct value
 		nd_decref(r);
 		return 0;
 	}
+	if (v->type == VT_NDARRAY && !strcmp(name, "flat"))
+		return arr_flat_set(ev, v, x);
 	if (v->type == VT_NDARRAY && (!strcmp(name, "real") || !strcmp(name, "imag"))) {
 		struct ndarray *p = arr_real_imag(ev, v->u.arr, name[0] == 'i');
 		struct value *pv;

@@ -38,6 +38,7 @@ extern const struct arr_func arr_index_funcs[];      /* index.c: take, put, wher
 extern const struct arr_func arr_calculus_funcs[];   /* calculus.c: gradient, trapezoid */
 extern const struct arr_func arr_polynomial_funcs[]; /* polynomial.c: vander, polyval */
 extern const struct arr_func arr_poly1d_funcs[];     /* poly1d.c: poly1d, poly, roots, polyadd ... */
+extern const struct arr_func arr_vectorize_funcs[];  /* vectorize.c: vectorize */
 extern const struct arr_func arr_edit_funcs[];       /* arrayedit.c: append, insert, delete, block */
 extern const struct arr_func arr_sort_funcs[];       /* sortsearch.c */
 extern const struct arr_func arr_stat_funcs[];       /* stats.c */
@@ -59,6 +60,7 @@ extern const struct arr_func arr_linalg_methods[];   /* linalg.c: dot */
 
 /* ---- more tables ---- */
 extern const struct arr_func arr_dtype_funcs[];      /* npscalar.c: dtype, result_type, iinfo ... */
+extern const struct arr_func arr_flatiter_funcs[];   /* flatiter.c: ndindex, ndenumerate */
 /* the CUDA plugin's (cuda_obj.c; reached through cuda_plugin.h's table) */
 extern const struct arr_func arr_cupy_funcs[];       /* cuda: cupy-only top level (get_default_memory_pool, ElementwiseKernel ...) */
 extern const struct arr_func arr_cuda_funcs[];       /* cuda: cupy.cuda (Device, Stream, Event ...) */

@@ -290,6 +290,10 @@ static int add_dtypes(struct eval *ev, struct value *mod)
 	for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
 		if (add(ev, mod, types[i].name, val_dtype(types[i].dt, 1)) < 0)
 			return -1;
+	/* the scalar type hierarchy: np.generic, np.number ... np.str_ */
+	for (int i = 0; i < AB_COUNT; i++)
+		if (add(ev, mod, dt_abstract_names[i], val_dtype(i, DT_TYPE_ABSTRACT)) < 0)
+			return -1;
 	return 0;
 }
 

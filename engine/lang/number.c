@@ -565,7 +565,7 @@ int val_is(struct value *a, struct value *b)
 	if (a->type == VT_TYPE && b->type == VT_TYPE)
 		return a->u.ty == b->u.ty;
 	if (a->type == VT_DTYPE && b->type == VT_DTYPE && a->u.dt.is_type && b->u.dt.is_type)
-		return a->u.dt.dtype == b->u.dt.dtype;
+		return a->u.dt.dtype == b->u.dt.dtype && a->u.dt.is_type == b->u.dt.is_type;
 	return 0;
 }
 
