@@ -127,6 +127,22 @@ static struct value *fspath(struct eval *ev, struct value *f)
 	return val_incref(f);
 }
 
+/* NumPy opens .gz/.bz2/.xz paths through their decompressors: named here */
+static int compressed_path(struct eval *ev, const char *fn, const char *path)
+{
+	static const char *const ext[] = {".gz", ".bz2", ".xz", ".zip", NULL};
+	size_t n = strlen(path);
+	for (int i = 0; ext[i]; i++) {
+		size_t e = strlen(ext[i]);
+		if (n > e && !strcmp(path + n - e, ext[i])) {
+			err_set(ev, TY_NotImplementedError, "%s: compressed files ('%s') are not supported by Lumen; decompress it first",
+				fn, ext[i]);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 /* The file's bytes decoded by `encoding` (a str value, or NULL: UTF-8). */
 static struct value *read_text(struct eval *ev, const char *path, struct value *encoding)
 {
@@ -170,6 +186,10 @@ static int src_open(struct eval *ev, const char *fn, struct lines_src *s, struct
 	if (!f)
 		return -1;
 	if (f->type == VT_STR) {
+		if (compressed_path(ev, fn, f->u.str->s) < 0) {
+			val_decref(f);
+			return -1;
+		}
 		s->text = read_text(ev, f->u.str->s, encoding);
 		s->by_line = by_line;
 		val_decref(f);
@@ -1379,6 +1399,50 @@ out:
 	return to_namespace(ev, bi, res);
 }
 
+/* fh.write(text) as NumPy's savetxt writes: a str, or, where the stream
+ * takes bytes (open(..., 'wb'), io.BytesIO), the text encoded (latin-1 by
+ * default).  *binary: -1 unknown yet, 0 text, 1 bytes.  0 or -1. */
+static int write_text(struct eval *ev, struct value *writer, const char *s, size_t n, int *binary,
+		      struct value *encoding)
+{
+	struct value *chunk = val_str(s, n), *wr = NULL;
+	if (!chunk)
+		return err_nomem(ev), -1;
+	if (*binary <= 0) {
+		wr = val_call(ev, writer, 1, &chunk, NULL);
+		if (wr || *binary == 0) {
+			*binary = 0;
+			val_decref(chunk);
+			val_decref(wr);
+			return wr ? 0 : -1;
+		}
+		struct value *e = err_fetch(ev);
+		int te = e && e->type == VT_EXCEPTION && e->u.exc.type == TY_TypeError;
+		if (!te) {
+			val_decref(chunk);
+			err_set_value(ev, e);
+			return -1;
+		}
+		val_decref(e);
+		*binary = 1;
+	}
+	struct value *enc = val_getattr(ev, chunk, "encode"), *name = NULL, *b = NULL;
+	if (enc) {
+		name = encoding && encoding->type == VT_STR ? val_incref(encoding) : val_cstr("latin1");
+		b = name ? val_call(ev, enc, 1, &name, NULL) : NULL;
+	}
+	if (b)
+		wr = val_call(ev, writer, 1, &b, NULL);
+	val_decref(enc);
+	val_decref(name);
+	val_decref(b);
+	val_decref(chunk);
+	if (!wr)
+		return -1;
+	val_decref(wr);
+	return 0;
+}
+
 /* ---- np.savetxt ---- */
 
 static int count_pct(const char *s)
@@ -1414,6 +1478,7 @@ static struct value *f_savetxt(struct eval *ev, const struct builtin *bi, int ar
 	struct sbuf out = {0}, fs = {0};
 	FILE *fp = NULL;
 	char *path_copy = NULL;
+	int binary = -1;
 	(void)bi;
 	if (args_parse(ev, "savetxt", argc, argv, kw, "fname,X|fmt,delimiter,newline,header,footer,comments,encoding",
 		       &fname, &X, &fmt, &delimiter, &newline, &header, &footer, &comments, &encoding) < 0)
@@ -1484,6 +1549,8 @@ static struct value *f_savetxt(struct eval *ev, const struct builtin *bi, int ar
 			err_set(ev, TY_ValueError, "fname must be a string or file handle");
 			goto out;
 		}
+	} else if (compressed_path(ev, "savetxt", f->u.str->s) < 0) {
+		goto out;
 	} else if (!(path_copy = strdup(f->u.str->s))) {
 		err_nomem(ev);
 		goto out;
@@ -1560,16 +1627,8 @@ static struct value *f_savetxt(struct eval *ev, const struct builtin *bi, int ar
 			out.s[w] = 0;
 		}
 		if (writer && out.n > 65536) {
-			struct value *chunk = val_str(out.s, out.n), *wr;
-			if (!chunk) {
-				err_nomem(ev);
+			if (write_text(ev, writer, out.s, out.n, &binary, encoding) < 0)
 				goto out;
-			}
-			wr = val_call(ev, writer, 1, &chunk, NULL);
-			val_decref(chunk);
-			if (!wr)
-				goto out;
-			val_decref(wr);
 			out.n = 0;
 			out.s[0] = 0;
 		}
@@ -1582,18 +1641,8 @@ static struct value *f_savetxt(struct eval *ev, const struct builtin *bi, int ar
 		sb_adds(&out, nl);
 	}
 	if (writer) {
-		if (out.n) {
-			struct value *chunk = val_str(out.s, out.n), *wr;
-			if (!chunk) {
-				err_nomem(ev);
-				goto out;
-			}
-			wr = val_call(ev, writer, 1, &chunk, NULL);
-			val_decref(chunk);
-			if (!wr)
-				goto out;
-			val_decref(wr);
-		}
+		if (out.n && write_text(ev, writer, out.s, out.n, &binary, encoding) < 0)
+			goto out;
 	} else {
 		fp = fopen(path_copy, "wb");
 		if (!fp) {
@@ -1624,7 +1673,6 @@ out:
 	free(out.s);
 	free(fs.s);
 	nd_decref(a);
-	(void)encoding;
 	return res;
 }
 
