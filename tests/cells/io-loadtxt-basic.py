@@ -62,3 +62,5 @@ with open(p) as f:
 print(repr(np.loadtxt(p, delimiter=",", comments=["#", "x"])))
 os.remove(p)
 os.rmdir(d)
+# float16 goes through Python's float(): underscores and Unicode digits
+print(repr(np.loadtxt(["1_0 \u0662.5"], dtype=np.float16)))

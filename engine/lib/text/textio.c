@@ -215,6 +215,99 @@ static int src_open(struct eval *ev, const char *fn, struct lines_src *s, struct
 
 /* ---- values into array elements ---- */
 
+/* Python's float(s), int(s), complex(s) and numpy's str2bool on a field */
+enum gkind { G_BOOL, G_INT, G_FLOAT, G_COMPLEX, G_STR };
+
+/* s without the underscores Python allows between digits; NULL if misplaced */
+static int no_underscores(char *s, size_t *n)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < *n; i++) {
+		if (s[i] == '_') {
+			int dl = i > 0 && s[i - 1] >= '0' && s[i - 1] <= '9';
+			int dr = i + 1 < *n && s[i + 1] >= '0' && s[i + 1] <= '9';
+			if (!dl || !dr)
+				return -1;
+			continue;
+		}
+		s[k++] = s[i];
+	}
+	s[k] = 0;
+	*n = k;
+	return 0;
+}
+
+/* [sign] digits, nothing else (after stripping) */
+static int int_literal(const char *s, size_t n)
+{
+	size_t i = 0;
+	if (i < n && (s[i] == '+' || s[i] == '-'))
+		i++;
+	if (i == n)
+		return 0;
+	for (; i < n; i++)
+		if (s[i] < '0' || s[i] > '9')
+			return 0;
+	return 1;
+}
+
+/* converts with Python's rules for the kind: 0; -1 not a value of the kind;
+ * -2 an int literal past int64 */
+static int py_convert(enum gkind k, const char *s, size_t n, struct npscalar *v)
+{
+	char stack[256], *c = n < sizeof stack ? stack : malloc(n + 1);
+	size_t m;
+	int rc = -1;
+	if (!c)
+		return -1;
+	m = txt_py_ascii(s, n, c);
+	/* strip */
+	size_t a = 0;
+	while (a < m && txt_is_space((unsigned char)c[a]))
+		a++;
+	while (m > a && txt_is_space((unsigned char)c[m - 1]))
+		m--;
+	char *t = c + a;
+	m -= a;
+	t[m] = 0;
+	if (k == G_BOOL) {
+		if (m == 4 && !strncasecmp(t, "true", 4))
+			v->v.b = 1, v->dtype = DT_BOOL, rc = 0;
+		else if (m == 5 && !strncasecmp(t, "false", 5))
+			v->v.b = 0, v->dtype = DT_BOOL, rc = 0;
+	} else if (no_underscores(t, &m) == 0 && m) {
+		if (k == G_INT) {
+			v->dtype = DT_INT64;
+			rc = txt_parse_int(t, m, INT64_MIN, INT64_MAX, &v->v.i);
+			if (rc < 0 && int_literal(t, m))
+				rc = -2;
+		} else if (k == G_FLOAT) {
+			v->dtype = DT_FLOAT64;
+			rc = txt_parse_double(t, m, &v->v.f);
+		} else if (k == G_COMPLEX) {
+			double re, im;
+			v->dtype = DT_COMPLEX128;
+			rc = txt_parse_pycomplex(t, m, &re, &im);
+			if (rc == 0)
+				v->v.c = CMPLX(re, im);
+		}
+	}
+	if (c != stack)
+		free(c);
+	return rc;
+}
+
+static int int_fits(int64_t x, int dt)
+{
+	int bits = dt_size(dt) * 8;
+	if (dtype_table[dt].kind == DK_UINT)
+		return x >= 0 && (bits == 64 || x < ((int64_t)1 << bits));
+	if (bits == 64)
+		return 1;
+	return x >= -((int64_t)1 << (bits - 1)) && x < ((int64_t)1 << (bits - 1));
+}
+
+
 /* Parses field s[0..n) as dtype dt into p; 0 or -1 (no error set). */
 static int field_store(int dt, const char *s, size_t n, char *p, int imag)
 {
@@ -246,7 +339,13 @@ static int field_store(int dt, const char *s, size_t n, char *p, int imag)
 	}
 	case DK_FLOAT: {
 		double x;
-		if (txt_parse_double(s, n, &x) < 0)
+		if (dt == DT_FLOAT16) {
+			/* NumPy reads float16 through Python's float() */
+			struct npscalar f;
+			if (py_convert(G_FLOAT, s, n, &f) < 0)
+				return -1;
+			x = f.v.f;
+		} else if (txt_parse_double(s, n, &x) < 0)
 			return -1;
 		v.v.f = dt == DT_FLOAT32 ? (double)(float)x : x;
 		break;
@@ -271,8 +370,18 @@ static int value_store(struct eval *ev, int dt, struct value *x, char *p, int im
 	struct npscalar s, c;
 	int pyclass;
 	if (x->type == VT_STR) {
-		if (field_store(dt, x->u.str->s, x->u.str->len, p, imag) == 0)
+		struct npscalar pv;
+		enum gkind k = dtype_table[dt].kind == DK_BOOL ? G_BOOL : dt_is_int(dt) ? G_INT
+			: dt_is_complex(dt) ? G_COMPLEX : G_FLOAT;
+		if (k == G_BOOL ? field_store(dt, x->u.str->s, x->u.str->len, p, imag) == 0
+		    : py_convert(k, x->u.str->s, x->u.str->len, &pv) == 0 &&
+		      (k != G_INT || int_fits(pv.v.i, dt))) {
+			if (k != G_BOOL) {
+				arr_scalar_cast(&pv, dt, &c);
+				arr_scalar_store(dt, p, &c);
+			}
 			return 0;
+		}
 		char *r = val_repr(ev, x);
 		err_set(ev, TY_ValueError, "could not convert string to %s: %s", dtype_table[dt].name, r ? r : "?");
 		free(r);
@@ -349,7 +458,7 @@ static int control_char(struct eval *ev, struct value *v, int *out)
 static int reader_dtype(struct eval *ev, const char *fn, struct value *v, int *dt)
 {
 	const char *s = v && v->type == VT_STR ? v->u.str->s : NULL;
-	if (v && (v->type == VT_LIST || (s && strchr(s, ','))))
+	if (v && (v->type == VT_LIST || v->type == VT_DICT || (s && strchr(s, ','))))
 		return err_set(ev, TY_NotImplementedError, "%s: structured dtypes (records) are not supported by Lumen's arrays", fn), -1;
 	if (v && v->type == VT_TYPE && (v->u.ty == TY_STR || v->u.ty == TY_BYTES))
 		return err_set(ev, TY_NotImplementedError, "%s: string dtypes are not supported by Lumen's arrays", fn), -1;
@@ -823,73 +932,12 @@ out:
 
 /* ---- np.genfromtxt ---- */
 
-/* Python's float(s), int(s), complex(s) and numpy's str2bool on a field */
-static int strip(const char **s, size_t *n)
+static void strip(const char **s, size_t *n)
 {
 	while (*n && txt_is_space((unsigned char)**s))
 		(*s)++, (*n)--;
 	while (*n && txt_is_space((unsigned char)(*s)[*n - 1]))
 		(*n)--;
-	return 0;
-}
-
-/* s without the underscores Python allows between digits; NULL if misplaced */
-static char *no_underscores(const char *s, size_t n, size_t *outn)
-{
-	char *o = malloc(n + 1);
-	size_t k = 0;
-	if (!o)
-		return NULL;
-	for (size_t i = 0; i < n; i++) {
-		if (s[i] == '_') {
-			int dl = i > 0 && s[i - 1] >= '0' && s[i - 1] <= '9';
-			int dr = i + 1 < n && s[i + 1] >= '0' && s[i + 1] <= '9';
-			if (!dl || !dr) {
-				free(o);
-				return NULL;
-			}
-			continue;
-		}
-		o[k++] = s[i];
-	}
-	o[k] = 0;
-	*outn = k;
-	return o;
-}
-
-enum gkind { G_BOOL, G_INT, G_FLOAT, G_COMPLEX, G_STR };
-
-/* converts with Python's rules for the kind; 0 or -1 */
-static int py_convert(enum gkind k, const char *s, size_t n, struct npscalar *v)
-{
-	size_t m;
-	int rc = -1;
-	strip(&s, &n);
-	if (k == G_BOOL) {
-		if (n == 4 && !strncasecmp(s, "true", 4))
-			v->v.b = 1, v->dtype = DT_BOOL, rc = 0;
-		else if (n == 5 && !strncasecmp(s, "false", 5))
-			v->v.b = 0, v->dtype = DT_BOOL, rc = 0;
-		return rc;
-	}
-	char *c = no_underscores(s, n, &m);
-	if (!c)
-		return -1;
-	if (k == G_INT) {
-		v->dtype = DT_INT64;
-		rc = txt_parse_int(c, m, INT64_MIN, INT64_MAX, &v->v.i);
-	} else if (k == G_FLOAT) {
-		v->dtype = DT_FLOAT64;
-		rc = m ? txt_parse_double(c, m, &v->v.f) : -1;
-	} else if (k == G_COMPLEX) {
-		double re, im;
-		v->dtype = DT_COMPLEX128;
-		rc = m ? txt_parse_complex(c, m, 'j', &re, &im) : -1;
-		if (rc == 0)
-			v->v.c = CMPLX(re, im);
-	}
-	free(c);
-	return rc;
 }
 
 static enum gkind kind_of(int dt)
@@ -904,6 +952,7 @@ static enum gkind kind_of(int dt)
 
 struct gcol {
 	enum gkind kind;
+	int unchecked;        /* dtype=None: still bool with a missing value */
 	struct value *miss;   /* list of str */
 	struct npscalar fill;
 	int has_fill;
@@ -1155,8 +1204,10 @@ static struct value *f_genfromtxt(struct eval *ev, const struct builtin *bi, int
 		free(m.s);
 		if (err_occurred(ev))
 			goto out;
-		if (infer)
-			dt = DT_FLOAT64;
+		if (infer) {
+			err_set(ev, TY_NotImplementedError, "genfromtxt: dtype=None on empty input makes a structured array (dtype=[]), which Lumen's arrays do not support");
+			goto out;
+		}
 		res = shape_result(ev, dt, NULL, 0, 0, 0, 0);
 		/* NumPy: array([], dtype=float64) of shape (0,) */
 		if (res) {
@@ -1302,10 +1353,15 @@ static struct value *f_genfromtxt(struct eval *ev, const struct builtin *bi, int
 					const char *s = lines[which[r]].s + sel[2 * c];
 					size_t n = sel[2 * c + 1];
 					struct npscalar v;
-					if (py_convert(col->kind, s, n, &v) < 0 && !is_missing(col, s, n)) {
-						/* upgrade, then check the whole column again */
-						col->kind++;
-						r = (size_t)-1;
+					if (r == 0)
+						col->unchecked = 0;
+					if (py_convert(col->kind, s, n, &v) < 0) {
+						if (!is_missing(col, s, n)) {
+							/* upgrade, then check the whole column again */
+							col->kind++;
+							r = (size_t)-1;
+						} else if (col->kind == G_BOOL)
+							col->unchecked = 1;
 					}
 				}
 			}
@@ -1315,17 +1371,25 @@ static struct value *f_genfromtxt(struct eval *ev, const struct builtin *bi, int
 			goto out;
 		}
 		if (infer) {
-			enum gkind k0 = nbcols ? cols[0].kind : G_FLOAT;
+			/* NumPy: the one type of the checked columns; a bool column with
+			 * missing values is not checked and takes that type */
+			int k0 = -1;
 			for (size_t c = 0; c < nbcols; c++) {
 				if (cols[c].kind == G_STR) {
 					err_set(ev, TY_NotImplementedError, "genfromtxt: dtype=None found a column of text, which needs a string or structured dtype (not supported by Lumen's arrays)");
 					break;
 				}
-				if (cols[c].kind != k0) {
+				if (cols[c].unchecked)
+					continue;
+				if (k0 < 0)
+					k0 = (int)cols[c].kind;
+				if ((int)cols[c].kind != k0) {
 					err_set(ev, TY_NotImplementedError, "genfromtxt: dtype=None found columns of different types, which make a structured array (not supported by Lumen's arrays)");
 					break;
 				}
 			}
+			if (!err_occurred(ev) && k0 < 0)
+				err_set(ev, TY_NotImplementedError, "genfromtxt: dtype=None found only missing values, which make a structured array (not supported by Lumen's arrays)");
 			if (err_occurred(ev)) {
 				free(which);
 				goto out;
@@ -1352,7 +1416,15 @@ static struct value *f_genfromtxt(struct eval *ev, const struct builtin *bi, int
 				size_t n = sel[2 * c + 1];
 				struct gcol *col = &cols[c];
 				struct npscalar v, out;
-				if (py_convert(col->kind, s, n, &v) < 0) {
+				int pr = py_convert(col->kind, s, n, &v);
+				if (pr == -2) {
+					/* int() made a Python int NumPy cannot hold */
+					err_set(ev, TY_OverflowError, "Python int too large to convert to C long");
+					free(data);
+					free(which);
+					goto out;
+				}
+				if (pr < 0) {
 					if (!isloose && !is_missing(col, s, n)) {
 						struct value *sv = val_str(s, n);
 						char *q = sv ? val_str_of(ev, sv) : NULL;
@@ -1373,6 +1445,11 @@ static struct value *f_genfromtxt(struct eval *ev, const struct builtin *bi, int
 						default: v.dtype = DT_COMPLEX128, v.v.c = CMPLX(NAN, 0); break;
 						}
 					}
+				}
+				if (dt_is_int(dt) && v.dtype == DT_INT64 && arr_check_pyint(ev, v.v.i, dt) < 0) {
+					free(data);
+					free(which);
+					goto out;
 				}
 				arr_scalar_cast(&v, dt, &out);
 				arr_scalar_store(dt, data + (r * nbcols + c) * (size_t)isz, &out);
@@ -1678,6 +1755,36 @@ out:
 
 /* ---- np.fromstring(string, dtype=float, count=-1, *, sep) ---- */
 
+/* NumPyOS_ascii_strtod after its whitespace: inf/infinity/nan/nan(...)
+ * with a sign, else a Python float prefix; the bytes used, 0 if none */
+static size_t float_elem(const char *q, const char *e, double *x)
+{
+	const char *p = q;
+	int neg = 0;
+	if (p < e && (*p == '+' || *p == '-'))
+		neg = *p++ == '-';
+	if (e - p >= 3 && !strncasecmp(p, "nan", 3)) {
+		p += 3;
+		if (p < e && *p == '(') {
+			const char *r = p + 1;
+			while (r < e && ((*r >= '0' && *r <= '9') || (*r >= 'a' && *r <= 'z') ||
+					 (*r >= 'A' && *r <= 'Z') || *r == '_'))
+				r++;
+			p = r < e && *r == ')' ? r + 1 : r;
+		}
+		*x = NAN;
+		return (size_t)(p - q);
+	}
+	if (e - p >= 3 && !strncasecmp(p, "inf", 3)) {
+		p += 3;
+		if (e - p >= 5 && !strncasecmp(p, "inity", 5))
+			p += 5;
+		*x = neg ? -INFINITY : INFINITY;
+		return (size_t)(p - q);
+	}
+	return txt_double_prefix(q, (size_t)(e - q), x);
+}
+
 /* NumPy's separator matching: a space in sep matches any run of whitespace
  * (none too), other characters themselves; sep gets a leading space */
 static int skip_sep(const char **s, const char *e, const char *sep)
@@ -1729,8 +1836,6 @@ static struct value *f_fromstring(struct eval *ev, const struct builtin *bi, int
 		return err_set(ev, TY_ValueError, "The binary mode of fromstring is removed, use frombuffer instead");
 	if (string->type != VT_STR && string->type != VT_BYTES)
 		return err_set(ev, TY_TypeError, "a bytes-like object is required, not '%s'", val_type_name(string));
-	if (dt_is_complex(dt))
-		return err_set(ev, TY_NotImplementedError, "fromstring: complex dtypes are not supported by Lumen");
 	/* the separator as NumPy cleans it: whitespace runs -> one ' ', a leading ' ' */
 	size_t sl = strlen(sp);
 	if (!(clean = malloc(sl + 3)))
@@ -1758,56 +1863,73 @@ static struct value *f_fromstring(struct eval *ev, const struct builtin *bi, int
 	const char *s = string->u.str->s, *e = s + string->u.str->len;
 	int stop = 0;
 	for (int64_t i = 0; cnt < 0 || i < cnt; i++) {
-		/* one element: leading whitespace, then the longest number */
-		const char *q = s;
+		/* one element, as NumPy's parsers read it (NumPyOS_ascii_strtod,
+		 * PyOS_strtol / PyOS_strtoul): whitespace they skip counts as read
+		 * even when no number follows (floats then give -1.0, integers 0) */
+		const char *q = s, *end;
 		while (q < e && txt_is_space((unsigned char)*q))
 			q++;
-		size_t used = 0;
 		struct npscalar v;
+		memset(&v, 0, sizeof v);
 		v.dtype = dt;
-		if (dt_is_float(dt)) {
-			double x;
-			used = txt_double_prefix(q, (size_t)(e - q), &x);
-			v.v.f = dt == DT_FLOAT32 ? (double)(float)x : x;
+		if (dt_is_inexact(dt) || dt == DT_BOOL) {
+			/* bool: NumPy parses a float and takes its truth */
+			double x = 0, y = 0;
+			size_t k = float_elem(q, e, &x);
+			end = q + k;
+			if (!k)
+				x = -1.0;
+			if (k && dt_is_complex(dt)) {
+				const char *r = end;
+				size_t k2;
+				if (r < e && (*r == '+' || *r == '-') && (k2 = float_elem(r, e, &y)) &&
+				    r + k2 < e && r[k2] == 'j')
+					end = r + k2 + 1;
+				else if (r < e && *r == 'j')
+					y = x, x = 0, end = r + 1;
+				else
+					y = 0;
+			}
+			if (dt_is_complex(dt))
+				v.v.c = dt == DT_COMPLEX64 ? CMPLX((float)x, (float)y) : CMPLX(x, y);
+			else if (dt == DT_BOOL)
+				v.v.b = x != 0;
+			else
+				v.v.f = dt == DT_FLOAT32 ? (double)(float)x : x;
 		} else {
-			/* strtoll's digits, cast to the dtype */
 			const char *d = q;
-			int neg = 0;
+			int neg = 0, unsig = dtype_table[dt].kind == DK_UINT, over = 0;
 			uint64_t x = 0;
-			if (d < e && (*d == '+' || *d == '-'))
+			if (!unsig && d < e && (*d == '+' || *d == '-')) {
 				neg = *d++ == '-';
-			const char *d0 = d;
-			int over = 0;
+				while (d < e && txt_is_space((unsigned char)*d))
+					d++;
+			}
 			for (; d < e && *d >= '0' && *d <= '9'; d++) {
-				if (x > (UINT64_MAX - 9) / 10)
+				unsigned dg = (unsigned)(*d - '0');
+				if (over || x > (UINT64_MAX - dg) / 10)
 					over = 1;
-				x = x * 10 + (uint64_t)(*d - '0');
+				else
+					x = x * 10 + dg;
 			}
-			if (d > d0) {
-				used = (size_t)(d - q);
-				if (dtype_table[dt].kind == DK_UINT)
-					v.v.u = over ? UINT64_MAX : neg ? 0 - x : x;
-				else {
-					int64_t y = over || x > (uint64_t)INT64_MAX ? (neg ? INT64_MIN : INT64_MAX)
-						: neg ? -(int64_t)x : (int64_t)x;
-					v.v.i = y;
-				}
-				if (dt == DT_BOOL)
-					v.v.b = x != 0;
-			}
+			end = d;
+			if (unsig)
+				v.v.u = over ? UINT64_MAX : x;
+			else if (over || (x > (uint64_t)INT64_MAX && !(neg && x == (uint64_t)INT64_MAX + 1)))
+				v.v.i = INT64_MAX;  /* PyOS_strtol: LONG_MAX either way */
+			else
+				v.v.i = neg ? (int64_t)(0 - x) : (int64_t)x;
 		}
-		if (!used) {
-			stop = q >= e ? -1 : -2;
-			if (string->u.str->len && q < e && !*q)
-				stop = -1;
+		if (end == s) {
+			stop = s >= e ? -1 : -2;
 			break;
 		}
+		size_t used = (size_t)(end - q);
 		char *dst = rowbuf_next(ev, &rb);
 		if (!dst)
 			goto out;
-		if (dtype_table[dt].kind == DK_INT || dtype_table[dt].kind == DK_UINT) {
-			struct npscalar c;
-			struct npscalar src = v;
+		if (dt_is_int(dt)) {
+			struct npscalar c, src = v;
 			src.dtype = dtype_table[dt].kind == DK_UINT ? DT_UINT64 : DT_INT64;
 			arr_scalar_cast(&src, dt, &c);
 			arr_scalar_store(dt, dst, &c);
