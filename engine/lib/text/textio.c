@@ -373,13 +373,15 @@ static int value_store(struct eval *ev, int dt, struct value *x, char *p, int im
 		struct npscalar pv;
 		enum gkind k = dtype_table[dt].kind == DK_BOOL ? G_BOOL : dt_is_int(dt) ? G_INT
 			: dt_is_complex(dt) ? G_COMPLEX : G_FLOAT;
-		if (k == G_BOOL ? field_store(dt, x->u.str->s, x->u.str->len, p, imag) == 0
-		    : py_convert(k, x->u.str->s, x->u.str->len, &pv) == 0 &&
+		if (k == G_BOOL) {
+			/* NumPy's bool setitem: the str's truth */
+			*(unsigned char *)p = x->u.str->len != 0;
+			return 0;
+		}
+		if (py_convert(k, x->u.str->s, x->u.str->len, &pv) == 0 &&
 		      (k != G_INT || int_fits(pv.v.i, dt))) {
-			if (k != G_BOOL) {
-				arr_scalar_cast(&pv, dt, &c);
-				arr_scalar_store(dt, p, &c);
-			}
+			arr_scalar_cast(&pv, dt, &c);
+			arr_scalar_store(dt, p, &c);
 			return 0;
 		}
 		char *r = val_repr(ev, x);
@@ -391,6 +393,23 @@ static int value_store(struct eval *ev, int dt, struct value *x, char *p, int im
 		err_set(ev, TY_TypeError, "%s() argument must be a string or a real number, not '%s'",
 			dt_is_complex(dt) ? "complex" : dt_is_int(dt) ? "int" : "float", val_type_name(x));
 		return -1;
+	}
+	if (dt_is_int(dt) && s.dtype != DT_BOOL) {
+		/* NumPy's int setitem: int(x), which must fit */
+		double d = dt_is_complex(s.dtype) ? creal(s.v.c) : dt_is_float(s.dtype) ? s.v.f : 0;
+		if (dt_is_inexact(s.dtype)) {
+			if (!(d > -9.3e18 && d < 9.3e18) || d != d) {
+				err_set(ev, TY_OverflowError, "cannot convert float to integer");
+				return -1;
+			}
+			s.dtype = DT_INT64;
+			s.v.i = (int64_t)d;
+		}
+		if (s.dtype == DT_INT64 && !int_fits(s.v.i, dt)) {
+			err_set(ev, TY_OverflowError, "Python integer %lld out of bounds for %s", (long long)s.v.i,
+				dtype_table[dt].name);
+			return -1;
+		}
 	}
 	arr_scalar_cast(&s, dt, &c);
 	arr_scalar_store(dt, p, &c);
