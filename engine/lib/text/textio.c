@@ -271,9 +271,10 @@ static int py_convert(enum gkind k, const char *s, size_t n, struct npscalar *v)
 	m -= a;
 	t[m] = 0;
 	if (k == G_BOOL) {
-		if (m == 4 && !strncasecmp(t, "true", 4))
+		/* numpy's str2bool: the whole text, unstripped */
+		if (n == 4 && !strncasecmp(s, "true", 4))
 			v->v.b = 1, v->dtype = DT_BOOL, rc = 0;
-		else if (m == 5 && !strncasecmp(t, "false", 5))
+		else if (n == 5 && !strncasecmp(s, "false", 5))
 			v->v.b = 0, v->dtype = DT_BOOL, rc = 0;
 	} else if (no_underscores(t, &m) == 0 && m) {
 		if (k == G_INT) {
@@ -977,6 +978,86 @@ struct gcol {
 	int has_fill;
 };
 
+/* genfromtxt's converter for an explicit dtype, as NumPy's StringConverter
+ * picks it: str2bool (no stripping); np.int64 / np.uint64 (Python's int());
+ * int(float(x)) for the other integers; float(); complex().  0; -1 not a
+ * value (the fill); -2 an int past int64; -3 an error set.  An integral
+ * float past int64 comes back as dtype DT_FLOAT64 + 100 (out of bounds). */
+static int gconvert(struct eval *ev, int dt, const char *s, size_t n, struct npscalar *v)
+{
+	if (dt == DT_BOOL) {
+		if (n == 4 && !strncasecmp(s, "true", 4))
+			v->v.b = 1;
+		else if (n == 5 && !strncasecmp(s, "false", 5))
+			v->v.b = 0;
+		else
+			return -1;
+		v->dtype = DT_BOOL;
+		return 0;
+	}
+	if (dt == DT_INT64)
+		return py_convert(G_INT, s, n, v);
+	if (dt == DT_UINT64) {
+		int rc = py_convert(G_INT, s, n, v);
+		if (rc == 0 && v->v.i < 0) {
+			err_set(ev, TY_OverflowError, "Python integer %lld out of bounds for uint64", (long long)v->v.i);
+			return -3;
+		}
+		if (rc == -2) {
+			/* past int64: maybe a uint64 */
+			char buf[128];
+			size_t m = n < sizeof buf - 1 ? txt_py_ascii(s, n, buf) : 0;
+			const char *t = buf;
+			strip(&t, &m);
+			char cp[128];
+			memcpy(cp, t, m);
+			cp[m] = 0;
+			uint64_t u;
+			if (m && no_underscores(cp, &m) == 0 && txt_parse_uint(cp, m, UINT64_MAX, &u) == 0) {
+				v->dtype = DT_UINT64;
+				v->v.u = u;
+				return 0;
+			}
+			if (m && cp[0] == '-')
+				err_set(ev, TY_OverflowError, "Python integer %s out of bounds for uint64", cp);
+			else
+				err_set(ev, TY_OverflowError, "Python int too large to convert to C long");
+			return -3;
+		}
+		return rc;
+	}
+	if (dt_is_int(dt)) {
+		struct npscalar f;
+		if (py_convert(G_FLOAT, s, n, &f) < 0 || f.v.f != f.v.f)
+			return -1;  /* float() failed, or int(nan): ValueError */
+		if (isinf(f.v.f)) {
+			err_set(ev, TY_OverflowError, "cannot convert float infinity to integer");
+			return -3;
+		}
+		double t = trunc(f.v.f);
+		if (t >= -9223372036854775808.0 && t < 9223372036854775808.0) {
+			v->dtype = DT_INT64;
+			v->v.i = (int64_t)t;
+		} else {
+			v->dtype = DT_FLOAT64 + 100;
+			v->v.f = t;
+		}
+		return 0;
+	}
+	return py_convert(kind_of(dt), s, n, v);
+}
+
+static int set_fill(struct eval *ev, struct gcol *col, struct value *fv)
+{
+	int pc;
+	if (fv->type == VT_NONE)
+		return 0;
+	if (arr_value_scalar(fv, &col->fill, &pc) < 0)
+		return err_set(ev, TY_NotImplementedError, "genfromtxt: filling_values must be numbers"), -1;
+	col->has_fill = 1;
+	return 0;
+}
+
 static int is_missing(const struct gcol *c, const char *s, size_t n)
 {
 	strip(&s, &n);
@@ -993,24 +1074,27 @@ static int is_missing(const struct gcol *c, const char *s, size_t n)
 	return 0;
 }
 
-/* a str of comma-separated values added to a column's missing list */
-static int add_missing(struct eval *ev, struct gcol *c, struct value *v)
+/* str(v) added to a column's missing list (a str split at ',' when split;
+ * a list or tuple: each item's str) */
+static int add_missing(struct eval *ev, struct gcol *c, struct value *v, int split)
 {
 	if (v->type == VT_LIST || v->type == VT_TUPLE) {
 		for (size_t i = 0; i < v->u.seq.n; i++)
-			if (add_missing(ev, c, v->u.seq.items[i]) < 0)
+			if (add_missing(ev, c, v->u.seq.items[i], 0) < 0)
 				return -1;
 		return 0;
 	}
-	if (v->type == VT_NONE)
-		return 0;
-	if (v->type != VT_STR)
-		return err_set(ev, TY_NotImplementedError, "genfromtxt: missing_values must be strings"), -1;
 	if (!c->miss && !(c->miss = val_list_new(0, NULL)))
 		return err_nomem(ev), -1;
+	if (v->type != VT_STR) {
+		char *t = val_str_of(ev, v);
+		if (!t)
+			return -1;
+		return list_append(c->miss, val_str_take(t, strlen(t))) < 0 ? (err_nomem(ev), -1) : 0;
+	}
 	const char *s = v->u.str->s, *e = s + v->u.str->len;
 	for (;;) {
-		const char *q = memchr(s, ',', (size_t)(e - s));
+		const char *q = split ? memchr(s, ',', (size_t)(e - s)) : NULL;
 		if (!q)
 			q = e;
 		if (list_append(c->miss, val_str(s, (size_t)(q - s))) < 0)
@@ -1089,6 +1173,89 @@ struct gline {
 	size_t n;
 	int64_t lineno;
 };
+
+/* one value of a genfromtxt column (Python's rules; what fails is the fill,
+ * or, with loose=False, NumPy's ValueError); 0 or -1 with the error set */
+static int gvalue(struct eval *ev, const struct gcol *col, const char *s, size_t n, int loose,
+		  struct npscalar *v)
+{
+	int pr = py_convert(col->kind, s, n, v);
+	if (pr == -2) {
+		err_set(ev, TY_OverflowError, "Python int too large to convert to C long");
+		return -1;
+	}
+	if (pr == 0)
+		return 0;
+	if (!loose && !is_missing(col, s, n)) {
+		struct value *sv = val_str(s, n);
+		char *q = sv ? val_str_of(ev, sv) : NULL;
+		err_set(ev, TY_ValueError, "Cannot convert string '%s'", q ? q : "");
+		free(q);
+		val_decref(sv);
+		return -1;
+	}
+	if (col->has_fill)
+		*v = col->fill;
+	else
+		switch (col->kind) {
+		case G_BOOL: v->dtype = DT_BOOL, v->v.b = 0; break;
+		case G_INT: v->dtype = DT_INT64, v->v.i = -1; break;
+		case G_FLOAT: v->dtype = DT_FLOAT64, v->v.f = NAN; break;
+		default: v->dtype = DT_COMPLEX128, v->v.c = CMPLX(NAN, 0); break;
+		}
+	return 0;
+}
+
+/* genfromtxt(dtype=None, unpack=True) over columns of different types: the
+ * fields of NumPy's structured array, a list of arrays (one column: that
+ * array), shaped as the structured array's ndmin makes it */
+static struct value *unpack_fields(struct eval *ev, const struct gcol *cols, size_t nbcols, char **rows,
+				   size_t nrows, const struct gline *lines, const size_t *which, int loose, int ndmin)
+{
+	struct value *list = val_list_new(0, NULL);
+	int64_t sh[2];
+	int nd;
+	if (!list)
+		return err_nomem(ev);
+	if (ndmin == 2)
+		sh[0] = (int64_t)nrows, sh[1] = 1, nd = 2;
+	else if (ndmin == 0 && nrows == 1)
+		nd = 0;
+	else
+		sh[0] = (int64_t)nrows, nd = 1;
+	for (size_t c = 0; c < nbcols; c++) {
+		const struct gcol *col = &cols[c];
+		int dt = col->kind == G_BOOL ? DT_BOOL : col->kind == G_INT ? DT_INT64
+			: col->kind == G_FLOAT ? DT_FLOAT64 : DT_COMPLEX128;
+		struct ndarray *a = nd_new(ev, &backend_host, dt, nd, sh);
+		if (!a) {
+			val_decref(list);
+			return NULL;
+		}
+		for (size_t r = 0; r < nrows; r++) {
+			const size_t *sel = (const size_t *)rows[r];
+			struct npscalar v, out;
+			if (gvalue(ev, col, lines[which[r]].s + sel[2 * c], sel[2 * c + 1], loose, &v) < 0) {
+				nd_decref(a);
+				val_decref(list);
+				return NULL;
+			}
+			arr_scalar_cast(&v, dt, &out);
+			arr_scalar_store(dt, nd_data(a) + r * (size_t)dt_size(dt), &out);
+		}
+		struct value *w = arr_wrap(ev, a);
+		if (!w || list_append(list, w) < 0) {
+			val_decref(list);
+			return w ? err_nomem(ev) : NULL;
+		}
+	}
+	if (nbcols == 1) {
+		struct value *one = val_incref(list->u.seq.items[0]);
+		val_decref(list);
+		return one;
+	}
+	return list;
+}
 
 static struct value *f_genfromtxt(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
 				  const struct kwargs *kw)
@@ -1223,21 +1390,49 @@ static struct value *f_genfromtxt(struct eval *ev, const struct builtin *bi, int
 		free(m.s);
 		if (err_occurred(ev))
 			goto out;
+		/* NumPy still files the dict forms of missing/filling values
+		 * under the columns it knows: usecols', or none */
+		for (int pass = 0; pass < 2; pass++) {
+			struct value *d = pass ? filling_values : missing_values;
+			for (size_t k = 0; d && d->type == VT_DICT && k < d->u.dict->n; k++) {
+				struct value *key = d->u.dict->entries[k].key;
+				int64_t kc;
+				if (!key || key->type == VT_NONE || key->type == VT_STR || val_as_int64(ev, key, &kc) < 0) {
+					err_clear(ev);
+					continue;
+				}
+				int found = 0;
+				for (size_t u = 0; o.usecols && u < o.nusecols; u++)
+					if (o.usecols[u] == kc)
+						found = 1;
+				int64_t nb = o.usecols ? (int64_t)o.nusecols : 0;
+				if (!found && (kc >= nb || kc < -nb)) {
+					err_set(ev, TY_IndexError, pass ? "list assignment index out of range" : "list index out of range");
+					goto out;
+				}
+			}
+		}
 		if (infer) {
-			err_set(ev, TY_NotImplementedError, "genfromtxt: dtype=None on empty input makes a structured array (dtype=[]), which Lumen's arrays do not support");
-			goto out;
+			if (!o.usecols || !o.nusecols) {
+				if (unp) {
+					/* the fields of dtype=[]: none */
+					res = val_list_new(0, NULL);
+					goto out;
+				}
+				err_set(ev, TY_NotImplementedError, "genfromtxt: dtype=None on empty input makes a structured array (dtype=[]), which Lumen's arrays do not support");
+				goto out;
+			}
+			dt = DT_BOOL;  /* NumPy: the columns' first guess */
 		}
-		res = shape_result(ev, dt, NULL, 0, 0, 0, 0);
-		/* NumPy: array([], dtype=float64) of shape (0,) */
-		if (res) {
-			val_decref(res);
-			int64_t z = 0;
-			struct ndarray *a = nd_new(ev, &backend_host, dt, 1, &z);
-			res = a ? arr_wrap(ev, a) : NULL;
-		}
+		/* NumPy: np.array([]) of shape (0,), then ndmin */
+		res = shape_result(ev, dt, NULL, 0, 1, (int)nd, unp);
 		goto out;
 	}
 	nbcols = o.usecols ? o.nusecols : nf;
+	/* NumPy counts negative usecols from the first line's values */
+	for (size_t c = 0; o.usecols && c < o.nusecols; c++)
+		if (o.usecols[c] < 0)
+			o.usecols[c] += (int64_t)nf;
 	rows = calloc(nlines, sizeof *rows);
 	cols = calloc(nbcols ? nbcols : 1, sizeof *cols);
 	if (!rows || !cols) {
@@ -1261,7 +1456,7 @@ static struct value *f_genfromtxt(struct eval *ev, const struct builtin *bi, int
 			if (o.usecols) {
 				int64_t u = o.usecols[c];
 				if (u < 0)
-					u += (int64_t)nf;
+					u += (int64_t)nf;  /* Python's values[u] */
 				if (u < 0 || u >= (int64_t)nf) {
 					bad = 1;
 					break;
@@ -1302,6 +1497,88 @@ static struct value *f_genfromtxt(struct eval *ev, const struct builtin *bi, int
 		for (size_t i = first; i < nlines && r < nrows; i++)
 			if (lines[i].lineno > 0)
 				which[r++] = i;
+		/* the columns: missing values and fills (NumPy's forms: a str split
+		 * at ',' for every column, a sequence per column, a dict by column
+		 * number, or by its place in usecols) */
+		for (size_t c = 0; c < nbcols; c++) {
+			struct gcol *col = &cols[c];
+			col->kind = infer ? G_BOOL : kind_of(dt);
+			struct value *mv = missing_values;
+			if (mv && (mv->type == VT_LIST || mv->type == VT_TUPLE)) {
+				if (c < mv->u.seq.n && add_missing(ev, col, mv->u.seq.items[c], 0) < 0)
+					break;
+			} else if (mv && mv->type != VT_DICT && add_missing(ev, col, mv, 1) < 0)
+				break;
+			struct value *fv = filling_values;
+			if (fv && (fv->type == VT_LIST || fv->type == VT_TUPLE))
+				fv = c < fv->u.seq.n ? fv->u.seq.items[c] : NULL;
+			else if (fv && fv->type == VT_DICT)
+				fv = NULL;
+			if (fv && set_fill(ev, col, fv) < 0)
+				break;
+		}
+		for (int pass = 0; pass < 2 && !err_occurred(ev); pass++) {
+			struct value *d = pass ? filling_values : missing_values;
+			if (!d || d->type != VT_DICT)
+				continue;
+			for (size_t k = 0; k < d->u.dict->n; k++) {
+				struct value *key = d->u.dict->entries[k].key, *val = d->u.dict->entries[k].val;
+				int64_t kc;
+				if (!key)
+					continue;
+				if (key->type == VT_NONE && !pass) {
+					for (size_t c = 0; c < nbcols; c++)
+						if (add_missing(ev, &cols[c], val, 0) < 0)
+							break;
+					continue;
+				}
+				if (key->type == VT_STR || val_as_int64(ev, key, &kc) < 0) {
+					err_clear(ev);
+					err_set(ev, TY_NotImplementedError, "genfromtxt: column names in %s need names=, which Lumen does not support",
+						pass ? "filling_values" : "missing_values");
+					break;
+				}
+				for (size_t u = 0; o.usecols && u < o.nusecols; u++)
+					if (o.usecols[u] == kc) {
+						kc = (int64_t)u;
+						break;
+					}
+				if (kc < 0)
+					kc += (int64_t)nbcols;
+				if (kc < 0 || kc >= (int64_t)nbcols) {
+					err_set(ev, TY_IndexError, pass ? "list assignment index out of range" : "list index out of range");
+					break;
+				}
+				if (pass ? set_fill(ev, &cols[kc], val) < 0 : add_missing(ev, &cols[kc], val, 0) < 0)
+					break;
+			}
+		}
+		if (err_occurred(ev)) {
+			free(which);
+			goto out;
+		}
+		/* dtype=None: each column's kind, over every row (the footer too) */
+		for (size_t c = 0; infer && c < nbcols; c++) {
+			struct gcol *col = &cols[c];
+			/* upgrade bool -> int -> float -> complex -> str until every
+			 * non-missing value converts */
+			for (size_t r = 0; r < nrows && col->kind != G_STR; r++) {
+				size_t *sel = (size_t *)rows[r];
+				const char *s = lines[which[r]].s + sel[2 * c];
+				size_t n = sel[2 * c + 1];
+				struct npscalar v;
+				if (r == 0)
+					col->unchecked = 0;
+				if (py_convert(col->kind, s, n, &v) < 0) {
+					if (!is_missing(col, s, n)) {
+						/* upgrade, then check the whole column again */
+						col->kind++;
+						r = (size_t)-1;
+					} else if (col->kind == G_BOOL)
+						col->unchecked = 1;
+				}
+			}
+		}
 		/* invalid rows */
 		if (ninvalid) {
 			int64_t nbrows = (int64_t)nrows + (int64_t)ninvalid - skipf;
@@ -1318,7 +1595,7 @@ static struct value *f_genfromtxt(struct eval *ev, const struct builtin *bi, int
 				sb_adds(&inval, "Some errors were detected !");
 				for (size_t k = 0; k < keep; k++)
 					sb_printf(&inval, "\n    Line #%lld (got %lld columns instead of %zu)",
-						(long long)invalid[k].line, (long long)invalid[k].got, nbcols);
+						  (long long)invalid[k].line, (long long)invalid[k].got, nbcols);
 				if (invraise) {
 					err_set(ev, TY_ValueError, "%s", inval.s);
 					free(which);
@@ -1333,66 +1610,10 @@ static struct value *f_genfromtxt(struct eval *ev, const struct builtin *bi, int
 		}
 		if (skipf > 0)
 			nrows = skipf >= (int64_t)nrows ? 0 : nrows - (size_t)skipf;
-		/* the columns: missing values, fills, and (dtype=None) their kind */
-		for (size_t c = 0; c < nbcols; c++) {
-			struct gcol *col = &cols[c];
-			col->kind = infer ? G_BOOL : kind_of(dt);
-			struct value *mv = missing_values;
-			if (mv && mv->type == VT_DICT) {
-				struct value *key = val_int(o.usecols ? o.usecols[c] : (int64_t)c);
-				struct value *m = key ? dict_get_borrow(mv, key) : NULL;
-				val_decref(key);
-				if (m && add_missing(ev, col, m) < 0)
-					break;
-			} else if (mv && (mv->type == VT_LIST || mv->type == VT_TUPLE)) {
-				if (c < mv->u.seq.n && add_missing(ev, col, mv->u.seq.items[c]) < 0)
-					break;
-			} else if (mv && add_missing(ev, col, mv) < 0)
-				break;
-			struct value *fv = filling_values;
-			if (fv && fv->type == VT_DICT) {
-				struct value *key = val_int(o.usecols ? o.usecols[c] : (int64_t)c);
-				fv = key ? dict_get_borrow(filling_values, key) : NULL;
-				val_decref(key);
-			} else if (fv && (fv->type == VT_LIST || fv->type == VT_TUPLE))
-				fv = c < fv->u.seq.n ? fv->u.seq.items[c] : NULL;
-			if (fv && fv->type != VT_NONE) {
-				int pc;
-				if (arr_value_scalar(fv, &col->fill, &pc) < 0) {
-					err_set(ev, TY_NotImplementedError, "genfromtxt: filling_values must be numbers");
-					break;
-				}
-				col->has_fill = 1;
-			}
-			if (infer) {
-				/* upgrade bool -> int -> float -> complex -> str until every
-				 * non-missing value converts */
-				for (size_t r = 0; r < nrows && col->kind != G_STR; r++) {
-					size_t *sel = (size_t *)rows[r];
-					const char *s = lines[which[r]].s + sel[2 * c];
-					size_t n = sel[2 * c + 1];
-					struct npscalar v;
-					if (r == 0)
-						col->unchecked = 0;
-					if (py_convert(col->kind, s, n, &v) < 0) {
-						if (!is_missing(col, s, n)) {
-							/* upgrade, then check the whole column again */
-							col->kind++;
-							r = (size_t)-1;
-						} else if (col->kind == G_BOOL)
-							col->unchecked = 1;
-					}
-				}
-			}
-		}
-		if (err_occurred(ev)) {
-			free(which);
-			goto out;
-		}
 		if (infer) {
 			/* NumPy: the one type of the checked columns; a bool column with
 			 * missing values is not checked and takes that type */
-			int k0 = -1;
+			int k0 = -1, mixed = 0;
 			for (size_t c = 0; c < nbcols; c++) {
 				if (cols[c].kind == G_STR) {
 					err_set(ev, TY_NotImplementedError, "genfromtxt: dtype=None found a column of text, which needs a string or structured dtype (not supported by Lumen's arrays)");
@@ -1402,13 +1623,21 @@ static struct value *f_genfromtxt(struct eval *ev, const struct builtin *bi, int
 					continue;
 				if (k0 < 0)
 					k0 = (int)cols[c].kind;
-				if ((int)cols[c].kind != k0) {
-					err_set(ev, TY_NotImplementedError, "genfromtxt: dtype=None found columns of different types, which make a structured array (not supported by Lumen's arrays)");
-					break;
-				}
+				if ((int)cols[c].kind != k0)
+					mixed = 1;
 			}
-			if (!err_occurred(ev) && k0 < 0)
-				err_set(ev, TY_NotImplementedError, "genfromtxt: dtype=None found only missing values, which make a structured array (not supported by Lumen's arrays)");
+			if (!err_occurred(ev) && (mixed || k0 < 0)) {
+				if (unp) {
+					/* NumPy unpacks a structured array into its fields:
+					 * one array per column, each of its own type */
+					res = unpack_fields(ev, cols, nbcols, rows, nrows, lines, which, isloose, (int)nd);
+					free(which);
+					goto out;
+				}
+				err_set(ev, TY_NotImplementedError, k0 < 0
+					? "genfromtxt: dtype=None found only missing values, which make a structured array (not supported by Lumen's arrays)"
+					: "genfromtxt: dtype=None found columns of different types, which make a structured array (not supported by Lumen's arrays)");
+			}
 			if (err_occurred(ev)) {
 				free(which);
 				goto out;
@@ -1428,17 +1657,24 @@ static struct value *f_genfromtxt(struct eval *ev, const struct builtin *bi, int
 			free(which);
 			goto out;
 		}
-		for (size_t r = 0; r < nrows; r++) {
-			size_t *sel = (size_t *)rows[r];
-			for (size_t c = 0; c < nbcols; c++) {
+		size_t bad_r = SIZE_MAX, bad_c = 0;
+		int bad_set = 0;
+		struct npscalar bad;
+		memset(&bad, 0, sizeof bad);
+		for (size_t c = 0; c < nbcols; c++) {      /* NumPy converts column by column */
+			for (size_t r = 0; r < nrows; r++) {
+				size_t *sel = (size_t *)rows[r];
 				const char *s = lines[which[r]].s + sel[2 * c];
 				size_t n = sel[2 * c + 1];
 				struct gcol *col = &cols[c];
 				struct npscalar v, out;
-				int pr = py_convert(col->kind, s, n, &v);
+				int pr = infer ? py_convert(col->kind, s, n, &v) : gconvert(ev, dt, s, n, &v);
 				if (pr == -2) {
 					/* int() made a Python int NumPy cannot hold */
 					err_set(ev, TY_OverflowError, "Python int too large to convert to C long");
+					pr = -3;
+				}
+				if (pr == -3) {
 					free(data);
 					free(which);
 					goto out;
@@ -1465,17 +1701,36 @@ static struct value *f_genfromtxt(struct eval *ev, const struct builtin *bi, int
 						}
 					}
 				}
-				if (dt_is_int(dt) && v.dtype == DT_INT64 && arr_check_pyint(ev, v.v.i, dt) < 0) {
-					free(data);
-					free(which);
-					goto out;
+				/* np.array(rows, dtype): the first int out of range, in row order */
+				if (dt_is_int(dt) && !bad_set && ((v.dtype == DT_INT64 && !int_fits(v.v.i, dt)) ||
+				    (v.dtype == DT_UINT64 && dt != DT_UINT64) || v.dtype == DT_FLOAT64 + 100)) {
+					if (bad_r > r || (bad_r == r && bad_c > c))
+						bad_r = r, bad_c = c, bad = v;
 				}
+				if (v.dtype == DT_FLOAT64 + 100)
+					v.dtype = DT_FLOAT64;
 				arr_scalar_cast(&v, dt, &out);
 				arr_scalar_store(dt, data + (r * nbcols + c) * (size_t)isz, &out);
 			}
 		}
 		free(which);
-		res = shape_result(ev, dt, data, (int64_t)nrows, (int64_t)nbcols, (int)nd, unp);
+		if (bad_r != SIZE_MAX) {
+			char num[400];
+			if (bad.dtype == DT_INT64)
+				snprintf(num, sizeof num, "%lld", (long long)bad.v.i);
+			else if (bad.dtype == DT_UINT64)
+				snprintf(num, sizeof num, "%llu", (unsigned long long)bad.v.u);
+			else
+				num[0] = 0;  /* past int64: NumPy's C long conversion fails first */
+			if (num[0])
+				err_set(ev, TY_OverflowError, "Python integer %s out of bounds for %s", num, dtype_table[dt].name);
+			else
+				err_set(ev, TY_OverflowError, "Python int too large to convert to C long");
+			free(data);
+			goto out;
+		}
+		/* no rows: NumPy's np.array([]) is 1-D before ndmin */
+		res = shape_result(ev, dt, data, (int64_t)nrows, nrows ? (int64_t)nbcols : 1, (int)nd, unp);
 	}
 out:
 	for (size_t i = 0; rows && i < nlines; i++)
