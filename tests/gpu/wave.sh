@@ -32,8 +32,9 @@ for p in $parts; do
 		;;
 	plots)
 		LUMEN_DEVICE=cuda timeout 120 "$L" run tests/gpu/plot_bench.py; timeout 120 python3 tests/gpu/plot_bench.py
-		LUMEN_DEVICE=cuda OUT_PNG=/tmp/dec_dev.png timeout 60 "$L" run tests/plots-reduce/decimate.py
-		LUMEN_DEVICE=host OUT_PNG=/tmp/dec_host.png timeout 60 "$L" run tests/plots-reduce/decimate.py
+		LUMEN_DEVICE=cuda OUT_PNG=/tmp/dec_dev.png timeout 60 "$L" run tests/plots-reduce/decimate.py; echo "device path rc=$?"
+		LUMEN_DEVICE=host OUT_PNG=/tmp/dec_host.png timeout 60 "$L" run tests/plots-reduce/decimate.py; echo "host path rc=$?"
+		ls -la /tmp/dec_dev.png /tmp/dec_host.png
 		cmp /tmp/dec_dev.png /tmp/dec_host.png && echo "decimation: device PNG == host PNG"
 		cp /tmp/dec_dev.png "$O/"
 		;;
