@@ -8,6 +8,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <spawn.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -18,6 +19,7 @@
 #include <sys/wait.h>
 #include "lang/value.h"
 #include "lang/error.h"
+#include "lang/eval.h"
 #include "lang/args.h"
 #include "array/arrapi.h"
 #include "array/arrfuncs.h"
@@ -138,8 +140,23 @@ static void *load(struct eval *ev, const char *src)
 			       "user kernels in host mode are compiled by the system C++ compiler: "
 			       "'%s' was not found (set CXX)", cxx);
 	}
-	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
-		;
+	/* the compiler is waited for interruptibly: Ctrl-C kills it */
+	for (;;) {
+		pid_t r = waitpid(pid, &st, WNOHANG);
+		if (r == pid || (r < 0 && errno != EINTR))
+			break;
+		if (ev->interrupt) {
+			kill(pid, SIGKILL);
+			while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+				;
+			unlink(cpp);
+			unlink(errf);
+			unlink(tso);
+			ev_check_interrupt(ev);
+			return NULL;
+		}
+		usleep(10000);
+	}
 	unlink(cpp);
 	if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
 		char *msg = read_all(errf);
@@ -592,10 +609,13 @@ static struct value *raw_call(struct eval *ev, struct hkernel *k, int argc, stru
 			err_nomem(ev);
 			goto out;
 		}
-		fprintf(f, "%s\n%s\nextern \"C\" void lm_launch(void **lm_p, const unsigned *g, const unsigned *b)\n{\n"
+		/* the grid is walked one block after another; an interrupt (*lm_stop)
+		 * ends the walk between blocks */
+		fprintf(f, "%s\n%s\nextern \"C\" void lm_launch(void **lm_p, const unsigned *g, const unsigned *b,\n"
+			"                          volatile const int *lm_stop)\n{\n"
 			"  gridDim = {g[0], g[1], g[2]}; blockDim = {b[0], b[1], b[2]};\n"
 			"  for (unsigned gz = 0; gz < g[2]; gz++) for (unsigned gy = 0; gy < g[1]; gy++)\n"
-			"  for (unsigned gx = 0; gx < g[0]; gx++) for (unsigned tz = 0; tz < b[2]; tz++)\n"
+			"  for (unsigned gx = 0; gx < g[0]; gx++) if (!*lm_stop) for (unsigned tz = 0; tz < b[2]; tz++)\n"
 			"  for (unsigned ty = 0; ty < b[1]; ty++) for (unsigned tx = 0; tx < b[0]; tx++) {\n"
 			"    blockIdx = {gx, gy, gz}; threadIdx = {tx, ty, tz};\n    %s(", prelude, k->code, k->name);
 		for (size_t i = 0; i < na; i++) {
@@ -623,8 +643,11 @@ static struct value *raw_call(struct eval *ev, struct hkernel *k, int argc, stru
 				p[i] = &hv[i];
 			}
 		}
-		((void (*)(void **, const unsigned *, const unsigned *))k->fn)(p, g, b);
+		((void (*)(void **, const unsigned *, const unsigned *, volatile const int *))k->fn)(
+			p, g, b, (volatile const int *)&ev->interrupt);
 	}
+	if (ev_check_interrupt(ev))
+		goto out;
 	res = val_none();
 out:
 	free(src);

@@ -5,6 +5,7 @@
  * and posixpath's string functions with CPython's exact rules.  Errors are
  * OSError subclasses with CPython's "[Errno N] text: 'path'".
  */
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -196,6 +197,47 @@ PYFN(path_realpath)
 	return str_or_fail(ev, abspath(p));
 }
 
+/* os.path.expandvars: $name and ${name} replaced by the environment's value,
+ * left as written when the variable is not set (posixpath's rule; a name is
+ * letters, digits and _) */
+PYFN(path_expandvars)
+{
+	ONE_PATH("expandvars")
+	if (!strchr(p, '$'))
+		return val_cstr(p);
+	struct sbuf b = {0};
+	for (const char *s = p; *s;) {
+		if (*s != '$') {
+			sb_addc(&b, *s++);
+			continue;
+		}
+		const char *n = s + 1, *e;
+		int brace = *n == '{';
+		if (brace) {
+			e = strchr(n + 1, '}');
+			n++;
+		} else {
+			for (e = n; *e && (isalnum((unsigned char)*e) || *e == '_'); e++)
+				;
+		}
+		if (!e || e == n) {
+			sb_addc(&b, *s++);
+			continue;
+		}
+		char *name = strndup(n, (size_t)(e - n));
+		const char *v = name ? getenv(name) : NULL;
+		free(name);
+		const char *end = brace ? e + 1 : e;
+		if (v)
+			sb_adds(&b, v);
+		else
+			sb_add(&b, s, (size_t)(end - s));
+		s = end;
+	}
+	char *r = sb_take(&b);
+	return r ? val_str_take(r, strlen(r)) : err_nomem(ev);
+}
+
 PYFN(path_expanduser)
 {
 	ONE_PATH("expanduser")
@@ -261,7 +303,7 @@ static const struct pyfn path_fns[] = {
 	{"join", path_join}, {"basename", path_basename}, {"dirname", path_dirname},
 	{"split", path_split}, {"splitext", path_splitext}, {"isabs", path_isabs},
 	{"normpath", path_normpath}, {"abspath", path_abspath}, {"realpath", path_realpath},
-	{"expanduser", path_expanduser}, {"exists", path_exists}, {"isfile", path_isfile},
+	{"expanduser", path_expanduser}, {"expandvars", path_expandvars}, {"exists", path_exists}, {"isfile", path_isfile},
 	{"isdir", path_isdir}, {"islink", path_islink}, {"getsize", path_getsize},
 	{"getmtime", path_getmtime},
 };
