@@ -150,8 +150,6 @@ struct pyobj_hooks {
 	/* strformat.c */
 	char *(*strfmt_spec)(struct eval *ev, struct value *v, const char *spec);
 	struct value *(*strfmt_percent)(struct eval *ev, struct value *fmt, struct value *args);
-	/* union.c: PEP 604's int | None (NULL, no error: not a type union) */
-	struct value *(*union_or)(struct eval *ev, struct value *l, struct value *r);
 	/* builtins.c, pytypes.c, pymods.c */
 	int (*builtins_init)(struct eval *ev);
 	struct value *(*builtins_method)(struct eval *ev, struct value *self, const char *name);

@@ -55,7 +55,6 @@ void pyobj_register(void)
 	h->val_iter_drain = val_iter_drain;
 	h->strfmt_spec = strfmt_spec;
 	h->strfmt_percent = strfmt_percent;
-	h->union_or = union_or;
 	h->builtins_init = builtins_init;
 	h->builtins_method = builtins_method;
 	h->builtins_type_call = builtins_type_call;
