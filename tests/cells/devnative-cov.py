@@ -13,7 +13,7 @@ print(np.round(np.cov(r.T, rowvar=False, bias=True), 10), np.round(np.cov(r, ddo
 print(np.round(np.cov(r[0], r[1]), 10), np.cov(r[0]), type(np.cov(r[0])).__name__, np.cov(r[0]).shape)
 print(np.round(np.cov(r.T, r.T[:, :1], rowvar=False), 10).shape)
 print(np.round(np.corrcoef(r), 10))
-print(np.round(np.corrcoef(r[:2], r[3]), 10), np.corrcoef(r[0]), type(np.corrcoef(r[0])).__name__)
+print(np.round(np.corrcoef(r[:2], r[3]), 10), np.corrcoef(r[0]))
 print(np.round(np.corrcoef(r.astype(np.float32).T, rowvar=False), 6).dtype, np.corrcoef([1, 2, 3], [3, 2, 1]))
 print(np.cov(np.array([[1.0, 2.0], [2.0, 4.0]]), ddof=0), np.cov(5.0), np.cov([1.0, 2.0, 4.0], ddof=1))
 with warnings.catch_warnings(record=True) as w:
