@@ -1399,12 +1399,22 @@ static struct value *linspace_composed(struct eval *ev, const struct backend *be
 	}
 	int nd = d->ndim;
 	nd_decref(d);
-	if (!(ar = nd_new(ev, &backend_host, DT_FLOAT64, 1, &num))) {
+	/* arange(num) made where the result lives (the backend's arange_fill:
+	 * no host loop, no copy over the bus) */
+	if (!(ar = nd_new(ev, be, DT_FLOAT64, 1, &num))) {
 		val_decref(delta);
 		return NULL;
 	}
-	for (int64_t i = 0; i < num; i++)
-		((double *)nd_data(ar))[i] = (double)i;
+	if (num > 0) {
+		static const double first2[2] = {0.0, 1.0};
+		int rc = be->arange_fill ? be->arange_fill(ev, ar, first2, NULL)
+					 : (err_set(ev, TY_RuntimeError, "linspace: no arange_fill on the %s backend", be->name), -1);
+		if (rc < 0) {
+			nd_decref(ar);
+			val_decref(delta);
+			return NULL;
+		}
+	}
 	shape[0] = num;
 	for (int k = 0; k < nd; k++)
 		shape[k + 1] = 1;
@@ -1412,11 +1422,6 @@ static struct value *linspace_composed(struct eval *ev, const struct backend *be
 	nd_decref(ar);
 	if (rs && rs->dtype != dt) {
 		ar = arr_astype(ev, rs, dt);
-		nd_decref(rs);
-		rs = ar;
-	}
-	if (rs) {
-		ar = arr_to_backend(ev, rs, be);
 		nd_decref(rs);
 		rs = ar;
 	}
