@@ -32,6 +32,7 @@
 #include "lang/strbuf.h"
 
 #define ST_MAX_LOCAL 1024   /* taps a thread may hold for rank / 1-D sums */
+#define ST_RANK_UNROLL 27   /* taps of a rank filter selected in registers (3x3x3) */
 #define ST_MAX_PARAM 64     /* taps whose weights and offsets ride in the parameters */
 
 /* the weighted sum's taps ride in the parameters */
@@ -195,12 +196,24 @@ static char *gen_source(const struct stencil *s, int idt, int odt, int idx32)
 		       "      if (q %c v) v = q; }\n", s->op == ST_MIN ? '<' : '>');
 		break;
 	default:
-		/* rank: partial selection sort up to the rank */
-		sb_printf(&b, "    double a[NT];\n    for (int t = 0; t < NT; t++) a[t] = TAPVAL(t);\n"
-		       "    for (int k = 0; k <= %lld; k++) { int m = k;\n"
-		       "      for (int t = k + 1; t < NT; t++) if (a[t] < a[m]) m = t;\n"
-		       "      double q = a[k]; a[k] = a[m]; a[m] = q; }\n"
-		       "    v = a[%lld];\n", (long long)s->rank, (long long)s->rank);
+		/* rank: partial selection sort up to the rank.  Up to ST_RANK_UNROLL
+		 * taps the loops are unrolled and the swap written as a predicated
+		 * store to every later slot, so every index is a literal and the
+		 * taps stay in registers (a runtime index put them in local
+		 * memory); the same selection, the same swaps. */
+		if (s->ntaps <= ST_RANK_UNROLL)
+			sb_printf(&b, "    double a[NT];\n    #pragma unroll\n    for (int t = 0; t < NT; t++) a[t] = TAPVAL(t);\n"
+			       "    #pragma unroll\n    for (int k = 0; k <= %lld; k++) { int m = k; double mv = a[k], q = a[k];\n"
+			       "      #pragma unroll\n      for (int t = k + 1; t < NT; t++) if (a[t] < mv) { m = t; mv = a[t]; }\n"
+			       "      #pragma unroll\n      for (int t = k + 1; t < NT; t++) if (t == m) a[t] = q;\n"
+			       "      a[k] = mv; }\n"
+			       "    v = a[%lld];\n", (long long)s->rank, (long long)s->rank);
+		else
+			sb_printf(&b, "    double a[NT];\n    for (int t = 0; t < NT; t++) a[t] = TAPVAL(t);\n"
+			       "    for (int k = 0; k <= %lld; k++) { int m = k;\n"
+			       "      for (int t = k + 1; t < NT; t++) if (a[t] < a[m]) m = t;\n"
+			       "      double q = a[k]; a[k] = a[m]; a[m] = q; }\n"
+			       "    v = a[%lld];\n", (long long)s->rank, (long long)s->rank);
 		break;
 	}
 	sb_printf(&b, "    y[i] = %s;\n  }\n}\n", store_expr(odt));
