@@ -130,6 +130,9 @@ int arr_truth(struct eval *ev, struct value *v);
 char *arr_repr(struct eval *ev, struct value *v);   /* NumPy repr */
 char *arr_str(struct eval *ev, struct value *v);    /* NumPy str */
 struct value *arr_getattr(struct eval *ev, struct value *v, const char *name);
+/* a.flat (a numpy.flatiter over the array value arr) and a.flat = x (flatiter.c) */
+struct value *arr_flat_get(struct eval *ev, struct value *arr);
+int arr_flat_set(struct eval *ev, struct value *arr, struct value *x);
 int arr_setattr(struct eval *ev, struct value *v, const char *name, struct value *x);
 struct value *arr_getitem(struct eval *ev, struct value *v, struct value *key);
 int arr_setitem(struct eval *ev, struct value *v, struct value *key, struct value *x);

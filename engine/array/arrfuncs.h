@@ -38,6 +38,7 @@ extern const struct arr_func arr_index_funcs[];      /* index.c: take, put, wher
 extern const struct arr_func arr_calculus_funcs[];   /* calculus.c: gradient, trapezoid */
 extern const struct arr_func arr_polynomial_funcs[]; /* polynomial.c: vander, polyval */
 extern const struct arr_func arr_poly1d_funcs[];     /* poly1d.c: poly1d, poly, roots, polyadd ... */
+extern const struct arr_func arr_vectorize_funcs[];  /* vectorize.c: vectorize */
 extern const struct arr_func arr_edit_funcs[];       /* arrayedit.c: append, insert, delete, block */
 extern const struct arr_func arr_sort_funcs[];       /* sortsearch.c */
 extern const struct arr_func arr_stat_funcs[];       /* stats.c */
@@ -59,6 +60,7 @@ extern const struct arr_func arr_linalg_methods[];   /* linalg.c: dot */
 
 /* ---- more tables ---- */
 extern const struct arr_func arr_dtype_funcs[];      /* npscalar.c: dtype, result_type, iinfo ... */
+extern const struct arr_func arr_flatiter_funcs[];   /* flatiter.c: ndindex, ndenumerate */
 /* the CUDA plugin's (cuda_obj.c; reached through cuda_plugin.h's table) */
 extern const struct arr_func arr_cupy_funcs[];       /* cuda: cupy-only top level (get_default_memory_pool, ElementwiseKernel ...) */
 extern const struct arr_func arr_cuda_funcs[];       /* cuda: cupy.cuda (Device, Stream, Event ...) */
@@ -93,11 +95,15 @@ enum arr_ns {
 	NS_LINALG, NS_FFT, NS_RANDOM,        /* numpy.X / cupy.X */
 	NS_CUPYX, NS_PROFILER,               /* cupyx, cupyx.profiler */
 	NS_NDIMAGE, NS_SIGNAL, NS_SPECIAL, NS_SCIPY_LINALG, /* (cupyx.)scipy.X */
+	NS_JIT,                              /* cupyx.jit (backend/ukjit.c) */
 	NS_COUNT
 };
 /* np.mgrid, np.ogrid, np.s_, np.r_, np.c_, np.index_exp added to mod
  * (lib/ndgrid.c; arr_hooks.module_objects): 0 or -1 with the error set */
 int arr_ndgrid_objects(struct eval *ev, struct value *mod, int cupy);
+/* numpy.testing / cupy.testing (lib/testing.c; arr_hooks.testing_module): a new
+ * module, or NULL (the error set; none for another name) */
+struct value *arr_testing_module(struct eval *ev, const char *name);
 
 /* What the array layer asks of the layers above, registered at start-up
  * (engine_init_layers; the ufunc layer's by uf_register_slots); NULL: none. */
@@ -116,6 +122,10 @@ struct arr_hooks {
 	/* np.mgrid, np.ogrid, np.s_, np.r_, np.c_, np.index_exp of numpy or
 	 * cupy (lib/ndgrid.c); 0 or -1 with the error set */
 	int (*module_objects)(struct eval *ev, struct value *mod, int cupy);
+	/* numpy.testing / cupy.testing (lib/testing.c): a new module or NULL */
+	struct value *(*testing_module)(struct eval *ev, const char *name);
+	/* cupyx.jit's objects (threadIdx ...: backend/ukjit.c); 0 or -1 */
+	int (*jit_objects)(struct eval *ev, struct value *mod);
 	/* the check a value stored into an array of dtype dt gets (a.fill(x)
 	 * as a[...] = x: lib/index.c's idx_value_check); 0 or -1 */
 	int (*value_check)(struct eval *ev, int dt, const struct value *x);

@@ -87,7 +87,7 @@ static char *dtype_str(struct eval *ev, struct value *v)
 static int dtype_of_value(struct value *v)
 {
 	if (v->type == VT_DTYPE)
-		return v->u.dt.dtype;
+		return v->u.dt.is_type == DT_TYPE_ABSTRACT ? -1 : v->u.dt.dtype;
 	if (v->type == VT_STR)
 		return dt_from_string(v->u.str->s);
 	if (v->type == VT_TYPE) {
@@ -105,8 +105,34 @@ static int dtype_of_value(struct value *v)
 /* dtype == dtype / 'float32' / float: the same dtype */
 static int dtype_equal(struct value *a, struct value *b)
 {
+	if ((a->type == VT_DTYPE && a->u.dt.is_type == DT_TYPE_ABSTRACT) ||
+	    (b->type == VT_DTYPE && b->u.dt.is_type == DT_TYPE_ABSTRACT))
+		return a->type == VT_DTYPE && b->type == VT_DTYPE && a->u.dt.is_type == b->u.dt.is_type &&
+		       a->u.dt.dtype == b->u.dt.dtype;
 	int x = dtype_of_value(a), y = dtype_of_value(b);
 	return x >= 0 && x == y;
+}
+
+/* issubclass(a, b): a a scalar type, b a scalar type or a builtin type
+ * (np.float64 derives from float, np.complex128 from complex, all from object) */
+static int dtype_subtype(struct value *a, struct value *b)
+{
+	int a_abs = a->u.dt.is_type == DT_TYPE_ABSTRACT;
+	if (a->type != VT_DTYPE || !a->u.dt.is_type)
+		return 0;
+	if (b->type == VT_TYPE) {
+		switch (b->u.ty) {
+		case TY_OBJECT: return 1;
+		case TY_FLOAT: return !a_abs && a->u.dt.dtype == DT_FLOAT64;
+		case TY_COMPLEX: return !a_abs && a->u.dt.dtype == DT_COMPLEX128;
+		case TY_STR: return a_abs && a->u.dt.dtype == AB_STR;
+		case TY_BYTES: return a_abs && a->u.dt.dtype == AB_BYTES;
+		default: return 0;
+		}
+	}
+	if (b->type != VT_DTYPE || !b->u.dt.is_type)
+		return 0;
+	return dt_type_subclass(a_abs, a->u.dt.dtype, b->u.dt.is_type == DT_TYPE_ABSTRACT, b->u.dt.dtype);
 }
 
 static char scalar_kind(struct value *v)
@@ -198,5 +224,6 @@ void arr_register_slots(void)
 	val_slots[VT_DTYPE].getattr = arr_dtype_getattr;
 	val_slots[VT_DTYPE].call = arr_dtype_call;
 	val_slots[VT_DTYPE].equal = dtype_equal;
+	val_slots[VT_DTYPE].subtype = dtype_subtype;
 	lang_hooks.import_array = arr_import;
 }

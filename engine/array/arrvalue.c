@@ -501,12 +501,38 @@ struct ndarray *arr_asarray(struct eval *ev, const struct backend *be,
 
 /* ---- argument parsing ---- */
 
+/* np.dtype(np.floating) and the like: NumPy 2's refusals, word for word */
+static int dtype_abstract_error(struct eval *ev, int ab)
+{
+	static const char *const msg[AB_COUNT] = {
+		[AB_GENERIC] = "Converting `np.generic` to a dtype is not allowed.",
+		[AB_FLEXIBLE] = "Converting `np.generic` to a dtype is not allowed.",
+		[AB_NUMBER] = "Converting `np.inexact` or `np.floating` to a dtype not allowed",
+		[AB_INEXACT] = "Converting `np.inexact` or `np.floating` to a dtype not allowed",
+		[AB_FLOATING] = "Converting `np.inexact` or `np.floating` to a dtype not allowed",
+		[AB_INTEGER] = "Converting 'np.integer' or 'np.signedinteger' to a dtype is not allowed",
+		[AB_SIGNEDINTEGER] = "Converting 'np.integer' or 'np.signedinteger' to a dtype is not allowed",
+		[AB_UNSIGNEDINTEGER] = "Converting `np.unsignedinteger` to a dtype is not allowed",
+		[AB_COMPLEXFLOATING] = "Converting `np.complex` to a dtype is not allowed.",
+		[AB_CHARACTER] = "Converting `np.character` to a dtype is not allowed",
+	};
+	if (ab >= AB_STR)
+		err_set(ev, TY_NotImplementedError, "data type '%s': Lumen has no %s arrays "
+			"(numeric dtypes only, as on the GPU in CuPy)", dt_abstract_names[ab],
+			ab == AB_OBJECT ? "object" : ab == AB_VOID ? "structured" : "string");
+	else
+		err_set(ev, TY_TypeError, "%s", msg[ab]);
+	return -1;
+}
+
 int arr_parse_dtype(struct eval *ev, struct value *v, int *dtype)
 {
 	if (!v || v->type == VT_NONE)
 		return 0;
 	switch (v->type) {
 	case VT_DTYPE:
+		if (v->u.dt.is_type == DT_TYPE_ABSTRACT)
+			return dtype_abstract_error(ev, v->u.dt.dtype);
 		*dtype = v->u.dt.dtype;
 		return 0;
 	case VT_STR: {

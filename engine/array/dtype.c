@@ -190,3 +190,57 @@ const char *dt_outside_kind(const char *s)
 		return *s == 'M' ? "datetime" : "timedelta";
 	return NULL;
 }
+
+/* ORDER AB */
+const char *const dt_abstract_names[AB_COUNT] = {
+	"generic", "number", "integer", "signedinteger", "unsignedinteger",
+	"inexact", "floating", "complexfloating", "flexible", "character",
+	"str_", "bytes_", "void", "object_",
+};
+
+/* ORDER AB: each type's base (-1 for np.generic) */
+static const int abstract_parent[AB_COUNT] = {
+	-1, AB_GENERIC, AB_NUMBER, AB_INTEGER, AB_INTEGER,
+	AB_NUMBER, AB_INEXACT, AB_INEXACT, AB_GENERIC, AB_FLEXIBLE,
+	AB_CHARACTER, AB_CHARACTER, AB_FLEXIBLE, AB_GENERIC,
+};
+
+/* the type a concrete dtype's scalar type derives from directly */
+static int dtype_parent(int dt)
+{
+	switch (dtype_table[dt].kind) {
+	case DK_INT: return AB_SIGNEDINTEGER;
+	case DK_UINT: return AB_UNSIGNEDINTEGER;
+	case DK_FLOAT: return AB_FLOATING;
+	case DK_COMPLEX: return AB_COMPLEXFLOATING;
+	default: return AB_GENERIC;
+	}
+}
+
+int dt_type_subclass(int a_abs, int a, int b_abs, int b)
+{
+	if (!b_abs)
+		return !a_abs && a == b;
+	if (!a_abs)
+		a = dtype_parent(a);
+	for (; a >= 0; a = abstract_parent[a])
+		if (a == b)
+			return 1;
+	return 0;
+}
+
+int dt_outside_type(const char *s)
+{
+	const char *kind = dt_outside_kind(s);
+	if (!kind)
+		return -1;
+	if (!strcmp(kind, "object"))
+		return AB_OBJECT;
+	if (!strcmp(kind, "structured"))
+		return AB_VOID;
+	if (strcmp(kind, "string"))
+		return -1;
+	if (*s == '<' || *s == '>' || *s == '=' || *s == '|')
+		s++;
+	return *s == 'U' || !strncmp(s, "str", 3) || !strncmp(s, "unicode", 7) ? AB_STR : AB_BYTES;
+}

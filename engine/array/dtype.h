@@ -52,4 +52,25 @@ int dt_from_string(const char *s);
  * "object", "datetime"); NULL for anything else. */
 const char *dt_outside_kind(const char *s);
 
+/* NumPy's scalar type hierarchy above the dtypes: the abstract types
+ * (np.generic, np.number, np.integer ...) and the concrete types Lumen has
+ * no dtype for (np.str_, np.bytes_, np.void, np.object_).  Each is a
+ * VT_DTYPE value with is_type == DT_TYPE_ABSTRACT and dtype one of these;
+ * they take part in isinstance/issubclass/issubdtype, never in an array. */
+#define DT_TYPE_ABSTRACT 2
+/* ORDER AB: dt_abstract_names and parents in dtype.c */
+enum dt_abstract {
+	AB_GENERIC, AB_NUMBER, AB_INTEGER, AB_SIGNEDINTEGER, AB_UNSIGNEDINTEGER,
+	AB_INEXACT, AB_FLOATING, AB_COMPLEXFLOATING, AB_FLEXIBLE, AB_CHARACTER,
+	AB_STR, AB_BYTES, AB_VOID, AB_OBJECT,
+	AB_COUNT
+};
+extern const char *const dt_abstract_names[AB_COUNT];   /* "generic", "str_" ... */
+/* issubclass(a, b) of two scalar types, each a concrete dtype (abs 0) or an
+ * enum dt_abstract (abs 1) */
+int dt_type_subclass(int a_abs, int a, int b_abs, int b);
+/* the scalar type a dtype string of a kind Lumen has no arrays of names
+ * ('S1' -> AB_BYTES, 'U' -> AB_STR, 'O' -> AB_OBJECT, 'V8' -> AB_VOID); -1 if none */
+int dt_outside_type(const char *s);
+
 #endif

@@ -28,7 +28,9 @@ char *arr_dtype_repr(struct eval *ev, struct value *dt)
 	char *s = malloc(64);
 	if (!s)
 		return err_nomem(ev);
-	if (dt->u.dt.is_type)
+	if (dt->u.dt.is_type == DT_TYPE_ABSTRACT)
+		snprintf(s, 64, "<class 'numpy.%s'>", dt_abstract_names[dt->u.dt.dtype]);
+	else if (dt->u.dt.is_type)
 		snprintf(s, 64, "<class 'numpy.%s'>", type_name(dt->u.dt.dtype));
 	else
 		snprintf(s, 64, "dtype('%s')", dtype_table[dt->u.dt.dtype].name);
@@ -40,8 +42,18 @@ struct value *arr_dtype_getattr(struct eval *ev, struct value *dtv, const char *
 	int d = dtv->u.dt.dtype;
 	const struct dtype_info *t = &dtype_table[d];
 	char c[2] = {0, 0};
+	if (dtv->u.dt.is_type == DT_TYPE_ABSTRACT) {
+		if (!strcmp(name, "__name__") || !strcmp(name, "__qualname__"))
+			return val_cstr(dt_abstract_names[d]);
+		if (!strcmp(name, "__module__"))
+			return val_cstr("numpy");
+		return err_set(ev, TY_AttributeError, "type object 'numpy.%s' has no attribute '%s'",
+			       dt_abstract_names[d], name);
+	}
 	if (dtv->u.dt.is_type) {
-		if (!strcmp(name, "__name__"))
+		if (!strcmp(name, "__module__"))
+			return val_cstr("numpy");
+		if (!strcmp(name, "__name__") || !strcmp(name, "__qualname__"))
 			return val_cstr(type_name(d));
 		if (!strcmp(name, "dtype"))
 			return val_dtype(d, 0);
@@ -93,6 +105,13 @@ struct value *arr_dtype_call(struct eval *ev, struct value *dtv, int argc,
 	struct value *x;
 	if (!dtv->u.dt.is_type)
 		return err_set(ev, TY_TypeError, "'numpy.dtype[%s]' object is not callable", type_name(d));
+	if (dtv->u.dt.is_type == DT_TYPE_ABSTRACT) {
+		if (d >= AB_STR)
+			return err_set(ev, TY_NotImplementedError, "np.%s(): Lumen has no %s scalars "
+				       "(numeric dtypes only, as on the GPU in CuPy)", dt_abstract_names[d],
+				       d == AB_OBJECT ? "object" : d == AB_VOID ? "structured" : "string");
+		return err_set(ev, TY_TypeError, "cannot create 'numpy.%s' instances", dt_abstract_names[d]);
+	}
 	if (kw && kw->n)
 		return err_set(ev, TY_TypeError, "%s() takes no keyword arguments", type_name(d));
 	memset(&r, 0, sizeof r);
@@ -461,6 +480,81 @@ static struct value *fn_isscalar(struct eval *ev, const struct builtin *bi, int 
 			x->type == VT_COMPLEX || x->type == VT_SCALAR || x->type == VT_STR);
 }
 
+/* ---- issubdtype typename ---- */
+
+/* issubdtype's reading of an argument: a scalar type as it is, anything else
+ * as np.dtype(x).type ('S1' names np.bytes_ though Lumen has no such dtype) */
+static struct value *sctype_of(struct eval *ev, struct value *x)
+{
+	int dt = DT_FLOAT64;
+	if (x->type == VT_DTYPE && x->u.dt.is_type)
+		return val_incref(x);
+	if (x->type == VT_STR) {
+		int ab = dt_outside_type(x->u.str->s);
+		if (ab >= 0)
+			return val_dtype(ab, DT_TYPE_ABSTRACT);
+	}
+	if (x->type == VT_TYPE && (x->u.ty == TY_STR || x->u.ty == TY_BYTES))
+		return val_dtype(x->u.ty == TY_STR ? AB_STR : AB_BYTES, DT_TYPE_ABSTRACT);
+	if (arr_parse_dtype(ev, x, &dt) < 0)
+		return NULL;
+	return val_dtype(dt, 1);
+}
+
+/* np.issubdtype(arg1, arg2): issubclass of the two scalar types */
+static struct value *fn_issubdtype(struct eval *ev, const struct builtin *bi, int argc,
+				   struct value **argv, const struct kwargs *kw)
+{
+	struct value *x, *y, *a, *b;
+	(void)bi;
+	if (args_parse(ev, "issubdtype", argc, argv, kw, "arg1,arg2", &x, &y) < 0)
+		return NULL;
+	if (!(a = sctype_of(ev, x)))
+		return NULL;
+	if (!(b = sctype_of(ev, y))) {
+		val_decref(a);
+		return NULL;
+	}
+	int r = VAL_SLOT(a, subtype)(a, b);
+	val_decref(a);
+	val_decref(b);
+	return val_bool(r);
+}
+
+/* np.typename(char): NumPy's description of a type character */
+static struct value *fn_typename(struct eval *ev, const struct builtin *bi, int argc,
+				 struct value **argv, const struct kwargs *kw)
+{
+	static const char *const names[][2] = {
+		{"S1", "character"}, {"?", "bool"}, {"b", "signed char"}, {"B", "unsigned char"},
+		{"h", "short"}, {"H", "unsigned short"}, {"i", "integer"}, {"I", "unsigned integer"},
+		{"l", "long integer"}, {"L", "unsigned long integer"}, {"q", "long long integer"},
+		{"Q", "unsigned long long integer"}, {"f", "single precision"}, {"d", "double precision"},
+		{"g", "long precision"}, {"F", "complex single precision"},
+		{"D", "complex double precision"}, {"G", "complex long double precision"},
+		{"S", "string"}, {"U", "unicode"}, {"V", "void"}, {"O", "object"},
+	};
+	struct value *c;
+	(void)bi;
+	if (args_parse(ev, "typename", argc, argv, kw, "char", &c) < 0)
+		return NULL;
+	if (c->type == VT_STR)
+		for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+			if (!strcmp(c->u.str->s, names[i][0]))
+				return val_cstr(names[i][1]);
+	/* the dict lookup's KeyError: args (char,), str the key's repr */
+	struct value *exc = val_exception_new(TY_KeyError, NULL);
+	if (!exc)
+		return err_nomem(ev);
+	val_decref(exc->u.exc.args);
+	struct value *k = val_incref(c);
+	exc->u.exc.args = val_tuple_new(1, &k);
+	free(exc->u.exc.msg);
+	exc->u.exc.msg = val_repr(ev, c);
+	err_set_value(ev, exc);
+	return NULL;
+}
+
 /* ---- iscomplexobj isrealobj iscomplex isreal ---- */
 
 /* x's dtype (an array's own; anything else through asarray on the host) */
@@ -623,6 +717,8 @@ const struct arr_func arr_dtype_funcs[] = {
 	 "Returns True if cast between data types can occur according to the casting rule."},
 	{"iinfo", fn_iinfo, "iinfo(int_type)", "Machine limits for integer types."},
 	{"finfo", fn_finfo, "finfo(dtype)", "Machine limits for floating point types."},
+	{"issubdtype", fn_issubdtype, "issubdtype(arg1, arg2)", "Returns True if first argument is a typecode lower/equal in type hierarchy."},
+	{"typename", fn_typename, "typename(char)", "Return a description for the given data type code."},
 	{"isscalar", fn_isscalar, "isscalar(element)", "Returns True if the type of element is a scalar type."},
 	{"iscomplexobj", fn_iscomplexobj, "iscomplexobj(x)", "True if x has a complex dtype (x's own, or asarray(x)'s)."},
 	{"isrealobj", fn_isrealobj, "isrealobj(x)", "True if x does not have a complex dtype."},

@@ -140,7 +140,7 @@ int val_hash(struct eval *ev, struct value *v, uint64_t *out)
 	case VT_SCALAR:
 		return VAL_SLOT(v, hash)(ev, v, out);
 	case VT_TYPE: *out = (uint64_t)v->u.ty * 31 + 7; return 0;
-	case VT_DTYPE: *out = (uint64_t)v->u.dt.dtype * 131 + 17; return 0;
+	case VT_DTYPE: *out = (uint64_t)v->u.dt.dtype * 131 + 17 + (v->u.dt.is_type == 2 ? 7919u : 0u); return 0;
 	case VT_LIST: case VT_DICT: case VT_NDARRAY: case VT_SLICE:
 		err_set(ev, TY_TypeError, "unhashable type: '%s'", val_type_name(v));
 		return -1;

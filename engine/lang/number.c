@@ -391,6 +391,11 @@ struct value *val_binop(struct eval *ev, enum binop op, struct value *l, struct 
 		if (x || err_occurred(ev))
 			return x;
 	}
+	if (op == OP_OR) {
+		struct value *x = pyobj_hooks.union_or(ev, l, r); /* PEP 604: int | None */
+		if (x || err_occurred(ev))
+			return x;
+	}
 	switch (op) {
 	case OP_ADD:
 		if (l->type == VT_STR && r->type == VT_STR)
@@ -560,7 +565,7 @@ int val_is(struct value *a, struct value *b)
 	if (a->type == VT_TYPE && b->type == VT_TYPE)
 		return a->u.ty == b->u.ty;
 	if (a->type == VT_DTYPE && b->type == VT_DTYPE && a->u.dt.is_type && b->u.dt.is_type)
-		return a->u.dt.dtype == b->u.dt.dtype;
+		return a->u.dt.dtype == b->u.dt.dtype && a->u.dt.is_type == b->u.dt.is_type;
 	return 0;
 }
 

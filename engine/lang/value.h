@@ -395,6 +395,9 @@ struct type_slots {
 	struct value *(*abs)(struct eval *ev, struct value *v);  /* abs(x) */
 	/* a == b where either is of the kind and neither is an array (dtypes) */
 	int (*equal)(struct value *a, struct value *b);
+	/* issubclass(a, b) of a scalar type a (VT_DTYPE) and a scalar type or
+	 * builtin type b (np.float64 derives from np.floating and float): 0/1 */
+	int (*subtype)(struct value *a, struct value *b);
 	int (*has_index)(struct value *v);   /* __index__: NumPy integer and bool scalars */
 	int (*isinstance)(struct value *v, enum typeid t);  /* isinstance(v, t) of a scalar */
 	/* NumPy's dtype.kind of a scalar or an array: 'b' 'i' 'u' 'f' 'c' */

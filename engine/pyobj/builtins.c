@@ -348,6 +348,8 @@ static int isinst(struct eval *ev, struct value *v, struct value *t)
 {
 	if (cls_is_class(t))
 		return cls_isinstance(v, t);
+	if (union_is_union(t))
+		return union_any(ev, v, t, isinst);
 	if (t->type == VT_OBJECT) {
 		int r = set_isinstance(v, t);
 		if (r >= 0)
@@ -360,10 +362,19 @@ static int isinst(struct eval *ev, struct value *v, struct value *t)
 		if (t->u.ty == TY_FUNCTION)
 			return v->type == VT_FUNCTION;
 		return val_isinstance(v, t->u.ty);
-	case VT_DTYPE:
+	case VT_DTYPE: {
 		if (!t->u.dt.is_type)
 			break;
-		return v->type == VT_SCALAR && v->u.sc.dtype == t->u.dt.dtype;
+		if (v->type != VT_SCALAR || !VAL_SLOT(t, subtype))
+			return 0;
+		/* type(v) against the scalar type hierarchy (np.floating ...) */
+		struct value *vt = val_dtype(v->u.sc.dtype, 1);
+		if (!vt)
+			return -1;
+		int r = VAL_SLOT(t, subtype)(vt, t);
+		val_decref(vt);
+		return r;
+	}
 	case VT_TUPLE:
 		for (size_t i = 0; i < t->u.seq.n; i++) {
 			int r = isinst(ev, v, t->u.seq.items[i]);

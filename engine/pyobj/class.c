@@ -1589,12 +1589,19 @@ static int subclass_of(struct eval *ev, struct value *c, struct value *of)
 		}
 		return 0;
 	}
+	if (union_is_union(of))
+		return union_any(ev, c, of, subclass_of);
 	if (cls_is_class(of))
 		return cls_is_class(c) && cls_subclass(c, of);
-	if (of->type != VT_TYPE) {
+	if (of->type != VT_TYPE && !(of->type == VT_DTYPE && of->u.dt.is_type)) {
 		err_set(ev, TY_TypeError, "issubclass() arg 2 must be a class, a tuple of classes, or a union");
 		return -1;
 	}
+	/* NumPy's scalar types: np.float64 under np.floating and float */
+	if (c->type == VT_DTYPE)
+		return VAL_SLOT(c, subtype) && VAL_SLOT(c, subtype)(c, of);
+	if (of->type == VT_DTYPE)
+		return 0;
 	if (cls_is_class(c))
 		return of->u.ty == TY_OBJECT || typeid_subclass(CLS(c)->tbase, of->u.ty);
 	return typeid_subclass(c->u.ty, of->u.ty);
@@ -1607,7 +1614,8 @@ static struct value *bi_issubclass(struct eval *ev, const struct builtin *bi, in
 	(void)kw;
 	if (argc != 2)
 		return err_set(ev, TY_TypeError, "issubclass expected 2 arguments, got %d", argc);
-	if (!cls_is_class(argv[0]) && argv[0]->type != VT_TYPE)
+	if (!cls_is_class(argv[0]) && argv[0]->type != VT_TYPE &&
+	    !(argv[0]->type == VT_DTYPE && argv[0]->u.dt.is_type))
 		return err_set(ev, TY_TypeError, "issubclass() arg 1 must be a class");
 	int r = subclass_of(ev, argv[0], argv[1]);
 	return r < 0 ? NULL : val_bool(r);

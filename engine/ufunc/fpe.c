@@ -26,6 +26,7 @@
 #include "lang/eval.h"
 #include "ufunc/ufunc.h"
 #include "ufunc/fpe.h"
+#include "pyobj/pyobj.h"
 
 enum fpe_mode { FM_IGNORE, FM_WARN, FM_RAISE, FM_CALL, FM_PRINT, FM_LOG };
 static const char *const mode_names[] = { "ignore", "warn", "raise", "call", "print", "log" };
@@ -47,8 +48,72 @@ void fpe_complex_cast(struct eval *ev, int from, int to)
 
 /* ---- the floating-point error state ---- */
 
+/* np.seterrcall's handler (a callable, or an object with a write method),
+ * or NULL */
+static struct value *errcall;
+
+/* NumPy's UFUNC_FPE_* bits, which the 'call' handler receives */
+static const int kind_status[FK_COUNT] = { 1, 2, 4, 8 };
+
+static int is_callable(struct value *v)
+{
+	return v->type == VT_FUNCTION || v->type == VT_BUILTIN || v->type == VT_TYPE ||
+	       (v->type == VT_DTYPE && v->u.dt.is_type) ||
+	       (v->type == VT_OBJECT && v->u.obj.t && v->u.obj.t->call && cls_callable(v));
+}
+
+/* errcall.write, or NULL with no error */
+static struct value *errcall_write(struct eval *ev)
+{
+	struct value *w = errcall ? val_getattr(ev, errcall, "write") : NULL;
+	if (!w && errcall)
+		err_clear(ev);
+	if (w && !is_callable(w)) {
+		val_decref(w);
+		w = NULL;
+	}
+	return w;
+}
+
+/* the 'call' and 'log' modes: errcall(kind, status) / errcall.write(msg) */
+static int report_call(struct eval *ev, int mode, int k, const char *opname, int status)
+{
+	struct value *args[2], *r;
+	if (mode == FM_CALL) {
+		if (!errcall || !is_callable(errcall)) {
+			err_set(ev, TY_NameError, "python callback specified for %s (in  %s) but no function found.",
+				kind_text[k], opname);
+			return -1;
+		}
+		args[0] = val_cstr(kind_text[k]);
+		args[1] = val_int(status);
+		r = args[0] && args[1] ? val_call(ev, errcall, 2, args, NULL) : NULL;
+		val_decref(args[0]);
+		val_decref(args[1]);
+	} else {
+		char msg[200];
+		struct value *w = errcall_write(ev);
+		if (!w) {
+			err_set(ev, TY_NameError, "log specified for %s (in %s) but no object with write method found.",
+				kind_text[k], opname);
+			return -1;
+		}
+		snprintf(msg, sizeof msg, "Warning: %s encountered in %s\n", kind_text[k], opname);
+		args[0] = val_cstr(msg);
+		r = args[0] ? val_call(ev, w, 1, args, NULL) : NULL;
+		val_decref(args[0]);
+		val_decref(w);
+	}
+	val_decref(r);
+	return r ? 0 : -1;
+}
+
 int fpe_report(struct eval *ev, const char *opname, int flags)
 {
+	int status = 0;
+	for (int k = 0; k < FK_COUNT; k++)
+		if (flags & kind_flag[k])
+			status |= kind_status[k];
 	for (int k = 0; k < FK_COUNT; k++) {
 		char msg[160];
 		if (!(flags & kind_flag[k]) || state[k] == FM_IGNORE)
@@ -57,6 +122,11 @@ int fpe_report(struct eval *ev, const char *opname, int flags)
 		if (state[k] == FM_RAISE) {
 			err_set(ev, TY_FloatingPointError, "%s", msg);
 			return -1;
+		}
+		if (state[k] == FM_CALL || state[k] == FM_LOG) {
+			if (report_call(ev, state[k], k, opname, status) < 0)
+				return -1;
+			continue;
 		}
 		ev_warn(ev, "RuntimeWarning", msg);
 	}
@@ -256,10 +326,6 @@ static int parse_modes(struct eval *ev, const char *fname, int argc, struct valu
 			free(r);
 			return -1;
 		}
-		if (m == FM_CALL || m == FM_LOG) {
-			err_set(ev, TY_NotImplementedError, "np.%s: mode '%s' is not supported", fname, mode_names[m]);
-			return -1;
-		}
 		if (i == 0)
 			for (int k = 0; k < FK_COUNT; k++)
 				st[k] = m;
@@ -296,12 +362,51 @@ static struct value *fn_geterr(struct eval *ev, const struct builtin *bi, int ar
 	return d ? d : err_nomem(ev);
 }
 
+/* np.seterrcall(func) -> the old handler */
+static struct value *fn_seterrcall(struct eval *ev, const struct builtin *bi, int argc,
+				   struct value **argv, const struct kwargs *kw)
+{
+	struct value *f, *old;
+	(void)bi;
+	if (args_parse(ev, "seterrcall", argc, argv, kw, "func", &f) < 0)
+		return NULL;
+	if (f->type != VT_NONE && !is_callable(f)) {
+		struct value *w = val_getattr(ev, f, "write");
+		int ok = w && is_callable(w);
+		val_decref(w);
+		err_clear(ev);
+		if (!ok)
+			return err_set(ev, TY_TypeError, "python object must be callable or have a callable write method");
+	}
+	old = errcall ? errcall : val_none();
+	errcall = f->type == VT_NONE ? NULL : val_incref(f);
+	return old;
+}
+
+static struct value *fn_geterrcall(struct eval *ev, const struct builtin *bi, int argc,
+				   struct value **argv, const struct kwargs *kw)
+{
+	(void)bi;
+	if (args_parse(ev, "geterrcall", argc, argv, kw, "") < 0)
+		return NULL;
+	return errcall ? val_incref(errcall) : val_none();
+}
+
 /* np.errstate(**kwargs): `with` sets the state and restores it on exit */
 struct errstate {
 	int set[FK_COUNT], saved[FK_COUNT];
+	int has_call;                /* call= given */
+	struct value *call;          /* its handler (NULL: None) */
+	struct value *saved_call;
 };
 
-static void es_free(void *p) { free(p); }
+static void es_free(void *p)
+{
+	struct errstate *e = p;
+	val_decref(e->call);
+	val_decref(e->saved_call);
+	free(e);
+}
 
 static int es_enter(struct eval *ev, struct value *self)
 {
@@ -309,6 +414,11 @@ static int es_enter(struct eval *ev, struct value *self)
 	(void)ev;
 	memcpy(e->saved, state, sizeof state);
 	memcpy(state, e->set, sizeof state);
+	if (e->has_call) {
+		val_decref(e->saved_call);
+		e->saved_call = errcall;
+		errcall = val_incref(e->call);
+	}
 	return 0;
 }
 
@@ -317,6 +427,11 @@ static int es_exit(struct eval *ev, struct value *self)
 	struct errstate *e = self->u.obj.p;
 	(void)ev;
 	memcpy(state, e->saved, sizeof state);
+	if (e->has_call) {
+		val_decref(errcall);
+		errcall = e->saved_call;
+		e->saved_call = NULL;
+	}
 	return 0;
 }
 
@@ -345,8 +460,34 @@ static struct value *fn_errstate(struct eval *ev, const struct builtin *bi, int 
 		free(e);
 		return err_set(ev, TY_TypeError, "errstate() takes 0 positional arguments but %d were given", argc);
 	}
-	if (parse_modes(ev, "errstate", 0, argv, kw, e->set) < 0) {
-		free(e);
+	/* call= is the handler for the block (np.seterrcall's) */
+	const char *names[8];
+	struct value *vals[8];
+	struct kwargs rest = {0, names, vals};
+	for (int i = 0; kw && i < kw->n; i++) {
+		if (!strcmp(kw->names[i], "call")) {
+			struct value *f = kw->vals[i];
+			if (f->type != VT_NONE && !is_callable(f)) {
+				struct value *w = val_getattr(ev, f, "write");
+				int ok = w && is_callable(w);
+				val_decref(w);
+				err_clear(ev);
+				if (!ok) {
+					free(e);
+					return err_set(ev, TY_TypeError,
+						       "python object must be callable or have a callable write method");
+				}
+			}
+			e->has_call = 1;
+			val_decref(e->call);
+			e->call = f->type == VT_NONE ? NULL : val_incref(f);
+		} else if (rest.n < 8) {
+			names[rest.n] = kw->names[i];
+			vals[rest.n++] = kw->vals[i];
+		}
+	}
+	if (parse_modes(ev, "errstate", 0, argv, &rest, e->set) < 0) {
+		es_free(e);
 		return NULL;
 	}
 	struct value *v = val_object_new(&errstate_type, e);
@@ -357,6 +498,10 @@ const struct arr_func arr_fpe_funcs[] = {
 	{"seterr", fn_seterr, "seterr(all=None, divide=None, over=None, under=None, invalid=None)",
 	 "Set how floating-point errors are handled."},
 	{"geterr", fn_geterr, "geterr()", "Get the current way of handling floating-point errors."},
+	{"seterrcall", fn_seterrcall, "seterrcall(func)",
+	 "Set the floating-point error callback function or log object."},
+	{"geterrcall", fn_geterrcall, "geterrcall()",
+	 "Return the current callback function used on floating-point errors."},
 	{"errstate", fn_errstate, "errstate(**kwargs)",
 	 "Context manager for floating-point error handling."},
 	{NULL, NULL, NULL, NULL},

@@ -85,6 +85,35 @@ UF_DEV T uf_ipow_##c(T a, T b)                                                 \
 	}                                                                      \
 	return (T)r;                                                           \
 }                                                                              \
+UF_DEV T uf_gcd_##c(T a, T b)                                                  \
+{                                                                              \
+	/* npy_gcd: Euclid in the unsigned type on |a| and |b| */              \
+	U x = (U)((SIGNED && a < 0) ? (T)(0 - (U)a) : a);                      \
+	U y = (U)((SIGNED && b < 0) ? (T)(0 - (U)b) : b);                      \
+	while (x != 0) {                                                       \
+		U t = x;                                                       \
+		x = (U)(y % x);                                                \
+		y = t;                                                         \
+	}                                                                      \
+	return (T)y;                                                           \
+}                                                                              \
+UF_DEV T uf_lcm_##c(T a, T b)                                                  \
+{                                                                              \
+	/* npy_lcm: |a / gcd * b|, wrapping as NumPy's does */                 \
+	T g = uf_gcd_##c(a, b), q, r;                                          \
+	if (g == 0) return 0;                                                  \
+	q = (SIGNED && g == (T)-1) ? (T)(0 - (U)a) : (T)(a / g);               \
+	r = (T)((U)q * (U)b);                                                  \
+	return (SIGNED && r < 0) ? (T)(0 - (U)r) : r;                          \
+}                                                                              \
+UF_DEV uint8_t uf_popcount_##c(T a)                                            \
+{                                                                              \
+	/* np.bitwise_count: the bits set in |a| */                            \
+	uint64_t v = (uint64_t)(U)((SIGNED && a < 0) ? (T)(0 - (U)a) : a);     \
+	uint8_t n = 0;                                                         \
+	for (; v; v &= v - 1) n++;                                             \
+	return n;                                                              \
+}                                                                              \
 UF_DEV T uf_recip_##c(T a)                                                     \
 {                                                                              \
 	/* NumPy: (T)(1.0 / a); 1/0 = inf converts as x86 does */              \

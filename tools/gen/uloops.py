@@ -103,6 +103,10 @@ ex('isinf', **{'?': '0', 'int': '0', 'flt': 'isinf({a})', 'cpx': '(isinf(creal{r
 ex('isfinite', **{'?': '1', 'int': '1', 'flt': 'isfinite({a})', 'cpx': '(isfinite(creal{rf}({a})) && isfinite(cimag{rf}({a})))'})
 ex('signbit', flt='signbit({a})')
 ex('copysign', flt='copysign{f}({a}, {b})')
+ex('fabs', flt='fabs{f}({a})')
+ex('gcd', int='uf_gcd_{sfx}({a}, {b})')
+ex('lcm', int='uf_lcm_{sfx}({a}, {b})')
+ex('bitwise_count', int='uf_popcount_{sfx}({a})')
 ex('logaddexp', flt='uf_logaddexp{f}({a}, {b})')
 ex('logaddexp2', flt='uf_logaddexp2{f}({a}, {b})')
 ex('ldexp', flt='uf_ldexp{f}({a}, {b})')
@@ -167,7 +171,7 @@ NAMES = list(E)
 # NumPy's ufunc.identity (the logical ones are True / False, not 1 / 0)
 IDENT = {'add': 'UI_ZERO', 'multiply': 'UI_ONE', 'logical_and': 'UI_TRUE', 'logical_or': 'UI_FALSE',
          'logical_xor': 'UI_FALSE', 'bitwise_and': 'UI_MINUSONE', 'bitwise_or': 'UI_ZERO',
-         'bitwise_xor': 'UI_ZERO', 'hypot': 'UI_ZERO', 'logaddexp': 'UI_NEGINF',
+         'bitwise_xor': 'UI_ZERO', 'gcd': 'UI_ZERO', 'hypot': 'UI_ZERO', 'logaddexp': 'UI_NEGINF',
          'logaddexp2': 'UI_NEGINF', 'maximum': 'UI_REORDER', 'minimum': 'UI_REORDER',
          'fmax': 'UI_REORDER', 'fmin': 'UI_REORDER'}
 

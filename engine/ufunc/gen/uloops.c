@@ -13910,6 +13910,973 @@ static void L_copysign_ddd(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+static void L_fabs_ee(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[1];
+	int64_t so = steps[1];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	if (s0 == sizeof(_Float16) && so == sizeof(_Float16)) {
+		const _Float16 *x0 = (const _Float16 *)p0;
+		_Float16 *z = (_Float16 *)po;
+		for (int64_t i = 0; i < n; i++) {
+			float a = (float)x0[i];
+			z[i] = (_Float16)(fabsf(a));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		float a = (float)*(const _Float16 *)(p0 + i * s0);
+		*(_Float16 *)(po + i * so) = (_Float16)(fabsf(a));
+	}
+}
+
+static void L_fabs_ff(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[1];
+	int64_t so = steps[1];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	if (s0 == sizeof(float) && so == sizeof(float)) {
+		const float *x0 = (const float *)p0;
+		float *z = (float *)po;
+		for (int64_t i = 0; i < n; i++) {
+			float a = (float)x0[i];
+			z[i] = (float)(fabsf(a));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		float a = (float)*(const float *)(p0 + i * s0);
+		*(float *)(po + i * so) = (float)(fabsf(a));
+	}
+}
+
+static void L_fabs_dd(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[1];
+	int64_t so = steps[1];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	if (s0 == sizeof(double) && so == sizeof(double)) {
+		const double *x0 = (const double *)p0;
+		double *z = (double *)po;
+		for (int64_t i = 0; i < n; i++) {
+			double a = (double)x0[i];
+			z[i] = (double)(fabs(a));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		double a = (double)*(const double *)(p0 + i * s0);
+		*(double *)(po + i * so) = (double)(fabs(a));
+	}
+}
+
+static void L_gcd_bbb(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[2];
+	int64_t so = steps[2];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	const char *p1 = args[1];
+	int64_t s1 = steps[1];
+	if (s0 == sizeof(int8_t) && s1 == sizeof(int8_t) && so == sizeof(int8_t)) {
+		const int8_t *x0 = (const int8_t *)p0;
+		const int8_t *x1 = (const int8_t *)p1;
+		int8_t *z = (int8_t *)po;
+		for (int64_t i = 0; i < n; i++) {
+			int8_t a = (int8_t)x0[i];
+			int8_t b = (int8_t)x1[i];
+			z[i] = (int8_t)(uf_gcd_b(a, b));
+		}
+		return;
+	}
+	if (s0 == 0 && s1 == sizeof(int8_t) && so == sizeof(int8_t)) {
+		const int8_t *x1 = (const int8_t *)p1;
+		const int8_t a = (int8_t)*(const int8_t *)p0;
+		int8_t *z = (int8_t *)po;
+		for (int64_t i = 0; i < n; i++) {
+			int8_t b = (int8_t)x1[i];
+			z[i] = (int8_t)(uf_gcd_b(a, b));
+		}
+		return;
+	}
+	if (s1 == 0 && s0 == sizeof(int8_t) && so == sizeof(int8_t)) {
+		const int8_t *x0 = (const int8_t *)p0;
+		const int8_t b = (int8_t)*(const int8_t *)p1;
+		int8_t *z = (int8_t *)po;
+		for (int64_t i = 0; i < n; i++) {
+			int8_t a = (int8_t)x0[i];
+			z[i] = (int8_t)(uf_gcd_b(a, b));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		int8_t a = (int8_t)*(const int8_t *)(p0 + i * s0);
+		int8_t b = (int8_t)*(const int8_t *)(p1 + i * s1);
+		*(int8_t *)(po + i * so) = (int8_t)(uf_gcd_b(a, b));
+	}
+}
+
+static void L_gcd_BBB(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[2];
+	int64_t so = steps[2];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	const char *p1 = args[1];
+	int64_t s1 = steps[1];
+	if (s0 == sizeof(uint8_t) && s1 == sizeof(uint8_t) && so == sizeof(uint8_t)) {
+		const uint8_t *x0 = (const uint8_t *)p0;
+		const uint8_t *x1 = (const uint8_t *)p1;
+		uint8_t *z = (uint8_t *)po;
+		for (int64_t i = 0; i < n; i++) {
+			uint8_t a = (uint8_t)x0[i];
+			uint8_t b = (uint8_t)x1[i];
+			z[i] = (uint8_t)(uf_gcd_B(a, b));
+		}
+		return;
+	}
+	if (s0 == 0 && s1 == sizeof(uint8_t) && so == sizeof(uint8_t)) {
+		const uint8_t *x1 = (const uint8_t *)p1;
+		const uint8_t a = (uint8_t)*(const uint8_t *)p0;
+		uint8_t *z = (uint8_t *)po;
+		for (int64_t i = 0; i < n; i++) {
+			uint8_t b = (uint8_t)x1[i];
+			z[i] = (uint8_t)(uf_gcd_B(a, b));
+		}
+		return;
+	}
+	if (s1 == 0 && s0 == sizeof(uint8_t) && so == sizeof(uint8_t)) {
+		const uint8_t *x0 = (const uint8_t *)p0;
+		const uint8_t b = (uint8_t)*(const uint8_t *)p1;
+		uint8_t *z = (uint8_t *)po;
+		for (int64_t i = 0; i < n; i++) {
+			uint8_t a = (uint8_t)x0[i];
+			z[i] = (uint8_t)(uf_gcd_B(a, b));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		uint8_t a = (uint8_t)*(const uint8_t *)(p0 + i * s0);
+		uint8_t b = (uint8_t)*(const uint8_t *)(p1 + i * s1);
+		*(uint8_t *)(po + i * so) = (uint8_t)(uf_gcd_B(a, b));
+	}
+}
+
+static void L_gcd_hhh(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[2];
+	int64_t so = steps[2];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	const char *p1 = args[1];
+	int64_t s1 = steps[1];
+	if (s0 == sizeof(int16_t) && s1 == sizeof(int16_t) && so == sizeof(int16_t)) {
+		const int16_t *x0 = (const int16_t *)p0;
+		const int16_t *x1 = (const int16_t *)p1;
+		int16_t *z = (int16_t *)po;
+		for (int64_t i = 0; i < n; i++) {
+			int16_t a = (int16_t)x0[i];
+			int16_t b = (int16_t)x1[i];
+			z[i] = (int16_t)(uf_gcd_h(a, b));
+		}
+		return;
+	}
+	if (s0 == 0 && s1 == sizeof(int16_t) && so == sizeof(int16_t)) {
+		const int16_t *x1 = (const int16_t *)p1;
+		const int16_t a = (int16_t)*(const int16_t *)p0;
+		int16_t *z = (int16_t *)po;
+		for (int64_t i = 0; i < n; i++) {
+			int16_t b = (int16_t)x1[i];
+			z[i] = (int16_t)(uf_gcd_h(a, b));
+		}
+		return;
+	}
+	if (s1 == 0 && s0 == sizeof(int16_t) && so == sizeof(int16_t)) {
+		const int16_t *x0 = (const int16_t *)p0;
+		const int16_t b = (int16_t)*(const int16_t *)p1;
+		int16_t *z = (int16_t *)po;
+		for (int64_t i = 0; i < n; i++) {
+			int16_t a = (int16_t)x0[i];
+			z[i] = (int16_t)(uf_gcd_h(a, b));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		int16_t a = (int16_t)*(const int16_t *)(p0 + i * s0);
+		int16_t b = (int16_t)*(const int16_t *)(p1 + i * s1);
+		*(int16_t *)(po + i * so) = (int16_t)(uf_gcd_h(a, b));
+	}
+}
+
+static void L_gcd_HHH(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[2];
+	int64_t so = steps[2];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	const char *p1 = args[1];
+	int64_t s1 = steps[1];
+	if (s0 == sizeof(uint16_t) && s1 == sizeof(uint16_t) && so == sizeof(uint16_t)) {
+		const uint16_t *x0 = (const uint16_t *)p0;
+		const uint16_t *x1 = (const uint16_t *)p1;
+		uint16_t *z = (uint16_t *)po;
+		for (int64_t i = 0; i < n; i++) {
+			uint16_t a = (uint16_t)x0[i];
+			uint16_t b = (uint16_t)x1[i];
+			z[i] = (uint16_t)(uf_gcd_H(a, b));
+		}
+		return;
+	}
+	if (s0 == 0 && s1 == sizeof(uint16_t) && so == sizeof(uint16_t)) {
+		const uint16_t *x1 = (const uint16_t *)p1;
+		const uint16_t a = (uint16_t)*(const uint16_t *)p0;
+		uint16_t *z = (uint16_t *)po;
+		for (int64_t i = 0; i < n; i++) {
+			uint16_t b = (uint16_t)x1[i];
+			z[i] = (uint16_t)(uf_gcd_H(a, b));
+		}
+		return;
+	}
+	if (s1 == 0 && s0 == sizeof(uint16_t) && so == sizeof(uint16_t)) {
+		const uint16_t *x0 = (const uint16_t *)p0;
+		const uint16_t b = (uint16_t)*(const uint16_t *)p1;
+		uint16_t *z = (uint16_t *)po;
+		for (int64_t i = 0; i < n; i++) {
+			uint16_t a = (uint16_t)x0[i];
+			z[i] = (uint16_t)(uf_gcd_H(a, b));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		uint16_t a = (uint16_t)*(const uint16_t *)(p0 + i * s0);
+		uint16_t b = (uint16_t)*(const uint16_t *)(p1 + i * s1);
+		*(uint16_t *)(po + i * so) = (uint16_t)(uf_gcd_H(a, b));
+	}
+}
+
+static void L_gcd_iii(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[2];
+	int64_t so = steps[2];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	const char *p1 = args[1];
+	int64_t s1 = steps[1];
+	if (s0 == sizeof(int32_t) && s1 == sizeof(int32_t) && so == sizeof(int32_t)) {
+		const int32_t *x0 = (const int32_t *)p0;
+		const int32_t *x1 = (const int32_t *)p1;
+		int32_t *z = (int32_t *)po;
+		for (int64_t i = 0; i < n; i++) {
+			int32_t a = (int32_t)x0[i];
+			int32_t b = (int32_t)x1[i];
+			z[i] = (int32_t)(uf_gcd_i(a, b));
+		}
+		return;
+	}
+	if (s0 == 0 && s1 == sizeof(int32_t) && so == sizeof(int32_t)) {
+		const int32_t *x1 = (const int32_t *)p1;
+		const int32_t a = (int32_t)*(const int32_t *)p0;
+		int32_t *z = (int32_t *)po;
+		for (int64_t i = 0; i < n; i++) {
+			int32_t b = (int32_t)x1[i];
+			z[i] = (int32_t)(uf_gcd_i(a, b));
+		}
+		return;
+	}
+	if (s1 == 0 && s0 == sizeof(int32_t) && so == sizeof(int32_t)) {
+		const int32_t *x0 = (const int32_t *)p0;
+		const int32_t b = (int32_t)*(const int32_t *)p1;
+		int32_t *z = (int32_t *)po;
+		for (int64_t i = 0; i < n; i++) {
+			int32_t a = (int32_t)x0[i];
+			z[i] = (int32_t)(uf_gcd_i(a, b));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		int32_t a = (int32_t)*(const int32_t *)(p0 + i * s0);
+		int32_t b = (int32_t)*(const int32_t *)(p1 + i * s1);
+		*(int32_t *)(po + i * so) = (int32_t)(uf_gcd_i(a, b));
+	}
+}
+
+static void L_gcd_III(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[2];
+	int64_t so = steps[2];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	const char *p1 = args[1];
+	int64_t s1 = steps[1];
+	if (s0 == sizeof(uint32_t) && s1 == sizeof(uint32_t) && so == sizeof(uint32_t)) {
+		const uint32_t *x0 = (const uint32_t *)p0;
+		const uint32_t *x1 = (const uint32_t *)p1;
+		uint32_t *z = (uint32_t *)po;
+		for (int64_t i = 0; i < n; i++) {
+			uint32_t a = (uint32_t)x0[i];
+			uint32_t b = (uint32_t)x1[i];
+			z[i] = (uint32_t)(uf_gcd_I(a, b));
+		}
+		return;
+	}
+	if (s0 == 0 && s1 == sizeof(uint32_t) && so == sizeof(uint32_t)) {
+		const uint32_t *x1 = (const uint32_t *)p1;
+		const uint32_t a = (uint32_t)*(const uint32_t *)p0;
+		uint32_t *z = (uint32_t *)po;
+		for (int64_t i = 0; i < n; i++) {
+			uint32_t b = (uint32_t)x1[i];
+			z[i] = (uint32_t)(uf_gcd_I(a, b));
+		}
+		return;
+	}
+	if (s1 == 0 && s0 == sizeof(uint32_t) && so == sizeof(uint32_t)) {
+		const uint32_t *x0 = (const uint32_t *)p0;
+		const uint32_t b = (uint32_t)*(const uint32_t *)p1;
+		uint32_t *z = (uint32_t *)po;
+		for (int64_t i = 0; i < n; i++) {
+			uint32_t a = (uint32_t)x0[i];
+			z[i] = (uint32_t)(uf_gcd_I(a, b));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		uint32_t a = (uint32_t)*(const uint32_t *)(p0 + i * s0);
+		uint32_t b = (uint32_t)*(const uint32_t *)(p1 + i * s1);
+		*(uint32_t *)(po + i * so) = (uint32_t)(uf_gcd_I(a, b));
+	}
+}
+
+static void L_gcd_lll(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[2];
+	int64_t so = steps[2];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	const char *p1 = args[1];
+	int64_t s1 = steps[1];
+	if (s0 == sizeof(int64_t) && s1 == sizeof(int64_t) && so == sizeof(int64_t)) {
+		const int64_t *x0 = (const int64_t *)p0;
+		const int64_t *x1 = (const int64_t *)p1;
+		int64_t *z = (int64_t *)po;
+		for (int64_t i = 0; i < n; i++) {
+			int64_t a = (int64_t)x0[i];
+			int64_t b = (int64_t)x1[i];
+			z[i] = (int64_t)(uf_gcd_l(a, b));
+		}
+		return;
+	}
+	if (s0 == 0 && s1 == sizeof(int64_t) && so == sizeof(int64_t)) {
+		const int64_t *x1 = (const int64_t *)p1;
+		const int64_t a = (int64_t)*(const int64_t *)p0;
+		int64_t *z = (int64_t *)po;
+		for (int64_t i = 0; i < n; i++) {
+			int64_t b = (int64_t)x1[i];
+			z[i] = (int64_t)(uf_gcd_l(a, b));
+		}
+		return;
+	}
+	if (s1 == 0 && s0 == sizeof(int64_t) && so == sizeof(int64_t)) {
+		const int64_t *x0 = (const int64_t *)p0;
+		const int64_t b = (int64_t)*(const int64_t *)p1;
+		int64_t *z = (int64_t *)po;
+		for (int64_t i = 0; i < n; i++) {
+			int64_t a = (int64_t)x0[i];
+			z[i] = (int64_t)(uf_gcd_l(a, b));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		int64_t a = (int64_t)*(const int64_t *)(p0 + i * s0);
+		int64_t b = (int64_t)*(const int64_t *)(p1 + i * s1);
+		*(int64_t *)(po + i * so) = (int64_t)(uf_gcd_l(a, b));
+	}
+}
+
+static void L_gcd_LLL(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[2];
+	int64_t so = steps[2];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	const char *p1 = args[1];
+	int64_t s1 = steps[1];
+	if (s0 == sizeof(uint64_t) && s1 == sizeof(uint64_t) && so == sizeof(uint64_t)) {
+		const uint64_t *x0 = (const uint64_t *)p0;
+		const uint64_t *x1 = (const uint64_t *)p1;
+		uint64_t *z = (uint64_t *)po;
+		for (int64_t i = 0; i < n; i++) {
+			uint64_t a = (uint64_t)x0[i];
+			uint64_t b = (uint64_t)x1[i];
+			z[i] = (uint64_t)(uf_gcd_L(a, b));
+		}
+		return;
+	}
+	if (s0 == 0 && s1 == sizeof(uint64_t) && so == sizeof(uint64_t)) {
+		const uint64_t *x1 = (const uint64_t *)p1;
+		const uint64_t a = (uint64_t)*(const uint64_t *)p0;
+		uint64_t *z = (uint64_t *)po;
+		for (int64_t i = 0; i < n; i++) {
+			uint64_t b = (uint64_t)x1[i];
+			z[i] = (uint64_t)(uf_gcd_L(a, b));
+		}
+		return;
+	}
+	if (s1 == 0 && s0 == sizeof(uint64_t) && so == sizeof(uint64_t)) {
+		const uint64_t *x0 = (const uint64_t *)p0;
+		const uint64_t b = (uint64_t)*(const uint64_t *)p1;
+		uint64_t *z = (uint64_t *)po;
+		for (int64_t i = 0; i < n; i++) {
+			uint64_t a = (uint64_t)x0[i];
+			z[i] = (uint64_t)(uf_gcd_L(a, b));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		uint64_t a = (uint64_t)*(const uint64_t *)(p0 + i * s0);
+		uint64_t b = (uint64_t)*(const uint64_t *)(p1 + i * s1);
+		*(uint64_t *)(po + i * so) = (uint64_t)(uf_gcd_L(a, b));
+	}
+}
+
+static void L_lcm_bbb(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[2];
+	int64_t so = steps[2];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	const char *p1 = args[1];
+	int64_t s1 = steps[1];
+	if (s0 == sizeof(int8_t) && s1 == sizeof(int8_t) && so == sizeof(int8_t)) {
+		const int8_t *x0 = (const int8_t *)p0;
+		const int8_t *x1 = (const int8_t *)p1;
+		int8_t *z = (int8_t *)po;
+		for (int64_t i = 0; i < n; i++) {
+			int8_t a = (int8_t)x0[i];
+			int8_t b = (int8_t)x1[i];
+			z[i] = (int8_t)(uf_lcm_b(a, b));
+		}
+		return;
+	}
+	if (s0 == 0 && s1 == sizeof(int8_t) && so == sizeof(int8_t)) {
+		const int8_t *x1 = (const int8_t *)p1;
+		const int8_t a = (int8_t)*(const int8_t *)p0;
+		int8_t *z = (int8_t *)po;
+		for (int64_t i = 0; i < n; i++) {
+			int8_t b = (int8_t)x1[i];
+			z[i] = (int8_t)(uf_lcm_b(a, b));
+		}
+		return;
+	}
+	if (s1 == 0 && s0 == sizeof(int8_t) && so == sizeof(int8_t)) {
+		const int8_t *x0 = (const int8_t *)p0;
+		const int8_t b = (int8_t)*(const int8_t *)p1;
+		int8_t *z = (int8_t *)po;
+		for (int64_t i = 0; i < n; i++) {
+			int8_t a = (int8_t)x0[i];
+			z[i] = (int8_t)(uf_lcm_b(a, b));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		int8_t a = (int8_t)*(const int8_t *)(p0 + i * s0);
+		int8_t b = (int8_t)*(const int8_t *)(p1 + i * s1);
+		*(int8_t *)(po + i * so) = (int8_t)(uf_lcm_b(a, b));
+	}
+}
+
+static void L_lcm_BBB(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[2];
+	int64_t so = steps[2];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	const char *p1 = args[1];
+	int64_t s1 = steps[1];
+	if (s0 == sizeof(uint8_t) && s1 == sizeof(uint8_t) && so == sizeof(uint8_t)) {
+		const uint8_t *x0 = (const uint8_t *)p0;
+		const uint8_t *x1 = (const uint8_t *)p1;
+		uint8_t *z = (uint8_t *)po;
+		for (int64_t i = 0; i < n; i++) {
+			uint8_t a = (uint8_t)x0[i];
+			uint8_t b = (uint8_t)x1[i];
+			z[i] = (uint8_t)(uf_lcm_B(a, b));
+		}
+		return;
+	}
+	if (s0 == 0 && s1 == sizeof(uint8_t) && so == sizeof(uint8_t)) {
+		const uint8_t *x1 = (const uint8_t *)p1;
+		const uint8_t a = (uint8_t)*(const uint8_t *)p0;
+		uint8_t *z = (uint8_t *)po;
+		for (int64_t i = 0; i < n; i++) {
+			uint8_t b = (uint8_t)x1[i];
+			z[i] = (uint8_t)(uf_lcm_B(a, b));
+		}
+		return;
+	}
+	if (s1 == 0 && s0 == sizeof(uint8_t) && so == sizeof(uint8_t)) {
+		const uint8_t *x0 = (const uint8_t *)p0;
+		const uint8_t b = (uint8_t)*(const uint8_t *)p1;
+		uint8_t *z = (uint8_t *)po;
+		for (int64_t i = 0; i < n; i++) {
+			uint8_t a = (uint8_t)x0[i];
+			z[i] = (uint8_t)(uf_lcm_B(a, b));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		uint8_t a = (uint8_t)*(const uint8_t *)(p0 + i * s0);
+		uint8_t b = (uint8_t)*(const uint8_t *)(p1 + i * s1);
+		*(uint8_t *)(po + i * so) = (uint8_t)(uf_lcm_B(a, b));
+	}
+}
+
+static void L_lcm_hhh(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[2];
+	int64_t so = steps[2];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	const char *p1 = args[1];
+	int64_t s1 = steps[1];
+	if (s0 == sizeof(int16_t) && s1 == sizeof(int16_t) && so == sizeof(int16_t)) {
+		const int16_t *x0 = (const int16_t *)p0;
+		const int16_t *x1 = (const int16_t *)p1;
+		int16_t *z = (int16_t *)po;
+		for (int64_t i = 0; i < n; i++) {
+			int16_t a = (int16_t)x0[i];
+			int16_t b = (int16_t)x1[i];
+			z[i] = (int16_t)(uf_lcm_h(a, b));
+		}
+		return;
+	}
+	if (s0 == 0 && s1 == sizeof(int16_t) && so == sizeof(int16_t)) {
+		const int16_t *x1 = (const int16_t *)p1;
+		const int16_t a = (int16_t)*(const int16_t *)p0;
+		int16_t *z = (int16_t *)po;
+		for (int64_t i = 0; i < n; i++) {
+			int16_t b = (int16_t)x1[i];
+			z[i] = (int16_t)(uf_lcm_h(a, b));
+		}
+		return;
+	}
+	if (s1 == 0 && s0 == sizeof(int16_t) && so == sizeof(int16_t)) {
+		const int16_t *x0 = (const int16_t *)p0;
+		const int16_t b = (int16_t)*(const int16_t *)p1;
+		int16_t *z = (int16_t *)po;
+		for (int64_t i = 0; i < n; i++) {
+			int16_t a = (int16_t)x0[i];
+			z[i] = (int16_t)(uf_lcm_h(a, b));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		int16_t a = (int16_t)*(const int16_t *)(p0 + i * s0);
+		int16_t b = (int16_t)*(const int16_t *)(p1 + i * s1);
+		*(int16_t *)(po + i * so) = (int16_t)(uf_lcm_h(a, b));
+	}
+}
+
+static void L_lcm_HHH(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[2];
+	int64_t so = steps[2];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	const char *p1 = args[1];
+	int64_t s1 = steps[1];
+	if (s0 == sizeof(uint16_t) && s1 == sizeof(uint16_t) && so == sizeof(uint16_t)) {
+		const uint16_t *x0 = (const uint16_t *)p0;
+		const uint16_t *x1 = (const uint16_t *)p1;
+		uint16_t *z = (uint16_t *)po;
+		for (int64_t i = 0; i < n; i++) {
+			uint16_t a = (uint16_t)x0[i];
+			uint16_t b = (uint16_t)x1[i];
+			z[i] = (uint16_t)(uf_lcm_H(a, b));
+		}
+		return;
+	}
+	if (s0 == 0 && s1 == sizeof(uint16_t) && so == sizeof(uint16_t)) {
+		const uint16_t *x1 = (const uint16_t *)p1;
+		const uint16_t a = (uint16_t)*(const uint16_t *)p0;
+		uint16_t *z = (uint16_t *)po;
+		for (int64_t i = 0; i < n; i++) {
+			uint16_t b = (uint16_t)x1[i];
+			z[i] = (uint16_t)(uf_lcm_H(a, b));
+		}
+		return;
+	}
+	if (s1 == 0 && s0 == sizeof(uint16_t) && so == sizeof(uint16_t)) {
+		const uint16_t *x0 = (const uint16_t *)p0;
+		const uint16_t b = (uint16_t)*(const uint16_t *)p1;
+		uint16_t *z = (uint16_t *)po;
+		for (int64_t i = 0; i < n; i++) {
+			uint16_t a = (uint16_t)x0[i];
+			z[i] = (uint16_t)(uf_lcm_H(a, b));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		uint16_t a = (uint16_t)*(const uint16_t *)(p0 + i * s0);
+		uint16_t b = (uint16_t)*(const uint16_t *)(p1 + i * s1);
+		*(uint16_t *)(po + i * so) = (uint16_t)(uf_lcm_H(a, b));
+	}
+}
+
+static void L_lcm_iii(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[2];
+	int64_t so = steps[2];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	const char *p1 = args[1];
+	int64_t s1 = steps[1];
+	if (s0 == sizeof(int32_t) && s1 == sizeof(int32_t) && so == sizeof(int32_t)) {
+		const int32_t *x0 = (const int32_t *)p0;
+		const int32_t *x1 = (const int32_t *)p1;
+		int32_t *z = (int32_t *)po;
+		for (int64_t i = 0; i < n; i++) {
+			int32_t a = (int32_t)x0[i];
+			int32_t b = (int32_t)x1[i];
+			z[i] = (int32_t)(uf_lcm_i(a, b));
+		}
+		return;
+	}
+	if (s0 == 0 && s1 == sizeof(int32_t) && so == sizeof(int32_t)) {
+		const int32_t *x1 = (const int32_t *)p1;
+		const int32_t a = (int32_t)*(const int32_t *)p0;
+		int32_t *z = (int32_t *)po;
+		for (int64_t i = 0; i < n; i++) {
+			int32_t b = (int32_t)x1[i];
+			z[i] = (int32_t)(uf_lcm_i(a, b));
+		}
+		return;
+	}
+	if (s1 == 0 && s0 == sizeof(int32_t) && so == sizeof(int32_t)) {
+		const int32_t *x0 = (const int32_t *)p0;
+		const int32_t b = (int32_t)*(const int32_t *)p1;
+		int32_t *z = (int32_t *)po;
+		for (int64_t i = 0; i < n; i++) {
+			int32_t a = (int32_t)x0[i];
+			z[i] = (int32_t)(uf_lcm_i(a, b));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		int32_t a = (int32_t)*(const int32_t *)(p0 + i * s0);
+		int32_t b = (int32_t)*(const int32_t *)(p1 + i * s1);
+		*(int32_t *)(po + i * so) = (int32_t)(uf_lcm_i(a, b));
+	}
+}
+
+static void L_lcm_III(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[2];
+	int64_t so = steps[2];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	const char *p1 = args[1];
+	int64_t s1 = steps[1];
+	if (s0 == sizeof(uint32_t) && s1 == sizeof(uint32_t) && so == sizeof(uint32_t)) {
+		const uint32_t *x0 = (const uint32_t *)p0;
+		const uint32_t *x1 = (const uint32_t *)p1;
+		uint32_t *z = (uint32_t *)po;
+		for (int64_t i = 0; i < n; i++) {
+			uint32_t a = (uint32_t)x0[i];
+			uint32_t b = (uint32_t)x1[i];
+			z[i] = (uint32_t)(uf_lcm_I(a, b));
+		}
+		return;
+	}
+	if (s0 == 0 && s1 == sizeof(uint32_t) && so == sizeof(uint32_t)) {
+		const uint32_t *x1 = (const uint32_t *)p1;
+		const uint32_t a = (uint32_t)*(const uint32_t *)p0;
+		uint32_t *z = (uint32_t *)po;
+		for (int64_t i = 0; i < n; i++) {
+			uint32_t b = (uint32_t)x1[i];
+			z[i] = (uint32_t)(uf_lcm_I(a, b));
+		}
+		return;
+	}
+	if (s1 == 0 && s0 == sizeof(uint32_t) && so == sizeof(uint32_t)) {
+		const uint32_t *x0 = (const uint32_t *)p0;
+		const uint32_t b = (uint32_t)*(const uint32_t *)p1;
+		uint32_t *z = (uint32_t *)po;
+		for (int64_t i = 0; i < n; i++) {
+			uint32_t a = (uint32_t)x0[i];
+			z[i] = (uint32_t)(uf_lcm_I(a, b));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		uint32_t a = (uint32_t)*(const uint32_t *)(p0 + i * s0);
+		uint32_t b = (uint32_t)*(const uint32_t *)(p1 + i * s1);
+		*(uint32_t *)(po + i * so) = (uint32_t)(uf_lcm_I(a, b));
+	}
+}
+
+static void L_lcm_lll(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[2];
+	int64_t so = steps[2];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	const char *p1 = args[1];
+	int64_t s1 = steps[1];
+	if (s0 == sizeof(int64_t) && s1 == sizeof(int64_t) && so == sizeof(int64_t)) {
+		const int64_t *x0 = (const int64_t *)p0;
+		const int64_t *x1 = (const int64_t *)p1;
+		int64_t *z = (int64_t *)po;
+		for (int64_t i = 0; i < n; i++) {
+			int64_t a = (int64_t)x0[i];
+			int64_t b = (int64_t)x1[i];
+			z[i] = (int64_t)(uf_lcm_l(a, b));
+		}
+		return;
+	}
+	if (s0 == 0 && s1 == sizeof(int64_t) && so == sizeof(int64_t)) {
+		const int64_t *x1 = (const int64_t *)p1;
+		const int64_t a = (int64_t)*(const int64_t *)p0;
+		int64_t *z = (int64_t *)po;
+		for (int64_t i = 0; i < n; i++) {
+			int64_t b = (int64_t)x1[i];
+			z[i] = (int64_t)(uf_lcm_l(a, b));
+		}
+		return;
+	}
+	if (s1 == 0 && s0 == sizeof(int64_t) && so == sizeof(int64_t)) {
+		const int64_t *x0 = (const int64_t *)p0;
+		const int64_t b = (int64_t)*(const int64_t *)p1;
+		int64_t *z = (int64_t *)po;
+		for (int64_t i = 0; i < n; i++) {
+			int64_t a = (int64_t)x0[i];
+			z[i] = (int64_t)(uf_lcm_l(a, b));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		int64_t a = (int64_t)*(const int64_t *)(p0 + i * s0);
+		int64_t b = (int64_t)*(const int64_t *)(p1 + i * s1);
+		*(int64_t *)(po + i * so) = (int64_t)(uf_lcm_l(a, b));
+	}
+}
+
+static void L_lcm_LLL(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[2];
+	int64_t so = steps[2];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	const char *p1 = args[1];
+	int64_t s1 = steps[1];
+	if (s0 == sizeof(uint64_t) && s1 == sizeof(uint64_t) && so == sizeof(uint64_t)) {
+		const uint64_t *x0 = (const uint64_t *)p0;
+		const uint64_t *x1 = (const uint64_t *)p1;
+		uint64_t *z = (uint64_t *)po;
+		for (int64_t i = 0; i < n; i++) {
+			uint64_t a = (uint64_t)x0[i];
+			uint64_t b = (uint64_t)x1[i];
+			z[i] = (uint64_t)(uf_lcm_L(a, b));
+		}
+		return;
+	}
+	if (s0 == 0 && s1 == sizeof(uint64_t) && so == sizeof(uint64_t)) {
+		const uint64_t *x1 = (const uint64_t *)p1;
+		const uint64_t a = (uint64_t)*(const uint64_t *)p0;
+		uint64_t *z = (uint64_t *)po;
+		for (int64_t i = 0; i < n; i++) {
+			uint64_t b = (uint64_t)x1[i];
+			z[i] = (uint64_t)(uf_lcm_L(a, b));
+		}
+		return;
+	}
+	if (s1 == 0 && s0 == sizeof(uint64_t) && so == sizeof(uint64_t)) {
+		const uint64_t *x0 = (const uint64_t *)p0;
+		const uint64_t b = (uint64_t)*(const uint64_t *)p1;
+		uint64_t *z = (uint64_t *)po;
+		for (int64_t i = 0; i < n; i++) {
+			uint64_t a = (uint64_t)x0[i];
+			z[i] = (uint64_t)(uf_lcm_L(a, b));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		uint64_t a = (uint64_t)*(const uint64_t *)(p0 + i * s0);
+		uint64_t b = (uint64_t)*(const uint64_t *)(p1 + i * s1);
+		*(uint64_t *)(po + i * so) = (uint64_t)(uf_lcm_L(a, b));
+	}
+}
+
+static void L_bitwise_count_bB(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[1];
+	int64_t so = steps[1];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	if (s0 == sizeof(int8_t) && so == sizeof(uint8_t)) {
+		const int8_t *x0 = (const int8_t *)p0;
+		uint8_t *z = (uint8_t *)po;
+		for (int64_t i = 0; i < n; i++) {
+			int8_t a = (int8_t)x0[i];
+			z[i] = (uint8_t)(uf_popcount_b(a));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		int8_t a = (int8_t)*(const int8_t *)(p0 + i * s0);
+		*(uint8_t *)(po + i * so) = (uint8_t)(uf_popcount_b(a));
+	}
+}
+
+static void L_bitwise_count_BB(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[1];
+	int64_t so = steps[1];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	if (s0 == sizeof(uint8_t) && so == sizeof(uint8_t)) {
+		const uint8_t *x0 = (const uint8_t *)p0;
+		uint8_t *z = (uint8_t *)po;
+		for (int64_t i = 0; i < n; i++) {
+			uint8_t a = (uint8_t)x0[i];
+			z[i] = (uint8_t)(uf_popcount_B(a));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		uint8_t a = (uint8_t)*(const uint8_t *)(p0 + i * s0);
+		*(uint8_t *)(po + i * so) = (uint8_t)(uf_popcount_B(a));
+	}
+}
+
+static void L_bitwise_count_hB(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[1];
+	int64_t so = steps[1];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	if (s0 == sizeof(int16_t) && so == sizeof(uint8_t)) {
+		const int16_t *x0 = (const int16_t *)p0;
+		uint8_t *z = (uint8_t *)po;
+		for (int64_t i = 0; i < n; i++) {
+			int16_t a = (int16_t)x0[i];
+			z[i] = (uint8_t)(uf_popcount_h(a));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		int16_t a = (int16_t)*(const int16_t *)(p0 + i * s0);
+		*(uint8_t *)(po + i * so) = (uint8_t)(uf_popcount_h(a));
+	}
+}
+
+static void L_bitwise_count_HB(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[1];
+	int64_t so = steps[1];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	if (s0 == sizeof(uint16_t) && so == sizeof(uint8_t)) {
+		const uint16_t *x0 = (const uint16_t *)p0;
+		uint8_t *z = (uint8_t *)po;
+		for (int64_t i = 0; i < n; i++) {
+			uint16_t a = (uint16_t)x0[i];
+			z[i] = (uint8_t)(uf_popcount_H(a));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		uint16_t a = (uint16_t)*(const uint16_t *)(p0 + i * s0);
+		*(uint8_t *)(po + i * so) = (uint8_t)(uf_popcount_H(a));
+	}
+}
+
+static void L_bitwise_count_iB(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[1];
+	int64_t so = steps[1];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	if (s0 == sizeof(int32_t) && so == sizeof(uint8_t)) {
+		const int32_t *x0 = (const int32_t *)p0;
+		uint8_t *z = (uint8_t *)po;
+		for (int64_t i = 0; i < n; i++) {
+			int32_t a = (int32_t)x0[i];
+			z[i] = (uint8_t)(uf_popcount_i(a));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		int32_t a = (int32_t)*(const int32_t *)(p0 + i * s0);
+		*(uint8_t *)(po + i * so) = (uint8_t)(uf_popcount_i(a));
+	}
+}
+
+static void L_bitwise_count_IB(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[1];
+	int64_t so = steps[1];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	if (s0 == sizeof(uint32_t) && so == sizeof(uint8_t)) {
+		const uint32_t *x0 = (const uint32_t *)p0;
+		uint8_t *z = (uint8_t *)po;
+		for (int64_t i = 0; i < n; i++) {
+			uint32_t a = (uint32_t)x0[i];
+			z[i] = (uint8_t)(uf_popcount_I(a));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		uint32_t a = (uint32_t)*(const uint32_t *)(p0 + i * s0);
+		*(uint8_t *)(po + i * so) = (uint8_t)(uf_popcount_I(a));
+	}
+}
+
+static void L_bitwise_count_lB(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[1];
+	int64_t so = steps[1];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	if (s0 == sizeof(int64_t) && so == sizeof(uint8_t)) {
+		const int64_t *x0 = (const int64_t *)p0;
+		uint8_t *z = (uint8_t *)po;
+		for (int64_t i = 0; i < n; i++) {
+			int64_t a = (int64_t)x0[i];
+			z[i] = (uint8_t)(uf_popcount_l(a));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		int64_t a = (int64_t)*(const int64_t *)(p0 + i * s0);
+		*(uint8_t *)(po + i * so) = (uint8_t)(uf_popcount_l(a));
+	}
+}
+
+static void L_bitwise_count_LB(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[1];
+	int64_t so = steps[1];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	if (s0 == sizeof(uint64_t) && so == sizeof(uint8_t)) {
+		const uint64_t *x0 = (const uint64_t *)p0;
+		uint8_t *z = (uint8_t *)po;
+		for (int64_t i = 0; i < n; i++) {
+			uint64_t a = (uint64_t)x0[i];
+			z[i] = (uint8_t)(uf_popcount_L(a));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		uint64_t a = (uint64_t)*(const uint64_t *)(p0 + i * s0);
+		*(uint8_t *)(po + i * so) = (uint8_t)(uf_popcount_L(a));
+	}
+}
+
 static void L_logaddexp_eee(char **args, const int64_t *steps, int64_t n)
 {
 	char *po = args[2];
@@ -25484,6 +26451,41 @@ static const struct uf_loop LOOPS_copysign[] = {
 	{"ff->f", L_copysign_fff, "copysignf(in0, in1)"},
 	{"dd->d", L_copysign_ddd, "copysign(in0, in1)"},
 };
+static const struct uf_loop LOOPS_fabs[] = {
+	{"e->e", L_fabs_ee, "fabsf(in0)"},
+	{"f->f", L_fabs_ff, "fabsf(in0)"},
+	{"d->d", L_fabs_dd, "fabs(in0)"},
+};
+static const struct uf_loop LOOPS_gcd[] = {
+	{"bb->b", L_gcd_bbb, "uf_gcd_b(in0, in1)"},
+	{"BB->B", L_gcd_BBB, "uf_gcd_B(in0, in1)"},
+	{"hh->h", L_gcd_hhh, "uf_gcd_h(in0, in1)"},
+	{"HH->H", L_gcd_HHH, "uf_gcd_H(in0, in1)"},
+	{"ii->i", L_gcd_iii, "uf_gcd_i(in0, in1)"},
+	{"II->I", L_gcd_III, "uf_gcd_I(in0, in1)"},
+	{"ll->l", L_gcd_lll, "uf_gcd_l(in0, in1)"},
+	{"LL->L", L_gcd_LLL, "uf_gcd_L(in0, in1)"},
+};
+static const struct uf_loop LOOPS_lcm[] = {
+	{"bb->b", L_lcm_bbb, "uf_lcm_b(in0, in1)"},
+	{"BB->B", L_lcm_BBB, "uf_lcm_B(in0, in1)"},
+	{"hh->h", L_lcm_hhh, "uf_lcm_h(in0, in1)"},
+	{"HH->H", L_lcm_HHH, "uf_lcm_H(in0, in1)"},
+	{"ii->i", L_lcm_iii, "uf_lcm_i(in0, in1)"},
+	{"II->I", L_lcm_III, "uf_lcm_I(in0, in1)"},
+	{"ll->l", L_lcm_lll, "uf_lcm_l(in0, in1)"},
+	{"LL->L", L_lcm_LLL, "uf_lcm_L(in0, in1)"},
+};
+static const struct uf_loop LOOPS_bitwise_count[] = {
+	{"b->B", L_bitwise_count_bB, "uf_popcount_b(in0)"},
+	{"B->B", L_bitwise_count_BB, "uf_popcount_B(in0)"},
+	{"h->B", L_bitwise_count_hB, "uf_popcount_h(in0)"},
+	{"H->B", L_bitwise_count_HB, "uf_popcount_H(in0)"},
+	{"i->B", L_bitwise_count_iB, "uf_popcount_i(in0)"},
+	{"I->B", L_bitwise_count_IB, "uf_popcount_I(in0)"},
+	{"l->B", L_bitwise_count_lB, "uf_popcount_l(in0)"},
+	{"L->B", L_bitwise_count_LB, "uf_popcount_L(in0)"},
+};
 static const struct uf_loop LOOPS_logaddexp[] = {
 	{"ee->e", L_logaddexp_eee, "uf_logaddexpf(in0, in1)"},
 	{"ff->f", L_logaddexp_fff, "uf_logaddexpf(in0, in1)"},
@@ -25868,6 +26870,10 @@ const struct ufunc ufunc_table[] = {
 	{"isfinite", 1, 1, UI_NONE, LOOPS_isfinite, 14},
 	{"signbit", 1, 1, UI_NONE, LOOPS_signbit, 3},
 	{"copysign", 2, 1, UI_NONE, LOOPS_copysign, 3},
+	{"fabs", 1, 1, UI_NONE, LOOPS_fabs, 3},
+	{"gcd", 2, 1, UI_ZERO, LOOPS_gcd, 8},
+	{"lcm", 2, 1, UI_NONE, LOOPS_lcm, 8},
+	{"bitwise_count", 1, 1, UI_NONE, LOOPS_bitwise_count, 8},
 	{"logaddexp", 2, 1, UI_NEGINF, LOOPS_logaddexp, 3},
 	{"logaddexp2", 2, 1, UI_NEGINF, LOOPS_logaddexp2, 3},
 	{"ldexp", 2, 1, UI_NONE, LOOPS_ldexp, 6},
@@ -25901,7 +26907,7 @@ const struct ufunc ufunc_table[] = {
 	{"_frexp_exponent", 1, 1, UI_NONE, LOOPS__frexp_exponent, 3},
 	{"frexp", 1, 2, UI_NONE, LOOPS_frexp, 3},
 };
-const int ufunc_count = 89;
+const int ufunc_count = 93;
 
 /* ---- casts: uf_cast[from][to](src, sstride, dst, dstride, n) ---- */
 struct uf_item16 { uint64_t lo, hi; };
