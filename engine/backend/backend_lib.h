@@ -45,6 +45,10 @@ struct backend_fft {
 	 * (FFTW ESTIMATE plans of a whole power-of-two grid walk the columns
 	 * across the cache) */
 	int axis_by_axis;
+	/* slow2: 1: an R2C transform over 2-3 axes is one exec of that rank
+	 * (cuFFT's, as CuPy's rfft2/rfftn); 0: NumPy's order, R2C along the
+	 * last axis then C2C over the others (pocketfft's bits) */
+	int multi_real;
 };
 
 /* ---- linalg */

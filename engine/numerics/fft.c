@@ -299,6 +299,9 @@ static struct ndarray *fft_axes(struct eval *ev, const struct backend *be, const
 	shared = m->buf == a->buf && !own;
 	if (kind == FFT_C2C) {
 		y = fft_run(ev, fb, m, FFT_C2C, na, s, inverse ? +1 : -1, shared);
+	} else if (kind == FFT_R2C && fb->multi_real && na <= 3) {
+		/* one transform over every axis (the backend's multi-rank R2C) */
+		y = fft_run(ev, fb, m, FFT_R2C, na, s, 0, shared);
 	} else if (kind == FFT_R2C) {
 		struct ndarray *h = fft_run(ev, fb, m, FFT_R2C, 1, s + na - 1, 0, shared);
 		if (!h)

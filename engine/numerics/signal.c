@@ -147,22 +147,45 @@ static struct ndarray *zero_padded(struct eval *ev, const struct backend *be, co
 	return p;
 }
 
+/* the smallest 2^a 3^b 5^c >= n (SciPy's next_fast_len for real
+ * transforms): the transforms' sizes, as SciPy and CuPy pad them (a prime
+ * length such as 2e6 - 1 went to cuFFT's slow Bluestein path) */
+static int64_t fast_len(int64_t n)
+{
+	int64_t best = INT64_MAX;
+	if (n <= 6)
+		return n < 1 ? 1 : n;
+	for (int64_t p5 = 1; p5 < best && p5 <= INT64_MAX / 5; p5 *= 5)
+		for (int64_t p35 = p5; p35 < best && p35 <= INT64_MAX / 3; p35 *= 3) {
+			int64_t x = p35;
+			while (x < n)
+				x *= 2;
+			if (x < best)
+				best = x;
+			if (p35 >= n)
+				break;
+		}
+	return best;
+}
+
 /* the full linear convolution of a and b (same ndim 1..3, real) through
- * real transforms, in dtype rdt (float32 or float64), cropped to mode */
+ * real transforms of fast sizes (zero-padded), in dtype rdt (float32 or
+ * float64), cropped to mode */
 static struct ndarray *fft_convolve(struct eval *ev, const struct ndarray *a, const struct ndarray *b,
 				    enum sig_mode m, int rdt)
 {
 	const struct backend *be = nd_backend(a);
 	const struct backend_fft *fb = be->fft;
 	int nd = a->ndim, prec = rdt == DT_FLOAT64, cdt = prec ? DT_COMPLEX128 : DT_COMPLEX64;
-	int64_t sh[3], csh[3], total = 1, ctotal = 1, start[3], len[3];
+	int64_t sh[3], csh[3], full[3], total = 1, ctotal = 1, start[3], len[3];
 	struct ndarray *pa = NULL, *pb = NULL, *fa = NULL, *fb2 = NULL, *r = NULL, *out = NULL;
 	struct value *va = NULL, *vb = NULL, *prod = NULL, *scaled = NULL, *k = NULL;
 	if (!fb || !fb->exec)
 		return err_set(ev, TY_NotImplementedError, "fftconvolve is not supported on the %s backend",
 			       be->name);
 	for (int d = 0; d < nd; d++) {
-		sh[d] = a->shape[d] + b->shape[d] - 1;
+		full[d] = a->shape[d] + b->shape[d] - 1;
+		sh[d] = fast_len(full[d]);
 		csh[d] = d == nd - 1 ? sh[d] / 2 + 1 : sh[d];
 		total *= sh[d];
 		ctotal *= csh[d];
@@ -201,8 +224,8 @@ static struct ndarray *fft_convolve(struct eval *ev, const struct ndarray *a, co
 	}
 	for (int d = 0; d < nd; d++) {
 		switch (m) {
-		case SIG_FULL: start[d] = 0; len[d] = sh[d]; break;
-		case SIG_SAME: len[d] = a->shape[d]; start[d] = (sh[d] - len[d]) / 2; break;
+		case SIG_FULL: start[d] = 0; len[d] = full[d]; break;
+		case SIG_SAME: len[d] = a->shape[d]; start[d] = (full[d] - len[d]) / 2; break;
 		default: len[d] = a->shape[d] - b->shape[d] + 1; start[d] = b->shape[d] - 1; break;
 		}
 	}

@@ -1417,6 +1417,54 @@ int main(void)
 		nd_decref(ref); nd_decref(ref64); nd_decref(d); nd_decref(d64);
 	}
 	{
+		/* slow2: multi_real: R2C over 2 and 3 axes in one exec (rfft2 /
+		 * rfftn on the device) against a direct DFT, float64 and float32,
+		 * a batch of two */
+		const struct backend_fft *fb = cu->fft;
+		static const int64_t shp[2][3] = {{6, 10, 1}, {3, 4, 5}};
+		for (int rk = 2; rk <= 3; rk++)
+			for (int prec = 0; prec < 2; prec++) {
+				const int64_t *n = shp[rk - 2];
+				int64_t tot = n[0] * n[1] * (rk == 3 ? n[2] : 1), half = n[rk - 1] / 2 + 1;
+				int64_t ctot = tot / n[rk - 1] * half, hsh = 2 * tot, csh = 2 * ctot;
+				int rdt = prec ? DT_FLOAT64 : DT_FLOAT32, cdt = prec ? DT_COMPLEX128 : DT_COMPLEX64;
+				struct ndarray *h = hnew(rdt, 1, &hsh), *d, *o = dnew(cdt, 1, &csh), *ho = NULL;
+				double worst = 0, im;
+				hfill(h, -1, 1);
+				d = to_dev(h);
+				int good = fb && fb->multi_real && d && o
+					&& fb->exec(ev, FFT_R2C, prec, rk, n, 2, nd_data(d), tot, nd_data(o), ctot, -1) == 0
+					&& (ho = to_hostc(o));
+				for (int64_t b = 0; good && b < 2; b++)
+					for (int64_t q = 0; q < ctot; q++) {
+						/* output index q = (k0, k1[, k2]) with the last axis halved */
+						int64_t kk[3], rem = q;
+						for (int a = rk - 1; a >= 0; a--) {
+							int64_t len = a == rk - 1 ? half : n[a];
+							kk[a] = rem % len;
+							rem /= len;
+						}
+						double _Complex acc = 0;
+						for (int64_t j = 0; j < tot; j++) {
+							int64_t jj[3], r2 = j;
+							double ph = 0;
+							for (int a = rk - 1; a >= 0; a--) {
+								jj[a] = r2 % n[a];
+								r2 /= n[a];
+								ph += (double)jj[a] * kk[a] / n[a];
+							}
+							acc += getd(h, b * tot + j, &im) * cexp(-2 * M_PI * I * ph);
+						}
+						double ore = getd(ho, b * ctot + q, &im);
+						worst = fmax(worst, cabs(acc - (ore + I * im)));
+					}
+				snprintf(what, sizeof what, "cuFFT R2C over %d axes in one exec (%s, batch 2): DFT to %.2g", rk,
+					 prec ? "float64" : "float32", worst);
+				ok(good && worst < (prec ? 1e-10 : 1e-3), what);
+				nd_decref(h); nd_decref(d); nd_decref(o); nd_decref(ho);
+			}
+	}
+	{
 		/* slow2: geev (cuSOLVER Xgeev) and geev_unpack: for each dtype, a
 		 * batch of two random n x n matrices (real ones have complex pairs),
 		 * A v_j = w_j v_j for every unpacked column, unit vectors */

@@ -31,8 +31,6 @@ struct fallback {
 
 /* ORDER enum cuda_fb (cuda_int.h) */
 static const struct fallback fallbacks[] = {
-	[FB_LINALG_GELSD] = {"numpy.linalg.lstsq", "no cuSOLVER gelsd in struct backend_linalg",
-	 "numerics/linalg.c (lin_dispatch)"},
 	[FB_LINALG_NONFINITE] = {"numpy.linalg decompositions of inputs with inf or NaN",
 	 "cuSOLVER pivots differently on non-finite values; LAPACK's results are NumPy's",
 	 "numerics/linalg.c (lin_dispatch)"},

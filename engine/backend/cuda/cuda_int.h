@@ -246,7 +246,7 @@ struct value *uk_fn_rawmodule(struct eval *ev, const struct builtin *bi, int arg
 /* cuda_fallback.c: the list of host round trips (cp.cuda.lumen_fallbacks);
  * an entry that makes one calls cuda_fallback_count with its own. */
 enum cuda_fb { /* ORDER fallbacks[] */
-	FB_LINALG_GELSD, FB_LINALG_NONFINITE, FB_REDUCE_WHERE,
+	FB_LINALG_NONFINITE, FB_REDUCE_WHERE,
 	FB_REDUCE_COMPLEX_ORDER, FB_QUANTILE, FB_BINCOUNT_WEIGHTS, FB_NDIMAGE_EMPTY,
 	FB_VANDER, FB_PUT_AT, FB_INDEX_ARRAYS, FB_RANDOM_DISTS, FB_SCAN_INEXACT,
 	FB_COUNT

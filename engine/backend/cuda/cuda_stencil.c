@@ -10,8 +10,9 @@
  * the input reads through precomputed tap offsets, the others extend each
  * coordinate by the mode.  Sums are SciPy's, in double precision and in
  * the host's order without FMA contraction, so results equal the host's.
- * ST_UNIFORM runs one thread per line (SciPy's running mean).  Weights and
- * taps travel in a small device buffer per call; a weighted sum of at most
+ * ST_UNIFORM runs one thread per line (SciPy's running mean, its inputs
+ * loaded 16 steps ahead).  Weights and taps travel in a small device
+ * buffer per call; a weighted sum of at most
  * ST_MAX_PARAM taps (convolve/correlate) gets its weights and interior
  * offsets as a kernel parameter instead (the constant bank: no loads), and
  * its interior elements a loop of their own.  Outputs below 2^31 index in
@@ -31,6 +32,7 @@
 #include "lang/strbuf.h"
 
 #define ST_MAX_LOCAL 1024   /* taps a thread may hold for rank / 1-D sums */
+#define ST_RANK_UNROLL 27   /* taps of a rank filter selected in registers (3x3x3) */
 #define ST_MAX_PARAM 64     /* taps whose weights and offsets ride in the parameters */
 
 /* the weighted sum's taps ride in the parameters */
@@ -113,10 +115,24 @@ static char *gen_source(const struct stencil *s, int idt, int odt, int idx32)
 		       "    for (long long k = 0; k < NT; k++) tmp = __dadd_rn(tmp, AT(k));\n"
 		       "    tmp = __ddiv_rn(tmp, (double)NT);\n"
 		       "    v = tmp; y[obase] = %s;\n"
-		       "    for (long long j = 1; j < len; j++) {\n"
+		       /* the values entering and leaving the window are read 16
+			* steps ahead (the loads no longer wait one by one on the
+			* running sum; the same operations in the same order) */
+		       "    long long j = 1;\n"
+		       "    for (; j + 16 <= len; j += 16) {\n"
+		       "      double a_in[16], a_out[16];\n"
+		       "#pragma unroll\n"
+		       "      for (int u = 0; u < 16; u++) { a_in[u] = AT(j + u + NT - 1); a_out[u] = AT(j + u - 1); }\n"
+		       "#pragma unroll\n"
+		       "      for (int u = 0; u < 16; u++) {\n"
+		       "        tmp = __dadd_rn(tmp, __ddiv_rn(__dsub_rn(a_in[u], a_out[u]), (double)NT));\n"
+		       "        v = tmp; y[obase + (j + u) * p.ostride_line] = %s;\n"
+		       "      }\n"
+		       "    }\n"
+		       "    for (; j < len; j++) {\n"
 		       "      tmp = __dadd_rn(tmp, __ddiv_rn(__dsub_rn(AT(j + NT - 1), AT(j - 1)), (double)NT));\n"
 		       "      v = tmp; y[obase + j * p.ostride_line] = %s;\n"
-		       "    }\n  }\n}\n", store_expr(odt), store_expr(odt));
+		       "    }\n  }\n}\n", store_expr(odt), store_expr(odt), store_expr(odt));
 		goto out;
 	}
 	sb_printf(&b, "%s", tapval);
@@ -180,12 +196,24 @@ static char *gen_source(const struct stencil *s, int idt, int odt, int idx32)
 		       "      if (q %c v) v = q; }\n", s->op == ST_MIN ? '<' : '>');
 		break;
 	default:
-		/* rank: partial selection sort up to the rank */
-		sb_printf(&b, "    double a[NT];\n    for (int t = 0; t < NT; t++) a[t] = TAPVAL(t);\n"
-		       "    for (int k = 0; k <= %lld; k++) { int m = k;\n"
-		       "      for (int t = k + 1; t < NT; t++) if (a[t] < a[m]) m = t;\n"
-		       "      double q = a[k]; a[k] = a[m]; a[m] = q; }\n"
-		       "    v = a[%lld];\n", (long long)s->rank, (long long)s->rank);
+		/* rank: partial selection sort up to the rank.  Up to ST_RANK_UNROLL
+		 * taps the loops are unrolled and the swap written as a predicated
+		 * store to every later slot, so every index is a literal and the
+		 * taps stay in registers (a runtime index put them in local
+		 * memory); the same selection, the same swaps. */
+		if (s->ntaps <= ST_RANK_UNROLL)
+			sb_printf(&b, "    double a[NT];\n    #pragma unroll\n    for (int t = 0; t < NT; t++) a[t] = TAPVAL(t);\n"
+			       "    #pragma unroll\n    for (int k = 0; k <= %lld; k++) { int m = k; double mv = a[k], q = a[k];\n"
+			       "      #pragma unroll\n      for (int t = k + 1; t < NT; t++) if (a[t] < mv) { m = t; mv = a[t]; }\n"
+			       "      #pragma unroll\n      for (int t = k + 1; t < NT; t++) if (t == m) a[t] = q;\n"
+			       "      a[k] = mv; }\n"
+			       "    v = a[%lld];\n", (long long)s->rank, (long long)s->rank);
+		else
+			sb_printf(&b, "    double a[NT];\n    for (int t = 0; t < NT; t++) a[t] = TAPVAL(t);\n"
+			       "    for (int k = 0; k <= %lld; k++) { int m = k;\n"
+			       "      for (int t = k + 1; t < NT; t++) if (a[t] < a[m]) m = t;\n"
+			       "      double q = a[k]; a[k] = a[m]; a[m] = q; }\n"
+			       "    v = a[%lld];\n", (long long)s->rank, (long long)s->rank);
 		break;
 	}
 	sb_printf(&b, "    y[i] = %s;\n  }\n}\n", store_expr(odt));

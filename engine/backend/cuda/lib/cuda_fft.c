@@ -142,7 +142,7 @@ static int fft_exec(struct eval *ev, enum fft_kind kind, int prec, int rank, con
 	return r == CUFFT_SUCCESS ? 0 : fft_fail(ev, r, "cufftExec");
 }
 
-static const struct backend_fft fft_cuda = {.exec = fft_exec};
+static const struct backend_fft fft_cuda = {.exec = fft_exec, .multi_real = 1};
 
 const struct backend_fft *const cuda_fft_backend = &fft_cuda;
 
