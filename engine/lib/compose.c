@@ -1832,6 +1832,278 @@ FN(isfortran)
 	return val_bool(nd_is_f_contiguous(a) && !nd_is_c_contiguous(a));
 }
 
+/* unstack(x, /, *, axis=0): tuple(np.moveaxis(x, axis, 0)) */
+FN(unstack)
+{
+	struct value *xv, *axv = NULL;
+	if (args_parse(ev, "unstack", argc, argv, kw, "x|$axis", &xv, &axv) < 0)
+		return NULL;
+	const struct backend *be = arr_be(bi);
+	/* NumPy reads x.ndim of what it is given: arrays and NumPy scalars */
+	struct value *ndv = val_getattr(ev, xv, "ndim");
+	int64_t nd = 0;
+	if (!ndv || val_as_int64(ev, ndv, &nd) < 0) {
+		val_decref(ndv);
+		return NULL;
+	}
+	val_decref(ndv);
+	if (nd == 0)
+		return err_set(ev, TY_ValueError, "Input array must be at least 1-d.");
+	struct value *x = val_incref(xv);
+	struct value *zero = val_int(0), *ax = axv ? val_incref(axv) : val_int(0);
+	struct value *three[3] = {x, ax, zero};
+	struct value *m = zero && ax ? arr_ns_call(ev, be, "moveaxis", 3, three, NULL) : NULL;
+	val_decref(zero);
+	val_decref(ax);
+	val_decref(x);
+	struct value *items = m ? val_iter_list(ev, m) : NULL;
+	val_decref(m);
+	if (!items)
+		return NULL;
+	struct value *t = val_tuple_new(items->u.seq.n, items->u.seq.items);
+	if (t) {
+		items->u.seq.n = 0; /* the tuple took the items */
+	}
+	val_decref(items);
+	return t;
+}
+
+/* mask_indices(n, mask_func, k=0): nonzero(mask_func(ones((n, n), int), k) != 0) */
+FN(mask_indices)
+{
+	struct value *nv, *f, *kv = NULL;
+	if (args_parse(ev, "mask_indices", argc, argv, kw, "n,mask_func|k", &nv, &f, &kv) < 0)
+		return NULL;
+	const struct backend *be = arr_be(bi);
+	struct value *sh[2] = {val_incref(nv), val_incref(nv)};
+	struct value *shape = val_tuple_new(2, sh);
+	struct value *it = val_type(TY_INT);
+	struct value *m = shape && it ? arr_ns_callk(ev, be, "ones", 1, &shape, "dtype", it) : NULL;
+	val_decref(shape);
+	val_decref(it);
+	if (!m)
+		return NULL;
+	struct value *args[2] = {m, kv ? val_incref(kv) : val_int(0)};
+	struct value *a = args[1] ? val_call(ev, f, 2, args, NULL) : NULL;
+	val_decref(args[0]);
+	val_decref(args[1]);
+	return ex_fn1(ev, be, "nonzero", ex_bin(ev, OP_NE, a, val_int(0)));
+}
+
+/* matvec(x1, x2): the gufunc (m,n),(n)->(m) as x1 @ x2[..., None], then [..., 0] */
+FN(matvec)
+{
+	struct value *a, *b;
+	if (args_parse(ev, "matvec", argc, argv, kw, "x1,x2", &a, &b) < 0)
+		return NULL;
+	const struct backend *be = arr_be(bi);
+	struct value *key[2] = {val_ellipsis(), val_none()};
+	struct value *k1 = val_tuple_new(2, key);
+	struct value *bb = ex_item(ev, arr_ns_call(ev, be, "asarray", 1, &b, NULL), k1);
+	struct value *r = ex_fn2(ev, be, "matmul", arr_ns_call(ev, be, "asarray", 1, &a, NULL), bb);
+	struct value *k2[2] = {val_ellipsis(), val_int(0)};
+	return ex_item(ev, r, val_tuple_new(2, k2));
+}
+
+/* vecmat(x1, x2): the gufunc (n),(n,m)->(m) as conj(x1)[..., None, :] @ x2, then [..., 0, :] */
+FN(vecmat)
+{
+	struct value *a, *b;
+	if (args_parse(ev, "vecmat", argc, argv, kw, "x1,x2", &a, &b) < 0)
+		return NULL;
+	const struct backend *be = arr_be(bi);
+	struct value *key[3] = {val_ellipsis(), val_none(), ex_slice(NS_NONE, NS_NONE)};
+	struct value *aa = ex_item(ev, ex_fn1(ev, be, "conjugate", arr_ns_call(ev, be, "asarray", 1, &a, NULL)),
+				   val_tuple_new(3, key));
+	struct value *r = ex_fn2(ev, be, "matmul", aa, arr_ns_call(ev, be, "asarray", 1, &b, NULL));
+	struct value *k2[3] = {val_ellipsis(), val_int(0), ex_slice(NS_NONE, NS_NONE)};
+	return ex_item(ev, r, val_tuple_new(3, k2));
+}
+
+static int callable_value(struct value *v)
+{
+	return v->type == VT_FUNCTION || v->type == VT_BUILTIN || v->type == VT_TYPE ||
+	       (v->type == VT_DTYPE && v->u.dt.is_type) || (v->type == VT_OBJECT && v->u.obj.t && v->u.obj.t->call);
+}
+
+/* piecewise(x, condlist, funclist, *args, **kw): NumPy's, step by step */
+FN(piecewise)
+{
+	if (argc < 3)
+		return err_set(ev, TY_TypeError, "piecewise() missing %d required positional argument%s", 3 - argc,
+			       3 - argc == 1 ? "" : "s");
+	const struct backend *be = arr_be(bi);
+	struct value *x = NULL, *cl = NULL, *fl = NULL, *y = NULL, *res = NULL;
+	if (!(x = arr_ns_call(ev, be, "asarray", 1, &argv[0], NULL)))
+		return NULL;
+	if (!(fl = val_iter_list(ev, argv[2])))
+		goto out;
+	int64_t n2 = (int64_t)fl->u.seq.n;
+	/* a single condition is promoted to a list of one */
+	struct value *c = argv[1];
+	int single = c->type == VT_BOOL || (c->type == VT_SCALAR && c->u.sc.dtype == DT_BOOL);
+	if (!single && arr_borrow(x)->ndim != 0) {
+		struct value *zero = val_int(0);
+		struct value *c0 = zero ? val_getitem(ev, c, zero) : NULL;
+		val_decref(zero);
+		if (!c0)
+			goto out;
+		single = c0->type != VT_LIST && c0->type != VT_NDARRAY;
+		val_decref(c0);
+	}
+	if (single) {
+		struct value *one = val_incref(c);
+		struct value *l = val_list_new(1, &one);
+		if (!l)
+			goto out;
+		struct value *bt = val_type(TY_BOOL);
+		cl = bt ? arr_ns_callk(ev, be, "asarray", 1, &l, "dtype", bt) : NULL;
+		val_decref(bt);
+		val_decref(l);
+	} else {
+		struct value *bt = val_type(TY_BOOL);
+		cl = bt ? arr_ns_callk(ev, be, "asarray", 1, &c, "dtype", bt) : NULL;
+		val_decref(bt);
+	}
+	if (!cl)
+		goto out;
+	int64_t n = arr_borrow(cl)->ndim ? arr_borrow(cl)->shape[0] : 1;
+	if (n == n2 - 1) {
+		/* the "otherwise" condition */
+		struct value *zero = val_int(0), *t = val_bool(1);
+		const char *kn[2] = {"axis", "keepdims"};
+		struct value *kvv[2] = {zero, t};
+		struct value *any = callkw(ev, be, "any", 1, &cl, 2, kn, kvv);
+		val_decref(zero);
+		val_decref(t);
+		struct value *ce = ex_fn1(ev, be, "logical_not", any);
+		if (!ce)
+			goto out;
+		struct value *pair[2] = {cl, ce};
+		struct value *l = val_list_new(2, pair);
+		struct value *cat = l ? arr_ns_call(ev, be, "concatenate", 1, &l, NULL) : NULL;
+		val_decref(l); /* drops cl and ce */
+		cl = cat;
+		if (!cl)
+			goto out;
+		n++;
+	} else if (n != n2) {
+		err_set(ev, TY_ValueError, "with %lld condition(s), either %lld or %lld functions are expected",
+			(long long)n, (long long)n, (long long)n + 1);
+		goto out;
+	}
+	if (!(y = arr_ns_call(ev, be, "zeros_like", 1, &x, NULL)))
+		goto out;
+	for (int64_t i = 0; i < n; i++) {
+		struct value *iv = val_int(i);
+		struct value *cond = iv ? val_getitem(ev, cl, iv) : NULL;
+		val_decref(iv);
+		if (!cond)
+			goto out;
+		struct value *f = fl->u.seq.items[i];
+		int rc;
+		if (!callable_value(f)) {
+			rc = val_setitem(ev, y, cond, f);
+		} else {
+			struct value *vals = val_getitem(ev, x, cond);
+			rc = vals ? 0 : -1;
+			if (vals && nd_size(arr_borrow(vals)) > 0) {
+				struct value *cargs[16];
+				if (argc - 3 > 15) {
+					err_set(ev, TY_TypeError, "piecewise: too many extra arguments");
+					rc = -1;
+				} else {
+					cargs[0] = vals;
+					for (int j = 3; j < argc; j++)
+						cargs[j - 2] = argv[j];
+					struct value *r = val_call(ev, f, argc - 2, cargs, kw);
+					rc = r ? val_setitem(ev, y, cond, r) : -1;
+					val_decref(r);
+				}
+			}
+			val_decref(vals);
+		}
+		val_decref(cond);
+		if (rc < 0)
+			goto out;
+	}
+	res = y;
+	y = NULL;
+out:
+	val_decref(x);
+	val_decref(cl);
+	val_decref(fl);
+	val_decref(y);
+	return res;
+}
+
+/* fromiter(iter, dtype, count=-1, *, like=None): count items drawn (all
+ * when -1), then np.array of them in dtype (scalar dtypes: a 1-d result) */
+FN(fromiter)
+{
+	struct value *itv, *dtv, *cv = NULL, *like = NULL;
+	int64_t count = -1;
+	int dt;
+	if (args_parse(ev, "fromiter", argc, argv, kw, "iter,dtype|count,$like", &itv, &dtv, &cv, &like) < 0 ||
+	    (cv && val_as_int64(ev, cv, &count) < 0))
+		return NULL;
+	if (dtv->type == VT_NONE)
+		return err_set(ev, TY_ValueError, "Must specify length when using variable-size data-type.");
+	if (arr_parse_dtype(ev, dtv, &dt) < 0)
+		return NULL;
+	struct value *items = val_list_new(0, NULL), *it = items ? val_iter(ev, itv) : NULL;
+	if (!it) {
+		val_decref(items);
+		return NULL;
+	}
+	int64_t got = 0;
+	while (count < 0 || got < count) {
+		struct value *v = val_next(ev, it);
+		if (!v) {
+			if (err_occurred(ev))
+				goto fail;
+			break;
+		}
+		if (list_append(items, v) < 0)
+			goto fail;
+		got++;
+	}
+	val_decref(it);
+	it = NULL;
+	if (count >= 0 && got < count) {
+		err_set(ev, TY_ValueError, "iterator too short: Expected %lld but iterator had only %lld items.",
+			(long long)count, (long long)got);
+		goto fail;
+	}
+	for (int64_t i = 0; i < got; i++) {
+		struct value *v = items->u.seq.items[i];
+		if (v->type == VT_LIST || v->type == VT_TUPLE || v->type == VT_NDARRAY) {
+			/* NumPy's item conversions, by the dtype's kind */
+			if (dt_is_int(dt))
+				err_set(ev, TY_TypeError, "int() argument must be a string, a bytes-like object or a "
+					"real number, not '%s'", val_type_name(v));
+			else if (dt_is_complex(dt))
+				err_set(ev, TY_TypeError, "must be real number, not %s", val_type_name(v));
+			else if (dt == DT_BOOL)
+				err_set(ev, TY_NotImplementedError, "fromiter: a sequence item as a bool");
+			else
+				err_set(ev, TY_ValueError, "setting an array element with a sequence.");
+			goto fail;
+		}
+	}
+	{
+		struct value *d = val_dtype(dt, 0);
+		struct value *r = d ? arr_ns_callk(ev, arr_be(bi), "array", 1, &items, "dtype", d) : NULL;
+		val_decref(d);
+		val_decref(items);
+		return r;
+	}
+fail:
+	val_decref(it);
+	val_decref(items);
+	return NULL;
+}
+
 /* histogram_bin_edges(a, bins=10, range=None, weights=None) */
 FN(histogram_bin_edges)
 {
@@ -2171,6 +2443,12 @@ const struct arr_func arr_compose_funcs[] = {
 	{"sinc", x_sinc, "sinc(x)", "Return the normalized sinc function."},
 	{"iterable", x_iterable, "iterable(y)", "Check whether or not an object can be iterated over."},
 	{"isfortran", x_isfortran, "isfortran(a)", "Check if the array is Fortran contiguous but *not* C contiguous."},
+	{"unstack", x_unstack, "unstack(x, /, *, axis=0)", "Split an array into a sequence of arrays along the given axis."},
+	{"mask_indices", x_mask_indices, "mask_indices(n, mask_func, k=0)", "Return the indices to access (n, n) arrays, given a masking function."},
+	{"matvec", x_matvec, "matvec(x1, x2, /)", "Matrix-vector dot product of two arrays."},
+	{"vecmat", x_vecmat, "vecmat(x1, x2, /)", "Vector-matrix dot product of two arrays."},
+	{"piecewise", x_piecewise, "piecewise(x, condlist, funclist, *args, **kw)", "Evaluate a piecewise-defined function."},
+	{"fromiter", x_fromiter, "fromiter(iter, dtype, count=-1, *, like=None)", "Create a new 1-dimensional array from an iterable object."},
 	{"histogram_bin_edges", x_histogram_bin_edges, "histogram_bin_edges(a, bins=10, range=None, weights=None)",
 	 "Function to calculate only the edges of the bins used by the histogram function."},
 	{NULL, NULL, NULL, NULL}
