@@ -2104,6 +2104,225 @@ fail:
 	return NULL;
 }
 
+/* apply_over_axes(func, a, axes): func(val, axis) for each axis in turn,
+ * a lost dimension put back (NumPy's words when it cannot be) */
+FN(apply_over_axes)
+{
+	struct value *f, *av, *axv;
+	if (args_parse(ev, "apply_over_axes", argc, argv, kw, "func,a,axes", &f, &av, &axv) < 0)
+		return NULL;
+	const struct backend *be = arr_be(bi);
+	struct value *val = arr_ns_call(ev, be, "asarray", 1, &av, NULL), *axes = NULL;
+	if (!val)
+		return NULL;
+	int nd = arr_borrow(val)->ndim;
+	struct value *axa = arr_ns_call(ev, be, "asarray", 1, &axv, NULL);
+	if (!axa)
+		goto fail;
+	axes = arr_borrow(axa)->ndim == 0 ? val_list_new(1, (struct value *[]){val_incref(axv)}) : val_iter_list(ev, axv);
+	val_decref(axa);
+	if (!axes)
+		goto fail;
+	for (size_t i = 0; i < axes->u.seq.n; i++) {
+		int64_t axis;
+		if (val_as_int64(ev, axes->u.seq.items[i], &axis) < 0)
+			goto fail;
+		if (axis < 0)
+			axis += nd;
+		struct value *args[2] = {val, val_int(axis)};
+		struct value *res = args[1] ? val_call(ev, f, 2, args, NULL) : NULL;
+		if (!res) {
+			val_decref(args[1]);
+			goto fail;
+		}
+		struct value *ra = arr_ns_call(ev, be, "asarray", 1, &res, NULL);
+		val_decref(res);
+		if (!ra) {
+			val_decref(args[1]);
+			goto fail;
+		}
+		if (arr_borrow(ra)->ndim != nd) {
+			struct value *two[2] = {ra, args[1]};
+			struct value *ex = arr_ns_call(ev, be, "expand_dims", 2, two, NULL);
+			val_decref(ra);
+			ra = ex;
+			if (ra && arr_borrow(ra)->ndim != nd) {
+				val_decref(ra);
+				ra = NULL;
+				err_set(ev, TY_ValueError, "function is not returning an array of the correct shape");
+			}
+		}
+		val_decref(args[1]);
+		if (!ra)
+			goto fail;
+		val_decref(val);
+		val = ra;
+	}
+	val_decref(axes);
+	return val;
+fail:
+	val_decref(axes);
+	val_decref(val);
+	return NULL;
+}
+
+/* NumPy's Chebyshev coefficients of i0 (Cephes): on [0, 8] and beyond */
+static const double i0_a[30] = {
+	-4.4153416464793395e-18, 3.3307945188222384e-17, -2.431279846547955e-16, 1.715391285555133e-15,
+	-1.1685332877993451e-14, 7.676185498604936e-14, -4.856446783111929e-13, 2.95505266312964e-12,
+	-1.726826291441556e-11, 9.675809035373237e-11, -5.189795601635263e-10, 2.6598237246823866e-09,
+	-1.300025009986248e-08, 6.046995022541919e-08, -2.670793853940612e-07, 1.1173875391201037e-06,
+	-4.4167383584587505e-06, 1.6448448070728896e-05, -5.754195010082104e-05, 0.00018850288509584165,
+	-0.0005763755745385824, 0.0016394756169413357, -0.004324309995050576, 0.010546460394594998,
+	-0.02373741480589947, 0.04930528423967071, -0.09490109704804764, 0.17162090152220877,
+	-0.3046826723431984, 0.6767952744094761,
+};
+static const double i0_b[25] = {
+	-7.233180487874754e-18, -4.830504485944182e-18, 4.46562142029676e-17, 3.461222867697461e-17,
+	-2.8276239805165836e-16, -3.425485619677219e-16, 1.7725601330565263e-15, 3.8116806693526224e-15,
+	-9.554846698828307e-15, -4.150569347287222e-14, 1.54008621752141e-14, 3.8527783827421426e-13,
+	7.180124451383666e-13, -1.7941785315068062e-12, -1.3215811840447713e-11, -3.1499165279632416e-11,
+	1.1889147107846439e-11, 4.94060238822497e-10, 3.3962320257083865e-09, 2.266668990498178e-08,
+	2.0489185894690638e-07, 2.8913705208347567e-06, 6.889758346916825e-05, 0.0033691164782556943,
+	0.8044904110141088,
+};
+
+/* NumPy's _chbevl(x, vals) on arrays; x stolen */
+static struct value *chbevl(struct eval *ev, struct value *x, const double *vals, int n)
+{
+	struct value *b0 = val_float(vals[0]), *b1 = val_float(0.0), *b2 = NULL;
+	for (int i = 1; i < n && b0 && b1; i++) {
+		val_decref(b2);
+		b2 = b1;
+		b1 = b0;
+		b0 = ex_bin(ev, OP_ADD, ex_bin(ev, OP_SUB, ex_bin(ev, OP_MUL, val_incref(x), val_incref(b1)),
+					       val_incref(b2)), val_float(vals[i]));
+	}
+	val_decref(x);
+	val_decref(b1);
+	struct value *r = b2 ? ex_bin(ev, OP_MUL, val_float(0.5), ex_bin(ev, OP_SUB, b0, b2)) : NULL;
+	if (!b2)
+		val_decref(b0);
+	return r;
+}
+
+/* i0(x): NumPy's piecewise of its two Chebyshev expansions */
+FN(i0)
+{
+	struct value *xv;
+	if (args_parse(ev, "i0", argc, argv, kw, "x", &xv) < 0)
+		return NULL;
+	const struct backend *be = arr_be(bi);
+	struct value *x = arr_ns_call(ev, be, "asarray", 1, &xv, NULL);
+	if (!x)
+		return NULL;
+	int dt = arr_borrow(x)->dtype;
+	if (dt_is_complex(dt)) {
+		val_decref(x);
+		return err_set(ev, TY_TypeError, "i0 not supported for complex values");
+	}
+	if (!dt_is_float(dt)) {
+		struct value *ft = val_type(TY_FLOAT);
+		struct value *c = ft ? arr_method_call(ev, x, "astype", 1, &ft, NULL) : NULL;
+		val_decref(ft);
+		val_decref(x);
+		if (!(x = c))
+			return NULL;
+	}
+	x = ex_fn1(ev, be, "asarray", ex_fn1(ev, be, "absolute", x)); /* piecewise's asanyarray */
+	struct value *mask = x ? ex_bin(ev, OP_LE, val_incref(x), val_float(8.0)) : NULL;
+	struct value *y = mask ? arr_ns_call(ev, be, "zeros_like", 1, &x, NULL) : NULL;
+	struct value *res = NULL;
+	if (!y)
+		goto out;
+	for (int part = 0; part < 2; part++) {
+		struct value *cond = part ? ex_fn1(ev, be, "logical_not", val_incref(mask)) : val_incref(mask);
+		struct value *v = cond ? val_getitem(ev, x, cond) : NULL, *r;
+		if (!v) {
+			val_decref(cond);
+			goto out;
+		}
+		if (nd_size(arr_borrow(v)) == 0) {
+			val_decref(v);
+			val_decref(cond);
+			continue;
+		}
+		if (!part) /* exp(x) * _chbevl(x/2.0 - 2, A) */
+			r = ex_bin(ev, OP_MUL, ex_fn1(ev, be, "exp", val_incref(v)),
+				   chbevl(ev, ex_bin(ev, OP_SUB, ex_bin(ev, OP_TRUEDIV, val_incref(v), val_float(2.0)),
+						     val_int(2)), i0_a, 30));
+		else /* exp(x) * _chbevl(32.0/x - 2.0, B) / sqrt(x) */
+			r = ex_bin(ev, OP_TRUEDIV,
+				   ex_bin(ev, OP_MUL, ex_fn1(ev, be, "exp", val_incref(v)),
+					  chbevl(ev, ex_bin(ev, OP_SUB, ex_bin(ev, OP_TRUEDIV, val_float(32.0), val_incref(v)),
+							    val_float(2.0)), i0_b, 25)),
+				   ex_fn1(ev, be, "sqrt", val_incref(v)));
+		val_decref(v);
+		int rc = r ? val_setitem(ev, y, cond, r) : -1;
+		val_decref(r);
+		val_decref(cond);
+		if (rc < 0)
+			goto out;
+	}
+	res = y;
+	y = NULL;
+out:
+	val_decref(x);
+	val_decref(mask);
+	val_decref(y);
+	return res;
+}
+
+/* kaiser(M, beta): i0(beta * sqrt(1 - ((n - alpha) / alpha)**2.0)) / i0(beta) */
+FN(kaiser)
+{
+	struct value *mv, *bv;
+	if (args_parse(ev, "kaiser", argc, argv, kw, "M,beta", &mv, &bv) < 0)
+		return NULL;
+	const struct backend *be = arr_be(bi);
+	struct value *three[3] = {val_float(0.0), val_incref(mv), val_incref(bv)};
+	struct value *l = val_list_new(3, three);
+	struct value *vals = l ? arr_ns_call(ev, be, "array", 1, &l, NULL) : NULL;
+	val_decref(l);
+	if (!vals)
+		return NULL;
+	struct value *m = ex_item(ev, val_incref(vals), val_int(1));
+	struct value *beta = ex_item(ev, vals, val_int(2));
+	struct value *res = NULL;
+	if (!m || !beta)
+		goto out;
+	struct value *eq = ex_bin(ev, OP_EQ, val_incref(m), val_int(1));
+	int one = eq ? val_truth(ev, eq) : -1;
+	val_decref(eq);
+	if (one < 0)
+		goto out;
+	if (one) {
+		struct value *n1 = val_int(1);
+		res = n1 ? arr_ns_call(ev, be, "ones", 1, &n1, NULL) : NULL;
+		val_decref(n1);
+		goto out;
+	}
+	{
+		struct value *z = val_int(0);
+		struct value *two[2] = {z, m};
+		struct value *n = z ? arr_ns_call(ev, be, "arange", 2, two, NULL) : NULL;
+		val_decref(z);
+		struct value *alpha = ex_bin(ev, OP_TRUEDIV, ex_bin(ev, OP_SUB, val_incref(m), val_int(1)), val_float(2.0));
+		struct value *t = ex_bin(ev, OP_TRUEDIV, ex_bin(ev, OP_SUB, n, alpha ? val_incref(alpha) : NULL),
+					 alpha);
+		t = ex_bin(ev, OP_SUB, val_int(1), ex_bin(ev, OP_POW, t, val_float(2.0)));
+		t = ex_bin(ev, OP_MUL, val_incref(beta), ex_fn1(ev, be, "sqrt", t));
+		struct value *num = t ? x_i0(ev, bi, 1, &t, NULL) : NULL;
+		val_decref(t);
+		struct value *den = num ? x_i0(ev, bi, 1, &beta, NULL) : NULL;
+		res = ex_bin(ev, OP_TRUEDIV, num, den);
+	}
+out:
+	val_decref(m);
+	val_decref(beta);
+	return res;
+}
+
 /* histogram_bin_edges(a, bins=10, range=None, weights=None) */
 FN(histogram_bin_edges)
 {
@@ -2443,6 +2662,9 @@ const struct arr_func arr_compose_funcs[] = {
 	{"sinc", x_sinc, "sinc(x)", "Return the normalized sinc function."},
 	{"iterable", x_iterable, "iterable(y)", "Check whether or not an object can be iterated over."},
 	{"isfortran", x_isfortran, "isfortran(a)", "Check if the array is Fortran contiguous but *not* C contiguous."},
+	{"apply_over_axes", x_apply_over_axes, "apply_over_axes(func, a, axes)", "Apply a function repeatedly over multiple axes."},
+	{"i0", x_i0, "i0(x)", "Modified Bessel function of the first kind, order 0."},
+	{"kaiser", x_kaiser, "kaiser(M, beta)", "Return the Kaiser window."},
 	{"unstack", x_unstack, "unstack(x, /, *, axis=0)", "Split an array into a sequence of arrays along the given axis."},
 	{"mask_indices", x_mask_indices, "mask_indices(n, mask_func, k=0)", "Return the indices to access (n, n) arrays, given a masking function."},
 	{"matvec", x_matvec, "matvec(x1, x2, /)", "Matrix-vector dot product of two arrays."},
