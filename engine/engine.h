@@ -142,6 +142,13 @@ const char *engine_cuda_plugin_path(void);
  * initializes and finalizes it); without it, `from mpi4py import MPI`
  * initializes MPI and engine_exit finalizes it. */
 void engine_mpi_set_world(int rank, int size, int local_rank);
+/* The MPI front end, on every rank at the same point before each cell
+ * (collective when after_interrupt): after_interrupt says an interrupt
+ * reached the cell before; when any rank used MPI in it, the cells'
+ * MPI.COMM_WORLD is renewed on every rank (so an operation the interrupt
+ * left half done never meets a later one) and NCCL communicators are made
+ * again at their next use.  1 renewed, 0 not, -1 when MPI failed. */
+int engine_mpi_cell_begin(int after_interrupt);
 
 /* Flush stdio and end the process without exit handlers (see engine.c);
  * returns status only in sanitizer builds, where the caller exits. */

@@ -10,7 +10,9 @@
  * back what the cell printed, displayed and raised; a thread on each
  * takes interrupts.  Owns MPI's start and end, the kernel's communicators
  * (duplicates of MPI_COMM_WORLD: cells' traffic never meets the kernel's),
- * %%rank / %%px targets, and the report of a rank that died.
+ * %%rank / %%px targets, the report of a rank that died or that an
+ * interrupt does not stop, and the moment (the same request on every rank)
+ * at which the cells' MPI.COMM_WORLD is renewed after an interrupted cell.
  */
 #include <errno.h>
 #include <mpi.h>
@@ -51,6 +53,10 @@ struct khdr {
  * the job when a rank dies, a node lost): the kernel aborts the job. */
 #define PING_EVERY 1.0
 #define WATCHDOG 15.0
+/* A rank that has not ended its cell this long after an interrupt is named
+ * on the cell's stderr: it sits in a call that does not look at interrupts
+ * ($LUMEN_MPI_STUCK_AFTER seconds overrides it). */
+static double STUCK_AFTER = 3.0;
 
 static struct kmpi {
 	int rank, size, local_rank;
@@ -72,6 +78,9 @@ static struct kmpi {
 	double *heard;        /* when rank r last sent anything */
 	struct kmerge *merge;
 	const struct engine_sink *sink; /* the real sink (execute.c) */
+	int resync;           /* an interrupt reached the last cell (interrupt_lock) */
+	double intr_at;       /* when the running cell was interrupted, 0 not (lock) */
+	int stuck_noted, self_running;
 	double last_live;
 	char banner[160];
 	/* workers */
@@ -287,7 +296,7 @@ static int spmd_execute(struct kernel *k, const char *code,
 	const char *body;
 	struct kpack req = { 0 };
 	struct engine_error e0 = { 0 };
-	int r, rc, ntargets = 0, interrupted;
+	int r, rc, ntargets = 0, interrupted, resync;
 	uint32_t seq;
 
 	if (!targets)
@@ -299,10 +308,15 @@ static int spmd_execute(struct kernel *k, const char *code,
 	for (r = 0; r < G.size; r++)
 		ntargets += targets[r];
 	seq = G.seq + 1;
+	pthread_mutex_lock(&k->interrupt_lock);
+	resync = G.resync;
+	G.resync = 0;
+	pthread_mutex_unlock(&k->interrupt_lock);
 	kpack_u32(&req, OP_EXECUTE);
 	kpack_u32(&req, seq);
 	kpack_u32(&req, opt->silent);
 	kpack_u32(&req, opt->store_history);
+	kpack_u32(&req, (uint32_t)resync);
 	kpack_str(&req, targets, G.size);
 	kpack_str(&req, body, strlen(body));
 	if (req.oom) {
@@ -320,6 +334,9 @@ static int spmd_execute(struct kernel *k, const char *code,
 	G.sink = sink;
 	G.active = 1;
 	G.last_live = mono();
+	G.intr_at = 0;
+	G.stuck_noted = 0;
+	G.self_running = 1;
 	pthread_mutex_unlock(&G.lock);
 	/* from here an interrupt goes to the ranks; one that came since the
 	 * cell started is sent now */
@@ -336,11 +353,15 @@ static int spmd_execute(struct kernel *k, const char *code,
 			if (targets[r])
 				MPI_Send(&seq, 1, MPI_UINT32_T, r, TAG_INT, G.intr);
 
+	/* every rank does this at the same point of the requests: after an
+	 * interrupted cell that used MPI, a fresh MPI.COMM_WORLD for the cells */
+	engine_mpi_cell_begin(resync);
 	if (!targets[0])
 		rc = engine_execute(k->engine, "", opt, &(struct engine_sink){ 0 }, &e0);
 	else
 		rc = engine_execute(k->engine, body, opt, ntargets == 1 ? sink : &rec_sink, &e0);
 	pthread_mutex_lock(&G.lock);
+	G.self_running = 0;
 	if (rc && targets[0]) {
 		struct kpack p = { 0 };
 		kpack_error(&p, &e0);
@@ -368,6 +389,8 @@ static int spmd_execute(struct kernel *k, const char *code,
 	pthread_mutex_unlock(&G.lock);
 	pthread_mutex_lock(&k->interrupt_lock);
 	G.cell_ready = 0;
+	if (k->interrupted)
+		G.resync = 1;
 	pthread_mutex_unlock(&k->interrupt_lock);
 	free(targets);
 	return rc;
@@ -379,6 +402,10 @@ static void spmd_interrupt(struct kernel *k)
 
 	if (!G.cell_ready)
 		return; /* spmd_execute sends it once the cell is on its way */
+	pthread_mutex_lock(&G.lock);
+	if (G.active && !G.intr_at)
+		G.intr_at = mono();
+	pthread_mutex_unlock(&G.lock);
 	for (r = 1; r < G.size; r++)
 		if (G.targets[r])
 			MPI_Send(&G.seq, 1, MPI_UINT32_T, r, TAG_INT, G.intr);
@@ -570,6 +597,49 @@ static void report_end(int silent)
 	_exit(1);
 }
 
+/* Names on the cell's stderr the ranks that have not ended their cell
+ * STUCK_AFTER seconds after the interrupt (once a cell). */
+static void note_stuck(double now)
+{
+	struct kernel *k = kernel_global;
+	char msg[1536];
+	size_t len = 0;
+	int r, n = 0;
+
+	pthread_mutex_lock(&G.lock);
+	if (!G.active || !G.intr_at || G.stuck_noted || now - G.intr_at < STUCK_AFTER) {
+		pthread_mutex_unlock(&G.lock);
+		return;
+	}
+	G.stuck_noted = 1;
+	for (r = 0; r < G.size && len < sizeof msg - 400; r++)
+		if (r == 0 ? G.self_running : G.targets[r] && !G.done[r]) {
+			len += snprintf(msg + len, sizeof msg - len, "%s%d (pid %d on %s)",
+					n ? ", " : "", r, G.pids[r], G.hosts[r]);
+			n++;
+		}
+	pthread_mutex_unlock(&G.lock);
+	if (!n || !k || !k->iopub)
+		return;
+	{
+		char line[2048];
+		int m = snprintf(line, sizeof line,
+				 "lumen-mpi: the interrupt reached every rank, but rank%s %.*s ha%s not "
+				 "ended the cell %.0f s later: it is inside a call that does not look at "
+				 "interrupts. Wait for it, interrupt again, or restart the kernel "
+				 "(a restart starts all %d ranks again).\n",
+				 n > 1 ? "s" : "", (int)len, msg, n > 1 ? "ve" : "s", STUCK_AFTER, G.size);
+		if (m < 0)
+			return;
+		if (m >= (int)sizeof line)
+			m = sizeof line - 1;
+		pthread_mutex_lock(&k->stream_lock);
+		channels_publish_stream(k, k->stream_parent ? k->stream_parent : "{}", "stderr",
+					line, (size_t)m);
+		pthread_mutex_unlock(&k->stream_lock);
+	}
+}
+
 static void collect_one(int src, const char *buf, size_t len)
 {
 	struct khdr h;
@@ -662,6 +732,7 @@ static void *collector_main(void *arg)
 			pthread_mutex_unlock(&G.lock);
 			if (silent)
 				report_end(silent);
+			note_stuck(now);
 		}
 		if (G.active && now - G.last_live >= 0.05) {
 			pthread_mutex_lock(&G.lock);
@@ -836,15 +907,18 @@ static void worker_execute(struct kread *r)
 	uint32_t seq = kread_u32(r);
 	size_t tlen, blen;
 	const char *targets, *body;
-	int rc;
+	int rc, resync;
 
 	opt.silent = kread_u32(r);
 	opt.store_history = kread_u32(r);
+	resync = (int)kread_u32(r);
 	targets = kread_str(r, &tlen);
 	body = kread_str(r, &blen);
 	if (r->bad || tlen != (size_t)G.size)
 		return;
 	opt.keep_interrupt = 1;
+	/* every rank, targeted or not (rank 0 does it at the same point) */
+	engine_mpi_cell_begin(resync);
 	if (!targets[G.rank]) {
 		/* the execution count stays the same on every rank */
 		engine_execute(G.engine, "", &opt, &(struct engine_sink){ 0 }, &err);
@@ -1033,6 +1107,9 @@ int main(int argc, char **argv)
 
 	if (G.rank == 0) {
 		sigset_t all, old;
+		const char *sa_env = getenv("LUMEN_MPI_STUCK_AFTER");
+		if (sa_env && atof(sa_env) > 0)
+			STUCK_AFTER = atof(sa_env);
 		snprintf(G.banner, sizeof G.banner, "MPI: %d rank%s (lumen-mpi-kernel; "
 			 "%%%%rank 0,2 runs a cell on some)", G.size, G.size == 1 ? "" : "s");
 		sigfillset(&all);

@@ -3,7 +3,7 @@
 #   tools/fuzz.sh build               configure build-fuzz/ (clang, --enable-fuzz) and build the targets
 #   tools/fuzz.sh run [SECONDS] [T..] build, then run each target (default all) for SECONDS (default 60)
 #                                     from its seeds; prints execs, cov and ft per target; exit 1 on a crash
-#   tools/fuzz.sh one T [ARGS..]      run target T (wire, connection, parse, eval, npy, format) with
+#   tools/fuzz.sh one T [ARGS..]      run target T (wire, connection, parse, eval, npy, format, loadtxt) with
 #                                     libFuzzer ARGS (e.g. -max_total_time=600, or a crash file to replay)
 # Found crashes land in build-fuzz/fuzz-out/T/crash-* (timeouts: timeout-*, leaks: leak-*);
 # the working corpus in build-fuzz/fuzz-out/T/corpus (the committed seeds are never written).
@@ -11,7 +11,7 @@
 # are fenced (tests/fuzz/fz_guard.c): they cannot write, delete, run or signal anything.
 set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-TARGETS="wire connection parse eval npy format"
+TARGETS="wire connection parse eval npy format loadtxt"
 cmd=${1:-run}
 shift || true
 
@@ -36,7 +36,7 @@ setenv() {
 opts() { # target -> libFuzzer flags
 	local t=$1 o="-rss_limit_mb=3072 -malloc_limit_mb=2048 -print_final_stats=1"
 	case $t in
-	eval|npy|format) o="$o -timeout=20 -max_len=4096" ;;
+	eval|npy|format|loadtxt) o="$o -timeout=20 -max_len=4096" ;;
 	*) o="$o -timeout=10" ;;
 	esac
 	[ -f "$ROOT/tests/fuzz/dict/$t.dict" ] && o="$o -dict=$ROOT/tests/fuzz/dict/$t.dict"

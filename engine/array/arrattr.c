@@ -18,6 +18,7 @@
 #include "pyobj/bigint.h"
 #include "pyobj/bytesobj.h"
 #include "array/xfer.h"
+#include "array/nscall.h"
 
 /* ---- NumPy scalar <-> Python value ---- */
 
@@ -351,11 +352,19 @@ static int owns_data(const struct ndarray *a)
 	       nd_is_c_contiguous(a) && a->refcnt >= 1 && a->buf->refcnt == 1;
 }
 
+/* NumPy's "cpu"; for cp arrays CuPy's cupy.cuda.Device of the array's GPU
+ * (<CUDA Device 1>), made by the cupy.cuda table in use (the plugin's or
+ * host mode's) */
 static struct value *device_value(struct eval *ev, const struct ndarray *a)
 {
+	struct value *id, *r;
 	if (!arr_is_cupy(nd_backend(a)))
 		return val_cstr("cpu");
-	return val_cstr("<CUDA Device 0>");
+	if (!(id = val_int(a->buf->device)))
+		return err_nomem(ev);
+	r = arr_ns_call(ev, nd_backend(a), "cuda.Device", 1, &id, NULL);
+	val_decref(id);
+	return r;
 }
 
 /* the lookup of methods over every area's table (published at start-up) */

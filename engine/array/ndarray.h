@@ -26,6 +26,7 @@ struct buffer {
 	size_t nbytes;
 	const struct backend *be;   /* who frees it */
 	void *cookie;               /* the backend's own (pool block, pinned flag ...) */
+	int device;                 /* the GPU it lives on (CUDA ordinal); 0 in host memory */
 };
 
 enum nd_flags {

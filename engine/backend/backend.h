@@ -232,6 +232,12 @@ struct backend {
 	 * first item and dl the second minus the first -- or, for float64,
 	 * *step when step is not NULL (linspace's i*step + start). */
 	int (*arange_fill)(struct eval *ev, struct ndarray *dst, const void *first2, const double *step);
+	/* np.vander's matrix (lib/polynomial.c; host_fill.c, the CUDA backend
+	 * a round trip): out (m, n), C-contiguous, on this backend, of x's
+	 * dtype (int64, float64 or complex128; x 1-d of m items, C-contiguous):
+	 * column j holds x**j (increasing) or x**(n-1-j), each power the one
+	 * before times x (NumPy's multiply.accumulate; int64 wraps). */
+	int (*vander)(struct eval *ev, const struct ndarray *x, int increasing, struct ndarray *out);
 
 	/* Sorted search (cuda_search.c, host_search.c): out (int64,
 	 * C-contiguous, nd_size(v) items) gets, for each item of v, the index
@@ -251,6 +257,26 @@ struct backend {
 	 * imax (nseg items) are host memory. */
 	int (*segment_argminmax)(struct eval *ev, const struct ndarray *y, const int64_t *bounds,
 				 int64_t nseg, int64_t *imin, int64_t *imax);
+
+	/* Several devices (CuPy's current device, cp.cuda.Device(i)): 1 when
+	 * a (of this backend) lives on another device than the current one, so
+	 * that cp.asarray(a) copies it here as CuPy does; 0 on the host (one
+	 * device). */
+	int (*elsewhere)(const struct ndarray *a);
+	/* ---- slow1 (issue 17: array functions without a host round trip) ----
+	 * np.put (indexfn.c; host_index.c, cuda_index.c): a.flat[idx[i]] =
+	 * vals[i % nv] for each i, a C-contiguous, idx int64 C-contiguous and
+	 * vals (nv >= 0 items, a's dtype, C-contiguous) on this backend, as
+	 * NumPy's PyArray_PutTo: nv == 0 does nothing; an empty a with an
+	 * index raises IndexError "cannot replace elements of an empty array";
+	 * mode 0 (raise): negatives count from the end, and the first index
+	 * outside [-n, n) raises NumPy's IndexError ("index I is out of bounds
+	 * for axis 0 with size N") after the items before it are written;
+	 * 1 (wrap): modulo n; 2 (clip): into [0, n - 1].  Duplicate indices:
+	 * the last write wins on the host, any one on the device (CuPy's
+	 * rule). */
+	int (*put_index)(struct eval *ev, struct ndarray *a, const struct ndarray *idx,
+			 const struct ndarray *vals, int mode);
 };
 
 /* NumPy's backend (host memory): an object of the array layer

@@ -22,7 +22,7 @@ struct arr_func;
 
 /* Bumped whenever struct cuda_plugin, or a struct both sides share
  * (value, ndarray, backend, eval ...), changes in a way sizes miss. */
-#define CUDA_PLUGIN_ABI 2
+#define CUDA_PLUGIN_ABI 3
 
 /* %memgetinfo's numbers (bytes) */
 struct cuda_mem_info {
@@ -89,6 +89,20 @@ struct cuda_plugin {
 	int (*nccl_run)(struct eval *ev, void *comm, enum nccl_kind kind, const void *send, void *recv,
 			size_t count, int dtype, enum nccl_op op, int root, int peer);
 	int (*device_uuid)(unsigned char out[16]);
+	/* several GPUs (%device, %memgetinfo list each): how many the driver
+	 * reports, the current one, and device dev's numbers.  mem_info_of: 1
+	 * (out zeroed) for a device this process has not used yet (no context
+	 * is made just to ask), 0, or -1 with the error set. */
+	int (*device_count)(void);
+	int (*current_device)(void);
+	int (*mem_info_of)(struct eval *ev, int dev, struct cuda_mem_info *out);
+	void (*device_info_of)(int dev, struct cuda_device_info *out);
+	/* nccl_wait: waits for what nccl_run queued on comm, checking for
+	 * interrupts and NCCL's asynchronous errors; 0 done, -1 with the error
+	 * set (an NCCL error), -2 with KeyboardInterrupt (or the error) set
+	 * after comm was aborted and freed: its kernels left the stream, and
+	 * the caller must make a new communicator */
+	int (*nccl_wait)(struct eval *ev, void *comm);
 };
 
 /* ---- the engine's side (cuda_plugin.c) ---- */

@@ -11,8 +11,6 @@
 #include <stdarg.h>
 #include "lang/core.h"
 #include "lang/error.h"
-#include "pyobj/bigint.h"
-#include "pyobj/bytesobj.h"
 
 /* ---- iterator objects (enumerate, zip, map, reversed, dict views) ---- */
 
@@ -105,12 +103,12 @@ int val_hash(struct eval *ev, struct value *v, uint64_t *out)
 	switch (v->type) {
 	case VT_NONE: *out = 0x9e3779b97f4a7c15ULL; return 0;
 	case VT_BOOL: case VT_INT: *out = hash_int(v->u.i); return 0;
-	case VT_BIGINT: *out = big_hash(v); return 0;
+	case VT_BIGINT: *out = pyobj_hooks.big_hash(v); return 0;
 	case VT_FLOAT:
 		if (v->u.f == floor(v->u.f) && fabs(v->u.f) < 9.2e18) {
 			*out = hash_int((int64_t)v->u.f);
 		} else if (isfinite(v->u.f) && v->u.f == floor(v->u.f)) { /* the VT_BIGINT's hash */
-			*out = big_hash_double(v->u.f);
+			*out = pyobj_hooks.big_hash_double(v->u.f);
 		} else {
 			uint64_t bits;
 			double f = v->u.f;

@@ -87,4 +87,73 @@ int builtins_bundle(struct eval *ev, struct value *v, struct engine_bundle *b);
 int builtins_is_exit(const struct value *v); /* the exit / quit builtin */
 /* stable sort of a list in place with key/reverse, as list.sort */
 int builtins_sort_list(struct eval *ev, struct value *list, struct value *key, int reverse);
+/* The object model's entry points the core calls (pyobj/: big ints, bytes,
+ * user classes, sets, generators and the iteration protocol, string
+ * formatting, the builtins and the module registry).  pyobj_register
+ * (pyobj/pyobj.h) fills them at start-up, first in engine_init_layers, so
+ * the core names no pyobj/ function and the two rooms call one way (lang
+ * below, pyobj above).  Each has the contract of the pyobj/ function of
+ * its name (pyobj.h, bigint.h, bytesobj.h; builtins_init, pymod_import:
+ * eval.h; val_iter, val_next, val_iter_drain: value.h). */
+struct bigint;
+struct funcdef;
+struct pyobj_hooks {
+	/* bigint.c */
+	struct value *(*big_binop)(struct eval *ev, enum binop op, struct value *l, struct value *r);
+	struct value *(*big_binop_i64)(struct eval *ev, enum binop op, int64_t a, int64_t b);
+	struct value *(*big_neg_i64)(struct eval *ev, int64_t a);
+	struct value *(*big_unop)(struct eval *ev, enum unop op, struct value *v);
+	int (*big_cmp)(struct value *a, struct value *b);
+	int (*big_cmp_double)(struct value *a, double d);
+	uint64_t (*big_hash)(struct value *v);
+	uint64_t (*big_hash_double)(double d);
+	int (*big_to_double)(struct eval *ev, struct value *v, double *out);
+	struct value *(*big_from_digits)(struct eval *ev, const char *digits, int base, int neg);
+	char *(*big_repr)(struct eval *ev, struct value *v);
+	void (*big_free)(struct bigint *b);
+	/* bytesobj.c */
+	struct value *(*val_bytes)(const char *s, size_t len);
+	char *(*bytes_repr)(struct eval *ev, const char *s, size_t n);
+	struct value *(*bytes_binop)(struct eval *ev, enum binop op, struct value *l, struct value *r);
+	int (*bytes_contains)(struct eval *ev, struct value *b, struct value *x);
+	struct value *(*bytes_getitem)(struct eval *ev, struct value *b, struct value *key);
+	struct value *(*bytes_iter_list)(struct eval *ev, struct value *b);
+	/* class.c */
+	int (*cls_is_class)(const struct value *v);
+	int (*cls_is_instance)(const struct value *v);
+	struct value *(*cls_class_of)(struct value *v);
+	const char *(*cls_name)(const struct value *cls);
+	struct value *(*cls_build)(struct eval *ev, const char *name, int nbases, struct value **bases,
+				   struct value *ns, struct value *globals);
+	int (*cls_exc_matches)(struct value *exc, struct value *t);
+	int (*cls_is_exception_class)(const struct value *cls);
+	struct value *(*cls_super_zero)(struct eval *ev, const struct funcdef *fd, struct value *first);
+	int (*cls_is_super_builtin)(const struct value *f);
+	struct value *(*cls_exc_getattr)(struct eval *ev, struct value *exc, const char *name);
+	int (*cls_exc_setattr)(struct eval *ev, struct value *exc, const char *name, struct value *x);
+	char *(*cls_exc_str)(struct eval *ev, struct value *exc);
+	int (*cls_delattr)(struct eval *ev, struct value *obj, const char *name);
+	void (*cls_break_cycles)(struct value *globals);
+	/* set.c */
+	struct value *(*set_from)(struct eval *ev, struct value *it, int frozen);
+	/* gen.c: generators and the iteration protocol */
+	struct value *(*gen_new)(struct eval *ev, const char *name,
+				 struct value *(*run)(struct eval *ev, void *ctx), void *ctx,
+				 void (*ctx_free)(void *ctx));
+	struct value *(*gen_yield)(struct eval *ev, struct value *v);
+	struct value *(*gen_yield_from)(struct eval *ev, struct value *it);
+	struct value *(*val_iter)(struct eval *ev, struct value *v);
+	struct value *(*val_next)(struct eval *ev, struct value *it);
+	struct value *(*val_iter_drain)(struct eval *ev, struct value *v);
+	/* strformat.c */
+	char *(*strfmt_spec)(struct eval *ev, struct value *v, const char *spec);
+	struct value *(*strfmt_percent)(struct eval *ev, struct value *fmt, struct value *args);
+	/* builtins.c, pytypes.c, pymods.c */
+	int (*builtins_init)(struct eval *ev);
+	struct value *(*builtins_method)(struct eval *ev, struct value *self, const char *name);
+	struct value *(*builtins_type_call)(struct eval *ev, enum typeid t, int argc,
+					    struct value **argv, const struct kwargs *kw);
+	struct value *(*pymod_import)(struct eval *ev, const char *name);
+};
+extern struct pyobj_hooks pyobj_hooks;
 #endif

@@ -21,7 +21,6 @@
 #include "lang/args.h"
 #include "lang/eval_int.h"
 #include "lang/eval_impl.h"
-#include "pyobj/pyobj.h"
 
 struct ev_fuser ev_fuser;   /* filled by ufunc/fuse_stmt.c at start-up */
 
@@ -276,7 +275,7 @@ struct eval *ev_new(void)
 	ev->maxdepth = 1000;
 	if (!ev->globals || !ev->builtins || !ev->modules ||
 	    dict_setstr(ev->globals, "__name__", val_cstr("__main__")) < 0 ||
-	    builtins_init(ev) < 0) {
+	    pyobj_hooks.builtins_init(ev) < 0) {
 		ev_free(ev);
 		return NULL;
 	}
@@ -296,7 +295,7 @@ void ev_free(struct eval *ev)
 			d->entries[i].val = val_none();
 			val_decref(v);
 		}
-		cls_break_cycles(ev->globals);
+		pyobj_hooks.cls_break_cycles(ev->globals);
 		fn_break_cycles(ev->globals);
 	}
 	val_decref(ev->globals);
@@ -714,7 +713,7 @@ static struct value *gen_of_call(struct eval *ev, struct value *fv, struct value
 	g->fv = val_incref(fv);
 	g->locals = val_incref(locals);
 	g->sc = *sc;
-	return gen_new(ev, fv->u.func->fd->name, genframe_run, g, genframe_free);
+	return pyobj_hooks.gen_new(ev, fv->u.func->fd->name, genframe_run, g, genframe_free);
 }
 
 struct value *ev_call_function(struct eval *ev, struct value *fv, int argc,

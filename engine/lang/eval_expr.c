@@ -17,7 +17,6 @@
 #include "lang/args.h"
 #include "lang/eval_int.h"
 #include "lang/eval_impl.h"
-#include "pyobj/pyobj.h"
 
 static int leaf_binop(struct node *n);
 
@@ -217,10 +216,10 @@ static struct value *eval_fstring(struct eval *ev, struct scope *sc, struct node
 					val_decref(x);
 					goto fail;
 				}
-				s = strfmt_spec(ev, x, spec->u.str->s);
+				s = pyobj_hooks.strfmt_spec(ev, x, spec->u.str->s);
 				val_decref(spec);
 			} else {
-				s = x->type == VT_SCALAR ? strfmt_spec(ev, x, "") : val_str_of(ev, x);
+				s = x->type == VT_SCALAR ? pyobj_hooks.strfmt_spec(ev, x, "") : val_str_of(ev, x);
 			}
 		}
 		val_decref(x);
@@ -492,7 +491,7 @@ static int comp_loop(struct eval *ev, struct scope *sc, struct node *n, int ci, 
 			return -1;
 		if (!out) {
 			/* a generator expression */
-			struct value *y = gen_yield(ev, x);
+			struct value *y = pyobj_hooks.gen_yield(ev, x);
 			val_decref(x);
 			val_decref(y);
 			return y ? 0 : -1;
@@ -561,7 +560,7 @@ static int comp_loop(struct eval *ev, struct scope *sc, struct node *n, int ci, 
 		return rc;
 	}
 	if (ev_lazy_iterable(it)) {
-		struct value *iter = val_iter(ev, it);
+		struct value *iter = pyobj_hooks.val_iter(ev, it);
 		val_decref(it);
 		if (!iter)
 			return -1;
@@ -570,7 +569,7 @@ static int comp_loop(struct eval *ev, struct scope *sc, struct node *n, int ci, 
 			goto eager;
 		}
 		for (;;) {
-			struct value *x = val_next(ev, iter);
+			struct value *x = pyobj_hooks.val_next(ev, iter);
 			if (!x) {
 				val_decref(iter);
 				return err_occurred(ev) ? -1 : 0;
@@ -660,7 +659,7 @@ static struct value *eval_genexp(struct eval *ev, struct scope *sc, struct node 
 	g->sc.globals = g->globals;
 	if (n->tab)
 		g->sc.slots = ((struct lframe *)g->locals->u.obj.p)->slots;
-	return gen_new(ev, "<genexpr>", genexp_run, g, genexp_free);
+	return pyobj_hooks.gen_new(ev, "<genexpr>", genexp_run, g, genexp_free);
 }
 
 static struct value *eval_comprehension(struct eval *ev, struct scope *sc, struct node *n)
@@ -718,7 +717,7 @@ static struct value *super_zero(struct eval *ev, struct scope *sc)
 	struct value **r = ev_scope_ref(sc->locals, p0, n, ev_hash_name(p0, n));
 	if (!r)
 		return err_set(ev, TY_RuntimeError, "super(): arg[0] deleted");
-	return cls_super_zero(ev, sc->fd, *r);
+	return pyobj_hooks.cls_super_zero(ev, sc->fd, *r);
 }
 
 /* `yield x` / `yield from it` in the running generator */
@@ -728,11 +727,11 @@ static struct value *eval_yield(struct eval *ev, struct scope *sc, struct node *
 	if (!x)
 		return NULL;
 	if (!n->op) {
-		struct value *r = gen_yield(ev, x);
+		struct value *r = pyobj_hooks.gen_yield(ev, x);
 		val_decref(x);
 		return r;
 	}
-	struct value *r = gen_yield_from(ev, x);
+	struct value *r = pyobj_hooks.gen_yield_from(ev, x);
 	val_decref(x);
 	return r;
 }
@@ -877,7 +876,7 @@ dfail:
 			return NULL;
 		if (a->type != VT_BUILTIN)
 			return call_rest(ev, sc, n, a, NULL);
-		if (!n->l.n && !n->l2.n && cls_is_super_builtin(a)) {
+		if (!n->l.n && !n->l2.n && pyobj_hooks.cls_is_super_builtin(a)) {
 			val_decref(a);
 			set_span(ev, n);
 			return super_zero(ev, sc);
@@ -929,7 +928,7 @@ dfail:
 	case N_LISTCOMP: case N_DICTCOMP:
 		r = eval_comprehension(ev, sc, n);
 		if (r && n->op == 2) {
-			struct value *st = set_from(ev, r, 0);
+			struct value *st = pyobj_hooks.set_from(ev, r, 0);
 			val_decref(r);
 			return st;
 		}
@@ -942,7 +941,7 @@ dfail:
 			val_decref(l);
 			return NULL;
 		}
-		r = set_from(ev, l, 0);
+		r = pyobj_hooks.set_from(ev, l, 0);
 		val_decref(l);
 		return r;
 	}

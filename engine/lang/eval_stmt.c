@@ -16,7 +16,6 @@
 #include "lang/args.h"
 #include "lang/eval_int.h"
 #include "lang/eval_impl.h"
-#include "pyobj/pyobj.h"
 
 /* ---- assignment ---- */
 
@@ -185,7 +184,7 @@ static int del_target(struct eval *ev, struct scope *sc, struct node *t)
 	}
 	case N_ATTR: {
 		struct value *o = eval_expr(ev, sc, t->a);
-		int r = o ? cls_delattr(ev, o, t->s) : -1;
+		int r = o ? pyobj_hooks.cls_delattr(ev, o, t->s) : -1;
 		val_decref(o);
 		return r;
 	}
@@ -219,7 +218,7 @@ struct value *ev_import(struct eval *ev, const char *fullname)
 	if (!m && err_occurred(ev))
 		return NULL;
 	if (!m)
-		m = pymod_import(ev, fullname);
+		m = pyobj_hooks.pymod_import(ev, fullname);
 	if (!m && err_occurred(ev))
 		return NULL;
 	if (!m)
@@ -320,12 +319,12 @@ static int exec_from(struct eval *ev, struct scope *sc, struct node *s)
 
 static int exc_matches(struct eval *ev, struct value *exc, struct value *t)
 {
-	if (cls_is_class(t)) {
-		if (!cls_is_exception_class(t)) {
+	if (pyobj_hooks.cls_is_class(t)) {
+		if (!pyobj_hooks.cls_is_exception_class(t)) {
 			err_set(ev, TY_TypeError, "catching classes that do not inherit from BaseException is not allowed");
 			return -1;
 		}
-		return cls_exc_matches(exc, t);
+		return pyobj_hooks.cls_exc_matches(exc, t);
 	}
 	if (t->type == VT_TYPE) {
 		if (!typeid_is_exception(t->u.ty)) {
@@ -560,7 +559,7 @@ static int exec_raise(struct eval *ev, struct scope *sc, struct node *s)
 		}
 		val_decref(c);
 	}
-	if ((x->type == VT_TYPE && typeid_is_exception(x->u.ty)) || cls_is_class(x)) {
+	if ((x->type == VT_TYPE && typeid_is_exception(x->u.ty)) || pyobj_hooks.cls_is_class(x)) {
 		struct value *e = val_call(ev, x, 0, NULL, NULL);
 		val_decref(x);
 		if (!e)
@@ -621,7 +620,7 @@ static int exec_for(struct eval *ev, struct scope *sc, struct node *s)
 		}
 	} else if (ev_lazy_iterable(it)) {
 		/* iterators, generators, user classes: one item at a time */
-		struct value *iter = val_iter(ev, it);
+		struct value *iter = pyobj_hooks.val_iter(ev, it);
 		if (!iter) {
 			val_decref(it);
 			return EX_ERR;
@@ -640,7 +639,7 @@ static int exec_for(struct eval *ev, struct scope *sc, struct node *s)
 			iter = NULL;
 		}
 		while (iter && r == EX_OK && !brk) {
-			struct value *x = val_next(ev, iter);
+			struct value *x = pyobj_hooks.val_next(ev, iter);
 			if (!x) {
 				if (err_occurred(ev))
 					r = EX_ERR;
@@ -771,7 +770,7 @@ static struct value *class_body(struct eval *ev, struct scope *sc, struct node *
 	int r = ev_exec_block(ev, &cs, &s->fn->body);
 	ev_pop_frame(ev);
 	if (r == EX_OK)
-		cls = cls_build(ev, s->s, (int)bases->u.seq.n, bases->u.seq.items, ns, sc->globals);
+		cls = pyobj_hooks.cls_build(ev, s->s, (int)bases->u.seq.n, bases->u.seq.items, ns, sc->globals);
 out:
 	val_decref(cs.closure);
 	val_decref(ns);

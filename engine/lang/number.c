@@ -10,9 +10,8 @@
 #include <math.h>
 #include <stdarg.h>
 #include "lang/core.h"
+#include "pyobj/bigint.h"   /* big_is_int (inline) */
 #include "lang/error.h"
-#include "pyobj/bigint.h"
-#include "pyobj/bytesobj.h"
 
 /* ---- arithmetic on Python numbers ---- */
 
@@ -74,9 +73,9 @@ static struct value *int_binop(struct eval *ev, enum binop op, int64_t a, int64_
 {
 	int64_t r;
 	switch (op) {
-	case OP_ADD: if (__builtin_add_overflow(a, b, &r)) return big_binop_i64(ev, op, a, b); return val_int(r);
-	case OP_SUB: if (__builtin_sub_overflow(a, b, &r)) return big_binop_i64(ev, op, a, b); return val_int(r);
-	case OP_MUL: if (__builtin_mul_overflow(a, b, &r)) return big_binop_i64(ev, op, a, b); return val_int(r);
+	case OP_ADD: if (__builtin_add_overflow(a, b, &r)) return pyobj_hooks.big_binop_i64(ev, op, a, b); return val_int(r);
+	case OP_SUB: if (__builtin_sub_overflow(a, b, &r)) return pyobj_hooks.big_binop_i64(ev, op, a, b); return val_int(r);
+	case OP_MUL: if (__builtin_mul_overflow(a, b, &r)) return pyobj_hooks.big_binop_i64(ev, op, a, b); return val_int(r);
 	case OP_TRUEDIV:
 		if (b == 0)
 			return err_set(ev, TY_ZeroDivisionError, "division by zero");
@@ -86,7 +85,7 @@ static struct value *int_binop(struct eval *ev, enum binop op, int64_t a, int64_
 			return err_set(ev, TY_ZeroDivisionError, op == OP_MOD ? "integer modulo by zero"
 				       : "integer division or modulo by zero");
 		if (a == INT64_MIN && b == -1)
-			return op == OP_MOD ? val_int(0) : big_binop_i64(ev, op, a, b);
+			return op == OP_MOD ? val_int(0) : pyobj_hooks.big_binop_i64(ev, op, a, b);
 		int64_t q = a / b, m = a % b;
 		if (m != 0 && ((m < 0) != (b < 0))) {
 			q--;
@@ -103,7 +102,7 @@ static struct value *int_binop(struct eval *ev, enum binop op, int64_t a, int64_
 		int ovf;
 		r = ipow(a, b, &ovf);
 		if (ovf)
-			return big_binop_i64(ev, op, a, b);
+			return pyobj_hooks.big_binop_i64(ev, op, a, b);
 		return val_int(r);
 	}
 	case OP_LSHIFT:
@@ -112,7 +111,7 @@ static struct value *int_binop(struct eval *ev, enum binop op, int64_t a, int64_
 		if (a == 0)
 			return val_int(0);
 		if (b >= 63 || (a > 0 ? a > (INT64_MAX >> b) : a < (INT64_MIN >> b)))
-			return big_binop_i64(ev, op, a, b);
+			return pyobj_hooks.big_binop_i64(ev, op, a, b);
 		return val_int((int64_t)((uint64_t)a << b));
 	case OP_RSHIFT:
 		if (b < 0)
@@ -351,12 +350,12 @@ struct value *val_binop(struct eval *ev, enum binop op, struct value *l, struct 
 	if (op >= OP_LT)
 		return val_compare_value(ev, op - OP_LT, l, r);
 	if ((l->type == VT_BYTES && r->type == VT_SCALAR) || (op == OP_MUL && l->type == VT_SCALAR && r->type == VT_BYTES)) {
-		struct value *x = bytes_binop(ev, op, l, r); /* bytes' own + and * come first */
+		struct value *x = pyobj_hooks.bytes_binop(ev, op, l, r); /* bytes' own + and * come first */
 		if (x || err_occurred(ev))
 			return x;
 	}
 	if (op == OP_MOD && (l->type == VT_STR || l->type == VT_BYTES))
-		return strfmt_percent(ev, l, r);  /* str.__mod__ comes before ndarray.__rmod__ */
+		return pyobj_hooks.strfmt_percent(ev, l, r);  /* str.__mod__ comes before ndarray.__rmod__ */
 	if (is_arr(l) || is_arr(r))
 		return slot_binop(ev, op, l, r, 0);
 	if (is_intlike(l) && is_intlike(r)) {
@@ -369,7 +368,7 @@ struct value *val_binop(struct eval *ev, enum binop op, struct value *l, struct 
 	if (big_is_int(l) && big_is_int(r)) {
 		if (op == OP_MATMUL)
 			return unsupported(ev, op, l, r);
-		return big_binop(ev, op, l, r);
+		return pyobj_hooks.big_binop(ev, op, l, r);
 	}
 	if (is_num(l) && is_num(r)) {
 		if (op == OP_MATMUL || op == OP_LSHIFT || op == OP_RSHIFT || op == OP_AND ||
@@ -388,7 +387,7 @@ struct value *val_binop(struct eval *ev, enum binop op, struct value *l, struct 
 	}
 	if (l->type == VT_BYTES || (op == OP_MUL && r->type == VT_BYTES && l->type != VT_STR &&
 				    l->type != VT_LIST && l->type != VT_TUPLE)) {
-		struct value *x = bytes_binop(ev, op, l, r);
+		struct value *x = pyobj_hooks.bytes_binop(ev, op, l, r);
 		if (x || err_occurred(ev))
 			return x;
 	}
@@ -419,7 +418,7 @@ struct value *val_binop(struct eval *ev, enum binop op, struct value *l, struct 
 		break;
 	case OP_MOD:
 		if (l->type == VT_STR)
-			return strfmt_percent(ev, l, r);
+			return pyobj_hooks.strfmt_percent(ev, l, r);
 		break;
 	case OP_OR:
 		if (l->type == VT_DICT && r->type == VT_DICT) {
@@ -495,11 +494,11 @@ struct value *val_unop(struct eval *ev, enum unop op, struct value *v)
 		return VAL_SLOT(v, unop)(ev, op, v);
 	switch (v->type) {
 	case VT_BIGINT:
-		return big_unop(ev, op, v);
+		return pyobj_hooks.big_unop(ev, op, v);
 	case VT_BOOL: case VT_INT:
 		if (op == UOP_NEG) {
 			if (v->u.i == INT64_MIN)
-				return big_neg_i64(ev, v->u.i);
+				return pyobj_hooks.big_neg_i64(ev, v->u.i);
 			return val_int(-v->u.i);
 		}
 		if (op == UOP_POS)
@@ -622,7 +621,7 @@ int val_compare(struct eval *ev, int cmp, struct value *l, struct value *r)
 			}
 			found = memmem(r->u.str->s, r->u.str->len, l->u.str->s, l->u.str->len) != NULL;
 		} else if (r->type == VT_BYTES) {
-			if ((found = bytes_contains(ev, r, l)) < 0)
+			if ((found = pyobj_hooks.bytes_contains(ev, r, l)) < 0)
 				return -1;
 		} else if (r->type == VT_DICT) {
 			uint64_t h;
@@ -719,12 +718,12 @@ int val_compare(struct eval *ev, int cmp, struct value *l, struct value *r)
 		    (is_intlike(l) && (l->u.i > (1LL << 53) || l->u.i < -(1LL << 53))) ||
 		    (is_intlike(r) && (r->u.i > (1LL << 53) || r->u.i < -(1LL << 53)))) {
 			if (big_is_int(l) && big_is_int(r))
-				return cmp_order(cmp, big_cmp(l, r));
+				return cmp_order(cmp, pyobj_hooks.big_cmp(l, r));
 			/* exact, as CPython: 2**53 + 1 != 2.0**53 */
 			double d = l->type == VT_FLOAT ? l->u.f : r->u.f;
 			if (isnan(d))
 				return cmp == CMP_NE;
-			int c = big_cmp_double(l->type == VT_FLOAT ? r : l, d);
+			int c = pyobj_hooks.big_cmp_double(l->type == VT_FLOAT ? r : l, d);
 			return cmp_order(cmp, l->type == VT_FLOAT ? -c : c);
 		}
 		double a, b;

@@ -12,8 +12,7 @@
 #include <errno.h>
 #include <math.h>
 #include "lang/parse.h"
-#include "pyobj/bigint.h"
-#include "pyobj/bytesobj.h"
+#include "lang/core.h"
 #include "lang/lex.h"
 #include "lang/error.h"
 
@@ -299,7 +298,7 @@ static struct node *number(struct parser *P)
 		unsigned long long u = strtoull(d, &end, base);
 		if (errno || u > (unsigned long long)INT64_MAX) {
 			/* beyond int64: a big int (bigint.c) */
-			struct value *big = big_from_digits(NULL, d, base, 0);
+			struct value *big = pyobj_hooks.big_from_digits(NULL, d, base, 0);
 			if (!big)
 				perr_at(P, TY_SyntaxError, t.line, t.col, 0, "integer literal too large");
 			return mkconst(P, &t, big);
@@ -601,7 +600,7 @@ static struct node *strings(struct parser *P)
 		if (isbytes) {
 			size_t ol;
 			char *d = decode_bytes(P, &t, t.s, t.len, t.flags & STR_RAW, &ol);
-			vpush(P, &parts, mkconst(P, &t, val_bytes(d, ol)));
+			vpush(P, &parts, mkconst(P, &t, pyobj_hooks.val_bytes(d, ol)));
 		} else if (t.flags & STR_F) {
 			anyf = 1;
 			fstring_parts(P, &t, t.s, t.len, t.flags & STR_RAW, &parts, 0);
@@ -625,7 +624,7 @@ static struct node *strings(struct parser *P)
 			memcpy(b + o, parts.v[i]->v->u.str->s, parts.v[i]->v->u.str->len);
 			o += parts.v[i]->v->u.str->len;
 		}
-		return mkconst(P, &first, isbytes ? val_bytes(b, total) : val_str(b, total));
+		return mkconst(P, &first, isbytes ? pyobj_hooks.val_bytes(b, total) : val_str(b, total));
 	}
 	struct node *n = mknode(P, N_FSTRING, &first);
 	n->l = tolist(&parts);

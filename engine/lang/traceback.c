@@ -16,7 +16,6 @@
 #include "lang/args.h"
 #include "lang/eval_int.h"
 #include "lang/eval_impl.h"
-#include "pyobj/pyobj.h"
 
 /* ---- tracebacks ---- */
 

@@ -12,15 +12,14 @@
 #include <math.h>
 #include <stdarg.h>
 #include "lang/core.h"
-#include "pyobj/pyobj.h"
+#include "pyobj/bigint.h"   /* big_is_int (inline) */
 #include "lang/error.h"
-#include "pyobj/bigint.h"
-#include "pyobj/bytesobj.h"
 
 /* ---- the type slots the layers above fill (value.h) ---- */
 
 struct type_slots val_slots[VT_COUNT];
 struct lang_hooks lang_hooks;
+struct pyobj_hooks pyobj_hooks;   /* core.h: filled by pyobj_register */
 
 /* ---- the type table ---- */
 
@@ -302,7 +301,7 @@ void val_decref(struct value *v)
 			v->u.obj.t->free(v->u.obj.p);
 		break;
 	case VT_BIGINT:
-		big_free(v->u.big);
+		pyobj_hooks.big_free(v->u.big);
 		break;
 	default:
 		break;
@@ -649,12 +648,12 @@ const char *val_type_name(struct value *v)
 	case VT_MODULE: return "module";
 	case VT_TYPE: return "type";
 	case VT_EXCEPTION:
-		return v->u.exc.cls ? cls_name(v->u.exc.cls) : typeid_name(v->u.exc.type);
+		return v->u.exc.cls ? pyobj_hooks.cls_name(v->u.exc.cls) : typeid_name(v->u.exc.type);
 	case VT_DTYPE: case VT_SCALAR: case VT_NDARRAY:
 		return VAL_SLOT(v, type_name)(v);
 	case VT_OBJECT:
-		if (cls_is_instance(v))
-			return cls_name(cls_class_of(v));
+		if (pyobj_hooks.cls_is_instance(v))
+			return pyobj_hooks.cls_name(pyobj_hooks.cls_class_of(v));
 		return v->u.obj.t && v->u.obj.t->name ? v->u.obj.t->name : "object";
 	default:
 		return "object";
@@ -722,7 +721,7 @@ int val_as_double(struct eval *ev, struct value *v, double *out)
 		*out = (double)v->u.i;
 		return 0;
 	case VT_BIGINT:
-		return big_to_double(ev, v, out);
+		return pyobj_hooks.big_to_double(ev, v, out);
 	case VT_FLOAT:
 		*out = v->u.f;
 		return 0;
@@ -1000,12 +999,12 @@ char *val_repr(struct eval *ev, struct value *v)
 	switch (v->type) {
 	case VT_NONE: return strdup("None");
 	case VT_BOOL: return strdup(v->u.i ? "True" : "False");
-	case VT_BIGINT: return big_repr(ev, v);
+	case VT_BIGINT: return pyobj_hooks.big_repr(ev, v);
 	case VT_INT: sb_printf(&b, "%lld", (long long)v->u.i); break;
 	case VT_FLOAT: return fmt_float_repr(v->u.f, 1);
 	case VT_COMPLEX: return val_complex_repr(v->u.c);
 	case VT_STR: return str_repr(v->u.str->s, v->u.str->len);
-	case VT_BYTES: return bytes_repr(ev, v->u.str->s, v->u.str->len);
+	case VT_BYTES: return pyobj_hooks.bytes_repr(ev, v->u.str->s, v->u.str->len);
 	case VT_TUPLE: case VT_LIST:
 		if ((v->type == VT_TUPLE && v->u.seq.named ? repr_named(ev, &b, v) : repr_seq(ev, &b, v)) < 0) {
 			free(b.s);
@@ -1084,7 +1083,7 @@ char *val_str_of(struct eval *ev, struct value *v)
 	case VT_EXCEPTION: {
 		struct value *args = v->u.exc.args;
 		if (v->u.exc.cls) {
-			char *s = cls_exc_str(ev, v);
+			char *s = pyobj_hooks.cls_exc_str(ev, v);
 			if (s || err_occurred(ev))
 				return s;
 		}
@@ -1196,7 +1195,7 @@ struct value *val_getattr(struct eval *ev, struct value *v, const char *name)
 		break;
 	case VT_EXCEPTION:
 		if (v->u.exc.cls || v->u.exc.attrs) {
-			r = cls_exc_getattr(ev, v, name);
+			r = pyobj_hooks.cls_exc_getattr(ev, v, name);
 			if (r || err_occurred(ev))
 				return r;
 		}
@@ -1286,7 +1285,7 @@ struct value *val_getattr(struct eval *ev, struct value *v, const char *name)
 	default:
 		break;
 	}
-	r = builtins_method(ev, v, name);
+	r = pyobj_hooks.builtins_method(ev, v, name);
 	if (r || err_occurred(ev))
 		return r;
 	if (v->type == VT_TYPE)
@@ -1304,7 +1303,7 @@ int val_setattr(struct eval *ev, struct value *v, const char *name, struct value
 	if (v->type == VT_MODULE)
 		return module_add(v, name, val_incref(x)) < 0 ? (err_nomem(ev), -1) : 0;
 	if (v->type == VT_EXCEPTION)
-		return cls_exc_setattr(ev, v, name, x);
+		return pyobj_hooks.cls_exc_setattr(ev, v, name, x);
 	if (v->type == VT_TYPE)
 		err_set(ev, TY_TypeError, "cannot set '%s' attribute of immutable type '%s'", name, typeid_name(v->u.ty));
 	else
@@ -1471,7 +1470,7 @@ struct value *val_getitem(struct eval *ev, struct value *v, struct value *key)
 		return val_str(v->u.str->s + o, e - o);
 	}
 	case VT_BYTES:
-		return bytes_getitem(ev, v, key);
+		return pyobj_hooks.bytes_getitem(ev, v, key);
 	case VT_RANGE:
 		if (key->type == VT_SLICE)
 			return seq_getslice(ev, v, &key->u.slice);
@@ -1707,7 +1706,7 @@ struct value *val_call(struct eval *ev, struct value *f, int argc, struct value 
 		}
 		return ev_call_function(ev, f, argc, argv, kw);
 	case VT_TYPE:
-		return builtins_type_call(ev, f->u.ty, argc, argv, kw);
+		return pyobj_hooks.builtins_type_call(ev, f->u.ty, argc, argv, kw);
 	case VT_DTYPE:
 		return VAL_SLOT(f, call)(ev, f, argc, argv, kw);
 	case VT_OBJECT:
@@ -1804,7 +1803,7 @@ struct value *val_iter_list(struct eval *ev, struct value *v)
 	case VT_NDARRAY: case VT_SCALAR:
 		return VAL_SLOT(v, iter_list)(ev, v);
 	case VT_BYTES:
-		return bytes_iter_list(ev, v);
+		return pyobj_hooks.bytes_iter_list(ev, v);
 	default: {
 		if (v->type == VT_OBJECT && v->u.obj.t->next && !v->u.obj.t->iter) {
 			/* a lazy iterator: drawn to its end (with an iter slot: val_iter_drain below) */
@@ -1824,7 +1823,7 @@ struct value *val_iter_list(struct eval *ev, struct value *v)
 			return out;
 		}
 		if (v->type == VT_OBJECT && v->u.obj.t->iter && !val_iterobj_list_borrow(v))
-			return val_iter_drain(ev, v); /* pyobj/gen.c: iter(v), then next() to the end */
+			return pyobj_hooks.val_iter_drain(ev, v); /* pyobj/gen.c: iter(v), then next() to the end */
 		if (v->type == VT_OBJECT && v->u.obj.t->getitem) {
 			/* the old sequence protocol: obj[0], obj[1] ... until IndexError */
 			struct value *l = val_list_new(0, NULL);
@@ -1852,7 +1851,7 @@ struct value *val_iter_list(struct eval *ev, struct value *v)
 		}
 		struct value *l = val_iterobj_list_borrow(v);
 		if (!l && v->type == VT_OBJECT && (v->u.obj.t->iter || v->u.obj.t->next))
-			return val_iter_drain(ev, v);
+			return pyobj_hooks.val_iter_drain(ev, v);
 		if (l) {
 			struct value *c = val_iter_list(ev, l);
 			/* an iterator is consumed, a view is not */

@@ -290,6 +290,8 @@ static struct value *mk_array(struct eval *ev, const struct builtin *bi, int arg
 		r = arr_asarray(ev, be, obj, dt);
 		if (!r)
 			return NULL;
+		if (a && r == a && be->elsewhere(r))
+			cp = 1;   /* CuPy: an array of another device is copied to the current one */
 		if (a && r == a && !cp && nmin <= r->ndim &&
 		    (!contiguous || (nd_is_c_contiguous(r) && r->ndim > 0)) &&
 		    (ord != 'F' || nd_is_f_contiguous(r)) && (ord != 'C' || nd_is_c_contiguous(r))) {

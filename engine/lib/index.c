@@ -1130,6 +1130,41 @@ out:
 	return res;
 }
 
+struct ndarray *idx_take_axis_arr(struct eval *ev, const struct ndarray *a, int axis,
+				  const struct ndarray *ind)
+{
+	const struct backend *be = nd_backend(a);
+	int64_t vshape[ND_MAXDIM], vstr[ND_MAXDIM], oshape[ND_MAXDIM], size = a->shape[axis];
+	int64_t stride = a->strides[axis];
+	int on = 0, k = 0;
+	struct ndarray *view, *out;
+	if (a->ndim - 1 + ind->ndim > ND_MAXDIM)
+		return err_set(ev, TY_ValueError, "too many dimensions"), NULL;
+	for (int i = 0; i < a->ndim; i++) {
+		if (i == axis)
+			for (int j = 0; j < ind->ndim; j++)
+				oshape[on++] = ind->shape[j];
+		else
+			oshape[on++] = a->shape[i];
+		if (i != axis) {
+			vshape[k] = a->shape[i];
+			vstr[k++] = a->strides[i];
+		}
+	}
+	if (!(view = nd_view(ev, a, a->dtype, a->ndim - 1, vshape, vstr, a->offset)))
+		return NULL;
+	if (!(out = nd_new(ev, be, a->dtype, on, oshape))) {
+		nd_decref(view);
+		return NULL;
+	}
+	if (nd_size(out) && be->take_index(ev, view, 1, &ind, &size, &stride, &axis, axis, out) < 0) {
+		nd_decref(out);
+		out = NULL;
+	}
+	nd_decref(view);
+	return out;
+}
+
 /* Fills the indexing slots of ndarrays and NumPy scalars (lang/value.h). */
 void idx_register_slots(void)
 {

@@ -13,6 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lib/shape.h"
+#include "lib/devsearch.h"
+#include "array/nscall.h"
 #include "lang/args.h"
 #include "lang/error.h"
 #include "ufunc/ufunc.h"
@@ -50,7 +52,7 @@ static struct ndarray *own_indices(struct eval *ev, const struct ndarray *i0, in
 static int fix_indices(struct eval *ev, int64_t *p, int64_t k, int64_t n, const char *mode, int axis)
 {
 	int wrap = !strcmp(mode, "wrap"), clip = !strcmp(mode, "clip");
-	if ((wrap || clip) && n == 0 && k > 0)
+	if (n == 0 && k > 0)
 		goto empty;
 	if (wrap) {
 		for (int64_t i = 0; i < k; i++)
@@ -92,6 +94,53 @@ static int mode_arg(struct eval *ev, struct value *v, const char **mode)
 
 /* ---- take ---- */
 
+/* The indices of take as int64 on their own backend, mode applied there
+ * (issue 17: no host copy): wrap as ind % n, clip into [0, n - 1]; raise
+ * leaves them for the backend's take_index to check.  New reference. */
+static struct ndarray *dev_indices(struct eval *ev, const struct ndarray *i0, int64_t n, const char *mode)
+{
+	struct ndarray *c = i0->dtype == DT_INT64 && nd_is_c_contiguous(i0) ? nd_incref((struct ndarray *)i0)
+			    : arr_astype_quiet(ev, i0, DT_INT64);
+	struct value *v;
+	int wrap = !strcmp(mode, "wrap");
+	if (c && n == 0 && nd_size(c) > 0) {
+		nd_decref(c);
+		return err_set(ev, TY_IndexError, "cannot do a non-empty take from an empty axes."), NULL;
+	}
+	if (!c || (!wrap && strcmp(mode, "clip")) || nd_size(c) == 0)
+		return c;
+	v = arr_wrap(ev, c);
+	if (wrap) {
+		v = ex_bin(ev, OP_MOD, v, val_int(n));
+	} else {
+		struct value *args[3] = {v, val_int(0), val_int(n - 1)};
+		v = v ? arr_ns_call(ev, nd_backend(i0), "clip", 3, args, NULL) : NULL;
+		for (int i = 0; i < 3; i++)
+			if (args[i])
+				val_decref(args[i]);
+	}
+	c = v ? arr_borrow(v) : NULL;
+	if (c && c->dtype == DT_INT64 && nd_is_c_contiguous(c))
+		c = nd_incref(c);
+	else if (c)
+		c = arr_astype_quiet(ev, c, DT_INT64);
+	if (v)
+		val_decref(v);
+	return c;
+}
+
+/* an index array take / put read where it lies: an integer ndarray of a's
+ * backend with at least one dim, on a backend that wants device paths */
+static const struct ndarray *dev_index_arg(const struct ndarray *a, struct value *iv)
+{
+	const struct ndarray *i = arr_borrow(iv);
+	if (!i || !ds_wanted(nd_backend(a)) || nd_backend(i) != nd_backend(a) || !dt_is_int(i->dtype)
+	    || i->ndim < 1)
+		return NULL;
+	return i;
+}
+
+
 static struct value *xf_take(struct eval *ev, const struct builtin *bi, int argc,
 			     struct value **argv, const struct kwargs *kw)
 {
@@ -114,13 +163,18 @@ static struct value *xf_take(struct eval *ev, const struct builtin *bi, int argc
 	}
 	if (!a)
 		goto out;
+	if (dev_index_arg(a, iv)) {
+		ind = dev_indices(ev, arr_borrow(iv), a->shape[axis], mode);
+		res = ind ? idx_take_axis_arr(ev, a, axis, ind) : NULL;
+		goto out;
+	}
 	{
 		struct ndarray *i0 = shp_host_array(ev, iv, -1);
 		if (!i0)
 			goto out;
 		if (!dt_is_int(i0->dtype) && !(nd_size(i0) == 0)) {
 			nd_decref(i0);
-			err_set(ev, TY_TypeError, "Cannot cast array data from dtype('%s') to dtype('int64') according to the rule 'safe'",
+			err_set(ev, TY_TypeError, "Cannot cast array data from dtype('%s') to dtype('int64') according to the rule 'same_kind'",
 				dtype_table[i0->dtype].name);
 			goto out;
 		}
@@ -160,6 +214,45 @@ out:
 
 /* ---- put ---- */
 
+/* np.put through the backend's put_index, the indices i0 (any integer
+ * dtype) on a's backend (a not C-contiguous goes through a C-contiguous
+ * copy assigned back) */
+static int put_composed(struct eval *ev, struct ndarray *a, const struct ndarray *i0, struct value *vv,
+			const char *mode)
+{
+	const struct backend *be = nd_backend(a);
+	struct ndarray *ind = NULL, *v0 = NULL, *vals = NULL, *c = NULL;
+	int rc = -1, m = !strcmp(mode, "wrap") ? 1 : !strcmp(mode, "clip") ? 2 : 0;
+	ind = i0->dtype == DT_INT64 && nd_is_c_contiguous(i0) ? nd_incref((struct ndarray *)i0)
+	      : arr_astype_quiet(ev, i0, DT_INT64);
+	if (!ind || !(v0 = arr_asarray(ev, be, vv, a->dtype)))
+		goto out;
+	if (v0->dtype == a->dtype && nd_is_c_contiguous(v0))
+		vals = nd_incref(v0);
+	else if (v0->dtype == a->dtype)
+		vals = shp_copy(ev, v0);
+	else if ((c = arr_astype_quiet(ev, v0, a->dtype)))
+		vals = nd_is_c_contiguous(c) ? nd_incref(c) : shp_copy(ev, c);
+	nd_decref(c);
+	c = NULL;
+	if (!vals)
+		goto out;
+	if (nd_is_c_contiguous(a)) {
+		rc = be->put_index(ev, a, ind, vals, m);
+	} else if ((c = shp_copy(ev, a))) {
+		/* back even after an IndexError: raise mode keeps what it wrote */
+		rc = be->put_index(ev, c, ind, vals, m);
+		if (shp_assign(ev, a, c) < 0)
+			rc = -1;
+	}
+out:
+	nd_decref(ind);
+	nd_decref(v0);
+	nd_decref(vals);
+	nd_decref(c);
+	return rc;
+}
+
 static struct value *xf_put(struct eval *ev, const struct builtin *bi, int argc,
 			    struct value **argv, const struct kwargs *kw)
 {
@@ -168,51 +261,22 @@ static struct value *xf_put(struct eval *ev, const struct builtin *bi, int argc,
 	if (args_parse(ev, "put", argc, argv, kw, "a,ind,v|mode", &av, &iv, &vv, &modev) < 0
 	    || mode_arg(ev, modev, &mode) < 0)
 		return NULL;
-	struct ndarray *a = arr_borrow(av), *h = NULL, *ind = NULL, *vals = NULL;
-	int rc = -1;
+	struct ndarray *a = arr_borrow(av), *i0;
+	int rc;
 	if (!a)
 		return err_set(ev, TY_TypeError, "a must be a numpy array, not %s", val_type_name(av));
 	if (!(a->flags & ND_WRITEABLE))
 		return err_set(ev, TY_ValueError, "assignment destination is read-only");
-	{
-		struct ndarray *i0 = shp_host_array(ev, iv, DT_INT64);
-		ind = i0 ? own_indices(ev, i0, nd_size(a)) : NULL;
-		nd_decref(i0);
+	/* an index array where a lies is read there; other keys are read on
+	 * the host and copied over */
+	i0 = dev_index_arg(a, iv) ? nd_incref((struct ndarray *)arr_borrow(iv)) : NULL;
+	if (!i0) {
+		struct ndarray *h0 = shp_host_array(ev, iv, DT_INT64);
+		i0 = h0 ? arr_to_backend(ev, h0, nd_backend(a)) : NULL;
+		nd_decref(h0);
 	}
-	if (!ind)
-		goto out;
-	{
-		struct ndarray *v0 = arr_borrow(vv) ? nd_incref(arr_borrow(vv))
-				   : shp_host_array(ev, vv, a->dtype);
-		vals = v0 ? arr_host_c(ev, v0, a->dtype) : NULL;
-		nd_decref(v0);
-	}
-	if (!vals)
-		goto out;
-	int64_t n = nd_size(a), k = nd_size(ind), nv = nd_size(vals);
-	if (fix_indices(ev, (int64_t *)nd_data(ind), k, n, mode, 0) < 0)
-		goto out;
-	if (nv == 0) {
-		rc = 0;
-		goto out;
-	}
-	h = arr_to_host(ev, a);
-	if (!h)
-		goto out;
-	int isz = dt_size(a->dtype);
-	for (int64_t i = 0; i < k; i++) {
-		int64_t f = ((int64_t *)nd_data(ind))[i], off = 0;
-		for (int d = h->ndim - 1; d >= 0; d--) {
-			off += (f % h->shape[d]) * h->strides[d];
-			f /= h->shape[d];
-		}
-		memcpy(nd_data(h) + off, nd_data(vals) + (i % nv) * isz, isz);
-	}
-	rc = h == a ? 0 : shp_assign(ev, a, h);
-out:
-	nd_decref(h);
-	nd_decref(ind);
-	nd_decref(vals);
+	rc = i0 ? put_composed(ev, a, i0, vv, mode) : -1;
+	nd_decref(i0);
 	return rc < 0 ? NULL : val_none();
 }
 

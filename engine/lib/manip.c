@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lib/shape.h"
+#include "lib/devsearch.h"
 #include "array/nscall.h"
 #include "lang/args.h"
 #include "lang/error.h"
@@ -1328,12 +1329,83 @@ out:
 	return wrap(ev, r);
 }
 
+/* np.repeat where a lies, without a host copy of its items (issue 17):
+ * one count for all (nr == 1) is a broadcast view with a new axis of that
+ * many stride-0 items after axis, copied once and reshaped; counts per item
+ * give the source item of each output position as searchsorted(cumsum(reps),
+ * arange(total), 'right') on a's backend, gathered by the backend's
+ * take_index.  reps: host memory, n items (or one), all >= 0. */
+static struct ndarray *repeat_composed(struct eval *ev, const struct ndarray *a, int axis,
+				       const int64_t *rp, int64_t nr, int64_t n, int64_t tot)
+{
+	const struct backend *be = nd_backend(a);
+	int64_t shape[ND_MAXDIM], fin[ND_MAXDIM];
+	if (nr == 1) {
+		int64_t str[ND_MAXDIM];
+		struct ndarray *v, *c, *r;
+		if (a->ndim + 1 > ND_MAXDIM)
+			return err_set(ev, TY_ValueError, "too many dimensions"), NULL;
+		for (int i = 0, k = 0; i < a->ndim; i++) {
+			shape[k] = a->shape[i];
+			str[k++] = a->strides[i];
+			fin[i] = a->shape[i];
+			if (i == axis) {
+				shape[k] = rp[0];
+				str[k++] = 0;
+				fin[i] = tot;
+			}
+		}
+		v = view_of(ev, a, a->ndim + 1, shape, str, a->offset);
+		c = v ? shp_copy(ev, v) : NULL;
+		r = c ? arr_reshape(ev, c, a->ndim, fin) : NULL;
+		nd_decref(v);
+		nd_decref(c);
+		return r;
+	}
+	/* the inclusive sums of the counts (n items: the counts' size, never
+	 * the output's) go to a's backend */
+	struct ndarray *cs = nd_new(ev, &backend_host, DT_INT64, 1, &n), *csd = NULL, *ind = NULL, *r = NULL;
+	struct value *pos = NULL, *iv = NULL;
+	if (!cs)
+		return NULL;
+	for (int64_t i = 0, t = 0; i < n; i++)
+		((int64_t *)nd_data(cs))[i] = t += rp[i];
+	csd = arr_to_backend(ev, cs, be);
+	nd_decref(cs);
+	if (!csd)
+		return NULL;
+	{
+		struct value *args[1] = {val_int(tot)}, *dt = val_dtype(DT_INT64, 1);
+		pos = arr_ns_callk(ev, be, "arange", 1, args, "dtype", dt);
+		val_decref(args[0]);
+		val_decref(dt);
+	}
+	if (pos) {
+		struct value *args[2] = {arr_wrap(ev, nd_incref(csd)), pos}, *side = val_cstr("right");
+		iv = args[0] && side ? arr_ns_callk(ev, be, "searchsorted", 2, args, "side", side) : NULL;
+		if (args[0])
+			val_decref(args[0]);
+		if (side)
+			val_decref(side);
+		val_decref(pos);
+	}
+	nd_decref(csd);
+	if (!iv)
+		return NULL;
+	ind = arr_borrow(iv);
+	if (ind && ind->dtype == DT_INT64 && nd_is_c_contiguous(ind))
+		r = idx_take_axis_arr(ev, a, axis, ind);
+	else
+		err_set(ev, TY_RuntimeError, "repeat: searchsorted gave no int64 array");
+	val_decref(iv);
+	return r;
+}
+
 static struct ndarray *repeat(struct eval *ev, const struct ndarray *a0, struct value *rv,
 			      struct value *axv)
 {
 	struct ndarray *a = NULL, *rep = NULL, *r = NULL;
 	int axis;
-	int64_t *idx = NULL;
 	if (!axv || axv->type == VT_NONE) {
 		a = ravel(ev, a0, 'C', 0);
 		axis = 0;
@@ -1370,21 +1442,11 @@ static struct ndarray *repeat(struct eval *ev, const struct ndarray *a0, struct 
 		}
 		tot += k;
 	}
-	if (nd_host_memory(a)) {
+	if (!ds_wanted(nd_backend(a)))
 		r = shp_repeat(ev, a, axis, rp, nr, tot);
-		goto out;
-	}
-	idx = malloc(sizeof(int64_t) * (tot ? tot : 1));
-	if (!idx) {
-		err_nomem(ev);
-		goto out;
-	}
-	for (int64_t i = 0, w = 0; i < n; i++)
-		for (int64_t k = rp[nr == 1 ? 0 : i]; k > 0; k--)
-			idx[w++] = i;
-	r = idx_take_axis(ev, a, axis, idx, tot);
+	else
+		r = repeat_composed(ev, a, axis, rp, nr, n, tot);
 out:
-	free(idx);
 	nd_decref(rep);
 	nd_decref(a);
 	return r;

@@ -44,40 +44,23 @@ static struct value *pf_vander(struct eval *ev, const struct builtin *bi, int ar
 	/* promote_types(x.dtype, int) */
 	int dt = dt_is_complex(x->dtype) ? DT_COMPLEX128
 		 : dt_is_float(x->dtype) || x->dtype == DT_UINT64 ? DT_FLOAT64 : DT_INT64;
-	h = arr_to_host(ev, x);
+	/* the powers by x's backend (struct backend's vander) */
+	h = arr_astype(ev, x, dt);
 	nd_decref(x);
-	if (!h)
-		return NULL;
-	if (arr_is_cupy(nd_backend(h))) {   /* cp in host mode: np's copy */
-		struct ndarray *c = arr_to_backend(ev, h, &backend_host);
-		nd_decref(h);
-		if (!(h = c))
-			return NULL;
-	}
-	x = arr_astype(ev, h, dt);
+	x = h ? arr_contiguous(ev, h) : NULL;
 	nd_decref(h);
 	if (!x)
 		return NULL;
 	int64_t m = x->shape[0], shape[2] = {m, n};
-	if (!(v = nd_new(ev, &backend_host, dt, 2, shape))) {
+	if (!(v = nd_new(ev, nd_backend(x), dt, 2, shape))) {
 		nd_decref(x);
 		return NULL;
 	}
-	/* column j holds x**j (increasing) or x**(n-1-j): multiply.accumulate */
-	for (int64_t i = 0; i < m; i++)
-		for (int64_t k = 0; k < n; k++) {
-			int64_t j = inc ? k : n - 1 - k, at = i * n + j;
-			if (dt == DT_INT64) {
-				int64_t *o = (int64_t *)nd_data(v), xi = ((int64_t *)nd_data(x))[i];
-				o[at] = k == 0 ? 1 : k == 1 ? xi : (int64_t)((uint64_t)o[at + (inc ? -1 : 1)] * (uint64_t)xi);
-			} else if (dt == DT_FLOAT64) {
-				double *o = (double *)nd_data(v), xi = ((double *)nd_data(x))[i];
-				o[at] = k == 0 ? 1 : k == 1 ? xi : o[at + (inc ? -1 : 1)] * xi;
-			} else {
-				double _Complex *o = (double _Complex *)nd_data(v), xi = ((double _Complex *)nd_data(x))[i];
-				o[at] = k == 0 ? 1 : k == 1 ? xi : o[at + (inc ? -1 : 1)] * xi;
-			}
-		}
+	if (m && n && nd_backend(x)->vander(ev, x, inc, v) < 0) {
+		nd_decref(x);
+		nd_decref(v);
+		return NULL;
+	}
 	nd_decref(x);
 	if (nd_backend(v) == arr_be(bi))
 		return arr_wrap(ev, v);

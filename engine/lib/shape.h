@@ -55,4 +55,12 @@ int idx_value_check(struct eval *ev, int dt, const struct value *x);
 struct ndarray *idx_take_axis(struct eval *ev, const struct ndarray *a, int axis,
 			      const int64_t *idx, int64_t n);
 
+/* np.take(a, ind, axis) with the index array where the data lies: ind
+ * int64, C-contiguous, on a's backend (negatives wrapped; an index out of
+ * range raises NumPy's IndexError for axis) read by the backend's
+ * take_index.  New C-contiguous array of shape a.shape[:axis] + ind.shape
+ * + a.shape[axis + 1:], or NULL with the error set. */
+struct ndarray *idx_take_axis_arr(struct eval *ev, const struct ndarray *a, int axis,
+				  const struct ndarray *ind);
+
 #endif

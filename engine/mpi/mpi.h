@@ -16,5 +16,10 @@ void mpimod_finalize(void);
 /* The MPI front end's world (engine_mpi_set_world): informational, and the
  * local rank picks the GPU (local_rank % device_count). */
 void mpimod_set_world(int rank, int size, int local_rank);
+/* The MPI kernel, on every rank before each cell, at the same point of its
+ * requests: after_interrupt when an interrupt reached the cell before; if
+ * any rank used MPI in that cell, the cells' MPI.COMM_WORLD is renewed
+ * (collective).  1 renewed, 0 not, -1 when MPI failed. */
+int mpimod_cell_begin(int after_interrupt);
 
 #endif

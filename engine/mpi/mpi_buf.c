@@ -128,7 +128,7 @@ int mpi_buf_parse(struct eval *ev, struct value *v, struct mbuf *b, int allow_no
 }
 
 /* the arrays in flight, for the request an interrupt may leave running */
-static struct value *keep_of(struct eval *ev, struct mbuf *s, struct mbuf *r)
+struct value *mpi_keep_of(struct eval *ev, struct mbuf *s, struct mbuf *r)
 {
 	struct value *items[2];
 	int n = 0;
@@ -204,7 +204,7 @@ int mpi_host_coll(struct eval *ev, struct mcomm *c, enum mcoll kind, struct mbuf
 	MPI_Request q;
 	if (host_post(ev, c, kind, s, r, op, root, peer, tag, &q) < 0)
 		return -1;
-	struct value *keep = keep_of(ev, s, r);
+	struct value *keep = mpi_keep_of(ev, s, r);
 	if (!keep) {
 		MPI_Wait(&q, MPI_STATUS_IGNORE);
 		return -1;
@@ -226,7 +226,7 @@ static struct value *post_request(struct eval *ev, struct mcomm *c, enum mcoll k
 	if (host_post(ev, c, kind, s, r, op, root, 0, 0, &q) < 0)
 		return NULL;
 	mpi_last_path = "mpi";
-	struct value *keep = keep_of(ev, s, r);
+	struct value *keep = mpi_keep_of(ev, s, r);
 	if (!keep) {
 		MPI_Wait(&q, MPI_STATUS_IGNORE);
 		return NULL;
@@ -510,12 +510,12 @@ PYFN(b_sendrecv)
 			rc = -1;
 		}
 		if (rc == 0) {
-			struct value *keep = keep_of(ev, &s, &r);
+			struct value *keep = mpi_keep_of(ev, &s, &r);
 			rc = keep ? mpi_wait(ev, &q[0], NULL, NULL, keep) : -1;
 			if (rc == 0)
 				rc = mpi_wait(ev, &q[1], &st, NULL, keep);
-			else
-				mpi_wait(ev, &q[1], &st, NULL, keep);
+			else /* interrupted (the flag is spent): no second wait */
+				mpi_abandon(&q[1], NULL, keep);
 			val_decref(keep);
 		}
 	}

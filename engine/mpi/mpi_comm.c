@@ -3,8 +3,10 @@
  * Barrier, Split / Dup / Free, and mpi4py's lower-case methods that move
  * Python values (bcast, gather, scatter, allgather, alltoall, reduce,
  * allreduce, send / recv, isend / irecv, sendrecv, probe), serialized by
- * mpi_pack.c.  Owns the communicator objects; the buffer methods are in
- * mpi_buf.c.  Every wait goes through mpi_wait, so an interrupt ends it.
+ * mpi_pack.c.  Owns the communicator objects, and under the MPI kernel the
+ * cells' world, renewed after an interrupted cell (mpi_world_renew); the
+ * buffer methods are in mpi_buf.c.  Every wait goes through mpi_wait, so an
+ * interrupt ends it.
  */
 #include "config.h"
 #include <limits.h>
@@ -15,11 +17,62 @@
 
 static struct mcomm world_mc = { .comm = MPI_COMM_WORLD, .inner = MPI_COMM_NULL };
 static struct mcomm self_mc = { .comm = MPI_COMM_SELF, .inner = MPI_COMM_NULL };
+unsigned mpi_epoch;
+int mpi_traffic, mpi_kernel_world;
+
+static void world_set(MPI_Comm c)
+{
+	MPI_Comm_set_errhandler(c, MPI_ERRORS_RETURN);
+	MPI_Comm_set_name(c, "MPI_COMM_WORLD");
+	world_mc.comm = c;
+	world_mc.inner = MPI_COMM_NULL;
+}
+
+int mpi_world_adopt(void)
+{
+	MPI_Comm c;
+	if (mpi_kernel_world)
+		return 0;
+	if (MPI_Comm_dup(MPI_COMM_WORLD, &c) != MPI_SUCCESS)
+		return -1;
+	world_set(c);
+	mpi_kernel_world = 1;
+	return 0;
+}
+
+int mpi_world_renew(void)
+{
+	MPI_Comm c;
+	if (!mpi_kernel_world)
+		return 0;
+	if (MPI_Comm_dup(MPI_COMM_WORLD, &c) != MPI_SUCCESS)
+		return -1;
+	/* the old duplicate and its inner one are dropped, not freed: an
+	 * operation the interrupt left pending may still hold them (and the
+	 * orphans keep its buffers) */
+	mpi_dev_abort(&world_mc);
+	world_set(c);
+	mpi_epoch++;
+	return 0;
+}
+
+/* a Split/Dup of more than one rank made before the last renewal: an
+ * operation an interrupt left half done may still be pending on it */
+static int stale(struct mcomm *m)
+{
+	int size = 1;
+	if (!m->owned || m->epoch == mpi_epoch || m->comm == MPI_COMM_NULL)
+		return 0;
+	MPI_Comm_size(m->comm, &size);
+	return size > 1;
+}
 
 static void mcomm_release(struct mcomm *m)
 {
 	int fin = 0;
 	MPI_Finalized(&fin);
+	if (stale(m))
+		mpi_dev_abort(m); /* its peers may have aborted theirs */
 	mpi_dev_release(m);
 	if (!fin && m->inner != MPI_COMM_NULL)
 		MPI_Comm_free(&m->inner);
@@ -80,6 +133,7 @@ struct value *mpi_comm_value(struct eval *ev, MPI_Comm c, int owned)
 		m->comm = c;
 		m->inner = MPI_COMM_NULL;
 		m->owned = owned;
+		m->epoch = mpi_epoch;
 		if (c != MPI_COMM_NULL)
 			MPI_Comm_set_errhandler(c, MPI_ERRORS_RETURN);
 	}
@@ -145,8 +199,10 @@ static char *recv_bytes(struct eval *ev, MPI_Comm c, int source, int tag, size_t
 			return NULL;
 		if (flag)
 			break;
-		if (ev->interrupt && ev_check_interrupt(ev))
+		if (ev->interrupt && ev_check_interrupt(ev)) {
+			mpi_interrupted_note(ev, 0);
 			return NULL;
+		}
 		if (spins > 256)
 			sched_yield();
 	}
@@ -657,6 +713,10 @@ PYFN(c_sendrecv)
 	memset(&st, 0, sizeof st);
 	st.MPI_SOURCE = MPI_PROC_NULL;
 	struct value *v = recv_value(ev, m->comm, source, rtag, &st);
+	if (!v) {
+		mpi_abandon(&r, p, NULL); /* interrupted: no second wait */
+		return NULL;
+	}
 	if (mpi_wait(ev, &r, NULL, p, NULL) < 0) {
 		val_decref(v);
 		return NULL;
@@ -722,8 +782,10 @@ PYFN(c_probe)
 			return NULL;
 		if (flag || test)
 			break;
-		if (ev->interrupt && ev_check_interrupt(ev))
+		if (ev->interrupt && ev_check_interrupt(ev)) {
+			mpi_interrupted_note(ev, 0);
 			return NULL;
+		}
 		if (spins > 256)
 			sched_yield();
 	}
@@ -739,6 +801,11 @@ PYFN(c_split)
 	if (args_parse(ev, bi->name, argc, argv, kw, "|color,key", &cv, &kv) < 0 || int_arg(ev, cv, 0, &color) < 0
 	    || int_arg(ev, kv, 0, &key) < 0 || comm_ok(ev, MC(bi)) < 0)
 		return NULL;
+	/* MPI has no nonblocking split: an interruptible barrier first, so that
+	 * the split itself never waits for a rank that is not coming */
+	MPI_Request r;
+	if (MPI_TRY(ev, MPI_Ibarrier(MC(bi)->comm, &r)) < 0 || mpi_wait(ev, &r, NULL, NULL, NULL) < 0)
+		return NULL;
 	MPI_Comm nc;
 	if (MPI_TRY(ev, MPI_Comm_split(MC(bi)->comm, color, key, &nc)) < 0)
 		return NULL;
@@ -749,10 +816,21 @@ PYFN(c_dup)
 {
 	if (comm_ok(ev, MC(bi)) < 0)
 		return NULL;
-	MPI_Comm nc;
-	if (MPI_TRY(ev, MPI_Comm_dup(MC(bi)->comm, &nc)) < 0)
+	/* the new handle is written when the request ends: on the heap, for a
+	 * request an interrupt leaves running */
+	MPI_Comm *nc = malloc(sizeof *nc);
+	MPI_Request r;
+	if (!nc)
+		return err_nomem(ev);
+	if (MPI_TRY(ev, MPI_Comm_idup(MC(bi)->comm, nc, &r)) < 0) {
+		free(nc);
 		return NULL;
-	return mpi_comm_value(ev, nc, 1);
+	}
+	if (mpi_wait(ev, &r, NULL, nc, NULL) < 0)
+		return NULL;
+	MPI_Comm c = *nc;
+	free(nc);
+	return mpi_comm_value(ev, c, 1);
 }
 
 PYFN(c_free)
@@ -793,6 +871,16 @@ struct value *mpi_comm_getattr(struct eval *ev, struct value *self, const char *
 	MPI_Finalized(&fin);
 	if (fin)
 		return err_set(ev, TY_RuntimeError, "MPI is finalized: no communicator can be used any more");
+	int local = !strcmp(name, "rank") || !strcmp(name, "size") || !strcmp(name, "name") || !strcmp(name, "Get_rank")
+		    || !strcmp(name, "Get_size") || !strcmp(name, "Get_name") || !strcmp(name, "Free");
+	if (!local) {
+		if (stale(m))
+			return err_set(ev, TY_RuntimeError,
+				       "this communicator was made before an interrupt stopped a cell that used MPI, "
+				       "and the kernel renewed MPI.COMM_WORLD since: an operation left half done may "
+				       "still be pending on it; make it again from MPI.COMM_WORLD (Split or Dup)");
+		mpi_traffic = 1;
+	}
 	if (!strcmp(name, "rank") || !strcmp(name, "size") || !strcmp(name, "name")) {
 		if (m->comm == MPI_COMM_NULL)
 			return mpi_raise(ev, MPI_ERR_COMM);

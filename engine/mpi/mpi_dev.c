@@ -29,6 +29,15 @@ void mpi_dev_release(struct mcomm *c)
 	c->nccl_state = 0;
 }
 
+void mpi_dev_abort(struct mcomm *c)
+{
+	const struct cuda_plugin *pl = cuda_plugin_peek();
+	if (c->nccl && pl && pl->nccl_abort)
+		pl->nccl_abort(c->nccl);
+	c->nccl = NULL;
+	c->nccl_state = 0;
+}
+
 /* 1 when MPI takes device pointers: $LUMEN_MPI_CUDA_AWARE (0/1), else Open
  * MPI's MPIX_Query_cuda_support */
 static int cuda_aware(void)
@@ -61,10 +70,16 @@ static int ensure_nccl(struct eval *ev, struct mcomm *c)
 		return -1;
 	}
 	mine[16] = pl && pl->nccl_init && pl->device_uuid && !(env && !strcmp(env, "0")) && pl->device_uuid(mine) == 0;
-	if (MPI_TRY(ev, MPI_Allgather(mine, 17, MPI_BYTE, all, 17, MPI_BYTE, c->comm)) < 0) {
+	/* nonblocking and interruptible: this is also where the ranks meet
+	 * before ncclCommInitRank, which waits for every rank and cannot be
+	 * interrupted (a rank that is not coming never gets past this) */
+	MPI_Request q;
+	if (MPI_TRY(ev, MPI_Iallgather(mine, 17, MPI_BYTE, all, 17, MPI_BYTE, c->comm, &q)) < 0) {
 		free(all);
 		return -1;
 	}
+	if (mpi_wait(ev, &q, NULL, all, NULL) < 0)
+		return -1; /* all: the wait's now */
 	c->nccl_state = 1;
 	for (int i = 0; i < size && c->nccl_state > 0; i++) {
 		if (!all[17 * i + 16]) {
@@ -83,19 +98,34 @@ static int ensure_nccl(struct eval *ev, struct mcomm *c)
 	unsigned char id[NCCL_ID_BYTES] = {0};
 	int ok = rank != 0 || pl->nccl_id(ev, id) == 0;
 	/* rank 0's failure reaches everyone through the broadcast flag */
-	unsigned char msg[NCCL_ID_BYTES + 1];
+	unsigned char *msg = malloc(NCCL_ID_BYTES + 1);
+	if (!msg) {
+		c->nccl_state = 0;
+		err_nomem(ev);
+		return -1;
+	}
 	memcpy(msg, id, NCCL_ID_BYTES);
 	msg[NCCL_ID_BYTES] = (unsigned char)ok;
-	if (MPI_TRY(ev, MPI_Bcast(msg, NCCL_ID_BYTES + 1, MPI_BYTE, 0, c->comm)) < 0)
+	if (!ok && rank == 0)
+		err_clear(ev); /* rank 0's failure reaches everyone through the flag */
+	if (MPI_TRY(ev, MPI_Ibcast(msg, NCCL_ID_BYTES + 1, MPI_BYTE, 0, c->comm, &q)) < 0) {
+		free(msg);
+		c->nccl_state = 0;
 		return -1;
+	}
+	if (mpi_wait(ev, &q, NULL, msg, NULL) < 0) {
+		c->nccl_state = 0; /* tried again (with a new id) at the next collective */
+		return -1;
+	}
 	if (!msg[NCCL_ID_BYTES]) {
+		free(msg);
 		c->nccl_state = -1;
 		snprintf(c->nccl_why, sizeof c->nccl_why, "rank 0 could not make an NCCL id");
-		if (rank == 0)
-			err_clear(ev);
 		return 0;
 	}
-	if (pl->nccl_init(ev, size, rank, msg, &c->nccl) < 0) {
+	int rc = pl->nccl_init(ev, size, rank, msg, &c->nccl);
+	free(msg);
+	if (rc < 0) {
 		c->nccl = NULL;
 		c->nccl_state = -1;
 		snprintf(c->nccl_why, sizeof c->nccl_why, "NCCL failed to start");
@@ -167,6 +197,29 @@ static int staged(struct eval *ev, struct mcomm *c, enum mcoll kind, struct mbuf
 	return rc;
 }
 
+/* a send and a receive at once on s's and r's pointers, interruptible (the
+ * arrays kept alive by a request an interrupt leaves running) */
+static int sendrecv_wait(struct eval *ev, struct mcomm *c, struct mbuf *s, struct mbuf *r, int dest, int stag,
+			 int source, int rtag, MPI_Status *st)
+{
+	MPI_Request q[2];
+	if (MPI_TRY(ev, MPI_Irecv(r->ptr, (int)r->count, r->type, source, rtag, c->comm, &q[1])) < 0)
+		return -1;
+	if (MPI_TRY(ev, MPI_Isend(s->ptr, (int)s->count, s->type, dest, stag, c->comm, &q[0])) < 0) {
+		MPI_Cancel(&q[1]);
+		MPI_Wait(&q[1], MPI_STATUS_IGNORE);
+		return -1;
+	}
+	struct value *keep = mpi_keep_of(ev, s, r);
+	int rc = keep ? mpi_wait(ev, &q[0], NULL, NULL, keep) : -1;
+	if (rc == 0)
+		rc = mpi_wait(ev, &q[1], st, NULL, keep);
+	else
+		mpi_abandon(&q[1], NULL, keep);
+	val_decref(keep);
+	return rc;
+}
+
 /* Sendrecv of device data (mpi_buf.c's MC_SEND with both buffers): host copies */
 static int staged_sendrecv(struct eval *ev, struct mcomm *c, struct mbuf *s, struct mbuf *r, int dest, int stag,
 			   int source, int rtag, MPI_Status *st)
@@ -179,8 +232,7 @@ static int staged_sendrecv(struct eval *ev, struct mcomm *c, struct mbuf *s, str
 		return -1;
 	}
 	mpi_last_path = "mpi-staged";
-	int rc = MPI_TRY(ev, MPI_Sendrecv(s->ptr, (int)s->count, s->type, dest, stag, r->ptr, (int)r->count, r->type,
-					  source, rtag, c->comm, st ? st : MPI_STATUS_IGNORE));
+	int rc = sendrecv_wait(ev, c, s, r, dest, stag, source, rtag, st);
 	mpi_stage_out(ev, s, &ss, 0);
 	if (mpi_stage_out(ev, r, &rs, rc == 0) < 0)
 		rc = -1;
@@ -195,8 +247,7 @@ int mpi_dev_sendrecv(struct eval *ev, struct mcomm *c, struct mbuf *s, struct mb
 		if (be->sync(ev) < 0)
 			return -1;
 		mpi_last_path = "mpi-cuda-aware";
-		return MPI_TRY(ev, MPI_Sendrecv(s->ptr, (int)s->count, s->type, dest, stag, r->ptr, (int)r->count,
-						r->type, source, rtag, c->comm, st ? st : MPI_STATUS_IGNORE));
+		return sendrecv_wait(ev, c, s, r, dest, stag, source, rtag, st);
 	}
 	return staged_sendrecv(ev, c, s, r, dest, stag, source, rtag, st);
 }
@@ -259,6 +310,20 @@ int mpi_dev_coll(struct eval *ev, struct mcomm *c, enum mcoll kind, struct mbuf 
 			if (kind == MC_REDUCE && !rp)
 				rp = (void *)sp;
 			int rc = pl->nccl_run(ev, c->nccl, nk[kind], sp, rp, count, dtype, (enum nccl_op)op, root, peer);
+			if (rc == 0 && pl->nccl_wait) {
+				/* the call returns when the collective ended, as MPI's does;
+				 * an interrupt aborts the NCCL communicator (its kernels
+				 * leave the stream) and the next collective makes a new one */
+				mpi_traffic = 1;
+				int w = pl->nccl_wait(ev, c->nccl);
+				if (w == -2) {
+					c->nccl = NULL; /* aborted and freed there */
+					c->nccl_state = 0;
+					mpi_interrupted_note(ev, 1);
+				}
+				if (w < 0)
+					return -1;
+			}
 			if (rc <= 0) {
 				if (rc == 0)
 					mpi_last_path = "nccl";

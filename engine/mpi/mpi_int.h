@@ -31,6 +31,7 @@ struct mcomm {
 	void *nccl;
 	int nccl_state;
 	char nccl_why[96];
+	unsigned epoch;            /* mpi_epoch when made (Split/Dup): older ones are stale */
 };
 
 /* ORDER MOP: the predefined reduction operations */
@@ -61,6 +62,12 @@ void *mpi_raise(struct eval *ev, int code);
  * or kept by the request left running), never to the caller. */
 int mpi_wait(struct eval *ev, MPI_Request *r, MPI_Status *st, void *keep, struct value *keepv);
 void mpi_orphans_poll(void);
+/* after ev_check_interrupt ended a wait on MPI: the KeyboardInterrupt says
+ * what became of the operation (abandoned: it was left pending) */
+void mpi_interrupted_note(struct eval *ev, int abandoned);
+/* an already interrupted pair's other request: a receive is cancelled, the
+ * rest left to finish in the background (as mpi_wait's interrupted end) */
+void mpi_abandon(MPI_Request *r, void *keep, struct value *keepv);
 /* objects */
 struct value *mpi_comm_value(struct eval *ev, MPI_Comm c, int owned); /* new object */
 struct mcomm *mpi_comm_of(struct value *v);          /* NULL when v is no Comm */
@@ -81,14 +88,28 @@ extern const char *mpi_last_path;
 MPI_Datatype mpi_dtype_handle(int dtype);           /* MPI_DATATYPE_NULL for none */
 
 /* mpi_comm.c: the Comm methods; mpi_comms_release frees what the world's
- * communicators hold (before MPI_Finalize) */
+ * communicators hold (before MPI_Finalize).
+ * Under lumen-mpi-kernel (mpi_world_adopt) the cells' MPI.COMM_WORLD is a
+ * duplicate of the world that the kernel renews on every rank before the
+ * cell that follows an interrupted one (mpi_world_renew), so an operation
+ * an interrupt left half done can never meet a later one; mpi_epoch counts
+ * the renewals, and a Split/Dup made before the last one is refused
+ * (stale).  mpi_traffic: this rank used a communicator since the kernel's
+ * last mpi_cell_begin. */
+extern unsigned mpi_epoch;
+extern int mpi_traffic, mpi_kernel_world;
 void mpi_comms_release(void);
+int mpi_world_adopt(void);
+int mpi_world_renew(void);
 struct value *mpi_comm_getattr(struct eval *ev, struct value *self, const char *name);
 extern const char *const mpi_comm_attrs[];
 
 /* mpi_buf.c: the buffer methods (upper case) */
 struct value *mpi_buf_method(struct eval *ev, struct value *self, const char *name);
 int mpi_buf_parse(struct eval *ev, struct value *v, struct mbuf *b, int allow_none);
+/* a tuple holding the arrays of s and r (either may be NULL): what a request
+ * left running by an interrupt keeps alive */
+struct value *mpi_keep_of(struct eval *ev, struct mbuf *s, struct mbuf *r);
 void mpi_buf_clear(struct mbuf *b);
 
 /* mpi_vbuf.c: Gatherv, Scatterv, Allgatherv, Alltoallv */
@@ -119,5 +140,8 @@ int mpi_stage_out(struct eval *ev, struct mbuf *b, struct mstage *sv, int copyba
 int mpi_dev_sendrecv(struct eval *ev, struct mcomm *c, struct mbuf *s, struct mbuf *r, int dest, int stag,
 		     int source, int rtag, MPI_Status *st);
 void mpi_dev_release(struct mcomm *c);
+/* c's NCCL communicator aborted (its peers may be gone or out of step):
+ * made again, with a new id, at its next device collective */
+void mpi_dev_abort(struct mcomm *c);
 
 #endif

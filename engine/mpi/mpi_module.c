@@ -33,6 +33,29 @@ void mpimod_set_world(int rank, int size, int local_rank)
 		snprintf(buf, sizeof buf, "%d", local_rank);
 		setenv("LUMEN_LOCAL_RANK", buf, 1);
 	}
+	/* the MPI kernel started MPI: the cells get a world it can renew */
+	int init = 0;
+	MPI_Initialized(&init);
+	if (init)
+		mpi_world_adopt();
+}
+
+int mpimod_cell_begin(int after_interrupt)
+{
+	int renewed = 0;
+	if (mpi_kernel_world && after_interrupt) {
+		/* every rank is here (the kernel's request): did any of them use
+		 * MPI in the interrupted cell?  The world itself carries only
+		 * these steps, so it is in step whatever the cells left behind */
+		int mine = mpi_traffic, any = 0;
+		if (MPI_Allreduce(&mine, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD) != MPI_SUCCESS)
+			any = 1;
+		if (any)
+			renewed = mpi_world_renew() == 0 ? 1 : -1;
+	}
+	mpi_traffic = 0;
+	mpi_orphans_poll();
+	return renewed;
 }
 
 int mpi_ensure_init(struct eval *ev)
@@ -123,11 +146,79 @@ void mpi_orphans_poll(void)
 	}
 }
 
+/* after an interrupt: r cancelled when it is a receive (a collective's
+ * request refuses MPI_Cancel: only tried where it can work), given a moment
+ * to end, else left running in the orphans with what it reads or writes;
+ * 1 when it was left running */
+static int abandon(MPI_Request *r, MPI_Status *st, void *keep, struct value *keepv)
+{
+	MPI_Status tmp;
+	int done = 0;
+	if (!st)
+		st = &tmp;
+	if (*r == MPI_REQUEST_NULL) {
+		free(keep);
+		return 0;
+	}
+	MPI_Test(r, &done, st);
+	if (!done) {
+		MPI_Cancel(r);
+		for (int i = 0; i < 200 && !done; i++) {
+			MPI_Test(r, &done, st);
+			if (!done) {
+				struct timespec ts = {0, 100000};
+				nanosleep(&ts, NULL);
+			}
+		}
+	}
+	if (!done) {
+		struct orphan *o = calloc(1, sizeof *o);
+		if (o) {
+			o->r = *r;
+			o->keep = keep;
+			o->keepv = val_incref(keepv);
+			o->next = orphans;
+			orphans = o;
+			*r = MPI_REQUEST_NULL;
+			return 1;
+		}
+	}
+	free(keep);
+	return 0;
+}
+
+void mpi_abandon(MPI_Request *r, void *keep, struct value *keepv)
+{
+	abandon(r, NULL, keep, keepv);
+}
+
+void mpi_interrupted_note(struct eval *ev, int abandoned)
+{
+	struct value *e = err_fetch(ev);
+	int ki = e && e->type == VT_EXCEPTION && e->u.exc.type == TY_KeyboardInterrupt && !e->u.exc.cls;
+	if (!ki || !(mpi_kernel_world || abandoned)) {
+		if (e)
+			err_set_value(ev, e);
+		return;
+	}
+	val_decref(e);
+	if (mpi_kernel_world)
+		err_set(ev, TY_KeyboardInterrupt,
+			"interrupted in an MPI operation%s; before the next cell the kernel gives every rank a "
+			"fresh MPI.COMM_WORLD (communicators made from the old one with Split or Dup must be "
+			"made again)", abandoned ? " that other ranks had not joined" : "");
+	else if (abandoned)
+		err_set(ev, TY_KeyboardInterrupt,
+			"interrupted in an MPI operation that other ranks had not joined: later operations on "
+			"this communicator may not match; end the job");
+}
+
 int mpi_wait(struct eval *ev, MPI_Request *r, MPI_Status *st, void *keep, struct value *keepv)
 {
 	MPI_Status tmp;
 	if (!st)
 		st = &tmp;
+	mpi_traffic = 1;
 	for (long spins = 0;; spins++) {
 		int done = 0;
 		int rc = MPI_Test(r, &done, st);
@@ -150,27 +241,7 @@ int mpi_wait(struct eval *ev, MPI_Request *r, MPI_Status *st, void *keep, struct
 		}
 	}
 	/* interrupted: a receive can be cancelled; the rest must finish */
-	MPI_Cancel(r);
-	int done = 0;
-	for (int i = 0; i < 2000 && !done; i++) {
-		MPI_Test(r, &done, st);
-		if (!done) {
-			struct timespec ts = {0, 100000};
-			nanosleep(&ts, NULL);
-		}
-	}
-	if (!done) {
-		struct orphan *o = calloc(1, sizeof *o);
-		if (o) {
-			o->r = *r;
-			o->keep = keep;
-			o->keepv = val_incref(keepv);
-			o->next = orphans;
-			orphans = o;
-			return -1;
-		}
-	}
-	free(keep);
+	mpi_interrupted_note(ev, abandon(r, st, keep, keepv));
 	return -1;
 }
 

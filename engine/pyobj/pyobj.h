@@ -4,13 +4,20 @@
  * (file.c) and contextlib (ctxlib.c).  They are VT_OBJECT values whose
  * objtype fills value.h's slots, so value.c reaches them through hooks; the
  * evaluator calls the few entry points below for the statements (`class`,
- * `yield`, zero-argument `super()`).  Same layer as lang/.
+ * `yield`, zero-argument `super()`) through lang's pyobj_hooks, which
+ * pyobj_register fills.  Same layer as lang/, above it: lang names no
+ * pyobj/ function.
  */
 #ifndef LUMEN_PYOBJ_H
 #define LUMEN_PYOBJ_H
 
 #include "lang/value.h"
 #include "lang/ast.h"
+
+/* ---- pyobj.c: fills lang's pyobj_hooks (lang/core.h); engine_init_layers
+ * calls it first (a program that parses or evaluates without it calls it
+ * before) ---- */
+void pyobj_register(void);
 
 /* ---- class.c ---- */
 int cls_is_class(const struct value *v);      /* a user class */

@@ -39,11 +39,20 @@ int rnd_parse_params(struct eval *ev, int np, struct value **pv, const double *d
 	struct ndarray *arrs[4] = {NULL};
 	int anyarr = 0, rc = -1;
 	for (int i = 0; i < np; i++) {
-		out[i].a = NULL;
+		out[i].a = NULL; /* all of them: the error path below frees each */
 		out[i].x = defs[i];
+	}
+	for (int i = 0; i < np; i++) {
 		if (!pv[i] || pv[i]->type == VT_NONE)
 			continue;
-		if (is_arraylike(pv[i])) {
+		struct ndarray *own = arr_borrow(pv[i]);
+		if (own) {
+			/* an array (cp ones too: CuPy takes them): its items, on the host */
+			arrs[i] = arr_host_c(ev, own, DT_FLOAT64);
+			if (!arrs[i])
+				goto out;
+			anyarr = 1;
+		} else if (is_arraylike(pv[i])) {
 			arrs[i] = arr_asarray(ev, &backend_host, pv[i], DT_FLOAT64);
 			if (!arrs[i])
 				goto out;
@@ -99,6 +108,11 @@ void rnd_params_free(struct rparam *p, int n)
 		nd_decref(p[i].a);
 }
 
+const struct backend *rnd_host_be(const struct backend *be)
+{
+	return be && !be->device_memory ? be : &backend_host;
+}
+
 struct value *rnd_deliver(struct eval *ev, const struct backend *be, struct ndarray *h)
 {
 	if (!h)
@@ -145,7 +159,7 @@ static struct value *draw_cont(struct eval *ev, const struct backend *be, struct
 		return arr_wrap(ev, o);
 	}
 	int64_t one = 1;
-	struct ndarray *h = nd_new(ev, &backend_host, dt, nd < 0 ? 0 : nd, nd < 0 ? &one : shape);
+	struct ndarray *h = nd_new(ev, rnd_host_be(be), dt, nd < 0 ? 0 : nd, nd < 0 ? &one : shape);
 	if (!h)
 		return NULL;
 	int64_t n = nd_size(h);
@@ -224,12 +238,15 @@ static int shape_from_args(struct eval *ev, int argc, struct value **argv, int *
 	return 0;
 }
 
-/* Host float32 rand/randn: NumPy's float64 stream, drawn a slice at a time
- * and cast into the result, so the temporaries stay one slice (8 MiB) instead
- * of a float64 array twice the result's size.  New reference or NULL. */
-static struct value *rand_f32_chunked(struct eval *ev, const struct backend *be, struct rsrc *src,
-				      int normal, int nd, const int64_t *shape)
+/* Host float32 draws (rand/randn/random/standard_normal, and uniform/normal
+ * with scalar parameters, of cp's dtype=): NumPy's float64 stream, drawn a
+ * slice at a time and cast into the result, so the temporaries stay one
+ * slice (8 MiB) instead of a float64 array twice the result's size.  d and
+ * p as draw_cont's (p: scalars only, or NULL).  New reference or NULL. */
+static struct value *cont_f32_chunked(struct eval *ev, const struct backend *be, struct rsrc *src,
+				      enum cdist d, struct rparam *p, int nd, const int64_t *shape)
 {
+	int clamp = d == CD_UNIFORM01;
 	enum { SLICE = 1 << 20 };
 	struct ndarray *c = nd_new(ev, be, DT_FLOAT32, nd, shape);
 	int64_t total, off;
@@ -238,8 +255,7 @@ static struct value *rand_f32_chunked(struct eval *ev, const struct backend *be,
 	total = nd_size(c);
 	for (off = 0; off < total; off += SLICE) {
 		int64_t m = total - off < SLICE ? total - off : SLICE;
-		struct value *v = draw_cont(ev, be, src, normal ? CD_NORMAL01 : CD_UNIFORM01, 1, &m, NULL,
-					    DT_FLOAT64);
+		struct value *v = draw_cont(ev, rnd_host_be(be), src, d, 1, &m, p, DT_FLOAT64);
 		struct ndarray *a = v ? arr_borrow(v) : NULL;
 		if (!a) {
 			val_decref(v);
@@ -247,12 +263,12 @@ static struct value *rand_f32_chunked(struct eval *ev, const struct backend *be,
 			return NULL;
 		}
 		const double *q = (const double *)nd_data(a);
-		float *p = (float *)nd_data(c) + off;
+		float *f = (float *)nd_data(c) + off;
 		for (int64_t i = 0; i < m; i++) {
-			p[i] = (float)q[i];
+			f[i] = (float)q[i];
 			/* a draw within 2^-25 of 1 rounds to 1.0f: keep [0, 1) */
-			if (!normal && !(p[i] < 1.0f))
-				p[i] = 0x1.fffffep-1f;
+			if (clamp && !(f[i] < 1.0f))
+				f[i] = 0x1.fffffep-1f;
 		}
 		val_decref(v);
 		if (ev_check_interrupt(ev)) {
@@ -283,7 +299,7 @@ static struct value *rand_common(struct eval *ev, const struct builtin *bi, int 
 		return NULL;
 	const struct backend *be = arr_be(bi);
 	if (dt == DT_FLOAT32 && !be->random && nd >= 0)
-		return rand_f32_chunked(ev, be, &src, normal, nd, shape);
+		return cont_f32_chunked(ev, be, &src, normal ? CD_NORMAL01 : CD_UNIFORM01, NULL, nd, shape);
 	if (dt == DT_FLOAT32 && !be->random) {
 		/* host float32: float64 draws cast */
 		struct value *v = draw_cont(ev, be, &src, normal ? CD_NORMAL01 : CD_UNIFORM01, nd, shape, NULL, DT_FLOAT64);
@@ -334,8 +350,10 @@ static struct value *sample_common(struct eval *ev, const struct builtin *bi, in
 	if (dt != DT_FLOAT64 && dt != DT_FLOAT32)
 		return err_set(ev, TY_TypeError, "Unsupported dtype %s", dtype_table[dt].name);
 	const struct backend *be = arr_be(bi);
+	if (dt == DT_FLOAT32 && !be->random && nd >= 0)
+		return cont_f32_chunked(ev, be, &src, normal ? CD_NORMAL01 : CD_UNIFORM01, NULL, nd, shape);
 	if (dt == DT_FLOAT32 && !be->random)
-		dt = DT_FLOAT64; /* legacy has no float32 path; the caller's cast */
+		dt = DT_FLOAT64; /* size=None: a Python float */
 	return draw_cont(ev, be, &src, normal ? CD_NORMAL01 : CD_UNIFORM01, nd, shape, NULL, dt);
 }
 
@@ -409,7 +427,35 @@ static struct value *two_param(struct eval *ev, const struct backend *be, struct
 			}
 		}
 	}
-	res = draw_cont(ev, be, src, normal ? CD_NORMAL : CD_UNIFORM, nd, shape, p, DT_FLOAT64);
+	/* cp's dtype= (float32 or float64): the device fills float32 itself
+	 * (scalar parameters), the host casts float64 draws a slice at a time */
+	int dt = DT_FLOAT64;
+	if (dtv && dtv->type != VT_NONE) {
+		if (arr_parse_dtype(ev, dtv, &dt) < 0)
+			goto out;
+		if (dt != DT_FLOAT32 && dt != DT_FLOAT64) {
+			err_set(ev, TY_TypeError, "Unsupported dtype %s", dtype_table[dt].name);
+			goto out;
+		}
+	}
+	enum cdist d = normal ? CD_NORMAL : CD_UNIFORM;
+	int scalars = !p[0].a && !p[1].a;
+	if (dt == DT_FLOAT32 && nd >= 0 && scalars && !be->random)
+		res = cont_f32_chunked(ev, be, src, d, p, nd, shape);
+	else if (dt == DT_FLOAT32 && nd >= 0 && !(scalars && be->random)) {
+		/* array parameters: float64 draws on the host, cast there, then
+		 * delivered (the device holds only the float32 result) */
+		struct value *v = draw_cont(ev, rnd_host_be(be), src, d, nd, shape, p, DT_FLOAT64);
+		struct ndarray *a = v ? arr_borrow(v) : NULL, *c = NULL;
+		if (a && (c = nd_new(ev, nd_backend(a), DT_FLOAT32, a->ndim, a->shape)) && nd_size(c)
+		    && nd_backend(a)->copy(ev, c, a) < 0) {
+			nd_decref(c);
+			c = NULL;
+		}
+		val_decref(v);
+		res = c ? rnd_deliver(ev, be, c) : NULL;
+	} else
+		res = draw_cont(ev, be, src, d, nd, shape, p, nd >= 0 ? dt : DT_FLOAT64);
 out:
 	rnd_params_free(p, 2);
 	return res;
@@ -601,7 +647,7 @@ static struct value *draw_int_arrays(struct eval *ev, const struct backend *be, 
 				err_set(ev, TY_ValueError, "%s", bounds_error(endpoint, zero));
 				goto out;
 			}
-		out = nd_new(ev, &backend_host, dt, ond, osh);
+		out = nd_new(ev, rnd_host_be(be), dt, ond, osh);
 		if (!out)
 			goto out;
 		int bits = dt_bits(dt), width = (int)dt_size(dt), bcnt = 0;
@@ -696,7 +742,7 @@ static struct value *draw_int(struct eval *ev, const struct backend *be, struct 
 		return err_set(ev, TY_ValueError, "%s", bounds_error(endpoint, low == 0));
 	uint64_t rng = (uint64_t)(high - low), off = (uint64_t)low;
 	int64_t one = 1;
-	struct ndarray *h = nd_new(ev, &backend_host, dt, nd < 0 ? 0 : nd, nd < 0 ? &one : shape);
+	struct ndarray *h = nd_new(ev, rnd_host_be(be), dt, nd < 0 ? 0 : nd, nd < 0 ? &one : shape);
 	if (!h)
 		return NULL;
 	int64_t n = nd_size(h);

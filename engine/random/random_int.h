@@ -71,6 +71,9 @@ int rnd_parse_params(struct eval *ev, int np, struct value **pv, const double *d
 void rnd_params_free(struct rparam *p, int n);
 /* The final value: host array h (stolen) moved to backend be. */
 struct value *rnd_deliver(struct eval *ev, const struct backend *be, struct ndarray *h);
+/* where host draws for be are made: be itself when its buffers are host
+ * memory (host mode's cp: no copy at delivery), else the host backend */
+const struct backend *rnd_host_be(const struct backend *be);
 
 /* random_dist.c: NumPy's distributions over either source. */
 enum rdist { RD_EXPONENTIAL, RD_STD_EXPONENTIAL, RD_GAMMA, RD_STD_GAMMA, RD_POISSON,

@@ -18,6 +18,7 @@
 #include "pylib/pylib.h"
 #include "backend/cuda_plugin.h"
 #include "lang/core.h"
+#include "pyobj/pyobj.h"
 #include "lang/error.h"
 #include "lang/parse.h"
 #include "lang/lex.h"
@@ -123,7 +124,7 @@ static void publish_tables(void)
 	static const struct arr_func *const top[] = {
 		arr_creation_funcs, arr_ufunc_funcs, arr_reduce_funcs, arr_manip_funcs,
 		arr_index_funcs, arr_edit_funcs, arr_calculus_funcs, arr_polynomial_funcs, arr_poly1d_funcs, arr_vectorize_funcs, arr_sort_funcs,
-		arr_stat_funcs, arr_linalg_top_funcs, arr_io_funcs, arr_format_funcs, arr_dtype_funcs, arr_flatiter_funcs,
+		arr_stat_funcs, arr_linalg_top_funcs, arr_io_funcs, arr_text_funcs, arr_format_funcs, arr_dtype_funcs, arr_flatiter_funcs,
 		arr_fpe_funcs, arr_compose_funcs,
 	};
 	static const struct arr_func *const methods[] = {
@@ -150,6 +151,7 @@ static void publish_tables(void)
  * the session registers its hooks, bottom up (lang/value.h). */
 void engine_init_layers(void)
 {
+	pyobj_register();   /* lang's pyobj_hooks: the object model */
 	host_register();   /* backend_host, backend_host_cupy, cp's namespaces */
 	uf_host_hooks.reduce_masked = red_host_reduce_masked;
 	uf_host_hooks.reduce_masked_uf = red_host_reduce_masked_uf;
@@ -1264,6 +1266,11 @@ int engine_inspect(struct engine *e, const char *code, int cursor_pos, int detai
 void engine_mpi_set_world(int rank, int size, int local_rank)
 {
 	mpimod_set_world(rank, size, local_rank);
+}
+
+int engine_mpi_cell_begin(int after_interrupt)
+{
+	return mpimod_cell_begin(after_interrupt);
 }
 
 int engine_exit(int status)

@@ -1,7 +1,7 @@
 /*
  * magic_mem.c — the magics about the session's memory and device:
  * %memgetinfo (device free/total, the pools; text + an HTML bar), %free,
- * %device, %who, %whos, %reset.  Reads the CUDA engineer's pool and device
+ * %device (every GPU), %who, %whos, %reset.  Reads the CUDA engineer's pool and device
  * state through the CUDA plugin's entry points (cuda_plugin.h) only; in
  * host mode each says so.  Never allocates device memory itself.
  */
@@ -63,7 +63,38 @@ static int show(struct eval *ev, struct sbuf *t, struct sbuf *h)
 	return 0;
 }
 
-/* %memgetinfo: device memory and the pools */
+/* %memgetinfo's lines for the GPUs other than the current one (one line
+ * each; nothing on a one-GPU machine) */
+static int other_devices(struct eval *ev, struct sbuf *t)
+{
+	const struct cuda_plugin *pl = cuda_plugin();
+	int n = pl->device_count(), cur = pl->current_device();
+	for (int i = 0; i < n; i++) {
+		struct cuda_mem_info mi;
+		struct cuda_device_info d;
+		char a[32], b[32], c[32], e[32];
+		int r;
+		if (i == cur)
+			continue;
+		pl->device_info_of(i, &d);
+		if ((r = pl->mem_info_of(ev, i, &mi)) < 0)
+			return -1;
+		if (r == 1) {
+			human((double)d.total_mem, b, sizeof b);
+			sb_printf(t, "Device %d:      %s, %s total; not used by this kernel yet\n", i, d.name, b);
+			continue;
+		}
+		human((double)mi.free, a, sizeof a);
+		human((double)mi.total, b, sizeof b);
+		human((double)mi.pool_used, c, sizeof c);
+		human((double)mi.pool_held, e, sizeof e);
+		sb_printf(t, "Device %d:      %s, %s free / %s total; pool %s used, %s held\n", i, d.name, a, b, c, e);
+	}
+	return 0;
+}
+
+/* %memgetinfo: device memory and the pools (the current device's, then one
+ * line for each other GPU) */
 int magic_memgetinfo(struct eval *ev, const char *args, const char *cell, struct value **result)
 {
 	struct sbuf t = {0};
@@ -96,6 +127,10 @@ int magic_memgetinfo(struct eval *ev, const char *args, const char *cell, struct
 	sb_printf(&t, "Memory pool:   %zu bytes used (%s), %zu bytes held (%s), %zu free blocks\n",
 		  used, c, held, d, nfree);
 	sb_printf(&t, "Pinned pool:   %zu free blocks\n", npin);
+	if (other_devices(ev, &t) < 0) {
+		free(t.s);
+		return -1;
+	}
 	if (verbose) {
 		sb_adds(&t, "Live device arrays, largest first:\n  ");
 		if (!memrep_largest(ev, &t, 1, 1000, "  ", "\n"))
@@ -164,19 +199,23 @@ int magic_device(struct eval *ev, const char *args, const char *cell, struct val
 			transfers(&t);
 		return show(ev, &t, NULL);
 	}
-	struct cuda_device_info d;
-	cuda_plugin()->device_info(&d);
-	int drv = d.driver_version, rt = d.runtime_version;
-	char m[32];
-	human((double)d.total_mem, m, sizeof m);
-	sb_printf(&t, "Device %d: %s\n", d.id, d.name);
-	sb_printf(&t, "  compute capability: %d.%d\n", d.cc_major, d.cc_minor);
-	sb_printf(&t, "  multiprocessors:    %d\n", d.sms);
-	sb_printf(&t, "  memory:             %s (%zu bytes)\n", m, d.total_mem);
-	sb_printf(&t, "  CUDA driver:        %d.%d\n", drv / 1000, drv % 1000 / 10);
-	sb_printf(&t, "  CUDA runtime:       %d.%d\n", rt / 1000, rt % 1000 / 10);
-	if (d.dead)
-		sb_printf(&t, "  state:              dead (%s)\n", d.dead_msg);
+	const struct cuda_plugin *pl = cuda_plugin();
+	int n = pl->device_count(), cur = pl->current_device();
+	for (int i = 0; i < n; i++) {   /* every GPU, the current one marked when there are several */
+		struct cuda_device_info d;
+		pl->device_info_of(i, &d);
+		int drv = d.driver_version, rt = d.runtime_version;
+		char m[32];
+		human((double)d.total_mem, m, sizeof m);
+		sb_printf(&t, "Device %d: %s%s\n", d.id, d.name, n > 1 && i == cur ? " (current)" : "");
+		sb_printf(&t, "  compute capability: %d.%d\n", d.cc_major, d.cc_minor);
+		sb_printf(&t, "  multiprocessors:    %d\n", d.sms);
+		sb_printf(&t, "  memory:             %s (%zu bytes)\n", m, d.total_mem);
+		sb_printf(&t, "  CUDA driver:        %d.%d\n", drv / 1000, drv % 1000 / 10);
+		sb_printf(&t, "  CUDA runtime:       %d.%d\n", rt / 1000, rt % 1000 / 10);
+		if (d.dead)
+			sb_printf(&t, "  state:              dead (%s)\n", d.dead_msg);
+	}
 	if (verbose)
 		transfers(&t);
 	return show(ev, &t, NULL);

@@ -150,17 +150,6 @@ struct ndarray *arr_reduce(struct eval *ev, const struct ndarray *a, enum red_op
 {
 	struct ew_tree *t;
 	struct ndarray *r;
-	if (!nd_host_memory(a) && dt_is_complex(a->dtype) && (op == RED_MIN || op == RED_MAX ||
-	    op == RED_NANMIN || op == RED_NANMAX || op == RED_ARGMIN || op == RED_ARGMAX)) {
-		/* complex order (NumPy's lexicographic, NaNs propagate): the device
-		 * reductions order reals only, so a host copy decides */
-		struct ndarray *h = arr_to_host(ev, a), *hr;
-		hr = h ? arr_reduce(ev, h, op, axes, keepdims, dtype) : NULL;
-		nd_decref(h);
-		r = hr ? arr_to_backend(ev, hr, nd_backend(a)) : NULL;
-		nd_decref(hr);
-		return r;
-	}
 	if (!(t = calloc(1, sizeof *t)))
 		return err_nomem(ev);
 	t->narrays = 1;

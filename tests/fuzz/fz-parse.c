@@ -16,6 +16,7 @@
 #include "lang/ast.h"
 #include "lang/lex.h"
 #include "lang/parse.h"
+#include "pyobj/pyobj.h"
 
 #define CHECK(c)                                                                   \
 	do {                                                                       \
@@ -62,6 +63,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct node *expr;
 
 	CHECK(src);
+	pyobj_register();   /* big-int and bytes literals (idempotent) */
 	memcpy(src, data, size);
 	src[size] = 0;
 	size_t len = strlen(src); /* cells come as C strings */

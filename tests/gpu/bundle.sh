@@ -18,6 +18,13 @@ for b in tests/gpu/lumen-gpu lumen lumen-kernel lumen-mpi-kernel lumen-cuda.so t
 	cp "$build/$b" "$stage/bin/"
 	strip --strip-debug "$stage/bin/$(basename "$b")" 2>/dev/null || true
 done
+# the C reference of tests/gpu/mpi_nccl.sh, for a GPU machine without mpicc
+# (it opens libnccl.so.2 at run time: no NCCL needed here)
+cuda=${CUDA:-/usr/local/cuda}
+if command -v mpicc >/dev/null 2>&1 && test -f "$cuda/include/cuda_runtime.h"; then
+	mpicc -O2 "$top/tests/gpu/nccl_ref.c" -I"$cuda/include" -L"$cuda/lib64" -lcudart -ldl \
+		-o "$stage/bin/nccl_ref" || echo "bundle.sh: nccl_ref did not build (mpi_nccl.sh builds it there)"
+fi
 # every library a binary needs, except glibc's, the C++ runtime (newer on the
 # GPU machine) and CUDA's (there in /usr/local/cuda/lib64)
 for b in "$stage"/bin/*; do

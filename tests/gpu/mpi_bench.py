@@ -1,5 +1,7 @@
 # mpi_bench.py (tests/gpu/mpi_nccl.sh): Allreduce on a large device array through
-# Lumen's mpi4py, timed as nccl_ref.c times ncclAllReduce (no sync inside the loop).
+# Lumen's mpi4py, timed as nccl_ref.c times ncclAllReduce.  Lumen's call returns
+# when the collective ended (it waits for the stream, interruptibly), so compare it
+# with nccl_ref's "each call waited" line; the loop has no other sync.
 import os
 import time
 from mpi4py import MPI

@@ -1008,6 +1008,59 @@ int main(void)
 		}
 		nd_decref(dout); nd_decref(view); nd_decref(di); nd_decref(hi); nd_decref(d); nd_decref(h);
 	}
+	{
+		/* put_index (slow1): a.flat[idx[i]] = vals[i % nv] against the
+		 * host entry, every mode, item sizes 1..16, values cycled, and
+		 * raise's partial write and message */
+		static const int dts[] = {DT_UINT8, DT_INT16, DT_FLOAT32, DT_FLOAT64, DT_COMPLEX128};
+		int64_t n = 100003, k = 70001;
+		for (unsigned t = 0; t < sizeof dts / sizeof dts[0]; t++)
+			for (int mode = 0; mode < 3; mode++) {
+				int dt = dts[t];
+				int64_t nv = mode ? 1 : 7;   /* clip may send two to n - 1: one value */
+				struct ndarray *ha = hnew(dt, 1, &n), *hi = hnew(DT_INT64, 1, &k), *hv = hnew(dt, 1, &nv);
+				hfill(ha, -50, 50);
+				hfill(hv, -50, 50);
+				/* distinct targets (so that no duplicate decides the result):
+				 * a stride coprime to n, negatives and, for wrap/clip, far ones */
+				for (int64_t i = 0; i < k; i++) {
+					int64_t v = (i * 7919) % n;
+					if (i % 5 == 1)
+						v -= n;
+					if (mode == 1 && i % 7 == 3)
+						v += 3 * n;
+					if (mode == 2 && i == k - 1)
+						v = 10 * n;
+					((int64_t *)nd_data(hi))[i] = v;
+				}
+				struct ndarray *da = to_dev(ha), *di = to_dev(hi), *dv = to_dev(hv), *got = NULL;
+				int good = cu->put_index(ev, da, di, dv, mode) == 0 && backend_host.put_index(ev, ha, hi, hv, mode) == 0
+					&& (got = to_hostc(da)) && !memcmp(nd_data(got), nd_data(ha), (size_t)n * dt_size(dt));
+				snprintf(what, sizeof what, "put_index %s mode %d: %lld of %lld items, %lld values cycled, as the host",
+					 dtype_table[dt].name, mode, (long long)k, (long long)n, (long long)nv);
+				ok(good, what);
+				nd_decref(got); nd_decref(dv); nd_decref(di); nd_decref(da); nd_decref(hv); nd_decref(hi); nd_decref(ha);
+			}
+		/* raise: indices 0..9 then 10 (bad at position 10, and at 20): the
+		 * first ten written, the message names 10's value */
+		int64_t n2 = 10, k2 = 30, one = 1;
+		struct ndarray *ha = hnew(DT_FLOAT64, 1, &n2), *hi = hnew(DT_INT64, 1, &k2), *hv = hnew(DT_FLOAT64, 1, &one);
+		for (int64_t i = 0; i < n2; i++)
+			((double *)nd_data(ha))[i] = 0;
+		for (int64_t i = 0; i < k2; i++)
+			((int64_t *)nd_data(hi))[i] = i < 10 ? i - 5 : i == 10 ? -11 : i == 20 ? 12 : 0;
+		((double *)nd_data(hv))[0] = 2.5;
+		struct ndarray *da = to_dev(ha), *di = to_dev(hi), *dv = to_dev(hv), *got = NULL;
+		int r = cu->put_index(ev, da, di, dv, 0);
+		take_err();
+		int good = r < 0 && last_type == TY_IndexError
+			&& !strcmp(last_msg, "index -11 is out of bounds for axis 0 with size 10") && (got = to_hostc(da));
+		for (int64_t i = 0; good && i < n2; i++)
+			good = ((double *)nd_data(got))[i] == 2.5;
+		ok(good, "put_index raise: the items before the first bad index written, NumPy's IndexError");
+		printf("#   %s\n", last_msg);
+		nd_decref(got); nd_decref(dv); nd_decref(di); nd_decref(da); nd_decref(hv); nd_decref(hi); nd_decref(ha);
+	}
 	/* ---- matmul ---- */
 	{
 		int64_t as[3] = {4, 64, 32}, bs[3] = {4, 32, 16}, os[3] = {4, 64, 16};
@@ -1410,7 +1463,7 @@ int main(void)
 		size_t f0, t0, f1, t1, g0, u0, g1, u1;
 		int good = cuda_meminfo(ev, &f0, &t0) == 0 && cudaMemGetInfo(&g0, &u0) == cudaSuccess;
 		void *p = pool_alloc(ev, (size_t)256 << 20);
-		good = good && p && cudaMemsetAsync(p, 1, (size_t)256 << 20, cuda_dev.stream) == cudaSuccess;
+		good = good && p && cudaMemsetAsync(p, 1, (size_t)256 << 20, cuda_cur->stream) == cudaSuccess;
 		good = good && cuda_meminfo(ev, &f1, &t1) == 0 && cudaMemGetInfo(&g1, &u1) == cudaSuccess;
 		printf("#   memGetInfo cached / driver: %zu / %zu free, then %zu / %zu after 256 MiB from the pool\n",
 		       f0, g0, f1, g1);
@@ -1443,6 +1496,122 @@ int main(void)
 		d = dnew(DT_FLOAT32, 1, &n);
 		ok(d != NULL, "a later allocation works");
 		nd_decref(d);
+	}
+	/* ---- several devices (issue 21): any device count ---- */
+	{
+		int home = cuda_cur->id, n = cuda_ndev, cnt = 0;
+		int64_t k = 1 << 20;
+		cudaGetDeviceCount(&cnt);
+		printf("# devices: %d (current %d)\n", n, home);
+		ok(n >= 1 && n == (cnt < CUDA_MAXDEV ? cnt : CUDA_MAXDEV), "cuda_ndev is the driver's device count");
+		ok(cuda_use_device(ev, home) == 0 && cuda_cur->id == home, "using the current device again is a no-op");
+		ok(cuda_use_device(ev, n) < 0, "an ordinal past the last device fails");
+		take_err();
+		ok(last_type == TY_CUDARuntimeError && !strcmp(last_msg, "cudaErrorInvalidDevice: invalid device ordinal"),
+		   "... with CuPy's CUDARuntimeError: cudaErrorInvalidDevice: invalid device ordinal");
+		ok(cuda_cur->id == home && cuda_use_device(ev, -1) < 0 && cuda_cur->id == home,
+		   "a failed switch leaves the current device");
+		take_err();
+		struct ndarray *a = dnew(DT_FLOAT32, 1, &k);
+		ok(a && a->buf->device == home && !cu->elsewhere(a), "a new buffer remembers its device");
+		if (n >= 2) {
+			int other = home == 0 ? 1 : 0;
+			struct npscalar three = {DT_FLOAT32, {.f = 3}};
+			size_t used_home = pool_used_bytes();
+			ok(cu->fill(ev, a, &three) == 0, "fill on the home device");
+			ok(cuda_use_device(ev, other) == 0 && cuda_cur->id == other, "switch to the other device");
+			int cur_dev = -1;
+			cudaGetDevice(&cur_dev);
+			ok(cur_dev == other, "... and the thread's CUDA device follows");
+			ok(pool_used_bytes_of(home) == used_home, "the other device has a pool of its own");
+			struct ndarray *b = dnew(DT_FLOAT32, 1, &k);
+			ok(b && b->buf->device == other && pool_used_bytes() >= (size_t)k * 4, "an array on the other device");
+			ok(b && cu->elsewhere(a) && !cu->elsewhere(b), "elsewhere: a is on another device, b here");
+			ok(b && cu->copy(ev, b, a) == 0 && cu->sync(ev) == 0, "a peer copy (cudaMemcpyPeerAsync) into it");
+			struct ndarray *hb = b ? to_hostc(b) : NULL;
+			ok(hb && getd(hb, 0, NULL) == 3 && getd(hb, k - 1, NULL) == 3, "... brings a's values");
+			nd_decref(hb);
+			/* kernels and libraries on the other device: a generated kernel,
+			 * a reduction, matmul */
+			int ufadd = uf_lookup("add");
+			struct value *bv[2] = {V(b), V(b)};
+			struct ndarray *c = uf_apply_arrays(ev, cu, ufadd, 2, bv, NULL), *s0 = dnew(DT_FLOAT32, 0, NULL);
+			val_decref(bv[0]);
+			val_decref(bv[1]);
+			ok(c && c->buf->device == other, "an elementwise kernel on the other device (b + b)");
+			struct ndarray *hc = c ? to_hostc(c) : NULL;
+			ok(hc && getd(hc, 7, NULL) == 6, "... computes 6");
+			nd_decref(hc);
+			struct ew_tree tr;
+			leaf_tree(&tr, c);
+			ok(s0 && cu->reduce(ev, &tr, RED_SUM, 1, s0) == 0, "a reduction there");
+			struct ndarray *hs = s0 ? to_hostc(s0) : NULL;
+			ok(hs && getd(hs, 0, NULL) == 6.0 * k, "... sums to 6k");
+			nd_decref(hs);
+			int64_t mm[2] = {64, 64};
+			struct ndarray *m1 = dnew(DT_FLOAT32, 2, mm), *m2 = dnew(DT_FLOAT32, 2, mm);
+			struct npscalar one = {DT_FLOAT32, {.f = 1}};
+			ok(m1 && m2 && cu->fill(ev, m1, &one) == 0 && cu->matmul(ev, m1, m1, m2) == 0,
+			   "cuBLAS on the other device (its own handle)");
+			struct ndarray *hm = m2 ? to_hostc(m2) : NULL;
+			ok(hm && getd(hm, 0, NULL) == 64, "... ones @ ones = 64");
+			nd_decref(hm);
+			/* a's values read from here: to_host goes to a's device */
+			struct ndarray *ha = to_hostc(a);
+			ok(ha && getd(ha, 1, NULL) == 3 && cuda_cur->id == other, "to_host of an array of another device");
+			nd_decref(ha);
+			/* a kernel reading a (another device): peer access or ValueError */
+			int can = 0;
+			cudaDeviceCanAccessPeer(&can, other, home);
+			struct value *mv[2] = {V(a), V(b)};
+			struct ndarray *mx = uf_apply_arrays(ev, cu, ufadd, 2, mv, NULL);
+			int r = mx ? 0 : -1;
+			val_decref(mv[0]);
+			val_decref(mv[1]);
+			nd_decref(mx);
+			take_err();
+			if (can)
+				ok(r == 0, "a kernel reading the other device's array: peer access enabled (PerformanceWarning)");
+			else
+				ok(r < 0 && last_type == TY_ValueError && strstr(last_msg, "Peer access is unavailable"),
+				   "no peer access: CuPy's ValueError");
+			printf("#   peer access %d->%d: %d\n", other, home, can);
+			/* JIT handles are per device: the same source gets another handle */
+			const char *src = "extern \"C\" __global__ void kk(float *x) { x[threadIdx.x] = 2; }";
+			void *f1 = jit_get(ev, src, "kk", 0, NULL);
+			ok(cuda_use_device(ev, home) == 0, "back to the home device");
+			void *f0 = jit_get(ev, src, "kk", 0, NULL);
+			ok(f0 && f1 && f0 != f1, "a kernel has one handle per device");
+			/* b freed from the home device goes back to the other's pool */
+			size_t used_other = pool_used_bytes_of(other);
+			nd_decref(b);
+			ok(pool_used_bytes_of(other) == used_other - (size_t)k * 4, "a freed block returns to its device's pool");
+			nd_decref(c);
+			nd_decref(s0);
+			nd_decref(m1);
+			nd_decref(m2);
+			/* bandwidth of a 256 MiB peer copy, both ways */
+			int64_t big = 64 << 20;
+			struct ndarray *x = dnew(DT_FLOAT32, 1, &big), *y = NULL;
+			if (x && cuda_use_device(ev, other) == 0)
+				y = dnew(DT_FLOAT32, 1, &big);
+			if (x && y) {
+				struct timespec t0, t1;
+				cu->copy(ev, y, x);
+				clock_gettime(CLOCK_MONOTONIC, &t0);
+				for (int i = 0; i < 4; i++)
+					cu->copy(ev, y, x);
+				clock_gettime(CLOCK_MONOTONIC, &t1);
+				double sec = (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
+				printf("#   peer copy %d->%d, 256 MiB: %.1f GB/s\n", home, other, 4.0 * big * 4 / sec / 1e9);
+			}
+			nd_decref(y);
+			cuda_use_device(ev, home);
+			nd_decref(x);
+			take_err();
+		}
+		nd_decref(a);
+		ok(cuda_cur->id == home, "the home device is current at the end");
 	}
 	/* ---- NVRTC and launches ---- */
 	{

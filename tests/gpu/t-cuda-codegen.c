@@ -21,6 +21,7 @@
 const char *cuda_index_source(int item, int unit, char *buf, size_t size);
 const char *cuda_mask_source(int item, int unit, char *buf, size_t size);
 const char *cuda_take_index_source(int item, int unit, char *buf, size_t size);
+const char *cuda_put_index_source(int item, int unit, char *buf, size_t size);
 const char *cuda_count_source(int dt, char *buf, size_t size);
 const char *cuda_fill_source(int dt, char *buf, size_t size);
 const char *cuda_search_source(int dt, char *buf, size_t size);
@@ -343,6 +344,7 @@ int main(void)
 				good &= jit_get(ev, cuda_mask_source(items[i], u, src, sizeof src), "lm_mcount", 0, NULL) != NULL;
 				good &= jit_get(ev, cuda_mask_source(items[i], u, src, sizeof src), "lm_mtake", 0, NULL) != NULL;
 				good &= jit_get(ev, cuda_take_index_source(items[i], u, src, sizeof src), "lm_ti", 0, NULL) != NULL;
+				good &= jit_get(ev, cuda_put_index_source(items[i], u, src, sizeof src), "lm_put", 0, NULL) != NULL;
 			}
 		ok(good, "the device mask and index-array kernels compile for every item size and unit");
 		{

@@ -2,7 +2,9 @@
 # wave.sh — one device call for the checks of a merge wave (the lead runs it
 # with carry ["tests/gpu/bundle"]): the bundle unpacked, then each part with
 # a time limit, logs in $OUT.  Parts: env, kernels, sweep subset, plots,
-# oom, mpi/nccl.  WAVE_PARTS picks some; WAVE_SWEEP is the SWEEP_ONLY regex.
+# oom, mpi/nccl; not by default: mpifaults (tests/gpu/mpi_faults.sh, carry
+# tests/gpu/wheels too) and genpeak (tests/gpu/gen_peak.py, Lumen then CuPy).
+# WAVE_PARTS picks some; WAVE_SWEEP is the SWEEP_ONLY regex.
 O=${OUT:-/tmp}
 b=/tmp/lumen-gpu
 rm -rf "$b" && mkdir -p "$b" && tar -C "$b" -xJf tests/gpu/bundle/lumen-gpu.tar.xz || exit 1
@@ -43,6 +45,13 @@ for p in $parts; do
 		;;
 	mpi)
 		PYTHON=python3 timeout 200 sh tests/gpu/mpi_nccl.sh "$b/bin" >"$O/mpi.log" 2>&1; echo "rc=$?"; tail -40 "$O/mpi.log"
+		;;
+	mpifaults)
+		PYTHON=python3 timeout 60 sh tests/gpu/mpi_faults.sh "$b/bin" >"$O/mpi_faults.log" 2>&1; echo "rc=$?"; tail -20 "$O/mpi_faults.log"
+		;;
+	genpeak)
+		LUMEN_DEVICE=cuda timeout 120 "$L" run tests/gpu/gen_peak.py 2>&1 | tee "$O/gen_peak.log"
+		timeout 120 python3 tests/gpu/gen_peak.py 2>&1 | tee "$O/gen_peak_cupy.log"
 		;;
 	esac
 done

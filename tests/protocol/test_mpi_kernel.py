@@ -416,8 +416,7 @@ class MPIKernelLife(unittest.TestCase):
 
     def test_interrupt_in_barrier(self):
         """Rank 1 sleeps, rank 0 waits in Barrier: the interrupt ends both.
-        (A kernel of its own: the barrier left pending on rank 0 is the mpi4py
-        module's to settle, or to say that a restart is needed.)"""
+        (A kernel of its own; what follows such an interrupt is test_mpi_faults.py's.)"""
         km, kc = self.start()
         try:
             c = kc.execute_interactive("from mpi4py import MPI", timeout=TIMEOUT)["content"]

@@ -17,7 +17,8 @@
 #define BACKEND_ENTRIES(X) X(alloc) X(free) X(alloc_zeroed) X(sync) X(copy) X(to_host) \
 	X(from_host) X(fill) X(elementwise) X(reduce) X(scan) X(matmul) X(sort) X(take_flat) \
 	X(gather) X(scatter) X(stencil) X(spline_prefilter) X(interpolate) X(mask_count) \
-	X(mask_take) X(mask_put) X(take_index) X(bounds) X(bin_count) X(arange_fill) X(searchsorted) X(segment_argminmax)
+	X(mask_take) X(mask_put) X(take_index) X(bounds) X(bin_count) X(arange_fill) X(vander) X(searchsorted) \
+	X(segment_argminmax) X(elsewhere) X(put_index)
 /* ENTRIES: struct backend_fft and struct backend_linalg */
 #define FFT_ENTRIES(X) X(exec)
 #define LINALG_ENTRIES(X) X(getrf) X(getrs) X(potrf) X(geqrf) X(orgqr) X(gesdd) X(syevd) X(geev) X(gelsd)

@@ -106,6 +106,7 @@ static void test_canonical(void)
 
 int main(void)
 {
+	engine_init_layers();   /* lang's pyobj_hooks: big ints are pyobj's */
 	test_canonical();
 	E = engine_new(NULL);
 	ok(E != NULL, "engine_new");

@@ -1,6 +1,6 @@
 /*
  * t-hostcuda.c — TAP tests of host mode's cupy.cuda (backend/host/host_cudaobj.c)
- * through engine.h: Device(0) and its attributes, Device(1)'s CuPy error,
+ * through engine.h: Device(0) and its attributes, Device(1)'s CuPy error on use and `with`,
  * getDeviceCount 1 / is_available False, Stream / Stream.null / with, Event
  * timing on the host clock, memGetInfo, getDeviceProperties, the memory pool
  * reporting cp arrays' live bytes, and the host user kernels.
@@ -34,8 +34,12 @@ int main(void)
 		    "(<CUDA Device 0>, 0, '00', 0)"), "Device(0): repr, id, compute_capability");
 	ok(value_is("with cp.cuda.Device(0):\n    x = cp.arange(4)\nd.synchronize()\nd.use()", "x.sum()", "array(6)"),
 	   "with Device(0), synchronize(), use()");
-	ok(error_is("cp.cuda.Device(1)", "CUDARuntimeError", "cudaErrorInvalidDevice: invalid device ordinal"),
-	   "Device(1): CuPy's invalid device ordinal");
+	ok(value_is(NULL, "cp.cuda.Device(1)", "<CUDA Device 1>"), "Device(1) only remembers 1 (CuPy)");
+	ok(error_is("cp.cuda.Device(1).use()", "CUDARuntimeError", "cudaErrorInvalidDevice: invalid device ordinal"),
+	   "Device(1).use(): CuPy's invalid device ordinal");
+	ok(error_is("with cp.cuda.Device(1):\n    pass", "CUDARuntimeError",
+		    "cudaErrorInvalidDevice: invalid device ordinal"), "with Device(1): the same error");
+	ok(value_is(NULL, "cp.cuda.runtime.getDevice()", "0"), "... and device 0 stays current");
 	ok(error_is("cp.cuda.runtime.setDevice(1)", "CUDARuntimeError", NULL), "setDevice(1)");
 	ok(true_("(lambda t: 0 < t[0] <= t[1])(cp.cuda.runtime.memGetInfo())"), "memGetInfo: (free, total) > 0");
 	ok(true_("(lambda t: t[0] > 0 and t[1] == cp.cuda.runtime.memGetInfo()[1])(cp.cuda.Device(0).mem_info)"),

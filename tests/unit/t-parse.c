@@ -10,6 +10,7 @@
 #include <string.h>
 #include "lang/parse.h"
 #include "lang/error.h"
+#include "pyobj/pyobj.h"
 #include "tap.h"
 
 /* a compact dump of the tree's kinds */
@@ -118,6 +119,7 @@ static const char *const corpus[] = {
 
 int main(void)
 {
+	pyobj_register();   /* big-int and bytes literals */
 	shape("x = 1 + 2 * 3", "Assign(BinOp(Const,BinOp(Const,Const)),Name)", "precedence: * over +");
 	shape("x = (1 + 2) * 3", "Assign(BinOp(BinOp(Const,Const),Const),Name)", "parentheses");
 	shape("-2 ** 2", "Expr(UnOp(BinOp(Const,Const)))", "** binds tighter than unary minus");

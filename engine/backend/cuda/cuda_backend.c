@@ -6,7 +6,8 @@
  * cuda_ew.c, cuda_blas.c, cuda_fft.c, cuda_solver.c, cuda_rand.c and
  * kernels/fixed.cu.
  *
- * Owns the device state (struct cuda_dev) and device buffers' headers.
+ * Owns the devices' state (struct cuda_device, one per GPU, the current one
+ * cuda_cur), peer access between them, and device buffers' headers.
  * Never evaluates Python and never decides dtypes: callers did that.
  */
 #include "config.h"
@@ -21,7 +22,9 @@
 
 #ifdef HAVE_CUDA
 
-struct cuda_dev cuda_dev;
+struct cuda_device cuda_devs[CUDA_MAXDEV];
+struct cuda_device *cuda_cur = &cuda_devs[0];
+int cuda_ndev;
 
 /* ---- device selection and the background start ---- */
 
@@ -63,11 +66,18 @@ static void warm_join_at_exit(void)
 	pthread_join(warm_tid, NULL);
 }
 
-/* The device of this process: local rank % count under MPI (the rank on
- * this node: LUMEN_LOCAL_RANK, which the MPI kernel sets, or what the
- * launcher says: Open MPI, MPICH/Hydra, Slurm), else device 0. */
+/* The device of this process: LUMEN_CUDA_DEVICE when set (the device cp
+ * starts on, as if `cp.cuda.Device(i).use()` came first: the corpus on
+ * device 1), else local rank % count under MPI (the rank on this node:
+ * LUMEN_LOCAL_RANK, which the MPI kernel sets, or what the launcher says:
+ * Open MPI, MPICH/Hydra, Slurm), else device 0. */
 static int local_rank_device(int count)
 {
+	const char *d = getenv("LUMEN_CUDA_DEVICE");
+	if (d && *d) {
+		long i = strtol(d, NULL, 10);
+		return i >= 0 && i < count ? (int)i : 0;
+	}
 	static const char *const vars[] = { "LUMEN_LOCAL_RANK", "OMPI_COMM_WORLD_LOCAL_RANK", "MPI_LOCALRANKID",
 					    "SLURM_LOCALID", "PMI_LOCAL_RANK", "PMIX_LOCAL_RANK" };
 	for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++) {
@@ -80,11 +90,32 @@ static int local_rank_device(int count)
 	return 0;
 }
 
+/* Starts device id on the calling thread (which it leaves current): its
+ * context, properties and pool.  cudaSuccess, or the failing status. */
+static cudaError_t dev_start(int id)
+{
+	struct cuda_device *d = &cuda_devs[id];
+	struct cudaDeviceProp p;
+	cudaError_t e;
+	if ((e = cudaSetDevice(id)) != cudaSuccess || (e = cudaFree(0)) != cudaSuccess
+	    || (e = cudaGetDeviceProperties(&p, id)) != cudaSuccess)
+		return e;
+	d->id = id;
+	d->sms = p.multiProcessorCount;
+	d->cc_major = p.major;
+	d->cc_minor = p.minor;
+	d->total_mem = p.totalGlobalMem;
+	snprintf(d->name, sizeof d->name, "%s", p.name);
+	d->stream = 0;
+	pool_setup(id);
+	__atomic_store_n(&d->ok, 1, __ATOMIC_RELEASE);
+	return cudaSuccess;
+}
+
 static void *warm_main(void *arg)
 {
-	int n = 0, ok = 0;
+	int n = 0, ok = 0, dev = 0;
 	cudaError_t e = cudaGetDeviceCount(&n);
-	struct cudaDeviceProp p;
 
 	if (warm_thread)
 		atexit(warm_join_at_exit);
@@ -95,32 +126,29 @@ static void *warm_main(void *arg)
 		cudaGetLastError();
 		goto done;
 	}
-	int dev = local_rank_device(n);
-	if ((e = cudaSetDevice(dev)) != cudaSuccess || (e = cudaFree(0)) != cudaSuccess
-	    || (e = cudaGetDeviceProperties(&p, dev)) != cudaSuccess) {
+	if (n > CUDA_MAXDEV)
+		n = CUDA_MAXDEV;
+	for (int i = 0; i < n; i++)
+		cuda_devs[i].id = i;
+	dev = local_rank_device(n);
+	if ((e = dev_start(dev)) != cudaSuccess) {
 		snprintf(why_host, sizeof why_host, "CUDA failed to start: %s: %s",
 			 cudaGetErrorName(e), cudaGetErrorString(e));
 		goto done;
 	}
 	if (jit_init() < 0) {
+		cuda_devs[dev].ok = 0;
 		snprintf(why_host, sizeof why_host, "CUDA driver entry points missing");
 		goto done;
 	}
-	cuda_dev.id = dev;
-	cuda_dev.sms = p.multiProcessorCount;
-	cuda_dev.cc_major = p.major;
-	cuda_dev.cc_minor = p.minor;
-	cuda_dev.total_mem = p.totalGlobalMem;
-	snprintf(cuda_dev.name, sizeof cuda_dev.name, "%s", p.name);
-	cuda_dev.stream = 0;
-	pool_setup();
+	cuda_ndev = n;
+	cuda_cur = &cuda_devs[dev];
 	ok = 1;
 done:
 	pthread_mutex_lock(&warm_mu);
-	cuda_dev.ok = ok;
 	if (ok)
-		snprintf(describe, sizeof describe, "%s (sm_%d%d, %.1f GiB)", cuda_dev.name,
-			 cuda_dev.cc_major, cuda_dev.cc_minor, cuda_dev.total_mem / 1073741824.0);
+		snprintf(describe, sizeof describe, "%s (sm_%d%d, %.1f GiB)", cuda_cur->name,
+			 cuda_cur->cc_major, cuda_cur->cc_minor, cuda_cur->total_mem / 1073741824.0);
 	else
 		snprintf(describe, sizeof describe, "host mode: %s", why_host);
 	__atomic_store_n(&warm_state, 2, __ATOMIC_RELEASE);
@@ -133,17 +161,17 @@ done:
 		stop = exiting;
 		pthread_mutex_unlock(&warm_mu);
 		if (!stop)
-			jit_warm();
+			jit_warm(dev);
 		pthread_mutex_lock(&warm_mu);
 		stop = exiting;
 		pthread_mutex_unlock(&warm_mu);
 		if (!stop)
-			cuda_lib_warm();
+			cuda_lib_warm(dev);
 		pthread_mutex_lock(&warm_mu);
 		stop = exiting;
 		pthread_mutex_unlock(&warm_mu);
 		if (!stop)
-			xfer_warm();
+			xfer_warm(dev);
 	}
 	return NULL;
 }
@@ -232,18 +260,18 @@ static const char restart[] = " (the GPU context is unusable after this error: r
 
 static int dead_error(struct eval *ev)
 {
-	return err_set(ev, TY_CUDARuntimeError, "%s%s", cuda_dev.dead_msg, restart), -1;
+	return err_set(ev, TY_CUDARuntimeError, "%s%s", cuda_cur->dead_msg, restart), -1;
 }
 
 int cuda_fail(struct eval *ev, cudaError_t e, const char *what)
 {
 	if (e == cudaSuccess)
 		return 0;
-	if (cuda_dev.dead)
+	if (cuda_cur->dead)
 		return dead_error(ev);
 	if (is_sticky(e)) {
-		cuda_dev.dead = 1;
-		snprintf(cuda_dev.dead_msg, sizeof cuda_dev.dead_msg, "%s: %s",
+		cuda_cur->dead = 1;
+		snprintf(cuda_cur->dead_msg, sizeof cuda_cur->dead_msg, "%s: %s",
 			 cudaGetErrorName(e), cudaGetErrorString(e));
 		return dead_error(ev);
 	}
@@ -260,7 +288,7 @@ int cuda_fail_drv(struct eval *ev, int res, const char *what)
 
 int cuda_check_async(struct eval *ev)
 {
-	if (cuda_dev.dead)
+	if (cuda_cur->dead)
 		return dead_error(ev);
 	return cuda_fail(ev, cudaPeekAtLastError(), "async");
 }
@@ -268,21 +296,112 @@ int cuda_check_async(struct eval *ev)
 int cuda_ready(struct eval *ev)
 {
 	warm_wait();
-	if (!cuda_dev.ok)
+	if (!cuda_cur->ok)
 		return err_set(ev, TY_CUDARuntimeError, "cudaErrorNoDevice: %s", why_host), -1;
-	if (cuda_dev.dead)
+	if (cuda_cur->dead)
 		return dead_error(ev);
 	return 0;
 }
 
-/* ---- the backend's entries ---- */
+/* ---- several devices ---- */
 
 static struct backend cuda_backend;
+
+static pthread_mutex_t dev_mu = PTHREAD_MUTEX_INITIALIZER;
+
+int cuda_use_device(struct eval *ev, int id)
+{
+	struct cuda_device *d;
+	cudaError_t e;
+	if (cuda_cur->id == id && cuda_cur->ok)   /* every call but a switch */
+		return 0;
+	warm_wait();
+	if (!cuda_cur->ok)
+		return err_set(ev, TY_CUDARuntimeError, "cudaErrorNoDevice: %s", why_host), -1;
+	if (cuda_cur->id == id)
+		return 0;
+	if (id < 0 || id >= cuda_ndev)
+		return err_set(ev, TY_CUDARuntimeError, "cudaErrorInvalidDevice: invalid device ordinal"), -1;
+	d = &cuda_devs[id];
+	pthread_mutex_lock(&dev_mu);
+	e = __atomic_load_n(&d->ok, __ATOMIC_ACQUIRE) ? cudaSetDevice(id) : dev_start(id);
+	pthread_mutex_unlock(&dev_mu);
+	if (e != cudaSuccess) {
+		cudaSetDevice(cuda_cur->id);
+		return cuda_fail(ev, e, "cudaSetDevice");
+	}
+	cuda_cur = d;
+	return 0;
+}
+
+/* Waits for the queued work of device other (its current stream), so that
+ * the current device may read what it wrote: the two devices' streams are
+ * not ordered with each other. */
+static int peer_fence(struct eval *ev, int other)
+{
+	int cur = cuda_cur->id;
+	cudaError_t e;
+	if ((e = cudaSetDevice(other)) == cudaSuccess)
+		e = cudaStreamSynchronize(cuda_devs[other].stream);
+	cudaSetDevice(cur);
+	return CUDA_CHECK(ev, e);
+}
+
+/* Peer access from the current device to device other, enabled once:
+ * 1 when the current device can reach other's memory, 0 when it cannot. */
+static int peer_enable(int other)
+{
+	signed char *st = &cuda_cur->peer[other];
+	if (!*st) {
+		int can = 0;
+		if (cudaDeviceCanAccessPeer(&can, cuda_cur->id, other) != cudaSuccess) {
+			cudaGetLastError();
+			can = 0;
+		}
+		if (can) {
+			cudaError_t e = cudaDeviceEnablePeerAccess(other, 0);
+			if (e != cudaSuccess && e != cudaErrorPeerAccessAlreadyEnabled)
+				can = 0;
+			cudaGetLastError();
+		}
+		*st = can ? 1 : -1;
+	}
+	return *st > 0;
+}
+
+/* CuPy's _check_peer_access: the same words, a PerformanceWarning each
+ * time, a ValueError when the devices cannot reach each other. */
+int cuda_check_peer(struct eval *ev, const struct ndarray *a)
+{
+	int from = a->buf->device, to = cuda_cur->id;
+	char msg[200];
+	if (from == to || a->buf->be != &cuda_backend)
+		return 0;
+	snprintf(msg, sizeof msg, "The device where the array resides (%d) is different from the current device (%d).",
+		 from, to);
+	if (from < 0 || from >= cuda_ndev || !peer_enable(from))
+		return err_set(ev, TY_ValueError, "%s Peer access is unavailable between these devices.", msg), -1;
+	strcat(msg, " Peer access has been activated automatically.");
+	ev_warn(ev, "PerformanceWarning", msg);
+	if (err_occurred(ev))   /* warnings as errors */
+		return -1;
+	return peer_fence(ev, from);
+}
+
+int cuda_enter_array_device(struct eval *ev, const struct ndarray *a, int *saved)
+{
+	*saved = cuda_cur->id;
+	if (a->buf->device == cuda_cur->id)
+		return 0;
+	return cuda_use_device(ev, a->buf->device);
+}
+
+/* ---- the backend's entries ---- */
 
 static struct buffer *cu_alloc(struct eval *ev, size_t nbytes)
 {
 	struct buffer *b;
-	if (cuda_dev.dead)
+	if (cuda_cur->dead)
 		return dead_error(ev), NULL;
 	b = malloc(sizeof *b);
 	if (!b)
@@ -296,12 +415,13 @@ static struct buffer *cu_alloc(struct eval *ev, size_t nbytes)
 	b->nbytes = nbytes;
 	b->be = &cuda_backend;
 	b->cookie = NULL;
+	b->device = cuda_cur->id;
 	return b;
 }
 
 static void cu_free(struct buffer *b)
 {
-	pool_free(b->data, b->nbytes);
+	pool_free_on(b->device, b->data, b->nbytes);
 	free(b);
 }
 
@@ -309,7 +429,7 @@ static void cu_free(struct buffer *b)
 static struct buffer *cu_alloc_zeroed(struct eval *ev, size_t nbytes)
 {
 	struct buffer *b = cu_alloc(ev, nbytes);
-	if (b && nbytes && CUDA_CHECK(ev, cudaMemsetAsync(b->data, 0, nbytes, cuda_dev.stream)) < 0) {
+	if (b && nbytes && CUDA_CHECK(ev, cudaMemsetAsync(b->data, 0, nbytes, cuda_cur->stream)) < 0) {
 		cu_free(b);
 		return NULL;
 	}
@@ -318,9 +438,9 @@ static struct buffer *cu_alloc_zeroed(struct eval *ev, size_t nbytes)
 
 static int cu_sync(struct eval *ev)
 {
-	if (cuda_dev.dead)
+	if (cuda_cur->dead)
 		return dead_error(ev);
-	return CUDA_CHECK(ev, cudaStreamSynchronize(cuda_dev.stream));
+	return CUDA_CHECK(ev, cudaStreamSynchronize(cuda_cur->stream));
 }
 
 static int64_t nbytes_of(const struct ndarray *a)
@@ -347,6 +467,48 @@ static void extent(const struct ndarray *a, int64_t *lo, int64_t *hi)
 	*hi = h;
 }
 
+/* 0 when every array is on the current device or reachable from it (see
+ * cuda_check_peer); the fast path is one compare per array. */
+static int same_dev2(struct eval *ev, const struct ndarray *a, const struct ndarray *b)
+{
+	int cur = cuda_cur->id;
+	if (a && a->buf->device != cur && cuda_check_peer(ev, a) < 0)
+		return -1;
+	if (b && b->buf->device != cur && cuda_check_peer(ev, b) < 0)
+		return -1;
+	return 0;
+}
+
+static int same_dev_tree(struct eval *ev, const struct ew_tree *t, const struct ndarray *out)
+{
+	for (int i = 0; i < t->narrays; i++)
+		if (t->arrays[i]->buf->device != cuda_cur->id && cuda_check_peer(ev, t->arrays[i]) < 0)
+			return -1;
+	return same_dev2(ev, out, NULL);
+}
+
+/* A copy between devices of contiguous bytes (cp.asarray under another
+ * device): cudaMemcpyPeerAsync on the current stream after both devices'
+ * queued work, finished before it returns (neither device's later work is
+ * ordered after it otherwise). */
+static int peer_copy(struct eval *ev, void *dst, int ddev, const void *src, int sdev, size_t n)
+{
+	int cur = cuda_cur->id;
+	if (sdev != cur && peer_fence(ev, sdev) < 0)
+		return -1;
+	if (ddev != cur && ddev != sdev && peer_fence(ev, ddev) < 0)
+		return -1;
+	if (cuda_ndev > 1) {   /* the copy engines take the direct path when peer access is on */
+		if (sdev != cur)
+			peer_enable(sdev);
+		if (ddev != cur)
+			peer_enable(ddev);
+	}
+	if (CUDA_CHECK(ev, cudaMemcpyPeerAsync(dst, ddev, src, sdev, n, cuda_cur->stream)) < 0)
+		return -1;
+	return CUDA_CHECK(ev, cudaStreamSynchronize(cuda_cur->stream));
+}
+
 static int cu_copy(struct eval *ev, struct ndarray *dst, const struct ndarray *src)
 {
 	struct ew_tree t;
@@ -354,13 +516,20 @@ static int cu_copy(struct eval *ev, struct ndarray *dst, const struct ndarray *s
 
 	if (n == 0)
 		return 0;
-	if (cuda_dev.dead)
+	if (cuda_cur->dead)
 		return dead_error(ev);
+	if (__builtin_expect(dst->buf->device != cuda_cur->id || src->buf->device != cuda_cur->id, 0)) {
+		if (dst->dtype == src->dtype && nd_is_c_contiguous(dst) && nd_is_c_contiguous(src))
+			return peer_copy(ev, nd_data(dst), dst->buf->device, nd_data(src), src->buf->device,
+					 nbytes_of(dst));
+		if (same_dev2(ev, dst, src) < 0)
+			return -1;
+	}
 	if (dst->dtype == src->dtype && nd_is_c_contiguous(dst) && nd_is_c_contiguous(src)) {
 		if (nd_data(dst) == nd_data(src))
 			return 0;
 		return CUDA_CHECK(ev, cudaMemcpyAsync(nd_data(dst), nd_data(src), nbytes_of(dst),
-						      cudaMemcpyDeviceToDevice, cuda_dev.stream));
+						      cudaMemcpyDeviceToDevice, cuda_cur->stream));
 	}
 	if (dst->buf == src->buf) {
 		int64_t dl, dh, sl, sh;
@@ -407,9 +576,16 @@ static int cu_to_host(struct eval *ev, void *dst, const struct ndarray *src)
 {
 	struct ndarray *tmp;
 	int r;
+	int saved;
 	if (nd_size(src) == 0)
 		return 0;
-	if (cuda_dev.dead)
+	if (src->buf->device != cuda_cur->id) {   /* x.get() works on x's device */
+		if (cuda_enter_array_device(ev, src, &saved) < 0)
+			return -1;
+		r = cu_to_host(ev, dst, src);
+		return cuda_use_device(ev, saved) < 0 ? -1 : r;
+	}
+	if (cuda_cur->dead)
 		return dead_error(ev);
 	if (nd_is_c_contiguous(src))
 		return xfer_d2h(ev, dst, nd_data(src), nbytes_of(src));
@@ -423,9 +599,16 @@ static int cu_from_host(struct eval *ev, struct ndarray *dst, const void *src)
 {
 	struct ndarray *tmp;
 	int r;
+	int saved;
 	if (nd_size(dst) == 0)
 		return 0;
-	if (cuda_dev.dead)
+	if (dst->buf->device != cuda_cur->id) {   /* written on dst's device */
+		if (cuda_enter_array_device(ev, dst, &saved) < 0)
+			return -1;
+		r = cu_from_host(ev, dst, src);
+		return cuda_use_device(ev, saved) < 0 ? -1 : r;
+	}
+	if (cuda_cur->dead)
 		return dead_error(ev);
 	if (nd_is_c_contiguous(dst))
 		return xfer_h2d(ev, nd_data(dst), src, nbytes_of(dst));
@@ -451,10 +634,17 @@ static int cu_fill(struct eval *ev, struct ndarray *dst, const struct npscalar *
 	struct ew_tree t;
 	if (nd_size(dst) == 0)
 		return 0;
-	if (cuda_dev.dead)
+	if (cuda_cur->dead)
 		return dead_error(ev);
+	if (dst->buf->device != cuda_cur->id) {   /* x.fill(v) runs on x's device */
+		int saved, r;
+		if (cuda_enter_array_device(ev, dst, &saved) < 0)
+			return -1;
+		r = cu_fill(ev, dst, v);
+		return cuda_use_device(ev, saved) < 0 ? -1 : r;
+	}
 	if (nd_is_c_contiguous(dst) && all_zero_bytes(v))
-		return CUDA_CHECK(ev, cudaMemsetAsync(nd_data(dst), 0, nbytes_of(dst), cuda_dev.stream));
+		return CUDA_CHECK(ev, cudaMemsetAsync(nd_data(dst), 0, nbytes_of(dst), cuda_cur->stream));
 	memset(&t, 0, sizeof t);
 	t.nscalars = 1;
 	t.scalars[0] = *v;
@@ -474,16 +664,30 @@ static int cu_fill(struct eval *ev, struct ndarray *dst, const struct npscalar *
 
 static int cu_elementwise(struct eval *ev, const struct ew_tree *t, struct ndarray *out)
 {
-	if (cuda_dev.dead)
+	if (cuda_cur->dead)
 		return dead_error(ev);
+	if (same_dev_tree(ev, t, out) < 0)
+		return -1;
 	return cuew_elementwise(ev, t, out);
 }
 
 static int cu_reduce(struct eval *ev, const struct ew_tree *t, enum red_op op,
 		     uint64_t axes, struct ndarray *out)
 {
-	if (cuda_dev.dead)
+	int vdt = t->nodes[t->nnodes - 1].dtype;
+	if (cuda_cur->dead)
 		return dead_error(ev);
+	if (same_dev_tree(ev, t, out) < 0)
+		return -1;
+	if (dt_is_complex(vdt) && (op == RED_MIN || op == RED_MAX || op == RED_NANMIN ||
+				   op == RED_NANMAX || op == RED_ARGMIN || op == RED_ARGMAX)) {
+		/* complex order (NumPy's lexicographic, NaNs propagate): the
+		 * device reductions order reals only, so host copies decide */
+		if (cuda_trip_reduce(ev, t, op, axes, out) < 0)
+			return -1;
+		cuda_fallback_count(FB_REDUCE_COMPLEX_ORDER);
+		return 0;
+	}
 	return cuew_reduce(ev, t, op, axes, out);
 }
 
@@ -495,8 +699,10 @@ static int cu_scan(struct eval *ev, const struct ndarray *a, int axis, int prod,
 {
 	int64_t outer = 1, len, inner = 1;
 	int r;
-	if (cuda_dev.dead)
+	if (cuda_cur->dead)
 		return dead_error(ev);
+	if (same_dev2(ev, a, out) < 0)
+		return -1;
 	if (nd_size(out) == 0)
 		return 0;
 	if (!nd_is_c_contiguous(out))
@@ -510,7 +716,7 @@ static int cu_scan(struct eval *ev, const struct ndarray *a, int axis, int prod,
 		inner *= out->shape[i];
 	/* rows of `len` along the axis; inner > 1 runs line by line */
 	r = cuk_scan(out->dtype, nd_data(out), outer, len, inner, prod,
-		     tmp_alloc, tmp_release, cuda_dev.stream);
+		     tmp_alloc, tmp_release, cuda_cur->stream);
 	if (r == -2)
 		return err_set(ev, TY_NotImplementedError, "%s on the GPU for dtype %s",
 			       prod ? "cumprod" : "cumsum", dtype_table[out->dtype].name), -1;
@@ -522,8 +728,10 @@ static int cu_sort(struct eval *ev, struct ndarray *a, struct ndarray *idx_out, 
 	(void)stable; /* the device radix sort is stable */
 	int64_t cols, rows;
 	int r;
-	if (cuda_dev.dead)
+	if (cuda_cur->dead)
 		return dead_error(ev);
+	if (same_dev2(ev, a, idx_out) < 0)
+		return -1;
 	if (nd_size(a) == 0)
 		return 0;
 	if (!nd_is_c_contiguous(a) || (idx_out && !nd_is_c_contiguous(idx_out)))
@@ -531,7 +739,7 @@ static int cu_sort(struct eval *ev, struct ndarray *a, struct ndarray *idx_out, 
 	cols = a->ndim ? a->shape[a->ndim - 1] : 1;
 	rows = nd_size(a) / cols;
 	r = cuk_sort(a->dtype, nd_data(a), idx_out ? (int64_t *)nd_data(idx_out) : NULL,
-		     rows, cols, tmp_alloc, tmp_release, cuda_dev.stream);
+		     rows, cols, tmp_alloc, tmp_release, cuda_cur->stream);
 	if (r == -2)
 		return err_set(ev, TY_NotImplementedError, "sort on the GPU for dtype %s",
 			       dtype_table[a->dtype].name), -1;
@@ -549,11 +757,17 @@ static int cu_take_flat(struct eval *ev, const struct ndarray *a, const int64_t 
 	int item = dt_size(a->dtype);
 	int64_t *off;
 	void *d_off = NULL, *d_out = NULL;
-	int r = -1;
+	int r = -1, saved;
 
 	if (n <= 0)
 		return 0;
-	if (cuda_dev.dead)
+	if (a->buf->device != cuda_cur->id) {   /* repr of an array of another device */
+		if (cuda_enter_array_device(ev, a, &saved) < 0)
+			return -1;
+		r = cu_take_flat(ev, a, idx, n, host_out);
+		return cuda_use_device(ev, saved) < 0 ? -1 : r;
+	}
+	if (cuda_cur->dead)
 		return dead_error(ev);
 	off = pool_pinned_alloc(ev, n * 8 + n * item);
 	if (!off)
@@ -571,14 +785,14 @@ static int cu_take_flat(struct eval *ev, const struct ndarray *a, const int64_t 
 	if (!d_off)
 		goto out;
 	d_out = (char *)d_off + n * 8;
-	if (CUDA_CHECK(ev, cudaMemcpyAsync(d_off, off, n * 8, cudaMemcpyHostToDevice, cuda_dev.stream)) < 0)
+	if (CUDA_CHECK(ev, cudaMemcpyAsync(d_off, off, n * 8, cudaMemcpyHostToDevice, cuda_cur->stream)) < 0)
 		goto out;
-	if (CUDA_CHECK(ev, (cudaError_t)cuk_gather(d_out, a->buf->data, d_off, n, item, cuda_dev.stream)) < 0)
+	if (CUDA_CHECK(ev, (cudaError_t)cuk_gather(d_out, a->buf->data, d_off, n, item, cuda_cur->stream)) < 0)
 		goto out;
 	xfer_note_d2h(ev, (size_t)n * item);
 	if (CUDA_CHECK(ev, cudaMemcpyAsync((char *)off + n * 8, d_out, n * item, cudaMemcpyDeviceToHost,
-					   cuda_dev.stream)) < 0
-	    || CUDA_CHECK(ev, cudaStreamSynchronize(cuda_dev.stream)) < 0)
+					   cuda_cur->stream)) < 0
+	    || CUDA_CHECK(ev, cudaStreamSynchronize(cuda_cur->stream)) < 0)
 		goto out;
 	memcpy(host_out, (char *)off + n * 8, n * item);
 	r = 0;
@@ -587,6 +801,79 @@ out:
 		pool_free(d_off, n * 8 + n * item);
 	pool_pinned_free(off);
 	return r;
+}
+
+static int cu_elsewhere(const struct ndarray *a)
+{
+	return a->buf->device != cuda_cur->id;
+}
+
+/* The entries of the plugin's other files, behind the device check. */
+static int cu_matmul(struct eval *ev, const struct ndarray *a, const struct ndarray *b,
+		     struct ndarray *out)
+{
+	if (same_dev2(ev, a, b) < 0 || same_dev2(ev, out, NULL) < 0)
+		return -1;
+	return cuda_matmul(ev, a, b, out);
+}
+
+static int cu_gather(struct eval *ev, const struct ndarray *src, const int64_t *off, int64_t nb,
+		     int pos, struct ndarray *out)
+{
+	if (same_dev2(ev, src, out) < 0)
+		return -1;
+	return cuda_gather(ev, src, off, nb, pos, out);
+}
+
+static int cu_scatter(struct eval *ev, struct ndarray *dst, const int64_t *off, int64_t nb,
+		      int pos, const struct ndarray *vals)
+{
+	if (same_dev2(ev, dst, vals) < 0)
+		return -1;
+	return cuda_scatter(ev, dst, off, nb, pos, vals);
+}
+
+static int cu_mask_count(struct eval *ev, const struct ndarray *mask, int64_t *count)
+{
+	if (same_dev2(ev, mask, NULL) < 0)
+		return -1;
+	return cuda_mask_count(ev, mask, count);
+}
+
+static int cu_mask_take(struct eval *ev, const struct ndarray *a, const struct ndarray *mask,
+			struct ndarray **out)
+{
+	if (same_dev2(ev, a, mask) < 0)
+		return -1;
+	return cuda_mask_take(ev, a, mask, out);
+}
+
+static int cu_mask_put(struct eval *ev, struct ndarray *a, const struct ndarray *mask,
+		       const struct ndarray *vals)
+{
+	if (same_dev2(ev, a, mask) < 0 || same_dev2(ev, vals, NULL) < 0)
+		return -1;
+	return cuda_mask_put(ev, a, mask, vals);
+}
+
+static int cu_take_index(struct eval *ev, const struct ndarray *view, int nidx,
+			 const struct ndarray *const *idx, const int64_t *size, const int64_t *stride,
+			 const int *axis, int pos, struct ndarray *out)
+{
+	if (same_dev2(ev, view, out) < 0)
+		return -1;
+	for (int i = 0; i < nidx; i++)
+		if (idx[i] && same_dev2(ev, idx[i], NULL) < 0)
+			return -1;
+	return cuda_take_index(ev, view, nidx, idx, size, stride, axis, pos, out);
+}
+
+static int cu_searchsorted(struct eval *ev, const struct ndarray *a, const struct ndarray *v,
+			   int right, struct ndarray *out)
+{
+	if (same_dev2(ev, a, v) < 0 || same_dev2(ev, out, NULL) < 0)
+		return -1;
+	return cuda_searchsorted(ev, a, v, right, out);
 }
 
 static struct backend cuda_backend = {
@@ -605,23 +892,27 @@ static struct backend cuda_backend = {
 	.elementwise = cu_elementwise,
 	.reduce = cu_reduce,
 	.scan = cu_scan,
-	.matmul = cuda_matmul,
+	.matmul = cu_matmul,
 	.sort = cu_sort,
 	.take_flat = cu_take_flat,
-	.gather = cuda_gather,
-	.scatter = cuda_scatter,
+	.gather = cu_gather,
+	.scatter = cu_scatter,
 	.stencil = cuda_stencil,
 	.spline_prefilter = cuda_prefilter,
 	.interpolate = cuda_interpolate,
-	.mask_count = cuda_mask_count,
-	.mask_take = cuda_mask_take,
-	.mask_put = cuda_mask_put,
-	.take_index = cuda_take_index,
+	.mask_count = cu_mask_count,
+	.mask_take = cu_mask_take,
+	.mask_put = cu_mask_put,
+	.take_index = cu_take_index,
 	.bounds = cuda_bounds,
 	.bin_count = cuda_bin_count,
 	.segment_argminmax = cuda_segment_argminmax,
 	.arange_fill = cuda_arange_fill,
-	.searchsorted = cuda_searchsorted,
+	.searchsorted = cu_searchsorted,
+	.vander = cuda_vander,
+	.elsewhere = cu_elsewhere,
+	/* slow1 */
+	.put_index = cuda_put_index,
 };
 
 /* The library families are filled in once, before the backend is first
@@ -640,7 +931,7 @@ const struct backend *cudabe_backend(struct eval *ev)
 {
 	cudaobj_linked = 1;
 	warm_wait();
-	if (!cuda_dev.ok) {
+	if (!cuda_cur->ok) {
 		if (!strcmp(mode, "cuda") && ev)
 			err_set(ev, TY_CUDARuntimeError, "cudaErrorNoDevice: %s (LUMEN_DEVICE=cuda)", why_host);
 		return NULL;
@@ -648,7 +939,7 @@ const struct backend *cudabe_backend(struct eval *ev)
 	pthread_once(&full_once, make_full);
 	if (!main_bound) {
 		/* the context current on this thread too (driver-API launches) */
-		cudaSetDevice(cuda_dev.id);
+		cudaSetDevice(cuda_cur->id);
 		main_bound = 1;
 	}
 	return &cuda_backend;

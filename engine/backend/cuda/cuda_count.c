@@ -86,7 +86,7 @@ int cuda_bounds(struct eval *ev, const struct ndarray *x, double *lo, double *hi
 	*lo = INFINITY;
 	*hi = -INFINITY;
 	*nan = 0;
-	if (cuda_dev.dead)
+	if (cuda_cur->dead)
 		return cuda_check_async(ev);
 	if (!cuda_count_source(x->dtype, src, sizeof src))
 		return err_set(ev, TY_RuntimeError, "bounds: a real dtype is needed"), -1;
@@ -138,13 +138,13 @@ int cuda_bin_count(struct eval *ev, const struct ndarray *x, const double *edges
 	size_t shmem = nb <= CT_SHBINS ? (size_t)nb * 4 : 0;
 	void *fn;
 
-	if (cuda_dev.dead)
+	if (cuda_cur->dead)
 		return cuda_check_async(ev);
 	if (!cuda_count_source(x->dtype, src, sizeof src))
 		return err_set(ev, TY_RuntimeError, "bin_count: a real dtype is needed"), -1;
 	if (!nd_is_c_contiguous(counts) || counts->dtype != DT_INT64 || nd_size(counts) != nb)
 		return err_set(ev, TY_RuntimeError, "bin_count: counts must be C-contiguous int64 of nb items"), -1;
-	if (nb > 0 && CUDA_CHECK(ev, cudaMemsetAsync(nd_data(counts), 0, (size_t)nb * 8, cuda_dev.stream)) < 0)
+	if (nb > 0 && CUDA_CHECK(ev, cudaMemsetAsync(nd_data(counts), 0, (size_t)nb * 8, cuda_cur->stream)) < 0)
 		return -1;
 	if (n == 0 || nb == 0)
 		return 0;
@@ -180,7 +180,7 @@ int cuda_segment_argminmax(struct eval *ev, const struct ndarray *y, const int64
 	int r = -1;
 	void *fn;
 
-	if (cuda_dev.dead)
+	if (cuda_cur->dead)
 		return cuda_check_async(ev);
 	if (y->dtype != DT_FLOAT64 || y->ndim != 1 || !nd_is_c_contiguous(y))
 		return err_set(ev, TY_RuntimeError, "segment_argminmax: a contiguous 1-d float64 array is needed"), -1;

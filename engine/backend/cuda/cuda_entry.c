@@ -34,19 +34,90 @@ static void entry_device_info(struct cuda_device_info *out)
 	memset(out, 0, sizeof *out);
 	cudaDriverGetVersion(&out->driver_version);
 	cudaRuntimeGetVersion(&out->runtime_version);
-	out->id = cuda_dev.id;
-	out->sms = cuda_dev.sms;
-	out->cc_major = cuda_dev.cc_major;
-	out->cc_minor = cuda_dev.cc_minor;
-	out->total_mem = cuda_dev.total_mem;
-	out->dead = cuda_dev.dead;
-	snprintf(out->name, sizeof out->name, "%s", cuda_dev.name);
-	snprintf(out->dead_msg, sizeof out->dead_msg, "%s", cuda_dev.dead_msg);
+	out->id = cuda_cur->id;
+	out->sms = cuda_cur->sms;
+	out->cc_major = cuda_cur->cc_major;
+	out->cc_minor = cuda_cur->cc_minor;
+	out->total_mem = cuda_cur->total_mem;
+	out->dead = cuda_cur->dead;
+	snprintf(out->name, sizeof out->name, "%s", cuda_cur->name);
+	snprintf(out->dead_msg, sizeof out->dead_msg, "%s", cuda_cur->dead_msg);
 }
 
+static int entry_device_count(void)
+{
+	return cuda_ndev;
+}
+
+static int entry_current_device(void)
+{
+	return cuda_cur->id;
+}
+
+static int entry_mem_info_of(struct eval *ev, int dev, struct cuda_mem_info *out)
+{
+	int saved = cuda_cur->id, r;
+	memset(out, 0, sizeof *out);
+	if (dev < 0 || dev >= cuda_ndev)
+		return err_set(ev, TY_CUDARuntimeError, "cudaErrorInvalidDevice: invalid device ordinal"), -1;
+	if (!__atomic_load_n(&cuda_devs[dev].ok, __ATOMIC_ACQUIRE))
+		return 1;
+	if (cuda_use_device(ev, dev) < 0)
+		return -1;
+	r = entry_mem_info(ev, out);
+	if (cuda_use_device(ev, saved) < 0)
+		return -1;
+	return r;
+}
+
+/* device dev's numbers: its own once started, else the driver's
+ * properties (no context is made) */
+static void entry_device_info_of(int dev, struct cuda_device_info *out)
+{
+	struct cudaDeviceProp p;
+	const struct cuda_device *d = &cuda_devs[dev < 0 || dev >= CUDA_MAXDEV ? 0 : dev];
+	memset(out, 0, sizeof *out);
+	cudaDriverGetVersion(&out->driver_version);
+	cudaRuntimeGetVersion(&out->runtime_version);
+	out->id = dev;
+	if (__atomic_load_n(&d->ok, __ATOMIC_ACQUIRE)) {
+		out->sms = d->sms;
+		out->cc_major = d->cc_major;
+		out->cc_minor = d->cc_minor;
+		out->total_mem = d->total_mem;
+		out->dead = d->dead;
+		snprintf(out->name, sizeof out->name, "%s", d->name);
+		snprintf(out->dead_msg, sizeof out->dead_msg, "%s", d->dead_msg);
+	} else if (cudaGetDeviceProperties(&p, dev) == cudaSuccess) {
+		out->sms = p.multiProcessorCount;
+		out->cc_major = p.major;
+		out->cc_minor = p.minor;
+		out->total_mem = p.totalGlobalMem;
+		snprintf(out->name, sizeof out->name, "%s", p.name);
+	} else {
+		cudaGetLastError();
+		snprintf(out->name, sizeof out->name, "(unknown)");
+	}
+}
+
+/* every started device's pool, then the pinned one */
 static void entry_free_all_blocks(void)
 {
-	pool_free_all_blocks();
+	struct cuda_device *cur = cuda_cur;
+	for (int i = 0; i < cuda_ndev; i++) {
+		if (!__atomic_load_n(&cuda_devs[i].ok, __ATOMIC_ACQUIRE))
+			continue;
+		if (&cuda_devs[i] != cuda_cur && cudaSetDevice(i) != cudaSuccess) {
+			cudaGetLastError();
+			continue;
+		}
+		cuda_cur = &cuda_devs[i];
+		pool_free_all_blocks();
+	}
+	if (cuda_cur != cur) {
+		cudaSetDevice(cur->id);
+		cuda_cur = cur;
+	}
 	pool_pinned_free_all_blocks();
 }
 
@@ -74,5 +145,10 @@ const struct cuda_plugin lumen_cuda_plugin = {
 	.nccl_abort = cuda_nccl_abort,
 	.nccl_run = cuda_nccl_run,
 	.device_uuid = cuda_device_uuid,
+	.nccl_wait = cuda_nccl_wait,
 #endif
+	.device_count = entry_device_count,
+	.current_device = entry_current_device,
+	.mem_info_of = entry_mem_info_of,
+	.device_info_of = entry_device_info_of,
 };

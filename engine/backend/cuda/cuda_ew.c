@@ -186,7 +186,7 @@ static void collapse(struct layout *L, int nd, const int64_t *shape, int nops,
 unsigned cuew_grid(int64_t n, int per_thread)
 {
 	int64_t want = (n / (per_thread > 0 ? per_thread : 1) + 255) / 256;
-	int64_t cap = (int64_t)cuda_dev.sms * 8;
+	int64_t cap = (int64_t)cuda_cur->sms * 8;
 	if (want < 1)
 		want = 1;
 	return (unsigned)(want < cap ? want : cap);
@@ -387,7 +387,7 @@ int cuew_elementwise(struct eval *ev, const struct ew_tree *t, struct ndarray *o
 		if (n < 4 * V)
 			V = 1;
 	}
-	idx32 = n < ((int64_t)1 << 31) - (int64_t)cuda_dev.sms * 8 * 256 * 16;
+	idx32 = n < ((int64_t)1 << 31) - (int64_t)cuda_cur->sms * 8 * 256 * 16;
 	for (int o = 0; o < nops; o++)
 		nstr += L.mode[o] == M_STRIDED;
 
@@ -814,8 +814,8 @@ int cuew_reduce(struct eval *ev, const struct ew_tree *t, int op, uint64_t axes,
 		if (plan == P_INNER) {
 			G = R <= 128 ? 32 : 256;
 			int64_t groups = M * G / 256 + 1;
-			if (groups < cuda_dev.sms * 4 && R >= 4096) {
-				K = (int)((cuda_dev.sms * 8 + groups - 1) / groups);
+			if (groups < cuda_cur->sms * 4 && R >= 4096) {
+				K = (int)((cuda_cur->sms * 8 + groups - 1) / groups);
 				if (K > R / 1024)
 					K = (int)(R / 1024);
 				if (K < 1)
@@ -823,8 +823,8 @@ int cuew_reduce(struct eval *ev, const struct ew_tree *t, int op, uint64_t axes,
 			}
 		} else {
 			int64_t gx = (M + 255) / 256;
-			if (gx < cuda_dev.sms * 4 && R >= 64) {
-				K = (int)((cuda_dev.sms * 8 + gx - 1) / gx);
+			if (gx < cuda_cur->sms * 4 && R >= 64) {
+				K = (int)((cuda_cur->sms * 8 + gx - 1) / gx);
 				if (K > R / 16)
 					K = (int)(R / 16);
 				if (K > 4096)
@@ -834,7 +834,7 @@ int cuew_reduce(struct eval *ev, const struct ew_tree *t, int op, uint64_t axes,
 			}
 		}
 	}
-	idx32 = M * R < ((int64_t)1 << 31) - (int64_t)cuda_dev.sms * 8 * 256 * 16 * (K + 1);
+	idx32 = M * R < ((int64_t)1 << 31) - (int64_t)cuda_cur->sms * 8 * 256 * 16 * (K + 1);
 
 	{
 		/* K itself is a launch parameter; only whether partials are used is
@@ -1073,12 +1073,12 @@ int cuew_reduce(struct eval *ev, const struct ew_tree *t, int op, uint64_t axes,
 			grid[0] = K;
 		} else if (plan == P_INNER) {
 			int64_t blocks = (M * G + 255) / 256;
-			int64_t cap = (int64_t)cuda_dev.sms * 8;
+			int64_t cap = (int64_t)cuda_cur->sms * 8;
 			grid[0] = (unsigned)(blocks < cap ? blocks : cap);
 			grid[1] = K;
 			rchunk = (R + K - 1) / K;
 		} else {
-			grid[0] = (unsigned)((M + 255) / 256 < cuda_dev.sms * 8 ? (M + 255) / 256 : cuda_dev.sms * 8);
+			grid[0] = (unsigned)((M + 255) / 256 < cuda_cur->sms * 8 ? (M + 255) / 256 : cuda_cur->sms * 8);
 			grid[1] = K;
 			rchunk = (R + K - 1) / K;
 		}

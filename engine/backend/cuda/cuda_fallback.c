@@ -3,7 +3,10 @@
  * through host memory instead of on the device: {function, reason, where},
  * and a count per entry of the round trips made.  The list is meant to
  * shrink to empty; cp.cuda.lumen_fallbacks() shows it (tests/plugin.test
- * prints it).  Owns the table and the counters; never computes anything.
+ * prints it).  Owns the table, the counters and the round trips the
+ * entries share (cuda_trip_*: the host backend's entry on host copies)
+ * and the entries that are a round trip whole (cuda_vander);
+ * computes nothing itself.
  *
  * `where` says which file does the round trip today: "cuda" for a CUDA
  * backend entry (it calls cuda_fallback_count), otherwise the front-end
@@ -11,6 +14,7 @@
  */
 #include "config.h"
 #include <stdatomic.h>
+#include <stdlib.h>
 #include <string.h>
 #include "array/arrapi.h"
 #include "lang/args.h"
@@ -38,7 +42,7 @@ static const struct fallback fallbacks[] = {
 	 "CuPy has no where=: NumPy's host loop", "ufunc/reduce.c, ufunc/ufuncmeth.c (reduce_where)"},
 	[FB_REDUCE_COMPLEX_ORDER] = {"min, max, argmin, argmax, nanmin, nanmax of complex arrays",
 	 "the device reductions order reals only (NumPy's order is lexicographic)",
-	 "ufunc/reduce.c (arr_reduce)"},
+	 "cuda"},
 	[FB_QUANTILE] = {"median, percentile, quantile with weights, nan- or a method but linear; complex median",
 	 "rows selected on the host (the linear method of unweighted data sorts on the device)",
 	 "ufunc/reduce.c (stat_rows_as)"},
@@ -46,9 +50,8 @@ static const struct fallback fallbacks[] = {
 	 "struct backend's bin_count counts without weights, real values only", "lib/stats.c"},
 	[FB_NDIMAGE_EMPTY] = {"scipy.ndimage filters of 0-d or empty arrays", "the stencil kernels index a shape",
 	 "cuda"},
-	[FB_DIAG] = {"diag", "built on the host and copied", "lib/creation.c"},
-	[FB_VANDER] = {"vander", "built on the host and copied", "lib/polynomial.c"},
-	[FB_PUT_AT] = {"put, ufunc.at, real_if_close", "host loops", "lib/indexfn.c, ufunc/ufuncmeth.c, ufunc/ufuncfn.c"},
+	[FB_VANDER] = {"vander", "built on the host and copied", "cuda"},
+	[FB_PUT_AT] = {"ufunc.at, real_if_close", "host loops", "ufunc/ufuncmeth.c, ufunc/ufuncfn.c"},
 	[FB_INDEX_ARRAYS] = {"indexing by index arrays or lists", "the key is lowered to host offsets", "lib/index.c (item_of_array)"},
 	[FB_RANDOM_DISTS] = {"cp.random distributions other than uniform and normal",
 	 "struct backend_random fills UNIFORM/NORMAL/BITS only: NumPy's host draws are copied",
@@ -67,6 +70,56 @@ void cuda_fallback_count(enum cuda_fb id)
 int cuda_fallback_n(void)
 {
 	return NFALLBACK;
+}
+
+/* The array a host copy ends in: out (on this backend) gets h's items
+ * (C order, h C-contiguous of out's shape and dtype). */
+int cuda_trip_back(struct eval *ev, struct ndarray *out, const struct ndarray *h)
+{
+	if (!nd_size(out))
+		return 0;
+	return out->buf->be->from_host(ev, out, nd_data(h));
+}
+
+/* struct backend's reduce on host copies: every array leaf of t copied to
+ * host memory, the host backend's reduce into a host out, copied into out */
+int cuda_trip_reduce(struct eval *ev, const struct ew_tree *t, enum red_op op, uint64_t axes,
+		     struct ndarray *out)
+{
+	struct ew_tree *h = malloc(sizeof *h);
+	struct ndarray *hout = NULL;
+	int i, n = 0, rc = -1;
+	if (!h)
+		return err_nomem(ev), -1;
+	*h = *t;
+	for (; n < t->narrays; n++)
+		if (!(h->arrays[n] = arr_to_host(ev, t->arrays[n])))
+			goto out;
+	if (!(hout = nd_new(ev, &backend_host, out->dtype, out->ndim, out->shape)))
+		goto out;
+	if (backend_host.reduce(ev, h, op, axes, hout) < 0 || cuda_trip_back(ev, out, hout) < 0)
+		goto out;
+	rc = 0;
+out:
+	for (i = 0; i < n; i++)
+		nd_decref(h->arrays[i]);
+	nd_decref(hout);
+	free(h);
+	return rc;
+}
+
+/* struct backend's vander: the host backend's columns of powers, copied */
+int cuda_vander(struct eval *ev, const struct ndarray *x, int increasing, struct ndarray *out)
+{
+	struct ndarray *h = arr_to_host(ev, x);
+	struct ndarray *hout = h ? nd_new(ev, &backend_host, out->dtype, out->ndim, out->shape) : NULL;
+	int rc = hout && backend_host.vander(ev, h, increasing, hout) == 0
+		 && cuda_trip_back(ev, out, hout) == 0 ? 0 : -1;
+	nd_decref(h);
+	nd_decref(hout);
+	if (rc == 0)
+		cuda_fallback_count(FB_VANDER);
+	return rc;
 }
 
 /* cp.cuda.lumen_fallbacks(): a list of (function, reason, where, count) */

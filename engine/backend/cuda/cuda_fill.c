@@ -139,7 +139,7 @@ int cuda_arange_fill(struct eval *ev, struct ndarray *dst, const void *first2, c
 	unsigned char x0[2][8], dl[2][8], raw[2][2][8];
 	void *fn;
 
-	if (cuda_dev.dead)
+	if (cuda_cur->dead)
 		return cuda_check_async(ev);
 	if (!cuda_fill_source(dt, src, sizeof src) || n < 0 || !nd_is_c_contiguous(dst))
 		return err_set(ev, TY_RuntimeError, "arange_fill: a 1-d C-contiguous array of a numeric dtype is needed"), -1;

@@ -151,7 +151,7 @@ static int ix_run(struct eval *ev, const struct ndarray *view, const int64_t *of
 	size_t dbytes = 0;
 	int r = -1;
 
-	if (cuda_dev.dead)
+	if (cuda_cur->dead)
 		return cuda_check_async(ev);
 	if (nb == 0 || nd_size(dense) == 0)
 		return 0;
@@ -187,9 +187,9 @@ static int ix_run(struct eval *ev, const struct ndarray *view, const int64_t *of
 	if (!(d_off = pool_alloc(ev, dbytes)))
 		goto out;
 	/* pageable sources: cudaMemcpyAsync returns once it staged them */
-	if (CUDA_CHECK(ev, cudaMemcpyAsync(d_off, off, nb * 8, cudaMemcpyHostToDevice, cuda_dev.stream)) < 0
+	if (CUDA_CHECK(ev, cudaMemcpyAsync(d_off, off, nb * 8, cudaMemcpyHostToDevice, cuda_cur->stream)) < 0
 	    || (keep && CUDA_CHECK(ev, cudaMemcpyAsync((int64_t *)d_off + nb, keep, nk * 8,
-						      cudaMemcpyHostToDevice, cuda_dev.stream)) < 0))
+						      cudaMemcpyHostToDevice, cuda_cur->stream)) < 0))
 		goto out;
 	{
 		char *vbase = nd_data(view), *dbase = nd_data(dense);
@@ -284,7 +284,7 @@ static int mk_scan(struct eval *ev, const struct ndarray *mask, int64_t **incl, 
 		unsigned grid[3] = {(unsigned)nblk, 1, 1}, block[3] = {256, 1, 1};
 		if (jit_launch(ev, fn, grid, block, 0, args) < 0
 		    || CUDA_CHECK(ev, (cudaError_t)cuk_scan(DT_INT64, *incl, 1, nblk, 1, 0, ix_tmp_alloc,
-							    ix_tmp_release, cuda_dev.stream)) < 0
+							    ix_tmp_release, cuda_cur->stream)) < 0
 		    || xfer_d2h(ev, count, *incl + nblk - 1, 8) < 0) {
 			pool_free(*incl, (size_t)nblk * 8);
 			*incl = NULL;
@@ -297,7 +297,7 @@ static int mk_scan(struct eval *ev, const struct ndarray *mask, int64_t **incl, 
 int cuda_mask_count(struct eval *ev, const struct ndarray *mask, int64_t *count)
 {
 	int64_t *incl;
-	if (cuda_dev.dead)
+	if (cuda_cur->dead)
 		return cuda_check_async(ev);
 	if (mk_scan(ev, mask, &incl, count) < 0)
 		return -1;
@@ -320,7 +320,7 @@ static int mk_run(struct eval *ev, struct ndarray *a, const struct ndarray *mask
 	uint64_t bits = (uint64_t)item | (uint64_t)(uintptr_t)nd_data(a);
 	void *fn;
 
-	if (cuda_dev.dead)
+	if (cuda_cur->dead)
 		return cuda_check_async(ev);
 	if (!nd_is_c_contiguous(mask) || mask->dtype != DT_BOOL || k > a->ndim || k < 1)
 		return err_set(ev, TY_RuntimeError, "mask_take/put: the mask must be C-contiguous bool of a's leading dims"), -1;
@@ -429,7 +429,7 @@ int cuda_take_index(struct eval *ev, const struct ndarray *view, int nidx,
 	unsigned long long *d_bad = NULL, bad[TI_MAXK];
 	void *fn;
 
-	if (cuda_dev.dead)
+	if (cuda_cur->dead)
 		return cuda_check_async(ev);
 	if (nidx < 1 || nidx > TI_MAXK || !nd_is_c_contiguous(out) || out->dtype != view->dtype
 	    || nd_size(out) != nb * nd_size(view))
@@ -467,7 +467,7 @@ int cuda_take_index(struct eval *ev, const struct ndarray *view, int nidx,
 		return -1;
 	if (!(d_bad = pool_alloc(ev, sizeof bad)))
 		return -1;
-	if (CUDA_CHECK(ev, cudaMemsetAsync(d_bad, 0xff, sizeof bad, cuda_dev.stream)) < 0)
+	if (CUDA_CHECK(ev, cudaMemsetAsync(d_bad, 0xff, sizeof bad, cuda_cur->stream)) < 0)
 		goto out;
 	{
 		const char *vbase = nd_data(view);
@@ -492,6 +492,80 @@ int cuda_take_index(struct eval *ev, const struct ndarray *view, int nidx,
 	r = 0;
 out:
 	pool_free(d_bad, sizeof bad);
+	return r;
+}
+
+/* np.put with the indices on the device (struct backend's put_index):
+ * kernels/put_index.cuh, one thread an index; raise mode checks every
+ * index in a first launch (the first bad position comes back: one 8-byte
+ * copy), then writes the items before it. */
+static const char put_src[] =
+#include "kernels/put_index.inc"
+	;
+
+const char *cuda_put_index_source(int item, int unit, char *buf, size_t size)
+{
+	snprintf(buf, size, "#define LM_ITEM %d\n#define LM_U %s\n%s", item, unit_type(unit), put_src);
+	return buf;
+}
+
+int cuda_put_index(struct eval *ev, struct ndarray *a, const struct ndarray *idx,
+		   const struct ndarray *vals, int mode)
+{
+	char src[sizeof put_src + 128];
+	int item = dt_size(a->dtype), r = -1;
+	long long n = nd_size(a), k = nd_size(idx), nv = nd_size(vals);
+	uint64_t bits = (uint64_t)item | (uint64_t)(uintptr_t)nd_data(a) | (uint64_t)(uintptr_t)nd_data(vals);
+	unsigned long long *d_bad = NULL, bad = ~0ull;
+	void *fn;
+
+	if (cuda_cur->dead)
+		return cuda_check_async(ev);
+	if (!nd_is_c_contiguous(a) || idx->dtype != DT_INT64 || !nd_is_c_contiguous(idx)
+	    || vals->dtype != a->dtype || !nd_is_c_contiguous(vals))
+		return err_set(ev, TY_RuntimeError, "put_index: a, idx (int64) and vals (a's dtype) must be C-contiguous"), -1;
+	if (k == 0 || nv == 0)
+		return 0;
+	if (n == 0)
+		return err_set(ev, TY_IndexError, "cannot replace elements of an empty array"), -1;
+	int unit = bits & 1 ? 1 : bits & 2 ? 2 : bits & 4 ? 4 : 8;
+	if (!(fn = jit_get(ev, cuda_put_index_source(item, unit, src, sizeof src), "lm_put", 0, NULL)))
+		return -1;
+	{
+		char *abase = nd_data(a);
+		const char *vbase = nd_data(vals);
+		const long long *ip = (const long long *)nd_data(idx);
+		int check = 1;
+		void *args[] = {&abase, &n, &ip, &k, &vbase, &nv, &mode, &check, &d_bad};
+		unsigned grid[3] = {cuew_grid(k, 1), 1, 1}, block[3] = {256, 1, 1};
+		if (mode == 0) {
+			if (!(d_bad = pool_alloc(ev, sizeof bad)))
+				return -1;
+			if (CUDA_CHECK(ev, cudaMemsetAsync(d_bad, 0xff, sizeof bad, cuda_cur->stream)) < 0
+			    || jit_launch(ev, fn, grid, block, 0, args) < 0 || xfer_d2h(ev, &bad, d_bad, sizeof bad) < 0)
+				goto out;
+		}
+		/* the items before the first bad index are written (NumPy's
+		 * loop stops there) */
+		check = 0;
+		if (bad != ~0ull)
+			k = (long long)bad;
+		grid[0] = cuew_grid(k, 1);
+		if (k > 0 && jit_launch(ev, fn, grid, block, 0, args) < 0)
+			goto out;
+		if (bad != ~0ull) {
+			int64_t v = 0;
+			if (xfer_d2h(ev, &v, ip + bad, 8) < 0)
+				goto out;
+			err_set(ev, TY_IndexError, "index %lld is out of bounds for axis 0 with size %lld",
+				(long long)v, n);
+			goto out;
+		}
+	}
+	r = 0;
+out:
+	if (d_bad)
+		pool_free(d_bad, sizeof bad);
 	return r;
 }
 

@@ -43,8 +43,14 @@ const char *cudabe_describe(void);
 const char *cudabe_describe_now(void);
 const struct backend *cudabe_backend(struct eval *ev);
 
-/* ---- device state (cuda_backend.c) ---- */
-struct cuda_dev {
+/* ---- device state (cuda_backend.c) ----
+ * One struct per GPU, started on its first use (device 0, or the MPI local
+ * rank's, by the warm-up thread; the others by cuda_use_device).  cuda_cur
+ * is the current device (CuPy's: `with cp.cuda.Device(i)`, `.use()`,
+ * runtime.setDevice): every entry works on it, its stream and its pool, and
+ * the calling thread's CUDA device is it (cudaSetDevice only on a change). */
+#define CUDA_MAXDEV 16
+struct cuda_device {
 	int ok;                 /* context created */
 	int dead;               /* a sticky error happened: every call fails */
 	int id;                 /* device ordinal */
@@ -54,8 +60,25 @@ struct cuda_dev {
 	char name[256];
 	char dead_msg[256];     /* the error that killed the device */
 	cudaStream_t stream;    /* the current stream (0: the legacy null stream) */
+	signed char peer[CUDA_MAXDEV]; /* peer access to device j: 0 unknown, 1 on, -1 impossible */
 };
-extern struct cuda_dev cuda_dev;
+extern struct cuda_device cuda_devs[CUDA_MAXDEV];
+extern struct cuda_device *cuda_cur;
+extern int cuda_ndev;   /* devices the driver reports (at most CUDA_MAXDEV), 0 before the start */
+
+/* Makes device id current (started on first use): 0, or -1 with
+ * `CUDARuntimeError: cudaErrorInvalidDevice: invalid device ordinal` (or the
+ * start's error) set.  The same id again costs nothing. */
+int cuda_use_device(struct eval *ev, int id);
+/* The device a buffer of this plugin lives on. */
+static inline int cuda_buf_device(const struct buffer *b) { return b->device; }
+/* 0 when a (an array of this plugin) is on the current device or readable
+ * from it: peer access is enabled on first need, with CuPy's
+ * PerformanceWarning; ValueError when the devices cannot reach each other. */
+int cuda_check_peer(struct eval *ev, const struct ndarray *a);
+/* Switches to the device of a for a copy to or from the host; *saved gets
+ * the device to return to (cuda_use_device(ev, saved) after). */
+int cuda_enter_array_device(struct eval *ev, const struct ndarray *a, int *saved);
 
 /* Waits for the warmup; 0 when the device is usable, else -1 with the error
  * set on ev (CUDARuntimeError, or the sticky error's message). */
@@ -75,7 +98,10 @@ int cuda_check_async(struct eval *ev);
  * OutOfMemoryError set after the cache was released and one retry. */
 void *pool_alloc(struct eval *ev, size_t n);
 void pool_free(void *p, size_t n);
-/* CuPy's MemoryPool numbers (bytes). */
+/* The same for a block of device dev (a buffer's last decref). */
+void pool_free_on(int dev, void *p, size_t n);
+/* CuPy's MemoryPool numbers (bytes) of the current device; _of: of dev. */
+size_t pool_used_bytes_of(int dev);
 size_t pool_used_bytes(void);
 size_t pool_total_bytes(void);
 size_t pool_free_bytes(void);
@@ -96,13 +122,13 @@ void *pool_pinned_alloc(struct eval *ev, size_t n);
 void pool_pinned_free(void *p);
 size_t pool_pinned_n_free_blocks(void);
 void pool_pinned_free_all_blocks(void);
-void pool_setup(void);               /* called once the context exists */
+void pool_setup(int id);             /* called once device id's context exists */
 
 /* ---- cuda_transfer.c: host <-> device ---- */
 int xfer_h2d(struct eval *ev, void *dst, const void *src, size_t n);
 int xfer_d2h(struct eval *ev, void *dst, const void *src, size_t n);
-/* The staging buffers made ahead (the warm-up thread calls it). */
-void xfer_warm(void);
+/* The staging buffers made ahead for device dev (the warm-up thread calls it). */
+void xfer_warm(int dev);
 
 /* ---- cuda_jit.c: NVRTC, the kernel cache, launches ---- */
 /* The kernel `name` of `src` compiled for this device (memory cache, then
@@ -131,8 +157,8 @@ extern const char cuda_prelude_src[];
 /* Tests without a device: jit_get only compiles (returns a dummy handle)
  * and the generated-kernel entries stop before launching. */
 extern int jit_dry_run;
-/* Warm NVRTC up (first compile costs ~60 ms more than the next). */
-void jit_warm(void);
+/* Warm NVRTC up for device dev (first compile costs ~60 ms more than the next). */
+void jit_warm(int dev);
 
 /* ---- cuda_ew.c: generated elementwise and reduction kernels ---- */
 int cuew_elementwise(struct eval *ev, const struct ew_tree *t, struct ndarray *out);
@@ -155,7 +181,7 @@ int cuk_sort(int dt, void *keys, int64_t *idx, int64_t rows, int64_t cols,
 int cuk_scan(int dt, void *data, int64_t outer, int64_t len, int64_t inner, int prod,
 	     void *(*alloc)(size_t), void (*release)(void *, size_t), void *stream);
 /* entries of the plugin's files that cuda_backend.c puts in its tables */
-void cuda_lib_warm(void);   /* cuda_blas.c */
+void cuda_lib_warm(int dev); /* cuda_blas.c: device dev's cuBLAS handle */
 int jit_init(void);         /* cuda_jit.c: driver entry points */
 extern int cudaobj_linked;  /* cuda_obj.c: pulls its tables into every program */
 /* uf_helpers.h, embedded at build time (kernels/embed_cuh.c) */
@@ -177,6 +203,8 @@ int cuda_mask_put(struct eval *ev, struct ndarray *a, const struct ndarray *mask
 int cuda_take_index(struct eval *ev, const struct ndarray *view, int nidx,
 		    const struct ndarray *const *idx, const int64_t *size, const int64_t *stride,
 		    const int *axis, int pos, struct ndarray *out);
+int cuda_put_index(struct eval *ev, struct ndarray *a, const struct ndarray *idx,
+		   const struct ndarray *vals, int mode);  /* cuda_index.c */
 int cuda_bounds(struct eval *ev, const struct ndarray *x, double *lo, double *hi,
 		int *nan);  /* cuda_count.c */
 int cuda_bin_count(struct eval *ev, const struct ndarray *x, const double *edges,
@@ -214,13 +242,22 @@ struct value *uk_fn_rawmodule(struct eval *ev, const struct builtin *bi, int arg
 enum cuda_fb { /* ORDER fallbacks[] */
 	FB_LINALG_GEEV, FB_LINALG_GELSD, FB_LINALG_NONFINITE, FB_REDUCE_WHERE,
 	FB_REDUCE_COMPLEX_ORDER, FB_QUANTILE, FB_BINCOUNT_WEIGHTS, FB_NDIMAGE_EMPTY,
-	FB_DIAG, FB_VANDER, FB_PUT_AT, FB_INDEX_ARRAYS, FB_RANDOM_DISTS,
+	FB_VANDER, FB_PUT_AT, FB_INDEX_ARRAYS, FB_RANDOM_DISTS,
 	FB_COUNT
 };
 void cuda_fallback_count(enum cuda_fb id);
 int cuda_fallback_n(void);
 struct value *cuda_fallback_list(struct eval *ev, const struct builtin *bi, int argc,
 				 struct value **argv, const struct kwargs *kw);
+/* The round trips entries share: cuda_trip_back copies h (host memory,
+ * C-contiguous, out's shape and dtype) into out; cuda_trip_reduce is
+ * struct backend's reduce by the host backend on host copies of t's
+ * arrays (the caller counts its fallback). */
+int cuda_trip_back(struct eval *ev, struct ndarray *out, const struct ndarray *h);
+int cuda_trip_reduce(struct eval *ev, const struct ew_tree *t, enum red_op op, uint64_t axes,
+		     struct ndarray *out);
+/* struct backend's entries that are a round trip whole */
+int cuda_vander(struct eval *ev, const struct ndarray *x, int increasing, struct ndarray *out);
 
 #endif /* HAVE_CUDA */
 
@@ -234,6 +271,7 @@ void cuda_nccl_abort(void *comm);
 int cuda_nccl_run(struct eval *ev, void *comm, enum nccl_kind kind, const void *send, void *recv,
 		  size_t count, int dtype, enum nccl_op op, int root, int peer);
 int cuda_device_uuid(unsigned char out[16]);
+int cuda_nccl_wait(struct eval *ev, void *comm);
 #endif
 
 #endif

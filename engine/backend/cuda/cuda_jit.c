@@ -6,6 +6,9 @@
  * launches through the driver API (entry points fetched from the runtime, so
  * nothing links libcuda).
  *
+ * A module or function handle belongs to one device's context: the memory
+ * cache keys them by device too; the disk cache is shared by devices of one
+ * architecture.
  * Owns every CUmodule it loads (they live as long as the process).  Never
  * generates source: cuda_ew.c and the user-kernel objects do.
  */
@@ -80,14 +83,20 @@ int jit_nvrtc_version(void)
 
 int jit_dry_run;
 
+static const char *arch_of(const struct cuda_device *d)
+{
+	static char arch[CUDA_MAXDEV][16];
+	char *a = arch[d - cuda_devs];
+	if (!d->cc_major)
+		return "sm_90"; /* dry runs without a device */
+	if (!a[0])
+		snprintf(a, 16, "sm_%d%d", d->cc_major, d->cc_minor);
+	return a;
+}
+
 const char *jit_arch(void)
 {
-	static char arch[16];
-	if (!cuda_dev.cc_major)
-		return "sm_90"; /* dry runs without a device */
-	if (!arch[0])
-		snprintf(arch, sizeof arch, "sm_%d%d", cuda_dev.cc_major, cuda_dev.cc_minor);
-	return arch;
+	return arch_of(cuda_cur);
 }
 
 /* ---- hashing: two 64-bit multiply-xorshift streams over 8-byte words (a
@@ -192,14 +201,23 @@ static struct hash key_hash(const void *key, size_t keylen)
 	return h;
 }
 
+/* A handle's key on the current device (device 0's is the key itself). */
+static struct hash on_dev(struct hash h)
+{
+	int id = cuda_cur->id;
+	if (id)
+		h.b ^= (uint64_t)id * 0x94d049bb133111ebULL;
+	return h;
+}
+
 void *jit_lookup(const void *key, size_t keylen)
 {
-	return find(key_hash(key, keylen), key, keylen);
+	return find(on_dev(key_hash(key, keylen)), key, keylen);
 }
 
 void jit_remember(const void *key, size_t keylen, void *fn)
 {
-	put(key_hash(key, keylen), key, keylen, fn);
+	put(on_dev(key_hash(key, keylen)), key, keylen, fn);
 }
 
 /* ---- the disk cache ---- */
@@ -372,28 +390,32 @@ static char *nvrtc_cubin(struct eval *ev, const char *src, int nopts, const char
 
 /* The key of (src, options, what) for this NVRTC and device: the device
  * headers, NVRTC's version and the architecture are hashed once. */
-static struct hash key_base;
-static pthread_once_t key_once = PTHREAD_ONCE_INIT;
+static struct hash key_base[CUDA_MAXDEV];
+static int key_done[CUDA_MAXDEV];    /* atomic */
 
-static void key_base_init(void)
+static struct hash key_base_of(const struct cuda_device *d)
 {
 	struct hash h = {0x243f6a8885a308d3ULL, 0x13198a2e03707344ULL};
 	int v = jit_nvrtc_version();
 	hash_add(&h, cuda_prelude_src, strlen(cuda_prelude_src));
 	hash_add(&h, cuda_ufhelpers_src, strlen(cuda_ufhelpers_src));
 	hash_add(&h, &v, sizeof v);
-	hash_add(&h, jit_arch(), strlen(jit_arch()));
-	key_base = h;
+	hash_add(&h, arch_of(d), strlen(arch_of(d)));
+	return h;
 }
 
 static struct hash key_of(const char *src, int nopts, const char *const *opts, const char *what)
 {
 	struct hash h;
-	if (!cuda_dev.cc_major)   /* dry runs: the architecture may still change */
-		key_base_init();
-	else
-		pthread_once(&key_once, key_base_init);
-	h = key_base;
+	int id = cuda_cur->id;
+	if (!cuda_cur->cc_major) {   /* dry runs: the architecture may still change */
+		h = key_base_of(cuda_cur);
+	} else if (__atomic_load_n(&key_done[id], __ATOMIC_ACQUIRE)) {
+		h = key_base[id];
+	} else {
+		h = key_base[id] = key_base_of(cuda_cur);
+		__atomic_store_n(&key_done[id], 1, __ATOMIC_RELEASE);
+	}
 	hash_add(&h, src, strlen(src));
 	for (int i = 0; i < nopts; i++)
 		hash_add(&h, opts[i], strlen(opts[i]));
@@ -406,7 +428,7 @@ void *jit_module(struct eval *ev, const char *src, int nopts, const char *const 
 		 int cubin_in)
 {
 	struct hash h = key_of(src, nopts, opts, "\001module");
-	void *mod = find(h, NULL, 0);
+	void *mod = find(on_dev(h), NULL, 0);
 	char *cubin;
 	size_t len = 0;
 	CUresult r;
@@ -430,7 +452,7 @@ void *jit_module(struct eval *ev, const char *src, int nopts, const char *const 
 		cuda_fail_drv(ev, r, "cuModuleLoadData");
 		return NULL;
 	}
-	put(h, NULL, 0, mod);
+	put(on_dev(h), NULL, 0, mod);
 	return mod;
 }
 
@@ -448,7 +470,7 @@ void *jit_module_function(struct eval *ev, void *module, const char *name)
 void *jit_get(struct eval *ev, const char *src, const char *name, int nopts,
 	      const char *const *opts)
 {
-	struct hash h = key_of(src, nopts, opts, name);
+	struct hash h = on_dev(key_of(src, nopts, opts, name));
 	void *fn = find(h, NULL, 0), *mod;
 	if (fn)
 		return fn;
@@ -470,24 +492,24 @@ int jit_launch(struct eval *ev, void *fn, const unsigned grid[3], const unsigned
 	       size_t shmem, void **args)
 {
 	CUresult r;
-	if (cuda_dev.dead)
+	if (cuda_cur->dead)
 		return cuda_check_async(ev);
 	if (shmem > 48 * 1024)
 		p_cuFuncSetAttribute((CUfunction)fn, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, (int)shmem);
 	r = p_cuLaunchKernel((CUfunction)fn, grid[0], grid[1], grid[2], block[0], block[1], block[2],
-			     (unsigned)shmem, (CUstream)cuda_dev.stream, args, NULL);
+			     (unsigned)shmem, (CUstream)cuda_cur->stream, args, NULL);
 	if (r != CUDA_SUCCESS)
 		return cuda_fail_drv(ev, r, "cuLaunchKernel");
 	return 0;
 }
 
-void jit_warm(void)
+void jit_warm(int dev)
 {
 	static const char src[] = "extern \"C\" __global__ void lumen_warm(float *x) { x[threadIdx.x] += 1.0f; }";
 	nvrtcProgram p;
 	char archopt[64];
 	const char *o[1] = {archopt};
-	snprintf(archopt, sizeof archopt, "--gpu-architecture=%s", jit_arch());
+	snprintf(archopt, sizeof archopt, "--gpu-architecture=%s", arch_of(&cuda_devs[dev]));
 	if (nvrtcCreateProgram(&p, src, "warm.cu", 0, NULL, NULL) == NVRTC_SUCCESS) {
 		nvrtcCompileProgram(p, 1, o);
 		nvrtcDestroyProgram(&p);

@@ -22,11 +22,13 @@
 #include <dlfcn.h>
 #include <stdio.h>
 #include <pthread.h>
+#include <sched.h>
+#include <time.h>
 
 /* NCCL's functions this file calls, resolved from libnccl.so.2 */
 #define NCCL_FNS(X) X(GetUniqueId) X(CommInitRank) X(CommDestroy) X(CommAbort) X(CommCount) \
 	X(CommUserRank) X(GetErrorString) X(GetLastError) X(GroupStart) X(GroupEnd) X(AllReduce) \
-	X(Broadcast) X(Reduce) X(AllGather) X(Send) X(Recv)
+	X(Broadcast) X(Reduce) X(AllGather) X(Send) X(Recv) X(CommGetAsyncError)
 static struct {
 #define X(f) __typeof__(&nccl##f) f;
 	NCCL_FNS(X)
@@ -74,6 +76,7 @@ static int nccl_load(struct eval *ev)
 #define ncclAllGather nccl_fn.AllGather
 #define ncclSend nccl_fn.Send
 #define ncclRecv nccl_fn.Recv
+#define ncclCommGetAsyncError nccl_fn.CommGetAsyncError
 
 static int nccl_fail(struct eval *ev, ncclResult_t r, const char *what)
 {
@@ -99,7 +102,7 @@ int cuda_nccl_init(struct eval *ev, int nranks, int rank, const void *id, void *
 	ncclUniqueId u;
 	ncclComm_t c;
 	memcpy(u.internal, id, NCCL_ID_BYTES);
-	if (nccl_load(ev) < 0 || cuda_ready(ev) < 0 || CUDA_CHECK(ev, cudaSetDevice(cuda_dev.id)) < 0
+	if (nccl_load(ev) < 0 || cuda_ready(ev) < 0 || CUDA_CHECK(ev, cudaSetDevice(cuda_cur->id)) < 0
 	    || NCCL_CHECK(ev, ncclCommInitRank(&c, nranks, u, rank)) < 0)
 		return -1;
 	*comm = c;
@@ -139,7 +142,7 @@ int cuda_nccl_run(struct eval *ev, void *comm, enum nccl_kind kind, const void *
 		  size_t count, int dtype, enum nccl_op op, int root, int peer)
 {
 	ncclComm_t c = comm;
-	cudaStream_t s = cuda_dev.stream;
+	cudaStream_t s = cuda_cur->stream;
 	int nt = nccl_type(dtype);
 	size_t n = count;
 	int reduces = kind == NK_REDUCE || kind == NK_ALLREDUCE;
@@ -208,10 +211,49 @@ int cuda_nccl_run(struct eval *ev, void *comm, enum nccl_kind kind, const void *
 	return -1;
 }
 
+/* The wait of a device collective: the stream polled, with the interrupt
+ * flag and NCCL's asynchronous error, so that a rank whose peers never
+ * come (asleep, interrupted elsewhere, dead) can end its cell.  NCCL's own
+ * answer to that is ncclCommAbort: the communicator's kernels leave the
+ * stream, and the communicator is gone (the caller makes a new one, with a
+ * new unique id, at its next collective). */
+int cuda_nccl_wait(struct eval *ev, void *comm)
+{
+	ncclComm_t c = comm;
+	cudaStream_t s = cuda_cur->stream;
+	for (long spins = 0;; spins++) {
+		cudaError_t q = cudaStreamQuery(s);
+		if (q == cudaSuccess)
+			return 0;
+		if (q != cudaErrorNotReady)
+			return CUDA_CHECK(ev, q);
+		ncclResult_t ar = ncclSuccess;
+		if ((spins & 1023) == 0 && ncclCommGetAsyncError(c, &ar) == ncclSuccess && ar != ncclSuccess
+		    && ar != ncclInProgress) {
+			nccl_fail(ev, ar, "a device collective (asynchronous error)");
+			ncclCommAbort(c);
+			return -2;
+		}
+		if (ev->interrupt && ev_check_interrupt(ev)) {
+			/* the communicator's kernels leave the stream (NCCL waits for
+			 * that before freeing); work queued before them (a long kernel
+			 * of the cell) stays queued, and is not waited for here */
+			ncclCommAbort(c);
+			return -2;
+		}
+		if (spins > 4096) {
+			struct timespec ts = {0, 20000};
+			nanosleep(&ts, NULL);
+		} else if (spins > 256) {
+			sched_yield();
+		}
+	}
+}
+
 int cuda_device_uuid(unsigned char out[16])
 {
 	struct cudaDeviceProp p;
-	if (!cuda_dev.ok || cudaGetDeviceProperties(&p, cuda_dev.id) != cudaSuccess)
+	if (!cuda_cur->ok || cudaGetDeviceProperties(&p, cuda_cur->id) != cudaSuccess)
 		return -1;
 	memcpy(out, p.uuid.bytes, 16);
 	return 0;

@@ -59,20 +59,72 @@ static int64_t int_arg(struct eval *ev, struct value *v, int64_t def, int *bad)
 	return x;
 }
 
-/* ---- Device ---- */
-struct device_obj { int id; };
+/* ---- Device ----
+ * CuPy's: Device(i) only remembers i; use(), `with` and the attributes that
+ * ask the driver raise cudaErrorInvalidDevice for an ordinal the machine
+ * lacks.  `with` keeps a stack of the devices to return to. */
+#define DEV_STACK 32
+struct device_obj { int id; int depth; int stack[DEV_STACK]; };
 
 static void dev_free(void *p) { free(p); }
+
+/* the current device's id: 0 before a device exists (host mode) */
+static int cur_id(void)
+{
+	return cuda_cur->ok ? cuda_cur->id : 0;
+}
+
+/* makes id current: the plugin's switch, or host mode's one device 0 */
+static int use_id(struct eval *ev, int id)
+{
+	int h = cudaobj_have_dev(ev);
+	if (h < 0)
+		return -1;
+	if (!h) {
+		if (id != 0)
+			return err_set(ev, TY_CUDARuntimeError, "cudaErrorInvalidDevice: invalid device ordinal"), -1;
+		return 0;
+	}
+	return cuda_use_device(ev, id);
+}
+
+/* runs on device id and comes back: 0, or -1 with the error set */
+static int dev_enter_tmp(struct eval *ev, int id, int *saved)
+{
+	*saved = cur_id();
+	return use_id(ev, id);
+}
+
+/* waits for device id's work (CuPy: `with self: deviceSynchronize()`) */
+static struct value *sync_id(struct eval *ev, int id)
+{
+	int saved, h = cudaobj_have_dev(ev);
+	if (h < 0 || dev_enter_tmp(ev, id, &saved) < 0)
+		return NULL;
+	if (!h) /* host mode: nothing is queued */
+		return val_none();
+	if (cuda_ready(ev) < 0 || CUDA_CHECK(ev, cudaDeviceSynchronize()) < 0) {
+		use_id(ev, saved);
+		return NULL;
+	}
+	if (use_id(ev, saved) < 0)
+		return NULL;
+	return val_none();
+}
 
 static struct value *dev_sync(struct eval *ev, const struct builtin *bi, int argc,
 			      struct value **argv, const struct kwargs *kw)
 {
-	int h = cudaobj_have_dev(ev);
-	if (h <= 0) /* host mode: nothing is queued */
-		return h < 0 ? NULL : val_none();
-	if (cuda_ready(ev) < 0)
+	if (args_parse(ev, "synchronize", argc, argv, kw, "") < 0)
 		return NULL;
-	if (CUDA_CHECK(ev, cudaDeviceSynchronize()) < 0)
+	return sync_id(ev, ((struct device_obj *)bi->self->u.obj.p)->id);
+}
+
+static struct value *dev_use(struct eval *ev, const struct builtin *bi, int argc,
+			     struct value **argv, const struct kwargs *kw)
+{
+	if (args_parse(ev, "use", argc, argv, kw, "") < 0
+	    || use_id(ev, ((struct device_obj *)bi->self->u.obj.p)->id) < 0)
 		return NULL;
 	return val_none();
 }
@@ -86,11 +138,11 @@ static struct value *dev_sync(struct eval *ev, const struct builtin *bi, int arg
  * process's allocations show within MI_TTL_NS.  LUMEN_MEMINFO=uncached asks
  * the driver every call (CuPy's way). */
 #define MI_TTL_NS 1000000LL
-static struct {
+static struct meminfo_cache {
 	int64_t at;                 /* CLOCK_MONOTONIC ns of the driver's answer, 0: none */
 	size_t free, total, reserved;
-	int uncached;               /* -1: not read yet */
-} mi = {0, 0, 0, 0, -1};
+} mis[CUDA_MAXDEV];             /* one per device */
+static int mi_uncached = -1;        /* -1: not read yet */
 static atomic_int mi_stale;         /* set from any thread: ask the driver next time */
 
 void cuda_meminfo_forget(void)
@@ -110,11 +162,13 @@ int cuda_meminfo(struct eval *ev, size_t *fr, size_t *tot)
 {
 	int64_t now = mono_ns();
 	size_t res;
-	if (mi.uncached < 0) {
+	struct meminfo_cache *mip = &mis[cuda_cur->id];
+#define mi (*mip)
+	if (mi_uncached < 0) {
 		const char *m = getenv("LUMEN_MEMINFO");
-		mi.uncached = m && !strcmp(m, "uncached");
+		mi_uncached = m && !strcmp(m, "uncached");
 	}
-	if (mi.uncached || !mi.at || now - mi.at > MI_TTL_NS || atomic_exchange(&mi_stale, 0)) {
+	if (mi_uncached || !mi.at || now - mi.at > MI_TTL_NS || atomic_exchange(&mi_stale, 0)) {
 		if (CUDA_CHECK(ev, cudaMemGetInfo(&mi.free, &mi.total)) < 0) {
 			mi.at = 0;
 			return -1;
@@ -132,6 +186,7 @@ int cuda_meminfo(struct eval *ev, size_t *fr, size_t *tot)
 	else
 		*fr = mi.free + (mi.reserved - res) < mi.total ? mi.free + (mi.reserved - res) : mi.total;
 	return 0;
+#undef mi
 }
 
 static struct value *meminfo(struct eval *ev)
@@ -157,17 +212,33 @@ static struct value *dev_getattr(struct eval *ev, struct value *self, const char
 	struct device_obj *d = self->u.obj.p;
 	if (!strcmp(name, "synchronize"))
 		return method(self, name, dev_sync);
+	if (!strcmp(name, "use"))
+		return method(self, name, dev_use);
 	if (!strcmp(name, "id"))
 		return val_int(d->id);
-	if (!strcmp(name, "mem_info"))
-		return meminfo(ev);
+	if (!strcmp(name, "mem_info")) {   /* CuPy: `with self: memGetInfo()` */
+		int saved;
+		struct value *r;
+		if (dev_enter_tmp(ev, d->id, &saved) < 0)
+			return NULL;
+		r = meminfo(ev);
+		if (use_id(ev, saved) < 0) {
+			val_decref(r);
+			return NULL;
+		}
+		return r;
+	}
 	if (!strcmp(name, "compute_capability")) {
 		char cc[16];
+		int ma = 0, mi = 0;
 		struct value *n = cudaobj_need_dev(ev);
 		if (!n)
 			return NULL;
 		val_decref(n);
-		snprintf(cc, sizeof cc, "%d%d", cuda_dev.cc_major, cuda_dev.cc_minor);
+		if (CUDA_CHECK(ev, cudaDeviceGetAttribute(&ma, cudaDevAttrComputeCapabilityMajor, d->id)) < 0
+		    || CUDA_CHECK(ev, cudaDeviceGetAttribute(&mi, cudaDevAttrComputeCapabilityMinor, d->id)) < 0)
+			return NULL;
+		snprintf(cc, sizeof cc, "%d%d", ma, mi);
 		return val_cstr(cc);
 	}
 	return NULL;
@@ -181,45 +252,89 @@ static char *dev_repr(struct eval *ev, struct value *self)
 	return s;
 }
 
-static int noop_enter(struct eval *ev, struct value *self) { return 0; }
-static int noop_exit(struct eval *ev, struct value *self) { return 0; }
+/* __enter__: the current device goes on the stack, then this one is made
+ * current; __exit__ makes the one on the stack current again */
+static int dev_enter(struct eval *ev, struct value *self)
+{
+	struct device_obj *d = self->u.obj.p;
+	int prev = cur_id();
+	if (d->depth == DEV_STACK)
+		return err_set(ev, TY_RuntimeError, "Device: `with` nested more than %d deep", DEV_STACK), -1;
+	if (d->id != prev && use_id(ev, d->id) < 0)
+		return -1;
+	d->stack[d->depth++] = prev;
+	return 0;
+}
 
-static const char *const dev_attrs[] = {"synchronize", "id", "mem_info", "compute_capability", NULL};
+static int dev_exit(struct eval *ev, struct value *self)
+{
+	struct device_obj *d = self->u.obj.p;
+	if (!d->depth)
+		return 0;
+	return use_id(ev, d->stack[--d->depth]);
+}
+
+static struct value *dev_binop(struct eval *ev, enum binop op, struct value *l, struct value *r);
+
+static const char *const dev_attrs[] = {"compute_capability", "id", "mem_info", "synchronize", "use", NULL};
 static const struct objtype device_type = {
-	"Device", dev_free, dev_getattr, NULL, NULL, dev_repr, noop_enter, noop_exit, dev_attrs,
+	.name = "Device", .free = dev_free, .getattr = dev_getattr, .repr = dev_repr,
+	.enter = dev_enter, .exit = dev_exit, .attrs = dev_attrs, .binop = dev_binop,
 };
+
+/* Device(0) == Device(0), Device(0) < Device(1): CuPy compares ids */
+static struct value *dev_binop(struct eval *ev, enum binop op, struct value *l, struct value *r)
+{
+	(void)ev;
+	if (op < OP_LT || op > OP_GE || l->type != VT_OBJECT || r->type != VT_OBJECT
+	    || l->u.obj.t != &device_type || r->u.obj.t != &device_type)
+		return NULL;
+	long long x = ((struct device_obj *)l->u.obj.p)->id, y = ((struct device_obj *)r->u.obj.p)->id;
+	switch (op) {
+	case OP_LT: return val_bool(x < y);
+	case OP_LE: return val_bool(x <= y);
+	case OP_EQ: return val_bool(x == y);
+	case OP_NE: return val_bool(x != y);
+	case OP_GT: return val_bool(x > y);
+	default: return val_bool(x >= y);
+	}
+}
+
+static struct value *device_new(struct eval *ev, int id)
+{
+	struct device_obj *d = calloc(1, sizeof *d);
+	if (!d)
+		return err_nomem(ev);
+	d->id = id;
+	return val_object_new(&device_type, d);
+}
 
 static struct value *fn_device(struct eval *ev, const struct builtin *bi, int argc,
 			       struct value **argv, const struct kwargs *kw)
 {
 	struct value *dv = NULL;
-	struct device_obj *d;
 	int bad = 0;
+	int64_t id;
 	if (args_parse(ev, "Device", argc, argv, kw, "|device", &dv) < 0)
 		return NULL;
-	int64_t id = int_arg(ev, dv, 0, &bad);
-	if (bad)
+	if (dv && dv->type == VT_OBJECT && dv->u.obj.t == &device_type)
+		id = ((struct device_obj *)dv->u.obj.p)->id;
+	else if (!dv || dv->type == VT_NONE)
+		id = cur_id();
+	else if ((id = int_arg(ev, dv, 0, &bad)), bad)
 		return NULL;
-	int n = 0;
-	if (cudaobj_have_dev(ev) > 0)
-		cudaGetDeviceCount(&n);
-	if (err_occurred(ev))
-		return NULL;
-	if (id < 0 || (n && id >= n))
-		return err_set(ev, TY_CUDARuntimeError, "cudaErrorInvalidDevice: invalid device ordinal");
-	if (!(d = malloc(sizeof *d)))
-		return err_nomem(ev);
-	d->id = (int)id;
-	return val_object_new(&device_type, d);
+	if (id < INT32_MIN || id > INT32_MAX)
+		return err_set(ev, TY_OverflowError, "value too large to convert to int");
+	return device_new(ev, (int)id);
 }
 
 /* ---- Stream ---- */
-struct stream_obj { cudaStream_t s; int owned; cudaStream_t saved; };
+struct stream_obj { cudaStream_t s; int owned; cudaStream_t saved; int dev; };
 
 static void stream_free(void *p)
 {
 	struct stream_obj *s = p;
-	if (s->owned && !cuda_dev.dead)
+	if (s->owned && !cuda_cur->dead)
 		cudaStreamDestroy(s->s);
 	free(s);
 }
@@ -248,15 +363,15 @@ static struct value *stream_getattr(struct eval *ev, struct value *self, const c
 static int stream_enter(struct eval *ev, struct value *self)
 {
 	struct stream_obj *s = self->u.obj.p;
-	s->saved = cuda_dev.stream;
-	cuda_dev.stream = s->s;
+	s->saved = cuda_cur->stream;
+	cuda_cur->stream = s->s;
 	return 0;
 }
 
 static int stream_exit(struct eval *ev, struct value *self)
 {
 	struct stream_obj *s = self->u.obj.p;
-	cuda_dev.stream = s->saved;
+	cuda_cur->stream = s->saved;
 	return 0;
 }
 
@@ -264,7 +379,8 @@ static char *stream_repr(struct eval *ev, struct value *self)
 {
 	char *s = malloc(64);
 	if (s)
-		snprintf(s, 64, "<Stream %#lx (device 0)>", (unsigned long)(intptr_t)((struct stream_obj *)self->u.obj.p)->s);
+		snprintf(s, 64, "<Stream %#lx (device %d)>", (unsigned long)(intptr_t)((struct stream_obj *)self->u.obj.p)->s,
+			 ((struct stream_obj *)self->u.obj.p)->dev);
 	return s;
 }
 
@@ -278,6 +394,7 @@ static struct value *stream_new(struct eval *ev, int null, int non_blocking)
 	struct stream_obj *s = calloc(1, sizeof *s);
 	if (!s)
 		return err_nomem(ev);
+	s->dev = cur_id();
 	if (!null && cudaobj_have_dev(ev) > 0) {
 		if (CUDA_CHECK(ev, cudaStreamCreateWithFlags(&s->s, non_blocking ? cudaStreamNonBlocking : 0)) < 0) {
 			free(s);
@@ -338,7 +455,7 @@ static double now_ms(void)
 static void event_free(void *p)
 {
 	struct event_obj *e = p;
-	if (e->e && !cuda_dev.dead)
+	if (e->e && !cuda_cur->dead)
 		cudaEventDestroy(e->e);
 	free(e);
 }
@@ -348,7 +465,7 @@ static struct value *event_record(struct eval *ev, const struct builtin *bi, int
 {
 	struct event_obj *e = bi->self->u.obj.p;
 	struct value *sv = NULL;
-	cudaStream_t s = cuda_dev.stream;
+	cudaStream_t s = cuda_cur->stream;
 	if (args_parse(ev, "record", argc, argv, kw, "|stream", &sv) < 0)
 		return NULL;
 	if (sv && sv->type == VT_OBJECT && sv->u.obj.t == &stream_type)
@@ -435,7 +552,62 @@ static struct value *fn_elapsed(struct eval *ev, const struct builtin *bi, int a
 static struct value *fn_get_device_id(struct eval *ev, const struct builtin *bi, int argc,
 				      struct value **argv, const struct kwargs *kw)
 {
-	return val_int(0);
+	if (cudaobj_have_dev(ev) < 0)
+		return NULL;
+	return val_int(cur_id());
+}
+
+static struct value *fn_setdevice(struct eval *ev, const struct builtin *bi, int argc,
+				  struct value **argv, const struct kwargs *kw)
+{
+	struct value *dv;
+	int bad = 0;
+	if (args_parse(ev, "setDevice", argc, argv, kw, "device", &dv) < 0)
+		return NULL;
+	int64_t id = int_arg(ev, dv, 0, &bad);
+	if (bad)
+		return NULL;
+	if (id < INT32_MIN || id > INT32_MAX)
+		return err_set(ev, TY_CUDARuntimeError, "cudaErrorInvalidDevice: invalid device ordinal");
+	if (use_id(ev, (int)id) < 0)
+		return NULL;
+	return val_none();
+}
+
+/* deviceCanAccessPeer(device, peerDevice): 1 or 0, as the driver says */
+static struct value *fn_can_peer(struct eval *ev, const struct builtin *bi, int argc,
+				 struct value **argv, const struct kwargs *kw)
+{
+	struct value *a, *b, *n;
+	int bad = 0, can = 0;
+	if (args_parse(ev, "deviceCanAccessPeer", argc, argv, kw, "device,peerDevice", &a, &b) < 0)
+		return NULL;
+	int64_t x = int_arg(ev, a, 0, &bad), y = int_arg(ev, b, 0, &bad);
+	if (bad || !(n = cudaobj_need_dev(ev)))
+		return NULL;
+	val_decref(n);
+	if (CUDA_CHECK(ev, cudaDeviceCanAccessPeer(&can, (int)x, (int)y)) < 0)
+		return NULL;
+	return val_int(can);
+}
+
+/* deviceEnablePeerAccess(peerDevice): from the current device */
+static struct value *fn_enable_peer(struct eval *ev, const struct builtin *bi, int argc,
+				    struct value **argv, const struct kwargs *kw)
+{
+	struct value *a, *n;
+	int bad = 0;
+	if (args_parse(ev, "deviceEnablePeerAccess", argc, argv, kw, "peerDevice", &a) < 0)
+		return NULL;
+	int64_t y = int_arg(ev, a, 0, &bad);
+	if (bad || !(n = cudaobj_need_dev(ev)))
+		return NULL;
+	val_decref(n);
+	if (CUDA_CHECK(ev, cudaDeviceEnablePeerAccess((int)y, 0)) < 0)
+		return NULL;
+	if (y >= 0 && y < CUDA_MAXDEV)
+		cuda_cur->peer[y] = 1;
+	return val_none();
 }
 
 /* ---- cupy.cuda.runtime ---- */
@@ -466,7 +638,9 @@ static struct value *fn_is_available(struct eval *ev, const struct builtin *bi, 
 static struct value *fn_devsync(struct eval *ev, const struct builtin *bi, int argc,
 				struct value **argv, const struct kwargs *kw)
 {
-	return dev_sync(ev, bi, argc, argv, kw);
+	if (args_parse(ev, "deviceSynchronize", argc, argv, kw, "") < 0)
+		return NULL;
+	return sync_id(ev, cur_id());
 }
 
 static struct value *fn_props(struct eval *ev, const struct builtin *bi, int argc,
@@ -562,7 +736,7 @@ static struct value *pool_m(struct eval *ev, const struct builtin *bi, int argc,
 		if (bad || (frac && frac->type != VT_NONE && val_as_double(ev, frac, &f) < 0))
 			return NULL;
 		if (f > 0)
-			s = (int64_t)(f * cuda_dev.total_mem);
+			s = (int64_t)(f * cuda_cur->total_mem);
 		pool_set_limit((size_t)(s > 0 ? s : 0));
 		return val_none();
 	}
@@ -619,7 +793,7 @@ const struct arr_func arr_cupy_funcs[] = {
 };
 
 const struct arr_func arr_cuda_funcs[] = {
-	{"Device", fn_device, "Device(device=None)", "A CUDA device: synchronize(), mem_info, compute_capability; usable in `with`."},
+	{"Device", fn_device, "Device(device=None)", "A CUDA device (None: the current one): use(), synchronize(), mem_info, compute_capability; `with` makes it current and restores the previous one after."},
 	{"Event", fn_event, "Event(block=False, disable_timing=False, interprocess=False)", "A CUDA event: record(stream=None), synchronize(), done."},
 	{"get_elapsed_time", fn_elapsed, "get_elapsed_time(start_event, end_event)", "Milliseconds between two recorded events."},
 	{"get_device_id", fn_get_device_id, "get_device_id()", "The current device's id."},
@@ -634,6 +808,10 @@ const struct arr_func arr_cuda_funcs[] = {
 const struct arr_func arr_cuda_runtime_funcs[] = {
 	{"memGetInfo", fn_memgetinfo, "memGetInfo()", "(free, total) bytes of device memory."},
 	{"getDeviceCount", fn_devcount, "getDeviceCount()", "The number of CUDA devices."},
+	{"getDevice", fn_get_device_id, "getDevice()", "The current device's id."},
+	{"setDevice", fn_setdevice, "setDevice(device)", "Makes device current (cudaErrorInvalidDevice for an ordinal the machine lacks)."},
+	{"deviceCanAccessPeer", fn_can_peer, "deviceCanAccessPeer(device, peerDevice)", "1 when device can read peerDevice's memory, else 0."},
+	{"deviceEnablePeerAccess", fn_enable_peer, "deviceEnablePeerAccess(peerDevice)", "Lets the current device read peerDevice's memory."},
 	{"getDeviceProperties", fn_props, "getDeviceProperties(device)", "The device's properties as a dict."},
 	{"deviceSynchronize", fn_devsync, "deviceSynchronize()", "Waits for all work on the device."},
 	{"runtimeGetVersion", fn_runtime_version, "runtimeGetVersion()", "The CUDA runtime version (13000 for 13.0)."},

@@ -5,6 +5,8 @@
  * recovery (trim the cache, retry once, then OutOfMemoryError), and a cache
  * of pinned host blocks for staging and cp.get_default_pinned_memory_pool().
  *
+ * One pool per device (CuPy's: get_default_memory_pool() answers for the
+ * current device); a block goes back to the pool of the device it came from.
  * Owns every device allocation's bytes count; never frees memory of a dead
  * device (the context is gone anyway).
  */
@@ -18,10 +20,24 @@
 
 #ifdef HAVE_CUDA
 
-static cudaMemPool_t mempool;
-static size_t used;          /* bytes in live allocations (rounded as CuPy does) */
-static size_t limit;         /* set_limit; 0: none */
-static size_t nfree;         /* freed blocks not yet reused (an estimate) */
+#define FC_MAX ((size_t)64 << 10)
+#define FC_SLOTS 32
+static struct devpool {
+	cudaMemPool_t d_mempool;
+	size_t d_used;        /* bytes in live allocations (rounded as CuPy does) */
+	size_t d_limit;       /* set_limit; 0: none */
+	size_t d_nfree;       /* freed blocks not yet reused (an estimate) */
+	struct { void *p; size_t r; } d_fc[FC_SLOTS];   /* the front cache below */
+	int d_fc_n;
+} pools[CUDA_MAXDEV];
+/* the current device's pool, its fields by the names of one device's code */
+#define PL (&pools[cuda_cur->id])
+#define mempool (PL->d_mempool)
+#define used (PL->d_used)
+#define limit (PL->d_limit)
+#define nfree (PL->d_nfree)
+#define fc (PL->d_fc)
+#define fc_n (PL->d_fc_n)
 
 static size_t round512(size_t n)
 {
@@ -35,31 +51,28 @@ static size_t round512(size_t n)
  * without events: work on one stream runs in order, so the next user of a
  * block starts after the last one ended.  Blocks here count as free
  * (CuPy's free_bytes); free_all_blocks and out-of-memory give them back. */
-#define FC_MAX ((size_t)64 << 10)
-#define FC_SLOTS 32
-static struct { void *p; size_t r; } fc[FC_SLOTS];
-static int fc_n;
 
 static void fc_release(void)
 {
 	for (int i = 0; i < fc_n; i++)
-		if (!cuda_dev.dead && cudaFreeAsync(fc[i].p, 0) != cudaSuccess)
+		if (!cuda_cur->dead && cudaFreeAsync(fc[i].p, 0) != cudaSuccess)
 			cudaGetLastError();
 	fc_n = 0;
 }
 
-void pool_setup(void)
+void pool_setup(int id)
 {
 	uint64_t thr = UINT64_MAX;
 	const char *l = getenv("CUPY_GPU_MEMORY_LIMIT");
-	cudaDeviceGetDefaultMemPool(&mempool, cuda_dev.id);
-	cudaMemPoolSetAttribute(mempool, cudaMemPoolAttrReleaseThreshold, &thr);
+	struct devpool *d = &pools[id];
+	cudaDeviceGetDefaultMemPool(&d->d_mempool, id);
+	cudaMemPoolSetAttribute(d->d_mempool, cudaMemPoolAttrReleaseThreshold, &thr);
 	if (l && *l) {
 		char *end;
 		double v = strtod(l, &end);
 		if (*end == '%')
-			v = v / 100.0 * (double)cuda_dev.total_mem;
-		limit = v > 0 ? (size_t)v : 0;
+			v = v / 100.0 * (double)cuda_devs[id].total_mem;
+		d->d_limit = v > 0 ? (size_t)v : 0;
 	}
 }
 
@@ -108,14 +121,14 @@ void *pool_alloc(struct eval *ev, size_t n)
 	void *p = NULL;
 	cudaError_t e;
 
-	if (cuda_dev.dead) {
+	if (cuda_cur->dead) {
 		if (ev)
 			cuda_fail(ev, cudaErrorIllegalAddress, "alloc");
 		return NULL;
 	}
 	if (limit && used + r > limit)
 		return oom(ev, r);
-	if (r <= FC_MAX && !cuda_dev.stream)
+	if (r <= FC_MAX && !cuda_cur->stream)
 		for (int i = fc_n - 1; i >= 0; i--)
 			if (fc[i].r == r) {
 				p = fc[i].p;
@@ -125,13 +138,13 @@ void *pool_alloc(struct eval *ev, size_t n)
 					nfree--;
 				return p;
 			}
-	e = cudaMallocAsync(&p, r, cuda_dev.stream);
+	e = cudaMallocAsync(&p, r, cuda_cur->stream);
 	if (e == cudaErrorMemoryAllocation) {
 		/* release what the pool caches, then try once more */
 		cudaGetLastError();
 		pool_free_all_blocks();
 		pool_pinned_free_all_blocks();
-		e = cudaMallocAsync(&p, r, cuda_dev.stream);
+		e = cudaMallocAsync(&p, r, cuda_cur->stream);
 		if (e == cudaErrorMemoryAllocation) {
 			cudaGetLastError();
 			return oom(ev, r);
@@ -156,7 +169,7 @@ void pool_free(void *p, size_t n)
 		return;
 	used -= round512(n);
 	nfree++;
-	if (round512(n) <= FC_MAX && !cuda_dev.stream && !cuda_dev.dead) {
+	if (round512(n) <= FC_MAX && !cuda_cur->stream && !cuda_cur->dead) {
 		if (fc_n == FC_SLOTS) {   /* full: one goes back to the pool */
 			if (cudaFreeAsync(fc[0].p, 0) != cudaSuccess)
 				cudaGetLastError();
@@ -166,11 +179,39 @@ void pool_free(void *p, size_t n)
 		fc[fc_n++].r = round512(n);
 		return;
 	}
-	if (!cuda_dev.dead && cudaFreeAsync(p, cuda_dev.stream) != cudaSuccess)
+	if (!cuda_cur->dead && cudaFreeAsync(p, cuda_cur->stream) != cudaSuccess)
 		cudaGetLastError();
 }
 
+/* A block of device dev while another is current: back to dev's pool, on
+ * dev's stream (a front-cache block waits there for dev's next use). */
+void pool_free_on(int dev, void *p, size_t n)
+{
+	struct devpool *d = &pools[dev];
+	int cur = cuda_cur->id;
+	if (dev == cur || dev < 0 || dev >= CUDA_MAXDEV) {
+		pool_free(p, n);
+		return;
+	}
+	if (!p)
+		return;
+	d->d_used -= round512(n);
+	d->d_nfree++;
+	if (cuda_devs[dev].dead)
+		return;
+	if (round512(n) <= FC_MAX && !cuda_devs[dev].stream && d->d_fc_n < FC_SLOTS) {
+		d->d_fc[d->d_fc_n].p = p;
+		d->d_fc[d->d_fc_n++].r = round512(n);
+		return;
+	}
+	if (cudaSetDevice(dev) != cudaSuccess || cudaFreeAsync(p, cuda_devs[dev].stream) != cudaSuccess)
+		cudaGetLastError();
+	cudaSetDevice(cur);
+}
+
 size_t pool_used_bytes(void) { return used; }
+
+size_t pool_used_bytes_of(int dev) { return dev >= 0 && dev < CUDA_MAXDEV ? pools[dev].d_used : 0; }
 
 size_t pool_total_bytes(void)
 {
@@ -182,7 +223,7 @@ size_t pool_total_bytes(void)
 size_t pool_reserved_bytes(void)
 {
 	uint64_t reserved = 0;
-	if (cuda_dev.ok && !cuda_dev.dead)
+	if (cuda_cur->ok && !cuda_cur->dead)
 		cudaMemPoolGetAttribute(mempool, cudaMemPoolAttrReservedMemCurrent, &reserved);
 	return (size_t)reserved;
 }
@@ -193,10 +234,10 @@ size_t pool_n_free_blocks(void) { return pool_free_bytes() ? (nfree ? nfree : 1)
 
 void pool_free_all_blocks(void)
 {
-	if (!cuda_dev.ok || cuda_dev.dead)
+	if (!cuda_cur->ok || cuda_cur->dead)
 		return;
 	fc_release();
-	if (cudaStreamSynchronize(cuda_dev.stream) != cudaSuccess
+	if (cudaStreamSynchronize(cuda_cur->stream) != cudaSuccess
 	    || cudaMemPoolTrimTo(mempool, 0) != cudaSuccess)
 		cudaGetLastError();
 	nfree = 0;

@@ -75,7 +75,7 @@ int cuda_searchsorted(struct eval *ev, const struct ndarray *a, const struct nda
 	int64_t n = nd_size(a), m = nd_size(v);
 	void *fn;
 
-	if (cuda_dev.dead)
+	if (cuda_cur->dead)
 		return cuda_check_async(ev);
 	if (a->dtype != v->dtype || !cuda_search_source(a->dtype, src, sizeof src))
 		return err_set(ev, TY_RuntimeError, "searchsorted: a and v of one real dtype are needed"), -1;

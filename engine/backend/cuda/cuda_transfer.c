@@ -268,13 +268,15 @@ static void chunk_at(size_t n, size_t k, size_t *off, size_t *len)
 static void *stage[MAXBUFS];
 static cudaEvent_t stage_ev[MAXBUFS];
 static int stage_busy[MAXBUFS];
+static int stage_dev;                   /* the device stage_ev[] were made on */
 
 static int stage_ready;                 /* atomic: every buffer is there */
 static pthread_mutex_t stage_mu = PTHREAD_MUTEX_INITIALIZER;
 
 /* The staging buffers, made once (by xfer_warm in the background when the
- * device starts, or by the first large transfer).  ev NULL: no error set. */
-static int stage_init(struct eval *ev)
+ * device starts, or by the first large transfer) with their events on device
+ * dev, the calling thread's.  ev NULL: no error set. */
+static int stage_init(struct eval *ev, int dev)
 {
 	int rc = 0;
 	pthread_once(&xc_once, xc_read);
@@ -285,6 +287,7 @@ static int stage_init(struct eval *ev)
 		cudaError_t e;
 		if (stage[i])
 			continue;
+		stage_dev = dev;
 		if ((e = cudaEventCreateWithFlags(&stage_ev[i], cudaEventDisableTiming)) != cudaSuccess) {
 			rc = ev ? CUDA_CHECK(ev, e) : (cudaGetLastError(), -1);
 		} else if (!(stage[i] = pool_pinned_alloc(ev, xc.chunk))) {
@@ -300,9 +303,41 @@ static int stage_init(struct eval *ev)
 
 /* The warm-up thread's share: the staging buffers (2 x 32 MB of pinned
  * memory, ~35 ms of cudaHostAlloc the first large transfer would pay). */
-void xfer_warm(void)
+void xfer_warm(int dev)
 {
-	stage_init(NULL);
+	stage_init(NULL, dev);
+}
+
+/* The staging events moved to the current device (an event is recorded on
+ * a stream of its own device only), after the copies in flight. */
+static int stage_move(struct eval *ev)
+{
+	int cur = cuda_cur->id, rc = 0;
+	if (__builtin_expect(stage_dev == cur, 1))
+		return 0;
+	pthread_mutex_lock(&stage_mu);
+	cudaSetDevice(stage_dev);
+	for (int i = 0; i < MAXBUFS; i++)
+		if (stage[i]) {
+			if (stage_busy[i])
+				cudaEventSynchronize(stage_ev[i]);
+			stage_busy[i] = 0;
+			cudaEventDestroy(stage_ev[i]);
+		}
+	cudaSetDevice(cur);
+	for (int i = 0; i < MAXBUFS; i++) {
+		cudaError_t e;
+		if (stage[i] && (e = cudaEventCreateWithFlags(&stage_ev[i], cudaEventDisableTiming)) != cudaSuccess) {
+			/* stage_init makes this one again */
+			pool_pinned_free(stage[i]);
+			stage[i] = NULL;
+			__atomic_store_n(&stage_ready, 0, __ATOMIC_RELEASE);
+			rc = CUDA_CHECK(ev, e);
+		}
+	}
+	stage_dev = cur;
+	pthread_mutex_unlock(&stage_mu);
+	return rc;
 }
 
 /* Tests only: drop the staging buffers (after their copies) and read the
@@ -344,7 +379,7 @@ static int pin_on = -1, pin_thread_up, pin_next;
 static void *pin_main(void *arg)
 {
 	(void)arg;
-	cudaSetDevice(cuda_dev.id);
+	cudaSetDevice(cuda_cur->id);
 	pthread_mutex_lock(&pin_mu);
 	for (;;) {
 		struct pin *p = NULL;
@@ -476,7 +511,7 @@ static int is_pinned(const void *p)
 
 int xfer_h2d(struct eval *ev, void *dst, const void *src, size_t n)
 {
-	cudaStream_t s = cuda_dev.stream;
+	cudaStream_t s = cuda_cur->stream;
 	size_t nchunks;
 	if (!n)
 		return 0;
@@ -488,7 +523,7 @@ int xfer_h2d(struct eval *ev, void *dst, const void *src, size_t n)
 			return -1;
 		return CUDA_CHECK(ev, cudaStreamSynchronize(s));
 	}
-	if (stage_init(ev) < 0)
+	if (stage_init(ev, cuda_cur->id) < 0 || stage_move(ev) < 0)
 		return -1;
 	nchunks = chunk_count(n);
 	for (size_t k = 0; k < nchunks; k++) {
@@ -513,7 +548,7 @@ int xfer_h2d(struct eval *ev, void *dst, const void *src, size_t n)
 
 int xfer_d2h(struct eval *ev, void *dst, const void *src, size_t n)
 {
-	cudaStream_t s = cuda_dev.stream;
+	cudaStream_t s = cuda_cur->stream;
 	size_t nchunks, ahead;
 	if (!n)
 		return 0;
@@ -523,7 +558,7 @@ int xfer_d2h(struct eval *ev, void *dst, const void *src, size_t n)
 			return -1;
 		return CUDA_CHECK(ev, cudaStreamSynchronize(s));
 	}
-	if (stage_init(ev) < 0)
+	if (stage_init(ev, cuda_cur->id) < 0 || stage_move(ev) < 0)
 		return -1;
 	nchunks = chunk_count(n);
 	ahead = (size_t)xc.bufs - 1;

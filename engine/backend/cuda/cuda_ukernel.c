@@ -40,6 +40,7 @@ struct ukernel {
 	int nopts;
 	void *module;               /* RawModule / RawKernel */
 	void *fn;                   /* RawKernel */
+	int dev;                    /* the device module, fn and sig_fn belong to */
 	char sig[96];               /* ElementwiseKernel: the last call's types ... */
 	void *sig_fn;               /* ... and its kernel (skips codegen and hashing) */
 };
@@ -76,7 +77,12 @@ static int to_karg(struct eval *ev, const struct backend *be, struct value *v, s
 {
 	memset(k, 0, sizeof *k);
 	if (v->type == VT_NDARRAY) {
-		k->a = nd_incref(arr_borrow(v));
+		struct ndarray *a = arr_borrow(v);
+		/* CuPy's _preprocess_args: an array of another device is read
+		 * through peer access (PerformanceWarning) or refused */
+		if (nd_device(a) == DEV_CUDA && cuda_check_peer(ev, a) < 0)
+			return -1;
+		k->a = nd_incref(a);
 		k->is_arr = 1;
 		return 0;
 	}
@@ -244,7 +250,7 @@ static struct value *ew_call(struct eval *ev, struct ukernel *k, int argc, struc
 		for (int o = 0; o < k->nout && w < (int)sizeof sig - 4; o++)
 			w += snprintf(sig + w, sizeof sig - w, "o%d", outs[o]->dtype);
 	}
-	if (k->sig_fn && !strcmp(sig, k->sig)) {
+	if (k->sig_fn && k->dev == cuda_cur->id && !strcmp(sig, k->sig)) {
 		fn = k->sig_fn;
 		goto launch;
 	}
@@ -309,6 +315,7 @@ static struct value *ew_call(struct eval *ev, struct ukernel *k, int argc, struc
 		goto out;
 	snprintf(k->sig, sizeof k->sig, "%s", sig);
 	k->sig_fn = fn;
+	k->dev = cuda_cur->id;
 launch:
 	{
 		void *args[24], *ptrs[24];
@@ -554,6 +561,20 @@ static struct value *raw_call(struct eval *ev, struct ukernel *k, int argc, stru
 		return err_set(ev, TY_TypeError, "args must be a tuple");
 	if (av->u.seq.n > 64)
 		return err_set(ev, TY_ValueError, "too many kernel arguments");
+	if ((k->module || k->fn) && k->dev != cuda_cur->id) {
+		/* made on another device: the module again for this one (CuPy
+		 * compiles a RawKernel per device; the memory cache keeps both) */
+		if (!k->code)
+			return err_set(ev, TY_NotImplementedError, "a kernel of RawModule.get_function made on device %d, "
+				       "called on device %d: call get_function there", k->dev, cuda_cur->id);
+		k->fn = NULL;
+		if (!(k->module = jit_module(ev, k->code, k->nopts, (const char *const *)k->opts, 0)))
+			return NULL;
+		k->dev = cuda_cur->id;
+	}
+	if (!k->module && k->code && !(k->module = jit_module(ev, k->code, k->nopts, (const char *const *)k->opts, 0)))
+		return NULL;
+	k->dev = cuda_cur->id;
 	if (!k->fn && !(k->fn = jit_module_function(ev, k->module, k->name)))
 		return NULL;
 	{
@@ -738,6 +759,7 @@ struct value *uk_fn_rawkernel(struct eval *ev, const struct builtin *bi, int arg
 		val_decref(v);
 		return NULL;
 	}
+	k->dev = cuda_cur->id;
 	return v;
 }
 
@@ -765,6 +787,7 @@ struct value *uk_fn_rawmodule(struct eval *ev, const struct builtin *bi, int arg
 		val_decref(v);
 		return NULL;
 	}
+	k->dev = cuda_cur->id;
 	return v;
 }
 
@@ -780,6 +803,13 @@ static struct value *mod_getfn(struct eval *ev, const struct builtin *bi, int ar
 		return err_set(ev, TY_TypeError, "get_function() name must be str");
 	if (!m->module)
 		return cudaobj_need_dev(ev) ? err_set(ev, TY_CUDARuntimeError, "module not loaded") : NULL;
+	if (m->dev != cuda_cur->id) {   /* the module again for the current device */
+		void *mod = jit_module(ev, m->code, m->nopts, (const char *const *)m->opts, 0);
+		if (!mod)
+			return NULL;
+		m->module = mod;
+		m->dev = cuda_cur->id;
+	}
 	if (!(fn = jit_module_function(ev, m->module, val_as_cstr(name))))
 		return NULL;
 	if (!(k = calloc(1, sizeof *k)))
@@ -788,6 +818,11 @@ static struct value *mod_getfn(struct eval *ev, const struct builtin *bi, int ar
 	k->name = dupv(name);
 	k->module = m->module;
 	k->fn = fn;
+	k->dev = m->dev;
+	k->code = m->code ? strdup(m->code) : NULL;   /* to load it on another device */
+	if (m->nopts && (k->opts = calloc(m->nopts + 1, sizeof *k->opts)))
+		for (int i = 0; i < m->nopts; i++)
+			k->opts[k->nopts++] = strdup(m->opts[i]);
 	return val_object_new(&ukernel_type, k);
 }
 

@@ -36,6 +36,7 @@ void host_fill_run(char *d, const void *v, int64_t n, int isz);
 
 /* struct backend's arange_fill: host_fill.c */
 int host_arange_fill(struct eval *ev, struct ndarray *dst, const void *first2, const double *step);
+int host_vander(struct eval *ev, const struct ndarray *x, int inc, struct ndarray *v);
 
 /* struct backend's indexing entries: host_index.c */
 int host_gather(struct eval *ev, const struct ndarray *src, const int64_t *off, int64_t nb, int pos,
@@ -47,6 +48,8 @@ int host_mask_take(struct eval *ev, const struct ndarray *a, const struct ndarra
 		   struct ndarray **out);
 int host_mask_put(struct eval *ev, struct ndarray *a, const struct ndarray *mask,
 		  const struct ndarray *vals);
+int host_put_index(struct eval *ev, struct ndarray *a, const struct ndarray *idx,
+		   const struct ndarray *vals, int mode);
 int host_take_index(struct eval *ev, const struct ndarray *view, int nidx,
 		    const struct ndarray *const *idx, const int64_t *size, const int64_t *stride,
 		    const int *axis, int pos, struct ndarray *out);

@@ -222,6 +222,7 @@ again:
 	b->nbytes = nbytes;
 	b->be = be;
 	b->cookie = NULL;
+	b->device = 0;
 	count_cupy(be, nbytes, 1);
 	return b;
 nomem:
@@ -270,6 +271,7 @@ struct buffer *host_alloc_zeroed(struct eval *ev, size_t nbytes, const struct ba
 	b->nbytes = nbytes;
 	b->be = be;
 	b->cookie = raw;
+	b->device = 0;
 	count_cupy(be, nbytes, 1);
 	return b;
 }
@@ -318,6 +320,13 @@ static int host_elementwise_fpe(struct eval *ev, const struct ew_tree *t, struct
 }
 
 /* the entries NumPy's and host-mode CuPy's tables share (one place to add an entry) */
+/* the host is one device: an array is never elsewhere */
+static int host_elsewhere(const struct ndarray *a)
+{
+	(void)a;
+	return 0;
+}
+
 #define HOST_SHARED_ENTRIES \
 	.name = "host", \
 	.device = DEV_HOST, \
@@ -338,6 +347,7 @@ static int host_elementwise_fpe(struct eval *ev, const struct ew_tree *t, struct
 	.fft = &host_fft, \
 	.linalg = &host_linalg, \
 	.arange_fill = host_arange_fill, \
+	.vander = host_vander, \
 	.searchsorted = host_searchsorted, \
 	.sort = host_sort, \
 	.argsort_reads = 1, \
@@ -349,7 +359,9 @@ static int host_elementwise_fpe(struct eval *ev, const struct ew_tree *t, struct
 	.take_index = host_take_index, \
 	.bounds = host_bounds, \
 	.bin_count = host_bin_count, \
-	.segment_argminmax = host_segment_argminmax,
+	.segment_argminmax = host_segment_argminmax, \
+	.elsewhere = host_elsewhere, \
+	.put_index = host_put_index,
 
 static const struct backend host_np = {
 	.alloc = host_alloc,

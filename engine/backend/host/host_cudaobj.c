@@ -1,7 +1,7 @@
 /*
  * host_cudaobj.c — CuPy's cupy.cuda in host mode (no CUDA plugin), so CuPy notebooks run on a
  * laptop: the host is the one device 0 (getDeviceCount() 1, is_available() False, Device(1)
- * raises CuPy's invalid ordinal); streams and events are the host's in-order queue (events on
+ * raises CuPy's invalid ordinal when used or entered); streams and events are the host's in-order queue (events on
  * the host clock); memGetInfo is host memory; the pool reports cp arrays' live bytes.
  * Never touches a device; holds no state beyond host_backend.c's counters.
  */
@@ -88,47 +88,96 @@ static struct value *none_fn(struct eval *ev, const struct builtin *bi, int argc
 
 static void plain_free(void *p) { (void)p; }
 
-/* ---- Device ---- */
+/* ---- Device ----
+ * As CuPy's: Device(i) only remembers i (None: the current device, 0);
+ * use(), `with`, synchronize(), mem_info and compute_capability of an
+ * ordinal other than 0 raise cudaErrorInvalidDevice. */
+
+struct host_dev { int64_t id; };
+
+static void dev_free(void *p) { free(p); }
+
+static int64_t dev_id(struct value *self) { return ((struct host_dev *)self->u.obj.p)->id; }
+
+static int dev_check(struct eval *ev, struct value *self)
+{
+	if (dev_id(self) != 0) {
+		invalid_device(ev);
+		return -1;
+	}
+	return 0;
+}
 
 static struct value *dev_use(struct eval *ev, const struct builtin *bi, int argc,
 			     struct value **argv, const struct kwargs *kw)
 {
-	(void)ev;
-	(void)argc;
-	(void)argv;
-	(void)kw;
-	return val_incref(bi->self);
+	if (args_parse(ev, "use", argc, argv, kw, "") < 0 || dev_check(ev, bi->self) < 0)
+		return NULL;
+	return val_none();
+}
+
+static struct value *dev_sync(struct eval *ev, const struct builtin *bi, int argc,
+			      struct value **argv, const struct kwargs *kw)
+{
+	if (args_parse(ev, "synchronize", argc, argv, kw, "") < 0 || dev_check(ev, bi->self) < 0)
+		return NULL;
+	return val_none();   /* host work is done when it returns */
 }
 
 static struct value *dev_getattr(struct eval *ev, struct value *self, const char *name)
 {
 	if (!strcmp(name, "id"))
-		return val_int(0);
+		return val_int(dev_id(self));
 	if (!strcmp(name, "synchronize"))
-		return method(self, name, none_fn);  /* host work is done when it returns */
+		return method(self, name, dev_sync);
 	if (!strcmp(name, "use"))
 		return method(self, name, dev_use);
 	if (!strcmp(name, "mem_info"))
-		return meminfo_tuple(ev);
-	if (!strcmp(name, "compute_capability"))
-		return val_cstr("00");  /* no CUDA: major 0, minor 0, spelt as CuPy spells "90" */
+		return dev_check(ev, self) < 0 ? NULL : meminfo_tuple(ev);
+	if (!strcmp(name, "compute_capability"))  /* no CUDA: major 0, minor 0, spelt as CuPy spells "90" */
+		return dev_check(ev, self) < 0 ? NULL : val_cstr("00");
 	return NULL;
 }
 
 static char *dev_repr(struct eval *ev, struct value *self)
 {
+	char *s = malloc(48);
 	(void)ev;
-	(void)self;
-	return strdup("<CUDA Device 0>");
+	if (s)
+		snprintf(s, 48, "<CUDA Device %lld>", (long long)dev_id(self));
+	return s;
 }
 
+/* the one device is always current: entering another raises, leaving is nothing */
+static int dev_enter(struct eval *ev, struct value *self) { return dev_check(ev, self); }
+static int dev_exit(struct eval *ev, struct value *self) { (void)ev; (void)self; return 0; }
 static int noop_enter(struct eval *ev, struct value *self) { (void)ev; (void)self; return 0; }
 static int noop_exit(struct eval *ev, struct value *self) { (void)ev; (void)self; return 0; }
 
+static const struct objtype device_type;
+
+/* Device(0) == Device(0), Device(0) < Device(1): CuPy compares ids */
+static struct value *dev_binop(struct eval *ev, enum binop op, struct value *l, struct value *r)
+{
+	(void)ev;
+	if (op < OP_LT || op > OP_GE || l->type != VT_OBJECT || r->type != VT_OBJECT
+	    || l->u.obj.t != &device_type || r->u.obj.t != &device_type)
+		return NULL;
+	long long x = dev_id(l), y = dev_id(r);
+	switch (op) {
+	case OP_LT: return val_bool(x < y);
+	case OP_LE: return val_bool(x <= y);
+	case OP_EQ: return val_bool(x == y);
+	case OP_NE: return val_bool(x != y);
+	case OP_GT: return val_bool(x > y);
+	default: return val_bool(x >= y);
+	}
+}
+
 static const char *const dev_attrs[] = {"compute_capability", "id", "mem_info", "synchronize", "use", NULL};
 static const struct objtype device_type = {
-	.name = "Device", .free = plain_free, .getattr = dev_getattr, .repr = dev_repr,
-	.enter = noop_enter, .exit = noop_exit, .attrs = dev_attrs,
+	.name = "Device", .free = dev_free, .getattr = dev_getattr, .repr = dev_repr,
+	.enter = dev_enter, .exit = dev_exit, .attrs = dev_attrs, .binop = dev_binop,
 };
 
 static struct value *fn_device(struct eval *ev, const struct builtin *bi, int argc,
@@ -136,10 +185,18 @@ static struct value *fn_device(struct eval *ev, const struct builtin *bi, int ar
 {
 	(void)bi;
 	struct value *dv = NULL;
-	int64_t id;
-	if (args_parse(ev, "Device", argc, argv, kw, "|device", &dv) < 0 || device_arg(ev, dv, &id) < 0)
+	struct host_dev *d;
+	int64_t id = 0;
+	if (args_parse(ev, "Device", argc, argv, kw, "|device", &dv) < 0)
 		return NULL;
-	return val_object_new(&device_type, NULL);
+	if (dv && dv->type == VT_OBJECT && dv->u.obj.t == &device_type)
+		id = dev_id(dv);
+	else if (dv && dv->type != VT_NONE && val_as_int64(ev, dv, &id) < 0)
+		return NULL;
+	if (!(d = malloc(sizeof *d)))
+		return err_nomem(ev);
+	d->id = id;
+	return val_object_new(&device_type, d);
 }
 
 /* ---- Event ---- */
@@ -541,8 +598,8 @@ const struct arr_func arr_host_cupy_funcs[] = {
 const struct arr_func arr_host_cuda_funcs[] = {
 	{"Device", fn_device, "Device(device=None)",
 	 "A CUDA device: id, use(), synchronize(), mem_info, compute_capability; usable in `with`.\n"
-	 "In host mode the host is the one device 0 (compute_capability '00'); Device(1) raises\n"
-	 "CUDARuntimeError: cudaErrorInvalidDevice."},
+	 "In host mode the host is the one device 0 (compute_capability '00'); Device(1).use() and\n"
+	 "`with Device(1):` raise CUDARuntimeError: cudaErrorInvalidDevice."},
 	{"Event", fn_event, "Event(block=False, disable_timing=False, interprocess=False)",
 	 "A CUDA event: record(stream=None), synchronize(), done.  In host mode cp work is done\n"
 	 "when its statement returns: record() reads the host's monotonic clock."},

@@ -1,7 +1,8 @@
 /*
- * host_fill.c — the host backend's arange_fill entry (struct backend):
- * NumPy's <type>_fill, item i = x0 + i*dl in the element type's arithmetic
- * from the first two items, or float64's i*step + start (linspace).
+ * host_fill.c — the host backend's arange_fill and vander entries (struct
+ * backend): NumPy's <type>_fill, item i = x0 + i*dl in the element type's
+ * arithmetic from the first two items, or float64's i*step + start
+ * (linspace); np.vander's columns of powers (multiply.accumulate's order).
  * Owns nothing; never checks NumPy's arguments (lib/creation.c does).
  */
 #include <stdint.h>
@@ -110,5 +111,30 @@ int host_arange_fill(struct eval *ev, struct ndarray *dst, const void *first2, c
 	case DT_COMPLEX128: arange_fill_f64(p, n, 2); arange_fill_f64((double *)p + 1, n, 2); break;
 	default: return err_set(ev, TY_ValueError, "no fill-function for data-type."), -1;
 	}
+	return 0;
+}
+
+int host_vander(struct eval *ev, const struct ndarray *x, int inc, struct ndarray *v)
+{
+	int dt = v->dtype;
+	int64_t m = v->ndim == 2 ? v->shape[0] : -1, n = v->ndim == 2 ? v->shape[1] : 0;
+	if (m < 0 || x->ndim != 1 || x->shape[0] != m || x->dtype != dt || !nd_is_c_contiguous(x) ||
+	    !nd_is_c_contiguous(v) || (dt != DT_INT64 && dt != DT_FLOAT64 && dt != DT_COMPLEX128))
+		return err_set(ev, TY_RuntimeError, "vander: a 1-d C-contiguous x and a C-contiguous (m, n) out of int64, float64 or complex128 are needed"), -1;
+	/* column j holds x**j (increasing) or x**(n-1-j): multiply.accumulate */
+	for (int64_t i = 0; i < m; i++)
+		for (int64_t k = 0; k < n; k++) {
+			int64_t j = inc ? k : n - 1 - k, at = i * n + j;
+			if (dt == DT_INT64) {
+				int64_t *o = (int64_t *)nd_data(v), xi = ((const int64_t *)nd_data(x))[i];
+				o[at] = k == 0 ? 1 : k == 1 ? xi : (int64_t)((uint64_t)o[at + (inc ? -1 : 1)] * (uint64_t)xi);
+			} else if (dt == DT_FLOAT64) {
+				double *o = (double *)nd_data(v), xi = ((const double *)nd_data(x))[i];
+				o[at] = k == 0 ? 1 : k == 1 ? xi : o[at + (inc ? -1 : 1)] * xi;
+			} else {
+				double _Complex *o = (double _Complex *)nd_data(v), xi = ((const double _Complex *)nd_data(x))[i];
+				o[at] = k == 0 ? 1 : k == 1 ? xi : o[at + (inc ? -1 : 1)] * xi;
+			}
+		}
 	return 0;
 }

@@ -1,6 +1,6 @@
 /*
  * host_index.c — the host backend's indexing entries (struct backend's
- * gather, scatter, mask_count, mask_take, mask_put, take_index): fancy
+ * gather, scatter, mask_count, mask_take, mask_put, take_index, put_index): fancy
  * indexing through byte-offset tables, boolean masks of leading dims, and
  * integer index arrays, as C loops over host memory (host_walk.c's copies;
  * the common contiguous cases by fixed-size moves).  Owns nothing.
@@ -273,5 +273,37 @@ int host_take_index(struct eval *ev, const struct ndarray *view, int nidx,
 	}
 	host_gather(ev, view, off, n, pos, out);
 	free(off);
+	return 0;
+}
+
+int host_put_index(struct eval *ev, struct ndarray *a, const struct ndarray *idx,
+		   const struct ndarray *vals, int mode)
+{
+	int64_t n = nd_size(a), k = nd_size(idx), nv = nd_size(vals);
+	const int64_t *ip = (const int64_t *)nd_data(idx);
+	int isz = dt_size(a->dtype);
+	char *dst = nd_data(a);
+	const char *src = nd_data(vals);
+	if (!nd_is_c_contiguous(a) || idx->dtype != DT_INT64 || !nd_is_c_contiguous(idx)
+	    || vals->dtype != a->dtype || !nd_is_c_contiguous(vals))
+		return err_set(ev, TY_RuntimeError, "put_index: a, idx (int64) and vals (a's dtype) must be C-contiguous"), -1;
+	if (nv == 0)
+		return 0;
+	if (n == 0 && k > 0)
+		return err_set(ev, TY_IndexError, "cannot replace elements of an empty array"), -1;
+	for (int64_t i = 0; i < k; i++) {
+		int64_t v = ip[i];
+		if (mode == 1) {
+			v = ((v % n) + n) % n;
+		} else if (mode == 2) {
+			v = v < 0 ? 0 : v >= n ? n - 1 : v;
+		} else if (v < -n || v >= n) {
+			return err_set(ev, TY_IndexError, "index %lld is out of bounds for axis 0 with size %lld",
+				       (long long)v, (long long)n), -1;
+		} else if (v < 0) {
+			v += n;
+		}
+		memcpy(dst + v * isz, src + (nv == 1 ? 0 : i % nv) * isz, isz);
+	}
 	return 0;
 }

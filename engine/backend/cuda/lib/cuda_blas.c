@@ -3,7 +3,8 @@
  * CUPY_TF32=1; strided-batched gemm when the batch strides allow; integer
  * dtypes by a small kernel of our own, kernels/int_matmul.cuh).
  *
- * Owns the cuBLAS handle (created once, lazily or by the warmup thread) and
+ * Owns the cuBLAS handles (one per device, created on the device's first
+ * use, device 0's or the rank's by the warmup thread) and
  * the lock every library handle is made under.  Never lays out matrices:
  * the front ends did.
  */
@@ -23,16 +24,18 @@
 
 /* the library handles are made once, under this lock (cuda_int.h) */
 pthread_mutex_t cuda_lib_mu = PTHREAD_MUTEX_INITIALIZER;
-static cublasHandle_t blas;
+static cublasHandle_t blas_of[CUDA_MAXDEV];
 static int tf32_on;
 
-cublasHandle_t cuda_blas_handle(struct eval *ev)
+/* device d's handle, made on the calling thread, whose device d is */
+static cublasHandle_t blas_handle_of(struct eval *ev, const struct cuda_device *d)
 {
+	cublasHandle_t *blas = &blas_of[d - cuda_devs];
 	pthread_mutex_lock(&cuda_lib_mu);
-	if (!blas) {
-		cublasStatus_t s = cublasCreate(&blas);
+	if (!*blas) {
+		cublasStatus_t s = cublasCreate(blas);
 		if (s != CUBLAS_STATUS_SUCCESS) {
-			blas = NULL;
+			*blas = NULL;
 			pthread_mutex_unlock(&cuda_lib_mu);
 			if (ev)
 				err_set(ev, TY_CUDARuntimeError, "CUBLAS_STATUS_%d: cublasCreate failed", (int)s);
@@ -41,16 +44,23 @@ cublasHandle_t cuda_blas_handle(struct eval *ev)
 		cuda_meminfo_forget();
 		const char *t = getenv("CUPY_TF32");
 		tf32_on = t && !strcmp(t, "1");
-		cublasSetMathMode(blas, tf32_on ? CUBLAS_TF32_TENSOR_OP_MATH : CUBLAS_DEFAULT_MATH);
+		cublasSetMathMode(*blas, tf32_on ? CUBLAS_TF32_TENSOR_OP_MATH : CUBLAS_DEFAULT_MATH);
 	}
 	pthread_mutex_unlock(&cuda_lib_mu);
-	cublasSetStream(blas, cuda_dev.stream);
+	return *blas;
+}
+
+cublasHandle_t cuda_blas_handle(struct eval *ev)
+{
+	cublasHandle_t blas = blas_handle_of(ev, cuda_cur);
+	if (blas)
+		cublasSetStream(blas, cuda_cur->stream);
 	return blas;
 }
 
-void cuda_lib_warm(void)
+void cuda_lib_warm(int dev)
 {
-	cuda_blas_handle(NULL);
+	blas_handle_of(NULL, &cuda_devs[dev]);
 }
 
 int cuda_blas_fail(struct eval *ev, int status, const char *what)
@@ -175,7 +185,7 @@ int cuda_matmul(struct eval *ev, const struct ndarray *a, const struct ndarray *
 	const void *alpha, *beta;
 	cublasComputeType_t ctype;
 
-	if (cuda_dev.dead)
+	if (cuda_cur->dead)
 		return cuda_check_async(ev);
 	if (nd < 2 || a->ndim != nd || b->ndim != nd)
 		return err_set(ev, TY_ValueError, "matmul: operands must be broadcast to the same ndim"), -1;

@@ -26,6 +26,7 @@
  * from the pool for the call (stream-ordered), so cached plans hold no
  * device memory. */
 struct fplan {
+	int dev;                     /* the device it was made on (plans are per device) */
 	int kind, prec, rank;
 	int64_t n[3], howmany, idist, odist;
 	cufftHandle h;
@@ -51,11 +52,11 @@ static int fft_exec(struct eval *ev, enum fft_kind kind, int prec, int rank, con
 	struct fplan *p = NULL;
 	cufftResult r;
 	void *work = NULL;
-	if (cuda_dev.dead)
+	if (cuda_cur->dead)
 		return cuda_check_async(ev);
 	for (int i = 0; i < nplans; i++) {
 		struct fplan *q = &plans[i];
-		if (q->kind == (int)kind && q->prec == prec && q->rank == rank && q->howmany == howmany
+		if (q->dev == cuda_cur->id && q->kind == (int)kind && q->prec == prec && q->rank == rank && q->howmany == howmany
 		    && q->idist == idist && q->odist == odist && !memcmp(q->n, n, rank * sizeof(int64_t))) {
 			p = q;
 			break;
@@ -92,8 +93,13 @@ static int fft_exec(struct eval *ev, enum fft_kind kind, int prec, int rank, con
 		} else {
 			p = &plans[plan_next];
 			plan_next = (plan_next + 1) % NPLANS;
+			if (p->dev != cuda_cur->id)
+				cudaSetDevice(p->dev);
 			cufftDestroy(p->h);
+			if (p->dev != cuda_cur->id)
+				cudaSetDevice(cuda_cur->id);
 		}
+		p->dev = cuda_cur->id;
 		p->kind = kind;
 		p->prec = prec;
 		p->rank = rank;
@@ -113,7 +119,7 @@ static int fft_exec(struct eval *ev, enum fft_kind kind, int prec, int rank, con
 			return fft_fail(ev, r, "cufftSetWorkArea");
 		}
 	}
-	cufftSetStream(p->h, cuda_dev.stream);
+	cufftSetStream(p->h, cuda_cur->stream);
 	switch (kind) {
 	case FFT_C2C:
 		r = prec ? cufftExecZ2Z(p->h, in, out, sign < 0 ? CUFFT_FORWARD : CUFFT_INVERSE)

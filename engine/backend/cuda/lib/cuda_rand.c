@@ -1,6 +1,8 @@
 /*
  * cuda_rand.c — cp.random's generators (struct backend_random): cuRAND
- * streams, one for the namespace and one per RandomState; the uniform draws
+ * streams, one for the namespace per device (CuPy's per-device
+ * get_random_state) and one per RandomState (on the device of its first
+ * cuRAND draw); the uniform draws
  * are a one-pass Philox kernel of our own (kernels/uniform.cuh).
  *
  * Owns the generators.  Never reproduces NumPy's sequences (random/ does,
@@ -44,21 +46,27 @@ struct cu_rng {
 	curandGenerator_t rng;
 	uint64_t seed_pending;
 	int seed_set;
+	int dev;                 /* the device rng was made on */
 };
 
-static struct cu_rng ns_rng;
+static struct cu_rng ns_rng[CUDA_MAXDEV];
 
 static struct cu_rng *rng_of(void *gen)
 {
-	return gen ? gen : &ns_rng;
+	return gen ? gen : &ns_rng[cuda_cur->id];
 }
 
 /* r's cuRAND generator, made on first use (cuda_lib_mu) and bound to the stream */
 static curandGenerator_t get_rng(struct eval *ev, struct cu_rng *r)
 {
 	curandGenerator_t g;
+	if (r->rng && r->dev != cuda_cur->id)
+		return err_set(ev, TY_NotImplementedError,
+			       "a RandomState's cuRAND generator was made on device %d; the current device is %d",
+			       r->dev, cuda_cur->id), NULL;
 	pthread_mutex_lock(&cuda_lib_mu);
 	if (!r->rng) {
+		r->dev = cuda_cur->id;
 		curandStatus_t s = curandCreateGenerator(&r->rng, CURAND_RNG_PSEUDO_PHILOX4_32_10);
 		unsigned long long seed;
 		if (s != CURAND_STATUS_SUCCESS) {
@@ -79,7 +87,7 @@ static curandGenerator_t get_rng(struct eval *ev, struct cu_rng *r)
 	}
 	g = r->rng;
 	pthread_mutex_unlock(&cuda_lib_mu);
-	curandSetStream(g, cuda_dev.stream);
+	curandSetStream(g, cuda_cur->stream);
 	return g;
 }
 
@@ -100,7 +108,7 @@ static int rnd_seed(struct eval *ev, void *gen, uint64_t seed)
 	pthread_mutex_unlock(&cuda_lib_mu);
 	if (!g)
 		return 0;
-	curandSetStream(g, cuda_dev.stream);
+	curandSetStream(g, cuda_devs[r->dev].stream);
 	if ((s = curandSetPseudoRandomGeneratorSeed(g, seed)) != CURAND_STATUS_SUCCESS
 	    || (s = curandSetGeneratorOffset(g, 0)) != CURAND_STATUS_SUCCESS)
 		return rand_fail(ev, s);
@@ -237,8 +245,8 @@ static int uniform_fill(struct eval *ev, struct cu_rng *r, int dt, int64_t n, do
 	if (uk.curand)
 		return uniform_curand(ev, r, dt, n, p0, p1, out);
 	want = (nblocks + 256ULL * uk.unroll - 1) / (256ULL * uk.unroll);
-	if (uk.grid_per_sm && want > (unsigned long long)cuda_dev.sms * uk.grid_per_sm)
-		want = (unsigned long long)cuda_dev.sms * uk.grid_per_sm;
+	if (uk.grid_per_sm && want > (unsigned long long)cuda_cur->sms * uk.grid_per_sm)
+		want = (unsigned long long)cuda_cur->sms * uk.grid_per_sm;
 	grid[0] = (unsigned)(want < 1 ? 1 : want > 0x7fffffffULL ? 0x7fffffffULL : want);
 	pthread_mutex_lock(&cuda_lib_mu);
 	if (!r->uni_seeded) {
@@ -253,8 +261,8 @@ static int uniform_fill(struct eval *ev, struct cu_rng *r, int dt, int64_t n, do
 	pthread_mutex_unlock(&cuda_lib_mu);
 	{
 		/* the kernel per (dtype, unroll, streaming stores), looked up once */
-		static void *fns[2][5][2];
-		void **slot = &fns[dt == DT_FLOAT32][uk.unroll][uk.stcs];
+		static void *fns[CUDA_MAXDEV][2][5][2];
+		void **slot = &fns[cuda_cur->id][dt == DT_FLOAT32][uk.unroll][uk.stcs];
 		if (!(fn = *slot) && !(fn = *slot = jit_get(ev, uni_source(dt, uk.unroll, uk.stcs, src, sizeof src),
 							    "lm_uni", 0, NULL)))
 			return -1;
@@ -292,7 +300,7 @@ static int rnd_fill(struct eval *ev, void *gen, enum rand_dist dist, int dt, int
 				: curandGenerateNormalDouble(g, tmp, 2, p0, p1);
 			if (s == CURAND_STATUS_SUCCESS
 			    && CUDA_CHECK(ev, cudaMemcpyAsync((char *)out + even * sz, tmp, sz,
-							      cudaMemcpyDeviceToDevice, cuda_dev.stream)) < 0) {
+							      cudaMemcpyDeviceToDevice, cuda_cur->stream)) < 0) {
 				pool_free(tmp, 2 * sz);
 				return -1;
 			}

@@ -6,7 +6,7 @@
  * syevd), and the small kernels of kernels/linalg.cuh (triangles, slogdet).
  * A batch's infos come back in one copy at the end of the call.
  *
- * Owns the cuSOLVER handle.  Never lays out matrices: the front ends did;
+ * Owns the cuSOLVER handles (one per device).  Never lays out matrices: the front ends did;
  * NumPy's checks and LinAlgError are numerics/linalg.c's.
  */
 #include "config.h"
@@ -25,12 +25,13 @@
 #include <cublas_v2.h>
 #include <cusolverDn.h>
 
-static cusolverDnHandle_t solver;
+static cusolverDnHandle_t solver_of[CUDA_MAXDEV];   /* one per device, made on first use */
 
 /* ---- cuSOLVER ---- */
 
 static cusolverDnHandle_t get_solver(struct eval *ev)
 {
+#define solver (solver_of[cuda_cur->id])
 	pthread_mutex_lock(&cuda_lib_mu);
 	if (!solver && cusolverDnCreate(&solver) != CUSOLVER_STATUS_SUCCESS) {
 		solver = NULL;
@@ -41,8 +42,9 @@ static cusolverDnHandle_t get_solver(struct eval *ev)
 	if (solver)
 		cuda_meminfo_forget();
 	pthread_mutex_unlock(&cuda_lib_mu);
-	cusolverDnSetStream(solver, cuda_dev.stream);
+	cusolverDnSetStream(solver, cuda_cur->stream);
 	return solver;
+#undef solver
 }
 
 static int sol_fail(struct eval *ev, cusolverStatus_t s, const char *what)
@@ -77,9 +79,9 @@ static int info_back(struct eval *ev, struct sws *w, int *info, int64_t batch)
 {
 	xfer_note_d2h(ev, (size_t)batch * sizeof(int));
 	if (CUDA_CHECK(ev, cudaMemcpyAsync(info, w->dinfo, (size_t)batch * sizeof(int), cudaMemcpyDeviceToHost,
-					   cuda_dev.stream)) < 0)
+					   cuda_cur->stream)) < 0)
 		return -1;
-	return CUDA_CHECK(ev, cudaStreamSynchronize(cuda_dev.stream));
+	return CUDA_CHECK(ev, cudaStreamSynchronize(cuda_cur->stream));
 }
 
 /* ---- kernels/linalg.cuh (embedded by kernels/embed.sh) ---- */
@@ -529,7 +531,7 @@ static int gram_one(struct eval *ev, cusolverDnHandle_t h, struct gram *b, int M
 		return sol_fail(ev, ss, "geqrf");
 	/* R's diagonal is needed after orgqr overwrites q: keep R in b->a
 	 * (A in float64 is done with) */
-	if (CUDA_CHECK(ev, cudaMemcpyAsync(b->a, b->q, (size_t)mn * 8, cudaMemcpyDeviceToDevice, cuda_dev.stream)) < 0)
+	if (CUDA_CHECK(ev, cudaMemcpyAsync(b->a, b->q, (size_t)mn * 8, cudaMemcpyDeviceToDevice, cuda_cur->stream)) < 0)
 		return -1;
 	ss = cusolverDnDorgqr(h, M, ucols, N, b->q, M, b->tau, b->w.work, b->lw, b->w.dinfo);
 	if (ss != CUSOLVER_STATUS_SUCCESS)
@@ -614,9 +616,9 @@ static int sl_gesdd(struct eval *ev, int dt, int64_t batch, int m, int n, void *
 			if (!wide) {
 				/* u: m×uc from tu (ld M = m); vt: vr×n from tv (N×N, ld N = n) */
 				if (CUDA_CHECK(ev, cudaMemcpy2DAsync(ub, (size_t)m * item, tu, (size_t)M * item, (size_t)m * item, uc,
-								     cudaMemcpyDeviceToDevice, cuda_dev.stream)) < 0
+								     cudaMemcpyDeviceToDevice, cuda_cur->stream)) < 0
 				    || CUDA_CHECK(ev, cudaMemcpy2DAsync(vb, (size_t)vr * item, tv, (size_t)N * item, (size_t)vr * item, n,
-									cudaMemcpyDeviceToDevice, cuda_dev.stream)) < 0)
+									cudaMemcpyDeviceToDevice, cuda_cur->stream)) < 0)
 					goto out;
 			} else {
 				/* A^T = U' S V'^T: U = V'^T^T -> u (m×uc) = (V'^T)^T rows 0..uc;
@@ -624,7 +626,7 @@ static int sl_gesdd(struct eval *ev, int dt, int64_t batch, int m, int n, void *
 				if (geam_t(ev, dt, N, N, tv, ta) < 0)   /* ta = V' (m×m) */
 					goto out;
 				if (CUDA_CHECK(ev, cudaMemcpy2DAsync(ub, (size_t)m * item, ta, (size_t)N * item, (size_t)m * item, uc,
-								     cudaMemcpyDeviceToDevice, cuda_dev.stream)) < 0)
+								     cudaMemcpyDeviceToDevice, cuda_cur->stream)) < 0)
 					goto out;
 				/* vt = first vr rows of U'^T: U' is M×ucols (ld M) */
 				if (vr == ucols) {

@@ -1,0 +1,11 @@
+import numpy as np
+a = np.array([[1 + 2j, 1 - 5j, -3 + 0j], [2 + 0j, 2 - 1j, 0.5 + 9j], [1 + 2j, 1 + 2j, -3 - 1j]])
+print(a.min(), a.max(), a.argmin(), a.argmax())
+print(a.min(axis=0), a.max(axis=1), a.argmin(axis=1), a.argmax(axis=0))
+print(np.min(a, axis=1, keepdims=True), np.max(a.T, axis=0))
+b = a.copy()
+b[1, 1] = complex(np.nan, 1)
+print(b.min(axis=0), b.max(axis=1), b.argmin(axis=0), b.argmax(axis=1))
+print(np.nanmin(b, axis=0), np.nanmax(b, axis=1), np.nanargmin(b), np.nanargmax(b, axis=0))
+c = a.astype(np.complex64)
+print(c.min(), c[:, ::2].max(axis=0), (c * 2).argmax())
