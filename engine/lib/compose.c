@@ -2323,6 +2323,220 @@ out:
 	return res;
 }
 
+/* packbits / unpackbits: the bits along the last axis after moving `axis`
+ * there (the flattened array when axis is None); bitorder 'big' or 'little' */
+static int bits_prep(struct eval *ev, const struct backend *be, struct value *av, struct value *axv,
+		     struct value *bov, struct value **x, int *axis, int *little)
+{
+	struct value *a = arr_ns_call(ev, be, "asarray", 1, &av, NULL);
+	*x = NULL;
+	if (!a)
+		return -1;
+	*little = 0;
+	if (bov && bov->type != VT_NONE) {
+		const char *bo = val_as_cstr(bov);
+		if (!bo || (strcmp(bo, "big") && strcmp(bo, "little"))) {
+			val_decref(a);
+			err_set(ev, TY_ValueError, "'order' must be either 'little' or 'big'");
+			return -1;
+		}
+		*little = !strcmp(bo, "little");
+	}
+	if (!axv || axv->type == VT_NONE) {
+		a = ex_fn1(ev, be, "ravel", a);
+		*axis = 0;
+	} else {
+		int64_t ax;
+		if (val_as_int64(ev, axv, &ax) < 0 || arr_normalize_axis(ev, ax, arr_borrow(a)->ndim, axis) < 0) {
+			val_decref(a);
+			return -1;
+		}
+	}
+	if (!a)
+		return -1;
+	struct value *src = val_int(*axis), *dst = val_int(-1);
+	struct value *three[3] = {a, src, dst};
+	*x = src && dst ? arr_ns_call(ev, be, "moveaxis", 3, three, NULL) : NULL;
+	val_decref(src);
+	val_decref(dst);
+	val_decref(a);
+	return *x ? 0 : -1;
+}
+
+/* the result (bits along the last axis) moved back to axis */
+static struct value *bits_done(struct eval *ev, const struct backend *be, struct value *r, int axis)
+{
+	if (!r)
+		return NULL;
+	struct value *src = val_int(-1), *dst = val_int(axis);
+	struct value *three[3] = {r, src, dst};
+	struct value *m = src && dst ? arr_ns_call(ev, be, "moveaxis", 3, three, NULL) : NULL;
+	val_decref(src);
+	val_decref(dst);
+	val_decref(r);
+	return m;
+}
+
+/* the 8 bit weights or shifts, as uint8: big-endian order unless little */
+static struct value *bits_vec(struct eval *ev, const struct backend *be, int weights, int little)
+{
+	struct value *items[8];
+	for (int i = 0; i < 8; i++) {
+		int k = little ? i : 7 - i;
+		items[i] = val_int(weights ? (1 << k) : k);
+	}
+	struct value *l = val_list_new(8, items), *u8 = val_dtype(DT_UINT8, 0);
+	struct value *r = l && u8 ? arr_ns_callk(ev, be, "array", 1, &l, "dtype", u8) : NULL;
+	val_decref(l);
+	val_decref(u8);
+	return r;
+}
+
+/* shape[:-1] + tail (nt items) as a tuple */
+static struct value *shape_with(const struct ndarray *a, int nt, const int64_t *tail)
+{
+	int64_t sh[ND_MAXDIM + 2];
+	int n = a->ndim > 0 ? a->ndim - 1 : 0;
+	memcpy(sh, a->shape, sizeof(int64_t) * (size_t)n);
+	memcpy(sh + n, tail, sizeof(int64_t) * (size_t)nt);
+	return int_tuple(n + nt, sh);
+}
+
+/* packbits(a, /, axis=None, bitorder='big') */
+FN(packbits)
+{
+	struct value *av, *axv = NULL, *bov = NULL, *x;
+	int axis, little;
+	if (args_parse(ev, "packbits", argc, argv, kw, "a|axis,bitorder", &av, &axv, &bov) < 0)
+		return NULL;
+	const struct backend *be = arr_be(bi);
+	{
+		struct ndarray *a0 = arr_asarray(ev, be, av, -1);
+		if (!a0)
+			return NULL;
+		int ok = dt_is_int(a0->dtype) || a0->dtype == DT_BOOL;
+		nd_decref(a0);
+		if (!ok)
+			return err_set(ev, TY_TypeError, "Expected an input array of integer or boolean data type");
+	}
+	if (bits_prep(ev, be, av, axv, bov, &x, &axis, &little) < 0)
+		return NULL;
+	x = ex_bin(ev, OP_NE, x, val_int(0));
+	if (!x)
+		return NULL;
+	const struct ndarray *xa = arr_borrow(x);
+	int64_t n = xa->ndim ? xa->shape[xa->ndim - 1] : 1, pad = (8 - n % 8) % 8, m = (n + pad) / 8;
+	if (pad) {
+		struct value *ps = shape_with(xa, 1, &pad), *bt = val_dtype(DT_BOOL, 0);
+		struct value *z = ps && bt ? arr_ns_callk(ev, be, "zeros", 1, &ps, "dtype", bt) : NULL;
+		val_decref(ps);
+		val_decref(bt);
+		struct value *pair[2] = {x, z};
+		struct value *l = z ? val_list_new(2, pair) : NULL;
+		if (!l) {
+			val_decref(x);
+			val_decref(z);
+			return NULL;
+		}
+		struct value *m1 = val_int(-1);
+		x = m1 ? arr_ns_callk(ev, be, "concatenate", 1, &l, "axis", m1) : NULL;
+		val_decref(m1);
+		val_decref(l);
+		if (!x)
+			return NULL;
+		xa = arr_borrow(x);
+	}
+	int64_t tail[2] = {m, 8};
+	struct value *ns = shape_with(xa, 2, tail);
+	struct value *r = ns ? arr_method_call(ev, x, "reshape", 1, &ns, NULL) : NULL;
+	val_decref(ns);
+	val_decref(x);
+	r = ex_bin(ev, OP_MUL, r, bits_vec(ev, be, 1, little));
+	if (r) {
+		struct value *m1 = val_int(-1), *u8 = val_dtype(DT_UINT8, 0);
+		const char *kn[2] = {"axis", "dtype"};
+		struct value *kv[2] = {m1, u8};
+		struct value *sum = m1 && u8 ? callkw(ev, be, "sum", 1, &r, 2, kn, kv) : NULL;
+		val_decref(m1);
+		val_decref(u8);
+		val_decref(r);
+		r = sum;
+	}
+	return bits_done(ev, be, r, axis);
+}
+
+/* unpackbits(a, /, axis=None, count=None, bitorder='big') */
+FN(unpackbits)
+{
+	struct value *av, *axv = NULL, *cv = NULL, *bov = NULL, *x;
+	int axis, little;
+	if (args_parse(ev, "unpackbits", argc, argv, kw, "a|axis,count,bitorder", &av, &axv, &cv, &bov) < 0)
+		return NULL;
+	const struct backend *be = arr_be(bi);
+	{
+		struct ndarray *a0 = arr_asarray(ev, be, av, -1);
+		if (!a0)
+			return NULL;
+		int ok = a0->dtype == DT_UINT8;
+		nd_decref(a0);
+		if (!ok)
+			return err_set(ev, TY_TypeError, "Expected an input array of unsigned byte data type");
+	}
+	if (bits_prep(ev, be, av, axv, bov, &x, &axis, &little) < 0)
+		return NULL;
+	struct value *key[2] = {val_ellipsis(), val_none()};
+	struct value *b = ex_bin(ev, OP_AND, ex_bin(ev, OP_RSHIFT, ex_item(ev, x, val_tuple_new(2, key)),
+						  bits_vec(ev, be, 0, little)), val_int(1));
+	if (!b)
+		return NULL;
+	const struct ndarray *ba = arr_borrow(b);
+	int64_t n = ba->shape[ba->ndim - 2] * 8;
+	struct value *ns;
+	{
+		int64_t sh[ND_MAXDIM + 2];
+		int nd = ba->ndim - 2;
+		memcpy(sh, ba->shape, sizeof(int64_t) * (size_t)nd);
+		sh[nd] = n;
+		ns = int_tuple(nd + 1, sh);
+	}
+	struct value *r = ns ? arr_method_call(ev, b, "reshape", 1, &ns, NULL) : NULL;
+	val_decref(ns);
+	val_decref(b);
+	if (r && cv && cv->type != VT_NONE) {
+		int64_t count;
+		if (val_as_int64(ev, cv, &count) < 0) {
+			val_decref(r);
+			return NULL;
+		}
+		if (count < -n) {
+			val_decref(r);
+			return err_set(ev, TY_ValueError, "-count larger than number of elements");
+		}
+		int64_t keep = count >= 0 ? (count < n ? count : n) : n + count;
+		struct value *k2[2] = {val_ellipsis(), ex_slice(0, keep)};
+		r = ex_item(ev, r, val_tuple_new(2, k2));
+		if (r && count > n) {
+			int64_t extra = count - n;
+			struct value *ps = shape_with(arr_borrow(r), 1, &extra), *u8 = val_dtype(DT_UINT8, 0);
+			struct value *z = ps && u8 ? arr_ns_callk(ev, be, "zeros", 1, &ps, "dtype", u8) : NULL;
+			val_decref(ps);
+			val_decref(u8);
+			struct value *pair[2] = {r, z};
+			struct value *l = z ? val_list_new(2, pair) : NULL;
+			if (!l) {
+				val_decref(r);
+				val_decref(z);
+				return NULL;
+			}
+			struct value *m1 = val_int(-1);
+			r = m1 ? arr_ns_callk(ev, be, "concatenate", 1, &l, "axis", m1) : NULL;
+			val_decref(m1);
+			val_decref(l);
+		}
+	}
+	return bits_done(ev, be, r, axis);
+}
+
 /* histogram_bin_edges(a, bins=10, range=None, weights=None) */
 FN(histogram_bin_edges)
 {
@@ -2665,6 +2879,8 @@ const struct arr_func arr_compose_funcs[] = {
 	{"apply_over_axes", x_apply_over_axes, "apply_over_axes(func, a, axes)", "Apply a function repeatedly over multiple axes."},
 	{"i0", x_i0, "i0(x)", "Modified Bessel function of the first kind, order 0."},
 	{"kaiser", x_kaiser, "kaiser(M, beta)", "Return the Kaiser window."},
+	{"packbits", x_packbits, "packbits(a, /, axis=None, bitorder='big')", "Packs the elements of a binary-valued array into bits in a uint8 array."},
+	{"unpackbits", x_unpackbits, "unpackbits(a, /, axis=None, count=None, bitorder='big')", "Unpacks elements of a uint8 array into a binary-valued output array."},
 	{"unstack", x_unstack, "unstack(x, /, *, axis=0)", "Split an array into a sequence of arrays along the given axis."},
 	{"mask_indices", x_mask_indices, "mask_indices(n, mask_func, k=0)", "Return the indices to access (n, n) arrays, given a masking function."},
 	{"matvec", x_matvec, "matvec(x1, x2, /)", "Matrix-vector dot product of two arrays."},
