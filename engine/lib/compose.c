@@ -786,6 +786,78 @@ static struct value *sorted_pair(struct eval *ev, const struct backend *be, stru
 	return c ? ex_fn1(ev, be, "sort", c) : NULL;
 }
 
+/* unique(v, return_index=True): (values, first indices) into *u, *ind */
+static int unique_index(struct eval *ev, const struct backend *be, struct value *v, struct value **u,
+			struct value **ind)
+{
+	struct value *t = val_bool(1);
+	const char *kn[] = {"return_index"};
+	struct value *kv[] = {t};
+	struct value *r = callkw(ev, be, "unique", 1, &v, 1, kn, kv);
+	val_decref(t);
+	*u = r ? ex_item(ev, val_incref(r), val_int(0)) : NULL;
+	*ind = r ? ex_item(ev, val_incref(r), val_int(1)) : NULL;
+	val_decref(r);
+	if (!*u || !*ind) {
+		val_decref(*u);
+		val_decref(*ind);
+		return -1;
+	}
+	return 0;
+}
+
+/* intersect1d(..., return_indices=True): NumPy's steps, a stable argsort of
+ * the concatenation and the first-occurrence indices of each side */
+static struct value *intersect_indices(struct eval *ev, const struct backend *be, struct value *a,
+				       struct value *b, int au)
+{
+	struct value *ua = NULL, *ub = NULL, *ia = NULL, *ib = NULL, *res = NULL;
+	if (au) {
+		ua = ravel_of(ev, be, a);
+		ub = ravel_of(ev, be, b);
+		if (!ua || !ub)
+			goto out;
+	} else if (unique_index(ev, be, a, &ua, &ia) < 0 || unique_index(ev, be, b, &ub, &ib) < 0) {
+		goto out;
+	}
+	int64_t na = nd_size(arr_borrow(ua));
+	struct value *aux = concat2(ev, be, val_incref(ua), val_incref(ub));
+	struct value *ms = val_cstr("mergesort");
+	struct value *order = aux && ms ? arr_ns_callk(ev, be, "argsort", 1, &aux, "kind", ms) : NULL;
+	val_decref(ms);
+	aux = order ? ex_item(ev, aux, val_incref(order)) : (val_decref(aux), NULL);
+	if (!aux) {
+		val_decref(order);
+		goto out;
+	}
+	struct value *hi = ex_item(ev, val_incref(aux), ex_slice(1, NS_NONE));
+	struct value *lo = ex_item(ev, aux, ex_slice(NS_NONE, -1));
+	struct value *mask = ex_bin(ev, OP_EQ, hi, lo ? val_incref(lo) : NULL);
+	struct value *int1d = mask ? ex_item(ev, lo, val_incref(mask)) : (val_decref(lo), NULL);
+	struct value *i1 = mask ? ex_item(ev, ex_item(ev, val_incref(order), ex_slice(NS_NONE, -1)), val_incref(mask)) : NULL;
+	struct value *i2 = mask ? ex_bin(ev, OP_SUB, ex_item(ev, ex_item(ev, val_incref(order), ex_slice(1, NS_NONE)),
+							 val_incref(mask)), val_int(na)) : NULL;
+	val_decref(mask);
+	val_decref(order);
+	if (!au) {
+		i1 = i1 ? ex_item(ev, val_incref(ia), i1) : NULL;
+		i2 = i2 ? ex_item(ev, val_incref(ib), i2) : NULL;
+	}
+	if (!int1d || !i1 || !i2) {
+		val_decref(int1d);
+		val_decref(i1);
+		val_decref(i2);
+		goto out;
+	}
+	res = val_tuple_new(3, (struct value *[]){int1d, i1, i2});
+out:
+	val_decref(ua);
+	val_decref(ub);
+	val_decref(ia);
+	val_decref(ib);
+	return res;
+}
+
 /* intersect1d(ar1, ar2, assume_unique=False, return_indices=False) */
 FN(intersect1d)
 {
@@ -794,9 +866,9 @@ FN(intersect1d)
 	if (args_parse(ev, "intersect1d", argc, argv, kw, "ar1,ar2|assume_unique,return_indices", &a, &b, &auv, &riv) < 0 ||
 	    args_bool(ev, auv, 0, &au) < 0 || args_bool(ev, riv, 0, &ri) < 0)
 		return NULL;
-	if (ri)
-		return err_set(ev, TY_NotImplementedError, "intersect1d: return_indices=True is not supported by Lumen");
 	const struct backend *be = arr_be(bi);
+	if (ri)
+		return intersect_indices(ev, be, a, b, au);
 	struct value *aux = sorted_pair(ev, be, a, b, au);
 	if (!aux)
 		return NULL;
