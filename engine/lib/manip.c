@@ -1621,7 +1621,40 @@ static struct value *mf_pad(struct eval *ev, const struct builtin *bi, int argc,
 	int nd = a->ndim;
 	int64_t pad[2 * ND_MAXDIM + 2], shape[ND_MAXDIM];
 	double cvals[2 * ND_MAXDIM + 2] = {0};
-	if (pairs(ev, pw, nd, 1, pad, NULL, NULL) < 0)
+	if (pw->type == VT_DICT) {
+		/* NumPy 2.3's {axis: width or (before, after)}, other axes 0 */
+		for (int i = 0; i < 2 * nd; i++)
+			pad[i] = 0;
+		const struct dict *d = pw->u.dict;
+		for (size_t j = 0; j < d->n; j++) {
+			struct value *k = d->entries[j].key, *w = d->entries[j].val;
+			int64_t ax, b0, b1;
+			if (!k)
+				continue;
+			if (val_as_int64(ev, k, &ax) < 0)
+				goto fail;
+			if (ax < -nd || ax >= nd) {
+				err_set(ev, TY_IndexError, "list assignment index out of range");
+				goto fail;
+			}
+			if (ax < 0)
+				ax += nd;
+			if (w->type == VT_INT) {
+				b0 = b1 = w->u.i;
+			} else if (w->type == VT_TUPLE && w->u.seq.n == 2 && w->u.seq.items[0]->type == VT_INT &&
+				   w->u.seq.items[1]->type == VT_INT) {
+				b0 = w->u.seq.items[0]->u.i;
+				b1 = w->u.seq.items[1]->u.i;
+			} else {
+				char *r = val_repr(ev, w);
+				err_set(ev, TY_AssertionError, "Expected code to be unreachable, but got: %s", r ? r : "?");
+				free(r);
+				goto fail;
+			}
+			pad[2 * ax] = b0;
+			pad[2 * ax + 1] = b1;
+		}
+	} else if (pairs(ev, pw, nd, 1, pad, NULL, NULL) < 0)
 		goto fail;
 	for (int i = 0; i < 2 * nd; i++)
 		if (pad[i] < 0) {
