@@ -1616,7 +1616,7 @@ static struct value *pad_callable(struct eval *ev, const struct builtin *bi, str
 	{
 		/* NumPy's _as_pairs: (intp, intp) tuples when one or two widths
 		 * were given, else lists of ints */
-		struct ndarray *pa = arr_asarray(ev, &backend_host, pw, -1);
+		struct ndarray *pa = arr_asarray(ev, be, pw, -1);
 		if (!pa)
 			return NULL;
 		int scal = nd_size(pa) == 1 || (nd_size(pa) == 2 && !(pa->ndim == 2 && pa->shape[0] == 2 && pa->shape[1] == 1));
