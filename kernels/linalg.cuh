@@ -104,3 +104,53 @@ extern "C" __global__ void la_slogdet_f(const float *lu, const int *p, long long
 extern "C" __global__ void la_slogdet_d(const double *lu, const int *p, long long b, int n, double *s, double *l, double *d) { la_slogdet<double, 1>(lu, p, b, n, s, l, d); }
 extern "C" __global__ void la_slogdet_c(const float *lu, const int *p, long long b, int n, float *s, float *l, float *d) { la_slogdet<float, 2>(lu, p, b, n, s, l, d); }
 extern "C" __global__ void la_slogdet_z(const double *lu, const int *p, long long b, int n, double *s, double *l, double *d) { la_slogdet<double, 2>(lu, p, b, n, s, l, d); }
+
+/* geev's output in complex form (struct backend_linalg's geev_unpack).
+ * Real R (C == 1): w holds wr[0..n) then wi[0..n) per matrix and v the
+ * column-major vectors, a conjugate pair (wi[j] > 0) as columns j (re) and
+ * j + 1 (im); complex (C == 2): w and v are complex already.  cw: n complex
+ * per matrix; cv (when v): n x n complex, C order. */
+template <typename R, int C>
+__device__ void la_geev_unpack(const R *w, const R *v, long long batch, int n, R *cw, R *cv)
+{
+  long long nn = (long long)n * n, totw = batch * n, tot = v ? batch * nn : 0;
+  for (long long t = blockIdx.x * (long long)blockDim.x + threadIdx.x; t < totw + tot;
+       t += (long long)gridDim.x * blockDim.x) {
+    if (t < totw) {
+      long long b = t / n, j = t % n;
+      if (C == 1) {
+        cw[2 * t] = w[b * 2 * n + j];
+        cw[2 * t + 1] = w[b * 2 * n + n + j];
+      } else {
+        cw[2 * t] = w[2 * t];
+        cw[2 * t + 1] = w[2 * t + 1];
+      }
+      continue;
+    }
+    long long e = t - totw, b = e / nn, r = e % nn, i = r / n, j = r % n;
+    const R *vb = v + b * nn * C;
+    R re, im;
+    if (C == 2) {
+      re = vb[2 * (j * n + i)];
+      im = vb[2 * (j * n + i) + 1];
+    } else {
+      R wi = w[b * 2 * n + n + j];
+      if (wi > (R)0 && j + 1 < n) {
+        re = vb[j * n + i];
+        im = vb[(j + 1) * n + i];
+      } else if (wi < (R)0 && j > 0) {
+        re = vb[(j - 1) * n + i];
+        im = -vb[j * n + i];
+      } else {
+        re = vb[j * n + i];
+        im = (R)0;
+      }
+    }
+    cv[2 * e] = re;
+    cv[2 * e + 1] = im;
+  }
+}
+extern "C" __global__ void la_geev_unpack_f(const float *w, const float *v, long long b, int n, float *cw, float *cv) { la_geev_unpack<float, 1>(w, v, b, n, cw, cv); }
+extern "C" __global__ void la_geev_unpack_d(const double *w, const double *v, long long b, int n, double *cw, double *cv) { la_geev_unpack<double, 1>(w, v, b, n, cw, cv); }
+extern "C" __global__ void la_geev_unpack_c(const float *w, const float *v, long long b, int n, float *cw, float *cv) { la_geev_unpack<float, 2>(w, v, b, n, cw, cv); }
+extern "C" __global__ void la_geev_unpack_z(const double *w, const double *v, long long b, int n, double *cw, double *cv) { la_geev_unpack<double, 2>(w, v, b, n, cw, cv); }

@@ -367,6 +367,56 @@ static struct value *device_value(struct eval *ev, const struct ndarray *a)
 	return r;
 }
 
+/* cp arrays' x.data: CuPy's cupy.cuda.MemoryPointer (ptr: the address of
+ * item 0, device_id, device); NumPy's memoryview is not modelled */
+struct memptr { int64_t ptr; int device; const struct backend *be; };
+
+static struct value *memptr_getattr(struct eval *ev, struct value *self, const char *name)
+{
+	struct memptr *m = self->u.obj.p;
+	if (!strcmp(name, "ptr"))
+		return val_int(m->ptr);
+	if (!strcmp(name, "device_id"))
+		return val_int(m->device);
+	if (!strcmp(name, "device")) {
+		struct value *id = val_int(m->device), *r;
+		if (!id)
+			return err_nomem(ev);
+		r = arr_ns_call(ev, m->be, "cuda.Device", 1, &id, NULL);
+		val_decref(id);
+		return r;
+	}
+	return NULL;
+}
+
+static char *memptr_repr(struct eval *ev, struct value *self)
+{
+	char *s = malloc(64);
+	(void)ev;
+	if (s)
+		snprintf(s, 64, "<cupy.cuda.memory.MemoryPointer object at %p>", self->u.obj.p);
+	return s;
+}
+
+static const char *const memptr_attrs[] = {"device", "device_id", "ptr", NULL};
+static const struct objtype memptr_type = {
+	.name = "MemoryPointer", .free = free, .getattr = memptr_getattr, .repr = memptr_repr,
+	.attrs = memptr_attrs,
+};
+
+static struct value *data_value(struct eval *ev, const struct ndarray *a)
+{
+	struct memptr *m;
+	if (!arr_is_cupy(nd_backend(a)))
+		return err_set(ev, TY_NotImplementedError, "ndarray.data (a memoryview) of a NumPy array");
+	if (!(m = malloc(sizeof *m)))
+		return err_nomem(ev);
+	m->ptr = (int64_t)(intptr_t)nd_data(a);
+	m->device = a->buf->device;
+	m->be = nd_backend(a);
+	return val_object_new(&memptr_type, m);
+}
+
 /* the lookup of methods over every area's table (published at start-up) */
 static const struct arr_func *const *method_tables(void)
 {
@@ -397,6 +447,8 @@ static struct value *ndarray_getattr(struct eval *ev, struct value *v, const cha
 			return val_dtype(a->dtype, 0);
 		if (!strcmp(name, "device"))
 			return device_value(ev, a);
+		if (!strcmp(name, "data"))
+			return data_value(ev, a);
 		break;
 	case 'f':
 		if (!strcmp(name, "flat"))

@@ -95,11 +95,15 @@ enum arr_ns {
 	NS_LINALG, NS_FFT, NS_RANDOM,        /* numpy.X / cupy.X */
 	NS_CUPYX, NS_PROFILER,               /* cupyx, cupyx.profiler */
 	NS_NDIMAGE, NS_SIGNAL, NS_SPECIAL, NS_SCIPY_LINALG, /* (cupyx.)scipy.X */
+	NS_JIT,                              /* cupyx.jit (backend/ukjit.c) */
 	NS_COUNT
 };
 /* np.mgrid, np.ogrid, np.s_, np.r_, np.c_, np.index_exp added to mod
  * (lib/ndgrid.c; arr_hooks.module_objects): 0 or -1 with the error set */
 int arr_ndgrid_objects(struct eval *ev, struct value *mod, int cupy);
+/* numpy.testing / cupy.testing (lib/testing.c; arr_hooks.testing_module): a new
+ * module, or NULL (the error set; none for another name) */
+struct value *arr_testing_module(struct eval *ev, const char *name);
 
 /* What the array layer asks of the layers above, registered at start-up
  * (engine_init_layers; the ufunc layer's by uf_register_slots); NULL: none. */
@@ -118,6 +122,10 @@ struct arr_hooks {
 	/* np.mgrid, np.ogrid, np.s_, np.r_, np.c_, np.index_exp of numpy or
 	 * cupy (lib/ndgrid.c); 0 or -1 with the error set */
 	int (*module_objects)(struct eval *ev, struct value *mod, int cupy);
+	/* numpy.testing / cupy.testing (lib/testing.c): a new module or NULL */
+	struct value *(*testing_module)(struct eval *ev, const char *name);
+	/* cupyx.jit's objects (threadIdx ...: backend/ukjit.c); 0 or -1 */
+	int (*jit_objects)(struct eval *ev, struct value *mod);
 	/* the check a value stored into an array of dtype dt gets (a.fill(x)
 	 * as a[...] = x: lib/index.c's idx_value_check); 0 or -1 */
 	int (*value_check)(struct eval *ev, int dt, const struct value *x);

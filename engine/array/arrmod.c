@@ -320,7 +320,7 @@ static const struct backend *cupy_backend(struct eval *ev)
 }
 
 /* the module cache */
-#define NMODS 32
+#define NMODS 48
 static struct { char *name; struct value *mod; } cache[NMODS];
 static int ncache;
 
@@ -368,7 +368,7 @@ static struct value *build(struct eval *ev, const char *name)
 	const struct arr_func *const *t_random = published[NS_RANDOM], *const *t_cupyx = published[NS_CUPYX];
 	const struct arr_func *const *t_prof = published[NS_PROFILER], *const *t_ndi = published[NS_NDIMAGE];
 	const struct arr_func *const *t_sig = published[NS_SIGNAL], *const *t_spe = published[NS_SPECIAL];
-	const struct arr_func *const *t_sli = published[NS_SCIPY_LINALG];
+	const struct arr_func *const *t_sli = published[NS_SCIPY_LINALG], *const *t_jit = published[NS_JIT];
 	static const struct arr_func *const t_none[] = {NULL};
 	const struct submod subs[] = {
 		{"numpy.linalg", t_linalg, 0}, {"numpy.fft", t_fft, 0}, {"numpy.random", t_random, 0},
@@ -378,7 +378,7 @@ static struct value *build(struct eval *ev, const char *name)
 		{"cupyx", t_cupyx, 1}, {"cupyx.profiler", t_prof, 1}, {"cupyx.scipy", t_none, 1},
 		{"cupyx.scipy.ndimage", t_ndi, 1}, {"cupyx.scipy.signal", t_sig, 1},
 		{"cupyx.scipy.special", t_spe, 1}, {"cupyx.scipy.linalg", t_sli, 1},
-		{"cupyx.scipy.fft", t_fft, 1},
+		{"cupyx.scipy.fft", t_fft, 1}, {"cupyx.jit", t_jit, 1},
 		{"scipy", t_none, 0}, {"scipy.ndimage", t_ndi, 0}, {"scipy.signal", t_sig, 0},
 		{"scipy.special", t_spe, 0}, {"scipy.linalg", t_sli, 0}, {"scipy.fft", t_fft, 0},
 	};
@@ -414,12 +414,20 @@ static struct value *build(struct eval *ev, const char *name)
 		if (add_child(ev, mod, name, "linalg") < 0 || add_child(ev, mod, name, "fft") < 0 ||
 		    add_child(ev, mod, name, "random") < 0)
 			return NULL;
-		if (add_child(ev, mod, name, "exceptions") < 0)
+		if (add_child(ev, mod, name, "exceptions") < 0 || add_child(ev, mod, name, "testing") < 0)
 			return NULL;
 		if (is_cp && add_child(ev, mod, name, "cuda") < 0)
 			return NULL;
 		if (module_init_cuda(ev, name, mod) < 0)
 			return NULL;
+		return mod;
+	}
+	if ((!strcmp(name, "numpy.testing") || !strcmp(name, "cupy.testing")) && arr_hooks.testing_module) {
+		/* written in the cell language (lib/testing.c) */
+		if (!(mod = arr_hooks.testing_module(ev, name)))
+			return NULL;
+		cache_put(name, mod);
+		val_decref(mod);
 		return mod;
 	}
 	for (size_t i = 0; i < sizeof subs / sizeof subs[0]; i++) {
@@ -445,9 +453,12 @@ static struct value *build(struct eval *ev, const char *name)
 		if (!strcmp(name, "cupy.cuda") && add_child(ev, mod, name, "runtime") < 0)
 			return NULL;
 		if (!strcmp(name, "cupyx")) {
-			if (add_child(ev, mod, name, "scipy") < 0 || add_child(ev, mod, name, "profiler") < 0)
+			if (add_child(ev, mod, name, "scipy") < 0 || add_child(ev, mod, name, "profiler") < 0 ||
+			    add_child(ev, mod, name, "jit") < 0)
 				return NULL;
 		}
+		if (!strcmp(name, "cupyx.jit") && arr_hooks.jit_objects && arr_hooks.jit_objects(ev, mod) < 0)
+			return NULL;
 		if (!strcmp(name, "cupyx.scipy") || !strcmp(name, "scipy")) {
 			static const char *const kids[] = {"ndimage", "signal", "special", "linalg", "fft"};
 			for (int k = 0; k < 5; k++)

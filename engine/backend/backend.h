@@ -131,7 +131,16 @@ struct backend {
 	 * out has the kept axes (keepdims shape). */
 	int (*reduce)(struct eval *ev, const struct ew_tree *t, enum red_op op,
 		      uint64_t axes, struct ndarray *out);
-	/* cumsum / cumprod along axis */
+	/* Reductions with where= (ufunc/reduce.c, ufuncmeth.c; host_reduce.c,
+	 * the CUDA backend a round trip): out (a's ndim, 1 on the reduced
+	 * axes, any layout, holding the start value: initial or the
+	 * identity) op= each item of a where mask (bool, a's shape, strides 0
+	 * where broadcast) holds, in NumPy's order; by op, or with ufname not
+	 * NULL by that ufunc's loop of out's dtype (ufunc.reduce). */
+	int (*reduce_masked)(struct eval *ev, const struct ndarray *a, const struct ndarray *mask,
+			     enum red_op op, const char *ufname, struct ndarray *out);
+	/* cumsum / cumprod along axis: out (a's shape, any numeric dtype: a is
+	 * cast to it first, NumPy's accumulation in out's dtype) */
 	int (*scan)(struct eval *ev, const struct ndarray *a, int axis, int prod,
 		    struct ndarray *out);
 

@@ -123,9 +123,26 @@ struct backend_linalg {
 	 * the backend's memory. */
 	int (*lu_slogdet)(struct eval *ev, int dt, int64_t batch, int n, const void *lu,
 			  const int32_t *ipiv, void *sign, void *logdet, void *det);
+	/* slow2 (a device shortcut, NULL on the host): geev's output in
+	 * CuPy's complex form where it lies.  cw (n items of complex(dt) per
+	 * matrix) = wr + i wi (real dt) or w (complex dt); when v and cv are
+	 * not NULL, cv (n×n complex(dt) per matrix, C order: item (i, j) at
+	 * i * n + j) = the eigenvector columns, LAPACK's real conjugate pairs
+	 * (wi[j] > 0: columns j, j+1 hold re, im) unpacked. */
+	int (*geev_unpack)(struct eval *ev, int dt, int64_t batch, int n, const void *w, const void *v,
+			   void *cw, void *cv);
+	/* slow2 (a device shortcut, NULL on the host): solve op(A) X = B in
+	 * place for a triangular A, real dt; unlike the entries above a (n×n)
+	 * and b (n×nrhs, overwritten by X) are C-contiguous (row-major) as
+	 * the user's arrays are.  lower: A's triangle; trans 0: A, 1 or 2:
+	 * A^T; unit: a diagonal of ones, not read.  No singularity check (the
+	 * front end raises SciPy's LinAlgError first). */
+	int (*trsm)(struct eval *ev, int dt, int n, int nrhs, const void *a, void *b, int lower, int trans,
+		    int unit);
 };
 
 /* ---- random */
+#define RAND_SAMPLE_MAX 1024   /* slow2: the most items struct backend_random's sample takes */
 enum rand_dist {
 	RAND_UNIFORM,   /* [0, 1) then p0 + (p1 - p0) * x: p0 = low, p1 = high */
 	RAND_NORMAL,    /* p0 = mean, p1 = stddev */
@@ -150,6 +167,16 @@ struct backend_random {
 		    double p0, double p1, void *out);
 	void *(*gen_new)(struct eval *ev, uint64_t seed);
 	void (*gen_free)(void *gen);
+	/* slow2: integers and samples drawn where the result lives.
+	 * integers: n items of the integer (or bool) dtype dt written to out,
+	 * each off + a draw uniform in [0, rng] (rng = high - low inclusive;
+	 * the sum wraps to the dtype's width).  sample: k distinct items of
+	 * [0, pop) in random order (choice without replacement), int64, to out,
+	 * for k <= RAND_SAMPLE_MAX.  Either may be NULL (the front end takes
+	 * another way). */
+	int (*integers)(struct eval *ev, void *gen, int dt, int64_t n, uint64_t off, uint64_t rng,
+			void *out);
+	int (*sample)(struct eval *ev, void *gen, int64_t pop, int64_t k, int64_t *out);
 };
 
 #endif

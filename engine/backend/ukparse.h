@@ -24,4 +24,7 @@ void uk_pack_as(const struct npscalar *s, int dt, union uk_val *out);
  * 0, or -1 with the error set */
 int uk_dims(struct eval *ev, struct value *v, unsigned d[3], const char *what);
 
+/* cupyx.jit (ukjit.c): its table and objects, registered at start-up */
+void ukjit_register(void);
+
 #endif

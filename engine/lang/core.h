@@ -136,6 +136,8 @@ struct pyobj_hooks {
 	void (*cls_break_cycles)(struct value *globals);
 	/* set.c */
 	struct value *(*set_from)(struct eval *ev, struct value *it, int frozen);
+	/* union.c: l | r of classes (PEP 604), NULL with no error set when not classes */
+	struct value *(*union_or)(struct eval *ev, struct value *l, struct value *r);
 	/* gen.c: generators and the iteration protocol */
 	struct value *(*gen_new)(struct eval *ev, const char *name,
 				 struct value *(*run)(struct eval *ev, void *ctx), void *ctx,

@@ -391,6 +391,11 @@ struct value *val_binop(struct eval *ev, enum binop op, struct value *l, struct 
 		if (x || err_occurred(ev))
 			return x;
 	}
+	if (op == OP_OR) {
+		struct value *x = pyobj_hooks.union_or(ev, l, r); /* PEP 604: int | None */
+		if (x || err_occurred(ev))
+			return x;
+	}
 	switch (op) {
 	case OP_ADD:
 		if (l->type == VT_STR && r->type == VT_STR)

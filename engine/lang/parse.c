@@ -2120,12 +2120,59 @@ static struct node *try_stmt(struct parser *P)
 	return n;
 }
 
-/* with_stmt: 'with' with_item (',' with_item)* ':' suite
+static struct node *with_item(struct parser *P)
+{
+	struct node *it = mknode(P, N_WITHITEM, &P->tok);
+	it->a = test(P);
+	if (accept(P, T_AS)) {
+		it->b = subexpr(P, 0);
+		check_target(P, it->b, 0);
+	}
+	return it;
+}
+
+/* Python 3.10's `with (a as x, b as y,):` tried first, as CPython does;
+ * NULL (the parser as it was) when the parentheses are an expression's */
+static struct node *with_parenthesized(struct parser *P, struct token at)
+{
+	struct parser save = *P;
+	struct parse_error pe_save = *P->pe;
+	jmp_buf jb;
+	if (setjmp(jb)) {
+		*P = save;
+		*P->pe = pe_save;
+		return NULL;
+	}
+	P->jb = &jb;
+	struct vec items = {0};
+	next(P);
+	do {
+		if (P->tok.t == T_RPAR)
+			break;
+		vpush(P, &items, with_item(P));
+	} while (accept(P, T_COMMA));
+	expect(P, T_RPAR);
+	if (P->tok.t != T_COLON || !items.n)
+		perr(P, &P->tok, "invalid syntax");
+	P->jb = save.jb;
+	struct node *n = mknode(P, S_WITH, &at);
+	n->l = tolist(&items);
+	return n;
+}
+
+/* with_stmt: 'with' ( '(' with_item (',' with_item)* [','] ')' | with_item (',' with_item)* ) ':' suite
  * with_item: test ['as' expr] */
 static struct node *with_stmt(struct parser *P)
 {
 	struct token at = P->tok;
 	next(P);
+	if (P->tok.t == T_LPAR) {
+		struct node *n = with_parenthesized(P, at);
+		if (n) {
+			block(P, &n->l2, "'with' statement", at.line);
+			return n;
+		}
+	}
 	struct node *n = mknode(P, S_WITH, &at);
 	struct vec items = {0};
 	do {

@@ -1066,7 +1066,7 @@ static struct value *trilu(struct eval *ev, const struct builtin *bi, int argc,
 {
 	struct value *mv, *kv = NULL;
 	int64_t k;
-	struct ndarray *a, *h, *c;
+	struct ndarray *a, *c;
 	if (args_parse(ev, bi->name, argc, argv, kw, "m|k", &mv, &kv) < 0 || args_int(ev, kv, 0, &k) < 0)
 		return NULL;
 	a = arr_asarray(ev, arr_be(bi), mv, -1);
@@ -1081,9 +1081,7 @@ static struct value *trilu(struct eval *ev, const struct builtin *bi, int argc,
 		nd_decref(a);
 		return r;
 	}
-	h = arr_to_host(ev, a);
-	c = h ? arr_contiguous(ev, h) : NULL;
-	nd_decref(h);
+	c = arr_contiguous(ev, a);   /* host memory here (ds_wanted is 1 for device memory) */
 	if (c && a->ndim == 1) {
 		/* NumPy broadcasts a 1-d input to (n, n) */
 		int64_t sh[2] = {a->shape[0], a->shape[0]};

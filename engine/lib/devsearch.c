@@ -18,6 +18,8 @@
 #include "array/nscall.h"
 #include "lang/error.h"
 #include "ufunc/fpe.h"
+#include "ufunc/ufunc.h"
+#include "ufunc/fuse.h"
 
 int ds_wanted(const struct backend *be)
 {
@@ -215,18 +217,21 @@ struct value *ds_unique(struct eval *ev, const struct ndarray *a, int want_idx, 
 	if (want_idx && !(items[k++] = ex_item(ev, val_incref(perm), val_incref(mask))))
 		goto out;
 	if (want_inv) {
-		/* the group of sorted item i is cumsum(mask)[i] - 1; the inverse
-		 * permutation (a second stable argsort) puts it back in place */
+		/* the group of sorted item i is cumsum(mask)[i] - 1, scattered back
+		 * to where the item came from: inv[perm[i]] = g[i] (the backend's
+		 * put_index; perm is a permutation, so no index check) */
 		struct value *g = ex_bin(ev, OP_SUB, ex_fn1(ev, be, "cumsum", val_incref(mask)), val_int(1));
-		struct value *back = fnk(ev, be, "argsort", val_incref(perm), "kind", val_cstr("stable"));
-		struct value *inv = ex_fn2(ev, be, "take", g, back);
-		struct ndarray *ia = inv ? arr_borrow(inv) : NULL;
-		if (ia) {
-			struct ndarray *r = arr_reshape(ev, ia, a->ndim, a->shape);
-			val_decref(inv);
-			inv = r ? arr_wrap(ev, r) : NULL;
-		}
-		if (!(items[k++] = inv))
+		struct ndarray *ga = g ? arr_borrow(g) : NULL, *pa = arr_borrow(perm), *ia = NULL, *r = NULL;
+		if (ga && pa && ga->dtype == DT_INT64 && pa->dtype == DT_INT64 && nd_is_c_contiguous(ga)
+		    && nd_is_c_contiguous(pa) && (ia = nd_new(ev, be, DT_INT64, 1, &n))
+		    && be->put_index(ev, ia, pa, ga, 1) == 0)
+			r = arr_reshape(ev, ia, a->ndim, a->shape);
+		else if (ga && pa && !err_occurred(ev))
+			err_set(ev, TY_RuntimeError, "unique: the inverse's indices are not C-contiguous int64");
+		nd_decref(ia);
+		if (g)
+			val_decref(g);
+		if (!r || !(items[k++] = arr_wrap(ev, r)))
 			goto out;
 	}
 	if (want_cnt) {
@@ -265,11 +270,61 @@ out:
 
 /* ---- isclose / allclose: NumPy's formula, elementwise where the arrays lie ---- */
 
+/* ---- one kernel for an elementwise composition: the statement fuser's
+ * pending trees (ufunc/fuse.h) built from C.  Where the backend fuses (the
+ * device; any under LUMEN_FUSE=all) a chain of fx() calls becomes one
+ * elementwise or reduction kernel; elsewhere each ufunc is the plain
+ * np.<name> call, so host results are the unfused ones.  An operand is a
+ * struct fz holding a value (fv) or a pending tree; both NULL is an error
+ * already set, passed through. */
+static struct fz fv(struct value *v)
+{
+	struct fz f = {v, NULL};
+	return f;
+}
+
+/* ufunc `name` of be over in[0..nin-1], all consumed */
+static struct fz fx(struct eval *ev, const struct backend *be, const char *name, int nin, struct fz *in)
+{
+	struct fz out = {0};
+	int uf = uf_lookup(name), r = 0, bad = 0;
+	for (int i = 0; i < nin; i++)
+		bad |= !in[i].v && !in[i].t;
+	if (!bad && uf >= 0 && (fz_array_like(&in[0]) || (nin > 1 && fz_array_like(&in[1]))))
+		r = fz_apply(ev, be, uf, nin, in, &out);
+	if (!bad && r == 0) {
+		struct value *vals[EW_MAXARGS];
+		for (int i = 0; i < nin && r == 0; i++)
+			if (in[i].t && !(in[i].v = fz_value(ev, &in[i])))
+				r = -1;
+		for (int i = 0; i < nin; i++)
+			vals[i] = in[i].v;
+		if (r == 0)
+			out.v = arr_ns_call(ev, be, name, nin, vals, NULL);
+	}
+	for (int i = 0; i < nin; i++)
+		fz_clear(&in[i]);
+	return out;
+}
+#define FX1(name, a) fx(ev, be, name, 1, (struct fz[]){a})
+#define FX2(name, a, b) fx(ev, be, name, 2, (struct fz[]){a, b})
+
+/* all() of f, one reduction kernel where f is pending; f consumed */
+static struct value *fx_all(struct eval *ev, const struct backend *be, struct fz f)
+{
+	if (f.t) {
+		int nd = fz_ndim(&f);
+		return fz_reduce(ev, &f, RED_ALL, nd ? (nd >= 64 ? ~0ull : (1ull << nd) - 1) : 0, 0, -1);
+	}
+	return f.v ? ex_fn1(ev, be, "all", f.v) : NULL;
+}
+
 struct value *ds_isclose(struct eval *ev, const struct ndarray *a, const struct ndarray *b, double rtol,
 			 double atol, int equal_nan, int all)
 {
 	const struct backend *be = nd_backend(a);
-	struct value *x = wrapr(ev, (struct ndarray *)a), *y, *r;
+	struct value *x = wrapr(ev, (struct ndarray *)a), *y, *v;
+	struct fz r;
 	/* y as an inexact dtype (NumPy: result_type(y, 1.)) */
 	if (dt_is_inexact(b->dtype)) {
 		y = wrapr(ev, (struct ndarray *)b);
@@ -285,22 +340,42 @@ struct value *ds_isclose(struct eval *ev, const struct ndarray *a, const struct 
 		return NULL;
 	}
 	/* (|x - y| <= atol + rtol |y|) & isfinite(y) | (x == y), under NumPy's
-	 * errstate(invalid='ignore') */
+	 * errstate(invalid='ignore'): one kernel on the device */
 	int saved = fpe_ignore_begin();
-	r = ex_bin(ev, OP_LE, ex_fn1(ev, be, "abs", ex_bin(ev, OP_SUB, val_incref(x), val_incref(y))),
-		   ex_bin(ev, OP_ADD, val_float(atol),
-			  ex_bin(ev, OP_MUL, val_float(rtol), ex_fn1(ev, be, "abs", val_incref(y)))));
-	r = ex_bin(ev, OP_AND, r, ex_fn1(ev, be, "isfinite", val_incref(y)));
-	r = ex_bin(ev, OP_OR, r, ex_bin(ev, OP_EQ, val_incref(x), val_incref(y)));
+	r = FX2("less_equal", FX1("absolute", FX2("subtract", fv(val_incref(x)), fv(val_incref(y)))),
+		FX2("add", fv(val_float(atol)), FX2("multiply", fv(val_float(rtol)), FX1("absolute", fv(val_incref(y))))));
+	r = FX2("bitwise_and", r, FX1("isfinite", fv(val_incref(y))));
+	r = FX2("bitwise_or", r, FX2("equal", fv(val_incref(x)), fv(val_incref(y))));
 	if (equal_nan)
-		r = ex_bin(ev, OP_OR, r, ex_bin(ev, OP_AND, ex_fn1(ev, be, "isnan", val_incref(x)),
-						 ex_fn1(ev, be, "isnan", val_incref(y))));
+		r = FX2("bitwise_or", r, FX2("bitwise_and", FX1("isnan", fv(val_incref(x))), FX1("isnan", fv(val_incref(y)))));
+	v = all ? fx_all(ev, be, r) : fz_value(ev, &r);
 	fpe_ignore_end(saved);
 	val_decref(x);
 	val_decref(y);
-	if (all)
-		r = ex_fn1(ev, be, "all", r);
-	return r;
+	return v;
+}
+
+struct value *ds_all_equal(struct eval *ev, const struct ndarray *a, const struct ndarray *b, int equal_nan)
+{
+	const struct backend *be = nd_backend(a);
+	struct value *x = wrapr(ev, (struct ndarray *)a), *y = wrapr(ev, (struct ndarray *)b), *v;
+	struct fz r;
+	if (!x || !y) {
+		if (x)
+			val_decref(x);
+		if (y)
+			val_decref(y);
+		return NULL;
+	}
+	int saved = fpe_ignore_begin();
+	r = FX2("equal", fv(val_incref(x)), fv(val_incref(y)));
+	if (equal_nan && (dt_is_inexact(a->dtype) || dt_is_inexact(b->dtype)))
+		r = FX2("bitwise_or", r, FX2("bitwise_and", FX1("isnan", fv(val_incref(x))), FX1("isnan", fv(val_incref(y)))));
+	v = fx_all(ev, be, r);
+	fpe_ignore_end(saved);
+	val_decref(x);
+	val_decref(y);
+	return v;
 }
 
 /* ---- triu / tril: where(j - i >= k (triu) or j - i <= k (tril), m, 0) ---- */

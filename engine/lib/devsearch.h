@@ -27,6 +27,10 @@ struct value *ds_unique(struct eval *ev, const struct ndarray *a, int want_idx, 
  * bool array: CuPy's answer; the caller makes NumPy's bool of it) */
 struct value *ds_isclose(struct eval *ev, const struct ndarray *a, const struct ndarray *b, double rtol,
 			 double atol, int equal_nan, int all);
+/* all((a == b) | (isnan(a) & isnan(b))) (the NaN term with equal_nan and
+ * an inexact dtype), a and b of one shape and backend: a 0-d bool array,
+ * one reduction kernel on the device */
+struct value *ds_all_equal(struct eval *ev, const struct ndarray *a, const struct ndarray *b, int equal_nan);
 /* np.triu(m, k) (upper) / np.tril(m, k); m->ndim >= 1 */
 struct value *ds_trilu(struct eval *ev, const struct ndarray *m, int64_t k, int upper);
 

@@ -614,6 +614,32 @@ out:
 	return r ? arr_wrap(ev, r) : NULL;
 }
 
+/* select where the arrays lie (issue 17), as NumPy's loop: the default
+ * broadcast to the conditions' shape, then from the last condition to the
+ * first, result = where(cond[i], choice[i], result) on the backend.  The
+ * choices are already of the result dtype; new array or NULL. */
+static struct ndarray *select_composed(struct eval *ev, const struct backend *be, int n,
+				       struct ndarray *const *conds, struct ndarray *const *ch, int nd,
+				       const int64_t *shape)
+{
+	struct ndarray *d = arr_broadcast_to(ev, ch[n], nd, shape), *r;
+	struct value *res = d ? arr_wrap(ev, d) : NULL;
+	for (int i = n - 1; i >= 0 && res; i--) {
+		struct ndarray *c = arr_broadcast_to(ev, ch[i], nd, shape);
+		struct value *args[3] = {arr_wrap(ev, nd_incref(conds[i])), c ? arr_wrap(ev, c) : NULL, res};
+		res = args[0] && args[1] ? arr_ns_call(ev, be, "where", 3, args, NULL) : NULL;
+		for (int k = 0; k < 3; k++)
+			if (args[k])
+				val_decref(args[k]);
+	}
+	if (!res)
+		return NULL;
+	r = arr_borrow(res);   /* where's new array of (nd, shape) */
+	r = r ? nd_incref(r) : arr_asarray(ev, be, res, -1);
+	val_decref(res);
+	return r;
+}
+
 static struct value *xf_select(struct eval *ev, const struct builtin *bi, int argc,
 			       struct value **argv, const struct kwargs *kw)
 {
@@ -663,6 +689,10 @@ static struct value *xf_select(struct eval *ev, const struct builtin *bi, int ar
 		}
 		if (arr_broadcast_shapes(ev, n, (const struct ndarray *const *)conds, &nd, shape) < 0)
 			goto out;
+		if (ds_wanted(be)) {
+			r = select_composed(ev, be, n, conds, ch, nd, shape);
+			goto out;
+		}
 		sel = nd_new(ev, &backend_host, DT_INT64, nd, shape);
 		if (!sel)
 			goto out;

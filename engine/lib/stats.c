@@ -743,12 +743,15 @@ static struct ndarray *cov_core(struct eval *ev, const struct builtin *bi, struc
 		if (obs >= 0 && po != obs) {
 			err_set(ev, TY_ValueError, "all the input array dimensions except for the concatenation axis must match exactly, but along dimension 1, the array at index 0 has size %lld and the array at index 1 has size %lld",
 				(long long)obs, (long long)po);
+			free(X);
 			goto out;
 		}
 		obs = po;
 		struct ndarray *h = arr_host_c(ev, t, DT_COMPLEX128);
-		if (!h)
+		if (!h) {
+			free(X);
 			goto out;
+		}
 		double _Complex *nx = realloc(X, sizeof(double _Complex) * ((vars + pv) * obs + 1));
 		if (!nx) {
 			nd_decref(h);
@@ -874,6 +877,121 @@ out:
 	return c;
 }
 
+/* a 2-d float64 copy-free view of p as (vars, obs) for cov: 0-d and 1-d
+ * as one row, rowvar 0 transposed; new reference */
+static struct value *cov_rows(struct eval *ev, const struct ndarray *p, int rowvar)
+{
+	struct ndarray *f = arr_astype_quiet(ev, p, DT_FLOAT64), *t = NULL;
+	if (!f)
+		return NULL;
+	if (p->ndim < 2) {
+		int64_t sh[2] = {1, p->ndim ? p->shape[0] : 1};
+		t = arr_reshape(ev, f, 2, sh);
+	} else if (!rowvar) {
+		int perm[2] = {1, 0};
+		t = arr_transpose(ev, f, perm);
+	} else {
+		t = nd_incref(f);
+	}
+	nd_decref(f);
+	return t ? arr_wrap(ev, t) : NULL;
+}
+
+/* cov / corrcoef of real data without weights where the data lies (issue
+ * 17), as NumPy's Python: X (vars, obs) in float64, X -= X.mean(axis=1)
+ * as a column, c = X @ X.T * (1 / fact); corrcoef then divides by the
+ * square roots of the diagonal, rows and columns, and clips into [-1, 1].
+ * *taken 0: not this path (the caller goes on: a complex input, or fact
+ * <= 0, whose warnings the host path gives). */
+static struct value *cov_composed(struct eval *ev, const struct builtin *bi, struct value *mv, struct value *yv,
+				  int rowvar, int bias, int64_t ddof, int has_ddof, int corr, int *taken)
+{
+	const struct backend *be = arr_be(bi);
+	struct ndarray *m = in_arr(ev, bi, mv), *y = NULL;
+	struct value *X = NULL, *c = NULL, *r = NULL;
+	*taken = 0;
+	if (!m)
+		return NULL;
+	if (yv && yv->type != VT_NONE && !(y = in_arr(ev, bi, yv)))
+		goto out;
+	if (m->ndim > 2 || (y && y->ndim > 2) || dt_is_complex(m->dtype) || (y && dt_is_complex(y->dtype))
+	    || nd_backend(m) != be || (y && nd_backend(y) != be))
+		goto out;     /* the host path's errors and its complex arithmetic */
+	{
+		int64_t obs_m = m->ndim < 2 ? (m->ndim ? m->shape[0] : 1) : rowvar ? m->shape[1] : m->shape[0];
+		int64_t obs_y = !y ? obs_m : y->ndim < 2 ? (y->ndim ? y->shape[0] : 1) : rowvar ? y->shape[1] : y->shape[0];
+		int64_t vars = (m->ndim < 2 ? 1 : rowvar ? m->shape[0] : m->shape[1])
+			       + (!y ? 0 : y->ndim < 2 ? 1 : rowvar ? y->shape[0] : y->shape[1]);
+		if (!has_ddof)
+			ddof = bias ? 0 : 1;
+		if (obs_m != obs_y || (double)(obs_m - ddof) <= 0 || vars == 0)
+			goto out;
+		*taken = 1;
+		X = cov_rows(ev, m, rowvar);
+		if (X && y) {
+			struct value *parts[2] = {X, cov_rows(ev, y, rowvar)}, *tup;
+			tup = parts[1] ? val_tuple_new(2, parts) : NULL;
+			if (!tup && parts[1])
+				val_decref(parts[1]);
+			if (!tup)
+				val_decref(X);
+			X = tup ? ex_fn1(ev, be, "concatenate", tup) : NULL;
+		}
+		if (!X)
+			goto out;
+		{
+			struct value *args[1] = {X}, *ax = val_int(1), *kd = val_bool(1);
+			const char *kn[2] = {"axis", "keepdims"};
+			struct value *kv[2] = {ax, kd};
+			struct kwargs kw = {2, kn, kv};
+			struct value *avg = arr_ns_call(ev, be, "mean", 1, args, &kw);
+			val_decref(ax);
+			val_decref(kd);
+			X = ex_bin(ev, OP_SUB, X, avg);
+		}
+		c = X ? ex_fn2(ev, be, "matmul", val_incref(X), ex_fn1(ev, be, "transpose", val_incref(X))) : NULL;
+		c = ex_bin(ev, OP_MUL, c, val_float(1.0 / (double)(obs_m - ddof)));
+		if (c && corr && vars == 1) {
+			/* NumPy: diag() of the 0-d result fails, c / c */
+			c = ex_item(ev, c, val_tuple_new(2, (struct value *[]){val_int(0), val_int(0)}));
+			c = c ? ex_bin(ev, OP_TRUEDIV, val_incref(c), c) : NULL;
+		} else if (c && corr) {
+			struct value *sd = ex_fn1(ev, be, "sqrt", ex_fn1(ev, be, "diagonal", val_incref(c)));
+			struct value *col = sd ? ex_item(ev, val_incref(sd), val_tuple_new(2, (struct value *[]){
+							 val_slice_new(val_none(), val_none(), val_none()), val_none()})) : NULL;
+			struct value *row = sd ? ex_item(ev, val_incref(sd), val_tuple_new(2, (struct value *[]){
+							 val_none(), val_slice_new(val_none(), val_none(), val_none())})) : NULL;
+			if (sd)
+				val_decref(sd);
+			c = ex_bin(ev, OP_TRUEDIV, ex_bin(ev, OP_TRUEDIV, c, col), row);
+			if (c) {
+				struct value *args[3] = {c, val_int(-1), val_int(1)};
+				c = arr_ns_call(ev, be, "clip", 3, args, NULL);
+				for (int i = 0; i < 3; i++)
+					val_decref(args[i]);
+			}
+		}
+		if (c && vars == 1 && !corr) {
+			/* NumPy's squeeze: a 0-d array */
+			struct value *s = ex_item(ev, c, val_tuple_new(2, (struct value *[]){val_int(0), val_int(0)}));
+			struct ndarray *sa = s ? arr_borrow(s) : NULL;
+			c = s;
+			if (s) {
+				struct ndarray *z = sa ? nd_incref(sa) : arr_asarray(ev, be, s, -1);
+				val_decref(s);
+				c = z ? arr_wrap(ev, z) : NULL;
+			}
+		}
+		r = c;
+	}
+out:
+	if (X)
+		val_decref(X);
+	nd_decref(m);
+	nd_decref(y);
+	return r;
+}
+
 static struct value *tf_cov(struct eval *ev, const struct builtin *bi, int argc,
 			    struct value **argv, const struct kwargs *kw)
 {
@@ -884,6 +1002,14 @@ static struct value *tf_cov(struct eval *ev, const struct builtin *bi, int argc,
 		       &mv, &yv, &rv, &bv, &dv, &fw, &aw, &dtv) < 0 || args_bool(ev, rv, 1, &rowvar) < 0
 	    || args_bool(ev, bv, 0, &bias) < 0 || args_int(ev, dv, 0, &ddof) < 0)
 		return NULL;
+	/* real data without weights: composed on the array's backend (NumPy's
+	 * own arithmetic: the backend's mean and matmul) */
+	if ((!fw || fw->type == VT_NONE) && (!aw || aw->type == VT_NONE)) {
+		int taken;
+		struct value *v = cov_composed(ev, bi, mv, yv, rowvar, bias, ddof, dv && dv->type != VT_NONE, 0, &taken);
+		if (v || taken || err_occurred(ev))
+			return v;
+	}
 	struct ndarray *c = cov_core(ev, bi, mv, yv, rowvar, bias, ddof, dv && dv->type != VT_NONE, fw, aw, &vars, &rdt);
 	if (!c)
 		return NULL;
@@ -904,6 +1030,12 @@ static struct value *tf_corrcoef(struct eval *ev, const struct builtin *bi, int 
 	if (args_parse(ev, "corrcoef", argc, argv, kw, "x|y,rowvar,bias,ddof,$dtype",
 		       &xv, &yv, &rv, &bv, &dv, &dtv) < 0 || args_bool(ev, rv, 1, &rowvar) < 0)
 		return NULL;
+	{
+		int taken;
+		struct value *v = cov_composed(ev, bi, xv, yv, rowvar, 0, 0, 0, 1, &taken);
+		if (v || taken || err_occurred(ev))
+			return v;
+	}
 	struct ndarray *c = cov_core(ev, bi, xv, yv, rowvar, 0, 0, 0, NULL, NULL, &vars, &rdt);
 	if (!c)
 		return NULL;
@@ -1317,6 +1449,109 @@ static double interp_lin(const double *dx, const double *dy, int ncomp, int64_t 
 	return r;
 }
 
+/* where(c, a, b) on be, stealing all three */
+static struct value *ex_where(struct eval *ev, const struct backend *be, struct value *c, struct value *a,
+			      struct value *b)
+{
+	struct value *args[3] = {c, a, b}, *r = c && a && b ? arr_ns_call(ev, be, "where", 3, args, NULL) : NULL;
+	for (int i = 0; i < 3; i++)
+		if (args[i])
+			val_decref(args[i]);
+	return r;
+}
+
+/* np.interp of real fp with at least two samples where the arrays lie
+ * (issue 17), the host loop's cases as where() layers, in float64:
+ * j = searchsorted(xp, x, 'right') - 1 clipped into [0, n - 2]; the line
+ * through samples j, j + 1 (NumPy's retry from j + 1, then y0 when both
+ * samples agree, where the first form is NaN); an exact sample's value;
+ * fp[-1] at xp[-1]; left / right outside; NaN for NaN. */
+static struct value *interp_composed(struct eval *ev, const struct ndarray *x, const struct ndarray *xp,
+				     const struct ndarray *fp, struct value *lv, struct value *rv)
+{
+	const struct backend *be = nd_backend(x);
+	int64_t n = nd_size(xp);
+	struct value *xv = NULL, *xpv = NULL, *fpv = NULL, *j = NULL, *x0 = NULL, *x1 = NULL, *y0 = NULL, *y1 = NULL;
+	struct value *slope = NULL, *r = NULL, *left = NULL, *right = NULL, *xl = NULL, *fl = NULL, *xf = NULL;
+	struct ndarray *t;
+	double _Complex lb, rb;
+	int saved;
+	if (interp_bound(ev, lv, 0, 0, &lb) < 0 || interp_bound(ev, rv, 0, 0, &rb) < 0)
+		return NULL;
+	xv = (t = arr_astype_quiet(ev, x, DT_FLOAT64)) ? arr_wrap(ev, t) : NULL;
+	xpv = (t = arr_astype_quiet(ev, xp, DT_FLOAT64)) ? arr_wrap(ev, t) : NULL;
+	fpv = (t = arr_astype_quiet(ev, fp, DT_FLOAT64)) ? arr_wrap(ev, t) : NULL;
+	if (!xv || !xpv || !fpv)
+		goto out;
+	{
+		struct value *args[2] = {xpv, xv}, *side = val_cstr("right");
+		j = side ? arr_ns_callk(ev, be, "searchsorted", 2, args, "side", side) : NULL;
+		if (side)
+			val_decref(side);
+	}
+	if (j) {
+		struct value *args[3] = {ex_bin(ev, OP_SUB, j, val_int(1)), val_int(0), val_int(n - 2)};
+		j = args[0] ? arr_ns_call(ev, be, "clip", 3, args, NULL) : NULL;
+		for (int i = 0; i < 3; i++)
+			if (args[i])
+				val_decref(args[i]);
+	}
+	if (!j)
+		goto out;
+	x0 = ex_fn2(ev, be, "take", val_incref(xpv), val_incref(j));
+	y0 = ex_fn2(ev, be, "take", val_incref(fpv), val_incref(j));
+	j = ex_bin(ev, OP_ADD, j, val_int(1));
+	x1 = j ? ex_fn2(ev, be, "take", val_incref(xpv), val_incref(j)) : NULL;
+	y1 = j ? ex_fn2(ev, be, "take", val_incref(fpv), val_incref(j)) : NULL;
+	xl = ex_item(ev, val_incref(xpv), val_int(n - 1));
+	fl = ex_item(ev, val_incref(fpv), val_int(n - 1));
+	left = lv && lv->type != VT_NONE ? val_float(creal(lb)) : ex_item(ev, val_incref(fpv), val_int(0));
+	right = rv && rv->type != VT_NONE ? val_float(creal(rb)) : val_incref(fl);
+	xf = ex_item(ev, val_incref(xpv), val_int(0));
+	if (!x0 || !y0 || !x1 || !y1 || !xl || !fl || !left || !right || !xf)
+		goto out;
+	saved = fpe_ignore_begin();
+	slope = ex_bin(ev, OP_TRUEDIV, ex_bin(ev, OP_SUB, val_incref(y1), val_incref(y0)),
+		       ex_bin(ev, OP_SUB, val_incref(x1), val_incref(x0)));
+	{
+		/* ra = slope (x - x0) + y0; where NaN: rb = slope (x - x1) + y1,
+		 * and y0 where that is NaN too and y0 == y1 */
+		struct value *ra = slope ? ex_bin(ev, OP_ADD, ex_bin(ev, OP_MUL, val_incref(slope),
+								  ex_bin(ev, OP_SUB, val_incref(xv), val_incref(x0))),
+						 val_incref(y0)) : NULL;
+		struct value *rb2 = slope ? ex_bin(ev, OP_ADD, ex_bin(ev, OP_MUL, val_incref(slope),
+								   ex_bin(ev, OP_SUB, val_incref(xv), val_incref(x1))),
+						  val_incref(y1)) : NULL;
+		struct value *keep = rb2 ? ex_bin(ev, OP_AND, ex_fn1(ev, be, "isnan", val_incref(rb2)),
+						  ex_bin(ev, OP_EQ, val_incref(y0), val_incref(y1))) : NULL;
+		rb2 = ex_where(ev, be, keep, val_incref(y0), rb2);
+		r = ra ? ex_where(ev, be, ex_fn1(ev, be, "isnan", val_incref(ra)), rb2, ra) : NULL;
+		if (!ra && rb2)
+			val_decref(rb2);
+	}
+	r = ex_where(ev, be, ex_bin(ev, OP_EQ, val_incref(x0), val_incref(xv)), val_incref(y0), r);
+	r = ex_where(ev, be, ex_bin(ev, OP_EQ, val_incref(xv), val_incref(xl)), val_incref(fl), r);
+	r = ex_where(ev, be, ex_bin(ev, OP_LT, val_incref(xv), val_incref(xf)), val_incref(left), r);
+	r = ex_where(ev, be, ex_bin(ev, OP_GT, val_incref(xv), val_incref(xl)), val_incref(right), r);
+	r = ex_where(ev, be, ex_fn1(ev, be, "isnan", val_incref(xv)), val_incref(xv), r);
+	fpe_ignore_end(saved);
+	if (r && x->ndim == 0) {
+		/* NumPy: a float64 scalar for a 0-d x */
+		struct ndarray *ra = arr_borrow(r);
+		if (ra) {
+			struct value *s = arr_result(ev, nd_incref(ra));
+			val_decref(r);
+			r = s;
+		}
+	}
+out:
+	for (struct value **q = (struct value *[]){xv, xpv, fpv, j, x0, x1, y0, y1, slope, left, right, xl, fl, xf},
+	     **e = q + 14; q < e; q++)
+		if (*q)
+			val_decref(*q);
+	return r;
+}
+
 static struct value *tf_interp(struct eval *ev, const struct builtin *bi, int argc,
 			       struct value **argv, const struct kwargs *kw)
 {
@@ -1345,6 +1580,14 @@ static struct value *tf_interp(struct eval *ev, const struct builtin *bi, int ar
 		goto out;
 	}
 	int cplx = dt_is_complex(fp->dtype), nc = cplx ? 2 : 1, odt = cplx ? DT_COMPLEX128 : DT_FLOAT64;
+	if (!cplx && nd_size(xp) >= 2 && ds_wanted(arr_be(bi)) && nd_backend(x) == nd_backend(xp)
+	    && nd_backend(xp) == nd_backend(fp)) {
+		struct value *v = interp_composed(ev, x, xp, fp, lv, rv);
+		nd_decref(x);
+		nd_decref(xp);
+		nd_decref(fp);
+		return v;
+	}
 	xh = arr_host_c(ev, x, DT_FLOAT64);
 	xph = xh ? arr_host_c(ev, xp, DT_FLOAT64) : NULL;
 	fph = xph ? arr_host_c(ev, fp, odt) : NULL;
@@ -1620,6 +1863,33 @@ static struct value *tf_allclose(struct eval *ev, const struct builtin *bi, int 
 	return val_bool(all);
 }
 
+/* array_equal where the arrays lie (issue 17): all((a == b) | (isnan(a) &
+ * isnan(b))) as NumPy's formula (the NaN term only with equal_nan and an
+ * inexact dtype), one reduction on the device; same_shape 0 is False
+ * without a look at the items.  CuPy answers a 0-d bool array (no copy
+ * back), NumPy a bool. */
+static struct value *equal_composed(struct eval *ev, const struct ndarray *a, const struct ndarray *b,
+				    int same_shape, int equal_nan, int cupy)
+{
+	const struct backend *be = nd_backend(a);
+	struct value *r;
+	if (!same_shape) {
+		if (!cupy)
+			return val_bool(0);
+		struct value *args[1] = {val_bool(0)};
+		r = arr_ns_call(ev, be, "array", 1, args, NULL);
+		val_decref(args[0]);
+		return r;
+	}
+	r = ds_all_equal(ev, a, b, equal_nan);
+	if (r && !cupy) {
+		int t = arr_truth(ev, r);
+		val_decref(r);
+		return t < 0 ? NULL : val_bool(t);
+	}
+	return r;
+}
+
 static struct value *tf_array_equal(struct eval *ev, const struct builtin *bi, int argc,
 				    struct value **argv, const struct kwargs *kw)
 {
@@ -1637,6 +1907,12 @@ static struct value *tf_array_equal(struct eval *ev, const struct builtin *bi, i
 		eq = 0;
 	for (int i = 0; eq && i < a->ndim; i++)
 		eq = a->shape[i] == b->shape[i];
+	if (ds_wanted(arr_be(bi)) && nd_backend(a) == nd_backend(b)) {
+		struct value *v = equal_composed(ev, a, b, eq, equal_nan, arr_is_cupy(arr_be(bi)));
+		nd_decref(a);
+		nd_decref(b);
+		return v;
+	}
 	if (eq) {
 		int ints = !dt_is_inexact(a->dtype) && !dt_is_inexact(b->dtype);
 		int wd = ints ? DT_INT64 : DT_COMPLEX128;
@@ -1668,6 +1944,53 @@ static struct value *tf_array_equal(struct eval *ev, const struct builtin *bi, i
 }
 
 /* ---- cross ---- */
+
+/* component k of the vectors along the last axis of a, as a value */
+static struct value *cross_comp(struct eval *ev, const struct ndarray *a, int k)
+{
+	struct ndarray *v = nd_view(ev, a, a->dtype, a->ndim - 1, a->shape, a->strides,
+				    a->offset + k * a->strides[a->ndim - 1]);
+	return v ? arr_wrap(ev, v) : NULL;
+}
+
+/* the cross product of 3-vectors (the last axis of a and b, broadcast to
+ * one shape) where they lie (issue 17), in the result dtype as NumPy
+ * computes it: c0 = a1 b2 - a2 b1, c1 = a2 b0 - a0 b2, c2 = a0 b1 - a1 b0,
+ * stacked along axisc */
+static struct value *cross_composed(struct eval *ev, const struct ndarray *a, const struct ndarray *b, int axisc)
+{
+	const struct backend *be = nd_backend(a);
+	struct value *x[3], *y[3], *c[3], *r = NULL;
+	static const int p[3][2] = {{1, 2}, {2, 0}, {0, 1}};
+	for (int k = 0; k < 3; k++) {
+		x[k] = cross_comp(ev, a, k);
+		y[k] = cross_comp(ev, b, k);
+	}
+	for (int k = 0; k < 3; k++) {
+		int i = p[k][0], j = p[k][1];
+		c[k] = x[i] && y[j] && x[j] && y[i]
+		       ? ex_bin(ev, OP_SUB, ex_bin(ev, OP_MUL, val_incref(x[i]), val_incref(y[j])),
+				ex_bin(ev, OP_MUL, val_incref(x[j]), val_incref(y[i])))
+		       : NULL;
+	}
+	if (c[0] && c[1] && c[2]) {
+		struct value *tup = val_tuple_new(3, (struct value *[]){val_incref(c[0]), val_incref(c[1]), val_incref(c[2])});
+		struct value *ax = val_int(axisc);
+		r = tup ? arr_ns_callk(ev, be, "stack", 1, &tup, "axis", ax) : NULL;
+		if (tup)
+			val_decref(tup);
+		val_decref(ax);
+	}
+	for (int k = 0; k < 3; k++) {
+		if (x[k])
+			val_decref(x[k]);
+		if (y[k])
+			val_decref(y[k]);
+		if (c[k])
+			val_decref(c[k]);
+	}
+	return r;
+}
 
 static struct value *tf_cross(struct eval *ev, const struct builtin *bi, int argc,
 			      struct value **argv, const struct kwargs *kw)
@@ -1744,6 +2067,22 @@ static struct value *tf_cross(struct eval *ev, const struct builtin *bi, int arg
 	shape[nd] = lb;
 	bb = ab ? arr_broadcast_to(ev, b, nd + 1, shape) : NULL;
 	int dt = dt_promote(a->dtype, b->dtype), wd = wide(dt);
+	/* 3-vectors of a real dtype: composed where they lie, in the result
+	 * dtype as NumPy computes (the host loop below works in a wider type) */
+	if (bb && la == 3 && lb == 3 && nd_backend(ab) == nd_backend(bb) && dt != DT_BOOL && !dt_is_complex(dt)) {
+		int ond = nd + 1;
+		if (axes[2] < -ond || axes[2] >= ond) {
+			err_set(ev, TY_AxisError, "axisc: axis %lld is out of bounds for array of dimension %d",
+				(long long)axes[2], ond);
+			goto out;
+		}
+		struct value *v = cross_composed(ev, ab, bb, (int)(axes[2] < 0 ? axes[2] + ond : axes[2]));
+		nd_decref(a);
+		nd_decref(b);
+		nd_decref(ab);
+		nd_decref(bb);
+		return v;
+	}
 	ah = bb ? arr_host_c(ev, ab, wd) : NULL;
 	bh = ah ? arr_host_c(ev, bb, wd) : NULL;
 	if (!bh)

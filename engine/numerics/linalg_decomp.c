@@ -914,7 +914,11 @@ static struct value *lin_eig_common(struct eval *ev, const struct builtin *bi, i
 		err_set(ev, TY_NotImplementedError, "eig is not supported on the %s backend", be->name);
 		goto out;
 	}
-	{
+	/* the device: lin_dispatch sent inputs with inf or NaN to the host
+	 * (lapack_nonfinite 0), and geev_unpack forms CuPy's complex results
+	 * where they lie */
+	int dev_unpack = always_complex && lb->geev_unpack && !lb->lapack_nonfinite;
+	if (!dev_unpack) {
 		/* NumPy's _assert_finite */
 		struct ndarray *h = lin_host(ev, f);
 		int finite = 1;
@@ -945,6 +949,31 @@ static struct value *lin_eig_common(struct eval *ev, const struct builtin *bi, i
 	if (batch * n > 0 && (lb->geev(ev, work, batch, (int)n, nd_data(f), nd_data(fw), fv ? nd_data(fv) : NULL, info) < 0 ||
 			  lin_check_info(ev, info, batch, "Eigenvalues did not converge") < 0))
 		goto out;
+	if (dev_unpack) {
+		/* complex(work) results made on the backend, cast to the result's
+		 * complex dtype when the work ran wider */
+		int cdt = lin_complex_dt(work), rdt = lin_complex_dt(result);
+		struct ndarray *cw = nd_new(ev, be, cdt, nd - 1, orig->shape), *cv = NULL;
+		if (!cw || (fv && !(cv = nd_new(ev, be, cdt, nd, sh)))
+		    || (batch * n > 0 && lb->geev_unpack(ev, work, batch, (int)n, nd_data(fw), fv ? nd_data(fv) : NULL,
+							  nd_data(cw), cv ? nd_data(cv) : NULL) < 0)) {
+			nd_decref(cw);
+			nd_decref(cv);
+			goto out;
+		}
+		if (cdt != rdt) {
+			W = arr_astype(ev, cw, rdt);
+			V = cv && W ? arr_astype(ev, cv, rdt) : NULL;
+			nd_decref(cw);
+			nd_decref(cv);
+		} else {
+			W = cw;
+			V = cv;
+		}
+		if (!W || (fv && !V))
+			goto out;
+		goto wrap;
+	}
 	if (!(hw = lin_host(ev, fw)) || (fv && !(hv = lin_host(ev, fv))))
 		goto out;
 	{
@@ -1021,6 +1050,7 @@ static struct value *lin_eig_common(struct eval *ev, const struct builtin *bi, i
 		if (V)
 			V = lin_on(ev, V, be);
 	}
+wrap:
 	if (!want_v) {
 		res = W ? arr_wrap(ev, W) : NULL;
 		W = NULL;

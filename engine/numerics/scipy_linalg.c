@@ -1,11 +1,12 @@
 /*
  * scipy_linalg.c — scipy.linalg / cupyx.scipy.linalg (arr_scipy_linalg_funcs):
  * lu_factor and lu_solve on the backend's LU (getrf/getrs of linalg.h, so cp
- * arrays stay on the GPU), solve_triangular by substitution and expm by
- * SciPy's Padé approximant (orders 3..13 with scaling and squaring, Al-Mohy
- * and Higham's choice without the ell() refinement) in double precision on
- * host copies (OpenBLAS dgemm, LAPACKE dgesv).  Real matrices for the last
- * two.  Owns no state.
+ * arrays stay on the GPU), solve_triangular by the backend's trsm where it
+ * has one (cuBLAS on the device) else by substitution in double, and expm
+ * by SciPy's Padé approximant (orders 3..13 with scaling and squaring,
+ * Al-Mohy and Higham's choice without the ell() refinement) in double
+ * precision on host copies (OpenBLAS dgemm, LAPACKE dgesv).  Real matrices
+ * for the last two.  Owns no state.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -14,6 +15,7 @@
 #include <lapacke.h>
 #include "array/arrapi.h"
 #include "array/arrfuncs.h"
+#include "array/nscall.h"
 #include "lang/args.h"
 #include "lang/error.h"
 #include "numerics/linalg.h"
@@ -219,6 +221,62 @@ static int parse_trans(struct eval *ev, struct value *v, int *t)
 	return 0;
 }
 
+/* A's first zero on the diagonal (SciPy's LinAlgError) found where a
+ * lies: 0 none, 1 one (the error set), -1 another error.  One 0-d
+ * answer read back, two when there is one. */
+static int trsm_singular(struct eval *ev, const struct backend *be, struct ndarray *a)
+{
+	int64_t n = a->shape[0], st = a->strides[0] + a->strides[1];
+	struct ndarray *dv = nd_view(ev, a, a->dtype, 1, &n, &st, a->offset);
+	struct value *d = dv ? arr_wrap(ev, dv) : NULL;
+	struct value *z = d ? ex_bin(ev, OP_EQ, d, val_int(0)) : NULL;
+	struct value *any = z ? ex_fn1(ev, be, "any", val_incref(z)) : NULL;
+	int r = any ? arr_truth(ev, any) : -1;
+	if (any)
+		val_decref(any);
+	if (r == 1) {
+		struct value *i = ex_fn1(ev, be, "argmax", val_incref(z));
+		int64_t at = 0;
+		if (!i || val_as_int64(ev, i, &at) < 0)
+			r = -1;
+		else
+			err_set(ev, TY_LinAlgError, "singular matrix: resolution failed at diagonal %lld", (long long)at);
+		if (i)
+			val_decref(i);
+	}
+	if (z)
+		val_decref(z);
+	return r;
+}
+
+/* solve_triangular on the backend's trsm: a and b cast to the result's
+ * dtype, C-contiguous, b copied (solved in place) */
+static struct ndarray *trsm_on(struct eval *ev, const struct backend *be, struct ndarray *a, struct ndarray *b,
+			       int result, int trans, int lower, int unit)
+{
+	struct ndarray *ac = arr_astype(ev, a, result), *x = NULL;
+	int n = (int)a->shape[0], k = b->ndim == 1 ? 1 : (int)b->shape[1], bad = 0;
+	if (!ac)
+		return NULL;
+	if (!nd_is_c_contiguous(ac)) {
+		struct ndarray *t = arr_contiguous(ev, ac);
+		nd_decref(ac);
+		if (!(ac = t))
+			return NULL;
+	}
+	if (!unit && n > 0 && (bad = trsm_singular(ev, be, ac)) != 0) {
+		nd_decref(ac);
+		return NULL;
+	}
+	if (!(x = nd_new(ev, be, result, b->ndim, b->shape)) || (nd_size(x) && be->copy(ev, x, b) < 0)
+	    || be->linalg->trsm(ev, result, n, k, nd_data(ac), nd_data(x), lower, trans, unit) < 0) {
+		nd_decref(x);
+		x = NULL;
+	}
+	nd_decref(ac);
+	return x;
+}
+
 /* solve_triangular(a, b, trans=0, lower=False, unit_diagonal=False, overwrite_b=False, check_finite=True) */
 static struct value *fn_solve_triangular(struct eval *ev, const struct builtin *bi, int argc,
 					 struct value **argv, const struct kwargs *kw)
@@ -249,6 +307,10 @@ static struct value *fn_solve_triangular(struct eval *ev, const struct builtin *
 		goto out;
 	}
 	result = a->dtype == DT_FLOAT32 && b->dtype == DT_FLOAT32 ? DT_FLOAT32 : DT_FLOAT64;
+	if (be->linalg && be->linalg->trsm) {
+		x = trsm_on(ev, be, a, b, result, trans, lower, unit);
+		goto out;
+	}
 	{
 		struct ndarray *t1 = arr_astype(ev, a, DT_FLOAT64), *t2 = t1 ? arr_astype(ev, b, DT_FLOAT64) : NULL;
 		ha = t1 ? lin_host(ev, t1) : NULL;

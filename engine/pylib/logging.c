@@ -35,6 +35,7 @@ static struct {
 	struct value *loggers; /* dict name -> Logger */
 	struct value *root;
 	struct timeval start;
+	int64_t disable;      /* logging.disable(level): levels <= it are dropped */
 } LS;
 
 static const char *level_name(int64_t l, char *buf, size_t n)
@@ -310,7 +311,7 @@ static int basic_config(struct eval *ev, struct value *level, struct value *fmt,
 /* logs message (msg % args) at level through logger lv; 0 or -1 */
 static int log_emit(struct eval *ev, struct value *lv, int64_t level, struct value *msg, int argc, struct value **argv)
 {
-	if (LG(lv)->disabled || level < effective_level(lv))
+	if (LG(lv)->disabled || level <= LS.disable || level < effective_level(lv))
 		return 0;
 	if (!LS.configured && level < L_WARNING)
 		return 0; /* the last resort handler's level */
@@ -449,7 +450,7 @@ PYFN(logger_isEnabledFor)
 	int64_t l;
 	if (argc != 1 || val_as_int64(ev, argv[0], &l) < 0)
 		return err_occurred(ev) ? NULL : err_set(ev, TY_TypeError, "isEnabledFor() takes exactly one argument");
-	return val_bool(!LG(bi->self)->disabled && l >= effective_level(bi->self));
+	return val_bool(!LG(bi->self)->disabled && l > LS.disable && l >= effective_level(bi->self));
 }
 
 static struct value *logger_getattr(struct eval *ev, struct value *self, const char *name)
@@ -578,9 +579,16 @@ PYFN(lg_getLevelName)
 	return val_cstr(level_name(l, buf, sizeof buf));
 }
 
+/* logging.disable(level=CRITICAL): every message at level or below dropped,
+ * on every logger; disable(NOTSET) lifts it */
 PYFN(lg_disable)
 {
-	return err_set(ev, TY_NotImplementedError, "logging.disable is not supported by Lumen");
+	struct value *lv = NULL;
+	int64_t l = L_CRITICAL;
+	if (args_parse(ev, "disable", argc, argv, kw, "|level", &lv) < 0 || (lv && val_as_int64(ev, lv, &l) < 0))
+		return NULL;
+	LS.disable = l;
+	return val_none();
 }
 
 static const struct pyfn logging_fns[] = {

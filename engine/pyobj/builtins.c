@@ -348,6 +348,8 @@ static int isinst(struct eval *ev, struct value *v, struct value *t)
 {
 	if (cls_is_class(t))
 		return cls_isinstance(v, t);
+	if (union_is_union(t))
+		return union_any(ev, v, t, isinst);
 	if (t->type == VT_OBJECT) {
 		int r = set_isinstance(v, t);
 		if (r >= 0)

@@ -1589,6 +1589,8 @@ static int subclass_of(struct eval *ev, struct value *c, struct value *of)
 		}
 		return 0;
 	}
+	if (union_is_union(of))
+		return union_any(ev, c, of, subclass_of);
 	if (cls_is_class(of))
 		return cls_is_class(c) && cls_subclass(c, of);
 	if (of->type != VT_TYPE && !(of->type == VT_DTYPE && of->u.dt.is_type)) {

@@ -46,6 +46,7 @@ void pyobj_register(void)
 	h->cls_delattr = cls_delattr;
 	h->cls_break_cycles = cls_break_cycles;
 	h->set_from = set_from;
+	h->union_or = union_or;
 	h->gen_new = gen_new;
 	h->gen_yield = gen_yield;
 	h->gen_yield_from = gen_yield_from;

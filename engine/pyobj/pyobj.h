@@ -67,6 +67,16 @@ struct value *cls_notimpl(void);
  * defined in globals, so that cycles through them fall apart */
 void cls_break_cycles(struct value *globals);
 
+/* ---- union.c: PEP 604's `int | None` (types.UnionType) ---- */
+int union_is_union(const struct value *v);
+struct value *union_args(const struct value *u);   /* the members' tuple, borrowed */
+/* l | r of classes (types, None, user classes, unions): a union; NULL with
+ * no error set when either is not a class */
+struct value *union_or(struct eval *ev, struct value *l, struct value *r);
+/* any member m of u with each(v, m) (0/1, -1 with the error set) */
+int union_any(struct eval *ev, struct value *v, struct value *u,
+	      int (*each)(struct eval *ev, struct value *v, struct value *t));
+
 /* ---- set.c ---- */
 int set_is_set(const struct value *v);          /* set or frozenset */
 /* a new set (frozen: frozenset) of the items of iterable it (NULL: empty) */

@@ -742,6 +742,15 @@ static struct value *draw_int(struct eval *ev, const struct backend *be, struct 
 		return err_set(ev, TY_ValueError, "%s", bounds_error(endpoint, low == 0));
 	uint64_t rng = (uint64_t)(high - low), off = (uint64_t)low;
 	int64_t one = 1;
+	if (nd >= 0 && be->random && be->random->integers) {
+		/* the backend's own stream, drawn where the result lives */
+		struct ndarray *o = nd_new(ev, be, dt, nd, shape);
+		if (!o || be->random->integers(ev, src->dev, dt, nd_size(o), off, rng, nd_data(o)) < 0) {
+			nd_decref(o);
+			return NULL;
+		}
+		return arr_wrap(ev, o);
+	}
 	struct ndarray *h = nd_new(ev, rnd_host_be(be), dt, nd < 0 ? 0 : nd, nd < 0 ? &one : shape);
 	if (!h)
 		return NULL;

@@ -52,17 +52,31 @@ static struct value *dv_keys(struct eval *ev, const struct backend *be, int64_t 
 	return dv_kw(ev, be, "random.random_sample", 0, NULL, "size", sz);
 }
 
-/* argsort of n uniform keys: a permutation of arange(n) */
-static struct value *dv_perm(struct eval *ev, const struct backend *be, int64_t n)
+/* argsort of n random keys: a permutation of arange(n).  The keys are
+ * 32-bit words of the generator gen (the backend's integers, as CuPy's
+ * int32 keys: a radix sort of half the passes of float64 keys), or
+ * uniform float64 draws of the namespace's stream. */
+static struct value *dv_perm(struct eval *ev, const struct backend *be, void *gen, int64_t n)
 {
+	const struct backend_random *rb = be->random;
+	if (rb && rb->integers) {
+		struct ndarray *k = nd_new(ev, be, DT_UINT32, 1, &n);
+		if (!k || rb->integers(ev, gen, DT_UINT32, n, 0, 0xffffffffu, nd_data(k)) < 0) {
+			nd_decref(k);
+			return NULL;
+		}
+		return ex_fn1(ev, be, "argsort", arr_wrap(ev, k));
+	}
 	return ex_fn1(ev, be, "argsort", dv_keys(ev, be, n));
 }
 
+/* x[idx] for a 1-d int64 idx on x's device: gathered there (the
+ * backend's take_index) */
 static struct value *dv_take0(struct eval *ev, const struct backend *be, struct value *x,
 			      struct value *idx)
 {
-	struct value *args[2] = {x, idx};
-	return dv_kw(ev, be, "take", 2, args, "axis", val_int(0));
+	(void)be;
+	return ex_item(ev, x, idx);
 }
 
 /* ---- permutations ---- */
@@ -130,7 +144,7 @@ struct value *rnd_permutation(struct eval *ev, const struct backend *be, struct 
 		if (val_as_int64(ev, x, &n) < 0)
 			return NULL;
 		if (dv_on(be))
-			return dv_perm(ev, be, n < 0 ? 0 : n);
+			return dv_perm(ev, be, src->dev, n < 0 ? 0 : n);
 		h = arange_host(ev, n < 0 ? 0 : n);   /* np.arange(n): empty for n < 0 */
 	} else {
 		struct ndarray *a = arr_asarray(ev, be, x, -1), *t;
@@ -143,7 +157,7 @@ struct value *rnd_permutation(struct eval *ev, const struct backend *be, struct 
 			return err_set(ev, TY_IndexError, "x must be an integer or at least 1-dimensional");
 		}
 		if (dv_on(be) && nd_backend(a) == be) {
-			struct value *r = dv_take0(ev, be, arr_wrap(ev, nd_incref(a)), dv_perm(ev, be, a->shape[0]));
+			struct value *r = dv_take0(ev, be, arr_wrap(ev, nd_incref(a)), dv_perm(ev, be, src->dev, a->shape[0]));
 			nd_decref(a);
 			return r;
 		}
@@ -189,7 +203,7 @@ struct value *rnd_shuffle(struct eval *ev, struct rsrc *src, struct value *x)
 	if (dv_on(nd_backend(a))) {
 		/* x[...] = x.take(argsort(keys), axis=0), on the device */
 		const struct backend *be = nd_backend(a);
-		struct value *v = dv_take0(ev, be, val_incref(x), dv_perm(ev, be, a->shape[0]));
+		struct value *v = dv_take0(ev, be, val_incref(x), dv_perm(ev, be, src->dev, a->shape[0]));
 		struct value *key = val_ellipsis();
 		int rc = v && key ? val_setitem(ev, x, key, v) : -1;
 		if (v)
@@ -321,10 +335,11 @@ static int cmp_i64(const void *a, const void *b)
 
 /* choice on the device (see dv_perm): indices of the population drawn there,
  * then the items of a (or the indices), shaped as size (0-d for None) */
-static struct value *choice_device(struct eval *ev, const struct backend *be, struct ndarray *a,
+static struct value *choice_device(struct eval *ev, const struct backend *be, void *gen, struct ndarray *a,
 				   int64_t pop, int64_t size, int nd, const int64_t *shape, int replace,
 				   struct value *pv, int legacy)
 {
+	const struct backend_random *rb = be->random;
 	struct value *idx = NULL, *p = NULL, *r, *sh;
 	if (!replace && size > pop)
 		return err_set(ev, TY_ValueError, "Cannot take a larger sample than population when %s",
@@ -372,7 +387,26 @@ static struct value *choice_device(struct eval *ev, const struct backend *be, st
 			return NULL;
 		}
 	}
-	if (replace && !p) {
+	if (replace && !p && pop > 0 && rb && rb->integers) {
+		/* the backend's bounded integers in [0, pop) */
+		struct ndarray *ia = nd_new(ev, be, DT_INT64, 1, &size);
+		if (ia && size && rb->integers(ev, gen, DT_INT64, size, 0, (uint64_t)pop - 1, nd_data(ia)) < 0) {
+			nd_decref(ia);
+			ia = NULL;
+		}
+		idx = ia ? arr_wrap(ev, ia) : NULL;
+	} else if (!replace && !p && rb && rb->sample && size <= RAND_SAMPLE_MAX) {
+		/* a few distinct items: Floyd's algorithm on the device */
+		struct ndarray *ia = nd_new(ev, be, DT_INT64, 1, &size);
+		if (ia && size && rb->sample(ev, gen, pop, size, (int64_t *)nd_data(ia)) < 0) {
+			nd_decref(ia);
+			ia = NULL;
+		}
+		idx = ia ? arr_wrap(ev, ia) : NULL;
+	} else if (!replace && !p && rb && rb->integers) {
+		/* the first size of a permutation */
+		idx = ex_item(ev, dv_perm(ev, be, gen, pop), ex_slice(0, size));
+	} else if (replace && !p) {
 		/* floor(u * pop) of uniform keys (cuRAND's uniforms; randint's
 		 * draws would come from the host) */
 		struct value *u = ex_bin(ev, OP_MUL, dv_keys(ev, be, size), val_int(pop));
@@ -473,7 +507,7 @@ struct value *rnd_choice(struct eval *ev, const struct backend *be, struct rsrc 
 		goto out;
 	}
 	if (dv_on(be) && (!a || a->ndim == 1)) {
-		res = choice_device(ev, be, a, pop, size, nd, shape, replace, pv, src->mt != NULL);
+		res = choice_device(ev, be, src->dev, a, pop, size, nd, shape, replace, pv, src->mt != NULL);
 		goto out;
 	}
 	if (pv && pv->type != VT_NONE && prob_cdf(ev, pv, pop, &p, &cdf, src->mt != NULL) < 0)

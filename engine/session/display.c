@@ -27,6 +27,7 @@
 #include "array/format.h"
 #include "lang/args.h"
 #include "session/display.h"
+#include "session/magic_int.h"
 #include "plot/plot_api.h"
 
 #define SVG_POINTS 256
@@ -800,7 +801,15 @@ struct value *display_module(struct eval *ev, const char *name)
 			val_decref(m);
 			return err_nomem(ev);
 		}
+		struct value *gi = dict_getstr_borrow(ev->builtins, "get_ipython");
+		if ((gi && module_add(m, "get_ipython", val_incref(gi)) < 0) ||
+		    module_add(m, "Application", magic_user_application(ev)) < 0) {
+			val_decref(m);
+			return err_nomem(ev);
+		}
 		return m;
 	}
+	if (!strncmp(name, "IPython.core", 12))
+		return magic_user_module(ev, name);
 	return plot_module(ev, name); /* matplotlib (engine/plot) */
 }

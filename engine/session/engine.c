@@ -153,9 +153,8 @@ void engine_init_layers(void)
 {
 	pyobj_register();   /* lang's pyobj_hooks: the object model */
 	host_register();   /* backend_host, backend_host_cupy, cp's namespaces */
-	uf_host_hooks.reduce_masked = red_host_reduce_masked;
-	uf_host_hooks.reduce_masked_uf = red_host_reduce_masked_uf;
 	arr_hooks.module_objects = arr_ndgrid_objects;
+	arr_hooks.testing_module = arr_testing_module;
 	arr_hooks.value_check = idx_value_check;
 	arr_register_slots();
 	uf_register_slots();
@@ -304,6 +303,143 @@ static void take_error(struct eval *ev, struct engine_error *err, int ipython)
 }
 
 /* code (leading blanks skipped) is one line, trailing blank lines aside */
+/* ---- IPython's cleanup transforms (IPython.core.inputtransformer2) ----
+ * leading_indent: a cell whose first line is indented loses that indent on
+ * every line that has it; classic_prompt / ipython_prompt: `>>> `, `... `,
+ * `In [3]: `, `   ...: ` are stripped from every line when the first line
+ * has the first prompt or the second line a prompt.  Blank leading lines are
+ * kept (tracebacks keep the cell's line numbers). */
+
+/* the length of a classic prompt at s (`>>>` or `...` then a blank or the
+ * end of the line), 0 none; first: only `>>>` */
+static size_t classic_prompt(const char *s, int first)
+{
+	if (strncmp(s, ">>>", 3) && (first || strncmp(s, "...", 3)))
+		return 0;
+	if (s[3] == ' ')
+		return 4;
+	return s[3] == '\n' || !s[3] ? 3 : 0;
+}
+
+/* the length of an IPython prompt at s (`In [12]: `, or blanks, three or
+ * more dots, a colon and an optional blank), 0 none; first: only `In [n]: ` */
+static size_t ipython_prompt(const char *s, int first)
+{
+	const char *p = s;
+	if (!strncmp(p, "In [", 4)) {
+		p += 4;
+		if (!isdigit((unsigned char)*p))
+			return 0;
+		while (isdigit((unsigned char)*p))
+			p++;
+		return !strncmp(p, "]: ", 3) ? (size_t)(p + 3 - s) : 0;
+	}
+	if (first)
+		return 0;
+	while (*p == ' ' || *p == '\t')
+		p++;
+	size_t dots = 0;
+	while (p[dots] == '.')
+		dots++;
+	if (dots < 3 || p[dots] != ':')
+		return 0;
+	p += dots + 1;
+	if (*p == ' ')
+		p++;
+	return (size_t)(p - s);
+}
+
+/* the start of the line after the one at s, or NULL */
+static const char *next_line(const char *s)
+{
+	const char *nl = strchr(s, '\n');
+	return nl ? nl + 1 : NULL;
+}
+
+/* every line with prompt(line, 0) stripped of it; malloc'd */
+static char *strip_each(const char *code, size_t (*prompt)(const char *, int))
+{
+	char *out = malloc(strlen(code) + 1), *o = out;
+	if (!out)
+		return NULL;
+	for (const char *l = code; l; l = next_line(l)) {
+		l += prompt(l, 0);
+		const char *nl = strchr(l, '\n');
+		size_t n = nl ? (size_t)(nl - l + 1) : strlen(l);
+		memcpy(o, l, n);
+		o += n;
+	}
+	*o = 0;
+	return out;
+}
+
+static char *cell_cleanup(const char *code)
+{
+	const char *first = code;
+	/* leading blank lines do not count (IPython drops them; they are kept here) */
+	for (const char *l = code; l; l = next_line(l)) {
+		const char *p = l;
+		while (*p == ' ' || *p == '\t' || *p == '\r')
+			p++;
+		if (*p && *p != '\n') {
+			first = l;
+			break;
+		}
+		first = NULL;
+	}
+	if (!first)
+		return NULL;
+	char *cur = NULL;
+	if (*first == ' ' || *first == '\t') {
+		size_t pre = strspn(first, " \t");
+		cur = malloc(strlen(code) + 1);
+		if (!cur)
+			return NULL;
+		char *o = cur;
+		for (const char *l = code; l; l = next_line(l)) {
+			if (l >= first && !strncmp(l, first, pre))
+				l += pre;
+			const char *nl = strchr(l, '\n');
+			size_t n = nl ? (size_t)(nl - l + 1) : strlen(l);
+			memcpy(o, l, n);
+			o += n;
+		}
+		*o = 0;
+		first = cur;
+		for (const char *l = cur; l; l = next_line(l)) {
+			const char *p = l;
+			while (*p == ' ' || *p == '\t' || *p == '\r')
+				p++;
+			if (*p && *p != '\n') {
+				first = l;
+				break;
+			}
+		}
+	}
+	size_t (*const prompts[2])(const char *, int) = {classic_prompt, ipython_prompt};
+	for (int k = 0; k < 2; k++) {
+		const char *src = cur ? cur : code, *second = next_line(first);
+		if (prompts[k](first, 1) || (second && prompts[k](second, 0))) {
+			char *s = strip_each(src, prompts[k]);
+			if (!s)
+				break;
+			free(cur);
+			cur = s;
+			first = cur; /* (a second kind of prompt is looked for from the top) */
+			for (const char *l = cur; l; l = next_line(l)) {
+				const char *p = l;
+				while (*p == ' ' || *p == '\t' || *p == '\r')
+					p++;
+				if (*p && *p != '\n') {
+					first = l;
+					break;
+				}
+			}
+		}
+	}
+	return cur;
+}
+
 static int one_line(const char *p)
 {
 	const char *nl = strchr(p, '\n');
@@ -369,7 +505,11 @@ int engine_execute(struct engine *e, const char *code, const struct engine_exec_
 		free(line);
 		free(cell);
 	} else {
-		rc = ev_exec_source(ev, code, strlen(code), src_name, e->exec_count, !opt->silent, &result);
+		/* IPython's cleanup of pasted input (not for a script) */
+		char *clean = opt->script ? NULL : cell_cleanup(code);
+		const char *run = clean ? clean : code;
+		rc = ev_exec_source(ev, run, strlen(run), src_name, e->exec_count, !opt->silent, &result);
+		free(clean);
 	}
 	if (rc == 0 && builtins_is_exit(result) && sink && sink->ask_exit && one_line(p)) {
 		/* IPython autocalls a one-line `exit` / `quit`: ask, show nothing */

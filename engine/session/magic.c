@@ -225,6 +225,9 @@ int magic_run(struct eval *ev, const char *line, const char *cell, struct value 
 		}
 		name[n - 1] = '?';
 	}
+	int ur = magic_user_run(ev, name, args, cell, result);
+	if (ur != -2)
+		return ur;
 	const struct magic_def *m = magic_find(name);
 	if (m && (m->kinds & (cell ? MAGIC_CELL : MAGIC_LINE))) {
 		if (m->kinds & MAGIC_NOEXPAND)

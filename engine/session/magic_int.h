@@ -46,6 +46,14 @@ int magic_device(struct eval *ev, const char *args, const char *cell, struct val
 int magic_who(struct eval *ev, const char *args, const char *cell, struct value **result);
 int magic_whos(struct eval *ev, const char *args, const char *cell, struct value **result);
 int magic_reset(struct eval *ev, const char *args, const char *cell, struct value **result);
+/* magic_user.c: a magic a cell registered (IPython.core.magic): 0 / -1 as
+ * magic_run, -2 when name is none of them */
+int magic_user_run(struct eval *ev, const char *name, const char *args, const char *cell,
+		   struct value **result);
+struct value *magic_user_manager(struct eval *ev);      /* get_ipython().magics_manager */
+struct value *magic_user_application(struct eval *ev);  /* IPython.Application */
+/* IPython.core / IPython.core.magic; NULL with no error set for other names */
+struct value *magic_user_module(struct eval *ev, const char *name);
 /* magic_shell.c: `!cmd` (capture 0: streamed, _exit_code set) and `!!cmd` /
  * `x = !cmd` (capture 1: *result an SList); %%bash, %%sh; var_expand ({expr},
  * $name: IPython's DollarFormatter; the line unchanged where it fails) */

@@ -122,7 +122,14 @@ int magic_memgetinfo(struct eval *ev, const char *args, const char *cell, struct
 	human((double)used, c, sizeof c);
 	human((double)held, d, sizeof d);
 	human((double)(tot - fr), e, sizeof e);
-	sb_printf(&t, "Device:        %s\n", cuda_describe());
+	if (cuda_plugin()->device_count() > 1) {   /* which of the GPUs these numbers are */
+		struct cuda_device_info cd;
+		int cur = cuda_plugin()->current_device();
+		cuda_plugin()->device_info_of(cur, &cd);
+		sb_printf(&t, "Device %d:      %s (current)\n", cur, cd.name);
+	} else {
+		sb_printf(&t, "Device:        %s\n", cuda_describe());
+	}
 	sb_printf(&t, "Device memory: %s free / %s total (%s in use by all processes)\n", a, b, e);
 	sb_printf(&t, "Memory pool:   %zu bytes used (%s), %zu bytes held (%s), %zu free blocks\n",
 		  used, c, held, d, nfree);

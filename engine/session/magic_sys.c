@@ -745,6 +745,8 @@ static struct value *ip_getattr(struct eval *ev, struct value *self, const char 
 		return val_builtin(name, ip_system, self, NULL);
 	if (!strcmp(name, "user_ns"))
 		return val_incref(ev->globals);
+	if (!strcmp(name, "magics_manager"))
+		return magic_user_manager(ev);
 	return NULL;
 }
 
@@ -757,8 +759,8 @@ static char *ip_repr(struct eval *ev, struct value *self)
 	return s;
 }
 
-static const char *const ip_attrs[] = {"getoutput", "run_cell_magic", "run_line_magic", "system",
-				       "user_ns", NULL};
+static const char *const ip_attrs[] = {"getoutput", "magics_manager", "run_cell_magic", "run_line_magic",
+				       "system", "user_ns", NULL};
 static const struct objtype ipython_type = {
 	.name = "ZMQInteractiveShell", .free = plain_nofree, .getattr = ip_getattr, .repr = ip_repr,
 	.attrs = ip_attrs,

@@ -326,28 +326,11 @@ done:
 }
 
 /*
- * where= of a reduction: *mask becomes a bool host array of a's shape
- * (strides 0 where broadcast), NULL for where=True; NumPy's errors for a
- * mask of another dtype or shape.  to: the error text of np.broadcast_to
- * (mean, var) rather than of the reduction's iterator.  common_where also
- * moves a device c->a to the host (the result goes back in finish).
+ * where= of a reduction: *mask becomes a bool array of a's shape on a's
+ * backend (strides 0 where broadcast), NULL for where=True; NumPy's errors
+ * for a mask of another dtype or shape.  to: the error text of
+ * np.broadcast_to (mean, var) rather than of the reduction's iterator.
  */
-/* a copy of a on NumPy's host backend (a itself when it is there) */
-static struct ndarray *np_host(struct eval *ev, const struct ndarray *a)
-{
-	struct ndarray *h, *r;
-	if (!arr_is_cupy(nd_backend(a)))
-		return nd_incref((struct ndarray *)a);
-	h = arr_to_host(ev, a);
-	r = h ? nd_new(ev, &backend_host, h->dtype, h->ndim, h->shape) : NULL;
-	if (r && backend_host.copy(ev, r, h) < 0) {
-		nd_decref(r);
-		r = NULL;
-	}
-	nd_decref(h);
-	return r;
-}
-
 int arr_where_mask(struct eval *ev, struct value *where, const struct ndarray *a, int to,
 		   struct ndarray **mask, int *mnd, int64_t *mshape)
 {
@@ -359,14 +342,14 @@ int arr_where_mask(struct eval *ev, struct value *where, const struct ndarray *a
 		return err_set(ev, TY_TypeError, "Cannot cast %s from dtype('%s') to dtype('bool') according to the rule 'safe'",
 			       w->ndim ? "array data" : "scalar", dtype_table[w->dtype].name), -1;
 	if (w)
-		m = np_host(ev, w);
+		m = arr_to_backend(ev, w, nd_backend(a));
 	else if (where->type == VT_NONE || where->type == VT_BOOL || where->type == VT_STR) {
 		int t = where->type == VT_STR ? val_truth(ev, where) : where->type == VT_BOOL && where->u.i;
 		struct value *b = val_bool(t > 0);
-		m = arr_asarray(ev, &backend_host, b, DT_BOOL);
+		m = arr_asarray(ev, nd_backend(a), b, DT_BOOL);
 		val_decref(b);
 	} else
-		m = arr_asarray(ev, &backend_host, where, DT_BOOL);
+		m = arr_asarray(ev, nd_backend(a), where, DT_BOOL);
 	if (!m)
 		return -1;
 	if (m->ndim > a->ndim) {
@@ -398,21 +381,11 @@ int arr_where_mask(struct eval *ev, struct value *where, const struct ndarray *a
 
 static int common_where(struct eval *ev, struct common *c, struct value *where, int to)
 {
-	if (arr_where_mask(ev, where, c->a, to, &c->mask, &c->mnd, c->mshape) < 0)
-		return -1;
-	if (c->mask && arr_is_cupy(nd_backend(c->a))) {
-		/* cp: computed by NumPy's host backend (CuPy has no where=) */
-		struct ndarray *h = np_host(ev, c->a);
-		if (!h)
-			return -1;
-		nd_decref(c->a);
-		c->a = h;
-		c->be = nd_backend(h);
-	}
-	return 0;
+	return arr_where_mask(ev, where, c->a, to, &c->mask, &c->mnd, c->mshape);
 }
 
-/* The reduction of a (host) over c's axes where c->mask holds, from
+/* The reduction of a over c's axes where c->mask holds (the backend's
+ * reduce_masked), from
  * initial (else op's identity; min/max have none: NumPy's ValueError). */
 static struct ndarray *reduce_masked(struct eval *ev, struct common *c, struct ndarray *a, enum red_op op,
 				     struct value *initial, int keepdims, int dtype)
@@ -443,7 +416,7 @@ static struct ndarray *reduce_masked(struct eval *ev, struct common *c, struct n
 		oshape[i] = c->axes >> i & 1 ? 1 : a->shape[i];
 	out = new_reduce_out(ev, nd_backend(a), od, ndim, oshape, a);
 	if (!out || arr_fill_value(ev, out, iv) < 0 ||
-	    uf_host_hooks.reduce_masked(ev, a, c->mask, op, c->axes, out) < 0) {
+	    nd_backend(a)->reduce_masked(ev, a, c->mask, op, NULL, out) < 0) {
 		val_decref(iv);
 		nd_decref(out);
 		return NULL;
@@ -602,16 +575,10 @@ static struct value *fn_all(struct eval *ev, const struct builtin *bi, int argc,
 static int any_true(struct eval *ev, const struct ndarray *b)
 {
 	uint64_t all = b->ndim ? (~(uint64_t)0 >> (64 - b->ndim)) : 0;
-	struct ndarray *r = arr_reduce(ev, b, RED_ANY, all, 0, -1), *h;
-	int v;
-	if (!r)
-		return -1;
-	h = arr_to_host(ev, r);
-	nd_decref(r);
-	if (!h)
-		return -1;
-	v = *(const uint8_t *)nd_data(h) != 0;
-	nd_decref(h);
+	struct ndarray *r = arr_reduce(ev, b, RED_ANY, all, 0, -1);
+	struct value *rv = r ? arr_wrap(ev, r) : NULL;
+	int v = rv ? val_truth(ev, rv) : -1;
+	val_decref(rv);
 	return v;
 }
 
@@ -624,91 +591,33 @@ static int any_nan(struct eval *ev, const struct backend *be, struct ndarray *x)
 	return v;
 }
 
-/* NumPy's _replace_nan: a copy of a (order 'K', on a's backend) with every
- * NaN (complex: either part) replaced by fill */
-static struct ndarray *nan_replaced(struct eval *ev, struct ndarray *a, double fill)
-{
-	int here = nd_host_memory(a);   /* host memory (np, or cp in host mode) */
-	struct ndarray *h = here ? nd_incref(a) : arr_to_host(ev, a), *k, *r;
-	int64_t n;
-	if (!h)
-		return NULL;
-	k = ufa(ev, here ? nd_backend(a) : &backend_host, "positive", h, NULL, NULL);   /* order 'K' copy */
-	nd_decref(h);
-	if (!k)
-		return NULL;
-	n = nd_size(k);
-	switch (k->dtype) {
-#define FILL_REAL(T) {                                                         \
-		T *p = (T *)nd_data(k);                                        \
-		for (int64_t i = 0; i < n; i++)                                \
-			if (p[i] != p[i])                                      \
-				p[i] = (T)fill;                                \
-		break;                                                         \
-	}
-#define FILL_CPLX(T) {                                                         \
-		T *p = (T *)nd_data(k);                                        \
-		for (int64_t i = 0; i < n; i++)                                \
-			if (p[2 * i] != p[2 * i] || p[2 * i + 1] != p[2 * i + 1]) { \
-				p[2 * i] = (T)fill;                            \
-				p[2 * i + 1] = 0;                              \
-			}                                                      \
-		break;                                                         \
-	}
-	case DT_FLOAT16: FILL_REAL(_Float16)
-	case DT_FLOAT32: FILL_REAL(float)
-	case DT_FLOAT64: FILL_REAL(double)
-	case DT_COMPLEX64: FILL_CPLX(float)
-	case DT_COMPLEX128: FILL_CPLX(double)
-#undef FILL_REAL
-#undef FILL_CPLX
-	}
-	if (here)
-		return k;
-	r = arr_to_backend(ev, k, nd_backend(a));
-	nd_decref(k);
-	return r;
-}
-
-/* x[mask] = val: in place into x (a new array of this call's own) on the
- * host; a device x comes back as a new array.  Returns x's new reference. */
+/* x[mask] = val, in place (x is the caller's own new array; mask bool of
+ * x's shape), by x's backend; returns a new reference to x */
 static struct ndarray *uf_where_scalar(struct eval *ev, const struct backend *be, struct ndarray *mask,
 				       struct value *val, struct ndarray *x)
 {
-	struct ndarray *hx, *hm, *r;
-	struct npscalar sv, cv;
-	int64_t idx[ND_MAXDIM] = {0}, n;
-	int pycls;
-	if (arr_value_scalar(val, &sv, &pycls) < 0)
-		return err_set(ev, TY_TypeError, "bad fill value");
-	arr_scalar_cast(&sv, x->dtype, &cv);
-	hx = arr_to_host(ev, x);
-	hm = hx ? arr_to_host(ev, mask) : NULL;
-	if (!hm) {
-		nd_decref(hx);
-		return NULL;
-	}
-	n = nd_size(hx);
-	for (int64_t e = 0; e < n; e++) {
-		char *px = nd_data(hx);
-		const char *pm = nd_data(hm);
-		for (int k = 0; k < hx->ndim; k++) {
-			px += idx[k] * hx->strides[k];
-			pm += idx[k] * hm->strides[k];
-		}
-		if (*(const uint8_t *)pm)
-			arr_scalar_store(hx->dtype, px, &cv);
-		for (int k = hx->ndim - 1; k >= 0; k--) {
-			if (++idx[k] < hx->shape[k])
-				break;
-			idx[k] = 0;
-		}
-	}
-	nd_decref(hm);
-	if (nd_host_memory(x))
-		return hx;
-	r = arr_to_backend(ev, hx, be);
-	nd_decref(hx);
+	struct value *xv = arr_wrap(ev, nd_incref(x)), *mv = xv ? arr_wrap(ev, nd_incref(mask)) : NULL;
+	int rc = mv ? val_setitem(ev, xv, mv, val) : -1;
+	(void)be;
+	val_decref(mv);
+	val_decref(xv);
+	return rc < 0 ? NULL : nd_incref(x);
+}
+
+/* NumPy's _replace_nan: a copy of a (order 'K', on a's backend) with every
+ * NaN (complex: either part) replaced by fill (complex: fill + 0j) */
+static struct ndarray *nan_replaced(struct eval *ev, struct ndarray *a, double fill)
+{
+	struct ndarray *k = ufa(ev, nd_backend(a), "positive", a, NULL, NULL), *m, *r;   /* order 'K' copy */
+	struct value *fv;
+	if (!k || !dt_is_inexact(k->dtype))
+		return k;
+	m = ufa(ev, nd_backend(k), "isnan", k, NULL, NULL);
+	fv = m ? val_float(fill) : NULL;
+	r = fv ? uf_where_scalar(ev, nd_backend(k), m, fv, k) : NULL;
+	val_decref(fv);
+	nd_decref(m);
+	nd_decref(k);
 	return r;
 }
 
@@ -987,10 +896,53 @@ static int any_cmp(struct eval *ev, const struct backend *be, const char *cmp,
 
 /* NumPy's _var: mean with keepdims (or mean=), squared deviations, their
  * mean with ddof; with where= the counts are the mask's per output */
+/* var's sum of squared deviations, (a - m) squared and summed over c's
+ * axes, as one pending tree and one reduction kernel: 1 with *s set, 0
+ * when the backend does not fuse (nothing done: the caller's passes), -1
+ * with the error set.  square(x) is x * x bit for bit (NumPy's var
+ * multiplies x by itself). */
+static int var_sum_fused(struct eval *ev, struct common *c, struct ndarray *m, int dt, struct ndarray **s)
+{
+	static int sub = -2, sq = -2;
+	struct fz in[2] = {{NULL, NULL}, {NULL, NULL}}, d = {0}, q = {0};
+	struct value *sv;
+	int rc;
+	if (sub == -2) {
+		sub = uf_lookup("subtract");
+		sq = uf_lookup("square");
+	}
+	if (sub < 0 || sq < 0)
+		return 0;
+	in[0].v = arr_wrap(ev, nd_incref(c->a));
+	in[1].v = arr_wrap(ev, nd_incref(m));
+	if (!in[0].v || !in[1].v) {
+		fz_clear(&in[0]);
+		fz_clear(&in[1]);
+		return -1;
+	}
+	rc = fz_apply(ev, c->be, sub, 2, in, &d);
+	fz_clear(&in[0]);
+	fz_clear(&in[1]);
+	if (rc == 1)
+		rc = fz_apply(ev, c->be, sq, 1, &d, &q);
+	fz_clear(&d);
+	if (rc != 1) {
+		fz_clear(&q);
+		return rc;
+	}
+	sv = fz_reduce(ev, &q, RED_SUM, c->axes, c->keepdims, dt);
+	fz_clear(&q);
+	if (!sv)
+		return -1;
+	*s = sv->type == VT_NDARRAY ? nd_incref(sv->u.arr) : arr_asarray(ev, c->be, sv, -1);
+	val_decref(sv);
+	return *s ? 1 : -1;
+}
+
 static struct ndarray *var_of(struct eval *ev, struct common *c, int64_t ddof, struct value *meanv)
 {
 	int dt = c->dtype;
-	struct ndarray *m, *x, *x2, *s, *r, *cnt1 = NULL;
+	struct ndarray *m, *x, *x2, *s = NULL, *r, *cnt1 = NULL;
 	struct value *n;
 	if (dt < 0 && (dt_is_int(c->a->dtype) || c->a->dtype == DT_BOOL))
 		dt = DT_FLOAT64;
@@ -1024,6 +976,17 @@ static struct ndarray *var_of(struct eval *ev, struct common *c, int64_t ddof, s
 			goto fail;
 	}
 	m = x;
+	/* sum((a - mean) ** 2) as one reduction kernel where the backend
+	 * fuses (the device: one read of a instead of three passes) */
+	if (!c->mask && !dt_is_complex(c->a->dtype) && !dt_is_complex(m->dtype)) {
+		int rc = var_sum_fused(ev, c, m, dt, &s);
+		if (rc != 0) {
+			nd_decref(m);
+			if (rc < 0)
+				goto fail;
+			goto divide;
+		}
+	}
 	x = ufa(ev, c->be, "subtract", c->a, m, NULL);
 	nd_decref(m);
 	if (!x)
@@ -1048,6 +1011,7 @@ static struct ndarray *var_of(struct eval *ev, struct common *c, int64_t ddof, s
 	nd_decref(x2);
 	if (!s)
 		goto fail;
+divide:
 	if (c->mask) {
 		/* np.maximum(rcount - ddof, 0) */
 		struct ndarray *k = mask_count(ev, c, c->keepdims), *dk = NULL, *mk = NULL;
@@ -1397,33 +1361,6 @@ static struct ndarray *scan_on(struct eval *ev, const struct backend *be, const 
 	return r;
 }
 
-/* The device scans 32/64-bit ints and float32/64 (kernels/fixed.cu).  Other
- * integer and bool results scan in 64 bits and cast back (sums and products
- * wrap the same modulo 2^8 or 2^16; a bool sum is an or); float16 and
- * complex, whose rounding a wider scan would change, scan on a host copy. */
-static struct ndarray *scan_device(struct eval *ev, const struct backend *be, const struct ndarray *x,
-				   int ax, int prod, int dt)
-{
-	struct ndarray *w, *r, *h;
-	switch (dt) {
-	case DT_INT32: case DT_INT64: case DT_UINT32: case DT_UINT64: case DT_FLOAT32: case DT_FLOAT64:
-		return scan_on(ev, be, x, ax, prod, dt);
-	case DT_BOOL: case DT_INT8: case DT_INT16: case DT_UINT8: case DT_UINT16:
-		w = scan_on(ev, be, x, ax, prod, dtype_table[dt].kind == DK_UINT ? DT_UINT64 : DT_INT64);
-		r = w ? arr_astype(ev, w, dt) : NULL;
-		nd_decref(w);
-		return r;
-	default:
-		if (!(h = arr_to_host(ev, x)))
-			return NULL;
-		w = scan_on(ev, &backend_host, h, ax, prod, dt);
-		nd_decref(h);
-		r = w ? arr_to_backend(ev, w, be) : NULL;
-		nd_decref(w);
-		return r;
-	}
-}
-
 static struct value *scanfn(struct eval *ev, const struct builtin *bi, int argc,
 			    struct value **argv, const struct kwargs *kw, int prod, int nan)
 {
@@ -1466,7 +1403,7 @@ static struct value *scanfn(struct eval *ev, const struct builtin *bi, int argc,
 		nd_decref(x);
 		return err_set(ev, TY_NotImplementedError, "%s is not supported by the %s backend", bi->name, be->name);
 	}
-	r = !be->device_memory ? scan_on(ev, be, x, ax, prod, dt) : scan_device(ev, be, x, ax, prod, dt);
+	r = scan_on(ev, be, x, ax, prod, dt);
 	nd_decref(x);
 	if (r && out && out->type != VT_NONE) {
 		struct ndarray *o = arr_borrow(out);

@@ -802,8 +802,6 @@ static int is_pyscalar_or_np(struct value *v)
 	       v->type == VT_SCALAR;
 }
 
-struct uf_host_hooks uf_host_hooks;
-
 /* the @ operator: numerics' linalg.c registers it (uf_set_matmul) */
 static struct value *(*matmul_hook)(struct eval *ev, struct value *l, struct value *r);
 

@@ -122,18 +122,5 @@ void uf_register_slots(void);
 /* The @ operator on arrays: numerics' linalg_matmul, registered at start-up
  * (engine_init_layers); without it @ raises NotImplementedError. */
 void uf_set_matmul(struct value *(*fn)(struct eval *ev, struct value *l, struct value *r));
-/* What the ufunc layer asks of the host backend beyond struct backend,
- * registered at start-up (engine_init_layers: backend/host's
- * red_host_reduce_masked and red_host_reduce_masked_uf): a reduction of a
- * host array where mask (a bool host array of a's shape) holds, by
- * enum red_op over axes, or by the ufunc named ufname (ufunc.reduce(where=)).
- * 0, or -1 with the error set. */
-struct uf_host_hooks {
-	int (*reduce_masked)(struct eval *ev, const struct ndarray *a, const struct ndarray *mask,
-			     enum red_op op, uint64_t axes, struct ndarray *out);
-	int (*reduce_masked_uf)(struct eval *ev, const struct ndarray *a, const struct ndarray *mask,
-				const char *ufname, struct ndarray *out);
-};
-extern struct uf_host_hooks uf_host_hooks;
 
 #endif

@@ -11,6 +11,7 @@
 #include <math.h>
 #include <float.h>
 #include "array/arrapi.h"
+#include "array/nscall.h"
 #include "lang/args.h"
 #include "lang/error.h"
 #include "ufunc/ufunc.h"
@@ -560,9 +561,10 @@ static struct value *fn_real_if_close(struct eval *ev, const struct builtin *bi,
 				      struct value **argv, const struct kwargs *kw)
 {
 	struct value *x, *tolv = NULL;
-	struct ndarray *a, *im = NULL, *h = NULL;
+	struct value *c;
+	struct ndarray *a, *im;
 	double tol = 100;
-	int close = 1, single;
+	int close, single;
 	if (args_parse(ev, "real_if_close", argc, argv, kw, "a|tol", &x, &tolv) < 0 ||
 	    (tolv && val_as_double(ev, tolv, &tol) < 0))
 		return NULL;
@@ -581,20 +583,17 @@ static struct value *fn_real_if_close(struct eval *ev, const struct builtin *bi,
 		tol = single ? (double)((float)FLT_EPSILON * (float)tol) : DBL_EPSILON * tol;
 	else if (single)
 		tol = (float)tol;   /* compared in float32 (a weak Python float) */
+	/* all(absolute(a.imag) < tol), where a lives (one bool read back) */
 	im = arr_real_imag(ev, a, 1);
-	h = im ? arr_to_host(ev, im) : NULL;
-	nd_decref(im);
-	im = h ? arr_contiguous(ev, h) : NULL;
-	nd_decref(h);
-	if (!im) {
+	c = ex_fn1(ev, nd_backend(a), "all",
+		   ex_bin(ev, OP_LT, ex_fn1(ev, nd_backend(a), "absolute", im ? arr_wrap(ev, im) : NULL),
+			  val_float(tol)));
+	close = c ? val_truth(ev, c) : -1;
+	val_decref(c);
+	if (close < 0) {
 		nd_decref(a);
 		return NULL;
 	}
-	for (int64_t i = 0, n = nd_size(im); i < n && close; i++) {
-		double v = single ? (double)((const float *)nd_data(im))[i] : ((const double *)nd_data(im))[i];
-		close = fabs(v) < tol;
-	}
-	nd_decref(im);
 	if (close) {
 		struct ndarray *re = arr_real_imag(ev, a, 0);
 		nd_decref(a);

@@ -250,13 +250,13 @@ static int native_row(const char *name)
 
 
 /* ufunc.reduce(where=) of a ufunc with no reduction of its own: one pass
- * over the items where the mask holds (reduce.c's masked loop, on the
- * host), from initial or the ufunc's identity.  Steals a. */
+ * over the items where the mask holds (the backend's reduce_masked by the
+ * ufunc's loop), from initial or the ufunc's identity.  Steals a. */
 static struct value *reduce_where(struct eval *ev, int uf, struct ndarray *a, uint64_t axes,
 				  int keep, struct value *initial, struct value *where, struct value *outv)
 {
 	const struct backend *be = nd_backend(a);
-	struct ndarray *m = NULL, *h = NULL, *o = NULL, *init = NULL, *r = NULL;
+	struct ndarray *m = NULL, *o = NULL, *init = NULL, *r = NULL;
 	int64_t sh[ND_MAXDIM];
 	if (arr_where_mask(ev, where, a, 0, &m, NULL, NULL) < 0)
 		goto done;
@@ -268,11 +268,11 @@ static struct value *reduce_where(struct eval *ev, int uf, struct ndarray *a, ui
 			goto done;
 	}
 	if (initial && initial->type != VT_NONE)
-		init = arr_asarray(ev, &backend_host, initial, a->dtype);
-	else if (!(init = identity_of(ev, &backend_host, uf, a->dtype)) && !err_occurred(ev))
+		init = arr_asarray(ev, be, initial, a->dtype);
+	else if (!(init = identity_of(ev, be, uf, a->dtype)) && !err_occurred(ev))
 		err_set(ev, TY_ValueError, "reduction operation '%s' does not have an identity, so to use a where mask one has to specify 'initial'",
 			ufunc_table[uf].name);
-	if (!init || !(h = arr_to_host(ev, a)))
+	if (!init)
 		goto done;
 	for (int i = 0; i < a->ndim; i++)
 		sh[i] = axes >> i & 1 ? 1 : a->shape[i];
@@ -280,7 +280,7 @@ static struct value *reduce_where(struct eval *ev, int uf, struct ndarray *a, ui
 	o = r ? arr_contiguous(ev, r) : NULL;
 	nd_decref(r);
 	r = NULL;
-	if (!o || uf_host_hooks.reduce_masked_uf(ev, h, m, ufunc_table[uf].name, o) < 0)
+	if (!o || be->reduce_masked(ev, a, m, RED_SUM, ufunc_table[uf].name, o) < 0)
 		goto done;
 	if (!keep) {
 		int nd = 0;
@@ -291,15 +291,9 @@ static struct value *reduce_where(struct eval *ev, int uf, struct ndarray *a, ui
 	} else {
 		r = nd_incref(o);
 	}
-	if (r && be != nd_backend(r)) {
-		struct ndarray *t = arr_to_backend(ev, r, be);
-		nd_decref(r);
-		r = t;
-	}
 done:
 	nd_decref(a);
 	nd_decref(m);
-	nd_decref(h);
 	nd_decref(o);
 	nd_decref(init);
 	return r ? into_out(ev, r, outv) : NULL;

@@ -2,7 +2,7 @@
 # runtime.setDevice/getDevice and get_device_id make and report the current device; arrays
 # remember theirs (x.device); an ordinal the machine lacks (Device(n), n = getDeviceCount())
 # raises CUDARuntimeError cudaErrorInvalidDevice on use, enter, synchronize, mem_info and
-# setDevice, and the current device stays as it was.
+# setDevice, and the current device stays as it was; x.data (a MemoryPointer) names it too.
 # CPython has no CuPy here: the fallback is CuPy 14's behaviour on a one-device machine.
 import numpy as np
 try:
@@ -57,10 +57,18 @@ except ImportError:
         def __exit__(self, *exc):
             _Now.dev = self._stack.pop()
 
+    class _Ptr:
+        device_id = 0
+        device = Device(0)
+
     class _Arr(np.ndarray):
         @property
         def device(self):
             return Device(0)
+
+        @property
+        def data(self):
+            return _Ptr()
 
     class _Runtime:
         getDeviceCount = staticmethod(lambda: 1)
@@ -71,6 +79,12 @@ except ImportError:
             _check(i)
             _Now.dev = i
 
+        @staticmethod
+        def deviceCanAccessPeer(i, j):
+            _check(i)
+            _check(j)
+            return 0
+
     class _Cuda:
         Device = Device
         runtime = _Runtime
@@ -79,6 +93,7 @@ except ImportError:
     class cp:
         cuda = _Cuda
         arange = staticmethod(lambda *a: np.arange(*a).view(_Arr))
+        asarray = staticmethod(lambda a: a)
 
 cp.cuda.Device(0).use()   # device 0 current, whichever device the run started on
 n = cp.cuda.runtime.getDeviceCount()
@@ -88,15 +103,17 @@ d = cp.cuda.Device(0)
 print(d, d.id, d == cp.cuda.Device(0), d != cp.cuda.Device(n), cp.cuda.Device(d).id)
 with d:
     x = cp.arange(6).reshape(2, 3)
-    print(x.device, x.device.id, x.device == d)
+    print(x.device, x.device.id, x.device == d, x.data.device_id, x.data.device)
 print(cp.cuda.runtime.getDevice())
 print(d.use())
 print(cp.cuda.runtime.setDevice(0), cp.cuda.runtime.getDevice())
 
 bad = cp.cuda.Device(n)
 print(bad.id == n, repr(bad) == "<CUDA Device %d>" % n)
+print(cp.cuda.runtime.deviceCanAccessPeer(0, 0))
 for what, f in [("use", bad.use), ("synchronize", bad.synchronize),
-                ("setDevice", lambda: cp.cuda.runtime.setDevice(n))]:
+                ("setDevice", lambda: cp.cuda.runtime.setDevice(n)),
+                ("deviceCanAccessPeer", lambda: cp.cuda.runtime.deviceCanAccessPeer(0, n))]:
     try:
         f()
         print(what, "no error")
@@ -120,3 +137,5 @@ with cp.cuda.Device(0):
         print(e.id, y.device, int(y.sum()))
     print(cp.cuda.runtime.getDevice())
 print((x + y).device)
+# on the array's own device cp.asarray is the array itself; copy() stays there
+print(cp.asarray(x) is x, x.copy().device, (x.copy() == x).all())

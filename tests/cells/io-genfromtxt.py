@@ -52,3 +52,17 @@ t(["# only a comment"])
 t(["1 2"], skip_footer=1, max_rows=1)
 t(["1 2"], max_rows=0)
 t(["1 2"], ndmin=4)
+# Python's int()/float()/complex() rules: underscores, Unicode digits, 'j'
+t(["\u0661\u0662 3", "\uff14 5"], dtype=int)
+t(["\u0661.5 (3)"], dtype=complex)
+t(["1+j j -2J (1-2j)"], dtype=complex)
+t(["1_000.5 2"], dtype=float)
+# integers past the dtype
+t(["9223372036854775808 1"], dtype=int)
+t(["300 1"], dtype=np.int8)
+t(["1,"], delimiter=",", dtype=np.uint8)
+t(["9223372036854775808", "2"], dtype=None)
+t(["9223372036854775808 1"], dtype=int, loose=False)
+# dtype=None: a bool column with missing values takes the other columns' type
+t(["\x0b  1E-3"], delimiter=" ", dtype=None)
+t(["1,,1", "2,,2"], delimiter=",", dtype=None)

@@ -62,3 +62,8 @@ with open(p) as f:
 print(repr(np.loadtxt(p, delimiter=",", comments=["#", "x"])))
 os.remove(p)
 os.rmdir(d)
+# float16 goes through Python's float(): underscores and Unicode digits
+print(repr(np.loadtxt(["1_0 \u0662.5"], dtype=np.float16)))
+# a converter's str into bool is its truth; floats into ints are int()
+print(repr(np.loadtxt(["1.5;x;"], delimiter=";", dtype=bool, converters=lambda s: s.strip())))
+print(repr(np.loadtxt(["1.9;-2.5"], delimiter=";", dtype=np.int8, converters=float)))

@@ -24,7 +24,8 @@ set -u
 B=${1:-build}
 PY=${PYTHON:-.venv/bin/python3}
 test -x "$PY" || PY=python3
-LUMEN=$B/lumen
+case $PY in */*) PY=$(cd "$(dirname "$PY")" && pwd)/$(basename "$PY") ;; esac   # cellrun runs it elsewhere
+LUMEN=$(cd "$B" && pwd)/lumen
 CUDA=${CUDA:-/usr/local/cuda}
 LOG=${OUT:-/tmp}
 BYTES=${BYTES:-1073741824}
@@ -32,6 +33,11 @@ ITERS=${ITERS:-20}
 N=${N:-134217728}
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 ngpu=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
+if [ "$ngpu" -eq 0 ]; then   # no nvidia-smi: ask Lumen
+	echo 'import cupy as cp; print(cp.cuda.runtime.getDeviceCount())' >/tmp/lumen-mg-count.py
+	ngpu=$(LUMEN_DEVICE=cuda "$LUMEN" run /tmp/lumen-mg-count.py 2>/dev/null | tail -1)
+	case $ngpu in [0-9]*) ;; *) ngpu=0 ;; esac
+fi
 if [ "$ngpu" -ge 2 ]; then
 	PARTS=${PARTS:-backend cell cells peer nccl corpus}
 else

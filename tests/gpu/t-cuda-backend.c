@@ -1387,6 +1387,194 @@ int main(void)
 		nd_decref(ref); nd_decref(ref64); nd_decref(d); nd_decref(d64);
 	}
 	{
+		/* slow2: geev (cuSOLVER Xgeev) and geev_unpack: for each dtype, a
+		 * batch of two random n x n matrices (real ones have complex pairs),
+		 * A v_j = w_j v_j for every unpacked column, unit vectors */
+		const struct backend_linalg *lb = cu->linalg;
+		static const int dts[] = {DT_FLOAT32, DT_FLOAT64, DT_COMPLEX64, DT_COMPLEX128};
+		static const int ns[] = {1, 5, 64};
+		for (int di = 0; di < 4; di++)
+			for (int ni = 0; ni < 3; ni++) {
+				int dt = dts[di], n = ns[ni], cx = dt_is_complex(dt), cdt = cx ? dt : (dt == DT_FLOAT32 ? DT_COMPLEX64 : DT_COMPLEX128);
+				int64_t batch = 2, sh[3] = {batch, n, n}, wsh[2] = {batch, cx ? n : 2 * n}, csh[2] = {batch, n};
+				struct ndarray *ha = hnew(dt, 3, sh), *da, *dw = dnew(dt, 2, wsh), *dv = dnew(dt, 3, sh);
+				struct ndarray *cw = dnew(cdt, 2, csh), *cv = dnew(cdt, 3, sh), *hw = NULL, *hv = NULL;
+				int info[2] = {-1, -1}, good;
+				double tol = dt == DT_FLOAT32 || dt == DT_COMPLEX64 ? 2e-3 : 1e-9, worst = 0;
+				hfill(ha, -1, 1);
+				da = to_dev(ha);   /* read as column-major: A^T of ha's rows, any matrix will do */
+				good = lb && lb->geev && lb->geev_unpack && da && dw && dv && cw && cv
+					&& lb->geev(ev, dt, batch, n, nd_data(da), nd_data(dw), nd_data(dv), info) == 0
+					&& info[0] == 0 && info[1] == 0
+					&& lb->geev_unpack(ev, dt, batch, n, nd_data(dw), nd_data(dv), nd_data(cw), nd_data(cv)) == 0
+					&& (hw = to_hostc(cw)) && (hv = to_hostc(cv));
+				for (int64_t b = 0; good && b < batch; b++)
+					for (int j = 0; j < n; j++) {
+						double im0, nrm = 0, res = 0, re0 = getd(hw, b * n + j, &im0);
+						double complex lam = re0 + I * im0;
+						for (int i = 0; i < n; i++) {
+							double complex acc = 0, vi;
+							double vim, vre = getd(hv, (b * n + i) * n + j, &vim);
+							vi = vre + I * vim;
+							nrm += creal(vi * conj(vi));
+							for (int k = 0; k < n; k++) {
+								/* A (column-major): item (i, k) at k * n + i */
+								double aim, are = getd(ha, b * n * n + (int64_t)k * n + i, &aim);
+								double vkim, vkre = getd(hv, (b * n + k) * n + j, &vkim);
+								acc += (are + I * aim) * (vkre + I * vkim);
+							}
+							res += creal((acc - lam * vi) * conj(acc - lam * vi));
+						}
+						worst = fmax(worst, sqrt(res) / (1 + cabs(lam)));
+						good &= fabs(sqrt(nrm) - 1) < tol * 10;
+					}
+				snprintf(what, sizeof what, "geev + geev_unpack %s, 2 x %dx%d: A v = w v (worst %.2g), unit vectors",
+					 dtype_table[dt].name, n, n, worst);
+				ok(good && worst < tol * n, what);
+				nd_decref(ha); nd_decref(da); nd_decref(dw); nd_decref(dv); nd_decref(cw); nd_decref(cv);
+				nd_decref(hw); nd_decref(hv);
+			}
+	}
+	{
+		/* slow2: trsm (row-major A and B): op(A) X = B for each triangle,
+		 * trans, one and three right-hand sides, float32 and float64 */
+		const struct backend_linalg *lb = cu->linalg;
+		int n = 70;
+		int64_t ash[2] = {n, n};
+		for (int di = 0; di < 2; di++)
+			for (int lower = 0; lower < 2; lower++)
+				for (int trans = 0; trans < 2; trans++)
+					for (int k = 1; k <= 3; k += 2) {
+						int dt = di ? DT_FLOAT64 : DT_FLOAT32;
+						int64_t bsh[2] = {n, k};
+						struct ndarray *ha = hnew(dt, 2, ash), *hb = hnew(dt, k == 1 ? 1 : 2, bsh), *da, *db, *hx = NULL;
+						double worst = 0;
+						hfill(ha, -1, 1);
+						hfill(hb, -1, 1);
+						for (int i = 0; i < n; i++)
+							for (int j = 0; j < n; j++) {
+								double v = getd(ha, (int64_t)i * n + j, &(double){0});
+								if (lower ? j > i : j < i)
+									v = 1e30;   /* the other triangle: never read */
+								if (i == j)
+									v = 4 + v;
+								if (dt == DT_FLOAT32) ((float *)nd_data(ha))[(int64_t)i * n + j] = (float)v;
+								else ((double *)nd_data(ha))[(int64_t)i * n + j] = v;
+							}
+						da = to_dev(ha);
+						db = to_dev(hb);
+						int good = lb && lb->trsm && da && db
+							&& lb->trsm(ev, dt, n, k, nd_data(da), nd_data(db), lower, trans, 0) == 0 && (hx = to_hostc(db));
+						for (int i = 0; good && i < n; i++)
+							for (int c = 0; c < k; c++) {
+								double acc = 0, im;
+								for (int j = 0; j < n; j++) {
+									int in = lower ? (trans ? j >= i : j <= i) : (trans ? j <= i : j >= i);
+									if (!in)
+										continue;
+									double aij = trans ? getd(ha, (int64_t)j * n + i, &im) : getd(ha, (int64_t)i * n + j, &im);
+									acc += aij * getd(hx, (int64_t)j * k + c, &im);
+								}
+								worst = fmax(worst, fabs(acc - getd(hb, (int64_t)i * k + c, &im)));
+							}
+						snprintf(what, sizeof what, "trsm %s lower=%d trans=%d nrhs=%d: residual %.2g", dtype_table[dt].name,
+							 lower, trans, k, worst);
+						ok(good && worst < (di ? 1e-12 : 1e-4), what);
+						nd_decref(ha); nd_decref(hb); nd_decref(da); nd_decref(db); nd_decref(hx);
+					}
+	}
+	{
+		/* slow2: bounded integers (struct backend_random's integers) for
+		 * each width: inside [low, high], every value of a small range
+		 * drawn about equally often, a width-wide range's signs, the seed
+		 * repeating the stream; sample: distinct, in range, each item as
+		 * likely */
+		const struct backend_random *rb = cu->random;
+		static const struct { int dt; int64_t lo; uint64_t rng; } cases[] = {
+			{DT_INT64, 0, 99}, {DT_INT32, -5, 9}, {DT_INT8, -128, 255}, {DT_UINT16, 3, 60000},
+			{DT_BOOL, 0, 1}, {DT_UINT32, 0, 0xffffffffu}, {DT_INT64, -7, 0}, {DT_UINT64, 1, (1ULL << 40) + 5},
+			{DT_INT64, INT64_MIN, UINT64_MAX},
+		};
+		int64_t n = 200003;
+		for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+			int dt = cases[c].dt, sz = dt_size(dt);
+			struct ndarray *d = dnew(dt, 1, &n), *h = NULL;
+			int good = rb && rb->integers && d && rb->integers(ev, NULL, dt, n, (uint64_t)cases[c].lo, cases[c].rng, nd_data(d)) == 0
+				&& (h = to_hostc(d));
+			int64_t cnt[16] = {0}, neg = 0;
+			double sum = 0;
+			for (int64_t i = 0; good && i < n; i++) {
+				const char *p = (const char *)nd_data(h) + i * sz;
+				uint64_t u = sz == 1 ? *(uint8_t *)p : sz == 2 ? *(uint16_t *)p : sz == 4 ? *(uint32_t *)p : *(uint64_t *)p;
+				uint64_t off = (u - (uint64_t)cases[c].lo) & (sz == 8 ? UINT64_MAX : ((1ULL << (8 * sz)) - 1));
+				good &= off <= cases[c].rng;
+				if (cases[c].rng < 16)
+					cnt[off]++;
+				sum += (double)off / ((double)cases[c].rng + 1);
+				neg += (int64_t)u < 0;
+			}
+			if (good && cases[c].rng < 16)
+				for (uint64_t v = 0; v <= cases[c].rng; v++)
+					good &= fabs(cnt[v] - (double)n / (cases[c].rng + 1)) < 6 * sqrt((double)n / (cases[c].rng + 1));
+			if (good && cases[c].rng > 0)
+				good &= fabs(sum / n - 0.5 * cases[c].rng / ((double)cases[c].rng + 1)) < 0.01;
+			if (good && cases[c].rng == UINT64_MAX)
+				good &= neg > n / 2 - n / 50 && neg < n / 2 + n / 50;
+			snprintf(what, sizeof what, "integers %s in [%lld, +%llu]: in range, uniform", dtype_table[dt].name,
+				 (long long)cases[c].lo, (unsigned long long)cases[c].rng);
+			ok(good, what);
+			nd_decref(d);
+			nd_decref(h);
+		}
+		{
+			int64_t m = 1001;
+			struct ndarray *a = dnew(DT_INT64, 1, &m), *b = dnew(DT_INT64, 1, &m), *ha = NULL, *hb = NULL, *hc = NULL;
+			int g = rb && rb->integers && rb->seed(ev, NULL, 5) == 0 && rb->integers(ev, NULL, DT_INT64, m, 0, 1000000, nd_data(a)) == 0
+				&& (ha = to_hostc(a)) && rb->integers(ev, NULL, DT_INT64, m, 0, 1000000, nd_data(b)) == 0 && (hc = to_hostc(b))
+				&& rb->seed(ev, NULL, 5) == 0 && rb->integers(ev, NULL, DT_INT64, m, 0, 1000000, nd_data(b)) == 0
+				&& (hb = to_hostc(b));
+			ok(g && !memcmp(nd_data(ha), nd_data(hb), m * 8) && memcmp(nd_data(ha), nd_data(hc), m * 8),
+			   "integers: seed(5) repeats the stream, the next call continues it");
+			nd_decref(a); nd_decref(b); nd_decref(ha); nd_decref(hb); nd_decref(hc);
+		}
+		{
+			/* sample: k of pop, distinct and in range; over many draws of 3 of
+			 * 10 every item about as often */
+			static const int64_t ks[][2] = {{1, 1}, {5, 5}, {1000, 100000000}, {1024, 1024}, {700, 5000}, {3, 10}};
+			for (size_t c = 0; c < sizeof ks / sizeof ks[0]; c++) {
+				int64_t k = ks[c][0], pop = ks[c][1];
+				struct ndarray *d = dnew(DT_INT64, 1, &k), *h = NULL;
+				int good = rb && rb->sample && rb->sample(ev, NULL, pop, k, (int64_t *)nd_data(d)) == 0 && (h = to_hostc(d));
+				int64_t *v = h ? (int64_t *)nd_data(h) : NULL;
+				for (int64_t i = 0; good && i < k; i++) {
+					good &= v[i] >= 0 && v[i] < pop;
+					for (int64_t j = 0; good && j < i; j++)
+						good &= v[j] != v[i];
+				}
+				snprintf(what, sizeof what, "sample %lld of %lld: distinct, in range", (long long)k, (long long)pop);
+				ok(good, what);
+				nd_decref(d);
+				nd_decref(h);
+			}
+			int64_t k = 3, cnt[10] = {0}, first[10] = {0};
+			struct ndarray *d = dnew(DT_INT64, 1, &k), *h = NULL;
+			int good = rb && rb->sample;
+			for (int t = 0; good && t < 3000; t++) {
+				good = rb->sample(ev, NULL, 10, 3, (int64_t *)nd_data(d)) == 0 && (h = to_hostc(d));
+				for (int i = 0; good && i < 3; i++)
+					cnt[((int64_t *)nd_data(h))[i]]++;
+				if (good)
+					first[((int64_t *)nd_data(h))[0]]++;
+				nd_decref(h);
+				h = NULL;
+			}
+			for (int i = 0; good && i < 10; i++)
+				good &= fabs(cnt[i] - 900.0) < 6 * 30 && fabs(first[i] - 300.0) < 6 * 17.3;
+			ok(good, "sample 3 of 10, 3000 times: each item and each first item about equally often");
+			nd_decref(d);
+		}
+	}
+	{
 		/* staged transfers under each chunking: sizes about the chunk
 		 * boundaries (the first chunk may be shorter), odd lengths, host
 		 * pointers off any alignment, both ways */
@@ -1505,10 +1693,11 @@ int main(void)
 		printf("# devices: %d (current %d)\n", n, home);
 		ok(n >= 1 && n == (cnt < CUDA_MAXDEV ? cnt : CUDA_MAXDEV), "cuda_ndev is the driver's device count");
 		ok(cuda_use_device(ev, home) == 0 && cuda_cur->id == home, "using the current device again is a no-op");
-		ok(cuda_use_device(ev, n) < 0, "an ordinal past the last device fails");
-		take_err();
-		ok(last_type == TY_CUDARuntimeError && !strcmp(last_msg, "cudaErrorInvalidDevice: invalid device ordinal"),
-		   "... with CuPy's CUDARuntimeError: cudaErrorInvalidDevice: invalid device ordinal");
+		int bad = cuda_use_device(ev, n);
+		take_err();   /* before ok(), which clears the error */
+		ok(bad < 0 && last_type == TY_CUDARuntimeError
+		   && !strcmp(last_msg, "cudaErrorInvalidDevice: invalid device ordinal"),
+		   "an ordinal past the last device: CuPy's CUDARuntimeError: cudaErrorInvalidDevice: invalid device ordinal");
 		ok(cuda_cur->id == home && cuda_use_device(ev, -1) < 0 && cuda_cur->id == home,
 		   "a failed switch leaves the current device");
 		take_err();
@@ -1535,7 +1724,8 @@ int main(void)
 			 * a reduction, matmul */
 			int ufadd = uf_lookup("add");
 			struct value *bv[2] = {V(b), V(b)};
-			struct ndarray *c = uf_apply_arrays(ev, cu, ufadd, 2, bv, NULL), *s0 = dnew(DT_FLOAT32, 0, NULL);
+			int64_t one1 = 1;   /* the reduction's keepdims shape */
+			struct ndarray *c = uf_apply_arrays(ev, cu, ufadd, 2, bv, NULL), *s0 = dnew(DT_FLOAT32, 1, &one1);
 			val_decref(bv[0]);
 			val_decref(bv[1]);
 			ok(c && c->buf->device == other, "an elementwise kernel on the other device (b + b)");
@@ -1590,7 +1780,7 @@ int main(void)
 			nd_decref(s0);
 			nd_decref(m1);
 			nd_decref(m2);
-			/* bandwidth of a 256 MiB peer copy, both ways */
+			/* the bandwidth of a 256 MiB peer copy home -> other */
 			int64_t big = 64 << 20;
 			struct ndarray *x = dnew(DT_FLOAT32, 1, &big), *y = NULL;
 			if (x && cuda_use_device(ev, other) == 0)

@@ -332,7 +332,7 @@ int main(void)
 	{
 		/* the fixed NVRTC sources: gather/scatter (cuda_index.c), uniform (cuda_rand.c) */
 		static const int items[] = {1, 2, 4, 8, 16};
-		char src[4096];
+		char src[16384];
 		int good = 1;
 		for (unsigned i = 0; i < 5; i++)
 			for (int u = 1; u <= 8 && u <= items[i]; u *= 2)
@@ -397,6 +397,9 @@ int main(void)
 		good &= jit_get(ev, cuda_uniform_source_knobs(DT_FLOAT32, 1, 0, src, sizeof src), "lm_fold", 0, NULL) != NULL;
 		good &= jit_get(ev, cuda_uniform_source_knobs(DT_FLOAT64, 1, 0, src, sizeof src), "lm_fold", 0, NULL) != NULL;
 		ok(good, "the uniform generator compiles for each LUMEN_RAND_PER/STCS, and the curand fold pass");
+		good = jit_get(ev, cuda_uniform_source(DT_FLOAT32, src, sizeof src), "lm_int", 0, NULL) != NULL
+			&& jit_get(ev, cuda_uniform_source(DT_FLOAT32, src, sizeof src), "lm_sample", 0, NULL) != NULL;
+		ok(good, "the bounded-integer and sample kernels compile (lm_int, lm_sample)");
 	}
 	{
 		static const char *const names[] = {"sv_widen", "sv_reverse", "sv_values", "sv_left", "sv_right", "sv_roots"};
@@ -408,11 +411,12 @@ int main(void)
 	{
 		static const char *const names[] = {"la_ptrs", "la_trizero_f", "la_trizero_d", "la_trizero_c",
 						    "la_trizero_z", "la_slogdet_f", "la_slogdet_d", "la_slogdet_c",
-						    "la_slogdet_z"};
+						    "la_slogdet_z", "la_geev_unpack_f", "la_geev_unpack_d", "la_geev_unpack_c",
+						    "la_geev_unpack_z"};
 		int good = 1;
-		for (int i = 0; i < 9; i++)
+		for (int i = 0; i < 13; i++)
 			good &= jit_get(ev, cuda_linalg_kernel_source(), names[i], 0, NULL) != NULL;
-		ok(good, "the linear algebra kernels (batched LU pointers, triangles, slogdet) compile");
+		ok(good, "the linear algebra kernels (batched LU pointers, triangles, slogdet, geev's complex form) compile");
 	}
 	fused_cases();
 	printf("1..%d\n", nt);   /* the plan last: the count follows the cases */

@@ -15,7 +15,7 @@
 
 /* ENTRIES: every function pointer of struct backend, in header order */
 #define BACKEND_ENTRIES(X) X(alloc) X(free) X(alloc_zeroed) X(sync) X(copy) X(to_host) \
-	X(from_host) X(fill) X(elementwise) X(reduce) X(scan) X(matmul) X(sort) X(take_flat) \
+	X(from_host) X(fill) X(elementwise) X(reduce) X(reduce_masked) X(scan) X(matmul) X(sort) X(take_flat) \
 	X(gather) X(scatter) X(stencil) X(spline_prefilter) X(interpolate) X(mask_count) \
 	X(mask_take) X(mask_put) X(take_index) X(bounds) X(bin_count) X(arange_fill) X(vander) X(searchsorted) \
 	X(segment_argminmax) X(elsewhere) X(put_index)
@@ -24,7 +24,7 @@
 #define LINALG_ENTRIES(X) X(getrf) X(getrs) X(potrf) X(geqrf) X(orgqr) X(gesdd) X(syevd) X(geev) X(gelsd)
 /* device shortcuts of the linalg table (backend_lib.h): NULL on the host,
  * where numerics/linalg_decomp.c keeps NumPy's own arithmetic */
-#define LINALG_DEVICE_ONLY(X) X(trizero) X(lu_slogdet)
+#define LINALG_DEVICE_ONLY(X) X(trizero) X(lu_slogdet) X(geev_unpack) X(trsm)
 
 static void check(const struct backend *be, const char *which)
 {

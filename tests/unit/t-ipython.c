@@ -202,6 +202,37 @@ int main(void)
 		    "(gv, go, 'go' in ip.user_ns)", "('5', ['a', '5'], True)") &&
 	   value_is("c = !cat gi.txt", "c", "['hi']"), "get_ipython(): run_line_magic, run_cell_magic, system, getoutput, user_ns");
 
+	/* magics a cell registers (IPython.core.magic), as _mgmn_nb_setup.py does */
+	ok(run("from IPython.core.magic import register_cell_magic, register_line_magic\n"
+	       "from IPython import get_ipython\n"
+	       "@register_cell_magic\ndef shout(line, cell):\n    print('[' + line + ']', cell.upper().strip())\n"
+	       "@register_line_magic('twice')\ndef tw(line):\n    return line * 2\n") == 0 &&
+	   out_is("%%shout a b\nhello {x}\n", "[a b] HELLO {X}\n") &&
+	   value_is("t = %twice ab", "t", "'abab'") &&
+	   value_is(NULL, "(sorted(get_ipython().magics_manager.magics['cell']), 'px' in "
+		    "get_ipython().magics_manager.magics['cell'], 'twice' in get_ipython().magics_manager.magics['line'])",
+		    "(['shout'], False, True)") &&
+	   out_is("get_ipython().run_cell_magic('shout', '', 'z')", "[] Z\n"),
+	   "register_cell_magic / register_line_magic: %%name and %name call the cell's functions");
+	ok(run("%%nosuchmagic\nx") != 0 && !strcmp(ERR.ename, "UsageError"), "an unregistered cell magic: UsageError");
+	/* IPython.Application.instance().kernel.do_shutdown(True): a restart forgets the variables */
+	ok(value_is("import IPython\nkeep_me = 1\nr = IPython.Application.instance().kernel.do_shutdown(True)",
+		    "('keep_me' in dir(), r)", "(False, {'status': 'ok', 'restart': True})") &&
+	   run("%%shout after\nx") != 0 && !strcmp(ERR.ename, "UsageError"),
+	   "IPython.Application.instance().kernel.do_shutdown(True) restarts in place");
+
+	/* IPython's cleanup of pasted input: leading indent, >>> / ... and In [n]: / ...: prompts */
+	ok(value_is("  li_a = 1\n  li_b = li_a + 1", "li_b", "2"), "a cell indented as a whole runs (leading_indent)");
+	ok(value_is(">>> cp_a = [1,\n...        2]\n>>> cp_b = len(cp_a)", "cp_b", "2") &&
+	   value_is("\n>>> cp_c = 3\n", "cp_c", "3"), ">>> and ... prompts are stripped (classic_prompt)");
+	ok(value_is("ip_s = str(\n  ....:     'ab'\n  ....: )\n", "ip_s", "'ab'") &&
+	   value_is("In [7]: ip_t = 5\n   ...: ip_u = ip_t * 2", "ip_u", "10"),
+	   "In [n]: and ...: prompts are stripped (ipython_prompt)");
+	ok(value_is("el_x = 1\nel_y = ...", "el_y", "Ellipsis") &&
+	   value_is("def el_f():\n    ...\nel_z = el_f()", "(el_z, el_y)", "(None, Ellipsis)"),
+	   "an Ellipsis line is no prompt");
+	ok(run("x = 1\n    y = 2") != 0 && !strcmp(ERR.ename, "IndentationError"), "an indent past the first line is still an error");
+
 	/* IPython's default aliases */
 	ok(run("%mkdir alias_dir") == 0 && run("%ls -d alias_dir") == 0 && strstr(C.out, "alias_dir") &&
 	   run("%rmdir alias_dir") == 0 && run("%ls") == 0 && !strstr(C.out, "alias_dir"),

@@ -373,9 +373,28 @@ static int peer_enable(int other)
  * time, a ValueError when the devices cannot reach each other. */
 int cuda_check_peer(struct eval *ev, const struct ndarray *a)
 {
-	int from = a->buf->device, to = cuda_cur->id;
+	if (a->buf->device == cuda_cur->id || a->buf->be != &cuda_backend)
+		return 0;
+	return cuda_check_peer_dev(ev, a->buf->device);
+}
+
+int cuda_ptr_device(const void *p)
+{
+	struct cudaPointerAttributes at;
+	if (cuda_ndev < 2 || !p)
+		return cuda_cur->id;
+	if (cudaPointerGetAttributes(&at, p) != cudaSuccess) {
+		cudaGetLastError();
+		return -1;
+	}
+	return at.type == cudaMemoryTypeDevice ? at.device : -1;
+}
+
+int cuda_check_peer_dev(struct eval *ev, int from)
+{
+	int to = cuda_cur->id;
 	char msg[200];
-	if (from == to || a->buf->be != &cuda_backend)
+	if (from == to)
 		return 0;
 	snprintf(msg, sizeof msg, "The device where the array resides (%d) is different from the current device (%d).",
 		 from, to);
@@ -509,6 +528,58 @@ static int peer_copy(struct eval *ev, void *dst, int ddev, const void *src, int 
 	return CUDA_CHECK(ev, cudaStreamSynchronize(cuda_cur->stream));
 }
 
+static int cu_copy(struct eval *ev, struct ndarray *dst, const struct ndarray *src);
+
+/* a new C-contiguous array of dtype dt, shape of a, on device dev */
+static struct ndarray *new_on(struct eval *ev, int dev, int dt, const struct ndarray *a)
+{
+	int saved = cuda_cur->id;
+	struct ndarray *r;
+	if (cuda_use_device(ev, dev) < 0)
+		return NULL;
+	r = nd_new(ev, &cuda_backend, dt, a->ndim, a->shape);
+	if (cuda_use_device(ev, saved) < 0) {
+		nd_decref(r);
+		return NULL;
+	}
+	return r;
+}
+
+/* cu_copy on device dev, then back */
+static int copy_on(struct eval *ev, int dev, struct ndarray *dst, const struct ndarray *src)
+{
+	int saved = cuda_cur->id, r;
+	if (cuda_use_device(ev, dev) < 0)
+		return -1;
+	r = cu_copy(ev, dst, src);
+	return cuda_use_device(ev, saved) < 0 ? -1 : r;
+}
+
+/* A copy between devices as CuPy's ndarray.copy makes one: src made
+ * contiguous on its own device, one cudaMemcpyPeer of its bytes, the cast or
+ * layout of dst done on dst's device.  No kernel reads another device's
+ * memory, so it needs no peer access. */
+static int cross_copy(struct eval *ev, struct ndarray *dst, const struct ndarray *src)
+{
+	int sdev = src->buf->device, ddev = dst->buf->device, r = -1;
+	struct ndarray *s = NULL, *d = NULL;
+	if (nd_is_c_contiguous(src))
+		s = nd_incref((struct ndarray *)src);
+	else if (!(s = new_on(ev, sdev, src->dtype, src)) || copy_on(ev, sdev, s, src) < 0)
+		goto out;
+	if (dst->dtype == src->dtype && nd_is_c_contiguous(dst))
+		d = nd_incref(dst);
+	else if (!(d = new_on(ev, ddev, src->dtype, dst)))
+		goto out;
+	if (peer_copy(ev, nd_data(d), ddev, nd_data(s), sdev, nbytes_of(s)) < 0)
+		goto out;
+	r = d == dst ? 0 : copy_on(ev, ddev, dst, d);
+out:
+	nd_decref(s);
+	nd_decref(d);
+	return r;
+}
+
 static int cu_copy(struct eval *ev, struct ndarray *dst, const struct ndarray *src)
 {
 	struct ew_tree t;
@@ -518,13 +589,10 @@ static int cu_copy(struct eval *ev, struct ndarray *dst, const struct ndarray *s
 		return 0;
 	if (cuda_cur->dead)
 		return dead_error(ev);
-	if (__builtin_expect(dst->buf->device != cuda_cur->id || src->buf->device != cuda_cur->id, 0)) {
-		if (dst->dtype == src->dtype && nd_is_c_contiguous(dst) && nd_is_c_contiguous(src))
-			return peer_copy(ev, nd_data(dst), dst->buf->device, nd_data(src), src->buf->device,
-					 nbytes_of(dst));
-		if (same_dev2(ev, dst, src) < 0)
-			return -1;
-	}
+	if (__builtin_expect(dst->buf->device != src->buf->device, 0))
+		return cross_copy(ev, dst, src);
+	if (__builtin_expect(dst->buf->device != cuda_cur->id, 0))   /* both on another device: there */
+		return copy_on(ev, dst->buf->device, dst, src);
 	if (dst->dtype == src->dtype && nd_is_c_contiguous(dst) && nd_is_c_contiguous(src)) {
 		if (nd_data(dst) == nd_data(src))
 			return 0;
@@ -707,6 +775,32 @@ static int cu_scan(struct eval *ev, const struct ndarray *a, int axis, int prod,
 		return 0;
 	if (!nd_is_c_contiguous(out))
 		return err_set(ev, TY_NotImplementedError, "scan into a non-contiguous output"), -1;
+	switch (out->dtype) {
+	case DT_INT32: case DT_INT64: case DT_UINT32: case DT_UINT64: case DT_FLOAT32: case DT_FLOAT64:
+		break;
+	case DT_BOOL: case DT_INT8: case DT_INT16: case DT_UINT8: case DT_UINT16: {
+		/* the kernels scan 32/64-bit items: a 64-bit scan cast back (sums
+		 * and products wrap the same modulo 2^8 or 2^16; a bool sum is an or) */
+		struct ndarray *w = nd_new(ev, nd_backend(out), dtype_table[out->dtype].kind == DK_UINT
+					   ? DT_UINT64 : DT_INT64, out->ndim, out->shape);
+		r = w && cu_scan(ev, a, axis, prod, w) == 0 && cu_copy(ev, out, w) == 0 ? 0 : -1;
+		nd_decref(w);
+		return r;
+	}
+	default: {
+		/* float16 and complex, whose rounding a wider scan would change:
+		 * the host backend's scan of a host copy (a fallback) */
+		struct ndarray *h = arr_to_host(ev, a);
+		struct ndarray *hout = h ? nd_new(ev, &backend_host, out->dtype, out->ndim, out->shape) : NULL;
+		r = hout && backend_host.scan(ev, h, axis, prod, hout) == 0 && cuda_trip_back(ev, out, hout) == 0
+			? 0 : -1;
+		nd_decref(h);
+		nd_decref(hout);
+		if (r == 0)
+			cuda_fallback_count(FB_SCAN_INEXACT);
+		return r;
+	}
+	}
 	if (cu_copy(ev, out, a) < 0)
 		return -1;
 	for (int i = 0; i < axis; i++)
@@ -876,6 +970,74 @@ static int cu_searchsorted(struct eval *ev, const struct ndarray *a, const struc
 	return cuda_searchsorted(ev, a, v, right, out);
 }
 
+static int cu_stencil(struct eval *ev, const struct stencil *s, const struct ndarray *in,
+		      struct ndarray *out)
+{
+	if (same_dev2(ev, in, out) < 0)
+		return -1;
+	return cuda_stencil(ev, s, in, out);
+}
+
+static int cu_prefilter(struct eval *ev, struct ndarray *c, int axis, int order, enum im_mode mode)
+{
+	if (same_dev2(ev, c, NULL) < 0)
+		return -1;
+	return cuda_prefilter(ev, c, axis, order, mode);
+}
+
+static int cu_interpolate(struct eval *ev, const struct interp *x, const struct ndarray *c,
+			  struct ndarray *out)
+{
+	if (same_dev2(ev, c, out) < 0)
+		return -1;
+	return cuda_interpolate(ev, x, c, out);
+}
+
+static int cu_bounds(struct eval *ev, const struct ndarray *x, double *lo, double *hi, int *nan)
+{
+	if (same_dev2(ev, x, NULL) < 0)
+		return -1;
+	return cuda_bounds(ev, x, lo, hi, nan);
+}
+
+static int cu_bin_count(struct eval *ev, const struct ndarray *x, const double *edges, int64_t nb,
+			int uniform, struct ndarray *counts)
+{
+	if (same_dev2(ev, x, counts) < 0)
+		return -1;
+	return cuda_bin_count(ev, x, edges, nb, uniform, counts);
+}
+
+static int cu_segment_argminmax(struct eval *ev, const struct ndarray *y, const int64_t *bounds,
+				int64_t nseg, int64_t *imin, int64_t *imax)
+{
+	if (same_dev2(ev, y, NULL) < 0)
+		return -1;
+	return cuda_segment_argminmax(ev, y, bounds, nseg, imin, imax);
+}
+
+static int cu_arange_fill(struct eval *ev, struct ndarray *dst, const void *first2, const double *step)
+{
+	if (same_dev2(ev, dst, NULL) < 0)
+		return -1;
+	return cuda_arange_fill(ev, dst, first2, step);
+}
+
+static int cu_vander(struct eval *ev, const struct ndarray *x, int increasing, struct ndarray *out)
+{
+	if (same_dev2(ev, x, out) < 0)
+		return -1;
+	return cuda_vander(ev, x, increasing, out);
+}
+
+static int cu_put_index(struct eval *ev, struct ndarray *a, const struct ndarray *idx,
+			const struct ndarray *vals, int mode)
+{
+	if (same_dev2(ev, a, idx) < 0 || same_dev2(ev, vals, NULL) < 0)
+		return -1;
+	return cuda_put_index(ev, a, idx, vals, mode);
+}
+
 static struct backend cuda_backend = {
 	.name = "cuda",
 	.device = DEV_CUDA,
@@ -891,28 +1053,29 @@ static struct backend cuda_backend = {
 	.fill = cu_fill,
 	.elementwise = cu_elementwise,
 	.reduce = cu_reduce,
+	.reduce_masked = cuda_reduce_masked,
 	.scan = cu_scan,
 	.matmul = cu_matmul,
 	.sort = cu_sort,
 	.take_flat = cu_take_flat,
 	.gather = cu_gather,
 	.scatter = cu_scatter,
-	.stencil = cuda_stencil,
-	.spline_prefilter = cuda_prefilter,
-	.interpolate = cuda_interpolate,
+	.stencil = cu_stencil,
+	.spline_prefilter = cu_prefilter,
+	.interpolate = cu_interpolate,
 	.mask_count = cu_mask_count,
 	.mask_take = cu_mask_take,
 	.mask_put = cu_mask_put,
 	.take_index = cu_take_index,
-	.bounds = cuda_bounds,
-	.bin_count = cuda_bin_count,
-	.segment_argminmax = cuda_segment_argminmax,
-	.arange_fill = cuda_arange_fill,
+	.bounds = cu_bounds,
+	.bin_count = cu_bin_count,
+	.segment_argminmax = cu_segment_argminmax,
+	.arange_fill = cu_arange_fill,
 	.searchsorted = cu_searchsorted,
-	.vander = cuda_vander,
+	.vander = cu_vander,
 	.elsewhere = cu_elsewhere,
 	/* slow1 */
-	.put_index = cuda_put_index,
+	.put_index = cu_put_index,
 };
 
 /* The library families are filled in once, before the backend is first

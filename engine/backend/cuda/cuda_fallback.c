@@ -31,15 +31,13 @@ struct fallback {
 
 /* ORDER enum cuda_fb (cuda_int.h) */
 static const struct fallback fallbacks[] = {
-	[FB_LINALG_GEEV] = {"numpy.linalg.eig, eigvals", "no cuSOLVER geev in struct backend_linalg",
-	 "numerics/linalg.c (lin_dispatch)"},
 	[FB_LINALG_GELSD] = {"numpy.linalg.lstsq", "no cuSOLVER gelsd in struct backend_linalg",
 	 "numerics/linalg.c (lin_dispatch)"},
 	[FB_LINALG_NONFINITE] = {"numpy.linalg decompositions of inputs with inf or NaN",
 	 "cuSOLVER pivots differently on non-finite values; LAPACK's results are NumPy's",
 	 "numerics/linalg.c (lin_dispatch)"},
-	[FB_REDUCE_WHERE] = {"reductions with where= (sum, prod, min, max, ufunc.reduce ...)",
-	 "CuPy has no where=: NumPy's host loop", "ufunc/reduce.c, ufunc/ufuncmeth.c (reduce_where)"},
+	[FB_REDUCE_WHERE] = {"reductions with where= (sum, prod, min, max, mean, var, ufunc.reduce ...)",
+	 "CuPy has no where=: NumPy's host loop (the rest of mean, var ... on the device)", "cuda"},
 	[FB_REDUCE_COMPLEX_ORDER] = {"min, max, argmin, argmax, nanmin, nanmax of complex arrays",
 	 "the device reductions order reals only (NumPy's order is lexicographic)",
 	 "cuda"},
@@ -51,11 +49,13 @@ static const struct fallback fallbacks[] = {
 	[FB_NDIMAGE_EMPTY] = {"scipy.ndimage filters of 0-d or empty arrays", "the stencil kernels index a shape",
 	 "cuda"},
 	[FB_VANDER] = {"vander", "built on the host and copied", "cuda"},
-	[FB_PUT_AT] = {"ufunc.at, real_if_close", "host loops", "ufunc/ufuncmeth.c, ufunc/ufuncfn.c"},
+	[FB_PUT_AT] = {"ufunc.at", "host loops", "ufunc/ufuncmeth.c"},
 	[FB_INDEX_ARRAYS] = {"indexing by index arrays or lists", "the key is lowered to host offsets", "lib/index.c (item_of_array)"},
 	[FB_RANDOM_DISTS] = {"cp.random distributions other than uniform and normal",
 	 "struct backend_random fills UNIFORM/NORMAL/BITS only: NumPy's host draws are copied",
 	 "random/random.c (rnd_deliver)"},
+	[FB_SCAN_INEXACT] = {"cumsum, cumprod, nancumsum, nancumprod of float16 and complex",
+	 "the device scans 32/64-bit ints and float32/64; a wider scan would change the rounding", "cuda"},
 };
 #define NFALLBACK FB_COUNT
 
@@ -105,6 +105,24 @@ out:
 		nd_decref(h->arrays[i]);
 	nd_decref(hout);
 	free(h);
+	return rc;
+}
+
+/* struct backend's reduce_masked: the host backend's masked loop on host
+ * copies of a, mask and out (which holds the start values) */
+int cuda_reduce_masked(struct eval *ev, const struct ndarray *a, const struct ndarray *mask,
+		       enum red_op op, const char *ufname, struct ndarray *out)
+{
+	struct ndarray *h = arr_to_host(ev, a);
+	struct ndarray *hm = h ? arr_to_host(ev, mask) : NULL;
+	struct ndarray *hout = hm ? arr_to_host(ev, out) : NULL;
+	int rc = hout && backend_host.reduce_masked(ev, h, hm, op, ufname, hout) == 0
+		 && cuda_trip_back(ev, out, hout) == 0 ? 0 : -1;
+	nd_decref(h);
+	nd_decref(hm);
+	nd_decref(hout);
+	if (rc == 0)
+		cuda_fallback_count(FB_REDUCE_WHERE);
 	return rc;
 }
 

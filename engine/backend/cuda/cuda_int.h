@@ -70,12 +70,16 @@ extern int cuda_ndev;   /* devices the driver reports (at most CUDA_MAXDEV), 0 b
  * `CUDARuntimeError: cudaErrorInvalidDevice: invalid device ordinal` (or the
  * start's error) set.  The same id again costs nothing. */
 int cuda_use_device(struct eval *ev, int id);
-/* The device a buffer of this plugin lives on. */
-static inline int cuda_buf_device(const struct buffer *b) { return b->device; }
 /* 0 when a (an array of this plugin) is on the current device or readable
  * from it: peer access is enabled on first need, with CuPy's
  * PerformanceWarning; ValueError when the devices cannot reach each other. */
 int cuda_check_peer(struct eval *ev, const struct ndarray *a);
+/* The same for memory of device `from` (the library entries, which get
+ * pointers); cuda_ptr_device: the device of a device pointer (a driver
+ * query, made only on a machine with several GPUs; the current device on
+ * one), -1 when it is no device memory. */
+int cuda_check_peer_dev(struct eval *ev, int from);
+int cuda_ptr_device(const void *p);
 /* Switches to the device of a for a copy to or from the host; *saved gets
  * the device to return to (cuda_use_device(ev, saved) after). */
 int cuda_enter_array_device(struct eval *ev, const struct ndarray *a, int *saved);
@@ -240,9 +244,9 @@ struct value *uk_fn_rawmodule(struct eval *ev, const struct builtin *bi, int arg
 /* cuda_fallback.c: the list of host round trips (cp.cuda.lumen_fallbacks);
  * an entry that makes one calls cuda_fallback_count with its own. */
 enum cuda_fb { /* ORDER fallbacks[] */
-	FB_LINALG_GEEV, FB_LINALG_GELSD, FB_LINALG_NONFINITE, FB_REDUCE_WHERE,
+	FB_LINALG_GELSD, FB_LINALG_NONFINITE, FB_REDUCE_WHERE,
 	FB_REDUCE_COMPLEX_ORDER, FB_QUANTILE, FB_BINCOUNT_WEIGHTS, FB_NDIMAGE_EMPTY,
-	FB_VANDER, FB_PUT_AT, FB_INDEX_ARRAYS, FB_RANDOM_DISTS,
+	FB_VANDER, FB_PUT_AT, FB_INDEX_ARRAYS, FB_RANDOM_DISTS, FB_SCAN_INEXACT,
 	FB_COUNT
 };
 void cuda_fallback_count(enum cuda_fb id);
@@ -257,6 +261,8 @@ int cuda_trip_back(struct eval *ev, struct ndarray *out, const struct ndarray *h
 int cuda_trip_reduce(struct eval *ev, const struct ew_tree *t, enum red_op op, uint64_t axes,
 		     struct ndarray *out);
 /* struct backend's entries that are a round trip whole */
+int cuda_reduce_masked(struct eval *ev, const struct ndarray *a, const struct ndarray *mask,
+		       enum red_op op, const char *ufname, struct ndarray *out);
 int cuda_vander(struct eval *ev, const struct ndarray *x, int increasing, struct ndarray *out);
 
 #endif /* HAVE_CUDA */

@@ -20,6 +20,7 @@
 #include "lang/args.h"
 #include "backend/ukparse.h"
 #include "lang/error.h"
+#include "pyobj/bytesobj.h"
 #include "backend/cuda/cuda_int.h"
 
 #ifdef HAVE_CUDA
@@ -68,9 +69,11 @@ struct device_obj { int id; int depth; int stack[DEV_STACK]; };
 
 static void dev_free(void *p) { free(p); }
 
-/* the current device's id: 0 before a device exists (host mode) */
+/* the current device's id (after the start: under MPI it may be the
+ * local rank's); 0 without a device (host mode) */
 static int cur_id(void)
 {
+	cudabe_describe();   /* waits for the start */
 	return cuda_cur->ok ? cuda_cur->id : 0;
 }
 
@@ -207,9 +210,54 @@ static struct value *meminfo(struct eval *ev)
 	return val_tuple_new(2, items);
 }
 
+/* Device.attributes: CuPy's dict of cudaDeviceGetAttribute's answers, by
+ * the attribute's name without cudaDevAttr (the common ones) */
+static struct value *dev_attributes(struct eval *ev, int id)
+{
+	static const struct { const char *name; enum cudaDeviceAttr a; } at[] = {
+		{"MaxThreadsPerBlock", cudaDevAttrMaxThreadsPerBlock},
+		{"MaxBlockDimX", cudaDevAttrMaxBlockDimX}, {"MaxBlockDimY", cudaDevAttrMaxBlockDimY},
+		{"MaxBlockDimZ", cudaDevAttrMaxBlockDimZ}, {"MaxGridDimX", cudaDevAttrMaxGridDimX},
+		{"MaxGridDimY", cudaDevAttrMaxGridDimY}, {"MaxGridDimZ", cudaDevAttrMaxGridDimZ},
+		{"MaxSharedMemoryPerBlock", cudaDevAttrMaxSharedMemoryPerBlock},
+		{"TotalConstantMemory", cudaDevAttrTotalConstantMemory}, {"WarpSize", cudaDevAttrWarpSize},
+		{"MaxRegistersPerBlock", cudaDevAttrMaxRegistersPerBlock}, {"ClockRate", cudaDevAttrClockRate},
+		{"MultiProcessorCount", cudaDevAttrMultiProcessorCount},
+		{"MemoryClockRate", cudaDevAttrMemoryClockRate},
+		{"GlobalMemoryBusWidth", cudaDevAttrGlobalMemoryBusWidth}, {"L2CacheSize", cudaDevAttrL2CacheSize},
+		{"MaxThreadsPerMultiProcessor", cudaDevAttrMaxThreadsPerMultiProcessor},
+		{"ComputeCapabilityMajor", cudaDevAttrComputeCapabilityMajor},
+		{"ComputeCapabilityMinor", cudaDevAttrComputeCapabilityMinor},
+		{"MaxSharedMemoryPerMultiprocessor", cudaDevAttrMaxSharedMemoryPerMultiprocessor},
+		{"MaxRegistersPerMultiprocessor", cudaDevAttrMaxRegistersPerMultiprocessor},
+		{"ConcurrentKernels", cudaDevAttrConcurrentKernels}, {"EccEnabled", cudaDevAttrEccEnabled},
+		{"PciBusId", cudaDevAttrPciBusId}, {"PciDeviceId", cudaDevAttrPciDeviceId},
+		{"ManagedMemory", cudaDevAttrManagedMemory},
+		{"CooperativeLaunch", cudaDevAttrCooperativeLaunch},
+	};
+	struct value *n = cudaobj_need_dev(ev), *d;
+	if (!n)
+		return NULL;
+	val_decref(n);
+	if (!(d = val_dict_new()))
+		return err_nomem(ev);
+	for (size_t i = 0; i < sizeof at / sizeof at[0]; i++) {
+		int v = 0;
+		if (cudaDeviceGetAttribute(&v, at[i].a, id) != cudaSuccess)
+			continue;
+		if (dict_setstr(d, at[i].name, val_int(v)) < 0) {
+			val_decref(d);
+			return err_nomem(ev);
+		}
+	}
+	return d;
+}
+
 static struct value *dev_getattr(struct eval *ev, struct value *self, const char *name)
 {
 	struct device_obj *d = self->u.obj.p;
+	if (!strcmp(name, "attributes"))
+		return dev_attributes(ev, d->id);
 	if (!strcmp(name, "synchronize"))
 		return method(self, name, dev_sync);
 	if (!strcmp(name, "use"))
@@ -276,7 +324,7 @@ static int dev_exit(struct eval *ev, struct value *self)
 
 static struct value *dev_binop(struct eval *ev, enum binop op, struct value *l, struct value *r);
 
-static const char *const dev_attrs[] = {"compute_capability", "id", "mem_info", "synchronize", "use", NULL};
+static const char *const dev_attrs[] = {"attributes", "compute_capability", "id", "mem_info", "synchronize", "use", NULL};
 static const struct objtype device_type = {
 	.name = "Device", .free = dev_free, .getattr = dev_getattr, .repr = dev_repr,
 	.enter = dev_enter, .exit = dev_exit, .attrs = dev_attrs, .binop = dev_binop,
@@ -643,6 +691,12 @@ static struct value *fn_devsync(struct eval *ev, const struct builtin *bi, int a
 	return sync_id(ev, cur_id());
 }
 
+static struct value *tuple3(const int v[3])
+{
+	struct value *it[3] = {val_int(v[0]), val_int(v[1]), val_int(v[2])};
+	return val_tuple_new(3, it);
+}
+
 static struct value *fn_props(struct eval *ev, const struct builtin *bi, int argc,
 			      struct value **argv, const struct kwargs *kw)
 {
@@ -659,7 +713,8 @@ static struct value *fn_props(struct eval *ev, const struct builtin *bi, int arg
 		return NULL;
 	if (!(d = val_dict_new()))
 		return NULL;
-	dict_setstr(d, "name", val_cstr(p.name));
+	/* CuPy's name is bytes (b'NVIDIA H100 80GB HBM3') */
+	dict_setstr(d, "name", val_bytes(p.name, strlen(p.name)));
 	dict_setstr(d, "totalGlobalMem", val_int((int64_t)p.totalGlobalMem));
 	dict_setstr(d, "sharedMemPerBlock", val_int((int64_t)p.sharedMemPerBlock));
 	dict_setstr(d, "regsPerBlock", val_int(p.regsPerBlock));
@@ -674,6 +729,23 @@ static struct value *fn_props(struct eval *ev, const struct builtin *bi, int arg
 	dict_setstr(d, "memoryBusWidth", val_int(p.memoryBusWidth));
 	dict_setstr(d, "pciBusID", val_int(p.pciBusID));
 	dict_setstr(d, "sharedMemPerMultiprocessor", val_int((int64_t)p.sharedMemPerMultiprocessor));
+	dict_setstr(d, "maxThreadsDim", tuple3(p.maxThreadsDim));
+	dict_setstr(d, "maxGridSize", tuple3(p.maxGridSize));
+	dict_setstr(d, "regsPerMultiprocessor", val_int(p.regsPerMultiprocessor));
+	dict_setstr(d, "integrated", val_int(p.integrated));
+	dict_setstr(d, "concurrentKernels", val_int(p.concurrentKernels));
+	dict_setstr(d, "ECCEnabled", val_int(p.ECCEnabled));
+	dict_setstr(d, "asyncEngineCount", val_int(p.asyncEngineCount));
+	dict_setstr(d, "managedMemory", val_int(p.managedMemory));
+	dict_setstr(d, "pciDeviceID", val_int(p.pciDeviceID));
+	dict_setstr(d, "pciDomainID", val_int(p.pciDomainID));
+	dict_setstr(d, "maxBlocksPerMultiProcessor", val_int(p.maxBlocksPerMultiProcessor));
+	/* gone from cudaDeviceProp in CUDA 13, still in CuPy's dict: from the attributes */
+	int clk = 0, mclk = 0;
+	cudaDeviceGetAttribute(&clk, cudaDevAttrClockRate, (int)id);
+	cudaDeviceGetAttribute(&mclk, cudaDevAttrMemoryClockRate, (int)id);
+	dict_setstr(d, "clockRate", val_int(clk));
+	dict_setstr(d, "memoryClockRate", val_int(mclk));
 	return d;
 }
 

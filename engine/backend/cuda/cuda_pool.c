@@ -23,21 +23,19 @@
 #define FC_MAX ((size_t)64 << 10)
 #define FC_SLOTS 32
 static struct devpool {
-	cudaMemPool_t d_mempool;
-	size_t d_used;        /* bytes in live allocations (rounded as CuPy does) */
-	size_t d_limit;       /* set_limit; 0: none */
-	size_t d_nfree;       /* freed blocks not yet reused (an estimate) */
-	struct { void *p; size_t r; } d_fc[FC_SLOTS];   /* the front cache below */
-	int d_fc_n;
+	cudaMemPool_t mempool;
+	size_t used;          /* bytes in live allocations (rounded as CuPy does) */
+	size_t limit;         /* set_limit; 0: none */
+	size_t nfree;         /* freed blocks not yet reused (an estimate) */
+	struct { void *p; size_t r; } fc[FC_SLOTS];   /* the front cache below */
+	int fc_n;
 } pools[CUDA_MAXDEV];
-/* the current device's pool, its fields by the names of one device's code */
-#define PL (&pools[cuda_cur->id])
-#define mempool (PL->d_mempool)
-#define used (PL->d_used)
-#define limit (PL->d_limit)
-#define nfree (PL->d_nfree)
-#define fc (PL->d_fc)
-#define fc_n (PL->d_fc_n)
+
+/* the current device's pool */
+static struct devpool *cur_pool(void)
+{
+	return &pools[cuda_cur->id];
+}
 
 static size_t round512(size_t n)
 {
@@ -54,10 +52,11 @@ static size_t round512(size_t n)
 
 static void fc_release(void)
 {
-	for (int i = 0; i < fc_n; i++)
-		if (!cuda_cur->dead && cudaFreeAsync(fc[i].p, 0) != cudaSuccess)
+	struct devpool *pl = cur_pool();
+	for (int i = 0; i < pl->fc_n; i++)
+		if (!cuda_cur->dead && cudaFreeAsync(pl->fc[i].p, 0) != cudaSuccess)
 			cudaGetLastError();
-	fc_n = 0;
+	pl->fc_n = 0;
 }
 
 void pool_setup(int id)
@@ -65,14 +64,14 @@ void pool_setup(int id)
 	uint64_t thr = UINT64_MAX;
 	const char *l = getenv("CUPY_GPU_MEMORY_LIMIT");
 	struct devpool *d = &pools[id];
-	cudaDeviceGetDefaultMemPool(&d->d_mempool, id);
-	cudaMemPoolSetAttribute(d->d_mempool, cudaMemPoolAttrReleaseThreshold, &thr);
+	cudaDeviceGetDefaultMemPool(&d->mempool, id);
+	cudaMemPoolSetAttribute(d->mempool, cudaMemPoolAttrReleaseThreshold, &thr);
 	if (l && *l) {
 		char *end;
 		double v = strtod(l, &end);
 		if (*end == '%')
 			v = v / 100.0 * (double)cuda_devs[id].total_mem;
-		d->d_limit = v > 0 ? (size_t)v : 0;
+		d->limit = v > 0 ? (size_t)v : 0;
 	}
 }
 
@@ -94,6 +93,7 @@ static char *commas(size_t v, char *buf)
  * pool still caches (memreport appends the largest arrays by variable) */
 static void *oom(struct eval *ev, size_t n)
 {
+	struct devpool *pl = cur_pool();
 	char a[32], b[32], c[32], d[32], e[32], f[32];
 	size_t fr = 0, tot = 0, held;
 	if (!ev)
@@ -103,20 +103,21 @@ static void *oom(struct eval *ev, size_t n)
 	held = pool_reserved_bytes();
 	commas(fr, d);
 	commas(tot, e);
-	commas(held > used ? held - used : 0, f);
-	if (limit)
+	commas(held > pl->used ? held - pl->used : 0, f);
+	if (pl->limit)
 		return err_set(ev, TY_OutOfMemoryError,
 			       "Out of memory allocating %s bytes (allocated so far: %s bytes, limit set to: %s bytes)."
 			       " Device free: %s of %s bytes; pool cached: %s bytes",
-			       commas(n, a), commas(used, b), commas(limit, c), d, e, f);
+			       commas(n, a), commas(pl->used, b), commas(pl->limit, c), d, e, f);
 	return err_set(ev, TY_OutOfMemoryError,
 		       "Out of memory allocating %s bytes (allocated so far: %s bytes)."
 		       " Device free: %s of %s bytes; pool cached: %s bytes",
-		       commas(n, a), commas(used, b), d, e, f);
+		       commas(n, a), commas(pl->used, b), d, e, f);
 }
 
 void *pool_alloc(struct eval *ev, size_t n)
 {
+	struct devpool *pl = cur_pool();
 	size_t r = round512(n);
 	void *p = NULL;
 	cudaError_t e;
@@ -126,16 +127,16 @@ void *pool_alloc(struct eval *ev, size_t n)
 			cuda_fail(ev, cudaErrorIllegalAddress, "alloc");
 		return NULL;
 	}
-	if (limit && used + r > limit)
+	if (pl->limit && pl->used + r > pl->limit)
 		return oom(ev, r);
 	if (r <= FC_MAX && !cuda_cur->stream)
-		for (int i = fc_n - 1; i >= 0; i--)
-			if (fc[i].r == r) {
-				p = fc[i].p;
-				fc[i] = fc[--fc_n];
-				used += r;
-				if (nfree)
-					nfree--;
+		for (int i = pl->fc_n - 1; i >= 0; i--)
+			if (pl->fc[i].r == r) {
+				p = pl->fc[i].p;
+				pl->fc[i] = pl->fc[--pl->fc_n];
+				pl->used += r;
+				if (pl->nfree)
+					pl->nfree--;
 				return p;
 			}
 	e = cudaMallocAsync(&p, r, cuda_cur->stream);
@@ -157,26 +158,27 @@ void *pool_alloc(struct eval *ev, size_t n)
 			cudaGetLastError();
 		return NULL;
 	}
-	used += r;
-	if (nfree)
-		nfree--;
+	pl->used += r;
+	if (pl->nfree)
+		pl->nfree--;
 	return p;
 }
 
 void pool_free(void *p, size_t n)
 {
+	struct devpool *pl = cur_pool();
 	if (!p)
 		return;
-	used -= round512(n);
-	nfree++;
+	pl->used -= round512(n);
+	pl->nfree++;
 	if (round512(n) <= FC_MAX && !cuda_cur->stream && !cuda_cur->dead) {
-		if (fc_n == FC_SLOTS) {   /* full: one goes back to the pool */
-			if (cudaFreeAsync(fc[0].p, 0) != cudaSuccess)
+		if (pl->fc_n == FC_SLOTS) {   /* full: one goes back to the pool */
+			if (cudaFreeAsync(pl->fc[0].p, 0) != cudaSuccess)
 				cudaGetLastError();
-			fc[0] = fc[--fc_n];
+			pl->fc[0] = pl->fc[--pl->fc_n];
 		}
-		fc[fc_n].p = p;
-		fc[fc_n++].r = round512(n);
+		pl->fc[pl->fc_n].p = p;
+		pl->fc[pl->fc_n++].r = round512(n);
 		return;
 	}
 	if (!cuda_cur->dead && cudaFreeAsync(p, cuda_cur->stream) != cudaSuccess)
@@ -187,21 +189,22 @@ void pool_free(void *p, size_t n)
  * dev's stream (a front-cache block waits there for dev's next use). */
 void pool_free_on(int dev, void *p, size_t n)
 {
-	struct devpool *d = &pools[dev];
+	struct devpool *d;
 	int cur = cuda_cur->id;
 	if (dev == cur || dev < 0 || dev >= CUDA_MAXDEV) {
 		pool_free(p, n);
 		return;
 	}
+	d = &pools[dev];
 	if (!p)
 		return;
-	d->d_used -= round512(n);
-	d->d_nfree++;
+	d->used -= round512(n);
+	d->nfree++;
 	if (cuda_devs[dev].dead)
 		return;
-	if (round512(n) <= FC_MAX && !cuda_devs[dev].stream && d->d_fc_n < FC_SLOTS) {
-		d->d_fc[d->d_fc_n].p = p;
-		d->d_fc[d->d_fc_n++].r = round512(n);
+	if (round512(n) <= FC_MAX && !cuda_devs[dev].stream && d->fc_n < FC_SLOTS) {
+		d->fc[d->fc_n].p = p;
+		d->fc[d->fc_n++].r = round512(n);
 		return;
 	}
 	if (cudaSetDevice(dev) != cudaSuccess || cudaFreeAsync(p, cuda_devs[dev].stream) != cudaSuccess)
@@ -209,42 +212,45 @@ void pool_free_on(int dev, void *p, size_t n)
 	cudaSetDevice(cur);
 }
 
-size_t pool_used_bytes(void) { return used; }
+size_t pool_used_bytes(void) { return cur_pool()->used; }
 
-size_t pool_used_bytes_of(int dev) { return dev >= 0 && dev < CUDA_MAXDEV ? pools[dev].d_used : 0; }
+size_t pool_used_bytes_of(int dev) { return dev >= 0 && dev < CUDA_MAXDEV ? pools[dev].used : 0; }
 
 size_t pool_total_bytes(void)
 {
+	struct devpool *pl = cur_pool();
 	size_t reserved = pool_reserved_bytes();
-	return reserved > used ? reserved : used;
+	return reserved > pl->used ? reserved : pl->used;
 }
 
 /* the bytes the driver holds for the pool (in use or cached) */
 size_t pool_reserved_bytes(void)
 {
+	struct devpool *pl = cur_pool();
 	uint64_t reserved = 0;
 	if (cuda_cur->ok && !cuda_cur->dead)
-		cudaMemPoolGetAttribute(mempool, cudaMemPoolAttrReservedMemCurrent, &reserved);
+		cudaMemPoolGetAttribute(pl->mempool, cudaMemPoolAttrReservedMemCurrent, &reserved);
 	return (size_t)reserved;
 }
 
-size_t pool_free_bytes(void) { return pool_total_bytes() - used; }
+size_t pool_free_bytes(void) { return pool_total_bytes() - cur_pool()->used; }
 
-size_t pool_n_free_blocks(void) { return pool_free_bytes() ? (nfree ? nfree : 1) : 0; }
+size_t pool_n_free_blocks(void) { return pool_free_bytes() ? (cur_pool()->nfree ? cur_pool()->nfree : 1) : 0; }
 
 void pool_free_all_blocks(void)
 {
+	struct devpool *pl = cur_pool();
 	if (!cuda_cur->ok || cuda_cur->dead)
 		return;
 	fc_release();
 	if (cudaStreamSynchronize(cuda_cur->stream) != cudaSuccess
-	    || cudaMemPoolTrimTo(mempool, 0) != cudaSuccess)
+	    || cudaMemPoolTrimTo(pl->mempool, 0) != cudaSuccess)
 		cudaGetLastError();
-	nfree = 0;
+	pl->nfree = 0;
 }
 
-void pool_set_limit(size_t l) { limit = l; }
-size_t pool_get_limit(void) { return limit; }
+void pool_set_limit(size_t l) { cur_pool()->limit = l; }
+size_t pool_get_limit(void) { return cur_pool()->limit; }
 
 /* ---- pinned host blocks ---- */
 

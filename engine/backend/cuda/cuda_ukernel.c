@@ -267,8 +267,10 @@ static struct value *ew_call(struct eval *ev, struct ukernel *k, int argc, struc
 					break;
 				}
 			}
+	/* lm_n, not n: a parameter may be called n; _ind.size() is CuPy's element count */
 	fprintf(f, "%s\n#define LM_BODY { %s; }\n", k->preamble, k->op);
-	fprintf(f, "extern \"C\" __global__ void %s(long long n", k->name);
+	fprintf(f, "struct lm_ind { long long s; __device__ long long size() const { return s; } };\n");
+	fprintf(f, "extern \"C\" __global__ void %s(long long lm_n", k->name);
 	for (int i = 0; i < k->nin; i++) {
 		int dt = k->in[i].dtype >= 0 ? k->in[i].dtype : types[(unsigned char)k->in[i].type[0] % 8];
 		if (ka[i].is_arr)
@@ -278,9 +280,10 @@ static struct value *ew_call(struct eval *ev, struct ukernel *k, int argc, struc
 	}
 	for (int o = 0; o < k->nout; o++)
 		fprintf(f, ", %s *%s_p", kty(outs[o]->dtype), k->out[o].name);
-	fprintf(f, ")\n{\n  long long i0 = blockIdx.x * (long long)blockDim.x + threadIdx.x, st = (long long)gridDim.x * blockDim.x;\n");
+	fprintf(f, ")\n{\n  long long i0 = blockIdx.x * (long long)blockDim.x + threadIdx.x, st = (long long)gridDim.x * blockDim.x;\n"
+		"  lm_ind _ind = {lm_n}; (void)_ind;\n");
 	if (V > 1) {
-		fprintf(f, "  long long nv = n / %d;\n  for (long long j = i0; j < nv; j += st) {\n", V);
+		fprintf(f, "  long long nv = lm_n / %d;\n  for (long long j = i0; j < nv; j += st) {\n", V);
 		for (int i = 0; i < k->nin; i++)
 			if (views[i])
 				fprintf(f, "    lm_vec<%s, %d> v_%s = ((const lm_vec<%s, %d> *)%s_p)[j];\n",
@@ -296,9 +299,9 @@ static struct value *ew_call(struct eval *ev, struct ukernel *k, int argc, struc
 		fprintf(f, "      LM_BODY\n    }\n");
 		for (int o = 0; o < k->nout; o++)
 			fprintf(f, "    ((lm_vec<%s, %d> *)%s_p)[j] = v_%s;\n", kty(outs[o]->dtype), V, k->out[o].name, k->out[o].name);
-		fprintf(f, "  }\n  for (long long i = nv * %d + i0; i < n; i += st) {\n", V);
+		fprintf(f, "  }\n  for (long long i = nv * %d + i0; i < lm_n; i += st) {\n", V);
 	} else {
-		fprintf(f, "  for (long long i = i0; i < n; i += st) {\n");
+		fprintf(f, "  for (long long i = i0; i < lm_n; i += st) {\n");
 	}
 	for (int i = 0; i < k->nin; i++)
 		if (views[i])
@@ -629,9 +632,30 @@ static struct value *uk_call(struct eval *ev, struct value *self, int argc, stru
 static struct value *mod_getfn(struct eval *ev, const struct builtin *bi, int argc,
 			       struct value **argv, const struct kwargs *kw);
 
+/* RawModule.compile() / RawKernel.compile(): NVRTC compiled the code when
+ * the object was made (its errors were raised there); the device must exist */
+static struct value *uk_compile(struct eval *ev, const struct builtin *bi, int argc,
+				struct value **argv, const struct kwargs *kw)
+{
+	struct ukernel *k = bi->self->u.obj.p;
+	struct value *log = NULL;
+	if (args_parse(ev, "compile", argc, argv, kw, "|log_stream", &log) < 0)
+		return NULL;
+	if (!k->module) {
+		struct value *n = cudaobj_need_dev(ev);
+		if (!n)
+			return NULL;
+		val_decref(n);
+		return err_set(ev, TY_CUDARuntimeError, "module not loaded");
+	}
+	return val_none();
+}
+
 static struct value *uk_getattr(struct eval *ev, struct value *self, const char *name)
 {
 	struct ukernel *k = self->u.obj.p;
+	if ((k->kind == 'K' || k->kind == 'M') && !strcmp(name, "compile"))
+		return method(self, name, uk_compile);
 	if (!strcmp(name, "name"))
 		return val_cstr(k->name ? k->name : "");
 	if (k->kind == 'M' && !strcmp(name, "get_function"))
@@ -652,7 +676,7 @@ static char *uk_repr(struct eval *ev, struct value *self)
 	return s;
 }
 
-static const char *const uk_attrs[] = {"name", "get_function", NULL};
+static const char *const uk_attrs[] = {"name", "get_function", "compile", NULL};
 static const struct objtype ukernel_type = {
 	"Kernel", uk_free, uk_getattr, NULL, uk_call, uk_repr, NULL, NULL, uk_attrs,
 };

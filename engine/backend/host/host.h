@@ -107,12 +107,8 @@ void ndi_store(int dt, void *p, double v);
  * contiguous doubles / floats, accumulated in their own type: host_reduce.c */
 double host_pairwise_sum_d(const double *a, int64_t n);
 float host_pairwise_sum_f(const float *a, int64_t n);
-/* reduction op of a over axes where mask (a bool host array of a's shape)
- * holds: host_reduce.c */
+/* struct backend's reduce_masked (where=): host_reduce.c */
 int red_host_reduce_masked(struct eval *ev, const struct ndarray *a, const struct ndarray *mask,
-			   enum red_op op, uint64_t axes, struct ndarray *out);
-/* ufunc ufname's reduction where mask holds (ufunc.reduce(where=)) */
-int red_host_reduce_masked_uf(struct eval *ev, const struct ndarray *a, const struct ndarray *mask,
-			      const char *ufname, struct ndarray *out);
+			   enum red_op op, const char *ufname, struct ndarray *out);
 
 #endif

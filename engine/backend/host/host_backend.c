@@ -13,6 +13,7 @@
 #include "backend/host/host_search.h"
 #include "backend/host/host_sort.h"
 #include "backend/backend.h"
+#include "backend/ukparse.h"
 #include "backend/host/host.h"
 #include "backend/host/host_int.h"
 #include "lang/error.h"
@@ -339,6 +340,7 @@ static int host_elsewhere(const struct ndarray *a)
 	.from_host = host_from_host, \
 	.fill = host_fill, \
 	.reduce = red_host_reduce, \
+	.reduce_masked = red_host_reduce_masked, \
 	.scan = red_host_scan, \
 	.stencil = ndi_host_stencil, \
 	.spline_prefilter = ndi_host_prefilter, \
@@ -384,4 +386,5 @@ void host_register(void)
 	backend_host = host_np;
 	backend_host_cupy = host_cupy;
 	host_cudaobj_register();
+	ukjit_register();
 }

@@ -14,6 +14,7 @@
 #include "lang/value.h"
 #include "lang/error.h"
 #include "lang/args.h"
+#include "pyobj/bytesobj.h"
 #include "array/arrfuncs.h"
 #include "array/arrapi.h"
 #include "backend/cuda_plugin.h"
@@ -124,8 +125,33 @@ static struct value *dev_sync(struct eval *ev, const struct builtin *bi, int arg
 	return val_none();   /* host work is done when it returns */
 }
 
+/* Device.attributes in host mode: what a RawKernel on the host accepts
+ * (CUDA's launch limits; no shared memory), the host's processors */
+static struct value *dev_attributes(struct eval *ev)
+{
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	static const struct { const char *name; int64_t v; } at[] = {
+		{"MaxThreadsPerBlock", 1024}, {"MaxBlockDimX", 1024}, {"MaxBlockDimY", 1024}, {"MaxBlockDimZ", 64},
+		{"MaxGridDimX", 2147483647}, {"MaxGridDimY", 65535}, {"MaxGridDimZ", 65535},
+		{"MaxSharedMemoryPerBlock", 0}, {"WarpSize", 32}, {"ComputeCapabilityMajor", 0},
+		{"ComputeCapabilityMinor", 0}, {"ConcurrentKernels", 0}, {"ManagedMemory", 1},
+	};
+	struct value *d = val_dict_new();
+	if (!d || dict_setstr(d, "MultiProcessorCount", val_int(ncpu > 0 ? ncpu : 1)) < 0)
+		goto nomem;
+	for (size_t i = 0; i < sizeof at / sizeof at[0]; i++)
+		if (dict_setstr(d, at[i].name, val_int(at[i].v)) < 0)
+			goto nomem;
+	return d;
+nomem:
+	val_decref(d);
+	return err_nomem(ev);
+}
+
 static struct value *dev_getattr(struct eval *ev, struct value *self, const char *name)
 {
+	if (!strcmp(name, "attributes"))
+		return dev_attributes(ev);
 	if (!strcmp(name, "id"))
 		return val_int(dev_id(self));
 	if (!strcmp(name, "synchronize"))
@@ -174,7 +200,8 @@ static struct value *dev_binop(struct eval *ev, enum binop op, struct value *l, 
 	}
 }
 
-static const char *const dev_attrs[] = {"compute_capability", "id", "mem_info", "synchronize", "use", NULL};
+static const char *const dev_attrs[] = {"attributes", "compute_capability", "id", "mem_info", "synchronize", "use",
+					NULL};
 static const struct objtype device_type = {
 	.name = "Device", .free = dev_free, .getattr = dev_getattr, .repr = dev_repr,
 	.enter = dev_enter, .exit = dev_exit, .attrs = dev_attrs, .binop = dev_binop,
@@ -533,6 +560,36 @@ static struct value *fn_setdevice(struct eval *ev, const struct builtin *bi, int
 	return val_none();
 }
 
+/* deviceCanAccessPeer(device, peerDevice): the one device has no peer (0,
+ * as CUDA answers for a device and itself) */
+static struct value *fn_can_peer(struct eval *ev, const struct builtin *bi, int argc,
+				 struct value **argv, const struct kwargs *kw)
+{
+	(void)bi;
+	struct value *a, *b;
+	int64_t x, y;
+	if (args_parse(ev, "deviceCanAccessPeer", argc, argv, kw, "device,peerDevice", &a, &b) < 0 ||
+	    device_arg(ev, a, &x) < 0 || device_arg(ev, b, &y) < 0)
+		return NULL;
+	return val_int(0);
+}
+
+/* the processor's clock in kHz (/proc/cpuinfo's "cpu MHz"), 0 unknown */
+static int64_t cpu_khz(void)
+{
+	FILE *f = fopen("/proc/cpuinfo", "r");
+	char line[256];
+	double mhz = 0;
+	while (f && fgets(line, sizeof line, f))
+		if (!strncmp(line, "cpu MHz", 7) && strchr(line, ':')) {
+			mhz = atof(strchr(line, ':') + 1);
+			break;
+		}
+	if (f)
+		fclose(f);
+	return (int64_t)(mhz * 1000);
+}
+
 static void cpu_name(char *buf, size_t n)
 {
 	snprintf(buf, n, "host CPU");
@@ -574,7 +631,15 @@ static struct value *fn_props(struct eval *ev, const struct builtin *bi, int arg
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 	if (!(d = val_dict_new()))
 		return err_nomem(ev);
-	if (dict_setstr(d, "name", val_cstr(name)) < 0 ||
+	/* CuPy's name is bytes; the launch limits are those a host RawKernel takes */
+	struct value *dims[3] = {val_int(1024), val_int(1024), val_int(64)};
+	struct value *grid[3] = {val_int(2147483647), val_int(65535), val_int(65535)};
+	if (dict_setstr(d, "name", val_bytes(name, strlen(name))) < 0 ||
+	    dict_setstr(d, "maxThreadsPerBlock", val_int(1024)) < 0 || dict_setstr(d, "warpSize", val_int(32)) < 0 ||
+	    dict_setstr(d, "maxThreadsDim", val_tuple_new(3, dims)) < 0 ||
+	    dict_setstr(d, "maxGridSize", val_tuple_new(3, grid)) < 0 ||
+	    dict_setstr(d, "sharedMemPerBlock", val_int(0)) < 0 || dict_setstr(d, "regsPerBlock", val_int(0)) < 0 ||
+	    dict_setstr(d, "totalConstMem", val_int(0)) < 0 || dict_setstr(d, "clockRate", val_int(cpu_khz())) < 0 ||
 	    dict_setstr(d, "totalGlobalMem", val_int((int64_t)tot)) < 0 ||
 	    dict_setstr(d, "multiProcessorCount", val_int(ncpu > 0 ? ncpu : 1)) < 0 ||
 	    dict_setstr(d, "major", val_int(0)) < 0 || dict_setstr(d, "minor", val_int(0)) < 0 ||
@@ -624,6 +689,8 @@ const struct arr_func arr_host_cuda_runtime_funcs[] = {
 	 "The number of CUDA devices.  In host mode 1: the host stands in as device 0, so a loop\n"
 	 "over the devices runs once (is_available() still says there is no CUDA)."},
 	{"getDevice", fn_zero, "getDevice()", "The current device (0)."},
+	{"deviceCanAccessPeer", fn_can_peer, "deviceCanAccessPeer(device, peerDevice)",
+	 "1 when device can read peerDevice's memory; in host mode 0 (one device, no peer)."},
 	{"setDevice", fn_setdevice, "setDevice(device)",
 	 "Makes device current; in host mode only 0 exists (others raise cudaErrorInvalidDevice)."},
 	{"getDeviceProperties", fn_props, "getDeviceProperties(device)",

@@ -1881,16 +1881,12 @@ done:
 	return rc;
 }
 
+/* struct backend's reduce_masked: by op, or through the ufunc ufname's
+ * loop of out's dtype (ufunc.reduce) */
 int red_host_reduce_masked(struct eval *ev, const struct ndarray *a, const struct ndarray *mask,
-			   enum red_op op, uint64_t axes, struct ndarray *out)
+			   enum red_op op, const char *ufname, struct ndarray *out)
 {
-	(void)axes;	/* out's shape (1 on the reduced axes) says which */
+	if (ufname)
+		return reduce_masked(ev, a, mask, -1, ufname, out);
 	return reduce_masked(ev, a, mask, op, op_ufunc(op), out);
-}
-
-/* the same through the ufunc ufname's loop of out's dtype (ufunc.reduce) */
-int red_host_reduce_masked_uf(struct eval *ev, const struct ndarray *a, const struct ndarray *mask,
-			      const char *ufname, struct ndarray *out)
-{
-	return reduce_masked(ev, a, mask, -1, ufname, out);
 }

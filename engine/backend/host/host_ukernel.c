@@ -8,6 +8,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <spawn.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -18,6 +19,7 @@
 #include <sys/wait.h>
 #include "lang/value.h"
 #include "lang/error.h"
+#include "lang/eval.h"
 #include "lang/args.h"
 #include "array/arrapi.h"
 #include "array/arrfuncs.h"
@@ -138,8 +140,23 @@ static void *load(struct eval *ev, const char *src)
 			       "user kernels in host mode are compiled by the system C++ compiler: "
 			       "'%s' was not found (set CXX)", cxx);
 	}
-	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
-		;
+	/* the compiler is waited for interruptibly: Ctrl-C kills it */
+	for (;;) {
+		pid_t r = waitpid(pid, &st, WNOHANG);
+		if (r == pid || (r < 0 && errno != EINTR))
+			break;
+		if (ev->interrupt) {
+			kill(pid, SIGKILL);
+			while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+				;
+			unlink(cpp);
+			unlink(errf);
+			unlink(tso);
+			ev_check_interrupt(ev);
+			return NULL;
+		}
+		usleep(10000);
+	}
 	unlink(cpp);
 	if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
 		char *msg = read_all(errf);
@@ -375,7 +392,10 @@ static struct value *ew_call(struct eval *ev, struct hkernel *k, int argc, struc
 						break;
 					}
 				}
-		fprintf(f, "%s\nextern \"C\" void lm_kernel(long long n, void **lm_p)\n{\n", k->preamble);
+		/* lm_n, not n: a parameter may be called n; _ind.size() is CuPy's element count */
+		fprintf(f, "%s\nstruct lm_ind { long long s; long long size() const { return s; } };\n"
+			"extern \"C\" void lm_kernel(long long lm_n, void **lm_p)\n{\n  lm_ind _ind = {lm_n}; (void)_ind;\n",
+			k->preamble);
 		for (int i = 0; i < k->nin; i++) {
 			int dt = param_dt(&k->in[i], types);
 			if (ha[i].is_arr)
@@ -388,7 +408,7 @@ static struct value *ew_call(struct eval *ev, struct hkernel *k, int argc, struc
 		for (int o = 0; o < k->nout; o++)
 			fprintf(f, "  %s *%s_p = (%s *)lm_p[%d];\n", ctype(outs[o]->dtype), k->out[o].name,
 				ctype(outs[o]->dtype), k->nin + o);
-		fprintf(f, "  for (long long i = 0; i < n; i++) {\n");
+		fprintf(f, "  for (long long i = 0; i < lm_n; i++) {\n");
 		for (int i = 0; i < k->nin; i++)
 			if (views[i])
 				fprintf(f, "    const %s %s = %s_p[i];\n", ctype(views[i]->dtype), k->in[i].name,
@@ -589,10 +609,13 @@ static struct value *raw_call(struct eval *ev, struct hkernel *k, int argc, stru
 			err_nomem(ev);
 			goto out;
 		}
-		fprintf(f, "%s\n%s\nextern \"C\" void lm_launch(void **lm_p, const unsigned *g, const unsigned *b)\n{\n"
+		/* the grid is walked one block after another; an interrupt (*lm_stop)
+		 * ends the walk between blocks */
+		fprintf(f, "%s\n%s\nextern \"C\" void lm_launch(void **lm_p, const unsigned *g, const unsigned *b,\n"
+			"                          volatile const int *lm_stop)\n{\n"
 			"  gridDim = {g[0], g[1], g[2]}; blockDim = {b[0], b[1], b[2]};\n"
 			"  for (unsigned gz = 0; gz < g[2]; gz++) for (unsigned gy = 0; gy < g[1]; gy++)\n"
-			"  for (unsigned gx = 0; gx < g[0]; gx++) for (unsigned tz = 0; tz < b[2]; tz++)\n"
+			"  for (unsigned gx = 0; gx < g[0]; gx++) if (!*lm_stop) for (unsigned tz = 0; tz < b[2]; tz++)\n"
 			"  for (unsigned ty = 0; ty < b[1]; ty++) for (unsigned tx = 0; tx < b[0]; tx++) {\n"
 			"    blockIdx = {gx, gy, gz}; threadIdx = {tx, ty, tz};\n    %s(", prelude, k->code, k->name);
 		for (size_t i = 0; i < na; i++) {
@@ -620,8 +643,11 @@ static struct value *raw_call(struct eval *ev, struct hkernel *k, int argc, stru
 				p[i] = &hv[i];
 			}
 		}
-		((void (*)(void **, const unsigned *, const unsigned *))k->fn)(p, g, b);
+		((void (*)(void **, const unsigned *, const unsigned *, volatile const int *))k->fn)(
+			p, g, b, (volatile const int *)&ev->interrupt);
 	}
+	if (ev_check_interrupt(ev))
+		goto out;
 	res = val_none();
 out:
 	free(src);
@@ -681,10 +707,35 @@ static struct value *mod_getfn(struct eval *ev, const struct builtin *bi, int ar
 	return hk_new(ev, 'K', m->code, val_as_cstr(name));
 }
 
+/* RawModule.compile() / RawKernel.compile(): the code compiled now (the
+ * launch compiles it again with its thread loop, from the disk cache's
+ * neighbour): errors show here, as with CuPy */
+static struct value *hk_compile(struct eval *ev, const struct builtin *bi, int argc,
+				struct value **argv, const struct kwargs *kw)
+{
+	struct hkernel *k = bi->self->u.obj.p;
+	struct value *log = NULL;
+	if (args_parse(ev, "compile", argc, argv, kw, "|log_stream", &log) < 0)
+		return NULL;
+	size_t n = strlen(prelude) + strlen(k->code) + 2;
+	char *src = malloc(n);
+	if (!src)
+		return err_nomem(ev);
+	snprintf(src, n, "%s\n%s", prelude, k->code);
+	void *dl = load(ev, src);
+	free(src);
+	if (!dl)
+		return NULL;
+	dlclose(dl);
+	return val_none();
+}
+
 static struct value *hk_getattr(struct eval *ev, struct value *self, const char *name)
 {
 	(void)ev;
 	struct hkernel *k = self->u.obj.p;
+	if ((k->kind == 'K' || k->kind == 'M') && !strcmp(name, "compile"))
+		return val_builtin(name, hk_compile, self, NULL);
 	if (!strcmp(name, "name"))
 		return val_cstr(k->name ? k->name : "");
 	if (k->kind == 'M' && !strcmp(name, "get_function"))
@@ -706,7 +757,7 @@ static char *hk_repr(struct eval *ev, struct value *self)
 	return s;
 }
 
-static const char *const hk_attrs[] = {"code", "get_function", "name", NULL};
+static const char *const hk_attrs[] = {"code", "compile", "get_function", "name", NULL};
 static const struct objtype hkernel_type = {
 	.name = "Kernel", .free = hk_free, .getattr = hk_getattr, .call = hk_call, .repr = hk_repr,
 	.attrs = hk_attrs,

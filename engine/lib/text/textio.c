@@ -127,6 +127,22 @@ static struct value *fspath(struct eval *ev, struct value *f)
 	return val_incref(f);
 }
 
+/* NumPy opens .gz/.bz2/.xz paths through their decompressors: named here */
+static int compressed_path(struct eval *ev, const char *fn, const char *path)
+{
+	static const char *const ext[] = {".gz", ".bz2", ".xz", ".zip", NULL};
+	size_t n = strlen(path);
+	for (int i = 0; ext[i]; i++) {
+		size_t e = strlen(ext[i]);
+		if (n > e && !strcmp(path + n - e, ext[i])) {
+			err_set(ev, TY_NotImplementedError, "%s: compressed files ('%s') are not supported by Lumen; decompress it first",
+				fn, ext[i]);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 /* The file's bytes decoded by `encoding` (a str value, or NULL: UTF-8). */
 static struct value *read_text(struct eval *ev, const char *path, struct value *encoding)
 {
@@ -170,6 +186,10 @@ static int src_open(struct eval *ev, const char *fn, struct lines_src *s, struct
 	if (!f)
 		return -1;
 	if (f->type == VT_STR) {
+		if (compressed_path(ev, fn, f->u.str->s) < 0) {
+			val_decref(f);
+			return -1;
+		}
 		s->text = read_text(ev, f->u.str->s, encoding);
 		s->by_line = by_line;
 		val_decref(f);
@@ -194,6 +214,100 @@ static int src_open(struct eval *ev, const char *fn, struct lines_src *s, struct
 }
 
 /* ---- values into array elements ---- */
+
+/* Python's float(s), int(s), complex(s) and numpy's str2bool on a field */
+enum gkind { G_BOOL, G_INT, G_FLOAT, G_COMPLEX, G_STR };
+
+/* s without the underscores Python allows between digits; NULL if misplaced */
+static int no_underscores(char *s, size_t *n)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < *n; i++) {
+		if (s[i] == '_') {
+			int dl = i > 0 && s[i - 1] >= '0' && s[i - 1] <= '9';
+			int dr = i + 1 < *n && s[i + 1] >= '0' && s[i + 1] <= '9';
+			if (!dl || !dr)
+				return -1;
+			continue;
+		}
+		s[k++] = s[i];
+	}
+	s[k] = 0;
+	*n = k;
+	return 0;
+}
+
+/* [sign] digits, nothing else (after stripping) */
+static int int_literal(const char *s, size_t n)
+{
+	size_t i = 0;
+	if (i < n && (s[i] == '+' || s[i] == '-'))
+		i++;
+	if (i == n)
+		return 0;
+	for (; i < n; i++)
+		if (s[i] < '0' || s[i] > '9')
+			return 0;
+	return 1;
+}
+
+/* converts with Python's rules for the kind: 0; -1 not a value of the kind;
+ * -2 an int literal past int64 */
+static int py_convert(enum gkind k, const char *s, size_t n, struct npscalar *v)
+{
+	char stack[256], *c = n < sizeof stack ? stack : malloc(n + 1);
+	size_t m;
+	int rc = -1;
+	if (!c)
+		return -1;
+	m = txt_py_ascii(s, n, c);
+	/* strip */
+	size_t a = 0;
+	while (a < m && txt_is_space((unsigned char)c[a]))
+		a++;
+	while (m > a && txt_is_space((unsigned char)c[m - 1]))
+		m--;
+	char *t = c + a;
+	m -= a;
+	t[m] = 0;
+	if (k == G_BOOL) {
+		/* numpy's str2bool: the whole text, unstripped */
+		if (n == 4 && !strncasecmp(s, "true", 4))
+			v->v.b = 1, v->dtype = DT_BOOL, rc = 0;
+		else if (n == 5 && !strncasecmp(s, "false", 5))
+			v->v.b = 0, v->dtype = DT_BOOL, rc = 0;
+	} else if (no_underscores(t, &m) == 0 && m) {
+		if (k == G_INT) {
+			v->dtype = DT_INT64;
+			rc = txt_parse_int(t, m, INT64_MIN, INT64_MAX, &v->v.i);
+			if (rc < 0 && int_literal(t, m))
+				rc = -2;
+		} else if (k == G_FLOAT) {
+			v->dtype = DT_FLOAT64;
+			rc = txt_parse_double(t, m, &v->v.f);
+		} else if (k == G_COMPLEX) {
+			double re, im;
+			v->dtype = DT_COMPLEX128;
+			rc = txt_parse_pycomplex(t, m, &re, &im);
+			if (rc == 0)
+				v->v.c = CMPLX(re, im);
+		}
+	}
+	if (c != stack)
+		free(c);
+	return rc;
+}
+
+static int int_fits(int64_t x, int dt)
+{
+	int bits = dt_size(dt) * 8;
+	if (dtype_table[dt].kind == DK_UINT)
+		return x >= 0 && (bits == 64 || x < ((int64_t)1 << bits));
+	if (bits == 64)
+		return 1;
+	return x >= -((int64_t)1 << (bits - 1)) && x < ((int64_t)1 << (bits - 1));
+}
+
 
 /* Parses field s[0..n) as dtype dt into p; 0 or -1 (no error set). */
 static int field_store(int dt, const char *s, size_t n, char *p, int imag)
@@ -226,7 +340,13 @@ static int field_store(int dt, const char *s, size_t n, char *p, int imag)
 	}
 	case DK_FLOAT: {
 		double x;
-		if (txt_parse_double(s, n, &x) < 0)
+		if (dt == DT_FLOAT16) {
+			/* NumPy reads float16 through Python's float() */
+			struct npscalar f;
+			if (py_convert(G_FLOAT, s, n, &f) < 0)
+				return -1;
+			x = f.v.f;
+		} else if (txt_parse_double(s, n, &x) < 0)
 			return -1;
 		v.v.f = dt == DT_FLOAT32 ? (double)(float)x : x;
 		break;
@@ -251,8 +371,20 @@ static int value_store(struct eval *ev, int dt, struct value *x, char *p, int im
 	struct npscalar s, c;
 	int pyclass;
 	if (x->type == VT_STR) {
-		if (field_store(dt, x->u.str->s, x->u.str->len, p, imag) == 0)
+		struct npscalar pv;
+		enum gkind k = dtype_table[dt].kind == DK_BOOL ? G_BOOL : dt_is_int(dt) ? G_INT
+			: dt_is_complex(dt) ? G_COMPLEX : G_FLOAT;
+		if (k == G_BOOL) {
+			/* NumPy's bool setitem: the str's truth */
+			*(unsigned char *)p = x->u.str->len != 0;
 			return 0;
+		}
+		if (py_convert(k, x->u.str->s, x->u.str->len, &pv) == 0 &&
+		      (k != G_INT || int_fits(pv.v.i, dt))) {
+			arr_scalar_cast(&pv, dt, &c);
+			arr_scalar_store(dt, p, &c);
+			return 0;
+		}
 		char *r = val_repr(ev, x);
 		err_set(ev, TY_ValueError, "could not convert string to %s: %s", dtype_table[dt].name, r ? r : "?");
 		free(r);
@@ -262,6 +394,23 @@ static int value_store(struct eval *ev, int dt, struct value *x, char *p, int im
 		err_set(ev, TY_TypeError, "%s() argument must be a string or a real number, not '%s'",
 			dt_is_complex(dt) ? "complex" : dt_is_int(dt) ? "int" : "float", val_type_name(x));
 		return -1;
+	}
+	if (dt_is_int(dt) && s.dtype != DT_BOOL) {
+		/* NumPy's int setitem: int(x), which must fit */
+		double d = dt_is_complex(s.dtype) ? creal(s.v.c) : dt_is_float(s.dtype) ? s.v.f : 0;
+		if (dt_is_inexact(s.dtype)) {
+			if (!(d > -9.3e18 && d < 9.3e18) || d != d) {
+				err_set(ev, TY_OverflowError, "cannot convert float to integer");
+				return -1;
+			}
+			s.dtype = DT_INT64;
+			s.v.i = (int64_t)d;
+		}
+		if (s.dtype == DT_INT64 && !int_fits(s.v.i, dt)) {
+			err_set(ev, TY_OverflowError, "Python integer %lld out of bounds for %s", (long long)s.v.i,
+				dtype_table[dt].name);
+			return -1;
+		}
 	}
 	arr_scalar_cast(&s, dt, &c);
 	arr_scalar_store(dt, p, &c);
@@ -329,7 +478,7 @@ static int control_char(struct eval *ev, struct value *v, int *out)
 static int reader_dtype(struct eval *ev, const char *fn, struct value *v, int *dt)
 {
 	const char *s = v && v->type == VT_STR ? v->u.str->s : NULL;
-	if (v && (v->type == VT_LIST || (s && strchr(s, ','))))
+	if (v && (v->type == VT_LIST || v->type == VT_DICT || (s && strchr(s, ','))))
 		return err_set(ev, TY_NotImplementedError, "%s: structured dtypes (records) are not supported by Lumen's arrays", fn), -1;
 	if (v && v->type == VT_TYPE && (v->u.ty == TY_STR || v->u.ty == TY_BYTES))
 		return err_set(ev, TY_NotImplementedError, "%s: string dtypes are not supported by Lumen's arrays", fn), -1;
@@ -803,73 +952,12 @@ out:
 
 /* ---- np.genfromtxt ---- */
 
-/* Python's float(s), int(s), complex(s) and numpy's str2bool on a field */
-static int strip(const char **s, size_t *n)
+static void strip(const char **s, size_t *n)
 {
 	while (*n && txt_is_space((unsigned char)**s))
 		(*s)++, (*n)--;
 	while (*n && txt_is_space((unsigned char)(*s)[*n - 1]))
 		(*n)--;
-	return 0;
-}
-
-/* s without the underscores Python allows between digits; NULL if misplaced */
-static char *no_underscores(const char *s, size_t n, size_t *outn)
-{
-	char *o = malloc(n + 1);
-	size_t k = 0;
-	if (!o)
-		return NULL;
-	for (size_t i = 0; i < n; i++) {
-		if (s[i] == '_') {
-			int dl = i > 0 && s[i - 1] >= '0' && s[i - 1] <= '9';
-			int dr = i + 1 < n && s[i + 1] >= '0' && s[i + 1] <= '9';
-			if (!dl || !dr) {
-				free(o);
-				return NULL;
-			}
-			continue;
-		}
-		o[k++] = s[i];
-	}
-	o[k] = 0;
-	*outn = k;
-	return o;
-}
-
-enum gkind { G_BOOL, G_INT, G_FLOAT, G_COMPLEX, G_STR };
-
-/* converts with Python's rules for the kind; 0 or -1 */
-static int py_convert(enum gkind k, const char *s, size_t n, struct npscalar *v)
-{
-	size_t m;
-	int rc = -1;
-	strip(&s, &n);
-	if (k == G_BOOL) {
-		if (n == 4 && !strncasecmp(s, "true", 4))
-			v->v.b = 1, v->dtype = DT_BOOL, rc = 0;
-		else if (n == 5 && !strncasecmp(s, "false", 5))
-			v->v.b = 0, v->dtype = DT_BOOL, rc = 0;
-		return rc;
-	}
-	char *c = no_underscores(s, n, &m);
-	if (!c)
-		return -1;
-	if (k == G_INT) {
-		v->dtype = DT_INT64;
-		rc = txt_parse_int(c, m, INT64_MIN, INT64_MAX, &v->v.i);
-	} else if (k == G_FLOAT) {
-		v->dtype = DT_FLOAT64;
-		rc = m ? txt_parse_double(c, m, &v->v.f) : -1;
-	} else if (k == G_COMPLEX) {
-		double re, im;
-		v->dtype = DT_COMPLEX128;
-		rc = m ? txt_parse_complex(c, m, 'j', &re, &im) : -1;
-		if (rc == 0)
-			v->v.c = CMPLX(re, im);
-	}
-	free(c);
-	return rc;
 }
 
 static enum gkind kind_of(int dt)
@@ -884,10 +972,91 @@ static enum gkind kind_of(int dt)
 
 struct gcol {
 	enum gkind kind;
+	int unchecked;        /* dtype=None: still bool with a missing value */
 	struct value *miss;   /* list of str */
 	struct npscalar fill;
 	int has_fill;
 };
+
+/* genfromtxt's converter for an explicit dtype, as NumPy's StringConverter
+ * picks it: str2bool (no stripping); np.int64 / np.uint64 (Python's int());
+ * int(float(x)) for the other integers; float(); complex().  0; -1 not a
+ * value (the fill); -2 an int past int64; -3 an error set.  An integral
+ * float past int64 comes back as dtype DT_FLOAT64 + 100 (out of bounds). */
+static int gconvert(struct eval *ev, int dt, const char *s, size_t n, struct npscalar *v)
+{
+	if (dt == DT_BOOL) {
+		if (n == 4 && !strncasecmp(s, "true", 4))
+			v->v.b = 1;
+		else if (n == 5 && !strncasecmp(s, "false", 5))
+			v->v.b = 0;
+		else
+			return -1;
+		v->dtype = DT_BOOL;
+		return 0;
+	}
+	if (dt == DT_INT64)
+		return py_convert(G_INT, s, n, v);
+	if (dt == DT_UINT64) {
+		int rc = py_convert(G_INT, s, n, v);
+		if (rc == 0 && v->v.i < 0) {
+			err_set(ev, TY_OverflowError, "Python integer %lld out of bounds for uint64", (long long)v->v.i);
+			return -3;
+		}
+		if (rc == -2) {
+			/* past int64: maybe a uint64 */
+			char buf[128];
+			size_t m = n < sizeof buf - 1 ? txt_py_ascii(s, n, buf) : 0;
+			const char *t = buf;
+			strip(&t, &m);
+			char cp[128];
+			memcpy(cp, t, m);
+			cp[m] = 0;
+			uint64_t u;
+			if (m && no_underscores(cp, &m) == 0 && txt_parse_uint(cp, m, UINT64_MAX, &u) == 0) {
+				v->dtype = DT_UINT64;
+				v->v.u = u;
+				return 0;
+			}
+			if (m && cp[0] == '-')
+				err_set(ev, TY_OverflowError, "Python integer %s out of bounds for uint64", cp);
+			else
+				err_set(ev, TY_OverflowError, "Python int too large to convert to C long");
+			return -3;
+		}
+		return rc;
+	}
+	if (dt_is_int(dt)) {
+		struct npscalar f;
+		if (py_convert(G_FLOAT, s, n, &f) < 0 || f.v.f != f.v.f)
+			return -1;  /* float() failed, or int(nan): ValueError */
+		if (isinf(f.v.f)) {
+			err_set(ev, TY_OverflowError, "cannot convert float infinity to integer");
+			return -3;
+		}
+		double t = trunc(f.v.f);
+		if (t >= -9223372036854775808.0 && t < 9223372036854775808.0) {
+			v->dtype = DT_INT64;
+			v->v.i = (int64_t)t;
+		} else {
+			v->dtype = DT_FLOAT64 + 100;
+			v->v.f = t;
+		}
+		return 0;
+	}
+	return py_convert(kind_of(dt), s, n, v);
+}
+
+static int set_fill(struct eval *ev, struct gcol *col, struct value *fv)
+{
+	int pc;
+	if (fv->type == VT_NONE)
+		return 0;
+	if (arr_value_scalar(fv, &col->fill, &pc) < 0)
+		return err_set(ev, TY_NotImplementedError, "genfromtxt: filling_values must be numbers"), -1;
+	col->has_fill = 1;
+	return 0;
+}
 
 static int is_missing(const struct gcol *c, const char *s, size_t n)
 {
@@ -905,24 +1074,27 @@ static int is_missing(const struct gcol *c, const char *s, size_t n)
 	return 0;
 }
 
-/* a str of comma-separated values added to a column's missing list */
-static int add_missing(struct eval *ev, struct gcol *c, struct value *v)
+/* str(v) added to a column's missing list (a str split at ',' when split;
+ * a list or tuple: each item's str) */
+static int add_missing(struct eval *ev, struct gcol *c, struct value *v, int split)
 {
 	if (v->type == VT_LIST || v->type == VT_TUPLE) {
 		for (size_t i = 0; i < v->u.seq.n; i++)
-			if (add_missing(ev, c, v->u.seq.items[i]) < 0)
+			if (add_missing(ev, c, v->u.seq.items[i], 0) < 0)
 				return -1;
 		return 0;
 	}
-	if (v->type == VT_NONE)
-		return 0;
-	if (v->type != VT_STR)
-		return err_set(ev, TY_NotImplementedError, "genfromtxt: missing_values must be strings"), -1;
 	if (!c->miss && !(c->miss = val_list_new(0, NULL)))
 		return err_nomem(ev), -1;
+	if (v->type != VT_STR) {
+		char *t = val_str_of(ev, v);
+		if (!t)
+			return -1;
+		return list_append(c->miss, val_str_take(t, strlen(t))) < 0 ? (err_nomem(ev), -1) : 0;
+	}
 	const char *s = v->u.str->s, *e = s + v->u.str->len;
 	for (;;) {
-		const char *q = memchr(s, ',', (size_t)(e - s));
+		const char *q = split ? memchr(s, ',', (size_t)(e - s)) : NULL;
 		if (!q)
 			q = e;
 		if (list_append(c->miss, val_str(s, (size_t)(q - s))) < 0)
@@ -1001,6 +1173,89 @@ struct gline {
 	size_t n;
 	int64_t lineno;
 };
+
+/* one value of a genfromtxt column (Python's rules; what fails is the fill,
+ * or, with loose=False, NumPy's ValueError); 0 or -1 with the error set */
+static int gvalue(struct eval *ev, const struct gcol *col, const char *s, size_t n, int loose,
+		  struct npscalar *v)
+{
+	int pr = py_convert(col->kind, s, n, v);
+	if (pr == -2) {
+		err_set(ev, TY_OverflowError, "Python int too large to convert to C long");
+		return -1;
+	}
+	if (pr == 0)
+		return 0;
+	if (!loose && !is_missing(col, s, n)) {
+		struct value *sv = val_str(s, n);
+		char *q = sv ? val_str_of(ev, sv) : NULL;
+		err_set(ev, TY_ValueError, "Cannot convert string '%s'", q ? q : "");
+		free(q);
+		val_decref(sv);
+		return -1;
+	}
+	if (col->has_fill)
+		*v = col->fill;
+	else
+		switch (col->kind) {
+		case G_BOOL: v->dtype = DT_BOOL, v->v.b = 0; break;
+		case G_INT: v->dtype = DT_INT64, v->v.i = -1; break;
+		case G_FLOAT: v->dtype = DT_FLOAT64, v->v.f = NAN; break;
+		default: v->dtype = DT_COMPLEX128, v->v.c = CMPLX(NAN, 0); break;
+		}
+	return 0;
+}
+
+/* genfromtxt(dtype=None, unpack=True) over columns of different types: the
+ * fields of NumPy's structured array, a list of arrays (one column: that
+ * array), shaped as the structured array's ndmin makes it */
+static struct value *unpack_fields(struct eval *ev, const struct gcol *cols, size_t nbcols, char **rows,
+				   size_t nrows, const struct gline *lines, const size_t *which, int loose, int ndmin)
+{
+	struct value *list = val_list_new(0, NULL);
+	int64_t sh[2];
+	int nd;
+	if (!list)
+		return err_nomem(ev);
+	if (ndmin == 2)
+		sh[0] = (int64_t)nrows, sh[1] = 1, nd = 2;
+	else if (ndmin == 0 && nrows == 1)
+		nd = 0;
+	else
+		sh[0] = (int64_t)nrows, nd = 1;
+	for (size_t c = 0; c < nbcols; c++) {
+		const struct gcol *col = &cols[c];
+		int dt = col->kind == G_BOOL ? DT_BOOL : col->kind == G_INT ? DT_INT64
+			: col->kind == G_FLOAT ? DT_FLOAT64 : DT_COMPLEX128;
+		struct ndarray *a = nd_new(ev, &backend_host, dt, nd, sh);
+		if (!a) {
+			val_decref(list);
+			return NULL;
+		}
+		for (size_t r = 0; r < nrows; r++) {
+			const size_t *sel = (const size_t *)rows[r];
+			struct npscalar v, out;
+			if (gvalue(ev, col, lines[which[r]].s + sel[2 * c], sel[2 * c + 1], loose, &v) < 0) {
+				nd_decref(a);
+				val_decref(list);
+				return NULL;
+			}
+			arr_scalar_cast(&v, dt, &out);
+			arr_scalar_store(dt, nd_data(a) + r * (size_t)dt_size(dt), &out);
+		}
+		struct value *w = arr_wrap(ev, a);
+		if (!w || list_append(list, w) < 0) {
+			val_decref(list);
+			return w ? err_nomem(ev) : NULL;
+		}
+	}
+	if (nbcols == 1) {
+		struct value *one = val_incref(list->u.seq.items[0]);
+		val_decref(list);
+		return one;
+	}
+	return list;
+}
 
 static struct value *f_genfromtxt(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
 				  const struct kwargs *kw)
@@ -1135,19 +1390,49 @@ static struct value *f_genfromtxt(struct eval *ev, const struct builtin *bi, int
 		free(m.s);
 		if (err_occurred(ev))
 			goto out;
-		if (infer)
-			dt = DT_FLOAT64;
-		res = shape_result(ev, dt, NULL, 0, 0, 0, 0);
-		/* NumPy: array([], dtype=float64) of shape (0,) */
-		if (res) {
-			val_decref(res);
-			int64_t z = 0;
-			struct ndarray *a = nd_new(ev, &backend_host, dt, 1, &z);
-			res = a ? arr_wrap(ev, a) : NULL;
+		/* NumPy still files the dict forms of missing/filling values
+		 * under the columns it knows: usecols', or none */
+		for (int pass = 0; pass < 2; pass++) {
+			struct value *d = pass ? filling_values : missing_values;
+			for (size_t k = 0; d && d->type == VT_DICT && k < d->u.dict->n; k++) {
+				struct value *key = d->u.dict->entries[k].key;
+				int64_t kc;
+				if (!key || key->type == VT_NONE || key->type == VT_STR || val_as_int64(ev, key, &kc) < 0) {
+					err_clear(ev);
+					continue;
+				}
+				int found = 0;
+				for (size_t u = 0; o.usecols && u < o.nusecols; u++)
+					if (o.usecols[u] == kc)
+						found = 1;
+				int64_t nb = o.usecols ? (int64_t)o.nusecols : 0;
+				if (!found && (kc >= nb || kc < -nb)) {
+					err_set(ev, TY_IndexError, pass ? "list assignment index out of range" : "list index out of range");
+					goto out;
+				}
+			}
 		}
+		if (infer) {
+			if (!o.usecols || !o.nusecols) {
+				if (unp) {
+					/* the fields of dtype=[]: none */
+					res = val_list_new(0, NULL);
+					goto out;
+				}
+				err_set(ev, TY_NotImplementedError, "genfromtxt: dtype=None on empty input makes a structured array (dtype=[]), which Lumen's arrays do not support");
+				goto out;
+			}
+			dt = DT_BOOL;  /* NumPy: the columns' first guess */
+		}
+		/* NumPy: np.array([]) of shape (0,), then ndmin */
+		res = shape_result(ev, dt, NULL, 0, 1, (int)nd, unp);
 		goto out;
 	}
 	nbcols = o.usecols ? o.nusecols : nf;
+	/* NumPy counts negative usecols from the first line's values */
+	for (size_t c = 0; o.usecols && c < o.nusecols; c++)
+		if (o.usecols[c] < 0)
+			o.usecols[c] += (int64_t)nf;
 	rows = calloc(nlines, sizeof *rows);
 	cols = calloc(nbcols ? nbcols : 1, sizeof *cols);
 	if (!rows || !cols) {
@@ -1171,7 +1456,7 @@ static struct value *f_genfromtxt(struct eval *ev, const struct builtin *bi, int
 			if (o.usecols) {
 				int64_t u = o.usecols[c];
 				if (u < 0)
-					u += (int64_t)nf;
+					u += (int64_t)nf;  /* Python's values[u] */
 				if (u < 0 || u >= (int64_t)nf) {
 					bad = 1;
 					break;
@@ -1212,6 +1497,88 @@ static struct value *f_genfromtxt(struct eval *ev, const struct builtin *bi, int
 		for (size_t i = first; i < nlines && r < nrows; i++)
 			if (lines[i].lineno > 0)
 				which[r++] = i;
+		/* the columns: missing values and fills (NumPy's forms: a str split
+		 * at ',' for every column, a sequence per column, a dict by column
+		 * number, or by its place in usecols) */
+		for (size_t c = 0; c < nbcols; c++) {
+			struct gcol *col = &cols[c];
+			col->kind = infer ? G_BOOL : kind_of(dt);
+			struct value *mv = missing_values;
+			if (mv && (mv->type == VT_LIST || mv->type == VT_TUPLE)) {
+				if (c < mv->u.seq.n && add_missing(ev, col, mv->u.seq.items[c], 0) < 0)
+					break;
+			} else if (mv && mv->type != VT_DICT && add_missing(ev, col, mv, 1) < 0)
+				break;
+			struct value *fv = filling_values;
+			if (fv && (fv->type == VT_LIST || fv->type == VT_TUPLE))
+				fv = c < fv->u.seq.n ? fv->u.seq.items[c] : NULL;
+			else if (fv && fv->type == VT_DICT)
+				fv = NULL;
+			if (fv && set_fill(ev, col, fv) < 0)
+				break;
+		}
+		for (int pass = 0; pass < 2 && !err_occurred(ev); pass++) {
+			struct value *d = pass ? filling_values : missing_values;
+			if (!d || d->type != VT_DICT)
+				continue;
+			for (size_t k = 0; k < d->u.dict->n; k++) {
+				struct value *key = d->u.dict->entries[k].key, *val = d->u.dict->entries[k].val;
+				int64_t kc;
+				if (!key)
+					continue;
+				if (key->type == VT_NONE && !pass) {
+					for (size_t c = 0; c < nbcols; c++)
+						if (add_missing(ev, &cols[c], val, 0) < 0)
+							break;
+					continue;
+				}
+				if (key->type == VT_STR || val_as_int64(ev, key, &kc) < 0) {
+					err_clear(ev);
+					err_set(ev, TY_NotImplementedError, "genfromtxt: column names in %s need names=, which Lumen does not support",
+						pass ? "filling_values" : "missing_values");
+					break;
+				}
+				for (size_t u = 0; o.usecols && u < o.nusecols; u++)
+					if (o.usecols[u] == kc) {
+						kc = (int64_t)u;
+						break;
+					}
+				if (kc < 0)
+					kc += (int64_t)nbcols;
+				if (kc < 0 || kc >= (int64_t)nbcols) {
+					err_set(ev, TY_IndexError, pass ? "list assignment index out of range" : "list index out of range");
+					break;
+				}
+				if (pass ? set_fill(ev, &cols[kc], val) < 0 : add_missing(ev, &cols[kc], val, 0) < 0)
+					break;
+			}
+		}
+		if (err_occurred(ev)) {
+			free(which);
+			goto out;
+		}
+		/* dtype=None: each column's kind, over every row (the footer too) */
+		for (size_t c = 0; infer && c < nbcols; c++) {
+			struct gcol *col = &cols[c];
+			/* upgrade bool -> int -> float -> complex -> str until every
+			 * non-missing value converts */
+			for (size_t r = 0; r < nrows && col->kind != G_STR; r++) {
+				size_t *sel = (size_t *)rows[r];
+				const char *s = lines[which[r]].s + sel[2 * c];
+				size_t n = sel[2 * c + 1];
+				struct npscalar v;
+				if (r == 0)
+					col->unchecked = 0;
+				if (py_convert(col->kind, s, n, &v) < 0) {
+					if (!is_missing(col, s, n)) {
+						/* upgrade, then check the whole column again */
+						col->kind++;
+						r = (size_t)-1;
+					} else if (col->kind == G_BOOL)
+						col->unchecked = 1;
+				}
+			}
+		}
 		/* invalid rows */
 		if (ninvalid) {
 			int64_t nbrows = (int64_t)nrows + (int64_t)ninvalid - skipf;
@@ -1228,7 +1595,7 @@ static struct value *f_genfromtxt(struct eval *ev, const struct builtin *bi, int
 				sb_adds(&inval, "Some errors were detected !");
 				for (size_t k = 0; k < keep; k++)
 					sb_printf(&inval, "\n    Line #%lld (got %lld columns instead of %zu)",
-						(long long)invalid[k].line, (long long)invalid[k].got, nbcols);
+						  (long long)invalid[k].line, (long long)invalid[k].got, nbcols);
 				if (invraise) {
 					err_set(ev, TY_ValueError, "%s", inval.s);
 					free(which);
@@ -1243,68 +1610,33 @@ static struct value *f_genfromtxt(struct eval *ev, const struct builtin *bi, int
 		}
 		if (skipf > 0)
 			nrows = skipf >= (int64_t)nrows ? 0 : nrows - (size_t)skipf;
-		/* the columns: missing values, fills, and (dtype=None) their kind */
-		for (size_t c = 0; c < nbcols; c++) {
-			struct gcol *col = &cols[c];
-			col->kind = infer ? G_BOOL : kind_of(dt);
-			struct value *mv = missing_values;
-			if (mv && mv->type == VT_DICT) {
-				struct value *key = val_int(o.usecols ? o.usecols[c] : (int64_t)c);
-				struct value *m = key ? dict_get_borrow(mv, key) : NULL;
-				val_decref(key);
-				if (m && add_missing(ev, col, m) < 0)
-					break;
-			} else if (mv && (mv->type == VT_LIST || mv->type == VT_TUPLE)) {
-				if (c < mv->u.seq.n && add_missing(ev, col, mv->u.seq.items[c]) < 0)
-					break;
-			} else if (mv && add_missing(ev, col, mv) < 0)
-				break;
-			struct value *fv = filling_values;
-			if (fv && fv->type == VT_DICT) {
-				struct value *key = val_int(o.usecols ? o.usecols[c] : (int64_t)c);
-				fv = key ? dict_get_borrow(filling_values, key) : NULL;
-				val_decref(key);
-			} else if (fv && (fv->type == VT_LIST || fv->type == VT_TUPLE))
-				fv = c < fv->u.seq.n ? fv->u.seq.items[c] : NULL;
-			if (fv && fv->type != VT_NONE) {
-				int pc;
-				if (arr_value_scalar(fv, &col->fill, &pc) < 0) {
-					err_set(ev, TY_NotImplementedError, "genfromtxt: filling_values must be numbers");
-					break;
-				}
-				col->has_fill = 1;
-			}
-			if (infer) {
-				/* upgrade bool -> int -> float -> complex -> str until every
-				 * non-missing value converts */
-				for (size_t r = 0; r < nrows && col->kind != G_STR; r++) {
-					size_t *sel = (size_t *)rows[r];
-					const char *s = lines[which[r]].s + sel[2 * c];
-					size_t n = sel[2 * c + 1];
-					struct npscalar v;
-					if (py_convert(col->kind, s, n, &v) < 0 && !is_missing(col, s, n)) {
-						/* upgrade, then check the whole column again */
-						col->kind++;
-						r = (size_t)-1;
-					}
-				}
-			}
-		}
-		if (err_occurred(ev)) {
-			free(which);
-			goto out;
-		}
 		if (infer) {
-			enum gkind k0 = nbcols ? cols[0].kind : G_FLOAT;
+			/* NumPy: the one type of the checked columns; a bool column with
+			 * missing values is not checked and takes that type */
+			int k0 = -1, mixed = 0;
 			for (size_t c = 0; c < nbcols; c++) {
 				if (cols[c].kind == G_STR) {
 					err_set(ev, TY_NotImplementedError, "genfromtxt: dtype=None found a column of text, which needs a string or structured dtype (not supported by Lumen's arrays)");
 					break;
 				}
-				if (cols[c].kind != k0) {
-					err_set(ev, TY_NotImplementedError, "genfromtxt: dtype=None found columns of different types, which make a structured array (not supported by Lumen's arrays)");
-					break;
+				if (cols[c].unchecked)
+					continue;
+				if (k0 < 0)
+					k0 = (int)cols[c].kind;
+				if ((int)cols[c].kind != k0)
+					mixed = 1;
+			}
+			if (!err_occurred(ev) && (mixed || k0 < 0)) {
+				if (unp) {
+					/* NumPy unpacks a structured array into its fields:
+					 * one array per column, each of its own type */
+					res = unpack_fields(ev, cols, nbcols, rows, nrows, lines, which, isloose, (int)nd);
+					free(which);
+					goto out;
 				}
+				err_set(ev, TY_NotImplementedError, k0 < 0
+					? "genfromtxt: dtype=None found only missing values, which make a structured array (not supported by Lumen's arrays)"
+					: "genfromtxt: dtype=None found columns of different types, which make a structured array (not supported by Lumen's arrays)");
 			}
 			if (err_occurred(ev)) {
 				free(which);
@@ -1325,14 +1657,29 @@ static struct value *f_genfromtxt(struct eval *ev, const struct builtin *bi, int
 			free(which);
 			goto out;
 		}
-		for (size_t r = 0; r < nrows; r++) {
-			size_t *sel = (size_t *)rows[r];
-			for (size_t c = 0; c < nbcols; c++) {
+		size_t bad_r = SIZE_MAX, bad_c = 0;
+		int bad_set = 0;
+		struct npscalar bad;
+		memset(&bad, 0, sizeof bad);
+		for (size_t c = 0; c < nbcols; c++) {      /* NumPy converts column by column */
+			for (size_t r = 0; r < nrows; r++) {
+				size_t *sel = (size_t *)rows[r];
 				const char *s = lines[which[r]].s + sel[2 * c];
 				size_t n = sel[2 * c + 1];
 				struct gcol *col = &cols[c];
 				struct npscalar v, out;
-				if (py_convert(col->kind, s, n, &v) < 0) {
+				int pr = infer ? py_convert(col->kind, s, n, &v) : gconvert(ev, dt, s, n, &v);
+				if (pr == -2) {
+					/* int() made a Python int NumPy cannot hold */
+					err_set(ev, TY_OverflowError, "Python int too large to convert to C long");
+					pr = -3;
+				}
+				if (pr == -3) {
+					free(data);
+					free(which);
+					goto out;
+				}
+				if (pr < 0) {
 					if (!isloose && !is_missing(col, s, n)) {
 						struct value *sv = val_str(s, n);
 						char *q = sv ? val_str_of(ev, sv) : NULL;
@@ -1354,12 +1701,36 @@ static struct value *f_genfromtxt(struct eval *ev, const struct builtin *bi, int
 						}
 					}
 				}
+				/* np.array(rows, dtype): the first int out of range, in row order */
+				if (dt_is_int(dt) && !bad_set && ((v.dtype == DT_INT64 && !int_fits(v.v.i, dt)) ||
+				    (v.dtype == DT_UINT64 && dt != DT_UINT64) || v.dtype == DT_FLOAT64 + 100)) {
+					if (bad_r > r || (bad_r == r && bad_c > c))
+						bad_r = r, bad_c = c, bad = v;
+				}
+				if (v.dtype == DT_FLOAT64 + 100)
+					v.dtype = DT_FLOAT64;
 				arr_scalar_cast(&v, dt, &out);
 				arr_scalar_store(dt, data + (r * nbcols + c) * (size_t)isz, &out);
 			}
 		}
 		free(which);
-		res = shape_result(ev, dt, data, (int64_t)nrows, (int64_t)nbcols, (int)nd, unp);
+		if (bad_r != SIZE_MAX) {
+			char num[400];
+			if (bad.dtype == DT_INT64)
+				snprintf(num, sizeof num, "%lld", (long long)bad.v.i);
+			else if (bad.dtype == DT_UINT64)
+				snprintf(num, sizeof num, "%llu", (unsigned long long)bad.v.u);
+			else
+				num[0] = 0;  /* past int64: NumPy's C long conversion fails first */
+			if (num[0])
+				err_set(ev, TY_OverflowError, "Python integer %s out of bounds for %s", num, dtype_table[dt].name);
+			else
+				err_set(ev, TY_OverflowError, "Python int too large to convert to C long");
+			free(data);
+			goto out;
+		}
+		/* no rows: NumPy's np.array([]) is 1-D before ndmin */
+		res = shape_result(ev, dt, data, (int64_t)nrows, nrows ? (int64_t)nbcols : 1, (int)nd, unp);
 	}
 out:
 	for (size_t i = 0; rows && i < nlines; i++)
@@ -1377,6 +1748,50 @@ out:
 	src_close(&src);
 	free(o.usecols);
 	return to_namespace(ev, bi, res);
+}
+
+/* fh.write(text) as NumPy's savetxt writes: a str, or, where the stream
+ * takes bytes (open(..., 'wb'), io.BytesIO), the text encoded (latin-1 by
+ * default).  *binary: -1 unknown yet, 0 text, 1 bytes.  0 or -1. */
+static int write_text(struct eval *ev, struct value *writer, const char *s, size_t n, int *binary,
+		      struct value *encoding)
+{
+	struct value *chunk = val_str(s, n), *wr = NULL;
+	if (!chunk)
+		return err_nomem(ev), -1;
+	if (*binary <= 0) {
+		wr = val_call(ev, writer, 1, &chunk, NULL);
+		if (wr || *binary == 0) {
+			*binary = 0;
+			val_decref(chunk);
+			val_decref(wr);
+			return wr ? 0 : -1;
+		}
+		struct value *e = err_fetch(ev);
+		int te = e && e->type == VT_EXCEPTION && e->u.exc.type == TY_TypeError;
+		if (!te) {
+			val_decref(chunk);
+			err_set_value(ev, e);
+			return -1;
+		}
+		val_decref(e);
+		*binary = 1;
+	}
+	struct value *enc = val_getattr(ev, chunk, "encode"), *name = NULL, *b = NULL;
+	if (enc) {
+		name = encoding && encoding->type == VT_STR ? val_incref(encoding) : val_cstr("latin1");
+		b = name ? val_call(ev, enc, 1, &name, NULL) : NULL;
+	}
+	if (b)
+		wr = val_call(ev, writer, 1, &b, NULL);
+	val_decref(enc);
+	val_decref(name);
+	val_decref(b);
+	val_decref(chunk);
+	if (!wr)
+		return -1;
+	val_decref(wr);
+	return 0;
 }
 
 /* ---- np.savetxt ---- */
@@ -1414,6 +1829,7 @@ static struct value *f_savetxt(struct eval *ev, const struct builtin *bi, int ar
 	struct sbuf out = {0}, fs = {0};
 	FILE *fp = NULL;
 	char *path_copy = NULL;
+	int binary = -1;
 	(void)bi;
 	if (args_parse(ev, "savetxt", argc, argv, kw, "fname,X|fmt,delimiter,newline,header,footer,comments,encoding",
 		       &fname, &X, &fmt, &delimiter, &newline, &header, &footer, &comments, &encoding) < 0)
@@ -1484,6 +1900,8 @@ static struct value *f_savetxt(struct eval *ev, const struct builtin *bi, int ar
 			err_set(ev, TY_ValueError, "fname must be a string or file handle");
 			goto out;
 		}
+	} else if (compressed_path(ev, "savetxt", f->u.str->s) < 0) {
+		goto out;
 	} else if (!(path_copy = strdup(f->u.str->s))) {
 		err_nomem(ev);
 		goto out;
@@ -1560,16 +1978,8 @@ static struct value *f_savetxt(struct eval *ev, const struct builtin *bi, int ar
 			out.s[w] = 0;
 		}
 		if (writer && out.n > 65536) {
-			struct value *chunk = val_str(out.s, out.n), *wr;
-			if (!chunk) {
-				err_nomem(ev);
+			if (write_text(ev, writer, out.s, out.n, &binary, encoding) < 0)
 				goto out;
-			}
-			wr = val_call(ev, writer, 1, &chunk, NULL);
-			val_decref(chunk);
-			if (!wr)
-				goto out;
-			val_decref(wr);
 			out.n = 0;
 			out.s[0] = 0;
 		}
@@ -1582,18 +1992,8 @@ static struct value *f_savetxt(struct eval *ev, const struct builtin *bi, int ar
 		sb_adds(&out, nl);
 	}
 	if (writer) {
-		if (out.n) {
-			struct value *chunk = val_str(out.s, out.n), *wr;
-			if (!chunk) {
-				err_nomem(ev);
-				goto out;
-			}
-			wr = val_call(ev, writer, 1, &chunk, NULL);
-			val_decref(chunk);
-			if (!wr)
-				goto out;
-			val_decref(wr);
-		}
+		if (out.n && write_text(ev, writer, out.s, out.n, &binary, encoding) < 0)
+			goto out;
 	} else {
 		fp = fopen(path_copy, "wb");
 		if (!fp) {
@@ -1624,11 +2024,40 @@ out:
 	free(out.s);
 	free(fs.s);
 	nd_decref(a);
-	(void)encoding;
 	return res;
 }
 
 /* ---- np.fromstring(string, dtype=float, count=-1, *, sep) ---- */
+
+/* NumPyOS_ascii_strtod after its whitespace: inf/infinity/nan/nan(...)
+ * with a sign, else a Python float prefix; the bytes used, 0 if none */
+static size_t float_elem(const char *q, const char *e, double *x)
+{
+	const char *p = q;
+	int neg = 0;
+	if (p < e && (*p == '+' || *p == '-'))
+		neg = *p++ == '-';
+	if (e - p >= 3 && !strncasecmp(p, "nan", 3)) {
+		p += 3;
+		if (p < e && *p == '(') {
+			const char *r = p + 1;
+			while (r < e && ((*r >= '0' && *r <= '9') || (*r >= 'a' && *r <= 'z') ||
+					 (*r >= 'A' && *r <= 'Z') || *r == '_'))
+				r++;
+			p = r < e && *r == ')' ? r + 1 : r;
+		}
+		*x = NAN;
+		return (size_t)(p - q);
+	}
+	if (e - p >= 3 && !strncasecmp(p, "inf", 3)) {
+		p += 3;
+		if (e - p >= 5 && !strncasecmp(p, "inity", 5))
+			p += 5;
+		*x = neg ? -INFINITY : INFINITY;
+		return (size_t)(p - q);
+	}
+	return txt_double_prefix(q, (size_t)(e - q), x);
+}
 
 /* NumPy's separator matching: a space in sep matches any run of whitespace
  * (none too), other characters themselves; sep gets a leading space */
@@ -1681,8 +2110,6 @@ static struct value *f_fromstring(struct eval *ev, const struct builtin *bi, int
 		return err_set(ev, TY_ValueError, "The binary mode of fromstring is removed, use frombuffer instead");
 	if (string->type != VT_STR && string->type != VT_BYTES)
 		return err_set(ev, TY_TypeError, "a bytes-like object is required, not '%s'", val_type_name(string));
-	if (dt_is_complex(dt))
-		return err_set(ev, TY_NotImplementedError, "fromstring: complex dtypes are not supported by Lumen");
 	/* the separator as NumPy cleans it: whitespace runs -> one ' ', a leading ' ' */
 	size_t sl = strlen(sp);
 	if (!(clean = malloc(sl + 3)))
@@ -1710,56 +2137,73 @@ static struct value *f_fromstring(struct eval *ev, const struct builtin *bi, int
 	const char *s = string->u.str->s, *e = s + string->u.str->len;
 	int stop = 0;
 	for (int64_t i = 0; cnt < 0 || i < cnt; i++) {
-		/* one element: leading whitespace, then the longest number */
-		const char *q = s;
+		/* one element, as NumPy's parsers read it (NumPyOS_ascii_strtod,
+		 * PyOS_strtol / PyOS_strtoul): whitespace they skip counts as read
+		 * even when no number follows (floats then give -1.0, integers 0) */
+		const char *q = s, *end;
 		while (q < e && txt_is_space((unsigned char)*q))
 			q++;
-		size_t used = 0;
 		struct npscalar v;
+		memset(&v, 0, sizeof v);
 		v.dtype = dt;
-		if (dt_is_float(dt)) {
-			double x;
-			used = txt_double_prefix(q, (size_t)(e - q), &x);
-			v.v.f = dt == DT_FLOAT32 ? (double)(float)x : x;
+		if (dt_is_inexact(dt) || dt == DT_BOOL) {
+			/* bool: NumPy parses a float and takes its truth */
+			double x = 0, y = 0;
+			size_t k = float_elem(q, e, &x);
+			end = q + k;
+			if (!k)
+				x = -1.0;
+			if (k && dt_is_complex(dt)) {
+				const char *r = end;
+				size_t k2;
+				if (r < e && (*r == '+' || *r == '-') && (k2 = float_elem(r, e, &y)) &&
+				    r + k2 < e && r[k2] == 'j')
+					end = r + k2 + 1;
+				else if (r < e && *r == 'j')
+					y = x, x = 0, end = r + 1;
+				else
+					y = 0;
+			}
+			if (dt_is_complex(dt))
+				v.v.c = dt == DT_COMPLEX64 ? CMPLX((float)x, (float)y) : CMPLX(x, y);
+			else if (dt == DT_BOOL)
+				v.v.b = x != 0;
+			else
+				v.v.f = dt == DT_FLOAT32 ? (double)(float)x : x;
 		} else {
-			/* strtoll's digits, cast to the dtype */
 			const char *d = q;
-			int neg = 0;
+			int neg = 0, unsig = dtype_table[dt].kind == DK_UINT, over = 0;
 			uint64_t x = 0;
-			if (d < e && (*d == '+' || *d == '-'))
+			if (!unsig && d < e && (*d == '+' || *d == '-')) {
 				neg = *d++ == '-';
-			const char *d0 = d;
-			int over = 0;
+				while (d < e && txt_is_space((unsigned char)*d))
+					d++;
+			}
 			for (; d < e && *d >= '0' && *d <= '9'; d++) {
-				if (x > (UINT64_MAX - 9) / 10)
+				unsigned dg = (unsigned)(*d - '0');
+				if (over || x > (UINT64_MAX - dg) / 10)
 					over = 1;
-				x = x * 10 + (uint64_t)(*d - '0');
+				else
+					x = x * 10 + dg;
 			}
-			if (d > d0) {
-				used = (size_t)(d - q);
-				if (dtype_table[dt].kind == DK_UINT)
-					v.v.u = over ? UINT64_MAX : neg ? 0 - x : x;
-				else {
-					int64_t y = over || x > (uint64_t)INT64_MAX ? (neg ? INT64_MIN : INT64_MAX)
-						: neg ? -(int64_t)x : (int64_t)x;
-					v.v.i = y;
-				}
-				if (dt == DT_BOOL)
-					v.v.b = x != 0;
-			}
+			end = d;
+			if (unsig)
+				v.v.u = over ? UINT64_MAX : x;
+			else if (over || (x > (uint64_t)INT64_MAX && !(neg && x == (uint64_t)INT64_MAX + 1)))
+				v.v.i = INT64_MAX;  /* PyOS_strtol: LONG_MAX either way */
+			else
+				v.v.i = neg ? (int64_t)(0 - x) : (int64_t)x;
 		}
-		if (!used) {
-			stop = q >= e ? -1 : -2;
-			if (string->u.str->len && q < e && !*q)
-				stop = -1;
+		if (end == s) {
+			stop = s >= e ? -1 : -2;
 			break;
 		}
+		size_t used = (size_t)(end - q);
 		char *dst = rowbuf_next(ev, &rb);
 		if (!dst)
 			goto out;
-		if (dtype_table[dt].kind == DK_INT || dtype_table[dt].kind == DK_UINT) {
-			struct npscalar c;
-			struct npscalar src = v;
+		if (dt_is_int(dt)) {
+			struct npscalar c, src = v;
 			src.dtype = dtype_table[dt].kind == DK_UINT ? DT_UINT64 : DT_INT64;
 			arr_scalar_cast(&src, dt, &c);
 			arr_scalar_store(dt, dst, &c);

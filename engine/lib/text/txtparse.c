@@ -442,3 +442,129 @@ int txt_parse_complex(const char *s, size_t n, int imag, double *re, double *im)
 	}
 	return skip_sp(p, e) == e ? 0 : -1;
 }
+
+/* ---- Python's float() / int() / complex() rules (genfromtxt, converters) ---- */
+
+/* the code point at s (UTF-8, n > 0 bytes); *len its bytes (1 on a bad byte) */
+static uint32_t u8_at(const unsigned char *s, size_t n, size_t *len)
+{
+	uint32_t c = s[0];
+	size_t k = c < 0x80 ? 1 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+	if (k > n)
+		k = 1;
+	if (k == 1) {
+		*len = 1;
+		return c;
+	}
+	c &= 0x7F >> k;
+	for (size_t i = 1; i < k; i++) {
+		if ((s[i] & 0xC0) != 0x80) {
+			*len = 1;
+			return 0xFFFD;
+		}
+		c = c << 6 | (s[i] & 0x3F);
+	}
+	*len = k;
+	return c;
+}
+
+static int py_space(uint32_t c)
+{
+	return (c < 128 && txt_is_space((int)c)) || c == 0x85 || c == 0xA0 || c == 0x1680 ||
+	       (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 || c == 0x202F || c == 0x205F ||
+	       c == 0x3000;
+}
+
+/* Unicode's decimal digits (category Nd): the zero of each run of ten */
+static const uint32_t ND_ZERO[] = {
+	0x0660, 0x06F0, 0x07C0, 0x0966, 0x09E6, 0x0A66, 0x0AE6, 0x0B66, 0x0BE6, 0x0C66, 0x0CE6, 0x0D66,
+	0x0DE6, 0x0E50, 0x0ED0, 0x0F20, 0x1040, 0x1090, 0x17E0, 0x1810, 0x1946, 0x19D0, 0x1A80, 0x1A90,
+	0x1B50, 0x1BB0, 0x1C40, 0x1C50, 0xA620, 0xA8D0, 0xA900, 0xA9D0, 0xA9F0, 0xAA50, 0xABF0, 0xFF10,
+	0x104A0, 0x10D30, 0x11066, 0x110F0, 0x11136, 0x111D0, 0x112F0, 0x11450, 0x114D0, 0x11650, 0x116C0,
+	0x11730, 0x118E0, 0x11950, 0x11C50, 0x11D50, 0x11DA0, 0x16A60, 0x16AC0, 0x16B50, 0x1D7CE, 0x1D7D8,
+	0x1D7E2, 0x1D7EC, 0x1D7F6, 0x1E140, 0x1E2F0, 0x1E950, 0x1FBF0,
+};
+
+size_t txt_py_ascii(const char *s, size_t n, char *out)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t i = 0, k = 0;
+	while (i < n) {
+		size_t len;
+		uint32_t c = u8_at(p + i, n - i, &len);
+		char o = '?';
+		if (c < 128)
+			o = (char)c;
+		else if (py_space(c))
+			o = ' ';
+		else
+			for (size_t z = 0; z < sizeof ND_ZERO / sizeof ND_ZERO[0]; z++)
+				if (c >= ND_ZERO[z] && c < ND_ZERO[z] + 10) {
+					o = (char)('0' + (c - ND_ZERO[z]));
+					break;
+				}
+		out[k++] = o;
+		i += len;
+	}
+	out[k] = 0;
+	return k;
+}
+
+int txt_parse_pycomplex(const char *s, size_t n, double *re, double *im)
+{
+	const char *e = s + n, *p;
+	size_t k;
+	double x, y = 1.0;
+	s = skip_sp(s, e);
+	while (e > s && txt_is_space((unsigned char)e[-1]))
+		e--;
+	if (s < e && *s == '(') {
+		if (e - s < 2 || e[-1] != ')')
+			return -1;
+		s = skip_sp(s + 1, e - 1);
+		e--;
+		while (e > s && txt_is_space((unsigned char)e[-1]))
+			e--;
+	}
+	if (s == e)
+		return -1;
+	k = txt_double_prefix(s, (size_t)(e - s), &x);
+	p = s + k;
+	if (!k) {
+		/* "j", "+j", "-j" */
+		int neg = 0;
+		if (*p == '+' || *p == '-')
+			neg = *p++ == '-';
+		if (p + 1 != e || (*p != 'j' && *p != 'J'))
+			return -1;
+		*re = 0;
+		*im = neg ? -1.0 : 1.0;
+		return 0;
+	}
+	if (p == e) {
+		*re = x;
+		*im = 0;
+		return 0;
+	}
+	if (*p == 'j' || *p == 'J') {
+		if (p + 1 != e)
+			return -1;
+		*re = 0;
+		*im = x;
+		return 0;
+	}
+	if (*p != '+' && *p != '-')
+		return -1;
+	int neg = *p++ == '-';
+	if (p < e && (*p == '+' || *p == '-'))
+		return -1;
+	k = txt_double_prefix(p, (size_t)(e - p), &y);
+	if (!k)
+		y = 1.0;
+	p += k;
+	if (p + 1 != e || (*p != 'j' && *p != 'J'))
+		return -1;
+	*re = x;
+	*im = neg ? -y : y;
+	return 0;
+}

@@ -67,4 +67,11 @@ int txt_parse_complex(const char *s, size_t n, int imag, double *re, double *im)
  * sign, digits, '.', exponent, inf/infinity/nan); bytes used, 0 if none. */
 size_t txt_double_prefix(const char *s, size_t n, double *out);
 
+/* Python's float()/int()/complex() see text with Unicode whitespace as ' '
+ * and Unicode decimal digits as ASCII ones: s[0..n) so mapped into out (n + 1
+ * bytes), any other non-ASCII character as '?'; returns the bytes written. */
+size_t txt_py_ascii(const char *s, size_t n, char *out);
+/* complex(s) of an ASCII string without underscores: "(1+2j)", "j", "-1.5J" */
+int txt_parse_pycomplex(const char *s, size_t n, double *re, double *im);
+
 #endif

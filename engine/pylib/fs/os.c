@@ -5,6 +5,7 @@
  * and posixpath's string functions with CPython's exact rules.  Errors are
  * OSError subclasses with CPython's "[Errno N] text: 'path'".
  */
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -16,6 +17,7 @@
 #include <sys/types.h>
 #include <unistd.h>
 #include "pylib/pylib_int.h"
+#include "pyobj/bytesobj.h"
 
 extern char **environ;
 
@@ -195,6 +197,47 @@ PYFN(path_realpath)
 	return str_or_fail(ev, abspath(p));
 }
 
+/* os.path.expandvars: $name and ${name} replaced by the environment's value,
+ * left as written when the variable is not set (posixpath's rule; a name is
+ * letters, digits and _) */
+PYFN(path_expandvars)
+{
+	ONE_PATH("expandvars")
+	if (!strchr(p, '$'))
+		return val_cstr(p);
+	struct sbuf b = {0};
+	for (const char *s = p; *s;) {
+		if (*s != '$') {
+			sb_addc(&b, *s++);
+			continue;
+		}
+		const char *n = s + 1, *e;
+		int brace = *n == '{';
+		if (brace) {
+			e = strchr(n + 1, '}');
+			n++;
+		} else {
+			for (e = n; *e && (isalnum((unsigned char)*e) || *e == '_'); e++)
+				;
+		}
+		if (!e || e == n) {
+			sb_addc(&b, *s++);
+			continue;
+		}
+		char *name = strndup(n, (size_t)(e - n));
+		const char *v = name ? getenv(name) : NULL;
+		free(name);
+		const char *end = brace ? e + 1 : e;
+		if (v)
+			sb_adds(&b, v);
+		else
+			sb_add(&b, s, (size_t)(end - s));
+		s = end;
+	}
+	char *r = sb_take(&b);
+	return r ? val_str_take(r, strlen(r)) : err_nomem(ev);
+}
+
 PYFN(path_expanduser)
 {
 	ONE_PATH("expanduser")
@@ -260,7 +303,7 @@ static const struct pyfn path_fns[] = {
 	{"join", path_join}, {"basename", path_basename}, {"dirname", path_dirname},
 	{"split", path_split}, {"splitext", path_splitext}, {"isabs", path_isabs},
 	{"normpath", path_normpath}, {"abspath", path_abspath}, {"realpath", path_realpath},
-	{"expanduser", path_expanduser}, {"exists", path_exists}, {"isfile", path_isfile},
+	{"expanduser", path_expanduser}, {"expandvars", path_expandvars}, {"exists", path_exists}, {"isfile", path_isfile},
 	{"isdir", path_isdir}, {"islink", path_islink}, {"getsize", path_getsize},
 	{"getmtime", path_getmtime},
 };
@@ -547,6 +590,39 @@ PYFN(os_write)
 	return val_int((int64_t)n);
 }
 
+/* os.urandom(size): size bytes from the kernel's random source */
+PYFN(os_urandom)
+{
+	struct value *nv;
+	int64_t n;
+	char *buf;
+	if (args_parse(ev, "urandom", argc, argv, kw, "size", &nv) < 0 || val_as_int64(ev, nv, &n) < 0)
+		return NULL;
+	if (n < 0)
+		return err_set(ev, TY_ValueError, "negative argument not allowed");
+	struct value *b = val_bytes_alloc((size_t)n, &buf);
+	if (!b)
+		return err_nomem(ev);
+	int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+	for (int64_t got = 0; fd >= 0 && got < n;) {
+		ssize_t r = read(fd, buf + got, (size_t)(n - got));
+		if (r <= 0) {
+			if (r < 0 && errno == EINTR)
+				continue;
+			close(fd);
+			fd = -1;
+			break;
+		}
+		got += r;
+	}
+	if (fd < 0) {
+		val_decref(b);
+		return pylib_oserror(ev, errno ? errno : EIO, NULL, NULL);
+	}
+	close(fd);
+	return b;
+}
+
 PYFN(os_fspath)
 {
 	if (argc != 1)
@@ -561,7 +637,7 @@ static const struct pyfn os_fns[] = {
 	{"makedirs", os_makedirs}, {"remove", os_remove}, {"unlink", os_remove}, {"rmdir", os_rmdir},
 	{"rename", os_rename}, {"replace", os_rename}, {"getenv", os_getenv}, {"cpu_count", os_cpu_count},
 	{"getpid", os_getpid}, {"walk", os_walk}, {"fspath", os_fspath}, {"close", os_close},
-	{"open", os_open}, {"write", os_write},
+	{"open", os_open}, {"write", os_write}, {"urandom", os_urandom},
 };
 
 /* ---- os.environ: a dict kind whose changes reach the process ---- */

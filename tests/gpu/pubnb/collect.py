@@ -2,7 +2,8 @@
 # collect.py — builds tests/gpu/pubnb/data/ (the public CuPy notebooks the
 # runner measures) from git copies of their repositories: every .ipynb whose
 # code imports cupy, outputs and execution counts stripped, and the small
-# files beside it (helpers, data; < 200 KB each) the cells may open.  Writes
+# files of its folder and the folders under it (helpers, kernels' sources,
+# data; < 200 KB each) the cells may open.  Writes
 # SOURCES.txt (repo, commit, path: one line a notebook) so the same set can be
 # fetched again; the notebooks are others' work and are not committed.
 #   collect.py --mirror DIR [DIR...]   DIR: a git dir or repo of owner+name
@@ -74,8 +75,10 @@ def take(gd, repo, commit, dest, only=None):
             continue
         side_done.add(folder)
         for p, size in sizes.items():
-            if os.path.dirname(p) == folder and not p.endswith(".ipynb") and 0 < size <= SIDE_MAX:
+            inside = folder == "" or p.startswith(folder + "/")
+            if inside and not p.endswith(".ipynb") and 0 < size <= SIDE_MAX:
                 o = os.path.join(dest, repo.replace("/", "+"), p)
+                os.makedirs(os.path.dirname(o), exist_ok=True)
                 with open(o, "wb") as f:
                     f.write(git(gd, "show", "%s:%s" % (commit, p), binary=True))
     return lines

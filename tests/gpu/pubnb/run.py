@@ -140,7 +140,7 @@ def run_book(task):
                 # interrupt; if the kernel does not come back, restart it
                 try:
                     km.interrupt_kernel()
-                    end = time.time() + 10
+                    end = time.time() + 30
                     idle = False
                     while time.time() < end and not idle:
                         try:
@@ -301,8 +301,9 @@ def main():
             ok = sum(o == "ok" for o in r["outcomes"])
             print("# %-6s %3d/%-3d ok %6.1f s  %s" % (r["kind"], ok, len(r["outcomes"]), r["seconds"],
                                                       r["rel"]), flush=True)
-    with open(os.path.join(a.out, "results.json"), "w") as f:
-        json.dump(results, f, indent=0)
+            # after every notebook, so a run cut short by a time limit keeps what it measured
+            with open(os.path.join(a.out, "results.json"), "w") as f:
+                json.dump(results, f, indent=0)
     text = table(results, a.show)
     text += "\n\n# %d notebooks, %s, %.0f s with --jobs %d\n" % (
         len(books), "host mode" if a.host else "GPU", time.time() - t0, a.jobs)

@@ -54,6 +54,11 @@ static int fft_exec(struct eval *ev, enum fft_kind kind, int prec, int rank, con
 	void *work = NULL;
 	if (cuda_cur->dead)
 		return cuda_check_async(ev);
+	if (cuda_ndev > 1) {   /* an array of another device (the caller's own data) */
+		int d = cuda_ptr_device(in);
+		if (d >= 0 && d != cuda_cur->id && cuda_check_peer_dev(ev, d) < 0)
+			return -1;
+	}
 	for (int i = 0; i < nplans; i++) {
 		struct fplan *q = &plans[i];
 		if (q->dev == cuda_cur->id && q->kind == (int)kind && q->prec == prec && q->rank == rank && q->howmany == howmany

@@ -2,8 +2,8 @@
  * cuda_rand.c — cp.random's generators (struct backend_random): cuRAND
  * streams, one for the namespace per device (CuPy's per-device
  * get_random_state) and one per RandomState (on the device of its first
- * cuRAND draw); the uniform draws
- * are a one-pass Philox kernel of our own (kernels/uniform.cuh).
+ * cuRAND draw); the uniform draws, bounded integers and small samples
+ * without replacement are Philox kernels of our own (kernels/uniform.cuh).
  *
  * Owns the generators.  Never reproduces NumPy's sequences (random/ does,
  * on the host).
@@ -206,11 +206,29 @@ const char *cuda_uniform_source_knobs(int dt, int unroll, int stcs, char *buf, s
 	return uni_source(dt, unroll, stcs, buf, size);
 }
 
+/* r's Philox key, and nblocks counter blocks of its stream taken from
+ * where the last draw stopped (seeded from the clock on first use) */
+static void uni_take(struct cu_rng *r, unsigned long long nblocks, unsigned long long *seed,
+		     unsigned long long *ctr)
+{
+	pthread_mutex_lock(&cuda_lib_mu);
+	if (!r->uni_seeded) {
+		struct timespec t;
+		clock_gettime(CLOCK_REALTIME, &t);
+		r->uni_seed = (uint64_t)t.tv_sec * 1000000007ULL ^ (uint64_t)t.tv_nsec;
+		r->uni_seeded = 1;
+	}
+	*seed = r->uni_seed;
+	*ctr = r->uni_ctr;
+	r->uni_ctr += nblocks;
+	pthread_mutex_unlock(&cuda_lib_mu);
+}
+
 /* LUMEN_RAND=curand: curandGenerateUniform(Double), then lm_fold */
 static int uniform_curand(struct eval *ev, struct cu_rng *r, int dt, int64_t n, double p0, double p1,
 			  void *out)
 {
-	char src[4800];
+	char src[sizeof uni_src + 128];
 	curandGenerator_t g = get_rng(ev, r);
 	curandStatus_t s;
 	void *fn;
@@ -231,7 +249,7 @@ static int uniform_curand(struct eval *ev, struct cu_rng *r, int dt, int64_t n, 
 static int uniform_fill(struct eval *ev, struct cu_rng *r, int dt, int64_t n, double p0, double p1,
 			void *out)
 {
-	char src[4800];
+	char src[sizeof uni_src + 128];
 	void *fn;
 	long long nn = n;
 	int per = dt == DT_FLOAT32 ? 4 : 2;
@@ -248,17 +266,7 @@ static int uniform_fill(struct eval *ev, struct cu_rng *r, int dt, int64_t n, do
 	if (uk.grid_per_sm && want > (unsigned long long)cuda_cur->sms * uk.grid_per_sm)
 		want = (unsigned long long)cuda_cur->sms * uk.grid_per_sm;
 	grid[0] = (unsigned)(want < 1 ? 1 : want > 0x7fffffffULL ? 0x7fffffffULL : want);
-	pthread_mutex_lock(&cuda_lib_mu);
-	if (!r->uni_seeded) {
-		struct timespec t;
-		clock_gettime(CLOCK_REALTIME, &t);
-		r->uni_seed = (uint64_t)t.tv_sec * 1000000007ULL ^ (uint64_t)t.tv_nsec;
-		r->uni_seeded = 1;
-	}
-	seed = r->uni_seed;
-	ctr = r->uni_ctr;
-	r->uni_ctr += nblocks;
-	pthread_mutex_unlock(&cuda_lib_mu);
+	uni_take(r, nblocks, &seed, &ctr);
 	{
 		/* the kernel per (dtype, unroll, streaming stores), looked up once */
 		static void *fns[CUDA_MAXDEV][2][5][2];
@@ -268,6 +276,57 @@ static int uniform_fill(struct eval *ev, struct cu_rng *r, int dt, int64_t n, do
 			return -1;
 	}
 	return jit_launch(ev, fn, grid, block, 0, args);
+}
+
+/* lm_int / lm_sample (kernels/uniform.cuh): compiled with the default
+ * float32 uniform (one module) */
+static void *uni_kernel(struct eval *ev, const char *name)
+{
+	char src[sizeof uni_src + 128];
+	return jit_get(ev, uni_source(DT_FLOAT32, 1, 0, src, sizeof src), name, 0, NULL);
+}
+
+/* struct backend_random's integers: one Philox block per item, bounded
+ * on the device (lm_int) */
+static int rnd_integers(struct eval *ev, void *gen, int dt, int64_t n, uint64_t off, uint64_t rng,
+			void *out)
+{
+	struct cu_rng *r = rng_of(gen);
+	unsigned long long seed, ctr, o = off, w = rng;
+	long long nn = n;
+	int size = dt_size(dt);
+	void *fn, *args[] = {&out, &nn, &seed, &ctr, &o, &w, &size};
+	unsigned grid[3] = {cuew_grid(n, 1), 1, 1}, block[3] = {256, 1, 1};
+	if (n <= 0)
+		return 0;
+	if (!(dt_is_int(dt) || dt == DT_BOOL) || (size != 1 && size != 2 && size != 4 && size != 8))
+		return err_set(ev, TY_RuntimeError, "integers: dtype %s", dtype_table[dt].name), -1;
+	if (!(fn = uni_kernel(ev, "lm_int")))
+		return -1;
+	uni_take(r, (unsigned long long)n, &seed, &ctr);
+	return jit_launch(ev, fn, grid, block, 0, args);
+}
+
+/* struct backend_random's sample: Floyd's algorithm and a shuffle in one
+ * block's shared memory (lm_sample), k <= RAND_SAMPLE_MAX */
+static int rnd_sample(struct eval *ev, void *gen, int64_t pop, int64_t k, int64_t *out)
+{
+	struct cu_rng *r = rng_of(gen);
+	unsigned long long seed, ctr;
+	long long cap = 16, pp = pop, kk = k;
+	void *fn;
+	unsigned grid[3] = {1, 1, 1}, block[3] = {256, 1, 1};
+	if (k <= 0)
+		return 0;
+	if (k > pop || k > RAND_SAMPLE_MAX)
+		return err_set(ev, TY_RuntimeError, "sample: %lld items of %lld", (long long)k, (long long)pop), -1;
+	while (cap < 2 * k)
+		cap *= 2;
+	if (!(fn = uni_kernel(ev, "lm_sample")))
+		return -1;
+	uni_take(r, 2ULL * (unsigned long long)k, &seed, &ctr);
+	void *args[] = {&out, &cap, &pp, &kk, &seed, &ctr};
+	return jit_launch(ev, fn, grid, block, (size_t)(2 * k + cap) * sizeof(long long), args);
 }
 
 static int rnd_fill(struct eval *ev, void *gen, enum rand_dist dist, int dt, int64_t n, double p0,
@@ -318,7 +377,8 @@ static int rnd_fill(struct eval *ev, void *gen, enum rand_dist dist, int dt, int
 	return s == CURAND_STATUS_SUCCESS ? 0 : rand_fail(ev, s);
 }
 
-static const struct backend_random random_cuda = {rnd_seed, rnd_fill, rnd_gen_new, rnd_gen_free};
+static const struct backend_random random_cuda = {rnd_seed, rnd_fill, rnd_gen_new, rnd_gen_free,
+						  rnd_integers, rnd_sample};
 
 const struct backend_random *const cuda_random_backend = &random_cuda;
 

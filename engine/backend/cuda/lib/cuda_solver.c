@@ -3,7 +3,8 @@
  * cuBLAS's batched LU for stacks of small matrices --, potrf, geqrf/orgqr,
  * SVD by gesvd -- gesvdp, gesvdj or Xgesvd when LUMEN_SVD names them;
  * float32 SVD through the float64 Gram matrix, kernels/gram.cuh -- and
- * syevd), and the small kernels of kernels/linalg.cuh (triangles, slogdet).
+ * syevd, geev by Xgeev), and the small kernels of kernels/linalg.cuh
+ * (triangles, slogdet, geev's complex form).
  * A batch's infos come back in one copy at the end of the call.
  *
  * Owns the cuSOLVER handles (one per device).  Never lays out matrices: the front ends did;
@@ -693,6 +694,111 @@ static int sl_syevd(struct eval *ev, int dt, int64_t batch, int n, void *a, void
 	return 0;
 }
 
+/* ---- general eigen: cuSOLVER's Xgeev (CUDA 12.6+), CuPy 14's route ---- */
+static cusolverDnParams_t geev_params;
+
+static cudaDataType geev_type(int dt)
+{
+	return dt == DT_FLOAT32 ? CUDA_R_32F : dt == DT_FLOAT64 ? CUDA_R_64F : dt == DT_COMPLEX64 ? CUDA_C_32F : CUDA_C_64F;
+}
+
+/* struct backend_linalg's geev: right vectors only, as LAPACK lays them
+ * out (a real matrix's eigenvalues as wr then wi: Xgeev's all-real form),
+ * one matrix at a time, the batch's infos in one copy */
+static int sl_geev(struct eval *ev, int dt, int64_t batch, int n, void *a, void *wv, void *v, int *info)
+{
+	cusolverDnHandle_t h = get_solver(ev);
+	cudaDataType t = geev_type(dt);
+	cusolverEigMode_t jv = v ? CUSOLVER_EIG_MODE_VECTOR : CUSOLVER_EIG_MODE_NOVECTOR;
+	int item = dt_size(dt), cplx = dt_is_complex(dt);
+	int64_t wper = cplx ? n : 2 * (int64_t)n, nn = (int64_t)n * n;
+	size_t dbytes = 0, hbytes = 0;
+	void *hwork = NULL;
+	cusolverStatus_t s;
+	struct sws w;
+	int rc = -1;
+	if (!h)
+		return -1;
+	pthread_mutex_lock(&cuda_lib_mu);
+	if (!geev_params && cusolverDnCreateParams(&geev_params) != CUSOLVER_STATUS_SUCCESS)
+		geev_params = NULL;
+	pthread_mutex_unlock(&cuda_lib_mu);
+	if (!geev_params)
+		return err_set(ev, TY_CUDARuntimeError, "cusolverDnCreateParams failed"), -1;
+	s = cusolverDnXgeev_bufferSize(h, geev_params, CUSOLVER_EIG_MODE_NOVECTOR, jv, n, t, a, n, t, wv, t, NULL, 1,
+				       t, v, n, t, &dbytes, &hbytes);
+	if (s != CUSOLVER_STATUS_SUCCESS)
+		return sol_fail(ev, s, "geev_bufferSize");
+	if (sws_get(ev, &w, dbytes, batch) < 0)
+		return -1;
+	if (hbytes && !(hwork = malloc(hbytes))) {
+		sws_put(&w);
+		return err_nomem(ev), -1;
+	}
+	for (int64_t b = 0; b < batch; b++) {
+		/* w: 2n reals (wr, wi) or n complex items per matrix */
+		char *ab = (char *)a + b * nn * item, *wb = (char *)wv + b * wper * item;
+		char *vb = v ? (char *)v + b * nn * item : NULL;
+		s = cusolverDnXgeev(h, geev_params, CUSOLVER_EIG_MODE_NOVECTOR, jv, n, t, ab, n, t, wb, t, NULL, 1, t, vb, n,
+				    t, w.work, dbytes, hwork, hbytes, w.dinfo + b);
+		if (s != CUSOLVER_STATUS_SUCCESS) {
+			sol_fail(ev, s, "geev");
+			goto out;
+		}
+	}
+	rc = info_back(ev, &w, info, batch);
+out:
+	free(hwork);
+	sws_put(&w);
+	return rc;
+}
+
+/* geev's output in complex form on the device (kernels/linalg.cuh) */
+static int sl_geev_unpack(struct eval *ev, int dt, int64_t batch, int n, const void *wv, const void *v, void *cw,
+			  void *cv)
+{
+	char nm[40];
+	long long nb = batch;
+	int64_t tot = batch * n + (v && cv ? batch * (int64_t)n * n : 0);
+	const void *vv = cv ? v : NULL;
+	void *args[] = {&wv, &vv, &nb, &n, &cw, &cv};
+	if (tot == 0)
+		return 0;
+	return la_launch(ev, la_name(nm, sizeof nm, "la_geev_unpack", dt), cuew_grid(tot, 1), 256, args);
+}
+
+/* struct backend_linalg's trsm: the row-major A is A' = A^T column-major
+ * (its triangle flipped).  One right-hand side: trsv, op(A') = A (trans 0)
+ * or A'.  Several: the row-major B is B' = B^T (nrhs x n column-major) and
+ * X' op(A)^T = B', a right-side trsm with op(A)^T = A' (trans 0) or A'^T. */
+static int sl_trsm(struct eval *ev, int dt, int n, int nrhs, const void *a, void *b, int lower, int trans, int unit)
+{
+	cublasHandle_t cb = cuda_blas_handle(ev);
+	cublasFillMode_t up = lower ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER;
+	cublasDiagType_t dg = unit ? CUBLAS_DIAG_UNIT : CUBLAS_DIAG_NON_UNIT;
+	cublasStatus_t s;
+	if (!cb)
+		return -1;
+	if (n == 0 || nrhs == 0)
+		return 0;
+	if (dt != DT_FLOAT32 && dt != DT_FLOAT64)
+		return err_set(ev, TY_RuntimeError, "trsm: dtype %s", dtype_table[dt].name), -1;
+	if (nrhs == 1) {
+		cublasOperation_t op = trans ? CUBLAS_OP_N : CUBLAS_OP_T;
+		s = dt == DT_FLOAT32 ? cublasStrsv(cb, up, op, dg, n, a, n, b, 1)
+			: cublasDtrsv(cb, up, op, dg, n, a, n, b, 1);
+		return cuda_blas_fail(ev, s, "trsv");
+	}
+	{
+		cublasOperation_t op = trans ? CUBLAS_OP_T : CUBLAS_OP_N;
+		float onef = 1;
+		double one = 1;
+		s = dt == DT_FLOAT32 ? cublasStrsm(cb, CUBLAS_SIDE_RIGHT, up, op, dg, nrhs, n, &onef, a, n, b, nrhs)
+			: cublasDtrsm(cb, CUBLAS_SIDE_RIGHT, up, op, dg, nrhs, n, &one, a, n, b, nrhs);
+		return cuda_blas_fail(ev, s, "trsm");
+	}
+}
+
 static const struct backend_linalg linalg_cuda = {
 	.getrf = sl_getrf,
 	.getrs = sl_getrs,
@@ -703,6 +809,9 @@ static const struct backend_linalg linalg_cuda = {
 	.syevd = sl_syevd,
 	.trizero = sl_trizero,
 	.lu_slogdet = sl_lu_slogdet,
+	.geev = sl_geev,
+	.geev_unpack = sl_geev_unpack,
+	.trsm = sl_trsm,
 };
 
 const struct backend_linalg *const cuda_linalg_backend = &linalg_cuda;

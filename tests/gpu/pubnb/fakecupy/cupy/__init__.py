@@ -12,6 +12,17 @@ from numpy import *  # noqa: F401,F403
 
 
 class ndarray(_np.ndarray):
+    def __array_ufunc__(self, ufunc, method, *inputs, **kw):
+        # CuPy refuses a NumPy array beside a CuPy one
+        for x in inputs + tuple(kw.get("out", ())):
+            if isinstance(x, _np.ndarray) and not isinstance(x, ndarray) and x.ndim:
+                raise TypeError("Unsupported type %r" % type(x))
+        inputs = tuple(_np.asarray(x) if isinstance(x, ndarray) else x for x in inputs)
+        if "out" in kw:
+            kw["out"] = tuple(_np.asarray(x) if isinstance(x, ndarray) else x for x in kw["out"])
+        r = getattr(ufunc, method)(*inputs, **kw)
+        return _dev(r) if r is not NotImplemented else r
+
     def get(self, stream=None, out=None):
         return _np.asarray(self).copy()
 
@@ -29,6 +40,8 @@ class ndarray(_np.ndarray):
 def _dev(x):
     if isinstance(x, _np.ndarray) and not isinstance(x, ndarray):
         return x.view(ndarray)
+    if isinstance(x, _np.generic) and not isinstance(x, (_np.str_, _np.bytes_)):
+        return _np.asarray(x).view(ndarray)  # CuPy's reductions give 0-d arrays
     if isinstance(x, tuple):
         return tuple(_dev(v) for v in x)
     if isinstance(x, list):

@@ -45,3 +45,42 @@ def zeros_like_pinned(a, dtype=None):
 
 
 from . import scipy  # noqa: E402,F401
+
+
+class _PerfCaseResult:
+    def __init__(self, name, ts):
+        self.name = name
+        self._ts = _np.asarray(ts)
+        self.cpu_times = self._ts
+        self.gpu_times = self._ts.reshape(1, -1)
+
+    def __str__(self):
+        def s(t):
+            t = t * 1e6
+            return " %9.3f us   +/- %6.3f (min: %9.3f / max: %9.3f) us" % (t.mean(), t.std(), t.min(), t.max())
+        return "%-20s:    CPU:%s     GPU-0:%s" % (self.name, s(self._ts), s(self._ts))
+
+    __repr__ = __str__
+
+
+def _benchmark(func, args=(), kwargs={}, n_repeat=10000, *, name=None, n_warmup=10,
+               max_duration=float("inf"), devices=None):
+    import time as _t
+    for _ in range(n_warmup):
+        func(*args, **kwargs)
+    ts = []
+    start = _t.perf_counter()
+    for _ in range(n_repeat):
+        t0 = _t.perf_counter()
+        func(*args, **kwargs)
+        ts.append(_t.perf_counter() - t0)
+        if _t.perf_counter() - start > max_duration:
+            break
+    return _PerfCaseResult(name or getattr(func, "__name__", "func"), ts)
+
+
+profiler = _types.ModuleType("cupyx.profiler")
+profiler.benchmark = _benchmark
+profiler.time_range = lambda *a, **k: __import__("contextlib").nullcontext()
+profiler.profile = lambda *a, **k: __import__("contextlib").nullcontext()
+_sys.modules["cupyx.profiler"] = profiler

@@ -1,0 +1,42 @@
+# Bounded integers, permutations and choices checked by their properties
+# only (ranges, dtypes, shapes, every value drawn, distinct picks), so the
+# cell holds on the device too, where cp draws its own streams (bounded
+# integers and small samples without replacement by Philox kernels,
+# permutations as argsorts of 32-bit keys, gathers where the array lives).
+import numpy as np
+R = np.random
+R.seed(3)
+a = R.randint(0, 100, 100000)
+print(a.dtype, a.shape, int(a.min()), int(a.max()), np.unique(a).size, abs(float(a.mean()) - 49.5) < 1.5)
+b = R.randint(-5, 5, size=(300, 400), dtype=np.int8)
+print(b.dtype, b.shape, int(b.min()), int(b.max()), np.unique(b).size)
+c = R.randint(7, 8, 10)
+print(c.dtype, int(c.min()), int(c.max()))
+u = R.randint(0, 65536, 100000, dtype=np.uint16)
+print(u.dtype, int(u.min()) < 100, int(u.max()) > 65400)
+g = R.default_rng(5)
+d = g.integers(10, 20, 50000, endpoint=True)
+print(d.dtype, int(d.min()), int(d.max()), np.unique(d).size)
+e = g.integers(-2**63, 2**63 - 1, 1000, dtype=np.int64, endpoint=True)
+print(e.dtype, bool((e < 0).any()), bool((e > 0).any()))
+f = g.integers(0, 2**40, (20, 30))
+print(f.shape, int(f.min()) >= 0, int(f.max()) < 2**40, int(f.max()) > 2**39)
+p = R.permutation(1000)
+print(p.dtype, bool((np.sort(p) == np.arange(1000)).all()), bool((p != np.arange(1000)).any()))
+x = np.arange(3000.0).reshape(1000, 3)
+q = R.permutation(x)
+print(q.shape, bool((np.sort(q[:, 0]) == x[:, 0]).all()), bool((q[:, 1] - q[:, 0] == 1).all()))
+R.shuffle(x)
+print(bool((np.sort(x[:, 0]) == np.arange(0, 3000, 3)).all()), bool((x[:, 2] - x[:, 0] == 2).all()))
+s = R.choice(10**6, 1000, replace=False)
+print(s.shape, s.dtype, np.unique(s).size, bool((s >= 0).all() and (s < 10**6).all()))
+s = R.choice(2000, 1500, replace=False)
+print(np.unique(s).size, int(s.max()) < 2000)
+print(np.sort(R.choice(5, 5, replace=False)))
+s = R.choice(7, 20000)
+print(s.dtype, np.unique(s).size, int(s.min()), int(s.max()))
+t = R.choice(np.array([1.5, 2.5]), (3, 4))
+print(t.shape, t.dtype, bool(np.isin(t, [1.5, 2.5]).all()))
+s = g.choice(50, (2, 5), replace=False)
+print(s.shape, np.unique(s).size)
+print(g.permutation(np.arange(6).reshape(3, 2)).shape)
