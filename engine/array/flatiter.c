@@ -1,8 +1,8 @@
 /*
  * flatiter.c — NumPy's iterators over an array's items in C order:
  * a.flat (numpy.flatiter: iteration, indexing, assignment with the values
- * repeated as NumPy repeats them, a.flat = x), np.ndindex and
- * np.ndenumerate.  Items are read and written through the array's own
+ * repeated as NumPy repeats them, a.flat = x), np.ndindex,
+ * np.ndenumerate and np.broadcast (tuples of the broadcast operands' items).  Items are read and written through the array's own
  * indexing, so host and device arrays are served alike.
  *
  * Owns the iterator objects (a reference to the array and a position).
@@ -15,16 +15,17 @@
 #include "lang/error.h"
 
 struct flatiter {
-	struct value *arr;      /* the array (VT_NDARRAY), or NULL for ndindex */
+	struct value *arr;      /* the array (VT_NDARRAY), or NULL for ndindex;
+				 * np.broadcast: a tuple of the broadcast views */
 	int ndim;
 	int64_t shape[ND_MAXDIM];
 	int64_t size, pos;
 	int kind;               /* FI_FLAT, FI_NDINDEX, FI_NDENUMERATE */
 };
 
-enum { FI_FLAT, FI_NDINDEX, FI_NDENUMERATE };
+enum { FI_FLAT, FI_NDINDEX, FI_NDENUMERATE, FI_BROADCAST };
 
-static const struct objtype flatiter_type, ndindex_type, ndenumerate_type;
+static const struct objtype flatiter_type, ndindex_type, ndenumerate_type, broadcast_type;
 #define FI(v) ((struct flatiter *)(v)->u.obj.p)
 
 static void fi_free(void *p)
@@ -36,7 +37,8 @@ static void fi_free(void *p)
 
 static struct value *fi_new(struct eval *ev, int kind, struct value *arr, int ndim, const int64_t *shape)
 {
-	static const struct objtype *const types[] = {&flatiter_type, &ndindex_type, &ndenumerate_type};
+	static const struct objtype *const types[] = {&flatiter_type, &ndindex_type, &ndenumerate_type,
+						      &broadcast_type};
 	struct flatiter *f = calloc(1, sizeof *f);
 	if (!f)
 		return err_nomem(ev);
@@ -94,6 +96,26 @@ static struct value *fi_next(struct eval *ev, struct value *self)
 	struct value *c = fi_coords(f, p);
 	if (!c || f->kind == FI_NDINDEX)
 		return c;
+	if (f->kind == FI_BROADCAST) {
+		/* one item of each operand */
+		size_t n = f->arr->u.seq.n;
+		struct value *t = val_list_new(0, NULL);
+		for (size_t i = 0; t && i < n; i++) {
+			struct value *it = val_getitem(ev, f->arr->u.seq.items[i], c);
+			if (!it || list_append(t, it) < 0) {
+				val_decref(t);
+				t = NULL;
+			}
+		}
+		val_decref(c);
+		if (!t)
+			return NULL;
+		struct value *tup = val_tuple_new(t->u.seq.n, t->u.seq.items);
+		if (tup)
+			t->u.seq.n = 0;
+		val_decref(t);
+		return tup;
+	}
 	struct value *pair[2] = {c, val_getitem(ev, f->arr, c)};
 	if (!pair[1]) {
 		val_decref(c);
@@ -266,6 +288,38 @@ static struct value *fi_getattr(struct eval *ev, struct value *self, const char 
 	return NULL;
 }
 
+static struct value *bc_reset(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
+			       const struct kwargs *kw)
+{
+	if (args_parse(ev, "reset", argc, argv, kw, "") < 0)
+		return NULL;
+	FI(bi->self)->pos = 0;
+	return val_none();
+}
+
+static struct value *bc_getattr(struct eval *ev, struct value *self, const char *name)
+{
+	struct flatiter *f = FI(self);
+	(void)ev;
+	if (!strcmp(name, "shape")) {
+		struct value *d[ND_MAXDIM];
+		for (int i = 0; i < f->ndim; i++)
+			d[i] = val_int(f->shape[i]);
+		return val_tuple_new((size_t)f->ndim, d);
+	}
+	if (!strcmp(name, "nd") || !strcmp(name, "ndim"))
+		return val_int(f->ndim);
+	if (!strcmp(name, "size"))
+		return val_int(f->size);
+	if (!strcmp(name, "numiter"))
+		return val_int((int64_t)f->arr->u.seq.n);
+	if (!strcmp(name, "index"))
+		return val_int(f->pos);
+	if (!strcmp(name, "reset"))
+		return val_builtin("reset", bc_reset, self, NULL);
+	return NULL;
+}
+
 static char *fi_repr(struct eval *ev, struct value *self)
 {
 	char *s = malloc(80);
@@ -285,6 +339,13 @@ static const struct objtype flatiter_type = {
 
 static const struct objtype ndindex_type = {
 	.name = "numpy.ndindex", .free = fi_free, .repr = fi_repr, .iter = fi_iter, .next = fi_next,
+};
+
+static const char *const bc_attrs[] = {"index", "nd", "ndim", "numiter", "reset", "shape", "size", NULL};
+
+static const struct objtype broadcast_type = {
+	.name = "numpy.broadcast", .free = fi_free, .getattr = bc_getattr, .repr = fi_repr,
+	.attrs = bc_attrs, .iter = fi_iter, .next = fi_next,
 };
 
 static const struct objtype ndenumerate_type = {
@@ -345,7 +406,87 @@ static struct value *fn_ndenumerate(struct eval *ev, const struct builtin *bi, i
 	return r;
 }
 
+/* NumPy's multi-iterator check, with its message naming the two operands
+ * that disagree: 0, or -1 with the error set */
+static int bc_check(struct eval *ev, const struct backend *be, int argc, struct value **argv)
+{
+	int64_t shape[ND_MAXDIM];
+	int owner[ND_MAXDIM], nd = 0, rc = 0;
+	for (int i = 0; i < argc && rc == 0; i++) {
+		struct ndarray *a = arr_asarray(ev, be, argv[i], -1);
+		if (!a)
+			return -1;
+		if (a->ndim > nd) {
+			int sh = a->ndim - nd;
+			memmove(shape + sh, shape, sizeof(int64_t) * (size_t)nd);
+			memmove(owner + sh, owner, sizeof(int) * (size_t)nd);
+			for (int d = 0; d < sh; d++) {
+				shape[d] = 1;
+				owner[d] = -1;
+			}
+			nd = a->ndim;
+		}
+		for (int d = 0; d < a->ndim; d++) {
+			int o = nd - a->ndim + d;
+			int64_t n = a->shape[d];
+			if (n == 1 || n == shape[o])
+				continue;
+			if (shape[o] == 1) {
+				shape[o] = n;
+				owner[o] = i;
+				continue;
+			}
+			struct ndarray *b = arr_asarray(ev, be, argv[owner[o]], -1);
+			char sa[256], sb[256];
+			if (!b) {
+				rc = -1;
+				break;
+			}
+			arr_format_shape(sa, sizeof sa, b->ndim, b->shape);
+			arr_format_shape(sb, sizeof sb, a->ndim, a->shape);
+			err_set(ev, TY_ValueError, "shape mismatch: objects cannot be broadcast to a single shape.  "
+				"Mismatch is between arg %d with shape %s and arg %d with shape %s.", owner[o], sa, i, sb);
+			nd_decref(b);
+			rc = -1;
+			break;
+		}
+		nd_decref(a);
+	}
+	return rc;
+}
+
+/* np.broadcast(*args): the broadcast operands, iterated item tuple by tuple */
+static struct value *fn_broadcast(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
+				  const struct kwargs *kw)
+{
+	if (kw && kw->n)
+		return err_set(ev, TY_TypeError, "broadcast() takes no keyword arguments");
+	if (argc > 64)
+		return err_set(ev, TY_ValueError, "Need at most 64 array objects.");
+	if (bc_check(ev, arr_be(bi), argc, argv) < 0)
+		return NULL;
+	struct value *views = argc ? arr_ns_call(ev, arr_be(bi), "broadcast_arrays", argc, argv, NULL)
+				   : val_tuple_new(0, NULL);
+	if (!views)
+		return NULL;
+	struct value *items = val_iter_list(ev, views);
+	val_decref(views);
+	if (!items)
+		return NULL;
+	struct value *t = val_tuple_new(items->u.seq.n, items->u.seq.items);
+	if (t)
+		items->u.seq.n = 0;
+	val_decref(items);
+	if (!t)
+		return NULL;
+	const struct ndarray *a0 = t->u.seq.n ? arr_borrow(t->u.seq.items[0]) : NULL;
+	struct value *r = fi_new(ev, FI_BROADCAST, t, a0 ? a0->ndim : 0, a0 ? a0->shape : NULL);
+	val_decref(t);
+	return r;
+}
+
 const struct arr_func arr_flatiter_funcs[] = {
+	{"broadcast", fn_broadcast, "broadcast(*args)", "Produce an object that mimics broadcasting."},
 	{"ndindex", fn_ndindex, "ndindex(*shape)", "An N-dimensional iterator object to index arrays."},
 	{"ndenumerate", fn_ndenumerate, "ndenumerate(arr)", "Multidimensional index iterator."},
 	{NULL, NULL, NULL, NULL}

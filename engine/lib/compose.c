@@ -786,6 +786,78 @@ static struct value *sorted_pair(struct eval *ev, const struct backend *be, stru
 	return c ? ex_fn1(ev, be, "sort", c) : NULL;
 }
 
+/* unique(v, return_index=True): (values, first indices) into *u, *ind */
+static int unique_index(struct eval *ev, const struct backend *be, struct value *v, struct value **u,
+			struct value **ind)
+{
+	struct value *t = val_bool(1);
+	const char *kn[] = {"return_index"};
+	struct value *kv[] = {t};
+	struct value *r = callkw(ev, be, "unique", 1, &v, 1, kn, kv);
+	val_decref(t);
+	*u = r ? ex_item(ev, val_incref(r), val_int(0)) : NULL;
+	*ind = r ? ex_item(ev, val_incref(r), val_int(1)) : NULL;
+	val_decref(r);
+	if (!*u || !*ind) {
+		val_decref(*u);
+		val_decref(*ind);
+		return -1;
+	}
+	return 0;
+}
+
+/* intersect1d(..., return_indices=True): NumPy's steps, a stable argsort of
+ * the concatenation and the first-occurrence indices of each side */
+static struct value *intersect_indices(struct eval *ev, const struct backend *be, struct value *a,
+				       struct value *b, int au)
+{
+	struct value *ua = NULL, *ub = NULL, *ia = NULL, *ib = NULL, *res = NULL;
+	if (au) {
+		ua = ravel_of(ev, be, a);
+		ub = ravel_of(ev, be, b);
+		if (!ua || !ub)
+			goto out;
+	} else if (unique_index(ev, be, a, &ua, &ia) < 0 || unique_index(ev, be, b, &ub, &ib) < 0) {
+		goto out;
+	}
+	int64_t na = nd_size(arr_borrow(ua));
+	struct value *aux = concat2(ev, be, val_incref(ua), val_incref(ub));
+	struct value *ms = val_cstr("mergesort");
+	struct value *order = aux && ms ? arr_ns_callk(ev, be, "argsort", 1, &aux, "kind", ms) : NULL;
+	val_decref(ms);
+	aux = order ? ex_item(ev, aux, val_incref(order)) : (val_decref(aux), NULL);
+	if (!aux) {
+		val_decref(order);
+		goto out;
+	}
+	struct value *hi = ex_item(ev, val_incref(aux), ex_slice(1, NS_NONE));
+	struct value *lo = ex_item(ev, aux, ex_slice(NS_NONE, -1));
+	struct value *mask = ex_bin(ev, OP_EQ, hi, lo ? val_incref(lo) : NULL);
+	struct value *int1d = mask ? ex_item(ev, lo, val_incref(mask)) : (val_decref(lo), NULL);
+	struct value *i1 = mask ? ex_item(ev, ex_item(ev, val_incref(order), ex_slice(NS_NONE, -1)), val_incref(mask)) : NULL;
+	struct value *i2 = mask ? ex_bin(ev, OP_SUB, ex_item(ev, ex_item(ev, val_incref(order), ex_slice(1, NS_NONE)),
+							 val_incref(mask)), val_int(na)) : NULL;
+	val_decref(mask);
+	val_decref(order);
+	if (!au) {
+		i1 = i1 ? ex_item(ev, val_incref(ia), i1) : NULL;
+		i2 = i2 ? ex_item(ev, val_incref(ib), i2) : NULL;
+	}
+	if (!int1d || !i1 || !i2) {
+		val_decref(int1d);
+		val_decref(i1);
+		val_decref(i2);
+		goto out;
+	}
+	res = val_tuple_new(3, (struct value *[]){int1d, i1, i2});
+out:
+	val_decref(ua);
+	val_decref(ub);
+	val_decref(ia);
+	val_decref(ib);
+	return res;
+}
+
 /* intersect1d(ar1, ar2, assume_unique=False, return_indices=False) */
 FN(intersect1d)
 {
@@ -794,9 +866,9 @@ FN(intersect1d)
 	if (args_parse(ev, "intersect1d", argc, argv, kw, "ar1,ar2|assume_unique,return_indices", &a, &b, &auv, &riv) < 0 ||
 	    args_bool(ev, auv, 0, &au) < 0 || args_bool(ev, riv, 0, &ri) < 0)
 		return NULL;
-	if (ri)
-		return err_set(ev, TY_NotImplementedError, "intersect1d: return_indices=True is not supported by Lumen");
 	const struct backend *be = arr_be(bi);
+	if (ri)
+		return intersect_indices(ev, be, a, b, au);
 	struct value *aux = sorted_pair(ev, be, a, b, au);
 	if (!aux)
 		return NULL;
@@ -1832,6 +1904,711 @@ FN(isfortran)
 	return val_bool(nd_is_f_contiguous(a) && !nd_is_c_contiguous(a));
 }
 
+/* unstack(x, /, *, axis=0): tuple(np.moveaxis(x, axis, 0)) */
+FN(unstack)
+{
+	struct value *xv, *axv = NULL;
+	if (args_parse(ev, "unstack", argc, argv, kw, "x|$axis", &xv, &axv) < 0)
+		return NULL;
+	const struct backend *be = arr_be(bi);
+	/* NumPy reads x.ndim of what it is given: arrays and NumPy scalars */
+	struct value *ndv = val_getattr(ev, xv, "ndim");
+	int64_t nd = 0;
+	if (!ndv || val_as_int64(ev, ndv, &nd) < 0) {
+		val_decref(ndv);
+		return NULL;
+	}
+	val_decref(ndv);
+	if (nd == 0)
+		return err_set(ev, TY_ValueError, "Input array must be at least 1-d.");
+	struct value *x = val_incref(xv);
+	struct value *zero = val_int(0), *ax = axv ? val_incref(axv) : val_int(0);
+	struct value *three[3] = {x, ax, zero};
+	struct value *m = zero && ax ? arr_ns_call(ev, be, "moveaxis", 3, three, NULL) : NULL;
+	val_decref(zero);
+	val_decref(ax);
+	val_decref(x);
+	struct value *items = m ? val_iter_list(ev, m) : NULL;
+	val_decref(m);
+	if (!items)
+		return NULL;
+	struct value *t = val_tuple_new(items->u.seq.n, items->u.seq.items);
+	if (t) {
+		items->u.seq.n = 0; /* the tuple took the items */
+	}
+	val_decref(items);
+	return t;
+}
+
+/* mask_indices(n, mask_func, k=0): nonzero(mask_func(ones((n, n), int), k) != 0) */
+FN(mask_indices)
+{
+	struct value *nv, *f, *kv = NULL;
+	if (args_parse(ev, "mask_indices", argc, argv, kw, "n,mask_func|k", &nv, &f, &kv) < 0)
+		return NULL;
+	const struct backend *be = arr_be(bi);
+	struct value *sh[2] = {val_incref(nv), val_incref(nv)};
+	struct value *shape = val_tuple_new(2, sh);
+	struct value *it = val_type(TY_INT);
+	struct value *m = shape && it ? arr_ns_callk(ev, be, "ones", 1, &shape, "dtype", it) : NULL;
+	val_decref(shape);
+	val_decref(it);
+	if (!m)
+		return NULL;
+	struct value *args[2] = {m, kv ? val_incref(kv) : val_int(0)};
+	struct value *a = args[1] ? val_call(ev, f, 2, args, NULL) : NULL;
+	val_decref(args[0]);
+	val_decref(args[1]);
+	return ex_fn1(ev, be, "nonzero", ex_bin(ev, OP_NE, a, val_int(0)));
+}
+
+/* matvec(x1, x2): the gufunc (m,n),(n)->(m) as x1 @ x2[..., None], then [..., 0] */
+FN(matvec)
+{
+	struct value *a, *b;
+	if (args_parse(ev, "matvec", argc, argv, kw, "x1,x2", &a, &b) < 0)
+		return NULL;
+	const struct backend *be = arr_be(bi);
+	struct value *key[2] = {val_ellipsis(), val_none()};
+	struct value *k1 = val_tuple_new(2, key);
+	struct value *bb = ex_item(ev, arr_ns_call(ev, be, "asarray", 1, &b, NULL), k1);
+	struct value *r = ex_fn2(ev, be, "matmul", arr_ns_call(ev, be, "asarray", 1, &a, NULL), bb);
+	struct value *k2[2] = {val_ellipsis(), val_int(0)};
+	return ex_item(ev, r, val_tuple_new(2, k2));
+}
+
+/* vecmat(x1, x2): the gufunc (n),(n,m)->(m) as conj(x1)[..., None, :] @ x2, then [..., 0, :] */
+FN(vecmat)
+{
+	struct value *a, *b;
+	if (args_parse(ev, "vecmat", argc, argv, kw, "x1,x2", &a, &b) < 0)
+		return NULL;
+	const struct backend *be = arr_be(bi);
+	struct value *key[3] = {val_ellipsis(), val_none(), ex_slice(NS_NONE, NS_NONE)};
+	struct value *aa = ex_item(ev, ex_fn1(ev, be, "conjugate", arr_ns_call(ev, be, "asarray", 1, &a, NULL)),
+				   val_tuple_new(3, key));
+	struct value *r = ex_fn2(ev, be, "matmul", aa, arr_ns_call(ev, be, "asarray", 1, &b, NULL));
+	struct value *k2[3] = {val_ellipsis(), val_int(0), ex_slice(NS_NONE, NS_NONE)};
+	return ex_item(ev, r, val_tuple_new(3, k2));
+}
+
+static int callable_value(struct value *v)
+{
+	return v->type == VT_FUNCTION || v->type == VT_BUILTIN || v->type == VT_TYPE ||
+	       (v->type == VT_DTYPE && v->u.dt.is_type) || (v->type == VT_OBJECT && v->u.obj.t && v->u.obj.t->call);
+}
+
+/* piecewise(x, condlist, funclist, *args, **kw): NumPy's, step by step */
+FN(piecewise)
+{
+	if (argc < 3)
+		return err_set(ev, TY_TypeError, "piecewise() missing %d required positional argument%s", 3 - argc,
+			       3 - argc == 1 ? "" : "s");
+	const struct backend *be = arr_be(bi);
+	struct value *x = NULL, *cl = NULL, *fl = NULL, *y = NULL, *res = NULL;
+	if (!(x = arr_ns_call(ev, be, "asarray", 1, &argv[0], NULL)))
+		return NULL;
+	if (!(fl = val_iter_list(ev, argv[2])))
+		goto out;
+	int64_t n2 = (int64_t)fl->u.seq.n;
+	/* a single condition is promoted to a list of one */
+	struct value *c = argv[1];
+	int single = c->type == VT_BOOL || (c->type == VT_SCALAR && c->u.sc.dtype == DT_BOOL);
+	if (!single && arr_borrow(x)->ndim != 0) {
+		struct value *zero = val_int(0);
+		struct value *c0 = zero ? val_getitem(ev, c, zero) : NULL;
+		val_decref(zero);
+		if (!c0)
+			goto out;
+		single = c0->type != VT_LIST && c0->type != VT_NDARRAY;
+		val_decref(c0);
+	}
+	if (single) {
+		struct value *one = val_incref(c);
+		struct value *l = val_list_new(1, &one);
+		if (!l)
+			goto out;
+		struct value *bt = val_type(TY_BOOL);
+		cl = bt ? arr_ns_callk(ev, be, "asarray", 1, &l, "dtype", bt) : NULL;
+		val_decref(bt);
+		val_decref(l);
+	} else {
+		struct value *bt = val_type(TY_BOOL);
+		cl = bt ? arr_ns_callk(ev, be, "asarray", 1, &c, "dtype", bt) : NULL;
+		val_decref(bt);
+	}
+	if (!cl)
+		goto out;
+	int64_t n = arr_borrow(cl)->ndim ? arr_borrow(cl)->shape[0] : 1;
+	if (n == n2 - 1) {
+		/* the "otherwise" condition */
+		struct value *zero = val_int(0), *t = val_bool(1);
+		const char *kn[2] = {"axis", "keepdims"};
+		struct value *kvv[2] = {zero, t};
+		struct value *any = callkw(ev, be, "any", 1, &cl, 2, kn, kvv);
+		val_decref(zero);
+		val_decref(t);
+		struct value *ce = ex_fn1(ev, be, "logical_not", any);
+		if (!ce)
+			goto out;
+		struct value *pair[2] = {cl, ce};
+		struct value *l = val_list_new(2, pair);
+		struct value *cat = l ? arr_ns_call(ev, be, "concatenate", 1, &l, NULL) : NULL;
+		val_decref(l); /* drops cl and ce */
+		cl = cat;
+		if (!cl)
+			goto out;
+		n++;
+	} else if (n != n2) {
+		err_set(ev, TY_ValueError, "with %lld condition(s), either %lld or %lld functions are expected",
+			(long long)n, (long long)n, (long long)n + 1);
+		goto out;
+	}
+	if (!(y = arr_ns_call(ev, be, "zeros_like", 1, &x, NULL)))
+		goto out;
+	for (int64_t i = 0; i < n; i++) {
+		struct value *iv = val_int(i);
+		struct value *cond = iv ? val_getitem(ev, cl, iv) : NULL;
+		val_decref(iv);
+		if (!cond)
+			goto out;
+		struct value *f = fl->u.seq.items[i];
+		int rc;
+		if (!callable_value(f)) {
+			rc = val_setitem(ev, y, cond, f);
+		} else {
+			struct value *vals = val_getitem(ev, x, cond);
+			rc = vals ? 0 : -1;
+			if (vals && nd_size(arr_borrow(vals)) > 0) {
+				struct value *cargs[16];
+				if (argc - 3 > 15) {
+					err_set(ev, TY_TypeError, "piecewise: too many extra arguments");
+					rc = -1;
+				} else {
+					cargs[0] = vals;
+					for (int j = 3; j < argc; j++)
+						cargs[j - 2] = argv[j];
+					struct value *r = val_call(ev, f, argc - 2, cargs, kw);
+					rc = r ? val_setitem(ev, y, cond, r) : -1;
+					val_decref(r);
+				}
+			}
+			val_decref(vals);
+		}
+		val_decref(cond);
+		if (rc < 0)
+			goto out;
+	}
+	res = y;
+	y = NULL;
+out:
+	val_decref(x);
+	val_decref(cl);
+	val_decref(fl);
+	val_decref(y);
+	return res;
+}
+
+/* fromiter(iter, dtype, count=-1, *, like=None): count items drawn (all
+ * when -1), then np.array of them in dtype (scalar dtypes: a 1-d result) */
+FN(fromiter)
+{
+	struct value *itv, *dtv, *cv = NULL, *like = NULL;
+	int64_t count = -1;
+	int dt;
+	if (args_parse(ev, "fromiter", argc, argv, kw, "iter,dtype|count,$like", &itv, &dtv, &cv, &like) < 0 ||
+	    (cv && val_as_int64(ev, cv, &count) < 0))
+		return NULL;
+	if (dtv->type == VT_NONE)
+		return err_set(ev, TY_ValueError, "Must specify length when using variable-size data-type.");
+	if (arr_parse_dtype(ev, dtv, &dt) < 0)
+		return NULL;
+	struct value *items = val_list_new(0, NULL), *it = items ? val_iter(ev, itv) : NULL;
+	if (!it) {
+		val_decref(items);
+		return NULL;
+	}
+	int64_t got = 0;
+	while (count < 0 || got < count) {
+		struct value *v = val_next(ev, it);
+		if (!v) {
+			if (err_occurred(ev))
+				goto fail;
+			break;
+		}
+		if (list_append(items, v) < 0)
+			goto fail;
+		got++;
+	}
+	val_decref(it);
+	it = NULL;
+	if (count >= 0 && got < count) {
+		err_set(ev, TY_ValueError, "iterator too short: Expected %lld but iterator had only %lld items.",
+			(long long)count, (long long)got);
+		goto fail;
+	}
+	for (int64_t i = 0; i < got; i++) {
+		struct value *v = items->u.seq.items[i];
+		if (v->type == VT_LIST || v->type == VT_TUPLE || v->type == VT_NDARRAY) {
+			/* NumPy's item conversions, by the dtype's kind */
+			if (dt_is_int(dt))
+				err_set(ev, TY_TypeError, "int() argument must be a string, a bytes-like object or a "
+					"real number, not '%s'", val_type_name(v));
+			else if (dt_is_complex(dt))
+				err_set(ev, TY_TypeError, "must be real number, not %s", val_type_name(v));
+			else if (dt == DT_BOOL)
+				err_set(ev, TY_NotImplementedError, "fromiter: a sequence item as a bool");
+			else
+				err_set(ev, TY_ValueError, "setting an array element with a sequence.");
+			goto fail;
+		}
+	}
+	{
+		struct value *d = val_dtype(dt, 0);
+		struct value *r = d ? arr_ns_callk(ev, arr_be(bi), "array", 1, &items, "dtype", d) : NULL;
+		val_decref(d);
+		val_decref(items);
+		return r;
+	}
+fail:
+	val_decref(it);
+	val_decref(items);
+	return NULL;
+}
+
+/* apply_over_axes(func, a, axes): func(val, axis) for each axis in turn,
+ * a lost dimension put back (NumPy's words when it cannot be) */
+FN(apply_over_axes)
+{
+	struct value *f, *av, *axv;
+	if (args_parse(ev, "apply_over_axes", argc, argv, kw, "func,a,axes", &f, &av, &axv) < 0)
+		return NULL;
+	const struct backend *be = arr_be(bi);
+	struct value *val = arr_ns_call(ev, be, "asarray", 1, &av, NULL), *axes = NULL;
+	if (!val)
+		return NULL;
+	int nd = arr_borrow(val)->ndim;
+	struct value *axa = arr_ns_call(ev, be, "asarray", 1, &axv, NULL);
+	if (!axa)
+		goto fail;
+	axes = arr_borrow(axa)->ndim == 0 ? val_list_new(1, (struct value *[]){val_incref(axv)}) : val_iter_list(ev, axv);
+	val_decref(axa);
+	if (!axes)
+		goto fail;
+	for (size_t i = 0; i < axes->u.seq.n; i++) {
+		int64_t axis;
+		if (val_as_int64(ev, axes->u.seq.items[i], &axis) < 0)
+			goto fail;
+		if (axis < 0)
+			axis += nd;
+		struct value *args[2] = {val, val_int(axis)};
+		struct value *res = args[1] ? val_call(ev, f, 2, args, NULL) : NULL;
+		if (!res) {
+			val_decref(args[1]);
+			goto fail;
+		}
+		struct value *ra = arr_ns_call(ev, be, "asarray", 1, &res, NULL);
+		val_decref(res);
+		if (!ra) {
+			val_decref(args[1]);
+			goto fail;
+		}
+		if (arr_borrow(ra)->ndim != nd) {
+			struct value *two[2] = {ra, args[1]};
+			struct value *ex = arr_ns_call(ev, be, "expand_dims", 2, two, NULL);
+			val_decref(ra);
+			ra = ex;
+			if (ra && arr_borrow(ra)->ndim != nd) {
+				val_decref(ra);
+				ra = NULL;
+				err_set(ev, TY_ValueError, "function is not returning an array of the correct shape");
+			}
+		}
+		val_decref(args[1]);
+		if (!ra)
+			goto fail;
+		val_decref(val);
+		val = ra;
+	}
+	val_decref(axes);
+	return val;
+fail:
+	val_decref(axes);
+	val_decref(val);
+	return NULL;
+}
+
+/* NumPy's Chebyshev coefficients of i0 (Cephes): on [0, 8] and beyond */
+static const double i0_a[30] = {
+	-4.4153416464793395e-18, 3.3307945188222384e-17, -2.431279846547955e-16, 1.715391285555133e-15,
+	-1.1685332877993451e-14, 7.676185498604936e-14, -4.856446783111929e-13, 2.95505266312964e-12,
+	-1.726826291441556e-11, 9.675809035373237e-11, -5.189795601635263e-10, 2.6598237246823866e-09,
+	-1.300025009986248e-08, 6.046995022541919e-08, -2.670793853940612e-07, 1.1173875391201037e-06,
+	-4.4167383584587505e-06, 1.6448448070728896e-05, -5.754195010082104e-05, 0.00018850288509584165,
+	-0.0005763755745385824, 0.0016394756169413357, -0.004324309995050576, 0.010546460394594998,
+	-0.02373741480589947, 0.04930528423967071, -0.09490109704804764, 0.17162090152220877,
+	-0.3046826723431984, 0.6767952744094761,
+};
+static const double i0_b[25] = {
+	-7.233180487874754e-18, -4.830504485944182e-18, 4.46562142029676e-17, 3.461222867697461e-17,
+	-2.8276239805165836e-16, -3.425485619677219e-16, 1.7725601330565263e-15, 3.8116806693526224e-15,
+	-9.554846698828307e-15, -4.150569347287222e-14, 1.54008621752141e-14, 3.8527783827421426e-13,
+	7.180124451383666e-13, -1.7941785315068062e-12, -1.3215811840447713e-11, -3.1499165279632416e-11,
+	1.1889147107846439e-11, 4.94060238822497e-10, 3.3962320257083865e-09, 2.266668990498178e-08,
+	2.0489185894690638e-07, 2.8913705208347567e-06, 6.889758346916825e-05, 0.0033691164782556943,
+	0.8044904110141088,
+};
+
+/* NumPy's _chbevl(x, vals) on arrays; x stolen */
+static struct value *chbevl(struct eval *ev, struct value *x, const double *vals, int n)
+{
+	struct value *b0 = val_float(vals[0]), *b1 = val_float(0.0), *b2 = NULL;
+	for (int i = 1; i < n && b0 && b1; i++) {
+		val_decref(b2);
+		b2 = b1;
+		b1 = b0;
+		b0 = ex_bin(ev, OP_ADD, ex_bin(ev, OP_SUB, ex_bin(ev, OP_MUL, val_incref(x), val_incref(b1)),
+					       val_incref(b2)), val_float(vals[i]));
+	}
+	val_decref(x);
+	val_decref(b1);
+	struct value *r = b2 ? ex_bin(ev, OP_MUL, val_float(0.5), ex_bin(ev, OP_SUB, b0, b2)) : NULL;
+	if (!b2)
+		val_decref(b0);
+	return r;
+}
+
+/* i0(x): NumPy's piecewise of its two Chebyshev expansions */
+FN(i0)
+{
+	struct value *xv;
+	if (args_parse(ev, "i0", argc, argv, kw, "x", &xv) < 0)
+		return NULL;
+	const struct backend *be = arr_be(bi);
+	struct value *x = arr_ns_call(ev, be, "asarray", 1, &xv, NULL);
+	if (!x)
+		return NULL;
+	int dt = arr_borrow(x)->dtype;
+	if (dt_is_complex(dt)) {
+		val_decref(x);
+		return err_set(ev, TY_TypeError, "i0 not supported for complex values");
+	}
+	if (!dt_is_float(dt)) {
+		struct value *ft = val_type(TY_FLOAT);
+		struct value *c = ft ? arr_method_call(ev, x, "astype", 1, &ft, NULL) : NULL;
+		val_decref(ft);
+		val_decref(x);
+		if (!(x = c))
+			return NULL;
+	}
+	x = ex_fn1(ev, be, "asarray", ex_fn1(ev, be, "absolute", x)); /* piecewise's asanyarray */
+	struct value *mask = x ? ex_bin(ev, OP_LE, val_incref(x), val_float(8.0)) : NULL;
+	struct value *y = mask ? arr_ns_call(ev, be, "zeros_like", 1, &x, NULL) : NULL;
+	struct value *res = NULL;
+	if (!y)
+		goto out;
+	for (int part = 0; part < 2; part++) {
+		struct value *cond = part ? ex_fn1(ev, be, "logical_not", val_incref(mask)) : val_incref(mask);
+		struct value *v = cond ? val_getitem(ev, x, cond) : NULL, *r;
+		if (!v) {
+			val_decref(cond);
+			goto out;
+		}
+		if (nd_size(arr_borrow(v)) == 0) {
+			val_decref(v);
+			val_decref(cond);
+			continue;
+		}
+		if (!part) /* exp(x) * _chbevl(x/2.0 - 2, A) */
+			r = ex_bin(ev, OP_MUL, ex_fn1(ev, be, "exp", val_incref(v)),
+				   chbevl(ev, ex_bin(ev, OP_SUB, ex_bin(ev, OP_TRUEDIV, val_incref(v), val_float(2.0)),
+						     val_int(2)), i0_a, 30));
+		else /* exp(x) * _chbevl(32.0/x - 2.0, B) / sqrt(x) */
+			r = ex_bin(ev, OP_TRUEDIV,
+				   ex_bin(ev, OP_MUL, ex_fn1(ev, be, "exp", val_incref(v)),
+					  chbevl(ev, ex_bin(ev, OP_SUB, ex_bin(ev, OP_TRUEDIV, val_float(32.0), val_incref(v)),
+							    val_float(2.0)), i0_b, 25)),
+				   ex_fn1(ev, be, "sqrt", val_incref(v)));
+		val_decref(v);
+		int rc = r ? val_setitem(ev, y, cond, r) : -1;
+		val_decref(r);
+		val_decref(cond);
+		if (rc < 0)
+			goto out;
+	}
+	res = y;
+	y = NULL;
+out:
+	val_decref(x);
+	val_decref(mask);
+	val_decref(y);
+	return res;
+}
+
+/* kaiser(M, beta): i0(beta * sqrt(1 - ((n - alpha) / alpha)**2.0)) / i0(beta) */
+FN(kaiser)
+{
+	struct value *mv, *bv;
+	if (args_parse(ev, "kaiser", argc, argv, kw, "M,beta", &mv, &bv) < 0)
+		return NULL;
+	const struct backend *be = arr_be(bi);
+	struct value *three[3] = {val_float(0.0), val_incref(mv), val_incref(bv)};
+	struct value *l = val_list_new(3, three);
+	struct value *vals = l ? arr_ns_call(ev, be, "array", 1, &l, NULL) : NULL;
+	val_decref(l);
+	if (!vals)
+		return NULL;
+	struct value *m = ex_item(ev, val_incref(vals), val_int(1));
+	struct value *beta = ex_item(ev, vals, val_int(2));
+	struct value *res = NULL;
+	if (!m || !beta)
+		goto out;
+	struct value *eq = ex_bin(ev, OP_EQ, val_incref(m), val_int(1));
+	int one = eq ? val_truth(ev, eq) : -1;
+	val_decref(eq);
+	if (one < 0)
+		goto out;
+	if (one) {
+		struct value *n1 = val_int(1);
+		res = n1 ? arr_ns_call(ev, be, "ones", 1, &n1, NULL) : NULL;
+		val_decref(n1);
+		goto out;
+	}
+	{
+		struct value *z = val_int(0);
+		struct value *two[2] = {z, m};
+		struct value *n = z ? arr_ns_call(ev, be, "arange", 2, two, NULL) : NULL;
+		val_decref(z);
+		struct value *alpha = ex_bin(ev, OP_TRUEDIV, ex_bin(ev, OP_SUB, val_incref(m), val_int(1)), val_float(2.0));
+		struct value *t = ex_bin(ev, OP_TRUEDIV, ex_bin(ev, OP_SUB, n, alpha ? val_incref(alpha) : NULL),
+					 alpha);
+		t = ex_bin(ev, OP_SUB, val_int(1), ex_bin(ev, OP_POW, t, val_float(2.0)));
+		t = ex_bin(ev, OP_MUL, val_incref(beta), ex_fn1(ev, be, "sqrt", t));
+		struct value *num = t ? x_i0(ev, bi, 1, &t, NULL) : NULL;
+		val_decref(t);
+		struct value *den = num ? x_i0(ev, bi, 1, &beta, NULL) : NULL;
+		res = ex_bin(ev, OP_TRUEDIV, num, den);
+	}
+out:
+	val_decref(m);
+	val_decref(beta);
+	return res;
+}
+
+/* packbits / unpackbits: the bits along the last axis after moving `axis`
+ * there (the flattened array when axis is None); bitorder 'big' or 'little' */
+static int bits_prep(struct eval *ev, const struct backend *be, struct value *av, struct value *axv,
+		     struct value *bov, struct value **x, int *axis, int *little)
+{
+	struct value *a = arr_ns_call(ev, be, "asarray", 1, &av, NULL);
+	*x = NULL;
+	if (!a)
+		return -1;
+	*little = 0;
+	if (bov && bov->type != VT_NONE) {
+		const char *bo = val_as_cstr(bov);
+		if (!bo || (strcmp(bo, "big") && strcmp(bo, "little"))) {
+			val_decref(a);
+			err_set(ev, TY_ValueError, "'order' must be either 'little' or 'big'");
+			return -1;
+		}
+		*little = !strcmp(bo, "little");
+	}
+	if (!axv || axv->type == VT_NONE) {
+		a = ex_fn1(ev, be, "ravel", a);
+		*axis = 0;
+	} else {
+		int64_t ax;
+		if (val_as_int64(ev, axv, &ax) < 0 || arr_normalize_axis(ev, ax, arr_borrow(a)->ndim, axis) < 0) {
+			val_decref(a);
+			return -1;
+		}
+	}
+	if (!a)
+		return -1;
+	struct value *src = val_int(*axis), *dst = val_int(-1);
+	struct value *three[3] = {a, src, dst};
+	*x = src && dst ? arr_ns_call(ev, be, "moveaxis", 3, three, NULL) : NULL;
+	val_decref(src);
+	val_decref(dst);
+	val_decref(a);
+	return *x ? 0 : -1;
+}
+
+/* the result (bits along the last axis) moved back to axis */
+static struct value *bits_done(struct eval *ev, const struct backend *be, struct value *r, int axis)
+{
+	if (!r)
+		return NULL;
+	struct value *src = val_int(-1), *dst = val_int(axis);
+	struct value *three[3] = {r, src, dst};
+	struct value *m = src && dst ? arr_ns_call(ev, be, "moveaxis", 3, three, NULL) : NULL;
+	val_decref(src);
+	val_decref(dst);
+	val_decref(r);
+	return m;
+}
+
+/* the 8 bit weights or shifts, as uint8: big-endian order unless little */
+static struct value *bits_vec(struct eval *ev, const struct backend *be, int weights, int little)
+{
+	struct value *items[8];
+	for (int i = 0; i < 8; i++) {
+		int k = little ? i : 7 - i;
+		items[i] = val_int(weights ? (1 << k) : k);
+	}
+	struct value *l = val_list_new(8, items), *u8 = val_dtype(DT_UINT8, 0);
+	struct value *r = l && u8 ? arr_ns_callk(ev, be, "array", 1, &l, "dtype", u8) : NULL;
+	val_decref(l);
+	val_decref(u8);
+	return r;
+}
+
+/* shape[:-1] + tail (nt items) as a tuple */
+static struct value *shape_with(const struct ndarray *a, int nt, const int64_t *tail)
+{
+	int64_t sh[ND_MAXDIM + 2];
+	int n = a->ndim > 0 ? a->ndim - 1 : 0;
+	memcpy(sh, a->shape, sizeof(int64_t) * (size_t)n);
+	memcpy(sh + n, tail, sizeof(int64_t) * (size_t)nt);
+	return int_tuple(n + nt, sh);
+}
+
+/* packbits(a, /, axis=None, bitorder='big') */
+FN(packbits)
+{
+	struct value *av, *axv = NULL, *bov = NULL, *x;
+	int axis, little;
+	if (args_parse(ev, "packbits", argc, argv, kw, "a|axis,bitorder", &av, &axv, &bov) < 0)
+		return NULL;
+	const struct backend *be = arr_be(bi);
+	{
+		struct ndarray *a0 = arr_asarray(ev, be, av, -1);
+		if (!a0)
+			return NULL;
+		int ok = dt_is_int(a0->dtype) || a0->dtype == DT_BOOL;
+		nd_decref(a0);
+		if (!ok)
+			return err_set(ev, TY_TypeError, "Expected an input array of integer or boolean data type");
+	}
+	if (bits_prep(ev, be, av, axv, bov, &x, &axis, &little) < 0)
+		return NULL;
+	x = ex_bin(ev, OP_NE, x, val_int(0));
+	if (!x)
+		return NULL;
+	const struct ndarray *xa = arr_borrow(x);
+	int64_t n = xa->ndim ? xa->shape[xa->ndim - 1] : 1, pad = (8 - n % 8) % 8, m = (n + pad) / 8;
+	if (pad) {
+		struct value *ps = shape_with(xa, 1, &pad), *bt = val_dtype(DT_BOOL, 0);
+		struct value *z = ps && bt ? arr_ns_callk(ev, be, "zeros", 1, &ps, "dtype", bt) : NULL;
+		val_decref(ps);
+		val_decref(bt);
+		struct value *pair[2] = {x, z};
+		struct value *l = z ? val_list_new(2, pair) : NULL;
+		if (!l) {
+			val_decref(x);
+			val_decref(z);
+			return NULL;
+		}
+		struct value *m1 = val_int(-1);
+		x = m1 ? arr_ns_callk(ev, be, "concatenate", 1, &l, "axis", m1) : NULL;
+		val_decref(m1);
+		val_decref(l);
+		if (!x)
+			return NULL;
+		xa = arr_borrow(x);
+	}
+	int64_t tail[2] = {m, 8};
+	struct value *ns = shape_with(xa, 2, tail);
+	struct value *r = ns ? arr_method_call(ev, x, "reshape", 1, &ns, NULL) : NULL;
+	val_decref(ns);
+	val_decref(x);
+	r = ex_bin(ev, OP_MUL, r, bits_vec(ev, be, 1, little));
+	if (r) {
+		struct value *m1 = val_int(-1), *u8 = val_dtype(DT_UINT8, 0);
+		const char *kn[2] = {"axis", "dtype"};
+		struct value *kv[2] = {m1, u8};
+		struct value *sum = m1 && u8 ? callkw(ev, be, "sum", 1, &r, 2, kn, kv) : NULL;
+		val_decref(m1);
+		val_decref(u8);
+		val_decref(r);
+		r = sum;
+	}
+	return bits_done(ev, be, r, axis);
+}
+
+/* unpackbits(a, /, axis=None, count=None, bitorder='big') */
+FN(unpackbits)
+{
+	struct value *av, *axv = NULL, *cv = NULL, *bov = NULL, *x;
+	int axis, little;
+	if (args_parse(ev, "unpackbits", argc, argv, kw, "a|axis,count,bitorder", &av, &axv, &cv, &bov) < 0)
+		return NULL;
+	const struct backend *be = arr_be(bi);
+	{
+		struct ndarray *a0 = arr_asarray(ev, be, av, -1);
+		if (!a0)
+			return NULL;
+		int ok = a0->dtype == DT_UINT8;
+		nd_decref(a0);
+		if (!ok)
+			return err_set(ev, TY_TypeError, "Expected an input array of unsigned byte data type");
+	}
+	if (bits_prep(ev, be, av, axv, bov, &x, &axis, &little) < 0)
+		return NULL;
+	struct value *key[2] = {val_ellipsis(), val_none()};
+	struct value *b = ex_bin(ev, OP_AND, ex_bin(ev, OP_RSHIFT, ex_item(ev, x, val_tuple_new(2, key)),
+						  bits_vec(ev, be, 0, little)), val_int(1));
+	if (!b)
+		return NULL;
+	const struct ndarray *ba = arr_borrow(b);
+	int64_t n = ba->shape[ba->ndim - 2] * 8;
+	struct value *ns;
+	{
+		int64_t sh[ND_MAXDIM + 2];
+		int nd = ba->ndim - 2;
+		memcpy(sh, ba->shape, sizeof(int64_t) * (size_t)nd);
+		sh[nd] = n;
+		ns = int_tuple(nd + 1, sh);
+	}
+	struct value *r = ns ? arr_method_call(ev, b, "reshape", 1, &ns, NULL) : NULL;
+	val_decref(ns);
+	val_decref(b);
+	if (r && cv && cv->type != VT_NONE) {
+		int64_t count;
+		if (val_as_int64(ev, cv, &count) < 0) {
+			val_decref(r);
+			return NULL;
+		}
+		if (count < -n) {
+			val_decref(r);
+			return err_set(ev, TY_ValueError, "-count larger than number of elements");
+		}
+		int64_t keep = count >= 0 ? (count < n ? count : n) : n + count;
+		struct value *k2[2] = {val_ellipsis(), ex_slice(0, keep)};
+		r = ex_item(ev, r, val_tuple_new(2, k2));
+		if (r && count > n) {
+			int64_t extra = count - n;
+			struct value *ps = shape_with(arr_borrow(r), 1, &extra), *u8 = val_dtype(DT_UINT8, 0);
+			struct value *z = ps && u8 ? arr_ns_callk(ev, be, "zeros", 1, &ps, "dtype", u8) : NULL;
+			val_decref(ps);
+			val_decref(u8);
+			struct value *pair[2] = {r, z};
+			struct value *l = z ? val_list_new(2, pair) : NULL;
+			if (!l) {
+				val_decref(r);
+				val_decref(z);
+				return NULL;
+			}
+			struct value *m1 = val_int(-1);
+			r = m1 ? arr_ns_callk(ev, be, "concatenate", 1, &l, "axis", m1) : NULL;
+			val_decref(m1);
+			val_decref(l);
+		}
+	}
+	return bits_done(ev, be, r, axis);
+}
+
 /* histogram_bin_edges(a, bins=10, range=None, weights=None) */
 FN(histogram_bin_edges)
 {
@@ -2171,6 +2948,17 @@ const struct arr_func arr_compose_funcs[] = {
 	{"sinc", x_sinc, "sinc(x)", "Return the normalized sinc function."},
 	{"iterable", x_iterable, "iterable(y)", "Check whether or not an object can be iterated over."},
 	{"isfortran", x_isfortran, "isfortran(a)", "Check if the array is Fortran contiguous but *not* C contiguous."},
+	{"apply_over_axes", x_apply_over_axes, "apply_over_axes(func, a, axes)", "Apply a function repeatedly over multiple axes."},
+	{"i0", x_i0, "i0(x)", "Modified Bessel function of the first kind, order 0."},
+	{"kaiser", x_kaiser, "kaiser(M, beta)", "Return the Kaiser window."},
+	{"packbits", x_packbits, "packbits(a, /, axis=None, bitorder='big')", "Packs the elements of a binary-valued array into bits in a uint8 array."},
+	{"unpackbits", x_unpackbits, "unpackbits(a, /, axis=None, count=None, bitorder='big')", "Unpacks elements of a uint8 array into a binary-valued output array."},
+	{"unstack", x_unstack, "unstack(x, /, *, axis=0)", "Split an array into a sequence of arrays along the given axis."},
+	{"mask_indices", x_mask_indices, "mask_indices(n, mask_func, k=0)", "Return the indices to access (n, n) arrays, given a masking function."},
+	{"matvec", x_matvec, "matvec(x1, x2, /)", "Matrix-vector dot product of two arrays."},
+	{"vecmat", x_vecmat, "vecmat(x1, x2, /)", "Vector-matrix dot product of two arrays."},
+	{"piecewise", x_piecewise, "piecewise(x, condlist, funclist, *args, **kw)", "Evaluate a piecewise-defined function."},
+	{"fromiter", x_fromiter, "fromiter(iter, dtype, count=-1, *, like=None)", "Create a new 1-dimensional array from an iterable object."},
 	{"histogram_bin_edges", x_histogram_bin_edges, "histogram_bin_edges(a, bins=10, range=None, weights=None)",
 	 "Function to calculate only the edges of the bins used by the histogram function."},
 	{NULL, NULL, NULL, NULL}

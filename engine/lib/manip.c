@@ -1597,11 +1597,129 @@ static int pad_odd(struct eval *ev, struct ndarray *out, int axis, int64_t pb, i
 	return 0;
 }
 
+/* np.pad with a function as the mode: the array padded with zeros, then
+ * function(vector, iaxis_pad_width, iaxis, kwargs) on each 1-d view along
+ * each axis in turn, which pads the vector in place (NumPy's loop) */
+static struct value *pad_callable(struct eval *ev, const struct builtin *bi, struct value *av,
+				  struct value *pw, struct value *f, const struct kwargs *rest)
+{
+	const struct backend *be = arr_be(bi);
+	struct ndarray *a = in_arr(ev, bi, av);
+	struct value *pairs_v = NULL, *padded = NULL, *kwd = NULL, *res = NULL;
+	int64_t pad[2 * ND_MAXDIM + 2];
+	if (!a)
+		return NULL;
+	int nd = a->ndim;
+	nd_decref(a);
+	if (pairs(ev, pw, nd, 1, pad, NULL, NULL) < 0)
+		return NULL;
+	{
+		/* NumPy's _as_pairs: (intp, intp) tuples when one or two widths
+		 * were given, else lists of ints */
+		struct ndarray *pa = arr_asarray(ev, be, pw, -1);
+		if (!pa)
+			return NULL;
+		int scal = nd_size(pa) == 1 || (nd_size(pa) == 2 && !(pa->ndim == 2 && pa->shape[0] == 2 && pa->shape[1] == 1));
+		nd_decref(pa);
+		struct value *rows[ND_MAXDIM];
+		for (int i = 0; i < nd; i++) {
+			struct value *two[2];
+			for (int j = 0; j < 2; j++) {
+				union scalar_data sd;
+				sd.i = pad[2 * i + j];
+				two[j] = scal ? val_scalar(DT_INT64, sd) : val_int(pad[2 * i + j]);
+			}
+			rows[i] = scal ? val_tuple_new(2, two) : val_list_new(2, two);
+		}
+		pairs_v = val_list_new((size_t)nd, rows);
+		struct value *two[2] = {av, pairs_v};
+		padded = pairs_v ? arr_ns_call(ev, be, "pad", 2, two, NULL) : NULL;
+	}
+	if (!padded || !(kwd = val_dict_new()))
+		goto out;
+	for (int i = 0; rest && i < rest->n; i++)
+		if (dict_setstr(kwd, rest->names[i], val_incref(rest->vals[i])) < 0)
+			goto out;
+	for (int axis = 0; axis < nd; axis++) {
+		struct value *src = val_int(axis), *dst = val_int(-1);
+		struct value *three[3] = {padded, src, dst};
+		struct value *view = arr_ns_call(ev, be, "moveaxis", 3, three, NULL);
+		val_decref(src);
+		val_decref(dst);
+		if (!view)
+			goto out;
+		const struct ndarray *va = arr_borrow(view);
+		int64_t nloop = 1;
+		for (int d = 0; d < va->ndim - 1; d++)
+			nloop *= va->shape[d];
+		struct value *pwa = ex_item(ev, val_incref(pairs_v), val_int(axis));
+		int rc = pwa ? 0 : -1;
+		for (int64_t i = 0; rc == 0 && i < nloop; i++) {
+			struct value *idx[ND_MAXDIM + 1];
+			int64_t rem = i;
+			int k = va->ndim - 1;
+			for (int d = k - 1; d >= 0; d--) {
+				idx[d] = val_int(rem % va->shape[d]);
+				rem /= va->shape[d];
+			}
+			idx[k] = val_ellipsis();
+			struct value *vec = ex_item(ev, val_incref(view), val_tuple_new((size_t)k + 1, idx));
+			struct value *ax = val_int(axis);
+			struct value *args[4] = {vec, pwa, ax, kwd};
+			struct value *r = vec && ax ? val_call(ev, f, 4, args, NULL) : NULL;
+			rc = r ? 0 : -1;
+			val_decref(r);
+			val_decref(vec);
+			val_decref(ax);
+		}
+		val_decref(pwa);
+		val_decref(view);
+		if (rc < 0)
+			goto out;
+	}
+	res = padded;
+	padded = NULL;
+out:
+	val_decref(pairs_v);
+	val_decref(padded);
+	val_decref(kwd);
+	return res;
+}
+
 static struct value *mf_pad(struct eval *ev, const struct builtin *bi, int argc,
 			    struct value **argv, const struct kwargs *kw)
 {
 	struct value *av, *pw, *modev = NULL, *cv = NULL, *rt = NULL, *slv = NULL;
 	const char *mode = "constant";
+	/* a function as the mode takes any keywords (its kwargs) */
+	{
+		struct value *m = argc > 2 ? argv[2] : NULL;
+		const char *names[16];
+		struct value *vals[16];
+		struct kwargs rest = {0, names, vals};
+		for (int i = 0; kw && i < kw->n; i++) {
+			if (!strcmp(kw->names[i], "mode"))
+				m = kw->vals[i];
+			else if (rest.n < 16) {
+				names[rest.n] = kw->names[i];
+				vals[rest.n++] = kw->vals[i];
+			}
+		}
+		if (m && (m->type == VT_FUNCTION || m->type == VT_BUILTIN ||
+			  (m->type == VT_OBJECT && m->u.obj.t && m->u.obj.t->call))) {
+			struct value *a0 = NULL, *p0 = NULL, *m0 = NULL;
+			if (args_parse(ev, "pad", argc, argv, NULL, "array,pad_width|mode", &a0, &p0, &m0) < 0)
+				return NULL;
+			if (!p0) {
+				for (int i = 0; i < rest.n; i++)
+					if (!strcmp(names[i], "pad_width"))
+						p0 = vals[i];
+				if (!p0)
+					return err_set(ev, TY_TypeError, "pad() missing 1 required positional argument: 'pad_width'");
+			}
+			return pad_callable(ev, bi, a0, p0, m, &rest);
+		}
+	}
 	if (args_parse(ev, "pad", argc, argv, kw, "array,pad_width|mode,$constant_values,reflect_type,stat_length",
 		       &av, &pw, &modev, &cv, &rt, &slv) < 0)
 		return NULL;
@@ -1621,7 +1739,40 @@ static struct value *mf_pad(struct eval *ev, const struct builtin *bi, int argc,
 	int nd = a->ndim;
 	int64_t pad[2 * ND_MAXDIM + 2], shape[ND_MAXDIM];
 	double cvals[2 * ND_MAXDIM + 2] = {0};
-	if (pairs(ev, pw, nd, 1, pad, NULL, NULL) < 0)
+	if (pw->type == VT_DICT) {
+		/* NumPy 2.3's {axis: width or (before, after)}, other axes 0 */
+		for (int i = 0; i < 2 * nd; i++)
+			pad[i] = 0;
+		const struct dict *d = pw->u.dict;
+		for (size_t j = 0; j < d->n; j++) {
+			struct value *k = d->entries[j].key, *w = d->entries[j].val;
+			int64_t ax, b0, b1;
+			if (!k)
+				continue;
+			if (val_as_int64(ev, k, &ax) < 0)
+				goto fail;
+			if (ax < -nd || ax >= nd) {
+				err_set(ev, TY_IndexError, "list assignment index out of range");
+				goto fail;
+			}
+			if (ax < 0)
+				ax += nd;
+			if (w->type == VT_INT) {
+				b0 = b1 = w->u.i;
+			} else if (w->type == VT_TUPLE && w->u.seq.n == 2 && w->u.seq.items[0]->type == VT_INT &&
+				   w->u.seq.items[1]->type == VT_INT) {
+				b0 = w->u.seq.items[0]->u.i;
+				b1 = w->u.seq.items[1]->u.i;
+			} else {
+				char *r = val_repr(ev, w);
+				err_set(ev, TY_AssertionError, "Expected code to be unreachable, but got: %s", r ? r : "?");
+				free(r);
+				goto fail;
+			}
+			pad[2 * ax] = b0;
+			pad[2 * ax + 1] = b1;
+		}
+	} else if (pairs(ev, pw, nd, 1, pad, NULL, NULL) < 0)
 		goto fail;
 	for (int i = 0; i < 2 * nd; i++)
 		if (pad[i] < 0) {

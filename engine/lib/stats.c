@@ -235,6 +235,231 @@ static int dev_counts(struct eval *ev, const struct backend *be, const struct nd
 	return r;
 }
 
+/* ---- bins='auto' and the other estimators (NumPy's _hist_bin_selectors),
+ * composed from np calls on the data so that dtypes and rounding are
+ * NumPy's: each gives a bin width (a value), 0 when it has none ---- */
+
+static struct value *hb_call1(struct eval *ev, const struct backend *be, const char *name, struct value *x)
+{
+	return arr_ns_call(ev, be, name, 1, &x, NULL);
+}
+
+/* _ptp: x.max() - x.min() */
+static struct value *hb_ptp(struct eval *ev, struct value *x)
+{
+	return ex_bin(ev, OP_SUB, arr_method_call(ev, x, "max", 0, NULL, NULL),
+		      arr_method_call(ev, x, "min", 0, NULL, NULL));
+}
+
+static struct value *hb_sturges(struct eval *ev, const struct backend *be, struct value *x, int64_t n)
+{
+	struct value *nv = val_int(n);
+	struct value *l = nv ? hb_call1(ev, be, "log2", nv) : NULL;
+	val_decref(nv);
+	return ex_bin(ev, OP_TRUEDIV, hb_ptp(ev, x), ex_bin(ev, OP_ADD, l, val_float(1.0)));
+}
+
+static struct value *hb_fd(struct eval *ev, const struct backend *be, struct value *x, int64_t n)
+{
+	struct value *q[2] = {val_int(75), val_int(25)};
+	struct value *ql = val_list_new(2, q);
+	struct value *two[2] = {x, ql};
+	struct value *p = ql ? arr_ns_call(ev, be, "percentile", 2, two, NULL) : NULL;
+	val_decref(ql);
+	struct value *iqr = p ? ex_bin(ev, OP_SUB, ex_item(ev, val_incref(p), val_int(0)),
+				       ex_item(ev, val_incref(p), val_int(1))) : NULL;
+	val_decref(p);
+	return ex_bin(ev, OP_MUL, ex_bin(ev, OP_MUL, val_float(2.0), iqr),
+		      val_float(pow((double)n, -1.0 / 3.0)));
+}
+
+static struct value *hb_doane(struct eval *ev, const struct backend *be, struct value *x, int64_t n)
+{
+	if (n > 2) {
+		double sg1 = sqrt(6.0 * (double)(n - 2) / (((double)n + 1.0) * (double)(n + 3)));
+		struct value *sigma = hb_call1(ev, be, "std", x);
+		if (!sigma)
+			return NULL;
+		int pos = 0;
+		struct value *gt = ex_bin(ev, OP_GT, val_incref(sigma), val_float(0.0));
+		if (!gt || (pos = val_truth(ev, gt)) < 0) {
+			val_decref(gt);
+			val_decref(sigma);
+			return NULL;
+		}
+		val_decref(gt);
+		if (pos) {
+			struct value *t = ex_bin(ev, OP_SUB, val_incref(x), hb_call1(ev, be, "mean", x));
+			t = ex_bin(ev, OP_TRUEDIV, t, sigma);
+			t = ex_bin(ev, OP_POW, t, val_int(3));
+			struct value *g1 = t ? hb_call1(ev, be, "mean", t) : NULL;
+			val_decref(t);
+			struct value *nv = val_int(n);
+			struct value *l2 = nv ? hb_call1(ev, be, "log2", nv) : NULL;
+			val_decref(nv);
+			struct value *ag = g1 ? hb_call1(ev, be, "absolute", g1) : NULL;
+			val_decref(g1);
+			struct value *in = ex_bin(ev, OP_ADD, val_float(1.0), ex_bin(ev, OP_TRUEDIV, ag, val_float(sg1)));
+			struct value *l3 = in ? hb_call1(ev, be, "log2", in) : NULL;
+			val_decref(in);
+			return ex_bin(ev, OP_TRUEDIV, hb_ptp(ev, x),
+				      ex_bin(ev, OP_ADD, ex_bin(ev, OP_ADD, val_float(1.0), l2), l3));
+		}
+		val_decref(sigma);
+	}
+	return val_float(0.0);
+}
+
+static struct value *hb_width(struct eval *ev, const struct backend *be, const char *name, struct value *x,
+			      int64_t n)
+{
+	if (!strcmp(name, "sqrt")) {
+		struct value *nv = val_int(n);
+		struct value *r = nv ? hb_call1(ev, be, "sqrt", nv) : NULL;
+		val_decref(nv);
+		return ex_bin(ev, OP_TRUEDIV, hb_ptp(ev, x), r);
+	}
+	if (!strcmp(name, "sturges"))
+		return hb_sturges(ev, be, x, n);
+	if (!strcmp(name, "rice"))
+		return ex_bin(ev, OP_TRUEDIV, hb_ptp(ev, x), val_float(2.0 * pow((double)n, 1.0 / 3)));
+	if (!strcmp(name, "scott")) {
+		double factor = pow((24.0 * pow(M_PI, 0.5)) / (double)n, 1.0 / 3.0);
+		return ex_bin(ev, OP_MUL, val_float(factor), hb_call1(ev, be, "std", x));
+	}
+	if (!strcmp(name, "fd"))
+		return hb_fd(ev, be, x, n);
+	if (!strcmp(name, "doane"))
+		return hb_doane(ev, be, x, n);
+	/* auto: the smaller of fd and sturges, sturges when fd is 0 */
+	struct value *fd = hb_fd(ev, be, x, n), *st;
+	int t = fd ? val_truth(ev, fd) : -1;
+	if (t < 0 || !(st = hb_sturges(ev, be, x, n))) {
+		val_decref(fd);
+		return NULL;
+	}
+	if (!t) {
+		val_decref(fd);
+		return st;
+	}
+	struct value *lt = ex_bin(ev, OP_LT, val_incref(st), val_incref(fd));
+	int less = lt ? val_truth(ev, lt) : -1;
+	val_decref(lt);
+	if (less < 0) {
+		val_decref(fd);
+		val_decref(st);
+		return NULL;
+	}
+	val_decref(less ? fd : st);
+	return less ? st : fd;
+}
+
+/* The number of equal bins estimator `name` gives for the data av (NumPy's
+ * _get_bin_edges for a str bins): 0, or -1 with the error set */
+static int hist_str_bins(struct eval *ev, const struct backend *be, struct value *av, const char *name,
+			 struct value *rangev, struct value *wv, int64_t *nb)
+{
+	static const char *const names[] = {"auto", "fd", "doane", "rice", "scott", "sqrt", "sturges", "stone"};
+	struct value *x = NULL, *first = NULL, *last = NULL, *w = NULL, *r = NULL;
+	int known = 0, rc = -1;
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		known |= !strcmp(name, names[i]);
+	if (!known) {
+		err_set(ev, TY_ValueError, "'%s' is not a valid estimator for `bins`", name);
+		return -1;
+	}
+	if (wv && wv->type != VT_NONE) {
+		err_set(ev, TY_TypeError, "Automated estimation of the number of bins is not supported for weighted data");
+		return -1;
+	}
+	if (!strcmp(name, "stone")) {
+		err_set(ev, TY_NotImplementedError, "np.histogram: bins='stone' is not supported by Lumen");
+		return -1;
+	}
+	if (!(x = hb_call1(ev, be, "ravel", av)))
+		return -1;
+	int64_t n = nd_size(arr_borrow(x));
+	/* _get_outer_edges */
+	if (rangev && rangev->type != VT_NONE) {
+		if ((rangev->type != VT_TUPLE && rangev->type != VT_LIST) || rangev->u.seq.n != 2) {
+			err_set(ev, TY_ValueError, "too many values to unpack (expected 2)");
+			goto out;
+		}
+		first = val_incref(rangev->u.seq.items[0]);
+		last = val_incref(rangev->u.seq.items[1]);
+		/* the data outside the range is left out of the estimate */
+		struct value *keep = ex_fn2(ev, be, "logical_and", ex_bin(ev, OP_GE, val_incref(x), val_incref(first)),
+					    ex_bin(ev, OP_LE, val_incref(x), val_incref(last)));
+		struct value *sub = ex_item(ev, val_incref(x), keep);
+		if (!sub)
+			goto out;
+		val_decref(x);
+		x = sub;
+		n = nd_size(arr_borrow(x));
+	} else if (n == 0) {
+		first = val_float(0.0);
+		last = val_float(1.0);
+	} else {
+		first = arr_method_call(ev, x, "min", 0, NULL, NULL);
+		last = arr_method_call(ev, x, "max", 0, NULL, NULL);
+		if (!first || !last)
+			goto out;
+		struct value *eq = ex_bin(ev, OP_EQ, val_incref(first), val_incref(last));
+		int same = eq ? val_truth(ev, eq) : -1;
+		val_decref(eq);
+		if (same < 0)
+			goto out;
+		if (same) {
+			first = ex_bin(ev, OP_SUB, first, val_float(0.5));
+			last = ex_bin(ev, OP_ADD, last, val_float(0.5));
+		}
+	}
+	if (!first || !last)
+		goto out;
+	if (n == 0) {
+		*nb = 1;
+		rc = 0;
+		goto out;
+	}
+	if (!(w = hb_width(ev, be, name, x, n)))
+		goto out;
+	int t = val_truth(ev, w);
+	if (t < 0)
+		goto out;
+	if (!t) {
+		*nb = 1;
+		rc = 0;
+		goto out;
+	}
+	if (dt_is_int(arr_borrow(x)->dtype) || arr_borrow(x)->dtype == DT_BOOL) {
+		struct value *lt = ex_bin(ev, OP_LT, val_incref(w), val_int(1));
+		int less = lt ? val_truth(ev, lt) : -1;
+		val_decref(lt);
+		if (less < 0)
+			goto out;
+		if (less) {
+			val_decref(w);
+			w = val_int(1);
+		}
+	}
+	r = ex_fn1(ev, be, "ceil", ex_bin(ev, OP_TRUEDIV, ex_bin(ev, OP_SUB, val_incref(last), val_incref(first)),
+					  val_incref(w)));
+	{
+		double d;
+		if (!r || val_as_double(ev, r, &d) < 0)
+			goto out;
+		*nb = (int64_t)d;
+	}
+	rc = 0;
+out:
+	val_decref(x);
+	val_decref(first);
+	val_decref(last);
+	val_decref(w);
+	val_decref(r);
+	return rc;
+}
+
 static struct value *tf_histogram(struct eval *ev, const struct builtin *bi, int argc,
 				  struct value **argv, const struct kwargs *kw)
 {
@@ -270,9 +495,15 @@ static struct value *tf_histogram(struct eval *ev, const struct builtin *bi, int
 	}
 	int uniform = 1;
 	double first = 0, last = 0;
-	if (!binsv || binsv->type == VT_INT || binsv->type == VT_SCALAR) {
+	int64_t str_nb = -1;
+	if (binsv && binsv->type == VT_STR &&
+	    hist_str_bins(ev, be, av, binsv->u.str->s, rangev, wv, &str_nb) < 0)
+		goto out;
+	if (!binsv || binsv->type == VT_INT || binsv->type == VT_SCALAR || str_nb >= 0) {
 		int64_t b = 10;
-		if (binsv && val_as_int64(ev, binsv, &b) < 0)
+		if (str_nb >= 0)
+			b = str_nb;
+		else if (binsv && val_as_int64(ev, binsv, &b) < 0)
 			goto out;
 		if (b < 1) {
 			err_set(ev, TY_ValueError, "`bins` must be positive, when an integer");

@@ -362,6 +362,34 @@ static struct value *fn_geterr(struct eval *ev, const struct builtin *bi, int ar
 	return d ? d : err_nomem(ev);
 }
 
+/* np.setbufsize's value: kept with the error state (np.errstate restores
+ * it); Lumen's loops are unbuffered, so it changes no result */
+static int64_t bufsize = 8192;
+
+static struct value *fn_setbufsize(struct eval *ev, const struct builtin *bi, int argc,
+				   struct value **argv, const struct kwargs *kw)
+{
+	struct value *sv;
+	int64_t size;
+	(void)bi;
+	if (args_parse(ev, "setbufsize", argc, argv, kw, "size", &sv) < 0 || val_as_int64(ev, sv, &size) < 0)
+		return NULL;
+	if (size < 0)
+		return err_set(ev, TY_ValueError, "buffer size must be non-negative");
+	int64_t old = bufsize;
+	bufsize = size;
+	return val_int(old);
+}
+
+static struct value *fn_getbufsize(struct eval *ev, const struct builtin *bi, int argc,
+				   struct value **argv, const struct kwargs *kw)
+{
+	(void)bi;
+	if (args_parse(ev, "getbufsize", argc, argv, kw, "") < 0)
+		return NULL;
+	return val_int(bufsize);
+}
+
 /* np.seterrcall(func) -> the old handler */
 static struct value *fn_seterrcall(struct eval *ev, const struct builtin *bi, int argc,
 				   struct value **argv, const struct kwargs *kw)
@@ -395,6 +423,7 @@ static struct value *fn_geterrcall(struct eval *ev, const struct builtin *bi, in
 /* np.errstate(**kwargs): `with` sets the state and restores it on exit */
 struct errstate {
 	int set[FK_COUNT], saved[FK_COUNT];
+	int64_t saved_bufsize;
 	int has_call;                /* call= given */
 	struct value *call;          /* its handler (NULL: None) */
 	struct value *saved_call;
@@ -414,6 +443,7 @@ static int es_enter(struct eval *ev, struct value *self)
 	(void)ev;
 	memcpy(e->saved, state, sizeof state);
 	memcpy(state, e->set, sizeof state);
+	e->saved_bufsize = bufsize;
 	if (e->has_call) {
 		val_decref(e->saved_call);
 		e->saved_call = errcall;
@@ -427,6 +457,7 @@ static int es_exit(struct eval *ev, struct value *self)
 	struct errstate *e = self->u.obj.p;
 	(void)ev;
 	memcpy(state, e->saved, sizeof state);
+	bufsize = e->saved_bufsize;
 	if (e->has_call) {
 		val_decref(errcall);
 		errcall = e->saved_call;
@@ -498,6 +529,8 @@ const struct arr_func arr_fpe_funcs[] = {
 	{"seterr", fn_seterr, "seterr(all=None, divide=None, over=None, under=None, invalid=None)",
 	 "Set how floating-point errors are handled."},
 	{"geterr", fn_geterr, "geterr()", "Get the current way of handling floating-point errors."},
+	{"setbufsize", fn_setbufsize, "setbufsize(size)", "Set the size of the buffer used in ufuncs."},
+	{"getbufsize", fn_getbufsize, "getbufsize()", "Return the size of the buffer used in ufuncs."},
 	{"seterrcall", fn_seterrcall, "seterrcall(func)",
 	 "Set the floating-point error callback function or log object."},
 	{"geterrcall", fn_geterrcall, "geterrcall()",

@@ -214,6 +214,18 @@ UF_DEV int32_t uf_frexp_e##f(T x)                                              \
 	if (!isfinite(x)) return 0;                                            \
 	frexp##f(x, &e);                                                       \
 	return e;                                                              \
+}                                                                              \
+/* modf's two results: the fractional and the integral part */               \
+UF_DEV T uf_modf_frac##f(T x)                                                  \
+{                                                                              \
+	T ip;                                                                  \
+	return modf##f(x, &ip);                                                \
+}                                                                              \
+UF_DEV T uf_modf_int##f(T x)                                                   \
+{                                                                              \
+	T ip;                                                                  \
+	modf##f(x, &ip);                                                       \
+	return ip;                                                             \
 }
 
 UF_FLT_HELPERS(f, float)

@@ -262,22 +262,21 @@ static struct value *fn_divmod(struct eval *ev, const struct builtin *bi, int ar
  * one elementwise ufunc (_frexp_mantissa / _frexp_exponent, uloops.c) so
  * that both backends and their code generators see single outputs.  Given
  * outputs are returned themselves; 0-d results are NumPy scalars. */
-static struct value *fn_frexp(struct eval *ev, const struct builtin *bi, int argc,
-			      struct value **argv, const struct kwargs *kw)
+static struct value *two_outputs(struct eval *ev, const struct builtin *bi, int argc,
+				 struct value **argv, const struct kwargs *kw, const char *name,
+				 const char *part0, const char *part1, int int32_second)
 {
-	static int uf = -2, ufm, ufe;
+	int uf, ufm, ufe;
 	const struct backend *be = arr_be(bi);
 	struct value *outs[2] = {NULL, NULL}, *items[2] = {NULL, NULL};
 	struct ndarray *o[2] = {NULL, NULL}, *a, *r[2] = {NULL, NULL};
 	struct uf_operand op = {0};
 	int dts[1], loop;
-	if (uf == -2) {
-		uf = uf_lookup("frexp");
-		ufm = uf_lookup("_frexp_mantissa");
-		ufe = uf_lookup("_frexp_exponent");
-	}
+	uf = uf_lookup(name);
+	ufm = uf_lookup(part0);
+	ufe = uf_lookup(part1);
 	if (argc < 1 || argc > 3)
-		return err_set(ev, TY_TypeError, "frexp() takes from 1 to 3 positional arguments but %d were given", argc);
+		return err_set(ev, TY_TypeError, "%s() takes from 1 to 3 positional arguments but %d were given", name, argc);
 	for (int i = 1; i < argc; i++)
 		outs[i - 1] = argv[i];
 	for (int i = 0; kw && i < kw->n; i++) {
@@ -295,7 +294,7 @@ static struct value *fn_frexp(struct eval *ev, const struct builtin *bi, int arg
 				return err_set(ev, TY_TypeError, "'out' must be a tuple of arrays");
 			}
 		} else if (strcmp(k, "casting") && strcmp(k, "order") && strcmp(k, "subok")) {
-			return err_set(ev, TY_TypeError, "frexp() got an unexpected keyword argument '%s'", k);
+			return err_set(ev, TY_TypeError, "%s() got an unexpected keyword argument '%s'", name, k);
 		}
 	}
 	for (int i = 0; i < 2; i++)
@@ -311,11 +310,11 @@ static struct value *fn_frexp(struct eval *ev, const struct builtin *bi, int arg
 	if (loop < 0)
 		return NULL;
 	for (int i = 0; i < 2; i++) {
-		int odt = i ? DT_INT32 : uf_loop_out(&ufunc_table[uf].loops[loop]);
+		int odt = i && int32_second ? DT_INT32 : uf_loop_out(&ufunc_table[uf].loops[loop]);
 		if (o[i] && !dt_can_cast(odt, o[i]->dtype, "same_kind"))
 			return err_set(ev, TY_TypeError,
-				       "Cannot cast ufunc 'frexp' output from dtype('%s') to dtype('%s') with casting rule 'same_kind'",
-				       dtype_table[odt].name, dtype_table[o[i]->dtype].name);
+				       "Cannot cast ufunc '%s' output from dtype('%s') to dtype('%s') with casting rule 'same_kind'",
+				       name, dtype_table[odt].name, dtype_table[o[i]->dtype].name);
 	}
 	/* the exponent first: out=(x, e) overwrites x with the mantissa */
 	r[1] = uf_apply_arrays(ev, be, ufe, 1, argv, o[1]);
@@ -338,6 +337,20 @@ static struct value *fn_frexp(struct eval *ev, const struct builtin *bi, int arg
 		return NULL;
 	}
 	return val_tuple_new(2, items);
+}
+
+static struct value *fn_frexp(struct eval *ev, const struct builtin *bi, int argc,
+			      struct value **argv, const struct kwargs *kw)
+{
+	return two_outputs(ev, bi, argc, argv, kw, "frexp", "_frexp_mantissa", "_frexp_exponent", 1);
+}
+
+/* np.modf(x[, out1, out2], /, out=(f, i)): the fractional and integral
+ * parts (_modf_frac / _modf_int), as frexp's two parts */
+static struct value *fn_modf(struct eval *ev, const struct builtin *bi, int argc,
+			     struct value **argv, const struct kwargs *kw)
+{
+	return two_outputs(ev, bi, argc, argv, kw, "modf", "_modf_frac", "_modf_int", 0);
 }
 
 /* np.clip(a, a_min, a_max, out=None) */
@@ -700,7 +713,7 @@ struct value *arr_ufunc_entry(struct eval *ev, const struct builtin *bi, int arg
 
 int arr_ufunc_is_builtin(const struct builtin *bi)
 {
-	return bi->fn == fn_ufunc || bi->fn == arr_ufunc_entry || bi->fn == fn_frexp;
+	return bi->fn == fn_ufunc || bi->fn == arr_ufunc_entry || bi->fn == fn_frexp || bi->fn == fn_modf;
 }
 
 /* ---- isposinf, isneginf, nan_to_num (NumPy's ufunclike / type_check) ---- */
@@ -862,6 +875,8 @@ const struct arr_func arr_ufunc_funcs[] = {
 	U1("invert"), U1("bitwise_not"), U1("bitwise_invert"), U2("left_shift"), U2("right_shift"),
 	U2("bitwise_left_shift"), U2("bitwise_right_shift"),
 	{"divmod", fn_divmod, "divmod(x1, x2, /)", "Element-wise (x1 // x2, x1 % x2)."},
+	{"modf", fn_modf, "modf(x[, out1, out2], / [, out=(None, None)], *, casting='same_kind')",
+	 "Return the fractional and integral parts of an array, element-wise."},
 	{"frexp", fn_frexp, "frexp(x[, out1, out2], / [, out=(None, None)], *, casting='same_kind')",
 	 "Decompose the elements of x into mantissa and twos exponent (a NumPy ufunc)."},
 	{"real_if_close", fn_real_if_close, "real_if_close(a, tol=100)",

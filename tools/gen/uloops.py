@@ -165,7 +165,15 @@ SPECIAL['_frexp_mantissa'] = FrexpMantissa
 SPECIAL['_frexp_exponent'] = FrexpExponent
 ex('_frexp_mantissa', flt='uf_frexp_m{f}({a})')
 ex('_frexp_exponent', flt='uf_frexp_e{f}({a})')
-MULTI = ['frexp']
+# modf(x) -> (fractional, integral) the same way
+class ModfPart:
+    nin = 1
+    types = ['e->e', 'f->f', 'd->d']
+SPECIAL['_modf_frac'] = ModfPart
+SPECIAL['_modf_int'] = ModfPart
+ex('_modf_frac', flt='uf_modf_frac{f}({a})')
+ex('_modf_int', flt='uf_modf_int{f}({a})')
+MULTI = ['frexp', 'modf']
 
 NAMES = list(E)
 # NumPy's ufunc.identity (the logical ones are True / False, not 1 / 0)

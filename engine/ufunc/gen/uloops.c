@@ -25880,6 +25880,132 @@ static void L__frexp_exponent_di(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+static void L__modf_frac_ee(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[1];
+	int64_t so = steps[1];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	if (s0 == sizeof(_Float16) && so == sizeof(_Float16)) {
+		const _Float16 *x0 = (const _Float16 *)p0;
+		_Float16 *z = (_Float16 *)po;
+		for (int64_t i = 0; i < n; i++) {
+			float a = (float)x0[i];
+			z[i] = (_Float16)(uf_modf_fracf(a));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		float a = (float)*(const _Float16 *)(p0 + i * s0);
+		*(_Float16 *)(po + i * so) = (_Float16)(uf_modf_fracf(a));
+	}
+}
+
+static void L__modf_frac_ff(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[1];
+	int64_t so = steps[1];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	if (s0 == sizeof(float) && so == sizeof(float)) {
+		const float *x0 = (const float *)p0;
+		float *z = (float *)po;
+		for (int64_t i = 0; i < n; i++) {
+			float a = (float)x0[i];
+			z[i] = (float)(uf_modf_fracf(a));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		float a = (float)*(const float *)(p0 + i * s0);
+		*(float *)(po + i * so) = (float)(uf_modf_fracf(a));
+	}
+}
+
+static void L__modf_frac_dd(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[1];
+	int64_t so = steps[1];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	if (s0 == sizeof(double) && so == sizeof(double)) {
+		const double *x0 = (const double *)p0;
+		double *z = (double *)po;
+		for (int64_t i = 0; i < n; i++) {
+			double a = (double)x0[i];
+			z[i] = (double)(uf_modf_frac(a));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		double a = (double)*(const double *)(p0 + i * s0);
+		*(double *)(po + i * so) = (double)(uf_modf_frac(a));
+	}
+}
+
+static void L__modf_int_ee(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[1];
+	int64_t so = steps[1];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	if (s0 == sizeof(_Float16) && so == sizeof(_Float16)) {
+		const _Float16 *x0 = (const _Float16 *)p0;
+		_Float16 *z = (_Float16 *)po;
+		for (int64_t i = 0; i < n; i++) {
+			float a = (float)x0[i];
+			z[i] = (_Float16)(uf_modf_intf(a));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		float a = (float)*(const _Float16 *)(p0 + i * s0);
+		*(_Float16 *)(po + i * so) = (_Float16)(uf_modf_intf(a));
+	}
+}
+
+static void L__modf_int_ff(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[1];
+	int64_t so = steps[1];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	if (s0 == sizeof(float) && so == sizeof(float)) {
+		const float *x0 = (const float *)p0;
+		float *z = (float *)po;
+		for (int64_t i = 0; i < n; i++) {
+			float a = (float)x0[i];
+			z[i] = (float)(uf_modf_intf(a));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		float a = (float)*(const float *)(p0 + i * s0);
+		*(float *)(po + i * so) = (float)(uf_modf_intf(a));
+	}
+}
+
+static void L__modf_int_dd(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[1];
+	int64_t so = steps[1];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	if (s0 == sizeof(double) && so == sizeof(double)) {
+		const double *x0 = (const double *)p0;
+		double *z = (double *)po;
+		for (int64_t i = 0; i < n; i++) {
+			double a = (double)x0[i];
+			z[i] = (double)(uf_modf_int(a));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		double a = (double)*(const double *)(p0 + i * s0);
+		*(double *)(po + i * so) = (double)(uf_modf_int(a));
+	}
+}
+
 static const struct uf_loop LOOPS_add[] = {
 	{"\?\?->\?", L_add_xxx, "in0 || in1"},
 	{"bb->b", L_add_bbb, "(int8_t)((uint8_t)in0 + (uint8_t)in1)"},
@@ -26804,11 +26930,27 @@ static const struct uf_loop LOOPS__frexp_exponent[] = {
 	{"f->i", L__frexp_exponent_fi, "uf_frexp_ef(in0)"},
 	{"d->i", L__frexp_exponent_di, "uf_frexp_e(in0)"},
 };
+static const struct uf_loop LOOPS__modf_frac[] = {
+	{"e->e", L__modf_frac_ee, "uf_modf_fracf(in0)"},
+	{"f->f", L__modf_frac_ff, "uf_modf_fracf(in0)"},
+	{"d->d", L__modf_frac_dd, "uf_modf_frac(in0)"},
+};
+static const struct uf_loop LOOPS__modf_int[] = {
+	{"e->e", L__modf_int_ee, "uf_modf_intf(in0)"},
+	{"f->f", L__modf_int_ff, "uf_modf_intf(in0)"},
+	{"d->d", L__modf_int_dd, "uf_modf_int(in0)"},
+};
 /* frexp: signatures only (its parts carry the loops) */
 static const struct uf_loop LOOPS_frexp[] = {
 	{"e->ei", NULL, NULL},
 	{"f->fi", NULL, NULL},
 	{"d->di", NULL, NULL},
+};
+/* modf: signatures only (its parts carry the loops) */
+static const struct uf_loop LOOPS_modf[] = {
+	{"e->ee", NULL, NULL},
+	{"f->ff", NULL, NULL},
+	{"d->dd", NULL, NULL},
 };
 
 /* ORDER: alphabetical is not required; uf_lookup scans by name. */
@@ -26905,9 +27047,12 @@ const struct ufunc ufunc_table[] = {
 	{"_where", 3, 1, UI_NONE, LOOPS__where, 14},
 	{"_frexp_mantissa", 1, 1, UI_NONE, LOOPS__frexp_mantissa, 3},
 	{"_frexp_exponent", 1, 1, UI_NONE, LOOPS__frexp_exponent, 3},
+	{"_modf_frac", 1, 1, UI_NONE, LOOPS__modf_frac, 3},
+	{"_modf_int", 1, 1, UI_NONE, LOOPS__modf_int, 3},
 	{"frexp", 1, 2, UI_NONE, LOOPS_frexp, 3},
+	{"modf", 1, 2, UI_NONE, LOOPS_modf, 3},
 };
-const int ufunc_count = 93;
+const int ufunc_count = 96;
 
 /* ---- casts: uf_cast[from][to](src, sstride, dst, dstride, n) ---- */
 struct uf_item16 { uint64_t lo, hi; };
