@@ -37,6 +37,7 @@ except ImportError:
         def use(self):
             _check(self.id)
             _Now.dev = self.id
+            return self
 
         def synchronize(self):
             _check(self.id)

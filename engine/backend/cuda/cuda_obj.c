@@ -129,7 +129,7 @@ static struct value *dev_use(struct eval *ev, const struct builtin *bi, int argc
 	if (args_parse(ev, "use", argc, argv, kw, "") < 0
 	    || use_id(ev, ((struct device_obj *)bi->self->u.obj.p)->id) < 0)
 		return NULL;
-	return val_none();
+	return val_incref(bi->self);   /* CuPy 14's use() returns the Device */
 }
 
 /* memGetInfo without the driver's round trip on every call: cudaMemGetInfo

@@ -114,7 +114,7 @@ static struct value *dev_use(struct eval *ev, const struct builtin *bi, int argc
 {
 	if (args_parse(ev, "use", argc, argv, kw, "") < 0 || dev_check(ev, bi->self) < 0)
 		return NULL;
-	return val_none();
+	return val_incref(bi->self);   /* CuPy 14's use() returns the Device */
 }
 
 static struct value *dev_sync(struct eval *ev, const struct builtin *bi, int argc,
