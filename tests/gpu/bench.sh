@@ -6,7 +6,7 @@
 top=${1:-.}
 build=${2:-}
 if [ -z "$build" ]; then
-	b=/tmp/lumen-gpu
+	b=${LUMEN_GPU_DIR:-/tmp/lumen-gpu}   # where the bundle is unpacked (one per concurrent script)
 	test -x "$b/bin/lumen-gpu" || { rm -rf "$b" && mkdir -p "$b" && tar -C "$b" -xJf "$top/tests/gpu/bundle/lumen-gpu.tar.xz"; } || exit 1
 	export LD_LIBRARY_PATH="$b/lib:/usr/local/cuda/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 	lumen=$b/bin/lumen-gpu

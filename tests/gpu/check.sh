@@ -12,7 +12,7 @@
 top=${1:-.}
 build=${2:-}
 if [ -z "$build" ]; then
-	b=/tmp/lumen-gpu
+	b=${LUMEN_GPU_DIR:-/tmp/lumen-gpu}   # where the bundle is unpacked (one per concurrent script)
 	rm -rf "$b" && mkdir -p "$b" && tar -C "$b" -xJf "$top/tests/gpu/bundle/lumen-gpu.tar.xz" || exit 1
 	export LD_LIBRARY_PATH="$b/lib:/usr/local/cuda/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 	backend=$b/bin/t-cuda-backend codegen=$b/bin/t-cuda-codegen lumen=$b/bin/lumen-gpu

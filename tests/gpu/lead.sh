@@ -14,12 +14,12 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_
 mkdir -p /tmp/mgb/tests && for f in $b/bin/*; do ln -sf "$f" /tmp/mgb/; done && ln -sf $b/bin/t-cuda-backend /tmp/mgb/tests/
 t0=$(date +%s)
 ( JOBS=8 CELL_TIMEOUT=40 NB_TIMEOUT=100 timeout ${PUB_S:-270} sh tests/gpu/pubnb.sh >"$O/pubnb-run.log" 2>&1; echo "pubnb rc=$? $(( $(date +%s) - t0 )) s" >>"$O/pubnb-run.log" ) &
-( CORPUS_ONLY=1 CELLS_JOBS=6 timeout ${CORPUS_S:-270} sh tests/gpu/check.sh . >"$O/corpus-run.log" 2>&1; echo "corpus rc=$? $(( $(date +%s) - t0 )) s" >>"$O/corpus-run.log" ) &
+( LUMEN_GPU_DIR=/tmp/lumen-gpu-corpus CORPUS_ONLY=1 CELLS_JOBS=6 timeout ${CORPUS_S:-270} sh tests/gpu/check.sh . >"$O/corpus-run.log" 2>&1; echo "corpus rc=$? $(( $(date +%s) - t0 )) s" >>"$O/corpus-run.log" ) &
 ( L=$b/bin/lumen; nvidia-smi --query-gpu=name,memory.total --format=csv,noheader
   LUMEN_DEVICE=cuda OUT_PNG=/tmp/dec_dev.png timeout 60 "$L" run tests/plots-reduce/decimate.py; echo "device path rc=$?"
   LUMEN_DEVICE=host OUT_PNG=/tmp/dec_host.png timeout 60 "$L" run tests/plots-reduce/decimate.py; echo "host path rc=$?"
   ls -la /tmp/dec_dev.png /tmp/dec_host.png; cmp /tmp/dec_dev.png /tmp/dec_host.png && echo "decimation: device PNG == host PNG"
-  WAVE_PARTS="mpifaults genpeak" timeout ${W1_S:-160} sh tests/gpu/wave.sh ) >"$O/wave1.log" 2>&1 &
+  LUMEN_GPU_DIR=/tmp/lumen-gpu-wave WAVE_PARTS="mpifaults genpeak" timeout ${W1_S:-160} sh tests/gpu/wave.sh ) >"$O/wave1.log" 2>&1 &
 ( PYTHON=python3 PARTS="backend cell cells" timeout ${MG_S:-120} sh tests/gpu/multigpu.sh /tmp/mgb >"$O/multigpu.log" 2>&1; echo "multigpu rc=$?" >>"$O/multigpu.log" ) &
 wait
 echo "phase A done at $(( $(date +%s) - t0 )) s"

@@ -22,7 +22,7 @@ build=${2:-}
 if [ -n "$LUMEN" ]; then
 	lumen=$LUMEN
 elif [ -z "$build" ]; then
-	b=/tmp/lumen-gpu
+	b=${LUMEN_GPU_DIR:-/tmp/lumen-gpu}   # where the bundle is unpacked (one per concurrent script)
 	test -x "$b/bin/lumen-gpu" || { rm -rf "$b" && mkdir -p "$b" && tar -C "$b" -xJf "$top/tests/gpu/bundle/lumen-gpu.tar.xz"; } || exit 1
 	export LD_LIBRARY_PATH="$b/lib:/usr/local/cuda/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 	lumen=$b/bin/lumen-gpu

@@ -6,7 +6,7 @@
 # tests/gpu/wheels too) and genpeak (tests/gpu/gen_peak.py, Lumen then CuPy).
 # WAVE_PARTS picks some; WAVE_SWEEP is the SWEEP_ONLY regex.
 O=${OUT:-/tmp}
-b=/tmp/lumen-gpu
+b=${LUMEN_GPU_DIR:-/tmp/lumen-gpu}   # where the bundle is unpacked (one per concurrent script)
 rm -rf "$b" && mkdir -p "$b" && tar -C "$b" -xJf tests/gpu/bundle/lumen-gpu.tar.xz || exit 1
 export LD_LIBRARY_PATH="$b/lib:/usr/local/cuda/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 if ldd "$b/bin/lumen" | grep -q "libmpi.*not found"; then
