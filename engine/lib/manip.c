@@ -1434,13 +1434,20 @@ static struct ndarray *repeat(struct eval *ev, const struct ndarray *a0, struct 
 			(long long)n, (long long)nr);
 		goto out;
 	}
-	for (int64_t i = 0; i < n; i++) {
-		int64_t k = rp[nr == 1 ? 0 : i];
-		if (k < 0) {
-			err_set(ev, TY_ValueError, "negative dimensions are not allowed");
+	/* the output's length: one count for all is a product, not a loop over
+	 * a's items (a host loop of 1e8 steps was the whole cost of a device
+	 * repeat(x, 2): 145 ms against CuPy's 1 ms on the H100) */
+	for (int64_t i = 0; i < nr; i++) {
+		int64_t k = rp[i];
+		if (k < 0 && (nr > 1 || n > 0)) {   /* NumPy's two messages; repeat([], -1) is [] */
+			err_set(ev, TY_ValueError, nr == 1 ? "negative dimensions are not allowed"
+							  : "repeats may not contain negative values.");
 			goto out;
 		}
-		tot += k;
+		if (nr == 1 ? __builtin_mul_overflow(k, n, &tot) : __builtin_add_overflow(tot, k, &tot)) {
+			err_set(ev, TY_ValueError, "array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum possible size.");
+			goto out;
+		}
 	}
 	if (!ds_wanted(nd_backend(a)))
 		r = shp_repeat(ev, a, axis, rp, nr, tot);
