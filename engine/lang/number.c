@@ -651,6 +651,15 @@ int val_compare(struct eval *ev, int cmp, struct value *l, struct value *r)
 			struct value *eq = slot_binop(ev, OP_EQ, r, l, 0);
 			if (!eq)
 				return -1;
+			if (eq->type != VT_NDARRAY || !VAL_SLOT(eq, getattr)) {
+				/* x == obj gave one answer (NumPy's False for an object it
+				 * cannot compare item by item): that is the answer */
+				found = val_truth(ev, eq);
+				val_decref(eq);
+				if (found < 0)
+					return -1;
+				return cmp == CMP_IN ? found : !found;
+			}
 			struct value *anyf = VAL_SLOT(eq, getattr)(ev, eq, "any");
 			val_decref(eq);
 			if (!anyf)
