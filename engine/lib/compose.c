@@ -2474,6 +2474,30 @@ static struct value *shape_with(const struct ndarray *a, int nt, const int64_t *
 	return int_tuple(n + nt, sh);
 }
 
+/* v (taken) with k zeros of dtype dt appended along its last axis, on
+ * v's backend: packbits' padding to whole bytes, unpackbits' count beyond
+ * the bits.  NULL with the error set (v released). */
+static struct value *zeros_after(struct eval *ev, const struct backend *be, struct value *v,
+				 int64_t k, int dt)
+{
+	struct value *ps = shape_with(arr_borrow(v), 1, &k), *t = val_dtype(dt, 0);
+	struct value *z = ps && t ? arr_ns_callk(ev, be, "zeros", 1, &ps, "dtype", t) : NULL;
+	val_decref(ps);
+	val_decref(t);
+	struct value *pair[2] = {v, z};
+	struct value *l = z ? val_list_new(2, pair) : NULL;
+	if (!l) {
+		val_decref(v);
+		val_decref(z);
+		return NULL;
+	}
+	struct value *m1 = val_int(-1);
+	struct value *r = m1 ? arr_ns_callk(ev, be, "concatenate", 1, &l, "axis", m1) : NULL;
+	val_decref(m1);
+	val_decref(l);
+	return r;
+}
+
 /* packbits(a, /, axis=None, bitorder='big') */
 FN(packbits)
 {
@@ -2499,22 +2523,7 @@ FN(packbits)
 	const struct ndarray *xa = arr_borrow(x);
 	int64_t n = xa->ndim ? xa->shape[xa->ndim - 1] : 1, pad = (8 - n % 8) % 8, m = (n + pad) / 8;
 	if (pad) {
-		struct value *ps = shape_with(xa, 1, &pad), *bt = val_dtype(DT_BOOL, 0);
-		struct value *z = ps && bt ? arr_ns_callk(ev, be, "zeros", 1, &ps, "dtype", bt) : NULL;
-		val_decref(ps);
-		val_decref(bt);
-		struct value *pair[2] = {x, z};
-		struct value *l = z ? val_list_new(2, pair) : NULL;
-		if (!l) {
-			val_decref(x);
-			val_decref(z);
-			return NULL;
-		}
-		struct value *m1 = val_int(-1);
-		x = m1 ? arr_ns_callk(ev, be, "concatenate", 1, &l, "axis", m1) : NULL;
-		val_decref(m1);
-		val_decref(l);
-		if (!x)
+		if (!(x = zeros_after(ev, be, x, pad, DT_BOOL)))
 			return NULL;
 		xa = arr_borrow(x);
 	}
@@ -2587,24 +2596,8 @@ FN(unpackbits)
 		int64_t keep = count >= 0 ? (count < n ? count : n) : n + count;
 		struct value *k2[2] = {val_ellipsis(), ex_slice(0, keep)};
 		r = ex_item(ev, r, val_tuple_new(2, k2));
-		if (r && count > n) {
-			int64_t extra = count - n;
-			struct value *ps = shape_with(arr_borrow(r), 1, &extra), *u8 = val_dtype(DT_UINT8, 0);
-			struct value *z = ps && u8 ? arr_ns_callk(ev, be, "zeros", 1, &ps, "dtype", u8) : NULL;
-			val_decref(ps);
-			val_decref(u8);
-			struct value *pair[2] = {r, z};
-			struct value *l = z ? val_list_new(2, pair) : NULL;
-			if (!l) {
-				val_decref(r);
-				val_decref(z);
-				return NULL;
-			}
-			struct value *m1 = val_int(-1);
-			r = m1 ? arr_ns_callk(ev, be, "concatenate", 1, &l, "axis", m1) : NULL;
-			val_decref(m1);
-			val_decref(l);
-		}
+		if (r && count > n)
+			r = zeros_after(ev, be, r, count - n, DT_UINT8);
 	}
 	return bits_done(ev, be, r, axis);
 }
