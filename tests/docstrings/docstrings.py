@@ -279,7 +279,7 @@ def main():
 	ap.add_argument("--show", action="store_true", help="print each failing example with both outputs")
 	ap.add_argument("--list", action="store_true", help="print one line per docstring: name passed/total")
 	ap.add_argument("--causes", type=int, default=40, help="how many failure causes to print")
-	ap.add_argument("--floor", help="fail (exit 1) if NumPy's % or SciPy's % is below: NP[,SCIPY]")
+	ap.add_argument("--floor", help="fail (exit 1) if NumPy's %% or SciPy's %% is below: NP[,SCIPY]")
 	ap.add_argument("--tap", action="store_true", help="print as TAP (for tests/docstrings.test)")
 	ap.add_argument("--keep", help="write the cells into this folder and keep them")
 	args = ap.parse_args()
