@@ -63,6 +63,10 @@ run_one() { # bindir target seconds -> prints one summary line; 0, or 1 on a fin
 		"${cov:-?}" "${ft:-?}" "${corp:-?}" "$([ $rc -eq 0 ] && echo ok || echo "FOUND: exit $rc ${crash:+$out/$crash} (log $log)")"
 	if [ $rc -ne 0 ]; then
 		grep -E 'ERROR:|SUMMARY:|check failed|runtime error' "$log" | head -n 5 | sed 's/^/    /'
+		# the first frames and the input itself, so that a CI log alone can reproduce it
+		grep -E '^ +#[0-9]+ 0x' "$log" | grep -v -E 'libFuzzer|fuzzer::|__libc_start|_start\b' | head -n 14 |
+			sed -E 's/^ +/    /; s/ 0x[0-9a-f]+ in / /'
+		[ -n "$crash" ] && { echo "    input ($(wc -c <"$out/$crash") bytes, cat -v):"; head -c 800 "$out/$crash" | cat -v | sed 's/^/    | /'; echo; }
 		return 1
 	fi
 	return 0
