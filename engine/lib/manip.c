@@ -51,29 +51,19 @@ static struct ndarray *arr_args(struct eval *ev, const struct builtin *bi, int a
 	return args_parse(ev, name, argc, argv, kw, spec, &av, x, y) < 0 ? NULL : in_arr(ev, bi, av);
 }
 
-/* The function or method name(spec) (see arr_args) that is op of its array
- * and the one argument after it (op1) or the two (op2), wrapped */
-static struct value *arr_op1(struct eval *ev, const struct builtin *bi, int argc,
-			     struct value **argv, const struct kwargs *kw, const char *name,
-			     const char *spec, int method,
-			     struct ndarray *(*op1)(struct eval *, const struct ndarray *, struct value *))
+/* The function or method name(spec) (see arr_args) that is op1 of its array
+ * and the one argument after it, or op2 of the array and the two (the
+ * other one NULL), wrapped */
+static struct value *arr_op(struct eval *ev, const struct builtin *bi, int argc,
+			    struct value **argv, const struct kwargs *kw, const char *name,
+			    const char *spec, int method,
+			    struct ndarray *(*op1)(struct eval *, const struct ndarray *, struct value *),
+			    struct ndarray *(*op2)(struct eval *, const struct ndarray *, struct value *,
+						   struct value *))
 {
 	struct value *x, *y;
 	struct ndarray *a = arr_args(ev, bi, argc, argv, kw, name, spec, method, &x, &y);
-	struct ndarray *r = a ? op1(ev, a, x) : NULL;
-	nd_decref(a);
-	return wrap(ev, r);
-}
-
-static struct value *arr_op2(struct eval *ev, const struct builtin *bi, int argc,
-			     struct value **argv, const struct kwargs *kw, const char *name,
-			     const char *spec, int method,
-			     struct ndarray *(*op2)(struct eval *, const struct ndarray *, struct value *,
-						    struct value *))
-{
-	struct value *x, *y;
-	struct ndarray *a = arr_args(ev, bi, argc, argv, kw, name, spec, method, &x, &y);
-	struct ndarray *r = a ? op2(ev, a, x, y) : NULL;
+	struct ndarray *r = !a ? NULL : op2 ? op2(ev, a, x, y) : op1(ev, a, x);
 	nd_decref(a);
 	return wrap(ev, r);
 }
@@ -497,13 +487,13 @@ static struct ndarray *swapaxes(struct eval *ev, const struct ndarray *a, struct
 static struct value *mf_swapaxes(struct eval *ev, const struct builtin *bi, int argc,
 				 struct value **argv, const struct kwargs *kw)
 {
-	return arr_op2(ev, bi, argc, argv, kw, "swapaxes", "a,axis1,axis2", 0, swapaxes);
+	return arr_op(ev, bi, argc, argv, kw, "swapaxes", "a,axis1,axis2", 0, NULL, swapaxes);
 }
 
 static struct value *mm_swapaxes(struct eval *ev, const struct builtin *bi, int argc,
 				 struct value **argv, const struct kwargs *kw)
 {
-	return arr_op2(ev, bi, argc, argv, kw, "swapaxes", "axis1,axis2", 1, swapaxes);
+	return arr_op(ev, bi, argc, argv, kw, "swapaxes", "axis1,axis2", 1, NULL, swapaxes);
 }
 
 /* ---- expand_dims squeeze ---- */
@@ -577,13 +567,13 @@ static struct ndarray *squeeze(struct eval *ev, const struct ndarray *a, struct 
 static struct value *mf_squeeze(struct eval *ev, const struct builtin *bi, int argc,
 				struct value **argv, const struct kwargs *kw)
 {
-	return arr_op1(ev, bi, argc, argv, kw, "squeeze", "a|axis", 0, squeeze);
+	return arr_op(ev, bi, argc, argv, kw, "squeeze", "a|axis", 0, squeeze, NULL);
 }
 
 static struct value *mm_squeeze(struct eval *ev, const struct builtin *bi, int argc,
 				struct value **argv, const struct kwargs *kw)
 {
-	return arr_op1(ev, bi, argc, argv, kw, "squeeze", "|axis", 1, squeeze);
+	return arr_op(ev, bi, argc, argv, kw, "squeeze", "|axis", 1, squeeze, NULL);
 }
 
 /* ---- broadcasting ---- */
@@ -1096,7 +1086,7 @@ static struct ndarray *flip_v(struct eval *ev, const struct ndarray *a, struct v
 static struct value *mf_flip(struct eval *ev, const struct builtin *bi, int argc,
 			     struct value **argv, const struct kwargs *kw)
 {
-	return arr_op1(ev, bi, argc, argv, kw, "flip", "m|axis", 0, flip_v);
+	return arr_op(ev, bi, argc, argv, kw, "flip", "m|axis", 0, flip_v, NULL);
 }
 
 static struct value *flip_one(struct eval *ev, const struct builtin *bi, int argc,
@@ -1473,13 +1463,13 @@ out:
 static struct value *mf_repeat(struct eval *ev, const struct builtin *bi, int argc,
 			       struct value **argv, const struct kwargs *kw)
 {
-	return arr_op2(ev, bi, argc, argv, kw, "repeat", "a,repeats|axis", 0, repeat);
+	return arr_op(ev, bi, argc, argv, kw, "repeat", "a,repeats|axis", 0, NULL, repeat);
 }
 
 static struct value *mm_repeat(struct eval *ev, const struct builtin *bi, int argc,
 			       struct value **argv, const struct kwargs *kw)
 {
-	return arr_op2(ev, bi, argc, argv, kw, "repeat", "repeats|axis", 1, repeat);
+	return arr_op(ev, bi, argc, argv, kw, "repeat", "repeats|axis", 1, NULL, repeat);
 }
 
 /* ---- pad ---- */
