@@ -1488,54 +1488,25 @@ static struct value *fn_rawkernel(struct eval *ev, const struct builtin *bi, int
 	return val_builtin("rawkernel.<locals>.wrapper", fn_rawkernel_wrap, NULL, NULL);
 }
 
-static struct value *fn_grid(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
-			     const struct kwargs *kw)
-{
-	(void)argc;
-	(void)argv;
-	(void)kw;
-	return fn_inkernel(ev, "grid");
-}
-static struct value *fn_gridsize(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
-				 const struct kwargs *kw)
-{
-	(void)argc;
-	(void)argv;
-	(void)kw;
-	return fn_inkernel(ev, "gridsize");
-}
-static struct value *fn_syncthreads(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
-				    const struct kwargs *kw)
-{
-	(void)argc;
-	(void)argv;
-	(void)kw;
-	return fn_inkernel(ev, "syncthreads");
-}
-static struct value *fn_shared_memory(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
-				      const struct kwargs *kw)
-{
-	(void)argc;
-	(void)argv;
-	(void)kw;
-	return fn_inkernel(ev, "shared_memory");
-}
-static struct value *fn_atomic(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
-			       const struct kwargs *kw)
-{
-	(void)argc;
-	(void)argv;
-	(void)kw;
-	return fn_inkernel(ev, bi->name);
-}
-static struct value *fn_laneid(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
-			       const struct kwargs *kw)
-{
-	(void)argc;
-	(void)argv;
-	(void)kw;
-	return fn_inkernel(ev, "laneid");
-}
+/* grid, gridsize, syncthreads, shared_memory, laneid and the atomics called
+ * outside a kernel say so under the name given; each is a function of its
+ * own (and a body of its own), since the translator tells them apart by it */
+#define INKERNEL_FN(fn, name)                                                  \
+	static struct value *fn(struct eval *ev, const struct builtin *bi, int argc, \
+				struct value **argv, const struct kwargs *kw)  \
+	{                                                                      \
+		(void)bi;                                                      \
+		(void)argc;                                                    \
+		(void)argv;                                                    \
+		(void)kw;                                                      \
+		return fn_inkernel(ev, name);                                  \
+	}
+INKERNEL_FN(fn_grid, "grid")
+INKERNEL_FN(fn_gridsize, "gridsize")
+INKERNEL_FN(fn_syncthreads, "syncthreads")
+INKERNEL_FN(fn_shared_memory, "shared_memory")
+INKERNEL_FN(fn_laneid, "laneid")
+INKERNEL_FN(fn_atomic, bi->name)
 
 static const struct arr_func jit_funcs[] = {
 	{"rawkernel", fn_rawkernel, "rawkernel(*, mode='cuda', device=False)",

@@ -114,3 +114,18 @@ int args_double(struct eval *ev, struct value *v, double def, double *out)
 	}
 	return val_as_double(ev, v, out);
 }
+
+int args_count(struct eval *ev, const char *fname, int argc, int lo, int hi)
+{
+	if (argc < lo || argc > hi) {
+		if (lo == hi)
+			err_set(ev, TY_TypeError, "%s() takes exactly %s (%d given)", fname,
+				lo == 1 ? "one argument" : lo == 0 ? "no arguments" : "2 arguments", argc);
+		else if (argc < lo)
+			err_set(ev, TY_TypeError, "%s expected at least %d argument%s, got %d", fname, lo, lo == 1 ? "" : "s", argc);
+		else
+			err_set(ev, TY_TypeError, "%s expected at most %d argument%s, got %d", fname, hi, hi == 1 ? "" : "s", argc);
+		return -1;
+	}
+	return 0;
+}

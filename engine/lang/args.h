@@ -28,4 +28,9 @@ int args_int(struct eval *ev, struct value *v, int64_t def, int64_t *out);
 int args_bool(struct eval *ev, struct value *v, int def, int *out);
 int args_double(struct eval *ev, struct value *v, double def, double *out);
 
+/* The count check of a builtin taking only positional arguments, lo to hi
+ * of them: 0, or -1 with CPython's TypeError ("get expected at least 1
+ * argument, got 0", "len() takes exactly one argument (2 given)"). */
+int args_count(struct eval *ev, const char *fname, int argc, int lo, int hi);
+
 #endif

@@ -250,24 +250,9 @@ struct dict_entry *dict_findstr(struct value *d, const char *key, size_t n, uint
 
 struct value *dict_getstr_borrow(struct value *d, const char *key)
 {
-	struct dict *dd = d->u.dict;
 	size_t n = strlen(key);
-	uint64_t h = hash_bytes(key, n);
-	if (!dd->index_cap)
-		return NULL;
-	size_t j = h & (dd->index_cap - 1);
-	for (;;) {
-		int64_t e = dd->index[j];
-		if (e == -1)
-			return NULL;
-		if (e >= 0) {
-			struct dict_entry *de = &dd->entries[e];
-			if (de->key && de->hash == h && de->key->type == VT_STR &&
-			    de->key->u.str->len == n && memcmp(de->key->u.str->s, key, n) == 0)
-				return de->val;
-		}
-		j = (j + 1) & (dd->index_cap - 1);
-	}
+	struct dict_entry *de = dict_findstr(d, key, n, hash_bytes(key, n));
+	return de ? de->val : NULL;
 }
 
 static int dict_insert(struct eval *ev, struct dict *d, struct value *key, uint64_t h,

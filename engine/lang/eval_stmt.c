@@ -665,16 +665,23 @@ static int exec_for(struct eval *ev, struct scope *sc, struct node *s)
 	return r;
 }
 
+/* The truth of expression n: 1 or 0, or -1 with the error set */
+static int eval_truth(struct eval *ev, struct scope *sc, struct node *n)
+{
+	struct value *v = eval_expr(ev, sc, n);
+	if (!v)
+		return -1;
+	int t = val_truth(ev, v);
+	val_decref(v);
+	return t;
+}
+
 static int exec_while(struct eval *ev, struct scope *sc, struct node *s)
 {
 	for (;;) {
 		if (ev_check_interrupt(ev))
 			return EX_ERR;
-		struct value *c = eval_expr(ev, sc, s->a);
-		if (!c)
-			return EX_ERR;
-		int t = val_truth(ev, c);
-		val_decref(c);
+		int t = eval_truth(ev, sc, s->a);
 		if (t < 0)
 			return EX_ERR;
 		if (!t)
@@ -916,11 +923,7 @@ static __attribute__((noinline)) int exec_stmt_rest(struct eval *ev, struct scop
 				return EX_ERR;
 		return EX_OK;
 	case S_IF: {
-		v = eval_expr(ev, sc, s->a);
-		if (!v)
-			return EX_ERR;
-		int t = val_truth(ev, v);
-		val_decref(v);
+		int t = eval_truth(ev, sc, s->a);
 		if (t < 0)
 			return EX_ERR;
 		return ev_exec_block(ev, sc, t ? &s->l : &s->l2);
@@ -945,11 +948,7 @@ static __attribute__((noinline)) int exec_stmt_rest(struct eval *ev, struct scop
 		ev->retval = v;
 		return EX_RETURN;
 	case S_ASSERT: {
-		v = eval_expr(ev, sc, s->a);
-		if (!v)
-			return EX_ERR;
-		int t = val_truth(ev, v);
-		val_decref(v);
+		int t = eval_truth(ev, sc, s->a);
 		if (t < 0)
 			return EX_ERR;
 		if (t)

@@ -195,6 +195,18 @@ static struct node *mknode(struct parser *P, enum nkind k, const struct token *a
 
 #define FIN(n) ((n)->end_line = P->prev_eline, (n)->end_col = P->prev_ecol)
 
+/* A node for the operator or trailer at `at` whose span starts at its left
+ * operand left (which becomes its a). */
+static struct node *mknode_after(struct parser *P, enum nkind k, const struct token *at,
+				 struct node *left)
+{
+	struct node *n = mknode(P, k, at);
+	n->line = left->line;
+	n->col = left->col;
+	n->a = left;
+	return n;
+}
+
 struct vec {
 	struct node **v;
 	int n, cap;
@@ -665,6 +677,39 @@ static struct node *comprehension(struct parser *P, const struct token *at,
 	return n;
 }
 
+/* A display's comprehension after its element, up to and past the closing
+ * bracket close (the display's enter() is left here). */
+static struct node *comprehension_closed(struct parser *P, const struct token *at,
+					 struct node *elt, int genexp, enum tok close)
+{
+	struct node *n = comprehension(P, at, elt, genexp);
+	expect(P, close);
+	leave(P);
+	return n;
+}
+
+/* The items of a display after its first, up to and past the closing
+ * bracket close (the display's enter() is left here):
+ * (',' (star_expr | test))* [','] close */
+static struct nlist display_items(struct parser *P, struct node *first, enum tok close)
+{
+	struct vec v = {0};
+	vpush(P, &v, first);
+	while (accept(P, T_COMMA)) {
+		if (P->tok.t == close)
+			break;
+		vpush(P, &v, star_expr_or_test(P));
+	}
+	if (P->tok.t != close) {
+		if (close == T_RPAR && P->tok.t == T_EOF)
+			perr(P, &P->tok, "'(' was never closed");
+		perr(P, &P->tok, "invalid syntax. Perhaps you forgot a comma?");
+	}
+	next(P);
+	leave(P);
+	return tolist(&v);
+}
+
 static struct node *target_list_for(struct parser *P);
 static struct node *testlist_star(struct parser *P);
 
@@ -695,24 +740,10 @@ static struct node *set_display(struct parser *P, const struct token *at, struct
 	if (P->tok.t == T_FOR) {
 		if (k->kind == N_STARRED)
 			perr(P, at, "iterable unpacking cannot be used in comprehension");
-		n = comprehension(P, at, k, 2);
-		expect(P, T_RBRACE);
-		leave(P);
-		return n;
+		return comprehension_closed(P, at, k, 2, T_RBRACE);
 	}
-	struct vec v = {0};
-	vpush(P, &v, k);
-	while (accept(P, T_COMMA)) {
-		if (P->tok.t == T_RBRACE)
-			break;
-		vpush(P, &v, star_expr_or_test(P));
-	}
-	if (P->tok.t != T_RBRACE)
-		perr(P, &P->tok, "invalid syntax. Perhaps you forgot a comma?");
-	next(P);
-	leave(P);
+	n->l = display_items(P, k, T_RBRACE);
 	n->kind = N_SET;
-	n->l = tolist(&v);
 	return n;
 }
 
@@ -796,12 +827,8 @@ static struct node *atom1(struct parser *P)
 			return y;
 		}
 		struct node *e = star_expr_or_test(P);
-		if (P->tok.t == T_FOR) {
-			n = comprehension(P, &at, e, 1);
-			expect(P, T_RPAR);
-			leave(P);
-			return n;
-		}
+		if (P->tok.t == T_FOR)
+			return comprehension_closed(P, &at, e, 1, T_RPAR);
 		if (P->tok.t == T_COLONEQ)
 			perr(P, &P->tok, "':=' (assignment expressions) is not supported by Lumen");
 		if (!e->end_line)
@@ -815,22 +842,9 @@ static struct node *atom1(struct parser *P)
 				e->op = 1;
 			return e;
 		}
-		struct vec v = {0};
-		vpush(P, &v, e);
-		while (accept(P, T_COMMA)) {
-			if (P->tok.t == T_RPAR)
-				break;
-			vpush(P, &v, star_expr_or_test(P));
-		}
-		if (P->tok.t != T_RPAR) {
-			if (P->tok.t == T_EOF)
-				perr(P, &P->tok, "'(' was never closed");
-			perr(P, &P->tok, "invalid syntax. Perhaps you forgot a comma?");
-		}
-		next(P);
-		leave(P);
+		struct nlist items = display_items(P, e, T_RPAR);
 		n = mknode(P, N_TUPLE, &at);
-		n->l = tolist(&v);
+		n->l = items;
 		n->op = 1;
 		return n;
 	}
@@ -843,24 +857,9 @@ static struct node *atom1(struct parser *P)
 			return n;
 		}
 		struct node *e = star_expr_or_test(P);
-		if (P->tok.t == T_FOR) {
-			n = comprehension(P, &at, e, 0);
-			expect(P, T_RSQB);
-			leave(P);
-			return n;
-		}
-		struct vec v = {0};
-		vpush(P, &v, e);
-		while (accept(P, T_COMMA)) {
-			if (P->tok.t == T_RSQB)
-				break;
-			vpush(P, &v, star_expr_or_test(P));
-		}
-		if (P->tok.t != T_RSQB)
-			perr(P, &P->tok, "invalid syntax. Perhaps you forgot a comma?");
-		next(P);
-		leave(P);
-		n->l = tolist(&v);
+		if (P->tok.t == T_FOR)
+			return comprehension_closed(P, &at, e, 0, T_RSQB);
+		n->l = display_items(P, e, T_RSQB);
 		return n;
 	}
 	case T_LBRACE: {
@@ -1021,10 +1020,7 @@ static struct node *primary(struct parser *P)
 		if (at.t == T_LPAR) {
 			next(P);
 			enter(P);
-			struct node *c = mknode(P, N_CALL, &at);
-			c->line = n->line;
-			c->col = n->col;
-			c->a = n;
+			struct node *c = mknode_after(P, N_CALL, &at, n);
 			arglist(P, c);
 			expect(P, T_RPAR);
 			leave(P);
@@ -1033,10 +1029,7 @@ static struct node *primary(struct parser *P)
 		} else if (at.t == T_LSQB) {
 			next(P);
 			enter(P);
-			struct node *s = mknode(P, N_SUBSCRIPT, &at);
-			s->line = n->line;
-			s->col = n->col;
-			s->a = n;
+			struct node *s = mknode_after(P, N_SUBSCRIPT, &at, n);
 			struct node *first = subscript(P);
 			if (P->tok.t == T_COMMA) {
 				struct vec v = {0};
@@ -1065,10 +1058,7 @@ static struct node *primary(struct parser *P)
 			next(P);
 			if (P->tok.t != T_NAME)
 				perr(P, &P->tok, "invalid syntax");
-			struct node *a = mknode(P, N_ATTR, &P->tok);
-			a->line = n->line;
-			a->col = n->col;
-			a->a = n;
+			struct node *a = mknode_after(P, N_ATTR, &P->tok, n);
 			a->s = tokstr(P, &P->tok);
 			next(P);
 			FIN(a);
@@ -1087,11 +1077,8 @@ static struct node *power(struct parser *P)
 		struct token at = P->tok;
 		next(P);
 		enter(P);
-		struct node *b = mknode(P, N_BINOP, &at);
-		b->line = n->line;
-		b->col = n->col;
+		struct node *b = mknode_after(P, N_BINOP, &at, n);
 		b->op = OP_POW;
-		b->a = n;
 		b->b = subexpr(P, 6); /* factor: unary operators bind, binaries don't */
 		leave(P);
 		FIN(b);
@@ -1239,40 +1226,32 @@ static struct node *not_test(struct parser *P)
 	return comparison(P);
 }
 
-/* and_test: not_test ('and' not_test)* */
-static struct node *and_test(struct parser *P)
+/* operand (op operand)*, left associative: the chains of 'and' and 'or' */
+static struct node *bool_chain(struct parser *P, enum tok op, enum nkind k,
+			       struct node *(*operand)(struct parser *))
 {
-	struct node *n = not_test(P);
-	while (P->tok.t == T_AND) {
+	struct node *n = operand(P);
+	while (P->tok.t == op) {
 		struct token at = P->tok;
 		next(P);
-		struct node *b = mknode(P, N_AND, &at);
-		b->line = n->line;
-		b->col = n->col;
-		b->a = n;
-		b->b = not_test(P);
+		struct node *b = mknode_after(P, k, &at, n);
+		b->b = operand(P);
 		FIN(b);
 		n = b;
 	}
 	return n;
 }
 
+/* and_test: not_test ('and' not_test)* */
+static struct node *and_test(struct parser *P)
+{
+	return bool_chain(P, T_AND, N_AND, not_test);
+}
+
 /* or_test: and_test ('or' and_test)* */
 static struct node *or_test(struct parser *P)
 {
-	struct node *n = and_test(P);
-	while (P->tok.t == T_OR) {
-		struct token at = P->tok;
-		next(P);
-		struct node *b = mknode(P, N_OR, &at);
-		b->line = n->line;
-		b->col = n->col;
-		b->a = n;
-		b->b = and_test(P);
-		FIN(b);
-		n = b;
-	}
-	return n;
+	return bool_chain(P, T_OR, N_OR, and_test);
 }
 
 static struct funcdef *parameters(struct parser *P, enum tok close, const char *name);
@@ -1875,52 +1854,73 @@ static const char **filter_locals(struct parser *P, struct scopeinfo *sc, int *n
 	return out;
 }
 
-/* funcdef: 'def' NAME parameters ['->' test] ':' suite */
-static struct node *funcdef(struct parser *P)
+/* 'def' NAME or 'class' NAME: the statement's node (at the keyword) with
+ * the name bound in the enclosing scope */
+static struct node *def_header(struct parser *P, enum nkind k)
 {
 	struct token at = P->tok;
 	next(P);
 	if (P->tok.t != T_NAME)
 		perr(P, &P->tok, "invalid syntax");
-	struct node *n = mknode(P, S_DEF, &at);
+	struct node *n = mknode(P, k, &at);
 	n->s = tokstr(P, &P->tok);
 	bind_name(P, n->s);
 	next(P);
+	return n;
+}
+
+/* "outer.name" in the arena: the qualified name of a def or class in a class */
+static const char *qualified(struct parser *P, const char *outer, const char *name)
+{
+	size_t lc = strlen(outer), ln = strlen(name);
+	char *q = P_alloc(P, lc + ln + 2);
+	memcpy(q, outer, lc);
+	q[lc] = '.';
+	memcpy(q + lc + 1, name, ln + 1);
+	return q;
+}
+
+/* The end of a def's or class's body scope sc: its global and nonlocal
+ * names and docstring into fd, fd into n; the enclosing scope is current again. */
+static void scope_finish(struct parser *P, struct node *n, struct funcdef *fd,
+			 const struct scopeinfo *sc)
+{
+	fd->line = n->line;
+	fd->globals = sc->globals;
+	fd->nglobals = sc->nglobals;
+	fd->nonlocals = sc->nonlocals;
+	fd->nnonlocals = sc->nnonlocals;
+	if (fd->body.n && fd->body.v[0]->kind == S_EXPR && fd->body.v[0]->a->kind == N_CONST &&
+	    fd->body.v[0]->a->v->type == VT_STR)
+		fd->doc = fd->body.v[0]->a->v->u.str->s;
+	P->sc = sc->up;
+	n->fn = fd;
+}
+
+/* funcdef: 'def' NAME parameters ['->' test] ':' suite */
+static struct node *funcdef(struct parser *P)
+{
+	struct node *n = def_header(P, S_DEF);
 	expect(P, T_LPAR);
 	struct scopeinfo sc = {0};
 	const char *cls = P->sc && P->sc->is_class ? P->sc->name : NULL;
 	sc.up = P->sc;
 	P->sc = &sc;
 	struct funcdef *fd = parameters(P, T_RPAR, n->s);
-	if (cls) {
-		size_t lc = strlen(cls), ln = strlen(n->s);
-		char *q = P_alloc(P, lc + ln + 2);
-		memcpy(q, cls, lc);
-		q[lc] = '.';
-		memcpy(q + lc + 1, n->s, ln + 1);
-		fd->qualname = q;
-	}
+	if (cls)
+		fd->qualname = qualified(P, cls, n->s);
 	expect(P, T_RPAR);
 	if (accept(P, T_ARROW))
 		(void)test(P);
 	int loops = P->loops;
 	P->loops = 0;
 	P->funcs++;
-	block(P, &fd->body, "function definition", at.line);
+	block(P, &fd->body, "function definition", n->line);
 	P->funcs--;
 	P->loops = loops;
-	fd->line = at.line;
 	fd->is_generator = sc.has_yield;
 	fd->locals = filter_locals(P, &sc, &fd->nlocals);
-	fd->globals = sc.globals;
-	fd->nglobals = sc.nglobals;
-	fd->nonlocals = sc.nonlocals;
-	fd->nnonlocals = sc.nnonlocals;
-	if (fd->body.n && fd->body.v[0]->kind == S_EXPR && fd->body.v[0]->a->kind == N_CONST &&
-	    fd->body.v[0]->a->v->type == VT_STR)
-		fd->doc = fd->body.v[0]->a->v->u.str->s;
-	P->sc = sc.up;
-	n->fn = fd;
+	scope_finish(P, n, fd, &sc);
 	return n;
 }
 
@@ -1928,14 +1928,7 @@ static struct node *funcdef(struct parser *P)
  * The body is a scope of its own whose names live in a dict (is_class). */
 static struct node *classdef(struct parser *P)
 {
-	struct token at = P->tok;
-	next(P);
-	if (P->tok.t != T_NAME)
-		perr(P, &P->tok, "invalid syntax");
-	struct node *n = mknode(P, S_CLASS, &at);
-	n->s = tokstr(P, &P->tok);
-	bind_name(P, n->s);
-	next(P);
+	struct node *n = def_header(P, S_CLASS);
 	if (P->tok.t == T_LPAR) {
 		next(P);
 		enter(P);
@@ -1950,32 +1943,15 @@ static struct node *classdef(struct parser *P)
 	struct scopeinfo sc = {0};
 	sc.up = P->sc;
 	sc.is_class = 1;
-	sc.name = n->s;
-	if (P->sc && P->sc->is_class) {
-		size_t lc = strlen(P->sc->name), ln = strlen(n->s);
-		char *q = P_alloc(P, lc + ln + 2);
-		memcpy(q, P->sc->name, lc);
-		q[lc] = '.';
-		memcpy(q + lc + 1, n->s, ln + 1);
-		sc.name = q;
-	}
+	sc.name = P->sc && P->sc->is_class ? qualified(P, P->sc->name, n->s) : n->s;
 	P->sc = &sc;
 	int loops = P->loops, funcs = P->funcs;
 	P->loops = 0;
 	P->funcs = 0;
-	block(P, &fd->body, "class definition", at.line);
+	block(P, &fd->body, "class definition", n->line);
 	P->loops = loops;
 	P->funcs = funcs;
-	fd->line = at.line;
-	fd->globals = sc.globals;
-	fd->nglobals = sc.nglobals;
-	fd->nonlocals = sc.nonlocals;
-	fd->nnonlocals = sc.nnonlocals;
-	if (fd->body.n && fd->body.v[0]->kind == S_EXPR && fd->body.v[0]->a->kind == N_CONST &&
-	    fd->body.v[0]->a->v->type == VT_STR)
-		fd->doc = fd->body.v[0]->a->v->u.str->s;
-	P->sc = sc.up;
-	n->fn = fd;
+	scope_finish(P, n, fd, &sc);
 	return n;
 }
 
@@ -2004,6 +1980,16 @@ static struct node *decorated(struct parser *P)
 	return n;
 }
 
+/* ['else' ':' suite], the suite into body: the tail of if, for and while */
+static void else_clause(struct parser *P, struct nlist *body)
+{
+	if (P->tok.t == T_ELSE) {
+		struct token et = P->tok;
+		next(P);
+		block(P, body, "'else' statement", et.line);
+	}
+}
+
 /* if_stmt: 'if' test ':' suite ('elif' test ':' suite)* ['else' ':' suite] */
 static struct node *if_stmt(struct parser *P)
 {
@@ -2018,10 +2004,8 @@ static struct node *if_stmt(struct parser *P)
 		v[0] = e;
 		n->l2.v = v;
 		n->l2.n = 1;
-	} else if (P->tok.t == T_ELSE) {
-		struct token et = P->tok;
-		next(P);
-		block(P, &n->l2, "'else' statement", et.line);
+	} else {
+		else_clause(P, &n->l2);
 	}
 	return n;
 }
@@ -2046,11 +2030,7 @@ static struct node *for_stmt(struct parser *P)
 	next(P);
 	n->b = testlist_star(P);
 	loop_body(P, &n->l, "'for' statement", at.line);
-	if (P->tok.t == T_ELSE) {
-		struct token et = P->tok;
-		next(P);
-		block(P, &n->l2, "'else' statement", et.line);
-	}
+	else_clause(P, &n->l2);
 	return n;
 }
 
@@ -2062,11 +2042,7 @@ static struct node *while_stmt(struct parser *P)
 	struct node *n = mknode(P, S_WHILE, &at);
 	n->a = test(P);
 	loop_body(P, &n->l, "'while' statement", at.line);
-	if (P->tok.t == T_ELSE) {
-		struct token et = P->tok;
-		next(P);
-		block(P, &n->l2, "'else' statement", et.line);
-	}
+	else_clause(P, &n->l2);
 	return n;
 }
 
@@ -2261,21 +2237,32 @@ static struct node *subparse_expr(struct parser *P, const struct token *at,
 	return e;
 }
 
-/* file_input: (NEWLINE | statement)* ENDMARKER */
-int parse_cell(struct arena *a, struct nlist *out, struct parse_error *pe)
+/* A parser (freed by the caller) over arena a's source, its errors into pe
+ * (cleared here); NULL with a MemoryError in pe when out of memory. The
+ * caller points P->jb at its own setjmp before the first token. */
+static struct parser *parser_new(struct arena *a, struct parse_error *pe)
 {
-	jmp_buf jb;
 	struct parser *P = calloc(1, sizeof *P);
 	if (!P) {
 		snprintf(pe->msg, sizeof pe->msg, "out of memory");
 		pe->type = TY_MemoryError;
-		return -1;
+		return NULL;
 	}
 	memset(pe, 0, sizeof *pe);
 	P->A = a;
-	P->jb = &jb;
 	P->pe = pe;
 	lex_init(&P->lx, a->src, a->srclen, lex_error_cb, P);
+	return P;
+}
+
+/* file_input: (NEWLINE | statement)* ENDMARKER */
+int parse_cell(struct arena *a, struct nlist *out, struct parse_error *pe)
+{
+	jmp_buf jb;
+	struct parser *P = parser_new(a, pe);
+	if (!P)
+		return -1;
+	P->jb = &jb;
 	if (setjmp(jb)) {
 		free(P);
 		return -1;
@@ -2294,17 +2281,10 @@ int parse_cell(struct arena *a, struct nlist *out, struct parse_error *pe)
 int parse_expr_only(struct arena *a, struct node **out, struct parse_error *pe)
 {
 	jmp_buf jb;
-	struct parser *P = calloc(1, sizeof *P);
-	if (!P) {
-		snprintf(pe->msg, sizeof pe->msg, "out of memory");
-		pe->type = TY_MemoryError;
+	struct parser *P = parser_new(a, pe);
+	if (!P)
 		return -1;
-	}
-	memset(pe, 0, sizeof *pe);
-	P->A = a;
 	P->jb = &jb;
-	P->pe = pe;
-	lex_init(&P->lx, a->src, a->srclen, lex_error_cb, P);
 	if (setjmp(jb)) {
 		free(P);
 		return -1;

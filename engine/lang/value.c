@@ -1313,60 +1313,59 @@ int val_setattr(struct eval *ev, struct value *v, const char *name, struct value
 
 /* ---- subscripts ---- */
 
+/* A slice bound v as an int64 in *out: -1 with Python's TypeError for one
+ * that is not an integer */
+static int slice_int(struct eval *ev, struct value *v, int64_t *out)
+{
+	if (val_as_int64(ev, v, out) < 0) {
+		if (ev && ev->err) {
+			val_decref(err_fetch(ev));
+			err_set(ev, TY_TypeError, "slice indices must be integers or None or have an __index__ method");
+		}
+		return -1;
+	}
+	return 0;
+}
+
+/* The start or stop v of a slice over n items as CPython's
+ * PySlice_AdjustIndices gives it, in [lo, hi]; none when v is None. */
+static int slice_bound(struct eval *ev, struct value *v, int64_t n, int64_t lo, int64_t hi,
+		       int64_t none, int64_t *out)
+{
+	int64_t x;
+	if (v->type == VT_NONE) {
+		*out = none;
+		return 0;
+	}
+	if (slice_int(ev, v, &x) < 0)
+		return -1;
+	if (x < 0) {
+		x += n;
+		if (x < lo)
+			x = lo;
+	} else if (x > hi) {
+		x = hi;
+	}
+	*out = x;
+	return 0;
+}
+
 int slice_indices(struct eval *ev, const struct slice *s, int64_t n, int64_t *start,
 		  int64_t *stop, int64_t *step, int64_t *count)
 {
 	int64_t st = 1, a, b;
 	if (s->step->type != VT_NONE) {
-		if (val_as_int64(ev, s->step, &st) < 0) {
-			if (ev && ev->err) {
-				val_decref(err_fetch(ev));
-				err_set(ev, TY_TypeError, "slice indices must be integers or None or have an __index__ method");
-			}
+		if (slice_int(ev, s->step, &st) < 0)
 			return -1;
-		}
 		if (st == 0) {
 			err_set(ev, TY_ValueError, "slice step cannot be zero");
 			return -1;
 		}
 	}
 	int64_t lo = st < 0 ? -1 : 0, hi = st < 0 ? n - 1 : n;
-	if (s->start->type == VT_NONE) {
-		a = st < 0 ? hi : lo;
-	} else {
-		if (val_as_int64(ev, s->start, &a) < 0) {
-			if (ev && ev->err) {
-				val_decref(err_fetch(ev));
-				err_set(ev, TY_TypeError, "slice indices must be integers or None or have an __index__ method");
-			}
-			return -1;
-		}
-		if (a < 0) {
-			a += n;
-			if (a < lo)
-				a = lo;
-		} else if (a > hi) {
-			a = hi;
-		}
-	}
-	if (s->stop->type == VT_NONE) {
-		b = st < 0 ? lo : hi;
-	} else {
-		if (val_as_int64(ev, s->stop, &b) < 0) {
-			if (ev && ev->err) {
-				val_decref(err_fetch(ev));
-				err_set(ev, TY_TypeError, "slice indices must be integers or None or have an __index__ method");
-			}
-			return -1;
-		}
-		if (b < 0) {
-			b += n;
-			if (b < lo)
-				b = lo;
-		} else if (b > hi) {
-			b = hi;
-		}
-	}
+	if (slice_bound(ev, s->start, n, lo, hi, st < 0 ? hi : lo, &a) < 0 ||
+	    slice_bound(ev, s->stop, n, lo, hi, st < 0 ? lo : hi, &b) < 0)
+		return -1;
 	*start = a;
 	*stop = b;
 	*step = st;

@@ -55,15 +55,24 @@ static struct ndarray *as_arr(struct eval *ev, const struct backend *be, struct 
 	return arr_asarray(ev, be, v, -1);
 }
 
+/* The one argument of name(param) as an array on bi's backend: a new
+ * reference, or NULL with ev's error set. */
+static struct ndarray *one_arr(struct eval *ev, const struct builtin *bi, const char *name,
+			       const char *param, int argc, struct value **argv,
+			       const struct kwargs *kw)
+{
+	struct value *av;
+	if (args_parse(ev, name, argc, argv, kw, param, &av) < 0)
+		return NULL;
+	return as_arr(ev, arr_be(bi), av);
+}
+
 /* ---- shape queries ---- */
 
 /* ndim(a) */
 FN(ndim)
 {
-	struct value *av;
-	if (args_parse(ev, "ndim", argc, argv, kw, "a", &av) < 0)
-		return NULL;
-	struct ndarray *a = as_arr(ev, arr_be(bi), av);
+	struct ndarray *a = one_arr(ev, bi, "ndim", "a", argc, argv, kw);
 	struct value *r = a ? val_int(a->ndim) : NULL;
 	nd_decref(a);
 	return r;
@@ -72,10 +81,7 @@ FN(ndim)
 /* shape(a) */
 FN(shape)
 {
-	struct value *av;
-	if (args_parse(ev, "shape", argc, argv, kw, "a", &av) < 0)
-		return NULL;
-	struct ndarray *a = as_arr(ev, arr_be(bi), av);
+	struct ndarray *a = one_arr(ev, bi, "shape", "a", argc, argv, kw);
 	struct value *r = a ? int_tuple(a->ndim, a->shape) : NULL;
 	nd_decref(a);
 	return r;
@@ -229,10 +235,7 @@ FN(l_outer)
 /* (linalg.)matrix_transpose(x, /) */
 FN(matrix_transpose)
 {
-	struct value *av;
-	if (args_parse(ev, "matrix_transpose", argc, argv, kw, "x", &av) < 0)
-		return NULL;
-	struct ndarray *a = as_arr(ev, arr_be(bi), av);
+	struct ndarray *a = one_arr(ev, bi, "matrix_transpose", "x", argc, argv, kw);
 	if (!a)
 		return NULL;
 	if (a->ndim < 2) {
@@ -458,10 +461,7 @@ FN(diag_indices)
 
 FN(diag_indices_from)
 {
-	struct value *av;
-	if (args_parse(ev, "diag_indices_from", argc, argv, kw, "arr", &av) < 0)
-		return NULL;
-	struct ndarray *a = as_arr(ev, arr_be(bi), av);
+	struct ndarray *a = one_arr(ev, bi, "diag_indices_from", "arr", argc, argv, kw);
 	if (!a)
 		return NULL;
 	if (a->ndim < 2) {
@@ -1454,10 +1454,7 @@ FN(apply_along_axis)
  * else a's dtype */
 FN(min_scalar_type)
 {
-	struct value *av;
-	if (args_parse(ev, "min_scalar_type", argc, argv, kw, "a", &av) < 0)
-		return NULL;
-	struct ndarray *a = as_arr(ev, arr_be(bi), av);
+	struct ndarray *a = one_arr(ev, bi, "min_scalar_type", "a", argc, argv, kw);
 	if (!a)
 		return NULL;
 	int dt = a->dtype;

@@ -37,6 +37,37 @@ static struct value *wrap(struct eval *ev, struct ndarray *a)
 	return a ? arr_wrap(ev, a) : NULL;
 }
 
+/* The array a function works on (method 0: its first argument) or a method
+ * (method 1: its self), and in *x, *y the one or two arguments spec names
+ * after it (NULL when left out): a new reference, or NULL with ev's error. */
+static struct ndarray *arr_args(struct eval *ev, const struct builtin *bi, int argc,
+				struct value **argv, const struct kwargs *kw, const char *name,
+				const char *spec, int method, struct value **x, struct value **y)
+{
+	struct value *av;
+	*x = *y = NULL;
+	if (method)
+		return args_parse(ev, name, argc, argv, kw, spec, x, y) < 0 ? NULL : self_arr(ev, bi);
+	return args_parse(ev, name, argc, argv, kw, spec, &av, x, y) < 0 ? NULL : in_arr(ev, bi, av);
+}
+
+/* The function or method name(spec) (see arr_args) that is op1 of its array
+ * and the one argument after it, or op2 of the array and the two (the
+ * other one NULL), wrapped */
+static struct value *arr_op(struct eval *ev, const struct builtin *bi, int argc,
+			    struct value **argv, const struct kwargs *kw, const char *name,
+			    const char *spec, int method,
+			    struct ndarray *(*op1)(struct eval *, const struct ndarray *, struct value *),
+			    struct ndarray *(*op2)(struct eval *, const struct ndarray *, struct value *,
+						   struct value *))
+{
+	struct value *x, *y;
+	struct ndarray *a = arr_args(ev, bi, argc, argv, kw, name, spec, method, &x, &y);
+	struct ndarray *r = !a ? NULL : op2 ? op2(ev, a, x, y) : op1(ev, a, x);
+	nd_decref(a);
+	return wrap(ev, r);
+}
+
 /* An axis argument with NumPy's AxisError, optionally prefixed ("source: "). */
 static int norm_axis(struct eval *ev, struct value *v, int ndim, const char *prefix, int *out)
 {
@@ -456,25 +487,13 @@ static struct ndarray *swapaxes(struct eval *ev, const struct ndarray *a, struct
 static struct value *mf_swapaxes(struct eval *ev, const struct builtin *bi, int argc,
 				 struct value **argv, const struct kwargs *kw)
 {
-	struct value *av, *v1, *v2;
-	if (args_parse(ev, "swapaxes", argc, argv, kw, "a,axis1,axis2", &av, &v1, &v2) < 0)
-		return NULL;
-	struct ndarray *a = in_arr(ev, bi, av);
-	struct ndarray *r = a ? swapaxes(ev, a, v1, v2) : NULL;
-	nd_decref(a);
-	return wrap(ev, r);
+	return arr_op(ev, bi, argc, argv, kw, "swapaxes", "a,axis1,axis2", 0, NULL, swapaxes);
 }
 
 static struct value *mm_swapaxes(struct eval *ev, const struct builtin *bi, int argc,
 				 struct value **argv, const struct kwargs *kw)
 {
-	struct value *v1, *v2;
-	if (args_parse(ev, "swapaxes", argc, argv, kw, "axis1,axis2", &v1, &v2) < 0)
-		return NULL;
-	struct ndarray *a = self_arr(ev, bi);
-	struct ndarray *r = a ? swapaxes(ev, a, v1, v2) : NULL;
-	nd_decref(a);
-	return wrap(ev, r);
+	return arr_op(ev, bi, argc, argv, kw, "swapaxes", "axis1,axis2", 1, NULL, swapaxes);
 }
 
 /* ---- expand_dims squeeze ---- */
@@ -548,25 +567,13 @@ static struct ndarray *squeeze(struct eval *ev, const struct ndarray *a, struct 
 static struct value *mf_squeeze(struct eval *ev, const struct builtin *bi, int argc,
 				struct value **argv, const struct kwargs *kw)
 {
-	struct value *av, *axv = NULL;
-	if (args_parse(ev, "squeeze", argc, argv, kw, "a|axis", &av, &axv) < 0)
-		return NULL;
-	struct ndarray *a = in_arr(ev, bi, av);
-	struct ndarray *r = a ? squeeze(ev, a, axv) : NULL;
-	nd_decref(a);
-	return wrap(ev, r);
+	return arr_op(ev, bi, argc, argv, kw, "squeeze", "a|axis", 0, squeeze, NULL);
 }
 
 static struct value *mm_squeeze(struct eval *ev, const struct builtin *bi, int argc,
 				struct value **argv, const struct kwargs *kw)
 {
-	struct value *axv = NULL;
-	if (args_parse(ev, "squeeze", argc, argv, kw, "|axis", &axv) < 0)
-		return NULL;
-	struct ndarray *a = self_arr(ev, bi);
-	struct ndarray *r = a ? squeeze(ev, a, axv) : NULL;
-	nd_decref(a);
-	return wrap(ev, r);
+	return arr_op(ev, bi, argc, argv, kw, "squeeze", "|axis", 1, squeeze, NULL);
 }
 
 /* ---- broadcasting ---- */
@@ -1079,13 +1086,7 @@ static struct ndarray *flip_v(struct eval *ev, const struct ndarray *a, struct v
 static struct value *mf_flip(struct eval *ev, const struct builtin *bi, int argc,
 			     struct value **argv, const struct kwargs *kw)
 {
-	struct value *av, *axv = NULL;
-	if (args_parse(ev, "flip", argc, argv, kw, "m|axis", &av, &axv) < 0)
-		return NULL;
-	struct ndarray *a = in_arr(ev, bi, av);
-	struct ndarray *r = a ? flip_v(ev, a, axv) : NULL;
-	nd_decref(a);
-	return wrap(ev, r);
+	return arr_op(ev, bi, argc, argv, kw, "flip", "m|axis", 0, flip_v, NULL);
 }
 
 static struct value *flip_one(struct eval *ev, const struct builtin *bi, int argc,
@@ -1462,25 +1463,13 @@ out:
 static struct value *mf_repeat(struct eval *ev, const struct builtin *bi, int argc,
 			       struct value **argv, const struct kwargs *kw)
 {
-	struct value *av, *rv, *axv = NULL;
-	if (args_parse(ev, "repeat", argc, argv, kw, "a,repeats|axis", &av, &rv, &axv) < 0)
-		return NULL;
-	struct ndarray *a = in_arr(ev, bi, av);
-	struct ndarray *r = a ? repeat(ev, a, rv, axv) : NULL;
-	nd_decref(a);
-	return wrap(ev, r);
+	return arr_op(ev, bi, argc, argv, kw, "repeat", "a,repeats|axis", 0, NULL, repeat);
 }
 
 static struct value *mm_repeat(struct eval *ev, const struct builtin *bi, int argc,
 			       struct value **argv, const struct kwargs *kw)
 {
-	struct value *rv, *axv = NULL;
-	if (args_parse(ev, "repeat", argc, argv, kw, "repeats|axis", &rv, &axv) < 0)
-		return NULL;
-	struct ndarray *a = self_arr(ev, bi);
-	struct ndarray *r = a ? repeat(ev, a, rv, axv) : NULL;
-	nd_decref(a);
-	return wrap(ev, r);
+	return arr_op(ev, bi, argc, argv, kw, "repeat", "repeats|axis", 1, NULL, repeat);
 }
 
 /* ---- pad ---- */

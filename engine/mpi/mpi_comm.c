@@ -312,6 +312,22 @@ static struct value *do_bcast(struct eval *ev, struct mcomm *m, struct value *ob
 	return v;
 }
 
+/* The list of the size values packed in buf, value i in counts[i] bytes
+ * from displs[i]: new reference, or NULL with the error set */
+static struct value *unpack_list(struct eval *ev, const char *buf, const int *displs,
+				 const int *counts, int size)
+{
+	struct value *out = val_list_new(0, NULL);
+	for (int i = 0; out && i < size; i++) {
+		struct value *v = mpi_unpack(ev, buf + displs[i], counts[i]);
+		if (!v || list_append(out, v) < 0) {
+			val_decref(out);
+			out = NULL;
+		}
+	}
+	return out;
+}
+
 /* gathers every rank's bytes at root (all: allgather): a list of values */
 static struct value *gather_values(struct eval *ev, struct mcomm *m, struct value *obj, int root, int all)
 {
@@ -364,14 +380,7 @@ static struct value *gather_values(struct eval *ev, struct mcomm *m, struct valu
 		out = val_none();
 		goto done;
 	}
-	out = val_list_new(0, NULL);
-	for (int i = 0; out && i < size; i++) {
-		struct value *v = mpi_unpack(ev, all_b + displs[i], counts[i]);
-		if (!v || list_append(out, v) < 0) {
-			val_decref(out);
-			out = NULL;
-		}
-	}
+	out = unpack_list(ev, all_b, displs, counts, size);
 done:
 	free(p);
 	free(all_b);
@@ -466,14 +475,7 @@ static struct value *scatter_values(struct eval *ev, struct mcomm *m, struct val
 		out = mpi_unpack(ev, rb, rc[0]);
 		goto done;
 	}
-	out = val_list_new(0, NULL);
-	for (int i = 0; out && i < size; i++) {
-		struct value *v = mpi_unpack(ev, rb + rd[i], rc[i]);
-		if (!v || list_append(out, v) < 0) {
-			val_decref(out);
-			out = NULL;
-		}
-	}
+	out = unpack_list(ev, rb, rd, rc, size);
 done:
 	val_decref(list);
 	free(b.s);
@@ -579,15 +581,30 @@ PYFN(c_barrier)
 	return val_none();
 }
 
+/* The arguments (obj, root=0) of a rooted collective name(spec) on bi's
+ * communicator: 0, or -1 with the error set (MPI's ERR_ROOT for a root
+ * outside it) */
+static int rooted_args(struct eval *ev, const struct builtin *bi, const char *name, const char *spec,
+		       int argc, struct value **argv, const struct kwargs *kw, struct value **obj,
+		       int *root)
+{
+	struct value *rootv = NULL;
+	if (args_parse(ev, name, argc, argv, kw, spec, obj, &rootv) < 0 || int_arg(ev, rootv, 0, root) < 0
+	    || comm_ok(ev, MC(bi)) < 0)
+		return -1;
+	if (*root < 0 || *root >= size_of(MC(bi))) {
+		mpi_raise(ev, MPI_ERR_ROOT);
+		return -1;
+	}
+	return 0;
+}
+
 PYFN(c_bcast)
 {
-	struct value *obj = NULL, *rootv = NULL;
+	struct value *obj = NULL;
 	int root;
-	if (args_parse(ev, "bcast", argc, argv, kw, "|obj,root", &obj, &rootv) < 0 || int_arg(ev, rootv, 0, &root) < 0
-	    || comm_ok(ev, MC(bi)) < 0)
+	if (rooted_args(ev, bi, "bcast", "|obj,root", argc, argv, kw, &obj, &root) < 0)
 		return NULL;
-	if (root < 0 || root >= size_of(MC(bi)))
-		return mpi_raise(ev, MPI_ERR_ROOT);
 	struct value *none = val_none();
 	struct value *v = do_bcast(ev, MC(bi), obj ? obj : none, root);
 	val_decref(none);
@@ -596,13 +613,10 @@ PYFN(c_bcast)
 
 PYFN(c_gather)
 {
-	struct value *obj, *rootv = NULL;
+	struct value *obj;
 	int root;
-	if (args_parse(ev, bi->name, argc, argv, kw, "sendobj|root", &obj, &rootv) < 0 || int_arg(ev, rootv, 0, &root) < 0
-	    || comm_ok(ev, MC(bi)) < 0)
+	if (rooted_args(ev, bi, bi->name, "sendobj|root", argc, argv, kw, &obj, &root) < 0)
 		return NULL;
-	if (root < 0 || root >= size_of(MC(bi)))
-		return mpi_raise(ev, MPI_ERR_ROOT);
 	return gather_values(ev, MC(bi), obj, root, 0);
 }
 
@@ -616,13 +630,10 @@ PYFN(c_allgather)
 
 PYFN(c_scatter)
 {
-	struct value *obj, *rootv = NULL;
+	struct value *obj;
 	int root;
-	if (args_parse(ev, bi->name, argc, argv, kw, "sendobj|root", &obj, &rootv) < 0 || int_arg(ev, rootv, 0, &root) < 0
-	    || comm_ok(ev, MC(bi)) < 0)
+	if (rooted_args(ev, bi, bi->name, "sendobj|root", argc, argv, kw, &obj, &root) < 0)
 		return NULL;
-	if (root < 0 || root >= size_of(MC(bi)))
-		return mpi_raise(ev, MPI_ERR_ROOT);
 	return scatter_values(ev, MC(bi), obj, root, 0);
 }
 

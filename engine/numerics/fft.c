@@ -185,6 +185,41 @@ static double norm_factor(int norm, int inverse, double n)
  * (real) sizes.  C2C runs in place in x unless x is `shared` (the caller's
  * data): then into a new array.  Returns the output array (C-contig) or NULL. */
 static struct ndarray *fft_run(struct eval *ev, const struct backend_fft *fb, struct ndarray *x,
+			       enum fft_kind kind, int na, const int64_t *lens, int sign, int shared);
+
+/* The C2C transform (sign) of x over the na - 1 axes before its last (sizes
+ * s), the last axis moved first for it and back after: a new C-contiguous
+ * array, or NULL with the error set; x is borrowed. */
+static struct ndarray *c2c_leading(struct eval *ev, const struct backend_fft *fb, struct ndarray *x,
+				   int na, const int64_t *s, int sign)
+{
+	int nd = x->ndim, p[ND_MAXDIM], inv[ND_MAXDIM];
+	p[0] = nd - 1;
+	for (int i = 0; i < nd - 1; i++)
+		p[i + 1] = i;
+	for (int i = 0; i < nd; i++)
+		inv[i] = i == nd - 1 ? 0 : i + 1;
+	struct ndarray *t = arr_transpose(ev, x, p), *c, *h;
+	if (!t)
+		return NULL;
+	c = fft_contig(ev, t);
+	nd_decref(t);
+	if (!c)
+		return NULL;
+	h = fft_run(ev, fb, c, FFT_C2C, na - 1, s, sign, 0);
+	nd_decref(c);
+	if (!h)
+		return NULL;
+	t = arr_transpose(ev, h, inv);
+	nd_decref(h);
+	if (!t)
+		return NULL;
+	h = fft_contig(ev, t);
+	nd_decref(t);
+	return h;
+}
+
+static struct ndarray *fft_run(struct eval *ev, const struct backend_fft *fb, struct ndarray *x,
 			       enum fft_kind kind, int na, const int64_t *lens, int sign, int shared)
 {
 	const struct backend *be = nd_backend(x);
@@ -307,65 +342,19 @@ static struct ndarray *fft_axes(struct eval *ev, const struct backend *be, const
 		if (!h)
 			goto out;
 		if (na > 1) {
-			/* C2C over the other axes: move the last (half) axis first */
-			int p2[ND_MAXDIM], nd = h->ndim, np = 0;
-			p2[np++] = nd - 1;
-			for (int i = 0; i < nd - 1; i++)
-				p2[np++] = i;
-			struct ndarray *t = arr_transpose(ev, h, p2), *c;
+			/* C2C over the other axes */
+			struct ndarray *c = c2c_leading(ev, fb, h, na, s, -1);
 			nd_decref(h);
-			if (!t)
-				goto out;
-			c = fft_contig(ev, t);
-			nd_decref(t);
-			if (!c)
-				goto out;
-			h = fft_run(ev, fb, c, FFT_C2C, na - 1, s, -1, 0);
-			nd_decref(c);
-			if (!h)
-				goto out;
-			int inv2[ND_MAXDIM];
-			for (int i = 0; i < nd; i++)
-				inv2[i] = i == nd - 1 ? 0 : i + 1;
-			t = arr_transpose(ev, h, inv2);
-			nd_decref(h);
-			if (!t)
-				goto out;
-			h = fft_contig(ev, t);
-			nd_decref(t);
-			if (!h)
+			if (!(h = c))
 				goto out;
 		}
 		y = h;
 	} else {
 		/* C2R: C2C inverse over the leading axes, then C2R on the last */
 		if (na > 1) {
-			int nd = m->ndim, p2[ND_MAXDIM], np = 0;
-			p2[np++] = nd - 1;
-			for (int i = 0; i < nd - 1; i++)
-				p2[np++] = i;
-			struct ndarray *t = arr_transpose(ev, m, p2), *c, *h;
-			if (!t)
-				goto out;
-			c = fft_contig(ev, t);
-			nd_decref(t);
-			if (!c)
-				goto out;
-			h = fft_run(ev, fb, c, FFT_C2C, na - 1, s, +1, 0);
-			nd_decref(c);
-			if (!h)
-				goto out;
-			int inv2[ND_MAXDIM];
-			for (int i = 0; i < nd; i++)
-				inv2[i] = i == nd - 1 ? 0 : i + 1;
-			t = arr_transpose(ev, h, inv2);
-			nd_decref(h);
-			if (!t)
-				goto out;
+			struct ndarray *c = c2c_leading(ev, fb, m, na, s, +1);
 			nd_decref(m);
-			m = fft_contig(ev, t);
-			nd_decref(t);
-			if (!m)
+			if (!(m = c))
 				goto out;
 		}
 		y = fft_run(ev, fb, m, FFT_C2R, 1, s + na - 1, 0, 0);

@@ -1210,6 +1210,29 @@ out:
 	return r ? arr_result(ev, lin_on(ev, r, be)) : NULL;
 }
 
+/* lstsq's checks: a 2-d, b 1-d or 2-d with a's rows, and their work and
+ * result types: 0, or -1 with LinAlgError */
+static int lstsq_check(struct eval *ev, const struct backend *be, const struct ndarray *a,
+		       const struct ndarray *b, int *work, int *result)
+{
+	if (a->ndim != 2) {
+		err_set(ev, TY_LinAlgError, "%d-dimensional array given. Array must be two-dimensional", a->ndim);
+		return -1;
+	}
+	if (b->ndim != 1 && b->ndim != 2) {
+		err_set(ev, TY_LinAlgError, "%d-dimensional array given. Array must be one or two-dimensional", b->ndim);
+		return -1;
+	}
+	const struct ndarray *both[2] = {a, b};
+	if (lin_types(ev, be, 2, both, work, result) < 0)
+		return -1;
+	if (b->shape[0] != a->shape[0]) {
+		err_set(ev, TY_LinAlgError, "Incompatible dimensions");
+		return -1;
+	}
+	return 0;
+}
+
 static struct value *f_pinv(struct eval *ev, const struct builtin *bi, int argc,
 			    struct value **argv, const struct kwargs *kw)
 {
@@ -1314,23 +1337,10 @@ static struct value *f_lstsq(struct eval *ev, const struct builtin *bi, int argc
 	const struct backend_linalg *lb = lin_lb(ev, be, "lstsq");
 	if (!lb || !(a = arr_asarray(ev, be, av, -1)) || !(b = arr_asarray(ev, be, bv, -1)))
 		goto out;
-	if (a->ndim != 2) {
-		err_set(ev, TY_LinAlgError, "%d-dimensional array given. Array must be two-dimensional", a->ndim);
-		goto out;
-	}
-	if (b->ndim != 1 && b->ndim != 2) {
-		err_set(ev, TY_LinAlgError, "%d-dimensional array given. Array must be one or two-dimensional", b->ndim);
-		goto out;
-	}
-	const struct ndarray *both[2] = {a, b};
-	if (lin_types(ev, be, 2, both, &work, &result) < 0)
+	if (lstsq_check(ev, be, a, b, &work, &result) < 0)
 		goto out;
 	int64_t m = a->shape[0], n = a->shape[1], k = b->ndim == 1 ? 1 : b->shape[1];
 	int64_t mn = m < n ? m : n, ldb = m > n ? m : n;
-	if (b->shape[0] != m) {
-		err_set(ev, TY_LinAlgError, "Incompatible dimensions");
-		goto out;
-	}
 	double rcond = lin_eps(result) * (double)(m > n ? m : n);
 	if (rcv && rcv->type != VT_NONE && val_as_double(ev, rcv, &rcond) < 0)
 		goto out;
@@ -1521,22 +1531,9 @@ static struct value *lstsq_svd(struct eval *ev, const struct backend *be, struct
 	int64_t rank = 0;
 	if (!b)
 		goto out;
-	if (a->ndim != 2) {
-		err_set(ev, TY_LinAlgError, "%d-dimensional array given. Array must be two-dimensional", a->ndim);
-		goto out;
-	}
-	if (b->ndim != 1 && b->ndim != 2) {
-		err_set(ev, TY_LinAlgError, "%d-dimensional array given. Array must be one or two-dimensional", b->ndim);
-		goto out;
-	}
-	const struct ndarray *both[2] = {a, b};
-	if (lin_types(ev, be, 2, both, &work, &result) < 0)
+	if (lstsq_check(ev, be, a, b, &work, &result) < 0)
 		goto out;
 	int64_t m = a->shape[0], n = a->shape[1];
-	if (b->shape[0] != m) {
-		err_set(ev, TY_LinAlgError, "Incompatible dimensions");
-		goto out;
-	}
 	if (m == 0 || n == 0 || (b->ndim == 2 && b->shape[1] == 0))
 		goto out;   /* the caller takes gelsd's path (none here): see below */
 	double rcond = lin_eps(result) * (double)(m > n ? m : n);

@@ -129,55 +129,50 @@ static struct value *finish(struct eval *ev, struct ndarray *r, const struct out
 	return arr_wrap(ev, r);
 }
 
-/* a per-axis integer (origin=, size=): a scalar for all n axes or a
- * sequence of n */
+/* a per-axis number: a scalar for all n axes or a sequence of n, into
+ * iout (integers) or else dout (floats) */
+static int parse_seq(struct eval *ev, struct value *v, int n, int64_t *iout, double *dout)
+{
+	struct value *items;
+	int rc = 0;
+	if (v->type != VT_LIST && v->type != VT_TUPLE && !arr_borrow(v)) {
+		if (iout ? val_as_int64(ev, v, &iout[0]) < 0 : val_as_double(ev, v, &dout[0]) < 0)
+			return -1;
+		for (int i = 1; i < n; i++) {
+			if (iout)
+				iout[i] = iout[0];
+			else
+				dout[i] = dout[0];
+		}
+		return 0;
+	}
+	if (!(items = val_iter_list(ev, v)))
+		return -1;
+	if ((int64_t)items->u.seq.n != n)
+		err_set(ev, TY_RuntimeError, "sequence argument must have length equal to input rank"), rc = -1;
+	for (int i = 0; rc == 0 && i < n; i++)
+		rc = iout ? val_as_int64(ev, items->u.seq.items[i], &iout[i])
+			  : val_as_double(ev, items->u.seq.items[i], &dout[i]);
+	val_decref(items);
+	return rc;
+}
+
+/* a per-axis integer (origin=, size=), def for all n axes when not given */
 static int parse_seq_int(struct eval *ev, struct value *v, int64_t def, int n, int64_t *out,
 			 const char *what)
 {
-	struct value *items = NULL;
-	int rc = 0;
+	(void)what;
 	if (!v || v->type == VT_NONE) {
 		for (int i = 0; i < n; i++)
 			out[i] = def;
 		return 0;
 	}
-	if (v->type != VT_LIST && v->type != VT_TUPLE && !arr_borrow(v)) {
-		if (val_as_int64(ev, v, &out[0]) < 0)
-			return -1;
-		for (int i = 1; i < n; i++)
-			out[i] = out[0];
-		return 0;
-	}
-	if (!(items = val_iter_list(ev, v)))
-		return -1;
-	if ((int64_t)items->u.seq.n != n)
-		err_set(ev, TY_RuntimeError, "sequence argument must have length equal to input rank"), rc = -1;
-	for (int i = 0; rc == 0 && i < n; i++)
-		rc = val_as_int64(ev, items->u.seq.items[i], &out[i]);
-	val_decref(items);
-	(void)what;
-	return rc;
+	return parse_seq(ev, v, n, out, NULL);
 }
 
 static int parse_seq_double(struct eval *ev, struct value *v, int n, double *out)
 {
-	struct value *items;
-	int rc = 0;
-	if (v->type != VT_LIST && v->type != VT_TUPLE && !arr_borrow(v)) {
-		if (val_as_double(ev, v, &out[0]) < 0)
-			return -1;
-		for (int i = 1; i < n; i++)
-			out[i] = out[0];
-		return 0;
-	}
-	if (!(items = val_iter_list(ev, v)))
-		return -1;
-	if ((int64_t)items->u.seq.n != n)
-		err_set(ev, TY_RuntimeError, "sequence argument must have length equal to input rank"), rc = -1;
-	for (int i = 0; rc == 0 && i < n; i++)
-		rc = val_as_double(ev, items->u.seq.items[i], &out[i]);
-	val_decref(items);
-	return rc;
+	return parse_seq(ev, v, n, NULL, out);
 }
 
 /* weights as a C-contiguous float64 host array */

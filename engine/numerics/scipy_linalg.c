@@ -390,20 +390,24 @@ static void mm(const double *a, const double *b, double *c, int n)
 	cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0, a, n, b, n, 0.0, c, n);
 }
 
+/* expm's scaling and squaring (Higham 2005, as SciPy's): the 1-norm bounds
+ * up to which the Padé approximant of order 3, 5, 7, 9 (and 13 with s
+ * squarings) is used, and each order's numerator coefficients */
+static const double pade_theta[5] = { 1.495585217958292e-002, 2.539398330063230e-001,
+				      9.504178996162932e-001, 2.097847961257068e+000,
+				      5.371920351148152e+000 };
+static const double pade_b3[] = { 120., 60., 12., 1. };
+static const double pade_b5[] = { 30240., 15120., 3360., 420., 30., 1. };
+static const double pade_b7[] = { 17297280., 8648640., 1995840., 277200., 25200., 1512., 56., 1. };
+static const double pade_b9[] = { 17643225600., 8821612800., 2075673600., 302702400., 30270240.,
+				  2162160., 110880., 3960., 90., 1. };
+static const double pade_b13[] = { 64764752532480000., 32382376266240000., 7771770303897600.,
+				   1187353796428800., 129060195264000., 10559470521600., 670442572800.,
+				   33522128640., 1323241920., 40840800., 960960., 16380., 182., 1. };
+
 /* exp(A) of an n×n row-major matrix into E; 0 or -1 (singular Padé denominator) */
 static int expm_d(const double *A0, double *E, int n)
 {
-	static const double theta[5] = { 1.495585217958292e-002, 2.539398330063230e-001,
-					 9.504178996162932e-001, 2.097847961257068e+000,
-					 5.371920351148152e+000 };
-	static const double b3[] = { 120., 60., 12., 1. };
-	static const double b5[] = { 30240., 15120., 3360., 420., 30., 1. };
-	static const double b7[] = { 17297280., 8648640., 1995840., 277200., 25200., 1512., 56., 1. };
-	static const double b9[] = { 17643225600., 8821612800., 2075673600., 302702400., 30270240.,
-				     2162160., 110880., 3960., 90., 1. };
-	static const double b13[] = { 64764752532480000., 32382376266240000., 7771770303897600.,
-				      1187353796428800., 129060195264000., 10559470521600., 670442572800.,
-				      33522128640., 1323241920., 40840800., 960960., 16380., 182., 1. };
 	size_t nn = (size_t)n * n;
 	double *buf = calloc(nn * 10, sizeof(double));
 	int m, s = 0, rc = -1;
@@ -417,23 +421,23 @@ static int expm_d(const double *A0, double *E, int n)
 	mm(A2, A4, A6, n);
 	double d4 = pow(norm1(A4, n), 0.25), d6 = pow(norm1(A6, n), 1.0 / 6);
 	double eta1 = d4 > d6 ? d4 : d6;
-	if (eta1 <= theta[0]) {
+	if (eta1 <= pade_theta[0]) {
 		m = 3;
-	} else if (eta1 <= theta[1]) {
+	} else if (eta1 <= pade_theta[1]) {
 		m = 5;
 	} else {
 		mm(A4, A4, A8, n);
 		double d8 = pow(norm1(A8, n), 0.125);
 		double eta3 = d6 > d8 ? d6 : d8;
-		if (eta3 <= theta[2]) {
+		if (eta3 <= pade_theta[2]) {
 			m = 7;
-		} else if (eta3 <= theta[3]) {
+		} else if (eta3 <= pade_theta[3]) {
 			m = 9;
 		} else {
 			mm(A4, A6, T, n);
 			double d10 = pow(norm1(T, n), 0.1);
 			double eta4 = d8 > d10 ? d8 : d10, eta5 = eta3 < eta4 ? eta3 : eta4;
-			s = eta5 / theta[4] > 1 ? (int)ceil(log2(eta5 / theta[4])) : 0;
+			s = eta5 / pade_theta[4] > 1 ? (int)ceil(log2(eta5 / pade_theta[4])) : 0;
 			m = 13;
 			if (s) {
 				double f = ldexp(1.0, -s);
@@ -450,7 +454,7 @@ static int expm_d(const double *A0, double *E, int n)
 	memset(U, 0, nn * sizeof(double));
 	memset(V, 0, nn * sizeof(double));
 	if (m < 13) {
-		const double *b = m == 3 ? b3 : m == 5 ? b5 : m == 7 ? b7 : b9;
+		const double *b = m == 3 ? pade_b3 : m == 5 ? pade_b5 : m == 7 ? pade_b7 : pade_b9;
 		const double *pw[5] = { NULL, A2, A4, A6, A8 };
 		for (size_t i = 0; i < nn; i++) {
 			double id = (i % (size_t)(n + 1)) == 0 ? 1.0 : 0.0;
@@ -464,7 +468,7 @@ static int expm_d(const double *A0, double *E, int n)
 			}
 		mm(A, T, U, n);
 	} else {
-		const double *b = b13;
+		const double *b = pade_b13;
 		for (size_t i = 0; i < nn; i++)
 			P[i] = b[13] * A6[i] + b[11] * A4[i] + b[9] * A2[i];
 		mm(A6, P, T, n);
@@ -554,17 +558,6 @@ static struct value *xm_comb(struct eval *ev, int nt, const double *c, struct va
 
 static struct ndarray *expm_composed(struct eval *ev, const struct backend *be, struct ndarray *a0, int work)
 {
-	static const double theta[5] = { 1.495585217958292e-002, 2.539398330063230e-001,
-					 9.504178996162932e-001, 2.097847961257068e+000,
-					 5.371920351148152e+000 };
-	static const double b3[] = { 120., 60., 12., 1. };
-	static const double b5[] = { 30240., 15120., 3360., 420., 30., 1. };
-	static const double b7[] = { 17297280., 8648640., 1995840., 277200., 25200., 1512., 56., 1. };
-	static const double b9[] = { 17643225600., 8821612800., 2075673600., 302702400., 30270240.,
-				     2162160., 110880., 3960., 90., 1. };
-	static const double b13[] = { 64764752532480000., 32382376266240000., 7771770303897600.,
-				      1187353796428800., 129060195264000., 10559470521600., 670442572800.,
-				      33522128640., 1323241920., 40840800., 960960., 16380., 182., 1. };
 	struct ndarray *aw = arr_astype(ev, a0, work), *res = NULL;
 	struct value *A = aw ? arr_wrap(ev, aw) : NULL, *A2 = NULL, *A4 = NULL, *A6 = NULL, *A8 = NULL, *T = NULL;
 	struct value *U = NULL, *V = NULL, *P = NULL, *Q = NULL, *R = NULL, *id = NULL;
@@ -588,9 +581,9 @@ static struct ndarray *expm_composed(struct eval *ev, const struct backend *be, 
 	d4 = pow(d4, 0.25);
 	d6 = pow(d6, 1.0 / 6);
 	double eta1 = d4 > d6 ? d4 : d6;
-	if (eta1 <= theta[0]) {
+	if (eta1 <= pade_theta[0]) {
 		m = 3;
-	} else if (eta1 <= theta[1]) {
+	} else if (eta1 <= pade_theta[1]) {
 		m = 5;
 	} else {
 		double d8, d10;
@@ -598,16 +591,16 @@ static struct ndarray *expm_composed(struct eval *ev, const struct backend *be, 
 			goto out;
 		d8 = pow(d8, 0.125);
 		double eta3 = d6 > d8 ? d6 : d8;
-		if (eta3 <= theta[2]) {
+		if (eta3 <= pade_theta[2]) {
 			m = 7;
-		} else if (eta3 <= theta[3]) {
+		} else if (eta3 <= pade_theta[3]) {
 			m = 9;
 		} else {
 			if (!(T = xm_mm(ev, be, A4, A6)) || (d10 = xm_norm1(ev, be, T)) < 0)
 				goto out;
 			d10 = pow(d10, 0.1);
 			double eta4 = d8 > d10 ? d8 : d10, eta5 = eta3 < eta4 ? eta3 : eta4;
-			s = eta5 / theta[4] > 1 ? (int)ceil(log2(eta5 / theta[4])) : 0;
+			s = eta5 / pade_theta[4] > 1 ? (int)ceil(log2(eta5 / pade_theta[4])) : 0;
 			m = 13;
 			if (s) {
 				double f = ldexp(1.0, -s);
@@ -621,7 +614,7 @@ static struct ndarray *expm_composed(struct eval *ev, const struct backend *be, 
 		}
 	}
 	if (m < 13) {
-		const double *b = m == 3 ? b3 : m == 5 ? b5 : m == 7 ? b7 : b9;
+		const double *b = m == 3 ? pade_b3 : m == 5 ? pade_b5 : m == 7 ? pade_b7 : pade_b9;
 		struct value *pw[5] = {NULL, A2, A4, A6, A8};
 		double co[5], ce[5];
 		int np = m / 2 + 1;
@@ -633,7 +626,7 @@ static struct ndarray *expm_composed(struct eval *ev, const struct backend *be, 
 		V = T ? xm_comb(ev, np, ce, pw, id) : NULL;
 		U = V ? xm_mm(ev, be, A, T) : NULL;
 	} else {
-		const double *b = b13;
+		const double *b = pade_b13;
 		struct value *x3[4] = {A6, A4, A2, NULL};
 		double c1[3] = {b[13], b[11], b[9]}, c2[4] = {b[7], b[5], b[3], b[1]};
 		double c3[3] = {b[12], b[10], b[8]}, c4[4] = {b[6], b[4], b[2], b[0]};

@@ -265,6 +265,19 @@ static struct ndarray *flip_all(struct eval *ev, struct ndarray *a)
 	return nd_view(ev, a, a->dtype, a->ndim, a->shape, strides, off);
 }
 
+/* A correlation computed with its inputs' roles swapped, reversed along
+ * every axis into the one asked for (C-contiguous); r is stolen, NULL
+ * passes through. */
+static struct ndarray *reversed_result(struct eval *ev, struct ndarray *r)
+{
+	if (!r)
+		return NULL;
+	struct ndarray *f = flip_all(ev, r), *c = f ? arr_contiguous(ev, f) : NULL;
+	nd_decref(f);
+	nd_decref(r);
+	return c;
+}
+
 static int real_inputs(struct eval *ev, const struct backend *be, struct value *v1,
 		       struct value *v2, struct ndarray **a, struct ndarray **b)
 {
@@ -363,13 +376,8 @@ static struct value *sig_nd(struct eval *ev, const struct builtin *bi, int argc,
 		}
 	}
 	r = sig_run(ev, fname, a, b, conv, m, ST_CONSTANT, 0.0, odt, 0);
-	if (r && swap && !conv) {
-		/* correlation with the roles swapped is the reversed result */
-		struct ndarray *f = flip_all(ev, r), *c = f ? arr_contiguous(ev, f) : NULL;
-		nd_decref(f);
-		nd_decref(r);
-		r = c;
-	}
+	if (swap && !conv)
+		r = reversed_result(ev, r);
 	res = r ? arr_wrap(ev, r) : NULL;
 done:
 	nd_decref(a);
@@ -443,12 +451,8 @@ static struct value *sig_2d(struct eval *ev, const struct builtin *bi, int argc,
 		goto done;
 	}
 	r = sig_run(ev, fname, a, b, conv, m, em, fill, dt_promote(a->dtype, b->dtype), !conv);
-	if (r && swap && !conv) {
-		struct ndarray *f = flip_all(ev, r), *c = f ? arr_contiguous(ev, f) : NULL;
-		nd_decref(f);
-		nd_decref(r);
-		r = c;
-	}
+	if (swap && !conv)
+		r = reversed_result(ev, r);
 	res = r ? arr_wrap(ev, r) : NULL;
 done:
 	nd_decref(a);

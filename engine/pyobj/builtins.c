@@ -36,21 +36,6 @@ static int no_kwargs(struct eval *ev, const char *fname, const struct kwargs *kw
 	return 0;
 }
 
-static int nargs(struct eval *ev, const char *fname, int argc, int lo, int hi)
-{
-	if (argc < lo || argc > hi) {
-		if (lo == hi)
-			err_set(ev, TY_TypeError, "%s() takes exactly %s (%d given)", fname,
-				lo == 1 ? "one argument" : lo == 0 ? "no arguments" : "2 arguments", argc);
-		else if (argc < lo)
-			err_set(ev, TY_TypeError, "%s expected at least %d argument%s, got %d", fname, lo, lo == 1 ? "" : "s", argc);
-		else
-			err_set(ev, TY_TypeError, "%s expected at most %d argument%s, got %d", fname, hi, hi == 1 ? "" : "s", argc);
-		return -1;
-	}
-	return 0;
-}
-
 /* ---- output ---- */
 
 BI(print)
@@ -241,7 +226,7 @@ BI(input)
 
 BI(len)
 {
-	if (no_kwargs(ev, "len", kw) < 0 || nargs(ev, "len", argc, 1, 1) < 0)
+	if (no_kwargs(ev, "len", kw) < 0 || args_count(ev, "len", argc, 1, 1) < 0)
 		return NULL;
 	int64_t n = val_len(ev, argv[0]);
 	return n < 0 ? NULL : val_int(n);
@@ -249,7 +234,7 @@ BI(len)
 
 BI(repr)
 {
-	if (nargs(ev, "repr", argc, 1, 1) < 0)
+	if (args_count(ev, "repr", argc, 1, 1) < 0)
 		return NULL;
 	char *s = val_repr(ev, argv[0]);
 	return s ? val_str_take(s, strlen(s)) : NULL;
@@ -257,7 +242,7 @@ BI(repr)
 
 BI(abs)
 {
-	if (nargs(ev, "abs", argc, 1, 1) < 0)
+	if (args_count(ev, "abs", argc, 1, 1) < 0)
 		return NULL;
 	struct value *v = argv[0];
 	switch (v->type) {
@@ -279,21 +264,21 @@ BI(abs)
 BI(hash)
 {
 	uint64_t h;
-	if (nargs(ev, "hash", argc, 1, 1) < 0 || val_hash(ev, argv[0], &h) < 0)
+	if (args_count(ev, "hash", argc, 1, 1) < 0 || val_hash(ev, argv[0], &h) < 0)
 		return NULL;
 	return val_int((int64_t)h);
 }
 
 BI(id)
 {
-	if (nargs(ev, "id", argc, 1, 1) < 0)
+	if (args_count(ev, "id", argc, 1, 1) < 0)
 		return NULL;
 	return val_int((int64_t)(uintptr_t)argv[0]);
 }
 
 BI(callable)
 {
-	if (nargs(ev, "callable", argc, 1, 1) < 0)
+	if (args_count(ev, "callable", argc, 1, 1) < 0)
 		return NULL;
 	struct value *v = argv[0];
 	int c = v->type == VT_FUNCTION || v->type == VT_BUILTIN || v->type == VT_TYPE ||
@@ -304,7 +289,7 @@ BI(callable)
 
 BI(getattr)
 {
-	if (nargs(ev, "getattr", argc, 2, 3) < 0)
+	if (args_count(ev, "getattr", argc, 2, 3) < 0)
 		return NULL;
 	if (argv[1]->type != VT_STR)
 		return err_set(ev, TY_TypeError, "attribute name must be string, not '%s'", val_type_name(argv[1]));
@@ -318,7 +303,7 @@ BI(getattr)
 
 BI(hasattr)
 {
-	if (nargs(ev, "hasattr", argc, 2, 2) < 0)
+	if (args_count(ev, "hasattr", argc, 2, 2) < 0)
 		return NULL;
 	if (argv[1]->type != VT_STR)
 		return err_set(ev, TY_TypeError, "attribute name must be string, not '%s'", val_type_name(argv[1]));
@@ -335,7 +320,7 @@ BI(hasattr)
 
 BI(setattr)
 {
-	if (nargs(ev, "setattr", argc, 3, 3) < 0)
+	if (args_count(ev, "setattr", argc, 3, 3) < 0)
 		return NULL;
 	if (argv[1]->type != VT_STR)
 		return err_set(ev, TY_TypeError, "attribute name must be string, not '%s'", val_type_name(argv[1]));
@@ -391,7 +376,7 @@ static int isinst(struct eval *ev, struct value *v, struct value *t)
 
 BI(isinstance)
 {
-	if (nargs(ev, "isinstance", argc, 2, 2) < 0)
+	if (args_count(ev, "isinstance", argc, 2, 2) < 0)
 		return NULL;
 	int r = isinst(ev, argv[0], argv[1]);
 	return r < 0 ? NULL : val_bool(r);
@@ -399,7 +384,7 @@ BI(isinstance)
 
 BI(type)
 {
-	if (nargs(ev, "type", argc, 1, 1) < 0)
+	if (args_count(ev, "type", argc, 1, 1) < 0)
 		return NULL;
 	struct value *v = argv[0];
 	if (v->type == VT_SCALAR)
@@ -571,7 +556,7 @@ out:
 
 BI(reversed)
 {
-	if (nargs(ev, "reversed", argc, 1, 1) < 0)
+	if (args_count(ev, "reversed", argc, 1, 1) < 0)
 		return NULL;
 	struct value *v = argv[0];
 	if (v->type == VT_DICT || v->type == VT_STR || v->type == VT_BYTES || v->type == VT_LIST || v->type == VT_TUPLE ||
@@ -616,7 +601,7 @@ BI(map)
 
 BI(filter)
 {
-	if (nargs(ev, "filter", argc, 2, 2) < 0)
+	if (args_count(ev, "filter", argc, 2, 2) < 0)
 		return NULL;
 	struct value *items = val_iter_list(ev, argv[1]);
 	if (!items)
@@ -643,7 +628,7 @@ BI(filter)
 
 BI(iter)
 {
-	if (nargs(ev, "iter", argc, 1, 1) < 0)
+	if (args_count(ev, "iter", argc, 1, 1) < 0)
 		return NULL;
 	if (argv[0]->type == VT_OBJECT && (argv[0]->u.obj.t->iter || argv[0]->u.obj.t->next))
 		return val_iter(ev, argv[0]);
@@ -661,7 +646,7 @@ BI(iter)
 
 BI(next)
 {
-	if (nargs(ev, "next", argc, 1, 2) < 0)
+	if (args_count(ev, "next", argc, 1, 2) < 0)
 		return NULL;
 	if (argc == 1 && gen_is_generator(argv[0]))
 		return gen_send(ev, argv[0], NULL); /* StopIteration with its return value */
@@ -700,7 +685,7 @@ BI(next)
 
 static struct value *anyall(struct eval *ev, int argc, struct value **argv, int want_any)
 {
-	if (nargs(ev, want_any ? "any" : "all", argc, 1, 1) < 0)
+	if (args_count(ev, want_any ? "any" : "all", argc, 1, 1) < 0)
 		return NULL;
 	if (argv[0]->type == VT_NDARRAY) {
 		struct value *f = VAL_SLOT(argv[0], getattr)(ev, argv[0], want_any ? "any" : "all");
@@ -1043,7 +1028,7 @@ BI(round)
 
 BI(divmod)
 {
-	if (nargs(ev, "divmod", argc, 2, 2) < 0)
+	if (args_count(ev, "divmod", argc, 2, 2) < 0)
 		return NULL;
 	struct value *a = argv[0], *b = argv[1];
 	if ((a->type == VT_FLOAT || b->type == VT_FLOAT) && (a->type != VT_COMPLEX && b->type != VT_COMPLEX)) {
@@ -1125,14 +1110,14 @@ static struct value *int_to_base(struct eval *ev, struct value *v, int base, con
 	return val_cstr(p);
 }
 
-BI(hex) { return nargs(ev, "hex", argc, 1, 1) < 0 ? NULL : int_to_base(ev, argv[0], 16, "0x"); }
-BI(oct) { return nargs(ev, "oct", argc, 1, 1) < 0 ? NULL : int_to_base(ev, argv[0], 8, "0o"); }
-BI(bin) { return nargs(ev, "bin", argc, 1, 1) < 0 ? NULL : int_to_base(ev, argv[0], 2, "0b"); }
+BI(hex) { return args_count(ev, "hex", argc, 1, 1) < 0 ? NULL : int_to_base(ev, argv[0], 16, "0x"); }
+BI(oct) { return args_count(ev, "oct", argc, 1, 1) < 0 ? NULL : int_to_base(ev, argv[0], 8, "0o"); }
+BI(bin) { return args_count(ev, "bin", argc, 1, 1) < 0 ? NULL : int_to_base(ev, argv[0], 2, "0b"); }
 
 BI(chr)
 {
 	int64_t c;
-	if (nargs(ev, "chr", argc, 1, 1) < 0 || val_as_int64(ev, argv[0], &c) < 0)
+	if (args_count(ev, "chr", argc, 1, 1) < 0 || val_as_int64(ev, argv[0], &c) < 0)
 		return NULL;
 	if (c < 0 || c > 0x10FFFF)
 		return err_set(ev, TY_ValueError, "chr() arg not in range(0x110000)");
@@ -1157,7 +1142,7 @@ BI(chr)
 
 BI(ord)
 {
-	if (nargs(ev, "ord", argc, 1, 1) < 0)
+	if (args_count(ev, "ord", argc, 1, 1) < 0)
 		return NULL;
 	struct value *s = argv[0];
 	if (s->type == VT_BYTES) {

@@ -103,8 +103,9 @@ static struct value *as_value(struct eval *ev, struct pyfile *f, char *buf, size
 	return v ? v : err_nomem(ev);
 }
 
-/* one line (up to limit code points / bytes, < 0 none), the newline kept */
-static struct value *read_line(struct eval *ev, struct pyfile *f, int64_t limit)
+/* up to limit code points / bytes (< 0: no limit) to the end of the file,
+ * or (line) of the line, its newline kept */
+static struct value *read_upto(struct eval *ev, struct pyfile *f, int64_t limit, int line)
 {
 	struct sbuf b = {0};
 	int64_t k = 0;
@@ -113,7 +114,7 @@ static struct value *read_line(struct eval *ev, struct pyfile *f, int64_t limit)
 		sb_addc(&b, (char)c);
 		if (f->binary || ((unsigned char)c & 0xC0) != 0x80)
 			k++;
-		if (c == '\n')
+		if (line && c == '\n')
 			break;
 	}
 	/* a text read ends on a whole character */
@@ -143,29 +144,7 @@ static struct value *m_read(struct eval *ev, const struct builtin *bi, int argc,
 	if (args_parse(ev, "read", argc, argv, kw, "|size", &size) < 0 || args_int(ev, size, -1, &n) < 0 ||
 	    check_open(ev, F(SELF), 'r') < 0)
 		return NULL;
-	struct pyfile *f = F(SELF);
-	struct sbuf b = {0};
-	int64_t k = 0;
-	int c;
-	while ((n < 0 || k < n) && (c = getc(f->fp)) != EOF) {
-		sb_addc(&b, (char)c);
-		if (f->binary || ((unsigned char)c & 0xC0) != 0x80)
-			k++;
-	}
-	while (!f->binary && n >= 0 && (c = getc(f->fp)) != EOF) {
-		if (((unsigned char)c & 0xC0) != 0x80) {
-			ungetc(c, f->fp);
-			break;
-		}
-		sb_addc(&b, (char)c);
-	}
-	if (b.oom) {
-		free(b.s);
-		return err_nomem(ev);
-	}
-	struct value *v = as_value(ev, f, b.s ? b.s : (char *)"", b.n);
-	free(b.s);
-	return v;
+	return read_upto(ev, F(SELF), n, 0);
 }
 
 static struct value *m_readline(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
@@ -176,7 +155,7 @@ static struct value *m_readline(struct eval *ev, const struct builtin *bi, int a
 	if (args_parse(ev, "readline", argc, argv, kw, "|size", &size) < 0 || args_int(ev, size, -1, &n) < 0 ||
 	    check_open(ev, F(SELF), 'r') < 0)
 		return NULL;
-	return read_line(ev, F(SELF), n);
+	return read_upto(ev, F(SELF), n, 1);
 }
 
 static int is_empty(struct value *v)
@@ -193,7 +172,7 @@ static struct value *m_readlines(struct eval *ev, const struct builtin *bi, int 
 	if (!l)
 		return err_nomem(ev);
 	for (;;) {
-		struct value *x = read_line(ev, F(SELF), -1);
+		struct value *x = read_upto(ev, F(SELF), -1, 1);
 		if (!x) {
 			val_decref(l);
 			return NULL;
@@ -370,7 +349,7 @@ static struct value *file_next(struct eval *ev, struct value *self)
 {
 	if (check_open(ev, F(self), 'r') < 0)
 		return NULL;
-	struct value *x = read_line(ev, F(self), -1);
+	struct value *x = read_upto(ev, F(self), -1, 1);
 	if (x && is_empty(x)) {
 		val_decref(x);
 		return NULL;

@@ -30,21 +30,6 @@ static int is_complex_value(struct value *v)
 	       ((v->type == VT_SCALAR || v->type == VT_NDARRAY) && VAL_SLOT(v, kind)(v) == 'c');
 }
 
-static int nargs(struct eval *ev, const char *fname, int argc, int lo, int hi)
-{
-	if (argc < lo || argc > hi) {
-		if (lo == hi)
-			err_set(ev, TY_TypeError, "%s() takes exactly %s (%d given)", fname,
-				lo == 1 ? "one argument" : lo == 0 ? "no arguments" : "2 arguments", argc);
-		else if (argc < lo)
-			err_set(ev, TY_TypeError, "%s expected at least %d argument%s, got %d", fname, lo, lo == 1 ? "" : "s", argc);
-		else
-			err_set(ev, TY_TypeError, "%s expected at most %d argument%s, got %d", fname, hi, hi == 1 ? "" : "s", argc);
-		return -1;
-	}
-	return 0;
-}
-
 /* ---- classes without a typeid (type(print), type(cp.cuda.Device(0))) ---- */
 
 struct named_type { char *name; };
@@ -421,7 +406,7 @@ struct value *builtins_type_call(struct eval *ev, enum typeid t, int argc, struc
 	case TY_BYTES:
 		return bytes_type_call(ev, argc, argv, kw);
 	case TY_LIST: case TY_TUPLE: {
-		if (nargs(ev, t == TY_LIST ? "list" : "tuple", argc, 0, 1) < 0)
+		if (args_count(ev, t == TY_LIST ? "list" : "tuple", argc, 0, 1) < 0)
 			return NULL;
 		if (!argc)
 			return t == TY_LIST ? val_list_new(0, NULL) : val_tuple_new(0, NULL);
@@ -551,7 +536,7 @@ static struct value *strip_impl(struct eval *ev, struct value *s, int argc, stru
 				int left, int right, const char *fname)
 {
 	const char *chars = NULL;
-	if (nargs(ev, fname, argc, 0, 1) < 0)
+	if (args_count(ev, fname, argc, 0, 1) < 0)
 		return NULL;
 	if (argc == 1 && argv[0]->type != VT_NONE) {
 		if (argv[0]->type != VT_STR)
@@ -695,7 +680,7 @@ M(splitlines)
 
 M(join)
 {
-	if (nargs(ev, "join", argc, 1, 1) < 0)
+	if (args_count(ev, "join", argc, 1, 1) < 0)
 		return NULL;
 	struct value *items = val_iter_list(ev, argv[0]);
 	if (!items)
@@ -764,22 +749,36 @@ M(replace)
 	return s ? val_str_take(s, n) : err_nomem(ev);
 }
 
+/* The [start, end) of a str method's optional start and end arguments
+ * (argv[1], argv[2]; None or absent: the whole string) over cn code
+ * points, as CPython adjusts them (end may stay below start) */
+static int str_span(struct eval *ev, int argc, struct value **argv, int64_t cn, int64_t *start,
+		    int64_t *end)
+{
+	int64_t a = 0, b = cn;
+	if (argc > 1 && argv[1]->type != VT_NONE && val_as_int64(ev, argv[1], &a) < 0)
+		return -1;
+	if (argc > 2 && argv[2]->type != VT_NONE && val_as_int64(ev, argv[2], &b) < 0)
+		return -1;
+	if (a < 0) a += cn;
+	if (b < 0) b += cn;
+	if (a < 0) a = 0;
+	if (b > cn) b = cn;
+	*start = a;
+	*end = b;
+	return 0;
+}
+
 static struct value *startsends(struct eval *ev, struct value *self, int argc, struct value **argv, int ends)
 {
-	if (nargs(ev, ends ? "endswith" : "startswith", argc, 1, 3) < 0)
+	if (args_count(ev, ends ? "endswith" : "startswith", argc, 1, 3) < 0)
 		return NULL;
 	struct value *p = argv[0];
 	const char *s = self->u.str->s;
 	size_t n = self->u.str->len, cn = utf8_len(s, n);
-	int64_t a = 0, b = (int64_t)cn;
-	if (argc > 1 && argv[1]->type != VT_NONE && val_as_int64(ev, argv[1], &a) < 0)
+	int64_t a, b;
+	if (str_span(ev, argc, argv, (int64_t)cn, &a, &b) < 0)
 		return NULL;
-	if (argc > 2 && argv[2]->type != VT_NONE && val_as_int64(ev, argv[2], &b) < 0)
-		return NULL;
-	if (a < 0) a += (int64_t)cn;
-	if (b < 0) b += (int64_t)cn;
-	if (a < 0) a = 0;
-	if (b > (int64_t)cn) b = (int64_t)cn;
 	if (p->type == VT_TUPLE) {
 		for (size_t i = 0; i < p->u.seq.n; i++) {
 			struct value *args[3] = { p->u.seq.items[i], argc > 1 ? argv[1] : NULL, argc > 2 ? argv[2] : NULL };
@@ -804,7 +803,7 @@ static struct value *startsends(struct eval *ev, struct value *self, int argc, s
 
 static struct value *affix(struct eval *ev, struct value *self, int argc, struct value **argv, int suffix)
 {
-	if (nargs(ev, suffix ? "removesuffix" : "removeprefix", argc, 1, 1) < 0)
+	if (args_count(ev, suffix ? "removesuffix" : "removeprefix", argc, 1, 1) < 0)
 		return NULL;
 	if (argv[0]->type != VT_STR)
 		return err_set(ev, TY_TypeError, "%s() argument must be str, not %s",
@@ -907,21 +906,15 @@ M(swapcase) { return casemap(SELF, 4); }
 static struct value *str_find(struct eval *ev, struct value *self, int argc, struct value **argv,
 			      int rev, int raise, const char *fname)
 {
-	if (nargs(ev, fname, argc, 1, 3) < 0)
+	if (args_count(ev, fname, argc, 1, 3) < 0)
 		return NULL;
 	if (argv[0]->type != VT_STR)
 		return err_set(ev, TY_TypeError, "must be str, not %s", val_type_name(argv[0]));
 	const char *s = self->u.str->s;
 	size_t n = self->u.str->len, cn = utf8_len(s, n);
-	int64_t a = 0, b = (int64_t)cn;
-	if (argc > 1 && argv[1]->type != VT_NONE && val_as_int64(ev, argv[1], &a) < 0)
+	int64_t a, b;
+	if (str_span(ev, argc, argv, (int64_t)cn, &a, &b) < 0)
 		return NULL;
-	if (argc > 2 && argv[2]->type != VT_NONE && val_as_int64(ev, argv[2], &b) < 0)
-		return NULL;
-	if (a < 0) a += (int64_t)cn;
-	if (b < 0) b += (int64_t)cn;
-	if (a < 0) a = 0;
-	if (b > (int64_t)cn) b = (int64_t)cn;
 	int64_t found = -1;
 	if (a <= b) {
 		size_t ao = utf8_offset(s, n, (size_t)a), bo = utf8_offset(s, n, (size_t)b);
@@ -951,7 +944,7 @@ M(rindex) { return str_find(ev, SELF, argc, argv, 1, 1, "rindex"); }
 
 M(strcount)
 {
-	if (nargs(ev, "count", argc, 1, 1) < 0)
+	if (args_count(ev, "count", argc, 1, 1) < 0)
 		return NULL;
 	if (argv[0]->type != VT_STR)
 		return err_set(ev, TY_TypeError, "must be str, not %s", val_type_name(argv[0]));
@@ -973,7 +966,7 @@ M(strcount)
 static struct value *pad(struct eval *ev, struct value *self, int argc, struct value **argv, int how, const char *fname)
 {
 	int64_t w;
-	if (nargs(ev, fname, argc, 1, 2) < 0 || val_as_int64(ev, argv[0], &w) < 0)
+	if (args_count(ev, fname, argc, 1, 2) < 0 || val_as_int64(ev, argv[0], &w) < 0)
 		return NULL;
 	const char *fill = " ";
 	size_t fl = 1;
@@ -1005,7 +998,7 @@ M(center) { return pad(ev, SELF, argc, argv, 2, "center"); }
 M(zfill)
 {
 	int64_t w;
-	if (nargs(ev, "zfill", argc, 1, 1) < 0 || val_as_int64(ev, argv[0], &w) < 0)
+	if (args_count(ev, "zfill", argc, 1, 1) < 0 || val_as_int64(ev, argv[0], &w) < 0)
 		return NULL;
 	const char *s = SELF->u.str->s;
 	int64_t n = (int64_t)SELF->u.str->len;
@@ -1067,7 +1060,7 @@ M(islower)
 
 static struct value *partition(struct eval *ev, struct value *self, int argc, struct value **argv, int rev)
 {
-	if (nargs(ev, rev ? "rpartition" : "partition", argc, 1, 1) < 0)
+	if (args_count(ev, rev ? "rpartition" : "partition", argc, 1, 1) < 0)
 		return NULL;
 	if (argv[0]->type != VT_STR)
 		return err_set(ev, TY_TypeError, "must be str, not %s", val_type_name(argv[0]));
@@ -1114,14 +1107,14 @@ M(encode)
 
 M(append)
 {
-	if (nargs(ev, "list.append", argc, 1, 1) < 0)
+	if (args_count(ev, "list.append", argc, 1, 1) < 0)
 		return NULL;
 	return list_append(SELF, val_incref(argv[0])) < 0 ? err_nomem(ev) : val_none();
 }
 
 M(extend)
 {
-	if (nargs(ev, "list.extend", argc, 1, 1) < 0)
+	if (args_count(ev, "list.extend", argc, 1, 1) < 0)
 		return NULL;
 	struct value *items = val_iter_list(ev, argv[0]);
 	if (!items)
@@ -1138,7 +1131,7 @@ M(extend)
 M(pop)
 {
 	int64_t i = -1;
-	if (nargs(ev, "pop", argc, 0, 1) < 0 || (argc && val_as_int64(ev, argv[0], &i) < 0))
+	if (args_count(ev, "pop", argc, 0, 1) < 0 || (argc && val_as_int64(ev, argv[0], &i) < 0))
 		return NULL;
 	struct value *l = SELF;
 	if (!l->u.seq.n)
@@ -1156,7 +1149,7 @@ M(pop)
 M(insert)
 {
 	int64_t i;
-	if (nargs(ev, "insert", argc, 2, 2) < 0 || val_as_int64(ev, argv[0], &i) < 0)
+	if (args_count(ev, "insert", argc, 2, 2) < 0 || val_as_int64(ev, argv[0], &i) < 0)
 		return NULL;
 	struct value *l = SELF;
 	int64_t n = (int64_t)l->u.seq.n;
@@ -1175,7 +1168,7 @@ M(insert)
 
 M(seqindex)
 {
-	if (nargs(ev, "index", argc, 1, 3) < 0)
+	if (args_count(ev, "index", argc, 1, 3) < 0)
 		return NULL;
 	struct value *l = SELF;
 	for (size_t i = 0; i < l->u.seq.n; i++) {
@@ -1195,7 +1188,7 @@ M(seqindex)
 
 M(seqcount)
 {
-	if (nargs(ev, "count", argc, 1, 1) < 0)
+	if (args_count(ev, "count", argc, 1, 1) < 0)
 		return NULL;
 	int64_t c = 0;
 	for (size_t i = 0; i < SELF->u.seq.n; i++) {
@@ -1209,7 +1202,7 @@ M(seqcount)
 
 M(remove)
 {
-	if (nargs(ev, "remove", argc, 1, 1) < 0)
+	if (args_count(ev, "remove", argc, 1, 1) < 0)
 		return NULL;
 	struct value *l = SELF;
 	for (size_t i = 0; i < l->u.seq.n; i++) {
@@ -1294,14 +1287,23 @@ M(keys) { return dict_view(ev, SELF, 0); }
 M(values) { return dict_view(ev, SELF, 1); }
 M(items) { return dict_view(ev, SELF, 2); }
 
+/* The key argument of d.get/pop/setdefault(key[, default]): hashable, its
+ * value in d borrowed in *v (NULL when absent); 0, or -1 with TypeError */
+static int dict_key_arg(struct eval *ev, struct value *d, const char *fname, int argc,
+			struct value **argv, struct value **v)
+{
+	uint64_t h;
+	if (args_count(ev, fname, argc, 1, 2) < 0 || val_hash(ev, argv[0], &h) < 0)
+		return -1;
+	*v = dict_get_borrow(d, argv[0]);
+	return 0;
+}
+
 M(dictget)
 {
-	if (nargs(ev, "get", argc, 1, 2) < 0)
+	struct value *v;
+	if (dict_key_arg(ev, SELF, "get", argc, argv, &v) < 0)
 		return NULL;
-	uint64_t h;
-	if (val_hash(ev, argv[0], &h) < 0)
-		return NULL;
-	struct value *v = dict_get_borrow(SELF, argv[0]);
 	if (v)
 		return val_incref(v);
 	return argc == 2 ? val_incref(argv[1]) : val_none();
@@ -1309,12 +1311,9 @@ M(dictget)
 
 M(dictpop)
 {
-	if (nargs(ev, "pop", argc, 1, 2) < 0)
+	struct value *v;
+	if (dict_key_arg(ev, SELF, "pop", argc, argv, &v) < 0)
 		return NULL;
-	uint64_t h;
-	if (val_hash(ev, argv[0], &h) < 0)
-		return NULL;
-	struct value *v = dict_get_borrow(SELF, argv[0]);
 	if (!v) {
 		if (argc == 2)
 			return val_incref(argv[1]);
@@ -1327,12 +1326,9 @@ M(dictpop)
 
 M(setdefault)
 {
-	if (nargs(ev, "setdefault", argc, 1, 2) < 0)
+	struct value *v;
+	if (dict_key_arg(ev, SELF, "setdefault", argc, argv, &v) < 0)
 		return NULL;
-	uint64_t h;
-	if (val_hash(ev, argv[0], &h) < 0)
-		return NULL;
-	struct value *v = dict_get_borrow(SELF, argv[0]);
 	if (v)
 		return val_incref(v);
 	struct value *d = argc == 2 ? argv[1] : NULL;

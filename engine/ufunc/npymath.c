@@ -17,119 +17,10 @@
 static inline float bits_f(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
 static inline uint32_t f_bits(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
 
-/* loops_trigonometric: simd_sincos_f32 */
-static inline float np_sincosf(float x, int cosine)
-{
-	float q, r, r2, c, s, res;
-	int iq;
-	if (isnan(x))
-		return NAN;
-	if (!(fabsf(x) <= (cosine ? 71476.0625f : 117435.992f)))
-		return cosine ? cosf(x) : sinf(x);
-	q = fmaf(x, 0x1.45f306p-1f, 0x1.800000p+23f); /* NumPy's build contracts mul+add */
-	q = q - 0x1.800000p+23f;
-	r = fmaf(q, -0x1.921fb0p+00f, x);
-	r = fmaf(q, -0x1.5110b4p-22f, r);
-	r = fmaf(q, -0x1.846988p-48f, r);
-	r2 = r * r;
-	c = fmaf(0x1.98e616p-16f, r2, -0x1.6c06dcp-10f);
-	c = fmaf(c, r2, 0x1.55553cp-05f);
-	c = fmaf(c, r2, -0x1.000000p-01f);
-	c = fmaf(c, r2, 0x1.000000p+00f);
-	s = fmaf(0x1.7d3bbcp-19f, r2, -0x1.a06bbap-13f);
-	s = fmaf(s, r2, 0x1.11119ap-07f);
-	s = fmaf(s, r2, -0x1.555556p-03f);
-	s = fmaf(s, r2, 0.0f);
-	s = fmaf(s, r, r);
-	iq = (int)q;
-	if (cosine)
-		iq += 1;
-	res = (iq & 1) == 0 ? s : c;
-	if ((iq & 2) == 2)
-		res = 0.0f - res;
-	return res;
-}
-
-float uf_np_sinf(float x) { return np_sincosf(x, 0); }
-float uf_np_cosf(float x) { return np_sincosf(x, 1); }
-
-/* loops_exponent_log: simd_exp_FLOAT (AVX2) */
-float uf_np_expf(float x)
-{
-	float q, y, num, den, poly;
-	if (isnan(x))
-		return NAN;
-	if (x >= 88.72283935546875f)
-		return INFINITY;
-	if (x <= -103.97208404541015625f)
-		return 0.0f;
-	q = x * 1.442695040888963407359924681001892137f;
-	q = q + 0x1.800000p+23f;
-	q = q - 0x1.800000p+23f;
-	y = fmaf(q, -6.93145752e-1f, x);
-	y = fmaf(q, -1.42860677e-6f, y);
-	y = fmaf(q, 0.0f, y);
-	num = fmaf(5.082762527590693718096e-04f, y, 6.757896990527504603057e-03f);
-	num = fmaf(num, y, 5.114512081637298353406e-02f);
-	num = fmaf(num, y, 2.473615434895520810817e-01f);
-	num = fmaf(num, y, 7.257664613233124478488e-01f);
-	num = fmaf(num, y, 9.999999999980870924916e-01f);
-	den = fmaf(2.159509375685829852307e-02f, y, -2.742335390411667452936e-01f);
-	den = fmaf(den, y, 1.000000000000000000000e+00f);
-	poly = num / den;
-	if (q <= -125.0f) {
-		int diff = (int)rintf(-(q + 125.0f));
-		float p = bits_f(f_bits(poly) - (125u << 23));
-		return p / (float)(1 << diff);
-	}
-	return bits_f(f_bits(poly) + ((uint32_t)(int)q << 23));
-}
-
-/* loops_exponent_log: simd_log_FLOAT (AVX2) */
-float uf_np_logf(float x)
-{
-	float e, m, num, den, poly;
-	uint32_t b;
-	int denorm;
-	if (isnan(x))
-		return NAN;
-	if (x < 0)
-		return -NAN;
-	if (x == 0)
-		return -INFINITY;
-	if (x == INFINITY)
-		return INFINITY;
-	denorm = x < FLT_MIN;
-	if (denorm)
-		x = x * bits_f(0x71800000);
-	b = f_bits(x);
-	e = (float)((int32_t)(b >> 23) - 0x7E);
-	if (denorm)
-		e = e - 100.0f;
-	m = bits_f((b & 0x7fffff) | (126u << 23));
-	if (m <= 0.707106781186547524400844362104849039f) {
-		m = m + m;
-		e = e - 1.0f;
-	}
-	m = m - 1.0f;
-	num = fmaf(2.589979117907922693523e-02f, m, 3.808837741388407920751e-01f);
-	num = fmaf(num, m, 1.480000633576506585156e+00f);
-	num = fmaf(num, m, 2.112677543073053063722e+00f);
-	num = fmaf(num, m, 9.999999999999998702752e-01f);
-	num = fmaf(num, m, 0.000000000000000000000e+00f);
-	den = fmaf(5.875095403124574342950e-03f, m, 1.546476374983906719538e-01f);
-	den = fmaf(den, m, 9.864942958519418960339e-01f);
-	den = fmaf(den, m, 2.453006071784736363091e+00f);
-	den = fmaf(den, m, 2.612677543073109236779e+00f);
-	den = fmaf(den, m, 1.000000000000000000000e+00f);
-	poly = num / den;
-	return fmaf(e, 0.693147180559945309417232121458176568f, poly);
-}
-
-/* ---- array loops: a branch-free core the compiler vectorises (AVX2+FMA
- * clone chosen at run time), then a scalar fix-up of the lanes NumPy sends
- * to libm or special-cases.  Blocks of 256 through a local copy so that
- * in-place calls (out is in) stay exact. ---- */
+/* ---- the cores: NumPy's Cody-Waite reductions and minimax polynomials
+ * (fused multiply-adds), branch-free so that the compiler vectorises them;
+ * an argument they do not answer (NaN, out of range) is replaced by one
+ * they do, and its lane answered by the scalar function or the fix-up. ---- */
 
 #define NPM_INLINE static inline __attribute__((always_inline))
 
@@ -214,6 +105,53 @@ NPM_INLINE float core_log(float x)
 	poly = num / den;
 	return fmaf(e, 0.693147180559945309417232121458176568f, poly);
 }
+
+/* The scalar functions: NumPy's answers for NaN and arguments out of the
+ * polynomials' range (sin and cos: libm's), else the core's. */
+
+/* loops_trigonometric: simd_sincos_f32 */
+static inline float np_sincosf(float x, int cosine)
+{
+	if (isnan(x))
+		return NAN;
+	if (!(fabsf(x) <= (cosine ? 71476.0625f : 117435.992f)))
+		return cosine ? cosf(x) : sinf(x);
+	return core_sincos(x, cosine);
+}
+
+float uf_np_sinf(float x) { return np_sincosf(x, 0); }
+float uf_np_cosf(float x) { return np_sincosf(x, 1); }
+
+/* loops_exponent_log: simd_exp_FLOAT (AVX2) */
+float uf_np_expf(float x)
+{
+	if (isnan(x))
+		return NAN;
+	if (x >= 88.72283935546875f)
+		return INFINITY;
+	if (x <= -103.97208404541015625f)
+		return 0.0f;
+	return core_exp(x);
+}
+
+/* loops_exponent_log: simd_log_FLOAT (AVX2) */
+float uf_np_logf(float x)
+{
+	if (isnan(x))
+		return NAN;
+	if (x < 0)
+		return -NAN;
+	if (x == 0)
+		return -INFINITY;
+	if (x == INFINITY)
+		return INFINITY;
+	return core_log(x);
+}
+
+/* ---- array loops: a branch-free core the compiler vectorises (AVX2+FMA
+ * clone chosen at run time), then a scalar fix-up of the lanes NumPy sends
+ * to libm or special-cases.  Blocks of 256 through a local copy so that
+ * in-place calls (out is in) stay exact. ---- */
 
 /* lanes the core does not answer: NaN, out of range, the special values.
  * Tested on the bits: this file's no-trapping-math lets the compiler turn

@@ -76,16 +76,28 @@ static struct value *meminfo_tuple(struct eval *ev)
 	return t ? t : err_nomem(ev);
 }
 
-static struct value *none_fn(struct eval *ev, const struct builtin *bi, int argc,
-			     struct value **argv, const struct kwargs *kw)
+/* A builtin fn that reads none of its arguments and returns expr (which
+ * may use ev): the methods and functions that in host mode are constants */
+#define NOARG_FN(fn, expr)                                                     \
+	static struct value *fn(struct eval *ev, const struct builtin *bi, int argc, \
+				struct value **argv, const struct kwargs *kw)  \
+	{                                                                      \
+		(void)ev;                                                      \
+		(void)bi;                                                      \
+		(void)argc;                                                    \
+		(void)argv;                                                    \
+		(void)kw;                                                      \
+		return expr;                                                   \
+	}
+
+/* a new object of type t over p; NULL with MemoryError */
+static struct value *obj_new(struct eval *ev, const struct objtype *t, void *p)
 {
-	(void)ev;
-	(void)bi;
-	(void)argc;
-	(void)argv;
-	(void)kw;
-	return val_none();
+	struct value *v = val_object_new(t, p);
+	return v ? v : err_nomem(ev);
 }
+
+NOARG_FN(none_fn, val_none())
 
 static void plain_free(void *p) { (void)p; }
 
@@ -405,16 +417,7 @@ static const struct objtype streamcls_type = {
 	.repr = streamcls_repr, .attrs = streamcls_attrs,
 };
 
-static struct value *fn_current_stream(struct eval *ev, const struct builtin *bi, int argc,
-				       struct value **argv, const struct kwargs *kw)
-{
-	(void)bi;
-	(void)argc;
-	(void)argv;
-	(void)kw;
-	struct value *v = val_object_new(&stream_type, NULL);
-	return v ? v : err_nomem(ev);
-}
+NOARG_FN(fn_current_stream, obj_new(ev, &stream_type, NULL))
 
 /* ---- memory pools ---- */
 
@@ -483,62 +486,14 @@ static const struct objtype pinned_type = {
 	.attrs = pinned_attrs,
 };
 
-static struct value *fn_mempool(struct eval *ev, const struct builtin *bi, int argc,
-				struct value **argv, const struct kwargs *kw)
-{
-	(void)bi;
-	(void)argc;
-	(void)argv;
-	(void)kw;
-	struct value *v = val_object_new(&pool_type, NULL);
-	return v ? v : err_nomem(ev);
-}
-
-static struct value *fn_pinnedpool(struct eval *ev, const struct builtin *bi, int argc,
-				   struct value **argv, const struct kwargs *kw)
-{
-	(void)bi;
-	(void)argc;
-	(void)argv;
-	(void)kw;
-	struct value *v = val_object_new(&pinned_type, (void *)"pinned");
-	return v ? v : err_nomem(ev);
-}
+NOARG_FN(fn_mempool, obj_new(ev, &pool_type, NULL))
+NOARG_FN(fn_pinnedpool, obj_new(ev, &pinned_type, (void *)"pinned"))
 
 /* ---- cupy.cuda and cupy.cuda.runtime functions ---- */
 
-static struct value *fn_false(struct eval *ev, const struct builtin *bi, int argc,
-			      struct value **argv, const struct kwargs *kw)
-{
-	(void)ev;
-	(void)bi;
-	(void)argc;
-	(void)argv;
-	(void)kw;
-	return val_bool(0);
-}
-
-static struct value *fn_zero(struct eval *ev, const struct builtin *bi, int argc,
-			     struct value **argv, const struct kwargs *kw)
-{
-	(void)ev;
-	(void)bi;
-	(void)argc;
-	(void)argv;
-	(void)kw;
-	return val_int(0);
-}
-
-static struct value *fn_one(struct eval *ev, const struct builtin *bi, int argc,
-			    struct value **argv, const struct kwargs *kw)
-{
-	(void)ev;
-	(void)bi;
-	(void)argc;
-	(void)argv;
-	(void)kw;
-	return val_int(1);
-}
+NOARG_FN(fn_false, val_bool(0))
+NOARG_FN(fn_zero, val_int(0))
+NOARG_FN(fn_one, val_int(1))
 
 static struct value *fn_memgetinfo(struct eval *ev, const struct builtin *bi, int argc,
 				   struct value **argv, const struct kwargs *kw)

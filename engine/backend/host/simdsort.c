@@ -268,15 +268,10 @@ AVX2 static inline __m256i blendv8(__m256i a, __m256i b, __m256i m)
  * the matrices transposed, which takes about a third of the operations.
  */
 #define MMX(NAME, a, b) MM_##NAME(a, b, a, b)
+#define ROWS(NAME, W) ROWS_##W(NAME)
 #define ROWS_8(NAME)                                                           \
 	do {                                                                   \
-		/* the 19 compare-exchanges of the optimal network for 8 */    \
-		MMX(NAME, a0, a2); MMX(NAME, a1, a3); MMX(NAME, a4, a6); MMX(NAME, a5, a7); \
-		MMX(NAME, a0, a4); MMX(NAME, a1, a5); MMX(NAME, a2, a6); MMX(NAME, a3, a7); \
-		MMX(NAME, a0, a1); MMX(NAME, a2, a3); MMX(NAME, a4, a5); MMX(NAME, a6, a7); \
-		MMX(NAME, a2, a4); MMX(NAME, a3, a5);                          \
-		MMX(NAME, a1, a4); MMX(NAME, a3, a6);                          \
-		MMX(NAME, a1, a2); MMX(NAME, a3, a4); MMX(NAME, a5, a6);       \
+		NET8(NAME);                                                    \
 		TRANSPOSE_8(NAME);                                             \
 	} while (0)
 /* a0..a7 as the rows of an 8 x 8 matrix of 32-bit lanes, transposed */
@@ -349,74 +344,6 @@ AVX2 static void leafstore_##NAME(T *v, int64_t k, VT x)                       \
 	else if (k > 0)                                                        \
 		MSTORE_##W(v, MASKN_##W(k), TOF_##NAME(x));                    \
 }                                                                              \
-AVX2 static inline void sort8_##NAME(VT *x)                                    \
-{                                                                              \
-	VT a0 = x[0], a1 = x[1], a2 = x[2], a3 = x[3];                         \
-	VT a4 = x[4], a5 = x[5], a6 = x[6], a7 = x[7];                         \
-	ROWS_##W(NAME);                                                        \
-	FLIP(NAME, W, a0, a1); FLIP(NAME, W, a2, a3);                          \
-	FLIP(NAME, W, a4, a5); FLIP(NAME, W, a6, a7);                          \
-	CLEAN8(NAME, W);                                                       \
-	FLIP(NAME, W, a0, a3); FLIP(NAME, W, a1, a2);                          \
-	FLIP(NAME, W, a4, a7); FLIP(NAME, W, a5, a6);                          \
-	HC1(NAME);                                                             \
-	CLEAN8(NAME, W);                                                       \
-	FLIP(NAME, W, a0, a7); FLIP(NAME, W, a1, a6);                          \
-	FLIP(NAME, W, a2, a5); FLIP(NAME, W, a3, a4);                          \
-	HC2(NAME);                                                             \
-	HC1(NAME);                                                             \
-	CLEAN8(NAME, W);                                                       \
-	x[0] = a0; x[1] = a1; x[2] = a2; x[3] = a3;                            \
-	x[4] = a4; x[5] = a5; x[6] = a6; x[7] = a7;                            \
-}                                                                              \
-AVX2 static inline void hc8_##NAME(VT *x)                                      \
-{                                                                              \
-	VT a0 = x[0], a1 = x[1], a2 = x[2], a3 = x[3];                         \
-	VT a4 = x[4], a5 = x[5], a6 = x[6], a7 = x[7];                         \
-	MM_##NAME(a0, a4, a0, a4); MM_##NAME(a1, a5, a1, a5);                  \
-	MM_##NAME(a2, a6, a2, a6); MM_##NAME(a3, a7, a3, a7);                  \
-	HC2(NAME);                                                             \
-	HC1(NAME);                                                             \
-	CLEAN8(NAME, W);                                                       \
-	x[0] = a0; x[1] = a1; x[2] = a2; x[3] = a3;                            \
-	x[4] = a4; x[5] = a5; x[6] = a6; x[7] = a7;                            \
-}                                                                              \
-/* Sorts x[0..nv); the vectors from nr on are all the greatest value (nv a \
- * power of two, nr <= nv), so every step whose upper vector is one of them  \
- * changes nothing and is skipped (sort8/hc8 treat whole blocks). */          \
-AVX2 static void bsort_##NAME(VT *x, int nv, int nr)                           \
-{                                                                              \
-	if (nv >= 8) {                                                         \
-		for (int b = 0; b < nr; b += 8)                                \
-			sort8_##NAME(x + b);                                   \
-	} else {                                                               \
-		for (int i = 0; i < nr; i++)                                   \
-			SORTV_##W(NAME, x[i]);                                 \
-	}                                                                      \
-	for (int s = 2; s <= nv; s *= 2) {                                     \
-		if (s <= 8 && nv >= 8)                                         \
-			continue; /* done in registers by sort8 */             \
-		for (int b = 0; b < nr; b += s)                                \
-			for (int j = b + s - nr > 0 ? b + s - nr : 0; j < s / 2; j++) { \
-				VT lo_, hi_;                                   \
-				MM_##NAME(x[b + j], REV_##W(NAME, x[b + s - 1 - j]), lo_, hi_); \
-				x[b + j] = lo_;                                \
-				x[b + s - 1 - j] = REV_##W(NAME, hi_);         \
-			}                                                      \
-		int dmin = nv >= 8 ? 8 : 1;                                    \
-		for (int d = s / 4; d >= dmin; d /= 2)                         \
-			for (int b = 0; b < nr; b += 2 * d)                    \
-				for (int j = b; j < b + d && j + d < nr; j++)  \
-					MM_##NAME(x[j], x[j + d], x[j], x[j + d]); \
-		if (nv >= 8) {                                                 \
-			for (int b = 0; b < nr; b += 8)                        \
-				hc8_##NAME(x + b);                             \
-		} else {                                                       \
-			for (int i = 0; i < nr; i++)                           \
-				CLEANV_##W(NAME, x[i]);                        \
-		}                                                              \
-	}                                                                      \
-}                                                                              \
 /* Sorts v[0..n), n <= LEAFV_W W, the lanes past n filled with tmax. */      \
 AVX2 static void leaf_##NAME(T *v, int64_t n, T tmax)                          \
 {                                                                              \
@@ -458,6 +385,7 @@ AVX2 static void leaf_##NAME(T *v, int64_t n, T tmax)                          \
 #define ANYNE_u64(x, pv) (LT_u64(x, pv) | (LE_u64(x, pv) ^ 0xf))
 #define ANYNE_f64(x, pv) (LT_f64(x, pv) | (LE_f64(x, pv) ^ 0xf))
 #define SORT_TEMPLATE(NAME, T, VT, W, LOAD, STORE, SET1, TMAX)                 \
+	BITONIC_TEMPLATE(AVX2, NAME, VT, W)                                    \
 	LEAF_TEMPLATE(NAME, T, VT, W, LOAD, STORE, SET1)                       \
 	QS_TEMPLATE(AVX2, NAME, T, VT, W, LOAD, SET1, LEAFV_##W * W, PIVOTV_##W * W, TMAX)
 

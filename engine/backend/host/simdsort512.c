@@ -188,6 +188,7 @@
 		b = REV_##W(NAME, hi_);                                        \
 	} while (0)
 #define MMX(NAME, a, b) MM(NAME, a, b, a, b)
+#define CLEAN8(NAME, W) ALL8(CLEANV, NAME, W)
 #define HC2(NAME)                                                              \
 	do {                                                                   \
 		MMX(NAME, a0, a2); MMX(NAME, a1, a3); MMX(NAME, a4, a6); MMX(NAME, a5, a7); \
@@ -214,13 +215,7 @@
  */
 #define ROWS(NAME, W)                                                          \
 	do {                                                                   \
-		/* the 19 compare-exchanges of the optimal network for 8 */    \
-		MMX(NAME, a0, a2); MMX(NAME, a1, a3); MMX(NAME, a4, a6); MMX(NAME, a5, a7); \
-		MMX(NAME, a0, a4); MMX(NAME, a1, a5); MMX(NAME, a2, a6); MMX(NAME, a3, a7); \
-		MMX(NAME, a0, a1); MMX(NAME, a2, a3); MMX(NAME, a4, a5); MMX(NAME, a6, a7); \
-		MMX(NAME, a2, a4); MMX(NAME, a3, a5);                          \
-		MMX(NAME, a1, a4); MMX(NAME, a3, a6);                          \
-		MMX(NAME, a1, a2); MMX(NAME, a3, a4); MMX(NAME, a5, a6);       \
+		NET8(NAME);                                                    \
 		TRANSPOSE_##W(NAME);                                           \
 		ALL8(MERGE8, NAME, W);                                         \
 	} while (0)
@@ -295,69 +290,6 @@
 	} while (0)
 
 #define LEAF_TEMPLATE(NAME, T, VT, W, MT, SET1)                                \
-AVX512 static inline void sort8_##NAME(VT *x)                                  \
-{                                                                              \
-	VT a0 = x[0], a1 = x[1], a2 = x[2], a3 = x[3];                         \
-	VT a4 = x[4], a5 = x[5], a6 = x[6], a7 = x[7];                         \
-	ROWS(NAME, W);                                                         \
-	FLIP(NAME, W, a0, a1); FLIP(NAME, W, a2, a3);                          \
-	FLIP(NAME, W, a4, a5); FLIP(NAME, W, a6, a7);                          \
-	ALL8(CLEANV, NAME, W);                                                 \
-	FLIP(NAME, W, a0, a3); FLIP(NAME, W, a1, a2);                          \
-	FLIP(NAME, W, a4, a7); FLIP(NAME, W, a5, a6);                          \
-	HC1(NAME);                                                             \
-	ALL8(CLEANV, NAME, W);                                                 \
-	FLIP(NAME, W, a0, a7); FLIP(NAME, W, a1, a6);                          \
-	FLIP(NAME, W, a2, a5); FLIP(NAME, W, a3, a4);                          \
-	HC2(NAME);                                                             \
-	HC1(NAME);                                                             \
-	ALL8(CLEANV, NAME, W);                                                 \
-	x[0] = a0; x[1] = a1; x[2] = a2; x[3] = a3;                            \
-	x[4] = a4; x[5] = a5; x[6] = a6; x[7] = a7;                            \
-}                                                                              \
-AVX512 static inline void hc8_##NAME(VT *x)                                    \
-{                                                                              \
-	VT a0 = x[0], a1 = x[1], a2 = x[2], a3 = x[3];                         \
-	VT a4 = x[4], a5 = x[5], a6 = x[6], a7 = x[7];                         \
-	MMX(NAME, a0, a4); MMX(NAME, a1, a5); MMX(NAME, a2, a6); MMX(NAME, a3, a7); \
-	HC2(NAME);                                                             \
-	HC1(NAME);                                                             \
-	ALL8(CLEANV, NAME, W);                                                 \
-	x[0] = a0; x[1] = a1; x[2] = a2; x[3] = a3;                            \
-	x[4] = a4; x[5] = a5; x[6] = a6; x[7] = a7;                            \
-}                                                                              \
-/* Sorts x[0..nv); the vectors from nr on are all the greatest value (nv a \
- * power of two, nr <= nv), so every step whose upper vector is one of them  \
- * changes nothing and is skipped (sort8/hc8 treat whole blocks). */          \
-AVX512 static void bsort_##NAME(VT *x, int nv, int nr)                         \
-{                                                                              \
-	if (nv >= 8) {                                                         \
-		for (int b = 0; b < nr; b += 8)                                \
-			sort8_##NAME(x + b);                                   \
-	} else {                                                               \
-		for (int i = 0; i < nr; i++)                                   \
-			SORTV_##W(NAME, x[i]);                                 \
-	}                                                                      \
-	for (int s = 2; s <= nv; s *= 2) {                                     \
-		if (s <= 8 && nv >= 8)                                         \
-			continue; /* done in registers by sort8 */             \
-		for (int b = 0; b < nr; b += s)                                \
-			for (int j = b + s - nr > 0 ? b + s - nr : 0; j < s / 2; j++) \
-				FLIP(NAME, W, x[b + j], x[b + s - 1 - j]);     \
-		int dmin = nv >= 8 ? 8 : 1;                                    \
-		for (int d = s / 4; d >= dmin; d /= 2)                         \
-			for (int b = 0; b < nr; b += 2 * d)                    \
-				for (int j = b; j < b + d && j + d < nr; j++)  \
-					MMX(NAME, x[j], x[j + d]);             \
-		if (nv >= 8) {                                                 \
-			for (int b = 0; b < nr; b += 8)                        \
-				hc8_##NAME(x + b);                             \
-		} else {                                                       \
-			for (int i = 0; i < nr; i++)                           \
-				CLEANV_##W(NAME, x[i]);                        \
-		}                                                              \
-	}                                                                      \
-}                                                                              \
 /* Sorts v[0..n), n <= LEAFV_W W, the lanes past n filled with tmax. */      \
 AVX512 static void leaf_##NAME(T *v, int64_t n, T tmax)                        \
 {                                                                              \
@@ -405,6 +337,7 @@ AVX512 static void leaf_##NAME(T *v, int64_t n, T tmax)                        \
 #define PSTEP_f64(x, GOES) CSTEP(f64, 8, __mmask8, x, GOES)
 
 #define SORT_TEMPLATE(NAME, T, VT, W, MT, SET1, TMAX)                          \
+	BITONIC_TEMPLATE(AVX512, NAME, VT, W)                                  \
 	LEAF_TEMPLATE(NAME, T, VT, W, MT, SET1)                                \
 	QS_TEMPLATE(AVX512, NAME, T, VT, W, OP(NAME, LOAD), SET1, LEAFV_##W * W, SAMPLE_##W, TMAX)
 

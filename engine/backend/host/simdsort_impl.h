@@ -211,4 +211,89 @@ TGT static void qs_##NAME(T *v, int64_t n, int depth, const T *lo)             \
 	leaf_##NAME(v, n, TMAX);                                               \
 }
 
+/*
+ * The bitonic leaf sort over vectors, in both files' vectors: NET8 is the 19
+ * compare-exchanges of the optimal network for 8, on whole vectors a0..a7;
+ * BITONIC_TEMPLATE makes sort8_NAME (eight vectors sorted as one run),
+ * hc8_NAME (eight vectors of a bitonic run merged) and bsort_NAME (the leaf's
+ * vectors sorted) from the file's MMX(NAME, a, b) (the compare-exchange of
+ * two vectors), FLIP (that of a with b reversed), HC2 and HC1 (those at
+ * distance 2 and 1 among a0..a7), CLEAN8(NAME, W) (the in-vector cleaners of
+ * a0..a7), ROWS(NAME, W) (a0..a7 made sorted vectors), SORTV_W and CLEANV_W
+ * (one vector sorted, cleaned).
+ */
+#define NET8(NAME)                                                             \
+	do {                                                                   \
+		MMX(NAME, a0, a2); MMX(NAME, a1, a3); MMX(NAME, a4, a6); MMX(NAME, a5, a7); \
+		MMX(NAME, a0, a4); MMX(NAME, a1, a5); MMX(NAME, a2, a6); MMX(NAME, a3, a7); \
+		MMX(NAME, a0, a1); MMX(NAME, a2, a3); MMX(NAME, a4, a5); MMX(NAME, a6, a7); \
+		MMX(NAME, a2, a4); MMX(NAME, a3, a5);                          \
+		MMX(NAME, a1, a4); MMX(NAME, a3, a6);                          \
+		MMX(NAME, a1, a2); MMX(NAME, a3, a4); MMX(NAME, a5, a6);       \
+	} while (0)
+#define BITONIC_TEMPLATE(TGT, NAME, VT, W)                                     \
+TGT static inline void sort8_##NAME(VT *x)                                     \
+{                                                                              \
+	VT a0 = x[0], a1 = x[1], a2 = x[2], a3 = x[3];                         \
+	VT a4 = x[4], a5 = x[5], a6 = x[6], a7 = x[7];                         \
+	ROWS(NAME, W);                                                         \
+	FLIP(NAME, W, a0, a1); FLIP(NAME, W, a2, a3);                          \
+	FLIP(NAME, W, a4, a5); FLIP(NAME, W, a6, a7);                          \
+	CLEAN8(NAME, W);                                                       \
+	FLIP(NAME, W, a0, a3); FLIP(NAME, W, a1, a2);                          \
+	FLIP(NAME, W, a4, a7); FLIP(NAME, W, a5, a6);                          \
+	HC1(NAME);                                                             \
+	CLEAN8(NAME, W);                                                       \
+	FLIP(NAME, W, a0, a7); FLIP(NAME, W, a1, a6);                          \
+	FLIP(NAME, W, a2, a5); FLIP(NAME, W, a3, a4);                          \
+	HC2(NAME);                                                             \
+	HC1(NAME);                                                             \
+	CLEAN8(NAME, W);                                                       \
+	x[0] = a0; x[1] = a1; x[2] = a2; x[3] = a3;                            \
+	x[4] = a4; x[5] = a5; x[6] = a6; x[7] = a7;                            \
+}                                                                              \
+TGT static inline void hc8_##NAME(VT *x)                                       \
+{                                                                              \
+	VT a0 = x[0], a1 = x[1], a2 = x[2], a3 = x[3];                         \
+	VT a4 = x[4], a5 = x[5], a6 = x[6], a7 = x[7];                         \
+	MMX(NAME, a0, a4); MMX(NAME, a1, a5); MMX(NAME, a2, a6); MMX(NAME, a3, a7); \
+	HC2(NAME);                                                             \
+	HC1(NAME);                                                             \
+	CLEAN8(NAME, W);                                                       \
+	x[0] = a0; x[1] = a1; x[2] = a2; x[3] = a3;                            \
+	x[4] = a4; x[5] = a5; x[6] = a6; x[7] = a7;                            \
+}                                                                              \
+/* Sorts x[0..nv); the vectors from nr on are all the greatest value (nv a     \
+ * power of two, nr <= nv), so every step whose upper vector is one of them    \
+ * changes nothing and is skipped (sort8/hc8 treat whole blocks). */           \
+TGT static void bsort_##NAME(VT *x, int nv, int nr)                            \
+{                                                                              \
+	if (nv >= 8) {                                                         \
+		for (int b = 0; b < nr; b += 8)                                \
+			sort8_##NAME(x + b);                                   \
+	} else {                                                               \
+		for (int i = 0; i < nr; i++)                                   \
+			SORTV_##W(NAME, x[i]);                                 \
+	}                                                                      \
+	for (int s = 2; s <= nv; s *= 2) {                                     \
+		if (s <= 8 && nv >= 8)                                         \
+			continue; /* done in registers by sort8 */             \
+		for (int b = 0; b < nr; b += s)                                \
+			for (int j = b + s - nr > 0 ? b + s - nr : 0; j < s / 2; j++) \
+				FLIP(NAME, W, x[b + j], x[b + s - 1 - j]);     \
+		int dmin = nv >= 8 ? 8 : 1;                                    \
+		for (int d = s / 4; d >= dmin; d /= 2)                         \
+			for (int b = 0; b < nr; b += 2 * d)                    \
+				for (int j = b; j < b + d && j + d < nr; j++)  \
+					MMX(NAME, x[j], x[j + d]);             \
+		if (nv >= 8) {                                                 \
+			for (int b = 0; b < nr; b += 8)                        \
+				hc8_##NAME(x + b);                             \
+		} else {                                                       \
+			for (int i = 0; i < nr; i++)                           \
+				CLEANV_##W(NAME, x[i]);                        \
+		}                                                              \
+	}                                                                      \
+}
+
 #endif
