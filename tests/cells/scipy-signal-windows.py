@@ -4,18 +4,25 @@ import numpy as np
 from scipy import signal
 from scipy.signal import windows
 import scipy.signal.windows as W
+
+
+def r(w):
+    # exp and ** may round the last bit differently from NumPy's SIMD loops
+    return np.round(w, 12)
+
+
 for M in (0, 1, 2, 5, 8, 13):
     for sym in (True, False):
         for f in ('boxcar', 'triang', 'parzen', 'bohman', 'blackman', 'nuttall', 'blackmanharris', 'flattop', 'bartlett', 'barthann', 'hamming', 'hann', 'cosine', 'lanczos'):
-            print(M, sym, f, getattr(windows, f)(M, sym=sym).tolist())
-        print(windows.tukey(M, 0.3, sym).tolist(), windows.tukey(M, 1.5, sym).tolist(), windows.tukey(M, 0, sym).tolist())
-        print(windows.gaussian(M, 2.5, sym).tolist(), windows.general_gaussian(M, 1.5, 3, sym).tolist())
-        print(windows.kaiser(M, 8.6, sym).tolist(), windows.general_hamming(M, 0.6, sym).tolist())
-        print(windows.general_cosine(M, [0.5, 0.3, 0.2], sym).tolist())
-        print(windows.exponential(M, tau=3.0, sym=sym).tolist())
-print(windows.exponential(8, 2, 3.0, False).tolist(), windows.kaiser_bessel_derived(8, 3.0).tolist())
-print(signal.get_window('hann', 8).tolist(), signal.get_window(('gaussian', 2), 7).tolist(), signal.get_window(4.5, 6).tolist())
-print(signal.get_window('hann_symmetric', 5).tolist(), signal.get_window(('tukey', 0.4), 9, fftbins=False).tolist(), signal.get_window('triangle', 5).tolist())
+            print(M, sym, f, r(getattr(windows, f)(M, sym=sym)))
+        print(r(windows.tukey(M, 0.3, sym)), r(windows.tukey(M, 1.5, sym)), r(windows.tukey(M, 0, sym)))
+        print(r(windows.gaussian(M, 2.5, sym)), r(windows.general_gaussian(M, 1.5, 3, sym)))
+        print(r(windows.kaiser(M, 8.6, sym)), r(windows.general_hamming(M, 0.6, sym)))
+        print(r(windows.general_cosine(M, [0.5, 0.3, 0.2], sym)))
+        print(r(windows.exponential(M, tau=3.0, sym=sym)))
+print(r(windows.exponential(8, 2, 3.0, False)), r(windows.kaiser_bessel_derived(8, 3.0)))
+print(r(signal.get_window('hann', 8)), r(signal.get_window(('gaussian', 2), 7)), r(signal.get_window(4.5, 6)))
+print(r(signal.get_window('hann_symmetric', 5)), r(signal.get_window(('tukey', 0.4), 9, fftbins=False)), r(signal.get_window('triangle', 5)))
 print(W.get_window is signal.get_window, type(signal.windows).__name__)
 for lens in ((5, 3), (3, 5), (4, 4), (6, 3), (3, 6)):
     for mode in ('full', 'same', 'valid'):
@@ -31,4 +38,4 @@ for bad in ((windows.hann, (-1,)), (windows.hann, (2.5,)), (signal.get_window, (
 sig = np.repeat([0., 1., 0.], 100)
 win = signal.windows.hann(50)
 filtered = signal.convolve(sig, win, mode='same') / sum(win)
-print(filtered[95:105])
+print(np.round(filtered[95:105], 12))
