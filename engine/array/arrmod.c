@@ -462,6 +462,9 @@ static struct value *build(struct eval *ev, const char *name)
 			return NULL;
 		if (!strcmp(name, "cupy.cuda") && add_child(ev, mod, name, "runtime") < 0)
 			return NULL;
+		if ((!strcmp(name, "scipy.special") || !strcmp(name, "cupyx.scipy.special")) &&
+		    arr_hooks.special_objects && arr_hooks.special_objects(ev, mod, subs[i].cupy) < 0)
+			return NULL;
 		if ((!strcmp(name, "scipy.signal") || !strcmp(name, "cupyx.scipy.signal")) &&
 		    arr_hooks.windows_module && add_child(ev, mod, name, "windows") < 0)
 			return NULL;
