@@ -61,6 +61,8 @@ struct value *gc_build(struct eval *ev, const char *name);         /* small.c */
 struct value *datetime_build(struct eval *ev, const char *name);
 struct value *dataclasses_build(struct eval *ev, const char *name);
 struct value *timeit_build(struct eval *ev, const char *name);
+struct value *numbers_build(struct eval *ev, const char *name);          /* abcs.c */
+struct value *collections_abc_build(struct eval *ev, const char *name);  /* abcs.c */
 /* pathlib.c: is v a Path, and its text (borrowed) */
 int pylib_is_path(struct value *v);
 const char *pylib_path_str(struct value *v);

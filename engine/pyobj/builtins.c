@@ -354,6 +354,8 @@ static int isinst(struct eval *ev, struct value *v, struct value *t)
 		int r = set_isinstance(v, t);
 		if (r >= 0)
 			return r;
+		if (t->u.obj.t->instancecheck)
+			return t->u.obj.t->instancecheck(ev, t, v);
 	}
 	if (union_is_dtype_class(t))
 		/* its instances are the dtype objects, not the scalar types

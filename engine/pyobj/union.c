@@ -41,7 +41,8 @@ int union_is_dtype_class(const struct value *v)
 static int is_member(const struct value *v)
 {
 	return v->type == VT_TYPE || v->type == VT_NONE || cls_is_class(v) ||
-	       (v->type == VT_DTYPE && v->u.dt.is_type) || union_is_dtype_class(v);
+	       (v->type == VT_DTYPE && v->u.dt.is_type) || union_is_dtype_class(v) ||
+	       (v->type == VT_OBJECT && v->u.obj.t->instancecheck);   /* numbers.Real */
 }
 
 static int same(struct eval *ev, struct value *a, struct value *b)

@@ -1,5 +1,6 @@
 # scipy.special.factorial: exact= (Python ints, int64 arrays), extend=, n < 0, NaN, SciPy's
 # messages.  (Large non-exact values are left out: Lumen's gamma is glibc's, SciPy's Cephes'.)
+# cells: skip-gpu cupyx.scipy.special has no factorial (nor has CuPy)
 from scipy.special import factorial
 import numpy as np
 tests = [5, 25, 5.0, 0, -1, 3.5, np.nan, [3,4,5], np.array([3,4,5]), np.array([3.,4.5,-2]), 171, np.int64(4), True, np.array(5), np.array([], dtype=int), [[1,2],[3,4]], np.float32(3), np.array([-1.0, 0.5])]
