@@ -104,6 +104,14 @@ int arr_ndgrid_objects(struct eval *ev, struct value *mod, int cupy);
 /* numpy.testing / cupy.testing (lib/testing.c; arr_hooks.testing_module): a new
  * module, or NULL (the error set; none for another name) */
 struct value *arr_testing_module(struct eval *ev, const char *name);
+/* scipy.signal.windows / cupyx.scipy.signal.windows (numerics/windows.c;
+ * arr_hooks.windows_module): a new module, get_window and correlation_lags
+ * also added to signal (the parent module, when not NULL); NULL with the
+ * error set (none for another name) */
+struct value *arr_windows_module(struct eval *ev, const char *name, struct value *signal);
+/* scipy.special's functions written in the cell language (factorial:
+ * numerics/special_py.c; arr_hooks.special_objects) added to mod; 0 or -1 */
+int arr_special_objects(struct eval *ev, struct value *mod, int cupy);
 
 /* What the array layer asks of the layers above, registered at start-up
  * (engine_init_layers; the ufunc layer's by uf_register_slots); NULL: none. */
@@ -124,6 +132,10 @@ struct arr_hooks {
 	int (*module_objects)(struct eval *ev, struct value *mod, int cupy);
 	/* numpy.testing / cupy.testing (lib/testing.c): a new module or NULL */
 	struct value *(*testing_module)(struct eval *ev, const char *name);
+	/* scipy.signal.windows / cupyx.scipy.signal.windows (numerics/windows.c) */
+	struct value *(*windows_module)(struct eval *ev, const char *name, struct value *signal);
+	/* scipy.special's functions written in the cell language (numerics/special_py.c) */
+	int (*special_objects)(struct eval *ev, struct value *mod, int cupy);
 	/* cupyx.jit's objects (threadIdx ...: backend/ukjit.c); 0 or -1 */
 	int (*jit_objects)(struct eval *ev, struct value *mod);
 	/* the check a value stored into an array of dtype dt gets (a.fill(x)

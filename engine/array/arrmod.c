@@ -430,6 +430,16 @@ static struct value *build(struct eval *ev, const char *name)
 		val_decref(mod);
 		return mod;
 	}
+	if ((!strcmp(name, "scipy.signal.windows") || !strcmp(name, "cupyx.scipy.signal.windows")) &&
+	    arr_hooks.windows_module) {
+		/* written in the cell language (numerics/windows.c) */
+		struct value *sig = cache_get(name[0] == 'c' ? "cupyx.scipy.signal" : "scipy.signal");
+		if (!(mod = arr_hooks.windows_module(ev, name, sig)))
+			return NULL;
+		cache_put(name, mod);
+		val_decref(mod);
+		return mod;
+	}
 	for (size_t i = 0; i < sizeof subs / sizeof subs[0]; i++) {
 		if (strcmp(subs[i].name, name))
 			continue;
@@ -451,6 +461,12 @@ static struct value *build(struct eval *ev, const char *name)
 						    add(ev, mod, "ComplexWarning", val_type(TY_ComplexWarning)) < 0))
 			return NULL;
 		if (!strcmp(name, "cupy.cuda") && add_child(ev, mod, name, "runtime") < 0)
+			return NULL;
+		if ((!strcmp(name, "scipy.special") || !strcmp(name, "cupyx.scipy.special")) &&
+		    arr_hooks.special_objects && arr_hooks.special_objects(ev, mod, subs[i].cupy) < 0)
+			return NULL;
+		if ((!strcmp(name, "scipy.signal") || !strcmp(name, "cupyx.scipy.signal")) &&
+		    arr_hooks.windows_module && add_child(ev, mod, name, "windows") < 0)
 			return NULL;
 		if (!strcmp(name, "cupyx")) {
 			if (add_child(ev, mod, name, "scipy") < 0 || add_child(ev, mod, name, "profiler") < 0 ||

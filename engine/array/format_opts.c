@@ -250,17 +250,28 @@ static int popts_exit(struct eval *ev, struct value *self)
 	return 0;
 }
 
+/* `with np.printoptions(...) as opts`: opts is get_printoptions()'s dict */
+static struct value *popts_value(struct eval *ev, struct value *self)
+{
+	(void)self;
+	return options_dict(ev);
+}
+
 static char *popts_repr(struct eval *ev, struct value *self)
 {
-	char *s = strdup("<contextlib._GeneratorContextManager object>");
-	return s ? s : err_nomem(ev);
+	char *s = malloc(80);
+	if (!s)
+		return err_nomem(ev);
+	snprintf(s, 80, "<contextlib._GeneratorContextManager object at %p>", self->u.obj.p);
+	return s;
 }
 
 static const struct objtype popts_type = {
-	.name = "_GeneratorContextManager",
+	.name = "contextlib._GeneratorContextManager",
 	.free = free,
 	.repr = popts_repr,
 	.enter = popts_enter,
+	.enter_value = popts_value,
 	.exit = popts_exit,
 };
 

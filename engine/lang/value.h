@@ -233,6 +233,12 @@ struct objtype {
 	int (*exit_exc)(struct eval *ev, struct value *self, struct value *exc);
 	/* optional: the value `with obj as x` binds (default: obj) */
 	struct value *(*enter_value)(struct eval *ev, struct value *self);
+	/* optional: an object that stands for a class (numbers.Real,
+	 * collections.abc.Iterable): isinstance(v, self); 0/1, or -1 with
+	 * the error set */
+	int (*instancecheck)(struct eval *ev, struct value *self, struct value *v);
+	/* optional, with instancecheck: issubclass(c, self); 0/1, or -1 */
+	int (*subclasscheck)(struct eval *ev, struct value *self, struct value *c);
 };
 
 struct function; /* eval.c: def/lambda with its AST and defaults */

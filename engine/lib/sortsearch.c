@@ -6,8 +6,11 @@
  * Sorts go through the backend's sort entry (the host's loops are
  * backend/host/host_sort.c; ndarray.sort sorts C-contiguous rows where
  * they lie).  unique, isin and lexsort sort host scratch rows with the host
- * row sorts.  partition is a full sort: its result satisfies NumPy's
- * contract but NumPy's exact arrangement is not copied.
+ * row sorts.  np.partition/argpartition with several kth (or of a type
+ * NumPy has no SIMD select for) is NumPy's introselect on the host rows
+ * (backend/host/host_select.c): NumPy's arrangement; a single kth of a
+ * 16/32/64-bit type, and every cp partition, is a full sort, which
+ * satisfies the contract (and is NumPy's arrangement of a short row).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -151,6 +154,40 @@ out:
 	return res;
 }
 
+/* NumPy's introselect of a's rows along axis (axis_none: flattened) for
+ * the nk ascending kth (np arrays: host memory), as do_sort returns */
+static struct ndarray *do_select(struct eval *ev, struct ndarray *a, int axis, int axis_none,
+				 int arg, const int64_t *kth, int nk)
+{
+	struct ndarray *src = a, *flat = NULL, *c = NULL, *idx = NULL, *res = NULL;
+	if (axis_none) {
+		if (!(flat = arr_reshape(ev, a, 1, &ravel_m1)))
+			return NULL;
+		src = flat;
+		axis = 0;
+	}
+	if (!(c = rows_of(ev, src, axis, arg)))
+		goto out;
+	int64_t n = c->shape[c->ndim - 1], rows = n ? nd_size(c) / n : 0, item = dt_size(c->dtype);
+	if (arg && !(idx = nd_new(ev, nd_backend(a), DT_INT64, c->ndim, c->shape)))
+		goto out;
+	for (int64_t r = 0; r < rows; r++)
+		host_select_row(c->dtype, nd_data(c) + r * n * item, idx ? (int64_t *)nd_data(idx) + r * n : NULL,
+				n, kth, nk);
+	res = rows_back(ev, arg ? idx : c, axis);
+out:
+	nd_decref(idx);
+	nd_decref(c);
+	nd_decref(flat);
+	return res;
+}
+
+static int cmp_kth(const void *x, const void *y)
+{
+	int64_t a = *(const int64_t *)x, b = *(const int64_t *)y;
+	return (a > b) - (a < b);
+}
+
 /* ---- sort argsort partition argpartition ---- */
 
 static struct value *sort_common(struct eval *ev, const struct builtin *bi, int argc,
@@ -180,7 +217,21 @@ static struct value *sort_common(struct eval *ev, const struct builtin *bi, int 
 		goto out;
 	if (partition) {
 		/* kth must be in range, as NumPy checks */
-		struct ndarray *k = shp_host_array(ev, kth, DT_INT64);
+		struct ndarray *k0 = shp_host_array(ev, kth, -1), *k;
+		if (!k0)
+			goto out;
+		if (!dt_is_int(k0->dtype) && k0->dtype != DT_BOOL) {
+			nd_decref(k0);
+			err_set(ev, TY_TypeError, "Partition index must be integer");
+			goto out;
+		}
+		if (k0->ndim > 1) {
+			nd_decref(k0);
+			err_set(ev, TY_ValueError, "setting an array element with a sequence. The requested array would exceed the maximum number of dimension of 1.");
+			goto out;
+		}
+		k = arr_astype(ev, k0, DT_INT64);
+		nd_decref(k0);
 		if (!k)
 			goto out;
 		int64_t len = none ? nd_size(a) : a->shape[axis], nk = nd_size(k);
@@ -188,14 +239,24 @@ static struct value *sort_common(struct eval *ev, const struct builtin *bi, int 
 		nd_decref(k);
 		if (!kc)
 			goto out;
+		int64_t *kv = (int64_t *)nd_data(kc);
 		for (int64_t i = 0; i < nk; i++) {
-			int64_t v = ((int64_t *)nd_data(kc))[i];
+			int64_t v = kv[i];
 			if (v < -len || v >= len) {
-				err_set(ev, TY_ValueError, "kth(=%lld) out of bounds (%lld)", (long long)v,
-					(long long)len);
+				err_set(ev, TY_ValueError, "kth(=%lld) out of bounds (%lld)",
+					(long long)(v < 0 ? v + len : v), (long long)len);
 				nd_decref(kc);
 				goto out;
 			}
+			kv[i] = v < 0 ? v + len : v;
+		}
+		if (!arr_is_cupy(nd_backend(a)) && nk <= INT32_MAX &&
+		    (nk != 1 || !host_select_simd(a->dtype, arg))) {
+			/* NumPy's introselect, its kth in ascending order */
+			qsort(kv, (size_t)nk, sizeof(int64_t), cmp_kth);
+			r = do_select(ev, a, axis, none, arg, kv, (int)nk);
+			nd_decref(kc);
+			goto out;
 		}
 		nd_decref(kc);
 	}

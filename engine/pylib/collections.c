@@ -1069,5 +1069,11 @@ static const struct pyfn collections_fns[] = {
 struct value *collections_build(struct eval *ev, const char *name)
 {
 	(void)name;
-	return pylib_module(ev, "collections", collections_fns, sizeof collections_fns / sizeof collections_fns[0]);
+	struct value *m = pylib_module(ev, "collections", collections_fns,
+				       sizeof collections_fns / sizeof collections_fns[0]);
+	if (m && pylib_add(ev, m, "abc", ev_import(ev, "collections.abc")) < 0) {  /* abcs.c */
+		val_decref(m);
+		return NULL;
+	}
+	return m;
 }

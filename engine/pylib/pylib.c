@@ -4,6 +4,7 @@
  * OSError with CPython's "[Errno N] ..." text.  Owns no module state.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "pylib/pylib.h"
@@ -18,6 +19,7 @@ static const struct { const char *name; pymod_build_fn build; } modules[] = {
 	{"random", pyrandom_build}, {"glob", glob_build}, {"shutil", shutil_build}, {"string", string_build},
 	{"pathlib", pathlib_build}, {"operator", operator_build}, {"bisect", bisect_build},
 	{"heapq", heapq_build}, {"gc", gc_build}, {"datetime", datetime_build}, {"dataclasses", dataclasses_build},
+	{"timeit", timeit_build}, {"numbers", numbers_build}, {"collections.abc", collections_abc_build},
 };
 
 int pylib_init(void)
@@ -39,6 +41,41 @@ struct value *pylib_module(struct eval *ev, const char *name, const struct pyfn 
 			return err_nomem(ev);
 		}
 	return m;
+}
+
+struct value *pylib_source_module(struct eval *ev, const char *name, const char *src,
+				  const struct pyfn *fns, size_t n)
+{
+	struct value *g = val_dict_new(), *saved = ev->globals, *mod = NULL;
+	if (!g || dict_setstr(g, "__name__", val_cstr(name)) < 0) {
+		val_decref(g);
+		return err_nomem(ev);
+	}
+	for (size_t i = 0; i < n; i++)
+		if (dict_setstr(g, fns[i].name, val_builtin(fns[i].name, fns[i].fn, NULL, NULL)) < 0) {
+			val_decref(g);
+			return err_nomem(ev);
+		}
+	char where[64];
+	snprintf(where, sizeof where, "<%s>", name);
+	ev->globals = g;
+	int rc = ev_exec_source(ev, src, strlen(src), where, 0, 0, NULL);
+	ev->globals = saved;
+	if (rc == 0 && (mod = val_module_new(name))) {
+		struct dict *d = g->u.dict;
+		for (size_t i = 0; i < d->n; i++) {
+			const char *k = d->entries[i].key ? val_as_cstr(d->entries[i].key) : NULL;
+			if (k && k[0] != '_' && module_add(mod, k, val_incref(d->entries[i].val)) < 0) {
+				val_decref(mod);
+				mod = err_nomem(ev);
+				break;
+			}
+		}
+	} else if (rc == 0) {
+		err_nomem(ev);
+	}
+	val_decref(g);
+	return mod;
 }
 
 int pylib_add(struct eval *ev, struct value *m, const char *name, struct value *v)

@@ -20,6 +20,12 @@ struct pyfn { const char *name; builtin_fn fn; };
 
 /* A new module named name holding the n functions (new ref, or NULL with the error set). */
 struct value *pylib_module(struct eval *ev, const char *name, const struct pyfn *fns, size_t n);
+/* A module written in the cell language: src runs once in a namespace of
+ * its own holding the n C functions (its helpers, by their '_' names); the
+ * module gets the public names (not starting with '_').  New ref, or NULL
+ * with the error set. */
+struct value *pylib_source_module(struct eval *ev, const char *name, const char *src,
+				  const struct pyfn *fns, size_t n);
 /* module_add that records MemoryError: 0 or -1 */
 int pylib_add(struct eval *ev, struct value *m, const char *name, struct value *v);
 /* OSError (or its errno subclass) "[Errno N] text: 'path'" (path2: "'a' -> 'b'"); returns NULL */
@@ -54,6 +60,9 @@ struct value *heapq_build(struct eval *ev, const char *name);      /* small.c */
 struct value *gc_build(struct eval *ev, const char *name);         /* small.c */
 struct value *datetime_build(struct eval *ev, const char *name);
 struct value *dataclasses_build(struct eval *ev, const char *name);
+struct value *timeit_build(struct eval *ev, const char *name);
+struct value *numbers_build(struct eval *ev, const char *name);          /* abcs.c */
+struct value *collections_abc_build(struct eval *ev, const char *name);  /* abcs.c */
 /* pathlib.c: is v a Path, and its text (borrowed) */
 int pylib_is_path(struct value *v);
 const char *pylib_path_str(struct value *v);

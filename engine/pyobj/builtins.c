@@ -339,7 +339,13 @@ static int isinst(struct eval *ev, struct value *v, struct value *t)
 		int r = set_isinstance(v, t);
 		if (r >= 0)
 			return r;
+		if (t->u.obj.t->instancecheck)
+			return t->u.obj.t->instancecheck(ev, t, v);
 	}
+	if (union_is_dtype_class(t))
+		/* its instances are the dtype objects, not the scalar types
+		 * (np.float64 is no np.dtype) */
+		return v->type == VT_DTYPE && !v->u.dt.is_type;
 	switch (t->type) {
 	case VT_TYPE:
 		if (t->u.ty == TY_NDARRAY || t->u.ty == TY_CUPY_NDARRAY)

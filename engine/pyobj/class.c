@@ -1593,6 +1593,8 @@ static int subclass_of(struct eval *ev, struct value *c, struct value *of)
 		return union_any(ev, c, of, subclass_of);
 	if (cls_is_class(of))
 		return cls_is_class(c) && cls_subclass(c, of);
+	if (of->type == VT_OBJECT && of->u.obj.t->subclasscheck)   /* numbers.Real ... */
+		return of->u.obj.t->subclasscheck(ev, of, c);
 	if (of->type != VT_TYPE && !(of->type == VT_DTYPE && of->u.dt.is_type)) {
 		err_set(ev, TY_TypeError, "issubclass() arg 2 must be a class, a tuple of classes, or a union");
 		return -1;

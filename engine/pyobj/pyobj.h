@@ -70,6 +70,9 @@ void cls_break_cycles(struct value *globals);
 /* ---- union.c: PEP 604's `int | None` (types.UnionType) ---- */
 int union_is_union(const struct value *v);
 struct value *union_args(const struct value *u);   /* the members' tuple, borrowed */
+/* np.dtype / cp.dtype (a function in Lumen, a class in NumPy): isinstance
+ * and unions take it as the class of the dtype objects */
+int union_is_dtype_class(const struct value *v);
 /* l | r of classes (types, None, user classes, unions): a union; NULL with
  * no error set when either is not a class */
 struct value *union_or(struct eval *ev, struct value *l, struct value *r);

@@ -30,12 +30,19 @@ static void union_free(void *p)
 	val_decref(p);
 }
 
+int union_is_dtype_class(const struct value *v)
+{
+	return v->type == VT_BUILTIN && !v->u.bi.self && v->u.bi.qualname &&
+	       (!strcmp(v->u.bi.qualname, "numpy.dtype") || !strcmp(v->u.bi.qualname, "cupy.dtype"));
+}
+
 /* a class a union may hold: a builtin type, None (NoneType), a user class,
- * a NumPy scalar type (np.float32) */
+ * a NumPy scalar type (np.float32), np.dtype */
 static int is_member(const struct value *v)
 {
 	return v->type == VT_TYPE || v->type == VT_NONE || cls_is_class(v) ||
-	       (v->type == VT_DTYPE && v->u.dt.is_type);
+	       (v->type == VT_DTYPE && v->u.dt.is_type) || union_is_dtype_class(v) ||
+	       (v->type == VT_OBJECT && v->u.obj.t->instancecheck);   /* numbers.Real */
 }
 
 static int same(struct eval *ev, struct value *a, struct value *b)
@@ -139,6 +146,8 @@ static char *union_repr(struct eval *ev, struct value *self)
 			sb_adds(&b, typeid_qualname(m->u.ty));
 		} else if (cls_is_class(m)) {
 			sb_printf(&b, "__main__.%s", cls_name(m));
+		} else if (union_is_dtype_class(m)) {
+			sb_adds(&b, "numpy.dtype");
 		} else {
 			char *r = val_repr(ev, m);
 			if (!r) {

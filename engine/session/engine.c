@@ -155,6 +155,8 @@ void engine_init_layers(void)
 	host_register();   /* backend_host, backend_host_cupy, cp's namespaces */
 	arr_hooks.module_objects = arr_ndgrid_objects;
 	arr_hooks.testing_module = arr_testing_module;
+	arr_hooks.windows_module = arr_windows_module;
+	arr_hooks.special_objects = arr_special_objects;
 	arr_hooks.value_check = idx_value_check;
 	arr_register_slots();
 	uf_register_slots();

@@ -2474,6 +2474,163 @@ wfail:
 	return NULL;
 }
 
+/*
+ * overwrite_input=True: NumPy partitions the input itself for the order
+ * statistics it reads (median: the middle one or two, and the last for
+ * floats, where a NaN sorts; 'linear' quantiles: the first, the last and
+ * the two around each q, or the items themselves for integer q), along
+ * axis or, for axis None, flattened when that is a view (NumPy's
+ * a.ravel()).  An np array is left as NumPy leaves it (np.partition is
+ * NumPy's introselect); lists, cp arrays, tuple axes, weights and the
+ * other methods keep their input, which NumPy's "contents undefined" allows.
+ */
+static int overwrite_input(struct eval *ev, struct value *av, struct value *axis, struct value *ow,
+			   int is_median, struct value *qv, double scale, int method)
+{
+	struct ndarray *a = arr_borrow(av), *qa = NULL, *qc = NULL, *t;
+	struct value *tv, *kl, *args[2], *r;
+	int on = ow ? val_truth(ev, ow) : 0, ax = 0, take = 0;
+	int64_t n, nq = 1, nk = 0, *ks;
+	struct ndarray *view = NULL;    /* a tuple axis: NumPy's moved and merged view */
+	if (on <= 0)
+		return on;
+	if (!a || arr_is_cupy(nd_backend(a)) || a->ndim == 0 || dt_is_complex(a->dtype) || method != QM_LINEAR)
+		return 0;
+	if (axis && axis->type == VT_TUPLE && axis->u.seq.n > 1) {
+		/* _ureduce: the kept axes first, the reduced ones merged last,
+		 * a view when the merge is one */
+		int perm[ND_MAXDIM], red[ND_MAXDIM] = {0}, np_ = 0, nkeep;
+		int64_t shp[ND_MAXDIM];
+		for (size_t i = 0; i < axis->u.seq.n; i++) {
+			int64_t x;
+			int k;
+			if (val_as_int64(ev, axis->u.seq.items[i], &x) < 0 || arr_normalize_axis(ev, x, a->ndim, &k) < 0) {
+				err_clear(ev);
+				return 0;
+			}
+			red[k] = 1;
+		}
+		for (int d = 0; d < a->ndim; d++)
+			if (!red[d])
+				shp[np_] = a->shape[d], perm[np_++] = d;
+		nkeep = np_;
+		for (int d = 0; d < a->ndim; d++)
+			if (red[d])
+				perm[np_++] = d;
+		struct ndarray *tr = arr_transpose(ev, a, perm);
+		shp[nkeep] = -1;
+		view = tr ? arr_reshape(ev, tr, nkeep + 1, shp) : NULL;
+		nd_decref(tr);
+		if (!view)
+			return -1;
+		if (view->buf != a->buf) {
+			nd_decref(view);
+			return 0;  /* a copy: the input stays */
+		}
+		ax = nkeep;
+		n = view->shape[ax];
+	} else if (axis && axis->type != VT_NONE) {
+		int64_t x;
+		struct value *ax1 = axis->type == VT_TUPLE && axis->u.seq.n == 1 ? axis->u.seq.items[0] : axis;
+		if (val_as_int64(ev, ax1, &x) < 0 || arr_normalize_axis(ev, x, a->ndim, &ax) < 0) {
+			err_clear(ev);
+			return 0;
+		}
+		n = a->shape[ax];
+	} else {
+		if (!nd_is_c_contiguous(a))
+			return 0;   /* a.ravel() is a copy: the input stays */
+		n = nd_size(a);
+	}
+	if (n == 0) {
+		nd_decref(view);
+		return 0;
+	}
+	if (!is_median) {
+		struct ndarray *qn = arr_asarray(ev, nd_backend(a), qv, -1);
+		take = scale == 1 && qn && (dt_is_int(qn->dtype) || qn->dtype == DT_BOOL);
+		nd_decref(qn);
+		if (!(qa = arr_asarray(ev, nd_backend(a), qv, DT_FLOAT64)) || !(qc = arr_contiguous(ev, qa))) {
+			nd_decref(qa);
+			nd_decref(view);
+			return -1;
+		}
+		nq = nd_size(qc);
+	}
+	if (!(ks = malloc(sizeof(int64_t) * (size_t)(2 * nq + 3)))) {
+		nd_decref(qa);
+		nd_decref(qc);
+		nd_decref(view);
+		return err_nomem(ev), -1;
+	}
+	if (is_median) {
+		if (n % 2 == 0)
+			ks[nk++] = n / 2 - 1;
+		ks[nk++] = n / 2;
+	} else if (take) {
+		for (int64_t i = 0; i < nq; i++)
+			ks[nk++] = ((const double *)nd_data(qc))[i] == 0 ? 0 : n - 1;
+	} else {
+		ks[nk++] = 0;
+		ks[nk++] = n - 1;
+		for (int64_t i = 0; i < nq; i++) {
+			double q = ((const double *)nd_data(qc))[i] / scale;
+			double vi = (double)n * q + (1 + q * (1 - 1 - 1)) - 1;   /* NumPy's virtual index */
+			int64_t prev = (int64_t)floor(vi);
+			if (vi >= (double)(n - 1))
+				prev = n - 1;
+			else if (vi < 0)
+				prev = 0;
+			ks[nk++] = prev;
+			ks[nk++] = vi >= (double)(n - 1) ? n - 1 : vi < 0 ? 0 : prev + 1;
+		}
+	}
+	if ((is_median || take) && dt_is_inexact(a->dtype))
+		ks[nk++] = n - 1;
+	nd_decref(qa);
+	nd_decref(qc);
+	struct value **items = calloc((size_t)nk, sizeof *items);
+	for (int64_t i = 0; items && i < nk; i++)
+		if (!(items[i] = val_int(ks[i]))) {
+			for (int64_t j = 0; j < i; j++)
+				val_decref(items[j]);
+			free(items);
+			items = NULL;
+		}
+	free(ks);
+	if (!items || !(kl = val_list_new((size_t)nk, items))) {
+		free(items);
+		nd_decref(view);
+		return err_nomem(ev), -1;
+	}
+	free(items);
+	if (view) {
+		if (!(tv = arr_wrap(ev, view))) {
+			val_decref(kl);
+			return -1;
+		}
+	} else if (axis && axis->type != VT_NONE) {
+		tv = val_incref(av);
+	} else {
+		int64_t m1 = -1;
+		if (!(t = arr_reshape(ev, a, 1, &m1)) || !(tv = arr_wrap(ev, t))) {
+			val_decref(kl);
+			return -1;
+		}
+		ax = 0;
+	}
+	args[0] = kl;
+	args[1] = val_int(ax);
+	r = args[1] ? arr_method_call(ev, tv, "partition", 2, args, NULL) : err_nomem(ev);
+	val_decref(args[1]);
+	val_decref(kl);
+	val_decref(tv);
+	if (!r)
+		return -1;
+	val_decref(r);
+	return 0;
+}
+
 static struct value *fn_median(struct eval *ev, const struct builtin *bi, int argc,
 			       struct value **argv, const struct kwargs *kw)
 {
@@ -2481,7 +2638,12 @@ static struct value *fn_median(struct eval *ev, const struct builtin *bi, int ar
 	if (args_parse(ev, "median", argc, argv, kw, "a|axis,out,overwrite_input,keepdims",
 		       &a, &axis, &out, &ow, &keep) < 0)
 		return NULL;
-	return quantiles(ev, bi, a, NULL, axis, out, keep, 1, NULL, 1, !strcmp(bi->name, "nanmedian"), QM_LINEAR);
+	struct value *r = quantiles(ev, bi, a, NULL, axis, out, keep, 1, NULL, 1, !strcmp(bi->name, "nanmedian"), QM_LINEAR);
+	if (r && !strcmp(bi->name, "median") && overwrite_input(ev, a, axis, ow, 1, NULL, 1, QM_LINEAR) < 0) {
+		val_decref(r);
+		return NULL;
+	}
+	return r;
 }
 
 static struct value *pq(struct eval *ev, const struct builtin *bi, int argc,
@@ -2512,9 +2674,15 @@ static struct value *pq(struct eval *ev, const struct builtin *bi, int argc,
 		weights = NULL;
 	if (weights && m != QM_INV_CDF)
 		return err_set(ev, TY_ValueError, "Only method 'inverted_cdf' supports weights. Got: %s.", qm_names[m]);
-	return quantiles_w(ev, bi, a, q, axis, out, keep, pct ? 100 : 1,
+	struct value *r = quantiles_w(ev, bi, a, q, axis, out, keep, pct ? 100 : 1,
 			   pct ? "Percentiles must be in the range [0, 100]" : "Quantiles must be in the range [0, 1]", 0,
 			   !strncmp(bi->name, "nan", 3), m, weights);
+	if (r && !weights && strncmp(bi->name, "nan", 3) &&
+	    overwrite_input(ev, a, axis, ow, 0, q, pct ? 100 : 1, m) < 0) {
+		val_decref(r);
+		return NULL;
+	}
+	return r;
 }
 
 static struct value *fn_percentile(struct eval *ev, const struct builtin *bi, int argc,

@@ -217,9 +217,10 @@ static int gemm_one(struct eval *ev, int dt, const char *a, const char *b, char 
 		linalg_host_dot(dt, k, x, acs / item, y, brs / item, o);
 		goto done;
 	}
-	if ((n == 1 || m == 1) && (dt == DT_FLOAT32 || dt == DT_FLOAT64)) {
+	if (n == 1 || m == 1) {
 		/* vector @ matrix (checked first, as NumPy does: 1-d @ 1-d goes
-		 * this way too) and matrix @ vector: gemv */
+		 * this way too) and matrix @ vector: gemv, for the complex types
+		 * too (NumPy's dot and matmul do; gemm rounds differently) */
 		int matvec = m != 1;
 		const char *mat = matvec ? a : b, *vec = matvec ? b : a;
 		int tm = matvec ? ta : !tb;
@@ -231,12 +232,19 @@ static int gemm_one(struct eval *ev, int dt, const char *a, const char *b, char 
 		/* tm = 0: mat is a row-major rows×k matrix; 1: its transpose */
 		enum CBLAS_TRANSPOSE T = tm ? CblasTrans : CblasNoTrans;
 		int64_t M = tm ? k : rows, N = tm ? rows : k;
-		if (dt == DT_FLOAT32)
+		if (dt == DT_FLOAT32) {
 			cblas_sgemv(CblasRowMajor, T, M, N, 1.0f, (const float *)mat, ldm,
 				    (const float *)vec, inc, 0.0f, (float *)o, 1);
-		else
+		} else if (dt == DT_FLOAT64) {
 			cblas_dgemv(CblasRowMajor, T, M, N, 1.0, (const double *)mat, ldm,
 				    (const double *)vec, inc, 0.0, (double *)o, 1);
+		} else if (dt == DT_COMPLEX64) {
+			cfloat one = 1, zero = 0;
+			cblas_cgemv(CblasRowMajor, T, M, N, &one, mat, ldm, vec, inc, &zero, o, 1);
+		} else {
+			cdouble one = 1, zero = 0;
+			cblas_zgemv(CblasRowMajor, T, M, N, &one, mat, ldm, vec, inc, &zero, o, 1);
+		}
 		goto done;
 	}
 	if (a == b && m == n && ta != tb && lda == ldb && !pa && !pb) {

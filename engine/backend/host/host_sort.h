@@ -40,6 +40,16 @@ int host_sort_row(struct eval *ev, int dt, void *v, int64_t n, int stable);
  * of n / 2 + 1 int64.  0, or -1 with the error set. */
 int host_argsort_row(struct eval *ev, int dt, const void *v, int64_t n, int64_t *idx, int64_t *tmp);
 
+/* NumPy's introselect (host_select.c) of one contiguous row of n items of
+ * dtype dt for the nkth ascending positions kth (each in [0, n)): the row
+ * reordered in place as NumPy's partition leaves it, or (idx not NULL) the
+ * row only read and idx filled with NumPy's argpartition of it. */
+void host_select_row(int dt, void *v, int64_t *idx, int64_t n, const int64_t *kth, int nkth);
+/* 1 when NumPy selects a single kth of dt with x86-simd-sort (arg: its
+ * argselect) rather than introselect: its arrangement is then not
+ * host_select_row's (a small row comes back sorted) */
+int host_select_simd(int dt, int arg);
+
 /* struct backend's sort: every row along the last axis of the C-contiguous
  * a, in place, or (idx_out not NULL) its stable argsort into idx_out (a
  * then only read). */

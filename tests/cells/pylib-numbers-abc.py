@@ -1,0 +1,31 @@
+# numbers (Number/Complex/Real/Rational/Integral) and collections.abc: isinstance over Python's
+# values and NumPy's scalars (as NumPy registers them), issubclass of builtin types, unions.
+import numbers
+import collections.abc
+import collections.abc as cabc
+from collections.abc import Iterable, Iterator, Sequence, Mapping, Callable, Sized, Hashable, MutableSequence, Set, MutableSet, Generator, Container, Collection, MutableMapping, Reversible
+import collections
+import numpy as np
+from numbers import Number, Complex, Real, Rational, Integral
+print(numbers.Integral, collections.abc.Iterable, Integral.__name__, Iterable.__module__)
+vals = [0, True, 2**70, 1.5, 2j, np.int8(3), np.uint64(3), np.float32(1), np.float64(2), np.complex64(1), np.bool_(True), None, 'ab', b'x', [1], (1,), {1: 2}, {1}, frozenset(), range(2), np.arange(3), len, lambda: 0, int, iter([1]), (x for x in []), collections.deque(), collections.OrderedDict(), np.float64]
+abcs = [Number, Complex, Real, Rational, Integral, Iterable, Iterator, Generator, Sized, Container, Collection, Sequence, MutableSequence, Mapping, MutableMapping, Set, MutableSet, Hashable, Callable, Reversible]
+for v in vals:
+    print(repr(v)[:20].ljust(20), ''.join('1' if isinstance(v, a) else '.' for a in abcs))
+class It:
+    def __iter__(self): return iter([])
+class Sz:
+    def __len__(self): return 0
+class Cl:
+    def __call__(self): return 1
+for v in (It(), Sz(), Cl()):
+    print(type(v).__name__, ''.join('1' if isinstance(v, a) else '.' for a in abcs))
+print(isinstance(3, (str, Integral)), isinstance(3.0, (Integral, Sequence)))
+
+for c in (int, bool, float, complex, str, list, tuple, dict, range, type(None), np.int32, np.float32, np.complex64, np.bool_):
+    print(c.__name__, [issubclass(c, a) for a in (numbers.Number, numbers.Real, numbers.Integral, cabc.Iterable, cabc.Sequence, cabc.Mapping, cabc.Hashable, cabc.Sized)])
+class It:
+    def __iter__(self): return iter([])
+print(issubclass(It, cabc.Iterable), issubclass(It, cabc.Sized), issubclass(It, numbers.Number))
+u = numbers.Real | None
+print(u, isinstance(2.5, u), isinstance(None, u), isinstance('x', u), isinstance(np.float32(1), int | numbers.Real))
