@@ -129,7 +129,7 @@ static void publish_tables(void)
 	};
 	static const struct arr_func *const methods[] = {
 		arr_core_methods, arr_ufunc_methods, arr_reduce_methods, arr_manip_methods,
-		arr_sort_methods, arr_linalg_methods, arr_compose_methods,
+		arr_sort_methods, arr_linalg_methods, arr_compose_methods, arr_io_methods,
 	};
 	for (size_t i = 0; i < sizeof top / sizeof top[0]; i++)
 		arr_publish(NS_TOP, top[i]);
