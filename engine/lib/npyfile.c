@@ -307,13 +307,15 @@ static struct value *savez_common(struct eval *ev, const struct builtin *bi, int
 		err_nomem(ev);
 		goto out;
 	}
+	/* NumPy's order: the keywords, then arr_0, arr_1 ... */
+	int nkw = kw ? kw->n : 0;
 	for (int i = 0; i < nmem; i++) {
 		struct value *v;
-		if (i < argc - 1) {
-			snprintf(names[i], 256, "arr_%d.npy", i);
-			v = argv[i + 1];
+		if (i >= nkw) {
+			snprintf(names[i], 256, "arr_%d.npy", i - nkw);
+			v = argv[i - nkw + 1];
 		} else {
-			const char *k = kw->names[i - (argc - 1)];
+			const char *k = kw->names[i];
 			if (!strcmp(k, "allow_pickle")) {
 				names[i][0] = 0;
 				continue;
@@ -331,7 +333,7 @@ static struct value *savez_common(struct eval *ev, const struct builtin *bi, int
 				goto out;
 			}
 			snprintf(names[i], 256, "%s.npy", k);
-			v = kw->vals[i - (argc - 1)];
+			v = kw->vals[i];
 		}
 		struct ndarray *a = host_array_of(ev, bi, v);
 		if (!a)
@@ -392,8 +394,15 @@ static struct value *f_savez_compressed(struct eval *ev, const struct builtin *b
 
 /* ---- NpzFile ---- */
 
+/* As NumPy's: the archive is read when np.load opens it (its directory
+ * checked, the member names listed) and each member when it is asked for,
+ * so a broken member is an error only when it is used. */
 struct npzf {
-	struct value *dict;   /* member name without .npy -> array */
+	unsigned char *buf;   /* the archive */
+	size_t len;
+	struct value *keys;   /* list of member names without .npy, in order */
+	struct value *names;  /* list of the members' stored names */
+	const struct backend *be;
 	char *name;           /* the path, or 'object' */
 	int closed;
 };
@@ -401,9 +410,72 @@ struct npzf {
 static void npzf_free(void *p)
 {
 	struct npzf *z = p;
-	val_decref(z->dict);
+	free(z->buf);
+	val_decref(z->keys);
+	val_decref(z->names);
 	free(z->name);
 	free(z);
+}
+
+/* index of key among the keys (or the stored names), -1 */
+static int64_t npzf_find(struct eval *ev, struct npzf *z, struct value *key)
+{
+	if (key->type != VT_STR)
+		return -1;
+	for (size_t i = 0; i < z->keys->u.seq.n; i++)
+		if (val_equal(ev, z->keys->u.seq.items[i], key) == 1 || val_equal(ev, z->names->u.seq.items[i], key) == 1)
+			return (int64_t)i;
+	return -1;
+}
+
+struct npz_get {
+	struct eval *ev;
+	const char *name;
+	size_t nlen;
+	const struct backend *be;
+	struct value *res;
+};
+
+static int get_want(void *ctx, const char *name, size_t nlen)
+{
+	struct npz_get *g = ctx;
+	return !g->res && nlen == g->nlen && !memcmp(name, g->name, nlen);
+}
+
+static int get_member(void *ctx, const char *name, size_t nlen, const unsigned char *data, size_t size)
+{
+	struct npz_get *g = ctx;
+	char what[600];
+	snprintf(what, sizeof what, "member '%.*s'", (int)(nlen > 512 ? 512 : nlen), name);
+	struct ndarray *a = npy_decode(g->ev, data, size, what);
+	if (a && nd_backend(a) != g->be) {
+		struct ndarray *d = arr_to_backend(g->ev, a, g->be);
+		nd_decref(a);
+		a = d;
+	}
+	if (!a || !(g->res = arr_wrap(g->ev, a)))
+		return -1;
+	return 0;
+}
+
+static void *raise_keyerror(struct eval *ev, const char *fmt, const char *s)
+{
+	struct value *exc = val_exception_new(TY_KeyError, NULL);
+	struct sbuf b = {0};
+	sb_printf(&b, fmt, s);
+	struct value *msg = b.s ? val_str(b.s, b.n) : NULL;
+	free(b.s);
+	if (!exc || !msg) {
+		val_decref(exc);
+		val_decref(msg);
+		return err_nomem(ev);
+	}
+	val_decref(exc->u.exc.args);
+	free(exc->u.exc.msg);
+	exc->u.exc.msg = val_repr(ev, msg);
+	exc->u.exc.args = val_tuple_new(1, &msg);
+	err_set_value(ev, exc);
+	return NULL;
 }
 
 static struct value *npzf_getitem(struct eval *ev, struct value *self, struct value *key)
@@ -411,31 +483,23 @@ static struct value *npzf_getitem(struct eval *ev, struct value *self, struct va
 	struct npzf *z = self->u.obj.p;
 	if (z->closed)
 		return err_set(ev, TY_AttributeError, "'NoneType' object has no attribute 'open'");
-	struct value *v = dict_get_borrow(z->dict, key);
-	if (!v && key->type == VT_STR && key->u.str->len > 4 && !strcmp(key->u.str->s + key->u.str->len - 4, ".npy")) {
-		struct value *k = val_str(key->u.str->s, key->u.str->len - 4);
-		v = k ? dict_get_borrow(z->dict, k) : NULL;
-		val_decref(k);
+	int64_t i = npzf_find(ev, z, key);
+	if (i < 0) {
+		char *s = val_str_of(ev, key);
+		void *r = s ? raise_keyerror(ev, "%s is not a file in the archive", s) : NULL;
+		free(s);
+		return r;
 	}
-	if (v)
-		return val_incref(v);
-	char *s = val_str_of(ev, key);
-	struct value *exc = s ? val_exception_new(TY_KeyError, NULL) : NULL;
-	struct sbuf b = {0};
-	sb_printf(&b, "%s is not a file in the archive", s ? s : "?");
-	free(s);
-	struct value *msg = b.s ? val_str_take(sb_take(&b), strlen(b.s)) : NULL;
-	if (!exc || !msg) {
-		val_decref(exc);
-		val_decref(msg);
-		return err_occurred(ev) ? NULL : err_nomem(ev);
+	struct value *nm = z->names->u.seq.items[i];
+	struct npz_get g = {ev, nm->u.str->s, nm->u.str->len, z->be, NULL};
+	char msg[256];
+	if (npz_walk_some(z->buf, z->len, get_want, get_member, &g, msg, sizeof msg) < 0) {
+		val_decref(g.res);
+		if (!err_occurred(ev))
+			err_set(ev, TY_ValueError, "%s", msg);
+		return NULL;
 	}
-	val_decref(exc->u.exc.args);
-	exc->u.exc.args = val_tuple_new(1, &msg);
-	free(exc->u.exc.msg);
-	exc->u.exc.msg = val_repr(ev, exc->u.exc.args->u.seq.items[0]);
-	err_set_value(ev, exc);
-	return NULL;
+	return g.res ? g.res : err_set(ev, TY_KeyError, "'%s'", nm->u.str->s);
 }
 
 static struct value *npzf_close(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
@@ -447,14 +511,56 @@ static struct value *npzf_close(struct eval *ev, const struct builtin *bi, int a
 	return val_none();
 }
 
+static struct value *npzf_get(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
+			      const struct kwargs *kw)
+{
+	struct value *k, *dflt = NULL;
+	if (args_parse(ev, "get", argc, argv, kw, "key|default", &k, &dflt) < 0)
+		return NULL;
+	if (npzf_find(ev, bi->self->u.obj.p, k) < 0)
+		return dflt ? val_incref(dflt) : val_none();
+	return npzf_getitem(ev, bi->self, k);
+}
+
+static struct value *npzf_keys(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
+			       const struct kwargs *kw)
+{
+	struct npzf *z = bi->self->u.obj.p;
+	if (args_parse(ev, bi->name, argc, argv, kw, "") < 0)
+		return NULL;
+	struct value *l = val_list_new(0, NULL);
+	for (size_t i = 0; l && i < z->keys->u.seq.n; i++) {
+		struct value *k = z->keys->u.seq.items[i], *it;
+		if (!strcmp(bi->name, "keys"))
+			it = val_incref(k);
+		else {
+			struct value *v = npzf_getitem(ev, bi->self, k);
+			if (!v) {
+				val_decref(l);
+				return NULL;
+			}
+			if (!strcmp(bi->name, "values"))
+				it = v;
+			else {
+				struct value *pair[2] = {val_incref(k), v};
+				it = val_tuple_new(2, pair);
+			}
+		}
+		if (!it || list_append(l, it) < 0) {
+			val_decref(l);
+			return err_nomem(ev);
+		}
+	}
+	return l ? l : err_nomem(ev);
+}
+
 static struct value *npzf_getattr(struct eval *ev, struct value *self, const char *name)
 {
 	struct npzf *z = self->u.obj.p;
 	if (!strcmp(name, "files")) {
 		struct value *l = val_list_new(0, NULL);
-		struct dict *d = z->dict->u.dict;
-		for (size_t i = 0; l && i < d->n; i++)
-			if (d->entries[i].key && list_append(l, val_incref(d->entries[i].key)) < 0) {
+		for (size_t i = 0; l && i < z->keys->u.seq.n; i++)
+			if (list_append(l, val_incref(z->keys->u.seq.items[i])) < 0) {
 				val_decref(l);
 				return err_nomem(ev);
 			}
@@ -462,29 +568,27 @@ static struct value *npzf_getattr(struct eval *ev, struct value *self, const cha
 	}
 	if (!strcmp(name, "close"))
 		return val_builtin("close", npzf_close, self, NULL);
-	if (!strcmp(name, "keys") || !strcmp(name, "values") || !strcmp(name, "items") || !strcmp(name, "get"))
-		return val_getattr(ev, z->dict, name);
+	if (!strcmp(name, "get"))
+		return val_builtin("get", npzf_get, self, NULL);
+	if (!strcmp(name, "keys") || !strcmp(name, "values") || !strcmp(name, "items"))
+		return val_builtin(!strcmp(name, "keys") ? "keys" : !strcmp(name, "values") ? "values" : "items",
+				   npzf_keys, self, NULL);
 	return NULL;
 }
 
 static char *npzf_repr(struct eval *ev, struct value *self)
 {
 	struct npzf *z = self->u.obj.p;
-	struct dict *d = z->dict->u.dict;
 	struct sbuf b = {0};
-	size_t k = 0;
 	char *q = str_repr(z->name, strlen(z->name));
 	sb_printf(&b, "NpzFile %s with keys: ", q ? q : "?");
 	free(q);
-	for (size_t i = 0; i < d->n; i++) {
-		if (!d->entries[i].key)
-			continue;
-		if (k == 5) {
+	for (size_t i = 0; i < z->keys->u.seq.n; i++) {
+		if (i == 5) {
 			sb_adds(&b, "...");
 			break;
 		}
-		sb_printf(&b, "%s%s", k ? ", " : "", d->entries[i].key->u.str->s);
-		k++;
+		sb_printf(&b, "%s%s", i ? ", " : "", z->keys->u.seq.items[i]->u.str->s);
 	}
 	return sb_take(&b);
 }
@@ -502,17 +606,19 @@ static int npzf_exit(struct eval *ev, struct value *self)
 
 static int64_t npzf_len(struct eval *ev, struct value *self)
 {
-	return (int64_t)((struct npzf *)self->u.obj.p)->dict->u.dict->nused;
+	return (int64_t)((struct npzf *)self->u.obj.p)->keys->u.seq.n;
 }
 
 static int npzf_contains(struct eval *ev, struct value *self, struct value *x)
 {
-	return dict_get_borrow(((struct npzf *)self->u.obj.p)->dict, x) != NULL;
+	return npzf_find(ev, self->u.obj.p, x) >= 0;
 }
 
 static struct value *npzf_iter(struct eval *ev, struct value *self)
 {
-	return val_iter(ev, ((struct npzf *)self->u.obj.p)->dict);
+	struct value *l = npzf_getattr(ev, self, "files"), *it = l ? val_iter(ev, l) : NULL;
+	val_decref(l);
+	return it;
 }
 
 static const char *const npzf_attrs[] = {"files", "close", "keys", "values", "items", "get", NULL};
@@ -525,57 +631,48 @@ static const struct objtype npzf_type = {
 
 /* ---- np.load ---- */
 
-struct npz_ctx {
-	struct eval *ev;
-	struct value *dict;
-	const struct backend *be;
-};
-
-static int npz_member(void *ctx, const char *name, size_t nlen, const unsigned char *data, size_t size)
+static int list_want(void *ctx, const char *name, size_t nlen)
 {
-	struct npz_ctx *c = ctx;
-	char key[512], what[600];
-	size_t kl = nlen < sizeof key - 1 ? nlen : sizeof key - 1;
-	memcpy(key, name, kl);
-	key[kl] = 0;
-	snprintf(what, sizeof what, "member '%s'", key);
-	if (kl > 4 && !strcmp(key + kl - 4, ".npy"))
-		key[kl - 4] = 0;
-	struct ndarray *a = npy_decode(c->ev, data, size, what);
-	if (!a)
-		return -1;
-	if (nd_backend(a) != c->be) {
-		struct ndarray *d = arr_to_backend(c->ev, a, c->be);
-		nd_decref(a);
-		if (!(a = d))
-			return -1;
-	}
-	struct value *v = arr_wrap(c->ev, a);
-	if (!v)
-		return -1;
-	return dict_setstr(c->dict, key, v);
+	struct npzf *z = ctx;
+	size_t kl = nlen > 4 && !memcmp(name + nlen - 4, ".npy", 4) ? nlen - 4 : nlen;
+	struct value *n = val_str(name, nlen), *k = val_str(name, kl);
+	if (!n || !k || list_append(z->names, n) < 0 || list_append(z->keys, k) < 0)
+		z->closed = -1;   /* out of memory: told after the walk */
+	return 0;
 }
 
-static struct value *load_npz(struct eval *ev, const unsigned char *buf, size_t len, const char *name,
+static int list_member(void *ctx, const char *name, size_t nlen, const unsigned char *data, size_t size)
+{
+	return 0;
+}
+
+/* takes buf */
+static struct value *load_npz(struct eval *ev, unsigned char *buf, size_t len, const char *name,
 			      const struct backend *be)
 {
-	struct npz_ctx c = {ev, val_dict_new(), be};
+	struct npzf *z = calloc(1, sizeof *z);
 	char msg[256];
-	if (!c.dict)
+	if (!z || !(z->name = strdup(name)) || !(z->keys = val_list_new(0, NULL)) ||
+	    !(z->names = val_list_new(0, NULL))) {
+		if (z)
+			z->buf = buf;
+		else
+			free(buf);
+		if (z)
+			npzf_free(z);
 		return err_nomem(ev);
-	if (npz_walk(buf, len, npz_member, &c, msg, sizeof msg) < 0) {
-		if (!err_occurred(ev))
+	}
+	z->buf = buf;
+	z->len = len;
+	z->be = be;
+	if (npz_walk_some(buf, len, list_want, list_member, z, msg, sizeof msg) < 0 || z->closed < 0) {
+		if (z->closed < 0)
+			err_nomem(ev);
+		else
 			err_set(ev, TY_ValueError, "%s: %s", name, msg);
-		val_decref(c.dict);
+		npzf_free(z);
 		return NULL;
 	}
-	struct npzf *z = calloc(1, sizeof *z);
-	if (!z || !(z->name = strdup(name))) {
-		free(z);
-		val_decref(c.dict);
-		return err_nomem(ev);
-	}
-	z->dict = c.dict;
 	return val_object_new(&npzf_type, z);
 }
 
@@ -643,7 +740,8 @@ static struct value *load_object(struct eval *ev, struct value *f, const struct 
 		struct value *nm = val_getattr(ev, f, "name");
 		if (!nm)
 			err_clear(ev);
-		res = load_npz(ev, (const unsigned char *)b.s, b.n, nm && nm->type == VT_STR ? nm->u.str->s : "object", be);
+		res = load_npz(ev, (unsigned char *)b.s, b.n, nm && nm->type == VT_STR ? nm->u.str->s : "object", be);
+		b.s = NULL;
 		val_decref(nm);
 	} else {
 		pickled(ev);
@@ -679,8 +777,10 @@ static struct value *f_load(struct eval *ev, const struct builtin *bi, int argc,
 	}
 	if (len >= 6 && !memcmp(buf, "\x93NUMPY", 6))
 		res = load_npy(ev, buf, len, path, be);
-	else if (len >= 4 && (!memcmp(buf, "PK\x03\x04", 4) || !memcmp(buf, "PK\x05\x06", 4)))
+	else if (len >= 4 && (!memcmp(buf, "PK\x03\x04", 4) || !memcmp(buf, "PK\x05\x06", 4))) {
 		res = load_npz(ev, buf, len, path, be);
+		buf = NULL;
+	}
 	else if (len == 0)
 		err_set(ev, TY_EOFError, "No data left in file");
 	else

@@ -266,24 +266,25 @@ static uint32_t crc_of(const unsigned char *p, size_t n)
 }
 
 /* Inflates a raw deflate member of csize bytes that says it holds usize:
- * exactly usize bytes come out or it is an error.  A deflate stream gives
- * at most about 1032 bytes per byte, so a member declaring more than that
- * (a zip bomb's header) is refused before anything is allocated. */
+ * as Python's zipfile, the stream decides the size (the CRC then checks
+ * it) but never more than usize comes out.  The buffer grows with what the
+ * stream really gives, so a member that only declares a huge size (a zip
+ * bomb's header) allocates nothing of it; a deflate stream gives at most
+ * about 1032 bytes per byte.  0 and *out (malloc'd, *outlen), or -1 with err. */
 static int inflate_member(const unsigned char *src, uint64_t csize, uint64_t usize, unsigned char **out,
-			  const char *name, char *err, size_t errlen)
+			  size_t *outlen, const char *name, char *err, size_t errlen)
 {
-	if (usize / 1032 > csize + 1) {
-		snprintf(err, errlen, "Bad zip member '%s': %llu bytes cannot come from %llu deflated bytes",
-			 name, (unsigned long long)usize, (unsigned long long)csize);
-		return -1;
-	}
-	if (usize > SIZE_MAX / 2 || csize > SIZE_MAX / 2) {
+	uint64_t limit = usize;
+	if (csize > SIZE_MAX / 2048) {
 		snprintf(err, errlen, "Bad zip member '%s': too big", name);
 		return -1;
 	}
-	unsigned char *dst = malloc(usize ? (size_t)usize : 1);
+	if (limit > csize * 1032 + 1032)
+		limit = csize * 1032 + 1032;
+	size_t cap = limit < 4 * csize + 65536 ? (size_t)limit : (size_t)(4 * csize + 65536);
+	unsigned char *dst = malloc(cap ? cap : 1);
 	if (!dst) {
-		snprintf(err, errlen, "zip member '%s': cannot allocate %llu bytes", name, (unsigned long long)usize);
+		snprintf(err, errlen, "zip member '%s': cannot allocate %zu bytes", name, cap);
 		return -1;
 	}
 	z_stream z;
@@ -294,9 +295,9 @@ static int inflate_member(const unsigned char *src, uint64_t csize, uint64_t usi
 		return -1;
 	}
 	const unsigned char *in = src;
-	uint64_t in_left = csize, out_done = 0;
+	uint64_t in_left = csize;
+	size_t done = 0;
 	int rc = Z_OK;
-	/* in steps: avail_in/avail_out are uInt */
 	while (rc == Z_OK) {
 		if (!z.avail_in && in_left) {
 			z.avail_in = in_left > (1u << 30) ? 1u << 30 : (uInt)in_left;
@@ -304,31 +305,40 @@ static int inflate_member(const unsigned char *src, uint64_t csize, uint64_t usi
 			in += z.avail_in;
 			in_left -= z.avail_in;
 		}
-		uint64_t room = usize - out_done;
-		/* one spare byte: a stream longer than declared must be seen */
-		unsigned char spare;
-		z.next_out = room ? dst + out_done : &spare;
-		z.avail_out = room ? (room > (1u << 30) ? 1u << 30 : (uInt)room) : 1;
+		if (done == cap) {
+			if (cap >= limit) {
+				/* more than declared (or than deflate can give) */
+				rc = Z_DATA_ERROR;
+				break;
+			}
+			size_t nc = cap * 2 > limit ? (size_t)limit : cap * 2;
+			unsigned char *q = realloc(dst, nc);
+			if (!q) {
+				inflateEnd(&z);
+				free(dst);
+				snprintf(err, errlen, "zip member '%s': cannot allocate %zu bytes", name, nc);
+				return -1;
+			}
+			dst = q;
+			cap = nc;
+		}
+		size_t room = cap - done;
+		z.next_out = dst + done;
+		z.avail_out = room > (1u << 30) ? 1u << 30 : (uInt)room;
 		uInt before = z.avail_out;
 		rc = inflate(&z, Z_NO_FLUSH);
-		if (!room && z.avail_out != before) {
-			rc = Z_DATA_ERROR;
-			break;
-		}
-		if (room)
-			out_done += before - z.avail_out;
-		if (rc == Z_BUF_ERROR && !in_left && !z.avail_in)
-			break;
-		if (rc == Z_BUF_ERROR)
+		done += before - z.avail_out;
+		if (rc == Z_BUF_ERROR && (in_left || z.avail_in))
 			rc = Z_OK;
 	}
 	inflateEnd(&z);
-	if (rc != Z_STREAM_END || out_done != usize) {
+	if (rc != Z_STREAM_END) {
 		free(dst);
 		snprintf(err, errlen, "Error -3 while decompressing data: zip member '%s' is corrupt or truncated", name);
 		return -1;
 	}
 	*out = dst;
+	*outlen = done;
 	return 0;
 }
 
@@ -343,6 +353,13 @@ static void wr32(unsigned char *p, uint32_t v) { wr16(p, v & 0xffff); wr16(p + 2
 int npz_walk(const unsigned char *buf, size_t len,
 	     int (*fn)(void *ctx, const char *name, size_t nlen, const unsigned char *data, size_t size),
 	     void *ctx, char *err, size_t errlen)
+{
+	return npz_walk_some(buf, len, NULL, fn, ctx, err, errlen);
+}
+
+int npz_walk_some(const unsigned char *buf, size_t len, int (*want)(void *ctx, const char *name, size_t nlen),
+		  int (*fn)(void *ctx, const char *name, size_t nlen, const unsigned char *data, size_t size),
+		  void *ctx, char *err, size_t errlen)
 {
 	size_t eocd = (size_t)-1;
 	uint64_t nent, cdoff, cdsize;
@@ -424,29 +441,34 @@ int npz_walk(const unsigned char *buf, size_t len,
 		char shown[80];
 		snprintf(shown, sizeof shown, "%.*s", nlen > 64 ? 64 : nlen, name);
 		uint32_t crc = rd32(buf + p + 16);
+		p += 46 + (size_t)nlen + xlen + clen;
+		if (want && !want(ctx, name, nlen))
+			continue;
+		size_t size = usize;
 		unsigned char *owned = NULL;
 		const unsigned char *data = buf + dstart;
 		if (method == 8) {
-			if (inflate_member(buf + dstart, csize, usize, &owned, shown, err, errlen) < 0)
+			if (inflate_member(buf + dstart, csize, usize, &owned, &size, shown, err, errlen) < 0)
 				return -1;
 			data = owned;
 		} else if (method != 0) {
 			snprintf(err, errlen, "That compression method is not supported (zip member '%s', method %d)", shown, method);
 			return -1;
-		} else if (usize != csize) {
-			snprintf(err, errlen, "Bad zip member sizes for '%s'", shown);
-			return -1;
+		} else if (usize < csize) {
+			/* as zipfile: what is stored, up to the declared size */
+			size = usize;
+		} else {
+			size = csize;
 		}
-		if (crc_of(data, usize) != crc) {
+		if (crc_of(data, size) != crc) {
 			free(owned);
 			snprintf(err, errlen, "Bad CRC-32 for file '%s'", shown);
 			return -1;
 		}
-		int r = fn(ctx, name, nlen, data, usize);
+		int r = fn(ctx, name, nlen, data, size);
 		free(owned);
 		if (r < 0)
 			return -1;
-		p += 46 + (size_t)nlen + xlen + clen;
 	}
 	return 0;
 }

@@ -33,10 +33,15 @@ int npy_header_parse(const unsigned char *buf, size_t len, struct npy_header *hd
 int npy_header_parse_only(const unsigned char *buf, size_t len, struct npy_header *hdr,
 			  char *err, size_t errlen);
 /* Calls fn for each member of the zip in buf (stored, or deflated: inflated
- * into a buffer of exactly the declared size, CRC checked); -1 with err. */
+ * as far as the stream goes, never past the declared size, CRC checked);
+ * -1 with err.  npz_walk_some: only the members want(ctx, name) accepts are
+ * read (the others' headers are still checked). */
 int npz_walk(const unsigned char *buf, size_t len,
 	     int (*fn)(void *ctx, const char *name, size_t nlen, const unsigned char *data, size_t size),
 	     void *ctx, char *err, size_t errlen);
+int npz_walk_some(const unsigned char *buf, size_t len, int (*want)(void *ctx, const char *name, size_t nlen),
+		  int (*fn)(void *ctx, const char *name, size_t nlen, const unsigned char *data, size_t size),
+		  void *ctx, char *err, size_t errlen);
 
 /* The zip np.savez (compress 0) / np.savez_compressed (1) write: 0 and a
  * malloc'd image in *out, or -1 with err. */
