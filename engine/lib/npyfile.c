@@ -499,7 +499,7 @@ static struct value *npzf_getitem(struct eval *ev, struct value *self, struct va
 			err_set(ev, TY_ValueError, "%s", msg);
 		return NULL;
 	}
-	return g.res ? g.res : err_set(ev, TY_KeyError, "'%s'", nm->u.str->s);
+	return g.res ? g.res : err_set(ev, TY_KeyError, "%s", nm->u.str->s);
 }
 
 static struct value *npzf_close(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
