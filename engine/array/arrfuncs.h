@@ -48,7 +48,7 @@ extern const struct arr_func arr_fft_funcs[];        /* fft.c: numpy.fft */
 extern const struct arr_func arr_random_funcs[];     /* random.c: numpy.random */
 extern const struct arr_func arr_random_state_funcs[]; /* random_state.c: seed, RandomState */
 extern const struct arr_func arr_io_funcs[];         /* npyfile.c: save, load, savez, savez_compressed, fromfile */
-extern const struct arr_func arr_einsum_path_funcs[]; /* einsumpath.c: einsum_path (NumPy's Python source) */
+extern const struct arr_func arr_pysource_funcs[];   /* pysource.c: einsum_path, histogramdd (NumPy's Python source) */
 extern const struct arr_func arr_io_methods[];       /* npyfile.c: a.tofile */
 extern const struct arr_func arr_text_funcs[];       /* text/textio.c: loadtxt, genfromtxt, savetxt, fromstring */
 extern const struct arr_func arr_format_funcs[];     /* format.c: set_printoptions ... */

@@ -1,13 +1,16 @@
 /*
- * einsumpath.c — np.einsum_path: NumPy's own numpy/_core/einsumfunc.py
- * (BSD-3-Clause; its helpers _flop_count, _optimal_path, _greedy_path,
- * _parse_einsum_input and einsum_path, docstrings and decorators dropped),
- * run in the cell language, so the path and the printed report are NumPy's
- * to the character.  The source runs once, on first use, in a namespace of
- * its own that this file keeps for the process (as the module cache keeps
- * numpy.testing, lib/testing.c).  np.einsum takes the path it gives as
- * optimize= (numerics/linalg_einsum.c).
+ * pysource.c — NumPy functions run from NumPy's own Python source (BSD-3-
+ * Clause), in the cell language, so that their results, reports and errors
+ * are NumPy's to the character: np.einsum_path (numpy/_core/einsumfunc.py:
+ * _flop_count, _optimal_path, _greedy_path, _parse_einsum_input,
+ * einsum_path) and np.histogramdd (numpy/lib/_histograms_impl.py:
+ * _get_outer_edges, _unsigned_subtract, histogramdd).  Docstrings and
+ * decorators are dropped.  Each source runs once, on first use, in a
+ * namespace of its own that this file keeps for the process (as the module
+ * cache keeps numpy.testing, lib/testing.c).  np.einsum takes the path
+ * einsum_path gives as optimize= (numerics/linalg_einsum.c).
  */
+#include <stdio.h>
 #include <string.h>
 #include "array/arrapi.h"
 #include "array/arrfuncs.h"
@@ -369,34 +372,156 @@ static const char einsum_src[] =
 	"    return (path, path_print)\n"
 	"\n";
 
-static struct value *einsum_ns;   /* the source's globals, built once */
+static const char histograms_src[] =
+	"import operator\n"
+	"import numpy as np\n"
+	"_range = range\n"
+	"\n"
+	"def _get_outer_edges(a, range):\n"
+	"    if range is not None:\n"
+	"        first_edge, last_edge = range\n"
+	"        if first_edge > last_edge:\n"
+	"            raise ValueError('max must be larger than min in range parameter.')\n"
+	"        if not (np.isfinite(first_edge) and np.isfinite(last_edge)):\n"
+	"            raise ValueError(f'supplied range of [{first_edge}, {last_edge}] is not finite')\n"
+	"    elif a.size == 0:\n"
+	"        first_edge, last_edge = (0, 1)\n"
+	"    else:\n"
+	"        first_edge, last_edge = (a.min(), a.max())\n"
+	"        if not (np.isfinite(first_edge) and np.isfinite(last_edge)):\n"
+	"            raise ValueError(f'autodetected range of [{first_edge}, {last_edge}] is not finite')\n"
+	"    if first_edge == last_edge:\n"
+	"        first_edge = first_edge - 0.5\n"
+	"        last_edge = last_edge + 0.5\n"
+	"    return (first_edge, last_edge)\n"
+	"\n"
+	"def _unsigned_subtract(a, b):\n"
+	"    signed_to_unsigned = {np.byte: np.ubyte, np.short: np.ushort, np.intc: np.uintc, np.int_: np.uint, np.longlong: np.ulonglong}\n"
+	"    dt = np.result_type(a, b)\n"
+	"    try:\n"
+	"        unsigned_dt = signed_to_unsigned[dt.type]\n"
+	"    except KeyError:\n"
+	"        return np.subtract(a, b, dtype=dt)\n"
+	"    else:\n"
+	"        return np.subtract(np.asarray(a, dtype=dt), np.asarray(b, dtype=dt), casting='unsafe', dtype=unsigned_dt)\n"
+	"\n"
+	"def histogramdd(sample, bins=10, range=None, density=None, weights=None):\n"
+	"    try:\n"
+	"        N, D = sample.shape\n"
+	"    except (AttributeError, ValueError):\n"
+	"        sample = np.atleast_2d(sample).T\n"
+	"        N, D = sample.shape\n"
+	"    nbin = np.empty(D, np.intp)\n"
+	"    edges = D * [None]\n"
+	"    dedges = D * [None]\n"
+	"    if weights is not None:\n"
+	"        weights = np.asarray(weights)\n"
+	"    try:\n"
+	"        M = len(bins)\n"
+	"        if M != D:\n"
+	"            raise ValueError('The dimension of bins must be equal to the dimension of the sample x.')\n"
+	"    except TypeError:\n"
+	"        bins = D * [bins]\n"
+	"    if range is None:\n"
+	"        range = (None,) * D\n"
+	"    elif len(range) != D:\n"
+	"        raise ValueError('range argument must have one entry per dimension')\n"
+	"    for i in _range(D):\n"
+	"        if np.ndim(bins[i]) == 0:\n"
+	"            if bins[i] < 1:\n"
+	"                raise ValueError(f'`bins[{i}]` must be positive, when an integer')\n"
+	"            smin, smax = _get_outer_edges(sample[:, i], range[i])\n"
+	"            try:\n"
+	"                n = operator.index(bins[i])\n"
+	"            except TypeError as e:\n"
+	"                raise TypeError(f'`bins[{i}]` must be an integer, when a scalar') from e\n"
+	"            edges[i] = np.linspace(smin, smax, n + 1)\n"
+	"        elif np.ndim(bins[i]) == 1:\n"
+	"            edges[i] = np.asarray(bins[i])\n"
+	"            if np.any(edges[i][:-1] > edges[i][1:]):\n"
+	"                raise ValueError(f'`bins[{i}]` must be monotonically increasing, when an array')\n"
+	"        else:\n"
+	"            raise ValueError(f'`bins[{i}]` must be a scalar or 1d array')\n"
+	"        nbin[i] = len(edges[i]) + 1\n"
+	"        dedges[i] = np.diff(edges[i])\n"
+	"    Ncount = tuple((np.searchsorted(edges[i], sample[:, i], side='right') for i in _range(D)))\n"
+	"    for i in _range(D):\n"
+	"        on_edge = sample[:, i] == edges[i][-1]\n"
+	"        Ncount[i][on_edge] -= 1\n"
+	"    xy = np.ravel_multi_index(Ncount, nbin)\n"
+	"    hist = np.bincount(xy, weights, minlength=nbin.prod())\n"
+	"    hist = hist.reshape(nbin)\n"
+	"    hist = hist.astype(float, casting='safe')\n"
+	"    core = D * (slice(1, -1),)\n"
+	"    hist = hist[core]\n"
+	"    if density:\n"
+	"        s = hist.sum()\n"
+	"        for i in _range(D):\n"
+	"            shape = np.ones(D, int)\n"
+	"            shape[i] = nbin[i] - 2\n"
+	"            hist = hist / dedges[i].reshape(shape)\n"
+	"        hist /= s\n"
+	"    if (hist.shape != nbin - 2).any():\n"
+	"        raise RuntimeError('Internal Shape Error')\n"
+	"    return (hist, edges)\n"
+	"\n";
 
-static struct value *f_einsum_path(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
-				   const struct kwargs *kw)
+struct pysource {
+	const char *module;   /* NumPy's module, the name in tracebacks */
+	const char *src;
+	size_t len;
+	struct value *ns;     /* its globals once run */
+};
+
+static struct pysource sources[] = {
+	{"numpy._core.einsumfunc", einsum_src, sizeof einsum_src - 1, NULL},
+	{"numpy.lib._histograms_impl", histograms_src, sizeof histograms_src - 1, NULL},
+};
+
+/* The function `name` of source i (borrowed), running the source first if
+ * it has not run: NULL with the error set */
+static struct value *source_fn(struct eval *ev, int i, const char *name)
 {
-	if (!einsum_ns) {
+	struct pysource *p = &sources[i];
+	if (!p->ns) {
 		struct value *g = val_dict_new(), *saved = ev->globals;
-		if (!g || dict_setstr(g, "__name__", val_cstr("numpy._core.einsumfunc")) < 0) {
+		char where[64];
+		if (!g || dict_setstr(g, "__name__", val_cstr(p->module)) < 0) {
 			val_decref(g);
 			return err_nomem(ev);
 		}
+		snprintf(where, sizeof where, "<%s>", p->module);
 		ev->globals = g;
-		int rc = ev_exec_source(ev, einsum_src, sizeof einsum_src - 1, "<numpy._core.einsumfunc>", 0, 0, NULL);
+		int rc = ev_exec_source(ev, p->src, p->len, where, 0, 0, NULL);
 		ev->globals = saved;
 		if (rc < 0) {
 			val_decref(g);
 			return NULL;
 		}
-		einsum_ns = g;
+		p->ns = g;
 	}
-	struct value *fn = dict_getstr_borrow(einsum_ns, "einsum_path");
-	if (!fn)
-		return err_set(ev, TY_RuntimeError, "einsum_path: the source defines no einsum_path");
-	return val_call(ev, fn, argc, argv, kw);
+	struct value *fn = dict_getstr_borrow(p->ns, name);
+	return fn ? fn : err_set(ev, TY_RuntimeError, "%s defines no %s", p->module, name);
 }
 
-const struct arr_func arr_einsum_path_funcs[] = {
+static struct value *f_einsum_path(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
+				   const struct kwargs *kw)
+{
+	struct value *fn = source_fn(ev, 0, "einsum_path");
+	return fn ? val_call(ev, fn, argc, argv, kw) : NULL;
+}
+
+static struct value *f_histogramdd(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
+				   const struct kwargs *kw)
+{
+	struct value *fn = source_fn(ev, 1, "histogramdd");
+	return fn ? val_call(ev, fn, argc, argv, kw) : NULL;
+}
+
+const struct arr_func arr_pysource_funcs[] = {
 	{"einsum_path", f_einsum_path, "einsum_path(subscripts, *operands, optimize='greedy')",
 	 "Evaluates the lowest cost contraction order for an einsum expression by considering the creation of intermediate arrays."},
+	{"histogramdd", f_histogramdd, "histogramdd(sample, bins=10, range=None, density=None, weights=None)",
+	 "Compute the multidimensional histogram of some data."},
 	{NULL, NULL, NULL, NULL}
 };
