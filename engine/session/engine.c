@@ -145,6 +145,7 @@ static void publish_tables(void)
 	arr_publish(NS_SIGNAL, arr_signal_funcs);
 	arr_publish(NS_SPECIAL, arr_special_funcs);
 	arr_publish(NS_SCIPY_LINALG, arr_scipy_linalg_funcs);
+	arr_publish(NS_STRIDE_TRICKS, arr_stride_funcs);
 }
 
 /* The layers below the session fill the language core's type slots and
