@@ -338,10 +338,39 @@ static struct value *mk_array(struct eval *ev, const struct builtin *bi, int arg
 	return arr_wrap(ev, r);
 }
 
+/* np.array(..., ndmax=N) (NumPy 2.4): nested sequences may make at most N
+ * dimensions (an array keeps its own); Lumen has no object dtype, so a
+ * deeper nesting is NumPy's ValueError */
 static struct value *fn_array(struct eval *ev, const struct builtin *bi, int argc,
 			      struct value **argv, const struct kwargs *kw)
 {
-	return mk_array(ev, bi, argc, argv, kw, 1, 0);
+	const char *names[16];
+	struct value *vals[16], *ndmax = NULL;
+	struct kwargs rest = {0, names, vals};
+	for (int i = 0; kw && i < kw->n; i++) {
+		if (!strcmp(kw->names[i], "ndmax"))
+			ndmax = kw->vals[i];
+		else if (rest.n < 16) {
+			names[rest.n] = kw->names[i];
+			vals[rest.n++] = kw->vals[i];
+		}
+	}
+	if (!ndmax)
+		return mk_array(ev, bi, argc, argv, kw, 1, 0);
+	if (ndmax->type == VT_FLOAT)
+		return err_set(ev, TY_TypeError, "integer argument expected, got float");
+	int64_t nmax;
+	if (val_as_int64(ev, ndmax, &nmax) < 0)
+		return NULL;
+	if (nmax < 0 || nmax > 64)
+		return err_set(ev, TY_ValueError, "ndmax must be in the range [0, NPY_MAXDIMS (64)] ");
+	struct value *r = mk_array(ev, bi, argc, argv, &rest, 1, 0);
+	if (r && argc > 0 && !arr_borrow(argv[0]) && r->type == VT_NDARRAY && r->u.arr->ndim > nmax) {
+		val_decref(r);
+		return err_set(ev, TY_ValueError, "setting an array element with a sequence. The requested array would exceed the maximum number of dimension of %lld.",
+			       (long long)nmax);
+	}
+	return r;
 }
 
 static struct value *fn_asarray(struct eval *ev, const struct builtin *bi, int argc,
@@ -1662,7 +1691,7 @@ static struct value *fn_require(struct eval *ev, const struct builtin *bi, int a
 const struct arr_func arr_creation_funcs[] = {
 	{"require", fn_require, "require(a, dtype=None, requirements=None, *, like=None)",
 	 "Return an ndarray of the provided type that satisfies requirements."},
-	{"array", fn_array, "array(object, dtype=None, *, copy=True, order='K', subok=False, ndmin=0, like=None)", "Create an array."},
+	{"array", fn_array, "array(object, dtype=None, *, copy=True, order='K', subok=False, ndmin=0, ndmax=0, like=None)", "Create an array."},
 	{"asarray", fn_asarray, "asarray(a, dtype=None, order=None, *, device=None, copy=None, like=None)", "Convert the input to an array."},
 	{"asanyarray", fn_asarray, "asanyarray(a, dtype=None, order=None, *, device=None, copy=None, like=None)", "Convert the input to an ndarray."},
 	{"ascontiguousarray", fn_ascontiguousarray, "ascontiguousarray(a, dtype=None, *, like=None)", "Return a contiguous array (ndim >= 1) in memory (C order)."},
