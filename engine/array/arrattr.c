@@ -279,8 +279,66 @@ static struct value *int_tuple(struct eval *ev, int n, const int64_t *x)
 	return val_tuple_new(n, items);
 }
 
-/* a.flags: an object with NumPy's repr and the usual attributes */
-struct flagsobj { int c, f, own, w; };
+/* a.flags: an object with NumPy's repr and the usual attributes; it holds
+ * the array, so that a.flags.writeable = False / a.flags['W'] = ... set it */
+struct flagsobj { int c, f, own, w; struct ndarray *a; };
+
+static void flags_free(void *p)
+{
+	struct flagsobj *f = p;
+	nd_decref(f->a);
+	free(f);
+}
+
+/* WRITEABLE: False or True (NumPy refuses True where the base is read-only,
+ * a view of bytes: Lumen's such arrays hold a private copy, so writing
+ * them is safe and the flag is not refused) */
+static int flags_set_writeable(struct eval *ev, struct flagsobj *f, struct value *x)
+{
+	int t = val_truth(ev, x);
+	if (t < 0)
+		return -1;
+	if (t)
+		f->a->flags |= ND_WRITEABLE;
+	else
+		f->a->flags &= ~ND_WRITEABLE;
+	f->w = t;
+	return 0;
+}
+
+static int flags_setitem(struct eval *ev, struct value *self, struct value *key, struct value *x)
+{
+	struct flagsobj *f = self->u.obj.p;
+	const char *k = val_as_cstr(key);
+	if (!x) {
+		err_set(ev, TY_TypeError, "'flagsobj' object does not support item deletion");
+		return -1;
+	}
+	if (k && (!strcmp(k, "W") || !strcmp(k, "WRITEABLE")))
+		return flags_set_writeable(ev, f, x);
+	if (k && (!strcmp(k, "A") || !strcmp(k, "ALIGNED"))) {
+		int t = val_truth(ev, x);
+		if (t == 0)
+			err_set(ev, TY_ValueError, "cannot set ALIGNED flag of this array");
+		return t > 0 ? 0 : -1;
+	}
+	if (k && (!strcmp(k, "X") || !strcmp(k, "WRITEBACKIFCOPY"))) {
+		int t = val_truth(ev, x);
+		if (t > 0)
+			err_set(ev, TY_ValueError, "cannot set WRITEBACKIFCOPY flag to True");
+		return t == 0 ? 0 : -1;
+	}
+	err_set(ev, TY_KeyError, "Unknown flag");
+	return -1;
+}
+
+static int flags_setattr(struct eval *ev, struct value *self, const char *name, struct value *x)
+{
+	if (!strcmp(name, "writeable"))
+		return flags_set_writeable(ev, self->u.obj.p, x);
+	err_set(ev, TY_AttributeError, "attribute '%s' of 'numpy._core.multiarray.flagsobj' objects is not writable", name);
+	return -1;
+}
 
 static struct value *flags_getattr(struct eval *ev, struct value *self, const char *name)
 {
@@ -341,9 +399,9 @@ static struct value *flags_getitem(struct eval *ev, struct value *self, struct v
 static const char *const flags_attrs[] = {"c_contiguous", "f_contiguous", "owndata", "writeable",
 					  "aligned", "writebackifcopy", NULL};
 static const struct objtype flags_type = {
-	.name = "flagsobj", .free = free, .getattr = flags_getattr, .repr = flags_repr,
+	.name = "flagsobj", .free = flags_free, .getattr = flags_getattr, .repr = flags_repr,
 	.attrs = flags_attrs,
-	.getitem = flags_getitem,
+	.getitem = flags_getitem, .setitem = flags_setitem, .setattr = flags_setattr,
 };
 
 static int owns_data(const struct ndarray *a)
@@ -461,6 +519,7 @@ static struct value *ndarray_getattr(struct eval *ev, struct value *v, const cha
 			f->f = nd_is_f_contiguous(a);
 			f->own = owns_data(a);
 			f->w = (a->flags & ND_WRITEABLE) != 0;
+			f->a = nd_incref(a);
 			return val_object_new(&flags_type, f);
 		}
 		break;

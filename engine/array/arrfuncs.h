@@ -47,7 +47,10 @@ extern const struct arr_func arr_linalg_funcs[];     /* linalg.c: numpy.linalg *
 extern const struct arr_func arr_fft_funcs[];        /* fft.c: numpy.fft */
 extern const struct arr_func arr_random_funcs[];     /* random.c: numpy.random */
 extern const struct arr_func arr_random_state_funcs[]; /* random_state.c: seed, RandomState */
-extern const struct arr_func arr_io_funcs[];         /* npyio.c: save, load, savez */
+extern const struct arr_func arr_io_funcs[];         /* npyfile.c: save, load, savez, savez_compressed, fromfile */
+extern const struct arr_func arr_pysource_funcs[];   /* pysource.c: einsum_path, histogramdd (NumPy's Python source) */
+extern const struct arr_func arr_stride_funcs[];     /* stride.c: numpy.lib.stride_tricks */
+extern const struct arr_func arr_io_methods[];       /* npyfile.c: a.tofile */
 extern const struct arr_func arr_text_funcs[];       /* text/textio.c: loadtxt, genfromtxt, savetxt, fromstring */
 extern const struct arr_func arr_format_funcs[];     /* format.c: set_printoptions ... */
 
@@ -96,6 +99,7 @@ enum arr_ns {
 	NS_CUPYX, NS_PROFILER,               /* cupyx, cupyx.profiler */
 	NS_NDIMAGE, NS_SIGNAL, NS_SPECIAL, NS_SCIPY_LINALG, /* (cupyx.)scipy.X */
 	NS_JIT,                              /* cupyx.jit (backend/ukjit.c) */
+	NS_STRIDE_TRICKS,                    /* numpy.lib.stride_tricks (lib/stride.c) */
 	NS_COUNT
 };
 /* np.mgrid, np.ogrid, np.s_, np.r_, np.c_, np.index_exp added to mod

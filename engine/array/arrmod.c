@@ -369,10 +369,12 @@ static struct value *build(struct eval *ev, const char *name)
 	const struct arr_func *const *t_prof = published[NS_PROFILER], *const *t_ndi = published[NS_NDIMAGE];
 	const struct arr_func *const *t_sig = published[NS_SIGNAL], *const *t_spe = published[NS_SPECIAL];
 	const struct arr_func *const *t_sli = published[NS_SCIPY_LINALG], *const *t_jit = published[NS_JIT];
+	const struct arr_func *const *t_stride = published[NS_STRIDE_TRICKS];
 	static const struct arr_func *const t_none[] = {NULL};
 	const struct submod subs[] = {
 		{"numpy.linalg", t_linalg, 0}, {"numpy.fft", t_fft, 0}, {"numpy.random", t_random, 0},
 		{"numpy.exceptions", t_none, 0}, {"cupy.exceptions", t_none, 1},
+		{"numpy.lib", t_none, 0}, {"numpy.lib.stride_tricks", t_stride, 0},
 		{"cupy.linalg", t_linalg, 1}, {"cupy.fft", t_fft, 1}, {"cupy.random", t_random, 1},
 		{"cupy.cuda", t_cuda, 1}, {"cupy.cuda.runtime", t_runtime, 1},
 		{"cupyx", t_cupyx, 1}, {"cupyx.profiler", t_prof, 1}, {"cupyx.scipy", t_none, 1},
@@ -415,6 +417,8 @@ static struct value *build(struct eval *ev, const char *name)
 		    add_child(ev, mod, name, "random") < 0)
 			return NULL;
 		if (add_child(ev, mod, name, "exceptions") < 0 || add_child(ev, mod, name, "testing") < 0)
+			return NULL;
+		if (is_np && add_child(ev, mod, name, "lib") < 0)
 			return NULL;
 		if (is_cp && add_child(ev, mod, name, "cuda") < 0)
 			return NULL;
@@ -467,6 +471,8 @@ static struct value *build(struct eval *ev, const char *name)
 			return NULL;
 		if ((!strcmp(name, "scipy.signal") || !strcmp(name, "cupyx.scipy.signal")) &&
 		    arr_hooks.windows_module && add_child(ev, mod, name, "windows") < 0)
+			return NULL;
+		if (!strcmp(name, "numpy.lib") && add_child(ev, mod, name, "stride_tricks") < 0)
 			return NULL;
 		if (!strcmp(name, "cupyx")) {
 			if (add_child(ev, mod, name, "scipy") < 0 || add_child(ev, mod, name, "profiler") < 0 ||

@@ -606,6 +606,21 @@ int arr_parse_shape(struct eval *ev, struct value *v, int *ndim, int64_t *shape)
 		err_set(ev, TY_TypeError, "'%s' object cannot be interpreted as an integer", val_type_name(v));
 		return -1;
 	}
+	{
+		/* a 1-d integer array of the host: its items (a.reshape(np.array([2, 3]))) */
+		struct ndarray *a = arr_borrow(v);
+		if (a && a->ndim == 1 && dt_is_int(a->dtype) && nd_host_memory(a)) {
+			if (a->shape[0] > ND_MAXDIM) {
+				err_set(ev, TY_ValueError, "maximum supported dimension for an ndarray is currently %d, found %lld",
+					ND_MAXDIM, (long long)a->shape[0]);
+				return -1;
+			}
+			struct value *l = val_iter_list(ev, v);
+			int rc = l ? arr_parse_shape(ev, l, ndim, shape) : -1;
+			val_decref(l);
+			return rc;
+		}
+	}
 	if (val_as_int64(ev, v, &shape[0]) < 0)
 		return -1;
 	*ndim = 1;

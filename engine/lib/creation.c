@@ -2,7 +2,7 @@
  * creation.c — making arrays (arr_creation_funcs): array asarray
  * ascontiguousarray asanyarray empty zeros ones full *_like arange linspace
  * logspace geomspace eye identity meshgrid diag tri triu tril fromfunction frombuffer
- * copy, with NumPy's dtype and length rules and messages.
+ * copy require, with NumPy's dtype and length rules and messages.
  *
  * Written once for np and cp: new arrays go to arr_be(bi).  Host data is
  * built on the host and moved once.  Owns nothing beyond a call.
@@ -338,10 +338,39 @@ static struct value *mk_array(struct eval *ev, const struct builtin *bi, int arg
 	return arr_wrap(ev, r);
 }
 
+/* np.array(..., ndmax=N) (NumPy 2.4): nested sequences may make at most N
+ * dimensions (an array keeps its own); Lumen has no object dtype, so a
+ * deeper nesting is NumPy's ValueError */
 static struct value *fn_array(struct eval *ev, const struct builtin *bi, int argc,
 			      struct value **argv, const struct kwargs *kw)
 {
-	return mk_array(ev, bi, argc, argv, kw, 1, 0);
+	const char *names[16];
+	struct value *vals[16], *ndmax = NULL;
+	struct kwargs rest = {0, names, vals};
+	for (int i = 0; kw && i < kw->n; i++) {
+		if (!strcmp(kw->names[i], "ndmax"))
+			ndmax = kw->vals[i];
+		else if (rest.n < 16) {
+			names[rest.n] = kw->names[i];
+			vals[rest.n++] = kw->vals[i];
+		}
+	}
+	if (!ndmax)
+		return mk_array(ev, bi, argc, argv, kw, 1, 0);
+	if (ndmax->type == VT_FLOAT)
+		return err_set(ev, TY_TypeError, "integer argument expected, got float");
+	int64_t nmax;
+	if (val_as_int64(ev, ndmax, &nmax) < 0)
+		return NULL;
+	if (nmax < 0 || nmax > 64)
+		return err_set(ev, TY_ValueError, "ndmax must be in the range [0, NPY_MAXDIMS (64)] ");
+	struct value *r = mk_array(ev, bi, argc, argv, &rest, 1, 0);
+	if (r && argc > 0 && !arr_borrow(argv[0]) && r->type == VT_NDARRAY && r->u.arr->ndim > nmax) {
+		val_decref(r);
+		return err_set(ev, TY_ValueError, "setting an array element with a sequence. The requested array would exceed the maximum number of dimension of %lld.",
+			       (long long)nmax);
+	}
+	return r;
 }
 
 static struct value *fn_asarray(struct eval *ev, const struct builtin *bi, int argc,
@@ -1583,8 +1612,86 @@ out:
 	return r;
 }
 
+/* np.require(a, dtype=None, requirements=None, *, like=None): NumPy's
+ * numpy/_core/_asarray.py: np.array(a, dtype, order, copy=None), then a
+ * copy in that order if a flag it asks for ('A', 'W', 'O') is missing. */
+static struct value *fn_require(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
+				const struct kwargs *kw)
+{
+	struct value *av, *dtype = NULL, *reqs = NULL, *like = NULL, *items = NULL, *arr = NULL;
+	const struct backend *be = arr_be(bi);
+	int want[128] = {0};
+	if (args_parse(ev, "require", argc, argv, kw, "a|dtype,requirements,$like", &av, &dtype, &reqs, &like) < 0)
+		return NULL;
+	if (reqs && reqs->type != VT_NONE && !(items = val_iter_list(ev, reqs)))
+		return NULL;
+	if (!items || !items->u.seq.n) {
+		val_decref(items);
+		return dtype ? arr_ns_callk(ev, be, "asanyarray", 1, &av, "dtype", dtype) : arr_ns_call(ev, be, "asanyarray", 1, &av, NULL);
+	}
+	static const struct { const char *name; char flag; } flags[] = {
+		{"C", 'C'}, {"C_CONTIGUOUS", 'C'}, {"CONTIGUOUS", 'C'}, {"F", 'F'}, {"F_CONTIGUOUS", 'F'},
+		{"FORTRAN", 'F'}, {"A", 'A'}, {"ALIGNED", 'A'}, {"W", 'W'}, {"WRITEABLE", 'W'}, {"O", 'O'},
+		{"OWNDATA", 'O'}, {"E", 'E'}, {"ENSUREARRAY", 'E'},
+	};
+	for (size_t i = 0; i < items->u.seq.n; i++) {
+		struct value *it = items->u.seq.items[i];
+		char up[32];
+		size_t k = 0, j;
+		if (it->type != VT_STR) {
+			val_decref(items);
+			return err_set(ev, TY_AttributeError, "'%s' object has no attribute 'upper'", val_type_name(it));
+		}
+		for (; k < it->u.str->len && k < sizeof up - 1; k++)
+			up[k] = (char)(it->u.str->s[k] >= 'a' && it->u.str->s[k] <= 'z' ? it->u.str->s[k] - 32 : it->u.str->s[k]);
+		up[k] = 0;
+		for (j = 0; j < sizeof flags / sizeof flags[0]; j++)
+			if (k == it->u.str->len && !strcmp(flags[j].name, up))
+				break;
+		if (j == sizeof flags / sizeof flags[0]) {
+			val_decref(items);
+			return err_set(ev, TY_KeyError, "%s", up);
+		}
+		want[(int)flags[j].flag] = 1;
+	}
+	val_decref(items);
+	if (want['C'] && want['F'])
+		return err_set(ev, TY_ValueError, "Cannot specify both \"C\" and \"F\" order");
+	const char *order = want['C'] ? "C" : want['F'] ? "F" : "A";
+	struct value *ov = val_cstr(order), *none = val_none();
+	const char *kn[3] = {"dtype", "order", "copy"};
+	struct value *kv[3] = {dtype ? dtype : none, ov, none};
+	struct kwargs k = {3, kn, kv};
+	arr = ov ? arr_ns_call(ev, be, "array", 1, &av, &k) : NULL;
+	static const char props[] = "AWO";
+	for (int i = 0; arr && props[i]; i++) {
+		if (!want[(int)props[i]])
+			continue;
+		struct value *fl = val_getattr(ev, arr, "flags"), *key = val_str(&props[i], 1);
+		struct value *f = fl && key ? val_getitem(ev, fl, key) : NULL;
+		val_decref(fl);
+		val_decref(key);
+		int t = f ? val_truth(ev, f) : -1;
+		val_decref(f);
+		if (t < 0) {
+			val_decref(arr);
+			arr = NULL;
+		} else if (!t) {
+			struct value *c = arr_method_call(ev, arr, "copy", 1, &ov, NULL);
+			val_decref(arr);
+			arr = c;
+			break;
+		}
+	}
+	val_decref(ov);
+	val_decref(none);
+	return arr;
+}
+
 const struct arr_func arr_creation_funcs[] = {
-	{"array", fn_array, "array(object, dtype=None, *, copy=True, order='K', subok=False, ndmin=0, like=None)", "Create an array."},
+	{"require", fn_require, "require(a, dtype=None, requirements=None, *, like=None)",
+	 "Return an ndarray of the provided type that satisfies requirements."},
+	{"array", fn_array, "array(object, dtype=None, *, copy=True, order='K', subok=False, ndmin=0, ndmax=0, like=None)", "Create an array."},
 	{"asarray", fn_asarray, "asarray(a, dtype=None, order=None, *, device=None, copy=None, like=None)", "Convert the input to an array."},
 	{"asanyarray", fn_asarray, "asanyarray(a, dtype=None, order=None, *, device=None, copy=None, like=None)", "Convert the input to an ndarray."},
 	{"ascontiguousarray", fn_ascontiguousarray, "ascontiguousarray(a, dtype=None, *, like=None)", "Return a contiguous array (ndim >= 1) in memory (C order)."},

@@ -1137,13 +1137,15 @@ static struct value *xf_ravel_multi_index(struct eval *ev, const struct builtin 
 	int64_t dims[ND_MAXDIM], bshape[ND_MAXDIM], size = 1, len;
 	int nd, bnd, fortran, modes[ND_MAXDIM], k;
 	if (args_parse(ev, "ravel_multi_index", argc, argv, kw, "multi_index,dims|mode,order",
-		       &mv, &dv, &modev, &ov) < 0 ||
-	    arr_parse_shape(ev, dv, &nd, dims) < 0 || parse_cf_order(ev, ov, &fortran) < 0)
+		       &mv, &dv, &modev, &ov) < 0)
+		return NULL;
+	if (arr_parse_shape(ev, dv, &nd, dims) < 0 || parse_cf_order(ev, ov, &fortran) < 0)
 		return NULL;
 	for (k = 0; k < nd; k++) {
 		if (dims[k] == 0)
 			return err_set(ev, TY_ValueError, "cannot unravel if shape has zero entries (is empty).");
-		size *= dims[k];
+		if (__builtin_mul_overflow(size, dims[k], &size))
+			return err_set(ev, TY_ValueError, "invalid dims: array size defined by dims is larger than the maximum possible size.");
 	}
 	if ((len = val_len(ev, mv)) < 0)
 		return NULL;

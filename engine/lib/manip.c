@@ -1682,6 +1682,53 @@ out:
 	return res;
 }
 
+/* NumPy's _get_linear_ramps along axis: each side is
+ * np.linspace(end_value, edge, width, endpoint=False) (k * step + start,
+ * floored for integer dtypes), the right one reversed; the edges are those
+ * of the array padded so far */
+static int pad_ramp(struct eval *ev, struct ndarray *out, int axis, int64_t pb, int64_t pa, int64_t n,
+		    double end_before, double end_after)
+{
+	const struct backend *be = nd_backend(out);
+	int integer = !dt_is_inexact(out->dtype);
+	for (int side = 0; side < 2; side++) {
+		int64_t w = side ? pa : pb;
+		if (!w)
+			continue;
+		double endv = side ? end_after : end_before;
+		struct ndarray *edge = axis_slice(ev, out, axis, side ? pb + n - 1 : pb, 1, 1);
+		struct ndarray *ef = edge ? arr_astype(ev, edge, integer ? DT_FLOAT64 : out->dtype) : NULL;
+		nd_decref(edge);
+		if (!ef)
+			return -1;
+		struct value *e = arr_wrap(ev, ef);
+		struct value *step = ex_bin(ev, OP_TRUEDIV, ex_bin(ev, OP_SUB, e ? val_incref(e) : NULL, val_float(endv)),
+					    val_float((double)w));
+		val_decref(e);
+		if (!step)
+			return -1;
+		for (int64_t k = 0; k < w; k++) {
+			struct value *y = ex_bin(ev, OP_ADD, ex_bin(ev, OP_MUL, val_float((double)k), val_incref(step)),
+						 val_float(endv));
+			if (y && integer)
+				y = ex_fn1(ev, be, "floor", y);
+			struct ndarray *ya = y ? arr_asarray(ev, be, y, out->dtype) : NULL;
+			val_decref(y);
+			/* k-th from the outer end: the left side runs inward, the right outward */
+			struct ndarray *dst = ya ? axis_slice(ev, out, axis, side ? pb + n + pa - 1 - k : k, 1, 1) : NULL;
+			int rc = dst ? shp_assign(ev, dst, ya) : -1;
+			nd_decref(ya);
+			nd_decref(dst);
+			if (rc < 0) {
+				val_decref(step);
+				return -1;
+			}
+		}
+		val_decref(step);
+	}
+	return 0;
+}
+
 static struct value *mf_pad(struct eval *ev, const struct builtin *bi, int argc,
 			    struct value **argv, const struct kwargs *kw)
 {
@@ -1716,15 +1763,17 @@ static struct value *mf_pad(struct eval *ev, const struct builtin *bi, int argc,
 			return pad_callable(ev, bi, a0, p0, m, &rest);
 		}
 	}
-	if (args_parse(ev, "pad", argc, argv, kw, "array,pad_width|mode,$constant_values,reflect_type,stat_length",
-		       &av, &pw, &modev, &cv, &rt, &slv) < 0)
+	struct value *endv = NULL;
+	if (args_parse(ev, "pad", argc, argv, kw, "array,pad_width|mode,$constant_values,reflect_type,stat_length,end_values",
+		       &av, &pw, &modev, &cv, &rt, &slv, &endv) < 0)
 		return NULL;
 	if (modev && !(mode = val_as_cstr(modev)))
 		return err_set(ev, TY_TypeError, "mode must be a string");
 	int stat = !strcmp(mode, "maximum") || !strcmp(mode, "minimum") || !strcmp(mode, "mean") ||
 		   !strcmp(mode, "median");
 	if (strcmp(mode, "constant") && strcmp(mode, "edge") && strcmp(mode, "reflect")
-	    && strcmp(mode, "symmetric") && strcmp(mode, "wrap") && strcmp(mode, "empty") && !stat)
+	    && strcmp(mode, "symmetric") && strcmp(mode, "wrap") && strcmp(mode, "empty") && strcmp(mode, "linear_ramp")
+	    && !stat)
 		return err_set(ev, TY_ValueError, "mode '%s' is not supported", mode);
 	const char *rts = rt ? val_as_cstr(rt) : NULL;
 	/* any other reflect_type reads as 'even', as in NumPy */
@@ -1776,6 +1825,8 @@ static struct value *mf_pad(struct eval *ev, const struct builtin *bi, int argc,
 			goto fail;
 		}
 	if (cv && !strcmp(mode, "constant") && pairs(ev, cv, nd, 0, NULL, cvals, NULL) < 0)
+		goto fail;
+	if (endv && !strcmp(mode, "linear_ramp") && pairs(ev, endv, nd, 0, NULL, cvals, NULL) < 0)
 		goto fail;
 	int64_t slen[2 * ND_MAXDIM + 2];
 	for (int i = 0; i < nd; i++) {
@@ -1835,6 +1886,11 @@ static struct value *mf_pad(struct eval *ev, const struct builtin *bi, int argc,
 				if (rc < 0)
 					goto fail;
 			}
+			continue;
+		}
+		if (!strcmp(mode, "linear_ramp")) {
+			if (pad_ramp(ev, out, i, pb, pa, n, cvals[2 * i], cvals[2 * i + 1]) < 0)
+				goto fail;
 			continue;
 		}
 		if (stat) {

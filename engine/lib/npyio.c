@@ -1,14 +1,17 @@
 /*
- * npyio.c — np.save / np.load / np.savez: NumPy's .npy format (version 1.0
- * headers written byte for byte as NumPy writes them; 1.0, 2.0 and 3.0 read)
- * and .npz archives (zip, stored; what np.savez writes, zip64 extras
- * included).  Every malformed input is a ValueError, never a crash: the
- * readers check each length against the bytes they hold.  Owns no state.
+ * npyio.c — the formats under np.save / np.load / np.savez (their front ends
+ * are npyfile.c): NumPy's .npy format (version 1.0 headers written byte for
+ * byte as NumPy writes them; 1.0, 2.0 and 3.0 read) and .npz archives (zip,
+ * stored or deflated through zlib, zip64 extras read).  Every malformed
+ * input is an error message, never a crash: the readers check each length
+ * against the bytes they hold, and a deflated member inflates into exactly
+ * the size it declares (bounded by deflate's ratio).  Owns no state.
  */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <zlib.h>
 #include "array/arrapi.h"
 #include "lang/args.h"
 #include "lang/error.h"
@@ -75,9 +78,10 @@ static int descr_dtype(const char *s, size_t len, int *swap)
 }
 
 /* Parses the header dict of a .npy: returns 0 and fills hdr, or -1 with a
- * message in err (never reads past end). */
-int npy_header_parse(const unsigned char *buf, size_t len, struct npy_header *hdr,
-		     char *err, size_t errlen)
+ * message in err (never reads past end).  with_data: the data must follow in
+ * buf too (otherwise only the header must be there). */
+static int header_parse(const unsigned char *buf, size_t len, struct npy_header *hdr,
+			char *err, size_t errlen, int with_data)
 {
 	size_t hlen, start;
 	const char *p, *end;
@@ -216,7 +220,7 @@ int npy_header_parse(const unsigned char *buf, size_t len, struct npy_header *hd
 			n *= (uint64_t)hdr->shape[i];
 		}
 		hdr->nbytes = n;
-		if (n > len - hdr->data_offset) {
+		if (with_data && n > len - hdr->data_offset) {
 			snprintf(err, errlen, "EOF: reading array data, expected %llu bytes got %llu",
 				 (unsigned long long)n, (unsigned long long)(len - hdr->data_offset));
 			return -1;
@@ -234,23 +238,108 @@ bad:
 	return -1;
 }
 
+int npy_header_parse(const unsigned char *buf, size_t len, struct npy_header *hdr,
+		     char *err, size_t errlen)
+{
+	return header_parse(buf, len, hdr, err, errlen, 1);
+}
+
+int npy_header_parse_only(const unsigned char *buf, size_t len, struct npy_header *hdr,
+			  char *err, size_t errlen)
+{
+	return header_parse(buf, len, hdr, err, errlen, 0);
+}
+
 /* ---- zip ---- */
 
-static uint32_t crc_table[256];
-
-static uint32_t crc32_of(const unsigned char *p, size_t n)
+/* zlib's crc32 over any length (its length argument is a uInt) */
+static uint32_t crc_of(const unsigned char *p, size_t n)
 {
-	if (!crc_table[1])
-		for (uint32_t i = 0; i < 256; i++) {
-			uint32_t c = i;
-			for (int k = 0; k < 8; k++)
-				c = c & 1 ? 0xedb88320U ^ (c >> 1) : c >> 1;
-			crc_table[i] = c;
+	uLong c = crc32(0L, Z_NULL, 0);
+	while (n) {
+		uInt k = n > (1u << 30) ? 1u << 30 : (uInt)n;
+		c = crc32(c, p, k);
+		p += k;
+		n -= k;
+	}
+	return (uint32_t)c;
+}
+
+/* Inflates a raw deflate member of csize bytes that says it holds usize:
+ * as Python's zipfile, the stream decides the size (the CRC then checks
+ * it) but never more than usize comes out.  The buffer grows with what the
+ * stream really gives, so a member that only declares a huge size (a zip
+ * bomb's header) allocates nothing of it; a deflate stream gives at most
+ * about 1032 bytes per byte.  0 and *out (malloc'd, *outlen), or -1 with err. */
+static int inflate_member(const unsigned char *src, uint64_t csize, uint64_t usize, unsigned char **out,
+			  size_t *outlen, const char *name, char *err, size_t errlen)
+{
+	uint64_t limit = usize;
+	if (csize > SIZE_MAX / 2048) {
+		snprintf(err, errlen, "Bad zip member '%s': too big", name);
+		return -1;
+	}
+	if (limit > csize * 1032 + 1032)
+		limit = csize * 1032 + 1032;
+	size_t cap = limit < 4 * csize + 65536 ? (size_t)limit : (size_t)(4 * csize + 65536);
+	unsigned char *dst = malloc(cap ? cap : 1);
+	if (!dst) {
+		snprintf(err, errlen, "zip member '%s': cannot allocate %zu bytes", name, cap);
+		return -1;
+	}
+	z_stream z;
+	memset(&z, 0, sizeof z);
+	if (inflateInit2(&z, -15) != Z_OK) {
+		free(dst);
+		snprintf(err, errlen, "zlib: inflateInit2 failed");
+		return -1;
+	}
+	const unsigned char *in = src;
+	uint64_t in_left = csize;
+	size_t done = 0;
+	int rc = Z_OK;
+	while (rc == Z_OK) {
+		if (!z.avail_in && in_left) {
+			z.avail_in = in_left > (1u << 30) ? 1u << 30 : (uInt)in_left;
+			z.next_in = (unsigned char *)in;
+			in += z.avail_in;
+			in_left -= z.avail_in;
 		}
-	uint32_t c = 0xffffffffU;
-	for (size_t i = 0; i < n; i++)
-		c = crc_table[(c ^ p[i]) & 0xff] ^ (c >> 8);
-	return c ^ 0xffffffffU;
+		if (done == cap) {
+			if (cap >= limit) {
+				/* more than declared (or than deflate can give) */
+				rc = Z_DATA_ERROR;
+				break;
+			}
+			size_t nc = cap * 2 > limit ? (size_t)limit : cap * 2;
+			unsigned char *q = realloc(dst, nc);
+			if (!q) {
+				inflateEnd(&z);
+				free(dst);
+				snprintf(err, errlen, "zip member '%s': cannot allocate %zu bytes", name, nc);
+				return -1;
+			}
+			dst = q;
+			cap = nc;
+		}
+		size_t room = cap - done;
+		z.next_out = dst + done;
+		z.avail_out = room > (1u << 30) ? 1u << 30 : (uInt)room;
+		uInt before = z.avail_out;
+		rc = inflate(&z, Z_NO_FLUSH);
+		done += before - z.avail_out;
+		if (rc == Z_BUF_ERROR && (in_left || z.avail_in))
+			rc = Z_OK;
+	}
+	inflateEnd(&z);
+	if (rc != Z_STREAM_END) {
+		free(dst);
+		snprintf(err, errlen, "Error -3 while decompressing data: zip member '%s' is corrupt or truncated", name);
+		return -1;
+	}
+	*out = dst;
+	*outlen = done;
+	return 0;
 }
 
 static uint16_t rd16(const unsigned char *p) { return p[0] | p[1] << 8; }
@@ -264,6 +353,13 @@ static void wr32(unsigned char *p, uint32_t v) { wr16(p, v & 0xffff); wr16(p + 2
 int npz_walk(const unsigned char *buf, size_t len,
 	     int (*fn)(void *ctx, const char *name, size_t nlen, const unsigned char *data, size_t size),
 	     void *ctx, char *err, size_t errlen)
+{
+	return npz_walk_some(buf, len, NULL, fn, ctx, err, errlen);
+}
+
+int npz_walk_some(const unsigned char *buf, size_t len, int (*want)(void *ctx, const char *name, size_t nlen),
+		  int (*fn)(void *ctx, const char *name, size_t nlen, const unsigned char *data, size_t size),
+		  void *ctx, char *err, size_t errlen)
 {
 	size_t eocd = (size_t)-1;
 	uint64_t nent, cdoff, cdsize;
@@ -342,422 +438,192 @@ int npz_walk(const unsigned char *buf, size_t len,
 			snprintf(err, errlen, "Truncated zip member '%.*s'", nlen > 64 ? 64 : nlen, name);
 			return -1;
 		}
-		if (method != 0) {
-			snprintf(err, errlen, "zip member '%.*s' is compressed (method %d): np.savez_compressed archives are not supported",
-				 nlen > 64 ? 64 : nlen, name, method);
-			return -1;
-		}
-		if (usize != csize) {
-			snprintf(err, errlen, "Bad zip member sizes for '%.*s'", nlen > 64 ? 64 : nlen, name);
-			return -1;
-		}
-		if (fn(ctx, name, nlen, buf + dstart, csize) < 0)
-			return -1;
+		char shown[80];
+		snprintf(shown, sizeof shown, "%.*s", nlen > 64 ? 64 : nlen, name);
+		uint32_t crc = rd32(buf + p + 16);
 		p += 46 + (size_t)nlen + xlen + clen;
-	}
-	return 0;
-}
-
-/* ---- files ---- */
-
-static unsigned char *read_file(struct eval *ev, const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	unsigned char *buf = NULL;
-	size_t cap = 0, n = 0;
-	if (!f) {
-		int e = errno;
-		err_set(ev, e == ENOENT ? TY_FileNotFoundError : TY_OSError, "[Errno %d] %s: '%s'",
-			e, strerror(e), path);
-		return NULL;
-	}
-	for (;;) {
-		if (n == cap) {
-			size_t nc = cap ? cap * 2 : 65536;
-			unsigned char *nb = realloc(buf, nc);
-			if (!nb) {
-				free(buf);
-				fclose(f);
-				return err_nomem(ev);
-			}
-			buf = nb;
-			cap = nc;
-		}
-		size_t r = fread(buf + n, 1, cap - n, f);
-		n += r;
-		if (r == 0)
-			break;
-	}
-	fclose(f);
-	*len = n;
-	return buf;
-}
-
-/* An ndarray from a .npy image (host). */
-static struct ndarray *npy_decode(struct eval *ev, const unsigned char *buf, size_t len,
-				  const char *what)
-{
-	struct npy_header h;
-	char msg[256];
-	memset(&h, 0, sizeof h);
-	if (npy_header_parse(buf, len, &h, msg, sizeof msg) < 0)
-		return err_set(ev, TY_ValueError, "%s: %s", what, msg);
-	int64_t sh[ND_MAXDIM];
-	for (int i = 0; i < h.ndim; i++)
-		sh[i] = h.fortran ? h.shape[h.ndim - 1 - i] : h.shape[i];
-	struct ndarray *a = nd_new(ev, &backend_host, h.dtype, h.ndim, sh);
-	if (!a)
-		return NULL;
-	memcpy(nd_data(a), buf + h.data_offset, h.nbytes);
-	if (h.swap) {
-		int it = dt_size(h.dtype), part = dt_is_complex(h.dtype) ? it / 2 : it;
-		for (uint64_t i = 0; i < h.nbytes; i += part) {
-			unsigned char *q = (unsigned char *)nd_data(a) + i;
-			for (int k = 0; k < part / 2; k++) {
-				unsigned char t = q[k];
-				q[k] = q[part - 1 - k];
-				q[part - 1 - k] = t;
-			}
-		}
-	}
-	if (h.dtype == DT_BOOL)
-		for (uint64_t i = 0; i < h.nbytes; i++)
-			((unsigned char *)nd_data(a))[i] = ((unsigned char *)nd_data(a))[i] != 0;
-	if (h.fortran && h.ndim > 1) {
-		/* the reversed C array, transposed back: a copy in C order */
-		int perm[ND_MAXDIM];
-		for (int i = 0; i < h.ndim; i++)
-			perm[i] = h.ndim - 1 - i;
-		struct ndarray *t = arr_transpose(ev, a, perm), *c = NULL;
-		if (t) {
-			c = nd_new(ev, &backend_host, t->dtype, t->ndim, t->shape);
-			if (c && nd_size(c) && backend_host.copy(ev, c, t) < 0) {
-				nd_decref(c);
-				c = NULL;
-			}
-		}
-		nd_decref(t);
-		nd_decref(a);
-		a = c;
-	}
-	return a;
-}
-
-/* The .npy image of a (host, any layout): malloc'd bytes in *out. */
-static int npy_encode(struct eval *ev, struct ndarray *a, unsigned char **out, size_t *outlen)
-{
-	char hdr[128 + ND_MAXDIM * 24 + 64];
-	struct ndarray *c = NULL;
-	int fortran = !nd_is_c_contiguous(a) && nd_is_f_contiguous(a) && a->ndim > 1;
-	size_t hl = npy_header_format(hdr, sizeof hdr, a->dtype, fortran, a->ndim, a->shape);
-	size_t nbytes = (size_t)nd_size(a) * dt_size(a->dtype);
-	if (!hl)
-		return err_set(ev, TY_ValueError, "header too long"), -1;
-	if (!fortran && !nd_is_c_contiguous(a)) {
-		c = nd_new(ev, &backend_host, a->dtype, a->ndim, a->shape);
-		if (!c || (nd_size(c) && backend_host.copy(ev, c, a) < 0)) {
-			nd_decref(c);
+		if (want && !want(ctx, name, nlen))
+			continue;
+		size_t size = usize;
+		unsigned char *owned = NULL;
+		const unsigned char *data = buf + dstart;
+		if (method == 8) {
+			if (inflate_member(buf + dstart, csize, usize, &owned, &size, shown, err, errlen) < 0)
+				return -1;
+			data = owned;
+		} else if (method != 0) {
+			snprintf(err, errlen, "That compression method is not supported (zip member '%s', method %d)", shown, method);
 			return -1;
-		}
-	}
-	unsigned char *buf = malloc(hl + nbytes + 1);
-	if (!buf) {
-		nd_decref(c);
-		return err_nomem(ev), -1;
-	}
-	memcpy(buf, hdr, hl);
-	if (nbytes) {
-		/* F-contiguous: element 0 is the lowest address */
-		memcpy(buf + hl, nd_data(c ? c : a), nbytes);
-	}
-	nd_decref(c);
-	*out = buf;
-	*outlen = hl + nbytes;
-	return 0;
-}
-
-static struct ndarray *host_array_of(struct eval *ev, const struct builtin *bi, struct value *v)
-{
-	struct ndarray *a = arr_borrow(v);
-	if (a && !nd_host_memory(a))
-		return arr_to_host(ev, a);
-	return arr_asarray(ev, &backend_host, v, -1);
-}
-
-static char *with_ext(struct eval *ev, const char *path, const char *ext)
-{
-	size_t n = strlen(path), e = strlen(ext);
-	char *s = malloc(n + e + 1);
-	if (!s)
-		return err_nomem(ev);
-	memcpy(s, path, n + 1);
-	if (n < e || strcmp(path + n - e, ext))
-		memcpy(s + n, ext, e + 1);
-	return s;
-}
-
-static int write_all(struct eval *ev, const char *path, const unsigned char *const *parts,
-		     const size_t *lens, int n)
-{
-	FILE *f = fopen(path, "wb");
-	if (!f) {
-		int e = errno;
-		err_set(ev, e == ENOENT ? TY_FileNotFoundError : TY_OSError, "[Errno %d] %s: '%s'", e,
-			strerror(e), path);
-		return -1;
-	}
-	for (int i = 0; i < n; i++)
-		if (lens[i] && fwrite(parts[i], 1, lens[i], f) != lens[i]) {
-			fclose(f);
-			err_set(ev, TY_OSError, "write error on '%s'", path);
-			return -1;
-		}
-	if (fclose(f) != 0) {
-		err_set(ev, TY_OSError, "write error on '%s'", path);
-		return -1;
-	}
-	return 0;
-}
-
-static struct value *f_save(struct eval *ev, const struct builtin *bi, int argc,
-			    struct value **argv, const struct kwargs *kw)
-{
-	struct value *fv, *av, *pk = NULL, *fi = NULL;
-	const char *path;
-	char *full;
-	unsigned char *img;
-	size_t len;
-	if (args_parse(ev, "save", argc, argv, kw, "file,arr|allow_pickle,fix_imports", &fv, &av, &pk, &fi) < 0)
-		return NULL;
-	if (!(path = val_as_cstr(fv)))
-		return err_set(ev, TY_TypeError, "save: file must be a path string");
-	struct ndarray *a = host_array_of(ev, bi, av);
-	if (!a)
-		return NULL;
-	full = with_ext(ev, path, ".npy");
-	int rc = full ? npy_encode(ev, a, &img, &len) : -1;
-	nd_decref(a);
-	if (rc == 0) {
-		const unsigned char *parts[1] = {img};
-		rc = write_all(ev, full, parts, &len, 1);
-		free(img);
-	}
-	free(full);
-	return rc < 0 ? NULL : val_none();
-}
-
-/* savez(file, *args, **kwds): members arr_0.npy ... then name.npy */
-static struct value *f_savez(struct eval *ev, const struct builtin *bi, int argc,
-			     struct value **argv, const struct kwargs *kw)
-{
-	const char *path;
-	int nmem = argc - 1 + (kw ? kw->n : 0), rc = -1;
-	if (argc < 1 || !(path = val_as_cstr(argv[0])))
-		return err_set(ev, TY_TypeError, "savez: file must be a path string");
-	char *full = with_ext(ev, path, ".npz");
-	unsigned char **imgs = calloc(nmem ? nmem : 1, sizeof *imgs);
-	size_t *lens = calloc(nmem ? nmem : 1, sizeof *lens);
-	char (*names)[256] = calloc(nmem ? nmem : 1, 256);
-	unsigned char *cd = NULL, **parts = NULL, (*locs)[30] = NULL;
-	size_t *plens = NULL;
-	if (!full || !imgs || !lens || !names) {
-		err_nomem(ev);
-		goto out;
-	}
-	for (int i = 0; i < nmem; i++) {
-		struct value *v;
-		if (i < argc - 1) {
-			snprintf(names[i], 256, "arr_%d.npy", i);
-			v = argv[i + 1];
+		} else if (usize < csize) {
+			/* as zipfile: what is stored, up to the declared size */
+			size = usize;
 		} else {
-			const char *k = kw->names[i - (argc - 1)];
-			for (int j = 0; j < argc - 1; j++) {
-				char t[256];
-				snprintf(t, sizeof t, "arr_%d", j);
-				if (!strcmp(t, k)) {
-					err_set(ev, TY_ValueError, "Cannot use un-named variables and keyword %s", k);
-					goto out;
-				}
-			}
-			snprintf(names[i], 256, "%s.npy", k);
-			v = kw->vals[i - (argc - 1)];
+			size = csize;
 		}
-		struct ndarray *a = host_array_of(ev, bi, v);
-		if (!a)
-			goto out;
-		int r = npy_encode(ev, a, &imgs[i], &lens[i]);
-		nd_decref(a);
+		if (crc_of(data, size) != crc) {
+			free(owned);
+			snprintf(err, errlen, "Bad CRC-32 for file '%s'", shown);
+			return -1;
+		}
+		int r = fn(ctx, name, nlen, data, size);
+		free(owned);
 		if (r < 0)
-			goto out;
-	}
-	/* local headers + data, then the central directory and its end */
-	{
-		size_t cdcap = 0, cdlen = 0, off = 0;
-		for (int i = 0; i < nmem; i++)
-			cdcap += 46 + strlen(names[i]);
-		cd = malloc(cdcap + 22);
-		parts = calloc(2 * nmem + 1, sizeof *parts);
-		plens = calloc(2 * nmem + 1, sizeof *plens);
-		locs = calloc(nmem ? nmem : 1, sizeof *locs);
-		if (!cd || !parts || !plens || !locs) {
-			err_nomem(ev);
-			goto out;
-		}
-		int np = 0;
-		for (int i = 0; i < nmem; i++) {
-			size_t nl = strlen(names[i]);
-			uint32_t crc = crc32_of(imgs[i], lens[i]);
-			if (lens[i] > 0xfffffffeU || off > 0xfffffffeU) {
-				err_set(ev, TY_ValueError, "savez: members over 4 GiB are not supported");
-				goto out;
-			}
-			unsigned char *l = locs[i];
-			memset(l, 0, 30);
-			wr32(l, 0x04034b50);
-			wr16(l + 4, 20);
-			wr16(l + 8, 0);
-			wr16(l + 10, 0x0000);    /* mod time */
-			wr16(l + 12, 0x0021);    /* mod date: 1980-01-01 */
-			wr32(l + 14, crc);
-			wr32(l + 18, (uint32_t)lens[i]);
-			wr32(l + 22, (uint32_t)lens[i]);
-			wr16(l + 26, (uint16_t)nl);
-			unsigned char *c = cd + cdlen;
-			memset(c, 0, 46);
-			wr32(c, 0x02014b50);
-			wr16(c + 4, 20);
-			wr16(c + 6, 20);
-			wr16(c + 14, 0x0021);
-			wr32(c + 16, crc);
-			wr32(c + 20, (uint32_t)lens[i]);
-			wr32(c + 24, (uint32_t)lens[i]);
-			wr16(c + 28, (uint16_t)nl);
-			wr32(c + 38, 0600U << 16);
-			wr32(c + 42, (uint32_t)off);
-			memcpy(c + 46, names[i], nl);
-			cdlen += 46 + nl;
-			/* the local header is followed by the name: stage both */
-			unsigned char *lh = malloc(30 + nl);
-			if (!lh) {
-				err_nomem(ev);
-				goto out;
-			}
-			memcpy(lh, l, 30);
-			memcpy(lh + 30, names[i], nl);
-			parts[np] = lh;
-			plens[np++] = 30 + nl;
-			parts[np] = imgs[i];
-			plens[np++] = lens[i];
-			off += 30 + nl + lens[i];
-		}
-		unsigned char *e = cd + cdlen;
-		memset(e, 0, 22);
-		wr32(e, 0x06054b50);
-		wr16(e + 8, (uint16_t)nmem);
-		wr16(e + 10, (uint16_t)nmem);
-		wr32(e + 12, (uint32_t)cdlen);
-		wr32(e + 16, (uint32_t)off);
-		parts[np] = cd;
-		plens[np++] = cdlen + 22;
-		rc = write_all(ev, full, (const unsigned char *const *)parts, plens, np);
-		for (int i = 0; i < np - 1; i += 2)
-			free(parts[i]);
-	}
-out:
-	for (int i = 0; imgs && i < nmem; i++)
-		free(imgs[i]);
-	free(imgs);
-	free(lens);
-	free(names);
-	free(cd);
-	free(parts);
-	free(plens);
-	free(locs);
-	free(full);
-	return rc < 0 ? NULL : val_none();
-}
-
-struct npz_ctx {
-	struct eval *ev;
-	struct value *dict;
-	const struct backend *be;
-};
-
-static int npz_member(void *ctx, const char *name, size_t nlen, const unsigned char *data, size_t size)
-{
-	struct npz_ctx *c = ctx;
-	char key[512], what[600];
-	size_t kl = nlen < sizeof key - 1 ? nlen : sizeof key - 1;
-	memcpy(key, name, kl);
-	key[kl] = 0;
-	snprintf(what, sizeof what, "member '%s'", key);
-	if (kl > 4 && !strcmp(key + kl - 4, ".npy"))
-		key[kl - 4] = 0;
-	struct ndarray *a = npy_decode(c->ev, data, size, what);
-	if (!a)
-		return -1;
-	if (nd_backend(a) != c->be) {
-		struct ndarray *d = arr_to_backend(c->ev, a, c->be);
-		nd_decref(a);
-		if (!(a = d))
 			return -1;
 	}
-	struct value *v = arr_wrap(c->ev, a);
-	if (!v)
-		return -1;
-	return dict_setstr(c->dict, key, v);
+	return 0;
 }
 
-static struct value *f_load(struct eval *ev, const struct builtin *bi, int argc,
-			    struct value **argv, const struct kwargs *kw)
+
+/* ---- writing a zip ---- */
+
+struct zbuf { unsigned char *p; size_t n, cap; int oom; };
+
+static unsigned char *zb_room(struct zbuf *b, size_t k)
 {
-	struct value *fv, *mm = NULL, *pk = NULL, *fi = NULL, *enc = NULL, *mhs = NULL;
-	const char *path;
-	size_t len = 0;
-	unsigned char *buf;
-	struct value *res = NULL;
-	if (args_parse(ev, "load", argc, argv, kw, "file|mmap_mode,allow_pickle,fix_imports,encoding,$max_header_size",
-		       &fv, &mm, &pk, &fi, &enc, &mhs) < 0)
+	if (b->oom)
 		return NULL;
-	if (!(path = val_as_cstr(fv)))
-		return err_set(ev, TY_TypeError, "load: file must be a path string");
-	if (!(buf = read_file(ev, path, &len)))
+	if (k > SIZE_MAX / 2 - b->n) {
+		b->oom = 1;
 		return NULL;
-	const struct backend *be = arr_be(bi);
-	if (len >= 6 && !memcmp(buf, "\x93NUMPY", 6)) {
-		struct ndarray *a = npy_decode(ev, buf, len, path);
-		if (a && nd_backend(a) != be) {
-			struct ndarray *d = arr_to_backend(ev, a, be);
-			nd_decref(a);
-			a = d;
-		}
-		res = a ? arr_wrap(ev, a) : NULL;
-	} else if (len >= 4 && !memcmp(buf, "PK\x03\x04", 4)) {
-		struct npz_ctx c = {ev, val_dict_new(), be};
-		char msg[256];
-		if (c.dict) {
-			if (npz_walk(buf, len, npz_member, &c, msg, sizeof msg) < 0) {
-				if (!err_occurred(ev))
-					err_set(ev, TY_ValueError, "%s: %s", path, msg);
-				val_decref(c.dict);
-			} else
-				res = c.dict;
-		}
-	} else if (len == 0) {
-		err_set(ev, TY_EOFError, "No data left in file");
-	} else {
-		err_set(ev, TY_ValueError, "This file contains pickled (object) data. If you trust the file you can load it unsafely using the `allow_pickle=` keyword argument or `pickle.load()`.");
 	}
-	free(buf);
-	return res;
+	if (b->n + k > b->cap) {
+		size_t c = b->cap ? b->cap : 4096;
+		while (c < b->n + k)
+			c *= 2;
+		unsigned char *q = realloc(b->p, c);
+		if (!q) {
+			b->oom = 1;
+			return NULL;
+		}
+		b->p = q;
+		b->cap = c;
+	}
+	unsigned char *r = b->p + b->n;
+	b->n += k;
+	return r;
 }
 
-const struct arr_func arr_io_funcs[] = {
-	{"save", f_save, "save(file, arr, allow_pickle=True, fix_imports=<no value>)",
-	 "Saves an array to a binary file in NumPy's .npy format."},
-	{"load", f_load, "load(file, mmap_mode=None, allow_pickle=False, fix_imports=True, encoding='ASCII', *, max_header_size=10000)",
-	 "Loads an array from a .npy file, or the arrays of a .npz archive (as a dict)."},
-	{"savez", f_savez, "savez(file, *args, allow_pickle=True, **kwds)",
-	 "Saves several arrays into one uncompressed .npz archive."},
-	{NULL, NULL, NULL, NULL}
-};
+/* The raw deflate stream of src (level 6, zipfile's default) into b */
+static int deflate_into(struct zbuf *b, const unsigned char *src, size_t n, size_t *clen)
+{
+	z_stream z;
+	memset(&z, 0, sizeof z);
+	if (deflateInit2(&z, Z_DEFAULT_COMPRESSION, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) != Z_OK)
+		return -1;
+	size_t start = b->n;
+	int rc = Z_OK;
+	const unsigned char *in = src;
+	size_t in_left = n;
+	while (rc != Z_STREAM_END) {
+		if (!z.avail_in && in_left) {
+			z.avail_in = in_left > (1u << 30) ? 1u << 30 : (uInt)in_left;
+			z.next_in = (unsigned char *)in;
+			in += z.avail_in;
+			in_left -= z.avail_in;
+		}
+		size_t chunk = 65536;
+		unsigned char *o = zb_room(b, chunk);
+		if (!o) {
+			deflateEnd(&z);
+			return -1;
+		}
+		z.next_out = o;
+		z.avail_out = (uInt)chunk;
+		rc = deflate(&z, in_left || z.avail_in ? Z_NO_FLUSH : Z_FINISH);
+		b->n -= z.avail_out;
+		if (rc != Z_OK && rc != Z_STREAM_END && rc != Z_BUF_ERROR) {
+			deflateEnd(&z);
+			return -1;
+		}
+	}
+	deflateEnd(&z);
+	*clen = b->n - start;
+	return 0;
+}
+
+/* A zip of n members (names[i], imgs[i] of lens[i] bytes), stored or
+ * deflated, as np.savez / np.savez_compressed write them: malloc'd in *out. */
+int npz_build(const char *const *names, const unsigned char *const *imgs, const size_t *lens, int n,
+	      int compress, unsigned char **out, size_t *outlen, char *err, size_t errlen)
+{
+	struct zbuf b = {0}, cd = {0};
+	for (int i = 0; i < n; i++) {
+		size_t nl = strlen(names[i]), off = b.n, clen = lens[i];
+		uint32_t crc = crc_of(imgs[i], lens[i]);
+		if (nl > 0xffff) {
+			snprintf(err, errlen, "member name too long");
+			goto fail;
+		}
+		unsigned char *l = zb_room(&b, 30 + nl);
+		if (!l)
+			goto nomem;
+		memset(l, 0, 30);
+		memcpy(l + 30, names[i], nl);
+		if (compress) {
+			if (deflate_into(&b, imgs[i], lens[i], &clen) < 0)
+				goto nomem;
+		} else {
+			unsigned char *d = zb_room(&b, lens[i]);
+			if (!d)
+				goto nomem;
+			if (lens[i])
+				memcpy(d, imgs[i], lens[i]);
+		}
+		if (lens[i] > 0xfffffffeU || clen > 0xfffffffeU || off > 0xfffffffeU) {
+			snprintf(err, errlen, "savez: archives over 4 GiB are not supported");
+			goto fail;
+		}
+		l = b.p + off;
+		wr32(l, 0x04034b50);
+		wr16(l + 4, 20);
+		wr16(l + 8, compress ? 8 : 0);
+		wr16(l + 12, 0x0021);    /* mod date: 1980-01-01 */
+		wr32(l + 14, crc);
+		wr32(l + 18, (uint32_t)clen);
+		wr32(l + 22, (uint32_t)lens[i]);
+		wr16(l + 26, (uint16_t)nl);
+		unsigned char *c = zb_room(&cd, 46 + nl);
+		if (!c)
+			goto nomem;
+		memset(c, 0, 46);
+		wr32(c, 0x02014b50);
+		wr16(c + 4, 20);
+		wr16(c + 6, 20);
+		wr16(c + 10, compress ? 8 : 0);
+		wr16(c + 14, 0x0021);
+		wr32(c + 16, crc);
+		wr32(c + 20, (uint32_t)clen);
+		wr32(c + 24, (uint32_t)lens[i]);
+		wr16(c + 28, (uint16_t)nl);
+		wr32(c + 38, 0600U << 16);
+		wr32(c + 42, (uint32_t)off);
+		memcpy(c + 46, names[i], nl);
+	}
+	if (b.n > 0xfffffffeU || cd.n > 0xfffffffeU || n > 0xffff) {
+		snprintf(err, errlen, "savez: archives over 4 GiB or 65535 members are not supported");
+		goto fail;
+	}
+	size_t cdoff = b.n;
+	unsigned char *d = zb_room(&b, cd.n + 22);
+	if (!d)
+		goto nomem;
+	if (cd.n)
+		memcpy(d, cd.p, cd.n);
+	unsigned char *e = d + cd.n;
+	memset(e, 0, 22);
+	wr32(e, 0x06054b50);
+	wr16(e + 8, (uint16_t)n);
+	wr16(e + 10, (uint16_t)n);
+	wr32(e + 12, (uint32_t)cd.n);
+	wr32(e + 16, (uint32_t)cdoff);
+	free(cd.p);
+	*out = b.p;
+	*outlen = b.n;
+	return 0;
+nomem:
+	snprintf(err, errlen, "out of memory");
+fail:
+	free(b.p);
+	free(cd.p);
+	return -1;
+}

@@ -25,12 +25,27 @@ struct npy_header {
  * its length (a multiple of 64), 0 if cap is too small. */
 size_t npy_header_format(char *out, size_t cap, int dtype, int fortran, int ndim,
 			 const int64_t *shape);
-/* 0, or -1 with a message in err. */
+/* 0, or -1 with a message in err.  npy_header_parse: the data must be in
+ * buf too; npy_header_parse_only: only the header (hdr->nbytes says how
+ * much data follows at hdr->data_offset). */
 int npy_header_parse(const unsigned char *buf, size_t len, struct npy_header *hdr,
 		     char *err, size_t errlen);
-/* Calls fn for each stored member of the zip in buf; -1 with err. */
+int npy_header_parse_only(const unsigned char *buf, size_t len, struct npy_header *hdr,
+			  char *err, size_t errlen);
+/* Calls fn for each member of the zip in buf (stored, or deflated: inflated
+ * as far as the stream goes, never past the declared size, CRC checked);
+ * -1 with err.  npz_walk_some: only the members want(ctx, name) accepts are
+ * read (the others' headers are still checked). */
 int npz_walk(const unsigned char *buf, size_t len,
 	     int (*fn)(void *ctx, const char *name, size_t nlen, const unsigned char *data, size_t size),
 	     void *ctx, char *err, size_t errlen);
+int npz_walk_some(const unsigned char *buf, size_t len, int (*want)(void *ctx, const char *name, size_t nlen),
+		  int (*fn)(void *ctx, const char *name, size_t nlen, const unsigned char *data, size_t size),
+		  void *ctx, char *err, size_t errlen);
+
+/* The zip np.savez (compress 0) / np.savez_compressed (1) write: 0 and a
+ * malloc'd image in *out, or -1 with err. */
+int npz_build(const char *const *names, const unsigned char *const *imgs, const size_t *lens, int n,
+	      int compress, unsigned char **out, size_t *outlen, char *err, size_t errlen);
 
 #endif

@@ -721,6 +721,45 @@ static struct value *sm_searchsorted(struct eval *ev, const struct builtin *bi, 
 	return searchsorted(ev, nd_backend(a), a, vv, side, sorter);
 }
 
+/* np.unique_values(x): np.unique(x, equal_nan=False) (NumPy's order "may
+ * vary": it comes from a hash set; Lumen's is sorted) */
+static struct value *sf_unique_values(struct eval *ev, const struct builtin *bi, int argc,
+				      struct value **argv, const struct kwargs *kw)
+{
+	struct value *x;
+	if (args_parse(ev, "unique_values", argc, argv, kw, "x", &x) < 0)
+		return NULL;
+	const struct backend *be = arr_be(bi);
+	struct value *r = arr_ns_call(ev, be, "unique", 1, &x, NULL);
+	struct ndarray *u = r ? arr_borrow(r) : NULL;
+	if (!u || !dt_is_inexact(u->dtype))
+		return r;
+	/* equal_nan=False: every NaN of x is its own value (np.unique gives one) */
+	struct value *cnt = ex_fn1(ev, be, "count_nonzero", ex_fn1(ev, be, "isnan", val_incref(x)));
+	int64_t nn = 0;
+	if (!cnt || val_as_int64(ev, cnt, &nn) < 0) {
+		val_decref(cnt);
+		val_decref(r);
+		return NULL;
+	}
+	val_decref(cnt);
+	if (nn <= 1)
+		return r;
+	struct value *n = val_int(nn - 1), *nan = val_float(NAN), *dt = val_dtype(u->dtype, 0), *args[2] = {n, nan};
+	struct value *extra = n && nan && dt ? arr_ns_callk(ev, be, "full", 2, args, "dtype", dt) : NULL;
+	val_decref(n);
+	val_decref(nan);
+	val_decref(dt);
+	if (!extra) {
+		val_decref(r);
+		return NULL;
+	}
+	struct value *pair[2] = {r, extra}, *tup = val_tuple_new(2, pair);
+	struct value *out = tup ? arr_ns_call(ev, be, "concatenate", 1, &tup, NULL) : NULL;
+	val_decref(tup);
+	return out;
+}
+
 /* ---- isin ---- */
 
 static struct value *sf_isin(struct eval *ev, const struct builtin *bi, int argc,
@@ -731,6 +770,15 @@ static struct value *sf_isin(struct eval *ev, const struct builtin *bi, int argc
 	if (args_parse(ev, "isin", argc, argv, kw, "element,test_elements|assume_unique,invert,$kind",
 		       &ev_, &tv, &au, &inv, &kind) < 0 || args_bool(ev, inv, 0, &invert) < 0)
 		return NULL;
+	if (tv->type == VT_OBJECT && (!strcmp(tv->u.obj.t->name, "set") || !strcmp(tv->u.obj.t->name, "frozenset"))) {
+		/* NumPy makes a set a 0-d object array: no number equals it */
+		struct value *fill = val_bool(invert), *dt = val_dtype(DT_BOOL, 1);
+		struct value *args[2] = {ev_, fill};
+		struct value *r = fill && dt ? arr_ns_callk(ev, arr_be(bi), "full_like", 2, args, "dtype", dt) : NULL;
+		val_decref(fill);
+		val_decref(dt);
+		return r;
+	}
 	struct ndarray *e = in_arr(ev, bi, ev_), *t = e ? in_arr(ev, bi, tv) : NULL;
 	struct ndarray *eh = NULL, *th = NULL, *out = NULL, *pos = NULL;
 	struct value *res = NULL;
@@ -1246,6 +1294,7 @@ const struct arr_func arr_sort_funcs[] = {
 	{"nonzero", sf_nonzero, "nonzero(a)", "Return the indices of the elements that are non-zero."},
 	{"argwhere", sf_argwhere, "argwhere(a)", "Find the indices of array elements that are non-zero, grouped by element."},
 	{"flatnonzero", sf_flatnonzero, "flatnonzero(a)", "Return indices that are non-zero in the flattened version of a."},
+	{"unique_values", sf_unique_values, "unique_values(x)", "Returns the unique elements of an input array `x`."},
 	{"isin", sf_isin, "isin(element, test_elements, assume_unique=False, invert=False, *, kind=None)",
 	 "Calculates element in test_elements, broadcasting over element only."},
 	{NULL, NULL, NULL, NULL}

@@ -354,6 +354,64 @@ static struct value *hb_width(struct eval *ev, const struct backend *be, const c
 	return less ? st : fd;
 }
 
+/* NumPy's _hist_bin_stone: the width ptp/nbins of the nbins in
+ * 1..max(100, sqrt(n)) that minimizes the leave-one-out cross-validation
+ * estimate (2 - (n + 1) p.p) / h, the histograms over (first, last) */
+static struct value *hb_stone(struct eval *ev, const struct backend *be, struct value *x, int64_t n,
+			      struct value *first, struct value *last)
+{
+	struct value *pv = hb_ptp(ev, x);
+	double ptp;
+	if (!pv || val_as_double(ev, pv, &ptp) < 0) {
+		val_decref(pv);
+		return NULL;
+	}
+	if (n <= 1 || ptp == 0) {
+		val_decref(pv);
+		return val_int(0);
+	}
+	int64_t ub = (int64_t)sqrt((double)n), best = 1;
+	if (ub < 100)
+		ub = 100;
+	double bestj = 0;
+	struct value *rng[2] = {val_incref(first), val_incref(last)};
+	struct value *rt = val_tuple_new(2, rng);
+	if (!rt) {
+		val_decref(pv);
+		return err_nomem(ev);
+	}
+	for (int64_t k = 1; k <= ub; k++) {
+		struct value *nb = val_int(k);
+		const char *kn[2] = {"bins", "range"};
+		struct value *kv[2] = {nb, rt};
+		struct kwargs kk = {2, kn, kv};
+		struct value *h = nb ? arr_ns_call(ev, be, "histogram", 1, &x, &kk) : NULL;
+		val_decref(nb);
+		struct value *cnt = h && h->type == VT_TUPLE && h->u.seq.n == 2 ? val_incref(h->u.seq.items[0]) : NULL;
+		val_decref(h);
+		struct value *p = ex_bin(ev, OP_TRUEDIV, cnt, val_int(n));
+		struct value *d = p ? arr_method_call(ev, p, "dot", 1, &p, NULL) : NULL;
+		val_decref(p);
+		double dd;
+		if (!d || val_as_double(ev, d, &dd) < 0) {
+			val_decref(d);
+			val_decref(rt);
+			val_decref(pv);
+			return NULL;
+		}
+		val_decref(d);
+		double hh = ptp / (double)k, j = (2 - (double)(n + 1) * dd) / hh;
+		if (k == 1 || j < bestj) {
+			bestj = j;
+			best = k;
+		}
+	}
+	val_decref(rt);
+	if (best == ub)
+		ev_warn(ev, "RuntimeWarning", "The number of bins estimated may be suboptimal.");
+	return ex_bin(ev, OP_TRUEDIV, pv, val_int(best));
+}
+
 /* The number of equal bins estimator `name` gives for the data av (NumPy's
  * _get_bin_edges for a str bins): 0, or -1 with the error set */
 static int hist_str_bins(struct eval *ev, const struct backend *be, struct value *av, const char *name,
@@ -370,10 +428,6 @@ static int hist_str_bins(struct eval *ev, const struct backend *be, struct value
 	}
 	if (wv && wv->type != VT_NONE) {
 		err_set(ev, TY_TypeError, "Automated estimation of the number of bins is not supported for weighted data");
-		return -1;
-	}
-	if (!strcmp(name, "stone")) {
-		err_set(ev, TY_NotImplementedError, "np.histogram: bins='stone' is not supported by Lumen");
 		return -1;
 	}
 	if (!(x = hb_call1(ev, be, "ravel", av)))
@@ -421,7 +475,7 @@ static int hist_str_bins(struct eval *ev, const struct backend *be, struct value
 		rc = 0;
 		goto out;
 	}
-	if (!(w = hb_width(ev, be, name, x, n)))
+	if (!(w = !strcmp(name, "stone") ? hb_stone(ev, be, x, n, first, last) : hb_width(ev, be, name, x, n)))
 		goto out;
 	int t = val_truth(ev, w);
 	if (t < 0)

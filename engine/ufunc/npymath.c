@@ -303,6 +303,30 @@ NPM_LOOP(cos)
 NPM_LOOP(exp)
 NPM_LOOP(log)
 
+/* spacing for float16 (NumPy's npy_half_spacing, on the half's bits):
+ * always positive, the lower binade's for a negative power of two, inf
+ * with an overflow at the largest half, NaN for inf and NaN */
+float uf_spacing_e(float af)
+{
+	_Float16 x = (_Float16)af, r;
+	uint16_t h, e, sig, hr;
+	memcpy(&h, &x, 2);
+	e = h & 0x7c00u;
+	sig = h & 0x03ffu;
+	if (e == 0x7c00u)
+		return NAN;
+	if (h == 0x7bffu) {
+		feraiseexcept(FE_OVERFLOW);
+		return INFINITY;
+	}
+	if ((h & 0x8000u) && sig == 0)
+		hr = e > 0x2c00u ? e - 0x2c00u : e > 0x0400u ? 1u << ((e >> 10) - 2) : 0x0001u;
+	else
+		hr = e > 0x2800u ? e - 0x2800u : e > 0x0400u ? 1u << ((e >> 10) - 1) : 0x0001u;
+	memcpy(&r, &hr, 2);
+	return (float)r;
+}
+
 /* nextafter for float16 (NumPy's npy_half_nextafter), on the half's bits */
 float uf_nextafter_e(float af, float bf)
 {

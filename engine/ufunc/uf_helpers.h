@@ -33,6 +33,8 @@ void uf_np_loop_exp(char **args, const int64_t *steps, int64_t n);
 void uf_np_loop_log(char **args, const int64_t *steps, int64_t n);
 /* float16 nextafter on the half's own bits */
 float uf_nextafter_e(float a, float b);
+/* float16 spacing (NumPy's npy_half_spacing) */
+float uf_spacing_e(float a);
 #endif
 
 /* ---- integers (NumPy: x // 0 == 0, x % 0 == 0, MIN // -1 wraps) ---- */

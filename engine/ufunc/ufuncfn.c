@@ -868,7 +868,7 @@ const struct arr_func arr_ufunc_funcs[] = {
 	U1("deg2rad"), U1("rad2deg"), U1("degrees"), U1("radians"), U1("floor"), U1("ceil"),
 	U1("trunc"), U1("rint"), U2("maximum"), U2("minimum"), U2("fmax"), U2("fmin"),
 	U1("conjugate"), U1("conj"), U1("isnan"), U1("isinf"), U1("isfinite"), U1("signbit"),
-	U2("copysign"), U2("gcd"), U2("lcm"), U1("fabs"), U1("bitwise_count"), U2("nextafter"), U2("logaddexp"), U2("logaddexp2"), U2("heaviside"), U2("ldexp"),
+	U2("copysign"), U2("gcd"), U2("lcm"), U1("fabs"), U1("bitwise_count"), U2("nextafter"), U1("spacing"), U2("logaddexp"), U2("logaddexp2"), U2("heaviside"), U2("ldexp"),
 	U2("less"), U2("less_equal"), U2("equal"), U2("not_equal"), U2("greater"),
 	U2("greater_equal"), U2("logical_and"), U2("logical_or"), U2("logical_xor"),
 	U1("logical_not"), U2("bitwise_and"), U2("bitwise_or"), U2("bitwise_xor"),

@@ -2,7 +2,8 @@
  * fz-npy.c — libFuzzer target: the .npy/.npz loader (engine/lib/npyio.c).
  * The input is a file: its .npy header is parsed (npy_header_parse: a
  * parsed header's data lies inside the file), its zip members are walked
- * (npz_walk, each member's header parsed in turn), and then the whole file
+ * (npz_walk, each member's header parsed in turn; deflated members
+ * inflated), and then the whole file
  * is loaded by a host-mode cell, `np.load(path)`, whose arrays are printed
  * and reduced (fz_engine.c: fenced and bounded).
  */
@@ -46,7 +47,7 @@ static int member(void *ctx, const char *name, size_t nlen, const unsigned char 
 static const char CELL[] =
 	"import numpy as np\n"
 	"r = np.load(%s)\n"
-	"for a in ([r[k] for k in sorted(r)] if isinstance(r, dict) else [r]):\n"
+	"for a in ([r[k] for k in sorted(r.files)] if hasattr(r, 'files') else [r]):\n"
 	"    s = repr(a) + str(a.shape) + str(a.dtype)\n"
 	"    if a.dtype.kind in 'biuf' and a.size < 100000:\n"
 	"        t = a.sum(), a.ravel()[:3].tolist(), a.T.copy()\n";

@@ -11,6 +11,12 @@
  * 10-byte preamble, then the dict padded with spaces to 117 bytes and '\n' */
 static const char np_dict_f8_23[] = "{'descr': '<f8', 'fortran_order': False, 'shape': (2, 3), }";
 
+static int size_member(void *ctx, const char *name, size_t nlen, const unsigned char *d, size_t n)
+{
+	*(size_t *)ctx = n;
+	return 0;
+}
+
 static int count_member(void *ctx, const char *name, size_t nlen, const unsigned char *d, size_t n)
 {
 	(*(int *)ctx)++;
@@ -66,7 +72,7 @@ int main(void)
 	int num = 0, failed = 0, ok;
 	char hdr[256];
 	int64_t sh[3] = {2, 3, 4};
-	printf("1..%d\n", 8 + nh_count("io-"));
+	printf("1..%d\n", 13 + nh_count("io-"));
 
 	char want[129];
 	memcpy(want, "\x93NUMPY\x01\x00\x76\x00", 10);
@@ -103,43 +109,43 @@ int main(void)
 	ok = fuzz(img, sizeof img, 0, 1, 20000);
 	printf("%s %d - fuzzed .npy headers never crash\n", ok ? "ok" : "not ok", ++num);
 
-	/* a minimal stored zip with one member, as np.savez writes it (no zip64) */
-	{
-		static const unsigned char name[] = "a.npy";
-		unsigned char z[512];
-		size_t o = 0, lo = 0, co;
-		memset(z, 0, sizeof z);
-		z[o++] = 'P'; z[o++] = 'K'; z[o++] = 3; z[o++] = 4;
-		z[o + 0] = 20; o += 2;          /* version */
-		o += 2 + 2 + 4;                 /* flags, method 0, time/date */
-		o += 4;                         /* crc (not checked) */
-		z[o] = 176; o += 4;             /* csize */
-		z[o] = 176; o += 4;             /* usize */
-		z[o] = 5; o += 2;               /* name len */
-		o += 2;                         /* extra len */
-		memcpy(z + o, name, 5); o += 5;
-		memcpy(z + o, img, 176); o += 176;
-		co = o;
-		z[o++] = 'P'; z[o++] = 'K'; z[o++] = 1; z[o++] = 2;
-		z[o] = 20; o += 2; z[o] = 20; o += 2;
-		o += 2 + 2 + 4 + 4;
-		z[o] = 176; o += 4;
-		z[o] = 176; o += 4;
-		z[o] = 5; o += 2;
-		o += 2 + 2 + 2 + 2 + 4;
-		z[o] = (unsigned char)lo; o += 4;
-		memcpy(z + o, name, 5); o += 5;
-		size_t cdlen = o - co;
-		z[o++] = 'P'; z[o++] = 'K'; z[o++] = 5; z[o++] = 6;
-		o += 4;
-		z[o] = 1; o += 2;
-		z[o] = 1; o += 2;
-		z[o] = (unsigned char)cdlen; o += 4;
-		z[o] = (unsigned char)co; z[o + 1] = (unsigned char)(co >> 8); o += 4;
-		o += 2;
+	/* zips of one member as np.savez (stored) and np.savez_compressed
+	 * (deflated) write them: walked, then fuzzed */
+	for (int compress = 0; compress < 2; compress++) {
+		const char *names[1] = {"a.npy"};
+		const unsigned char *imgs[1] = {img};
+		size_t lens[1] = {176}, zl = 0;
+		unsigned char *z = NULL;
 		int cnt = 0;
-		ok = npz_walk(z, o, count_member, &cnt, err, sizeof err) == 0 && cnt == 1 && fuzz(z, o, 1, 7, 20000);
-		printf("%s %d - zip walk, and fuzzed zips never crash\n", ok ? "ok" : "not ok", ++num);
+		ok = npz_build(names, imgs, lens, 1, compress, &z, &zl, err, sizeof err) == 0 &&
+		     npz_walk(z, zl, count_member, &cnt, err, sizeof err) == 0 && cnt == 1 && fuzz(z, zl, 1, 7, 20000);
+		printf("%s %d - %s zip walk, and fuzzed zips never crash\n", ok ? "ok" : "not ok", ++num,
+		       compress ? "deflated" : "stored");
+		if (z) {
+			/* a flipped data byte fails the CRC (stored) or the stream (deflated) */
+			z[30 + 5 + 20] ^= 0x40;
+			ok = npz_walk(z, zl, count_member, &cnt, err, sizeof err) == -1 &&
+			     (compress || strstr(err, "Bad CRC-32 for file 'a.npy'"));
+			printf("%s %d - %s member with a flipped byte is refused (%s)\n", ok ? "ok" : "not ok", ++num,
+			       compress ? "deflated" : "stored", err);
+			z[30 + 5 + 20] ^= 0x40;
+		}
+		if (z && compress) {
+			/* a bomb's header: 4 GiB declared (usize in the central
+			 * directory) from a few bytes: as zipfile, the stream decides
+			 * the size and nothing of the declared one is allocated */
+			size_t cd = zl - 22 - 46 - 5, got = 0;
+			z[cd + 24] = z[cd + 25] = z[cd + 26] = z[cd + 27] = 0xfe;
+			ok = npz_walk(z, zl, size_member, &got, err, sizeof err) == 0 && got == 176;
+			printf("%s %d - a member declaring 4 GiB gives its %zu real bytes\n", ok ? "ok" : "not ok", ++num, got);
+			/* declaring less than the stream gives is refused */
+			z[cd + 24] = 100;
+			z[cd + 25] = z[cd + 26] = z[cd + 27] = 0;
+			ok = npz_walk(z, zl, size_member, &got, err, sizeof err) == -1;
+			printf("%s %d - a member declaring fewer bytes than it holds is refused (%s)\n", ok ? "ok" : "not ok",
+			       ++num, err);
+		}
+		free(z);
 	}
 	nh_chdir_scratch();
 	nh_run_prefix("io-", &num, &failed);

@@ -112,6 +112,11 @@ ex('logaddexp2', flt='uf_logaddexp2{f}({a}, {b})')
 ex('ldexp', flt='uf_ldexp{f}({a}, {b})')
 ex('heaviside', flt='({a} != {a} ? {a} : ({a} == 0 ? {b} : ({a} < 0 ? 0 : 1)))')
 ex('nextafter', e='uf_nextafter_e({a}, {b})', flt='nextafter{f}({a}, {b})')
+# spacing: NumPy's npy_spacing, the distance to the next value away from
+# zero (+ for 0 and -0), NaN for infinities (no comparison with a NaN: it
+# would raise 'invalid'); float16's npy_half_spacing is always positive
+ex('spacing', e='uf_spacing_e({a})',
+   flt='(isinf({a}) ? ({T})NAN : nextafter{f}({a}, (!isnan({a}) && {a} < 0) ? -({T})INFINITY : ({T})INFINITY) - {a})')
 for n, op in [('less', '<'), ('less_equal', '<='), ('equal', '=='), ('not_equal', '!='),
               ('greater', '>'), ('greater_equal', '>=')]:
     cx = {'<': 'uf_clt_{sfx}({a}, {b})', '<=': 'uf_cle_{sfx}({a}, {b})', '>': 'uf_clt_{sfx}({b}, {a})',
@@ -198,6 +203,12 @@ def subst(t, c, cuda=False):
         t = t.replace('uf_crecip_{sfx}({a})', 'uf_cdiv_{sfx}(1, {a})')
     if cuda and 'uf_nextafter_e' in t:
         t = t.replace('uf_nextafter_e', 'nextafterf')
+    if cuda and 'uf_spacing_e' in t:
+        # npy_half_spacing on the float the device computes in (checked
+        # against it for all 65536 halves)
+        t = ('((isinf({a}) || isnan({a})) ? NAN : {a} == 65504.0f ? INFINITY : {a} == 0.0f ? 5.9604645e-08f : '
+             'ldexpf(1.0f, max(ilogbf(fabsf({a})) - ((signbit({a}) && fabsf({a}) == ldexpf(1.0f, ilogbf(fabsf({a})))) '
+             '? 11 : 10), -24)))')
     if cuda and 'uf_np_' in t:
         t = t.replace('uf_np_', '').replace('f({a})', 'f({a})')
     args = ['in0', 'in1', 'in2'] if cuda else ['a', 'b', 'c']

@@ -3,7 +3,8 @@
  * its options, messages and warnings), np.genfromtxt (numeric columns:
  * missing and filling values, skip_header/footer, dtype=None inference),
  * np.savetxt (fmt, delimiter, newline, header, footer, comments) and
- * np.fromstring(..., sep=...).  Files are paths, file objects (open(),
+ * np.fromstring(..., sep=...), np.fromregex's checks (it needs structured
+ * dtypes: NotImplementedError).  Files are paths, file objects (open(),
  * io.StringIO: anything iterable by lines or with write), lists or generators
  * of lines.  Tokenizing and field parsing live in txtparse.c.  String and
  * structured dtypes are outside the array core: a NotImplementedError.
@@ -2243,7 +2244,43 @@ out:
 	return res;
 }
 
+/* ---- np.fromregex(file, regexp, dtype, encoding=None) ----
+ * NumPy's needs a structured dtype (one field per regex group), which
+ * Lumen's arrays lack: its checks in its order, then a NotImplementedError. */
+static struct value *f_fromregex(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
+				 const struct kwargs *kw)
+{
+	struct value *file, *regexp, *dtype, *enc = NULL;
+	int dt;
+	if (args_parse(ev, "fromregex", argc, argv, kw, "file,regexp,dtype|encoding", &file, &regexp, &dtype, &enc) < 0)
+		return NULL;
+	struct value *f = fspath(ev, file);
+	if (!f)
+		return NULL;
+	if (f->type == VT_STR) {
+		FILE *fp = fopen(f->u.str->s, "rb");
+		if (!fp) {
+			int e = errno;
+			if (e == ENOENT)
+				err_set(ev, TY_FileNotFoundError, "%s not found.", f->u.str->s);
+			else
+				err_set(ev, TY_OSError, "[Errno %d] %s: '%s'", e, strerror(e), f->u.str->s);
+			val_decref(f);
+			return NULL;
+		}
+		fclose(fp);
+	}
+	val_decref(f);
+	if (dtype->type == VT_LIST || dtype->type == VT_TUPLE || dtype->type == VT_DICT)
+		return err_set(ev, TY_NotImplementedError, "fromregex: structured dtypes (records) are not supported by Lumen's arrays");
+	if (arr_parse_dtype(ev, dtype, &dt) < 0)
+		return NULL;
+	return err_set(ev, TY_TypeError, "dtype must be a structured datatype.");
+}
+
 const struct arr_func arr_text_funcs[] = {
+	{"fromregex", f_fromregex, "fromregex(file, regexp, dtype, encoding=None)",
+	 "Construct an array from a text file, using regular expression parsing."},
 	{"loadtxt", f_loadtxt,
 	 "loadtxt(fname, dtype=<class 'float'>, comments='#', delimiter=None, converters=None, skiprows=0, usecols=None, unpack=False, ndmin=0, encoding=None, max_rows=None, *, quotechar=None, like=None)",
 	 "Load data from a text file."},

@@ -15705,6 +15705,69 @@ static void L_nextafter_ddd(char **args, const int64_t *steps, int64_t n)
 	}
 }
 
+static void L_spacing_ee(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[1];
+	int64_t so = steps[1];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	if (s0 == sizeof(_Float16) && so == sizeof(_Float16)) {
+		const _Float16 *x0 = (const _Float16 *)p0;
+		_Float16 *z = (_Float16 *)po;
+		for (int64_t i = 0; i < n; i++) {
+			float a = (float)x0[i];
+			z[i] = (_Float16)(uf_spacing_e(a));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		float a = (float)*(const _Float16 *)(p0 + i * s0);
+		*(_Float16 *)(po + i * so) = (_Float16)(uf_spacing_e(a));
+	}
+}
+
+static void L_spacing_ff(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[1];
+	int64_t so = steps[1];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	if (s0 == sizeof(float) && so == sizeof(float)) {
+		const float *x0 = (const float *)p0;
+		float *z = (float *)po;
+		for (int64_t i = 0; i < n; i++) {
+			float a = (float)x0[i];
+			z[i] = (float)((isinf(a) ? (float)NAN : nextafterf(a, (!isnan(a) && a < 0) ? -(float)INFINITY : (float)INFINITY) - a));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		float a = (float)*(const float *)(p0 + i * s0);
+		*(float *)(po + i * so) = (float)((isinf(a) ? (float)NAN : nextafterf(a, (!isnan(a) && a < 0) ? -(float)INFINITY : (float)INFINITY) - a));
+	}
+}
+
+static void L_spacing_dd(char **args, const int64_t *steps, int64_t n)
+{
+	char *po = args[1];
+	int64_t so = steps[1];
+	const char *p0 = args[0];
+	int64_t s0 = steps[0];
+	if (s0 == sizeof(double) && so == sizeof(double)) {
+		const double *x0 = (const double *)p0;
+		double *z = (double *)po;
+		for (int64_t i = 0; i < n; i++) {
+			double a = (double)x0[i];
+			z[i] = (double)((isinf(a) ? (double)NAN : nextafter(a, (!isnan(a) && a < 0) ? -(double)INFINITY : (double)INFINITY) - a));
+		}
+		return;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		double a = (double)*(const double *)(p0 + i * s0);
+		*(double *)(po + i * so) = (double)((isinf(a) ? (double)NAN : nextafter(a, (!isnan(a) && a < 0) ? -(double)INFINITY : (double)INFINITY) - a));
+	}
+}
+
 __attribute__((target_clones("avx2", "default")))
 static void L_less_xxx(char **args, const int64_t *steps, int64_t n)
 {
@@ -26640,6 +26703,11 @@ static const struct uf_loop LOOPS_nextafter[] = {
 	{"ff->f", L_nextafter_fff, "nextafterf(in0, in1)"},
 	{"dd->d", L_nextafter_ddd, "nextafter(in0, in1)"},
 };
+static const struct uf_loop LOOPS_spacing[] = {
+	{"e->e", L_spacing_ee, "((isinf(in0) || isnan(in0)) ? NAN : in0 == 65504.0f ? INFINITY : in0 == 0.0f ? 5.9604645e-08f : ldexpf(1.0f, max(ilogbf(fabsf(in0)) - ((signbit(in0) && fabsf(in0) == ldexpf(1.0f, ilogbf(fabsf(in0)))) ? 11 : 10), -24)))"},
+	{"f->f", L_spacing_ff, "(isinf(in0) ? (float)NAN : nextafterf(in0, (!isnan(in0) && in0 < 0) ? -(float)INFINITY : (float)INFINITY) - in0)"},
+	{"d->d", L_spacing_dd, "(isinf(in0) ? (double)NAN : nextafter(in0, (!isnan(in0) && in0 < 0) ? -(double)INFINITY : (double)INFINITY) - in0)"},
+};
 static const struct uf_loop LOOPS_less[] = {
 	{"\?\?->\?", L_less_xxx, "in0 < in1"},
 	{"bb->\?", L_less_bbx, "in0 < in1"},
@@ -27021,6 +27089,7 @@ const struct ufunc ufunc_table[] = {
 	{"ldexp", 2, 1, UI_NONE, LOOPS_ldexp, 6},
 	{"heaviside", 2, 1, UI_NONE, LOOPS_heaviside, 3},
 	{"nextafter", 2, 1, UI_NONE, LOOPS_nextafter, 3},
+	{"spacing", 1, 1, UI_NONE, LOOPS_spacing, 3},
 	{"less", 2, 1, UI_NONE, LOOPS_less, 14},
 	{"less_equal", 2, 1, UI_NONE, LOOPS_less_equal, 14},
 	{"equal", 2, 1, UI_NONE, LOOPS_equal, 14},
@@ -27052,7 +27121,7 @@ const struct ufunc ufunc_table[] = {
 	{"frexp", 1, 2, UI_NONE, LOOPS_frexp, 3},
 	{"modf", 1, 2, UI_NONE, LOOPS_modf, 3},
 };
-const int ufunc_count = 96;
+const int ufunc_count = 97;
 
 /* ---- casts: uf_cast[from][to](src, sstride, dst, dstride, n) ---- */
 struct uf_item16 { uint64_t lo, hi; };
