@@ -169,4 +169,10 @@ struct ndarray *arr_real_imag(struct eval *ev, const struct ndarray *a, int imag
 /* a.fill(x) / a[...] = x of one value (arrattr.c): 0, or -1 with the error set */
 int arr_fill_value(struct eval *ev, struct ndarray *a, struct value *x);
 
+/* np.memmap (memmap.c): a memmap's attributes filename/offset/mode (NULL with
+ * no error for another name or a plain array); 1 when name is one of them or
+ * flush, which plain arrays lack */
+struct value *arr_memmap_getattr(struct eval *ev, const struct ndarray *a, const char *name);
+int arr_memmap_name(const char *name);
+
 #endif

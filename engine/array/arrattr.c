@@ -499,6 +499,13 @@ static struct value *ndarray_getattr(struct eval *ev, struct value *v, const cha
 		}
 		break;
 	}
+	if (a->sub == ND_MEMMAP && arr_memmap_name(name)) {
+		struct value *r = arr_memmap_getattr(ev, a, name);
+		if (r)
+			return r;
+	} else if (arr_memmap_name(name)) {
+		return NULL;
+	}
 	return find_method(v, name);
 }
 

@@ -50,6 +50,7 @@ extern const struct arr_func arr_random_state_funcs[]; /* random_state.c: seed, 
 extern const struct arr_func arr_io_funcs[];         /* npyio.c: save, load, savez */
 extern const struct arr_func arr_text_funcs[];       /* text/textio.c: loadtxt, genfromtxt, savetxt, fromstring */
 extern const struct arr_func arr_format_funcs[];     /* format.c: set_printoptions ... */
+extern const struct arr_func arr_memmap_funcs[];     /* memmap.c: memmap */
 
 /* ndarray methods by area (a.sum, a.reshape ...): bi->self is the array. */
 extern const struct arr_func arr_core_methods[];     /* arrvalue.c: astype, copy, fill, item, tolist ... */
@@ -57,6 +58,7 @@ extern const struct arr_func arr_reduce_methods[];   /* reduce.c */
 extern const struct arr_func arr_manip_methods[];    /* manip.c */
 extern const struct arr_func arr_sort_methods[];     /* sortsearch.c */
 extern const struct arr_func arr_linalg_methods[];   /* linalg.c: dot */
+extern const struct arr_func arr_memmap_methods[];   /* memmap.c: flush */
 
 /* ---- more tables ---- */
 extern const struct arr_func arr_dtype_funcs[];      /* npscalar.c: dtype, result_type, iinfo ... */

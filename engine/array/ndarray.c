@@ -213,6 +213,7 @@ struct ndarray *nd_view(struct eval *ev, const struct ndarray *base, int dtype,
 	a->dtype = dtype;
 	a->ndim = ndim;
 	a->flags = base->flags;
+	a->sub = base->sub == ND_MATRIX && ndim != 2 ? ND_PLAIN : base->sub;
 	if (ndim) {   /* a 0-d view may come with NULL shape and strides */
 		memcpy(a->shape, shape, sizeof(int64_t) * ndim);
 		memcpy(a->strides, strides, sizeof(int64_t) * ndim);
@@ -225,8 +226,12 @@ struct ndarray *nd_view(struct eval *ev, const struct ndarray *base, int dtype,
 
 void buf_decref(struct buffer *b)
 {
-	if (b && --b->refcnt == 0)
-		b->be->free(b);
+	if (b && --b->refcnt == 0) {
+		if (!b->be->device_memory && b->release)
+			b->release(b);
+		else
+			b->be->free(b);
+	}
 }
 
 void nd_decref(struct ndarray *a)

@@ -27,10 +27,22 @@ struct buffer {
 	const struct backend *be;   /* who frees it */
 	void *cookie;               /* the backend's own (pool block, pinned flag ...) */
 	int device;                 /* the GPU it lives on (CUDA ordinal); 0 in host memory */
+	/* host buffers only (be->device_memory 0; read nowhere else): non-NULL
+	 * frees the buffer instead of be->free, cookie is its own (np.memmap's
+	 * file mapping: memmap.c); the host allocators set it NULL */
+	void (*release)(struct buffer *b);
 };
 
 enum nd_flags {
 	ND_WRITEABLE = 1,
+};
+
+/* NumPy's ndarray subclasses Lumen models: a tag on the array that its repr,
+ * operators and indexing read (views keep it; a matrix's only while 2-D) */
+enum nd_sub {
+	ND_PLAIN,
+	ND_MATRIX,    /* np.matrix (lib/matrix.c) */
+	ND_MEMMAP,    /* np.memmap (memmap.c): the buffer maps a file */
 };
 
 struct ndarray {
@@ -38,6 +50,7 @@ struct ndarray {
 	int dtype;                  /* enum dtype */
 	int ndim;
 	int flags;
+	int sub;                    /* enum nd_sub */
 	int64_t shape[ND_MAXDIM];
 	int64_t strides[ND_MAXDIM]; /* bytes; may be 0 or negative */
 	int64_t offset;             /* bytes from buf->data to element 0 */
