@@ -160,6 +160,8 @@ struct value *arr_iter_list(struct eval *ev, struct value *v)
 		return err_nomem(ev);
 	for (int64_t i = 0; i < a->shape[0]; i++) {
 		struct value *x = arr_item0(ev, a, i);
+		if (a->sub == ND_MATRIX)   /* a matrix's rows are 1 x n matrices */
+			x = arr_matrix_wrap(ev, x, 0);
 		if (!x || list_append(list, x) < 0) {
 			val_decref(list);
 			return x ? err_nomem(ev) : NULL;
@@ -437,6 +439,11 @@ static struct value *find_method(struct value *self, const char *name)
 static struct value *ndarray_getattr(struct eval *ev, struct value *v, const char *name)
 {
 	struct ndarray *a = v->u.arr;
+	if (a->sub == ND_MATRIX) {
+		struct value *r = arr_matrix_getattr(ev, v, name);
+		if (r || err_occurred(ev))
+			return r;
+	}
 	switch (name[0]) {
 	case 'T':
 		if (!strcmp(name, "T"))

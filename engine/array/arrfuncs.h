@@ -51,6 +51,7 @@ extern const struct arr_func arr_io_funcs[];         /* npyio.c: save, load, sav
 extern const struct arr_func arr_text_funcs[];       /* text/textio.c: loadtxt, genfromtxt, savetxt, fromstring */
 extern const struct arr_func arr_format_funcs[];     /* format.c: set_printoptions ... */
 extern const struct arr_func arr_memmap_funcs[];     /* memmap.c: memmap */
+extern const struct arr_func arr_matrix_funcs[];     /* matrix.c: matrix, asmatrix, bmat */
 
 /* ndarray methods by area (a.sum, a.reshape ...): bi->self is the array. */
 extern const struct arr_func arr_core_methods[];     /* arrvalue.c: astype, copy, fill, item, tolist ... */
