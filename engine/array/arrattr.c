@@ -281,30 +281,65 @@ static struct value *int_tuple(struct eval *ev, int n, const int64_t *x)
 	return val_tuple_new(n, items);
 }
 
-/* a.flags: an object with NumPy's repr and the usual attributes */
-struct flagsobj { int c, f, own, w; };
+/* a.flags: NumPy's flagsobj over the array value: the flags as they were
+ * when it was made (or last set through it), and setting them sets the
+ * array's */
+struct flagsobj { struct value *arr; struct ndarray snap; };
+
+static void flags_free(void *p)
+{
+	struct flagsobj *f = p;
+	val_decref(f->arr);
+	free(f);
+}
+
+static int owns_data(const struct ndarray *a);
+
+/* the flag's value by letter: c f w o a x, n (FNC), r (FORC), C (CARRAY), F (FARRAY) */
+static int flag_of(const struct ndarray *a, char flag)
+{
+	int c = nd_is_c_contiguous(a), f = nd_is_f_contiguous(a), w = (a->flags & ND_WRITEABLE) != 0,
+	    al = !(a->flags & ND_UNALIGNED);
+	switch (flag) {
+	case 'c': return c;
+	case 'f': return f;
+	case 'w': return w;
+	case 'o': return owns_data(a);
+	case 'a': return al;
+	case 'x': return 0;
+	case 'n': return f && !c;
+	case 'r': return f || c;
+	case 'B': return w && al;
+	case 'C': return w && al && c;
+	default: return !c; /* NumPy tests FARRAY's bits with any-of & */
+	}
+}
 
 static struct value *flags_getattr(struct eval *ev, struct value *self, const char *name)
 {
-	struct flagsobj *f = self->u.obj.p;
-	if (!strcmp(name, "c_contiguous") || !strcmp(name, "contiguous")) return val_bool(f->c);
-	if (!strcmp(name, "f_contiguous") || !strcmp(name, "fortran")) return val_bool(f->f);
-	if (!strcmp(name, "owndata")) return val_bool(f->own);
-	if (!strcmp(name, "writeable")) return val_bool(f->w);
-	if (!strcmp(name, "aligned")) return val_bool(1);
-	if (!strcmp(name, "writebackifcopy")) return val_bool(0);
+	static const struct { const char *name; char flag; } attrs[] = {
+		{"c_contiguous", 'c'}, {"contiguous", 'c'}, {"f_contiguous", 'f'}, {"fortran", 'f'},
+		{"owndata", 'o'}, {"writeable", 'w'}, {"aligned", 'a'}, {"writebackifcopy", 'x'},
+		{"fnc", 'n'}, {"forc", 'r'}, {"behaved", 'B'}, {"carray", 'C'}, {"farray", 'F'},
+	};
+	const struct ndarray *a = &((struct flagsobj *)self->u.obj.p)->snap;
+	(void)ev;
+	for (size_t i = 0; i < sizeof attrs / sizeof attrs[0]; i++)
+		if (!strcmp(name, attrs[i].name))
+			return val_bool(flag_of(a, attrs[i].flag));
 	return NULL;
 }
 
 static char *flags_repr(struct eval *ev, struct value *self)
 {
-	struct flagsobj *f = self->u.obj.p;
+	const struct ndarray *a = &((struct flagsobj *)self->u.obj.p)->snap;
 	char *s = malloc(256);
 	if (!s)
 		return err_nomem(ev);
-	snprintf(s, 256, "  C_CONTIGUOUS : %s\n  F_CONTIGUOUS : %s\n  OWNDATA : %s\n  WRITEABLE : %s\n  ALIGNED : True\n  WRITEBACKIFCOPY : False\n",
-		 f->c ? "True" : "False", f->f ? "True" : "False", f->own ? "True" : "False",
-		 f->w ? "True" : "False");
+	snprintf(s, 256, "  C_CONTIGUOUS : %s\n  F_CONTIGUOUS : %s\n  OWNDATA : %s\n  WRITEABLE : %s\n  ALIGNED : %s\n  WRITEBACKIFCOPY : False\n",
+		 flag_of(a, 'c') ? "True" : "False", flag_of(a, 'f') ? "True" : "False",
+		 flag_of(a, 'o') ? "True" : "False", flag_of(a, 'w') ? "True" : "False",
+		 flag_of(a, 'a') ? "True" : "False");
 	return s;
 }
 
@@ -315,43 +350,101 @@ static struct value *flags_getitem(struct eval *ev, struct value *self, struct v
 	static const struct { const char *names[3]; char flag; } keys[] = {
 		{{"C", "CONTIGUOUS", "C_CONTIGUOUS"}, 'c'}, {{"F", "FORTRAN", "F_CONTIGUOUS"}, 'f'},
 		{{"W", "WRITEABLE"}, 'w'}, {{"O", "OWNDATA"}, 'o'}, {{"A", "ALIGNED"}, 'a'},
-		{{"X", "WRITEBACKIFCOPY"}, 'x'}, {{"FNC"}, 'n'}, {{"FORC"}, 'r'}, {{"B", "BEHAVED"}, 'w'},
+		{{"X", "WRITEBACKIFCOPY"}, 'x'}, {{"FNC"}, 'n'}, {{"FORC"}, 'r'}, {{"B", "BEHAVED"}, 'B'},
 		{{"CA", "CARRAY"}, 'C'}, {{"FA", "FARRAY"}, 'F'},
 	};
-	struct flagsobj *f = self->u.obj.p;
+	const struct ndarray *a = &((struct flagsobj *)self->u.obj.p)->snap;
 	const char *k = val_as_cstr(key);
 	for (size_t i = 0; k && i < sizeof keys / sizeof keys[0]; i++)
-		for (int j = 0; j < 3 && keys[i].names[j]; j++) {
-			if (strcmp(k, keys[i].names[j]))
-				continue;
-			switch (keys[i].flag) {
-			case 'c': return val_bool(f->c);
-			case 'f': return val_bool(f->f);
-			case 'w': return val_bool(f->w);
-			case 'o': return val_bool(f->own);
-			case 'a': return val_bool(1);
-			case 'x': return val_bool(0);
-			case 'n': return val_bool(f->f && !f->c);
-			case 'r': return val_bool(f->f || f->c);
-			case 'C': return val_bool(f->w && f->c);
-			default: return val_bool(!f->c); /* NumPy tests FARRAY's bits with any-of & */
-			}
-		}
+		for (int j = 0; j < 3 && keys[i].names[j]; j++)
+			if (!strcmp(k, keys[i].names[j]))
+				return val_bool(flag_of(a, keys[i].flag));
 	return err_set(ev, TY_KeyError, "Unknown flag");
+}
+
+/* NumPy's PyArray_UpdateFlags for what setflags may change: write (1/0),
+ * align, uic (-1: leave) */
+static int set_flags(struct eval *ev, struct ndarray *a, int write, int align, int uic)
+{
+	if (uic == 1)
+		return err_set(ev, TY_ValueError, "cannot set WRITEBACKIFCOPY flag to True"), -1;
+	if (write == 1 && ((a->flags & ND_LOCKED) || (a->base && !(a->base->flags & ND_WRITEABLE))))
+		return err_set(ev, TY_ValueError, "cannot set WRITEABLE flag to True of this array"), -1;
+	if (write >= 0)
+		a->flags = write ? a->flags | ND_WRITEABLE : a->flags & ~ND_WRITEABLE;
+	if (align >= 0)
+		a->flags = align ? a->flags & ~ND_UNALIGNED : a->flags | ND_UNALIGNED;
+	return 0;
+}
+
+/* the flags object's copy of its array's header (0) */
+static int flags_snap(struct value *self)
+{
+	struct flagsobj *f = self->u.obj.p;
+	f->snap = *f->arr->u.arr;   /* read by flag_of only: no references taken */
+	return 0;
+}
+
+static int flags_setitem(struct eval *ev, struct value *self, struct value *key, struct value *x)
+{
+	struct ndarray *a = ((struct flagsobj *)self->u.obj.p)->arr->u.arr;
+	const char *k = val_as_cstr(key);
+	int t;
+	if (!x)
+		return err_set(ev, TY_TypeError, "'numpy.flagsobj' object doesn't support item deletion"), -1;
+	if (!k || (strcmp(k, "W") && strcmp(k, "WRITEABLE") && strcmp(k, "A") && strcmp(k, "ALIGNED") &&
+		   strcmp(k, "X") && strcmp(k, "WRITEBACKIFCOPY")))
+		return err_set(ev, TY_KeyError, "Unknown flag"), -1;
+	if ((t = val_truth(ev, x)) < 0)
+		return -1;
+	return set_flags(ev, a, k[0] == 'W' ? t : -1, k[0] == 'A' ? t : -1, k[0] == 'X' ? t : -1) < 0 ? -1 :
+	       flags_snap(self);
+}
+
+static int flags_setattr(struct eval *ev, struct value *self, const char *name, struct value *x)
+{
+	struct ndarray *a = ((struct flagsobj *)self->u.obj.p)->arr->u.arr;
+	int t, w = !strcmp(name, "writeable"), al = !strcmp(name, "aligned"), u = !strcmp(name, "writebackifcopy");
+	if (!w && !al && !u) {
+		if (flags_getattr(ev, self, name))
+			return err_set(ev, TY_AttributeError, "attribute '%s' of 'numpy._core.multiarray.flagsobj' objects is not writable", name), -1;
+		return err_set(ev, TY_AttributeError, "'numpy._core.multiarray.flagsobj' object has no attribute '%s'", name), -1;
+	}
+	if ((t = val_truth(ev, x)) < 0)
+		return -1;
+	return set_flags(ev, a, w ? t : -1, al ? t : -1, u ? t : -1) < 0 ? -1 : flags_snap(self);
+}
+
+/* a.setflags(write=None, align=None, uic=None) */
+static struct value *m_setflags(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
+				const struct kwargs *kw)
+{
+	struct value *wv = NULL, *av = NULL, *uv = NULL;
+	int f[3] = {-1, -1, -1};
+	struct value *v[3];
+	if (args_parse(ev, "setflags", argc, argv, kw, "|write,align,uic", &wv, &av, &uv) < 0)
+		return NULL;
+	v[0] = wv, v[1] = av, v[2] = uv;
+	for (int i = 0; i < 3; i++)
+		if (v[i] && v[i]->type != VT_NONE && (f[i] = val_truth(ev, v[i])) < 0)
+			return NULL;
+	if (set_flags(ev, bi->self->u.arr, f[0], f[1], f[2]) < 0)
+		return NULL;
+	return val_none();
 }
 
 static const char *const flags_attrs[] = {"c_contiguous", "f_contiguous", "owndata", "writeable",
 					  "aligned", "writebackifcopy", NULL};
 static const struct objtype flags_type = {
-	.name = "flagsobj", .free = free, .getattr = flags_getattr, .repr = flags_repr,
-	.attrs = flags_attrs,
-	.getitem = flags_getitem,
+	.name = "flagsobj", .free = flags_free, .getattr = flags_getattr, .setattr = flags_setattr,
+	.repr = flags_repr, .attrs = flags_attrs,
+	.getitem = flags_getitem, .setitem = flags_setitem,
 };
 
+/* OWNDATA: no view (a memmap's data is the file's) */
 static int owns_data(const struct ndarray *a)
 {
-	return a->offset == 0 && (size_t)(nd_size(a) * dt_size(a->dtype)) == a->buf->nbytes &&
-	       nd_is_c_contiguous(a) && a->refcnt >= 1 && a->buf->refcnt == 1;
+	return !a->base && a->sub != ND_MEMMAP;
 }
 
 /* NumPy's "cpu"; for cp arrays CuPy's cupy.cuda.Device of the array's GPU
@@ -449,6 +542,15 @@ static struct value *ndarray_getattr(struct eval *ev, struct value *v, const cha
 		if (!strcmp(name, "T"))
 			return arr_wrap(ev, arr_transpose(ev, a, NULL));
 		break;
+	case 'b':
+		if (!strcmp(name, "base")) {
+			if (!a->base)
+				return val_none();
+			if (a->base->wrapper)
+				return val_incref(a->base->wrapper);
+			return arr_wrap(ev, nd_incref(a->base));
+		}
+		break;
 	case 'd':
 		if (!strcmp(name, "dtype"))
 			return val_dtype(a->dtype, 0);
@@ -464,10 +566,8 @@ static struct value *ndarray_getattr(struct eval *ev, struct value *v, const cha
 			struct flagsobj *f = malloc(sizeof *f);
 			if (!f)
 				return err_nomem(ev);
-			f->c = nd_is_c_contiguous(a);
-			f->f = nd_is_f_contiguous(a);
-			f->own = owns_data(a);
-			f->w = (a->flags & ND_WRITEABLE) != 0;
+			f->arr = val_incref(v);
+			f->snap = *a;
 			return val_object_new(&flags_type, f);
 		}
 		break;
@@ -988,6 +1088,8 @@ const struct arr_func arr_core_methods[] = {
 	 "Copy of the array, cast to a specified type."},
 	{"copy", m_copy, "copy(order='C')", "Return a copy of the array."},
 	{"fill", m_fill, "fill(value)", "Fill the array with a scalar value."},
+	{"setflags", m_setflags, "setflags(write=None, align=None, uic=None)",
+	 "Set array flags WRITEABLE, ALIGNED, WRITEBACKIFCOPY, respectively."},
 	{"view", m_view, "view(dtype=None, type=None)", "New view of array with the same data."},
 	{"item", m_item, "item(*args)", "Copy an element of an array to a standard Python scalar and return it."},
 	{"tolist", m_tolist, "tolist()", "Return the array as a nested list of Python scalars."},

@@ -17,7 +17,9 @@
 
 static void nd_release(void *payload)
 {
-	nd_decref(payload);
+	struct ndarray *a = payload;
+	a->wrapper = NULL;   /* a value that wrapped it goes: maybe a->wrapper */
+	nd_decref(a);
 }
 
 /* tp_name: CuPy's ndarray is a Python subclass, named plainly */

@@ -157,8 +157,10 @@ static struct ndarray *mapped_array(struct eval *ev, struct mapping *m, size_t s
 		st[i] = s;
 		s *= shape[i] ? shape[i] : 1;
 	}
-	a = nd_view(ev, &(struct ndarray){.buf = b, .flags = writeable ? ND_WRITEABLE : 0, .sub = ND_MEMMAP},
+	a = nd_view(ev, &(struct ndarray){.buf = b, .flags = writeable ? ND_WRITEABLE : ND_LOCKED, .sub = ND_MEMMAP},
 		    dtype, nd, shape, st, (int64_t)(m->offset - (int64_t)start));
+	if (a)
+		a->base = NULL;   /* the header above is no array (NumPy's base is the mmap) */
 	buf_decref(b);
 	return a;
 }

@@ -221,6 +221,7 @@ struct ndarray *nd_view(struct eval *ev, const struct ndarray *base, int dtype,
 	a->offset = offset;
 	a->buf = base->buf;
 	a->buf->refcnt++;
+	a->base = nd_incref((struct ndarray *)(base->base ? base->base : base));
 	return a;
 }
 
@@ -238,6 +239,7 @@ void nd_decref(struct ndarray *a)
 {
 	if (a && --a->refcnt == 0) {
 		buf_decref(a->buf);
+		nd_decref(a->base);
 		nd_struct_free(a);
 	}
 }

@@ -1392,7 +1392,7 @@ static struct value *fn_frombuffer(struct eval *ev, const struct builtin *bi, in
 		r = nd_view(ev, base, dt, 1, &n, &st, 0);
 		nd_decref(base);
 		if (r)
-			r->flags &= ~ND_WRITEABLE;
+			r->flags = (r->flags & ~ND_WRITEABLE) | ND_LOCKED;   /* bytes are immutable */
 	}
 	if (r) {   /* arr_to_backend: a new reference when already there */
 		struct ndarray *d = arr_to_backend(ev, r, arr_be(bi));
