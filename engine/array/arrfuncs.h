@@ -52,6 +52,7 @@ extern const struct arr_func arr_text_funcs[];       /* text/textio.c: loadtxt, 
 extern const struct arr_func arr_format_funcs[];     /* format.c: set_printoptions ... */
 extern const struct arr_func arr_memmap_funcs[];     /* memmap.c: memmap */
 extern const struct arr_func arr_matrix_funcs[];     /* matrix.c: matrix, asmatrix, bmat */
+extern const struct arr_func arr_nditer_funcs[];     /* lib/nditer.c: nditer, nested_iters */
 
 /* ndarray methods by area (a.sum, a.reshape ...): bi->self is the array. */
 extern const struct arr_func arr_core_methods[];     /* arrvalue.c: astype, copy, fill, item, tolist ... */
