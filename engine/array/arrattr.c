@@ -807,6 +807,76 @@ static int has_order(const struct ndarray *a, char order)
 	return order == 'K' || (order == 'C' && c) || (order == 'F' && f) || (order == 'A' && (c || f));
 }
 
+/* astype(casting='same_value'): every item of r (a cast to r's dtype) cast
+ * back must equal a's (NaN equal to NaN), else NumPy's ValueError naming
+ * the C types; casts to bool are not checked, as in NumPy */
+static int same_value_check(struct eval *ev, const struct ndarray *a, const struct ndarray *r)
+{
+	static const char *const cname[DT_COUNT] = {
+		[DT_BOOL] = "bool", [DT_INT8] = "byte", [DT_UINT8] = "ubyte", [DT_INT16] = "short",
+		[DT_UINT16] = "ushort", [DT_INT32] = "int", [DT_UINT32] = "uint", [DT_INT64] = "long",
+		[DT_UINT64] = "ulong", [DT_FLOAT16] = "half", [DT_FLOAT32] = "float", [DT_FLOAT64] = "double",
+		[DT_COMPLEX64] = "cfloat", [DT_COMPLEX128] = "cdouble",
+	};
+	struct ndarray *x, *y, *back;
+	int bad = 0;
+	if (r->dtype == DT_BOOL || r->dtype == a->dtype)
+		return 0;
+	back = arr_astype_quiet(ev, r, a->dtype);
+	x = back ? arr_host_c(ev, a, DT_COMPLEX128) : NULL;
+	y = x ? arr_host_c(ev, back, DT_COMPLEX128) : NULL;
+	nd_decref(back);
+	if (!y) {
+		nd_decref(x);
+		return -1;
+	}
+	if (dt_is_int(a->dtype) && dt_is_int(r->dtype)) {
+		/* integer to integer: each value in the target's range */
+		int su = dtype_table[a->dtype].kind == 'u', tu = dtype_table[r->dtype].kind == 'u';
+		int tb = 8 * dt_size(r->dtype);
+		nd_decref(x);
+		nd_decref(y);
+		if (!(x = arr_host_c(ev, a, su ? DT_UINT64 : DT_INT64)))
+			return -1;
+		y = NULL;
+		for (int64_t i = 0, n = nd_size(a); i < n && !bad; i++) {
+			if (su) {
+				uint64_t u = ((const uint64_t *)nd_data(x))[i];
+				bad = u > (tu ? (tb == 64 ? UINT64_MAX : (UINT64_C(1) << tb) - 1) : (UINT64_C(1) << (tb - 1)) - 1);
+			} else {
+				int64_t v = ((const int64_t *)nd_data(x))[i];
+				bad = tu ? v < 0 || (tb < 64 && v > (int64_t)((UINT64_C(1) << tb) - 1))
+					 : tb < 64 && (v < -(INT64_C(1) << (tb - 1)) || v > (INT64_C(1) << (tb - 1)) - 1);
+			}
+		}
+	} else if (dt_is_int(a->dtype) && dt_size(a->dtype) == 8) {
+		/* integers beyond 2**53 compare exactly through their own dtype */
+		nd_decref(x);
+		nd_decref(y);
+		x = arr_host_c(ev, a, a->dtype);
+		back = x ? arr_astype_quiet(ev, r, a->dtype) : NULL;
+		y = back ? arr_host_c(ev, back, a->dtype) : NULL;
+		nd_decref(back);
+		if (!y) {
+			nd_decref(x);
+			return -1;
+		}
+		bad = memcmp(nd_data(x), nd_data(y), (size_t)(nd_size(a) * 8)) != 0;
+	} else {
+		const double _Complex *p = (const double _Complex *)nd_data(x), *q = (const double _Complex *)nd_data(y);
+		for (int64_t i = 0, n = nd_size(a); i < n && !bad; i++) {
+			double pr = creal(p[i]), pi = cimag(p[i]), qr = creal(q[i]), qi = cimag(q[i]);
+			bad = !((pr == qr || (pr != pr && qr != qr)) && (pi == qi || (pi != pi && qi != qi)));
+		}
+	}
+	nd_decref(x);
+	nd_decref(y);
+	if (bad)
+		return err_set(ev, TY_ValueError, "could not cast 'same_value' %s to %s", cname[a->dtype],
+			       cname[r->dtype]), -1;
+	return 0;
+}
+
 static struct value *m_astype(struct eval *ev, const struct builtin *bi, int argc,
 			      struct value **argv, const struct kwargs *kw)
 {
@@ -821,12 +891,26 @@ static struct value *m_astype(struct eval *ev, const struct builtin *bi, int arg
 		return NULL;
 	if (d < 0)
 		d = DT_FLOAT64;
-	if (casting && val_as_cstr(casting) && !dt_can_cast(a->dtype, d, val_as_cstr(casting)))
+	const char *cs = casting ? val_as_cstr(casting) : NULL;
+	if (casting && (!cs || (strcmp(cs, "no") && strcmp(cs, "equiv") && strcmp(cs, "safe") &&
+				strcmp(cs, "same_kind") && strcmp(cs, "unsafe") && strcmp(cs, "same_value")))) {
+		char *r = val_repr(ev, casting);
+		if (r)
+			err_set(ev, TY_ValueError, "casting must be one of 'no', 'equiv', 'safe', 'same_kind', 'unsafe', 'same_value' (got %s)", r);
+		free(r);
+		return NULL;
+	}
+	if (cs && strcmp(cs, "same_value") && !dt_can_cast(a->dtype, d, cs))
 		return err_set(ev, TY_TypeError, "Cannot cast array data from dtype('%s') to dtype('%s') according to the rule '%s'",
-			       dtype_table[a->dtype].name, dtype_table[d].name, val_as_cstr(casting));
+			       dtype_table[a->dtype].name, dtype_table[d].name, cs);
 	if (!cp && d == a->dtype && has_order(a, ord))
 		return val_incref(bi->self);
-	return arr_wrap(ev, arr_copy_order(ev, a, d, ord));
+	struct ndarray *r = arr_copy_order(ev, a, d, ord);
+	if (r && cs && !strcmp(cs, "same_value") && same_value_check(ev, a, r) < 0) {
+		nd_decref(r);
+		return NULL;
+	}
+	return arr_wrap(ev, r);
 }
 
 static struct value *m_copy(struct eval *ev, const struct builtin *bi, int argc,
