@@ -415,6 +415,99 @@ static int flags_setattr(struct eval *ev, struct value *self, const char *name, 
 	return set_flags(ev, a, w ? t : -1, al ? t : -1, u ? t : -1) < 0 ? -1 : flags_snap(self);
 }
 
+/* a.getfield(dtype, offset=0): a view of each item's bytes from offset as
+ * dtype (NumPy's messages when it does not fit) */
+static struct ndarray *field_view(struct eval *ev, const struct ndarray *a, struct value *dtv,
+				  struct value *offv)
+{
+	int d;
+	int64_t off;
+	if (arr_parse_dtype(ev, dtv, &d) < 0 || args_int(ev, offv, 0, &off) < 0)
+		return NULL;
+	if (d < 0)
+		d = DT_FLOAT64;
+	if (off < 0)
+		return err_set(ev, TY_ValueError, "offset is negative");
+	if (dt_size(d) > dt_size(a->dtype))
+		return err_set(ev, TY_ValueError, "new type is larger than original type");
+	if (off > dt_size(a->dtype) - dt_size(d))
+		return err_set(ev, TY_ValueError, "new type plus offset is larger than original type");
+	if (!nd_host_memory(a))
+		return err_set(ev, TY_NotImplementedError, "getfield/setfield of a device array");
+	return nd_view(ev, a, d, a->ndim, a->shape, a->strides, a->offset + off);
+}
+
+static struct value *m_getfield(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
+				const struct kwargs *kw)
+{
+	struct value *dtv, *offv = NULL;
+	if (args_parse(ev, "getfield", argc, argv, kw, "dtype|offset", &dtv, &offv) < 0)
+		return NULL;
+	return arr_wrap(ev, field_view(ev, bi->self->u.arr, dtv, offv));
+}
+
+/* a.setfield(val, dtype, offset=0): a.getfield(dtype, offset)[...] = val */
+static struct value *m_setfield(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
+				const struct kwargs *kw)
+{
+	struct value *val, *dtv, *offv = NULL, *v, *all;
+	if (args_parse(ev, "setfield", argc, argv, kw, "val,dtype|offset", &val, &dtv, &offv) < 0)
+		return NULL;
+	if (!(v = arr_wrap(ev, field_view(ev, bi->self->u.arr, dtv, offv))))
+		return NULL;
+	all = val_ellipsis();
+	int rc = val_setitem(ev, v, all, val);
+	val_decref(all);
+	val_decref(v);
+	return rc < 0 ? NULL : val_none();
+}
+
+static int swap_item(void *ctx, char *item, int64_t flat)
+{
+	int n = *(const int *)ctx, half = n;
+	(void)flat;
+	for (char *p = item; p < item + n; p += half) {
+		if (half == n && n >= 8 && ((const int *)ctx)[1])
+			half = n / 2;   /* complex: each part on its own */
+		for (int i = 0; i < half / 2; i++) {
+			char t = p[i];
+			p[i] = p[half - 1 - i];
+			p[half - 1 - i] = t;
+		}
+	}
+	return 0;
+}
+
+/* a.byteswap(inplace=False): each item's bytes reversed (a complex item's
+ * two parts each); in place, a itself is returned */
+static struct value *m_byteswap(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
+				const struct kwargs *kw)
+{
+	struct value *ipv = NULL;
+	int inplace, ctx[2];
+	struct ndarray *a = bi->self->u.arr, *r;
+	if (args_parse(ev, "byteswap", argc, argv, kw, "|inplace", &ipv) < 0 || args_bool(ev, ipv, 0, &inplace) < 0)
+		return NULL;
+	if (!nd_host_memory(a))
+		return err_set(ev, TY_NotImplementedError, "byteswap of a device array");
+	if (inplace && !(a->flags & ND_WRITEABLE))
+		return err_set(ev, TY_ValueError, "array to be byte-swapped is read-only");
+	r = inplace ? nd_incref(a) : arr_copy_order(ev, a, a->dtype, 'K');
+	if (!r)
+		return NULL;
+	ctx[0] = dt_size(a->dtype);
+	ctx[1] = dt_is_complex(a->dtype);
+	if (ctx[0] > 1 && arr_foreach(ev, r, swap_item, ctx) < 0) {
+		nd_decref(r);
+		return NULL;
+	}
+	if (inplace) {
+		nd_decref(r);
+		return val_incref(bi->self);
+	}
+	return arr_wrap(ev, r);
+}
+
 /* a.setflags(write=None, align=None, uic=None) */
 static struct value *m_setflags(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
 				const struct kwargs *kw)
@@ -1172,6 +1265,9 @@ const struct arr_func arr_core_methods[] = {
 	 "Copy of the array, cast to a specified type."},
 	{"copy", m_copy, "copy(order='C')", "Return a copy of the array."},
 	{"fill", m_fill, "fill(value)", "Fill the array with a scalar value."},
+	{"getfield", m_getfield, "getfield(dtype, offset=0)", "Returns a field of the given array as a certain type."},
+	{"setfield", m_setfield, "setfield(val, dtype, offset=0)", "Put a value into a specified place in a field defined by a data-type."},
+	{"byteswap", m_byteswap, "byteswap(inplace=False)", "Swap the bytes of the array elements."},
 	{"setflags", m_setflags, "setflags(write=None, align=None, uic=None)",
 	 "Set array flags WRITEABLE, ALIGNED, WRITEBACKIFCOPY, respectively."},
 	{"view", m_view, "view(dtype=None, type=None)", "New view of array with the same data."},
