@@ -1,4 +1,5 @@
 # astype(casting='same_value'): NumPy's ValueError naming the C types when a value changes; the casting names checked
+# cells: skip-gpu CuPy's astype has no casting='same_value'
 import numpy as np
 x = np.array([1, 2, 2.5])
 for s, d in [('f8', 'i8'), ('f4', 'i4'), ('f8', 'u1'), ('i8', 'i1'), ('f8', 'f4'), ('f2', 'i2'), ('u8', 'i8'), ('i8', 'u2'), ('f8', '?'), ('i8', 'f8'), ('i8', 'f4')]:

@@ -1,4 +1,5 @@
 # a.base: None for an owner, the first array of the chain for a view (atleast_2d/3d, reshape, T)
+# cells: skip-gpu np.matrix is host only; CuPy's base differs for its views
 import numpy as np
 x = np.arange(12.0)
 y = x[2:]

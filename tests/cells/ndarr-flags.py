@@ -1,5 +1,6 @@
 # a.flags: writeable/aligned set through flags.writeable, flags['W'], setflags; NumPy's errors for a
 # read-only destination, a locked buffer, a read-only base, WRITEBACKIFCOPY; the flags object is a snapshot
+# cells: skip-gpu CuPy flags are read-only (no writeable setting, no setflags)
 import numpy as np
 a = np.eye(3)
 for f in [lambda: a.diagonal(), lambda: np.broadcast_to(a, (2, 3, 3)), lambda: np.frombuffer(b'abcd', dtype=np.uint8), lambda: np.arange(3)[1:]]:
