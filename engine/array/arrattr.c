@@ -762,6 +762,12 @@ int arr_setattr(struct eval *ev, struct value *v, const char *name, struct value
 		if (arr_parse_shape(ev, x, &nd, shape) < 0)
 			return -1;
 		r = arr_reshape(ev, a, nd, shape);
+		if (r && a->sub == ND_MATRIX && r->ndim != 2) {
+			/* a matrix stays 2-D: m.shape = (4,) makes it 1 x 4 */
+			struct value *w = arr_matrix_wrap(ev, arr_wrap(ev, r), 0);
+			r = w ? nd_incref(w->u.arr) : NULL;
+			val_decref(w);
+		}
 		if (!r)
 			return -1;
 		if (r->buf != a->buf || (nd_size(a) > 0 && r->offset != a->offset)) {

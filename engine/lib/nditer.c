@@ -15,7 +15,6 @@
  */
 #include <string.h>
 #include "array/arrapi.h"
-#include "lang/core.h"
 #include "lang/error.h"
 #include "lang/eval.h"
 

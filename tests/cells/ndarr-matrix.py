@@ -54,3 +54,12 @@ print(repr(np.asarray(m)), np.asarray(m) is m, np.asanyarray(m) is m)
 print(repr(np.array(m)), repr(np.array(m, subok=True)), repr(np.array(m, subok=True, ndmin=3)) if False else '')
 print(repr(np.asanyarray(m, dtype=float)))
 print(repr(np.ascontiguousarray(m)), repr(np.copy(m)))
+m=np.matrix("1 2; 3 4")
+m.shape=(4,)
+print(repr(m))
+m.shape=(2,1,2)
+print(repr(m))
+try:
+    m.shape=(1,2,2,1,1)
+except ValueError as e:
+    print(e)
