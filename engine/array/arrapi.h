@@ -169,4 +169,21 @@ struct ndarray *arr_real_imag(struct eval *ev, const struct ndarray *a, int imag
 /* a.fill(x) / a[...] = x of one value (arrattr.c): 0, or -1 with the error set */
 int arr_fill_value(struct eval *ev, struct ndarray *a, struct value *x);
 
+/* np.memmap (memmap.c): a memmap's attributes filename/offset/mode (NULL with
+ * no error for another name or a plain array); 1 when name is one of them or
+ * flush, which plain arrays lack */
+struct value *arr_memmap_getattr(struct eval *ev, const struct ndarray *a, const char *name);
+int arr_memmap_name(const char *name);
+
+/* np.matrix (matrix.c): 1 for a matrix value; NumPy's __array_finalize__ of
+ * an array result r (stolen; 1-D becomes 1 x n, n x 1 when column; anything
+ * else passes through); matrix.__getitem__'s shapes for what indexing gave;
+ * m * x and m ** n; a matrix's own attributes and methods (NULL with no
+ * error: the ndarray's) */
+int arr_is_matrix(const struct value *v);
+struct value *arr_matrix_wrap(struct eval *ev, struct value *r, int column);
+struct value *arr_matrix_item(struct eval *ev, struct value *key, struct value *r);
+struct value *arr_matrix_binop(struct eval *ev, enum binop op, struct value *l, struct value *r, int inplace);
+struct value *arr_matrix_getattr(struct eval *ev, struct value *m, const char *name);
+
 #endif

@@ -160,6 +160,8 @@ struct value *arr_iter_list(struct eval *ev, struct value *v)
 		return err_nomem(ev);
 	for (int64_t i = 0; i < a->shape[0]; i++) {
 		struct value *x = arr_item0(ev, a, i);
+		if (a->sub == ND_MATRIX)   /* a matrix's rows are 1 x n matrices */
+			x = arr_matrix_wrap(ev, x, 0);
 		if (!x || list_append(list, x) < 0) {
 			val_decref(list);
 			return x ? err_nomem(ev) : NULL;
@@ -279,88 +281,65 @@ static struct value *int_tuple(struct eval *ev, int n, const int64_t *x)
 	return val_tuple_new(n, items);
 }
 
-/* a.flags: an object with NumPy's repr and the usual attributes; it holds
- * the array, so that a.flags.writeable = False / a.flags['W'] = ... set it */
-struct flagsobj { int c, f, own, w; struct ndarray *a; };
+/* a.flags: NumPy's flagsobj over the array value: the flags as they were
+ * when it was made (or last set through it), and setting them sets the
+ * array's */
+struct flagsobj { struct value *arr; struct ndarray snap; };
 
 static void flags_free(void *p)
 {
 	struct flagsobj *f = p;
-	nd_decref(f->a);
+	val_decref(f->arr);
 	free(f);
 }
 
-/* WRITEABLE: False or True (NumPy refuses True where the base is read-only,
- * a view of bytes: Lumen's such arrays hold a private copy, so writing
- * them is safe and the flag is not refused) */
-static int flags_set_writeable(struct eval *ev, struct flagsobj *f, struct value *x)
-{
-	int t = val_truth(ev, x);
-	if (t < 0)
-		return -1;
-	if (t)
-		f->a->flags |= ND_WRITEABLE;
-	else
-		f->a->flags &= ~ND_WRITEABLE;
-	f->w = t;
-	return 0;
-}
+static int owns_data(const struct ndarray *a);
 
-static int flags_setitem(struct eval *ev, struct value *self, struct value *key, struct value *x)
+/* the flag's value by letter: c f w o a x, n (FNC), r (FORC), C (CARRAY), F (FARRAY) */
+static int flag_of(const struct ndarray *a, char flag)
 {
-	struct flagsobj *f = self->u.obj.p;
-	const char *k = val_as_cstr(key);
-	if (!x) {
-		err_set(ev, TY_TypeError, "'flagsobj' object does not support item deletion");
-		return -1;
+	int c = nd_is_c_contiguous(a), f = nd_is_f_contiguous(a), w = (a->flags & ND_WRITEABLE) != 0,
+	    al = !(a->flags & ND_UNALIGNED);
+	switch (flag) {
+	case 'c': return c;
+	case 'f': return f;
+	case 'w': return w;
+	case 'o': return owns_data(a);
+	case 'a': return al;
+	case 'x': return 0;
+	case 'n': return f && !c;
+	case 'r': return f || c;
+	case 'B': return w && al;
+	case 'C': return w && al && c;
+	default: return !c; /* NumPy tests FARRAY's bits with any-of & */
 	}
-	if (k && (!strcmp(k, "W") || !strcmp(k, "WRITEABLE")))
-		return flags_set_writeable(ev, f, x);
-	if (k && (!strcmp(k, "A") || !strcmp(k, "ALIGNED"))) {
-		int t = val_truth(ev, x);
-		if (t == 0)
-			err_set(ev, TY_ValueError, "cannot set ALIGNED flag of this array");
-		return t > 0 ? 0 : -1;
-	}
-	if (k && (!strcmp(k, "X") || !strcmp(k, "WRITEBACKIFCOPY"))) {
-		int t = val_truth(ev, x);
-		if (t > 0)
-			err_set(ev, TY_ValueError, "cannot set WRITEBACKIFCOPY flag to True");
-		return t == 0 ? 0 : -1;
-	}
-	err_set(ev, TY_KeyError, "Unknown flag");
-	return -1;
-}
-
-static int flags_setattr(struct eval *ev, struct value *self, const char *name, struct value *x)
-{
-	if (!strcmp(name, "writeable"))
-		return flags_set_writeable(ev, self->u.obj.p, x);
-	err_set(ev, TY_AttributeError, "attribute '%s' of 'numpy._core.multiarray.flagsobj' objects is not writable", name);
-	return -1;
 }
 
 static struct value *flags_getattr(struct eval *ev, struct value *self, const char *name)
 {
-	struct flagsobj *f = self->u.obj.p;
-	if (!strcmp(name, "c_contiguous") || !strcmp(name, "contiguous")) return val_bool(f->c);
-	if (!strcmp(name, "f_contiguous") || !strcmp(name, "fortran")) return val_bool(f->f);
-	if (!strcmp(name, "owndata")) return val_bool(f->own);
-	if (!strcmp(name, "writeable")) return val_bool(f->w);
-	if (!strcmp(name, "aligned")) return val_bool(1);
-	if (!strcmp(name, "writebackifcopy")) return val_bool(0);
+	static const struct { const char *name; char flag; } attrs[] = {
+		{"c_contiguous", 'c'}, {"contiguous", 'c'}, {"f_contiguous", 'f'}, {"fortran", 'f'},
+		{"owndata", 'o'}, {"writeable", 'w'}, {"aligned", 'a'}, {"writebackifcopy", 'x'},
+		{"fnc", 'n'}, {"forc", 'r'}, {"behaved", 'B'}, {"carray", 'C'}, {"farray", 'F'},
+	};
+	const struct ndarray *a = &((struct flagsobj *)self->u.obj.p)->snap;
+	(void)ev;
+	for (size_t i = 0; i < sizeof attrs / sizeof attrs[0]; i++)
+		if (!strcmp(name, attrs[i].name))
+			return val_bool(flag_of(a, attrs[i].flag));
 	return NULL;
 }
 
 static char *flags_repr(struct eval *ev, struct value *self)
 {
-	struct flagsobj *f = self->u.obj.p;
+	const struct ndarray *a = &((struct flagsobj *)self->u.obj.p)->snap;
 	char *s = malloc(256);
 	if (!s)
 		return err_nomem(ev);
-	snprintf(s, 256, "  C_CONTIGUOUS : %s\n  F_CONTIGUOUS : %s\n  OWNDATA : %s\n  WRITEABLE : %s\n  ALIGNED : True\n  WRITEBACKIFCOPY : False\n",
-		 f->c ? "True" : "False", f->f ? "True" : "False", f->own ? "True" : "False",
-		 f->w ? "True" : "False");
+	snprintf(s, 256, "  C_CONTIGUOUS : %s\n  F_CONTIGUOUS : %s\n  OWNDATA : %s\n  WRITEABLE : %s\n  ALIGNED : %s\n  WRITEBACKIFCOPY : False\n",
+		 flag_of(a, 'c') ? "True" : "False", flag_of(a, 'f') ? "True" : "False",
+		 flag_of(a, 'o') ? "True" : "False", flag_of(a, 'w') ? "True" : "False",
+		 flag_of(a, 'a') ? "True" : "False");
 	return s;
 }
 
@@ -371,43 +350,194 @@ static struct value *flags_getitem(struct eval *ev, struct value *self, struct v
 	static const struct { const char *names[3]; char flag; } keys[] = {
 		{{"C", "CONTIGUOUS", "C_CONTIGUOUS"}, 'c'}, {{"F", "FORTRAN", "F_CONTIGUOUS"}, 'f'},
 		{{"W", "WRITEABLE"}, 'w'}, {{"O", "OWNDATA"}, 'o'}, {{"A", "ALIGNED"}, 'a'},
-		{{"X", "WRITEBACKIFCOPY"}, 'x'}, {{"FNC"}, 'n'}, {{"FORC"}, 'r'}, {{"B", "BEHAVED"}, 'w'},
+		{{"X", "WRITEBACKIFCOPY"}, 'x'}, {{"FNC"}, 'n'}, {{"FORC"}, 'r'}, {{"B", "BEHAVED"}, 'B'},
 		{{"CA", "CARRAY"}, 'C'}, {{"FA", "FARRAY"}, 'F'},
 	};
-	struct flagsobj *f = self->u.obj.p;
+	const struct ndarray *a = &((struct flagsobj *)self->u.obj.p)->snap;
 	const char *k = val_as_cstr(key);
 	for (size_t i = 0; k && i < sizeof keys / sizeof keys[0]; i++)
-		for (int j = 0; j < 3 && keys[i].names[j]; j++) {
-			if (strcmp(k, keys[i].names[j]))
-				continue;
-			switch (keys[i].flag) {
-			case 'c': return val_bool(f->c);
-			case 'f': return val_bool(f->f);
-			case 'w': return val_bool(f->w);
-			case 'o': return val_bool(f->own);
-			case 'a': return val_bool(1);
-			case 'x': return val_bool(0);
-			case 'n': return val_bool(f->f && !f->c);
-			case 'r': return val_bool(f->f || f->c);
-			case 'C': return val_bool(f->w && f->c);
-			default: return val_bool(!f->c); /* NumPy tests FARRAY's bits with any-of & */
-			}
-		}
+		for (int j = 0; j < 3 && keys[i].names[j]; j++)
+			if (!strcmp(k, keys[i].names[j]))
+				return val_bool(flag_of(a, keys[i].flag));
 	return err_set(ev, TY_KeyError, "Unknown flag");
+}
+
+/* NumPy's PyArray_UpdateFlags for what setflags may change: write (1/0),
+ * align, uic (-1: leave) */
+static int set_flags(struct eval *ev, struct ndarray *a, int write, int align, int uic)
+{
+	if (uic == 1)
+		return err_set(ev, TY_ValueError, "cannot set WRITEBACKIFCOPY flag to True"), -1;
+	if (write == 1 && ((a->flags & ND_LOCKED) || (a->base && !(a->base->flags & ND_WRITEABLE))))
+		return err_set(ev, TY_ValueError, "cannot set WRITEABLE flag to True of this array"), -1;
+	if (write >= 0)
+		a->flags = write ? a->flags | ND_WRITEABLE : a->flags & ~ND_WRITEABLE;
+	if (align >= 0)
+		a->flags = align ? a->flags & ~ND_UNALIGNED : a->flags | ND_UNALIGNED;
+	return 0;
+}
+
+/* the flags object's copy of its array's header (0) */
+static int flags_snap(struct value *self)
+{
+	struct flagsobj *f = self->u.obj.p;
+	f->snap = *f->arr->u.arr;   /* read by flag_of only: no references taken */
+	return 0;
+}
+
+static int flags_setitem(struct eval *ev, struct value *self, struct value *key, struct value *x)
+{
+	struct ndarray *a = ((struct flagsobj *)self->u.obj.p)->arr->u.arr;
+	const char *k = val_as_cstr(key);
+	int t;
+	if (!x)
+		return err_set(ev, TY_TypeError, "'numpy.flagsobj' object doesn't support item deletion"), -1;
+	if (!k || (strcmp(k, "W") && strcmp(k, "WRITEABLE") && strcmp(k, "A") && strcmp(k, "ALIGNED") &&
+		   strcmp(k, "X") && strcmp(k, "WRITEBACKIFCOPY")))
+		return err_set(ev, TY_KeyError, "Unknown flag"), -1;
+	if ((t = val_truth(ev, x)) < 0)
+		return -1;
+	int x_ = k[0] == 'X' || !strcmp(k, "WRITEBACKIFCOPY"), w = !x_ && k[0] == 'W';
+	return set_flags(ev, a, w ? t : -1, k[0] == 'A' ? t : -1, x_ ? t : -1) < 0 ? -1 : flags_snap(self);
+}
+
+static int flags_setattr(struct eval *ev, struct value *self, const char *name, struct value *x)
+{
+	struct ndarray *a = ((struct flagsobj *)self->u.obj.p)->arr->u.arr;
+	int t, w = !strcmp(name, "writeable"), al = !strcmp(name, "aligned"), u = !strcmp(name, "writebackifcopy");
+	if (!w && !al && !u) {
+		if (flags_getattr(ev, self, name))
+			return err_set(ev, TY_AttributeError, "attribute '%s' of 'numpy._core.multiarray.flagsobj' objects is not writable", name), -1;
+		return err_set(ev, TY_AttributeError, "'numpy._core.multiarray.flagsobj' object has no attribute '%s'", name), -1;
+	}
+	if ((t = val_truth(ev, x)) < 0)
+		return -1;
+	return set_flags(ev, a, w ? t : -1, al ? t : -1, u ? t : -1) < 0 ? -1 : flags_snap(self);
+}
+
+/* a.getfield(dtype, offset=0): a view of each item's bytes from offset as
+ * dtype (NumPy's messages when it does not fit) */
+static struct ndarray *field_view(struct eval *ev, const struct ndarray *a, struct value *dtv,
+				  struct value *offv)
+{
+	int d;
+	int64_t off;
+	if (arr_parse_dtype(ev, dtv, &d) < 0 || args_int(ev, offv, 0, &off) < 0)
+		return NULL;
+	if (d < 0)
+		d = DT_FLOAT64;
+	if (off < 0)
+		return err_set(ev, TY_ValueError, "offset is negative");
+	if (dt_size(d) > dt_size(a->dtype))
+		return err_set(ev, TY_ValueError, "new type is larger than original type");
+	if (off > dt_size(a->dtype) - dt_size(d))
+		return err_set(ev, TY_ValueError, "new type plus offset is larger than original type");
+	if (!nd_host_memory(a))
+		return err_set(ev, TY_NotImplementedError, "getfield/setfield of a device array");
+	return nd_view(ev, a, d, a->ndim, a->shape, a->strides, a->offset + off);
+}
+
+static struct value *m_getfield(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
+				const struct kwargs *kw)
+{
+	struct value *dtv, *offv = NULL;
+	if (args_parse(ev, "getfield", argc, argv, kw, "dtype|offset", &dtv, &offv) < 0)
+		return NULL;
+	return arr_wrap(ev, field_view(ev, bi->self->u.arr, dtv, offv));
+}
+
+/* a.setfield(val, dtype, offset=0): a.getfield(dtype, offset)[...] = val */
+static struct value *m_setfield(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
+				const struct kwargs *kw)
+{
+	struct value *val, *dtv, *offv = NULL, *v, *all;
+	if (args_parse(ev, "setfield", argc, argv, kw, "val,dtype|offset", &val, &dtv, &offv) < 0)
+		return NULL;
+	if (!(v = arr_wrap(ev, field_view(ev, bi->self->u.arr, dtv, offv))))
+		return NULL;
+	all = val_ellipsis();
+	int rc = val_setitem(ev, v, all, val);
+	val_decref(all);
+	val_decref(v);
+	return rc < 0 ? NULL : val_none();
+}
+
+static int swap_item(void *ctx, char *item, int64_t flat)
+{
+	int n = *(const int *)ctx, half = n;
+	(void)flat;
+	for (char *p = item; p < item + n; p += half) {
+		if (half == n && n >= 8 && ((const int *)ctx)[1])
+			half = n / 2;   /* complex: each part on its own */
+		for (int i = 0; i < half / 2; i++) {
+			char t = p[i];
+			p[i] = p[half - 1 - i];
+			p[half - 1 - i] = t;
+		}
+	}
+	return 0;
+}
+
+/* a.byteswap(inplace=False): each item's bytes reversed (a complex item's
+ * two parts each); in place, a itself is returned */
+static struct value *m_byteswap(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
+				const struct kwargs *kw)
+{
+	struct value *ipv = NULL;
+	int inplace, ctx[2];
+	struct ndarray *a = bi->self->u.arr, *r;
+	if (args_parse(ev, "byteswap", argc, argv, kw, "|inplace", &ipv) < 0 || args_bool(ev, ipv, 0, &inplace) < 0)
+		return NULL;
+	if (!nd_host_memory(a))
+		return err_set(ev, TY_NotImplementedError, "byteswap of a device array");
+	if (inplace && !(a->flags & ND_WRITEABLE))
+		return err_set(ev, TY_ValueError, "array to be byte-swapped is read-only");
+	r = inplace ? nd_incref(a) : arr_copy_order(ev, a, a->dtype, 'K');
+	if (!r)
+		return NULL;
+	ctx[0] = dt_size(a->dtype);
+	ctx[1] = dt_is_complex(a->dtype);
+	if (ctx[0] > 1 && arr_foreach(ev, r, swap_item, ctx) < 0) {
+		nd_decref(r);
+		return NULL;
+	}
+	if (inplace) {
+		nd_decref(r);
+		return val_incref(bi->self);
+	}
+	return arr_wrap(ev, r);
+}
+
+/* a.setflags(write=None, align=None, uic=None) */
+static struct value *m_setflags(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
+				const struct kwargs *kw)
+{
+	struct value *wv = NULL, *av = NULL, *uv = NULL;
+	int f[3] = {-1, -1, -1};
+	struct value *v[3];
+	if (args_parse(ev, "setflags", argc, argv, kw, "|write,align,uic", &wv, &av, &uv) < 0)
+		return NULL;
+	v[0] = wv, v[1] = av, v[2] = uv;
+	for (int i = 0; i < 3; i++)
+		if (v[i] && v[i]->type != VT_NONE && (f[i] = val_truth(ev, v[i])) < 0)
+			return NULL;
+	if (set_flags(ev, bi->self->u.arr, f[0], f[1], f[2]) < 0)
+		return NULL;
+	return val_none();
 }
 
 static const char *const flags_attrs[] = {"c_contiguous", "f_contiguous", "owndata", "writeable",
 					  "aligned", "writebackifcopy", NULL};
 static const struct objtype flags_type = {
-	.name = "flagsobj", .free = flags_free, .getattr = flags_getattr, .repr = flags_repr,
-	.attrs = flags_attrs,
-	.getitem = flags_getitem, .setitem = flags_setitem, .setattr = flags_setattr,
+	.name = "flagsobj", .free = flags_free, .getattr = flags_getattr, .setattr = flags_setattr,
+	.repr = flags_repr, .attrs = flags_attrs,
+	.getitem = flags_getitem, .setitem = flags_setitem,
 };
 
+/* OWNDATA: no view (a memmap's data is the file's) */
 static int owns_data(const struct ndarray *a)
 {
-	return a->offset == 0 && (size_t)(nd_size(a) * dt_size(a->dtype)) == a->buf->nbytes &&
-	       nd_is_c_contiguous(a) && a->refcnt >= 1 && a->buf->refcnt == 1;
+	return !a->base && a->sub != ND_MEMMAP;
 }
 
 /* NumPy's "cpu"; for cp arrays CuPy's cupy.cuda.Device of the array's GPU
@@ -495,10 +625,24 @@ static struct value *find_method(struct value *self, const char *name)
 static struct value *ndarray_getattr(struct eval *ev, struct value *v, const char *name)
 {
 	struct ndarray *a = v->u.arr;
+	if (a->sub == ND_MATRIX) {
+		struct value *r = arr_matrix_getattr(ev, v, name);
+		if (r || err_occurred(ev))
+			return r;
+	}
 	switch (name[0]) {
 	case 'T':
 		if (!strcmp(name, "T"))
 			return arr_wrap(ev, arr_transpose(ev, a, NULL));
+		break;
+	case 'b':
+		if (!strcmp(name, "base")) {
+			if (!a->base)
+				return val_none();
+			if (a->base->wrapper)
+				return val_incref(a->base->wrapper);
+			return arr_wrap(ev, nd_incref(a->base));
+		}
 		break;
 	case 'd':
 		if (!strcmp(name, "dtype"))
@@ -515,11 +659,8 @@ static struct value *ndarray_getattr(struct eval *ev, struct value *v, const cha
 			struct flagsobj *f = malloc(sizeof *f);
 			if (!f)
 				return err_nomem(ev);
-			f->c = nd_is_c_contiguous(a);
-			f->f = nd_is_f_contiguous(a);
-			f->own = owns_data(a);
-			f->w = (a->flags & ND_WRITEABLE) != 0;
-			f->a = nd_incref(a);
+			f->arr = val_incref(v);
+			f->snap = *a;
 			return val_object_new(&flags_type, f);
 		}
 		break;
@@ -557,6 +698,13 @@ static struct value *ndarray_getattr(struct eval *ev, struct value *v, const cha
 			return arr_wrap(ev, arr_transpose(ev, a, perm));
 		}
 		break;
+	}
+	if (a->sub == ND_MEMMAP && arr_memmap_name(name)) {
+		struct value *r = arr_memmap_getattr(ev, a, name);
+		if (r)
+			return r;
+	} else if (arr_memmap_name(name)) {
+		return NULL;
 	}
 	return find_method(v, name);
 }
@@ -614,6 +762,12 @@ int arr_setattr(struct eval *ev, struct value *v, const char *name, struct value
 		if (arr_parse_shape(ev, x, &nd, shape) < 0)
 			return -1;
 		r = arr_reshape(ev, a, nd, shape);
+		if (r && a->sub == ND_MATRIX && r->ndim != 2) {
+			/* a matrix stays 2-D: m.shape = (4,) makes it 1 x 4 */
+			struct value *w = arr_matrix_wrap(ev, arr_wrap(ev, r), 0);
+			r = w ? nd_incref(w->u.arr) : NULL;
+			val_decref(w);
+		}
 		if (!r)
 			return -1;
 		if (r->buf != a->buf || (nd_size(a) > 0 && r->offset != a->offset)) {
@@ -752,6 +906,76 @@ static int has_order(const struct ndarray *a, char order)
 	return order == 'K' || (order == 'C' && c) || (order == 'F' && f) || (order == 'A' && (c || f));
 }
 
+/* astype(casting='same_value'): every item of r (a cast to r's dtype) cast
+ * back must equal a's (NaN equal to NaN), else NumPy's ValueError naming
+ * the C types; casts to bool are not checked, as in NumPy */
+static int same_value_check(struct eval *ev, const struct ndarray *a, const struct ndarray *r)
+{
+	static const char *const cname[DT_COUNT] = {
+		[DT_BOOL] = "bool", [DT_INT8] = "byte", [DT_UINT8] = "ubyte", [DT_INT16] = "short",
+		[DT_UINT16] = "ushort", [DT_INT32] = "int", [DT_UINT32] = "uint", [DT_INT64] = "long",
+		[DT_UINT64] = "ulong", [DT_FLOAT16] = "half", [DT_FLOAT32] = "float", [DT_FLOAT64] = "double",
+		[DT_COMPLEX64] = "cfloat", [DT_COMPLEX128] = "cdouble",
+	};
+	struct ndarray *x, *y, *back;
+	int bad = 0;
+	if (r->dtype == DT_BOOL || r->dtype == a->dtype)
+		return 0;
+	back = arr_astype_quiet(ev, r, a->dtype);
+	x = back ? arr_host_c(ev, a, DT_COMPLEX128) : NULL;
+	y = x ? arr_host_c(ev, back, DT_COMPLEX128) : NULL;
+	nd_decref(back);
+	if (!y) {
+		nd_decref(x);
+		return -1;
+	}
+	if (dt_is_int(a->dtype) && dt_is_int(r->dtype)) {
+		/* integer to integer: each value in the target's range */
+		int su = dtype_table[a->dtype].kind == 'u', tu = dtype_table[r->dtype].kind == 'u';
+		int tb = 8 * dt_size(r->dtype);
+		nd_decref(x);
+		nd_decref(y);
+		if (!(x = arr_host_c(ev, a, su ? DT_UINT64 : DT_INT64)))
+			return -1;
+		y = NULL;
+		for (int64_t i = 0, n = nd_size(a); i < n && !bad; i++) {
+			if (su) {
+				uint64_t u = ((const uint64_t *)nd_data(x))[i];
+				bad = u > (tu ? (tb == 64 ? UINT64_MAX : (UINT64_C(1) << tb) - 1) : (UINT64_C(1) << (tb - 1)) - 1);
+			} else {
+				int64_t v = ((const int64_t *)nd_data(x))[i];
+				bad = tu ? v < 0 || (tb < 64 && v > (int64_t)((UINT64_C(1) << tb) - 1))
+					 : tb < 64 && (v < -(INT64_C(1) << (tb - 1)) || v > (INT64_C(1) << (tb - 1)) - 1);
+			}
+		}
+	} else if (dt_is_int(a->dtype) && dt_size(a->dtype) == 8) {
+		/* integers beyond 2**53 compare exactly through their own dtype */
+		nd_decref(x);
+		nd_decref(y);
+		x = arr_host_c(ev, a, a->dtype);
+		back = x ? arr_astype_quiet(ev, r, a->dtype) : NULL;
+		y = back ? arr_host_c(ev, back, a->dtype) : NULL;
+		nd_decref(back);
+		if (!y) {
+			nd_decref(x);
+			return -1;
+		}
+		bad = memcmp(nd_data(x), nd_data(y), (size_t)(nd_size(a) * 8)) != 0;
+	} else {
+		const double _Complex *p = (const double _Complex *)nd_data(x), *q = (const double _Complex *)nd_data(y);
+		for (int64_t i = 0, n = nd_size(a); i < n && !bad; i++) {
+			double pr = creal(p[i]), pi = cimag(p[i]), qr = creal(q[i]), qi = cimag(q[i]);
+			bad = !((pr == qr || (pr != pr && qr != qr)) && (pi == qi || (pi != pi && qi != qi)));
+		}
+	}
+	nd_decref(x);
+	nd_decref(y);
+	if (bad)
+		return err_set(ev, TY_ValueError, "could not cast 'same_value' %s to %s", cname[a->dtype],
+			       cname[r->dtype]), -1;
+	return 0;
+}
+
 static struct value *m_astype(struct eval *ev, const struct builtin *bi, int argc,
 			      struct value **argv, const struct kwargs *kw)
 {
@@ -766,12 +990,26 @@ static struct value *m_astype(struct eval *ev, const struct builtin *bi, int arg
 		return NULL;
 	if (d < 0)
 		d = DT_FLOAT64;
-	if (casting && val_as_cstr(casting) && !dt_can_cast(a->dtype, d, val_as_cstr(casting)))
+	const char *cs = casting ? val_as_cstr(casting) : NULL;
+	if (casting && (!cs || (strcmp(cs, "no") && strcmp(cs, "equiv") && strcmp(cs, "safe") &&
+				strcmp(cs, "same_kind") && strcmp(cs, "unsafe") && strcmp(cs, "same_value")))) {
+		char *r = val_repr(ev, casting);
+		if (r)
+			err_set(ev, TY_ValueError, "casting must be one of 'no', 'equiv', 'safe', 'same_kind', 'unsafe', 'same_value' (got %s)", r);
+		free(r);
+		return NULL;
+	}
+	if (cs && strcmp(cs, "same_value") && !dt_can_cast(a->dtype, d, cs))
 		return err_set(ev, TY_TypeError, "Cannot cast array data from dtype('%s') to dtype('%s') according to the rule '%s'",
-			       dtype_table[a->dtype].name, dtype_table[d].name, val_as_cstr(casting));
+			       dtype_table[a->dtype].name, dtype_table[d].name, cs);
 	if (!cp && d == a->dtype && has_order(a, ord))
 		return val_incref(bi->self);
-	return arr_wrap(ev, arr_copy_order(ev, a, d, ord));
+	struct ndarray *r = arr_copy_order(ev, a, d, ord);
+	if (r && cs && !strcmp(cs, "same_value") && same_value_check(ev, a, r) < 0) {
+		nd_decref(r);
+		return NULL;
+	}
+	return arr_wrap(ev, r);
 }
 
 static struct value *m_copy(struct eval *ev, const struct builtin *bi, int argc,
@@ -1033,6 +1271,11 @@ const struct arr_func arr_core_methods[] = {
 	 "Copy of the array, cast to a specified type."},
 	{"copy", m_copy, "copy(order='C')", "Return a copy of the array."},
 	{"fill", m_fill, "fill(value)", "Fill the array with a scalar value."},
+	{"getfield", m_getfield, "getfield(dtype, offset=0)", "Returns a field of the given array as a certain type."},
+	{"setfield", m_setfield, "setfield(val, dtype, offset=0)", "Put a value into a specified place in a field defined by a data-type."},
+	{"byteswap", m_byteswap, "byteswap(inplace=False)", "Swap the bytes of the array elements."},
+	{"setflags", m_setflags, "setflags(write=None, align=None, uic=None)",
+	 "Set array flags WRITEABLE, ALIGNED, WRITEBACKIFCOPY, respectively."},
 	{"view", m_view, "view(dtype=None, type=None)", "New view of array with the same data."},
 	{"item", m_item, "item(*args)", "Copy an element of an array to a standard Python scalar and return it."},
 	{"tolist", m_tolist, "tolist()", "Return the array as a nested list of Python scalars."},

@@ -53,6 +53,9 @@ extern const struct arr_func arr_stride_funcs[];     /* stride.c: numpy.lib.stri
 extern const struct arr_func arr_io_methods[];       /* npyfile.c: a.tofile */
 extern const struct arr_func arr_text_funcs[];       /* text/textio.c: loadtxt, genfromtxt, savetxt, fromstring */
 extern const struct arr_func arr_format_funcs[];     /* format.c: set_printoptions ... */
+extern const struct arr_func arr_memmap_funcs[];     /* memmap.c: memmap */
+extern const struct arr_func arr_matrix_funcs[];     /* matrix.c: matrix, asmatrix, bmat */
+extern const struct arr_func arr_nditer_funcs[];     /* lib/nditer.c: nditer, nested_iters */
 
 /* ndarray methods by area (a.sum, a.reshape ...): bi->self is the array. */
 extern const struct arr_func arr_core_methods[];     /* arrvalue.c: astype, copy, fill, item, tolist ... */
@@ -60,6 +63,7 @@ extern const struct arr_func arr_reduce_methods[];   /* reduce.c */
 extern const struct arr_func arr_manip_methods[];    /* manip.c */
 extern const struct arr_func arr_sort_methods[];     /* sortsearch.c */
 extern const struct arr_func arr_linalg_methods[];   /* linalg.c: dot */
+extern const struct arr_func arr_memmap_methods[];   /* memmap.c: flush */
 
 /* ---- more tables ---- */
 extern const struct arr_func arr_dtype_funcs[];      /* npscalar.c: dtype, result_type, iinfo ... */

@@ -17,13 +17,16 @@
 
 static void nd_release(void *payload)
 {
-	nd_decref(payload);
+	struct ndarray *a = payload;
+	a->wrapper = NULL;   /* a value that wrapped it goes: maybe a->wrapper */
+	nd_decref(a);
 }
 
 /* tp_name: CuPy's ndarray is a Python subclass, named plainly */
 static const char *ndarray_type_name(struct value *v)
 {
-	return arr_is_cupy(nd_backend(v->u.arr)) ? "ndarray" : "numpy.ndarray";
+	static const char *const sub[] = {"numpy.ndarray", "matrix", "memmap"}; /* ORDER nd_sub */
+	return arr_is_cupy(nd_backend(v->u.arr)) ? "ndarray" : sub[v->u.arr->sub];
 }
 
 static enum typeid ndarray_type_id(struct value *v)

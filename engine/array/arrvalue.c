@@ -34,6 +34,8 @@ struct value *arr_wrap(struct eval *ev, struct ndarray *a)
 	v = val_ndarray_new(a);
 	if (!v)
 		return err_nomem(ev);
+	if (!a->wrapper)
+		a->wrapper = v;
 	return v;
 }
 

@@ -610,7 +610,7 @@ static int dtype_implied(int dt)
 
 char *fmt_array_repr(struct eval *ev, const struct ndarray *a)
 {
-	const char *prefix = "array(";
+	const char *prefix = a->sub == ND_MATRIX ? "matrix(" : a->sub == ND_MEMMAP ? "memmap(" : "array(";
 	size_t plen = strlen(prefix);
 	int64_t size = nd_size(a);
 	char *lst = array_body(ev, a, ", ", plen, fmt_opts.linewidth - 1);

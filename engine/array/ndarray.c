@@ -213,6 +213,7 @@ struct ndarray *nd_view(struct eval *ev, const struct ndarray *base, int dtype,
 	a->dtype = dtype;
 	a->ndim = ndim;
 	a->flags = base->flags;
+	a->sub = base->sub == ND_MATRIX && ndim != 2 ? ND_PLAIN : base->sub;
 	if (ndim) {   /* a 0-d view may come with NULL shape and strides */
 		memcpy(a->shape, shape, sizeof(int64_t) * ndim);
 		memcpy(a->strides, strides, sizeof(int64_t) * ndim);
@@ -220,19 +221,25 @@ struct ndarray *nd_view(struct eval *ev, const struct ndarray *base, int dtype,
 	a->offset = offset;
 	a->buf = base->buf;
 	a->buf->refcnt++;
+	a->base = nd_incref((struct ndarray *)(base->base ? base->base : base));
 	return a;
 }
 
 void buf_decref(struct buffer *b)
 {
-	if (b && --b->refcnt == 0)
-		b->be->free(b);
+	if (b && --b->refcnt == 0) {
+		if (!b->be->device_memory && b->release)
+			b->release(b);
+		else
+			b->be->free(b);
+	}
 }
 
 void nd_decref(struct ndarray *a)
 {
 	if (a && --a->refcnt == 0) {
 		buf_decref(a->buf);
+		nd_decref(a->base);
 		nd_struct_free(a);
 	}
 }

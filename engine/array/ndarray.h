@@ -2,8 +2,9 @@
  * ndarray.h — the array: a dtype, a shape, byte strides and an offset into a
  * refcounted buffer that lives on one device (host memory or GPU memory).
  *
- * A view references the buffer, never its base array.  nd_decref(NULL) is a
- * no-op.  The buffer's last decref hands the memory back to the backend that
+ * A view references its buffer and the array that owns it (`a.base`: the
+ * first array of the chain, never a view, as NumPy collapses it).
+ * nd_decref(NULL) is a no-op.  The buffer's last decref hands the memory back to the backend that
  * allocated it (its pool).
  */
 #ifndef LUMEN_NDARRAY_H
@@ -27,10 +28,25 @@ struct buffer {
 	const struct backend *be;   /* who frees it */
 	void *cookie;               /* the backend's own (pool block, pinned flag ...) */
 	int device;                 /* the GPU it lives on (CUDA ordinal); 0 in host memory */
+	/* host buffers only (be->device_memory 0; read nowhere else): non-NULL
+	 * frees the buffer instead of be->free, cookie is its own (np.memmap's
+	 * file mapping: memmap.c); the host allocators set it NULL */
+	void (*release)(struct buffer *b);
 };
 
 enum nd_flags {
 	ND_WRITEABLE = 1,
+	ND_LOCKED = 2,      /* never writeable: a read-only buffer (bytes, a memmap
+			     * of mode 'r') or a broadcast view */
+	ND_UNALIGNED = 4,   /* a.setflags(align=False) */
+};
+
+/* NumPy's ndarray subclasses Lumen models: a tag on the array that its repr,
+ * operators and indexing read (views keep it; a matrix's only while 2-D) */
+enum nd_sub {
+	ND_PLAIN,
+	ND_MATRIX,    /* np.matrix (lib/matrix.c) */
+	ND_MEMMAP,    /* np.memmap (memmap.c): the buffer maps a file */
 };
 
 struct ndarray {
@@ -38,10 +54,15 @@ struct ndarray {
 	int dtype;                  /* enum dtype */
 	int ndim;
 	int flags;
+	int sub;                    /* enum nd_sub */
 	int64_t shape[ND_MAXDIM];
 	int64_t strides[ND_MAXDIM]; /* bytes; may be 0 or negative */
 	int64_t offset;             /* bytes from buf->data to element 0 */
 	struct buffer *buf;         /* owned reference */
+	struct ndarray *base;       /* a view's base array (owned; NULL: none) */
+	struct value *wrapper;      /* weak: the value arr_wrap made for it, cleared
+				     * when a value wrapping it goes (arrslots.c):
+				     * what `x.base is y` compares */
 };
 
 /* A new C-contiguous array on backend be (uninitialised), or NULL with the
@@ -52,7 +73,9 @@ struct ndarray *nd_new(struct eval *ev, const struct backend *be, int dtype,
  * (pages the kernel hands out fresh are not written again). */
 struct ndarray *nd_new_zeroed(struct eval *ev, const struct backend *be, int dtype,
 			      int ndim, const int64_t *shape);
-/* A view of a's buffer with the given layout (new reference). */
+/* A view of a's buffer with the given layout (new reference); its base is
+ * a's base, else a itself (so a must be a counted array, never a copy on
+ * the stack). */
 struct ndarray *nd_view(struct eval *ev, const struct ndarray *a, int dtype,
 			int ndim, const int64_t *shape, const int64_t *strides,
 			int64_t offset);

@@ -273,6 +273,10 @@ static struct value *mk_array(struct eval *ev, const struct builtin *bi, int arg
 	cp = copy_default;
 	if (copy && copy->type != VT_NONE && args_bool(ev, copy, copy_default, &cp) < 0)
 		return NULL;
+	/* subclasses (np.matrix, np.memmap) pass through asanyarray and subok=True */
+	int sub_ok = !strcmp(bi->name, "asanyarray");
+	if (subok && args_bool(ev, subok, sub_ok, &sub_ok) < 0)
+		return NULL;
 	a = arr_borrow(obj);
 	if (a && nd_backend(a) != be && arr_is_cupy(be)) {
 		/* cp.asarray / cp.array of a numpy array: the explicit transfer */
@@ -295,8 +299,14 @@ static struct value *mk_array(struct eval *ev, const struct builtin *bi, int arg
 		if (a && r == a && !cp && nmin <= r->ndim &&
 		    (!contiguous || (nd_is_c_contiguous(r) && r->ndim > 0)) &&
 		    (ord != 'F' || nd_is_f_contiguous(r)) && (ord != 'C' || nd_is_c_contiguous(r))) {
-			/* np.asarray(a) is a */
+			/* np.asarray(a) is a; of a subclass, a plain view */
 			nd_decref(r);
+			if (a->sub != ND_PLAIN && !sub_ok) {
+				r = nd_view(ev, a, a->dtype, a->ndim, a->shape, a->strides, a->offset);
+				if (r)
+					r->sub = ND_PLAIN;
+				return arr_wrap(ev, r);
+			}
 			return val_incref(obj);
 		}
 		if (a && r == a && cp) {
@@ -335,6 +345,8 @@ static struct value *mk_array(struct eval *ev, const struct builtin *bi, int arg
 		nd_decref(r);
 		r = v;
 	}
+	if (r && a && sub_ok && a->sub == ND_MATRIX && r != a && r->refcnt == 1 && r->ndim == 2)
+		r->sub = ND_MATRIX;
 	return arr_wrap(ev, r);
 }
 
@@ -1409,7 +1421,7 @@ static struct value *fn_frombuffer(struct eval *ev, const struct builtin *bi, in
 		r = nd_view(ev, base, dt, 1, &n, &st, 0);
 		nd_decref(base);
 		if (r)
-			r->flags &= ~ND_WRITEABLE;
+			r->flags = (r->flags & ~ND_WRITEABLE) | ND_LOCKED;   /* bytes are immutable */
 	}
 	if (r) {   /* arr_to_backend: a new reference when already there */
 		struct ndarray *d = arr_to_backend(ev, r, arr_be(bi));

@@ -910,6 +910,8 @@ struct value *arr_getitem(struct eval *ev, struct value *v, struct value *key)
 	struct ndarray *a = arr_borrow(v);
 	if (!a)
 		return err_set(ev, TY_TypeError, "'%s' object is not subscriptable", val_type_name(v));
+	if (a->sub == ND_MATRIX)
+		return arr_matrix_item(ev, key, idx_get(ev, a, key));
 	return idx_get(ev, a, key);
 }
 

@@ -321,6 +321,7 @@ static struct value *concat_getitem(struct eval *ev, struct value *self, struct 
 	const struct concat_spec *cs = self->u.obj.p;
 	const struct backend *be = cs->cupy ? NULL : &backend_host;
 	int axis = cs->axis, ndmin = cs->ndmin, trans1d = cs->trans1d;
+	char mat = 0;   /* 'r' / 'c': the result a matrix (a row or a column) */
 	struct value *one[1] = {key}, **items = key->type == VT_TUPLE ? key->u.seq.items : one;
 	size_t n = key->type == VT_TUPLE ? key->u.seq.n : 1, nobj = 0;
 	struct value **objs = calloc(n + 1, sizeof *objs), **rt = calloc(n + 1, sizeof *rt), *r = NULL;
@@ -349,8 +350,12 @@ static struct value *concat_getitem(struct eval *ev, struct value *self, struct 
 				goto out;
 			}
 			if (!strcmp(str, "r") || !strcmp(str, "c")) {
-				err_set(ev, TY_NotImplementedError, "np.r_['%s', ...]: np.matrix is not supported by Lumen", str);
-				goto out;
+				if (cs->cupy) {
+					err_set(ev, TY_NotImplementedError, "cupy.r_['%s', ...]: cupy has no matrix", str);
+					goto out;
+				}
+				mat = str[0];
+				continue;
 			}
 			int a1, a2, a3, cnt = sscanf(str, "%d,%d,%d", &a1, &a2, &a3);
 			if (cnt < 1 || (strchr(str, ',') && cnt < 2)) {
@@ -463,6 +468,8 @@ static struct value *concat_getitem(struct eval *ev, struct value *self, struct 
 		r = t ? arr_ns_callk(ev, be, "concatenate", 1, &t, "axis", ax) : NULL;
 		val_decref(t);
 		val_decref(ax);
+		if (r && mat)
+			r = arr_matrix_wrap(ev, r, mat == 'c' && r->type == VT_NDARRAY && r->u.arr->ndim == 1);
 	}
 out:
 	for (size_t k = 0; k < nobj; k++)

@@ -425,6 +425,26 @@ static int lin_has_nonfinite(struct eval *ev, struct value *v)
  * LAPACK (lapack_nonfinite 0): LAPACK's results for them (NaN, or NumPy's
  * LinAlgError) are NumPy's, cuSOLVER's pivoting is not (it computed
  * det([[1, nan], [2, 3]]) as 3).  Listed in backend/cuda/cuda_fallback.c. */
+/* NumPy's wrap of linalg's results for a matrix argument: each 2-D array of
+ * r (stolen; an array or a fresh tuple of them) a matrix */
+static struct value *matrix_result(struct eval *ev, int argc, struct value **argv, struct value *r)
+{
+	if (!r || !((argc > 0 && arr_is_matrix(argv[0])) || (argc > 1 && arr_is_matrix(argv[1]))))
+		return r;
+	if (r->type == VT_NDARRAY)
+		return r->u.arr->ndim == 2 ? arr_matrix_wrap(ev, r, 0) : r;
+	if (r->type == VT_TUPLE && r->refcnt == 1)
+		for (size_t i = 0; i < r->u.seq.n; i++) {
+			struct value **x = &r->u.seq.items[i];
+			if ((*x)->type == VT_NDARRAY && (*x)->u.arr->ndim == 2 && !(*x = arr_matrix_wrap(ev, *x, 0))) {
+				*x = val_none();
+				val_decref(r);
+				return NULL;
+			}
+		}
+	return r;
+}
+
 struct value *lin_dispatch(struct eval *ev, const struct builtin *bi, int argc,
 			   struct value **argv, const struct kwargs *kw, builtin_fn fn, unsigned need)
 {
@@ -447,9 +467,9 @@ struct value *lin_dispatch(struct eval *ev, const struct builtin *bi, int argc,
 			ok = !nf;
 		}
 		if (!ok)
-			return linalg_via_host(ev, bi, argc, argv, kw, fn, be);
+			return matrix_result(ev, argc, argv, linalg_via_host(ev, bi, argc, argv, kw, fn, be));
 	}
-	return fn(ev, bi, argc, argv, kw);
+	return matrix_result(ev, argc, argv, fn(ev, bi, argc, argv, kw));
 }
 
 /*

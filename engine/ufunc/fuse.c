@@ -173,6 +173,8 @@ int fz_apply(struct eval *ev, const struct backend *be, int uf, int nin, struct 
 		const struct backend *b = NULL;
 		if (in[i].t)
 			b = in[i].t->be;
+		else if (in[i].v->type == VT_NDARRAY && in[i].v->u.arr->sub == ND_MATRIX)
+			return 0;   /* m * x is a product of matrices (matrix.c) */
 		else if (in[i].v->type == VT_NDARRAY)
 			b = nd_backend(in[i].v->u.arr);
 		else if (!is_pyscalar(in[i].v))

@@ -529,8 +529,24 @@ struct ndarray *uf_new_result(struct eval *ev, const struct backend *be, int dty
 }
 
 /* Core of every ufunc application: resolved, broadcast, evaluated. */
+static struct ndarray *apply_ufunc(struct eval *ev, const struct backend *be, int uf, int nin,
+				   struct value **in, struct ndarray *out, int force_dtype);
+
+/* the ufunc over in; a new result of a matrix operand is a matrix, as
+ * np.matrix's __array_wrap__ makes it (a 2-D one: broadcasting keeps two) */
 static struct ndarray *apply(struct eval *ev, const struct backend *be, int uf, int nin,
 			     struct value **in, struct ndarray *out, int force_dtype)
+{
+	struct ndarray *res = apply_ufunc(ev, be, uf, nin, in, out, force_dtype);
+	if (res && !out && res->ndim == 2 && res->refcnt == 1)
+		for (int i = 0; i < nin; i++)
+			if (arr_is_matrix(in[i]))
+				res->sub = ND_MATRIX;
+	return res;
+}
+
+static struct ndarray *apply_ufunc(struct eval *ev, const struct backend *be, int uf, int nin,
+				   struct value **in, struct ndarray *out, int force_dtype)
 {
 	const struct ufunc *u = &ufunc_table[uf];
 	struct operand o[EW_MAXARGS];
@@ -834,8 +850,12 @@ struct value *arr_binop(struct eval *ev, enum binop op, struct value *l, struct 
 	if (op == OP_MATMUL) {
 		if (!matmul_hook)
 			return err_set(ev, TY_NotImplementedError, "matmul is not implemented");
+		if (arr_is_matrix(l) || arr_is_matrix(r))
+			return arr_matrix_wrap(ev, matmul_hook(ev, l, r), 0);
 		return matmul_hook(ev, l, r);
 	}
+	if ((op == OP_MUL || op == OP_POW) && (arr_is_matrix(l) || arr_is_matrix(r)))
+		return arr_matrix_binop(ev, op, l, r, inplace);
 	/* mixing np and cp: CuPy's TypeError, whichever side is numpy */
 	if (la && ra && nd_backend(la) != nd_backend(ra) &&
 	    (arr_is_cupy(nd_backend(la)) != arr_is_cupy(nd_backend(ra)) ||

@@ -223,6 +223,7 @@ again:
 	b->nbytes = nbytes;
 	b->be = be;
 	b->cookie = NULL;
+	b->release = NULL;
 	b->device = 0;
 	count_cupy(be, nbytes, 1);
 	return b;
@@ -272,6 +273,7 @@ struct buffer *host_alloc_zeroed(struct eval *ev, size_t nbytes, const struct ba
 	b->nbytes = nbytes;
 	b->be = be;
 	b->cookie = raw;
+	b->release = NULL;
 	b->device = 0;
 	count_cupy(be, nbytes, 1);
 	return b;

@@ -416,6 +416,7 @@ static struct ndarray *flat_view(struct eval *ev, const struct ndarray *like, vo
 	tmp->nbytes = (size_t)(nd_size(like) * s);
 	tmp->be = &backend_host;
 	tmp->cookie = NULL;
+	tmp->release = NULL;
 	tmp->device = 0;
 	v->refcnt = 1;
 	v->dtype = like->dtype;
