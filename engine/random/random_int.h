@@ -20,6 +20,20 @@ struct value *rnd_f_multivariate_normal(struct eval *ev, const struct builtin *b
 struct value *rnd_g_multivariate_normal(struct eval *ev, const struct builtin *bi, int argc,
 					struct value **argv, const struct kwargs *kw);
 
+/* random_bitgen.c: the bit generator objects.  rnd_bitgen_state: v's
+ * state when v is one (borrowed), else NULL; rnd_bitgen_new: KIND(seed)
+ * (seed a SeedSequence or what it takes, NULL: the OS's entropy);
+ * rnd_bitgen_spawn: bit_generator.spawn(n), a list */
+struct pcg64 *rnd_bitgen_state(struct value *v);
+const char *rnd_bitgen_name(struct value *v);
+struct value *rnd_bitgen_new(struct eval *ev, int kind, struct value *seed);
+struct value *rnd_bitgen_spawn(struct eval *ev, struct value *bg, int64_t n);
+/* random.c: a Generator over the bit generator object bg (stolen) */
+struct value *rnd_generator_new(struct eval *ev, const struct backend *be, struct value *bg);
+
+/* random_dist_more.c: the Generator methods beyond random.c's table */
+extern const struct arr_func rnd_gen_more[];
+
 /* Where draws come from: a legacy state or a Generator. */
 struct rsrc {
 	struct mt19937 *mt;   /* legacy when set */
