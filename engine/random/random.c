@@ -827,6 +827,15 @@ LEGACY_DIST(f_chisquare, RD_CHISQUARE)
 LEGACY_DIST(f_standard_t, RD_STD_T)
 LEGACY_DIST(f_f, RD_F)
 LEGACY_DIST(f_beta, RD_BETA)
+LEGACY_DIST(f_logseries, RD_LOGSERIES)
+LEGACY_DIST(f_zipf, RD_ZIPF)
+LEGACY_DIST(f_vonmises, RD_VONMISES)
+LEGACY_DIST(f_noncentral_chisquare, RD_NC_CHISQUARE)
+LEGACY_DIST(f_noncentral_f, RD_NC_F)
+LEGACY_DIST(f_negative_binomial, RD_NEG_BINOMIAL)
+LEGACY_DIST(f_wald, RD_WALD)
+LEGACY_DIST(f_triangular, RD_TRIANGULAR)
+LEGACY_DIST(f_hypergeometric, RD_HYPERGEOMETRIC)
 
 /* random_integers(low, high=None, size=None): randint(low, high + 1), deprecated */
 static struct value *f_random_integers(struct eval *ev, const struct builtin *bi, int argc,
@@ -1175,6 +1184,15 @@ GEN_DIST(g_chisquare, RD_CHISQUARE)
 GEN_DIST(g_standard_t, RD_STD_T)
 GEN_DIST(g_f, RD_F)
 GEN_DIST(g_beta, RD_BETA)
+GEN_DIST(g_logseries, RD_LOGSERIES)
+GEN_DIST(g_zipf, RD_ZIPF)
+GEN_DIST(g_vonmises, RD_VONMISES)
+GEN_DIST(g_noncentral_chisquare, RD_NC_CHISQUARE)
+GEN_DIST(g_noncentral_f, RD_NC_F)
+GEN_DIST(g_negative_binomial, RD_NEG_BINOMIAL)
+GEN_DIST(g_wald, RD_WALD)
+GEN_DIST(g_triangular, RD_TRIANGULAR)
+GEN_DIST(g_hypergeometric, RD_HYPERGEOMETRIC)
 
 /* standard_exponential(size=None, dtype=float64, method='zig', out=None) */
 static struct value *g_standard_exponential(struct eval *ev, const struct builtin *bi, int argc,
@@ -1249,6 +1267,10 @@ static const struct {
 	{"logistic", g_logistic}, {"lognormal", g_lognormal}, {"rayleigh", g_rayleigh},
 	{"weibull", g_weibull}, {"pareto", g_pareto}, {"power", g_power}, {"chisquare", g_chisquare},
 	{"standard_t", g_standard_t}, {"f", g_f}, {"beta", g_beta},
+	{"logseries", g_logseries}, {"zipf", g_zipf}, {"vonmises", g_vonmises},
+	{"noncentral_chisquare", g_noncentral_chisquare}, {"noncentral_f", g_noncentral_f},
+	{"negative_binomial", g_negative_binomial}, {"wald", g_wald}, {"triangular", g_triangular},
+	{"hypergeometric", g_hypergeometric},
 };
 
 static const char *const gen_attrs[] = {
@@ -1386,6 +1408,18 @@ const struct arr_func arr_random_funcs[] = {
 	{"standard_t", f_standard_t, "standard_t(df, size=None)", "Student's t samples."},
 	{"f", f_f, "f(dfnum, dfden, size=None)", "F distribution samples."},
 	{"beta", f_beta, "beta(a, b, size=None)", "Beta distribution samples."},
+	{"logseries", f_logseries, "logseries(p, size=None)", "Logarithmic series samples (int64)."},
+	{"zipf", f_zipf, "zipf(a, size=None)", "Zipf (zeta) samples (int64)."},
+	{"vonmises", f_vonmises, "vonmises(mu, kappa, size=None)", "von Mises samples on [-pi, pi]."},
+	{"noncentral_chisquare", f_noncentral_chisquare, "noncentral_chisquare(df, nonc, size=None)",
+	 "Noncentral chi-square samples."},
+	{"noncentral_f", f_noncentral_f, "noncentral_f(dfnum, dfden, nonc, size=None)", "Noncentral F samples."},
+	{"negative_binomial", f_negative_binomial, "negative_binomial(n, p, size=None)",
+	 "Negative binomial samples: failures before n successes (int64)."},
+	{"wald", f_wald, "wald(mean, scale, size=None)", "Wald (inverse Gaussian) samples."},
+	{"triangular", f_triangular, "triangular(left, mode, right, size=None)", "Triangular distribution samples."},
+	{"hypergeometric", f_hypergeometric, "hypergeometric(ngood, nbad, nsample, size=None)",
+	 "Hypergeometric samples: good items among nsample drawn without replacement (int64)."},
 	{"random_integers", f_random_integers, "random_integers(low, high=None, size=None)",
 	 "Random integers in [low, high] (deprecated: randint(low, high + 1))."},
 	{"multivariate_normal", rnd_f_multivariate_normal, "multivariate_normal(mean, cov, size=None, check_valid='warn', tol=1e-8)",

@@ -31,7 +31,7 @@ struct value *rnd_bitgen_spawn(struct eval *ev, struct value *bg, int64_t n);
 /* random.c: a Generator over the bit generator object bg (stolen) */
 struct value *rnd_generator_new(struct eval *ev, const struct backend *be, struct value *bg);
 
-/* random_dist_more.c: the Generator methods beyond random.c's table */
+/* random_multi.c: the Generator methods beyond random.c's table */
 extern const struct arr_func rnd_gen_more[];
 
 /* Where draws come from: a legacy state or a Generator. */
@@ -93,7 +93,14 @@ const struct backend *rnd_host_be(const struct backend *be);
 enum rdist { RD_EXPONENTIAL, RD_STD_EXPONENTIAL, RD_GAMMA, RD_STD_GAMMA, RD_POISSON,
 	     RD_BINOMIAL, RD_GEOMETRIC, RD_STD_CAUCHY, RD_LAPLACE, RD_GUMBEL, RD_LOGISTIC,
 	     RD_LOGNORMAL, RD_RAYLEIGH, RD_WEIBULL, RD_PARETO, RD_POWER, RD_CHISQUARE, RD_STD_T,
-	     RD_F, RD_BETA };
+	     RD_F, RD_BETA, RD_LOGSERIES, RD_ZIPF, RD_VONMISES, RD_NC_CHISQUARE, RD_NC_F,
+	     RD_NEG_BINOMIAL, RD_WALD, RD_TRIANGULAR, RD_HYPERGEOMETRIC };
+/* the draws random_multi.c shares: standard gamma, binomial (legacy draws
+ * even for n or p 0, as NumPy's) and hypergeometric of either source */
+double rnd_std_gamma(struct rsrc *s, double shape);
+int64_t rnd_binomial(struct rsrc *s, int64_t n, double p);
+int64_t rnd_hypergeometric(struct rsrc *s, int64_t good, int64_t bad, int64_t sample);
+double rnd_beta(struct rsrc *s, double a, double b);
 /* Draws distribution d with params pv and size sv; dt -1, or
  * Generator.standard_exponential's DT_FLOAT64 / DT_FLOAT32. */
 struct value *rnd_draw_dist(struct eval *ev, const struct backend *be, struct rsrc *src,

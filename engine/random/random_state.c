@@ -430,7 +430,8 @@ static const char *const rstate_attrs[] = {
 	"multivariate_normal", "normal", "pareto", "power", "rayleigh", "standard_cauchy", "standard_t", "weibull",
 	"permutation", "poisson", "rand", "randint", "randn", "random", "random_integers", "random_sample", "seed",
 	"set_state", "shuffle", "standard_exponential", "standard_gamma", "standard_normal",
-	"tomaxint", "uniform", NULL
+	"tomaxint", "uniform", "logseries", "zipf", "vonmises", "noncentral_chisquare", "noncentral_f",
+	"negative_binomial", "wald", "triangular", "hypergeometric", "multinomial", "dirichlet", "bytes", NULL
 };
 
 /* a method: the module function of that name bound to self (and to the
