@@ -47,6 +47,7 @@ extern const struct arr_func arr_linalg_funcs[];     /* linalg.c: numpy.linalg *
 extern const struct arr_func arr_fft_funcs[];        /* fft.c: numpy.fft */
 extern const struct arr_func arr_random_funcs[];     /* random.c: numpy.random */
 extern const struct arr_func arr_random_state_funcs[]; /* random_state.c: seed, RandomState */
+extern const struct arr_func arr_random_multi_funcs[]; /* random_multi.c: multinomial, dirichlet, bytes */
 extern const struct arr_func arr_random_bitgen_funcs[]; /* random_bitgen.c: SeedSequence, PCG64, Generator ... */
 extern const struct arr_func arr_io_funcs[];         /* npyio.c: save, load, savez */
 extern const struct arr_func arr_text_funcs[];       /* text/textio.c: loadtxt, genfromtxt, savetxt, fromstring */

@@ -927,6 +927,12 @@ static struct generator *gen_of(const struct builtin *bi)
 	return bi->self && bi->self->type == VT_OBJECT ? bi->self->u.obj.p : NULL;
 }
 
+struct rsrc rnd_gen_src(const struct builtin *bi)
+{
+	struct rsrc s = {NULL, gen_of(bi)->pcg, 0, NULL};
+	return s;
+}
+
 static struct value *g_random(struct eval *ev, const struct builtin *bi, int argc,
 			      struct value **argv, const struct kwargs *kw)
 {

@@ -31,6 +31,8 @@ struct value *rnd_bitgen_spawn(struct eval *ev, struct value *bg, int64_t n);
 /* random.c: a Generator over the bit generator object bg (stolen) */
 struct value *rnd_generator_new(struct eval *ev, const struct backend *be, struct value *bg);
 
+/* random.c: the draw source of a Generator method (bi->self a Generator) */
+struct rsrc rnd_gen_src(const struct builtin *bi);
 /* random_multi.c: the Generator methods beyond random.c's table */
 extern const struct arr_func rnd_gen_more[];
 

@@ -439,7 +439,8 @@ static const char *const rstate_attrs[] = {
 static struct value *rstate_getattr(struct eval *ev, struct value *self, const char *name)
 {
 	struct rstate *r = self->u.obj.p;
-	const struct arr_func *const tables[] = {arr_random_funcs, arr_random_state_funcs, rstate_own};
+	const struct arr_func *const tables[] = {arr_random_funcs, arr_random_state_funcs, arr_random_multi_funcs,
+						 rstate_own};
 	int known = 0;
 	(void)ev;
 	for (int i = 0; rstate_attrs[i] && !known; i++)
