@@ -259,7 +259,8 @@ static int64_t rand_geometric(struct rsrc *s, double p)
 	return z >= 9.223372036854776e+18 ? INT64_MAX : (int64_t)z;
 }
 
-/* log(k!) for k < 126: NumPy's table (logfactorial.c), digit for digit */
+/* log(k!) for k < 126, each rounded to the nearest double (the values of
+ * NumPy's logfactorial table; a 60-digit decimal ln(k!) gives them) */
 static const double logfact_tab[126] = {
 	0, 0, 0.69314718055994529, 1.791759469228055,
 	3.1780538303479458, 4.7874917427820458, 6.5792512120101012, 8.5251613610654147,
