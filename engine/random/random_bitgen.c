@@ -255,7 +255,9 @@ static struct value *seedseq_make(struct eval *ev, struct value *entv, struct va
 		for (size_t i = 0; i < keyv->u.seq.n; i++)
 			items[i] = val_incref(keyv->u.seq.items[i]);
 		val_decref(s->spawn_key);
-		if (!(s->spawn_key = val_tuple_new(keyv->u.seq.n, items)))
+		s->spawn_key = val_tuple_new(keyv->u.seq.n, items);
+		free(items);
+		if (!s->spawn_key)
 			goto fail;
 	}
 	/* get_assembled_entropy: the run entropy (padded with zeros to the
@@ -339,6 +341,7 @@ static struct value *seedseq_spawn(struct eval *ev, struct value *self, int64_t 
 			items[j] = val_incref(s->spawn_key->u.seq.items[j]);
 		items[k] = val_int(s->nspawned + i);
 		key = val_tuple_new(k + 1, items);
+		free(items);
 		child = key ? seedseq_make(ev, s->entropy, key, s->pool_size) : NULL;
 		val_decref(key);
 		if (!child) {
