@@ -1,10 +1,11 @@
 /*
  * random.c — numpy.random: the legacy RandomState functions (each draws from
  * the state rnd_legacy_src gives: the global one, or a RandomState object's,
- * random_state.c; MT19937, mt19937.c) and default_rng's Generator objects (PCG64,
- * pcg64.c), reproducing NumPy's sequences exactly: uniform, normal and
- * integer draws and the parameter helpers here; the other distributions in
- * random_dist.c, permutation/shuffle/choice in random_choice.c.  Values are
+ * random_state.c; MT19937, mt19937.c) and the Generator objects over a bit
+ * generator object (random_bitgen.c; default_rng's PCG64, pcg64.c),
+ * reproducing NumPy's sequences exactly: uniform, normal and integer draws
+ * and the parameter helpers here; the other distributions in random_dist.c
+ * and random_multi.c, permutation/shuffle/choice in random_choice.c.  Values are
  * drawn on the host; a device namespace gets them copied over unless its
  * backend has a struct backend_random (cuRAND: cp.random's own streams).
  */

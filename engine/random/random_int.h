@@ -1,9 +1,10 @@
 /*
  * random_int.h — private to the numpy.random modules (random.c: the
- * namespace functions and Generator objects; random_dist.c: the
- * distributions; random_choice.c: permutation, shuffle and choice;
- * random_state.c: the legacy states and RandomState objects): a draw
- * source (the legacy MT19937 state or a Generator's PCG64), distribution
+ * namespace functions and Generator objects; random_dist.c and
+ * random_multi.c: the distributions; random_choice.c: permutation, shuffle
+ * and choice; random_state.c: the legacy states and RandomState objects;
+ * random_bitgen.c: SeedSequence and the bit generator objects): a draw
+ * source (the legacy MT19937 state or a Generator's bit generator), distribution
  * parameters, and the entry points the namespace functions call.
  */
 #ifndef LUMEN_RANDOM_INT_H

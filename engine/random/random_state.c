@@ -201,6 +201,8 @@ static int legacy_seed(struct eval *ev, struct mt19937 *mt, struct value *sv, ui
 		*dseed = (uint64_t)w[0] << 32 | w[1];
 		return 0;
 	}
+	if (sv->type == VT_OBJECT)   /* np.asarray of it: an object array */
+		return seed_cast_error(ev, "O", 1);
 	if ((r = seed_index(ev, sv, &s)) < 0)
 		return -1;
 	if (r) {
@@ -252,6 +254,9 @@ static struct value *f_RandomState(struct eval *ev, const struct builtin *bi, in
 		return NULL;
 	if (rb && !rb->gen_new)
 		return err_set(ev, TY_NotImplementedError, "cupy.random.RandomState: this backend has no per-object generator");
+	if (rnd_bitgen_state(sv))
+		return err_set(ev, TY_NotImplementedError, "RandomState(bit_generator): Lumen's RandomState owns its "
+			       "MT19937 (pass a seed, or use Generator(bit_generator))");
 	if (!(r = calloc(1, sizeof *r)))
 		return err_nomem(ev);
 	r->be = be;
