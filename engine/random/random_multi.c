@@ -150,7 +150,7 @@ static struct value *f_multinomial(struct eval *ev, const struct builtin *bi, in
 		nd_decref(p);
 		return err_set(ev, TY_ValueError, "n < 0");
 	}
-	if (!(o = nd_new(ev, &backend_host, DT_INT64, nd, shape))) {
+	if (!(o = nd_new(ev, rnd_host_be(arr_be(bi)), DT_INT64, nd, shape))) {
 		nd_decref(p);
 		return NULL;
 	}
@@ -232,7 +232,7 @@ static struct value *g_multinomial(struct eval *ev, const struct builtin *bi, in
 		nd = bnd;
 		memcpy(shape, bsh, sizeof(int64_t) * (size_t)bnd);
 		shape[nd++] = d;
-		if (!(o = nd_new(ev, &backend_host, DT_INT64, nd, shape)))
+		if (!(o = nd_new(ev, rnd_host_be(arr_be(bi)), DT_INT64, nd, shape)))
 			goto out;
 		memset(nd_data(o), 0, (size_t)nd_size(o) * sizeof(int64_t));
 		{
@@ -265,7 +265,7 @@ static struct value *g_multinomial(struct eval *ev, const struct builtin *bi, in
 			err_set(ev, TY_ValueError, "n < 0");
 			goto out;
 		}
-		if (!(o = nd_new(ev, &backend_host, DT_INT64, nd, shape)))
+		if (!(o = nd_new(ev, rnd_host_be(arr_be(bi)), DT_INT64, nd, shape)))
 			goto out;
 		memset(nd_data(o), 0, (size_t)nd_size(o) * sizeof(int64_t));
 		for (int64_t off = 0; off < nd_size(o); off += d)
@@ -308,7 +308,7 @@ static struct value *dirichlet(struct eval *ev, const struct builtin *bi, struct
 		}
 		amax = isnan(al[j]) || isnan(amax) ? NAN : al[j] > amax ? al[j] : amax;
 	}
-	if (vec_shape(ev, sv, k, &nd, shape) < 0 || !(o = nd_new(ev, &backend_host, DT_FLOAT64, nd, shape))) {
+	if (vec_shape(ev, sv, k, &nd, shape) < 0 || !(o = nd_new(ev, rnd_host_be(arr_be(bi)), DT_FLOAT64, nd, shape))) {
 		nd_decref(a);
 		return NULL;
 	}
@@ -477,7 +477,7 @@ static struct value *g_mvhg(struct eval *ev, const struct builtin *bi, int argc,
 		nd_decref(c);
 		return err_set(ev, TY_ValueError, "nsample > sum(colors)");
 	}
-	if (vec_shape(ev, sv, ncol, &nd, shape) < 0 || !(o = nd_new(ev, &backend_host, DT_INT64, nd, shape))) {
+	if (vec_shape(ev, sv, ncol, &nd, shape) < 0 || !(o = nd_new(ev, rnd_host_be(arr_be(bi)), DT_INT64, nd, shape))) {
 		nd_decref(c);
 		return NULL;
 	}
@@ -614,7 +614,7 @@ static struct value *g_permuted(struct eval *ev, const struct builtin *bi, int a
 				return NULL;
 			}
 			shuffle_lane(src.pcg, nd_data(c), nd_size(c), (int64_t)isz, isz);
-			if (backend_host.copy(ev, o, c) < 0) {
+			if (nd_backend(o)->copy(ev, o, c) < 0) {
 				nd_decref(c);
 				nd_decref(o);
 				return NULL;
