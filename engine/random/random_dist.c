@@ -895,6 +895,14 @@ struct value *rnd_draw_dist(struct eval *ev, const struct backend *be, struct rs
 	}
 	if (d == RD_BINOMIAL && int_param(ev, &p[0], n) < 0)
 		goto out;
+	if (d == RD_ZIPF && src->mt)
+		for (int64_t i = 0; i < (p[0].a ? n : 1); i++)
+			if (par_at(&p[0], i) >= 1025) {
+				/* 2**(a - 1) overflows: NumPy's legacy loop never ends */
+				err_set(ev, TY_ValueError, "zipf: a >= 1025 never returns in NumPy's legacy zipf "
+					"(Generator.zipf gives 1 there)");
+				goto out;
+			}
 	if (d == RD_NEG_BINOMIAL && !src->mt)
 		for (int64_t i = 0; i < (p[0].a || p[1].a ? n : 1); i++) {
 			/* the Poisson draw's mean must stay below POISSON_LAM_MAX */
