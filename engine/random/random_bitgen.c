@@ -457,7 +457,7 @@ static const char *const seedseq_attrs[] = {"entropy", "generate_state", "n_chil
 					    "pool_size", "spawn", "spawn_key", "state", NULL};
 
 static const struct objtype seedseq_type = {
-	.name = "SeedSequence",
+	.name = "numpy.random.bit_generator.SeedSequence",
 	.free = seedseq_free,
 	.getattr = seedseq_getattr,
 	.repr = seedseq_repr,
@@ -629,7 +629,7 @@ static struct value *need(struct eval *ev, struct value *d, const char *key)
 	struct value *v = d && d->type == VT_DICT ? dict_getstr_borrow(d, key) : NULL;
 	if (!v)
 		err_set(ev, d && d->type == VT_DICT ? TY_KeyError : TY_TypeError,
-			d && d->type == VT_DICT ? "'%s'" : "state must be a dict", key);
+			d && d->type == VT_DICT ? "%s" : "state must be a dict", key);
 	return v;
 }
 
@@ -640,8 +640,14 @@ static int words_of(struct eval *ev, struct value *v, uint64_t *out, int64_t nw)
 	if (!a)
 		return -1;
 	c = nd_size(a) >= nw ? arr_host_c(ev, a, DT_UINT64) : NULL;
-	if (!c && !err_occurred(ev))
-		err_set(ev, TY_ValueError, "state: %lld words expected", (long long)nw);
+	if (!c && !err_occurred(ev)) {
+		/* NumPy's item assignment running past the end */
+		if (v->type == VT_LIST || v->type == VT_TUPLE)
+			err_set(ev, TY_IndexError, "%s index out of range", v->type == VT_LIST ? "list" : "tuple");
+		else
+			err_set(ev, TY_IndexError, "index %lld is out of bounds for axis 0 with size %lld",
+				(long long)nd_size(a), (long long)nd_size(a));
+	}
 	nd_decref(a);
 	if (!c)
 		return -1;
@@ -730,7 +736,9 @@ static int bitgen_setattr(struct eval *ev, struct value *self, const char *name,
 {
 	if (!strcmp(name, "state"))
 		return bitgen_set_state(ev, self, v);
-	return err_set(ev, TY_AttributeError, "'%s' object attribute '%s' is read-only", rnd_bitgen_name(self), name), -1;
+	(void)self;
+	return err_set(ev, TY_AttributeError, "attribute '%s' of 'numpy.random.bit_generator.BitGenerator' objects is "
+		       "not writable", name), -1;
 }
 
 /* advance(delta): the PCG kinds and Philox */
@@ -850,17 +858,17 @@ static char *bitgen_repr(struct eval *ev, struct value *self)
 
 static const char *const bitgen_attrs[] = {"advance", "jumped", "random_raw", "seed_seq", "spawn", "state", NULL};
 
-/* ORDER BG: one type per kind, named as NumPy's classes */
+/* ORDER BG: one type per kind, named as NumPy's classes (tp_name, as messages say it) */
 static const struct objtype bitgen_types[5] = {
-	{.name = "PCG64", .free = bitgen_free, .getattr = bitgen_getattr, .setattr = bitgen_setattr,
+	{.name = "numpy.random._pcg64.PCG64", .free = bitgen_free, .getattr = bitgen_getattr, .setattr = bitgen_setattr,
 	 .repr = bitgen_repr, .attrs = bitgen_attrs},
-	{.name = "PCG64DXSM", .free = bitgen_free, .getattr = bitgen_getattr, .setattr = bitgen_setattr,
+	{.name = "numpy.random._pcg64.PCG64DXSM", .free = bitgen_free, .getattr = bitgen_getattr, .setattr = bitgen_setattr,
 	 .repr = bitgen_repr, .attrs = bitgen_attrs},
-	{.name = "MT19937", .free = bitgen_free, .getattr = bitgen_getattr, .setattr = bitgen_setattr,
+	{.name = "numpy.random._mt19937.MT19937", .free = bitgen_free, .getattr = bitgen_getattr, .setattr = bitgen_setattr,
 	 .repr = bitgen_repr, .attrs = bitgen_attrs},
-	{.name = "Philox", .free = bitgen_free, .getattr = bitgen_getattr, .setattr = bitgen_setattr,
+	{.name = "numpy.random._philox.Philox", .free = bitgen_free, .getattr = bitgen_getattr, .setattr = bitgen_setattr,
 	 .repr = bitgen_repr, .attrs = bitgen_attrs},
-	{.name = "SFC64", .free = bitgen_free, .getattr = bitgen_getattr, .setattr = bitgen_setattr,
+	{.name = "numpy.random._sfc64.SFC64", .free = bitgen_free, .getattr = bitgen_getattr, .setattr = bitgen_setattr,
 	 .repr = bitgen_repr, .attrs = bitgen_attrs},
 };
 

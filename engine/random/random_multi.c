@@ -374,7 +374,14 @@ static struct value *rand_bytes(struct eval *ev, struct rsrc *src, int argc, str
 	int64_t len, nw;
 	uint32_t *w;
 	char *buf;
-	if (args_parse(ev, "bytes", argc, argv, kw, "length", &lv) < 0 || int_arg(ev, lv, &len) < 0)
+	if (args_parse(ev, "bytes", argc, argv, kw, "length", &lv) < 0)
+		return NULL;
+	if (lv->type == VT_FLOAT) {
+		/* Cython's npy_intp of a float: truncated */
+		if (!(lv->u.f > -9.2e18 && lv->u.f < 9.2e18))
+			return err_set(ev, TY_OverflowError, "Python int too large to convert to C ssize_t");
+		len = (int64_t)lv->u.f;
+	} else if (int_arg(ev, lv, &len) < 0)
 		return NULL;
 	/* NumPy's C arithmetic ((length - 1) // 4 + 1 in Cython truncates) and
 	 * Python's slice [:length], negative lengths included */
@@ -592,6 +599,10 @@ static struct value *g_permuted(struct eval *ev, const struct builtin *bi, int a
 	nd_decref(x);
 	if (!o)
 		return NULL;
+	if (o->ndim == 0 && ax < 0 && !(axv && axv->type != VT_NONE)) {
+		nd_decref(o);
+		return err_set(ev, TY_TypeError, "len() of unsized object");
+	}
 	if (dt_size(o->dtype) > 32) {
 		nd_decref(o);
 		return err_set(ev, TY_NotImplementedError, "permuted: items of %d bytes", (int)dt_size(o->dtype));

@@ -23,7 +23,7 @@ static struct value *mvn(struct eval *ev, const struct builtin *bi, int argc, st
 		       &mv, &cv, &sv, &chk, &tolv, &methv) < 0)
 		return NULL;
 	const struct backend *be = arr_be(bi);
-	const char *method = methv && methv->type != VT_NONE ? val_as_cstr(methv) : "svd";
+	const char *method = methv ? val_as_cstr(methv) : "svd";
 	const char *check = chk ? val_as_cstr(chk) : "warn";
 	if (!method || (strcmp(method, "svd") && strcmp(method, "eigh") && strcmp(method, "cholesky")))
 		return err_set(ev, TY_ValueError, "method must be one of {'eigh', 'svd', 'cholesky'}");
