@@ -47,6 +47,8 @@ extern const struct arr_func arr_linalg_funcs[];     /* linalg.c: numpy.linalg *
 extern const struct arr_func arr_fft_funcs[];        /* fft.c: numpy.fft */
 extern const struct arr_func arr_random_funcs[];     /* random.c: numpy.random */
 extern const struct arr_func arr_random_state_funcs[]; /* random_state.c: seed, RandomState */
+extern const struct arr_func arr_random_multi_funcs[]; /* random_multi.c: multinomial, dirichlet, bytes */
+extern const struct arr_func arr_random_bitgen_funcs[]; /* random_bitgen.c: SeedSequence, PCG64, Generator ... */
 extern const struct arr_func arr_io_funcs[];         /* npyfile.c: save, load, savez, savez_compressed, fromfile */
 extern const struct arr_func arr_pysource_funcs[];   /* pysource.c: einsum_path, histogramdd (NumPy's Python source) */
 extern const struct arr_func arr_stride_funcs[];     /* stride.c: numpy.lib.stride_tricks */

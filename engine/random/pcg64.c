@@ -3,7 +3,9 @@
  * through SeedSequence, and the Generator's draws that depend on it: 53-bit
  * doubles, 24-bit floats, the ziggurat normal (tables in ziggurat_tab.c), the
  * ziggurat exponential (ziggurat_exp_tab.h) and Lemire's bounded integers
- * with NumPy's buffered 32-bit path.  Pure: no evaluator, no allocation.
+ * with NumPy's buffered 32-bit path.  The draws serve every kind of
+ * Generator bit generator: the others' words come through bg_next64
+ * (bitgen.c).  Pure: no evaluator, no allocation.
  */
 #include <math.h>
 #include "random/random.h"
@@ -13,53 +15,6 @@
 
 #define ZIG_R 3.6541528853610087963519472518
 #define ZIG_INV_R 0.27366123732975827203338247596
-
-/* ---- SeedSequence (numpy/random/bit_generator.pyx), pool of 4 words ---- */
-#define SS_INIT_A 0x43b0d7e5U
-#define SS_MULT_A 0x931e8875U
-#define SS_INIT_B 0x8b51f9ddU
-#define SS_MULT_B 0x58f38dedU
-#define SS_MIX_L 0xca01f9ddU
-#define SS_MIX_R 0x4973f715U
-
-static uint32_t ss_hashmix(uint32_t v, uint32_t *h)
-{
-	v ^= *h;
-	*h *= SS_MULT_A;
-	v *= *h;
-	v ^= v >> 16;
-	return v;
-}
-
-static uint32_t ss_mix(uint32_t x, uint32_t y)
-{
-	uint32_t r = SS_MIX_L * x - SS_MIX_R * y;
-	return r ^ (r >> 16);
-}
-
-/* SeedSequence(entropy).generate_state(nout) as uint32 words */
-static void ss_generate(const uint32_t *ent, int n, uint32_t *out, int nout)
-{
-	uint32_t pool[4], h = SS_INIT_A;
-	for (int i = 0; i < 4; i++)
-		pool[i] = ss_hashmix(i < n ? ent[i] : 0, &h);
-	for (int s = 0; s < 4; s++)
-		for (int d = 0; d < 4; d++)
-			if (s != d)
-				pool[d] = ss_mix(pool[d], ss_hashmix(pool[s], &h));
-	for (int s = 4; s < n; s++)
-		for (int d = 0; d < 4; d++)
-			pool[d] = ss_mix(pool[d], ss_hashmix(ent[s], &h));
-	h = SS_INIT_B;
-	for (int i = 0; i < nout; i++) {
-		uint32_t v = pool[i % 4];
-		v ^= h;
-		h *= SS_MULT_B;
-		v *= h;
-		v ^= v >> 16;
-		out[i] = v;
-	}
-}
 
 #define PCG_MULT (((unsigned __int128)2549297995355413924ULL << 64) | 4865540595714422341ULL)
 
@@ -77,7 +32,8 @@ void pcg_seed_words(struct pcg64 *p, const uint32_t *words, int n)
 		words = &zero;
 		n = 1;
 	}
-	ss_generate(words, n, st, 8);
+	uint32_t pool[4];
+	ss_generate(words, n, pool, 4, st, 8);
 	for (int i = 0; i < 4; i++)
 		v[i] = (uint64_t)st[2 * i] | (uint64_t)st[2 * i + 1] << 32;
 	unsigned __int128 s = (unsigned __int128)v[0] << 64 | v[1];
@@ -89,6 +45,7 @@ void pcg_seed_words(struct pcg64 *p, const uint32_t *words, int n)
 	pcg_step(p);
 	p->has_uint32 = 0;
 	p->uinteger = 0;
+	p->kind = BG_PCG64;
 }
 
 void pcg_seed(struct pcg64 *p, uint64_t seed)
@@ -99,6 +56,8 @@ void pcg_seed(struct pcg64 *p, uint64_t seed)
 
 uint64_t pcg_next64(struct pcg64 *p)
 {
+	if (__builtin_expect(p->kind != BG_PCG64, 0))
+		return bg_next64(p);
 	pcg_step(p);
 	uint64_t x = (uint64_t)(p->state >> 64) ^ (uint64_t)p->state;
 	unsigned rot = (unsigned)(p->state >> 122);
@@ -108,6 +67,8 @@ uint64_t pcg_next64(struct pcg64 *p)
 uint32_t pcg_next32(struct pcg64 *p)
 {
 	uint64_t n;
+	if (p->kind == BG_MT19937)
+		return mt_next32(&p->o.mt);
 	if (p->has_uint32) {
 		p->has_uint32 = 0;
 		return p->uinteger;
@@ -120,6 +81,8 @@ uint32_t pcg_next32(struct pcg64 *p)
 
 double pcg_double(struct pcg64 *p)
 {
+	if (p->kind == BG_MT19937)
+		return mt_double(&p->o.mt);
 	return (pcg_next64(p) >> 11) * (1.0 / 9007199254740992.0);
 }
 

@@ -1,10 +1,11 @@
 /*
  * random.c — numpy.random: the legacy RandomState functions (each draws from
  * the state rnd_legacy_src gives: the global one, or a RandomState object's,
- * random_state.c; MT19937, mt19937.c) and default_rng's Generator objects (PCG64,
- * pcg64.c), reproducing NumPy's sequences exactly: uniform, normal and
- * integer draws and the parameter helpers here; the other distributions in
- * random_dist.c, permutation/shuffle/choice in random_choice.c.  Values are
+ * random_state.c; MT19937, mt19937.c) and the Generator objects over a bit
+ * generator object (random_bitgen.c; default_rng's PCG64, pcg64.c),
+ * reproducing NumPy's sequences exactly: uniform, normal and integer draws
+ * and the parameter helpers here; the other distributions in random_dist.c
+ * and random_multi.c, permutation/shuffle/choice in random_choice.c.  Values are
  * drawn on the host; a device namespace gets them copied over unless its
  * backend has a struct backend_random (cuRAND: cp.random's own streams).
  */
@@ -827,6 +828,15 @@ LEGACY_DIST(f_chisquare, RD_CHISQUARE)
 LEGACY_DIST(f_standard_t, RD_STD_T)
 LEGACY_DIST(f_f, RD_F)
 LEGACY_DIST(f_beta, RD_BETA)
+LEGACY_DIST(f_logseries, RD_LOGSERIES)
+LEGACY_DIST(f_zipf, RD_ZIPF)
+LEGACY_DIST(f_vonmises, RD_VONMISES)
+LEGACY_DIST(f_noncentral_chisquare, RD_NC_CHISQUARE)
+LEGACY_DIST(f_noncentral_f, RD_NC_F)
+LEGACY_DIST(f_negative_binomial, RD_NEG_BINOMIAL)
+LEGACY_DIST(f_wald, RD_WALD)
+LEGACY_DIST(f_triangular, RD_TRIANGULAR)
+LEGACY_DIST(f_hypergeometric, RD_HYPERGEOMETRIC)
 
 /* random_integers(low, high=None, size=None): randint(low, high + 1), deprecated */
 static struct value *f_random_integers(struct eval *ev, const struct builtin *bi, int argc,
@@ -899,19 +909,29 @@ static struct value *f_choice(struct eval *ev, const struct builtin *bi, int arg
 
 /* ---- Generator objects ---- */
 
+/* A Generator: the state of its bit generator object, which it holds */
 struct generator {
-	struct pcg64 pcg;
+	struct pcg64 *pcg;
+	struct value *bitgen;
 	const struct backend *be;
 };
 
 static void gen_free(void *p)
 {
+	struct generator *g = p;
+	val_decref(g->bitgen);
 	free(p);
 }
 
 static struct generator *gen_of(const struct builtin *bi)
 {
 	return bi->self && bi->self->type == VT_OBJECT ? bi->self->u.obj.p : NULL;
+}
+
+struct rsrc rnd_gen_src(const struct builtin *bi)
+{
+	struct rsrc s = {NULL, gen_of(bi)->pcg, 0, NULL};
+	return s;
 }
 
 static struct value *g_random(struct eval *ev, const struct builtin *bi, int argc,
@@ -921,7 +941,7 @@ static struct value *g_random(struct eval *ev, const struct builtin *bi, int arg
 	struct value *sv = NULL, *dtv = NULL, *outv = NULL;
 	int nd, dt = DT_FLOAT64;
 	int64_t shape[ND_MAXDIM];
-	struct rsrc src = {NULL, &g->pcg};
+	struct rsrc src = {NULL, g->pcg};
 	if (args_parse(ev, "random", argc, argv, kw, "|size,dtype,out", &sv, &dtv, &outv) < 0 ||
 	    rnd_parse_size(ev, sv, &nd, shape) < 0)
 		return NULL;
@@ -939,7 +959,7 @@ static struct value *g_standard_normal(struct eval *ev, const struct builtin *bi
 	struct value *sv = NULL, *dtv = NULL, *outv = NULL;
 	int nd, dt = DT_FLOAT64;
 	int64_t shape[ND_MAXDIM];
-	struct rsrc src = {NULL, &g->pcg};
+	struct rsrc src = {NULL, g->pcg};
 	if (args_parse(ev, "standard_normal", argc, argv, kw, "|size,dtype,out", &sv, &dtv, &outv) < 0 ||
 	    rnd_parse_size(ev, sv, &nd, shape) < 0)
 		return NULL;
@@ -954,7 +974,7 @@ static struct value *g_uniform(struct eval *ev, const struct builtin *bi, int ar
 			       struct value **argv, const struct kwargs *kw)
 {
 	struct generator *g = gen_of(bi);
-	struct rsrc src = {NULL, &g->pcg};
+	struct rsrc src = {NULL, g->pcg};
 	return two_param(ev, g->be, &src, argc, argv, kw, 0, 1);
 }
 
@@ -962,7 +982,7 @@ static struct value *g_normal(struct eval *ev, const struct builtin *bi, int arg
 			      struct value **argv, const struct kwargs *kw)
 {
 	struct generator *g = gen_of(bi);
-	struct rsrc src = {NULL, &g->pcg};
+	struct rsrc src = {NULL, g->pcg};
 	return two_param(ev, g->be, &src, argc, argv, kw, 1, 1);
 }
 
@@ -973,7 +993,7 @@ static struct value *g_integers(struct eval *ev, const struct builtin *bi, int a
 	struct value *lowv, *highv = NULL, *sv = NULL, *dtv = NULL, *epv = NULL;
 	int nd, dt = DT_INT64, ep = 0;
 	int64_t shape[ND_MAXDIM];
-	struct rsrc src = {NULL, &g->pcg};
+	struct rsrc src = {NULL, g->pcg};
 	if (args_parse(ev, "integers", argc, argv, kw, "low|high,size,dtype,endpoint", &lowv, &highv, &sv, &dtv, &epv) < 0 ||
 	    rnd_parse_size(ev, sv, &nd, shape) < 0 || args_bool(ev, epv, 0, &ep) < 0)
 		return NULL;
@@ -1063,7 +1083,7 @@ static struct value *g_choice(struct eval *ev, const struct builtin *bi, int arg
 {
 	struct generator *g = gen_of(bi);
 	struct value *av, *sv = NULL, *rv = NULL, *pv = NULL, *axv = NULL, *shv = NULL;
-	struct rsrc src = {NULL, &g->pcg};
+	struct rsrc src = {NULL, g->pcg};
 	if (args_parse(ev, "choice", argc, argv, kw, "a|size,replace,p,axis,shuffle", &av, &sv, &rv, &pv, &axv, &shv) < 0)
 		return NULL;
 	if (axv && axv->type != VT_NONE && !(axv->type == VT_INT && axv->u.i == 0))
@@ -1076,7 +1096,7 @@ static struct value *g_permutation(struct eval *ev, const struct builtin *bi, in
 {
 	struct generator *g = gen_of(bi);
 	struct value *x, *axv = NULL;
-	struct rsrc src = {NULL, &g->pcg};
+	struct rsrc src = {NULL, g->pcg};
 	if (args_parse(ev, "permutation", argc, argv, kw, "x|axis", &x, &axv) < 0)
 		return NULL;
 	if (axv && axv->type != VT_NONE && !(axv->type == VT_INT && axv->u.i == 0)) {
@@ -1116,7 +1136,7 @@ static struct value *g_shuffle(struct eval *ev, const struct builtin *bi, int ar
 {
 	struct generator *g = gen_of(bi);
 	struct value *x, *axv = NULL;
-	struct rsrc src = {NULL, &g->pcg};
+	struct rsrc src = {NULL, g->pcg};
 	if (args_parse(ev, "shuffle", argc, argv, kw, "x|axis", &x, &axv) < 0)
 		return NULL;
 	if (axv && axv->type != VT_NONE && !(axv->type == VT_INT && axv->u.i == 0)) {
@@ -1150,7 +1170,7 @@ static struct value *g_shuffle(struct eval *ev, const struct builtin *bi, int ar
 				   struct value **argv, const struct kwargs *kw)            \
 	{                                                                                   \
 		struct generator *g = gen_of(bi);                                           \
-		struct rsrc src = {NULL, &g->pcg};                                          \
+		struct rsrc src = {NULL, g->pcg};                                          \
 		return rnd_dist_call(ev, g->be, &src, d, argc, argv, kw);                       \
 	}
 GEN_DIST(g_exponential, RD_EXPONENTIAL)
@@ -1171,6 +1191,15 @@ GEN_DIST(g_chisquare, RD_CHISQUARE)
 GEN_DIST(g_standard_t, RD_STD_T)
 GEN_DIST(g_f, RD_F)
 GEN_DIST(g_beta, RD_BETA)
+GEN_DIST(g_logseries, RD_LOGSERIES)
+GEN_DIST(g_zipf, RD_ZIPF)
+GEN_DIST(g_vonmises, RD_VONMISES)
+GEN_DIST(g_noncentral_chisquare, RD_NC_CHISQUARE)
+GEN_DIST(g_noncentral_f, RD_NC_F)
+GEN_DIST(g_negative_binomial, RD_NEG_BINOMIAL)
+GEN_DIST(g_wald, RD_WALD)
+GEN_DIST(g_triangular, RD_TRIANGULAR)
+GEN_DIST(g_hypergeometric, RD_HYPERGEOMETRIC)
 
 /* standard_exponential(size=None, dtype=float64, method='zig', out=None) */
 static struct value *g_standard_exponential(struct eval *ev, const struct builtin *bi, int argc,
@@ -1178,7 +1207,7 @@ static struct value *g_standard_exponential(struct eval *ev, const struct builti
 {
 	struct generator *g = gen_of(bi);
 	struct value *sv = NULL, *dtv = NULL, *mv = NULL, *outv = NULL;
-	struct rsrc src = {NULL, &g->pcg};
+	struct rsrc src = {NULL, g->pcg};
 	int dt = DT_FLOAT64;
 	if (args_parse(ev, "standard_exponential", argc, argv, kw, "|size,dtype,method,out", &sv, &dtv,
 		       &mv, &outv) < 0)
@@ -1204,7 +1233,7 @@ static struct value *g_standard_gamma(struct eval *ev, const struct builtin *bi,
 {
 	struct generator *g = gen_of(bi);
 	struct value *v[2] = {NULL, NULL}, *dtv = NULL, *outv = NULL;
-	struct rsrc src = {NULL, &g->pcg};
+	struct rsrc src = {NULL, g->pcg};
 	int dt = DT_FLOAT64;
 	if (args_parse(ev, "standard_gamma", argc, argv, kw, "shape|size,dtype,out", &v[0], &v[1], &dtv,
 		       &outv) < 0)
@@ -1245,6 +1274,10 @@ static const struct {
 	{"logistic", g_logistic}, {"lognormal", g_lognormal}, {"rayleigh", g_rayleigh},
 	{"weibull", g_weibull}, {"pareto", g_pareto}, {"power", g_power}, {"chisquare", g_chisquare},
 	{"standard_t", g_standard_t}, {"f", g_f}, {"beta", g_beta},
+	{"logseries", g_logseries}, {"zipf", g_zipf}, {"vonmises", g_vonmises},
+	{"noncentral_chisquare", g_noncentral_chisquare}, {"noncentral_f", g_noncentral_f},
+	{"negative_binomial", g_negative_binomial}, {"wald", g_wald}, {"triangular", g_triangular},
+	{"hypergeometric", g_hypergeometric},
 };
 
 static const char *const gen_attrs[] = {
@@ -1252,32 +1285,74 @@ static const char *const gen_attrs[] = {
 	"permutation", "shuffle", "exponential", "standard_exponential", "gamma",
 	"standard_gamma", "poisson", "binomial", "geometric", "multivariate_normal",
 	"standard_cauchy", "laplace", "gumbel", "logistic", "lognormal", "rayleigh", "weibull", "pareto",
-	"power", "chisquare", "standard_t", "f", "beta", NULL
+	"power", "chisquare", "standard_t", "f", "beta", "bit_generator", "spawn",
+	"hypergeometric", "multinomial", "multivariate_hypergeometric", "dirichlet", "logseries", "zipf",
+	"vonmises", "noncentral_f", "noncentral_chisquare", "negative_binomial", "wald", "triangular",
+	"permuted", "bytes", NULL
 };
+
+/* spawn(n_children): Generators over the bit generator's spawned children */
+static struct value *g_spawn(struct eval *ev, const struct builtin *bi, int argc,
+			     struct value **argv, const struct kwargs *kw)
+{
+	struct generator *g = gen_of(bi);
+	struct value *nv, *bgs, *out;
+	int64_t n;
+	if (args_parse(ev, "spawn", argc, argv, kw, "n_children", &nv) < 0 || val_as_int64(ev, nv, &n) < 0 ||
+	    !(bgs = rnd_bitgen_spawn(ev, g->bitgen, n)))
+		return NULL;
+	if (!(out = val_list_new(0, NULL))) {
+		val_decref(bgs);
+		return err_nomem(ev);
+	}
+	for (size_t i = 0; i < bgs->u.seq.n; i++) {
+		struct value *c = rnd_generator_new(ev, g->be, val_incref(bgs->u.seq.items[i]));
+		if (!c) {
+			val_decref(bgs);
+			val_decref(out);
+			return NULL;
+		}
+		list_append(out, c);
+	}
+	val_decref(bgs);
+	return out;
+}
 
 static struct value *gen_getattr(struct eval *ev, struct value *self, const char *name)
 {
 	struct generator *g = self->u.obj.p;
+	(void)ev;
+	if (!strcmp(name, "bit_generator"))
+		return val_incref(g->bitgen);
+	if (!strcmp(name, "spawn"))
+		return val_builtin("spawn", g_spawn, self, (void *)g->be);
 	for (size_t i = 0; i < sizeof gen_methods / sizeof gen_methods[0]; i++)
 		if (!strcmp(name, gen_methods[i].name))
 			return val_builtin(gen_methods[i].name, gen_methods[i].fn, self, (void *)g->be);
+	for (const struct arr_func *f = rnd_gen_more; f->name; f++)
+		if (!strcmp(name, f->name))
+			return val_builtin(f->name, f->fn, self, (void *)g->be);
 	return NULL;
 }
 
 static char *gen_repr(struct eval *ev, struct value *self)
 {
-	char *s = malloc(64);
+	struct generator *g = self->u.obj.p;
+	char *s = malloc(80);
 	if (!s)
 		return err_nomem(ev);
-	snprintf(s, 64, "Generator(PCG64) at 0x%llX", (unsigned long long)(uintptr_t)self->u.obj.p);
+	snprintf(s, 80, "Generator(%s) at 0x%llX", rnd_bitgen_name(g->bitgen), (unsigned long long)(uintptr_t)self->u.obj.p);
 	return s;
 }
 
 static char *gen_str(struct eval *ev, struct value *self)
 {
-	char *s = strdup("Generator(PCG64)");
-	(void)self;
-	return s ? s : err_nomem(ev);
+	struct generator *g = self->u.obj.p;
+	char *s = malloc(48);
+	if (!s)
+		return err_nomem(ev);
+	snprintf(s, 48, "Generator(%s)", rnd_bitgen_name(g->bitgen));
+	return s;
 }
 
 static const struct objtype generator_type = {
@@ -1289,66 +1364,34 @@ static const struct objtype generator_type = {
 	.attrs = gen_attrs,
 };
 
-/* default_rng(seed=None): an int >= 0, a sequence of them, or None */
+struct value *rnd_generator_new(struct eval *ev, const struct backend *be, struct value *bg)
+{
+	struct generator *g;
+	if (!bg)
+		return NULL;
+	if (!(g = calloc(1, sizeof *g))) {
+		val_decref(bg);
+		return err_nomem(ev);
+	}
+	g->bitgen = bg;
+	g->pcg = rnd_bitgen_state(bg);
+	g->be = be;
+	return val_object_new(&generator_type, g);
+}
+
+/* default_rng(seed=None): a Generator as given, Generator(bit_generator),
+ * else Generator(PCG64(seed)) (seed: what SeedSequence takes) */
 static struct value *f_default_rng(struct eval *ev, const struct builtin *bi, int argc,
 				   struct value **argv, const struct kwargs *kw)
 {
 	struct value *sv = NULL;
-	struct generator *g;
 	if (args_parse(ev, "default_rng", argc, argv, kw, "|seed", &sv) < 0)
 		return NULL;
 	if (sv && sv->type == VT_OBJECT && sv->u.obj.t == &generator_type)
 		return val_incref(sv);
-	g = calloc(1, sizeof *g);
-	if (!g)
-		return err_nomem(ev);
-	g->be = arr_be(bi);
-	if (!sv || sv->type == VT_NONE) {
-		uint32_t w[4];
-		rnd_entropy(w, 4);
-		pcg_seed_words(&g->pcg, w, 4);
-	} else if (sv->type == VT_LIST || sv->type == VT_TUPLE) {
-		size_t n = sv->u.seq.n;
-		uint32_t *w = calloc(2 * n + 1, sizeof(uint32_t));
-		int nw = 0;
-		if (!w) {
-			free(g);
-			return err_nomem(ev);
-		}
-		/* each int is coerced to 32-bit words and the words concatenated */
-		for (size_t i = 0; i < n; i++) {
-			int64_t v;
-			if (val_as_int64(ev, sv->u.seq.items[i], &v) < 0 || v < 0) {
-				free(w);
-				free(g);
-				if (!err_occurred(ev))
-					err_set(ev, TY_ValueError, "expected non-negative integer");
-				return NULL;
-			}
-			w[nw++] = (uint32_t)v;
-			if (v >> 32)
-				w[nw++] = (uint32_t)((uint64_t)v >> 32);
-		}
-		pcg_seed_words(&g->pcg, w, nw);
-		free(w);
-	} else {
-		int64_t v;
-		if (sv->type == VT_FLOAT || (sv->type == VT_SCALAR && !dt_is_int(sv->u.sc.dtype))) {
-			free(g);
-			return err_set(ev, TY_TypeError, "SeedSequence expects int or sequence of ints for entropy not %s",
-				       val_type_name(sv));
-		}
-		if (val_as_int64(ev, sv, &v) < 0) {
-			free(g);
-			return NULL;
-		}
-		if (v < 0) {
-			free(g);
-			return err_set(ev, TY_ValueError, "expected non-negative integer");
-		}
-		pcg_seed(&g->pcg, (uint64_t)v);
-	}
-	return val_object_new(&generator_type, g);
+	if (rnd_bitgen_state(sv))
+		return rnd_generator_new(ev, arr_be(bi), val_incref(sv));
+	return rnd_generator_new(ev, arr_be(bi), rnd_bitgen_new(ev, BG_PCG64, sv));
 }
 
 const struct arr_func arr_random_funcs[] = {
@@ -1372,6 +1415,18 @@ const struct arr_func arr_random_funcs[] = {
 	{"standard_t", f_standard_t, "standard_t(df, size=None)", "Student's t samples."},
 	{"f", f_f, "f(dfnum, dfden, size=None)", "F distribution samples."},
 	{"beta", f_beta, "beta(a, b, size=None)", "Beta distribution samples."},
+	{"logseries", f_logseries, "logseries(p, size=None)", "Logarithmic series samples (int64)."},
+	{"zipf", f_zipf, "zipf(a, size=None)", "Zipf (zeta) samples (int64)."},
+	{"vonmises", f_vonmises, "vonmises(mu, kappa, size=None)", "von Mises samples on [-pi, pi]."},
+	{"noncentral_chisquare", f_noncentral_chisquare, "noncentral_chisquare(df, nonc, size=None)",
+	 "Noncentral chi-square samples."},
+	{"noncentral_f", f_noncentral_f, "noncentral_f(dfnum, dfden, nonc, size=None)", "Noncentral F samples."},
+	{"negative_binomial", f_negative_binomial, "negative_binomial(n, p, size=None)",
+	 "Negative binomial samples: failures before n successes (int64)."},
+	{"wald", f_wald, "wald(mean, scale, size=None)", "Wald (inverse Gaussian) samples."},
+	{"triangular", f_triangular, "triangular(left, mode, right, size=None)", "Triangular distribution samples."},
+	{"hypergeometric", f_hypergeometric, "hypergeometric(ngood, nbad, nsample, size=None)",
+	 "Hypergeometric samples: good items among nsample drawn without replacement (int64)."},
 	{"random_integers", f_random_integers, "random_integers(low, high=None, size=None)",
 	 "Random integers in [low, high] (deprecated: randint(low, high + 1))."},
 	{"multivariate_normal", rnd_f_multivariate_normal, "multivariate_normal(mean, cov, size=None, check_valid='warn', tol=1e-8)",

@@ -63,12 +63,34 @@ void mt_intervals(struct mt19937 *s, uint64_t top, int64_t n, uint64_t *out);
 void mt_randint_fill(struct mt19937 *s, uint64_t off, uint64_t rng, int bits, int64_t n,
 		     void *out, int width);
 
-/* PCG64 (XSL-RR 128/64) as NumPy's, seeded through SeedSequence. */
+/* A Generator's bit generator: PCG64 (XSL-RR 128/64) as NumPy's, seeded
+ * through SeedSequence (kind 0, what pcg_seed gives), or one of the other
+ * kinds of bitgen.c, which the pcg_* draws below run through bg_next64
+ * (MT19937: its own 32-bit words and 53-bit doubles). */
+enum bg_kind { BG_PCG64, BG_PCG64DXSM, BG_MT19937, BG_PHILOX, BG_SFC64 };
 struct pcg64 {
-	unsigned __int128 state, inc;
+	unsigned __int128 state, inc;   /* the PCG kinds */
 	int has_uint32;
 	uint32_t uinteger;
+	int kind;                       /* enum bg_kind */
+	union {
+		struct mt19937 mt;
+		struct { uint64_t ctr[4], key[2], buf[4]; int pos; } ph;  /* Philox */
+		uint64_t sfc[4];
+	} o;
 };
+/* bitgen.c: SeedSequence's mixing of n entropy words into pool (npool
+ * words, npool >= 4) and generate_state's nout words */
+void ss_generate(const uint32_t *ent, int n, uint32_t *pool, int npool, uint32_t *out, int nout);
+/* how many generate_state words a kind's seeding takes (uint32) */
+int bg_seed_nwords(int kind);
+/* seeds p as kind from those words (NumPy's __init__ of each class) */
+void bg_seed(struct pcg64 *p, int kind, const uint32_t *w);
+/* the next 64 bits of a kind other than BG_PCG64 */
+uint64_t bg_next64(struct pcg64 *p);
+/* advance(delta): the PCG kinds by delta mod 2**128 (d[0] least
+ * significant), Philox's counter by delta mod 2**256 (d[0..3]) */
+void bg_advance(struct pcg64 *p, const uint64_t *d);
 /* default_rng(seed): entropy words (the int's 32-bit words, least
  * significant first; n = 0 for seed 0 gives one word 0 as NumPy) */
 void pcg_seed_words(struct pcg64 *p, const uint32_t *words, int n);

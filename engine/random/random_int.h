@@ -1,9 +1,10 @@
 /*
  * random_int.h — private to the numpy.random modules (random.c: the
- * namespace functions and Generator objects; random_dist.c: the
- * distributions; random_choice.c: permutation, shuffle and choice;
- * random_state.c: the legacy states and RandomState objects): a draw
- * source (the legacy MT19937 state or a Generator's PCG64), distribution
+ * namespace functions and Generator objects; random_dist.c and
+ * random_multi.c: the distributions; random_choice.c: permutation, shuffle
+ * and choice; random_state.c: the legacy states and RandomState objects;
+ * random_bitgen.c: SeedSequence and the bit generator objects): a draw
+ * source (the legacy MT19937 state or a Generator's bit generator), distribution
  * parameters, and the entry points the namespace functions call.
  */
 #ifndef LUMEN_RANDOM_INT_H
@@ -19,6 +20,22 @@ struct value *rnd_f_multivariate_normal(struct eval *ev, const struct builtin *b
 					struct value **argv, const struct kwargs *kw);
 struct value *rnd_g_multivariate_normal(struct eval *ev, const struct builtin *bi, int argc,
 					struct value **argv, const struct kwargs *kw);
+
+/* random_bitgen.c: the bit generator objects.  rnd_bitgen_state: v's
+ * state when v is one (borrowed), else NULL; rnd_bitgen_new: KIND(seed)
+ * (seed a SeedSequence or what it takes, NULL: the OS's entropy);
+ * rnd_bitgen_spawn: bit_generator.spawn(n), a list */
+struct pcg64 *rnd_bitgen_state(struct value *v);
+const char *rnd_bitgen_name(struct value *v);
+struct value *rnd_bitgen_new(struct eval *ev, int kind, struct value *seed);
+struct value *rnd_bitgen_spawn(struct eval *ev, struct value *bg, int64_t n);
+/* random.c: a Generator over the bit generator object bg (stolen) */
+struct value *rnd_generator_new(struct eval *ev, const struct backend *be, struct value *bg);
+
+/* random.c: the draw source of a Generator method (bi->self a Generator) */
+struct rsrc rnd_gen_src(const struct builtin *bi);
+/* random_multi.c: the Generator methods beyond random.c's table */
+extern const struct arr_func rnd_gen_more[];
 
 /* Where draws come from: a legacy state or a Generator. */
 struct rsrc {
@@ -79,7 +96,14 @@ const struct backend *rnd_host_be(const struct backend *be);
 enum rdist { RD_EXPONENTIAL, RD_STD_EXPONENTIAL, RD_GAMMA, RD_STD_GAMMA, RD_POISSON,
 	     RD_BINOMIAL, RD_GEOMETRIC, RD_STD_CAUCHY, RD_LAPLACE, RD_GUMBEL, RD_LOGISTIC,
 	     RD_LOGNORMAL, RD_RAYLEIGH, RD_WEIBULL, RD_PARETO, RD_POWER, RD_CHISQUARE, RD_STD_T,
-	     RD_F, RD_BETA };
+	     RD_F, RD_BETA, RD_LOGSERIES, RD_ZIPF, RD_VONMISES, RD_NC_CHISQUARE, RD_NC_F,
+	     RD_NEG_BINOMIAL, RD_WALD, RD_TRIANGULAR, RD_HYPERGEOMETRIC };
+/* the draws random_multi.c shares: standard gamma, binomial (legacy draws
+ * even for n or p 0, as NumPy's) and hypergeometric of either source */
+double rnd_std_gamma(struct rsrc *s, double shape);
+int64_t rnd_binomial(struct rsrc *s, int64_t n, double p);
+int64_t rnd_hypergeometric(struct rsrc *s, int64_t good, int64_t bad, int64_t sample);
+double rnd_beta(struct rsrc *s, double a, double b);
 /* Draws distribution d with params pv and size sv; dt -1, or
  * Generator.standard_exponential's DT_FLOAT64 / DT_FLOAT32. */
 struct value *rnd_draw_dist(struct eval *ev, const struct backend *be, struct rsrc *src,

@@ -1,8 +1,9 @@
 /*
  * random_mvn.c — multivariate_normal for the legacy functions, RandomState
  * and Generator, composed as NumPy's Python/Cython composes it: standard
- * normal draws of the object's own stream, the SVD of cov (its PSD check and
- * RuntimeWarning / ValueError), then x @ factor + mean.  Owns no state;
+ * normal draws of the object's own stream, the SVD of cov (the Generator's
+ * method= also eigh or cholesky; the PSD check and RuntimeWarning /
+ * ValueError), then x @ factor + mean.  Owns no state;
  * written once for np and cp through namespace calls (array/nscall.h).
  */
 #include <string.h>
@@ -24,10 +25,10 @@ static struct value *mvn(struct eval *ev, const struct builtin *bi, int argc, st
 	const struct backend *be = arr_be(bi);
 	const char *method = methv ? val_as_cstr(methv) : "svd";
 	const char *check = chk ? val_as_cstr(chk) : "warn";
-	if (!method || strcmp(method, "svd"))
-		return err_set(ev, TY_NotImplementedError, "multivariate_normal: method=%s is not supported by Lumen (only 'svd')",
-			       method ? method : "?");
-	if (!check || (strcmp(check, "warn") && strcmp(check, "raise") && strcmp(check, "ignore")))
+	if (!method || (strcmp(method, "svd") && strcmp(method, "eigh") && strcmp(method, "cholesky")))
+		return err_set(ev, TY_ValueError, "method must be one of {'eigh', 'svd', 'cholesky'}");
+	int meth = !strcmp(method, "svd") ? 0 : !strcmp(method, "eigh") ? 1 : 2;
+	if (meth != 2 && (!check || (strcmp(check, "warn") && strcmp(check, "raise") && strcmp(check, "ignore"))))
 		return err_set(ev, TY_ValueError, "check_valid must equal 'warn', 'raise', or 'ignore'");
 	struct ndarray *mean = arr_asarray(ev, be, mv, -1), *cov = mean ? arr_asarray(ev, be, cv, -1) : NULL;
 	struct value *r = NULL;
@@ -71,16 +72,42 @@ static struct value *mvn(struct eval *ev, const struct builtin *bi, int argc, st
 	x = arr_wrap(ev, x2);
 	struct ndarray *cd = arr_astype(ev, cov, DT_FLOAT64);
 	struct value *covd = arr_wrap(ev, cd);
-	struct value *usv = covd ? arr_ns_call(ev, be, "linalg.svd", 1, &covd, NULL) : NULL;
+	/* svd: (u, s, vh); eigh: (s, u); cholesky: l */
+	struct value *usv = covd ? arr_ns_call(ev, be, meth == 0 ? "linalg.svd" : meth == 1 ? "linalg.eigh"
+						  : "linalg.cholesky", 1, &covd, NULL) : NULL;
 	if (!x || !usv) {
 		val_decref(x);
 		val_decref(covd);
 		val_decref(usv);
 		goto out;
 	}
-	struct value *u = usv->u.seq.items[0], *s = usv->u.seq.items[1], *vh = usv->u.seq.items[2];
+	struct value *u = NULL, *s = NULL, *vh = NULL;
+	if (meth == 0) {
+		u = usv->u.seq.items[0];
+		s = usv->u.seq.items[1];
+		vh = usv->u.seq.items[2];
+	} else if (meth == 1) {
+		s = usv->u.seq.items[0];
+		u = usv->u.seq.items[1];
+	}
 	int ok = 1;
-	if (strcmp(check, "ignore")) {
+	if (meth == 1 && strcmp(check, "ignore")) {
+		/* psd = not np.any(s < -tol) */
+		double tol = 1e-8;
+		struct ndarray *sh = (tolv && val_as_double(ev, tolv, &tol) < 0) ? NULL : arr_host_c(ev, arr_borrow(s), DT_FLOAT64);
+		int psd = 1;
+		if (!sh)
+			ok = 0;
+		for (int64_t i = 0; sh && i < nd_size(sh); i++)
+			psd &= !(((const double *)nd_data(sh))[i] < -tol);
+		nd_decref(sh);
+		if (ok && !psd && !strcmp(check, "raise")) {
+			err_set(ev, TY_ValueError, "covariance is not symmetric positive-semidefinite.");
+			ok = 0;
+		} else if (ok && !psd)
+			ev_warn(ev, "RuntimeWarning", "covariance is not symmetric positive-semidefinite.");
+	}
+	if (meth == 0 && strcmp(check, "ignore")) {
 		/* psd = allclose(dot(v.T * s, v), cov, rtol=tol, atol=tol) */
 		struct value *vt = val_getattr(ev, vh, "T");
 		struct value *d = ex_fn2(ev, be, "dot", ex_bin(ev, OP_MUL, vt, val_incref(s)), val_incref(vh));
@@ -104,8 +131,10 @@ static struct value *mvn(struct eval *ev, const struct builtin *bi, int argc, st
 	}
 	struct value *res = NULL;
 	if (ok && gen) {
-		/* x = mean + x @ (u * sqrt(s)).T */
-		struct value *f = ex_bin(ev, OP_MUL, val_incref(u), ex_fn1(ev, be, "sqrt", val_incref(s)));
+		/* x = mean + x @ factor.T: l, u * sqrt(abs(s)) (eigh) or u * sqrt(s) */
+		struct value *f = meth == 2 ? val_incref(usv)
+			: ex_bin(ev, OP_MUL, val_incref(u), ex_fn1(ev, be, "sqrt", meth == 1 ? ex_fn1(ev, be, "absolute",
+				 val_incref(s)) : val_incref(s)));
 		struct value *ft = f ? val_getattr(ev, f, "T") : NULL;
 		val_decref(f);
 		struct value *mvv = arr_wrap(ev, nd_incref(mean));

@@ -201,6 +201,8 @@ static int legacy_seed(struct eval *ev, struct mt19937 *mt, struct value *sv, ui
 		*dseed = (uint64_t)w[0] << 32 | w[1];
 		return 0;
 	}
+	if (sv->type == VT_OBJECT)   /* np.asarray of it: an object array */
+		return seed_cast_error(ev, "O", 1);
 	if ((r = seed_index(ev, sv, &s)) < 0)
 		return -1;
 	if (r) {
@@ -252,6 +254,9 @@ static struct value *f_RandomState(struct eval *ev, const struct builtin *bi, in
 		return NULL;
 	if (rb && !rb->gen_new)
 		return err_set(ev, TY_NotImplementedError, "cupy.random.RandomState: this backend has no per-object generator");
+	if (rnd_bitgen_state(sv))
+		return err_set(ev, TY_NotImplementedError, "RandomState(bit_generator): Lumen's RandomState owns its "
+			       "MT19937 (pass a seed, or use Generator(bit_generator))");
 	if (!(r = calloc(1, sizeof *r)))
 		return err_nomem(ev);
 	r->be = be;
@@ -430,7 +435,8 @@ static const char *const rstate_attrs[] = {
 	"multivariate_normal", "normal", "pareto", "power", "rayleigh", "standard_cauchy", "standard_t", "weibull",
 	"permutation", "poisson", "rand", "randint", "randn", "random", "random_integers", "random_sample", "seed",
 	"set_state", "shuffle", "standard_exponential", "standard_gamma", "standard_normal",
-	"tomaxint", "uniform", NULL
+	"tomaxint", "uniform", "logseries", "zipf", "vonmises", "noncentral_chisquare", "noncentral_f",
+	"negative_binomial", "wald", "triangular", "hypergeometric", "multinomial", "dirichlet", "bytes", NULL
 };
 
 /* a method: the module function of that name bound to self (and to the
@@ -438,7 +444,8 @@ static const char *const rstate_attrs[] = {
 static struct value *rstate_getattr(struct eval *ev, struct value *self, const char *name)
 {
 	struct rstate *r = self->u.obj.p;
-	const struct arr_func *const tables[] = {arr_random_funcs, arr_random_state_funcs, rstate_own};
+	const struct arr_func *const tables[] = {arr_random_funcs, arr_random_state_funcs, arr_random_multi_funcs,
+						 rstate_own};
 	int known = 0;
 	(void)ev;
 	for (int i = 0; rstate_attrs[i] && !known; i++)

@@ -16,8 +16,9 @@
 static const struct arr_func *const tables[] = {
 	arr_creation_funcs, arr_ufunc_funcs, arr_reduce_funcs, arr_manip_funcs, arr_index_funcs,
 	arr_sort_funcs, arr_stat_funcs, arr_linalg_top_funcs, arr_linalg_funcs, arr_fft_funcs,
-	arr_random_funcs, arr_random_state_funcs, arr_io_funcs, arr_io_methods, arr_pysource_funcs, arr_stride_funcs, arr_text_funcs,
-	arr_format_funcs, arr_memmap_funcs, arr_memmap_methods, arr_matrix_funcs, arr_nditer_funcs, arr_core_methods,
+	arr_random_funcs, arr_random_state_funcs, arr_random_bitgen_funcs, arr_random_multi_funcs, arr_io_funcs, arr_io_methods,
+	arr_pysource_funcs, arr_stride_funcs, arr_text_funcs, arr_format_funcs, arr_memmap_funcs, arr_memmap_methods, arr_matrix_funcs,
+	arr_nditer_funcs, arr_core_methods,
 	arr_reduce_methods, arr_manip_methods, arr_sort_methods, arr_linalg_methods, arr_dtype_funcs,
 	arr_host_cupy_funcs, arr_host_cuda_funcs, arr_host_cuda_runtime_funcs, arr_host_ukernel_funcs,
 	arr_profiler_funcs,

@@ -140,6 +140,8 @@ static void publish_tables(void)
 	arr_publish(NS_FFT, arr_fft_funcs);
 	arr_publish(NS_RANDOM, arr_random_funcs);
 	arr_publish(NS_RANDOM, arr_random_state_funcs);
+	arr_publish(NS_RANDOM, arr_random_bitgen_funcs);
+	arr_publish(NS_RANDOM, arr_random_multi_funcs);
 	arr_publish(NS_PROFILER, arr_profiler_funcs);
 	arr_publish(NS_NDIMAGE, arr_ndimage_funcs);
 	arr_publish(NS_SIGNAL, arr_signal_funcs);

@@ -81,7 +81,7 @@ int main(void)
 	int ncases = 0, num = 0, failed = 0;
 	for (const struct rcase *c = rcases; c->kind; c++)
 		ncases++;
-	printf("1..%d\n", ncases + 2 + nh_count("random-"));
+	printf("1..%d\n", ncases + 2 + 5 + nh_count("random-"));
 	for (const struct rcase *c = rcases; c->kind; c++) {
 		int ok = check_case(c);
 		failed += !ok;
@@ -105,6 +105,32 @@ int main(void)
 		int ok = x == 0x1.8c1ca67f77610p-1;
 		printf("%s %d - default_rng(2**40 + 3).random() (%.17g)\n", ok ? "ok" : "not ok", ++num, x);
 		failed += !ok;
+	}
+	/* the other bit generators seeded by SeedSequence(5): NumPy's
+	 * KIND(5).random_raw(3) (MT19937: 32-bit words) */
+	{
+		static const struct {
+			int kind;
+			const char *name;
+			uint64_t raw[3];
+		} bg[] = {
+			{BG_PCG64, "PCG64", {14849682912918955432ULL, 14903876974979881461ULL, 9506078739185184192ULL}},
+			{BG_PCG64DXSM, "PCG64DXSM", {18372055152263355045ULL, 8489134709661829815ULL, 1017695928387498294ULL}},
+			{BG_PHILOX, "Philox", {15819541710926433573ULL, 17064937530545973451ULL, 7772935410947358787ULL}},
+			{BG_SFC64, "SFC64", {12614612106463595544ULL, 746723346124915927ULL, 7914240138488306530ULL}},
+			{BG_MT19937, "MT19937", {1463718072ULL, 2137291433ULL, 2035765579ULL}},
+		};
+		for (size_t k = 0; k < sizeof bg / sizeof bg[0]; k++) {
+			uint32_t ent = 5, pool[4], w[624];
+			struct pcg64 p;
+			int ok = 1;
+			ss_generate(&ent, 1, pool, 4, w, bg_seed_nwords(bg[k].kind));
+			bg_seed(&p, bg[k].kind, w);
+			for (int i = 0; i < 3; i++)
+				ok &= (bg[k].kind == BG_MT19937 ? mt_next32(&p.o.mt) : pcg_next64(&p)) == bg[k].raw[i];
+			printf("%s %d - %s(5).random_raw(3)\n", ok ? "ok" : "not ok", ++num, bg[k].name);
+			failed += !ok;
+		}
 	}
 	nh_chdir_scratch();
 	nh_run_prefix("random-", &num, &failed);
