@@ -148,7 +148,7 @@ static int make_cal(struct eval *ev, struct value *weekmask, struct value *holid
 	if (parse_weekmask(ev, weekmask, cal->mask) < 0)
 		return -1;
 	if (!memchr(cal->mask, 1, 7)) {
-		err_set(ev, TY_ValueError, "Cannot construct a numpy busdaycal with a weekmask of all zeros");
+		err_set(ev, TY_ValueError, "Cannot construct a numpy.busdaycal with a weekmask of all zeros");
 		return -1;
 	}
 	if (holidays && holidays->type != VT_NONE) {
@@ -373,9 +373,9 @@ static struct value *fn_busday_offset(struct eval *ev, const struct builtin *bi,
 		goto out;
 	if (!(off = arr_asarray(ev, &backend_host, offsets, -1)))
 		goto out;
-	if (!dt_is_int(off->dtype) && off->dtype != DT_BOOL) {
+	if (dt_is_complex(off->dtype)) {
 		err_set(ev, TY_TypeError, "Cannot cast array data from dtype('%s') to dtype('int64') "
-			"according to the rule 'safe'", dtype_table[off->dtype].name);
+			"according to the rule 'unsafe'", dtype_table[off->dtype].name);
 		goto out;
 	}
 	sc = sc && off->ndim == 0;
@@ -385,6 +385,10 @@ static struct value *fn_busday_offset(struct eval *ev, const struct builtin *bi,
 		int64_t x = ((int64_t *)nd_data(d))[i], k = ((int64_t *)nd_data(off))[i];
 		int64_t *y = (int64_t *)nd_data(o) + i;
 		if (x == DT_NAT) {
+			if (roll == R_RAISE) {
+				err_set(ev, TY_ValueError, "NaT input in busday_offset");
+				goto out;
+			}
 			*y = DT_NAT;
 			continue;
 		}
@@ -501,7 +505,9 @@ static struct value *fn_busday_count(struct eval *ev, const struct builtin *bi, 
 			err_set(ev, TY_ValueError, "Cannot compute a business day count with a NaT (not-a-time) date");
 			goto out;
 		}
-		((int64_t *)nd_data(o))[i] = y >= x ? count_between(&cal, x, y) : -count_between(&cal, y, x);
+		/* backwards: the end date excluded, the begin date included */
+		((int64_t *)nd_data(o))[i] = y >= x ? count_between(&cal, x, y) :
+					     -count_between(&cal, y + 1, x + 1);
 	}
 	res = wrap_out(ev, o, s1 && s2, 'i');
 	o = NULL;

@@ -2,11 +2,15 @@
  * dt_funcs.c — the numpy functions of datetimes: np.datetime64 and
  * np.timedelta64 (the scalar types), np.isnat, np.datetime_data,
  * np.datetime_as_string, and the datetime forms of np.array, np.asarray,
- * np.arange, np.dtype, np.diff, np.mean/min/max/sum.  Each of those takes
+ * np.arange, np.dtype, np.diff, np.mean, np.zeros/ones/empty/full, and the
+ * functions that only move items (sort, concatenate, where, reshape ...:
+ * run on the int64 storage and wrapped again).  Each of those takes
  * its datetime path only for a datetime argument and otherwise hands the
  * call to the function the numeric areas published under the same name.
  *
  * Host only: in the cp namespace the datetime forms are a NotImplementedError.
+ * np.sum/min/max and the ufuncs stay the numeric areas' own (the statement
+ * fuser knows them by address): datetimes reach them as a.sum(), a + b.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,8 +24,13 @@
 static struct value *forward(struct eval *ev, const struct builtin *bi, const char *name, int argc,
 			     struct value **argv, const struct kwargs *kw)
 {
+	static struct { const char *name; builtin_fn fn; } cache[48];
 	const struct arr_func *const *t = arr_published(NS_TOP);
 	builtin_fn fn = NULL;
+	size_t slot = 0;
+	for (; slot < sizeof cache / sizeof cache[0] && cache[slot].name; slot++)
+		if (cache[slot].name == name || !strcmp(cache[slot].name, name))
+			return cache[slot].fn(ev, bi, argc, argv, kw);
 	for (; *t; t++) {
 		if (*t == arr_datetime_funcs)
 			continue;
@@ -31,6 +40,10 @@ static struct value *forward(struct eval *ev, const struct builtin *bi, const ch
 	}
 	if (!fn)
 		return err_set(ev, TY_AttributeError, "module 'numpy' has no attribute '%s'", name);
+	if (slot < sizeof cache / sizeof cache[0]) {
+		cache[slot].name = name;   /* static strings: the tables' and ours */
+		cache[slot].fn = fn;
+	}
 	return fn(ev, bi, argc, argv, kw);
 }
 
@@ -71,6 +84,19 @@ static struct value *array_like(struct eval *ev, const struct builtin *bi, const
 	int r = dtype ? dt_dtype_arg(ev, dtype, &kind, &m) : 0;
 	if (r < 0)
 		return NULL;
+	if (!r && argc > 0 && dt_val_of(argv[0]) && dtype && dtype->type != VT_NONE &&
+	    dt_val_of(argv[0])->kind != 'U' && !on_cupy(bi)) {
+		/* np.array(datetimes, dtype=float): the counts, cast */
+		int ndt = -1;
+		struct ndarray *c;
+		if (arr_parse_dtype(ev, dtype, &ndt) < 0)
+			return NULL;
+		if (ndt < 0 || !(c = dt_items(ev, dt_val_of(argv[0]))))
+			return ndt < 0 ? err_set(ev, TY_TypeError, "Cannot interpret the dtype") : NULL;
+		struct ndarray *o = arr_astype(ev, c, ndt);
+		nd_decref(c);
+		return arr_wrap(ev, o);
+	}
 	if ((!r && !(d && (!dtype || dtype->type == VT_NONE))) || argc < 1)
 		return forward(ev, bi, name, argc, argv, kw);
 	if (on_cupy(bi))
@@ -222,10 +248,9 @@ static struct value *fn_diff(struct eval *ev, const struct builtin *bi, int argc
 static struct value *reduce_fn(struct eval *ev, const struct builtin *bi, const char *name, int argc,
 			       struct value **argv, const struct kwargs *kw)
 {
-	const char *what = !strcmp(name, "amin") ? "min" : !strcmp(name, "amax") ? "max" : name;
 	if (argc < 1 || !dt_val_of(argv[0]))
 		return forward(ev, bi, name, argc, argv, kw);
-	return dt_reduce(ev, argv[0], what, argc - 1, argv + 1, kw);
+	return dt_reduce(ev, argv[0], name, argc - 1, argv + 1, kw);
 }
 
 #define REDUCE(fname, name) \
@@ -233,11 +258,276 @@ static struct value *reduce_fn(struct eval *ev, const struct builtin *bi, const 
 				   struct value **argv, const struct kwargs *kw) \
 	{ return reduce_fn(ev, bi, name, argc, argv, kw); }
 REDUCE(fn_mean, "mean")
-REDUCE(fn_min, "min")
-REDUCE(fn_max, "max")
-REDUCE(fn_amin, "amin")
-REDUCE(fn_amax, "amax")
-REDUCE(fn_sum, "sum")
+
+
+/* ---- functions that only move items: run on the int64 storage ---- */
+
+/* does fname give indices (not items) back? */
+static int gives_indices(const char *fname)
+{
+	return !strcmp(fname, "argsort") || !strcmp(fname, "argmin") || !strcmp(fname, "argmax") ||
+	       !strcmp(fname, "searchsorted") || !strcmp(fname, "nonzero") || !strcmp(fname, "shape") ||
+	       !strcmp(fname, "ndim") || !strcmp(fname, "size");
+}
+
+static int orders(const char *fname)
+{
+	return !strcmp(fname, "sort") || !strcmp(fname, "argsort") || !strcmp(fname, "unique") ||
+	       !strcmp(fname, "argmin") || !strcmp(fname, "argmax") || !strcmp(fname, "searchsorted");
+}
+
+/* the common kind/meta of the datetime values among v (and one level of
+ * lists in it); 0 none, 1 found, -1 error */
+static int scan(struct eval *ev, struct value *v, char *kind, struct dt_meta *m, int *nat)
+{
+	struct dt_val *d = dt_val_of(v);
+	if (d && d->kind != 'U') {
+		if (*kind && *kind != d->kind) {
+			err_set(ev, TY_TypeError, "Cannot mix datetime64 and timedelta64 items here");
+			return -1;
+		}
+		if (*kind ? dt_common_meta(ev, d->kind, m, &d->m, m) < 0 : 0)
+			return -1;
+		if (!*kind)
+			*m = d->m;
+		*kind = d->kind;
+		struct ndarray *c = dt_items(ev, d);
+		if (!c)
+			return -1;
+		for (int64_t i = 0; i < nd_size(c); i++)
+			*nat |= ((int64_t *)nd_data(c))[i] == DT_NAT;
+		nd_decref(c);
+		return 1;
+	}
+	if (v->type == VT_LIST || v->type == VT_TUPLE) {
+		int any = 0;
+		for (size_t i = 0; i < v->u.seq.n; i++) {
+			int r = scan(ev, v->u.seq.items[i], kind, m, nat);
+			if (r < 0)
+				return -1;
+			any |= r;
+		}
+		return any;
+	}
+	if (d && d->kind == 'U') {
+		err_set(ev, TY_NotImplementedError, "%s of a string array: Lumen has no string arrays",
+			val_call_site() ? val_call_site() : "this function");
+		return -1;
+	}
+	return 0;
+}
+
+/* v with its datetime values replaced by their int64 storage in meta m */
+static struct value *unwrap(struct eval *ev, struct value *v, char kind, const struct dt_meta *m)
+{
+	struct dt_val *d = dt_val_of(v);
+	if (d) {
+		struct value *c = dt_astype(ev, v, kind, m), *r;
+		if (!c)
+			return NULL;
+		r = val_ndarray_new(nd_incref(dt_val_of(c)->a));
+		val_decref(c);
+		return r;
+	}
+	if (v->type == VT_LIST || v->type == VT_TUPLE) {
+		size_t n = v->u.seq.n;
+		struct value **it = calloc(n ? n : 1, sizeof *it);
+		if (!it)
+			return err_nomem(ev);
+		for (size_t i = 0; i < n; i++)
+			if (!(it[i] = unwrap(ev, v->u.seq.items[i], kind, m))) {
+				for (size_t k = 0; k < i; k++)
+					val_decref(it[k]);
+				free(it);
+				return NULL;
+			}
+		struct value *r = v->type == VT_LIST ? val_list_new(n, it) : val_tuple_new(n, it);
+		free(it);
+		return r;
+	}
+	return val_incref(v);
+}
+
+static struct value *rewrap(struct eval *ev, struct value *r, char kind, const struct dt_meta *m)
+{
+	struct ndarray *a = arr_borrow(r);
+	if (a && a->dtype == DT_INT64) {
+		struct value *w = dt_val_new(ev, kind, m, 0, nd_incref(a));
+		val_decref(r);
+		return w;
+	}
+	if (r && r->type == VT_SCALAR && r->u.sc.dtype == DT_INT64) {
+		struct value *w = dt_val_new(ev, kind, m, 1, arr_asarray(ev, &backend_host, r, DT_INT64));
+		val_decref(r);
+		return w;
+	}
+	if (r && r->type == VT_TUPLE && r->u.seq.n && arr_borrow(r->u.seq.items[0])) {
+		/* unique(..., return_index=True): the items first */
+		struct value *first = rewrap(ev, val_incref(r->u.seq.items[0]), kind, m);
+		if (!first) {
+			val_decref(r);
+			return NULL;
+		}
+		val_decref(r->u.seq.items[0]);
+		r->u.seq.items[0] = first;
+	}
+	return r;
+}
+
+static struct value *storage_call(struct eval *ev, const struct builtin *bi, const char *fname,
+				  int argc, struct value **argv, const struct kwargs *kw)
+{
+	char kind = 0;
+	struct dt_meta m = { DU_GENERIC, 1 };
+	int nat = 0, any = 0, r;
+	struct value **nargv, **nkv = NULL, *res = NULL;
+	struct kwargs nkw = {0};
+	for (int i = 0; i < argc; i++) {
+		if ((r = scan(ev, argv[i], &kind, &m, &nat)) < 0)
+			return NULL;
+		any |= r;
+	}
+	for (int i = 0; kw && i < kw->n; i++) {
+		if ((r = scan(ev, kw->vals[i], &kind, &m, &nat)) < 0)
+			return NULL;
+		any |= r;
+	}
+	if (!any)
+		return forward(ev, bi, fname, argc, argv, kw);
+	if (on_cupy(bi))
+		return cupy_refuses(ev, fname);
+	if (nat && orders(fname))
+		return err_set(ev, TY_NotImplementedError, "numpy.%s of datetime values with NaT: Lumen "
+			       "does not order NaT as NumPy does (last) yet", fname);
+	nargv = calloc(argc ? argc : 1, sizeof *nargv);
+	if (kw && kw->n)
+		nkv = calloc(kw->n, sizeof *nkv);
+	if (!nargv || (kw && kw->n && !nkv))
+		goto out;
+	for (int i = 0; i < argc; i++)
+		if (!(nargv[i] = unwrap(ev, argv[i], kind, &m)))
+			goto out;
+	for (int i = 0; kw && i < kw->n; i++)
+		if (!(nkv[i] = unwrap(ev, kw->vals[i], kind, &m)))
+			goto out;
+	if (kw) {
+		nkw.n = kw->n;
+		nkw.names = kw->names;
+		nkw.vals = nkv;
+	}
+	res = forward(ev, bi, fname, argc, nargv, kw ? &nkw : NULL);
+	if (res && !gives_indices(fname))
+		res = rewrap(ev, res, kind, &m);
+out:
+	for (int i = 0; nargv && i < argc; i++)
+		val_decref(nargv[i]);
+	for (int i = 0; nkv && kw && i < kw->n; i++)
+		val_decref(nkv[i]);
+	free(nargv);
+	free(nkv);
+	if (!nargv)
+		return err_nomem(ev);
+	return res;
+}
+
+#define STORAGE(fname, name) \
+	static struct value *fname(struct eval *ev, const struct builtin *bi, int argc, \
+				   struct value **argv, const struct kwargs *kw) \
+	{ return storage_call(ev, bi, name, argc, argv, kw); }
+STORAGE(fs_sort, "sort")
+STORAGE(fs_argsort, "argsort")
+STORAGE(fs_unique, "unique")
+STORAGE(fs_concatenate, "concatenate")
+STORAGE(fs_stack, "stack")
+STORAGE(fs_where, "where")
+STORAGE(fs_reshape, "reshape")
+STORAGE(fs_ravel, "ravel")
+STORAGE(fs_transpose, "transpose")
+STORAGE(fs_flip, "flip")
+STORAGE(fs_take, "take")
+STORAGE(fs_repeat, "repeat")
+STORAGE(fs_tile, "tile")
+STORAGE(fs_argmin, "argmin")
+STORAGE(fs_argmax, "argmax")
+STORAGE(fs_searchsorted, "searchsorted")
+STORAGE(fs_shape, "shape")
+
+/* np.zeros / np.ones / np.empty (shape, dtype='M8[D]'): int64 storage */
+static struct value *filled(struct eval *ev, const struct builtin *bi, const char *fname, int argc,
+			    struct value **argv, const struct kwargs *kw)
+{
+	struct value *dtype = argc > 1 ? argv[1] : kwarg(kw, "dtype"), *i64, *r, *nargv[2];
+	char kind;
+	struct dt_meta m;
+	int k = dtype ? dt_dtype_arg(ev, dtype, &kind, &m) : 0;
+	if (k < 0)
+		return NULL;
+	if (!k || argc < 1)
+		return forward(ev, bi, fname, argc, argv, kw);
+	if (on_cupy(bi))
+		return cupy_refuses(ev, fname);
+	if (argc > 2 || (kw && kw->n > (argc > 1 ? 0 : 1)))
+		return err_set(ev, TY_NotImplementedError, "numpy.%s with a datetime dtype: Lumen takes "
+			       "shape and dtype only", fname);
+	if (!(i64 = val_cstr("int64")))
+		return NULL;
+	nargv[0] = argv[0];
+	nargv[1] = i64;
+	r = forward(ev, bi, fname, 2, nargv, NULL);
+	val_decref(i64);
+	if (!r)
+		return NULL;
+	if (m.unit == DU_GENERIC && kind == 'M') {
+		val_decref(r);
+		return err_set(ev, TY_NotImplementedError, "numpy.%s with a generic datetime64 dtype: "
+			       "give a unit ('M8[D]')", fname);
+	}
+	return rewrap(ev, r, kind, &m);
+}
+
+static struct value *fn_zeros(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
+			      const struct kwargs *kw) { return filled(ev, bi, "zeros", argc, argv, kw); }
+static struct value *fn_ones(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
+			     const struct kwargs *kw) { return filled(ev, bi, "ones", argc, argv, kw); }
+static struct value *fn_empty(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
+			      const struct kwargs *kw) { return filled(ev, bi, "zeros", argc, argv, kw); }
+
+/* np.full(shape, fill_value, dtype=None) with a datetime fill or dtype */
+static struct value *fn_full(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
+			     const struct kwargs *kw)
+{
+	struct value *shape = NULL, *fill = NULL, *dtype = NULL, *order = NULL, *device = NULL, *like = NULL;
+	struct value *z, *item, *nargv[2];
+	char kind = 0;
+	struct dt_meta m = { DU_GENERIC, 1 };
+	int k = 0;
+	if (args_parse(ev, "full", argc, argv, kw, "shape,fill_value|dtype,order$device,like", &shape, &fill,
+		       &dtype, &order, &device, &like) < 0)
+		return NULL;
+	if (dtype && (k = dt_dtype_arg(ev, dtype, &kind, &m)) < 0)
+		return NULL;
+	if (!k && !(dt_val_of(fill) && dt_val_of(fill)->kind != 'U' && (!dtype || dtype->type == VT_NONE)))
+		return forward(ev, bi, "full", argc, argv, kw);
+	if (on_cupy(bi))
+		return cupy_refuses(ev, "full");
+	if (!k) {
+		kind = dt_val_of(fill)->kind;
+		m = dt_val_of(fill)->m;
+	}
+	if (!(item = dt_from_obj(ev, fill, kind, &m, 1)))
+		return NULL;
+	m = dt_val_of(item)->m;
+	nargv[0] = shape;
+	nargv[1] = val_ndarray_new(nd_incref(dt_val_of(item)->a));
+	val_decref(item);
+	if (!nargv[1])
+		return NULL;
+	z = forward(ev, bi, "full", 2, nargv, NULL);
+	val_decref(nargv[1]);
+	return z ? rewrap(ev, z, kind, &m) : NULL;
+}
+
+
 
 /* np.isnat(x) */
 static struct value *fn_isnat(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
@@ -455,21 +745,32 @@ const struct arr_func arr_datetime_funcs[] = {
 	 "Calculate the n-th discrete difference along the given axis."},
 	{"mean", fn_mean, "mean(a, axis=None, dtype=None, out=None, keepdims=<no value>, *, where=<no value>)",
 	 "Compute the arithmetic mean along the specified axis."},
-	{"min", fn_min, "min(a, axis=None, out=None, keepdims=<no value>, initial=<no value>, where=<no value>)",
-	 "Return the minimum of an array or minimum along an axis."},
-	{"max", fn_max, "max(a, axis=None, out=None, keepdims=<no value>, initial=<no value>, where=<no value>)",
-	 "Return the maximum of an array or maximum along an axis."},
-	{"amin", fn_amin, "amin(a, axis=None, out=None, keepdims=<no value>, initial=<no value>, where=<no value>)",
-	 "Return the minimum of an array or minimum along an axis."},
-	{"amax", fn_amax, "amax(a, axis=None, out=None, keepdims=<no value>, initial=<no value>, where=<no value>)",
-	 "Return the maximum of an array or maximum along an axis."},
-	{"sum", fn_sum, "sum(a, axis=None, dtype=None, out=None, keepdims=<no value>, initial=<no value>, where=<no value>)",
-	 "Sum of array elements over a given axis."},
 	{"isnat", fn_isnat, "isnat(x, /, out=None, *, where=True, casting='same_kind', order='K', dtype=None, subok=True)",
 	 "Test element-wise for NaT (not a time) and return result as a boolean array."},
 	{"datetime_data", fn_datetime_data, "datetime_data(dtype, /)",
 	 "Get information about the step size of a date or time type."},
 	{"datetime_as_string", fn_datetime_as_string, "datetime_as_string(arr, unit=None, timezone='naive', casting='same_kind')",
 	 "Convert an array of datetimes into an array of strings."},
+	{"zeros", fn_zeros, "zeros(shape, dtype=float, order='C', *, like=None)", "Return a new array of given shape and type, filled with zeros."},
+	{"ones", fn_ones, "ones(shape, dtype=None, order='C', *, device=None, like=None)", "Return a new array of given shape and type, filled with ones."},
+	{"empty", fn_empty, "empty(shape, dtype=float, order='C', *, device=None, like=None)", "Return a new array of given shape and type, without initializing entries."},
+	{"full", fn_full, "full(shape, fill_value, dtype=None, order='C', *, device=None, like=None)", "Return a new array of given shape and type, filled with fill_value."},
+	{"sort", fs_sort, "sort(a, axis=-1, kind=None, order=None, *, stable=None)", "Return a sorted copy of an array."},
+	{"argsort", fs_argsort, "argsort(a, axis=-1, kind=None, order=None, *, stable=None)", "Returns the indices that would sort an array."},
+	{"unique", fs_unique, "unique(ar, return_index=False, return_inverse=False, return_counts=False, axis=None, *, equal_nan=True, sorted=True)", "Find the unique elements of an array."},
+	{"concatenate", fs_concatenate, "concatenate((a1, a2, ...), axis=0, out=None, dtype=None, casting=\"same_kind\")", "Join a sequence of arrays along an existing axis."},
+	{"stack", fs_stack, "stack(arrays, axis=0, out=None, *, dtype=None, casting='same_kind')", "Join a sequence of arrays along a new axis."},
+	{"where", fs_where, "where(condition, [x, y], /)", "Return elements chosen from x or y depending on condition."},
+	{"reshape", fs_reshape, "reshape(a, /, shape=None, order='C', *, copy=None)", "Gives a new shape to an array without changing its data."},
+	{"ravel", fs_ravel, "ravel(a, order='C')", "Return a contiguous flattened array."},
+	{"transpose", fs_transpose, "transpose(a, axes=None)", "Returns an array with axes transposed."},
+	{"flip", fs_flip, "flip(m, axis=None)", "Reverse the order of elements in an array along the given axis."},
+	{"take", fs_take, "take(a, indices, axis=None, out=None, mode='raise')", "Take elements from an array along an axis."},
+	{"repeat", fs_repeat, "repeat(a, repeats, axis=None)", "Repeat each element of an array after themselves."},
+	{"tile", fs_tile, "tile(A, reps)", "Construct an array by repeating A the number of times given by reps."},
+	{"argmin", fs_argmin, "argmin(a, axis=None, out=None, *, keepdims=<no value>)", "Returns the indices of the minimum values along an axis."},
+	{"argmax", fs_argmax, "argmax(a, axis=None, out=None, *, keepdims=<no value>)", "Returns the indices of the maximum values along an axis."},
+	{"searchsorted", fs_searchsorted, "searchsorted(a, v, side='left', sorter=None)", "Find indices where elements should be inserted to maintain order."},
+	{"shape", fs_shape, "shape(a)", "Return the shape of an array."},
 	{NULL, NULL, NULL, NULL},
 };

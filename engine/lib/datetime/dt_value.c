@@ -18,6 +18,7 @@
 #include "lang/error.h"
 #include "lang/strbuf.h"
 #include "lang/args.h"
+#include "array/nscall.h"
 
 static const struct objtype desc_type, dtv_type;
 
@@ -1299,12 +1300,78 @@ static struct value *m_tolist(struct eval *ev, const struct builtin *bi, int arg
 		       "datetime.timedelta items yet", bi->name, d->kind == 'M' ? "datetime64" : "timedelta64");
 }
 
+
+/* a.reshape / a.ravel / a.flatten / a.view('i8') / a.argsort: the int64
+ * storage's own method, the result wrapped again (indices stay plain) */
+static struct value *storage_method(struct eval *ev, const struct builtin *bi, const char *name,
+				    int argc, struct value **argv, const struct kwargs *kw, int wrap)
+{
+	struct dt_val *d = SELF(bi);
+	struct value *w, *r;
+	struct ndarray *ra;
+	if (d->kind == 'U')
+		return err_set(ev, TY_NotImplementedError, "%s of a string array: Lumen has no string arrays", name);
+	if (!(w = val_ndarray_new(nd_incref(d->a))))
+		return NULL;
+	r = arr_method_call(ev, w, name, argc, argv, kw);
+	val_decref(w);
+	if (!r || !wrap)
+		return r;
+	if ((ra = arr_borrow(r)) && ra->dtype == DT_INT64) {
+		struct value *o = dt_val_new(ev, d->kind, &d->m, 0, nd_incref(ra));
+		val_decref(r);
+		return o;
+	}
+	return r;
+}
+
+static struct value *m_reshape(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
+			       const struct kwargs *kw) { return storage_method(ev, bi, "reshape", argc, argv, kw, 1); }
+static struct value *m_ravel(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
+			     const struct kwargs *kw) { return storage_method(ev, bi, "ravel", argc, argv, kw, 1); }
+static struct value *m_flatten(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
+			       const struct kwargs *kw) { return storage_method(ev, bi, "flatten", argc, argv, kw, 1); }
+static struct value *m_argsort(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
+			       const struct kwargs *kw) { return storage_method(ev, bi, "argsort", argc, argv, kw, 0); }
+
+/* a.view('i8') / a.view(np.int64): the storage itself */
+static struct value *m_view(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
+			    const struct kwargs *kw)
+{
+	struct dt_val *d = SELF(bi);
+	int dt = -1;
+	(void)kw;
+	if (d->kind == 'U' || argc != 1 || arr_parse_dtype(ev, argv[0], &dt) < 0 || dt != DT_INT64) {
+		if (err_occurred(ev))
+			err_clear(ev);
+		return err_set(ev, TY_NotImplementedError, "view of a datetime array: Lumen views it as "
+			       "'i8' (np.int64) only");
+	}
+	if (d->scalar)
+		return arr_result(ev, arr_contiguous(ev, d->a));
+	return val_ndarray_new(nd_view(ev, d->a, DT_INT64, d->a->ndim, d->a->shape, d->a->strides,
+				       d->a->offset));
+}
+
+/* __array__: asked by every function Lumen has no datetime form of */
+static struct value *m_array(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
+			     const struct kwargs *kw)
+{
+	const char *site = val_call_site();
+	(void)argc; (void)argv; (void)kw;
+	return err_set(ev, TY_NotImplementedError, "%s: Lumen's %s arrays reach only the functions "
+		       "written for them (see tests/docstrings/LIMITS.md, datetime)", site ? site : "this function",
+		       SELF(bi)->kind == 'M' ? "datetime64" : SELF(bi)->kind == 'm' ? "timedelta64" : "string");
+}
+
 static const struct {
 	const char *name;
 	builtin_fn fn;
 } methods[] = {
 	{"astype", m_astype}, {"copy", m_copy}, {"min", m_min}, {"max", m_max}, {"mean", m_mean},
-	{"sum", m_sum}, {"tolist", m_tolist}, {"item", m_tolist},
+	{"sum", m_sum}, {"tolist", m_tolist}, {"item", m_tolist}, {"reshape", m_reshape},
+	{"ravel", m_ravel}, {"flatten", m_flatten}, {"argsort", m_argsort}, {"view", m_view},
+	{"__array__", m_array},
 };
 
 static struct value *val_getattr_slot(struct eval *ev, struct value *self, const char *name)
@@ -1350,7 +1417,8 @@ static struct value *val_getattr_slot(struct eval *ev, struct value *self, const
 }
 
 static const char *const val_attrs[] = {"dtype", "shape", "ndim", "size", "itemsize", "T", "astype",
-					"copy", "min", "max", "mean", "sum", "tolist", "item", NULL};
+					"copy", "min", "max", "mean", "sum", "tolist", "item", "reshape", "ravel",
+					"flatten", "argsort", "view", NULL};
 
 static const struct objtype dtv_type = {
 	.name = "ndarray", .free = val_free, .getattr = val_getattr_slot, .repr = dtv_repr,
