@@ -95,14 +95,7 @@ static int parse_weekmask(struct eval *ev, struct value *w, uint8_t *mask)
 		}
 		for (int i = 0; i < 7; i++) {
 			int64_t x = ((int64_t *)nd_data(c))[i];
-			if (x != 0 && x != 1) {
-				err_set(ev, TY_ValueError, "A business day weekmask array must have all "
-					"1's and 0's");
-				nd_decref(c);
-				nd_decref(a);
-				return -1;
-			}
-			mask[i] = (uint8_t)x;
+			mask[i] = x != 0;
 		}
 		nd_decref(c);
 		nd_decref(a);
@@ -119,8 +112,8 @@ static int cmp64(const void *a, const void *b)
 }
 
 /* weekmask + holidays (or a calendar) into cal; -1 with the error set */
-static int make_cal(struct eval *ev, struct value *weekmask, struct value *holidays, struct value *busdaycal,
-		    struct bdcal *cal)
+static int make_cal(struct eval *ev, const char *fname, struct value *weekmask, struct value *holidays,
+		    struct value *busdaycal, struct bdcal *cal)
 {
 	int sc;
 	memset(cal, 0, sizeof *cal);
@@ -128,7 +121,7 @@ static int make_cal(struct eval *ev, struct value *weekmask, struct value *holid
 		struct bdcal *b;
 		if ((weekmask && weekmask->type != VT_NONE) || (holidays && holidays->type != VT_NONE)) {
 			err_set(ev, TY_ValueError, "Cannot supply both the weekmask/holidays and the "
-				"busdaycal parameters to busday functions");
+				"busdaycal parameters to %s()", fname);
 			return -1;
 		}
 		if (busdaycal->type != VT_OBJECT || busdaycal->u.obj.t != &cal_type) {
@@ -211,7 +204,7 @@ static struct value *fn_busdaycalendar(struct eval *ev, const struct builtin *bi
 		return NULL;
 	if (!(c = calloc(1, sizeof *c)))
 		return err_nomem(ev);
-	if (make_cal(ev, weekmask, holidays, NULL, c) < 0) {
+	if (make_cal(ev, "busdaycalendar", weekmask, holidays, NULL, c) < 0) {
 		cal_free(c);
 		return NULL;
 	}
@@ -280,7 +273,7 @@ static struct value *fn_is_busday(struct eval *ev, const struct builtin *bi, int
 		return NULL;
 	if (out && out->type != VT_NONE)
 		return err_set(ev, TY_NotImplementedError, "is_busday(out=): not supported by Lumen");
-	if (make_cal(ev, weekmask, holidays, busdaycal, &cal) < 0)
+	if (make_cal(ev, "is_busday", weekmask, holidays, busdaycal, &cal) < 0)
 		return NULL;
 	if (!(d = dt_days_of(ev, dates, &sc))) {
 		free(cal.hol);
@@ -364,7 +357,7 @@ static struct value *fn_busday_offset(struct eval *ev, const struct builtin *bi,
 	} else if (rollv && rollv->type != VT_NONE) {
 		return err_set(ev, TY_TypeError, "roll must be a string");
 	}
-	if (make_cal(ev, weekmask, holidays, busdaycal, &cal) < 0)
+	if (make_cal(ev, "busday_offset", weekmask, holidays, busdaycal, &cal) < 0)
 		return NULL;
 	nbus = 0;
 	for (int i = 0; i < 7; i++)
@@ -494,7 +487,7 @@ static struct value *fn_busday_count(struct eval *ev, const struct builtin *bi, 
 		return NULL;
 	if (out && out->type != VT_NONE)
 		return err_set(ev, TY_NotImplementedError, "busday_count(out=): not supported by Lumen");
-	if (make_cal(ev, weekmask, holidays, busdaycal, &cal) < 0)
+	if (make_cal(ev, "busday_count", weekmask, holidays, busdaycal, &cal) < 0)
 		return NULL;
 	if (!(a = dt_days_of(ev, bd, &s1)) || !(b = dt_days_of(ev, ed, &s2)) || pair(ev, &a, &b) < 0 ||
 	    !(o = nd_new(ev, &backend_host, DT_INT64, a->ndim, a->shape)))

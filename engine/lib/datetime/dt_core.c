@@ -96,17 +96,18 @@ void dt_meta_str(const struct dt_meta *m, char *buf, size_t n)
 }
 
 /* Howard Hinnant's civil_from_days / days_from_civil */
-void dt_civil(int64_t z, int64_t *y, int *mo, int *d)
+void dt_civil(int64_t days, int64_t *y, int *mo, int *d)
 {
-	z += 719468;
-	int64_t era = (z >= 0 ? z : z - 146096) / 146097;
-	int64_t doe = z - era * 146097;
-	int64_t yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-	int64_t doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-	int64_t mp = (5 * doy + 2) / 153;
+	/* in 128 bits: the largest int64 day counts still have a year */
+	i128 z = (i128)days + 719468;
+	i128 era = (z >= 0 ? z : z - 146096) / 146097;
+	i128 doe = z - era * 146097;
+	i128 yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+	i128 doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+	i128 mp = (5 * doy + 2) / 153;
 	*d = (int)(doy - (153 * mp + 2) / 5 + 1);
 	*mo = (int)(mp < 10 ? mp + 3 : mp - 9);
-	*y = yoe + era * 400 + (*mo <= 2);
+	*y = (int64_t)(yoe + era * 400 + (*mo <= 2));
 }
 
 int64_t dt_days_from_civil(int64_t y, int mo, int d)
@@ -353,8 +354,6 @@ int dt_parse_iso(struct eval *ev, const char *str, struct dt_moment *t, int *uni
 	while (isspace((unsigned char)*s))
 		s++;
 	len = strlen(s);
-	while (len && isspace((unsigned char)s[len - 1]))
-		len--;
 	if (len == 0 || (len == 3 && !strncasecmp(s, "nat", 3))) {
 		*nat = 1;
 		*unit = DU_GENERIC;
@@ -385,7 +384,7 @@ int dt_parse_iso(struct eval *ev, const char *str, struct dt_moment *t, int *uni
 		year = year * 10 + (*p++ - '0');
 		nd++;
 	}
-	if (nd < 4)
+	if (nd < 1)
 		return bad_at(ev, str, p - str);
 	if (neg)
 		year = -year;

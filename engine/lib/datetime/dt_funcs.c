@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "lib/datetime/dt_int.h"
 #include "array/nscall.h"
 #include "lang/args.h"
@@ -610,7 +611,7 @@ static struct value *fn_datetime_as_string(struct eval *ev, const struct builtin
 	struct dt_meta g = { DU_GENERIC, 1 }, um;
 	struct dt_val *d;
 	struct ndarray *c = NULL;
-	int unit, utc = 0, autou = 0;
+	int unit, utc = 0, autou = 0, local = 0;
 	const char *cast = "same_kind";
 	char **strs = NULL;
 	int64_t n = 0;
@@ -647,16 +648,19 @@ static struct value *fn_datetime_as_string(struct eval *ev, const struct builtin
 	if (tz && tz->type == VT_STR && !strcmp(tz->u.str->s, "UTC")) {
 		utc = 1;
 	} else if (tz && tz->type == VT_STR && !strcmp(tz->u.str->s, "local")) {
+		local = 1;
+	} else if (tz && !(tz->type == VT_STR && !strcmp(tz->u.str->s, "naive")) && tz->type != VT_NONE) {
+		err_set(ev, TY_NotImplementedError, "datetime_as_string: Lumen supports timezone='naive' "
+			"and 'UTC' only (no tzinfo objects)");
+		goto out;
+	}
+	if (local && (autou ? d->m.unit : unit) < DU_h) {
 		if (strcmp(cast, "unsafe"))
 			err_set(ev, TY_TypeError, "Cannot create a local timezone-based date string from a "
 				"NumPy datetime without forcing 'unsafe' casting");
 		else
-			err_set(ev, TY_NotImplementedError, "datetime_as_string: timezone='local' is not "
-				"supported by Lumen (only 'naive' and 'UTC')");
-		goto out;
-	} else if (tz && !(tz->type == VT_STR && !strcmp(tz->u.str->s, "naive")) && tz->type != VT_NONE) {
-		err_set(ev, TY_NotImplementedError, "datetime_as_string: Lumen supports timezone='naive' "
-			"and 'UTC' only (no tzinfo objects)");
+			err_set(ev, TY_NotImplementedError, "datetime_as_string: a local time zone with a "
+				"date unit is not supported by Lumen");
 		goto out;
 	}
 	if (!autou && unit < d->m.unit && d->m.unit != DU_GENERIC &&
@@ -692,9 +696,28 @@ static struct value *fn_datetime_as_string(struct eval *ev, const struct builtin
 					goto out;
 				dt_to_moment(w, &cm, &t);
 			}
-			dt_format_iso(&t, u, buf, sizeof buf - 2);
-			if (utc && u >= DU_h)
-				strcat(buf, "Z");
+			if (local) {
+				/* the C library's local time zone, as NumPy asks the OS */
+				int64_t secs = t.days * 86400 + t.sod, off;
+				time_t tt = (time_t)secs;
+				struct tm tm;
+				if (!localtime_r(&tt, &tm)) {
+					err_set(ev, TY_OverflowError, "datetime_as_string: the date is out of the "
+						"range of the C library's local time");
+					goto out;
+				}
+				off = tm.tm_gmtoff;
+				secs += off;
+				t.days = secs >= 0 ? secs / 86400 : -((-secs + 86399) / 86400);
+				t.sod = secs - t.days * 86400;
+				dt_format_iso(&t, u, buf, sizeof buf - 8);
+				snprintf(buf + strlen(buf), 8, "%c%02d%02d", off < 0 ? '-' : '+',
+					 (int)(llabs(off) / 3600), (int)(llabs(off) / 60 % 60));
+			} else {
+				dt_format_iso(&t, u, buf, sizeof buf - 2);
+				if (utc && u >= DU_h)
+					strcat(buf, "Z");
+			}
 		}
 		if (!(strs[i] = strdup(buf))) {
 			err_nomem(ev);
@@ -704,7 +727,8 @@ static struct value *fn_datetime_as_string(struct eval *ev, const struct builtin
 	if (d->scalar) {
 		res = val_cstr(strs[0]);
 	} else {
-		res = dt_strarr_new(ev, c->ndim, c->shape, strs, n, iso_strlen(autou ? DU_GENERIC : unit, utc));
+		res = dt_strarr_new(ev, c->ndim, c->shape, strs, n,
+				    iso_strlen(autou ? DU_GENERIC : unit, utc) + (local && !autou ? 4 : 0));
 		strs = NULL;
 	}
 out:

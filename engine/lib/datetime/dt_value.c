@@ -262,7 +262,7 @@ static char *array_text(struct eval *ev, struct dt_val *d, int repr)
 	struct ndarray *c = dt_items(ev, d);
 	struct itemctx x = { ev, d, c, 0 };
 	struct sbuf out = {0};
-	char name[128], *body;
+	char name[ND_MAXDIM * 24 + 128], *body;
 	if (!c)
 		return NULL;
 	x.width = items_width(d, c);
@@ -275,12 +275,21 @@ static char *array_text(struct eval *ev, struct dt_val *d, int repr)
 		return NULL;
 	if (!repr)
 		return body;
-	if (d->kind == 'U')
-		snprintf(name, sizeof name, "dtype='<U%d')", d->width);
-	else {
-		char u[64];
-		dtype_name(d->kind, &d->m, u, sizeof u, 1);
-		snprintf(name, sizeof name, "dtype='%s')", u);
+	{
+		char u[64], shp[ND_MAXDIM * 24 + 16] = "";
+		int64_t size = nd_size(d->a);
+		if (fmt_opts.legacy > 210 && size > fmt_opts.threshold) {
+			size_t k = (size_t)snprintf(shp, sizeof shp, "shape=(");
+			for (int i = 0; i < d->a->ndim; i++)
+				k += (size_t)snprintf(shp + k, sizeof shp - k, i ? ", %lld" : "%lld",
+						      (long long)d->a->shape[i]);
+			snprintf(shp + k, sizeof shp - k, d->a->ndim == 1 ? ",), " : "), ");
+		}
+		if (d->kind == 'U')
+			snprintf(u, sizeof u, "<U%d", d->width);
+		else
+			dtype_name(d->kind, &d->m, u, sizeof u, 1);
+		snprintf(name, sizeof name, "%sdtype='%s')", shp, u);
 	}
 	sb_adds(&out, "array(");
 	sb_adds(&out, body);
@@ -460,10 +469,18 @@ static int flatten(struct eval *ev, struct value *x, int depth, struct flat *f)
 	}
 	f->items[f->n++] = x;
 	return 0;
-ragged:
-	err_set(ev, TY_ValueError, "setting an array element with a sequence. The requested array "
-		"has an inhomogeneous shape after %d dimensions.", depth);
-	return -1;
+ragged: {
+		char shp[ND_MAXDIM * 24 + 8];
+		size_t k = 0;
+		k += (size_t)snprintf(shp + k, sizeof shp - k, "(");
+		for (int i = 0; i < depth && i < f->ndim; i++)
+			k += (size_t)snprintf(shp + k, sizeof shp - k, i ? ", %lld" : "%lld", (long long)f->shape[i]);
+		snprintf(shp + k, sizeof shp - k, depth == 1 ? ",)" : ")");
+		err_set(ev, TY_ValueError, "setting an array element with a sequence. The requested array "
+			"has an inhomogeneous shape after %d dimensions. The detected shape was %s + "
+			"inhomogeneous part.", depth, shp);
+		return -1;
+	}
 }
 
 struct value *dt_astype(struct eval *ev, struct value *v, char kind, const struct dt_meta *m)
@@ -676,6 +693,7 @@ struct opnd {
 	struct dt_meta m;
 	struct ndarray *a;      /* owned: int64 or float64 */
 	const char *tname;      /* the dtype in messages */
+	int pyint;              /* a Python int or float (NumPy names its DType _PyLongDType) */
 };
 
 static int operand(struct eval *ev, struct value *v, struct opnd *o)
@@ -697,6 +715,7 @@ static int operand(struct eval *ev, struct value *v, struct opnd *o)
 		o->kind = isf ? 'f' : 'i';
 		o->a = arr_asarray(ev, &backend_host, v, isf ? DT_FLOAT64 : DT_INT64);
 		o->tname = isf ? "float64" : "int64";
+		o->pyint = v->type != VT_SCALAR;
 		return o->a ? 1 : -1;
 	}
 	if ((a = arr_borrow(v)) && nd_host_memory(a) && !arr_is_cupy(nd_backend(a)) &&
@@ -724,6 +743,17 @@ static void opnd_dtype(const struct opnd *o, char *buf, size_t n)
 		snprintf(buf, n, "dtype('%s')", u);
 	} else {
 		snprintf(buf, n, "dtype('%s')", o->tname);
+	}
+}
+
+/* the DType class NumPy names in a missing loop's message */
+static const char *dtype_class(const struct opnd *o)
+{
+	switch (o->kind) {
+	case 'M': return "DateTime64DType";
+	case 'm': return "TimeDelta64DType";
+	case 'f': return o->pyint ? "_PyFloatDType" : "Float64DType";
+	default: return o->pyint ? "_PyLongDType" : "Int64DType";
 	}
 }
 
@@ -951,8 +981,10 @@ static struct value *binop2(struct eval *ev, enum binop op, struct opnd *x, stru
 		return compute(ev, op, x, y, 'm', &d->m);
 	if (d->kind == 'm' && d == x && (op == OP_TRUEDIV || (op == OP_FLOORDIV && num->kind == 'i')))
 		return compute(ev, op, x, y, 'm', &d->m);
-	if (cmp && d->kind == 'M' && (op == OP_EQ || op == OP_NE) && 0)
-		return NULL;
+	if (cmp && d->kind == 'M')
+		return err_set(ev, TY_TypeError, "ufunc '%s' did not contain a loop with signature matching "
+			       "types (<class 'numpy.dtypes.%s'>, <class 'numpy.dtypes.%s'>) -> None",
+			       op_ufunc[op], dtype_class(x), dtype_class(y));
 	return no_loop(ev, op, x, y);
 }
 
