@@ -18,6 +18,7 @@
 #include "lang/error.h"
 #include "lang/strbuf.h"
 #include "lang/args.h"
+#include "lang/eval.h"
 #include "array/nscall.h"
 
 static const struct objtype desc_type, dtv_type;
@@ -1309,29 +1310,116 @@ struct value *dt_reduce(struct eval *ev, struct value *self, const char *what, i
 	return reduce_all(ev, self, what, argc, argv, kw);
 }
 
+/* one item as NumPy's item() gives it: datetime.date / datetime.datetime /
+ * datetime.timedelta where the unit fits them, else the int; NaT is None */
+static struct value *item_py(struct eval *ev, struct dt_val *d, int64_t v)
+{
+	struct value *mod, *cls, *args[7], *r;
+	int n = 0;
+	const char *what;
+	if (v == DT_NAT)
+		return val_none();
+	if (d->kind == 'U')
+		return NULL;
+	if (d->m.unit == DU_GENERIC || d->m.unit >= DU_ns || (d->kind == 'm' && d->m.unit <= DU_M))
+		return val_int(v);
+	if (d->kind == 'M') {
+		struct dt_moment t;
+		int64_t y;
+		int mo, dd;
+		dt_to_moment(v, &d->m, &t);
+		dt_civil(t.days, &y, &mo, &dd);
+		if (y < 1 || y > 9999)
+			return val_int(v);
+		what = d->m.unit <= DU_D ? "date" : "datetime";
+		args[n++] = val_int(y);
+		args[n++] = val_int(mo);
+		args[n++] = val_int(dd);
+		if (d->m.unit > DU_D) {
+			args[n++] = val_int(t.sod / 3600);
+			args[n++] = val_int(t.sod / 60 % 60);
+			args[n++] = val_int(t.sod % 60);
+			args[n++] = val_int(t.as / 1000000000000LL);
+		}
+	} else {
+		/* days, seconds, microseconds of the timedelta */
+		struct dt_meta us = { DU_us, 1 };
+		int64_t x;
+		if (dt_cast_timedelta(ev, v, &d->m, &us, 0, &x) < 0)
+			return NULL;
+		what = "timedelta";
+		int64_t days = x >= 0 ? x / 86400000000LL : -((-x + 86399999999LL) / 86400000000LL);
+		int64_t rest = x - days * 86400000000LL;
+		args[n++] = val_int(days);
+		args[n++] = val_int(rest / 1000000);
+		args[n++] = val_int(rest % 1000000);
+	}
+	for (int i = 0; i < n; i++)
+		if (!args[i]) {
+			for (int k = 0; k < n; k++)
+				val_decref(args[k]);
+			return NULL;
+		}
+	mod = ev_import(ev, "datetime");
+	cls = mod ? val_getattr(ev, mod, what) : NULL;
+	r = cls ? val_call(ev, cls, n, args, NULL) : NULL;
+	val_decref(cls);
+	val_decref(mod);
+	for (int k = 0; k < n; k++)
+		val_decref(args[k]);
+	return r;
+}
+
+/* the nested lists of tolist() over axis k from flat position pos */
+static struct value *tolist_rec(struct eval *ev, struct dt_val *d, const struct ndarray *c, int k,
+				int64_t *pos)
+{
+	struct value *list;
+	if (k == c->ndim) {
+		int64_t v = ((int64_t *)nd_data(c))[(*pos)++];
+		if (d->kind == 'U')
+			return val_cstr(d->strs[v]);
+		return item_py(ev, d, v);
+	}
+	if (!(list = val_list_new(0, NULL)))
+		return NULL;
+	for (int64_t i = 0; i < c->shape[k]; i++) {
+		struct value *x = tolist_rec(ev, d, c, k + 1, pos);
+		if (!x || list_append(list, x) < 0) {
+			val_decref(list);
+			return NULL;
+		}
+	}
+	return list;
+}
+
 static struct value *m_tolist(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
 			      const struct kwargs *kw)
 {
 	struct dt_val *d = SELF(bi);
-	(void)argc; (void)argv; (void)kw;
-	if (d->kind == 'U') {
-		struct value *list = val_list_new(0, NULL);
-		if (d->a->ndim != 1)
-			return err_set(ev, TY_NotImplementedError, "tolist of a string array of %d dimensions", d->a->ndim);
-		for (int64_t i = 0; list && i < d->a->shape[0]; i++) {
-			struct value *k = val_int(i), *x = k ? val_getitem_slot(ev, bi->self, k) : NULL;
-			val_decref(k);
-			if (!x || list_append(list, x) < 0) {
-				val_decref(list);
-				return NULL;
-			}
-		}
-		return list;
+	struct ndarray *c;
+	struct value *r;
+	int64_t pos = 0;
+	(void)kw;
+	if (!strcmp(bi->name, "item") && (argc > 0 || nd_size(d->a) != 1)) {
+		if (argc > 0)
+			return err_set(ev, TY_NotImplementedError, "item(index) of a datetime array in Lumen: "
+				       "index the array first");
+		return err_set(ev, TY_ValueError, "can only convert an array of size 1 to a Python scalar");
 	}
-	return err_set(ev, TY_NotImplementedError, "%s of a %s: Lumen has no datetime.date / "
-		       "datetime.timedelta items yet", bi->name, d->kind == 'M' ? "datetime64" : "timedelta64");
+	if (!strcmp(bi->name, "tolist") && argc > 0)
+		return err_set(ev, TY_TypeError, "tolist() takes no arguments (%d given)", argc);
+	if (!(c = dt_items(ev, d)))
+		return NULL;
+	if (!strcmp(bi->name, "item")) {
+		int64_t v = ((int64_t *)nd_data(c))[0];
+		nd_decref(c);
+		return d->kind == 'U' ? val_cstr(d->strs[v]) : item_py(ev, d, v);
+	}
+	r = tolist_rec(ev, d, c, 0, &pos);
+	nd_decref(c);
+	return r;
 }
-
 
 /* a.reshape / a.ravel / a.flatten / a.view('i8') / a.argsort: the int64
  * storage's own method, the result wrapped again (indices stay plain) */
