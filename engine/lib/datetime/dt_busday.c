@@ -81,7 +81,7 @@ static int parse_weekmask(struct eval *ev, struct value *w, uint8_t *mask)
 		return 0;
 	}
 	if (w->type == VT_LIST || w->type == VT_TUPLE || arr_borrow(w)) {
-		struct ndarray *a = arr_asarray(ev, &backend_host, w, DT_INT64), *c;
+		struct ndarray *a = dt_asarray(ev, w, DT_INT64), *c;
 		if (!a)
 			return -1;
 		if (a->ndim != 1 || a->shape[0] != 7) {
@@ -216,7 +216,7 @@ static struct value *cal_getattr(struct eval *ev, struct value *self, const char
 	struct bdcal *c = self->u.obj.p;
 	if (!strcmp(name, "weekmask")) {
 		int64_t n = 7;
-		struct ndarray *a = nd_new(ev, &backend_host, DT_BOOL, 1, &n);
+		struct ndarray *a = dt_nd_new(ev, DT_BOOL, 1, &n);
 		if (!a)
 			return NULL;
 		memcpy(nd_data(a), c->mask, 7);
@@ -225,7 +225,7 @@ static struct value *cal_getattr(struct eval *ev, struct value *self, const char
 	if (!strcmp(name, "holidays")) {
 		struct dt_meta day = { DU_D, 1 };
 		int64_t n = c->nhol;
-		struct ndarray *a = nd_new(ev, &backend_host, DT_INT64, 1, &n);
+		struct ndarray *a = dt_nd_new(ev, DT_INT64, 1, &n);
 		if (!a)
 			return NULL;
 		if (n)
@@ -279,7 +279,7 @@ static struct value *fn_is_busday(struct eval *ev, const struct builtin *bi, int
 		free(cal.hol);
 		return NULL;
 	}
-	o = nd_new(ev, &backend_host, DT_BOOL, d->ndim, d->shape);
+	o = dt_nd_new(ev, DT_BOOL, d->ndim, d->shape);
 	for (int64_t i = 0; o && i < nd_size(d); i++) {
 		int64_t x = ((int64_t *)nd_data(d))[i];
 		((uint8_t *)nd_data(o))[i] = x != DT_NAT && is_bus(&cal, x);
@@ -364,7 +364,7 @@ static struct value *fn_busday_offset(struct eval *ev, const struct builtin *bi,
 		nbus += cal.mask[i];
 	if (!(d = dt_days_of(ev, dates, &sc)))
 		goto out;
-	if (!(off = arr_asarray(ev, &backend_host, offsets, -1)))
+	if (!(off = dt_asarray(ev, offsets, -1)))
 		goto out;
 	if (dt_is_complex(off->dtype)) {
 		err_set(ev, TY_TypeError, "Cannot cast array data from dtype('%s') to dtype('int64') "
@@ -372,7 +372,7 @@ static struct value *fn_busday_offset(struct eval *ev, const struct builtin *bi,
 		goto out;
 	}
 	sc = sc && off->ndim == 0;
-	if (pair(ev, &d, &off) < 0 || !(o = nd_new(ev, &backend_host, DT_INT64, d->ndim, d->shape)))
+	if (pair(ev, &d, &off) < 0 || !(o = dt_nd_new(ev, DT_INT64, d->ndim, d->shape)))
 		goto out;
 	for (int64_t i = 0; i < nd_size(o); i++) {
 		int64_t x = ((int64_t *)nd_data(d))[i], k = ((int64_t *)nd_data(off))[i];
@@ -490,7 +490,7 @@ static struct value *fn_busday_count(struct eval *ev, const struct builtin *bi, 
 	if (make_cal(ev, "busday_count", weekmask, holidays, busdaycal, &cal) < 0)
 		return NULL;
 	if (!(a = dt_days_of(ev, bd, &s1)) || !(b = dt_days_of(ev, ed, &s2)) || pair(ev, &a, &b) < 0 ||
-	    !(o = nd_new(ev, &backend_host, DT_INT64, a->ndim, a->shape)))
+	    !(o = dt_nd_new(ev, DT_INT64, a->ndim, a->shape)))
 		goto out;
 	for (int64_t i = 0; i < nd_size(o); i++) {
 		int64_t x = ((int64_t *)nd_data(a))[i], y = ((int64_t *)nd_data(b))[i];

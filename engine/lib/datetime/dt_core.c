@@ -22,6 +22,16 @@ const char *const dt_unit_names[DU_COUNT] = {
 
 typedef __int128 i128;
 
+struct ndarray *dt_nd_new(struct eval *ev, int dtype, int ndim, const int64_t *shape)
+{
+	return nd_new(ev, &backend_host, dtype, ndim, shape);
+}
+
+struct ndarray *dt_asarray(struct eval *ev, struct value *v, int dtype)
+{
+	return arr_asarray(ev, &backend_host, v, dtype);
+}
+
 static i128 floordiv(i128 a, i128 b)
 {
 	i128 q = a / b;

@@ -208,7 +208,7 @@ static struct value *fn_arange(struct eval *ev, const struct builtin *bi, int ar
 	if (s == 0)
 		return err_set(ev, TY_ValueError, "arange: step cannot be zero");
 	n = s > 0 ? (b > a ? (b - a + s - 1) / s : 0) : (a > b ? (a - b - s - 1) / -s : 0);
-	if (!(o = nd_new(ev, &backend_host, DT_INT64, 1, &n)))
+	if (!(o = dt_nd_new(ev, DT_INT64, 1, &n)))
 		return NULL;
 	for (int64_t i = 0; i < n; i++)
 		((int64_t *)nd_data(o))[i] = a + i * s;
@@ -358,7 +358,7 @@ static struct value *rewrap(struct eval *ev, struct value *r, char kind, const s
 		return w;
 	}
 	if (r && r->type == VT_SCALAR && r->u.sc.dtype == DT_INT64) {
-		struct value *w = dt_val_new(ev, kind, m, 1, arr_asarray(ev, &backend_host, r, DT_INT64));
+		struct value *w = dt_val_new(ev, kind, m, 1, dt_asarray(ev, r, DT_INT64));
 		val_decref(r);
 		return w;
 	}
@@ -548,7 +548,7 @@ static struct value *fn_isnat(struct eval *ev, const struct builtin *bi, int arg
 			       "np.timedelta64.");
 	if (!(c = dt_items(ev, d)))
 		return NULL;
-	if (!(o = nd_new(ev, &backend_host, DT_BOOL, c->ndim, c->shape))) {
+	if (!(o = dt_nd_new(ev, DT_BOOL, c->ndim, c->shape))) {
 		nd_decref(c);
 		return NULL;
 	}

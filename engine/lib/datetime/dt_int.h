@@ -36,6 +36,10 @@ struct dt_moment {
 };
 
 /* ---- dt_core.c ---- */
+/* the storage of datetimes and the scratch of their functions: host
+ * memory always (np's namespace; cp refuses datetimes by name) */
+struct ndarray *dt_nd_new(struct eval *ev, int dtype, int ndim, const int64_t *shape);
+struct ndarray *dt_asarray(struct eval *ev, struct value *v, int dtype);
 /* "D", "25s", "generic": the unit text inside the brackets; -1 unknown */
 int dt_parse_unit(const char *s, size_t n, struct dt_meta *m);
 /* "datetime64[25s]", "M8[D]", "<m8", "timedelta64": kind 'M'/'m' and meta;

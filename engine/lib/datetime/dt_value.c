@@ -74,7 +74,7 @@ struct value *dt_val_new(struct eval *ev, char kind, const struct dt_meta *m, in
 struct value *dt_strarr_new(struct eval *ev, int ndim, const int64_t *shape, char **strs,
 			    int64_t n, int width)
 {
-	struct ndarray *a = nd_new(ev, &backend_host, DT_INT64, ndim, shape);
+	struct ndarray *a = dt_nd_new(ev, DT_INT64, ndim, shape);
 	struct dt_meta m = { DU_GENERIC, 1 };
 	struct value *v;
 	if (!a) {
@@ -494,7 +494,7 @@ struct value *dt_astype(struct eval *ev, struct value *v, char kind, const struc
 		return NULL;
 	if (to.unit == DU_GENERIC)
 		to = d->m;
-	if (!(o = nd_new(ev, &backend_host, DT_INT64, c->ndim, c->shape))) {
+	if (!(o = dt_nd_new(ev, DT_INT64, c->ndim, c->shape))) {
 		nd_decref(c);
 		return NULL;
 	}
@@ -549,7 +549,7 @@ struct value *dt_from_obj(struct eval *ev, struct value *obj, char kind, const s
 				goto fail;
 		}
 	}
-	if (!(o = nd_new(ev, &backend_host, DT_INT64, f.ndim, f.shape)))
+	if (!(o = dt_nd_new(ev, DT_INT64, f.ndim, f.shape)))
 		goto fail;
 	for (int64_t i = 0; i < f.n; i++)
 		if (dt_item(ev, f.items[i], kind, &use, (int64_t *)nd_data(o) + i, &named) < 0)
@@ -714,12 +714,12 @@ static int operand(struct eval *ev, struct value *v, struct opnd *o)
 	    (v->type == VT_SCALAR && dtype_table[v->u.sc.dtype].kind != DK_COMPLEX)) {
 		int isf = v->type == VT_FLOAT || (v->type == VT_SCALAR && dt_is_float(v->u.sc.dtype));
 		o->kind = isf ? 'f' : 'i';
-		o->a = arr_asarray(ev, &backend_host, v, isf ? DT_FLOAT64 : DT_INT64);
+		o->a = dt_asarray(ev, v, isf ? DT_FLOAT64 : DT_INT64);
 		o->tname = isf ? "float64" : "int64";
 		o->pyint = v->type != VT_SCALAR;
 		return o->a ? 1 : -1;
 	}
-	if ((a = arr_borrow(v)) && nd_host_memory(a) && !arr_is_cupy(nd_backend(a)) &&
+	if ((a = arr_borrow(v)) && !arr_is_cupy(nd_backend(a)) &&
 	    dtype_table[a->dtype].kind != DK_COMPLEX) {
 		int isf = dt_is_float(a->dtype);
 		o->kind = isf ? 'f' : 'i';
@@ -785,7 +785,7 @@ static int convert(struct eval *ev, enum binop op, struct opnd *o, const struct 
 	}
 	if (!(c = arr_host_c(ev, o->a, DT_INT64)))
 		return -1;
-	if (!(n = nd_new(ev, &backend_host, DT_INT64, c->ndim, c->shape))) {
+	if (!(n = dt_nd_new(ev, DT_INT64, c->ndim, c->shape))) {
 		nd_decref(c);
 		return -1;
 	}
@@ -844,7 +844,7 @@ static struct value *compute(struct eval *ev, enum binop op, struct opnd *x, str
 	if (!(bx = arr_broadcast_to(ev, x->a, ndim, shape)) ||
 	    !(by = arr_broadcast_to(ev, y->a, ndim, shape)) ||
 	    !(cx = arr_host_c(ev, bx, x->a->dtype)) || !(cy = arr_host_c(ev, by, y->a->dtype)) ||
-	    !(o = nd_new(ev, &backend_host, odt, ndim, shape)))
+	    !(o = dt_nd_new(ev, odt, ndim, shape)))
 		goto fail;
 	n = nd_size(o);
 	for (int64_t i = 0; i < n; i++) {
@@ -1028,7 +1028,7 @@ static struct value *val_unop_slot(struct eval *ev, enum unop op, struct value *
 			       "invert");
 	if (!(c = dt_items(ev, d)))
 		return NULL;
-	if (!(o = nd_new(ev, &backend_host, DT_INT64, c->ndim, c->shape))) {
+	if (!(o = dt_nd_new(ev, DT_INT64, c->ndim, c->shape))) {
 		nd_decref(c);
 		return NULL;
 	}
@@ -1089,7 +1089,7 @@ static struct value *val_getitem_slot(struct eval *ev, struct value *self, struc
 		return dt_val_new(ev, d->kind, &d->m, 0, c);
 	}
 	if (r->type == VT_SCALAR) {
-		struct ndarray *o = arr_asarray(ev, &backend_host, r, DT_INT64);
+		struct ndarray *o = dt_asarray(ev, r, DT_INT64);
 		val_decref(r);
 		return dt_val_new(ev, d->kind, &d->m, 1, o);
 	}
@@ -1288,7 +1288,7 @@ static struct value *reduce_all(struct eval *ev, struct value *self, const char 
 		best = (int64_t)sum;
 	}
 done:
-	if (!(o = nd_new(ev, &backend_host, DT_INT64, 0, NULL)))
+	if (!(o = dt_nd_new(ev, DT_INT64, 0, NULL)))
 		return NULL;
 	*(int64_t *)nd_data(o) = best;
 	return dt_val_new(ev, d->kind, &d->m, 1, o);
