@@ -23,8 +23,8 @@ static const struct objtype cal_type;
 
 static int weekday(int64_t days)
 {
-	int64_t w = (days + 3) % 7;   /* 1970-01-01: Thursday (3) */
-	return (int)(w < 0 ? w + 7 : w);
+	int64_t w = days % 7 + 3;   /* 1970-01-01: Thursday (3) */
+	return (int)((w % 7 + 7) % 7);
 }
 
 struct ndarray *dt_days_of(struct eval *ev, struct value *v, int *scalar)
@@ -416,29 +416,32 @@ static struct value *fn_busday_offset(struct eval *ev, const struct builtin *bi,
 				break;
 			}
 		}
-		/* whole weeks first when no holiday is in the way, then day by day */
-		if (k > 0) {
-			if (!cal.nhol && k > nbus) {
-				int64_t w = (k - 1) / nbus;
-				x += 7 * w;
-				k -= w * nbus;
+		/* whole weeks first, then the holidays they passed and the rest
+		 * day by day: never more steps than a few weeks and the holidays */
+		if (k > nbus || -k > nbus) {
+			int64_t w = ((k > 0 ? k : -k) - 1) / nbus, x0 = x, jump;
+			if (__builtin_mul_overflow(w, (int64_t)7, &jump) ||
+			    __builtin_add_overflow(x, k > 0 ? jump : -jump, &x) || x > INT64_MAX / 2 || x < INT64_MIN / 2) {
+				err_set(ev, TY_OverflowError, "busday_offset: the offset leaves the range of dates");
+				goto out;
 			}
-			while (k > 0) {
-				x++;
-				if (is_bus(&cal, x))
+			k += k > 0 ? -w * nbus : w * nbus;
+			for (int64_t h = 0; h < cal.nhol; h++) {
+				if (k > 0 && cal.hol[h] > x0 && cal.hol[h] <= x)
+					k++;
+				else if (k < 0 && cal.hol[h] >= x && cal.hol[h] < x0)
 					k--;
 			}
-		} else if (k < 0) {
-			if (!cal.nhol && -k > nbus) {
-				int64_t w = (-k - 1) / nbus;
-				x -= 7 * w;
-				k += w * nbus;
-			}
-			while (k < 0) {
-				x--;
-				if (is_bus(&cal, x))
-					k++;
-			}
+		}
+		while (k > 0) {
+			x++;
+			if (is_bus(&cal, x))
+				k--;
+		}
+		while (k < 0) {
+			x--;
+			if (is_bus(&cal, x))
+				k++;
 		}
 		*y = x;
 	}
@@ -455,21 +458,20 @@ out:
 /* business days in [a, b) */
 static int64_t count_between(const struct bdcal *c, int64_t a, int64_t b)
 {
-	int64_t n = 0, wk, days;
+	__int128 days = (__int128)b - a, wk, n;
 	int per = 0;
-	if (b <= a)
+	if (days <= 0)
 		return 0;
 	for (int i = 0; i < 7; i++)
 		per += c->mask[i];
-	days = b - a;
 	wk = days / 7;
 	n = wk * per;
-	for (int64_t x = a + wk * 7; x < b; x++)
-		n += c->mask[weekday(x)];
+	for (__int128 x = a + wk * 7; x < b; x++)
+		n += c->mask[weekday((int64_t)x)];
 	for (int64_t i = 0; i < c->nhol; i++)
 		if (c->hol[i] >= a && c->hol[i] < b)
 			n--;
-	return n;
+	return (int64_t)n;
 }
 
 /* np.busday_count(begindates, enddates, weekmask, holidays, busdaycal, out) */
@@ -499,6 +501,10 @@ static struct value *fn_busday_count(struct eval *ev, const struct builtin *bi, 
 			goto out;
 		}
 		/* backwards: the end date excluded, the begin date included */
+		if (x == INT64_MAX || y == INT64_MAX) {
+			err_set(ev, TY_OverflowError, "busday_count: a date beyond the range of dates");
+			goto out;
+		}
 		((int64_t *)nd_data(o))[i] = y >= x ? count_between(&cal, x, y) :
 					     -count_between(&cal, y + 1, x + 1);
 	}

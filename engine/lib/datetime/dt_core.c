@@ -120,14 +120,43 @@ void dt_civil(int64_t days, int64_t *y, int *mo, int *d)
 	*y = (int64_t)(yoe + era * 400 + (*mo <= 2));
 }
 
-int64_t dt_days_from_civil(int64_t y, int mo, int d)
+static i128 days_from_civil(i128 y, int mo, int d)
 {
 	y -= mo <= 2;
-	int64_t era = (y >= 0 ? y : y - 399) / 400;
-	int64_t yoe = y - era * 400;
-	int64_t doy = (153 * (mo > 2 ? mo - 3 : mo + 9) + 2) / 5 + d - 1;
-	int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+	i128 era = (y >= 0 ? y : y - 399) / 400;
+	i128 yoe = y - era * 400;
+	i128 doy = (153 * (mo > 2 ? mo - 3 : mo + 9) + 2) / 5 + d - 1;
+	i128 doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
 	return era * 146097 + doe - 719468;
+}
+
+int64_t dt_days_from_civil(int64_t y, int mo, int d)
+{
+	return (int64_t)days_from_civil(y, mo, d);   /* |y| < 1e15: the parser's bound */
+}
+
+/* a day count into t, flagged when it leaves 64 bits */
+static void set_days(struct dt_moment *t, i128 days)
+{
+	t->ovf = days > INT64_MAX || days < INT64_MIN;
+	t->days = t->ovf ? 0 : (int64_t)days;
+}
+
+void dt_i128_str(i128 x, char *buf, size_t n)
+{
+	char tmp[48];
+	int k = 0, neg = x < 0;
+	unsigned __int128 u = neg ? -(unsigned __int128)x : (unsigned __int128)x;
+	do {
+		tmp[k++] = (char)('0' + (int)(u % 10));
+		u /= 10;
+	} while (u);
+	if (neg)
+		tmp[k++] = '-';
+	for (size_t i = 0; i + 1 < n && k > 0; i++) {
+		buf[i] = tmp[--k];
+		buf[i + 1] = 0;
+	}
 }
 
 /* seconds in one h / m / s; 10^(3k) per second for ms .. as */
@@ -144,31 +173,27 @@ void dt_to_moment(int64_t v, const struct dt_meta *m, struct dt_moment *t)
 {
 	i128 x = (i128)v * m->num;
 	t->sod = t->as = 0;
+	t->ovf = 0;
 	switch (m->unit) {
-	case DU_Y: {
-		i128 y = 1970 + x;
-		t->days = dt_days_from_civil((int64_t)y, 1, 1);
+	case DU_Y:
+		set_days(t, days_from_civil(1970 + x, 1, 1));
 		return;
-	}
-	case DU_M: {
-		i128 y = 1970 + floordiv(x, 12);
-		int mo = (int)(x - floordiv(x, 12) * 12) + 1;
-		t->days = dt_days_from_civil((int64_t)y, mo, 1);
+	case DU_M:
+		set_days(t, days_from_civil(1970 + floordiv(x, 12), (int)(x - floordiv(x, 12) * 12) + 1, 1));
 		return;
-	}
-	case DU_W: t->days = (int64_t)(x * 7); return;
-	case DU_D: case DU_GENERIC: t->days = (int64_t)x; return;
+	case DU_W: set_days(t, x * 7); return;
+	case DU_D: case DU_GENERIC: set_days(t, x); return;
 	case DU_h: case DU_m: case DU_s: {
 		i128 s = x * unit_secs(m->unit);
-		t->days = (int64_t)floordiv(s, 86400);
-		t->sod = (int64_t)(s - (i128)t->days * 86400);
+		set_days(t, floordiv(s, 86400));
+		t->sod = (int64_t)(s - floordiv(s, 86400) * 86400);
 		return;
 	}
 	default: {
 		i128 p = per_second(m->unit), s = floordiv(x, p);
 		t->as = (int64_t)((x - s * p) * (per_second(DU_as) / p));
-		t->days = (int64_t)floordiv(s, 86400);
-		t->sod = (int64_t)(s - (i128)t->days * 86400);
+		set_days(t, floordiv(s, 86400));
+		t->sod = (int64_t)(s - floordiv(s, 86400) * 86400);
 	}
 	}
 }
@@ -188,6 +213,8 @@ int dt_from_moment(struct eval *ev, const struct dt_moment *t, const struct dt_m
 	i128 x;
 	int64_t y;
 	int mo, d;
+	if (t->ovf)
+		return fit(ev, (i128)1 << 100, out);
 	switch (m->unit) {
 	case DU_Y: dt_civil(t->days, &y, &mo, &d); x = (i128)y - 1970; break;
 	case DU_M: dt_civil(t->days, &y, &mo, &d); x = ((i128)y - 1970) * 12 + mo - 1; break;
@@ -512,6 +539,32 @@ void dt_format_iso(const struct dt_moment *t, int unit, char *buf, size_t n)
 		frac[nd] = 0;
 		snprintf(buf + k, n - k, ".%s", frac);
 	}
+}
+
+void dt_iso_of(int64_t v, const struct dt_meta *m, char *buf, size_t n)
+{
+	struct dt_moment t;
+	if (v == DT_NAT) {
+		snprintf(buf, n, "NaT");
+		return;
+	}
+	if (m->unit == DU_Y || m->unit == DU_M) {
+		i128 x = (i128)v * m->num, y = m->unit == DU_Y ? 1970 + x : 1970 + floordiv(x, 12);
+		char ys[48];
+		dt_i128_str(y < 0 ? -y : y, ys, sizeof ys);
+		/* "%04lld" with the sign inside the width, as NumPy */
+		int width = y < 0 ? 3 : 4, len = (int)strlen(ys);
+		snprintf(buf, n, "%s%.*s%s", y < 0 ? "-" : "", len < width ? width - len : 0, "0000", ys);
+		if (m->unit == DU_M && strlen(buf) + 4 < n)
+			snprintf(buf + strlen(buf), n - strlen(buf), "-%02d", (int)(x - floordiv(x, 12) * 12) + 1);
+		return;
+	}
+	dt_to_moment(v, m, &t);
+	if (t.ovf) {
+		snprintf(buf, n, "(a date beyond 64-bit days)");
+		return;
+	}
+	dt_format_iso(&t, m->unit, buf, n);
 }
 
 int dt_lossless_unit(const struct dt_moment *t)

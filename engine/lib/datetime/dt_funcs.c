@@ -207,11 +207,17 @@ static struct value *fn_arange(struct eval *ev, const struct builtin *bi, int ar
 		return err_set(ev, TY_ValueError, "arange: cannot use NaT (not-a-time) datetime values");
 	if (s == 0)
 		return err_set(ev, TY_ValueError, "arange: step cannot be zero");
-	n = s > 0 ? (b > a ? (b - a + s - 1) / s : 0) : (a > b ? (a - b - s - 1) / -s : 0);
+	{
+		__int128 span = s > 0 ? (__int128)b - a : (__int128)a - b, st = s > 0 ? s : -(__int128)s;
+		__int128 cnt = span > 0 ? (span + st - 1) / st : 0;
+		if (cnt > ((__int128)1 << 40))
+			return err_set(ev, TY_ValueError, "Maximum allowed size exceeded");
+		n = (int64_t)cnt;
+	}
 	if (!(o = dt_nd_new(ev, DT_INT64, 1, &n)))
 		return NULL;
 	for (int64_t i = 0; i < n; i++)
-		((int64_t *)nd_data(o))[i] = a + i * s;
+		((int64_t *)nd_data(o))[i] = (int64_t)((__int128)a + (__int128)i * s);
 	return dt_val_new(ev, kind, &m, 0, o);
 }
 
@@ -696,7 +702,11 @@ static struct value *fn_datetime_as_string(struct eval *ev, const struct builtin
 					goto out;
 				dt_to_moment(w, &cm, &t);
 			}
-			if (local) {
+			if (local && (t.days > 100000000000LL || t.days < -100000000000LL)) {
+				err_set(ev, TY_OverflowError, "datetime_as_string: the date is out of the range "
+					"of the C library's local time");
+				goto out;
+			} else if (local) {
 				/* the C library's local time zone, as NumPy asks the OS */
 				int64_t secs = t.days * 86400 + t.sod, off;
 				time_t tt = (time_t)secs;

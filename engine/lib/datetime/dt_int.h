@@ -33,6 +33,7 @@ struct dt_moment {
 	int64_t days;
 	int64_t sod;
 	int64_t as;
+	int ovf;        /* the day count does not fit 64 bits (a year beyond 2.5e16) */
 };
 
 /* ---- dt_core.c ---- */
@@ -68,6 +69,11 @@ int dt_common_meta(struct eval *ev, char kind, const struct dt_meta *a, const st
 int dt_parse_iso(struct eval *ev, const char *s, struct dt_moment *t, int *unit, int *nat);
 /* ISO 8601 text of a moment at a unit (DU_W prints as DU_D); buf >= 64 */
 void dt_format_iso(const struct dt_moment *t, int unit, char *buf, size_t n);
+/* ISO text of datetime v of meta m at its own unit (NaT included); years
+ * and months straight from the count, as NumPy prints them; buf >= 96 */
+void dt_iso_of(int64_t v, const struct dt_meta *m, char *buf, size_t n);
+/* a 128-bit integer's decimal text */
+void dt_i128_str(__int128 x, char *buf, size_t n);
 /* the finest unit that shows t without loss, at least DU_m ('auto') */
 int dt_lossless_unit(const struct dt_moment *t);
 

@@ -21,7 +21,7 @@
 #include "lang/eval.h"
 #include "array/nscall.h"
 
-static const struct objtype desc_type, dtv_type;
+static const struct objtype desc_type, dtv_type, dtv_m_type, dtv_td_type;
 
 struct dt_desc *dt_desc_of(struct value *v)
 {
@@ -30,7 +30,8 @@ struct dt_desc *dt_desc_of(struct value *v)
 
 struct dt_val *dt_val_of(struct value *v)
 {
-	return v && v->type == VT_OBJECT && v->u.obj.t == &dtv_type ? v->u.obj.p : NULL;
+	return v && v->type == VT_OBJECT && (v->u.obj.t == &dtv_type || v->u.obj.t == &dtv_m_type ||
+					     v->u.obj.t == &dtv_td_type) ? v->u.obj.p : NULL;
 }
 
 struct value *dt_desc_new(struct eval *ev, char kind, const struct dt_meta *m, int is_type)
@@ -68,7 +69,8 @@ struct value *dt_val_new(struct eval *ev, char kind, const struct dt_meta *m, in
 	d->m = *m;
 	d->scalar = scalar && a->ndim == 0;
 	d->a = a;
-	return val_object_new(&dtv_type, d);
+	/* type(x): numpy.ndarray, or the scalar's numpy.datetime64 / numpy.timedelta64 */
+	return val_object_new(!d->scalar ? &dtv_type : kind == 'M' ? &dtv_m_type : &dtv_td_type, d);
 }
 
 struct value *dt_strarr_new(struct eval *ev, int ndim, const int64_t *shape, char **strs,
@@ -149,16 +151,9 @@ static const char *const unit_words[DU_COUNT] = {
 	"generic time units",
 };
 
-/* the ISO text of datetime v (NaT included) at its own unit */
 static void iso_of(int64_t v, const struct dt_meta *m, char *buf, size_t n)
 {
-	struct dt_moment t;
-	if (v == DT_NAT) {
-		snprintf(buf, n, "NaT");
-		return;
-	}
-	dt_to_moment(v, m, &t);
-	dt_format_iso(&t, m->unit, buf, n);
+	dt_iso_of(v, m, buf, n);
 }
 
 static int64_t item_at(struct dt_val *d, int64_t flat, const struct ndarray *c)
@@ -183,8 +178,11 @@ static char *scalar_text(struct eval *ev, struct dt_val *d, int64_t v, int repr)
 		if (v == DT_NAT)
 			snprintf(buf, sizeof buf, "NaT");
 		else
-			snprintf(buf, sizeof buf, "%lld %s", (long long)((__int128)v * d->m.num),
-				 unit_words[d->m.unit]);
+		{
+			char num[48];
+			dt_i128_str((__int128)v * d->m.num, num, sizeof num);
+			snprintf(buf, sizeof buf, "%s %s", num, unit_words[d->m.unit]);
+		}
 	} else if (v == DT_NAT) {
 		snprintf(buf, sizeof buf, d->m.unit == DU_GENERIC ? "np.timedelta64('NaT')" :
 			 "np.timedelta64('NaT','%s')", u);
@@ -710,6 +708,10 @@ static int operand(struct eval *ev, struct value *v, struct opnd *o)
 		o->a = nd_incref(d->a);
 		return 1;
 	}
+	if (v->type == VT_BIGINT) {
+		err_set(ev, TY_OverflowError, "int too big to convert");
+		return -1;
+	}
 	if (v->type == VT_INT || v->type == VT_BOOL || v->type == VT_FLOAT ||
 	    (v->type == VT_SCALAR && dtype_table[v->u.sc.dtype].kind != DK_COMPLEX)) {
 		int isf = v->type == VT_FLOAT || (v->type == VT_SCALAR && dt_is_float(v->u.sc.dtype));
@@ -912,7 +914,7 @@ static struct value *compute(struct eval *ev, enum binop op, struct opnd *x, str
 				zero_div = 1;
 				continue;
 			}
-			r = a - floor_div(a, b) * b;
+			r = (__int128)a - (__int128)floor_div(a, b) * b;
 			break;
 		default: r = 0;
 		}
@@ -1540,9 +1542,12 @@ static const char *const val_attrs[] = {"dtype", "shape", "ndim", "size", "items
 					"copy", "min", "max", "mean", "sum", "tolist", "item", "reshape", "ravel",
 					"flatten", "argsort", "view", NULL};
 
-static const struct objtype dtv_type = {
-	.name = "ndarray", .free = val_free, .getattr = val_getattr_slot, .repr = dtv_repr,
-	.str = dtv_str, .attrs = val_attrs, .getitem = val_getitem_slot, .setitem = val_setitem_slot,
-	.binop = val_binop_slot, .unop = val_unop_slot, .len = val_len_slot, .truth = val_truth_slot,
-	.hash = val_hash_slot, .iter = val_iter_slot,
-};
+#define DTV_SLOTS \
+	.free = val_free, .getattr = val_getattr_slot, .repr = dtv_repr, .str = dtv_str, \
+	.attrs = val_attrs, .getitem = val_getitem_slot, .setitem = val_setitem_slot, \
+	.binop = val_binop_slot, .unop = val_unop_slot, .len = val_len_slot, .truth = val_truth_slot, \
+	.hash = val_hash_slot, .iter = val_iter_slot
+
+static const struct objtype dtv_type = { .name = "numpy.ndarray", DTV_SLOTS };
+static const struct objtype dtv_m_type = { .name = "numpy.datetime64", DTV_SLOTS };
+static const struct objtype dtv_td_type = { .name = "numpy.timedelta64", DTV_SLOTS };
