@@ -377,6 +377,10 @@ static struct value *fn_busday_offset(struct eval *ev, const struct builtin *bi,
 	for (int64_t i = 0; i < nd_size(o); i++) {
 		int64_t x = ((int64_t *)nd_data(d))[i], k = ((int64_t *)nd_data(off))[i];
 		int64_t *y = (int64_t *)nd_data(o) + i;
+		if (k > ((int64_t)1 << 53) || k < -((int64_t)1 << 53)) {
+			err_set(ev, TY_OverflowError, "busday_offset: the offset leaves the range of dates");
+			goto out;
+		}
 		if (x == DT_NAT) {
 			if (roll == R_RAISE) {
 				err_set(ev, TY_ValueError, "NaT input in busday_offset");

@@ -107,15 +107,18 @@ static struct value *array_like(struct eval *ev, const struct builtin *bi, const
 		m.unit = DU_GENERIC;
 		m.num = 1;
 	}
-	if (dt_val_of(argv[0]) && !strcmp(name, "asarray") && (m.unit == DU_GENERIC ||
-	    (m.unit == d->m.unit && m.num == d->m.num)) && kind == d->kind && !dt_val_of(argv[0])->scalar)
+	struct dt_val *src = dt_val_of(argv[0]);
+	if (src && src->kind == 'U')
+		return err_set(ev, TY_NotImplementedError, "numpy.%s of a string array: Lumen has no string "
+			       "arrays", name);
+	if (src && !strcmp(name, "asarray") && (m.unit == DU_GENERIC ||
+	    (m.unit == src->m.unit && m.num == src->m.num)) && kind == src->kind && !src->scalar)
 		return val_incref(argv[0]);
 	struct value *v = dt_from_obj(ev, argv[0], kind, &m, 0);
-	if (v && dt_val_of(v))
-		dt_val_of(v)->scalar = 0;
-	if (v && dt_val_of(v) && dt_val_of(v)->a == (dt_val_of(argv[0]) ? dt_val_of(argv[0])->a : NULL)) {
-		/* np.array copies */
-		struct value *c = dt_val_new(ev, kind, &dt_val_of(v)->m, 0, arr_contiguous(ev, dt_val_of(v)->a));
+	struct dt_val *got = dt_val_of(v);
+	if (got && (got->scalar || (src && got->a == src->a))) {
+		/* an array, never the scalar; np.array copies */
+		struct value *c = dt_val_new(ev, got->kind, &got->m, 0, arr_contiguous(ev, got->a));
 		val_decref(v);
 		v = c;
 	}
