@@ -384,6 +384,30 @@ static struct value *rewrap(struct eval *ev, struct value *r, char kind, const s
 	return r;
 }
 
+/* int64 counts <-> uint64 keys that order NaT last (to_keys 1) and back */
+static struct value *nat_last(struct eval *ev, struct value *v, int to_keys)
+{
+	struct ndarray *a = arr_borrow(v), *c, *o;
+	int64_t n;
+	if (!a)
+		return err_set(ev, TY_TypeError, "datetime sort: an array expected");
+	if (!(c = arr_host_c(ev, a, to_keys ? DT_INT64 : DT_UINT64)))
+		return NULL;
+	if (!(o = dt_nd_new(ev, to_keys ? DT_UINT64 : DT_INT64, c->ndim, c->shape))) {
+		nd_decref(c);
+		return NULL;
+	}
+	n = nd_size(c);
+	for (int64_t i = 0; i < n; i++) {
+		if (to_keys)
+			((uint64_t *)nd_data(o))[i] = (uint64_t)((int64_t *)nd_data(c))[i] + (((uint64_t)1 << 63) - 1);
+		else
+			((int64_t *)nd_data(o))[i] = (int64_t)(((uint64_t *)nd_data(c))[i] - (((uint64_t)1 << 63) - 1));
+	}
+	nd_decref(c);
+	return arr_wrap(ev, o);
+}
+
 static struct value *storage_call(struct eval *ev, const struct builtin *bi, const char *fname,
 				  int argc, struct value **argv, const struct kwargs *kw)
 {
@@ -406,7 +430,9 @@ static struct value *storage_call(struct eval *ev, const struct builtin *bi, con
 		return forward(ev, bi, fname, argc, argv, kw);
 	if (on_cupy(bi))
 		return cupy_refuses(ev, fname);
-	if (nat && orders(fname))
+	int natlast = nat && (!strcmp(fname, "sort") || !strcmp(fname, "argsort")) && argc >= 1 &&
+		      dt_val_of(argv[0]);
+	if (nat && orders(fname) && !natlast)
 		return err_set(ev, TY_NotImplementedError, "numpy.%s of datetime values with NaT: Lumen "
 			       "does not order NaT as NumPy does (last) yet", fname);
 	nargv = calloc(argc ? argc : 1, sizeof *nargv);
@@ -425,7 +451,21 @@ static struct value *storage_call(struct eval *ev, const struct builtin *bi, con
 		nkw.names = kw->names;
 		nkw.vals = nkv;
 	}
+	if (natlast) {
+		/* NumPy sorts NaT last: order the counts as uint64 shifted so that
+		 * INT64_MIN (NaT) is the largest */
+		struct value *u = nat_last(ev, nargv[0], 1);
+		if (!u)
+			goto out;
+		val_decref(nargv[0]);
+		nargv[0] = u;
+	}
 	res = forward(ev, bi, fname, argc, nargv, kw ? &nkw : NULL);
+	if (res && natlast && !strcmp(fname, "sort")) {
+		struct value *back = nat_last(ev, res, 0);
+		val_decref(res);
+		res = back;
+	}
 	if (res && !gives_indices(fname))
 		res = rewrap(ev, res, kind, &m);
 out:
