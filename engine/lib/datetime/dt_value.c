@@ -1453,8 +1453,18 @@ static struct value *m_ravel(struct eval *ev, const struct builtin *bi, int argc
 			     const struct kwargs *kw) { return storage_method(ev, bi, "ravel", argc, argv, kw, 1); }
 static struct value *m_flatten(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
 			       const struct kwargs *kw) { return storage_method(ev, bi, "flatten", argc, argv, kw, 1); }
+/* a.argsort(...) is np.argsort(a, ...): NaT ordered last there (dt_funcs.c) */
 static struct value *m_argsort(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
-			       const struct kwargs *kw) { return storage_method(ev, bi, "argsort", argc, argv, kw, 0); }
+			       const struct kwargs *kw)
+{
+	struct value *args[8];
+	if (argc > 7)
+		return err_set(ev, TY_TypeError, "argsort() takes at most 4 arguments (%d given)", argc);
+	args[0] = bi->self;
+	for (int i = 0; i < argc; i++)
+		args[i + 1] = argv[i];
+	return arr_ns_call(ev, nd_backend(SELF(bi)->a), "argsort", argc + 1, args, kw);
+}
 
 /* a.view('i8') / a.view(np.int64): the storage itself */
 static struct value *m_view(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
