@@ -121,8 +121,6 @@ int dt_item(struct eval *ev, struct value *x, char kind, const struct dt_meta *m
 struct value *dt_astype(struct eval *ev, struct value *v, char kind, const struct dt_meta *m);
 /* items of a dt_val as a C-contiguous host int64 array (new ref) */
 struct ndarray *dt_items(struct eval *ev, struct dt_val *d);
-/* a dt_val, or a datetime string/array-like converted to datetime64 (new ref) */
-struct value *dt_as_datetime(struct eval *ev, struct value *v, const struct dt_meta *m);
 
 /* np.mean / np.min / np.max / np.sum of a datetime value (what: "mean" ...),
  * over all items; the arguments after the array */

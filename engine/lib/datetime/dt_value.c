@@ -156,9 +156,8 @@ static void iso_of(int64_t v, const struct dt_meta *m, char *buf, size_t n)
 	dt_iso_of(v, m, buf, n);
 }
 
-static int64_t item_at(struct dt_val *d, int64_t flat, const struct ndarray *c)
+static int64_t item_at(const struct ndarray *c, int64_t flat)
 {
-	(void)d;
 	return ((const int64_t *)nd_data(c))[flat];
 }
 
@@ -206,14 +205,14 @@ static char *item_text(void *p, int64_t flat)
 	struct itemctx *x = p;
 	char buf[160], iso[128];
 	if (x->d->kind == 'U') {
-		const char *s = x->d->strs[item_at(x->d, flat, x->c)];
+		const char *s = x->d->strs[item_at(x->c, flat)];
 		char *o = malloc(strlen(s) + 3);
 		if (!o)
 			return err_nomem(x->ev);
 		sprintf(o, "'%s'", s);
 		return o;
 	}
-	int64_t v = item_at(x->d, flat, x->c);
+	int64_t v = item_at(x->c, flat);
 	if (v == DT_NAT)
 		snprintf(iso, sizeof iso, "'NaT'");
 	else if (x->d->kind == 'M') {
@@ -560,15 +559,6 @@ fail:
 	return NULL;
 }
 
-struct value *dt_as_datetime(struct eval *ev, struct value *v, const struct dt_meta *m)
-{
-	struct dt_val *d = dt_val_of(v);
-	if (d && d->kind == 'M')
-		return m->unit == DU_GENERIC || (d->m.unit == m->unit && d->m.num == m->num) ?
-		       val_incref(v) : dt_astype(ev, v, 'M', m);
-	return dt_from_obj(ev, v, 'M', m, 1);
-}
-
 /* ---- the scalar types' constructors: np.datetime64(x, unit) ---- */
 
 static struct value *desc_call(struct eval *ev, struct value *self, int argc, struct value **argv,
@@ -663,8 +653,9 @@ static struct value *desc_binop(struct eval *ev, enum binop op, struct value *l,
 	}
 	if (!a || !b)
 		return val_bool(op == OP_NE);
-	int eq = k1 == k2 && m1.unit == m2.unit && m1.num == m2.num &&
-		 dt_desc_of(l) && dt_desc_of(r) ? dt_desc_of(l)->is_type == dt_desc_of(r)->is_type : k1 == k2 && m1.unit == m2.unit && m1.num == m2.num;
+	int eq = k1 == k2 && m1.unit == m2.unit && m1.num == m2.num;
+	if (eq && dt_desc_of(l) && dt_desc_of(r))   /* np.datetime64 is not np.dtype('M8') */
+		eq = dt_desc_of(l)->is_type == dt_desc_of(r)->is_type;
 	return val_bool(op == OP_EQ ? eq : !eq);
 }
 
