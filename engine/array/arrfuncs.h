@@ -89,6 +89,10 @@ extern const struct arr_func arr_compose_funcs[];    /* lib/compose.c: fill_diag
 extern const struct arr_func arr_compose_linalg_funcs[]; /* lib/compose.c: linalg.vector_norm, matrix_norm, diagonal ... */
 extern const struct arr_func arr_compose_methods[];  /* lib/compose.c: a.diagonal, a.take, a.partition ... */
 extern const struct arr_func arr_fpe_funcs[];        /* fpe.c: seterr, geterr, errstate */
+/* lib/datetime/: isnat, datetime_as_string ... and the datetime forms of array,
+ * arange, dtype, diff, mean (published last: they hand other calls on) */
+extern const struct arr_func arr_datetime_funcs[];   /* dt_funcs.c */
+extern const struct arr_func arr_busday_funcs[];     /* dt_busday.c: busdaycalendar, busday_offset ... */
 /* Called once when a module is built, to add what tables cannot hold
  * (objects such as cp.cuda.Stream.null): fullname "cupy.cuda" ...  The
  * CUDA plugin's (cuda_plugin.h).  0 or -1 with the error set. */
@@ -111,6 +115,8 @@ enum arr_ns {
 /* np.mgrid, np.ogrid, np.s_, np.r_, np.c_, np.index_exp added to mod
  * (lib/ndgrid.c; arr_hooks.module_objects): 0 or -1 with the error set */
 int arr_ndgrid_objects(struct eval *ev, struct value *mod, int cupy);
+/* arr_ndgrid_objects and np.datetime64, np.timedelta64 (lib/datetime/dt_funcs.c) */
+int dt_module_objects(struct eval *ev, struct value *mod, int cupy);
 /* numpy.testing / cupy.testing (lib/testing.c; arr_hooks.testing_module): a new
  * module, or NULL (the error set; none for another name) */
 struct value *arr_testing_module(struct eval *ev, const char *name);

@@ -219,9 +219,19 @@ static int add_table(struct eval *ev, struct value *mod, const char *prefix,
 {
 	for (; t && t->name; t++) {
 		struct value *f = val_builtin(t->name, t->fn, NULL, (void *)be);
+		struct value *old = dict_getstr_borrow(mod->u.mod.attrs, t->name);
 		char *q;
 		if (!f)
 			return err_nomem(ev), -1;
+		if (old && old->type == VT_BUILTIN && old->u.bi.qualname) {
+			/* a later table's name wins (lib/datetime's wrappers): the
+			 * name it replaces hands over its qualified name */
+			f->u.bi.qualname = old->u.bi.qualname;
+			old->u.bi.qualname = NULL;
+			if (module_add(mod, t->name, f) < 0)
+				return err_nomem(ev), -1;
+			continue;
+		}
 		q = malloc(strlen(prefix) + strlen(t->name) + 2);
 		if (q) {
 			sprintf(q, "%s.%s", prefix, t->name);

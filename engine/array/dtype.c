@@ -177,9 +177,9 @@ const char *dt_outside_kind(const char *s)
 			return named[i].kind;
 	if (*s == '<' || *s == '>' || *s == '=' || *s == '|')
 		s++;
-	n = strspn(s + 1, "0123456789");
-	if (!*s)
+	if (!*s)   /* '' or a lone '<': nothing past the end is read */
 		return NULL;
+	n = strspn(s + 1, "0123456789");
 	if (strchr("SUa", *s) && !s[1 + n])
 		return "string";
 	if (*s == 'O' && !s[1 + n])

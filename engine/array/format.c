@@ -584,6 +584,72 @@ static char *array_body(struct eval *ev, const struct ndarray *a, const char *se
 	return sb_finish(ev, &out);
 }
 
+/* The bracketed body of an array whose items' texts the caller makes
+ * (datetime arrays: lib/datetime/): item(ctx, flat, out) gives the malloc'd
+ * text of the item at C-order index flat, or NULL on an error it set. */
+char *fmt_items_body(struct eval *ev, int ndim, const int64_t *shape,
+		     char *(*item)(void *ctx, int64_t flat), void *ctx, const char *sep,
+		     size_t prefixlen, int linewidth)
+{
+	struct layout L;
+	int64_t nshown = 1, size = 1, cnt[ND_MAXDIM] = {0};
+	char **strs;
+	struct sbuf out = {0};
+	int failed = 0;
+
+	for (int k = 0; k < ndim; k++)
+		size *= shape[k];
+	if (size == 0)
+		return dup_or_err(ev, "[]");
+	memset(&L, 0, sizeof L);
+	L.ndim = ndim;
+	L.edge = fmt_opts.edgeitems;
+	L.summarise = size > fmt_opts.threshold;
+	for (int k = 0; k < ndim; k++) {
+		L.shape[k] = shape[k];
+		if (L.summarise && 2 * (int64_t)L.edge < shape[k]) {
+			L.sum_axis[k] = 1;
+			L.dshape[k] = L.edge ? 2 * L.edge : 1;
+		} else {
+			L.dshape[k] = shape[k];
+		}
+		nshown *= L.dshape[k];
+	}
+	strs = calloc(nshown, sizeof *strs);
+	if (!strs)
+		return err_nomem(ev);
+	for (int64_t i = 0; i < nshown && !failed; i++) {
+		int64_t f = 0;
+		for (int k = 0; k < ndim; k++)
+			f = f * L.shape[k] + shown_index(&L, k, cnt[k]);
+		if (!(strs[i] = item(ctx, f)))
+			failed = 1;
+		for (int k = ndim - 1; k >= 0; k--) {
+			if (++cnt[k] < L.dshape[k])
+				break;
+			cnt[k] = 0;
+		}
+	}
+	if (!failed) {
+		if (ndim == 0) {
+			sb_adds(&out, strs[0]);
+		} else {
+			struct fctx c = { &L, strs, sep, strlen(sep), 0 };
+			while (c.sepr < c.seplen && sep[c.sepr] != ' ')
+				c.sepr++;
+			rec(&c, 0, 0, 1 + prefixlen, linewidth, &out);
+		}
+	}
+	for (int64_t i = 0; i < nshown; i++)
+		free(strs[i]);
+	free(strs);
+	if (failed) {
+		free(out.s);
+		return NULL;
+	}
+	return sb_finish(ev, &out);
+}
+
 char *fmt_array2string(struct eval *ev, const struct ndarray *a, const char *sep,
 		       const char *prefix, const char *suffix)
 {

@@ -66,5 +66,11 @@ double fmt_half_to_double(uint16_t h);
 char *fmt_array2string(struct eval *ev, const struct ndarray *a, const char *sep,
 		       const char *prefix, const char *suffix);
 uint16_t fmt_double_to_half(double d);
+/* array2string's body of an array of ndim/shape whose items' texts
+ * item(ctx, flat) makes (malloc'd; NULL with the error set): arrays of
+ * kinds outside enum dtype (lib/datetime/) lay out as NumPy's do. */
+char *fmt_items_body(struct eval *ev, int ndim, const int64_t *shape,
+		     char *(*item)(void *ctx, int64_t flat), void *ctx, const char *sep,
+		     size_t prefixlen, int linewidth);
 
 #endif

@@ -125,7 +125,7 @@ static void publish_tables(void)
 		arr_creation_funcs, arr_ufunc_funcs, arr_reduce_funcs, arr_manip_funcs,
 		arr_index_funcs, arr_edit_funcs, arr_calculus_funcs, arr_polynomial_funcs, arr_poly1d_funcs, arr_vectorize_funcs, arr_sort_funcs,
 		arr_stat_funcs, arr_linalg_top_funcs, arr_io_funcs, arr_text_funcs, arr_format_funcs, arr_dtype_funcs, arr_flatiter_funcs,
-		arr_fpe_funcs, arr_compose_funcs, arr_pysource_funcs, arr_memmap_funcs, arr_matrix_funcs, arr_nditer_funcs,
+		arr_fpe_funcs, arr_compose_funcs, arr_pysource_funcs, arr_memmap_funcs, arr_matrix_funcs, arr_nditer_funcs, arr_busday_funcs, arr_datetime_funcs,
 	};
 	static const struct arr_func *const methods[] = {
 		arr_core_methods, arr_ufunc_methods, arr_reduce_methods, arr_manip_methods,
@@ -156,7 +156,7 @@ void engine_init_layers(void)
 {
 	pyobj_register();   /* lang's pyobj_hooks: the object model */
 	host_register();   /* backend_host, backend_host_cupy, cp's namespaces */
-	arr_hooks.module_objects = arr_ndgrid_objects;
+	arr_hooks.module_objects = dt_module_objects;
 	arr_hooks.testing_module = arr_testing_module;
 	arr_hooks.windows_module = arr_windows_module;
 	arr_hooks.special_objects = arr_special_objects;
