@@ -503,6 +503,16 @@ static struct value *sm_nonzero(struct eval *ev, const struct builtin *bi, int a
 	return nonzero_of(ev, a);
 }
 
+/* r (a host result, stolen; NULL passes through) on a's backend */
+static struct ndarray *moved_to(struct eval *ev, struct ndarray *r, const struct ndarray *a)
+{
+	if (!r)
+		return NULL;
+	struct ndarray *d = arr_to_backend(ev, r, nd_backend(a));
+	nd_decref(r);
+	return d;
+}
+
 static struct value *sf_argwhere(struct eval *ev, const struct builtin *bi, int argc,
 				 struct value **argv, const struct kwargs *kw)
 {
@@ -529,11 +539,7 @@ static struct value *sf_argwhere(struct eval *ev, const struct builtin *bi, int 
 	} else {
 		r = nz_coords(ev, a, 1);
 	}
-	if (r) {
-		struct ndarray *d = arr_to_backend(ev, r, nd_backend(a));
-		nd_decref(r);
-		r = d;
-	}
+	r = moved_to(ev, r, a);
 	nd_decref(a);
 	return wrap(ev, r);
 }
@@ -553,11 +559,7 @@ static struct value *sf_flatnonzero(struct eval *ev, const struct builtin *bi, i
 		return v;
 	}
 	r = nz_flat(ev, a);
-	if (r) {
-		struct ndarray *d = arr_to_backend(ev, r, nd_backend(a));
-		nd_decref(r);
-		r = d;
-	}
+	r = moved_to(ev, r, a);
 	nd_decref(a);
 	return wrap(ev, r);
 }

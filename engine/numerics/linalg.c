@@ -820,6 +820,28 @@ static struct value *ufunc2(struct eval *ev, const struct backend *be, const cha
 	return arr_ufunc_call(ev, be, name, 2, in, NULL);
 }
 
+/* a's axis ax and b's axis bx have one length: 0, or -1 with NumPy's
+ * ValueError ("shapes (2,3) and (2,) not aligned: ...") */
+static int aligned(struct eval *ev, const struct ndarray *a, const struct ndarray *b, int ax, int bx)
+{
+	if (a->shape[ax] == b->shape[bx])
+		return 0;
+	char s1[256], s2[256];
+	err_set(ev, TY_ValueError, "shapes %s and %s not aligned: %lld (dim %d) != %lld (dim %d)",
+		lin_shape_str(a, s1, sizeof s1), lin_shape_str(b, s2, sizeof s2),
+		(long long)a->shape[ax], ax, (long long)b->shape[bx], bx);
+	return -1;
+}
+
+/* the sum over a's axis ax against b's axis bx (dot, inner): a new array,
+ * or NULL with the error set */
+static struct ndarray *contract_axis(struct eval *ev, struct ndarray *a, struct ndarray *b, int ax, int bx)
+{
+	if (aligned(ev, a, b, ax, bx) < 0)
+		return NULL;
+	return lin_tensordot(ev, a, b, 1, &ax, &bx);
+}
+
 static struct value *f_dot(struct eval *ev, const struct builtin *bi, int argc,
 			   struct value **argv, const struct kwargs *kw)
 {
@@ -842,14 +864,8 @@ static struct value *f_dot(struct eval *ev, const struct builtin *bi, int argc,
 		return ufunc2(ev, be, "multiply", av, bv);
 	}
 	if (a->ndim <= 2 && b->ndim <= 2) {
-		int ka = a->ndim - 1, kb = b->ndim == 1 ? 0 : 0;
-		if (a->shape[ka] != b->shape[kb]) {
-			char s1[256], s2[256];
-			err_set(ev, TY_ValueError, "shapes %s and %s not aligned: %lld (dim %d) != %lld (dim %d)",
-				lin_shape_str(a, s1, sizeof s1), lin_shape_str(b, s2, sizeof s2),
-				(long long)a->shape[ka], ka, (long long)b->shape[kb], kb);
+		if (aligned(ev, a, b, a->ndim - 1, 0) < 0)
 			goto out;
-		}
 		int dt = dt_promote(a->dtype, b->dtype);
 		if (a->ndim == 1 && b->ndim == 1 && nd_host_memory(a) &&
 		    (dt == DT_FLOAT32 || dt == DT_FLOAT64 || dt_is_complex(dt))) {
@@ -877,15 +893,7 @@ static struct value *f_dot(struct eval *ev, const struct builtin *bi, int argc,
 		} else
 			r = lin_matmul_nd(ev, a, b, -1);
 	} else {
-		int ax = a->ndim - 1, bx = b->ndim >= 2 ? b->ndim - 2 : 0;
-		if (a->shape[ax] != b->shape[bx]) {
-			char s1[256], s2[256];
-			err_set(ev, TY_ValueError, "shapes %s and %s not aligned: %lld (dim %d) != %lld (dim %d)",
-				lin_shape_str(a, s1, sizeof s1), lin_shape_str(b, s2, sizeof s2),
-				(long long)a->shape[ax], ax, (long long)b->shape[bx], bx);
-			goto out;
-		}
-		r = lin_tensordot(ev, a, b, 1, &ax, &bx);
+		r = contract_axis(ev, a, b, a->ndim - 1, b->ndim >= 2 ? b->ndim - 2 : 0);
 	}
 out:
 	nd_decref(a);
@@ -973,15 +981,7 @@ static struct value *f_inner(struct eval *ev, const struct builtin *bi, int argc
 		nd_decref(b);
 		return ufunc2(ev, be, "multiply", av, bv);
 	}
-	int ax = a->ndim - 1, bx = b->ndim - 1;
-	if (a->shape[ax] != b->shape[bx]) {
-		char s1[256], s2[256];
-		err_set(ev, TY_ValueError, "shapes %s and %s not aligned: %lld (dim %d) != %lld (dim %d)",
-			lin_shape_str(a, s1, sizeof s1), lin_shape_str(b, s2, sizeof s2),
-			(long long)a->shape[ax], ax, (long long)b->shape[bx], bx);
-		goto out;
-	}
-	r = lin_tensordot(ev, a, b, 1, &ax, &bx);
+	r = contract_axis(ev, a, b, a->ndim - 1, b->ndim - 1);
 out:
 	nd_decref(a);
 	nd_decref(b);

@@ -231,11 +231,19 @@ TGT static void qs_##NAME(T *v, int64_t n, int depth, const T *lo)             \
 		MMX(NAME, a1, a4); MMX(NAME, a3, a6);                          \
 		MMX(NAME, a1, a2); MMX(NAME, a3, a4); MMX(NAME, a5, a6);       \
 	} while (0)
+/* eight vectors x[0..8) into registers a0..a7, and back */
+#define LOAD8(VT, x)                                                           \
+	VT a0 = (x)[0], a1 = (x)[1], a2 = (x)[2], a3 = (x)[3];                 \
+	VT a4 = (x)[4], a5 = (x)[5], a6 = (x)[6], a7 = (x)[7]
+#define STORE8(x)                                                              \
+	do {                                                                   \
+		(x)[0] = a0; (x)[1] = a1; (x)[2] = a2; (x)[3] = a3;            \
+		(x)[4] = a4; (x)[5] = a5; (x)[6] = a6; (x)[7] = a7;            \
+	} while (0)
 #define BITONIC_TEMPLATE(TGT, NAME, VT, W)                                     \
 TGT static inline void sort8_##NAME(VT *x)                                     \
 {                                                                              \
-	VT a0 = x[0], a1 = x[1], a2 = x[2], a3 = x[3];                         \
-	VT a4 = x[4], a5 = x[5], a6 = x[6], a7 = x[7];                         \
+	LOAD8(VT, x);                                                          \
 	ROWS(NAME, W);                                                         \
 	FLIP(NAME, W, a0, a1); FLIP(NAME, W, a2, a3);                          \
 	FLIP(NAME, W, a4, a5); FLIP(NAME, W, a6, a7);                          \
@@ -249,19 +257,16 @@ TGT static inline void sort8_##NAME(VT *x)                                     \
 	HC2(NAME);                                                             \
 	HC1(NAME);                                                             \
 	CLEAN8(NAME, W);                                                       \
-	x[0] = a0; x[1] = a1; x[2] = a2; x[3] = a3;                            \
-	x[4] = a4; x[5] = a5; x[6] = a6; x[7] = a7;                            \
+	STORE8(x);                                                             \
 }                                                                              \
 TGT static inline void hc8_##NAME(VT *x)                                       \
 {                                                                              \
-	VT a0 = x[0], a1 = x[1], a2 = x[2], a3 = x[3];                         \
-	VT a4 = x[4], a5 = x[5], a6 = x[6], a7 = x[7];                         \
+	LOAD8(VT, x);                                                          \
 	MMX(NAME, a0, a4); MMX(NAME, a1, a5); MMX(NAME, a2, a6); MMX(NAME, a3, a7); \
 	HC2(NAME);                                                             \
 	HC1(NAME);                                                             \
 	CLEAN8(NAME, W);                                                       \
-	x[0] = a0; x[1] = a1; x[2] = a2; x[3] = a3;                            \
-	x[4] = a4; x[5] = a5; x[6] = a6; x[7] = a7;                            \
+	STORE8(x);                                                             \
 }                                                                              \
 /* Sorts x[0..nv); the vectors from nr on are all the greatest value (nv a     \
  * power of two, nr <= nv), so every step whose upper vector is one of them    \
