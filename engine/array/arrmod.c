@@ -19,7 +19,7 @@
 
 /* ---- the published tables ---- */
 
-#define NS_MAX 24
+#define NS_MAX 64
 static const struct arr_func *published[NS_COUNT][NS_MAX + 1];
 
 void arr_publish(enum arr_ns ns, const struct arr_func *t)
@@ -27,8 +27,11 @@ void arr_publish(enum arr_ns ns, const struct arr_func *t)
 	int i = 0;
 	while (published[ns][i] && published[ns][i] != t)
 		i++;
-	if (i < NS_MAX)
-		published[ns][i] = t;
+	if (i == NS_MAX) { /* a programming error: say so at start-up, never drop a table silently */
+		fprintf(stderr, "lumen: arr_publish: more than %d tables in namespace %d (raise NS_MAX)\n", NS_MAX, (int)ns);
+		abort();
+	}
+	published[ns][i] = t;
 }
 
 const struct arr_func *const *arr_published(enum arr_ns ns)
