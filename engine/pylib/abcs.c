@@ -8,8 +8,10 @@
  * Callable, Reversible), with isinstance and issubclass of the builtin
  * types working as in CPython (the objtype's instancecheck slot).  A user
  * class counts where it defines the methods the ABC's __subclasshook__
- * looks for (Iterable: __iter__ ...); explicit register() is not
- * modelled.  Owns the ABC objects (static).
+ * looks for (Iterable: __iter__ ...) or, for numbers, where it says its
+ * place in the tower by a class attribute _abc_numbers_level (1 Complex,
+ * 2 Real, 3 Rational, 4 Integral: fractions.Fraction is 3); register()
+ * is not modelled.  Owns the ABC objects (static).
  */
 #include <string.h>
 #include "pylib/pylib_int.h"
@@ -49,8 +51,18 @@ static int has_method(struct eval *ev, struct value *v, const char *name)
 
 /* the numbers tower: 4 Integral, 3 Rational, 2 Real, 1 Complex (and
  * Number), 0 none */
-static int number_level(struct value *v)
+static int number_level(struct eval *ev, struct value *v)
 {
+	if (cls_is_instance(v)) {
+		/* a class that registers itself (fractions.Fraction: Rational) */
+		struct value *l = val_getattr(ev, v, "_abc_numbers_level");
+		int64_t lv = 0;
+		if (!l || l->type != VT_INT || val_as_int64(ev, l, &lv) < 0)
+			lv = 0;
+		val_decref(l);
+		err_clear(ev);
+		return (int)lv;
+	}
 	switch (v->type) {
 	case VT_BOOL: case VT_INT: case VT_BIGINT: return 4;
 	case VT_FLOAT: return 2;
@@ -95,9 +107,10 @@ static int check(struct eval *ev, enum abc a, struct value *v)
 {
 	int builtin_coll = is_builtin_seq(v) || v->type == VT_DICT || v->type == VT_NDARRAY || set_is_set(v);
 	switch (a) {
-	case A_NUMBER: case A_COMPLEX: return number_level(v) >= 1;
-	case A_REAL: return number_level(v) >= 2;
-	case A_RATIONAL: case A_INTEGRAL: return number_level(v) >= 3;
+	case A_NUMBER: case A_COMPLEX: return number_level(ev, v) >= 1;
+	case A_REAL: return number_level(ev, v) >= 2;
+	case A_RATIONAL: return number_level(ev, v) >= 3;
+	case A_INTEGRAL: return number_level(ev, v) >= 4;
 	case A_ITERABLE:
 		return builtin_coll || obj_slot(v, 'i') || has_method(ev, v, "__iter__");
 	case A_ITERATOR:
