@@ -34,6 +34,42 @@ static const char *const abc_names[A_COUNT] = {
 	"Reversible",
 };
 
+/* what calling each ABC says (CPython 3.11's TypeError); "" for Number,
+ * which has none and makes a plain instance */
+static const char *const abc_abstract[A_COUNT] = {
+	"",
+	"abstract methods __abs__, __add__, __complex__, __eq__, __mul__, __neg__, __pos__, __pow__, __radd__, __rmul__, __rpow__, __rtruediv__, __truediv__, conjugate, imag, real",
+	"abstract methods __abs__, __add__, __ceil__, __eq__, __float__, __floor__, __floordiv__, __le__, __lt__, __mod__, __mul__, __neg__, __pos__, __pow__, __radd__, __rfloordiv__, __rmod__, __rmul__, __round__, __rpow__, __rtruediv__, __truediv__, __trunc__",
+	"abstract methods __abs__, __add__, __ceil__, __eq__, __floor__, __floordiv__, __le__, __lt__, __mod__, __mul__, __neg__, __pos__, __pow__, __radd__, __rfloordiv__, __rmod__, __rmul__, __round__, __rpow__, __rtruediv__, __truediv__, __trunc__, denominator, numerator",
+	"abstract methods __abs__, __add__, __and__, __ceil__, __eq__, __floor__, __floordiv__, __int__, __invert__, __le__, __lshift__, __lt__, __mod__, __mul__, __neg__, __or__, __pos__, __pow__, __radd__, __rand__, __rfloordiv__, __rlshift__, __rmod__, __rmul__, __ror__, __round__, __rpow__, __rrshift__, __rshift__, __rtruediv__, __rxor__, __truediv__, __trunc__, __xor__",
+	"abstract method __iter__",
+	"abstract method __next__",
+	"abstract methods send, throw",
+	"abstract method __len__",
+	"abstract method __contains__",
+	"abstract methods __contains__, __iter__, __len__",
+	"abstract methods __getitem__, __len__",
+	"abstract methods __delitem__, __getitem__, __len__, __setitem__, insert",
+	"abstract methods __getitem__, __iter__, __len__",
+	"abstract methods __delitem__, __getitem__, __iter__, __len__, __setitem__",
+	"abstract methods __contains__, __iter__, __len__",
+	"abstract methods __contains__, __iter__, __len__, add, discard",
+	"abstract method __hash__",
+	"abstract method __call__",
+	"abstract methods __iter__, __reversed__",
+};
+
+/* numbers.Number(): a plain instance (np.isscalar says True of it) */
+static char *number_repr(struct eval *ev, struct value *self)
+{
+	struct sbuf b = {0};
+	(void)ev;
+	sb_printf(&b, "<numbers.Number object at %p>", (void *)self);
+	return sb_take(&b);
+}
+
+static const struct objtype number_inst_type = {.name = "Number", .repr = number_repr};
+
 /* a user instance whose class defines (or inherits) the method name */
 static int has_method(struct eval *ev, struct value *v, const char *name)
 {
@@ -53,6 +89,8 @@ static int has_method(struct eval *ev, struct value *v, const char *name)
  * Number), 0 none */
 static int number_level(struct eval *ev, struct value *v)
 {
+	if (v->type == VT_OBJECT && v->u.obj.t == &number_inst_type)
+		return 1;
 	if (cls_is_instance(v)) {
 		/* a class that registers itself (fractions.Fraction: Rational) */
 		struct value *l = val_getattr(ev, v, "_abc_numbers_level");
@@ -227,6 +265,20 @@ static struct value *abc_getattr(struct eval *ev, struct value *self, const char
 	return NULL;
 }
 
+static struct value *abc_call(struct eval *ev, struct value *self, int argc, struct value **argv,
+			      const struct kwargs *kw)
+{
+	const struct abcobj *o = self->u.obj.p;
+	(void)argv;
+	if (*abc_abstract[o->a])
+		return err_set(ev, TY_TypeError, "Can't instantiate abstract class %s with %s", abc_names[o->a],
+			       abc_abstract[o->a]);
+	if (argc || (kw && kw->n))
+		return err_set(ev, TY_TypeError, "Number() takes no arguments");
+	struct value *v = val_object_new(&number_inst_type, NULL);
+	return v ? v : err_nomem(ev);
+}
+
 static void abc_free(void *p)
 {
 	(void)p;   /* static */
@@ -234,7 +286,7 @@ static void abc_free(void *p)
 
 static const char *const abc_attrs[] = {"__name__", "__qualname__", "__module__", NULL};
 static const struct objtype abc_type = {
-	.name = "ABCMeta", .free = abc_free, .repr = abc_repr, .getattr = abc_getattr,
+	.name = "ABCMeta", .free = abc_free, .repr = abc_repr, .getattr = abc_getattr, .call = abc_call,
 	.attrs = abc_attrs, .instancecheck = abc_instancecheck, .subclasscheck = abc_subclasscheck,
 };
 
