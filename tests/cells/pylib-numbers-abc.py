@@ -31,7 +31,7 @@ u = numbers.Real | None
 print(u, isinstance(2.5, u), isinstance(None, u), isinstance('x', u), isinstance(np.float32(1), int | numbers.Real))
 n = numbers.Number()
 print(isinstance(n, numbers.Number), isinstance(n, numbers.Real), np.isscalar(n), type(n).__name__, callable(numbers.Real))
-for a in (numbers.Complex, numbers.Integral, c.Iterable, c.Sequence, c.Hashable, c.MutableSet, c.Generator):
+for a in (numbers.Complex, numbers.Integral, cabc.Iterable, cabc.Sequence, cabc.Hashable, cabc.MutableSet, cabc.Generator):
     try:
         a()
     except TypeError as e:
