@@ -198,6 +198,32 @@ static int abc_instancecheck(struct eval *ev, struct value *self, struct value *
 	return check(ev, o->a, v);
 }
 
+/* issubclass(c, a) of NumPy's abstract scalar types: NumPy registers
+ * np.number as Number, np.inexact as Complex, np.floating as Real and
+ * np.integer as Integral (and nothing of collections.abc) */
+static int np_abstract(struct eval *ev, enum abc a, struct value *c)
+{
+	static const char *const of[] = {
+		[A_NUMBER] = "number", [A_COMPLEX] = "inexact", [A_REAL] = "floating",
+		[A_RATIONAL] = "integer", [A_INTEGRAL] = "integer",
+	};
+	if (a > A_INTEGRAL || !VAL_SLOT(c, subtype))
+		return 0;
+	struct value *np = ev_import(ev, "numpy");
+	int r = 0;
+	for (int k = 0; np && k < 2; k++) {
+		/* Complex and Real also hold the integers */
+		const char *name = k == 0 ? of[a] : (a == A_COMPLEX || a == A_REAL) ? "integer" : NULL;
+		struct value *t = name ? val_getattr(ev, np, name) : NULL;
+		if (t && VAL_SLOT(c, subtype)(c, t))
+			r = 1;
+		val_decref(t);
+	}
+	val_decref(np);
+	err_clear(ev);
+	return r;
+}
+
 /* issubclass(c, abc): the ABC's test on a value of c made with no
  * arguments (int() is 0, list() is [], np.float64() is 0.0); a user
  * class by the methods it defines; anything else is no subclass */
@@ -216,7 +242,12 @@ static int abc_subclasscheck(struct eval *ev, struct value *self, struct value *
 			if (c->u.ty == plain[i])
 				sample = c->u.ty == TY_NONETYPE ? val_none() : val_call(ev, c, 0, NULL, NULL);
 	} else if (c->type == VT_DTYPE && c->u.dt.is_type) {
-		sample = val_call(ev, c, 0, NULL, NULL);   /* np.floating() has none */
+		sample = val_call(ev, c, 0, NULL, NULL);
+		if (!sample) {
+			/* an abstract one (np.floating): by NumPy's registrations */
+			err_clear(ev);
+			return np_abstract(ev, o->a, c);
+		}
 	} else if (cls_is_class(c)) {
 		static const char *const hooks[A_COUNT] = {
 			[A_ITERABLE] = "__iter__", [A_ITERATOR] = "__next__", [A_SIZED] = "__len__",

@@ -40,3 +40,5 @@ try:
     numbers.Number(3)
 except TypeError as e:
     print(e)
+for t in (np.number, np.inexact, np.floating, np.complexfloating, np.integer, np.signedinteger, np.unsignedinteger, np.generic, np.float64, np.bool_):
+    print(t.__name__, [issubclass(t, a) for a in (numbers.Number, numbers.Complex, numbers.Real, numbers.Rational, numbers.Integral, cabc.Hashable, cabc.Iterable)])
