@@ -17,6 +17,7 @@
 #include "lang/args.h"
 #include "lang/error.h"
 #include "pyobj/bigint.h"
+#include "lang/eval.h"
 
 static const char *type_name(int dt)
 {
@@ -476,8 +477,17 @@ static struct value *fn_isscalar(struct eval *ev, const struct builtin *bi, int 
 	struct value *x;
 	if (args_parse(ev, "isscalar", argc, argv, kw, "element", &x) < 0)
 		return NULL;
-	return val_bool(x->type == VT_BOOL || x->type == VT_INT || x->type == VT_FLOAT ||
-			x->type == VT_COMPLEX || x->type == VT_SCALAR || x->type == VT_STR);
+	if (x->type == VT_OBJECT) {
+		/* NumPy: isinstance(element, numbers.Number) (fractions.Fraction) */
+		struct value *m = ev_import(ev, "numbers"), *n = m ? val_getattr(ev, m, "Number") : NULL;
+		int r = n && n->type == VT_OBJECT && n->u.obj.t->instancecheck ? n->u.obj.t->instancecheck(ev, n, x) : 0;
+		val_decref(n);
+		val_decref(m);
+		err_clear(ev);
+		return val_bool(r > 0);
+	}
+	return val_bool(x->type == VT_BOOL || x->type == VT_INT || x->type == VT_FLOAT || x->type == VT_BIGINT ||
+			x->type == VT_COMPLEX || x->type == VT_SCALAR || x->type == VT_STR || x->type == VT_BYTES);
 }
 
 /* ---- issubdtype typename ---- */

@@ -2642,6 +2642,9 @@ FN(m_argpartition) { return forward(ev, bi, "argpartition", argc, argv, kw); }
 /* a.partition(kth, axis=-1, kind='introselect', order=None): in place */
 FN(m_partition)
 {
+	struct ndarray *self = arr_borrow(bi->self);
+	if (self && !(self->flags & ND_WRITEABLE))
+		return err_set(ev, TY_ValueError, "partition array is read-only");
 	struct value *p = forward(ev, bi, "partition", argc, argv, kw);
 	if (!p)
 		return NULL;

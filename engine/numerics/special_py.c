@@ -57,6 +57,8 @@ static const char special_src[] =
 	"    msg_complex = ('In order to use non-integer arguments, you must opt into this by passing '\n"
 	"                   \"`extend='complex'`. Note that this changes the result for all negative \"\n"
 	"                   'arguments (which by default return 0).')\n"
+	"    if n is None:\n"
+	"        return np.float64('nan')\n"
 	"    if isinstance(n, (str, bytes)):\n"
 	"        raise ValueError(msg_unsup % (type(n),))\n"
 	"    if np.ndim(n) == 0 and not isinstance(n, np.ndarray):\n"

@@ -8,8 +8,10 @@
  * Callable, Reversible), with isinstance and issubclass of the builtin
  * types working as in CPython (the objtype's instancecheck slot).  A user
  * class counts where it defines the methods the ABC's __subclasshook__
- * looks for (Iterable: __iter__ ...); explicit register() is not
- * modelled.  Owns the ABC objects (static).
+ * looks for (Iterable: __iter__ ...) or, for numbers, where it says its
+ * place in the tower by a class attribute _abc_numbers_level (1 Complex,
+ * 2 Real, 3 Rational, 4 Integral: fractions.Fraction is 3); register()
+ * is not modelled.  Owns the ABC objects (static).
  */
 #include <string.h>
 #include "pylib/pylib_int.h"
@@ -32,6 +34,42 @@ static const char *const abc_names[A_COUNT] = {
 	"Reversible",
 };
 
+/* what calling each ABC says (CPython 3.11's TypeError); "" for Number,
+ * which has none and makes a plain instance */
+static const char *const abc_abstract[A_COUNT] = {
+	"",
+	"abstract methods __abs__, __add__, __complex__, __eq__, __mul__, __neg__, __pos__, __pow__, __radd__, __rmul__, __rpow__, __rtruediv__, __truediv__, conjugate, imag, real",
+	"abstract methods __abs__, __add__, __ceil__, __eq__, __float__, __floor__, __floordiv__, __le__, __lt__, __mod__, __mul__, __neg__, __pos__, __pow__, __radd__, __rfloordiv__, __rmod__, __rmul__, __round__, __rpow__, __rtruediv__, __truediv__, __trunc__",
+	"abstract methods __abs__, __add__, __ceil__, __eq__, __floor__, __floordiv__, __le__, __lt__, __mod__, __mul__, __neg__, __pos__, __pow__, __radd__, __rfloordiv__, __rmod__, __rmul__, __round__, __rpow__, __rtruediv__, __truediv__, __trunc__, denominator, numerator",
+	"abstract methods __abs__, __add__, __and__, __ceil__, __eq__, __floor__, __floordiv__, __int__, __invert__, __le__, __lshift__, __lt__, __mod__, __mul__, __neg__, __or__, __pos__, __pow__, __radd__, __rand__, __rfloordiv__, __rlshift__, __rmod__, __rmul__, __ror__, __round__, __rpow__, __rrshift__, __rshift__, __rtruediv__, __rxor__, __truediv__, __trunc__, __xor__",
+	"abstract method __iter__",
+	"abstract method __next__",
+	"abstract methods send, throw",
+	"abstract method __len__",
+	"abstract method __contains__",
+	"abstract methods __contains__, __iter__, __len__",
+	"abstract methods __getitem__, __len__",
+	"abstract methods __delitem__, __getitem__, __len__, __setitem__, insert",
+	"abstract methods __getitem__, __iter__, __len__",
+	"abstract methods __delitem__, __getitem__, __iter__, __len__, __setitem__",
+	"abstract methods __contains__, __iter__, __len__",
+	"abstract methods __contains__, __iter__, __len__, add, discard",
+	"abstract method __hash__",
+	"abstract method __call__",
+	"abstract methods __iter__, __reversed__",
+};
+
+/* numbers.Number(): a plain instance (np.isscalar says True of it) */
+static char *number_repr(struct eval *ev, struct value *self)
+{
+	struct sbuf b = {0};
+	(void)ev;
+	sb_printf(&b, "<numbers.Number object at %p>", (void *)self);
+	return sb_take(&b);
+}
+
+static const struct objtype number_inst_type = {.name = "Number", .repr = number_repr};
+
 /* a user instance whose class defines (or inherits) the method name */
 static int has_method(struct eval *ev, struct value *v, const char *name)
 {
@@ -49,8 +87,20 @@ static int has_method(struct eval *ev, struct value *v, const char *name)
 
 /* the numbers tower: 4 Integral, 3 Rational, 2 Real, 1 Complex (and
  * Number), 0 none */
-static int number_level(struct value *v)
+static int number_level(struct eval *ev, struct value *v)
 {
+	if (v->type == VT_OBJECT && v->u.obj.t == &number_inst_type)
+		return 1;
+	if (cls_is_instance(v)) {
+		/* a class that registers itself (fractions.Fraction: Rational) */
+		struct value *l = val_getattr(ev, v, "_abc_numbers_level");
+		int64_t lv = 0;
+		if (!l || l->type != VT_INT || val_as_int64(ev, l, &lv) < 0)
+			lv = 0;
+		val_decref(l);
+		err_clear(ev);
+		return (int)lv;
+	}
 	switch (v->type) {
 	case VT_BOOL: case VT_INT: case VT_BIGINT: return 4;
 	case VT_FLOAT: return 2;
@@ -95,9 +145,10 @@ static int check(struct eval *ev, enum abc a, struct value *v)
 {
 	int builtin_coll = is_builtin_seq(v) || v->type == VT_DICT || v->type == VT_NDARRAY || set_is_set(v);
 	switch (a) {
-	case A_NUMBER: case A_COMPLEX: return number_level(v) >= 1;
-	case A_REAL: return number_level(v) >= 2;
-	case A_RATIONAL: case A_INTEGRAL: return number_level(v) >= 3;
+	case A_NUMBER: case A_COMPLEX: return number_level(ev, v) >= 1;
+	case A_REAL: return number_level(ev, v) >= 2;
+	case A_RATIONAL: return number_level(ev, v) >= 3;
+	case A_INTEGRAL: return number_level(ev, v) >= 4;
 	case A_ITERABLE:
 		return builtin_coll || obj_slot(v, 'i') || has_method(ev, v, "__iter__");
 	case A_ITERATOR:
@@ -147,6 +198,32 @@ static int abc_instancecheck(struct eval *ev, struct value *self, struct value *
 	return check(ev, o->a, v);
 }
 
+/* issubclass(c, a) of NumPy's abstract scalar types: NumPy registers
+ * np.number as Number, np.inexact as Complex, np.floating as Real and
+ * np.integer as Integral (and nothing of collections.abc) */
+static int np_abstract(struct eval *ev, enum abc a, struct value *c)
+{
+	static const char *const of[] = {
+		[A_NUMBER] = "number", [A_COMPLEX] = "inexact", [A_REAL] = "floating",
+		[A_RATIONAL] = "integer", [A_INTEGRAL] = "integer",
+	};
+	if (a > A_INTEGRAL || !VAL_SLOT(c, subtype))
+		return 0;
+	struct value *np = ev_import(ev, "numpy");
+	int r = 0;
+	for (int k = 0; np && k < 2; k++) {
+		/* Complex and Real also hold the integers */
+		const char *name = k == 0 ? of[a] : (a == A_COMPLEX || a == A_REAL) ? "integer" : NULL;
+		struct value *t = name ? val_getattr(ev, np, name) : NULL;
+		if (t && VAL_SLOT(c, subtype)(c, t))
+			r = 1;
+		val_decref(t);
+	}
+	val_decref(np);
+	err_clear(ev);
+	return r;
+}
+
 /* issubclass(c, abc): the ABC's test on a value of c made with no
  * arguments (int() is 0, list() is [], np.float64() is 0.0); a user
  * class by the methods it defines; anything else is no subclass */
@@ -165,7 +242,12 @@ static int abc_subclasscheck(struct eval *ev, struct value *self, struct value *
 			if (c->u.ty == plain[i])
 				sample = c->u.ty == TY_NONETYPE ? val_none() : val_call(ev, c, 0, NULL, NULL);
 	} else if (c->type == VT_DTYPE && c->u.dt.is_type) {
-		sample = val_call(ev, c, 0, NULL, NULL);   /* np.floating() has none */
+		sample = val_call(ev, c, 0, NULL, NULL);
+		if (!sample) {
+			/* an abstract one (np.floating): by NumPy's registrations */
+			err_clear(ev);
+			return np_abstract(ev, o->a, c);
+		}
 	} else if (cls_is_class(c)) {
 		static const char *const hooks[A_COUNT] = {
 			[A_ITERABLE] = "__iter__", [A_ITERATOR] = "__next__", [A_SIZED] = "__len__",
@@ -214,6 +296,20 @@ static struct value *abc_getattr(struct eval *ev, struct value *self, const char
 	return NULL;
 }
 
+static struct value *abc_call(struct eval *ev, struct value *self, int argc, struct value **argv,
+			      const struct kwargs *kw)
+{
+	const struct abcobj *o = self->u.obj.p;
+	(void)argv;
+	if (*abc_abstract[o->a])
+		return err_set(ev, TY_TypeError, "Can't instantiate abstract class %s with %s", abc_names[o->a],
+			       abc_abstract[o->a]);
+	if (argc || (kw && kw->n))
+		return err_set(ev, TY_TypeError, "Number() takes no arguments");
+	struct value *v = val_object_new(&number_inst_type, NULL);
+	return v ? v : err_nomem(ev);
+}
+
 static void abc_free(void *p)
 {
 	(void)p;   /* static */
@@ -221,7 +317,7 @@ static void abc_free(void *p)
 
 static const char *const abc_attrs[] = {"__name__", "__qualname__", "__module__", NULL};
 static const struct objtype abc_type = {
-	.name = "ABCMeta", .free = abc_free, .repr = abc_repr, .getattr = abc_getattr,
+	.name = "ABCMeta", .free = abc_free, .repr = abc_repr, .getattr = abc_getattr, .call = abc_call,
 	.attrs = abc_attrs, .instancecheck = abc_instancecheck, .subclasscheck = abc_subclasscheck,
 };
 

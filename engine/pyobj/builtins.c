@@ -257,6 +257,15 @@ BI(abs)
 	case VT_NDARRAY: case VT_SCALAR:
 		return VAL_SLOT(v, abs)(ev, v);
 	default:
+		if (cls_is_instance(v)) {
+			struct value *m = val_getattr(ev, v, "__abs__");
+			if (m) {
+				struct value *r = val_call(ev, m, 0, NULL, NULL);
+				val_decref(m);
+				return r;
+			}
+			err_clear(ev);
+		}
 		return err_set(ev, TY_TypeError, "bad operand type for abs(): '%s'", val_type_name(v));
 	}
 }
@@ -958,6 +967,16 @@ BI(round)
 	struct value *x = NULL, *nd = NULL;
 	if (args_parse(ev, "round", argc, argv, kw, "number|ndigits", &x, &nd) < 0)
 		return NULL;
+	if (cls_is_instance(x)) {
+		/* a number class's __round__ (fractions.Fraction) */
+		struct value *m = val_getattr(ev, x, "__round__");
+		if (m) {
+			struct value *r = val_call(ev, m, nd ? 1 : 0, &nd, NULL);
+			val_decref(m);
+			return r;
+		}
+		err_clear(ev);
+	}
 	if (x->type == VT_SCALAR || x->type == VT_NDARRAY) {
 		if (!nd || nd->type == VT_NONE) {
 			double d;

@@ -26,6 +26,23 @@
 #define F(name) static struct value *f_##name(struct eval *ev, const struct builtin *bi, \
 	int argc, struct value **argv, const struct kwargs *kw)
 
+/* x.name(*args) of a user instance whose class defines name (math.floor's
+ * __floor__, a number class's __float__); NULL with no error set when the
+ * class has none */
+static struct value *dunder(struct eval *ev, struct value *x, const char *name, int argc, struct value **args)
+{
+	if (!cls_is_instance(x))
+		return NULL;
+	struct value *m = val_getattr(ev, x, name);
+	if (!m) {
+		err_clear(ev);
+		return NULL;
+	}
+	struct value *r = val_call(ev, m, argc, args, NULL);
+	val_decref(m);
+	return r;
+}
+
 static int one_double(struct eval *ev, const char *name, int argc, struct value **argv,
 		      const struct kwargs *kw, double *x)
 {
@@ -40,6 +57,12 @@ static int one_double(struct eval *ev, const char *name, int argc, struct value 
 	if (argv[0]->type == VT_COMPLEX) {
 		err_set(ev, TY_TypeError, "must be real number, not complex");
 		return -1;
+	}
+	struct value *f = dunder(ev, argv[0], "__float__", 0, NULL);
+	if (f || err_occurred(ev)) {
+		int rc = f ? val_as_double(ev, f, x) : -1;
+		val_decref(f);
+		return rc;
 	}
 	return val_as_double(ev, argv[0], x);
 }
@@ -118,6 +141,11 @@ F(floor)
 	double x;
 	if (argc == 1 && (argv[0]->type == VT_INT || argv[0]->type == VT_BOOL))
 		return val_int(argv[0]->u.i);
+	if (argc == 1 && (!kw || !kw->n)) {
+		struct value *r = dunder(ev, argv[0], "__floor__", 0, NULL);
+		if (r || err_occurred(ev))
+			return r;
+	}
 	if (one_double(ev, "floor", argc, argv, kw, &x) < 0)
 		return NULL;
 	return to_int(ev, floor(x));
@@ -128,6 +156,11 @@ F(ceil)
 	double x;
 	if (argc == 1 && (argv[0]->type == VT_INT || argv[0]->type == VT_BOOL))
 		return val_int(argv[0]->u.i);
+	if (argc == 1 && (!kw || !kw->n)) {
+		struct value *r = dunder(ev, argv[0], "__ceil__", 0, NULL);
+		if (r || err_occurred(ev))
+			return r;
+	}
 	if (one_double(ev, "ceil", argc, argv, kw, &x) < 0)
 		return NULL;
 	return to_int(ev, ceil(x));
@@ -138,6 +171,11 @@ F(trunc)
 	double x;
 	if (argc == 1 && (argv[0]->type == VT_INT || argv[0]->type == VT_BOOL))
 		return val_int(argv[0]->u.i);
+	if (argc == 1 && (!kw || !kw->n)) {
+		struct value *r = dunder(ev, argv[0], "__trunc__", 0, NULL);
+		if (r || err_occurred(ev))
+			return r;
+	}
 	if (one_double(ev, "trunc", argc, argv, kw, &x) < 0)
 		return NULL;
 	return to_int(ev, trunc(x));

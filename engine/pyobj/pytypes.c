@@ -239,9 +239,57 @@ static struct value *exc_new(struct eval *ev, enum typeid t, int argc, struct va
 	return e;
 }
 
+/* int(x) / float(x) / complex(x) of a user instance: its __int__ (or
+ * __index__), __float__, __complex__, whose result must be of the type
+ * (CPython's "X.__float__ returned non-float (type int)"); NULL with no
+ * error set when the class defines none */
+static struct value *dunder_convert(struct eval *ev, struct value *x, enum typeid t)
+{
+	static const char *const names[][2] = {{"__int__", "__index__"}, {"__float__", NULL}, {"__complex__", "__float__"}};
+	int which = t == TY_INT ? 0 : t == TY_FLOAT ? 1 : 2;
+	if (!cls_is_instance(x))
+		return NULL;
+	for (int k = 0; k < 2 && names[which][k]; k++) {
+		struct value *m = val_getattr(ev, x, names[which][k]);
+		if (!m) {
+			err_clear(ev);
+			continue;
+		}
+		struct value *r = val_call(ev, m, 0, NULL, NULL);
+		val_decref(m);
+		if (!r)
+			return NULL;
+		int ok = t == TY_INT ? (r->type == VT_INT || r->type == VT_BOOL || big_is_int(r)) :
+			 t == TY_FLOAT ? r->type == VT_FLOAT : (r->type == VT_COMPLEX || (k == 1 && r->type == VT_FLOAT));
+		if (!ok) {
+			err_set(ev, TY_TypeError, "%s.%s returned non-%s (type %s)", val_type_name(x), names[which][k],
+				t == TY_INT ? "int" : t == TY_FLOAT ? "float" : k == 1 ? "float" : "complex", val_type_name(r));
+			val_decref(r);
+			return NULL;
+		}
+		if (r->type == VT_BOOL) {
+			struct value *i = val_int(r->u.i);
+			val_decref(r);
+			return i;
+		}
+		if (t == TY_COMPLEX && r->type == VT_FLOAT) {
+			struct value *c = val_complex(r->u.f);
+			val_decref(r);
+			return c;
+		}
+		return r;
+	}
+	return NULL;
+}
+
 struct value *builtins_type_call(struct eval *ev, enum typeid t, int argc, struct value **argv,
 				 const struct kwargs *kw)
 {
+	if ((t == TY_INT || t == TY_FLOAT || t == TY_COMPLEX) && argc == 1 && (!kw || !kw->n)) {
+		struct value *r = dunder_convert(ev, argv[0], t);
+		if (r || err_occurred(ev))
+			return r;
+	}
 	if (typeid_is_exception(t))
 		return exc_new(ev, t, argc, argv);
 	struct value *x = NULL, *y = NULL;

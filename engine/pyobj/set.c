@@ -90,12 +90,16 @@ struct value *set_from(struct eval *ev, struct value *it, int frozen)
 	return s;
 }
 
+/* 1 when set s holds x, 0 when not, -1 with the error set: hashing and
+ * comparing run with ev (a user class's __hash__ / __eq__ is Python code) */
 static int has(struct eval *ev, struct value *s, struct value *x)
 {
 	uint64_t h;
+	size_t slot;
 	if (val_hash(ev, x, &h) < 0)
 		return -1;
-	return dict_get_borrow(S(s)->d, x) != NULL;
+	int64_t e = dict_find(ev, S(s)->d->u.dict, x, h, &slot);
+	return e >= 0 ? 1 : e == -2 ? 0 : -1;
 }
 
 static int set_contains(struct eval *ev, struct value *self, struct value *x)
@@ -180,10 +184,11 @@ static int subset(struct eval *ev, struct value *a, struct value *b)
 	struct dict *d = S(a)->d->u.dict;
 	if (d->nused > S(b)->d->u.dict->nused)
 		return 0;
-	for (size_t i = 0; i < d->n; i++)
-		if (d->entries[i].key && !dict_get_borrow(S(b)->d, d->entries[i].key))
-			return 0;
-	(void)ev;
+	for (size_t i = 0; i < d->n; i++) {
+		int r = d->entries[i].key ? has(ev, b, d->entries[i].key) : 1;
+		if (r <= 0)
+			return r;
+	}
 	return 1;
 }
 
@@ -200,7 +205,9 @@ static struct value *set_op(struct eval *ev, int sop, struct value *a, struct va
 		struct value *k = da->entries[i].key;
 		if (!k)
 			continue;
-		int inb = dict_get_borrow(S(b)->d, k) != NULL;
+		int inb = has(ev, b, k);
+		if (inb < 0)
+			goto fail;
 		int keep = sop == SOP_UNION || (sop == SOP_INTER ? inb : !inb);
 		if (keep && set_add(ev, r, k) < 0)
 			goto fail;
@@ -208,7 +215,10 @@ static struct value *set_op(struct eval *ev, int sop, struct value *a, struct va
 	if (sop == SOP_UNION || sop == SOP_SYMDIFF)
 		for (size_t i = 0; i < db->n; i++) {
 			struct value *k = db->entries[i].key;
-			if (k && (sop == SOP_UNION || !dict_get_borrow(S(a)->d, k)) && set_add(ev, r, k) < 0)
+			int ina = k && sop != SOP_UNION ? has(ev, a, k) : 0;
+			if (ina < 0)
+				goto fail;
+			if (k && !ina && set_add(ev, r, k) < 0)
 				goto fail;
 		}
 	return r;
@@ -242,12 +252,19 @@ static struct value *set_binop(struct eval *ev, enum binop op, struct value *l, 
 	case OP_AND: return set_op(ev, SOP_INTER, l, r, frozen);
 	case OP_SUB: return set_op(ev, SOP_DIFF, l, r, frozen);
 	case OP_XOR: return set_op(ev, SOP_SYMDIFF, l, r, frozen);
-	case OP_LE: return val_bool(subset(ev, l, r));
-	case OP_GE: return val_bool(subset(ev, r, l));
-	case OP_LT: return val_bool(subset(ev, l, r) && S(l)->d->u.dict->nused < S(r)->d->u.dict->nused);
-	case OP_GT: return val_bool(subset(ev, r, l) && S(r)->d->u.dict->nused < S(l)->d->u.dict->nused);
+	case OP_LE: case OP_GE: case OP_LT: case OP_GT: {
+		struct value *a = op == OP_LE || op == OP_LT ? l : r, *b = a == l ? r : l;
+		int sub = subset(ev, a, b);
+		if (sub < 0)
+			return NULL;
+		if (op == OP_LT || op == OP_GT)
+			sub = sub && S(a)->d->u.dict->nused < S(b)->d->u.dict->nused;
+		return val_bool(sub);
+	}
 	case OP_EQ: case OP_NE: {
-		int eq = S(l)->d->u.dict->nused == S(r)->d->u.dict->nused && subset(ev, l, r);
+		int eq = S(l)->d->u.dict->nused == S(r)->d->u.dict->nused ? subset(ev, l, r) : 0;
+		if (eq < 0)
+			return NULL;
 		return val_bool(op == OP_EQ ? eq : !eq);
 	}
 	default:

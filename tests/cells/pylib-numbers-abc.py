@@ -29,3 +29,16 @@ class It:
 print(issubclass(It, cabc.Iterable), issubclass(It, cabc.Sized), issubclass(It, numbers.Number))
 u = numbers.Real | None
 print(u, isinstance(2.5, u), isinstance(None, u), isinstance('x', u), isinstance(np.float32(1), int | numbers.Real))
+n = numbers.Number()
+print(isinstance(n, numbers.Number), isinstance(n, numbers.Real), np.isscalar(n), type(n).__name__, callable(numbers.Real))
+for a in (numbers.Complex, numbers.Integral, cabc.Iterable, cabc.Sequence, cabc.Hashable, cabc.MutableSet, cabc.Generator):
+    try:
+        a()
+    except TypeError as e:
+        print(e)
+try:
+    numbers.Number(3)
+except TypeError as e:
+    print(e)
+for t in (np.number, np.inexact, np.floating, np.complexfloating, np.integer, np.signedinteger, np.unsignedinteger, np.generic, np.float64, np.bool_):
+    print(t.__name__, [issubclass(t, a) for a in (numbers.Number, numbers.Complex, numbers.Real, numbers.Rational, numbers.Integral, cabc.Hashable, cabc.Iterable)])

@@ -3,6 +3,7 @@
 # that is a view, the merged axes of a tuple axis); lists and copies stay.
 # cells: skip-gpu NumPy's arrangement of the input (CuPy's differs)
 import numpy as np
+
 a = np.array([[10, 7, 4], [3, 2, 1]])
 b = a.copy()
 print(np.median(b, axis=1, overwrite_input=True))
@@ -30,3 +31,22 @@ lst = [3, 1, 2]
 print(np.median(lst, overwrite_input=True), lst)
 y = x.copy()
 print(np.median(y, overwrite_input=False), np.array_equal(y, x, equal_nan=True))
+
+a = np.broadcast_to(np.arange(5.0), (3, 5))
+for f, e in ((np.median, ()), (np.percentile, (40,))):
+    try:
+        print(f(a, *e, axis=1, overwrite_input=True))
+    except Exception as ex:
+        print(type(ex).__name__, ex)
+b = np.arange(6.0)[::-1]
+print(np.median(b, overwrite_input=True), b)
+c = np.arange(12.0).reshape(3, 4)[:, ::2]
+print(np.median(c, axis=0, overwrite_input=True), c)
+print(np.median(np.float64(3), overwrite_input=True), np.median(np.array(2.0), overwrite_input=True))
+try:
+    np.median(np.arange(4.0), axis=1, overwrite_input=True)
+except Exception as ex:
+    print(type(ex).__name__, ex)
+print(np.quantile(np.arange(7), 0.5, method='nearest', overwrite_input=True))
+x = np.arange(10)[::-1].copy()
+print(np.partition(x, np.array([2, 5], dtype=np.uint8)), np.partition(x, np.int16(3)), np.argpartition(x, (True, 3)))

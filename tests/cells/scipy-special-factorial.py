@@ -3,7 +3,7 @@
 # cells: skip-gpu cupyx.scipy.special has no factorial (nor has CuPy)
 from scipy.special import factorial
 import numpy as np
-tests = [5, 25, 5.0, 0, -1, 3.5, np.nan, [3,4,5], np.array([3,4,5]), np.array([3.,4.5,-2]), 171, np.int64(4), True, np.array(5), np.array([], dtype=int), [[1,2],[3,4]], np.float32(3), np.array([-1.0, 0.5])]
+tests = [None, 5, 25, 5.0, 0, -1, 3.5, np.nan, [3,4,5], np.array([3,4,5]), np.array([3.,4.5,-2]), 171, np.int64(4), True, np.array(5), np.array([], dtype=int), [[1,2],[3,4]], np.float32(3), np.array([-1.0, 0.5])]
 for t in tests:
     for ex in ((True,) if isinstance(t, int) and not isinstance(t, bool) and t > 20 else (False, True)):
         try:
