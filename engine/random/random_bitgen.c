@@ -766,9 +766,6 @@ static struct value *bg_m_jumped(struct eval *ev, const struct builtin *bi, int 
 	uint64_t d[4] = {0, 0, 0, 0};
 	if (args_parse(ev, "jumped", argc, argv, kw, "|jumps", &jv) < 0 || args_int(ev, jv, 1, &j) < 0)
 		return NULL;
-	if (kind == BG_MT19937)
-		return err_set(ev, TY_NotImplementedError,
-			       "MT19937.jumped: Lumen has no MT19937 jump polynomial (use SeedSequence.spawn)");
 	if (kind == BG_PHILOX) {
 		/* 2**128 * jumps: the counter's upper half */
 		d[2] = (uint64_t)j;
@@ -783,6 +780,15 @@ static struct value *bg_m_jumped(struct eval *ev, const struct builtin *bi, int 
 	if (!(nb = rnd_bitgen_new(ev, kind, NULL)))
 		return NULL;
 	rnd_bitgen_state(nb)[0] = *rnd_bitgen_state(bi->self);
+	if (kind == BG_MT19937) {
+		/* jump_inplace: jumps times (none for jumps <= 0) */
+		for (int64_t k = 0; k < j; k++)
+			if (bg_mt_jump(&rnd_bitgen_state(nb)->o.mt) < 0 || (k + 1 < j && ev_check_interrupt(ev))) {
+				val_decref(nb);
+				return err_occurred(ev) ? NULL : err_nomem(ev);
+			}
+		return nb;
+	}
 	bg_advance(rnd_bitgen_state(nb), d);
 	return nb;
 }
