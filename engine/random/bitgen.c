@@ -3,9 +3,12 @@
  * runs them: PCG64DXSM, MT19937 (Generator's seeding and 64-bit draws over
  * mt19937.c), Philox 4x64-10 and SFC64; SeedSequence's entropy mixing
  * (bit_generator.pyx: hashmix/mix, generate_state) that seeds them all; the
- * LCG advance of the PCG kinds and Philox's counter add.  Pure: no
- * evaluator, no allocation (the Python objects are random_bitgen.c's).
+ * LCG advance of the PCG kinds and Philox's counter add; MT19937's jump
+ * (its polynomial found once, by Berlekamp-Massey).  Pure: no evaluator,
+ * no allocation but the jump's (the Python objects are random_bitgen.c's).
  */
+#include <stdlib.h>
+#include <string.h>
 #include "random/random.h"
 
 /* ---- SeedSequence (numpy/random/bit_generator.pyx) ---- */
@@ -230,4 +233,191 @@ void bg_advance(struct pcg64 *p, const uint64_t *d)
 		p->state = lcg_advance(p->state, delta, p->kind == BG_PCG64DXSM ? PCG_CHEAP_MULT : PCG_MULT, p->inc);
 	p->has_uint32 = 0;
 	p->uinteger = 0;
+}
+
+/* ---- MT19937.jumped: 2**128 steps by Horner's rule over the jump polynomial ---- */
+
+#define MT_N 624
+#define MT_M 397
+#define MT_MEXP 19937
+#define PWORDS ((2 * MT_MEXP + 127) / 64)   /* a product of two polynomials below degree MEXP */
+
+/* mt19937-jump.c's gen_next: one word of the recurrence at pos */
+static void mtj_next(struct mt19937 *s)
+{
+	static const uint32_t mag[2] = {0, 0x9908b0dfU};
+	int num = s->pos;
+	uint32_t y;
+	if (num < MT_N - MT_M) {
+		y = (s->key[num] & 0x80000000U) | (s->key[num + 1] & 0x7fffffffU);
+		s->key[num] = s->key[num + MT_M] ^ (y >> 1) ^ mag[y & 1];
+		s->pos++;
+	} else if (num < MT_N - 1) {
+		y = (s->key[num] & 0x80000000U) | (s->key[num + 1] & 0x7fffffffU);
+		s->key[num] = s->key[num + (MT_M - MT_N)] ^ (y >> 1) ^ mag[y & 1];
+		s->pos++;
+	} else {
+		y = (s->key[MT_N - 1] & 0x80000000U) | (s->key[0] & 0x7fffffffU);
+		s->key[MT_N - 1] = s->key[MT_M - 1] ^ (y >> 1) ^ mag[y & 1];
+		s->pos = 0;
+	}
+}
+
+/* mt19937-jump.c's add_state: s1 ^= s2, each read from its pos */
+static void mtj_add(struct mt19937 *s1, const struct mt19937 *s2)
+{
+	int p1 = s1->pos, p2 = s2->pos;
+	for (int i = 0; i < MT_N; i++)
+		s1->key[(i + p1) % MT_N] ^= s2->key[(i + p2) % MT_N];
+}
+
+static int bit_at(const uint64_t *p, int64_t i)
+{
+	return (int)(p[i >> 6] >> (i & 63)) & 1;
+}
+
+/* dst ^= src << shift (n words of src; dst long enough) */
+static void xor_shifted(uint64_t *dst, const uint64_t *src, int64_t n, int64_t shift)
+{
+	int64_t ws = shift >> 6;
+	int bs = (int)(shift & 63);
+	for (int64_t i = 0; i < n; i++) {
+		dst[i + ws] ^= src[i] << bs;
+		if (bs)
+			dst[i + ws + 1] ^= src[i] >> (64 - bs);
+	}
+}
+
+/* the 32 bits of x spread to the even bits of a word (a GF(2) square) */
+static uint64_t spread32(uint64_t x)
+{
+	x &= 0xffffffffULL;
+	x = (x | x << 16) & 0x0000ffff0000ffffULL;
+	x = (x | x << 8) & 0x00ff00ff00ff00ffULL;
+	x = (x | x << 4) & 0x0f0f0f0f0f0f0f0fULL;
+	x = (x | x << 2) & 0x3333333333333333ULL;
+	x = (x | x << 1) & 0x5555555555555555ULL;
+	return x;
+}
+
+/*
+ * The jump polynomial x**(2**128) mod phi, phi the recurrence's
+ * characteristic polynomial (degree 19937, found by Berlekamp-Massey from
+ * 2 * 19937 bits of the recurrence), into pf (bit i: the coefficient of
+ * x**i).  The same polynomial NumPy's mt19937-jump.h tabulates: it is
+ * unique.  0, or -1 when memory fails.
+ */
+static int mtj_poly(uint64_t *pf)
+{
+	enum { NBITS = 2 * MT_MEXP, W = (NBITS + 63) / 64 + 4, PW_ = (MT_MEXP + 64) / 64 + 1 };
+	uint64_t *rs = calloc(2 * W, 8), *C = calloc(W, 8), *B = calloc(W, 8), *T = calloc(W, 8);
+	uint64_t *phi = calloc(W, 8), *r = calloc(2 * W, 8);
+	struct mt19937 s;
+	int64_t L = 0, m = 1;
+	int rc = -1;
+	if (!rs || !C || !B || !T || !phi || !r)
+		goto out;
+	/* a nonzero state's output bits (bit 0 of each word written), stored
+	 * reversed: rs bit NBITS - 1 - n is output n */
+	for (int i = 0; i < MT_N; i++)
+		s.key[i] = 0x9e3779b9U * (uint32_t)(i + 1);
+	s.pos = 0;
+	for (int64_t n = 0; n < NBITS; n++) {
+		int at = s.pos;
+		int64_t j = NBITS - 1 - n;
+		mtj_next(&s);
+		rs[j >> 6] |= (uint64_t)(s.key[at] & 1) << (j & 63);
+	}
+	/* Berlekamp-Massey over GF(2): C the connection polynomial; the
+	 * discrepancy sum_i C_i s_(n-i) reads rs from bit NBITS - 1 - n up */
+	C[0] = B[0] = 1;
+	for (int64_t n = 0; n < NBITS; n++) {
+		int64_t off = NBITS - 1 - n, wo = off >> 6;
+		int bo = (int)(off & 63);
+		uint64_t acc = 0;
+		for (int64_t k = 0; k <= L / 64; k++) {
+			uint64_t w = rs[wo + k] >> bo;
+			if (bo)
+				w |= rs[wo + k + 1] << (64 - bo);
+			acc ^= C[k] & w;
+		}
+		if (!(__builtin_popcountll(acc) & 1)) {
+			m++;
+			continue;
+		}
+		if (2 * L <= n) {
+			memcpy(T, C, W * 8);
+			xor_shifted(C, B, W - 2 - (m >> 6), m);
+			L = n + 1 - L;
+			memcpy(B, T, W * 8);
+			m = 1;
+		} else {
+			xor_shifted(C, B, W - 2 - (m >> 6), m);
+			m++;
+		}
+	}
+	if (L != MT_MEXP)
+		goto out;
+	/* phi: C reversed */
+	for (int64_t i = 0; i <= L; i++)
+		if (bit_at(C, L - i))
+			phi[i >> 6] |= 1ULL << (i & 63);
+	/* r = x, squared 128 times, each square reduced mod phi */
+	r[0] = 2;
+	for (int k = 0; k < 128; k++) {
+		for (int64_t i = PW_ - 1; i >= 0; i--) {
+			uint64_t w = r[i];
+			r[2 * i + 1] = spread32(w >> 32);
+			r[2 * i] = spread32(w);
+		}
+		for (int64_t i = 2 * (int64_t)MT_MEXP - 2; i >= MT_MEXP; i--)
+			if (bit_at(r, i))
+				xor_shifted(r, phi, PW_, i - MT_MEXP);
+	}
+	memcpy(pf, r, sizeof(uint64_t) * ((MT_MEXP + 63) / 64));
+	rc = 0;
+out:
+	free(rs);
+	free(C);
+	free(B);
+	free(T);
+	free(phi);
+	free(r);
+	return rc;
+}
+
+int bg_mt_jump(struct mt19937 *st)
+{
+	static uint64_t pf[(MT_MEXP + 63) / 64];
+	static int ready;
+	struct mt19937 *t;
+	int i = MT_MEXP - 1;
+	if (!ready) {
+		if (mtj_poly(pf) < 0)
+			return -1;
+		ready = 1;
+	}
+	if (!(t = calloc(1, sizeof *t)))
+		return -1;
+	if (st->pos >= MT_N)
+		st->pos = 0;
+	/* horner1: pf(T) applied to the state */
+	while (i >= 0 && !bit_at(pf, i))
+		i--;
+	if (i > 0) {
+		*t = *st;
+		mtj_next(t);
+		for (i--; i > 0; i--) {
+			if (bit_at(pf, i))
+				mtj_add(t, st);
+			mtj_next(t);
+		}
+		if (bit_at(pf, 0))
+			mtj_add(t, st);
+	} else if (i == 0)
+		*t = *st;
+	st->pos = t->pos;
+	memcpy(st->key, t->key, sizeof st->key);
+	free(t);
+	return 0;
 }

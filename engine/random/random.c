@@ -34,6 +34,35 @@ int rnd_parse_size(struct eval *ev, struct value *v, int *nd, int64_t *shape)
 
 
 
+int rnd_bcast_check(struct eval *ev, int n, const int *ndims, const int64_t *const *shapes)
+{
+	int nd = 0;
+	for (int j = 0; j < n; j++)
+		nd = ndims[j] > nd ? ndims[j] : nd;
+	for (int i = 0; i < nd; i++) {
+		int64_t dim = 1;
+		int src = 0;
+		for (int j = 0; j < n; j++) {
+			int k = i + ndims[j] - nd;
+			int64_t t = k >= 0 ? shapes[j][k] : 1;
+			if (t == 1)
+				continue;
+			if (dim == 1) {
+				dim = t;
+				src = j;
+			} else if (dim != t) {
+				char s1[160], s2[160];
+				arr_format_shape(s1, sizeof s1, ndims[src], shapes[src]);
+				arr_format_shape(s2, sizeof s2, ndims[j], shapes[j]);
+				return err_set(ev, TY_ValueError, "shape mismatch: objects cannot be broadcast to a single "
+					       "shape.  Mismatch is between arg %d with shape %s and arg %d with shape %s.",
+					       src, s1, j, s2), -1;
+			}
+		}
+	}
+	return 0;
+}
+
 int rnd_parse_params(struct eval *ev, int np, struct value **pv, const double *defs,
 		     struct rparam *out, int *nd, int64_t *shape)
 {
@@ -65,7 +94,20 @@ int rnd_parse_params(struct eval *ev, int np, struct value **pv, const double *d
 		int bnd = 0;
 		int64_t bsh[ND_MAXDIM];
 		const struct ndarray *list[4];
-		int nl = 0;
+		int nl = 0, nds[5], m = 0;
+		const int64_t *shs[5];
+		/* np.broadcast(empty(size), *params) as NumPy's cont/disc make it
+		 * (scalar parameters 0-d arguments) */
+		if (*nd >= 0) {
+			nds[m] = *nd;
+			shs[m++] = shape;
+		}
+		for (int i = 0; i < np; i++) {
+			nds[m] = arrs[i] ? arrs[i]->ndim : 0;
+			shs[m++] = arrs[i] ? arrs[i]->shape : NULL;
+		}
+		if (rnd_bcast_check(ev, m, nds, shs) < 0)
+			goto out;
 		for (int i = 0; i < np; i++)
 			if (arrs[i])
 				list[nl++] = arrs[i];

@@ -91,6 +91,10 @@ uint64_t bg_next64(struct pcg64 *p);
 /* advance(delta): the PCG kinds by delta mod 2**128 (d[0] least
  * significant), Philox's counter by delta mod 2**256 (d[0..3]) */
 void bg_advance(struct pcg64 *p, const uint64_t *d);
+/* MT19937.jumped's one jump: the state as after 2**128 words, NumPy's
+ * mt19937_jump_state (the polynomial computed at the first call).  0, or
+ * -1 when memory fails. */
+int bg_mt_jump(struct mt19937 *st);
 /* default_rng(seed): entropy words (the int's 32-bit words, least
  * significant first; n = 0 for seed 0 gives one word 0 as NumPy) */
 void pcg_seed_words(struct pcg64 *p, const uint32_t *words, int n);

@@ -172,15 +172,20 @@ static int int_to_words64(struct eval *ev, struct value *v, uint64_t *out, int n
 /* an unsigned integer of nw 64-bit words as a Python int */
 static struct value *int_of_words64(struct eval *ev, const uint64_t *x, int nw)
 {
-	char hex[16 * 4 + 1], *p = hex;
+	char *hex, *p;
+	struct value *v;
 	int top = nw - 1;
 	while (top > 0 && !x[top])
 		top--;
 	if (top == 0)
 		return x[0] <= INT64_MAX ? val_int((int64_t)x[0]) : big_from_uint64(ev, x[0]);
+	if (!(hex = p = malloc(16 * (size_t)(top + 1) + 1)))
+		return err_nomem(ev);
 	for (int i = top; i >= 0; i--)
 		p += snprintf(p, 17, i == top ? "%llx" : "%016llx", (unsigned long long)x[i]);
-	return big_from_digits(ev, hex, 16, 0);
+	v = big_from_digits(ev, hex, 16, 0);
+	free(hex);
+	return v;
 }
 
 static struct value *u128_val(struct eval *ev, unsigned __int128 u)
@@ -212,6 +217,10 @@ static struct value *seedseq_make(struct eval *ev, struct value *entv, struct va
 	struct seedseq *s;
 	uint32_t *w = NULL;
 	int64_t n = 0, cap = 0;
+	if (pool_size < SS_DEFAULT_POOL)
+		return err_set(ev, TY_ValueError, "The size of the entropy pool should be at least %d", SS_DEFAULT_POOL);
+	if (pool_size > (1 << 20))
+		return err_set(ev, TY_MemoryError, "SeedSequence: pool_size %lld", (long long)pool_size);
 	if (entv && entv->type != VT_NONE && entv->type != VT_INT && entv->type != VT_BIGINT &&
 	    entv->type != VT_BOOL && entv->type != VT_LIST && entv->type != VT_TUPLE && entv->type != VT_NDARRAY &&
 	    !(entv->type == VT_SCALAR && dt_is_int(entv->u.sc.dtype))) {
@@ -222,22 +231,26 @@ static struct value *seedseq_make(struct eval *ev, struct value *entv, struct va
 		free(r);
 		return NULL;
 	}
-	if (pool_size < SS_DEFAULT_POOL)
-		return err_set(ev, TY_ValueError, "The size of the entropy pool should be at least %d", SS_DEFAULT_POOL);
-	if (pool_size > (1 << 20))
-		return err_set(ev, TY_MemoryError, "SeedSequence: pool_size %lld", (long long)pool_size);
 	if (keyv && keyv->type != VT_NONE && keyv->type != VT_TUPLE && keyv->type != VT_LIST)
 		return err_set(ev, TY_TypeError, "spawn_key must be a tuple of ints");
 	if (!(s = calloc(1, sizeof *s)))
 		return err_nomem(ev);
 	s->pool_size = pool_size;
 	if (!entv || entv->type == VT_NONE) {
-		uint32_t r[4];
-		uint64_t x[2];
-		rnd_entropy(r, 4);
-		x[0] = r[0] | (uint64_t)r[1] << 32;
-		x[1] = r[2] | (uint64_t)r[3] << 32;
-		s->entropy = int_of_words64(ev, x, 2);
+		/* randbits(pool_size * 32) */
+		int64_t nw = (pool_size + 1) / 2;
+		uint64_t *x = calloc((size_t)nw, sizeof *x);
+		uint32_t *r = calloc((size_t)pool_size, sizeof *r);
+		if (x && r) {
+			rnd_entropy(r, (int)pool_size);
+			for (int64_t i = 0; i < pool_size; i++)
+				x[i / 2] |= (uint64_t)r[i] << (32 * (i % 2));
+			s->entropy = int_of_words64(ev, x, (int)nw);
+		}
+		free(x);
+		free(r);
+		if (!s->entropy && !err_occurred(ev))
+			err_nomem(ev);
 	} else
 		s->entropy = val_incref(entv);
 	if (keyv && keyv->type == VT_LIST)
@@ -766,9 +779,6 @@ static struct value *bg_m_jumped(struct eval *ev, const struct builtin *bi, int 
 	uint64_t d[4] = {0, 0, 0, 0};
 	if (args_parse(ev, "jumped", argc, argv, kw, "|jumps", &jv) < 0 || args_int(ev, jv, 1, &j) < 0)
 		return NULL;
-	if (kind == BG_MT19937)
-		return err_set(ev, TY_NotImplementedError,
-			       "MT19937.jumped: Lumen has no MT19937 jump polynomial (use SeedSequence.spawn)");
 	if (kind == BG_PHILOX) {
 		/* 2**128 * jumps: the counter's upper half */
 		d[2] = (uint64_t)j;
@@ -783,6 +793,15 @@ static struct value *bg_m_jumped(struct eval *ev, const struct builtin *bi, int 
 	if (!(nb = rnd_bitgen_new(ev, kind, NULL)))
 		return NULL;
 	rnd_bitgen_state(nb)[0] = *rnd_bitgen_state(bi->self);
+	if (kind == BG_MT19937) {
+		/* jump_inplace: jumps times (none for jumps <= 0) */
+		for (int64_t k = 0; k < j; k++)
+			if (bg_mt_jump(&rnd_bitgen_state(nb)->o.mt) < 0 || (k + 1 < j && ev_check_interrupt(ev))) {
+				val_decref(nb);
+				return err_occurred(ev) ? NULL : err_nomem(ev);
+			}
+		return nb;
+	}
 	bg_advance(rnd_bitgen_state(nb), d);
 	return nb;
 }

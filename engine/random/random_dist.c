@@ -865,6 +865,30 @@ static int pre_checks(struct eval *ev, enum rdist d, struct rparam *p, int64_t n
 	return 0;
 }
 
+/* triangular's order checks run as NumPy's ufuncs (greater(left, mode),
+ * greater(mode, right), equal(left, right)) before any broadcast with
+ * size: their broadcast errors first */
+static int tri_shapes(struct eval *ev, struct value **pv)
+{
+	struct ndarray *a[3] = {NULL, NULL, NULL};
+	static const int pairs[3][2] = {{0, 1}, {1, 2}, {0, 2}};
+	int rc = 0;
+	if (!is_arraylike(pv[0]) && !is_arraylike(pv[1]) && !is_arraylike(pv[2]))
+		return 0;
+	for (int i = 0; i < 3 && rc == 0; i++)
+		if (!(a[i] = arr_asarray(ev, &backend_host, pv[i], DT_FLOAT64)))
+			rc = -1;
+	for (int k = 0; k < 3 && rc == 0; k++) {
+		const struct ndarray *two[2] = {a[pairs[k][0]], a[pairs[k][1]]};
+		int bnd;
+		int64_t bsh[ND_MAXDIM];
+		rc = arr_broadcast_shapes(ev, 2, two, &bnd, bsh);
+	}
+	for (int i = 0; i < 3; i++)
+		nd_decref(a[i]);
+	return rc;
+}
+
 /*
  * A distribution call: params (NumPy scalars or array-likes, broadcast to
  * size when given), NumPy's checks, then one draw per element in C order.
@@ -881,6 +905,8 @@ struct value *rnd_draw_dist(struct eval *ev, const struct backend *be, struct rs
 	int64_t shape[ND_MAXDIM], one = 1, n = 1;
 	struct value *res = NULL;
 	struct ndarray *h = NULL;
+	if (d == RD_TRIANGULAR && tri_shapes(ev, pv) < 0)
+		return NULL;
 	if (rnd_parse_size(ev, sv, &nd, shape) < 0 || rnd_parse_params(ev, dd->np, pv, dd->defs, p, &nd, shape) < 0)
 		return NULL;
 	for (int i = 0; i < nd; i++)

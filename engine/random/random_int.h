@@ -78,6 +78,10 @@ static inline int is_arraylike(struct value *v)
 	return v && (v->type == VT_NDARRAY || v->type == VT_LIST || v->type == VT_TUPLE);
 }
 
+/* NumPy's broadcast of n shapes (np.broadcast / PyArray_MultiIterNew):
+ * 0, or -1 with its "shape mismatch ... between arg i ... and arg j"
+ * ValueError for the first pair that disagrees */
+int rnd_bcast_check(struct eval *ev, int n, const int *ndims, const int64_t *const *shapes);
 /* size=None (*nd = -1), an int or a tuple. */
 int rnd_parse_size(struct eval *ev, struct value *v, int *nd, int64_t *shape);
 /* Reads np params (Python/NumPy scalars or array-likes) and the output

@@ -213,6 +213,13 @@ static struct value *g_multinomial(struct eval *ev, const struct builtin *bi, in
 			memcpy(probe.shape, ssh, sizeof(int64_t) * (size_t)snd);
 			two[2] = &probe;
 		}
+		{
+			/* np.broadcast(n, offsets[, empty(size)]) */
+			int nds[3] = {na->ndim, rows.ndim, snd};
+			const int64_t *shs[3] = {na->shape, rows.shape, ssh};
+			if (rnd_bcast_check(ev, snd >= 0 ? 3 : 2, nds, shs) < 0)
+				goto out;
+		}
 		if (arr_broadcast_shapes(ev, snd >= 0 ? 3 : 2, two, &bnd, bsh) < 0)
 			goto out;
 		if (snd >= 0 && (bnd != snd || memcmp(bsh, ssh, sizeof(int64_t) * (size_t)snd))) {

@@ -57,3 +57,13 @@ for bad in [lambda: Generator(5), lambda: Philox(1, key=2), lambda: Philox(key=2
         print(bad())
     except Exception as ex:
         print(type(ex).__name__ + ':', ex)
+# MT19937.jumped: 2**128 words ahead, chained as NumPy's docstring does
+bj = MT19937(5).jumped()
+print(bj.state['state']['pos'], bj.state['state']['key'][:4], Generator(bj).random(3))
+sg = SeedSequence(1234)
+bit_generator = MT19937(sg)
+rg = []
+for _ in range(3):
+    rg.append(Generator(bit_generator))
+    bit_generator = bit_generator.jumped()
+print([r.integers(0, 1000, 3) for r in rg], MT19937(7).jumped(2).state['state']['key'][:3], MT19937(7).jumped(0).state['state']['pos'])
