@@ -138,8 +138,8 @@ static int64_t count_of(int nd, const int64_t *shape)
 }
 
 /* The array over the file: a buffer of mapping m (stolen) seen as shape */
-static struct ndarray *mapped_array(struct eval *ev, struct mapping *m, size_t start, int dtype,
-				    int nd, const int64_t *shape, char order, int writeable)
+static struct ndarray *mapped_array(struct eval *ev, const struct backend *be, struct mapping *m, size_t start,
+				    int dtype, int nd, const int64_t *shape, char order, int writeable)
 {
 	struct buffer *b = malloc(sizeof *b);
 	struct ndarray *a;
@@ -150,7 +150,7 @@ static struct ndarray *mapped_array(struct eval *ev, struct mapping *m, size_t s
 		free(m);
 		return err_nomem(ev);
 	}
-	*b = (struct buffer){.refcnt = 1, .data = m->map, .nbytes = m->maplen, .be = &backend_host,
+	*b = (struct buffer){.refcnt = 1, .data = m->map, .nbytes = m->maplen, .be = be,
 			     .cookie = m, .release = mm_release};
 	for (int k = 0; k < nd; k++) {
 		int i = order == 'F' ? k : nd - 1 - k;
@@ -267,7 +267,7 @@ static struct value *f_memmap(struct eval *ev, const struct builtin *bi, int arg
 	m->maplen = (size_t)bytes;
 	strcpy(m->mode, mode);
 	m->offset = offset;
-	return arr_wrap(ev, mapped_array(ev, m, (size_t)start, dtype, nd, shape, order, mode[0] != 'r' || mode[1]));
+	return arr_wrap(ev, mapped_array(ev, arr_be(bi), m, (size_t)start, dtype, nd, shape, order, mode[0] != 'r' || mode[1]));
 }
 
 /* a memmap's own attributes (filename, offset, mode, _mmap); NULL with no
