@@ -467,7 +467,11 @@ static struct value *bmat_string(struct eval *ev, const struct backend *be, cons
 	const size_t cap = sizeof rows / sizeof rows[0];
 	for (const char *p = s;; p++) {
 		if (*p == ';' || !*p) {
-			struct value *row = nr < cap ? concat(ev, be, cols, nc, -1) : NULL;
+			if (nr == cap) {
+				err_set(ev, TY_ValueError, "np.bmat: more than %zu block rows", cap);
+				goto fail;
+			}
+			struct value *row = concat(ev, be, cols, nc, -1);   /* takes the blocks */
 			nc = 0;
 			if (!row)
 				goto fail;
@@ -494,8 +498,6 @@ static struct value *bmat_string(struct eval *ev, const struct backend *be, cons
 	}
 	return concat(ev, be, rows, nr, 0);
 fail:
-	if (nr >= cap && !err_occurred(ev))
-		err_set(ev, TY_ValueError, "np.bmat: more than %zu block rows", cap);
 	for (size_t i = 0; i < nc; i++)
 		val_decref(cols[i]);
 	for (size_t i = 0; i < nr; i++)
