@@ -80,6 +80,13 @@ struct value *arr_matrix_wrap(struct eval *ev, struct value *r, int column)
 		shape[1 - k] = 1;
 		st[1 - k] = 0;
 	}
+	if (shape[0] * shape[1] != nd_size(a)) {   /* size-0 axes dropped: NumPy's shape assignment fails */
+		char sh[64];
+		arr_format_shape_compact(sh, sizeof sh, 2, shape);
+		err_set(ev, TY_ValueError, "cannot reshape array of size %lld into shape %s", (long long)nd_size(a), sh);
+		val_decref(r);
+		return NULL;
+	}
 	struct ndarray *m = view_as(ev, a, 2, shape, st, ND_MATRIX);
 	val_decref(r);
 	return arr_wrap(ev, m);
@@ -225,13 +232,21 @@ static struct value *m_method(struct eval *ev, const struct builtin *bi, int arg
 	if (!fn)
 		return err_set(ev, TY_AttributeError, "'matrix' object has no attribute '%s'", bi->name);
 	r = fn(ev, bi, argc, argv, kw);
-	if (!r || r->type != VT_NDARRAY)
-		return r;
+	if (!r)
+		return NULL;
 	if (!collapses(bi->name))
 		return arr_matrix_wrap(ev, r, 0);
 	for (int i = 0; kw && i < kw->n; i++)
 		if (!strcmp(kw->names[i], "axis"))
 			axis = kw->vals[i];
+	if (r->type == VT_SCALAR && axis && axis->type != VT_NONE) {
+		/* every axis reduced but axis given (a tuple): _collapse keeps 1 x 1 */
+		struct ndarray *s = arr_asarray(ev, nd_backend(bi->self->u.arr), r, -1);
+		val_decref(r);
+		return s ? arr_matrix_wrap(ev, arr_wrap(ev, s), 0) : NULL;
+	}
+	if (r->type != VT_NDARRAY)
+		return r;
 	int64_t ax;
 	if (r->u.arr->ndim == 1 && axis && axis->type == VT_INT && (ax = axis->u.i) >= -2 && ax < 2)
 		return arr_matrix_wrap(ev, r, ax == 1 || ax == -1);
