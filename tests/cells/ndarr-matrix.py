@@ -63,3 +63,12 @@ try:
     m.shape=(1,2,2,1,1)
 except ValueError as e:
     print(e)
+a = np.matrix("1 2; 3 4")
+y = a * a
+z = a * a + 1
+w = 2 * a * a - a
+v = np.sin(a) * a
+print(repr(y), repr(z), repr(w), repr(v))
+b = np.arange(4.0).reshape(2, 2)
+u = b * b + 1
+print(repr(u))
