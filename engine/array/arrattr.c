@@ -1063,30 +1063,58 @@ static struct value *m_fill(struct eval *ev, const struct builtin *bi, int argc,
 	return val_none();
 }
 
-static struct value *m_view(struct eval *ev, const struct builtin *bi, int argc,
-			    struct value **argv, const struct kwargs *kw)
+/* a's items seen as dtype d (NumPy's rules for another itemsize) */
+static struct ndarray *view_dtype(struct eval *ev, const struct ndarray *a, int d)
 {
-	struct value *dt = NULL, *type = NULL;
-	struct ndarray *a = self_arr(bi);
-	int d = a->dtype;
-	if (args_parse(ev, "view", argc, argv, kw, "|dtype,type", &dt, &type) < 0 ||
-	    arr_parse_dtype(ev, dt, &d) < 0)
-		return NULL;
 	if (dt_size(d) == dt_size(a->dtype))
-		return arr_wrap(ev, nd_view(ev, a, d, a->ndim, a->shape, a->strides, a->offset));
+		return nd_view(ev, a, d, a->ndim, a->shape, a->strides, a->offset);
 	if (a->ndim == 0)
 		return err_set(ev, TY_ValueError, "Changing the dtype of a 0d array is only supported if the itemsize is unchanged");
 	if (a->strides[a->ndim - 1] != dt_size(a->dtype) ||
 	    (a->shape[a->ndim - 1] * dt_size(a->dtype)) % dt_size(d))
 		return err_set(ev, TY_ValueError, "To change to a dtype of a different size, the last axis must be contiguous");
-	{
-		int64_t sh[ND_MAXDIM], st[ND_MAXDIM];
-		memcpy(sh, a->shape, sizeof(int64_t) * a->ndim);
-		memcpy(st, a->strides, sizeof(int64_t) * a->ndim);
-		sh[a->ndim - 1] = a->shape[a->ndim - 1] * dt_size(a->dtype) / dt_size(d);
-		st[a->ndim - 1] = dt_size(d);
-		return arr_wrap(ev, nd_view(ev, a, d, a->ndim, sh, st, a->offset));
+	int64_t sh[ND_MAXDIM], st[ND_MAXDIM];
+	memcpy(sh, a->shape, sizeof(int64_t) * a->ndim);
+	memcpy(st, a->strides, sizeof(int64_t) * a->ndim);
+	sh[a->ndim - 1] = a->shape[a->ndim - 1] * dt_size(a->dtype) / dt_size(d);
+	st[a->ndim - 1] = dt_size(d);
+	return nd_view(ev, a, d, a->ndim, sh, st, a->offset);
+}
+
+/* the subclass a view(type=...) names: np.ndarray (plain), np.matrix; -1 else */
+static int view_type(const struct value *t)
+{
+	if (t->type == VT_TYPE && t->u.ty == TY_NDARRAY)
+		return ND_PLAIN;
+	if (arr_is_matrix_type(t))
+		return ND_MATRIX;
+	return -1;
+}
+
+/* a.view(dtype=None, type=None); a.view(np.ndarray) names the type */
+static struct value *m_view(struct eval *ev, const struct builtin *bi, int argc,
+			    struct value **argv, const struct kwargs *kw)
+{
+	struct value *dt = NULL, *type = NULL;
+	struct ndarray *a = self_arr(bi), *v;
+	int d = a->dtype, sub = a->sub;
+	if (args_parse(ev, "view", argc, argv, kw, "|dtype,type", &dt, &type) < 0)
+		return NULL;
+	if (dt && !type && view_type(dt) >= 0) {
+		type = dt;
+		dt = NULL;
 	}
+	if (type && type->type != VT_NONE && (sub = view_type(type)) < 0)
+		return err_set(ev, TY_TypeError, "view(type=...): Lumen's arrays are numpy.ndarray and numpy.matrix (%s given)",
+			       val_type_name(type));
+	if (dt && dt->type != VT_NONE && arr_parse_dtype(ev, dt, &d) < 0)
+		return NULL;
+	if (!(v = view_dtype(ev, a, d)))
+		return NULL;
+	if (sub == a->sub)
+		return arr_wrap(ev, v);
+	v->sub = ND_PLAIN;   /* a new header of its own */
+	return sub == ND_MATRIX ? arr_matrix_wrap(ev, arr_wrap(ev, v), 0) : arr_wrap(ev, v);
 }
 
 /* nested Python lists of a host array's items */

@@ -265,7 +265,8 @@ struct value *arr_matrix_getattr(struct eval *ev, struct value *m, const char *n
 	for (int i = 0; getters[i]; i++)
 		if (!strcmp(name, getters[i]))
 			return val_builtin(getters[i], m_get, m, (void *)nd_backend(m->u.arr));
-	if (!strcmp(name, "tolist") || !strcmp(name, "item") || !strcmp(name, "tobytes") || !method_fn(name))
+	if (!strcmp(name, "tolist") || !strcmp(name, "item") || !strcmp(name, "tobytes") || !strcmp(name, "view") ||
+	    !method_fn(name))
 		return NULL;
 	for (const struct arr_func *const *t = arr_published(NS_METHODS); *t; t++)
 		for (const struct arr_func *f = *t; f->name; f++)
@@ -394,6 +395,14 @@ static int parse_dtype_arg(struct eval *ev, struct value *v, int *dtype)
 {
 	*dtype = -1;
 	return v && v->type != VT_NONE ? arr_parse_dtype(ev, v, dtype) : 0;
+}
+
+static struct value *f_matrix(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
+			      const struct kwargs *kw);
+
+int arr_is_matrix_type(const struct value *v)
+{
+	return v && v->type == VT_BUILTIN && v->u.bi.fn == f_matrix;
 }
 
 static const char no_cupy[] = "cupy has no matrix (np.matrix is a host array)";

@@ -72,3 +72,10 @@ print(repr(y), repr(z), repr(w), repr(v))
 b = np.arange(4.0).reshape(2, 2)
 u = b * b + 1
 print(repr(u))
+xv_ = np.arange(4).reshape(2, 2)
+m = np.asmatrix(xv_)
+for f in [lambda: xv_.view(np.ndarray), lambda: m.view(np.ndarray), lambda: xv_.view(np.matrix), lambda: xv_.view(type=np.ndarray), lambda: xv_.view(np.int32), lambda: m.view(np.int32), lambda: xv_.view(dtype=np.int8, type=np.ndarray)]:
+    try:
+        print(repr(f()))
+    except Exception as e:
+        print(type(e).__name__, e)
