@@ -79,3 +79,17 @@ for f in [lambda: xv_.view(np.ndarray), lambda: m.view(np.ndarray), lambda: xv_.
         print(repr(f()))
     except Exception as e:
         print(type(e).__name__, e)
+mi_ = np.matrix("1 2; 3 4")
+a = np.ones((2, 2))
+a *= mi_
+print(repr(a))
+b = np.ones((2, 2))
+print(repr(b * mi_), repr(mi_ * b))
+try:
+    b ** mi_
+except TypeError as e:
+    print("TypeError", e)
+c = np.ones((2, 2))
+c += mi_
+print(repr(c))
+print(repr(b ** mi_))
