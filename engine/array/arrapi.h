@@ -181,6 +181,7 @@ int arr_memmap_name(const char *name);
  * m * x and m ** n; a matrix's own attributes and methods (NULL with no
  * error: the ndarray's) */
 int arr_is_matrix(const struct value *v);
+int arr_is_matrix_type(const struct value *v);   /* np.matrix itself */
 struct value *arr_matrix_wrap(struct eval *ev, struct value *r, int column);
 struct value *arr_matrix_item(struct eval *ev, struct value *key, struct value *r);
 struct value *arr_matrix_binop(struct eval *ev, enum binop op, struct value *l, struct value *r, int inplace);

@@ -432,8 +432,6 @@ static struct ndarray *field_view(struct eval *ev, const struct ndarray *a, stru
 		return err_set(ev, TY_ValueError, "new type is larger than original type");
 	if (off > dt_size(a->dtype) - dt_size(d))
 		return err_set(ev, TY_ValueError, "new type plus offset is larger than original type");
-	if (!nd_host_memory(a))
-		return err_set(ev, TY_NotImplementedError, "getfield/setfield of a device array");
 	return nd_view(ev, a, d, a->ndim, a->shape, a->strides, a->offset + off);
 }
 
@@ -462,20 +460,31 @@ static struct value *m_setfield(struct eval *ev, const struct builtin *bi, int a
 	return rc < 0 ? NULL : val_none();
 }
 
-static int swap_item(void *ctx, char *item, int64_t flat)
+/* r's items with their bytes reversed in place (a complex item's two parts
+ * each): r seen as bytes, an axis per item part, copied through a reversed
+ * view and back by the backend's copy */
+static int swap_bytes(struct eval *ev, struct ndarray *r)
 {
-	int n = *(const int *)ctx, half = n;
-	(void)flat;
-	for (char *p = item; p < item + n; p += half) {
-		if (half == n && n >= 8 && ((const int *)ctx)[1])
-			half = n / 2;   /* complex: each part on its own */
-		for (int i = 0; i < half / 2; i++) {
-			char t = p[i];
-			p[i] = p[half - 1 - i];
-			p[half - 1 - i] = t;
-		}
-	}
-	return 0;
+	int parts = dt_is_complex(r->dtype) ? 2 : 1, half = dt_size(r->dtype) / parts, nd = r->ndim;
+	int64_t shape[ND_MAXDIM + 2], st[ND_MAXDIM + 2];
+	struct ndarray *u, *rev, *tmp;
+	int rc = -1;
+	if (half == 1 || nd_size(r) == 0)
+		return 0;
+	memcpy(shape, r->shape, sizeof(int64_t) * (size_t)nd);
+	memcpy(st, r->strides, sizeof(int64_t) * (size_t)nd);
+	shape[nd] = parts, st[nd] = half;
+	shape[nd + 1] = half, st[nd + 1] = 1;
+	u = nd_view(ev, r, DT_UINT8, nd + 2, shape, st, r->offset);
+	st[nd + 1] = -1;
+	rev = u ? nd_view(ev, r, DT_UINT8, nd + 2, shape, st, r->offset + half - 1) : NULL;
+	tmp = rev ? nd_new(ev, nd_backend(r), DT_UINT8, nd + 2, shape) : NULL;
+	if (tmp && nd_backend(r)->copy(ev, tmp, rev) == 0 && nd_backend(r)->copy(ev, u, tmp) == 0)
+		rc = 0;
+	nd_decref(tmp);
+	nd_decref(rev);
+	nd_decref(u);
+	return rc;
 }
 
 /* a.byteswap(inplace=False): each item's bytes reversed (a complex item's
@@ -484,20 +493,16 @@ static struct value *m_byteswap(struct eval *ev, const struct builtin *bi, int a
 				const struct kwargs *kw)
 {
 	struct value *ipv = NULL;
-	int inplace, ctx[2];
+	int inplace;
 	struct ndarray *a = bi->self->u.arr, *r;
 	if (args_parse(ev, "byteswap", argc, argv, kw, "|inplace", &ipv) < 0 || args_bool(ev, ipv, 0, &inplace) < 0)
 		return NULL;
-	if (!nd_host_memory(a))
-		return err_set(ev, TY_NotImplementedError, "byteswap of a device array");
 	if (inplace && !(a->flags & ND_WRITEABLE))
 		return err_set(ev, TY_ValueError, "array to be byte-swapped is read-only");
 	r = inplace ? nd_incref(a) : arr_copy_order(ev, a, a->dtype, 'K');
 	if (!r)
 		return NULL;
-	ctx[0] = dt_size(a->dtype);
-	ctx[1] = dt_is_complex(a->dtype);
-	if (ctx[0] > 1 && arr_foreach(ev, r, swap_item, ctx) < 0) {
+	if (swap_bytes(ev, r) < 0) {
 		nd_decref(r);
 		return NULL;
 	}
@@ -1058,30 +1063,58 @@ static struct value *m_fill(struct eval *ev, const struct builtin *bi, int argc,
 	return val_none();
 }
 
-static struct value *m_view(struct eval *ev, const struct builtin *bi, int argc,
-			    struct value **argv, const struct kwargs *kw)
+/* a's items seen as dtype d (NumPy's rules for another itemsize) */
+static struct ndarray *view_dtype(struct eval *ev, const struct ndarray *a, int d)
 {
-	struct value *dt = NULL, *type = NULL;
-	struct ndarray *a = self_arr(bi);
-	int d = a->dtype;
-	if (args_parse(ev, "view", argc, argv, kw, "|dtype,type", &dt, &type) < 0 ||
-	    arr_parse_dtype(ev, dt, &d) < 0)
-		return NULL;
 	if (dt_size(d) == dt_size(a->dtype))
-		return arr_wrap(ev, nd_view(ev, a, d, a->ndim, a->shape, a->strides, a->offset));
+		return nd_view(ev, a, d, a->ndim, a->shape, a->strides, a->offset);
 	if (a->ndim == 0)
 		return err_set(ev, TY_ValueError, "Changing the dtype of a 0d array is only supported if the itemsize is unchanged");
 	if (a->strides[a->ndim - 1] != dt_size(a->dtype) ||
 	    (a->shape[a->ndim - 1] * dt_size(a->dtype)) % dt_size(d))
 		return err_set(ev, TY_ValueError, "To change to a dtype of a different size, the last axis must be contiguous");
-	{
-		int64_t sh[ND_MAXDIM], st[ND_MAXDIM];
-		memcpy(sh, a->shape, sizeof(int64_t) * a->ndim);
-		memcpy(st, a->strides, sizeof(int64_t) * a->ndim);
-		sh[a->ndim - 1] = a->shape[a->ndim - 1] * dt_size(a->dtype) / dt_size(d);
-		st[a->ndim - 1] = dt_size(d);
-		return arr_wrap(ev, nd_view(ev, a, d, a->ndim, sh, st, a->offset));
+	int64_t sh[ND_MAXDIM], st[ND_MAXDIM];
+	memcpy(sh, a->shape, sizeof(int64_t) * a->ndim);
+	memcpy(st, a->strides, sizeof(int64_t) * a->ndim);
+	sh[a->ndim - 1] = a->shape[a->ndim - 1] * dt_size(a->dtype) / dt_size(d);
+	st[a->ndim - 1] = dt_size(d);
+	return nd_view(ev, a, d, a->ndim, sh, st, a->offset);
+}
+
+/* the subclass a view(type=...) names: np.ndarray (plain), np.matrix; -1 else */
+static int view_type(const struct value *t)
+{
+	if (t->type == VT_TYPE && t->u.ty == TY_NDARRAY)
+		return ND_PLAIN;
+	if (arr_is_matrix_type(t))
+		return ND_MATRIX;
+	return -1;
+}
+
+/* a.view(dtype=None, type=None); a.view(np.ndarray) names the type */
+static struct value *m_view(struct eval *ev, const struct builtin *bi, int argc,
+			    struct value **argv, const struct kwargs *kw)
+{
+	struct value *dt = NULL, *type = NULL;
+	struct ndarray *a = self_arr(bi), *v;
+	int d = a->dtype, sub = a->sub;
+	if (args_parse(ev, "view", argc, argv, kw, "|dtype,type", &dt, &type) < 0)
+		return NULL;
+	if (dt && !type && view_type(dt) >= 0) {
+		type = dt;
+		dt = NULL;
 	}
+	if (type && type->type != VT_NONE && (sub = view_type(type)) < 0)
+		return err_set(ev, TY_TypeError, "view(type=...): Lumen's arrays are numpy.ndarray and numpy.matrix (%s given)",
+			       val_type_name(type));
+	if (dt && dt->type != VT_NONE && arr_parse_dtype(ev, dt, &d) < 0)
+		return NULL;
+	if (!(v = view_dtype(ev, a, d)))
+		return NULL;
+	if (sub == a->sub)
+		return arr_wrap(ev, v);
+	v->sub = ND_PLAIN;   /* a new header of its own */
+	return sub == ND_MATRIX ? arr_matrix_wrap(ev, arr_wrap(ev, v), 0) : arr_wrap(ev, v);
 }
 
 /* nested Python lists of a host array's items */

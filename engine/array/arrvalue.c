@@ -545,6 +545,12 @@ int arr_parse_dtype(struct eval *ev, struct value *v, int *dtype)
 				"(numeric dtypes only, as on the GPU in CuPy)", v->u.str->s, kind);
 			return -1;
 		}
+		if (d < 0 && v->u.str->s[0] == '>' &&
+		    (d = dt_from_string(v->u.str->s + 1)) >= 0 && dt_size(d) > 1) {
+			err_set(ev, TY_NotImplementedError, "data type '%s': Lumen has no non-native byte orders "
+				"(its arrays are native, little-endian '<'; byteswap() swaps the bytes)", v->u.str->s);
+			return -1;
+		}
 		if (d < 0) {
 			err_set(ev, TY_TypeError, "data type '%s' not understood", v->u.str->s);
 			return -1;

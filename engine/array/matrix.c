@@ -80,6 +80,13 @@ struct value *arr_matrix_wrap(struct eval *ev, struct value *r, int column)
 		shape[1 - k] = 1;
 		st[1 - k] = 0;
 	}
+	if (shape[0] * shape[1] != nd_size(a)) {   /* size-0 axes dropped: NumPy's shape assignment fails */
+		char sh[64];
+		arr_format_shape_compact(sh, sizeof sh, 2, shape);
+		err_set(ev, TY_ValueError, "cannot reshape array of size %lld into shape %s", (long long)nd_size(a), sh);
+		val_decref(r);
+		return NULL;
+	}
 	struct ndarray *m = view_as(ev, a, 2, shape, st, ND_MATRIX);
 	val_decref(r);
 	return arr_wrap(ev, m);
@@ -111,11 +118,11 @@ struct value *arr_matrix_item(struct eval *ev, struct value *key, struct value *
 }
 
 /* NumPy's asmatrix(other) for the right operand of matrix * other */
-static struct value *as_2d(struct eval *ev, struct value *v)
+static struct value *as_2d(struct eval *ev, const struct backend *be, struct value *v)
 {
 	if (v->type != VT_NDARRAY && v->type != VT_LIST && v->type != VT_TUPLE)
 		return val_incref(v);
-	struct ndarray *a = arr_asarray(ev, &backend_host, v, -1);
+	struct ndarray *a = arr_asarray(ev, be, v, -1);
 	if (!a)
 		return NULL;
 	if (a->ndim > 2) {
@@ -135,13 +142,14 @@ static struct value *as_2d(struct eval *ev, struct value *v)
 struct value *arr_matrix_binop(struct eval *ev, enum binop op, struct value *l, struct value *r, int inplace)
 {
 	struct value *lp = NULL, *rp = NULL, *res = NULL;
+	const struct backend *be = nd_backend((arr_is_matrix(l) ? l : r)->u.arr);
 	if (op == OP_POW && !arr_is_matrix(l))
 		return err_set(ev, TY_TypeError, "unsupported operand type(s) for ** or pow(): '%s' and 'matrix'",
 			       val_type_name(l));
 	lp = plain(ev, l);
-	rp = !lp ? NULL : arr_is_matrix(l) && op == OP_MUL ? as_2d(ev, r) : plain(ev, r);
+	rp = !lp ? NULL : arr_is_matrix(l) && op == OP_MUL ? as_2d(ev, be, r) : plain(ev, r);
 	if (lp && rp)
-		res = arr_ns_call(ev, &backend_host, op == OP_MUL ? "dot" : "linalg.matrix_power", 2,
+		res = arr_ns_call(ev, be, op == OP_MUL ? "dot" : "linalg.matrix_power", 2,
 				  (struct value *[]){lp, rp}, NULL);
 	val_decref(lp);
 	val_decref(rp);
@@ -177,7 +185,7 @@ static struct value *attr(struct eval *ev, struct value *m, const char *name)
 		val_decref(c);
 		r = arr_matrix_wrap(ev, r, 0);
 	} else { /* I */
-		r = arr_ns_call(ev, &backend_host, a->shape[0] == a->shape[1] ? "linalg.inv" : "linalg.pinv", 1, &p, NULL);
+		r = arr_ns_call(ev, nd_backend(a), a->shape[0] == a->shape[1] ? "linalg.inv" : "linalg.pinv", 1, &p, NULL);
 		r = arr_matrix_wrap(ev, r, 0);
 	}
 	val_decref(p);
@@ -224,13 +232,21 @@ static struct value *m_method(struct eval *ev, const struct builtin *bi, int arg
 	if (!fn)
 		return err_set(ev, TY_AttributeError, "'matrix' object has no attribute '%s'", bi->name);
 	r = fn(ev, bi, argc, argv, kw);
-	if (!r || r->type != VT_NDARRAY)
-		return r;
+	if (!r)
+		return NULL;
 	if (!collapses(bi->name))
 		return arr_matrix_wrap(ev, r, 0);
 	for (int i = 0; kw && i < kw->n; i++)
 		if (!strcmp(kw->names[i], "axis"))
 			axis = kw->vals[i];
+	if (r->type == VT_SCALAR && axis && axis->type != VT_NONE) {
+		/* every axis reduced but axis given (a tuple): _collapse keeps 1 x 1 */
+		struct ndarray *s = arr_asarray(ev, nd_backend(bi->self->u.arr), r, -1);
+		val_decref(r);
+		return s ? arr_matrix_wrap(ev, arr_wrap(ev, s), 0) : NULL;
+	}
+	if (r->type != VT_NDARRAY)
+		return r;
 	int64_t ax;
 	if (r->u.arr->ndim == 1 && axis && axis->type == VT_INT && (ax = axis->u.i) >= -2 && ax < 2)
 		return arr_matrix_wrap(ev, r, ax == 1 || ax == -1);
@@ -248,8 +264,9 @@ struct value *arr_matrix_getattr(struct eval *ev, struct value *m, const char *n
 			return attr(ev, m, name);
 	for (int i = 0; getters[i]; i++)
 		if (!strcmp(name, getters[i]))
-			return val_builtin(getters[i], m_get, m, (void *)&backend_host);
-	if (!strcmp(name, "tolist") || !strcmp(name, "item") || !strcmp(name, "tobytes") || !method_fn(name))
+			return val_builtin(getters[i], m_get, m, (void *)nd_backend(m->u.arr));
+	if (!strcmp(name, "tolist") || !strcmp(name, "item") || !strcmp(name, "tobytes") || !strcmp(name, "view") ||
+	    !method_fn(name))
 		return NULL;
 	for (const struct arr_func *const *t = arr_published(NS_METHODS); *t; t++)
 		for (const struct arr_func *f = *t; f->name; f++)
@@ -336,7 +353,8 @@ fail:
 }
 
 /* matrix(data, dtype, copy): the class's __new__ */
-static struct value *make_matrix(struct eval *ev, struct value *data, int dtype, int copy)
+static struct value *make_matrix(struct eval *ev, const struct backend *be, struct value *data, int dtype,
+				 int copy)
 {
 	struct ndarray *a;
 	if (arr_is_matrix(data)) {
@@ -359,7 +377,7 @@ static struct value *make_matrix(struct eval *ev, struct value *data, int dtype,
 	struct value *src = data->type == VT_STR ? from_string(ev, val_as_cstr(data)) : val_incref(data);
 	if (!src)
 		return NULL;
-	a = arr_asarray(ev, &backend_host, src, dtype);
+	a = arr_asarray(ev, be, src, dtype);
 	val_decref(src);
 	if (a && a->ndim > 2) {
 		nd_decref(a);
@@ -379,6 +397,14 @@ static int parse_dtype_arg(struct eval *ev, struct value *v, int *dtype)
 	return v && v->type != VT_NONE ? arr_parse_dtype(ev, v, dtype) : 0;
 }
 
+static struct value *f_matrix(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
+			      const struct kwargs *kw);
+
+int arr_is_matrix_type(const struct value *v)
+{
+	return v && v->type == VT_BUILTIN && v->u.bi.fn == f_matrix;
+}
+
 static const char no_cupy[] = "cupy has no matrix (np.matrix is a host array)";
 
 static struct value *f_matrix(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
@@ -391,7 +417,7 @@ static struct value *f_matrix(struct eval *ev, const struct builtin *bi, int arg
 		return NULL;
 	if (arr_be(bi)->cupy)
 		return err_set(ev, TY_NotImplementedError, no_cupy);
-	return make_matrix(ev, data, dtype, copy);
+	return make_matrix(ev, arr_be(bi), data, dtype, copy);
 }
 
 static struct value *f_asmatrix(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
@@ -404,7 +430,7 @@ static struct value *f_asmatrix(struct eval *ev, const struct builtin *bi, int a
 		return NULL;
 	if (arr_be(bi)->cupy)
 		return err_set(ev, TY_NotImplementedError, no_cupy);
-	return make_matrix(ev, data, dtype, 0);
+	return make_matrix(ev, arr_be(bi), data, dtype, 0);
 }
 
 /* the caller's variable name (bmat's string form): ldict, then gdict, else
@@ -434,11 +460,11 @@ static struct value *lookup(struct eval *ev, const char *name, struct value *ldi
 }
 
 /* np.concatenate(items, axis=axis) of n values (stolen) */
-static struct value *concat(struct eval *ev, struct value **items, size_t n, int axis)
+static struct value *concat(struct eval *ev, const struct backend *be, struct value **items, size_t n, int axis)
 {
 	struct value *t = val_tuple_new(n, items), *ax = val_int(axis), *r = NULL;
 	if (t && ax)
-		r = arr_ns_callk(ev, &backend_host, "concatenate", 1, &t, "axis", ax);
+		r = arr_ns_callk(ev, be, "concatenate", 1, &t, "axis", ax);
 	else
 		err_nomem(ev);
 	val_decref(t);
@@ -447,24 +473,29 @@ static struct value *concat(struct eval *ev, struct value **items, size_t n, int
 }
 
 /* np.concatenate(seq, axis=axis) of a borrowed sequence */
-static struct value *concat_seq(struct eval *ev, struct value *seq, int axis)
+static struct value *concat_seq(struct eval *ev, const struct backend *be, struct value *seq, int axis)
 {
 	struct value *ax = val_int(axis), *r;
 	if (!ax)
 		return err_nomem(ev);
-	r = arr_ns_callk(ev, &backend_host, "concatenate", 1, &seq, "axis", ax);
+	r = arr_ns_callk(ev, be, "concatenate", 1, &seq, "axis", ax);
 	val_decref(ax);
 	return r;
 }
 
-static struct value *bmat_string(struct eval *ev, const char *s, struct value *ldict, struct value *gdict)
+static struct value *bmat_string(struct eval *ev, const struct backend *be, const char *s, struct value *ldict,
+				 struct value *gdict)
 {
 	struct value *rows[ND_MAXDIM * 8], *cols[ND_MAXDIM * 8];
 	size_t nr = 0, nc = 0;
 	const size_t cap = sizeof rows / sizeof rows[0];
 	for (const char *p = s;; p++) {
 		if (*p == ';' || !*p) {
-			struct value *row = nr < cap ? concat(ev, cols, nc, -1) : NULL;
+			if (nr == cap) {
+				err_set(ev, TY_ValueError, "np.bmat: more than %zu block rows", cap);
+				goto fail;
+			}
+			struct value *row = concat(ev, be, cols, nc, -1);   /* takes the blocks */
 			nc = 0;
 			if (!row)
 				goto fail;
@@ -489,10 +520,8 @@ static struct value *bmat_string(struct eval *ev, const char *s, struct value *l
 		nc++;
 		p = e - 1;
 	}
-	return concat(ev, rows, nr, 0);
+	return concat(ev, be, rows, nr, 0);
 fail:
-	if (nr >= cap && !err_occurred(ev))
-		err_set(ev, TY_ValueError, "np.bmat: more than %zu block rows", cap);
 	for (size_t i = 0; i < nc; i++)
 		val_decref(cols[i]);
 	for (size_t i = 0; i < nr; i++)
@@ -509,7 +538,7 @@ static struct value *f_bmat(struct eval *ev, const struct builtin *bi, int argc,
 	if (arr_be(bi)->cupy)
 		return err_set(ev, TY_NotImplementedError, no_cupy);
 	if (obj->type == VT_STR) {
-		r = bmat_string(ev, val_as_cstr(obj), ldict, gdict);
+		r = bmat_string(ev, arr_be(bi), val_as_cstr(obj), ldict, gdict);
 	} else if (obj->type == VT_LIST || obj->type == VT_TUPLE) {
 		size_t n = obj->u.seq.n, i;
 		struct value **rows = calloc(n ? n : 1, sizeof *rows);
@@ -519,16 +548,16 @@ static struct value *f_bmat(struct eval *ev, const struct builtin *bi, int argc,
 			struct value *row = obj->u.seq.items[i];
 			if (row->type == VT_NDARRAY)   /* a flat list of blocks: one row */
 				break;
-			if (!(rows[i] = concat_seq(ev, row, -1)))
+			if (!(rows[i] = concat_seq(ev, arr_be(bi), row, -1)))
 				break;
 		}
 		if (i == n) {
-			r = concat(ev, rows, n, 0);
+			r = concat(ev, arr_be(bi), rows, n, 0);
 		} else {
 			for (size_t k = 0; k < i; k++)
 				val_decref(rows[k]);
 			if (!err_occurred(ev))
-				r = concat_seq(ev, obj, -1);
+				r = concat_seq(ev, arr_be(bi), obj, -1);
 		}
 		free(rows);
 	} else if (obj->type == VT_NDARRAY) {
@@ -538,7 +567,7 @@ static struct value *f_bmat(struct eval *ev, const struct builtin *bi, int argc,
 	}
 	if (!r)
 		return NULL;
-	struct value *m = make_matrix(ev, r, -1, 1);
+	struct value *m = make_matrix(ev, arr_be(bi), r, -1, 1);
 	val_decref(r);
 	return m;
 }

@@ -100,7 +100,8 @@ static char *abspath(const char *name)
 
 static void *os_err(struct eval *ev, int e, const char *name)
 {
-	return err_set(ev, e == ENOENT ? TY_FileNotFoundError : e == EACCES ? TY_PermissionError : TY_OSError,
+	return err_set(ev, e == ENOENT ? TY_FileNotFoundError : e == EACCES ? TY_PermissionError :
+		       e == EISDIR ? TY_IsADirectoryError : TY_OSError,
 		       "[Errno %d] %s: '%s'", e, strerror(e), name);
 }
 
@@ -138,8 +139,8 @@ static int64_t count_of(int nd, const int64_t *shape)
 }
 
 /* The array over the file: a buffer of mapping m (stolen) seen as shape */
-static struct ndarray *mapped_array(struct eval *ev, struct mapping *m, size_t start, int dtype,
-				    int nd, const int64_t *shape, char order, int writeable)
+static struct ndarray *mapped_array(struct eval *ev, const struct backend *be, struct mapping *m, size_t start,
+				    int dtype, int nd, const int64_t *shape, char order, int writeable)
 {
 	struct buffer *b = malloc(sizeof *b);
 	struct ndarray *a;
@@ -150,7 +151,7 @@ static struct ndarray *mapped_array(struct eval *ev, struct mapping *m, size_t s
 		free(m);
 		return err_nomem(ev);
 	}
-	*b = (struct buffer){.refcnt = 1, .data = m->map, .nbytes = m->maplen, .be = &backend_host,
+	*b = (struct buffer){.refcnt = 1, .data = m->map, .nbytes = m->maplen, .be = be,
 			     .cookie = m, .release = mm_release};
 	for (int k = 0; k < nd; k++) {
 		int i = order == 'F' ? k : nd - 1 - k;
@@ -184,8 +185,8 @@ static struct value *f_memmap(struct eval *ev, const struct builtin *bi, int arg
 	if (parse_mode(ev, modev, mode) < 0 || (dtv && arr_parse_dtype(ev, dtv, &dtype) < 0) ||
 	    args_int(ev, offv, 0, &offset) < 0 || arr_parse_order(ev, orderv, 'C', &order) < 0)
 		return NULL;
-	if (order != 'C' && order != 'F')
-		return err_set(ev, TY_ValueError, "order must be one of 'C', 'F'");
+	if (order != 'F')   /* 'A' and 'K' lay a new array out as 'C' */
+		order = 'C';
 	if (!(name = val_as_cstr(fv)))
 		return err_set(ev, TY_TypeError, "np.memmap: filename must be a str (Lumen has no file objects here), not %s",
 			       val_type_name(fv));
@@ -197,8 +198,8 @@ static struct value *f_memmap(struct eval *ev, const struct builtin *bi, int arg
 		  0666);
 	if (fd < 0)
 		return os_err(ev, errno, name);
-	if (fstat(fd, &st) < 0) {
-		int e = errno;
+	if (fstat(fd, &st) < 0 || S_ISDIR(st.st_mode)) {
+		int e = S_ISDIR(st.st_mode) ? EISDIR : errno;
 		close(fd);
 		return os_err(ev, e, name);
 	}
@@ -267,7 +268,7 @@ static struct value *f_memmap(struct eval *ev, const struct builtin *bi, int arg
 	m->maplen = (size_t)bytes;
 	strcpy(m->mode, mode);
 	m->offset = offset;
-	return arr_wrap(ev, mapped_array(ev, m, (size_t)start, dtype, nd, shape, order, mode[0] != 'r' || mode[1]));
+	return arr_wrap(ev, mapped_array(ev, arr_be(bi), m, (size_t)start, dtype, nd, shape, order, mode[0] != 'r' || mode[1]));
 }
 
 /* a memmap's own attributes (filename, offset, mode, _mmap); NULL with no

@@ -227,12 +227,8 @@ struct ndarray *nd_view(struct eval *ev, const struct ndarray *base, int dtype,
 
 void buf_decref(struct buffer *b)
 {
-	if (b && --b->refcnt == 0) {
-		if (!b->be->device_memory && b->release)
-			b->release(b);
-		else
-			b->be->free(b);
-	}
+	if (b && --b->refcnt == 0)
+		b->be->free(b);
 }
 
 void nd_decref(struct ndarray *a)

@@ -28,9 +28,9 @@ struct buffer {
 	const struct backend *be;   /* who frees it */
 	void *cookie;               /* the backend's own (pool block, pinned flag ...) */
 	int device;                 /* the GPU it lives on (CUDA ordinal); 0 in host memory */
-	/* host buffers only (be->device_memory 0; read nowhere else): non-NULL
-	 * frees the buffer instead of be->free, cookie is its own (np.memmap's
-	 * file mapping: memmap.c); the host allocators set it NULL */
+	/* read by the host backend's free alone: non-NULL frees the buffer
+	 * its own way, cookie is its own (np.memmap's file mapping: memmap.c);
+	 * the host allocators set it NULL */
 	void (*release)(struct buffer *b);
 };
 

@@ -19,6 +19,9 @@
 #include "pyobj/bigint.h"
 #include "lang/eval.h"
 
+static struct value *dt_newbyteorder(struct eval *ev, const struct builtin *bi, int argc,
+				     struct value **argv, const struct kwargs *kw);
+
 static const char *type_name(int dt)
 {
 	return dt == DT_BOOL ? "bool" : dtype_table[dt].name;
@@ -89,12 +92,50 @@ struct value *arr_dtype_getattr(struct eval *ev, struct value *dtv, const char *
 		return val_dtype(d, 0);
 	if (!strcmp(name, "isbuiltin"))
 		return val_int(1);
+	if (!strcmp(name, "isnative"))
+		return val_bool(1);
+	if (!strcmp(name, "newbyteorder") && !dtv->u.dt.is_type)
+		return val_builtin("newbyteorder", dt_newbyteorder, dtv, NULL);
 	if (!strcmp(name, "hasobject"))
 		return val_bool(0);
 	if (!strcmp(name, "names") || !strcmp(name, "fields") || !strcmp(name, "subdtype"))
 		return val_none();
 	return err_set(ev, TY_AttributeError, "%s has no attribute '%s'",
 		       dtv->u.dt.is_type ? "type object" : "'numpy.dtype' object", name);
+}
+
+/* dtype.newbyteorder(new_order='S'): the native order is the only one
+ * Lumen's arrays have, so a swap of a multi-byte dtype is a named limit */
+static struct value *dt_newbyteorder(struct eval *ev, const struct builtin *bi, int argc,
+				     struct value **argv, const struct kwargs *kw)
+{
+	/* '<' is native too, but NumPy's repr then names it (dtype('<i8')) */
+	static const char *const native[] = {"=", "|", "I", "i", "N", "n", "native", NULL};
+	static const char *const swap[] = {"S", "s", ">", "B", "b", "big", "swap", "<", "L", "l", "little", NULL};
+	struct value *ov = NULL;
+	const char *o = "S";
+	int d = bi->self->u.dt.dtype, ok = -1;
+	if (args_parse(ev, "newbyteorder", argc, argv, kw, "|new_order", &ov) < 0)
+		return NULL;
+	if (ov && !(o = val_as_cstr(ov)))
+		return err_set(ev, TY_TypeError, "byteorder must be str, not %s", val_type_name(ov));
+	for (int i = 0; ok < 0 && native[i]; i++)
+		if (!strcmp(o, native[i]))
+			ok = 1;
+	for (int i = 0; ok < 0 && swap[i]; i++)
+		if (!strcmp(o, swap[i]))
+			ok = 0;
+	if (ok < 0) {
+		char *r = val_repr(ev, ov);
+		if (r)
+			err_set(ev, TY_ValueError, "byteorder not recognized (got %s)", r);
+		free(r);
+		return NULL;
+	}
+	if (!ok && dt_size(d) > 1)
+		return err_set(ev, TY_NotImplementedError, "dtype('%s').newbyteorder('%s'): Lumen has no explicit byte orders "
+			       "(its arrays are native, little-endian; byteswap() swaps the bytes)", dtype_table[d].name, o);
+	return val_dtype(d, 0);
 }
 
 /* np.float32(x): a NumPy scalar (or an array for sequences) */

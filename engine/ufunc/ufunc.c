@@ -854,7 +854,10 @@ struct value *arr_binop(struct eval *ev, enum binop op, struct value *l, struct 
 			return arr_matrix_wrap(ev, matmul_hook(ev, l, r), 0);
 		return matmul_hook(ev, l, r);
 	}
-	if ((op == OP_MUL || op == OP_POW) && (arr_is_matrix(l) || arr_is_matrix(r)))
+	/* m * x, x * m, m ** n, m *= x (np.dot, matrix_power); an array's a *= m and
+	 * a ** m stay elementwise, as NumPy's do (a scalar's 2 ** m is a TypeError) */
+	if ((op == OP_MUL && (arr_is_matrix(l) || (!inplace && arr_is_matrix(r)))) ||
+	    (op == OP_POW && (arr_is_matrix(l) || (arr_is_matrix(r) && l->type != VT_NDARRAY))))
 		return arr_matrix_binop(ev, op, l, r, inplace);
 	/* mixing np and cp: CuPy's TypeError, whichever side is numpy */
 	if (la && ra && nd_backend(la) != nd_backend(ra) &&

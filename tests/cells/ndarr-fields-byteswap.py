@@ -1,5 +1,5 @@
 # getfield/setfield views of each item's bytes (NumPy's size/offset errors), byteswap in place and as a copy
-# cells: skip-gpu getfield/setfield/byteswap are host-array methods here (CuPy has no getfield/setfield)
+# cells: skip-gpu CuPy has no getfield/setfield
 # (complex parts each, read-only refused)
 import numpy as np
 x = np.eye(2)

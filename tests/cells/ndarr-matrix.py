@@ -63,3 +63,33 @@ try:
     m.shape=(1,2,2,1,1)
 except ValueError as e:
     print(e)
+a = np.matrix("1 2; 3 4")
+y = a * a
+z = a * a + 1
+w = 2 * a * a - a
+v = np.sin(a) * a
+print(repr(y), repr(z), repr(w), repr(v))
+b = np.arange(4.0).reshape(2, 2)
+u = b * b + 1
+print(repr(u))
+xv_ = np.arange(4).reshape(2, 2)
+m = np.asmatrix(xv_)
+for f in [lambda: xv_.view(np.ndarray), lambda: m.view(np.ndarray), lambda: xv_.view(np.matrix), lambda: xv_.view(type=np.ndarray), lambda: xv_.view(np.int32), lambda: m.view(np.int32), lambda: xv_.view(dtype=np.int8, type=np.ndarray)]:
+    try:
+        print(repr(f()))
+    except Exception as e:
+        print(type(e).__name__, e)
+mi_ = np.matrix("1 2; 3 4")
+a = np.ones((2, 2))
+a *= mi_
+print(repr(a))
+b = np.ones((2, 2))
+print(repr(b * mi_), repr(mi_ * b))
+try:
+    b ** mi_
+except TypeError as e:
+    print("TypeError", e)
+c = np.ones((2, 2))
+c += mi_
+print(repr(c))
+print(repr(b ** mi_))

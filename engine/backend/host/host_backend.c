@@ -282,6 +282,10 @@ struct buffer *host_alloc_zeroed(struct eval *ev, size_t nbytes, const struct ba
 static void host_free(struct buffer *b)
 {
 	size_t rounded = (b->nbytes + 63) & ~(size_t)63;
+	if (b->release) {   /* memory of its own (np.memmap's mapping) */
+		b->release(b);
+		return;
+	}
 	count_cupy(b->be, b->nbytes, -1);
 	if (b->cookie)
 		release(b->cookie, b->data, b->nbytes);
