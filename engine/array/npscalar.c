@@ -792,9 +792,12 @@ static struct value *share(struct eval *ev, const struct builtin *bi, int argc,
 			return err_set(ev, TY_TooHardError, "Exceeded max_work");
 		return val_bool(1);
 	}
-	int rc = overlap_exact(a, b, al, ah, bl, bh, max_work);
+	/* exact (-1): NumPy searches without bound (minutes on hard problems);
+	 * Lumen stops after 2^27 units with the same error rather than hang */
+	int rc = overlap_exact(a, b, al, ah, bl, bh, max_work < 0 ? (int64_t)1 << 27 : max_work);
 	if (rc == -1)
-		return err_set(ev, TY_TooHardError, "Exceeded max_work");
+		return err_set(ev, TY_TooHardError, max_work < 0 ? "Exceeded max_work (Lumen bounds the exact search at 2**27 steps)"
+							     : "Exceeded max_work");
 	return val_bool(rc != 0);
 }
 

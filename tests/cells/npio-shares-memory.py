@@ -18,7 +18,7 @@ for t in range(400):
         v = a[tuple(sl)]
         if rng.random() < 0.3:
             v = v.T
-        if rng.random() < 0.2:
+        if rng.random() < 0.2 and v.ndim and v.strides[-1] == v.itemsize:
             v = v.view(np.int8)
         return v
     a, b = view(), view()
