@@ -475,6 +475,7 @@ static struct value *build(struct eval *ev, const char *name)
 			return NULL;
 		if (strstr(name, ".exceptions") && (add(ev, mod, "AxisError", val_type(TY_AxisError)) < 0 ||
 						    add(ev, mod, "RankWarning", val_type(TY_RankWarning)) < 0 ||
+						    add(ev, mod, "TooHardError", val_type(TY_TooHardError)) < 0 ||
 						    add(ev, mod, "ComplexWarning", val_type(TY_ComplexWarning)) < 0))
 			return NULL;
 		if (!strcmp(name, "cupy.cuda") && add_child(ev, mod, name, "runtime") < 0)

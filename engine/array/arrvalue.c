@@ -615,9 +615,9 @@ int arr_parse_shape(struct eval *ev, struct value *v, int *ndim, int64_t *shape)
 		return -1;
 	}
 	{
-		/* a 1-d integer array of the host: its items (a.reshape(np.array([2, 3]))) */
+		/* a 1-d integer array: its items (a.reshape(np.array([2, 3]))) */
 		struct ndarray *a = arr_borrow(v);
-		if (a && a->ndim == 1 && dt_is_int(a->dtype) && nd_host_memory(a)) {
+		if (a && a->ndim == 1 && dt_is_int(a->dtype)) {
 			if (a->shape[0] > ND_MAXDIM) {
 				err_set(ev, TY_ValueError, "maximum supported dimension for an ndarray is currently %d, found %lld",
 					ND_MAXDIM, (long long)a->shape[0]);

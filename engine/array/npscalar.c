@@ -719,14 +719,117 @@ static void extent(const struct ndarray *a, int64_t *lo, int64_t *hi)
 	*hi = h + dt_size(a->dtype);
 }
 
+/* NumPy's mem_overlap problem: do x_i in [0, ub_i] exist with
+ * sum a_i x_i == rhs?  A depth-first search over the terms (largest a
+ * first, equal a merged) pruned by the reachable sum and the gcd of the
+ * terms left; each choice beyond the first at a level is one unit of work.
+ * 1 yes, 0 no, -1 more work than max_work (> 0) allows. */
+struct dterm { int64_t a, ub; };
+
+static int dio_dfs(const struct dterm *t, int n, int k, int64_t r, const int64_t *smax, const int64_t *g,
+		   int64_t max_work, int64_t *work)
+{
+	if (r == 0)
+		return 1;
+	if (k == n || r > smax[k] || r % g[k])
+		return 0;
+	int64_t hi = r / t[k].a < t[k].ub ? r / t[k].a : t[k].ub, lo = 0;
+	if (k + 1 < n && r - hi * t[k].a > smax[k + 1]) {
+		/* the rest cannot make up more than smax[k + 1] */
+		lo = (r - smax[k + 1] + t[k].a - 1) / t[k].a;
+	} else if (k + 1 == n) {
+		return r % t[k].a == 0 && r / t[k].a <= t[k].ub;
+	}
+	for (int64_t x = hi; x >= lo; x--) {
+		if (x != hi && max_work > 0 && ++*work > max_work)
+			return -1;
+		int rc = dio_dfs(t, n, k + 1, r - x * t[k].a, smax, g, max_work, work);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+static int64_t gcd64(int64_t a, int64_t b)
+{
+	while (b) {
+		int64_t t = a % b;
+		a = b;
+		b = t;
+	}
+	return a;
+}
+
+static int cmp_dterm(const void *x, const void *y)
+{
+	const struct dterm *a = x, *b = y;
+	return a->a < b->a ? 1 : a->a > b->a ? -1 : 0;
+}
+
+/* 1 overlap, 0 none, -1 too hard, -2 overflow (answered as overlap) */
+static int overlap_exact(const struct ndarray *a, const struct ndarray *b, int64_t al, int64_t ah, int64_t bl,
+			 int64_t bh, int64_t max_work)
+{
+	struct dterm t[2 * ND_MAXDIM + 2];
+	int n = 0;
+	const struct ndarray *ab[2] = {a, b};
+	for (int j = 0; j < 2; j++) {
+		for (int i = 0; i < ab[j]->ndim; i++)
+			if (ab[j]->shape[i] > 1 && ab[j]->strides[i]) {
+				int64_t st = ab[j]->strides[i] < 0 ? -ab[j]->strides[i] : ab[j]->strides[i];
+				t[n].a = st;
+				t[n++].ub = ab[j]->shape[i] - 1;
+			}
+		if (dt_size(ab[j]->dtype) > 1) {
+			t[n].a = 1;
+			t[n++].ub = dt_size(ab[j]->dtype) - 1;
+		}
+	}
+	/* the smaller of the two right-hand sides (both >= 0: the extents overlap) */
+	int64_t rhs = bh - 1 - al < ah - 1 - bl ? bh - 1 - al : ah - 1 - bl;
+	qsort(t, (size_t)n, sizeof t[0], cmp_dterm);
+	int m = 0;
+	for (int i = 0; i < n; i++) {
+		if (m && t[m - 1].a == t[i].a) {
+			if (__builtin_add_overflow(t[m - 1].ub, t[i].ub, &t[m - 1].ub))
+				return -2;
+		} else {
+			t[m++] = t[i];
+		}
+	}
+	int64_t smax[2 * ND_MAXDIM + 3], g[2 * ND_MAXDIM + 3], work = 0;
+	smax[m] = 0;
+	g[m] = 0;
+	for (int i = m - 1; i >= 0; i--) {
+		int64_t p;
+		if (__builtin_mul_overflow(t[i].a, t[i].ub, &p) || __builtin_add_overflow(p, smax[i + 1], &smax[i]))
+			return -2;
+		g[i] = gcd64(t[i].a, g[i + 1]);
+	}
+	if (!m)
+		return rhs == 0;
+	return dio_dfs(t, m, 0, rhs, smax, g, max_work, &work);
+}
+
+/* np.shares_memory (exact) / np.may_share_memory (extents) with NumPy's
+ * max_work: None is each one's default, 0 the extents only (shares_memory:
+ * TooHardError when they overlap), -1 exact, n > 0 at most n units */
 static struct value *share(struct eval *ev, const struct builtin *bi, int argc,
 			   struct value **argv, const struct kwargs *kw, int exact)
 {
 	struct value *x, *y, *mx = NULL;
 	struct ndarray *a, *b;
-	int64_t al, ah, bl, bh;
+	int64_t al, ah, bl, bh, max_work = exact ? -1 : 0;
 	if (args_parse(ev, bi->name, argc, argv, kw, "a,b|max_work", &x, &y, &mx) < 0)
 		return NULL;
+	if (mx && mx->type != VT_NONE) {
+		if (mx->type == VT_FLOAT || mx->type == VT_STR || val_as_int64(ev, mx, &max_work) < 0) {
+			err_clear(ev);
+			return err_set(ev, TY_ValueError, "max_work must be an integer");
+		}
+		if (max_work < -1)
+			return err_set(ev, TY_ValueError, "Invalid value for max_work");
+	}
 	a = arr_borrow(x);
 	b = arr_borrow(y);
 	if (!a || !b || a->buf != b->buf || !nd_size(a) || !nd_size(b))
@@ -735,15 +838,18 @@ static struct value *share(struct eval *ev, const struct builtin *bi, int argc,
 	extent(b, &bl, &bh);
 	if (ah <= bl || bh <= al)
 		return val_bool(0);
-	if (exact && a->ndim == 1 && b->ndim == 1 && a->strides[0] == b->strides[0] &&
-	    a->strides[0] > dt_size(a->dtype) && dt_size(a->dtype) == dt_size(b->dtype)) {
-		int64_t s = a->strides[0], d = (a->offset - b->offset) % s;
-		if (d < 0)
-			d += s;
-		if (d >= dt_size(a->dtype) && s - d >= dt_size(a->dtype))
-			return val_bool(0);
+	if (max_work == 0) {
+		if (exact || (mx && mx->type != VT_NONE))
+			return err_set(ev, TY_TooHardError, "Exceeded max_work");
+		return val_bool(1);
 	}
-	return val_bool(1);
+	/* exact (-1): NumPy searches without bound (minutes on hard problems);
+	 * Lumen stops after 2^27 units with the same error rather than hang */
+	int rc = overlap_exact(a, b, al, ah, bl, bh, max_work < 0 ? (int64_t)1 << 27 : max_work);
+	if (rc == -1)
+		return err_set(ev, TY_TooHardError, max_work < 0 ? "Exceeded max_work (Lumen bounds the exact search at 2**27 steps)"
+							     : "Exceeded max_work");
+	return val_bool(rc != 0);
 }
 
 static struct value *fn_shares_memory(struct eval *ev, const struct builtin *bi, int argc,

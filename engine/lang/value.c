@@ -96,6 +96,7 @@ static const struct { const char *name, *module; enum typeid parent; } tyinfo[TY
 	[TY_JSONDecodeError] = {"JSONDecodeError", "json.decoder", TY_ValueError},
 	[TY_GeneratorExit] = {"GeneratorExit", NULL, TY_BaseException},
 	[TY_RankWarning] = {"RankWarning", "numpy.exceptions", TY_RuntimeWarning},
+	[TY_TooHardError] = {"TooHardError", "numpy.exceptions", TY_RuntimeError},
 	[TY_ComplexWarning] = {"ComplexWarning", "numpy.exceptions", TY_RuntimeWarning},
 };
 

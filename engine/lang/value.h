@@ -84,6 +84,7 @@ enum typeid {
 	TY_JSONDecodeError,       /* json.decoder.JSONDecodeError(ValueError) */
 	TY_GeneratorExit,         /* (BaseException): a generator closed */
 	TY_RankWarning, TY_ComplexWarning, /* numpy.exceptions' (RuntimeWarning): polyfit, complex casts */
+	TY_TooHardError,          /* numpy.exceptions.TooHardError(RuntimeError): shares_memory's max_work */
 	TY_COUNT
 };
 

@@ -891,9 +891,8 @@ static struct value *f_fromfile(struct eval *ev, const struct builtin *bi, int a
 		if (dt == DT_BOOL)
 			for (int64_t i = 0; i < n; i++)
 				((unsigned char *)nd_data(a))[i] = ((unsigned char *)nd_data(a))[i] != 0;
-		const struct backend *be = arr_be(bi);
-		if (be != &backend_host) {
-			struct ndarray *d = arr_to_backend(ev, a, be);
+		if (a) {   /* a new reference when already there */
+			struct ndarray *d = arr_to_backend(ev, a, arr_be(bi));
 			nd_decref(a);
 			a = d;
 		}

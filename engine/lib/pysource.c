@@ -5,7 +5,9 @@
  * _flop_count, _optimal_path, _greedy_path, _parse_einsum_input,
  * einsum_path) and np.histogramdd (numpy/lib/_histograms_impl.py:
  * _get_outer_edges, _unsigned_subtract, histogramdd).  Docstrings and
- * decorators are dropped.  Each source runs once, on first use, in a
+ * decorators are dropped; two generator expressions kept in a variable are
+ * lists here (a generator left in a frame is a reference cycle Lumen's
+ * evaluator does not collect: a leak).  Each source runs once, on first use, in a
  * namespace of its own that this file keeps for the process (as the module
  * cache keeps numpy.testing, lib/testing.c).  np.einsum takes the path
  * einsum_path gives as optimize= (numerics/linalg_einsum.c).
@@ -88,7 +90,7 @@ static const char einsum_src[] =
 	"    new_size = _compute_size_by_dict(idx_result, idx_dict)\n"
 	"    if new_size > memory_limit:\n"
 	"        return None\n"
-	"    old_sizes = (_compute_size_by_dict(input_sets[p], idx_dict) for p in positions)\n"
+	"    old_sizes = [_compute_size_by_dict(input_sets[p], idx_dict) for p in positions]\n"
 	"    removed_size = sum(old_sizes) - new_size\n"
 	"    cost = _flop_count(idx_contract, idx_removed, len(positions), idx_dict)\n"
 	"    sort = (-removed_size, cost)\n"
@@ -141,7 +143,7 @@ static const char einsum_src[] =
 	"        known_contractions = _update_other_results(known_contractions, best)\n"
 	"        input_sets = best[2]\n"
 	"        new_tensor_pos = len(input_sets) - 1\n"
-	"        comb_iter = ((i, new_tensor_pos) for i in range(new_tensor_pos))\n"
+	"        comb_iter = [(i, new_tensor_pos) for i in range(new_tensor_pos)]\n"
 	"        path.append(best[1])\n"
 	"        path_cost += best[0][1]\n"
 	"    return path\n"
