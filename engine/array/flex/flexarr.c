@@ -183,11 +183,13 @@ int farr_store(struct eval *ev, const struct fdt *d, char *p, struct value *v)
 		size_t len;
 		int64_t cap = d->itemsize / 4;
 		char *s;
-		if (v->type == VT_BYTES) {
-			err_set(ev, TY_NotImplementedError, "bytes into a 'U' array: Lumen does not decode them; "
-				"use .decode()");
-			return -1;
-		}
+		if (v->type == VT_BYTES)   /* NumPy decodes them as ASCII */
+			for (size_t i = 0; i < v->u.str->len; i++)
+				if ((unsigned char)v->u.str->s[i] >= 0x80) {
+					err_set(ev, TY_UnicodeDecodeError, "'ascii' codec can't decode byte 0x%02x in "
+						"position %zu: ordinal not in range(128)", (unsigned char)v->u.str->s[i], i);
+					return -1;
+				}
 		s = text_of(ev, v, &len);
 		if (!s)
 			return -1;
@@ -337,28 +339,22 @@ static struct value *void_scalar(struct eval *ev, const struct fdt *d, const cha
 	return farr_value(ev, a);
 }
 
-static struct value *sub_value(struct eval *ev, const struct fdt *d, const char *p, int py)
+/* a sub-array field's item: an ndarray of its shape (in tolist() too, as NumPy) */
+static struct value *sub_value(struct eval *ev, const struct fdt *d, const char *p)
 {
-	/* a sub-array field's item: an ndarray of its shape (tolist: nested lists) */
 	if (d->base->kind != FK_NUM)
 		return err_set(ev, TY_NotImplementedError, "sub-arrays of flexible dtypes are not supported by Lumen");
 	struct ndarray *n = nd_new(ev, &backend_host, d->base->num, d->sub_ndim, d->sub_shape);
 	if (!n)
 		return NULL;
 	memcpy(nd_data(n), p, d->itemsize);
-	struct value *v = arr_wrap(ev, n);
-	if (v && py) {
-		struct value *f = val_getattr(ev, v, "tolist");
-		struct value *r = f ? val_call(ev, f, 0, NULL, NULL) : NULL;
-		val_decref(f);
-		val_decref(v);
-		return r;
-	}
-	return v;
+	return arr_wrap(ev, n);
 }
 
 static struct value *item(struct eval *ev, const struct fdt *d, const char *p, int py)
 {
+	if (!py && (d->kind == FK_U || d->kind == FK_S))
+		return void_scalar(ev, d, p);  /* np.str_ / np.bytes_ */
 	switch (d->kind) {
 	case FK_U: {
 		size_t len;
@@ -377,7 +373,7 @@ static struct value *item(struct eval *ev, const struct fdt *d, const char *p, i
 		return py ? arr_scalar_to_py(ev, &s) : val_scalar(s.dtype, s.v);
 	}
 	case FK_SUB:
-		return sub_value(ev, d, p, py);
+		return sub_value(ev, d, p);
 	default:
 		break;
 	}

@@ -224,7 +224,8 @@ char *farr_repr(struct eval *ev, const struct farr *a)
 	sb_adds(&out, lst);
 	sb_adds(&out, ",");
 	free(lst);
-	if (size == 0 && !(a->ndim == 1 && a->shape[0] == 0)) {
+	if ((size == 0 && !(a->ndim == 1 && a->shape[0] == 0)) ||
+	    (fmt_opts.legacy > 210 && size > fmt_opts.threshold)) {
 		sb_adds(&extra, "shape=(");
 		for (int k = 0; k < a->ndim; k++)
 			sb_printf(&extra, "%s%lld", k ? ", " : "", (long long)a->shape[k]);
@@ -258,6 +259,12 @@ char *farr_repr(struct eval *ev, const struct farr *a)
 
 char *farr_str(struct eval *ev, const struct farr *a)
 {
+	if (a->ndim == 0 && a->dt->kind == FK_S && !a->scalar) {
+		/* NumPy 2 prints the np.bytes_ scalar's repr here */
+		struct farr s = *a;
+		s.scalar = 1;
+		return farr_repr(ev, &s);
+	}
 	if (a->ndim == 0 && (a->dt->kind == FK_U || a->dt->kind == FK_S)) {
 		struct value *v = farr_item_py(ev, a->dt, farr_item0(a));
 		char *s = v ? val_str_of(ev, v) : NULL;

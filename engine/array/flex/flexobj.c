@@ -14,6 +14,8 @@
 #include "lang/error.h"
 #include "lang/args.h"
 
+static struct value *as_py(struct eval *ev, struct value *v);
+
 static void fobj_free(void *p)
 {
 	farr_decref(p);
@@ -293,6 +295,12 @@ static struct value *fobj_getitem(struct eval *ev, struct value *self, struct va
 		v = take0(ev, a, key);
 		return v ? farr_value(ev, v) : NULL;
 	}
+	if (a->scalar && a->dt->kind != FK_V) {
+		struct value *py = as_py(ev, self);
+		struct value *r = py ? val_getitem(ev, py, key) : NULL;
+		val_decref(py);
+		return r;
+	}
 	if (a->scalar)
 		return err_set(ev, TY_IndexError, "invalid index");
 	v = basic_index(ev, a, key, &full);
@@ -381,6 +389,12 @@ static int fobj_setitem(struct eval *ev, struct value *self, struct value *key, 
 static int64_t fobj_len(struct eval *ev, struct value *self)
 {
 	struct farr *a = self->u.obj.p;
+	if (a->scalar && a->dt->kind != FK_V) {
+		struct value *py = as_py(ev, self);
+		int64_t n = py ? val_len(ev, py) : -1;
+		val_decref(py);
+		return n;
+	}
 	if (a->ndim == 0) {
 		err_set(ev, TY_TypeError, "len() of unsized object");
 		return -1;
@@ -428,10 +442,29 @@ static struct value *fobj_iter(struct eval *ev, struct value *self)
 }
 
 /* ==, !=, <, <=, >, >= of string arrays (or a string scalar) */
+/* a string scalar as the Python str/bytes it derives from (new), else v */
+static struct value *as_py(struct eval *ev, struct value *v)
+{
+	struct farr *a = farr_borrow(v);
+	if (a && a->scalar && (a->dt->kind == FK_U || a->dt->kind == FK_S))
+		return farr_item_py(ev, a->dt, farr_item0(a));
+	return val_incref(v);
+}
+
 static struct value *fobj_binop(struct eval *ev, enum binop op, struct value *l, struct value *r)
 {
 	struct farr *a = farr_borrow(l), *b = farr_borrow(r), *own = NULL;
 	int swap = 0;
+	if ((a && a->scalar && a->dt->kind != FK_V) || (b && b->scalar && b->dt->kind != FK_V)) {
+		if ((a && !a->scalar) || (b && !b->scalar))
+			goto arrays;
+		struct value *x = as_py(ev, l), *y = x ? as_py(ev, r) : NULL;
+		struct value *res = y ? val_binop(ev, op, x, y) : NULL;
+		val_decref(x);
+		val_decref(y);
+		return res;
+	}
+arrays:
 	if (op < OP_LT || op > OP_GE)
 		return err_set(ev, TY_TypeError, "the operation is not supported for arrays of dtype %s",
 			       (a ? a : b)->dt->kind == FK_U ? "str" : (a ? a : b)->dt->kind == FK_S ? "bytes" : "void");
@@ -673,6 +706,13 @@ static struct value *fobj_getattr(struct eval *ev, struct value *self, const cha
 		/* a bound method returning the copy: a.flatten() */
 		return cv ? val_builtin(name, m_copy, cv, NULL) : NULL;
 	}
+	if (a->scalar && (a->dt->kind == FK_U || a->dt->kind == FK_S)) {
+		/* np.str_ derives from str, np.bytes_ from bytes: their methods */
+		struct value *py = farr_item_py(ev, a->dt, farr_item0(a));
+		struct value *r = py ? val_getattr(ev, py, name) : NULL;
+		val_decref(py);
+		return r;
+	}
 	return flex_method(ev, self, name);
 }
 
@@ -694,6 +734,12 @@ static int fobj_truth(struct eval *ev, struct value *self)
 static int fobj_hash(struct eval *ev, struct value *self, uint64_t *out)
 {
 	struct farr *a = self->u.obj.p;
+	if (a->scalar && a->dt->kind != FK_V) {
+		struct value *py = as_py(ev, self);
+		int rc = py ? val_hash(ev, py, out) : -1;
+		val_decref(py);
+		return rc;
+	}
 	if (!a->scalar) {
 		err_set(ev, TY_TypeError, "unhashable type: 'numpy.ndarray'");
 		return -1;
