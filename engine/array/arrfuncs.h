@@ -64,6 +64,7 @@ extern const struct arr_func arr_flatiter_funcs[];   /* flatiter.c: ndindex, nde
 /* flex/flexfuncs.c: string and record arrays (np.dtype, array, sort ... of
  * flexible dtypes); published last: each wraps the name published before it */
 extern const struct arr_func arr_flex_funcs[];
+extern const struct arr_func arr_textflex_funcs[];  /* text/textflex.c: loadtxt, genfromtxt of them (after it) */
 /* the CUDA plugin's (cuda_obj.c; reached through cuda_plugin.h's table) */
 extern const struct arr_func arr_cupy_funcs[];       /* cuda: cupy-only top level (get_default_memory_pool, ElementwiseKernel ...) */
 extern const struct arr_func arr_cuda_funcs[];       /* cuda: cupy.cuda (Device, Stream, Event ...) */

@@ -125,7 +125,7 @@ static void publish_tables(void)
 		arr_creation_funcs, arr_ufunc_funcs, arr_reduce_funcs, arr_manip_funcs,
 		arr_index_funcs, arr_edit_funcs, arr_calculus_funcs, arr_polynomial_funcs, arr_poly1d_funcs, arr_vectorize_funcs, arr_sort_funcs,
 		arr_stat_funcs, arr_linalg_top_funcs, arr_io_funcs, arr_text_funcs, arr_format_funcs, arr_dtype_funcs, arr_flatiter_funcs,
-		arr_fpe_funcs, arr_compose_funcs, arr_flex_funcs, /* last: it wraps the names before it */
+		arr_fpe_funcs, arr_compose_funcs, arr_flex_funcs, arr_textflex_funcs, /* last: they wrap the names before them */
 	};
 	static const struct arr_func *const methods[] = {
 		arr_core_methods, arr_ufunc_methods, arr_reduce_methods, arr_manip_methods,

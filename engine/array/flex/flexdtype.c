@@ -18,7 +18,7 @@
 #include "array/arrapi.h"
 #include "lang/error.h"
 
-#define FDT_MAXDEPTH 32
+#define FDT_MAXDEPTH 1000
 #define FDT_MAXSIZE ((int64_t)1 << 31) /* NumPy's itemsize is a C int */
 
 void fdt_decref(struct fdt *d)

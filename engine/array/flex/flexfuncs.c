@@ -950,8 +950,8 @@ static struct value *scalar_call(struct eval *ev, struct value *f, int argc, str
 			if (x->type != VT_INT || val_as_int64(ev, x, &n) < 0)
 				return err_set(ev, TY_TypeError, "void() argument must be an int, bytes, or a value with "
 					       "dtype=");
-			if (n < 0)
-				return err_set(ev, TY_ValueError, "size must be non-negative");
+			if (n < 0 || n > 2147483647)
+				return err_set(ev, TY_OverflowError, "size must be non-negative and not greater than 2147483647");
 			d = fdt_new_str(ev, FK_V, n);
 			a = d ? farr_new(ev, d, 0, NULL) : NULL;
 			fdt_decref(d);
