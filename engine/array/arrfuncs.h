@@ -57,6 +57,7 @@ extern const struct arr_func arr_reduce_methods[];   /* reduce.c */
 extern const struct arr_func arr_manip_methods[];    /* manip.c */
 extern const struct arr_func arr_sort_methods[];     /* sortsearch.c */
 extern const struct arr_func arr_linalg_methods[];   /* linalg.c: dot */
+extern const struct arr_func arr_flex_methods[];     /* flex/flexview.c: view, getfield, setfield (first: view wraps) */
 
 /* ---- more tables ---- */
 extern const struct arr_func arr_dtype_funcs[];      /* npscalar.c: dtype, result_type, iinfo ... */

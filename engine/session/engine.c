@@ -128,6 +128,7 @@ static void publish_tables(void)
 		arr_fpe_funcs, arr_compose_funcs, arr_flex_funcs, arr_textflex_funcs, /* last: they wrap the names before them */
 	};
 	static const struct arr_func *const methods[] = {
+		arr_flex_methods, /* first: a method's first name wins, and its view wraps the next */
 		arr_core_methods, arr_ufunc_methods, arr_reduce_methods, arr_manip_methods,
 		arr_sort_methods, arr_linalg_methods, arr_compose_methods,
 	};

@@ -36,3 +36,9 @@ for bad in [lambda: np.loadtxt(StringIO("a 1\nb"), dtype='U1,i4'), lambda: np.lo
         print(repr(bad()))
     except ValueError as e:
         print('ValueError')
+from io import StringIO
+f = StringIO('''
+    text,# of chars
+    hello world,11
+    numpy,5''')
+print(repr(np.genfromtxt(f, dtype='S12,S12', delimiter=',')))

@@ -73,6 +73,7 @@ struct farr {
 	struct fdt *dt;         /* owned */
 	int ndim;
 	int scalar;             /* an np.void / np.str_ / np.bytes_ scalar (ndim 0) */
+	int rec;                /* a np.recarray (fields as attributes; np.record items) */
 	int64_t shape[ND_MAXDIM];
 	int64_t strides[ND_MAXDIM];
 	int64_t offset;         /* bytes into raw's buffer */
@@ -100,6 +101,17 @@ struct farr *farr_copy(struct eval *ev, const struct farr *a);
 int farr_cmp(const struct fdt *d, const char *a, const char *b);
 /* UTF-8 text of a 'U' item of n characters (malloc'd), and its length */
 char *farr_u_text(const char *p, int64_t nchars, size_t *len);
+
+/* a['name'] (flexobj.c): a numeric field is an ndarray view of a's buffer */
+struct value *farr_field(struct eval *ev, struct farr *a, const char *name);
+
+/* flexview.c: a.view(dtype, type=np.recarray) between numeric and flexible
+ * arrays over one buffer, np.recarray, ndarray.getfield/setfield */
+struct value *farr_view(struct eval *ev, struct farr *a, struct value *dtype, struct value *type);
+int flex_is_recarray_type(struct value *v);
+/* np.recarray(shape, dtype=...) (arr_flex_funcs publishes it) */
+struct value *flex_recarray(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
+			    const struct kwargs *kw);
 
 /* flexfmt.c: repr/str byte for byte */
 char *farr_repr(struct eval *ev, const struct farr *a);

@@ -195,7 +195,7 @@ static char *scalar_repr(struct eval *ev, const struct farr *a)
 		body = fmt_body(ev, 0, NULL, items_fn, (void *)a, ", ", 0, fmt_opts.linewidth);
 		if (!body)
 			return NULL;
-		sb_printf(&b, "np.void(%s", body);
+		sb_printf(&b, "np.%s(%s", a->rec ? "record" : "void", body);
 		if (d->nfields) {
 			sb_adds(&b, ", dtype=");
 			fdt_repr_arg(&b, d);
@@ -217,6 +217,35 @@ char *farr_repr(struct eval *ev, const struct farr *a)
 
 	if (a->scalar)
 		return scalar_repr(ev, a);
+	if (a->rec) {
+		/* numpy.recarray.__repr__: the dtype always on a line of its own */
+		prefix = "rec.array(";
+		plen = strlen(prefix);
+		lst = size > 0 || (a->ndim == 1 && a->shape[0] == 0)
+			? fmt_body(ev, a->ndim, a->shape, items_fn, (void *)a, ", ", plen, fmt_opts.linewidth - 1)
+			: NULL;
+		if (size > 0 || (a->ndim == 1 && a->shape[0] == 0)) {
+			if (!lst)
+				return NULL;
+			sb_adds(&out, lst);
+		} else {
+			sb_adds(&out, "[], shape=(");
+			for (int k = 0; k < a->ndim; k++)
+				sb_printf(&out, "%s%lld", k ? ", " : "", (long long)a->shape[k]);
+			sb_adds(&out, a->ndim == 1 ? ",)" : ")");
+		}
+		free(lst);
+		sb_adds(&extra, prefix);
+		sb_add(&extra, out.s ? out.s : "", out.n);
+		sb_adds(&extra, ",\n");
+		sb_addrep(&extra, ' ', plen);
+		sb_adds(&extra, "dtype=");
+		fdt_repr_arg(&extra, a->dt);
+		sb_adds(&extra, ")");
+		free(out.s);
+		char *r = sb_take(&extra);
+		return r ? r : err_nomem(ev);
+	}
 	lst = fmt_body(ev, a->ndim, a->shape, items_fn, (void *)a, ", ", plen, fmt_opts.linewidth - 1);
 	if (!lst)
 		return NULL;

@@ -886,6 +886,8 @@ const struct arr_func arr_flex_funcs[] = {
 	 "Returns True if cast between data types can occur according to the casting rule."},
 	{"isrealobj", f_isrealobj, "isrealobj(x)", "Return True if x is a not complex type or an array of complex numbers."},
 	{"iscomplexobj", f_isrealobj, "iscomplexobj(x)", "Check for a complex type or an array of complex numbers."},
+	{"recarray", flex_recarray, "recarray(shape, dtype=None, buf=None, offset=0, strides=None, formats=None, names=None, titles=None, byteorder=None, aligned=False, order='C')",
+	 "Construct an ndarray that allows field access using attributes."},
 	{"isreal", f_isreal, "isreal(x)", "Returns a bool array, where True if input element is real."},
 	{NULL, NULL, NULL, NULL}
 };

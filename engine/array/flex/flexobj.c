@@ -53,7 +53,7 @@ static struct value *shape_value(int ndim, const int64_t *shape)
 }
 
 /* a['x']: a numeric field is an ndarray view of the same buffer */
-static struct value *field_get(struct eval *ev, struct farr *a, const char *name)
+struct value *farr_field(struct eval *ev, struct farr *a, const char *name)
 {
 	const struct fdt *d = a->dt;
 	int f = -1;
@@ -288,7 +288,7 @@ static struct value *fobj_getitem(struct eval *ev, struct value *self, struct va
 	struct farr *a = self->u.obj.p, *v;
 	int full = 0;
 	if (key->type == VT_STR)
-		return field_get(ev, a, key->u.str->s);
+		return farr_field(ev, a, key->u.str->s);
 	if (key->type == VT_LIST && key->u.seq.n && key->u.seq.items[0]->type == VT_STR)
 		return err_set(ev, TY_NotImplementedError, "multi-field indexing is not supported by Lumen");
 	if (is_fancy(key)) {
@@ -308,6 +308,8 @@ static struct value *fobj_getitem(struct eval *ev, struct value *self, struct va
 		return NULL;
 	if (full) {
 		struct value *r = farr_item_value(ev, v->dt, farr_item0(v));
+		if (r && a->rec && farr_borrow(r))
+			farr_borrow(r)->rec = 1;   /* np.record */
 		farr_decref(v);
 		return r;
 	}
@@ -353,7 +355,7 @@ static int fobj_setitem(struct eval *ev, struct value *self, struct value *key, 
 		return -1;
 	}
 	if (key->type == VT_STR) {
-		struct value *f = field_get(ev, a, key->u.str->s);
+		struct value *f = farr_field(ev, a, key->u.str->s);
 		struct value *ell = val_ellipsis();
 		if (!f) {
 			val_decref(ell);
@@ -663,8 +665,17 @@ static struct value *m_astype(struct eval *ev, const struct builtin *bi, int arg
 	return r ? arr_wrap(ev, r) : NULL;
 }
 
+static struct value *m_view(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
+			    const struct kwargs *kw)
+{
+	struct value *dtv = NULL, *type = NULL;
+	if (args_parse(ev, "view", argc, argv, kw, "|dtype,type", &dtv, &type) < 0)
+		return NULL;
+	return farr_view(ev, bi->self->u.obj.p, dtv, type);
+}
+
 static const char *const fobj_attrs[] = {
-	"argsort", "astype", "copy", "dtype", "flatten", "item", "itemsize", "nbytes", "ndim", "ravel",
+	"argsort", "astype", "copy", "dtype", "view", "flatten", "item", "itemsize", "nbytes", "ndim", "ravel",
 	"reshape", "shape", "size", "sort", "tolist", NULL
 };
 
@@ -705,6 +716,17 @@ static struct value *fobj_getattr(struct eval *ev, struct value *self, const cha
 		struct value *cv = farr_value(ev, c);
 		/* a bound method returning the copy: a.flatten() */
 		return cv ? val_builtin(name, m_copy, cv, NULL) : NULL;
+	}
+	if (!strcmp(name, "view"))
+		return val_builtin("view", m_view, self, NULL);
+	if (a->rec) {
+		struct value *m = flex_method(ev, self, name);
+		if (m || err_occurred(ev))
+			return m;
+		for (int i = 0; i < a->dt->nfields; i++)
+			if (!strcmp(a->dt->fields[i].name, name))
+				return farr_field(ev, a, name);
+		return NULL;
 	}
 	if (a->scalar && (a->dt->kind == FK_U || a->dt->kind == FK_S)) {
 		/* np.str_ derives from str, np.bytes_ from bytes: their methods */

@@ -75,7 +75,7 @@ struct rows {
 
 /* every row of the input as a tuple of its fields' text */
 static int read_rows(struct eval *ev, const char *fn, struct value *fname, int delim, int comment, int quote,
-		     int64_t skip, const int64_t *widths, int nw, struct rows *r)
+		     int64_t skip, const int64_t *widths, int nw, int strip, struct rows *r)
 {
 	struct lines_src src;
 	struct txt_tok t;
@@ -119,6 +119,11 @@ static int read_rows(struct eval *ev, const char *fn, struct value *fname, int d
 			for (size_t k = 0; k < nf; k++) {
 				size_t len;
 				const char *s = txt_field(&t, k, &len);
+				/* genfromtxt strips the line's ends (line.strip(" \r\n")) */
+				while (strip && k == 0 && len && *s == ' ')
+					s++, len--;
+				while (strip && k == nf - 1 && len && s[len - 1] == ' ')
+					len--;
 				items[k] = val_str(s, len);
 			}
 		}
@@ -306,7 +311,7 @@ static struct value *load(struct eval *ev, const struct builtin *bi, int argc, s
 		fdt_decref(d);
 		return NULL;
 	}
-	if (read_rows(ev, bi->name, fname, dl, cm, qt, skip, widths, nw, &r) < 0) {
+	if (read_rows(ev, bi->name, fname, dl, cm, qt, skip, widths, nw, gen, &r) < 0) {
 		fdt_decref(d);
 		return NULL;
 	}

@@ -1,0 +1,37 @@
+# Views between numeric and record arrays over one buffer, np.recarray, getfield/setfield (issue #16).
+# cells: skip-gpu record dtypes are host-only (CuPy has none)
+import numpy as np
+x = np.array([(-1, 2)], dtype=[('a', np.int8), ('b', np.int8)])
+nonneg = np.dtype([("a", np.uint8), ("b", np.uint8)])
+y = x.view(dtype=nonneg, type=np.recarray)
+print(repr(x["a"]), repr(y.a), repr(y))
+x = np.array([(1, 2),(3,4)], dtype=[('a', np.int8), ('b', np.int8)])
+xv = x.view(dtype=np.int8).reshape(-1,2)
+print(repr(xv), repr(xv.mean(0)))
+xv[0,1] = 20
+print(repr(x))
+z = x.view(np.recarray)
+print(repr(z.a))
+x[0] = (9, 10)
+print(repr(z[0]), repr(z))
+x = np.array([[(1, 2), (3, 4)], [(5, 6), (7, 8)]], dtype=[('w', 'i4'), ('l', 'i4')])
+print(repr(x.view('i8')))
+a = np.array([(1., 2), (3., 4)], dtype='f4,i4').view(np.recarray)
+print(np.asanyarray(a) is a, repr(a))
+q = np.array([[1, 2], [3, 4]], dtype=np.int16)
+print(repr(q.view(dtype=[('width', np.int16), ('length', np.int16)])))
+try:
+    q[:, ::2].view(dtype=[('width', np.int16), ('length', np.int16)])
+except ValueError as e:
+    print('ValueError', e)
+x = np.diag([1.+1.j]*2)
+x[1, 1] = 2 + 4.j
+print(repr(x.getfield(np.float64)), repr(x.getfield(np.float64, offset=8)))
+x = np.eye(3)
+x.setfield(3, np.int32)
+print(repr(x.getfield(np.int32)))
+x.setfield(np.eye(3), np.int32)
+print(repr(x))
+r = np.recarray((2,), dtype=[('x', int), ('y', float)])
+print(r.shape, r.x.dtype, r.y.shape)
+print(repr(np.arange(4).view(np.int32)))
