@@ -81,6 +81,8 @@ struct farr {
 };
 struct farr *farr_new(struct eval *ev, struct fdt *dt, int ndim, const int64_t *shape); /* zeroed; dt increfed */
 void farr_decref(struct farr *a);
+/* a numeric host array (results of sort/unique/comparisons, the buffers) */
+struct ndarray *farr_host_new(struct eval *ev, int zeroed, int dtype, int ndim, const int64_t *shape);
 int64_t farr_size(const struct farr *a);
 static inline char *farr_item0(const struct farr *a) { return nd_data(a->raw) + a->offset; }
 /* the item at flat C-order position i */

@@ -14,6 +14,13 @@
 #include "lang/error.h"
 #include "pyobj/bytesobj.h"
 
+struct ndarray *farr_host_new(struct eval *ev, int zeroed, int dtype, int ndim, const int64_t *shape)
+{
+	/* string and record arrays live in host memory only (CuPy has none) */
+	return zeroed ? nd_new_zeroed(ev, &backend_host, dtype, ndim, shape)
+		      : nd_new(ev, &backend_host, dtype, ndim, shape);
+}
+
 struct farr *farr_new(struct eval *ev, struct fdt *dt, int ndim, const int64_t *shape)
 {
 	int64_t n = 1, st;
@@ -38,7 +45,7 @@ struct farr *farr_new(struct eval *ev, struct fdt *dt, int ndim, const int64_t *
 	int64_t nbytes = n * dt->itemsize;
 	if (nbytes < 1)
 		nbytes = 1;
-	a->raw = nd_new_zeroed(ev, &backend_host, DT_UINT8, 1, &nbytes);
+	a->raw = farr_host_new(ev, 1, DT_UINT8, 1, &nbytes);
 	if (!a->raw) {
 		free(a);
 		return NULL;
@@ -344,7 +351,7 @@ static struct value *sub_value(struct eval *ev, const struct fdt *d, const char 
 {
 	if (d->base->kind != FK_NUM)
 		return err_set(ev, TY_NotImplementedError, "sub-arrays of flexible dtypes are not supported by Lumen");
-	struct ndarray *n = nd_new(ev, &backend_host, d->base->num, d->sub_ndim, d->sub_shape);
+	struct ndarray *n = farr_host_new(ev, 0, d->base->num, d->sub_ndim, d->sub_shape);
 	if (!n)
 		return NULL;
 	memcpy(nd_data(n), p, d->itemsize);

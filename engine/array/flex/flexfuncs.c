@@ -369,7 +369,7 @@ static struct value *sort_farr(struct eval *ev, struct farr *a, struct value *ax
 	}
 	n = c->ndim ? c->shape[c->ndim - 1] : 1;
 	rows = n ? farr_size(c) / n : 0;
-	if (want_idx && !(ir = nd_new(ev, &backend_host, DT_INT64, c->ndim, c->shape))) {
+	if (want_idx && !(ir = farr_host_new(ev, 0, DT_INT64, c->ndim, c->shape))) {
 		farr_decref(c);
 		fdt_decref(od);
 		return NULL;
@@ -527,7 +527,7 @@ static struct value *f_lexsort(struct eval *ev, const struct builtin *bi, int ar
 	{
 		struct sortctx sc = { .nkeys = nk, .kd = kd, .kp = kp };
 		int64_t n = k[0].n, *idx = sorted_order(ev, &sc, n);
-		struct ndarray *res = idx ? nd_new(ev, &backend_host, DT_INT64, 1, &n) : NULL;
+		struct ndarray *res = idx ? farr_host_new(ev, 0, DT_INT64, 1, &n) : NULL;
 		if (res)
 			memcpy(nd_data(res), idx, sizeof(int64_t) * n);
 		free(idx);
@@ -573,7 +573,7 @@ static struct value *f_unique(struct eval *ev, const struct builtin *bi, int arg
 	int64_t *idx = sorted_order(ev, &sc, n);
 	int64_t *first = idx ? malloc(sizeof(int64_t) * (n ? n : 1)) : NULL;
 	int64_t *cnt = first ? calloc(n ? n : 1, sizeof(int64_t)) : NULL;
-	struct ndarray *inv = cnt && rv ? nd_new(ev, &backend_host, DT_INT64, 1, &n) : NULL;
+	struct ndarray *inv = cnt && rv ? farr_host_new(ev, 0, DT_INT64, 1, &n) : NULL;
 	if (!cnt || (rv && !inv)) {
 		if (!err_occurred(ev))
 			err_nomem(ev);
@@ -594,7 +594,7 @@ static struct value *f_unique(struct eval *ev, const struct builtin *bi, int arg
 		memcpy(farr_item(u, i), farr_item(flat, first[i]), a->dt->itemsize);
 	out[no++] = farr_value(ev, u);
 	if (ri) {
-		struct ndarray *x = nd_new(ev, &backend_host, DT_INT64, 1, &m);
+		struct ndarray *x = farr_host_new(ev, 0, DT_INT64, 1, &m);
 		if (x)
 			memcpy(nd_data(x), first, sizeof(int64_t) * m);
 		out[no++] = x ? arr_wrap(ev, x) : NULL;
@@ -604,7 +604,7 @@ static struct value *f_unique(struct eval *ev, const struct builtin *bi, int arg
 		inv = NULL;
 	}
 	if (rc) {
-		struct ndarray *x = nd_new(ev, &backend_host, DT_INT64, 1, &m);
+		struct ndarray *x = farr_host_new(ev, 0, DT_INT64, 1, &m);
 		if (x)
 			memcpy(nd_data(x), cnt, sizeof(int64_t) * m);
 		out[no++] = x ? arr_wrap(ev, x) : NULL;
@@ -851,7 +851,7 @@ static struct value *f_isreal(struct eval *ev, const struct builtin *bi, int arg
 	if (!a)
 		return call_prev(ev, bi, argc, argv, kw);
 	/* NumPy: x.imag == 0, and a string array's imag is '' items, never 0 */
-	struct ndarray *r = nd_new_zeroed(ev, &backend_host, DT_BOOL, a->ndim, a->shape);
+	struct ndarray *r = farr_host_new(ev, 1, DT_BOOL, a->ndim, a->shape);
 	return r ? arr_result(ev, r) : NULL;
 }
 

@@ -492,7 +492,7 @@ arrays:
 		if (op == OP_EQ || op == OP_NE) {
 			struct ndarray *res;
 			int64_t n = farr_size(a);
-			res = nd_new(ev, &backend_host, DT_BOOL, a->ndim, a->shape);
+			res = farr_host_new(ev, 0, DT_BOOL, a->ndim, a->shape);
 			if (res)
 				memset(nd_data(res), op == OP_NE, n);
 			return res ? arr_result(ev, res) : NULL;
@@ -505,7 +505,7 @@ arrays:
 		farr_decref(own);
 		return err_set(ev, TY_ValueError, "operands could not be broadcast together");
 	}
-	struct ndarray *res = nd_new(ev, &backend_host, DT_BOOL, big->ndim, big->shape);
+	struct ndarray *res = farr_host_new(ev, 0, DT_BOOL, big->ndim, big->shape);
 	int64_t n = na > nb ? na : nb, wa = a->dt->itemsize, wb = b->dt->itemsize, w = wa > wb ? wa : wb;
 	char *ba = calloc(1, w + 4), *bb = calloc(1, w + 4);
 	struct fdt tmp = *a->dt;
@@ -644,7 +644,7 @@ static struct value *m_astype(struct eval *ev, const struct builtin *bi, int arg
 			       dtype_table[dt < 0 ? DT_FLOAT64 : dt].name);
 	/* strings to numbers: each item through Python's int()/float()/complex() */
 	struct fdt *nd = fdt_num(ev, dt < 0 ? DT_FLOAT64 : dt);
-	struct ndarray *r = nd ? nd_new(ev, &backend_host, nd->num, a->ndim, a->shape) : NULL;
+	struct ndarray *r = nd ? farr_host_new(ev, 0, nd->num, a->ndim, a->shape) : NULL;
 	int64_t n = r ? farr_size(a) : 0;
 	for (int64_t i = 0; i < n; i++) {
 		struct value *x = farr_item_py(ev, a->dt, farr_item(a, i));
