@@ -42,3 +42,9 @@ f = StringIO('''
     hello world,11
     numpy,5''')
 print(repr(np.genfromtxt(f, dtype='S12,S12', delimiter=',')))
+print(repr(np.genfromtxt(["1.5 2", "3 4"], dtype=None)))
+print(repr(np.genfromtxt(StringIO("a b\n1 2\n3 4"), names=True)))
+print(repr(np.genfromtxt(StringIO("a,b,c\n1,x,True\n2,yy,false"), names=True, dtype=None, delimiter=',')))
+print(repr(np.genfromtxt(["9223372036854775808 1", "2 3"], dtype=None)))
+print(repr(np.genfromtxt(["1 2", "3 4"], names=['p', 'q'], dtype='i4')))
+print(repr(np.genfromtxt(["1 2", "3 4"], dtype=None)))

@@ -164,23 +164,34 @@ static int strip_eq(const char *s, size_t n, const char *w)
 /* genfromtxt's dtype=None: int, then float, then str of the longest */
 static struct fdt *infer_column(struct eval *ev, const struct rows *r, int c)
 {
-	int can_int = 1, can_float = 1;
+	int can_int = 1, can_float = 1, can_bool = 1;
 	int64_t maxlen = 0;
 	for (int64_t i = 0; i < r->nrows; i++) {
 		struct str *s = r->list->u.seq.items[i]->u.seq.items[c]->u.str;
 		int64_t iv;
 		double dv;
+		size_t b = 0;
+		while (b < s->len && txt_is_space((unsigned char)s->s[b]))
+			b++;
+		if (b == s->len)
+			return err_set(ev, TY_NotImplementedError, "genfromtxt: missing values in a column of a record "
+				       "result are not supported by Lumen");
+		if (can_bool && !strip_eq(s->s, s->len, "True") && !strip_eq(s->s, s->len, "False") &&
+		    !strip_eq(s->s, s->len, "true") && !strip_eq(s->s, s->len, "false") &&
+		    !strip_eq(s->s, s->len, "TRUE") && !strip_eq(s->s, s->len, "FALSE"))
+			can_bool = 0;
 		if (can_int && txt_parse_int(s->s, s->len, INT64_MIN, INT64_MAX, &iv) < 0)
 			can_int = 0;
 		if (can_float && txt_parse_double(s->s, s->len, &dv) < 0)
 			can_float = 0;
-		(void)strip_eq;
 		int64_t n = 0;
 		for (size_t k = 0; k < s->len; k++)
 			n += ((unsigned char)s->s[k] & 0xC0) != 0x80;
 		if (n > maxlen)
 			maxlen = n;
 	}
+	if (r->nrows && can_bool)
+		return fdt_num(ev, DT_BOOL);
 	if (r->nrows && can_int)
 		return fdt_num(ev, DT_INT64);
 	if (r->nrows && can_float)
@@ -222,6 +233,16 @@ static int store_text(struct eval *ev, const struct fdt *d, char *p, struct valu
 		int rc = b ? farr_store(ev, d, p, b) : -1;
 		val_decref(b);
 		return rc;
+	}
+	if (d->kind == FK_NUM && d->num == DT_BOOL) {
+		struct npscalar sc = { .dtype = DT_BOOL };
+		sc.v.b = strip_eq(s->u.str->s, s->u.str->len, "True") || strip_eq(s->u.str->s, s->u.str->len, "true") ||
+			 strip_eq(s->u.str->s, s->u.str->len, "TRUE");
+		if (!sc.v.b && !strip_eq(s->u.str->s, s->u.str->len, "False") &&
+		    !strip_eq(s->u.str->s, s->u.str->len, "false") && !strip_eq(s->u.str->s, s->u.str->len, "FALSE"))
+			goto bad;
+		arr_scalar_store(DT_BOOL, p, &sc);
+		return 0;
 	}
 	if (d->kind == FK_NUM && !dt_is_complex(d->num) && d->num != DT_BOOL) {
 		struct npscalar sc;
@@ -268,15 +289,36 @@ static struct value *load(struct eval *ev, const struct builtin *bi, int argc, s
 	static const char *const unsupported[] = {"converters", "usecols", "unpack", "max_rows", "usemask",
 		"missing_values", "filling_values", "skip_footer", "excludelist", "ndmin", NULL};
 
-	if (!dtv && gen)
-		dtv = NULL;
+	int header = gen && names && names->type == VT_BOOL && names->u.i; /* names=True: the first row */
+	int infer = gen && dtv && dtv->type == VT_NONE, numdt = -1;
+	struct value *hnames = NULL;
 	k = fdt_parse(ev, dtv, &d);
 	if (k < 0)
 		return NULL;
 	if (names && (names->type != VT_LIST && names->type != VT_TUPLE))
-		names = NULL;  /* names=True / a string: textio.c's answer */
-	if (!k && !(gen && names && (!dtv || dtv->type == VT_NONE)))
-		return call_prev(ev, bi, argc, argv, kw);
+		names = NULL;  /* a comma-separated string: textio.c's answer */
+	if (!k) {
+		if (gen && (names || header)) {
+			if (!infer && arr_parse_dtype(ev, dtv, &numdt) < 0)
+				return NULL;
+			if (!infer && numdt < 0)
+				numdt = DT_FLOAT64;
+		} else if (infer) {
+			/* textio.c first; its refusal of a record result is this reader's work */
+			struct value *res = call_prev(ev, bi, argc, argv, kw), *e;
+			if (res || !err_occurred(ev))
+				return res;
+			e = err_fetch(ev);
+			if (!e || e->type != VT_EXCEPTION || e->u.exc.type != TY_NotImplementedError ||
+			    !e->u.exc.msg || !strstr(e->u.exc.msg, "structured array") || strstr(e->u.exc.msg, "missing")) {
+				err_set_value(ev, e);
+				return NULL;
+			}
+			val_decref(e);
+		} else {
+			return call_prev(ev, bi, argc, argv, kw);
+		}
+	}
 	if (arr_is_cupy(arr_be(bi))) {
 		fdt_decref(d);
 		return err_set(ev, TY_TypeError, "CuPy has no string or record arrays: a flexible dtype is not "
@@ -315,13 +357,41 @@ static struct value *load(struct eval *ev, const struct builtin *bi, int argc, s
 		fdt_decref(d);
 		return NULL;
 	}
+	if (header && r.nrows) {
+		/* the first row names the fields */
+		struct value *row = r.list->u.seq.items[0];
+		hnames = val_list_new(0, NULL);
+		for (size_t c = 0; hnames && c < row->u.seq.n; c++) {
+			struct str *f = row->u.seq.items[c]->u.str;
+			size_t b = 0, e = f->len;
+			while (b < e && txt_is_space((unsigned char)f->s[b]))
+				b++;
+			while (e > b && txt_is_space((unsigned char)f->s[e - 1]))
+				e--;
+			list_append(hnames, val_str(f->s + b, e - b));
+		}
+		struct value *rest = val_list_new(0, NULL);
+		for (int64_t i = 1; rest && i < r.nrows; i++)
+			list_append(rest, val_incref(r.list->u.seq.items[i]));
+		val_decref(r.list);
+		r.list = rest;
+		r.nrows--;
+		names = hnames;
+		if (!rest || !hnames) {
+			val_decref(hnames);
+			fdt_decref(d);
+			return err_nomem(ev);
+		}
+	}
 	int rec = d && d->kind == FK_V && d->nfields;
-	if (!d || (names && rec)) {
-		/* dtype=None: each column's type; names given: the fields renamed */
+	if (!d || (names && rec) || (names && d)) {
+		/* dtype=None: each column's type; a numeric dtype with names: all
+		 * fields of it; names given: the fields renamed */
 		int n = r.ncols;
 		struct fdt **dts = calloc(n ? n : 1, sizeof *dts);
 		for (int c = 0; dts && c < n; c++)
-			dts[c] = d ? (c < d->nfields ? fdt_incref(d->fields[c].dt) : NULL) : infer_column(ev, &r, c);
+			dts[c] = rec ? (c < d->nfields ? fdt_incref(d->fields[c].dt) : NULL) : d ? fdt_incref(d)
+				: numdt >= 0 ? fdt_num(ev, numdt) : infer_column(ev, &r, c);
 		for (int c = 0; dts && c < n; c++)
 			if (!dts[c]) {
 				for (int j = 0; j < n; j++)
@@ -334,6 +404,7 @@ static struct value *load(struct eval *ev, const struct builtin *bi, int argc, s
 		struct fdt *nd = dts ? record_of(ev, n, dts, names) : NULL;
 		free(dts);
 		fdt_decref(d);
+		val_decref(hnames);
 		d = nd;
 		if (!d) {
 			val_decref(r.list);
