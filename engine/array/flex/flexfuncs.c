@@ -120,6 +120,13 @@ static struct value *f_array(struct eval *ev, const struct builtin *bi, int argc
 	src = farr_borrow(obj);
 	if (src && (!d || fdt_equal(d, src->dt)) && strcmp(bi->name, "array")) {
 		fdt_decref(d);
+		if (src->rec && !strcmp(bi->name, "asarray")) {
+			/* the base class: a view that is not a recarray */
+			struct value *v = farr_view(ev, src, NULL, NULL);
+			if (farr_borrow(v))
+				farr_borrow(v)->rec = 0;
+			return v;
+		}
 		return val_incref(obj);   /* asarray of itself */
 	}
 	a = farr_from_value(ev, obj, d);
@@ -217,6 +224,44 @@ static struct value *f_frombuffer(struct eval *ev, const struct builtin *bi, int
 fail:
 	fdt_decref(d);
 	return NULL;
+}
+
+/* np.fromiter(iterable, dtype=np.dtype((int, 2))): items of the sub-array's
+ * shape, stacked */
+static struct value *f_fromiter(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
+				const struct kwargs *kw)
+{
+	struct value *it = arg(argc, argv, kw, 0, "iter"), *dtv = arg(argc, argv, kw, 1, "dtype");
+	struct value *count = arg(argc, argv, kw, 2, "count");
+	struct fdt *d = NULL;
+	int k = fdt_parse(ev, dtv, &d);
+	if (k <= 0)
+		return k < 0 ? NULL : call_prev(ev, bi, argc, argv, kw);
+	if (d->kind != FK_SUB || d->base->kind != FK_NUM || (count && count->type != VT_NONE) || !it) {
+		fdt_decref(d);
+		return err_set(ev, TY_NotImplementedError, "fromiter with a string, record or counted sub-array dtype "
+			       "is not supported by Lumen");
+	}
+	struct value *items = val_iter_drain(ev, it), *base = val_dtype(d->base->num, 0), *r = NULL;
+	builtin_fn array = prev_fn("array");
+	if (items && base && array) {
+		const char *names[1] = {"dtype"};
+		struct kwargs k2 = {1, names, &base};
+		r = array(ev, bi, 1, &items, &k2);
+		struct ndarray *n = arr_borrow(r);
+		int ok = n && n->ndim == 1 + d->sub_ndim;
+		for (int i = 0; ok && i < d->sub_ndim; i++)
+			ok = n->shape[1 + i] == d->sub_shape[i];
+		if (r && !ok) {
+			val_decref(r);
+			r = err_set(ev, TY_ValueError, "setting an array element with a sequence: the items do not have "
+				    "the sub-array's shape");
+		}
+	}
+	val_decref(items);
+	val_decref(base);
+	fdt_decref(d);
+	return r;
 }
 
 /* ---- sorting ---- */
@@ -869,6 +914,8 @@ const struct arr_func arr_flex_funcs[] = {
 	 "Return a new array of given shape and type, without initializing entries."},
 	{"frombuffer", f_frombuffer, "frombuffer(buffer, dtype=float, count=-1, offset=0, *, like=None)",
 	 "Interpret a buffer as a 1-dimensional array."},
+	{"fromiter", f_fromiter, "fromiter(iter, dtype, count=-1, *, like=None)",
+	 "Create a new 1-dimensional array from an iterable object."},
 	{"sort", f_sort, "sort(a, axis=-1, kind=None, order=None, *, stable=None)", "Return a sorted copy of an array."},
 	{"argsort", f_sort, "argsort(a, axis=-1, kind=None, order=None, *, stable=None)",
 	 "Returns the indices that would sort an array."},
