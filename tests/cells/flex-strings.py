@@ -33,3 +33,5 @@ print(repr(np.str_('abc\x00')), np.str_('abc'), repr(np.array(['é', 'ß€'])),
 print(repr(np.array(['a' * 30] * 4)))
 print(repr(np.array([f'item{i}' for i in range(2000)])))
 print(np.asarray(a) is a, np.array(a) is a, repr(np.array(a, dtype='U1')))
+s = np.array(["a", "b"])
+print(repr(s == 1), repr(s != 2.5), repr(np.array("x") == 1), repr(s[0] == 1))

@@ -479,8 +479,16 @@ arrays:
 	if (!b) {
 		own = farr_from_value(ev, r, NULL);
 		if (!own) {
+			/* a string array against a number: every item differs (NumPy 2) */
 			err_clear(ev);
-			return val_bool(op == OP_NE);
+			if (op != OP_EQ && op != OP_NE)
+				return err_set(ev, TY_TypeError, "'%s' not supported between a string array and '%s'",
+					       op == OP_LT ? "<" : op == OP_LE ? "<=" : op == OP_GT ? ">" : ">=",
+					       val_type_name(r));
+			struct ndarray *res = farr_host_new(ev, 0, DT_BOOL, a->ndim, a->shape);
+			if (res)
+				memset(nd_data(res), op == OP_NE, farr_size(a));
+			return res ? arr_result(ev, res) : NULL;
 		}
 		b = own;
 	}
