@@ -35,3 +35,9 @@ print(repr(np.array([f'item{i}' for i in range(2000)])))
 print(np.asarray(a) is a, np.array(a) is a, repr(np.array(a, dtype='U1')))
 s = np.array(["a", "b"])
 print(repr(s == 1), repr(s != 2.5), repr(np.array("x") == 1), repr(s[0] == 1))
+import numpy as np
+print(repr(np.array(["1", "2.5"], dtype=float)), repr(np.asarray([["1", "2"], ["3", "4"]], dtype=np.int16)), repr(np.array([b"7"], dtype="i8")))
+try:
+    np.array(["1.5"], dtype=int)
+except ValueError as e:
+    print("ValueError", e)

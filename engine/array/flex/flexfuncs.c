@@ -111,6 +111,17 @@ static struct value *f_array(struct eval *ev, const struct builtin *bi, int argc
 	k = fdt_parse(ev, dtv, &d);
 	if (k < 0)
 		return NULL;
+	if (!k && obj && dtv && dtv->type != VT_NONE && has_text(obj) && !arr_is_cupy(arr_be(bi))) {
+		/* np.array(['1', '2'], dtype=float): each string parsed, as astype does */
+		struct fdt *u = fdt_new_str(ev, FK_U, 0);
+		struct farr *t = u ? farr_from_value(ev, obj, u) : NULL;
+		struct value *tv = farr_value(ev, t), *m = tv ? val_getattr(ev, tv, "astype") : NULL;
+		struct value *r = m ? val_call(ev, m, 1, &dtv, NULL) : NULL;
+		fdt_decref(u);
+		val_decref(m);
+		val_decref(tv);
+		return r;
+	}
 	if (!k && !(obj && (!dtv || dtv->type == VT_NONE) && has_text(obj)))
 		return call_prev(ev, bi, argc, argv, kw);
 	if (cupy_refuses(ev, bi)) {
