@@ -275,6 +275,20 @@ static struct value *f_fromiter(struct eval *ev, const struct builtin *bi, int a
 	return r;
 }
 
+/* np.shape / np.ndim / np.size of a string or record array */
+static struct value *f_shape(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
+			     const struct kwargs *kw)
+{
+	struct value *a = arg(argc, argv, kw, 0, "a");
+	struct farr *f = farr_borrow(a);
+	if (!f)
+		return call_prev(ev, bi, argc, argv, kw);
+	if (!strcmp(bi->name, "size") && arg(argc, argv, kw, 1, "axis"))
+		return err_set(ev, TY_NotImplementedError, "np.size(axis=) of a string or record array is not "
+			       "supported by Lumen");
+	return val_getattr(ev, a, bi->name);
+}
+
 /* ---- sorting ---- */
 
 struct sortctx {
@@ -927,6 +941,9 @@ const struct arr_func arr_flex_funcs[] = {
 	 "Interpret a buffer as a 1-dimensional array."},
 	{"fromiter", f_fromiter, "fromiter(iter, dtype, count=-1, *, like=None)",
 	 "Create a new 1-dimensional array from an iterable object."},
+	{"shape", f_shape, "shape(a)", "Return the shape of an array."},
+	{"ndim", f_shape, "ndim(a)", "Return the number of dimensions of an array."},
+	{"size", f_shape, "size(a, axis=None)", "Return the number of elements along a given axis."},
 	{"sort", f_sort, "sort(a, axis=-1, kind=None, order=None, *, stable=None)", "Return a sorted copy of an array."},
 	{"argsort", f_sort, "argsort(a, axis=-1, kind=None, order=None, *, stable=None)",
 	 "Returns the indices that would sort an array."},
