@@ -222,8 +222,13 @@ static int add_table(struct eval *ev, struct value *mod, const char *prefix,
 		char *q;
 		if (!f)
 			return err_nomem(ev), -1;
-		q = malloc(strlen(prefix) + strlen(t->name) + 2);
-		if (q) {
+		struct value *old = dict_getstr_borrow(mod->u.mod.attrs, t->name);
+		if (old && old->type == VT_BUILTIN && old->u.bi.qualname) {
+			/* a later table's name replaces an earlier one's: the same
+			 * qualified name moves to it (never freed, so never lost) */
+			f->u.bi.qualname = old->u.bi.qualname;
+			old->u.bi.qualname = NULL;
+		} else if ((q = malloc(strlen(prefix) + strlen(t->name) + 2))) {
 			sprintf(q, "%s.%s", prefix, t->name);
 			f->u.bi.qualname = q;  /* lives as long as the process's modules */
 		}

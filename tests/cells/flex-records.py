@@ -41,3 +41,8 @@ big = np.zeros(1200, dtype=[('a', 'i2'), ('b', 'f4')])
 print(repr(big)); print(big)
 a = np.array([(1, 2), (3, 4), (5, 6)], dtype=[("x", "i4"), ("y", "i4")])
 print(np.shape(a), np.ndim(a), np.size(a), np.shape([1, 2]), np.size(np.array(["a", "b"])))
+p = np.array([(b'ab', 1.5, 7), (b'c', 2.5, 8)], dtype=[('s', 'S3'), ('f', 'f8'), ('i', 'i2')])
+p['f'] = [10.25, 20.5]
+p['i'] += 1
+p[1]['f'] = 3.75
+print(repr(p), repr(p['f']), p['f'].sum(), repr(p[0]['i']), p.itemsize, p.dtype.fields)

@@ -81,6 +81,12 @@ struct farr {
 };
 struct farr *farr_new(struct eval *ev, struct fdt *dt, int ndim, const int64_t *shape); /* zeroed; dt increfed */
 void farr_decref(struct farr *a);
+/* one numeric item at any address (packed records are not aligned) */
+void farr_num_load(int dtype, const char *p, struct npscalar *s);
+void farr_num_store(int dtype, char *p, const struct npscalar *s);
+/* 1 when a numeric view of dtype at buf + offset with these strides has
+ * every item aligned (the C loops load items by their C type) */
+int farr_aligned(const struct ndarray *raw, int dtype, int ndim, const int64_t *strides, int64_t offset);
 /* a numeric host array (results of sort/unique/comparisons, the buffers) */
 struct ndarray *farr_host_new(struct eval *ev, int zeroed, int dtype, int ndim, const int64_t *shape);
 int64_t farr_size(const struct farr *a);

@@ -14,6 +14,21 @@
 #include "lang/error.h"
 #include "pyobj/bytesobj.h"
 
+/* a numeric item of a packed record may sit at any address: through an aligned copy */
+void farr_num_load(int dtype, const char *p, struct npscalar *s)
+{
+	union { double _Complex c; char b[16]; } tmp;
+	memcpy(tmp.b, p, dt_size(dtype));
+	arr_scalar_load(dtype, tmp.b, s);
+}
+
+void farr_num_store(int dtype, char *p, const struct npscalar *s)
+{
+	union { double _Complex c; char b[16]; } tmp;
+	arr_scalar_store(dtype, tmp.b, s);
+	memcpy(p, tmp.b, dt_size(dtype));
+}
+
 struct ndarray *farr_host_new(struct eval *ev, int zeroed, int dtype, int ndim, const int64_t *shape)
 {
 	/* string and record arrays live in host memory only (CuPy has none) */
@@ -258,7 +273,7 @@ int farr_store(struct eval *ev, const struct fdt *d, char *p, struct value *v)
 		} else if (pyc == VT_INT && dt_is_int(d->num) && arr_check_pyint(ev, s.v.i, d->num) < 0) {
 			return -1;
 		}
-		arr_scalar_store(d->num, p, &s);
+		farr_num_store(d->num, p, &s);
 		return 0;
 	}
 	case FK_SUB: {
@@ -376,7 +391,7 @@ static struct value *item(struct eval *ev, const struct fdt *d, const char *p, i
 	}
 	case FK_NUM: {
 		struct npscalar s;
-		arr_scalar_load(d->num, p, &s);
+		farr_num_load(d->num, p, &s);
 		return py ? arr_scalar_to_py(ev, &s) : val_scalar(s.dtype, s.v);
 	}
 	case FK_SUB:
@@ -433,8 +448,8 @@ int farr_cmp(const struct fdt *d, const char *a, const char *b)
 		return memcmp(a, b, d->itemsize);
 	case FK_NUM: {
 		struct npscalar x, y;
-		arr_scalar_load(d->num, a, &x);
-		arr_scalar_load(d->num, b, &y);
+		farr_num_load(d->num, a, &x);
+		farr_num_load(d->num, b, &y);
 		if (dt_is_complex(d->num) || dt_is_float(d->num)) {
 			double xr = dt_is_complex(d->num) ? creal(x.v.c) : x.v.f;
 			double yr = dt_is_complex(d->num) ? creal(y.v.c) : y.v.f;

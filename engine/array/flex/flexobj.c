@@ -52,6 +52,85 @@ static struct value *shape_value(int ndim, const int64_t *shape)
 	return val_tuple_new(ndim, it);
 }
 
+/* the shape and strides of a numeric (or numeric sub-array) field fd of a */
+static int num_layout(struct eval *ev, const struct farr *a, const struct fdt *fd, int *dt, int *ndim,
+		      int64_t *shape, int64_t *strides)
+{
+	*ndim = a->ndim;
+	*dt = fd->kind == FK_NUM ? fd->num : fd->base->num;
+	memcpy(shape, a->shape, sizeof(int64_t) * ND_MAXDIM);
+	memcpy(strides, a->strides, sizeof(int64_t) * ND_MAXDIM);
+	if (fd->kind == FK_SUB) {
+		int64_t st = fd->itemsize;
+		if (*ndim + fd->sub_ndim > ND_MAXDIM) {
+			err_set(ev, TY_ValueError, "too many dimensions");
+			return -1;
+		}
+		for (int k = fd->sub_ndim - 1; k >= 0; k--) {
+			st /= fd->sub_shape[k] ? fd->sub_shape[k] : 1;
+			shape[*ndim + k] = fd->sub_shape[k];
+			strides[*ndim + k] = st;
+		}
+		*ndim += fd->sub_ndim;
+	}
+	return 0;
+}
+
+/* copies the items of a field (raw's bytes at off with strides) into the
+ * C-contiguous n (back: 1, n into the field) */
+static void gather_field(struct ndarray *n, struct ndarray *raw, int ndim, const int64_t *shape,
+			 const int64_t *strides, int64_t off, int back)
+{
+	int64_t total = nd_size(n), sz = dt_size(n->dtype);
+	for (int64_t i = 0; i < total; i++) {
+		int64_t rem = i, o = off;
+		for (int k = ndim - 1; k >= 0; k--) {
+			int64_t m = shape[k] ? shape[k] : 1;
+			o += (rem % m) * strides[k];
+			rem /= m;
+		}
+		if (back)
+			memcpy(nd_data(raw) - raw->offset + o, nd_data(n) + i * sz, sz);
+		else
+			memcpy(nd_data(n) + i * sz, nd_data(raw) - raw->offset + o, sz);
+	}
+}
+
+/* a['x'] = v of a numeric field that is not aligned: through a copy */
+static int field_set_unaligned(struct eval *ev, struct farr *a, const struct fdt *fd, int64_t off,
+			       struct value *x)
+{
+	int ndim, dt;
+	int64_t shape[ND_MAXDIM], strides[ND_MAXDIM];
+	if (num_layout(ev, a, fd, &dt, &ndim, shape, strides) < 0)
+		return -1;
+	struct ndarray *n = farr_host_new(ev, 0, dt, ndim, shape);
+	if (!n)
+		return -1;
+	gather_field(n, a->raw, ndim, shape, strides, off, 0);
+	struct value *nv = arr_wrap(ev, n), *ell = val_ellipsis();
+	int rc = nv && ell ? val_setitem(ev, nv, ell, x) : -1;
+	if (rc == 0)
+		gather_field(arr_borrow(nv), a->raw, ndim, shape, strides, off, 1);
+	val_decref(nv);
+	val_decref(ell);
+	return rc;
+}
+
+int farr_aligned(const struct ndarray *raw, int dtype, int ndim, const int64_t *strides, int64_t offset)
+{
+	int64_t al = dt_is_complex(dtype) ? dt_size(dtype) / 2 : dt_size(dtype);
+	uintptr_t base = (uintptr_t)raw->buf->data + (uintptr_t)offset;
+	if (al <= 1)
+		return 1;
+	if (base % (uintptr_t)al)
+		return 0;
+	for (int k = 0; k < ndim; k++)
+		if (strides[k] % al)
+			return 0;
+	return 1;
+}
+
 /* a['x']: a numeric field is an ndarray view of the same buffer */
 struct value *farr_field(struct eval *ev, struct farr *a, const char *name)
 {
@@ -69,31 +148,27 @@ struct value *farr_field(struct eval *ev, struct farr *a, const char *name)
 	const struct fdt *fd = d->fields[f].dt;
 	int64_t off = a->offset + d->fields[f].offset;
 	if (fd->kind == FK_NUM || (fd->kind == FK_SUB && fd->base->kind == FK_NUM)) {
-		int ndim = a->ndim, dt = fd->kind == FK_NUM ? fd->num : fd->base->num;
+		int ndim, dt;
 		int64_t shape[ND_MAXDIM], strides[ND_MAXDIM];
-		memcpy(shape, a->shape, sizeof shape);
-		memcpy(strides, a->strides, sizeof strides);
-		if (fd->kind == FK_SUB) {
-			int64_t st = fd->itemsize;
-			if (ndim + fd->sub_ndim > ND_MAXDIM)
-				return err_set(ev, TY_ValueError, "too many dimensions");
-			for (int k = fd->sub_ndim - 1; k >= 0; k--) {
-				st /= fd->sub_shape[k] ? fd->sub_shape[k] : 1;
-				shape[ndim + k] = fd->sub_shape[k];
-				strides[ndim + k] = st;
-			}
-			ndim += fd->sub_ndim;
-		}
-		struct ndarray *n = nd_view(ev, a->raw, dt, ndim, shape, strides, off);
-		if (!n)
+		if (num_layout(ev, a, fd, &dt, &ndim, shape, strides) < 0)
 			return NULL;
-		/* a 0-d view of a record scalar reads as the scalar: np.void's f['x'] */
+		/* a 0-d field of a record scalar reads as the scalar: np.void's f['x'] */
 		if (a->scalar && ndim == 0) {
-			struct value *r = arr_scalar_at(ev, n, nd_data(n));
-			nd_decref(n);
-			return r;
+			struct npscalar sc;
+			farr_num_load(dt, nd_data(a->raw) + off, &sc);
+			return val_scalar(sc.dtype, sc.v);
 		}
-		return arr_wrap(ev, n);
+		struct ndarray *n;
+		if (farr_aligned(a->raw, dt, ndim, strides, off)) {
+			n = nd_view(ev, a->raw, dt, ndim, shape, strides, off);
+		} else {
+			/* a packed record's field off its alignment: a copy (the C
+			 * loops load items by their C type); a['x'] = v still writes */
+			n = farr_host_new(ev, 0, dt, ndim, shape);
+			if (n)
+				gather_field(n, a->raw, ndim, shape, strides, off, 0);
+		}
+		return n ? arr_wrap(ev, n) : NULL;
 	}
 	if (fd->kind == FK_SUB)
 		return err_set(ev, TY_NotImplementedError, "sub-array fields of strings are not supported by Lumen");
@@ -306,6 +381,11 @@ static struct value *fobj_getitem(struct eval *ev, struct value *self, struct va
 	v = basic_index(ev, a, key, &full);
 	if (!v)
 		return NULL;
+	if (full && v->dt->kind == FK_V && v->dt->nfields) {
+		/* a record item is a view: x[1]['f'] = 3 writes into x, as in NumPy */
+		v->scalar = 1;
+		return farr_value(ev, v);
+	}
 	if (full) {
 		struct value *r = farr_item_value(ev, v->dt, farr_item0(v));
 		if (r && a->rec && farr_borrow(r))
@@ -355,6 +435,19 @@ static int fobj_setitem(struct eval *ev, struct value *self, struct value *key, 
 		return -1;
 	}
 	if (key->type == VT_STR) {
+		for (int i = 0; i < a->dt->nfields; i++) {
+			const struct fdt *fd = a->dt->fields[i].dt;
+			int64_t off = a->offset + a->dt->fields[i].offset;
+			int ndim, dt;
+			int64_t shape[ND_MAXDIM], strides[ND_MAXDIM];
+			if (strcmp(a->dt->fields[i].name, key->u.str->s) ||
+			    !(fd->kind == FK_NUM || (fd->kind == FK_SUB && fd->base->kind == FK_NUM)))
+				continue;
+			if (num_layout(ev, a, fd, &dt, &ndim, shape, strides) < 0)
+				return -1;
+			if (!farr_aligned(a->raw, dt, ndim, strides, off) || (a->scalar && ndim == 0))
+				return field_set_unaligned(ev, a, fd, off, x);
+		}
 		struct value *f = farr_field(ev, a, key->u.str->s);
 		struct value *ell = val_ellipsis();
 		if (!f) {

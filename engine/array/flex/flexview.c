@@ -128,6 +128,9 @@ struct value *farr_view(struct eval *ev, struct farr *a, struct value *dtv, stru
 			return err_set(ev, TY_NotImplementedError, "a recarray of a numeric dtype is not supported by Lumen");
 		if (resize_last(ev, a->ndim, shape, strides, a->dt->itemsize, dt_size(dt)) < 0)
 			return NULL;
+		if (!farr_aligned(a->raw, dt, a->ndim, strides, a->offset))
+			return err_set(ev, TY_NotImplementedError, "a view of %s items that are not aligned in memory is "
+				       "not supported by Lumen", dtype_table[dt].name);
 		struct ndarray *n = nd_view(ev, a->raw, dt, a->ndim, shape, strides, a->offset);
 		return n ? arr_wrap(ev, n) : NULL;
 	}
@@ -242,6 +245,9 @@ static struct ndarray *field_view(struct eval *ev, struct ndarray *a, struct val
 	if (off < 0 || off + dt_size(dt) > dt_size(a->dtype))
 		return err_set(ev, TY_ValueError, "Need 0 <= offset <= %d for requested type but received offset = %lld",
 			       dt_size(a->dtype) - dt_size(dt), (long long)off);
+	if (!farr_aligned(a, dt, a->ndim, a->strides, a->offset + off))
+		return err_set(ev, TY_NotImplementedError, "getfield/setfield at an offset that is not aligned for %s "
+			       "is not supported by Lumen", dtype_table[dt].name);
 	return nd_view(ev, a, dt, a->ndim, a->shape, a->strides, a->offset + off);
 }
 

@@ -241,7 +241,7 @@ static int store_text(struct eval *ev, const struct fdt *d, char *p, struct valu
 		if (!sc.v.b && !strip_eq(s->u.str->s, s->u.str->len, "False") &&
 		    !strip_eq(s->u.str->s, s->u.str->len, "false") && !strip_eq(s->u.str->s, s->u.str->len, "FALSE"))
 			goto bad;
-		arr_scalar_store(DT_BOOL, p, &sc);
+		farr_num_store(DT_BOOL, p, &sc);
 		return 0;
 	}
 	if (d->kind == FK_NUM && !dt_is_complex(d->num) && d->num != DT_BOOL) {
@@ -262,7 +262,7 @@ static int store_text(struct eval *ev, const struct fdt *d, char *p, struct valu
 			sc.dtype = DT_FLOAT64;
 			sc.v.f = v;
 		}
-		arr_scalar_store(d->num, p, &sc);
+		farr_num_store(d->num, p, &sc);
 		return 0;
 	}
 	return farr_store(ev, d, p, s);
