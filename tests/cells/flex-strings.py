@@ -41,3 +41,9 @@ try:
     np.array(["1.5"], dtype=int)
 except ValueError as e:
     print("ValueError", e)
+# np.array_equal and np.issubdtype with string and record dtypes
+a = np.array(['ab', 'c'])
+print(np.array_equal(a, ['ab', 'c']), np.array_equal(a, a[:1]), np.array_equal(a, np.array([1, 2])), np.array_equal(['x'], a[1:]),
+      np.array_equal(np.array([b'a']), np.array([b'a'])), np.array_equal(a, np.array(['ab', 'd'])))
+print(np.issubdtype(a.dtype, np.str_), np.issubdtype(a.dtype, np.character), np.issubdtype(a.dtype, np.number),
+      np.issubdtype(np.zeros(1, 'i4,f8').dtype, np.void), np.issubdtype(np.dtype('S3'), np.bytes_), np.issubdtype(np.float32, np.floating))

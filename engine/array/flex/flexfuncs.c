@@ -289,6 +289,72 @@ static struct value *f_shape(struct eval *ev, const struct builtin *bi, int argc
 	return val_getattr(ev, a, bi->name);
 }
 
+/* np.issubdtype(a, b) with a flexible dtype: its scalar type (np.str_,
+ * np.bytes_, np.void) in the hierarchy */
+static struct value *f_issubdtype(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
+				  const struct kwargs *kw)
+{
+	struct value *args[2];
+	struct fdt *d;
+	if (argc != 2 || (kw && kw->n))
+		return call_prev(ev, bi, argc, argv, kw);
+	for (int i = 0; i < 2; i++) {
+		d = fdt_borrow(argv[i]);
+		if (!d && farr_borrow(argv[i]))
+			d = farr_borrow(argv[i])->dt;
+		args[i] = d ? val_dtype(d->kind == FK_U ? AB_STR : d->kind == FK_S ? AB_BYTES : AB_VOID,
+					DT_TYPE_ABSTRACT) : val_incref(argv[i]);
+	}
+	struct value *r = call_prev(ev, bi, 2, args, NULL);
+	val_decref(args[0]);
+	val_decref(args[1]);
+	return r;
+}
+
+/* np.array_equal of string arrays: same shape and every item equal */
+static struct value *f_array_equal(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
+				   const struct kwargs *kw)
+{
+	struct value *x = arg(argc, argv, kw, 0, "a1"), *y = arg(argc, argv, kw, 1, "a2");
+	struct farr *a, *b, *own = NULL;
+	if (!x || !y || (!farr_borrow(x) && !farr_borrow(y)))
+		return call_prev(ev, bi, argc, argv, kw);
+	a = farr_borrow(x) ? farr_borrow(x) : (own = has_text(x) ? farr_from_value(ev, x, NULL) : NULL);
+	b = farr_borrow(y) ? farr_borrow(y) : (own = has_text(y) ? farr_from_value(ev, y, NULL) : NULL);
+	if (err_occurred(ev)) {
+		farr_decref(own);
+		return NULL;
+	}
+	int same = a && b && a->ndim == b->ndim && !memcmp(a->shape, b->shape, sizeof(int64_t) * a->ndim) &&
+		   a->dt->kind == b->dt->kind;
+	if (same && (a->dt->kind == FK_V || a->dt->kind == FK_SUB)) {
+		farr_decref(own);
+		return err_set(ev, TY_NotImplementedError, "array_equal of record arrays is not supported by Lumen");
+	}
+	if (same) {
+		a->refcnt++;
+		b->refcnt++;
+		struct value *av = farr_value(ev, a), *bv = farr_value(ev, b);
+		struct value *eq = av && bv ? val_binop(ev, OP_EQ, av, bv) : NULL;
+		struct ndarray *e = arr_borrow(eq);
+		int64_t n = e ? nd_size(e) : 0;
+		for (int64_t i = 0; e && i < n; i++)
+			same &= ((uint8_t *)nd_data(e))[i] != 0;
+		if (eq && eq->type == VT_SCALAR)
+			same = eq->u.sc.v.b != 0;
+		int bad = !eq;
+		val_decref(eq);
+		val_decref(av);
+		val_decref(bv);
+		if (bad) {
+			farr_decref(own);
+			return NULL;
+		}
+	}
+	farr_decref(own);
+	return val_bool(same);
+}
+
 /* ---- sorting ---- */
 
 struct sortctx {
@@ -944,6 +1010,9 @@ const struct arr_func arr_flex_funcs[] = {
 	{"shape", f_shape, "shape(a)", "Return the shape of an array."},
 	{"ndim", f_shape, "ndim(a)", "Return the number of dimensions of an array."},
 	{"size", f_shape, "size(a, axis=None)", "Return the number of elements along a given axis."},
+	{"issubdtype", f_issubdtype, "issubdtype(arg1, arg2)",
+	 "Returns True if first argument is a typecode lower/equal in type hierarchy."},
+	{"array_equal", f_array_equal, "array_equal(a1, a2, equal_nan=False)", "True if two arrays have the same shape and elements, False otherwise."},
 	{"sort", f_sort, "sort(a, axis=-1, kind=None, order=None, *, stable=None)", "Return a sorted copy of an array."},
 	{"argsort", f_sort, "argsort(a, axis=-1, kind=None, order=None, *, stable=None)",
 	 "Returns the indices that would sort an array."},
