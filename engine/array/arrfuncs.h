@@ -66,10 +66,15 @@ extern const struct arr_func arr_manip_methods[];    /* manip.c */
 extern const struct arr_func arr_sort_methods[];     /* sortsearch.c */
 extern const struct arr_func arr_linalg_methods[];   /* linalg.c: dot */
 extern const struct arr_func arr_memmap_methods[];   /* memmap.c: flush */
+extern const struct arr_func arr_flex_methods[];     /* flex/flexview.c: view, getfield, setfield (first: view wraps) */
 
 /* ---- more tables ---- */
 extern const struct arr_func arr_dtype_funcs[];      /* npscalar.c: dtype, result_type, iinfo ... */
 extern const struct arr_func arr_flatiter_funcs[];   /* flatiter.c: ndindex, ndenumerate */
+/* flex/flexfuncs.c: string and record arrays (np.dtype, array, sort ... of
+ * flexible dtypes); published last: each wraps the name published before it */
+extern const struct arr_func arr_flex_funcs[];
+extern const struct arr_func arr_textflex_funcs[];  /* text/textflex.c: loadtxt, genfromtxt of them (after it) */
 /* the CUDA plugin's (cuda_obj.c; reached through cuda_plugin.h's table) */
 extern const struct arr_func arr_cupy_funcs[];       /* cuda: cupy-only top level (get_default_memory_pool, ElementwiseKernel ...) */
 extern const struct arr_func arr_cuda_funcs[];       /* cuda: cupy.cuda (Device, Stream, Event ...) */
@@ -172,5 +177,11 @@ extern struct arr_hooks arr_hooks;
 void arr_publish(enum arr_ns ns, const struct arr_func *t);
 /* the tables of ns, NULL-terminated */
 const struct arr_func *const *arr_published(enum arr_ns ns);
+/* What `name` is without table `own` and what wraps it: for a namespace
+ * (a later table's name wins) the last `name` of the tables published before
+ * own; for NS_METHODS (the first name wins) the first after own. NULL if none.
+ * Tables that wrap names (lib/datetime, array/flex, lib/text/textflex) call
+ * on through it, so wrappers chain in publishing order, never in a circle. */
+builtin_fn arr_published_next(enum arr_ns ns, const struct arr_func *own, const char *name);
 
 #endif

@@ -39,6 +39,29 @@ const struct arr_func *const *arr_published(enum arr_ns ns)
 	return published[ns];
 }
 
+builtin_fn arr_published_next(enum arr_ns ns, const struct arr_func *own, const char *name)
+{
+	const struct arr_func *const *t = published[ns];
+	builtin_fn fn = NULL;
+	int i = 0, after = 0;
+	if (ns == NS_METHODS) {
+		for (; t[i] && !fn; i++) {
+			if (t[i] == own)
+				after = 1;
+			else if (after)
+				for (const struct arr_func *f = t[i]; f->name && !fn; f++)
+					if (!strcmp(f->name, name))
+						fn = f->fn;
+		}
+		return fn;
+	}
+	for (; t[i] && t[i] != own; i++)
+		for (const struct arr_func *f = t[i]; f->name; f++)
+			if (!strcmp(f->name, name))
+				fn = f->fn;
+	return fn;
+}
+
 struct arr_hooks arr_hooks;
 
 /* the table of one of the CUDA namespaces (arr_hooks; waits for the
@@ -227,16 +250,11 @@ static int add_table(struct eval *ev, struct value *mod, const char *prefix,
 		if (!f)
 			return err_nomem(ev), -1;
 		if (old && old->type == VT_BUILTIN && old->u.bi.qualname) {
-			/* a later table's name wins (lib/datetime's wrappers): the
-			 * name it replaces hands over its qualified name */
+			/* a later table's name replaces an earlier one's: the same
+			 * qualified name moves to it (never freed, so never lost) */
 			f->u.bi.qualname = old->u.bi.qualname;
 			old->u.bi.qualname = NULL;
-			if (module_add(mod, t->name, f) < 0)
-				return err_nomem(ev), -1;
-			continue;
-		}
-		q = malloc(strlen(prefix) + strlen(t->name) + 2);
-		if (q) {
+		} else if ((q = malloc(strlen(prefix) + strlen(t->name) + 2))) {
 			sprintf(q, "%s.%s", prefix, t->name);
 			f->u.bi.qualname = q;  /* lives as long as the process's modules */
 		}

@@ -11,6 +11,7 @@
 #include "array/dtype.h"
 #include "array/ndarray.h"
 #include "array/arrapi.h"
+#include "array/flex/flex.h"
 #include "lang/error.h"
 #include "pyobj/bytesobj.h"
 #include "array/xfer.h"
@@ -229,4 +230,5 @@ void arr_register_slots(void)
 	val_slots[VT_DTYPE].equal = dtype_equal;
 	val_slots[VT_DTYPE].subtype = dtype_subtype;
 	lang_hooks.import_array = arr_import;
+	flex_register();  /* np.str_ / np.bytes_ / np.void calls (flex/flexfuncs.c) */
 }

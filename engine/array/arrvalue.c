@@ -12,6 +12,7 @@
 #include <string.h>
 #include <math.h>
 #include "array/arrapi.h"
+#include "array/flex/flex.h"
 #include "lang/error.h"
 #include "array/format.h"
 #include "pyobj/bigint.h"
@@ -233,6 +234,11 @@ static int infer_check(struct eval *ev, struct value *v, int depth, struct infer
 			if (v->type == VT_STR || v->type == VT_BYTES)
 				err_set(ev, TY_NotImplementedError, "Lumen has no string arrays (numeric dtypes "
 					"only, as on the GPU in CuPy)");
+			else if (farr_borrow(v)) {
+				const char *site = val_call_site();
+				err_set(ev, TY_TypeError, "%s%sthis function does not take string or record "
+					"arrays in Lumen (numeric dtypes only)", site ? site : "", site ? ": " : "");
+			}
 			else
 				err_set(ev, TY_TypeError, "float() argument must be a string or a real number, not '%s'",
 					val_type_name(v));

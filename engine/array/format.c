@@ -390,21 +390,14 @@ static int64_t shown_index(const struct layout *L, int k, int64_t j)
 	return j < L->edge ? j : L->shape[k] - (L->dshape[k] - j);
 }
 
-/* The shown items of a as a C-contiguous host buffer (malloc'd). */
-static char *gather(struct eval *ev, const struct ndarray *a, const struct layout *L,
-		    int64_t nshown)
+/* The flat C-order indices of the shown items (malloc'd). */
+static int64_t *shown_flat(struct eval *ev, const struct layout *L, int64_t nshown)
 {
-	int sz = dt_size(a->dtype);
 	int64_t *idx = malloc(sizeof(int64_t) * (nshown ? nshown : 1));
-	char *out = malloc((size_t)sz * (nshown ? nshown : 1));
 	int64_t cnt[ND_MAXDIM] = {0};
-	const struct backend *be = nd_backend(a);
 
-	if (!idx || !out) {
-		free(idx);
-		free(out);
+	if (!idx)
 		return err_nomem(ev);
-	}
 	for (int64_t i = 0; i < nshown; i++) {
 		int64_t f = 0;
 		for (int k = 0; k < L->ndim; k++)
@@ -416,24 +409,43 @@ static char *gather(struct eval *ev, const struct ndarray *a, const struct layou
 			cnt[k] = 0;
 		}
 	}
-	if (be->take_flat) {
-		/* printing: the items shown are a copy the user asks for */
-		xfer_user_begin();
-		int rc = be->take_flat(ev, a, idx, nshown, out);
-		xfer_user_end();
-		if (rc < 0) {
-			free(idx);
-			free(out);
-			return NULL;
-		}
-	} else {
-		free(idx);
-		free(out);
-		return err_set(ev, TY_NotImplementedError,
-			       "take_flat is not supported by the %s backend", be->name);
+	return idx;
+}
+
+/* fmt_items_fn of a numeric array: the shown items gathered to the host
+ * (backend take_flat) and formatted together */
+static int numeric_items(struct eval *ev, void *ctx, const int64_t *idx, int64_t n, int is0d,
+			 char **strs)
+{
+	const struct ndarray *a = ctx;
+	const struct backend *be = nd_backend(a);
+	char *out = malloc((size_t)dt_size(a->dtype) * (n ? n : 1));
+	int rc;
+
+	if (!out) {
+		err_nomem(ev);
+		return -1;
 	}
-	free(idx);
-	return out;
+	if (!be->take_flat) {
+		free(out);
+		err_set(ev, TY_NotImplementedError, "take_flat is not supported by the %s backend", be->name);
+		return -1;
+	}
+	/* printing: the items shown are a copy the user asks for */
+	xfer_user_begin();
+	rc = be->take_flat(ev, a, idx, n, out);
+	xfer_user_end();
+	if (rc >= 0 && format_items(out, n, a->dtype, is0d, strs) < 0) {
+		err_nomem(ev);
+		rc = -1;
+	}
+	free(out);
+	return rc < 0 ? -1 : 0;
+}
+
+int fmt_format_items(const char *data, int64_t n, int dt, int is0d, char **strs)
+{
+	return format_items(data, n, dt, is0d, strs);
 }
 
 /* ---- _formatArray ---- */
@@ -537,65 +549,16 @@ static void rec(const struct fctx *c, int axis, int64_t pos, size_t hang, int wi
 	free(s.s);
 }
 
-/* array2string: the bracketed body; NULL with the error set. */
-static char *array_body(struct eval *ev, const struct ndarray *a, const char *sep,
-			size_t prefixlen, int linewidth)
+/* array2string: the bracketed body of an array of shape (ndim, shape)
+ * whose shown items fn formats; NULL with the error set. */
+char *fmt_body(struct eval *ev, int ndim, const int64_t *shape, fmt_items_fn fn, void *ctx,
+	       const char *sep, size_t prefixlen, int linewidth)
 {
 	struct layout L;
-	int64_t nshown = 1, size = nd_size(a);
-	char *data, **strs;
-	struct sbuf out = {0};
-
-	if (size == 0)
-		return dup_or_err(ev, "[]");
-	memset(&L, 0, sizeof L);
-	L.ndim = a->ndim;
-	L.edge = fmt_opts.edgeitems;
-	L.summarise = size > fmt_opts.threshold;
-	for (int k = 0; k < a->ndim; k++) {
-		L.shape[k] = a->shape[k];
-		if (L.summarise && 2 * (int64_t)L.edge < a->shape[k]) {
-			L.sum_axis[k] = 1;
-			L.dshape[k] = L.edge ? 2 * L.edge : 1;
-		} else {
-			L.dshape[k] = a->shape[k];
-		}
-		nshown *= L.dshape[k];
-	}
-	data = gather(ev, a, &L, nshown);
-	if (!data)
-		return NULL;
-	strs = calloc(nshown, sizeof *strs);
-	if (!strs || format_items(data, nshown, a->dtype, a->ndim == 0, strs) < 0) {
-		out.oom = 1;
-	} else if (a->ndim == 0) {
-		sb_adds(&out, strs[0]);
-	} else {
-		struct fctx c = { &L, strs, sep, strlen(sep), 0 };
-		while (c.sepr < c.seplen && sep[c.sepr] != ' ')
-			c.sepr++;
-		rec(&c, 0, 0, 1 + prefixlen, linewidth, &out);
-	}
-	if (strs)
-		for (int64_t i = 0; i < nshown; i++)
-			free(strs[i]);
-	free(strs);
-	free(data);
-	return sb_finish(ev, &out);
-}
-
-/* The bracketed body of an array whose items' texts the caller makes
- * (datetime arrays: lib/datetime/): item(ctx, flat, out) gives the malloc'd
- * text of the item at C-order index flat, or NULL on an error it set. */
-char *fmt_items_body(struct eval *ev, int ndim, const int64_t *shape,
-		     char *(*item)(void *ctx, int64_t flat), void *ctx, const char *sep,
-		     size_t prefixlen, int linewidth)
-{
-	struct layout L;
-	int64_t nshown = 1, size = 1, cnt[ND_MAXDIM] = {0};
+	int64_t nshown = 1, size = 1;
+	int64_t *idx;
 	char **strs;
 	struct sbuf out = {0};
-	int failed = 0;
 
 	for (int k = 0; k < ndim; k++)
 		size *= shape[k];
@@ -615,39 +578,65 @@ char *fmt_items_body(struct eval *ev, int ndim, const int64_t *shape,
 		}
 		nshown *= L.dshape[k];
 	}
+	idx = shown_flat(ev, &L, nshown);
+	if (!idx)
+		return NULL;
 	strs = calloc(nshown, sizeof *strs);
-	if (!strs)
+	if (!strs) {
+		free(idx);
 		return err_nomem(ev);
-	for (int64_t i = 0; i < nshown && !failed; i++) {
-		int64_t f = 0;
-		for (int k = 0; k < ndim; k++)
-			f = f * L.shape[k] + shown_index(&L, k, cnt[k]);
-		if (!(strs[i] = item(ctx, f)))
-			failed = 1;
-		for (int k = ndim - 1; k >= 0; k--) {
-			if (++cnt[k] < L.dshape[k])
-				break;
-			cnt[k] = 0;
-		}
 	}
-	if (!failed) {
-		if (ndim == 0) {
-			sb_adds(&out, strs[0]);
-		} else {
-			struct fctx c = { &L, strs, sep, strlen(sep), 0 };
-			while (c.sepr < c.seplen && sep[c.sepr] != ' ')
-				c.sepr++;
-			rec(&c, 0, 0, 1 + prefixlen, linewidth, &out);
-		}
+	if (fn(ev, ctx, idx, nshown, ndim == 0, strs) < 0) {
+		for (int64_t i = 0; i < nshown; i++)
+			free(strs[i]);
+		free(strs);
+		free(idx);
+		return NULL;
+	}
+	if (ndim == 0) {
+		sb_adds(&out, strs[0]);
+	} else {
+		struct fctx c = { &L, strs, sep, strlen(sep), 0 };
+		while (c.sepr < c.seplen && sep[c.sepr] != ' ')
+			c.sepr++;
+		rec(&c, 0, 0, 1 + prefixlen, linewidth, &out);
 	}
 	for (int64_t i = 0; i < nshown; i++)
 		free(strs[i]);
 	free(strs);
-	if (failed) {
-		free(out.s);
-		return NULL;
-	}
+	free(idx);
 	return sb_finish(ev, &out);
+}
+
+/* fmt_items_body's items: one item(ctx, flat) call for each shown index */
+struct items_adapter { char *(*item)(void *ctx, int64_t flat); void *ctx; };
+
+static int adapted_items(struct eval *ev, void *c, const int64_t *idx, int64_t n, int is0d, char **strs)
+{
+	struct items_adapter *a = c;
+	(void)ev;
+	(void)is0d;
+	for (int64_t i = 0; i < n; i++)
+		if (!(strs[i] = a->item(a->ctx, idx[i])))
+			return -1;
+	return 0;
+}
+
+/* The bracketed body of an array whose items' texts the caller makes
+ * (datetime arrays: lib/datetime/): item(ctx, flat) gives the malloc'd
+ * text of the item at C-order index flat, or NULL on an error it set. */
+char *fmt_items_body(struct eval *ev, int ndim, const int64_t *shape,
+		     char *(*item)(void *ctx, int64_t flat), void *ctx, const char *sep,
+		     size_t prefixlen, int linewidth)
+{
+	struct items_adapter a = { item, ctx };
+	return fmt_body(ev, ndim, shape, adapted_items, &a, sep, prefixlen, linewidth);
+}
+
+static char *array_body(struct eval *ev, const struct ndarray *a, const char *sep,
+			size_t prefixlen, int linewidth)
+{
+	return fmt_body(ev, a->ndim, a->shape, numeric_items, (void *)a, sep, prefixlen, linewidth);
 }
 
 char *fmt_array2string(struct eval *ev, const struct ndarray *a, const char *sep,
@@ -729,13 +718,17 @@ char *fmt_array_str(struct eval *ev, const struct ndarray *a)
 		struct npscalar s;
 		const char *p;
 		char item[16];
-		int sz = dt_size(a->dtype);
-		struct layout L = { .ndim = 0 };
-		char *data = gather(ev, a, &L, 1);
-		if (!data)
+		int64_t idx0 = 0;
+		const struct backend *be = nd_backend(a);
+		int rc;
+		if (!be->take_flat)
+			return err_set(ev, TY_NotImplementedError, "take_flat is not supported by the %s backend",
+				       be->name);
+		xfer_user_begin();
+		rc = be->take_flat(ev, a, &idx0, 1, item);
+		xfer_user_end();
+		if (rc < 0)
 			return NULL;
-		memcpy(item, data, sz);
-		free(data);
 		p = item;
 		s.dtype = a->dtype;
 		switch (dtype_table[a->dtype].kind) {

@@ -66,6 +66,18 @@ double fmt_half_to_double(uint16_t h);
 char *fmt_array2string(struct eval *ev, const struct ndarray *a, const char *sep,
 		       const char *prefix, const char *suffix);
 uint16_t fmt_double_to_half(double d);
+/* Formats the n items at data (C-contiguous, dtype dt) with one common
+ * format into strs[i] (malloc'd): NumPy's formatter of one array (or one
+ * field of a record array); 0, or -1 on out of memory. */
+int fmt_format_items(const char *data, int64_t n, int dt, int is0d, char **strs);
+/* Formats the shown items (flat C-order indices idx) into strs[i]
+ * (malloc'd); 0, or -1 with the error set. */
+typedef int (*fmt_items_fn)(struct eval *ev, void *ctx, const int64_t *idx, int64_t n, int is0d,
+			    char **strs);
+/* array2string's bracketed body of any array of shape (ndim, shape): the
+ * summarising and wrapping, with the items from fn (flexible arrays). */
+char *fmt_body(struct eval *ev, int ndim, const int64_t *shape, fmt_items_fn fn, void *ctx,
+	       const char *sep, size_t prefixlen, int linewidth);
 /* array2string's body of an array of ndim/shape whose items' texts
  * item(ctx, flat) makes (malloc'd; NULL with the error set): arrays of
  * kinds outside enum dtype (lib/datetime/) lay out as NumPy's do. */

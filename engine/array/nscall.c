@@ -10,6 +10,7 @@
 #include <string.h>
 #include "array/nscall.h"
 #include "lang/error.h"
+#include "array/flex/flex.h"
 
 struct value *arr_ns_call(struct eval *ev, const struct backend *be, const char *name, int argc,
 			  struct value **argv, const struct kwargs *kw)
@@ -33,6 +34,14 @@ struct value *arr_ns_call(struct eval *ev, const struct backend *be, const char 
 		return NULL;
 	r = val_call(ev, f, argc, argv, kw);
 	val_decref(f);
+	if (r && (farr_borrow(r) || fdt_borrow(r))) {
+		/* the C callers of the namespace work on numeric arrays and dtypes:
+		 * a string or record one reaching them is a named refusal */
+		const char *site = val_call_site();
+		val_decref(r);
+		return err_set(ev, TY_TypeError, "%s%sstring and record arrays are not supported here by Lumen "
+			       "(%s gave one)", site ? site : "", site ? ": " : "", name);
+	}
 	return r;
 }
 

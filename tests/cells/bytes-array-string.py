@@ -1,4 +1,4 @@
-# NumPy makes an 'S3' array; Lumen has no string arrays and says so
-# cells: todo string (S) arrays are not supported by Lumen
+# np.array of a bytes object: a 0-d 'S3' array (host string arrays, array/flex/)
+# cells: skip-gpu string arrays are host-only (CuPy has none)
 import numpy as np
-print(np.array(b'abc'))
+print(np.array(b'abc'), repr(np.array(b'abc')))

@@ -1,4 +1,4 @@
-# cells: todo string and structured dtypes are outside Lumen's arrays: loadtxt/genfromtxt raise NotImplementedError
+# cells: todo genfromtxt of missing values into a record result (only-missing columns, empty input, unpack=): NotImplementedError
 # NumPy's text readers make string arrays and record arrays from text columns
 import io
 import numpy as np

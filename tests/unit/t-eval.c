@@ -207,20 +207,22 @@ int main(void)
 		 "cannot access local variable 'v' where it is not associated with a value", "UnboundLocalError");
 	error_is("%nosuchmagic", "UsageError", "Line magic function `%nosuchmagic` not found.", "unknown magic");
 	/* outside the numeric dtypes (LANGUAGE.md): an error that names the dtype and says why */
-	error_is("import numpy as np\nnp.zeros(3, dtype='U5')", "NotImplementedError",
-		 "data type 'U5': Lumen has no string arrays (numeric dtypes only, as on the GPU in CuPy)",
-		 "a string dtype is outside the subset, said so");
-	error_is("import numpy as np\nnp.dtype('<S3')", "NotImplementedError",
-		 "data type '<S3': Lumen has no string arrays (numeric dtypes only, as on the GPU in CuPy)",
-		 "a bytes dtype with a byte order");
+	/* string arrays are host objects (array/flex/): cp refuses them, as CuPy has none */
+	error_is("import cupy as cp\ncp.zeros(3, dtype='U5')", "TypeError",
+		 "CuPy has no string or record arrays: a flexible dtype is not supported by cupy.zeros (use numpy)",
+		 "a string dtype in cp is refused, said so");
+	error_is("import numpy as np\nnp.dtype('>U3')", "NotImplementedError",
+		 "data type '>U3': Lumen's string arrays are little-endian only",
+		 "a string dtype with a foreign byte order");
 	error_is("import numpy as np\nnp.array([1], dtype=object)", "NotImplementedError",
 		 "data type object: Lumen has no object arrays (numeric dtypes only, as on the GPU in CuPy)",
 		 "dtype=object");
 	error_is("import numpy as np\nnp.empty(2, 'M8[s]')", "NotImplementedError",
 		 "data type 'M8[s]': Lumen has no datetime arrays (numeric dtypes only, as on the GPU in CuPy)",
 		 "a datetime dtype");
-	error_is("import numpy as np\nnp.array(['a', 'bc'])", "NotImplementedError",
-		 "Lumen has no string arrays (numeric dtypes only, as on the GPU in CuPy)", "an array of str");
+	error_is("import numpy as np\nnp.sum(np.array(['a', 'bc']))", "TypeError",
+		 "numpy.sum: this function does not take string or record arrays in Lumen (numeric dtypes only)",
+		 "a numeric function given an array of str");
 	error_is("import numpy as np\nnp.dtype('i9')", "TypeError", "data type 'i9' not understood",
 		 "a dtype NumPy does not know either keeps NumPy's TypeError");
 

@@ -26,19 +26,12 @@ static struct value *forward(struct eval *ev, const struct builtin *bi, const ch
 			     struct value **argv, const struct kwargs *kw)
 {
 	static struct { const char *name; builtin_fn fn; } cache[48];
-	const struct arr_func *const *t = arr_published(NS_TOP);
-	builtin_fn fn = NULL;
+	builtin_fn fn;
 	size_t slot = 0;
 	for (; slot < sizeof cache / sizeof cache[0] && cache[slot].name; slot++)
 		if (cache[slot].name == name || !strcmp(cache[slot].name, name))
 			return cache[slot].fn(ev, bi, argc, argv, kw);
-	for (; *t; t++) {
-		if (*t == arr_datetime_funcs)
-			continue;
-		for (const struct arr_func *f = *t; f->name; f++)
-			if (!strcmp(f->name, name))
-				fn = f->fn;
-	}
+	fn = arr_published_next(NS_TOP, arr_datetime_funcs, name);
 	if (!fn)
 		return err_set(ev, TY_AttributeError, "module 'numpy' has no attribute '%s'", name);
 	if (slot < sizeof cache / sizeof cache[0]) {

@@ -20,24 +20,10 @@
 #include "lang/error.h"
 #include "lang/strbuf.h"
 #include "lib/text/txtparse.h"
+#include "lib/text/textio_int.h"
 #include "pyobj/bytesobj.h"
 
 /* ---- the input: a path, or an iterable of lines ---- */
-
-struct lines_src {
-	struct eval *ev;
-	const char *fn;          /* "loadtxt" */
-	/* a whole file (decoded, UTF-8), given as one chunk or as lines */
-	struct value *text;      /* str value, or NULL */
-	size_t pos;
-	int by_line;
-	/* an iterable of lines */
-	struct value *it;
-	struct value *cur;       /* the last item (keeps the chunk alive) */
-	/* several comment strings: each line cut at the first of each */
-	struct value *comments;  /* tuple of str, or NULL */
-	char *cut;               /* the cut line */
-};
 
 static int src_next(void *ctx, const char **p, size_t *len, int *line)
 {
@@ -2294,3 +2280,21 @@ const struct arr_func arr_text_funcs[] = {
 	 "A new 1-D array initialized from text data in a string."},
 	{NULL, NULL, NULL, NULL}
 };
+
+/* ---- the input for textflex.c (textio_int.h) ---- */
+
+int textio_src_open(struct eval *ev, const char *fn, struct lines_src *s, struct value *fname,
+		    struct value *encoding, int by_line)
+{
+	return src_open(ev, fn, s, fname, encoding, by_line);
+}
+
+int textio_src_next(void *ctx, const char **p, size_t *len, int *line)
+{
+	return src_next(ctx, p, len, line);
+}
+
+void textio_src_close(struct lines_src *s)
+{
+	src_close(s);
+}

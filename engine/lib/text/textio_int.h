@@ -1,0 +1,34 @@
+/*
+ * textio_int.h — what textio.c shares with textflex.c (private to lib/text/):
+ * the input of the text readers, a path or an iterable of lines, as a
+ * txt_source.
+ */
+#ifndef LUMEN_TEXTIO_INT_H
+#define LUMEN_TEXTIO_INT_H
+
+#include <stddef.h>
+#include "lang/value.h"
+
+struct lines_src {
+	struct eval *ev;
+	const char *fn;          /* "loadtxt" */
+	/* a whole file (decoded, UTF-8), given as one chunk or as lines */
+	struct value *text;      /* str value, or NULL */
+	size_t pos;
+	int by_line;
+	/* an iterable of lines */
+	struct value *it;
+	struct value *cur;       /* the last item (keeps the chunk alive) */
+	/* several comment strings: each line cut at the first of each */
+	struct value *comments;  /* tuple of str, or NULL */
+	char *cut;               /* the cut line */
+};
+
+/* Opens fname (a path, a file object, a list of lines ...) as s; 0 or -1. */
+int textio_src_open(struct eval *ev, const char *fn, struct lines_src *s, struct value *fname,
+		    struct value *encoding, int by_line);
+/* struct txt_source's next() over a struct lines_src */
+int textio_src_next(void *ctx, const char **p, size_t *len, int *line);
+void textio_src_close(struct lines_src *s);
+
+#endif
