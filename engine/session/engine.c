@@ -125,8 +125,10 @@ static void publish_tables(void)
 		arr_creation_funcs, arr_ufunc_funcs, arr_reduce_funcs, arr_manip_funcs,
 		arr_index_funcs, arr_edit_funcs, arr_calculus_funcs, arr_polynomial_funcs, arr_poly1d_funcs, arr_vectorize_funcs, arr_sort_funcs,
 		arr_stat_funcs, arr_linalg_top_funcs, arr_io_funcs, arr_text_funcs, arr_format_funcs, arr_dtype_funcs, arr_flatiter_funcs,
-		arr_fpe_funcs, arr_compose_funcs, arr_pysource_funcs, arr_memmap_funcs, arr_matrix_funcs, arr_nditer_funcs, arr_busday_funcs, arr_datetime_funcs,
-		arr_flex_funcs, arr_textflex_funcs, /* last: they wrap the names before them */
+		arr_fpe_funcs, arr_compose_funcs, arr_pysource_funcs, arr_memmap_funcs, arr_matrix_funcs, arr_nditer_funcs,
+		/* last, they wrap the names before them: string/record arrays, then
+		 * datetimes (np.array(['2005-02-25'], dtype='M8[D]') is datetime's) */
+		arr_flex_funcs, arr_textflex_funcs, arr_busday_funcs, arr_datetime_funcs,
 	};
 	static const struct arr_func *const methods[] = {
 		arr_flex_methods, /* first: a method's first name wins, and its view wraps the next */
