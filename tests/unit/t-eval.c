@@ -216,9 +216,10 @@ int main(void)
 	error_is("import numpy as np\nnp.array([1], dtype=object)", "NotImplementedError",
 		 "data type object: Lumen has no object arrays (numeric dtypes only, as on the GPU in CuPy)",
 		 "dtype=object");
-	error_is("import numpy as np\nnp.empty(2, 'M8[s]')", "NotImplementedError",
-		 "data type 'M8[s]': Lumen has no datetime arrays (numeric dtypes only, as on the GPU in CuPy)",
-		 "a datetime dtype");
+	error_is("import numpy as np\nnp.linspace(0, 1, 3, dtype='M8[s]')", "NotImplementedError",
+		 "data type 'M8[s]': numpy.linspace has no datetime64/timedelta64 form in Lumen (datetimes "
+		 "are host arrays outside the numeric dtypes, as CuPy has none)",
+		 "a datetime dtype where the function has no datetime form");
 	error_is("import numpy as np\nnp.array(['a', 'bc'])", "NotImplementedError",
 		 "Lumen has no string arrays (numeric dtypes only, as on the GPU in CuPy)", "an array of str");
 	error_is("import numpy as np\nnp.dtype('i9')", "TypeError", "data type 'i9' not understood",
