@@ -288,7 +288,7 @@ static int orders(const char *fname)
 
 /* the common kind/meta of the datetime values among v (and one level of
  * lists in it); 0 none, 1 found, -1 error */
-static int scan(struct eval *ev, struct value *v, char *kind, struct dt_meta *m, int *nat)
+static int scan(struct eval *ev, struct value *v, char *kind, struct dt_meta *m, int *nat, int depth)
 {
 	struct dt_val *d = dt_val_of(v);
 	if (d && d->kind != 'U') {
@@ -309,10 +309,10 @@ static int scan(struct eval *ev, struct value *v, char *kind, struct dt_meta *m,
 		nd_decref(c);
 		return 1;
 	}
-	if (v->type == VT_LIST || v->type == VT_TUPLE) {
+	if ((v->type == VT_LIST || v->type == VT_TUPLE) && depth < 2) {   /* the lists of arrays functions take */
 		int any = 0;
 		for (size_t i = 0; i < v->u.seq.n; i++) {
-			int r = scan(ev, v->u.seq.items[i], kind, m, nat);
+			int r = scan(ev, v->u.seq.items[i], kind, m, nat, depth + 1);
 			if (r < 0)
 				return -1;
 			any |= r;
@@ -328,7 +328,7 @@ static int scan(struct eval *ev, struct value *v, char *kind, struct dt_meta *m,
 }
 
 /* v with its datetime values replaced by their int64 storage in meta m */
-static struct value *unwrap(struct eval *ev, struct value *v, char kind, const struct dt_meta *m)
+static struct value *unwrap(struct eval *ev, struct value *v, char kind, const struct dt_meta *m, int depth)
 {
 	struct dt_val *d = dt_val_of(v);
 	if (d) {
@@ -339,13 +339,13 @@ static struct value *unwrap(struct eval *ev, struct value *v, char kind, const s
 		val_decref(c);
 		return r;
 	}
-	if (v->type == VT_LIST || v->type == VT_TUPLE) {
+	if ((v->type == VT_LIST || v->type == VT_TUPLE) && depth < 2) {   /* the lists of arrays functions take */
 		size_t n = v->u.seq.n;
 		struct value **it = calloc(n ? n : 1, sizeof *it);
 		if (!it)
 			return err_nomem(ev);
 		for (size_t i = 0; i < n; i++)
-			if (!(it[i] = unwrap(ev, v->u.seq.items[i], kind, m))) {
+			if (!(it[i] = unwrap(ev, v->u.seq.items[i], kind, m, depth + 1))) {
 				for (size_t k = 0; k < i; k++)
 					val_decref(it[k]);
 				free(it);
@@ -417,12 +417,12 @@ static struct value *storage_call(struct eval *ev, const struct builtin *bi, con
 	struct value **nargv, **nkv = NULL, *res = NULL;
 	struct kwargs nkw = {0};
 	for (int i = 0; i < argc; i++) {
-		if ((r = scan(ev, argv[i], &kind, &m, &nat)) < 0)
+		if ((r = scan(ev, argv[i], &kind, &m, &nat, 0)) < 0)
 			return NULL;
 		any |= r;
 	}
 	for (int i = 0; kw && i < kw->n; i++) {
-		if ((r = scan(ev, kw->vals[i], &kind, &m, &nat)) < 0)
+		if ((r = scan(ev, kw->vals[i], &kind, &m, &nat, 0)) < 0)
 			return NULL;
 		any |= r;
 	}
@@ -441,10 +441,10 @@ static struct value *storage_call(struct eval *ev, const struct builtin *bi, con
 	if (!nargv || (kw && kw->n && !nkv))
 		goto out;
 	for (int i = 0; i < argc; i++)
-		if (!(nargv[i] = unwrap(ev, argv[i], kind, &m)))
+		if (!(nargv[i] = unwrap(ev, argv[i], kind, &m, 0)))
 			goto out;
 	for (int i = 0; kw && i < kw->n; i++)
-		if (!(nkv[i] = unwrap(ev, kw->vals[i], kind, &m)))
+		if (!(nkv[i] = unwrap(ev, kw->vals[i], kind, &m, 0)))
 			goto out;
 	if (kw) {
 		nkw.n = kw->n;
