@@ -59,8 +59,11 @@ static struct value *cupy_refuses(struct eval *ev, const char *name)
 /* a datetime value, or a list/tuple whose first leaf is one */
 static struct dt_val *dt_within(struct value *v)
 {
-	while (v && (v->type == VT_LIST || v->type == VT_TUPLE) && v->u.seq.n)
+	for (int depth = 0; v && (v->type == VT_LIST || v->type == VT_TUPLE) && v->u.seq.n; depth++) {
+		if (depth == ND_MAXDIM)   /* a list holding itself */
+			return NULL;
 		v = v->u.seq.items[0];
+	}
 	struct dt_val *d = dt_val_of(v);
 	return d && d->kind != 'U' ? d : NULL;
 }
