@@ -739,7 +739,7 @@ static struct value *fn_datetime_as_string(struct eval *ev, const struct builtin
 			int u = unit;
 			dt_to_moment(v, &d->m, &t);
 			if (autou) {
-				u = d->m.unit <= DU_D ? d->m.unit : dt_lossless_unit(&t);
+				u = dt_lossless_unit(&t);
 			} else if (unit < d->m.unit) {
 				/* a coarser unit: floored */
 				struct dt_meta cm = { unit, 1 };

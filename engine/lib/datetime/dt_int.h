@@ -74,7 +74,8 @@ void dt_format_iso(const struct dt_moment *t, int unit, char *buf, size_t n);
 void dt_iso_of(int64_t v, const struct dt_meta *m, char *buf, size_t n);
 /* a 128-bit integer's decimal text */
 void dt_i128_str(__int128 x, char *buf, size_t n);
-/* the finest unit that shows t without loss, at least DU_m ('auto') */
+/* the unit 'auto' prints t at: the date alone at midnight, else minutes or
+ * the finest unit that shows it without loss */
 int dt_lossless_unit(const struct dt_moment *t);
 
 /* ---- dt_value.c: the objects ---- */
