@@ -233,6 +233,9 @@ struct objtype {
 	int (*exit_exc)(struct eval *ev, struct value *self, struct value *exc);
 	/* optional: the value `with obj as x` binds (default: obj) */
 	struct value *(*enter_value)(struct eval *ev, struct value *self);
+	/* optional: the builtin type the object is an instance of, for
+	 * isinstance (TY_NDARRAY for lib/datetime's arrays); default TY_OBJECT */
+	enum typeid (*type_id)(struct value *self);
 };
 
 struct function; /* eval.c: def/lambda with its AST and defaults */

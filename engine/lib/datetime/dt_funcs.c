@@ -504,6 +504,18 @@ STORAGE(fs_argmin, "argmin")
 STORAGE(fs_argmax, "argmax")
 STORAGE(fs_searchsorted, "searchsorted")
 STORAGE(fs_shape, "shape")
+STORAGE(fs_ndim, "ndim")
+STORAGE(fs_size, "size")
+
+/* np.isscalar(x): a datetime64 / timedelta64 scalar is one */
+static struct value *fn_isscalar(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
+				 const struct kwargs *kw)
+{
+	struct dt_val *d = argc == 1 && !(kw && kw->n) ? dt_val_of(argv[0]) : NULL;
+	if (!d)
+		return forward(ev, bi, "isscalar", argc, argv, kw);
+	return val_bool(d->scalar);
+}
 
 /* np.zeros / np.ones / np.empty (shape, dtype='M8[D]'): int64 storage */
 static struct value *filled(struct eval *ev, const struct builtin *bi, const char *fname, int argc,
@@ -800,15 +812,14 @@ out:
 /* np.datetime64, np.timedelta64: the scalar types, added to the numpy module */
 int dt_module_objects(struct eval *ev, struct value *mod, int cupy)
 {
-	struct dt_meta g = { DU_GENERIC, 1 };
 	struct value *a, *b;
 	if (arr_ndgrid_objects(ev, mod, cupy) < 0)
 		return -1;
 	if (cupy)
 		return 0;
-	if (!(a = dt_desc_new(ev, 'M', &g, 1)) || module_add(mod, "datetime64", a) < 0)
+	if (!(a = dt_scalar_type(ev, 'M')) || module_add(mod, "datetime64", a) < 0)
 		return -1;
-	if (!(b = dt_desc_new(ev, 'm', &g, 1)) || module_add(mod, "timedelta64", b) < 0)
+	if (!(b = dt_scalar_type(ev, 'm')) || module_add(mod, "timedelta64", b) < 0)
 		return -1;
 	return 0;
 }
@@ -852,5 +863,8 @@ const struct arr_func arr_datetime_funcs[] = {
 	{"argmax", fs_argmax, "argmax(a, axis=None, out=None, *, keepdims=<no value>)", "Returns the indices of the maximum values along an axis."},
 	{"searchsorted", fs_searchsorted, "searchsorted(a, v, side='left', sorter=None)", "Find indices where elements should be inserted to maintain order."},
 	{"shape", fs_shape, "shape(a)", "Return the shape of an array."},
+	{"ndim", fs_ndim, "ndim(a)", "Return the number of dimensions of an array."},
+	{"size", fs_size, "size(a, axis=None)", "Return the number of elements along a given axis."},
+	{"isscalar", fn_isscalar, "isscalar(element)", "Returns True if the type of element is a scalar type."},
 	{NULL, NULL, NULL, NULL},
 };

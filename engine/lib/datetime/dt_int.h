@@ -101,6 +101,8 @@ struct dt_val {
 struct dt_desc *dt_desc_of(struct value *v);   /* borrowed, or NULL */
 struct dt_val *dt_val_of(struct value *v);     /* borrowed, or NULL */
 struct value *dt_desc_new(struct eval *ev, char kind, const struct dt_meta *m, int is_type);
+/* np.datetime64 ('M') / np.timedelta64 ('m'): one object each (new ref) */
+struct value *dt_scalar_type(struct eval *ev, char kind);
 /* steals a (NULL in, NULL out) */
 struct value *dt_val_new(struct eval *ev, char kind, const struct dt_meta *m, int scalar,
 			 struct ndarray *a);

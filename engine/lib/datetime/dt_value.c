@@ -559,6 +559,18 @@ fail:
 	return NULL;
 }
 
+struct value *dt_scalar_type(struct eval *ev, char kind)
+{
+	/* one object each for the life of the process, so that
+	 * np.dtype('M8[D]').type is np.datetime64 */
+	static struct value *types[2];
+	struct dt_meta g = { DU_GENERIC, 1 };
+	struct value **t = &types[kind == 'M' ? 0 : 1];
+	if (!*t && !(*t = dt_desc_new(ev, kind, &g, 1)))
+		return NULL;
+	return val_incref(*t);
+}
+
 /* ---- the scalar types' constructors: np.datetime64(x, unit) ---- */
 
 static struct value *desc_call(struct eval *ev, struct value *self, int argc, struct value **argv,
@@ -629,10 +641,8 @@ static struct value *desc_getattr(struct eval *ev, struct value *self, const cha
 	}
 	if (!strcmp(name, "itemsize"))
 		return val_int(8);
-	if (!strcmp(name, "type")) {
-		struct dt_meta g = { DU_GENERIC, 1 };
-		return dt_desc_new(ev, d->kind, &g, 1);
-	}
+	if (!strcmp(name, "type"))
+		return dt_scalar_type(ev, d->kind);
 	return NULL;
 	(void)ev;
 }
@@ -653,9 +663,8 @@ static struct value *desc_binop(struct eval *ev, enum binop op, struct value *l,
 	}
 	if (!a || !b)
 		return val_bool(op == OP_NE);
+	/* np.datetime64 compares as np.dtype('M8'): its unit is generic */
 	int eq = k1 == k2 && m1.unit == m2.unit && m1.num == m2.num;
-	if (eq && dt_desc_of(l) && dt_desc_of(r))   /* np.datetime64 is not np.dtype('M8') */
-		eq = dt_desc_of(l)->is_type == dt_desc_of(r)->is_type;
 	return val_bool(op == OP_EQ ? eq : !eq);
 }
 
@@ -1549,6 +1558,12 @@ static const char *const val_attrs[] = {"dtype", "shape", "ndim", "size", "items
 	.binop = val_binop_slot, .unop = val_unop_slot, .len = val_len_slot, .truth = val_truth_slot, \
 	.hash = val_hash_slot, .iter = val_iter_slot
 
-static const struct objtype dtv_type = { .name = "numpy.ndarray", DTV_SLOTS };
+static enum typeid dtv_type_id(struct value *self)
+{
+	(void)self;
+	return TY_NDARRAY;   /* isinstance(a, np.ndarray); the scalars are not */
+}
+
+static const struct objtype dtv_type = { .name = "numpy.ndarray", DTV_SLOTS, .type_id = dtv_type_id };
 static const struct objtype dtv_m_type = { .name = "numpy.datetime64", DTV_SLOTS };
 static const struct objtype dtv_td_type = { .name = "numpy.timedelta64", DTV_SLOTS };
