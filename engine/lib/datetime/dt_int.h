@@ -99,6 +99,8 @@ struct dt_val {
 };
 
 struct dt_desc *dt_desc_of(struct value *v);   /* borrowed, or NULL */
+/* "datetime64[25s]" (str_form) or "<M8[25s]"; "<U n" for kind 'U' */
+void dt_dtype_name(char kind, const struct dt_meta *m, char *buf, size_t n, int str_form);
 struct dt_val *dt_val_of(struct value *v);     /* borrowed, or NULL */
 struct value *dt_desc_new(struct eval *ev, char kind, const struct dt_meta *m, int is_type);
 /* np.datetime64 ('M') / np.timedelta64 ('m'): one object each (new ref) */
@@ -129,6 +131,10 @@ struct ndarray *dt_items(struct eval *ev, struct dt_val *d);
  * over all items; the arguments after the array */
 struct value *dt_reduce(struct eval *ev, struct value *self, const char *what, int argc,
 			struct value **argv, const struct kwargs *kw);
+
+/* ---- dt_arith.c: the objects' operators (objtype binop / unop) ---- */
+struct value *dt_binop(struct eval *ev, enum binop op, struct value *l, struct value *r);
+struct value *dt_unop(struct eval *ev, enum unop op, struct value *self);
 
 /* ---- dt_busday.c ---- */
 /* a NumPy datetime64[D] array (or scalar) of v: int64 day counts, new ref */
