@@ -533,6 +533,16 @@ static int dtype_abstract_error(struct eval *ev, int ab)
 	return -1;
 }
 
+/* a datetime64/timedelta64 dtype given to a function with no datetime form */
+static int datetime_dtype_error(struct eval *ev, const char *name)
+{
+	const char *site = val_call_site();
+	err_set(ev, TY_NotImplementedError, "data type '%s': %s has no datetime64/timedelta64 form "
+		"in Lumen (datetimes are host arrays outside the numeric dtypes, as CuPy has none)",
+		name, site ? site : "this function");
+	return -1;
+}
+
 int arr_parse_dtype(struct eval *ev, struct value *v, int *dtype)
 {
 	if (!v || v->type == VT_NONE)
@@ -546,6 +556,8 @@ int arr_parse_dtype(struct eval *ev, struct value *v, int *dtype)
 	case VT_STR: {
 		int d = dt_from_string(v->u.str->s);
 		const char *kind = d < 0 ? dt_outside_kind(v->u.str->s) : NULL;
+		if (kind && (!strcmp(kind, "datetime") || !strcmp(kind, "timedelta")))
+			return datetime_dtype_error(ev, v->u.str->s);
 		if (kind) {
 			err_set(ev, TY_NotImplementedError, "data type '%s': Lumen has no %s arrays "
 				"(numeric dtypes only, as on the GPU in CuPy)", v->u.str->s, kind);
@@ -576,6 +588,15 @@ int arr_parse_dtype(struct eval *ev, struct value *v, int *dtype)
 				? "bytes" : "object", v->u.ty == TY_OBJECT ? "object" : "string");
 			return -1;
 		default: break;
+		}
+		break;
+	case VT_OBJECT:
+		/* np.dtype('M8[s]'), np.datetime64 (lib/datetime/: objects outside enum dtype) */
+		if (v->u.obj.t->name && !strcmp(v->u.obj.t->name, "dtype") && v->u.obj.t->str) {
+			char *text = v->u.obj.t->str(ev, v);
+			int rc = text ? datetime_dtype_error(ev, text) : -1;
+			free(text);
+			return rc;
 		}
 		break;
 	default:

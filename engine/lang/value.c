@@ -681,6 +681,7 @@ enum typeid val_typeid(struct value *v)
 	case VT_TYPE: return TY_TYPE;
 	case VT_EXCEPTION: return v->u.exc.type;
 	case VT_NDARRAY: case VT_DTYPE: return VAL_SLOT(v, type_id)(v);
+	case VT_OBJECT: return v->u.obj.t && v->u.obj.t->type_id ? v->u.obj.t->type_id(v) : TY_OBJECT;
 	default: return TY_OBJECT;
 	}
 }

@@ -240,6 +240,9 @@ struct objtype {
 	int (*instancecheck)(struct eval *ev, struct value *self, struct value *v);
 	/* optional, with instancecheck: issubclass(c, self); 0/1, or -1 */
 	int (*subclasscheck)(struct eval *ev, struct value *self, struct value *c);
+	/* optional: the builtin type the object is an instance of, for
+	 * isinstance (TY_NDARRAY for lib/datetime's arrays); default TY_OBJECT */
+	enum typeid (*type_id)(struct value *self);
 };
 
 struct function; /* eval.c: def/lambda with its AST and defaults */

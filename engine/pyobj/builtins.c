@@ -358,7 +358,7 @@ static int isinst(struct eval *ev, struct value *v, struct value *t)
 	switch (t->type) {
 	case VT_TYPE:
 		if (t->u.ty == TY_NDARRAY || t->u.ty == TY_CUPY_NDARRAY)
-			return v->type == VT_NDARRAY && val_typeid(v) == t->u.ty;
+			return (v->type == VT_NDARRAY || v->type == VT_OBJECT) && val_typeid(v) == t->u.ty;
 		if (t->u.ty == TY_FUNCTION)
 			return v->type == VT_FUNCTION;
 		return val_isinstance(v, t->u.ty);

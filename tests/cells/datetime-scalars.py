@@ -20,3 +20,8 @@ print(repr(np.datetime64(9223372036854775807, 'D')), repr(np.datetime64(2**62, '
 print(np.datetime64, np.timedelta64, np.dtype('M8[25s]'), repr(np.dtype('timedelta64')), repr(np.dtype('<m8[us]')))
 print(np.dtype('M8[D]') == np.dtype('datetime64[D]'), np.dtype('M8[D]') == np.dtype('M8[s]'))
 print(np.datetime64('2005-02-25') == np.datetime64('2005-02-25T00'), hash(np.datetime64('2005-02-25')) == hash(np.datetime64('2005-02-25')))
+x = np.datetime64('2005')
+a = np.array([1, 2], 'm8[s]')
+print(isinstance(a, np.ndarray), isinstance(x, np.ndarray), np.dtype('M8[D]').type is np.datetime64, x.dtype == np.datetime64,
+      a.dtype == np.timedelta64, np.dtype("m8") == np.timedelta64, np.datetime64 == np.timedelta64, np.datetime64 == np.datetime64)
+print(np.isscalar(x), np.isscalar(a), np.ndim(x), np.ndim(a), np.shape(a), np.size(a), np.isscalar(3))

@@ -217,9 +217,10 @@ int main(void)
 	error_is("import numpy as np\nnp.array([1], dtype=object)", "NotImplementedError",
 		 "data type object: Lumen has no object arrays (numeric dtypes only, as on the GPU in CuPy)",
 		 "dtype=object");
-	error_is("import numpy as np\nnp.empty(2, 'M8[s]')", "NotImplementedError",
-		 "data type 'M8[s]': Lumen has no datetime arrays (numeric dtypes only, as on the GPU in CuPy)",
-		 "a datetime dtype");
+	error_is("import numpy as np\nnp.linspace(0, 1, 3, dtype='M8[s]')", "NotImplementedError",
+		 "data type 'M8[s]': numpy.linspace has no datetime64/timedelta64 form in Lumen (datetimes "
+		 "are host arrays outside the numeric dtypes, as CuPy has none)",
+		 "a datetime dtype where the function has no datetime form");
 	error_is("import numpy as np\nnp.sum(np.array(['a', 'bc']))", "TypeError",
 		 "numpy.sum: this function does not take string or record arrays in Lumen (numeric dtypes only)",
 		 "a numeric function given an array of str");

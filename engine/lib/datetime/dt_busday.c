@@ -168,17 +168,24 @@ static int make_cal(struct eval *ev, const char *fname, struct value *weekmask, 
 	return 0;
 }
 
-static int is_holiday(const struct bdcal *c, int64_t d)
+/* the number of holidays before day d (binary search) */
+static int64_t hol_before(const struct bdcal *c, int64_t d)
 {
 	int64_t lo = 0, hi = c->nhol;
 	while (lo < hi) {
-		int64_t mid = (lo + hi) / 2;
+		int64_t mid = lo + (hi - lo) / 2;
 		if (c->hol[mid] < d)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	return lo < c->nhol && c->hol[lo] == d;
+	return lo;
+}
+
+static int is_holiday(const struct bdcal *c, int64_t d)
+{
+	int64_t i = hol_before(c, d);
+	return i < c->nhol && c->hol[i] == d;
 }
 
 static int is_bus(const struct bdcal *c, int64_t d)
@@ -377,7 +384,8 @@ static struct value *fn_busday_offset(struct eval *ev, const struct builtin *bi,
 	for (int64_t i = 0; i < nd_size(o); i++) {
 		int64_t x = ((int64_t *)nd_data(d))[i], k = ((int64_t *)nd_data(off))[i];
 		int64_t *y = (int64_t *)nd_data(o) + i;
-		if (k > ((int64_t)1 << 53) || k < -((int64_t)1 << 53)) {
+		if (k > ((int64_t)1 << 53) || k < -((int64_t)1 << 53) ||
+		    (x != DT_NAT && (x > INT64_MAX / 4 || x < INT64_MIN / 4))) {
 			err_set(ev, TY_OverflowError, "busday_offset: the offset leaves the range of dates");
 			goto out;
 		}
@@ -430,12 +438,11 @@ static struct value *fn_busday_offset(struct eval *ev, const struct builtin *bi,
 				goto out;
 			}
 			k += k > 0 ? -w * nbus : w * nbus;
-			for (int64_t h = 0; h < cal.nhol; h++) {
-				if (k > 0 && cal.hol[h] > x0 && cal.hol[h] <= x)
-					k++;
-				else if (k < 0 && cal.hol[h] >= x && cal.hol[h] < x0)
-					k--;
-			}
+			/* the holidays the weeks passed over: (x0, x] forward, [x, x0) back */
+			if (k > 0)
+				k += hol_before(&cal, x + 1) - hol_before(&cal, x0 + 1);
+			else
+				k -= hol_before(&cal, x0) - hol_before(&cal, x);
 		}
 		while (k > 0) {
 			x++;
@@ -472,9 +479,7 @@ static int64_t count_between(const struct bdcal *c, int64_t a, int64_t b)
 	n = wk * per;
 	for (__int128 x = a + wk * 7; x < b; x++)
 		n += c->mask[weekday((int64_t)x)];
-	for (int64_t i = 0; i < c->nhol; i++)
-		if (c->hol[i] >= a && c->hol[i] < b)
-			n--;
+	n -= hol_before(c, b) - hol_before(c, a);
 	return (int64_t)n;
 }
 

@@ -580,5 +580,5 @@ int dt_lossless_unit(const struct dt_moment *t)
 	}
 	if (t->sod % 60)
 		return DU_s;
-	return DU_m;
+	return t->sod ? DU_m : DU_D;   /* midnight: the date alone */
 }

@@ -52,8 +52,11 @@ static struct value *cupy_refuses(struct eval *ev, const char *name)
 /* a datetime value, or a list/tuple whose first leaf is one */
 static struct dt_val *dt_within(struct value *v)
 {
-	while (v && (v->type == VT_LIST || v->type == VT_TUPLE) && v->u.seq.n)
+	for (int depth = 0; v && (v->type == VT_LIST || v->type == VT_TUPLE) && v->u.seq.n; depth++) {
+		if (depth == ND_MAXDIM)   /* a list holding itself */
+			return NULL;
 		v = v->u.seq.items[0];
+	}
 	struct dt_val *d = dt_val_of(v);
 	return d && d->kind != 'U' ? d : NULL;
 }
@@ -281,7 +284,7 @@ static int orders(const char *fname)
 
 /* the common kind/meta of the datetime values among v (and one level of
  * lists in it); 0 none, 1 found, -1 error */
-static int scan(struct eval *ev, struct value *v, char *kind, struct dt_meta *m, int *nat)
+static int scan(struct eval *ev, struct value *v, char *kind, struct dt_meta *m, int *nat, int depth)
 {
 	struct dt_val *d = dt_val_of(v);
 	if (d && d->kind != 'U') {
@@ -302,10 +305,10 @@ static int scan(struct eval *ev, struct value *v, char *kind, struct dt_meta *m,
 		nd_decref(c);
 		return 1;
 	}
-	if (v->type == VT_LIST || v->type == VT_TUPLE) {
+	if ((v->type == VT_LIST || v->type == VT_TUPLE) && depth < 2) {   /* the lists of arrays functions take */
 		int any = 0;
 		for (size_t i = 0; i < v->u.seq.n; i++) {
-			int r = scan(ev, v->u.seq.items[i], kind, m, nat);
+			int r = scan(ev, v->u.seq.items[i], kind, m, nat, depth + 1);
 			if (r < 0)
 				return -1;
 			any |= r;
@@ -321,7 +324,7 @@ static int scan(struct eval *ev, struct value *v, char *kind, struct dt_meta *m,
 }
 
 /* v with its datetime values replaced by their int64 storage in meta m */
-static struct value *unwrap(struct eval *ev, struct value *v, char kind, const struct dt_meta *m)
+static struct value *unwrap(struct eval *ev, struct value *v, char kind, const struct dt_meta *m, int depth)
 {
 	struct dt_val *d = dt_val_of(v);
 	if (d) {
@@ -332,13 +335,13 @@ static struct value *unwrap(struct eval *ev, struct value *v, char kind, const s
 		val_decref(c);
 		return r;
 	}
-	if (v->type == VT_LIST || v->type == VT_TUPLE) {
+	if ((v->type == VT_LIST || v->type == VT_TUPLE) && depth < 2) {   /* the lists of arrays functions take */
 		size_t n = v->u.seq.n;
 		struct value **it = calloc(n ? n : 1, sizeof *it);
 		if (!it)
 			return err_nomem(ev);
 		for (size_t i = 0; i < n; i++)
-			if (!(it[i] = unwrap(ev, v->u.seq.items[i], kind, m))) {
+			if (!(it[i] = unwrap(ev, v->u.seq.items[i], kind, m, depth + 1))) {
 				for (size_t k = 0; k < i; k++)
 					val_decref(it[k]);
 				free(it);
@@ -410,12 +413,12 @@ static struct value *storage_call(struct eval *ev, const struct builtin *bi, con
 	struct value **nargv, **nkv = NULL, *res = NULL;
 	struct kwargs nkw = {0};
 	for (int i = 0; i < argc; i++) {
-		if ((r = scan(ev, argv[i], &kind, &m, &nat)) < 0)
+		if ((r = scan(ev, argv[i], &kind, &m, &nat, 0)) < 0)
 			return NULL;
 		any |= r;
 	}
 	for (int i = 0; kw && i < kw->n; i++) {
-		if ((r = scan(ev, kw->vals[i], &kind, &m, &nat)) < 0)
+		if ((r = scan(ev, kw->vals[i], &kind, &m, &nat, 0)) < 0)
 			return NULL;
 		any |= r;
 	}
@@ -434,10 +437,10 @@ static struct value *storage_call(struct eval *ev, const struct builtin *bi, con
 	if (!nargv || (kw && kw->n && !nkv))
 		goto out;
 	for (int i = 0; i < argc; i++)
-		if (!(nargv[i] = unwrap(ev, argv[i], kind, &m)))
+		if (!(nargv[i] = unwrap(ev, argv[i], kind, &m, 0)))
 			goto out;
 	for (int i = 0; kw && i < kw->n; i++)
-		if (!(nkv[i] = unwrap(ev, kw->vals[i], kind, &m)))
+		if (!(nkv[i] = unwrap(ev, kw->vals[i], kind, &m, 0)))
 			goto out;
 	if (kw) {
 		nkw.n = kw->n;
@@ -494,6 +497,18 @@ STORAGE(fs_argmin, "argmin")
 STORAGE(fs_argmax, "argmax")
 STORAGE(fs_searchsorted, "searchsorted")
 STORAGE(fs_shape, "shape")
+STORAGE(fs_ndim, "ndim")
+STORAGE(fs_size, "size")
+
+/* np.isscalar(x): a datetime64 / timedelta64 scalar is one */
+static struct value *fn_isscalar(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
+				 const struct kwargs *kw)
+{
+	struct dt_val *d = argc == 1 && !(kw && kw->n) ? dt_val_of(argv[0]) : NULL;
+	if (!d)
+		return forward(ev, bi, "isscalar", argc, argv, kw);
+	return val_bool(d->scalar);
+}
 
 /* np.zeros / np.ones / np.empty (shape, dtype='M8[D]'): int64 storage */
 static struct value *filled(struct eval *ev, const struct builtin *bi, const char *fname, int argc,
@@ -729,7 +744,7 @@ static struct value *fn_datetime_as_string(struct eval *ev, const struct builtin
 			int u = unit;
 			dt_to_moment(v, &d->m, &t);
 			if (autou) {
-				u = d->m.unit <= DU_D ? d->m.unit : dt_lossless_unit(&t);
+				u = dt_lossless_unit(&t);
 			} else if (unit < d->m.unit) {
 				/* a coarser unit: floored */
 				struct dt_meta cm = { unit, 1 };
@@ -790,15 +805,14 @@ out:
 /* np.datetime64, np.timedelta64: the scalar types, added to the numpy module */
 int dt_module_objects(struct eval *ev, struct value *mod, int cupy)
 {
-	struct dt_meta g = { DU_GENERIC, 1 };
 	struct value *a, *b;
 	if (arr_ndgrid_objects(ev, mod, cupy) < 0)
 		return -1;
 	if (cupy)
 		return 0;
-	if (!(a = dt_desc_new(ev, 'M', &g, 1)) || module_add(mod, "datetime64", a) < 0)
+	if (!(a = dt_scalar_type(ev, 'M')) || module_add(mod, "datetime64", a) < 0)
 		return -1;
-	if (!(b = dt_desc_new(ev, 'm', &g, 1)) || module_add(mod, "timedelta64", b) < 0)
+	if (!(b = dt_scalar_type(ev, 'm')) || module_add(mod, "timedelta64", b) < 0)
 		return -1;
 	return 0;
 }
@@ -842,5 +856,8 @@ const struct arr_func arr_datetime_funcs[] = {
 	{"argmax", fs_argmax, "argmax(a, axis=None, out=None, *, keepdims=<no value>)", "Returns the indices of the maximum values along an axis."},
 	{"searchsorted", fs_searchsorted, "searchsorted(a, v, side='left', sorter=None)", "Find indices where elements should be inserted to maintain order."},
 	{"shape", fs_shape, "shape(a)", "Return the shape of an array."},
+	{"ndim", fs_ndim, "ndim(a)", "Return the number of dimensions of an array."},
+	{"size", fs_size, "size(a, axis=None)", "Return the number of elements along a given axis."},
+	{"isscalar", fn_isscalar, "isscalar(element)", "Returns True if the type of element is a scalar type."},
 	{NULL, NULL, NULL, NULL},
 };

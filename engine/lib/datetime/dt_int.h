@@ -74,7 +74,8 @@ void dt_format_iso(const struct dt_moment *t, int unit, char *buf, size_t n);
 void dt_iso_of(int64_t v, const struct dt_meta *m, char *buf, size_t n);
 /* a 128-bit integer's decimal text */
 void dt_i128_str(__int128 x, char *buf, size_t n);
-/* the finest unit that shows t without loss, at least DU_m ('auto') */
+/* the unit 'auto' prints t at: the date alone at midnight, else minutes or
+ * the finest unit that shows it without loss */
 int dt_lossless_unit(const struct dt_moment *t);
 
 /* ---- dt_value.c: the objects ---- */
@@ -98,8 +99,12 @@ struct dt_val {
 };
 
 struct dt_desc *dt_desc_of(struct value *v);   /* borrowed, or NULL */
+/* "datetime64[25s]" (str_form) or "<M8[25s]"; "<U n" for kind 'U' */
+void dt_dtype_name(char kind, const struct dt_meta *m, char *buf, size_t n, int str_form);
 struct dt_val *dt_val_of(struct value *v);     /* borrowed, or NULL */
 struct value *dt_desc_new(struct eval *ev, char kind, const struct dt_meta *m, int is_type);
+/* np.datetime64 ('M') / np.timedelta64 ('m'): one object each (new ref) */
+struct value *dt_scalar_type(struct eval *ev, char kind);
 /* steals a (NULL in, NULL out) */
 struct value *dt_val_new(struct eval *ev, char kind, const struct dt_meta *m, int scalar,
 			 struct ndarray *a);
@@ -126,6 +131,10 @@ struct ndarray *dt_items(struct eval *ev, struct dt_val *d);
  * over all items; the arguments after the array */
 struct value *dt_reduce(struct eval *ev, struct value *self, const char *what, int argc,
 			struct value **argv, const struct kwargs *kw);
+
+/* ---- dt_arith.c: the objects' operators (objtype binop / unop) ---- */
+struct value *dt_binop(struct eval *ev, enum binop op, struct value *l, struct value *r);
+struct value *dt_unop(struct eval *ev, enum unop op, struct value *self);
 
 /* ---- dt_busday.c ---- */
 /* a NumPy datetime64[D] array (or scalar) of v: int64 day counts, new ref */
