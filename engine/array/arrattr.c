@@ -12,6 +12,7 @@
 #include <string.h>
 #include <math.h>
 #include "array/arrapi.h"
+#include "array/flex/flex.h"
 #include "lang/args.h"
 #include "lang/error.h"
 #include "array/format.h"
@@ -432,6 +433,9 @@ static struct ndarray *field_view(struct eval *ev, const struct ndarray *a, stru
 		return err_set(ev, TY_ValueError, "new type is larger than original type");
 	if (off > dt_size(a->dtype) - dt_size(d))
 		return err_set(ev, TY_ValueError, "new type plus offset is larger than original type");
+	if (!farr_aligned(a, d, a->ndim, a->strides, a->offset + off)) /* C loops read items aligned */
+		return err_set(ev, TY_NotImplementedError, "getfield/setfield at an offset that is not aligned for %s "
+			       "is not supported by Lumen", dtype_table[d].name);
 	return nd_view(ev, a, d, a->ndim, a->shape, a->strides, a->offset + off);
 }
 

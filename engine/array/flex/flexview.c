@@ -2,8 +2,8 @@
  * flexview.c — one buffer seen with another dtype: a.view(dtype) between
  * numeric and flexible arrays (x.view(np.int8) of a record array, a
  * numeric array viewed as records; both write through), a.view(np.recarray)
- * and np.recarray(shape, dtype) (fields as attributes, np.record items),
- * and ndarray.getfield / setfield.  The numeric ndarray methods are wrapped
+ * and np.recarray(shape, dtype) (fields as attributes, np.record items).
+ * (getfield/setfield of numeric arrays are arrattr.c's.)  The numeric ndarray methods are wrapped
  * by a table published before the others (a method's first name wins).
  */
 #include <stdio.h>
@@ -228,57 +228,7 @@ static struct value *m_view(struct eval *ev, const struct builtin *bi, int argc,
 	return r;
 }
 
-/* a.getfield(dtype, offset=0): a view of each item's bytes at offset as dtype */
-static struct ndarray *field_view(struct eval *ev, struct ndarray *a, struct value *dtv, struct value *offv)
-{
-	int dt = -1;
-	int64_t off = 0;
-	if (arr_parse_dtype(ev, dtv, &dt) < 0 || args_int(ev, offv, 0, &off) < 0)
-		return NULL;
-	if (dt < 0)
-		dt = DT_FLOAT64;
-	if (off < 0 || off + dt_size(dt) > dt_size(a->dtype))
-		return err_set(ev, TY_ValueError, "Need 0 <= offset <= %d for requested type but received offset = %lld",
-			       dt_size(a->dtype) - dt_size(dt), (long long)off);
-	if (!farr_aligned(a, dt, a->ndim, a->strides, a->offset + off))
-		return err_set(ev, TY_NotImplementedError, "getfield/setfield at an offset that is not aligned for %s "
-			       "is not supported by Lumen", dtype_table[dt].name);
-	return nd_view(ev, a, dt, a->ndim, a->shape, a->strides, a->offset + off);
-}
-
-static struct value *m_getfield(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
-				const struct kwargs *kw)
-{
-	struct ndarray *a = arr_borrow(bi->self);
-	struct value *dtv = NULL, *offv = NULL;
-	if (!a)
-		return err_set(ev, TY_TypeError, "getfield() of a non-array");
-	if (args_parse(ev, "getfield", argc, argv, kw, "dtype|offset", &dtv, &offv) < 0)
-		return NULL;
-	struct ndarray *v = field_view(ev, a, dtv, offv);
-	return v ? arr_wrap(ev, v) : NULL;
-}
-
-static struct value *m_setfield(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
-				const struct kwargs *kw)
-{
-	struct ndarray *a = arr_borrow(bi->self);
-	struct value *val = NULL, *dtv = NULL, *offv = NULL;
-	if (!a)
-		return err_set(ev, TY_TypeError, "setfield() of a non-array");
-	if (args_parse(ev, "setfield", argc, argv, kw, "val,dtype|offset", &val, &dtv, &offv) < 0)
-		return NULL;
-	struct ndarray *v = field_view(ev, a, dtv, offv);
-	struct value *vv = v ? arr_wrap(ev, v) : NULL, *ell = val_ellipsis();
-	int rc = vv && ell ? val_setitem(ev, vv, ell, val) : -1;
-	val_decref(vv);
-	val_decref(ell);
-	return rc < 0 ? NULL : val_none();
-}
-
 const struct arr_func arr_flex_methods[] = {
 	{"view", m_view, "view(dtype=None, type=None)", "New view of array with the same data."},
-	{"getfield", m_getfield, "getfield(dtype, offset=0)", "Returns a field of the given array as a certain type."},
-	{"setfield", m_setfield, "setfield(val, dtype, offset=0)", "Put a value into a specified place in a field defined by a data-type."},
 	{NULL, NULL, NULL, NULL}
 };
