@@ -13,42 +13,47 @@
 #include "session/docs.h"
 #include "backend/cuda_plugin.h"
 
-static const struct arr_func *const tables[] = {
-	arr_creation_funcs, arr_ufunc_funcs, arr_reduce_funcs, arr_manip_funcs, arr_index_funcs,
-	arr_sort_funcs, arr_stat_funcs, arr_linalg_top_funcs, arr_linalg_funcs, arr_fft_funcs,
-	arr_random_funcs, arr_random_state_funcs, arr_random_bitgen_funcs, arr_random_multi_funcs, arr_io_funcs, arr_io_methods,
-	arr_pysource_funcs, arr_stride_funcs, arr_text_funcs, arr_format_funcs, arr_memmap_funcs, arr_memmap_methods, arr_matrix_funcs,
-	arr_nditer_funcs, arr_core_methods,
-	arr_reduce_methods, arr_manip_methods, arr_sort_methods, arr_linalg_methods, arr_dtype_funcs,
+/* the tables no namespace publishes (host mode's cupy.cuda objects, user
+ * kernels: registered through arr_hooks); every other table is read from
+ * arr_published, so a new table is documented without a line here */
+static const struct arr_func *const unpublished[] = {
 	arr_host_cupy_funcs, arr_host_cuda_funcs, arr_host_cuda_runtime_funcs, arr_host_ukernel_funcs,
-	arr_profiler_funcs,
-	arr_ndimage_funcs, arr_signal_funcs, arr_special_funcs, arr_scipy_linalg_funcs,
-	arr_ufunc_methods, arr_edit_funcs, arr_calculus_funcs, arr_polynomial_funcs, arr_poly1d_funcs,
 };
+
+/* one table of the lookup's order: the published ones namespace by namespace,
+ * then the unpublished, then the CUDA plugin's; NULL past the end */
+static const struct arr_func *table_at(int ns, size_t i)
+{
+	if (ns < NS_COUNT)
+		return arr_published(ns)[i];
+	if (ns == NS_COUNT)
+		return i < sizeof unpublished / sizeof unpublished[0] ? unpublished[i] : NULL;
+	const struct cuda_plugin *pl = cuda_plugin_peek();  /* its tables when it is loaded */
+	const struct arr_func *cuda_tables[] = {
+		pl ? pl->cupy_funcs : NULL, pl ? pl->cuda_funcs : NULL, pl ? pl->cuda_runtime_funcs : NULL,
+	};
+	for (size_t k = 0, n = 0; k < 3; k++)
+		if (cuda_tables[k] && n++ == i)
+			return cuda_tables[k];
+	return NULL;
+}
 
 const struct arr_func *docs_find(const struct value *v)
 {
 	if (!v || v->type != VT_BUILTIN || !v->u.bi.name)
 		return NULL;
-	const struct arr_func *byname = NULL;
-	/* the CUDA plugin's tables (cuda_plugin.h) when it is loaded */
-	const struct cuda_plugin *pl = cuda_plugin_peek();
-	const struct arr_func *cuda_tables[] = {
-		pl ? pl->cupy_funcs : NULL, pl ? pl->cuda_funcs : NULL,
-		pl ? pl->cuda_runtime_funcs : NULL,
-	};
-	const size_t ntables = sizeof tables / sizeof tables[0];
-	for (size_t i = 0; i < ntables + 3; i++)
-		for (const struct arr_func *f = i < ntables ? tables[i] : cuda_tables[i - ntables];
-		     f && f->name; f++) {
-			if (strcmp(f->name, v->u.bi.name) != 0)
-				continue;
-			if (f->fn == v->u.bi.fn)
-				return f;
-			if (!byname)
-				byname = f;
-		}
-	/* a bound method built by name (fn differs): the same name's entry */
+	const struct arr_func *byname = NULL, *t;
+	for (int ns = 0; ns <= NS_COUNT + 1; ns++)
+		for (size_t i = 0; (t = table_at(ns, i)); i++)
+			for (const struct arr_func *f = t; f->name; f++) {
+				if (strcmp(f->name, v->u.bi.name) != 0)
+					continue;
+				if (f->fn == v->u.bi.fn)
+					return f;
+				if (!byname)
+					byname = f;
+			}
+/* a bound method built by name (fn differs): the same name's entry */
 	return v->u.bi.self ? byname : NULL;
 }
 
