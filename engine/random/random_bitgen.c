@@ -891,41 +891,17 @@ static const struct objtype bitgen_types[5] = {
 	 .repr = bitgen_repr, .attrs = bitgen_attrs},
 };
 
-static struct value *make_kind(struct eval *ev, int kind, const char *name, int argc, struct value **argv,
-			       const struct kwargs *kw)
+/* PCG64(seed=None), PCG64DXSM, MT19937, SFC64: one entry, the kind named by the builtin */
+static struct value *f_seeded(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
+			      const struct kwargs *kw)
 {
 	struct value *sv = NULL;
-	if (args_parse(ev, name, argc, argv, kw, "|seed", &sv) < 0)
+	int kind = 0;
+	while (kind < BG_SFC64 && strcmp(bi->name, kind_names[kind]))
+		kind++;
+	if (args_parse(ev, kind_names[kind], argc, argv, kw, "|seed", &sv) < 0)
 		return NULL;
 	return rnd_bitgen_new(ev, kind, sv);
-}
-
-static struct value *f_PCG64(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
-			     const struct kwargs *kw)
-{
-	(void)bi;
-	return make_kind(ev, BG_PCG64, "PCG64", argc, argv, kw);
-}
-
-static struct value *f_PCG64DXSM(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
-				 const struct kwargs *kw)
-{
-	(void)bi;
-	return make_kind(ev, BG_PCG64DXSM, "PCG64DXSM", argc, argv, kw);
-}
-
-static struct value *f_MT19937(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
-			       const struct kwargs *kw)
-{
-	(void)bi;
-	return make_kind(ev, BG_MT19937, "MT19937", argc, argv, kw);
-}
-
-static struct value *f_SFC64(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
-			     const struct kwargs *kw)
-{
-	(void)bi;
-	return make_kind(ev, BG_SFC64, "SFC64", argc, argv, kw);
 }
 
 /* Philox(seed=None, counter=None, key=None): key replaces the seeded key */
@@ -979,11 +955,11 @@ static struct value *f_Generator(struct eval *ev, const struct builtin *bi, int 
 const struct arr_func arr_random_bitgen_funcs[] = {
 	{"SeedSequence", f_SeedSequence, "SeedSequence(entropy=None, *, spawn_key=(), pool_size=4)",
 	 "Mixes entropy into seeds for the bit generators, as NumPy's."},
-	{"PCG64", f_PCG64, "PCG64(seed=None)", "The PCG-64 (XSL-RR) bit generator."},
-	{"PCG64DXSM", f_PCG64DXSM, "PCG64DXSM(seed=None)", "The PCG-64 DXSM bit generator."},
-	{"MT19937", f_MT19937, "MT19937(seed=None)", "The Mersenne Twister bit generator."},
+	{"PCG64", f_seeded, "PCG64(seed=None)", "The PCG-64 (XSL-RR) bit generator."},
+	{"PCG64DXSM", f_seeded, "PCG64DXSM(seed=None)", "The PCG-64 DXSM bit generator."},
+	{"MT19937", f_seeded, "MT19937(seed=None)", "The Mersenne Twister bit generator."},
 	{"Philox", f_Philox, "Philox(seed=None, counter=None, key=None)", "The Philox 4x64-10 counter-based bit generator."},
-	{"SFC64", f_SFC64, "SFC64(seed=None)", "Chris Doty-Humphrey's Small Fast Chaotic bit generator."},
+	{"SFC64", f_seeded, "SFC64(seed=None)", "Chris Doty-Humphrey's Small Fast Chaotic bit generator."},
 	{"Generator", f_Generator, "Generator(bit_generator)", "A Generator drawing from bit_generator."},
 	{NULL, NULL, NULL, NULL}
 };
