@@ -152,16 +152,9 @@ static struct value *f_zeros(struct eval *ev, const struct builtin *bi, int argc
 		fdt_decref(d);
 		return NULL;
 	}
-	if (sh->type == VT_TUPLE || sh->type == VT_LIST) {
-		if (arr_parse_shape(ev, sh, &ndim, shape) < 0) {
-			fdt_decref(d);
-			return NULL;
-		}
-	} else if (val_as_int64(ev, sh, &shape[0]) < 0) {
+	if (arr_parse_shape(ev, sh, &ndim, shape) < 0) {
 		fdt_decref(d);
 		return NULL;
-	} else {
-		ndim = 1;
 	}
 	if (!d->sized && d->kind != FK_V && d->kind != FK_SUB) {
 		/* np.zeros(3, dtype=str): NumPy's one character */

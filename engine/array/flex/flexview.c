@@ -31,7 +31,7 @@ struct value *flex_recarray(struct eval *ev, const struct builtin *bi, int argc,
 		*names = NULL, *titles = NULL, *byteorder = NULL, *aligned = NULL, *order = NULL;
 	struct fdt *d = NULL;
 	int64_t shape[ND_MAXDIM];
-	int ndim = 1, k;
+	int ndim, k;
 	struct farr *a;
 	(void)bi;
 	if (args_parse(ev, "recarray", argc, argv, kw, "shape|dtype,buf,offset,strides,formats,names,titles,"
@@ -47,12 +47,7 @@ struct value *flex_recarray(struct eval *ev, const struct builtin *bi, int argc,
 		fdt_decref(d);
 		return err_set(ev, TY_NotImplementedError, "np.recarray of a dtype without fields is not supported by Lumen");
 	}
-	if (sh->type == VT_TUPLE || sh->type == VT_LIST) {
-		if (arr_parse_shape(ev, sh, &ndim, shape) < 0) {
-			fdt_decref(d);
-			return NULL;
-		}
-	} else if (val_as_int64(ev, sh, &shape[0]) < 0) {
+	if (arr_parse_shape(ev, sh, &ndim, shape) < 0) {
 		fdt_decref(d);
 		return NULL;
 	}
