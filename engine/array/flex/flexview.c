@@ -15,14 +15,6 @@
 #include "lang/error.h"
 #include "lang/args.h"
 
-static struct value *kwarg(const struct kwargs *kw, const char *name)
-{
-	for (int i = 0; kw && i < kw->n; i++)
-		if (!strcmp(kw->names[i], name))
-			return kw->vals[i];
-	return NULL;
-}
-
 /* np.recarray(shape, dtype=None, ...): zeroed, as NumPy's uninitialised */
 struct value *flex_recarray(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
 				const struct kwargs *kw)
@@ -172,7 +164,7 @@ static struct value *m_view(struct eval *ev, const struct builtin *bi, int argc,
 			    const struct kwargs *kw)
 {
 	struct ndarray *a = arr_borrow(bi->self);
-	struct value *dtv = kwarg(kw, "dtype"), *type = kwarg(kw, "type");
+	struct value *dtv = args_kw(kw, "dtype"), *type = args_kw(kw, "type");
 	struct fdt *d = NULL;
 	int k;
 	if (!dtv && argc > 0)
