@@ -30,10 +30,7 @@ static builtin_fn prev_fn(const char *name)
 static struct value *call_prev(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
 			       const struct kwargs *kw)
 {
-	builtin_fn fn = prev_fn(bi->name);
-	if (!fn)
-		return err_set(ev, TY_AttributeError, "module 'numpy' has no attribute '%s'", bi->name);
-	return fn(ev, bi, argc, argv, kw);
+	return arr_call_next(ev, NS_TOP, arr_flex_funcs, bi, argc, argv, kw);
 }
 
 static int cupy_refuses(struct eval *ev, const struct builtin *bi)

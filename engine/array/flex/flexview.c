@@ -153,10 +153,7 @@ static struct value *call_prev(struct eval *ev, const struct builtin *bi, int ar
 			       const struct kwargs *kw)
 {
 	/* methods: the first name published wins (arrattr.c), this table is first */
-	builtin_fn fn = arr_published_next(NS_METHODS, arr_flex_methods, bi->name);
-	if (!fn)
-		return err_set(ev, TY_AttributeError, "'numpy.ndarray' object has no attribute '%s'", bi->name);
-	return fn(ev, bi, argc, argv, kw);
+	return arr_call_next(ev, NS_METHODS, arr_flex_methods, bi, argc, argv, kw);
 }
 
 /* a.view(dtype=None, type=None) of a numeric array as records or strings */

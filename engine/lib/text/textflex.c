@@ -25,10 +25,7 @@ const struct arr_func arr_textflex_funcs[];
 static struct value *call_prev(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
 			       const struct kwargs *kw)
 {
-	builtin_fn fn = arr_published_next(NS_TOP, arr_textflex_funcs, bi->name);
-	if (!fn)
-		return err_set(ev, TY_AttributeError, "module 'numpy' has no attribute '%s'", bi->name);
-	return fn(ev, bi, argc, argv, kw);
+	return arr_call_next(ev, NS_TOP, arr_textflex_funcs, bi, argc, argv, kw);
 }
 
 static int one_char(struct eval *ev, struct value *v, int def, const char *what, int *out)
