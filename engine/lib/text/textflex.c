@@ -458,11 +458,7 @@ static struct value *f_genfromtxt(struct eval *ev, const struct builtin *bi, int
 }
 
 const struct arr_func arr_textflex_funcs[] = {
-	{"loadtxt", f_loadtxt,
-	 "loadtxt(fname, dtype=<class 'float'>, comments='#', delimiter=None, converters=None, skiprows=0, usecols=None, unpack=False, ndmin=0, encoding=None, max_rows=None, *, quotechar=None, like=None)",
-	 "Load data from a text file."},
-	{"genfromtxt", f_genfromtxt,
-	 "genfromtxt(fname, dtype=<class 'float'>, comments='#', delimiter=None, skip_header=0, skip_footer=0, converters=None, missing_values=None, filling_values=None, usecols=None, names=None, excludelist=None, deletechars=\" !#$%&'()*+,-./:;<=>?@[\\\\]^{|}~\", replace_space='_', autostrip=False, case_sensitive=True, defaultfmt='f%i', unpack=None, usemask=False, loose=True, invalid_raise=True, max_rows=None, encoding=None, *, ndmin=0, like=None)",
-	 "Load data from a text file, with missing values handled as specified."},
+	{"loadtxt", f_loadtxt, TXT_LOADTXT_SIG, TXT_LOADTXT_DOC},
+	{"genfromtxt", f_genfromtxt, TXT_GENFROMTXT_SIG, TXT_GENFROMTXT_DOC},
 	{NULL, NULL, NULL, NULL}
 };
