@@ -390,14 +390,16 @@ static struct value *ss_m_generate_state(struct eval *ev, const struct builtin *
 	return arr_wrap(ev, a);
 }
 
-static struct value *ss_m_spawn(struct eval *ev, const struct builtin *bi, int argc,
-				struct value **argv, const struct kwargs *kw)
+/* spawn(n_children) of a SeedSequence (a list of SeedSequences) or of a bit
+ * generator (a list of bit generators of its kind) */
+static struct value *m_spawn(struct eval *ev, const struct builtin *bi, int argc,
+			     struct value **argv, const struct kwargs *kw)
 {
 	struct value *nv;
 	int64_t n;
 	if (args_parse(ev, "spawn", argc, argv, kw, "n_children", &nv) < 0 || val_as_int64(ev, nv, &n) < 0)
 		return NULL;
-	return seedseq_spawn(ev, bi->self, n);
+	return seedseq_of(bi->self) ? seedseq_spawn(ev, bi->self, n) : rnd_bitgen_spawn(ev, bi->self, n);
 }
 
 static struct value *seedseq_getattr(struct eval *ev, struct value *self, const char *name)
@@ -431,7 +433,7 @@ static struct value *seedseq_getattr(struct eval *ev, struct value *self, const 
 	if (!strcmp(name, "generate_state"))
 		return val_builtin("generate_state", ss_m_generate_state, self, NULL);
 	if (!strcmp(name, "spawn"))
-		return val_builtin("spawn", ss_m_spawn, self, NULL);
+		return val_builtin("spawn", m_spawn, self, NULL);
 	return NULL;
 }
 
@@ -806,16 +808,6 @@ static struct value *bg_m_jumped(struct eval *ev, const struct builtin *bi, int 
 	return nb;
 }
 
-static struct value *bg_m_spawn(struct eval *ev, const struct builtin *bi, int argc,
-				struct value **argv, const struct kwargs *kw)
-{
-	struct value *nv;
-	int64_t n;
-	if (args_parse(ev, "spawn", argc, argv, kw, "n_children", &nv) < 0 || val_as_int64(ev, nv, &n) < 0)
-		return NULL;
-	return rnd_bitgen_spawn(ev, bi->self, n);
-}
-
 /* random_raw(size=None, output=True): the raw words (MT19937's 32-bit) */
 static struct value *bg_m_random_raw(struct eval *ev, const struct builtin *bi, int argc,
 				     struct value **argv, const struct kwargs *kw)
@@ -854,7 +846,7 @@ static struct value *bitgen_getattr(struct eval *ev, struct value *self, const c
 	if (!strcmp(name, "seed_seq"))
 		return val_incref(b->seq);
 	if (!strcmp(name, "spawn"))
-		return val_builtin("spawn", bg_m_spawn, self, NULL);
+		return val_builtin("spawn", m_spawn, self, NULL);
 	if (!strcmp(name, "random_raw"))
 		return val_builtin("random_raw", bg_m_random_raw, self, NULL);
 	if (!strcmp(name, "jumped") && kind != BG_SFC64)
