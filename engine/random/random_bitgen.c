@@ -671,6 +671,17 @@ static int words_of(struct eval *ev, struct value *v, uint64_t *out, int64_t nw)
 	return 0;
 }
 
+/* MT19937's key from a state's 624 words */
+static int mt_key(struct eval *ev, struct pcg64 *p, struct value *v)
+{
+	uint64_t key[624];
+	if (words_of(ev, v, key, 624) < 0)
+		return -1;
+	for (int k = 0; k < 624; k++)
+		p->o.mt.key[k] = (uint32_t)key[k];
+	return 0;
+}
+
 /* bit_generator.state = value */
 static int bitgen_set_state(struct eval *ev, struct value *self, struct value *v)
 {
@@ -685,11 +696,8 @@ static int bitgen_set_state(struct eval *ev, struct value *self, struct value *v
 		if (v->u.seq.n < 3 || (v->u.seq.n != 3 && v->u.seq.n != 5) || !(s = val_as_cstr(v->u.seq.items[0])) ||
 		    strcmp(s, "MT19937"))
 			return err_set(ev, TY_ValueError, "state is not a legacy MT19937 state"), -1;
-		uint64_t key[624];
-		if (words_of(ev, v->u.seq.items[1], key, 624) < 0 || val_as_int64(ev, v->u.seq.items[2], &i) < 0)
+		if (mt_key(ev, &p, v->u.seq.items[1]) < 0 || val_as_int64(ev, v->u.seq.items[2], &i) < 0)
 			return -1;
-		for (int k = 0; k < 624; k++)
-			p.o.mt.key[k] = (uint32_t)key[k];
 		p.o.mt.pos = i < 0 || i > 624 ? 624 : (int)i;
 		b->st = p;
 		return 0;
@@ -703,17 +711,13 @@ static int bitgen_set_state(struct eval *ev, struct value *self, struct value *v
 	if (!(in = need(ev, v, "state")))
 		return -1;
 	switch (kind) {
-	case BG_MT19937: {
-		uint64_t key[624];
-		if (!(x = need(ev, in, "key")) || words_of(ev, x, key, 624) < 0 || !(x = need(ev, in, "pos")) ||
+	case BG_MT19937:
+		if (!(x = need(ev, in, "key")) || mt_key(ev, &p, x) < 0 || !(x = need(ev, in, "pos")) ||
 		    val_as_int64(ev, x, &i) < 0)
 			return -1;
-		for (int k = 0; k < 624; k++)
-			p.o.mt.key[k] = (uint32_t)key[k];
 		p.o.mt.pos = i < 0 || i > 624 ? 624 : (int)i;
 		b->st = p;
 		return 0;
-	}
 	case BG_PHILOX:
 		if (!(x = need(ev, in, "counter")) || words_of(ev, x, p.o.ph.ctr, 4) < 0 ||
 		    !(x = need(ev, in, "key")) || words_of(ev, x, p.o.ph.key, 2) < 0 ||
