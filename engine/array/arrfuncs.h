@@ -183,5 +183,10 @@ const struct arr_func *const *arr_published(enum arr_ns ns);
  * Tables that wrap names (lib/datetime, array/flex, lib/text/textflex) call
  * on through it, so wrappers chain in publishing order, never in a circle. */
 builtin_fn arr_published_next(enum arr_ns ns, const struct arr_func *own, const char *name);
+/* Calls on to arr_published_next(ns, own, bi->name) with the same arguments;
+ * none there: AttributeError "module 'numpy' has no attribute 'x'" (NS_TOP)
+ * or "'numpy.ndarray' object has no attribute 'x'" (NS_METHODS). */
+struct value *arr_call_next(struct eval *ev, enum arr_ns ns, const struct arr_func *own, const struct builtin *bi,
+			    int argc, struct value **argv, const struct kwargs *kw);
 
 #endif

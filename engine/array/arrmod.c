@@ -62,6 +62,17 @@ builtin_fn arr_published_next(enum arr_ns ns, const struct arr_func *own, const 
 	return fn;
 }
 
+struct value *arr_call_next(struct eval *ev, enum arr_ns ns, const struct arr_func *own, const struct builtin *bi,
+			    int argc, struct value **argv, const struct kwargs *kw)
+{
+	builtin_fn fn = arr_published_next(ns, own, bi->name);
+	if (!fn)
+		return ns == NS_METHODS
+			? err_set(ev, TY_AttributeError, "'numpy.ndarray' object has no attribute '%s'", bi->name)
+			: err_set(ev, TY_AttributeError, "module 'numpy' has no attribute '%s'", bi->name);
+	return fn(ev, bi, argc, argv, kw);
+}
+
 struct arr_hooks arr_hooks;
 
 /* the table of one of the CUDA namespaces (arr_hooks; waits for the

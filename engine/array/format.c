@@ -39,6 +39,25 @@ static char *sb_finish(struct eval *ev, struct sbuf *b)
 	return s ? s : err_nomem(ev);
 }
 
+void fmt_add_suffix(struct sbuf *out, struct sbuf *extra, size_t plen)
+{
+	if (!out->oom && !extra->oom) {
+		const char *nl = strrchr(out->s, '\n');
+		size_t last = out->n - (nl ? (size_t)(nl - out->s) + 1 : 0);
+		if ((long)(last + extra->n + 1) > fmt_opts.linewidth) {
+			sb_adds(out, "\n");
+			sb_addrep(out, ' ', plen);
+		} else {
+			sb_adds(out, " ");
+		}
+		sb_add(out, extra->s, extra->n);
+	}
+	out->oom |= extra->oom;
+	free(extra->s);
+	extra->s = NULL;
+	extra->n = extra->cap = 0;
+}
+
 static char *dup_or_err(struct eval *ev, const char *s)
 {
 	char *d = strdup(s);
@@ -696,19 +715,7 @@ char *fmt_array_repr(struct eval *ev, const struct ndarray *a)
 		sb_adds(&extra, dtype_table[a->dtype].name);
 	}
 	sb_adds(&extra, ")");
-	if (!out.oom && !extra.oom) {
-		const char *nl = strrchr(out.s, '\n');
-		size_t last = out.n - (nl ? (size_t)(nl - out.s) + 1 : 0);
-		if ((long)(last + extra.n + 1) > fmt_opts.linewidth) {
-			sb_adds(&out, "\n");
-			sb_addrep(&out, ' ', plen);
-		} else {
-			sb_adds(&out, " ");
-		}
-		sb_add(&out, extra.s, extra.n);
-	}
-	out.oom |= extra.oom;
-	free(extra.s);
+	fmt_add_suffix(&out, &extra, plen);
 	return sb_finish(ev, &out);
 }
 

@@ -45,6 +45,12 @@ void fmt_float_scalar(double x, int dtype, char *buf, size_t n);
 
 /* ---- internal to format*.c ---- */
 
+/* Appends a repr's suffix (extra: "dtype=int8)") to out: after a space, or
+ * on a new line indented plen when the last line would pass the linewidth,
+ * as NumPy wraps it; frees extra's text and carries its oom into out. */
+struct sbuf;
+void fmt_add_suffix(struct sbuf *out, struct sbuf *extra, size_t plen);
+
 /* Dragon4's options (NumPy's format_float_positional / _scientific). */
 struct fmt_d4 {
 	int unique;      /* shortest digits that round-trip in the dtype */

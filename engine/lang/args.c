@@ -129,3 +129,17 @@ int args_count(struct eval *ev, const char *fname, int argc, int lo, int hi)
 	}
 	return 0;
 }
+
+struct value *args_kw(const struct kwargs *kw, const char *name)
+{
+	for (int i = 0; kw && i < kw->n; i++)
+		if (!strcmp(kw->names[i], name))
+			return kw->vals[i];
+	return NULL;
+}
+
+struct value *args_at(int argc, struct value **argv, const struct kwargs *kw, int pos, const char *name)
+{
+	struct value *v = args_kw(kw, name);
+	return v ? v : pos < argc ? argv[pos] : NULL;
+}

@@ -28,6 +28,13 @@ int args_int(struct eval *ev, struct value *v, int64_t def, int64_t *out);
 int args_bool(struct eval *ev, struct value *v, int def, int *out);
 int args_double(struct eval *ev, struct value *v, double def, double *out);
 
+/* The keyword argument name (borrowed), or NULL when it is not given. */
+struct value *args_kw(const struct kwargs *kw, const char *name);
+/* The argument by keyword name, else at position pos (borrowed); NULL when
+ * neither is given.  For builtins that look at a few arguments and pass the
+ * call on whole (the flexible-dtype wrappers). */
+struct value *args_at(int argc, struct value **argv, const struct kwargs *kw, int pos, const char *name);
+
 /* The count check of a builtin taking only positional arguments, lo to hi
  * of them: 0, or -1 with CPython's TypeError ("get expected at least 1
  * argument, got 0", "len() takes exactly one argument (2 given)"). */

@@ -1017,6 +1017,32 @@ int ev_exec_source(struct eval *ev, const char *src, size_t len, const char *nam
 	return r;
 }
 
+struct value *ev_source_module(struct eval *ev, const char *name, struct value *g, const char *src, size_t len,
+			       const char *hide)
+{
+	struct value *saved = ev->globals, *mod = NULL;
+	char where[64];
+	snprintf(where, sizeof where, "<%s>", name);
+	ev->globals = g;
+	int rc = ev_exec_source(ev, src, len, where, 0, 0, NULL);
+	ev->globals = saved;
+	if (rc == 0 && (mod = val_module_new(name))) {
+		struct dict *d = g->u.dict;
+		for (size_t i = 0; i < d->n; i++) {
+			const char *k = d->entries[i].key ? val_as_cstr(d->entries[i].key) : NULL;
+			if (k && k[0] != '_' && !(hide && !strcmp(k, hide)) &&
+			    module_add(mod, k, val_incref(d->entries[i].val)) < 0) {
+				val_decref(mod);
+				mod = err_nomem(ev);
+				break;
+			}
+		}
+	} else if (rc == 0) {
+		err_nomem(ev);
+	}
+	return mod;
+}
+
 struct value *ev_eval_string(struct eval *ev, const char *src, size_t len)
 {
 	return ev_eval_string_in(ev, src, len, NULL);

@@ -79,6 +79,13 @@ char *ev_function_repr(struct function *f);
  * Returns 0, or -1 with the error set. */
 int ev_exec_source(struct eval *ev, const char *src, size_t len, const char *name,
 		   int cellno, int want_result, struct value **result);
+/* Runs src (len bytes) as the body of module name in the globals g (a dict,
+ * borrowed, that the caller filled: __name__, builtins the source calls) and
+ * returns the module of its public names: those not starting with '_', nor
+ * equal to hide (NULL: none; "np" for a source's own `import numpy as np`).
+ * NULL with the error set. */
+struct value *ev_source_module(struct eval *ev, const char *name, struct value *g, const char *src, size_t len,
+			       const char *hide);
 /* Parses src as an AST and runs it: the parsed form for repeated runs. */
 struct code;
 struct code *ev_compile(struct eval *ev, const char *src, size_t len, const char *name,

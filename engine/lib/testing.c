@@ -225,30 +225,12 @@ struct value *arr_testing_module(struct eval *ev, const char *name)
 	int cupy = !strcmp(name, "cupy.testing");
 	if (!cupy && strcmp(name, "numpy.testing"))
 		return NULL;
-	struct value *g = val_dict_new(), *saved = ev->globals, *mod = NULL;
+	struct value *g = val_dict_new(), *mod;
 	if (!g || dict_setstr(g, "__name__", val_cstr(name)) < 0 || dict_setstr(g, "_CUPY", val_bool(cupy)) < 0) {
 		val_decref(g);
 		return err_nomem(ev);
 	}
-	char where[32];
-	snprintf(where, sizeof where, "<%s>", name);
-	ev->globals = g;
-	int rc = ev_exec_source(ev, testing_src, sizeof testing_src - 1, where, 0, 0, NULL);
-	ev->globals = saved;
-	if (rc == 0 && (mod = val_module_new(name))) {
-		struct dict *d = g->u.dict;
-		for (size_t i = 0; i < d->n; i++) {
-			const char *k = d->entries[i].key ? val_as_cstr(d->entries[i].key) : NULL;
-			if (k && k[0] != '_' && strcmp(k, "np") &&
-			    module_add(mod, k, val_incref(d->entries[i].val)) < 0) {
-				val_decref(mod);
-				mod = err_nomem(ev);
-				break;
-			}
-		}
-	} else if (rc == 0) {
-		err_nomem(ev);
-	}
+	mod = ev_source_module(ev, name, g, testing_src, sizeof testing_src - 1, "np");
 	val_decref(g);
 	return mod;
 }

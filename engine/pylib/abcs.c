@@ -70,11 +70,10 @@ static char *number_repr(struct eval *ev, struct value *self)
 
 static const struct objtype number_inst_type = {.name = "Number", .repr = number_repr};
 
-/* a user instance whose class defines (or inherits) the method name */
-static int has_method(struct eval *ev, struct value *v, const char *name)
+/* v (a class or an instance) has the attribute name, not set to None
+ * (`__hash__ = None` takes Hashable away); a failed lookup is no */
+static int has_attr(struct eval *ev, struct value *v, const char *name)
 {
-	if (!cls_is_instance(v))
-		return 0;
 	struct value *m = val_getattr(ev, v, name);
 	if (!m) {
 		err_clear(ev);
@@ -83,6 +82,12 @@ static int has_method(struct eval *ev, struct value *v, const char *name)
 	int ok = m->type != VT_NONE;
 	val_decref(m);
 	return ok;
+}
+
+/* a user instance whose class defines (or inherits) the method name */
+static int has_method(struct eval *ev, struct value *v, const char *name)
+{
+	return cls_is_instance(v) && has_attr(ev, v, name);
 }
 
 /* the numbers tower: 4 Integral, 3 Rational, 2 Real, 1 Complex (and
@@ -254,16 +259,7 @@ static int abc_subclasscheck(struct eval *ev, struct value *self, struct value *
 			[A_CONTAINER] = "__contains__", [A_HASHABLE] = "__hash__", [A_CALLABLE] = "__call__",
 			[A_REVERSIBLE] = "__reversed__",
 		};
-		if (!hooks[o->a])
-			return 0;
-		struct value *m = val_getattr(ev, c, hooks[o->a]);
-		if (!m) {
-			err_clear(ev);
-			return 0;
-		}
-		int ok = m->type != VT_NONE;
-		val_decref(m);
-		return ok;
+		return hooks[o->a] && has_attr(ev, c, hooks[o->a]);
 	} else {
 		return 0;
 	}

@@ -47,7 +47,7 @@ struct value *pylib_module(struct eval *ev, const char *name, const struct pyfn 
 struct value *pylib_source_module(struct eval *ev, const char *name, const char *src,
 				  const struct pyfn *fns, size_t n)
 {
-	struct value *g = val_dict_new(), *saved = ev->globals, *mod = NULL;
+	struct value *g = val_dict_new(), *mod;
 	if (!g || dict_setstr(g, "__name__", val_cstr(name)) < 0) {
 		val_decref(g);
 		return err_nomem(ev);
@@ -57,24 +57,7 @@ struct value *pylib_source_module(struct eval *ev, const char *name, const char 
 			val_decref(g);
 			return err_nomem(ev);
 		}
-	char where[64];
-	snprintf(where, sizeof where, "<%s>", name);
-	ev->globals = g;
-	int rc = ev_exec_source(ev, src, strlen(src), where, 0, 0, NULL);
-	ev->globals = saved;
-	if (rc == 0 && (mod = val_module_new(name))) {
-		struct dict *d = g->u.dict;
-		for (size_t i = 0; i < d->n; i++) {
-			const char *k = d->entries[i].key ? val_as_cstr(d->entries[i].key) : NULL;
-			if (k && k[0] != '_' && module_add(mod, k, val_incref(d->entries[i].val)) < 0) {
-				val_decref(mod);
-				mod = err_nomem(ev);
-				break;
-			}
-		}
-	} else if (rc == 0) {
-		err_nomem(ev);
-	}
+	mod = ev_source_module(ev, name, g, src, strlen(src), NULL);
 	val_decref(g);
 	return mod;
 }

@@ -390,14 +390,16 @@ static struct value *ss_m_generate_state(struct eval *ev, const struct builtin *
 	return arr_wrap(ev, a);
 }
 
-static struct value *ss_m_spawn(struct eval *ev, const struct builtin *bi, int argc,
-				struct value **argv, const struct kwargs *kw)
+/* spawn(n_children) of a SeedSequence (a list of SeedSequences) or of a bit
+ * generator (a list of bit generators of its kind) */
+static struct value *m_spawn(struct eval *ev, const struct builtin *bi, int argc,
+			     struct value **argv, const struct kwargs *kw)
 {
 	struct value *nv;
 	int64_t n;
 	if (args_parse(ev, "spawn", argc, argv, kw, "n_children", &nv) < 0 || val_as_int64(ev, nv, &n) < 0)
 		return NULL;
-	return seedseq_spawn(ev, bi->self, n);
+	return seedseq_of(bi->self) ? seedseq_spawn(ev, bi->self, n) : rnd_bitgen_spawn(ev, bi->self, n);
 }
 
 static struct value *seedseq_getattr(struct eval *ev, struct value *self, const char *name)
@@ -431,7 +433,7 @@ static struct value *seedseq_getattr(struct eval *ev, struct value *self, const 
 	if (!strcmp(name, "generate_state"))
 		return val_builtin("generate_state", ss_m_generate_state, self, NULL);
 	if (!strcmp(name, "spawn"))
-		return val_builtin("spawn", ss_m_spawn, self, NULL);
+		return val_builtin("spawn", m_spawn, self, NULL);
 	return NULL;
 }
 
@@ -669,6 +671,17 @@ static int words_of(struct eval *ev, struct value *v, uint64_t *out, int64_t nw)
 	return 0;
 }
 
+/* MT19937's key from a state's 624 words */
+static int mt_key(struct eval *ev, struct pcg64 *p, struct value *v)
+{
+	uint64_t key[624];
+	if (words_of(ev, v, key, 624) < 0)
+		return -1;
+	for (int k = 0; k < 624; k++)
+		p->o.mt.key[k] = (uint32_t)key[k];
+	return 0;
+}
+
 /* bit_generator.state = value */
 static int bitgen_set_state(struct eval *ev, struct value *self, struct value *v)
 {
@@ -683,11 +696,8 @@ static int bitgen_set_state(struct eval *ev, struct value *self, struct value *v
 		if (v->u.seq.n < 3 || (v->u.seq.n != 3 && v->u.seq.n != 5) || !(s = val_as_cstr(v->u.seq.items[0])) ||
 		    strcmp(s, "MT19937"))
 			return err_set(ev, TY_ValueError, "state is not a legacy MT19937 state"), -1;
-		uint64_t key[624];
-		if (words_of(ev, v->u.seq.items[1], key, 624) < 0 || val_as_int64(ev, v->u.seq.items[2], &i) < 0)
+		if (mt_key(ev, &p, v->u.seq.items[1]) < 0 || val_as_int64(ev, v->u.seq.items[2], &i) < 0)
 			return -1;
-		for (int k = 0; k < 624; k++)
-			p.o.mt.key[k] = (uint32_t)key[k];
 		p.o.mt.pos = i < 0 || i > 624 ? 624 : (int)i;
 		b->st = p;
 		return 0;
@@ -701,17 +711,13 @@ static int bitgen_set_state(struct eval *ev, struct value *self, struct value *v
 	if (!(in = need(ev, v, "state")))
 		return -1;
 	switch (kind) {
-	case BG_MT19937: {
-		uint64_t key[624];
-		if (!(x = need(ev, in, "key")) || words_of(ev, x, key, 624) < 0 || !(x = need(ev, in, "pos")) ||
+	case BG_MT19937:
+		if (!(x = need(ev, in, "key")) || mt_key(ev, &p, x) < 0 || !(x = need(ev, in, "pos")) ||
 		    val_as_int64(ev, x, &i) < 0)
 			return -1;
-		for (int k = 0; k < 624; k++)
-			p.o.mt.key[k] = (uint32_t)key[k];
 		p.o.mt.pos = i < 0 || i > 624 ? 624 : (int)i;
 		b->st = p;
 		return 0;
-	}
 	case BG_PHILOX:
 		if (!(x = need(ev, in, "counter")) || words_of(ev, x, p.o.ph.ctr, 4) < 0 ||
 		    !(x = need(ev, in, "key")) || words_of(ev, x, p.o.ph.key, 2) < 0 ||
@@ -806,16 +812,6 @@ static struct value *bg_m_jumped(struct eval *ev, const struct builtin *bi, int 
 	return nb;
 }
 
-static struct value *bg_m_spawn(struct eval *ev, const struct builtin *bi, int argc,
-				struct value **argv, const struct kwargs *kw)
-{
-	struct value *nv;
-	int64_t n;
-	if (args_parse(ev, "spawn", argc, argv, kw, "n_children", &nv) < 0 || val_as_int64(ev, nv, &n) < 0)
-		return NULL;
-	return rnd_bitgen_spawn(ev, bi->self, n);
-}
-
 /* random_raw(size=None, output=True): the raw words (MT19937's 32-bit) */
 static struct value *bg_m_random_raw(struct eval *ev, const struct builtin *bi, int argc,
 				     struct value **argv, const struct kwargs *kw)
@@ -854,7 +850,7 @@ static struct value *bitgen_getattr(struct eval *ev, struct value *self, const c
 	if (!strcmp(name, "seed_seq"))
 		return val_incref(b->seq);
 	if (!strcmp(name, "spawn"))
-		return val_builtin("spawn", bg_m_spawn, self, NULL);
+		return val_builtin("spawn", m_spawn, self, NULL);
 	if (!strcmp(name, "random_raw"))
 		return val_builtin("random_raw", bg_m_random_raw, self, NULL);
 	if (!strcmp(name, "jumped") && kind != BG_SFC64)
@@ -891,41 +887,17 @@ static const struct objtype bitgen_types[5] = {
 	 .repr = bitgen_repr, .attrs = bitgen_attrs},
 };
 
-static struct value *make_kind(struct eval *ev, int kind, const char *name, int argc, struct value **argv,
-			       const struct kwargs *kw)
+/* PCG64(seed=None), PCG64DXSM, MT19937, SFC64: one entry, the kind named by the builtin */
+static struct value *f_seeded(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
+			      const struct kwargs *kw)
 {
 	struct value *sv = NULL;
-	if (args_parse(ev, name, argc, argv, kw, "|seed", &sv) < 0)
+	int kind = 0;
+	while (kind < BG_SFC64 && strcmp(bi->name, kind_names[kind]))
+		kind++;
+	if (args_parse(ev, kind_names[kind], argc, argv, kw, "|seed", &sv) < 0)
 		return NULL;
 	return rnd_bitgen_new(ev, kind, sv);
-}
-
-static struct value *f_PCG64(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
-			     const struct kwargs *kw)
-{
-	(void)bi;
-	return make_kind(ev, BG_PCG64, "PCG64", argc, argv, kw);
-}
-
-static struct value *f_PCG64DXSM(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
-				 const struct kwargs *kw)
-{
-	(void)bi;
-	return make_kind(ev, BG_PCG64DXSM, "PCG64DXSM", argc, argv, kw);
-}
-
-static struct value *f_MT19937(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
-			       const struct kwargs *kw)
-{
-	(void)bi;
-	return make_kind(ev, BG_MT19937, "MT19937", argc, argv, kw);
-}
-
-static struct value *f_SFC64(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
-			     const struct kwargs *kw)
-{
-	(void)bi;
-	return make_kind(ev, BG_SFC64, "SFC64", argc, argv, kw);
 }
 
 /* Philox(seed=None, counter=None, key=None): key replaces the seeded key */
@@ -979,11 +951,11 @@ static struct value *f_Generator(struct eval *ev, const struct builtin *bi, int 
 const struct arr_func arr_random_bitgen_funcs[] = {
 	{"SeedSequence", f_SeedSequence, "SeedSequence(entropy=None, *, spawn_key=(), pool_size=4)",
 	 "Mixes entropy into seeds for the bit generators, as NumPy's."},
-	{"PCG64", f_PCG64, "PCG64(seed=None)", "The PCG-64 (XSL-RR) bit generator."},
-	{"PCG64DXSM", f_PCG64DXSM, "PCG64DXSM(seed=None)", "The PCG-64 DXSM bit generator."},
-	{"MT19937", f_MT19937, "MT19937(seed=None)", "The Mersenne Twister bit generator."},
+	{"PCG64", f_seeded, "PCG64(seed=None)", "The PCG-64 (XSL-RR) bit generator."},
+	{"PCG64DXSM", f_seeded, "PCG64DXSM(seed=None)", "The PCG-64 DXSM bit generator."},
+	{"MT19937", f_seeded, "MT19937(seed=None)", "The Mersenne Twister bit generator."},
 	{"Philox", f_Philox, "Philox(seed=None, counter=None, key=None)", "The Philox 4x64-10 counter-based bit generator."},
-	{"SFC64", f_SFC64, "SFC64(seed=None)", "Chris Doty-Humphrey's Small Fast Chaotic bit generator."},
+	{"SFC64", f_seeded, "SFC64(seed=None)", "Chris Doty-Humphrey's Small Fast Chaotic bit generator."},
 	{"Generator", f_Generator, "Generator(bit_generator)", "A Generator drawing from bit_generator."},
 	{NULL, NULL, NULL, NULL}
 };

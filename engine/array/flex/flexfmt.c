@@ -269,19 +269,7 @@ char *farr_repr(struct eval *ev, const struct farr *a)
 		sb_adds(&extra, "'");
 	}
 	sb_adds(&extra, ")");
-	if (!out.oom && !extra.oom) {
-		const char *nl = strrchr(out.s, '\n');
-		size_t last = out.n - (nl ? (size_t)(nl - out.s) + 1 : 0);
-		if ((long)(last + extra.n + 1) > fmt_opts.linewidth) {
-			sb_adds(&out, "\n");
-			sb_addrep(&out, ' ', plen);
-		} else {
-			sb_adds(&out, " ");
-		}
-		sb_add(&out, extra.s, extra.n);
-	}
-	out.oom |= extra.oom;
-	free(extra.s);
+	fmt_add_suffix(&out, &extra, plen);
 	char *s = sb_take(&out);
 	return s ? s : err_nomem(ev);
 }

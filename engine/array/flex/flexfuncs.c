@@ -30,25 +30,7 @@ static builtin_fn prev_fn(const char *name)
 static struct value *call_prev(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
 			       const struct kwargs *kw)
 {
-	builtin_fn fn = prev_fn(bi->name);
-	if (!fn)
-		return err_set(ev, TY_AttributeError, "module 'numpy' has no attribute '%s'", bi->name);
-	return fn(ev, bi, argc, argv, kw);
-}
-
-static struct value *kwarg(const struct kwargs *kw, const char *name)
-{
-	for (int i = 0; kw && i < kw->n; i++)
-		if (!strcmp(kw->names[i], name))
-			return kw->vals[i];
-	return NULL;
-}
-
-/* the argument at position pos or keyword name */
-static struct value *arg(int argc, struct value **argv, const struct kwargs *kw, int pos, const char *name)
-{
-	struct value *v = kwarg(kw, name);
-	return v ? v : pos < argc ? argv[pos] : NULL;
+	return arr_call_next(ev, NS_TOP, arr_flex_funcs, bi, argc, argv, kw);
 }
 
 static int cupy_refuses(struct eval *ev, const struct builtin *bi)
@@ -84,7 +66,7 @@ static struct value *f_dtype(struct eval *ev, const struct builtin *bi, int argc
 			     const struct kwargs *kw)
 {
 	struct fdt *d = NULL;
-	int k = fdt_parse(ev, arg(argc, argv, kw, 0, "dtype"), &d);
+	int k = fdt_parse(ev, args_at(argc, argv, kw, 0, "dtype"), &d);
 	if (k < 0)
 		return NULL;
 	return k ? fdt_value(ev, d) : call_prev(ev, bi, argc, argv, kw);
@@ -93,12 +75,12 @@ static struct value *f_dtype(struct eval *ev, const struct builtin *bi, int argc
 static struct value *f_array(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
 			     const struct kwargs *kw)
 {
-	struct value *obj = arg(argc, argv, kw, 0, "object"), *dtv = arg(argc, argv, kw, 1, "dtype");
+	struct value *obj = args_at(argc, argv, kw, 0, "object"), *dtv = args_at(argc, argv, kw, 1, "dtype");
 	struct fdt *d = NULL;
 	struct farr *a, *src;
 	int k;
 	if (!obj)
-		obj = arg(argc, argv, kw, 0, "a");
+		obj = args_at(argc, argv, kw, 0, "a");
 	k = fdt_parse(ev, dtv, &d);
 	if (k < 0)
 		return NULL;
@@ -139,7 +121,7 @@ static struct value *f_array(struct eval *ev, const struct builtin *bi, int argc
 static struct value *f_zeros(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
 			     const struct kwargs *kw)
 {
-	struct value *sh = arg(argc, argv, kw, 0, "shape"), *dtv = arg(argc, argv, kw, 1, "dtype");
+	struct value *sh = args_at(argc, argv, kw, 0, "shape"), *dtv = args_at(argc, argv, kw, 1, "dtype");
 	struct fdt *d = NULL;
 	int k = fdt_parse(ev, dtv, &d), ndim = 0;
 	int64_t shape[ND_MAXDIM];
@@ -152,16 +134,9 @@ static struct value *f_zeros(struct eval *ev, const struct builtin *bi, int argc
 		fdt_decref(d);
 		return NULL;
 	}
-	if (sh->type == VT_TUPLE || sh->type == VT_LIST) {
-		if (arr_parse_shape(ev, sh, &ndim, shape) < 0) {
-			fdt_decref(d);
-			return NULL;
-		}
-	} else if (val_as_int64(ev, sh, &shape[0]) < 0) {
+	if (arr_parse_shape(ev, sh, &ndim, shape) < 0) {
 		fdt_decref(d);
 		return NULL;
-	} else {
-		ndim = 1;
 	}
 	if (!d->sized && d->kind != FK_V && d->kind != FK_SUB) {
 		/* np.zeros(3, dtype=str): NumPy's one character */
@@ -180,7 +155,7 @@ static struct value *f_zeros(struct eval *ev, const struct builtin *bi, int argc
 static struct value *f_frombuffer(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
 				  const struct kwargs *kw)
 {
-	struct value *buf = arg(argc, argv, kw, 0, "buffer"), *dtv = arg(argc, argv, kw, 1, "dtype");
+	struct value *buf = args_at(argc, argv, kw, 0, "buffer"), *dtv = args_at(argc, argv, kw, 1, "dtype");
 	struct fdt *d = NULL;
 	int64_t count = -1, offset = 0, n, len;
 	int k = fdt_parse(ev, dtv, &d);
@@ -193,8 +168,8 @@ static struct value *f_frombuffer(struct eval *ev, const struct builtin *bi, int
 		err_set(ev, TY_TypeError, "a bytes-like object is required, not '%s'", buf ? val_type_name(buf) : "None");
 		goto fail;
 	}
-	if (args_int(ev, arg(argc, argv, kw, 2, "count"), -1, &count) < 0 ||
-	    args_int(ev, arg(argc, argv, kw, 3, "offset"), 0, &offset) < 0)
+	if (args_int(ev, args_at(argc, argv, kw, 2, "count"), -1, &count) < 0 ||
+	    args_int(ev, args_at(argc, argv, kw, 3, "offset"), 0, &offset) < 0)
 		goto fail;
 	len = (int64_t)buf->u.str->len;
 	if (offset < 0 || offset > len) {
@@ -233,8 +208,8 @@ fail:
 static struct value *f_fromiter(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
 				const struct kwargs *kw)
 {
-	struct value *it = arg(argc, argv, kw, 0, "iter"), *dtv = arg(argc, argv, kw, 1, "dtype");
-	struct value *count = arg(argc, argv, kw, 2, "count");
+	struct value *it = args_at(argc, argv, kw, 0, "iter"), *dtv = args_at(argc, argv, kw, 1, "dtype");
+	struct value *count = args_at(argc, argv, kw, 2, "count");
 	struct fdt *d = NULL;
 	int k = fdt_parse(ev, dtv, &d);
 	if (k <= 0)
@@ -270,11 +245,11 @@ static struct value *f_fromiter(struct eval *ev, const struct builtin *bi, int a
 static struct value *f_shape(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
 			     const struct kwargs *kw)
 {
-	struct value *a = arg(argc, argv, kw, 0, "a");
+	struct value *a = args_at(argc, argv, kw, 0, "a");
 	struct farr *f = farr_borrow(a);
 	if (!f)
 		return call_prev(ev, bi, argc, argv, kw);
-	if (!strcmp(bi->name, "size") && arg(argc, argv, kw, 1, "axis"))
+	if (!strcmp(bi->name, "size") && args_at(argc, argv, kw, 1, "axis"))
 		return err_set(ev, TY_NotImplementedError, "np.size(axis=) of a string or record array is not "
 			       "supported by Lumen");
 	return val_getattr(ev, a, bi->name);
@@ -306,7 +281,7 @@ static struct value *f_issubdtype(struct eval *ev, const struct builtin *bi, int
 static struct value *f_array_equal(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
 				   const struct kwargs *kw)
 {
-	struct value *x = arg(argc, argv, kw, 0, "a1"), *y = arg(argc, argv, kw, 1, "a2");
+	struct value *x = args_at(argc, argv, kw, 0, "a1"), *y = args_at(argc, argv, kw, 1, "a2");
 	struct farr *a, *b, *own = NULL;
 	if (!x || !y || (!farr_borrow(x) && !farr_borrow(y)))
 		return call_prev(ev, bi, argc, argv, kw);
@@ -544,10 +519,10 @@ static struct value *sort_farr(struct eval *ev, struct farr *a, struct value *ax
 static struct value *f_sort(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
 			    const struct kwargs *kw)
 {
-	struct farr *a = farr_borrow(arg(argc, argv, kw, 0, "a"));
+	struct farr *a = farr_borrow(args_at(argc, argv, kw, 0, "a"));
 	if (!a)
 		return call_prev(ev, bi, argc, argv, kw);
-	return sort_farr(ev, a, arg(argc, argv, kw, 1, "axis"), arg(argc, argv, kw, 3, "order"),
+	return sort_farr(ev, a, args_at(argc, argv, kw, 1, "axis"), args_at(argc, argv, kw, 3, "order"),
 			 !strcmp(bi->name, "argsort"), 0);
 }
 
@@ -555,7 +530,7 @@ static struct value *f_sort(struct eval *ev, const struct builtin *bi, int argc,
 static struct value *m_sort(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
 			    const struct kwargs *kw)
 {
-	return sort_farr(ev, bi->self->u.obj.p, arg(argc, argv, kw, 0, "axis"), arg(argc, argv, kw, 2, "order"),
+	return sort_farr(ev, bi->self->u.obj.p, args_at(argc, argv, kw, 0, "axis"), args_at(argc, argv, kw, 2, "order"),
 			 !strcmp(bi->name, "argsort"), !strcmp(bi->name, "sort"));
 }
 
@@ -622,7 +597,7 @@ static void key_free(struct key *k)
 static struct value *f_lexsort(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
 			       const struct kwargs *kw)
 {
-	struct value *keys = arg(argc, argv, kw, 0, "keys");
+	struct value *keys = args_at(argc, argv, kw, 0, "keys");
 	int any = 0, nk;
 	if (!keys || (keys->type != VT_TUPLE && keys->type != VT_LIST))
 		return call_prev(ev, bi, argc, argv, kw);
@@ -673,7 +648,7 @@ out:
 static struct value *f_unique(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
 			      const struct kwargs *kw)
 {
-	struct value *ar = arg(argc, argv, kw, 0, "ar"), *axis = arg(argc, argv, kw, 4, "axis");
+	struct value *ar = args_at(argc, argv, kw, 0, "ar"), *axis = args_at(argc, argv, kw, 4, "axis");
 	int ri = 0, rv = 0, rc = 0;
 	struct farr *a, *flat, *u = NULL;
 	struct value *out[4];
@@ -684,9 +659,9 @@ static struct value *f_unique(struct eval *ev, const struct builtin *bi, int arg
 		return NULL;
 	if (axis && axis->type != VT_NONE)
 		return err_set(ev, TY_NotImplementedError, "unique(axis=) of string arrays is not supported by Lumen");
-	if (args_bool(ev, arg(argc, argv, kw, 1, "return_index"), 0, &ri) < 0 ||
-	    args_bool(ev, arg(argc, argv, kw, 2, "return_inverse"), 0, &rv) < 0 ||
-	    args_bool(ev, arg(argc, argv, kw, 3, "return_counts"), 0, &rc) < 0)
+	if (args_bool(ev, args_at(argc, argv, kw, 1, "return_index"), 0, &ri) < 0 ||
+	    args_bool(ev, args_at(argc, argv, kw, 2, "return_inverse"), 0, &rv) < 0 ||
+	    args_bool(ev, args_at(argc, argv, kw, 3, "return_counts"), 0, &rc) < 0)
 		return NULL;
 	a = farr_borrow(ar) ? farr_copy(ev, farr_borrow(ar)) : farr_from_value(ev, ar, NULL);
 	if (!a)
@@ -759,7 +734,7 @@ fail:
 static struct value *f_concatenate(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
 				   const struct kwargs *kw)
 {
-	struct value *seq = arg(argc, argv, kw, 0, "arrays"), *axis = arg(argc, argv, kw, 1, "axis");
+	struct value *seq = args_at(argc, argv, kw, 0, "arrays"), *axis = args_at(argc, argv, kw, 1, "axis");
 	int any = 0;
 	int64_t total = 0, ax = 0;
 	struct farr *first = NULL, *r;
@@ -873,7 +848,7 @@ static int is_flex_arg(struct value *v)
 static struct value *f_promote_types(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
 				     const struct kwargs *kw)
 {
-	struct value *a = arg(argc, argv, kw, 0, "type1"), *b = arg(argc, argv, kw, 1, "type2");
+	struct value *a = args_at(argc, argv, kw, 0, "type1"), *b = args_at(argc, argv, kw, 1, "type2");
 	struct fdt *x, *y, *r;
 	if (!a || !b || (!is_flex_arg(a) && !is_flex_arg(b)))
 		return call_prev(ev, bi, argc, argv, kw);
@@ -925,8 +900,8 @@ static struct value *f_result_type(struct eval *ev, const struct builtin *bi, in
 static struct value *f_can_cast(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
 				const struct kwargs *kw)
 {
-	struct value *a = arg(argc, argv, kw, 0, "from_"), *b = arg(argc, argv, kw, 1, "to");
-	struct value *cv = arg(argc, argv, kw, 2, "casting");
+	struct value *a = args_at(argc, argv, kw, 0, "from_"), *b = args_at(argc, argv, kw, 1, "to");
+	struct value *cv = args_at(argc, argv, kw, 2, "casting");
 	const char *casting = cv && cv->type == VT_STR ? cv->u.str->s : "safe";
 	struct fdt *x, *y;
 	int ok;
@@ -965,7 +940,7 @@ static struct value *f_can_cast(struct eval *ev, const struct builtin *bi, int a
 static struct value *f_isrealobj(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
 				 const struct kwargs *kw)
 {
-	struct value *x = arg(argc, argv, kw, 0, "x");
+	struct value *x = args_at(argc, argv, kw, 0, "x");
 	if (x && (x->type == VT_NONE || x->type == VT_STR || x->type == VT_BYTES || farr_borrow(x) || has_text(x)))
 		return val_bool(!strcmp(bi->name, "isrealobj"));
 	return call_prev(ev, bi, argc, argv, kw);
@@ -974,7 +949,7 @@ static struct value *f_isrealobj(struct eval *ev, const struct builtin *bi, int 
 static struct value *f_isreal(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
 			      const struct kwargs *kw)
 {
-	struct farr *a = farr_borrow(arg(argc, argv, kw, 0, "x"));
+	struct farr *a = farr_borrow(args_at(argc, argv, kw, 0, "x"));
 	if (!a)
 		return call_prev(ev, bi, argc, argv, kw);
 	/* NumPy: x.imag == 0, and a string array's imag is '' items, never 0 */
@@ -1060,7 +1035,7 @@ static struct value *scalar_call(struct eval *ev, struct value *f, int argc, str
 				       ab == AB_STR ? "str_" : "bytes_");
 		}
 	} else {
-		struct value *x = arg(argc, argv, kw, 0, "length_or_data"), *dtv = arg(argc, argv, kw, 1, "dtype");
+		struct value *x = args_at(argc, argv, kw, 0, "length_or_data"), *dtv = args_at(argc, argv, kw, 1, "dtype");
 		if (!x)
 			return err_set(ev, TY_TypeError, "void() missing required argument 'length_or_data' (pos 1)");
 		if (dtv) {

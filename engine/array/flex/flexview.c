@@ -15,14 +15,6 @@
 #include "lang/error.h"
 #include "lang/args.h"
 
-static struct value *kwarg(const struct kwargs *kw, const char *name)
-{
-	for (int i = 0; kw && i < kw->n; i++)
-		if (!strcmp(kw->names[i], name))
-			return kw->vals[i];
-	return NULL;
-}
-
 /* np.recarray(shape, dtype=None, ...): zeroed, as NumPy's uninitialised */
 struct value *flex_recarray(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
 				const struct kwargs *kw)
@@ -31,7 +23,7 @@ struct value *flex_recarray(struct eval *ev, const struct builtin *bi, int argc,
 		*names = NULL, *titles = NULL, *byteorder = NULL, *aligned = NULL, *order = NULL;
 	struct fdt *d = NULL;
 	int64_t shape[ND_MAXDIM];
-	int ndim = 1, k;
+	int ndim, k;
 	struct farr *a;
 	(void)bi;
 	if (args_parse(ev, "recarray", argc, argv, kw, "shape|dtype,buf,offset,strides,formats,names,titles,"
@@ -47,12 +39,7 @@ struct value *flex_recarray(struct eval *ev, const struct builtin *bi, int argc,
 		fdt_decref(d);
 		return err_set(ev, TY_NotImplementedError, "np.recarray of a dtype without fields is not supported by Lumen");
 	}
-	if (sh->type == VT_TUPLE || sh->type == VT_LIST) {
-		if (arr_parse_shape(ev, sh, &ndim, shape) < 0) {
-			fdt_decref(d);
-			return NULL;
-		}
-	} else if (val_as_int64(ev, sh, &shape[0]) < 0) {
+	if (arr_parse_shape(ev, sh, &ndim, shape) < 0) {
 		fdt_decref(d);
 		return NULL;
 	}
@@ -166,10 +153,7 @@ static struct value *call_prev(struct eval *ev, const struct builtin *bi, int ar
 			       const struct kwargs *kw)
 {
 	/* methods: the first name published wins (arrattr.c), this table is first */
-	builtin_fn fn = arr_published_next(NS_METHODS, arr_flex_methods, bi->name);
-	if (!fn)
-		return err_set(ev, TY_AttributeError, "'numpy.ndarray' object has no attribute '%s'", bi->name);
-	return fn(ev, bi, argc, argv, kw);
+	return arr_call_next(ev, NS_METHODS, arr_flex_methods, bi, argc, argv, kw);
 }
 
 /* a.view(dtype=None, type=None) of a numeric array as records or strings */
@@ -177,7 +161,7 @@ static struct value *m_view(struct eval *ev, const struct builtin *bi, int argc,
 			    const struct kwargs *kw)
 {
 	struct ndarray *a = arr_borrow(bi->self);
-	struct value *dtv = kwarg(kw, "dtype"), *type = kwarg(kw, "type");
+	struct value *dtv = args_kw(kw, "dtype"), *type = args_kw(kw, "type");
 	struct fdt *d = NULL;
 	int k;
 	if (!dtv && argc > 0)

@@ -62,19 +62,11 @@ static struct dt_val *dt_within(struct value *v)
 }
 
 /* kwargs value by name, or NULL */
-static struct value *kwarg(const struct kwargs *kw, const char *name)
-{
-	for (int i = 0; kw && i < kw->n; i++)
-		if (!strcmp(kw->names[i], name))
-			return kw->vals[i];
-	return NULL;
-}
-
 /* np.array / np.asarray(obj, dtype=None, ...) */
 static struct value *array_like(struct eval *ev, const struct builtin *bi, const char *name, int argc,
 				struct value **argv, const struct kwargs *kw)
 {
-	struct value *dtype = argc > 1 ? argv[1] : kwarg(kw, "dtype");
+	struct value *dtype = argc > 1 ? argv[1] : args_kw(kw, "dtype");
 	struct dt_val *d = argc > 0 ? dt_within(argv[0]) : NULL;
 	char kind;
 	struct dt_meta m;
@@ -514,7 +506,7 @@ static struct value *fn_isscalar(struct eval *ev, const struct builtin *bi, int 
 static struct value *filled(struct eval *ev, const struct builtin *bi, const char *fname, int argc,
 			    struct value **argv, const struct kwargs *kw)
 {
-	struct value *dtype = argc > 1 ? argv[1] : kwarg(kw, "dtype"), *i64, *r, *nargv[2];
+	struct value *dtype = argc > 1 ? argv[1] : args_kw(kw, "dtype"), *i64, *r, *nargv[2];
 	char kind;
 	struct dt_meta m;
 	int k = dtype ? dt_dtype_arg(ev, dtype, &kind, &m) : 0;

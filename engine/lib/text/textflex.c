@@ -25,24 +25,7 @@ const struct arr_func arr_textflex_funcs[];
 static struct value *call_prev(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
 			       const struct kwargs *kw)
 {
-	builtin_fn fn = arr_published_next(NS_TOP, arr_textflex_funcs, bi->name);
-	if (!fn)
-		return err_set(ev, TY_AttributeError, "module 'numpy' has no attribute '%s'", bi->name);
-	return fn(ev, bi, argc, argv, kw);
-}
-
-static struct value *kwarg(const struct kwargs *kw, const char *name)
-{
-	for (int i = 0; kw && i < kw->n; i++)
-		if (!strcmp(kw->names[i], name))
-			return kw->vals[i];
-	return NULL;
-}
-
-static struct value *arg(int argc, struct value **argv, const struct kwargs *kw, int pos, const char *name)
-{
-	struct value *v = kwarg(kw, name);
-	return v ? v : pos < argc ? argv[pos] : NULL;
+	return arr_call_next(ev, NS_TOP, arr_textflex_funcs, bi, argc, argv, kw);
 }
 
 static int one_char(struct eval *ev, struct value *v, int def, const char *what, int *out)
@@ -270,12 +253,12 @@ bad:
 static struct value *load(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
 			  const struct kwargs *kw, int gen)
 {
-	struct value *fname = arg(argc, argv, kw, 0, "fname"), *dtv = arg(argc, argv, kw, 1, "dtype");
-	struct value *names = gen ? arg(argc, argv, kw, 10, "names") : NULL;
-	struct value *delim = arg(argc, argv, kw, 3, "delimiter");
-	struct value *comments = arg(argc, argv, kw, 2, "comments");
-	struct value *skipv = gen ? arg(argc, argv, kw, 4, "skip_header") : arg(argc, argv, kw, 5, "skiprows");
-	struct value *quote = gen ? NULL : kwarg(kw, "quotechar");
+	struct value *fname = args_at(argc, argv, kw, 0, "fname"), *dtv = args_at(argc, argv, kw, 1, "dtype");
+	struct value *names = gen ? args_at(argc, argv, kw, 10, "names") : NULL;
+	struct value *delim = args_at(argc, argv, kw, 3, "delimiter");
+	struct value *comments = args_at(argc, argv, kw, 2, "comments");
+	struct value *skipv = gen ? args_at(argc, argv, kw, 4, "skip_header") : args_at(argc, argv, kw, 5, "skiprows");
+	struct value *quote = gen ? NULL : args_kw(kw, "quotechar");
 	struct fdt *d = NULL;
 	int k, dl = TXT_NONE, cm = '#', qt = TXT_NONE, nw = 0;
 	int64_t skip = 0, widths[64];
@@ -320,7 +303,7 @@ static struct value *load(struct eval *ev, const struct builtin *bi, int argc, s
 			       "supported by cupy.%s (use numpy)", bi->name);
 	}
 	for (int i = 0; unsupported[i]; i++) {
-		struct value *v = kwarg(kw, unsupported[i]);
+		struct value *v = args_kw(kw, unsupported[i]);
 		if (v && v->type != VT_NONE && !(v->type == VT_BOOL && !v->u.i) && !(v->type == VT_INT && !v->u.i)) {
 			fdt_decref(d);
 			return err_set(ev, TY_NotImplementedError, "%s: %s= with a string or record dtype is not "
@@ -475,11 +458,7 @@ static struct value *f_genfromtxt(struct eval *ev, const struct builtin *bi, int
 }
 
 const struct arr_func arr_textflex_funcs[] = {
-	{"loadtxt", f_loadtxt,
-	 "loadtxt(fname, dtype=<class 'float'>, comments='#', delimiter=None, converters=None, skiprows=0, usecols=None, unpack=False, ndmin=0, encoding=None, max_rows=None, *, quotechar=None, like=None)",
-	 "Load data from a text file."},
-	{"genfromtxt", f_genfromtxt,
-	 "genfromtxt(fname, dtype=<class 'float'>, comments='#', delimiter=None, skip_header=0, skip_footer=0, converters=None, missing_values=None, filling_values=None, usecols=None, names=None, excludelist=None, deletechars=\" !#$%&'()*+,-./:;<=>?@[\\\\]^{|}~\", replace_space='_', autostrip=False, case_sensitive=True, defaultfmt='f%i', unpack=None, usemask=False, loose=True, invalid_raise=True, max_rows=None, encoding=None, *, ndmin=0, like=None)",
-	 "Load data from a text file, with missing values handled as specified."},
+	{"loadtxt", f_loadtxt, TXT_LOADTXT_SIG, TXT_LOADTXT_DOC},
+	{"genfromtxt", f_genfromtxt, TXT_GENFROMTXT_SIG, TXT_GENFROMTXT_DOC},
 	{NULL, NULL, NULL, NULL}
 };

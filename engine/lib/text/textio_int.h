@@ -31,4 +31,13 @@ int textio_src_open(struct eval *ev, const char *fn, struct lines_src *s, struct
 int textio_src_next(void *ctx, const char **p, size_t *len, int *line);
 void textio_src_close(struct lines_src *s);
 
+/* loadtxt's and genfromtxt's signature and doc, for both tables that name
+ * them (textio.c's and textflex.c's wrapper) */
+#define TXT_LOADTXT_SIG \
+	"loadtxt(fname, dtype=<class 'float'>, comments='#', delimiter=None, converters=None, skiprows=0, usecols=None, unpack=False, ndmin=0, encoding=None, max_rows=None, *, quotechar=None, like=None)"
+#define TXT_LOADTXT_DOC "Load data from a text file."
+#define TXT_GENFROMTXT_SIG \
+	"genfromtxt(fname, dtype=<class 'float'>, comments='#', delimiter=None, skip_header=0, skip_footer=0, converters=None, missing_values=None, filling_values=None, usecols=None, names=None, excludelist=None, deletechars=\" !#$%&'()*+,-./:;<=>?@[\\\\]^{|}~\", replace_space='_', autostrip=False, case_sensitive=True, defaultfmt='f%i', unpack=None, usemask=False, loose=True, invalid_raise=True, max_rows=None, encoding=None, *, ndmin=0, like=None)"
+#define TXT_GENFROMTXT_DOC "Load data from a text file, with missing values handled as specified."
+
 #endif
