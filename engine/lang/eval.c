@@ -661,14 +661,43 @@ out:
 }
 
 /* *p, a function only the locals hold whose closure starts with them: None */
-static void drop_inner_function(struct value **p, struct value *locals)
+/* v is a function only the frame locals holds (in one slot) whose closure,
+ * held by it alone, starts with locals: one of the frame's own references */
+static int frame_only_function(const struct value *v, const struct value *locals)
 {
-	struct value *v = *p;
-	if (v && v->type == VT_FUNCTION && v->refcnt == 1 && v->u.func->closure &&
-	    v->u.func->closure->u.seq.n && v->u.func->closure->u.seq.items[0] == locals) {
-		*p = val_none();
-		val_decref(v);
-	}
+	return v && v->type == VT_FUNCTION && v->refcnt == 1 && v->u.func->closure &&
+	       v->u.func->closure->refcnt == 1 && v->u.func->closure->u.seq.n &&
+	       v->u.func->closure->u.seq.items[0] == locals;
+}
+
+/* At a call's end: the inner functions of its frame that nothing else holds
+ * (def helper(): ... used only inside) keep the frame alive through their
+ * closures, a cycle.  When those closures are all the frame's other
+ * references, the frame and they are garbage: drop them.  When anything else
+ * holds the frame (a returned inner function, a generator), they stay: a
+ * sibling of a returned closure may still be called through it. */
+static void drop_inner_functions(struct value *locals, struct lframe *lf)
+{
+	struct dict *d = lf ? (lf->extra ? lf->extra->u.dict : NULL) : locals->u.dict;
+	int n = lf ? lf->tab->n : 0, k = 0;
+	for (int i = 0; i < n; i++)
+		k += frame_only_function(lf->slots[i], locals);
+	for (size_t i = 0; d && i < d->n; i++)
+		k += frame_only_function(d->entries[i].val, locals);
+	if (k == 0 || k != locals->refcnt - 1)
+		return;
+	for (int i = 0; i < n; i++)
+		if (frame_only_function(lf->slots[i], locals)) {
+			struct value *v = lf->slots[i];
+			lf->slots[i] = val_none();
+			val_decref(v);
+		}
+	for (size_t i = 0; d && i < d->n; i++)
+		if (frame_only_function(d->entries[i].val, locals)) {
+			struct value *v = d->entries[i].val;
+			d->entries[i].val = val_none();
+			val_decref(v);
+		}
 }
 
 /* ---- generator functions (pyobj/gen.c runs the body on its own stack) ---- */
@@ -781,16 +810,8 @@ struct value *ev_call_function(struct eval *ev, struct value *fv, int argc,
 		result = val_none();
 	}
 out:
-	if (locals->refcnt > 1) {
-		/* break the cycle locals -> inner function -> closure -> locals
-		 * for inner functions nobody else holds */
-		struct lframe *lf = lframe_of(locals);
-		for (int i = 0; lf && i < lf->tab->n; i++)
-			drop_inner_function(&lf->slots[i], locals);
-		struct dict *d = lf ? (lf->extra ? lf->extra->u.dict : NULL) : locals->u.dict;
-		for (size_t i = 0; d && i < d->n; i++)
-			drop_inner_function(&d->entries[i].val, locals);
-	}
+	if (locals->refcnt > 1) /* the cycle locals -> inner function -> closure -> locals */
+		drop_inner_functions(locals, lframe_of(locals));
 	if (fd->tab)
 		ev_lframe_release(locals);
 	else
