@@ -8,6 +8,7 @@
  * Owns the module cache (one module per name per process, never freed) and
  * the published tables (arr_publish: the areas' tables, given at start-up).
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +23,13 @@
 #define NS_MAX 64
 static const struct arr_func *published[NS_COUNT][NS_MAX + 1];
 
+/* arr_published_next's answers by (ns, own, name's address): a wrapped
+ * name (np.zeros through datetime's and flex's tables) is looked up on
+ * every call, and the scan over every table was most of such a call's cost.
+ * The tables are fixed after start-up; arr_publish empties the cache. */
+#define NEXT_CACHE 256
+static struct { const char *name; const struct arr_func *own; int ns; builtin_fn fn; } next_cache[NEXT_CACHE];
+
 void arr_publish(enum arr_ns ns, const struct arr_func *t)
 {
 	int i = 0;
@@ -32,6 +40,7 @@ void arr_publish(enum arr_ns ns, const struct arr_func *t)
 		abort();
 	}
 	published[ns][i] = t;
+	memset(next_cache, 0, sizeof next_cache);
 }
 
 const struct arr_func *const *arr_published(enum arr_ns ns)
@@ -39,7 +48,23 @@ const struct arr_func *const *arr_published(enum arr_ns ns)
 	return published[ns];
 }
 
+
+static builtin_fn published_next_scan(enum arr_ns ns, const struct arr_func *own, const char *name);
+
 builtin_fn arr_published_next(enum arr_ns ns, const struct arr_func *own, const char *name)
+{
+	size_t h = (((uintptr_t)name >> 3) ^ ((uintptr_t)own >> 4) ^ (size_t)ns) % NEXT_CACHE;
+	if (next_cache[h].name == name && next_cache[h].own == own && next_cache[h].ns == (int)ns)
+		return next_cache[h].fn;
+	builtin_fn fn = published_next_scan(ns, own, name);
+	next_cache[h].name = name;
+	next_cache[h].own = own;
+	next_cache[h].ns = ns;
+	next_cache[h].fn = fn;
+	return fn;
+}
+
+static builtin_fn published_next_scan(enum arr_ns ns, const struct arr_func *own, const char *name)
 {
 	const struct arr_func *const *t = published[ns];
 	builtin_fn fn = NULL;
