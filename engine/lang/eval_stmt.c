@@ -402,6 +402,11 @@ static int exec_try(struct eval *ev, struct scope *sc, struct node *s)
 	int r = ev_exec_block(ev, sc, &s->l);
 	if (r == EX_ERR && s->l2.n) {
 		struct value *exc = err_fetch(ev);
+		if (!exc) {   /* a callee failed without setting an error: name that, never crash */
+			err_set(ev, TY_RuntimeError, "internal error: an operation failed without setting an exception");
+			if (!(exc = err_fetch(ev)))
+				return EX_ERR;
+		}
 		struct tb_entry *tb = ev->tb;
 		int ntb = ev->ntb, captb = ev->captb;
 		ev->tb = NULL;

@@ -1685,15 +1685,21 @@ struct value *val_call(struct eval *ev, struct value *f, int argc, struct value 
 	if (!kw)
 		kw = &nokw;
 	switch (f->type) {
-	case VT_BUILTIN:
+	case VT_BUILTIN: {
+		struct value *r;
 		if (!call_site) {
-			struct value *r;
 			call_site = f->u.bi.qualname ? f->u.bi.qualname : f->u.bi.name;
 			r = f->u.bi.fn(ev, &f->u.bi, argc, argv, kw);
 			call_site = NULL;
-			return r;
+		} else {
+			r = f->u.bi.fn(ev, &f->u.bi, argc, argv, kw);
 		}
-		return f->u.bi.fn(ev, &f->u.bi, argc, argv, kw);
+		/* the value constructors know no eval: a NULL they passed up
+		 * unexplained is an allocation that failed */
+		if (!r && ev && !err_occurred(ev))
+			err_nomem(ev);
+		return r;
+	}
 	case VT_FUNCTION:
 		if (call_site) {
 			/* a builtin calling back into the user's code (benchmark,

@@ -64,9 +64,11 @@ static int parse_spec(struct eval *ev, const char *s, struct spec *sp)
 	if (isdigit((unsigned char)*p)) {
 		sp->width = 0;
 		while (isdigit((unsigned char)*p)) {
+			if (sp->width > (INT_MAX - 9) / 10) {   /* CPython's words; below, a MemoryError at worst */
+				err_set(ev, TY_ValueError, "Too many decimal digits in format string");
+				return -1;
+			}
 			sp->width = sp->width * 10 + (*p++ - '0');
-			if (sp->width > 100000000)
-				goto bad;
 		}
 	}
 	if (*p == ',' || *p == '_')
@@ -79,9 +81,11 @@ static int parse_spec(struct eval *ev, const char *s, struct spec *sp)
 		}
 		sp->prec = 0;
 		while (isdigit((unsigned char)*p)) {
+			if (sp->prec > (INT_MAX - 9) / 10) {   /* CPython's words; below, a MemoryError at worst */
+				err_set(ev, TY_ValueError, "Too many decimal digits in format string");
+				return -1;
+			}
 			sp->prec = sp->prec * 10 + (*p++ - '0');
-			if (sp->prec > 100000000)
-				goto bad;
 		}
 	}
 	if (*p)
@@ -399,7 +403,19 @@ static char *fmt_str(struct eval *ev, const char *s, const struct spec *sp, cons
 	return out ? out : err_nomem(ev);
 }
 
+static char *spec_format(struct eval *ev, struct value *v, const char *spec);
+
+/* format(v, spec): malloc'd; NULL with an error set (a MemoryError where a
+ * helper below only failed to allocate) */
 char *strfmt_spec(struct eval *ev, struct value *v, const char *spec)
+{
+	char *r = spec_format(ev, v, spec);
+	if (!r && !err_occurred(ev))
+		err_nomem(ev);
+	return r;
+}
+
+static char *spec_format(struct eval *ev, struct value *v, const char *spec)
 {
 	struct spec sp = {0};
 	if (cls_is_instance(v)) {
@@ -854,6 +870,8 @@ struct value *strfmt_percent(struct eval *ev, struct value *fmt, struct value *a
 		return r ? val_str_take(r, n) : err_nomem(ev);
 	}
 fail:
+	if (!err_occurred(ev))   /* a helper's malloc failed (a huge width) */
+		err_nomem(ev);
 	free(b.s);
 	return NULL;
 }
@@ -1032,6 +1050,8 @@ struct value *strfmt_format(struct eval *ev, const char *fmt, size_t n, int argc
 		return r ? val_str_take(r, len) : err_nomem(ev);
 	}
 fail:
+	if (!err_occurred(ev))   /* a helper's malloc failed (a huge width) */
+		err_nomem(ev);
 	free(b.s);
 	return NULL;
 }
