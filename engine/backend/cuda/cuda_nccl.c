@@ -211,6 +211,44 @@ int cuda_nccl_run(struct eval *ev, void *comm, enum nccl_kind kind, const void *
 	return -1;
 }
 
+/* ncclCommAbort on a thread of its own: it returns only when the
+ * communicator's kernels have left the stream, and a kernel queued behind
+ * the cell's own long kernel (a spin, a big reduction) leaves only when it
+ * gets to run.  The interrupt must end the cell within a second, so the
+ * cell does not wait for that (the communicator is the thread's to free;
+ * work queued later runs after it).  Synchronous when no thread starts. */
+struct abort_job {
+	ncclComm_t comm;
+	int dev;
+};
+
+static void *abort_main(void *arg)
+{
+	struct abort_job *j = arg;
+	cudaSetDevice(j->dev);
+	ncclCommAbort(j->comm);
+	free(j);
+	return NULL;
+}
+
+static void abort_async(ncclComm_t c)
+{
+	struct abort_job *j = malloc(sizeof *j);
+	pthread_attr_t at;
+	pthread_t t;
+	if (j && pthread_attr_init(&at) == 0) {
+		j->comm = c;
+		j->dev = cuda_cur->id;
+		pthread_attr_setdetachstate(&at, PTHREAD_CREATE_DETACHED);
+		int rc = pthread_create(&t, &at, abort_main, j);
+		pthread_attr_destroy(&at);
+		if (rc == 0)
+			return;
+	}
+	free(j);
+	ncclCommAbort(c);
+}
+
 /* The wait of a device collective: the stream polled, with the interrupt
  * flag and NCCL's asynchronous error, so that a rank whose peers never
  * come (asleep, interrupted elsewhere, dead) can end its cell.  NCCL's own
@@ -231,14 +269,15 @@ int cuda_nccl_wait(struct eval *ev, void *comm)
 		if ((spins & 1023) == 0 && ncclCommGetAsyncError(c, &ar) == ncclSuccess && ar != ncclSuccess
 		    && ar != ncclInProgress) {
 			nccl_fail(ev, ar, "a device collective (asynchronous error)");
-			ncclCommAbort(c);
+			abort_async(c);
 			return -2;
 		}
 		if (ev->interrupt && ev_check_interrupt(ev)) {
 			/* the communicator's kernels leave the stream (NCCL waits for
-			 * that before freeing); work queued before them (a long kernel
-			 * of the cell) stays queued, and is not waited for here */
-			ncclCommAbort(c);
+			 * that before freeing, on abort_async's thread); work queued
+			 * before them (a long kernel of the cell) stays queued, and is
+			 * not waited for here */
+			abort_async(c);
 			return -2;
 		}
 		if (spins > 4096) {
