@@ -52,6 +52,7 @@ struct eval {
 	struct engine *engine;
 	void *magic;              /* the scope a magic line runs in (eval.c's struct scope *) */
 	struct value *last_result;/* the cell's last expression value (for `_`) */
+	int future_annotations;  /* `from __future__ import annotations` ran: class annotations stay text (sticky, as IPython's compiler flags) */
 };
 
 struct eval *ev_new(void);

@@ -268,6 +268,10 @@ static int exec_import(struct eval *ev, struct scope *sc, struct node *s)
 
 static int exec_from(struct eval *ev, struct scope *sc, struct node *s)
 {
+	if (strcmp(s->s, "__future__") == 0)
+		for (int i = 0; i < s->l.n; i++)
+			if (strcmp(s->l.v[i]->s, "annotations") == 0)
+				ev->future_annotations = 1;
 	struct value *m = ev_import(ev, s->s);
 	if (!m)
 		return -1;
@@ -719,21 +723,28 @@ static int record_annotation(struct eval *ev, struct scope *sc, struct node *s)
 		err_set(ev, TY_NotImplementedError, "__annotations__ that is not a dict is not supported by Lumen");
 		return -1;
 	}
-	struct value *v = eval_expr(ev, sc, s->c);
-	if (!v) {
-		/* an annotation Lumen cannot evaluate (`int | None`) is kept as its
-		 * text, as `from __future__ import annotations` keeps them all */
-		struct value *e = err_fetch(ev);
-		const struct arena *ar = sc->fd->arena;
-		int ok = e && e->type == VT_EXCEPTION && e->u.exc.type == TY_TypeError && ar && ar->lines &&
-			 s->c->line == s->c->end_line && s->c->line >= 1 && s->c->line <= ar->nlines &&
-			 s->c->end_col > s->c->col;
-		if (!ok) {
-			err_set_value(ev, e);
-			return -1;
+	/* the annotation's text, or NULL where it spans lines (not kept as text) */
+	const struct arena *ar = sc->fd ? sc->fd->arena : NULL;
+	int one_line = ar && ar->lines && s->c->line == s->c->end_line && s->c->line >= 1 &&
+		       s->c->line <= ar->nlines && s->c->end_col > s->c->col;
+	struct value *v = NULL;
+	if (!(ev->future_annotations && one_line)) {
+		v = eval_expr(ev, sc, s->c);
+		if (!v) {
+			/* an annotation Lumen cannot evaluate (`int | None`, a name
+			 * defined later) is kept as its text, as `from __future__
+			 * import annotations` keeps them all (Python 3.14 defers them) */
+			struct value *e = err_fetch(ev);
+			if (!(one_line && e && e->type == VT_EXCEPTION &&
+			      (e->u.exc.type == TY_TypeError || e->u.exc.type == TY_NameError))) {
+				err_set_value(ev, e);
+				return -1;
+			}
+			val_decref(e);
+			err_tb_clear(ev);
 		}
-		val_decref(e);
-		err_tb_clear(ev);
+	}
+	if (!v) {
 		const char *t = ar->lines[s->c->line - 1] + s->c->col;
 		char *txt = strndup(t, (size_t)(s->c->end_col - s->c->col));
 		v = txt ? val_cstr(txt) : NULL;

@@ -1489,6 +1489,26 @@ static enum tok augop(enum tok t, int *op)
 
 /* simple_stmt: expr_stmt | del_stmt | pass_stmt | flow_stmt | import_stmt
  *            | global_stmt | nonlocal_stmt | assert_stmt | magic | help */
+
+/* `from __future__ import X`: CPython's features (all in effect here) or its
+ * SyntaxErrors */
+static void check_future(struct parser *P, struct node *n)
+{
+	static const char *const features[] = {"nested_scopes", "generators", "division", "absolute_import",
+		"with_statement", "print_function", "unicode_literals", "barry_as_FLUFL", "generator_stop",
+		"annotations"};
+	for (int i = 0; i < n->l.n; i++) {
+		struct node *al = n->l.v[i];
+		int known = 0;
+		for (size_t k = 0; k < sizeof features / sizeof features[0]; k++)
+			known |= strcmp(al->s, features[k]) == 0;
+		if (strcmp(al->s, "braces") == 0)
+			perr_node(P, al, "not a chance");
+		if (!known)
+			perr_node(P, al, "future feature %s is not defined", al->s);
+	}
+}
+
 static struct node *simple_stmt(struct parser *P)
 {
 	struct token at = P->tok;
@@ -1631,6 +1651,8 @@ static struct node *simple_stmt(struct parser *P)
 				expect(P, T_RPAR);
 		}
 		n->l = tolist(&v);
+		if (strcmp(n->s, "__future__") == 0)
+			check_future(P, n);
 		return n;
 	}
 	case T_MAGIC:

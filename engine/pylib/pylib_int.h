@@ -58,6 +58,7 @@ struct value *operator_build(struct eval *ev, const char *name);   /* small.c */
 struct value *bisect_build(struct eval *ev, const char *name);     /* small.c */
 struct value *heapq_build(struct eval *ev, const char *name);      /* small.c */
 struct value *gc_build(struct eval *ev, const char *name);         /* small.c */
+struct value *future_build(struct eval *ev, const char *name);     /* small.c: __future__ */
 struct value *datetime_build(struct eval *ev, const char *name);
 struct value *dataclasses_build(struct eval *ev, const char *name);
 struct value *timeit_build(struct eval *ev, const char *name);

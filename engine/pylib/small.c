@@ -2,8 +2,9 @@
  * small.c — the small pure modules: operator (the operator functions,
  * itemgetter, attrgetter, methodcaller), bisect (bisect/insort left and
  * right, with key=), heapq (CPython's sift algorithms, so heaps have CPython's
- * layout; nlargest/nsmallest) and gc (collect returns 0: Lumen frees by
- * reference counts, there are no cycles to find).  Owns nothing.
+ * layout; nlargest/nsmallest), gc (collect returns 0: Lumen frees by
+ * reference counts, there are no cycles to find) and __future__ (CPython's
+ * feature records, all mandatory here).  Owns nothing.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -519,4 +520,40 @@ struct value *gc_build(struct eval *ev, const char *name)
 {
 	(void)name;
 	return pylib_module(ev, "gc", gc_fns, sizeof gc_fns / sizeof gc_fns[0]);
+}
+
+/* ---- __future__ ---- */
+
+/* CPython's Lib/__future__.py, its features and their releases: every one
+ * is mandatory in Lumen's Python (annotations are kept unevaluated where
+ * they cannot be evaluated, as the feature asks) */
+static const char future_src[] =
+	"class _Feature:\n"
+	"    def __init__(self, optionalRelease, mandatoryRelease, compiler_flag):\n"
+	"        self.optional = optionalRelease\n"
+	"        self.mandatory = mandatoryRelease\n"
+	"        self.compiler_flag = compiler_flag\n"
+	"    def getOptionalRelease(self):\n"
+	"        return self.optional\n"
+	"    def getMandatoryRelease(self):\n"
+	"        return self.mandatory\n"
+	"    def __repr__(self):\n"
+	"        return '_Feature' + repr((self.optional, self.mandatory, self.compiler_flag))\n"
+	"all_feature_names = ['nested_scopes', 'generators', 'division', 'absolute_import',\n"
+	"                     'with_statement', 'print_function', 'unicode_literals', 'barry_as_FLUFL',\n"
+	"                     'generator_stop', 'annotations']\n"
+	"nested_scopes = _Feature((2, 1, 0, 'beta', 1), (2, 2, 0, 'alpha', 0), 0x0010)\n"
+	"generators = _Feature((2, 2, 0, 'alpha', 1), (2, 3, 0, 'final', 0), 0)\n"
+	"division = _Feature((2, 2, 0, 'alpha', 2), (3, 0, 0, 'alpha', 0), 0x20000)\n"
+	"absolute_import = _Feature((2, 5, 0, 'alpha', 1), (3, 0, 0, 'alpha', 0), 0x40000)\n"
+	"with_statement = _Feature((2, 5, 0, 'alpha', 1), (2, 6, 0, 'alpha', 0), 0x80000)\n"
+	"print_function = _Feature((2, 6, 0, 'alpha', 2), (3, 0, 0, 'alpha', 0), 0x100000)\n"
+	"unicode_literals = _Feature((2, 6, 0, 'alpha', 2), (3, 0, 0, 'alpha', 0), 0x200000)\n"
+	"barry_as_FLUFL = _Feature((3, 1, 0, 'alpha', 2), (4, 0, 0, 'alpha', 0), 0x400000)\n"
+	"generator_stop = _Feature((3, 5, 0, 'beta', 1), (3, 7, 0, 'alpha', 0), 0x800000)\n"
+	"annotations = _Feature((3, 7, 0, 'beta', 1), None, 0x1000000)\n";
+
+struct value *future_build(struct eval *ev, const char *name)
+{
+	return pylib_source_module(ev, name, future_src, NULL, 0);
 }
