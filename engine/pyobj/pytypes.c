@@ -282,6 +282,35 @@ static struct value *dunder_convert(struct eval *ev, struct value *x, enum typei
 	return NULL;
 }
 
+
+/* np.ndarray(shape, dtype=float, buffer=None, offset=0, strides=None,
+ * order='C') / cp.ndarray(...): an uninitialised array, as module.empty
+ * makes it; over a buffer or with strides it is not supported */
+static struct value *ndarray_new(struct eval *ev, const char *module, int argc, struct value **argv,
+				 const struct kwargs *kw)
+{
+	struct value *shape = NULL, *dtype = NULL, *buffer = NULL, *offset = NULL, *strides = NULL, *order = NULL;
+	if (args_parse(ev, "ndarray", argc, argv, kw, "shape|dtype,buffer,offset,strides,order", &shape, &dtype,
+		       &buffer, &offset, &strides, &order) < 0)
+		return NULL;
+	if ((buffer && buffer->type != VT_NONE) || (strides && strides->type != VT_NONE))
+		return err_set(ev, TY_NotImplementedError,
+			       "ndarray(buffer=..., strides=...) is not supported by Lumen: use frombuffer or as_strided");
+	struct value *m = ev_import(ev, module);
+	struct value *empty = m ? val_getattr(ev, m, "empty") : NULL;
+	val_decref(m);
+	if (!empty)
+		return NULL;
+	struct value *av[3] = {shape, dtype ? dtype : val_none(), order ? order : val_cstr("C")};
+	struct value *r = val_call(ev, empty, 3, av, NULL);
+	if (!dtype)
+		val_decref(av[1]);
+	if (!order)
+		val_decref(av[2]);
+	val_decref(empty);
+	return r;
+}
+
 struct value *builtins_type_call(struct eval *ev, enum typeid t, int argc, struct value **argv,
 				 const struct kwargs *kw)
 {
@@ -571,6 +600,8 @@ struct value *builtins_type_call(struct eval *ev, enum typeid t, int argc, struc
 	}
 	case TY_OBJECT:
 		return cls_plain_object(ev, argc, kw);
+	case TY_NDARRAY: case TY_CUPY_NDARRAY:
+		return ndarray_new(ev, t == TY_CUPY_NDARRAY ? "cupy" : "numpy", argc, argv, kw);
 	default:
 		return err_set(ev, TY_TypeError, "cannot create '%s' instances", typeid_name(t));
 	}
