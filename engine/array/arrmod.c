@@ -364,9 +364,27 @@ static int add_dtypes(struct eval *ev, struct value *mod)
 	return 0;
 }
 
+/* np.typecodes: NumPy's dict of type characters by kind */
+static struct value *typecodes_value(void)
+{
+	static const char *const kv[][2] = {
+		{"Character", "c"}, {"Integer", "bhilqnp"}, {"UnsignedInteger", "BHILQNP"}, {"Float", "efdg"},
+		{"Complex", "FDG"}, {"AllInteger", "bBhHiIlLqQnNpP"}, {"AllFloat", "efdgFDG"}, {"Datetime", "Mm"},
+		{"All", "?bhilqnpBHILQNPefdgFDGSUVOMm"},
+	};
+	struct value *d = val_dict_new();
+	for (size_t i = 0; d && i < sizeof kv / sizeof kv[0]; i++)
+		if (dict_setstr(d, kv[i][0], val_cstr(kv[i][1])) < 0) {
+			val_decref(d);
+			return NULL;
+		}
+	return d;
+}
+
 static int add_constants(struct eval *ev, struct value *mod, int is_cp)
 {
 	return add(ev, mod, "pi", val_float(M_PI)) < 0 ||
+	       add(ev, mod, "typecodes", typecodes_value()) < 0 ||
 	       add(ev, mod, "e", val_float(M_E)) < 0 ||
 	       add(ev, mod, "euler_gamma", val_float(0.5772156649015329)) < 0 ||
 	       add(ev, mod, "inf", val_float(INFINITY)) < 0 ||

@@ -98,6 +98,7 @@ static const struct { const char *name, *module; enum typeid parent; } tyinfo[TY
 	[TY_RankWarning] = {"RankWarning", "numpy.exceptions", TY_RuntimeWarning},
 	[TY_TooHardError] = {"TooHardError", "numpy.exceptions", TY_RuntimeError},
 	[TY_ComplexWarning] = {"ComplexWarning", "numpy.exceptions", TY_RuntimeWarning},
+	[TY_UFuncTypeError] = {"UFuncTypeError", "numpy._core._exceptions", TY_TypeError},
 };
 
 const char *typeid_name(enum typeid t)

@@ -85,6 +85,7 @@ enum typeid {
 	TY_GeneratorExit,         /* (BaseException): a generator closed */
 	TY_RankWarning, TY_ComplexWarning, /* numpy.exceptions' (RuntimeWarning): polyfit, complex casts */
 	TY_TooHardError,          /* numpy.exceptions.TooHardError(RuntimeError): shares_memory's max_work */
+	TY_UFuncTypeError,        /* numpy._core._exceptions.UFuncTypeError(TypeError): a ufunc's casting */
 	TY_COUNT
 };
 

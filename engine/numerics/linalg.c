@@ -722,7 +722,7 @@ static struct value *matmul_into(struct eval *ev, struct value *outv, struct nda
 			       "match the broadcast shape %s", s1, s2, s3);
 	}
 	if (!dt_can_cast(r->dtype, o->dtype, "same_kind")) {
-		err_set(ev, TY_TypeError, "Cannot cast ufunc 'matmul' output from dtype('%s') to dtype('%s') with casting rule 'same_kind'",
+		err_set(ev, TY_UFuncTypeError, "Cannot cast ufunc 'matmul' output from dtype('%s') to dtype('%s') with casting rule 'same_kind'",
 			dtype_table[r->dtype].name, dtype_table[o->dtype].name);
 		nd_decref(r);
 		return NULL;

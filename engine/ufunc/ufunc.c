@@ -643,7 +643,7 @@ static struct ndarray *apply_ufunc(struct eval *ev, const struct backend *be, in
 			goto done;
 		}
 		if (!dt_can_cast(odt, out->dtype, "same_kind")) {
-			err_set(ev, TY_TypeError,
+			err_set(ev, TY_UFuncTypeError,
 				"Cannot cast ufunc '%s' output from dtype('%s') to dtype('%s') with casting rule 'same_kind'",
 				u->name, dtype_table[odt].name, dtype_table[out->dtype].name);
 			goto done;

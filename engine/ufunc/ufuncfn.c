@@ -312,7 +312,7 @@ static struct value *two_outputs(struct eval *ev, const struct builtin *bi, int 
 	for (int i = 0; i < 2; i++) {
 		int odt = i && int32_second ? DT_INT32 : uf_loop_out(&ufunc_table[uf].loops[loop]);
 		if (o[i] && !dt_can_cast(odt, o[i]->dtype, "same_kind"))
-			return err_set(ev, TY_TypeError,
+			return err_set(ev, TY_UFuncTypeError,
 				       "Cannot cast ufunc '%s' output from dtype('%s') to dtype('%s') with casting rule 'same_kind'",
 				       name, dtype_table[odt].name, dtype_table[o[i]->dtype].name);
 	}

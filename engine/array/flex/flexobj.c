@@ -13,6 +13,7 @@
 #include "array/arrapi.h"
 #include "lang/error.h"
 #include "lang/args.h"
+#include "pyobj/bytesobj.h"
 
 static struct value *as_py(struct eval *ev, struct value *v);
 
@@ -670,6 +671,31 @@ static struct value *m_copy(struct eval *ev, const struct builtin *bi, int argc,
 	return c ? farr_value(ev, c) : NULL;
 }
 
+/* a.tobytes(order='C'): the items' raw bytes in C order (records with their
+ * padding, 'U' as UCS-4), as NumPy's */
+static struct value *m_tobytes(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
+			       const struct kwargs *kw)
+{
+	struct farr *a = bi->self->u.obj.p;
+	struct value *ov = NULL;
+	if (args_parse(ev, "tobytes", argc, argv, kw, "|order", &ov) < 0)
+		return NULL;
+	if (ov && !(ov->type == VT_NONE || (ov->type == VT_STR && !strcmp(ov->u.str->s, "C"))))
+		return err_set(ev, TY_NotImplementedError, "tobytes(order=) other than 'C' of a %s array is not supported by Lumen",
+			       "structured or string");
+	int64_t n = farr_size(a), isz = a->dt->itemsize;
+	if (isz > 0 && n > INT64_MAX / isz)
+		return err_set(ev, TY_MemoryError, "array too large");
+	char *buf = malloc((size_t)(n * isz) + 1);
+	if (!buf)
+		return err_nomem(ev);
+	for (int64_t i = 0; i < n; i++)
+		memcpy(buf + i * isz, farr_item(a, i), (size_t)isz);
+	struct value *r = val_bytes(buf, (size_t)(n * isz));
+	free(buf);
+	return r ? r : err_nomem(ev);
+}
+
 static struct value *m_reshape(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
 			       const struct kwargs *kw)
 {
@@ -777,7 +803,7 @@ static struct value *m_view(struct eval *ev, const struct builtin *bi, int argc,
 
 static const char *const fobj_attrs[] = {
 	"argsort", "astype", "copy", "dtype", "view", "flatten", "item", "itemsize", "nbytes", "ndim", "ravel",
-	"reshape", "shape", "size", "sort", "tolist", NULL
+	"reshape", "shape", "size", "sort", "tobytes", "tolist", NULL
 };
 
 /* methods that the wrapped functions serve (flexfuncs.c) */
@@ -788,7 +814,7 @@ static struct value *fobj_getattr(struct eval *ev, struct value *self, const cha
 	struct farr *a = self->u.obj.p;
 	static const struct { const char *name; builtin_fn fn; } methods[] = {
 		{"tolist", m_tolist}, {"item", m_item}, {"copy", m_copy}, {"reshape", m_reshape},
-		{"astype", m_astype},
+		{"astype", m_astype}, {"tobytes", m_tobytes},
 	};
 	if (!strcmp(name, "shape"))
 		return shape_value(a->ndim, a->shape);

@@ -109,7 +109,7 @@ static int convert(struct eval *ev, enum binop op, struct opnd *o, const struct 
 		char u1[40], u2[40];
 		dt_meta_str(&o->m, u1, sizeof u1);
 		dt_meta_str(m, u2, sizeof u2);
-		err_set(ev, TY_TypeError, "Cannot cast ufunc '%s' input %d from dtype('<m8[%s]') to "
+		err_set(ev, TY_UFuncTypeError, "Cannot cast ufunc '%s' input %d from dtype('<m8[%s]') to "
 			"dtype('<m8[%s]') with casting rule 'same_kind'", op_ufunc[op], idx, u1, u2);
 		return -1;
 	}
