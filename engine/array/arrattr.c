@@ -614,6 +614,52 @@ static struct value *data_value(struct eval *ev, const struct ndarray *a)
 	return val_object_new(&memptr_type, m);
 }
 
+/* a NumPy array's __array_interface__ and a CuPy array's
+ * __cuda_array_interface__ (version 3), keys in the order each library
+ * gives them; the data pointer is the item-0 address x.data.ptr gives (a
+ * host address for the host backend's cp arrays) */
+static struct value *interface_value(struct eval *ev, const struct ndarray *a, int cuda)
+{
+	const char *ts = dtype_table[a->dtype].str;
+	struct value *d = val_dict_new(), *shape = int_tuple(ev, a->ndim, a->shape);
+	struct value *strides = nd_is_c_contiguous(a) ? val_none() : int_tuple(ev, a->ndim, a->strides);
+	struct value *pair[2] = {val_cstr(""), val_cstr(ts)};
+	struct value *descr1 = val_tuple_new(2, pair), *descr = descr1 ? val_list_new(1, &descr1) : NULL;
+	struct value *dp[2] = {val_int(!cuda || nd_size(a) > 0 ? (int64_t)(intptr_t)nd_data(a) : 0),
+			       val_bool(!cuda && !(a->flags & ND_WRITEABLE))};
+	struct value *data = val_tuple_new(2, dp);
+	int bad = !d || !shape || !strides || !descr || !data;
+	if (!bad && !cuda)
+		bad = dict_setstr(d, "data", val_incref(data)) < 0 || dict_setstr(d, "strides", val_incref(strides)) < 0 ||
+		      dict_setstr(d, "descr", val_incref(descr)) < 0 || dict_setstr(d, "typestr", val_cstr(ts)) < 0 ||
+		      dict_setstr(d, "shape", val_incref(shape)) < 0 || dict_setstr(d, "version", val_int(3)) < 0;
+	if (!bad && cuda) {
+		/* the stream CuPy exports: the current one, 1 (legacy default) for the null stream */
+		int64_t sp = 0;
+		struct value *st = arr_ns_call(ev, nd_backend(a), "cuda.get_current_stream", 0, NULL, NULL);
+		struct value *ptr = st ? val_getattr(ev, st, "ptr") : NULL;
+		val_decref(st);
+		if (!ptr)
+			err_clear(ev);
+		else if (val_as_int64(ev, ptr, &sp) < 0)
+			err_clear(ev);
+		val_decref(ptr);
+		bad = dict_setstr(d, "shape", val_incref(shape)) < 0 || dict_setstr(d, "typestr", val_cstr(ts)) < 0 ||
+		      dict_setstr(d, "descr", val_incref(descr)) < 0 || dict_setstr(d, "stream", val_int(sp ? sp : 1)) < 0 ||
+		      dict_setstr(d, "version", val_int(3)) < 0 || dict_setstr(d, "strides", val_incref(strides)) < 0 ||
+		      dict_setstr(d, "data", val_incref(data)) < 0;
+	}
+	val_decref(shape);
+	val_decref(strides);
+	val_decref(descr);
+	val_decref(data);
+	if (bad) {
+		val_decref(d);
+		return err_nomem(ev);
+	}
+	return d;
+}
+
 /* the lookup of methods over every area's table (published at start-up) */
 static const struct arr_func *const *method_tables(void)
 {
@@ -640,6 +686,12 @@ static struct value *ndarray_getattr(struct eval *ev, struct value *v, const cha
 			return r;
 	}
 	switch (name[0]) {
+	case '_':
+		if (!strcmp(name, "__array_interface__") && !arr_is_cupy(nd_backend(a)))
+			return interface_value(ev, a, 0);
+		if (!strcmp(name, "__cuda_array_interface__") && arr_is_cupy(nd_backend(a)))
+			return interface_value(ev, a, 1);
+		break;
 	case 'T':
 		if (!strcmp(name, "T"))
 			return arr_wrap(ev, arr_transpose(ev, a, NULL));
