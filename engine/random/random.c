@@ -7,7 +7,9 @@
  * and the parameter helpers here; the other distributions in random_dist.c
  * and random_multi.c, permutation/shuffle/choice in random_choice.c.  Values are
  * drawn on the host; a device namespace gets them copied over unless its
- * backend has a struct backend_random (cuRAND: cp.random's own streams).
+ * backend has a struct backend_random (cuRAND: cp.random's own streams:
+ * the namespace's, a RandomState's, and each Generator's, made at its first
+ * device draw and seeded by its bit generator, rnd_src_dev).
  */
 #include <math.h>
 #include <stdio.h>
