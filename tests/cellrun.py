@@ -62,8 +62,9 @@ def to_cupy(src):
 	src = re.sub(r"^(\s*)import numpy\b", r"\1import cupy as numpy", src, flags=re.M)
 	src = re.sub(r"^(\s*)from numpy\b", r"\1from cupy", src, flags=re.M)
 	# SciPy: scipy.ndimage / scipy.signal / `from scipy import X` -> cupyx.scipy
-	src = re.sub(r"^(\s*)import scipy\.(\w+) as\b", r"\1import cupyx.scipy.\2 as", src, flags=re.M)
-	src = re.sub(r"^(\s*)from scipy(\.\w+)? import\b", r"\1from cupyx.scipy\2 import", src, flags=re.M)
+	# (dotted paths too: `import scipy.signal.windows as W`)
+	src = re.sub(r"^(\s*)import scipy\.([\w.]+) as\b", r"\1import cupyx.scipy.\2 as", src, flags=re.M)
+	src = re.sub(r"^(\s*)from scipy((?:\.\w+)*) import\b", r"\1from cupyx.scipy\2 import", src, flags=re.M)
 	return src
 
 

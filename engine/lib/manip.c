@@ -1351,7 +1351,9 @@ static struct ndarray *repeat_composed(struct eval *ev, const struct ndarray *a,
 			str[k++] = a->strides[i];
 			fin[i] = a->shape[i];
 			if (i == axis) {
-				shape[k] = rp[0];
+				/* a negative count reaches here only for an empty
+				 * axis (repeat([], -1) is []): the view's axis is 0 */
+				shape[k] = rp[0] < 0 ? 0 : rp[0];
 				str[k++] = 0;
 				fin[i] = tot;
 			}

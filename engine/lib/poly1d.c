@@ -486,6 +486,28 @@ static struct value *pf_poly(struct eval *ev, const struct builtin *bi, int argc
 	return a;
 }
 
+/* NumPy's eigvals of a real matrix: w.real when all(w.imag == 0), else w
+ * (stolen).  cp.linalg.eigvals keeps CuPy's complex result whatever the
+ * eigenvalues; np.roots answers NumPy's dtype on both (CuPy's roots refuses
+ * a companion matrix that is not symmetric) */
+static struct value *real_if_all_real(struct eval *ev, const struct backend *be, struct value *w)
+{
+	struct value *im = val_getattr(ev, w, "imag");
+	struct value *all = im ? ex_fn1(ev, be, "all", ex_bin(ev, OP_EQ, im, val_float(0.0))) : NULL;
+	int t = all ? val_truth(ev, all) : -1;
+	val_decref(all);
+	if (t < 0) {
+		val_decref(w);
+		return NULL;
+	}
+	if (t) {
+		struct value *re = val_getattr(ev, w, "real");
+		val_decref(w);
+		w = re;
+	}
+	return w;
+}
+
 /* roots(p): eigenvalues of the companion matrix, zeros for the trailing zeros */
 static struct value *pf_roots(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
 			      const struct kwargs *kw)
@@ -551,6 +573,8 @@ static struct value *pf_roots(struct eval *ev, const struct builtin *bi, int arg
 		val_decref(A);
 		val_decref(row);
 		val_decref(key);
+		if (r && !dt_is_complex(arr_borrow(p)->dtype) && dt_is_complex(arr_borrow(r)->dtype))
+			r = real_if_all_real(ev, be, r);
 	} else {
 		struct value *e = val_list_new(0, NULL);
 		r = e ? ex_fn1(ev, be, "array", e) : err_nomem(ev);

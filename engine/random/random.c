@@ -7,7 +7,9 @@
  * and the parameter helpers here; the other distributions in random_dist.c
  * and random_multi.c, permutation/shuffle/choice in random_choice.c.  Values are
  * drawn on the host; a device namespace gets them copied over unless its
- * backend has a struct backend_random (cuRAND: cp.random's own streams).
+ * backend has a struct backend_random (cuRAND: cp.random's own streams:
+ * the namespace's, a RandomState's, and each Generator's, made at its first
+ * device draw and seeded by its bit generator, rnd_src_dev).
  */
 #include <math.h>
 #include <stdio.h>
@@ -183,7 +185,7 @@ static struct value *draw_cont(struct eval *ev, const struct backend *be, struct
 	const struct backend_random *rb = be->random;
 	if (rb && rb->fill && nd >= 0 && (d == CD_UNIFORM01 || d == CD_NORMAL01 ||
 					  ((d == CD_UNIFORM || d == CD_NORMAL) && !p[0].a && !p[1].a))) {
-		struct ndarray *o = nd_new(ev, be, dt, nd, shape);
+		struct ndarray *o = rnd_src_dev(ev, be, src) < 0 ? NULL : nd_new(ev, be, dt, nd, shape);
 		double p0 = 0, p1 = 1;
 		if (!o)
 			return NULL;
@@ -787,7 +789,7 @@ static struct value *draw_int(struct eval *ev, const struct backend *be, struct 
 	int64_t one = 1;
 	if (nd >= 0 && be->random && be->random->integers) {
 		/* the backend's own stream, drawn where the result lives */
-		struct ndarray *o = nd_new(ev, be, dt, nd, shape);
+		struct ndarray *o = rnd_src_dev(ev, be, src) < 0 ? NULL : nd_new(ev, be, dt, nd, shape);
 		if (!o || be->random->integers(ev, src->dev, dt, nd_size(o), off, rng, nd_data(o)) < 0) {
 			nd_decref(o);
 			return NULL;
@@ -956,13 +958,27 @@ struct generator {
 	struct pcg64 *pcg;
 	struct value *bitgen;
 	const struct backend *be;
+	void *dev;   /* owned: be->random's gen_new at the first device draw, or NULL */
 };
 
 static void gen_free(void *p)
 {
 	struct generator *g = p;
+	if (g->dev && g->be->random && g->be->random->gen_free)
+		g->be->random->gen_free(g->dev);
 	val_decref(g->bitgen);
 	free(p);
+}
+
+int rnd_src_dev(struct eval *ev, const struct backend *be, struct rsrc *src)
+{
+	const struct backend_random *rb = be->random;
+	if (src->dev || !src->gdev || !rb || !rb->gen_new)
+		return 0;
+	if (!*src->gdev && !(*src->gdev = rb->gen_new(ev, pcg_next64(src->pcg))))
+		return -1;
+	src->dev = *src->gdev;
+	return 0;
 }
 
 static struct generator *gen_of(const struct builtin *bi)
@@ -972,7 +988,8 @@ static struct generator *gen_of(const struct builtin *bi)
 
 struct rsrc rnd_gen_src(const struct builtin *bi)
 {
-	struct rsrc s = {NULL, gen_of(bi)->pcg, 0, NULL};
+	struct generator *g = gen_of(bi);
+	struct rsrc s = {NULL, g->pcg, 0, NULL, &g->dev};
 	return s;
 }
 
@@ -983,7 +1000,7 @@ static struct value *g_random(struct eval *ev, const struct builtin *bi, int arg
 	struct value *sv = NULL, *dtv = NULL, *outv = NULL;
 	int nd, dt = DT_FLOAT64;
 	int64_t shape[ND_MAXDIM];
-	struct rsrc src = {NULL, g->pcg};
+	struct rsrc src = {NULL, g->pcg, 0, NULL, &g->dev};
 	if (args_parse(ev, "random", argc, argv, kw, "|size,dtype,out", &sv, &dtv, &outv) < 0 ||
 	    rnd_parse_size(ev, sv, &nd, shape) < 0)
 		return NULL;
@@ -1001,7 +1018,7 @@ static struct value *g_standard_normal(struct eval *ev, const struct builtin *bi
 	struct value *sv = NULL, *dtv = NULL, *outv = NULL;
 	int nd, dt = DT_FLOAT64;
 	int64_t shape[ND_MAXDIM];
-	struct rsrc src = {NULL, g->pcg};
+	struct rsrc src = {NULL, g->pcg, 0, NULL, &g->dev};
 	if (args_parse(ev, "standard_normal", argc, argv, kw, "|size,dtype,out", &sv, &dtv, &outv) < 0 ||
 	    rnd_parse_size(ev, sv, &nd, shape) < 0)
 		return NULL;
@@ -1016,7 +1033,7 @@ static struct value *g_uniform(struct eval *ev, const struct builtin *bi, int ar
 			       struct value **argv, const struct kwargs *kw)
 {
 	struct generator *g = gen_of(bi);
-	struct rsrc src = {NULL, g->pcg};
+	struct rsrc src = {NULL, g->pcg, 0, NULL, &g->dev};
 	return two_param(ev, g->be, &src, argc, argv, kw, 0, 1);
 }
 
@@ -1024,7 +1041,7 @@ static struct value *g_normal(struct eval *ev, const struct builtin *bi, int arg
 			      struct value **argv, const struct kwargs *kw)
 {
 	struct generator *g = gen_of(bi);
-	struct rsrc src = {NULL, g->pcg};
+	struct rsrc src = {NULL, g->pcg, 0, NULL, &g->dev};
 	return two_param(ev, g->be, &src, argc, argv, kw, 1, 1);
 }
 
@@ -1035,7 +1052,7 @@ static struct value *g_integers(struct eval *ev, const struct builtin *bi, int a
 	struct value *lowv, *highv = NULL, *sv = NULL, *dtv = NULL, *epv = NULL;
 	int nd, dt = DT_INT64, ep = 0;
 	int64_t shape[ND_MAXDIM];
-	struct rsrc src = {NULL, g->pcg};
+	struct rsrc src = {NULL, g->pcg, 0, NULL, &g->dev};
 	if (args_parse(ev, "integers", argc, argv, kw, "low|high,size,dtype,endpoint", &lowv, &highv, &sv, &dtv, &epv) < 0 ||
 	    rnd_parse_size(ev, sv, &nd, shape) < 0 || args_bool(ev, epv, 0, &ep) < 0)
 		return NULL;
@@ -1125,7 +1142,7 @@ static struct value *g_choice(struct eval *ev, const struct builtin *bi, int arg
 {
 	struct generator *g = gen_of(bi);
 	struct value *av, *sv = NULL, *rv = NULL, *pv = NULL, *axv = NULL, *shv = NULL;
-	struct rsrc src = {NULL, g->pcg};
+	struct rsrc src = {NULL, g->pcg, 0, NULL, &g->dev};
 	if (args_parse(ev, "choice", argc, argv, kw, "a|size,replace,p,axis,shuffle", &av, &sv, &rv, &pv, &axv, &shv) < 0)
 		return NULL;
 	if (axv && axv->type != VT_NONE && !(axv->type == VT_INT && axv->u.i == 0))
@@ -1138,7 +1155,7 @@ static struct value *g_permutation(struct eval *ev, const struct builtin *bi, in
 {
 	struct generator *g = gen_of(bi);
 	struct value *x, *axv = NULL;
-	struct rsrc src = {NULL, g->pcg};
+	struct rsrc src = {NULL, g->pcg, 0, NULL, &g->dev};
 	if (args_parse(ev, "permutation", argc, argv, kw, "x|axis", &x, &axv) < 0)
 		return NULL;
 	if (axv && axv->type != VT_NONE && !(axv->type == VT_INT && axv->u.i == 0)) {
@@ -1178,7 +1195,7 @@ static struct value *g_shuffle(struct eval *ev, const struct builtin *bi, int ar
 {
 	struct generator *g = gen_of(bi);
 	struct value *x, *axv = NULL;
-	struct rsrc src = {NULL, g->pcg};
+	struct rsrc src = {NULL, g->pcg, 0, NULL, &g->dev};
 	if (args_parse(ev, "shuffle", argc, argv, kw, "x|axis", &x, &axv) < 0)
 		return NULL;
 	if (axv && axv->type != VT_NONE && !(axv->type == VT_INT && axv->u.i == 0)) {
@@ -1212,7 +1229,7 @@ static struct value *g_shuffle(struct eval *ev, const struct builtin *bi, int ar
 				   struct value **argv, const struct kwargs *kw)            \
 	{                                                                                   \
 		struct generator *g = gen_of(bi);                                           \
-		struct rsrc src = {NULL, g->pcg};                                          \
+		struct rsrc src = {NULL, g->pcg, 0, NULL, &g->dev};                             \
 		return rnd_dist_call(ev, g->be, &src, d, argc, argv, kw);                       \
 	}
 GEN_DIST(g_exponential, RD_EXPONENTIAL)
@@ -1249,7 +1266,7 @@ static struct value *g_standard_exponential(struct eval *ev, const struct builti
 {
 	struct generator *g = gen_of(bi);
 	struct value *sv = NULL, *dtv = NULL, *mv = NULL, *outv = NULL;
-	struct rsrc src = {NULL, g->pcg};
+	struct rsrc src = {NULL, g->pcg, 0, NULL, &g->dev};
 	int dt = DT_FLOAT64;
 	if (args_parse(ev, "standard_exponential", argc, argv, kw, "|size,dtype,method,out", &sv, &dtv,
 		       &mv, &outv) < 0)
@@ -1275,7 +1292,7 @@ static struct value *g_standard_gamma(struct eval *ev, const struct builtin *bi,
 {
 	struct generator *g = gen_of(bi);
 	struct value *v[2] = {NULL, NULL}, *dtv = NULL, *outv = NULL;
-	struct rsrc src = {NULL, g->pcg};
+	struct rsrc src = {NULL, g->pcg, 0, NULL, &g->dev};
 	int dt = DT_FLOAT64;
 	if (args_parse(ev, "standard_gamma", argc, argv, kw, "shape|size,dtype,out", &v[0], &v[1], &dtv,
 		       &outv) < 0)

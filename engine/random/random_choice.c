@@ -144,7 +144,7 @@ struct value *rnd_permutation(struct eval *ev, const struct backend *be, struct 
 		if (val_as_int64(ev, x, &n) < 0)
 			return NULL;
 		if (dv_on(be))
-			return dv_perm(ev, be, src->dev, n < 0 ? 0 : n);
+			return rnd_src_dev(ev, be, src) < 0 ? NULL : dv_perm(ev, be, src->dev, n < 0 ? 0 : n);
 		h = arange_host(ev, n < 0 ? 0 : n);   /* np.arange(n): empty for n < 0 */
 	} else {
 		struct ndarray *a = arr_asarray(ev, be, x, -1), *t;
@@ -157,6 +157,10 @@ struct value *rnd_permutation(struct eval *ev, const struct backend *be, struct 
 			return err_set(ev, TY_IndexError, "x must be an integer or at least 1-dimensional");
 		}
 		if (dv_on(be) && nd_backend(a) == be) {
+			if (rnd_src_dev(ev, be, src) < 0) {
+				nd_decref(a);
+				return NULL;
+			}
 			struct value *r = dv_take0(ev, be, arr_wrap(ev, nd_incref(a)), dv_perm(ev, be, src->dev, a->shape[0]));
 			nd_decref(a);
 			return r;
@@ -203,6 +207,8 @@ struct value *rnd_shuffle(struct eval *ev, struct rsrc *src, struct value *x)
 	if (dv_on(nd_backend(a))) {
 		/* x[...] = x.take(argsort(keys), axis=0), on the device */
 		const struct backend *be = nd_backend(a);
+		if (rnd_src_dev(ev, be, src) < 0)
+			return NULL;
 		struct value *v = dv_take0(ev, be, val_incref(x), dv_perm(ev, be, src->dev, a->shape[0]));
 		struct value *key = val_ellipsis();
 		int rc = v && key ? val_setitem(ev, x, key, v) : -1;
@@ -507,6 +513,8 @@ struct value *rnd_choice(struct eval *ev, const struct backend *be, struct rsrc 
 		goto out;
 	}
 	if (dv_on(be) && (!a || a->ndim == 1)) {
+		if (rnd_src_dev(ev, be, src) < 0)
+			goto out;
 		res = choice_device(ev, be, src->dev, a, pop, size, nd, shape, replace, pv, src->mt != NULL);
 		goto out;
 	}

@@ -43,7 +43,16 @@ struct rsrc {
 	struct pcg64 *pcg;
 	int exp_inv;          /* Generator.standard_exponential(method='inv') */
 	void *dev;            /* a RandomState's backend generator (NULL: the namespace's) */
+	void **gdev;          /* a Generator's slot for its backend generator, made at its
+			       * first device draw (rnd_src_dev); NULL for legacy states */
 };
+
+/* random.c: sets src->dev for a Generator's draws on a backend with
+ * per-object generators (cuRAND): the Generator's own, made at its first
+ * device draw from the next 64 bits of its bit generator, so that
+ * default_rng(s) repeats its draws and two bit generators of one state
+ * give one stream.  0, or -1 with the error set. */
+int rnd_src_dev(struct eval *ev, const struct backend *be, struct rsrc *src);
 
 /* random_state.c: the legacy state a builtin draws from: its self's when
  * it is a RandomState method, else the global one (np.random.rand, ...) */

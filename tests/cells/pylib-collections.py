@@ -41,14 +41,24 @@ print(c + c2, c - c2, c | c2, c & c2)
 print(Counter(), Counter({"x": 2}), sorted(Counter("aab").elements()))
 c.subtract("a")
 print(c["a"])
+import sys
+
+
+def odr(od):
+    # OrderedDict's repr: [(k, v), ...] up to CPython 3.11 (Lumen's sys.version_info),
+    # {k: v, ...} from 3.12 on; the items print the same under both
+    want = "OrderedDict()" if not od else "OrderedDict(%r)" % (dict(od) if sys.version_info >= (3, 12) else list(od.items()))
+    return "%r %s" % (list(od.items()), "repr ok" if repr(od) == want and str(od) == want else "repr " + repr(od))
+
+
 od = OrderedDict()
 od["b"] = 1; od["a"] = 2; od["c"] = 3
-print(od, list(od))
+print(odr(od), list(od))
 od.move_to_end("b")
-print(od)
+print(odr(od))
 od.move_to_end("c", last=False)
-print(od, od.popitem(), od.popitem(last=False), od)
-print(OrderedDict(), OrderedDict([(1, 2)]))
+print(odr(od), od.popitem(), od.popitem(last=False), odr(od))
+print(odr(OrderedDict()), odr(OrderedDict([(1, 2)])))
 q = deque([1, 2, 3])
 q.append(4); q.appendleft(0)
 print(q, len(q), q[0], q[-1], 3 in q)

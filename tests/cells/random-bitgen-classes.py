@@ -1,6 +1,7 @@
 # The bit generator classes bit for bit: seeding through SeedSequence, the
 # state dicts (get and set), random_raw, advance/jumped, spawn, and
 # Generator(bit_generator) drawing from each kind
+# cells: skip-gpu cp's Generator draws random/integers/normal on the device (its own Philox/cuRAND stream, as CuPy's Generator), other numbers than NumPy's; random-generator-seeded checks its seeding there
 import numpy as np
 from numpy.random import Generator, PCG64, PCG64DXSM, MT19937, Philox, SFC64, SeedSequence, default_rng
 

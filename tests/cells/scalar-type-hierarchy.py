@@ -44,8 +44,3 @@ except KeyError as e:
     print('KeyError', e)
 print([t for t in (np.float32, np.int64, np.uint16, np.complex128, np.bool_) if np.issubdtype(t, np.number)])
 print(np.float32.__module__, np.floating.__module__, np.floating.__qualname__)
-def kind(x):
-    if isinstance(x, np.integer): return 'int'
-    if isinstance(x, np.floating): return 'float'
-    return 'other'
-print([kind(v) for v in np.array([1, 2]).tolist()], [kind(v) for v in np.array([1., 2.])], kind(np.arange(3)[0]))
