@@ -216,6 +216,12 @@ static int infer_check(struct eval *ev, struct value *v, int depth, struct infer
 {
 	if (depth == in->ndim) {
 		int d;
+		if (v->type == VT_NDARRAY && v->u.arr->ndim == 0) {
+			/* a 0-d array is an element, as its scalar: np.array([np.array(1.), 2.0]),
+			 * cp.array([[cp.cos(t), -cp.sin(t)], ...]) */
+			in->dtype = in->dtype < 0 ? v->u.arr->dtype : dt_promote(in->dtype, v->u.arr->dtype);
+			return 0;
+		}
 		if (is_seq(v) || v->type == VT_NDARRAY) {
 			if (in->ragged < 0 || depth < in->ragged)
 				in->ragged = depth;

@@ -2017,7 +2017,10 @@ FN(piecewise)
 		val_decref(zero);
 		if (!c0)
 			goto out;
+		/* an item of a cp array is a 0-d array where NumPy's is a scalar */
 		single = c0->type != VT_LIST && c0->type != VT_NDARRAY;
+		if (c0->type == VT_NDARRAY && c->type == VT_NDARRAY && arr_borrow(c0)->ndim == 0)
+			single = 1;
 		val_decref(c0);
 	}
 	if (single) {
@@ -2349,9 +2352,12 @@ FN(kaiser)
 	if (args_parse(ev, "kaiser", argc, argv, kw, "M,beta", &mv, &bv) < 0)
 		return NULL;
 	const struct backend *be = arr_be(bi);
+	/* M and beta are numbers: NumPy's np.array([0.0, M, beta]) is made on the
+	 * host for cp too (CuPy takes them as Python scalars), so that arange sees
+	 * a scalar rather than a 0-d device array */
 	struct value *three[3] = {val_float(0.0), val_incref(mv), val_incref(bv)};
 	struct value *l = val_list_new(3, three);
-	struct value *vals = l ? arr_ns_call(ev, be, "array", 1, &l, NULL) : NULL;
+	struct value *vals = l ? arr_ns_call(ev, &backend_host, "array", 1, &l, NULL) : NULL;
 	val_decref(l);
 	if (!vals)
 		return NULL;
