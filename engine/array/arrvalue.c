@@ -217,9 +217,10 @@ static int infer_check(struct eval *ev, struct value *v, int depth, struct infer
 	if (depth == in->ndim) {
 		int d;
 		if (v->type == VT_NDARRAY && v->u.arr->ndim == 0) {
-			/* a 0-d array is an element, as its scalar: np.array([np.array(1.), 2.0]),
-			 * cp.array([[cp.cos(t), -cp.sin(t)], ...]) */
-			in->dtype = in->dtype < 0 ? v->u.arr->dtype : dt_promote(in->dtype, v->u.arr->dtype);
+			/* a 0-d array is an item (np.array([1, -z[0]]) with z a
+			 * cp array: its items are 0-d arrays), of its dtype */
+			d = v->u.arr->dtype;
+			in->dtype = in->dtype < 0 ? d : dt_promote(in->dtype, d);
 			return 0;
 		}
 		if (is_seq(v) || v->type == VT_NDARRAY) {
