@@ -70,20 +70,6 @@ static const char *kty(int dt)
 	return t[dt];
 }
 
-/* the user's operation as a block of its own at this point of the kernel
- * (not a macro: a body of several lines ends a #define at its first newline) */
-static void put_body(FILE *f, const char *op)
-{
-	fprintf(f, "{\n%s\n;}\n", op);
-}
-
-/* an expression of the user's inside a #define: its line breaks as spaces */
-static void put_macro_text(FILE *f, const char *s)
-{
-	for (; *s; s++)
-		fputc(*s == '\n' || *s == '\r' ? ' ' : *s, f);
-}
-
 /* the operands of a kernel call: arrays on the device or scalars */
 struct karg { struct ndarray *a; struct npscalar s; int is_arr; int pyclass; };
 
@@ -282,6 +268,8 @@ static struct value *ew_call(struct eval *ev, struct ukernel *k, int argc, struc
 				}
 			}
 	/* lm_n, not n: a parameter may be called n; _ind.size() is CuPy's element count */
+	/* the operation goes in as it is written, lines and // comments
+	 * included (a one-line #define broke at its first newline) */
 	fprintf(f, "%s\n", k->preamble);
 	fprintf(f, "struct lm_ind { long long s; __device__ long long size() const { return s; } };\n");
 	fprintf(f, "extern \"C\" __global__ void %s(long long lm_n", k->name);
@@ -310,8 +298,7 @@ static struct value *ew_call(struct eval *ev, struct ukernel *k, int argc, struc
 				fprintf(f, "      %s %s = v_%s.v[u];\n", kty(views[i]->dtype), k->in[i].name, k->in[i].name);
 		for (int o = 0; o < k->nout; o++)
 			fprintf(f, "      %s &%s = v_%s.v[u];\n", kty(outs[o]->dtype), k->out[o].name, k->out[o].name);
-		put_body(f, k->op);
-		fprintf(f, "    }\n");
+		fprintf(f, "      {\n%s\n;}\n    }\n", k->op);
 		for (int o = 0; o < k->nout; o++)
 			fprintf(f, "    ((lm_vec<%s, %d> *)%s_p)[j] = v_%s;\n", kty(outs[o]->dtype), V, k->out[o].name, k->out[o].name);
 		fprintf(f, "  }\n  for (long long i = nv * %d + i0; i < lm_n; i += st) {\n", V);
@@ -325,8 +312,7 @@ static struct value *ew_call(struct eval *ev, struct ukernel *k, int argc, struc
 			fprintf(f, "    %s *%s = %s_p;\n", kty(ka[i].a->dtype), k->in[i].name, k->in[i].name);
 	for (int o = 0; o < k->nout; o++)
 		fprintf(f, "    %s &%s = %s_p[i];\n", kty(outs[o]->dtype), k->out[o].name, k->out[o].name);
-	put_body(f, k->op);
-	fprintf(f, "  }\n}\n");
+	fprintf(f, "    {\n%s\n;}\n  }\n}\n", k->op);
 	if (fclose(f) != 0 || !code)
 		goto nomem;
 	fn = jit_get(ev, code, k->name, k->nopts, (const char *const *)k->opts);
@@ -461,16 +447,11 @@ static struct value *red_call(struct eval *ev, struct ukernel *k, int argc, stru
 		fprintf(f, "typedef %s %s;\n", kty(in_dt), k->in[0].type);
 	if (k->out[0].dtype < 0 && strcmp(k->out[0].type, k->in[0].type))
 		fprintf(f, "typedef %s %s;\n", kty(out_dt), k->out[0].type);
-	fprintf(f, "%s\ntypedef %s lm_r;\n#define LM_MAP(%s) (", k->preamble, kty(out_dt), k->in[0].name);
-	put_macro_text(f, k->map);
-	fprintf(f, ")\n#define LM_RED(a, b) (");
-	put_macro_text(f, k->reduce);
-	fprintf(f, ")\n");
+	fprintf(f, "%s\ntypedef %s lm_r;\n#define LM_MAP(%s) (%s)\n#define LM_RED(a, b) (%s)\n",
+		k->preamble, kty(out_dt), k->in[0].name, k->map, k->reduce);
 	/* a row's share of one thread: four accumulators in flight (a reduction
 	 * is associative and commutative, as CuPy assumes), then folded */
-	fprintf(f, "#define LM_ACC4(xr, first, step) lm_r acc = (lm_r)(");
-	put_macro_text(f, k->identity);
-	fprintf(f, "), lm_a1 = acc, lm_a2 = acc, lm_a3 = acc; \\\n"
+	fprintf(f, "#define LM_ACC4(xr, first, step) lm_r acc = (lm_r)(%s), lm_a1 = acc, lm_a2 = acc, lm_a3 = acc; \\\n"
 		"  { long long i = (first); \\\n"
 		"    for (; i + 3 * (step) < r; i += 4 * (step)) { \\\n"
 		"      lm_r b0 = (lm_r)LM_MAP(xr[i]), b1 = (lm_r)LM_MAP(xr[i + (step)]), \\\n"
@@ -479,7 +460,7 @@ static struct value *red_call(struct eval *ev, struct ukernel *k, int argc, stru
 		"      { lm_r a = lm_a2, b = b2; lm_a2 = (lm_r)LM_RED(a, b); } { lm_r a = lm_a3, b = b3; lm_a3 = (lm_r)LM_RED(a, b); } } \\\n"
 		"    for (; i < r; i += (step)) { lm_r a = acc, b = (lm_r)LM_MAP(xr[i]); acc = (lm_r)LM_RED(a, b); } \\\n"
 		"    { lm_r a = acc, b = lm_a1; acc = (lm_r)LM_RED(a, b); } { lm_r a = lm_a2, b = lm_a3; lm_a2 = (lm_r)LM_RED(a, b); } \\\n"
-		"    { lm_r a = acc, b = lm_a2; acc = (lm_r)LM_RED(a, b); } }\n");
+		"    { lm_r a = acc, b = lm_a2; acc = (lm_r)LM_RED(a, b); } }\n", k->identity);
 	fprintf(f, "#define LM_TREE(sm) for (int s = 128; s > 0; s >>= 1) { if (threadIdx.x < s) { lm_r a = sm[threadIdx.x], b = sm[threadIdx.x + s]; sm[threadIdx.x] = (lm_r)LM_RED(a, b); } __syncthreads(); }\n");
 	fprintf(f, "__device__ __forceinline__ void lm_post(lm_r a, %s &%s)\n{\n%s;\n}\n",
 		kty(out_dt), k->out[0].name, *k->post ? k->post : "(void)0");
@@ -563,32 +544,6 @@ out:
 	return res;
 }
 
-/* The module of a RawKernel / RawModule on the current device, compiled by
- * NVRTC now if it was not (CuPy compiles lazily: at compile(),
- * get_function() or the first launch, so NVRTCError shows there): 0, or -1
- * with the error set (no device: CUDARuntimeError). */
-static int uk_module(struct eval *ev, struct ukernel *k)
-{
-	struct value *n = cudaobj_need_dev(ev);
-	if (!n)
-		return -1;
-	val_decref(n);
-	if (k->module && k->dev == cuda_cur->id)
-		return 0;
-	if (!k->code) {
-		err_set(ev, TY_NotImplementedError, "a kernel of RawModule.get_function made on device %d, "
-			"called on device %d: call get_function there", k->dev, cuda_cur->id);
-		return -1;
-	}
-	void *mod = jit_module(ev, k->code, k->nopts, (const char *const *)k->opts, 0);
-	if (!mod)
-		return -1;
-	k->module = mod;
-	k->fn = NULL;
-	k->dev = cuda_cur->id;
-	return 0;
-}
-
 /* RawKernel.__call__(grid, block, args, *, shared_mem=0) */
 static struct value *raw_call(struct eval *ev, struct ukernel *k, int argc, struct value **argv,
 			      const struct kwargs *kw)
@@ -611,10 +566,20 @@ static struct value *raw_call(struct eval *ev, struct ukernel *k, int argc, stru
 		return err_set(ev, TY_TypeError, "args must be a tuple");
 	if (av->u.seq.n > 64)
 		return err_set(ev, TY_ValueError, "too many kernel arguments");
-	/* compiled now, or again for this device when made on another (CuPy
-	 * compiles a RawKernel per device; the memory cache keeps both) */
-	if (uk_module(ev, k) < 0)
+	if ((k->module || k->fn) && k->dev != cuda_cur->id) {
+		/* made on another device: the module again for this one (CuPy
+		 * compiles a RawKernel per device; the memory cache keeps both) */
+		if (!k->code)
+			return err_set(ev, TY_NotImplementedError, "a kernel of RawModule.get_function made on device %d, "
+				       "called on device %d: call get_function there", k->dev, cuda_cur->id);
+		k->fn = NULL;
+		if (!(k->module = jit_module(ev, k->code, k->nopts, (const char *const *)k->opts, 0)))
+			return NULL;
+		k->dev = cuda_cur->id;
+	}
+	if (!k->module && k->code && !(k->module = jit_module(ev, k->code, k->nopts, (const char *const *)k->opts, 0)))
 		return NULL;
+	k->dev = cuda_cur->id;
 	if (!k->fn && !(k->fn = jit_module_function(ev, k->module, k->name)))
 		return NULL;
 	{
@@ -668,6 +633,31 @@ static struct value *uk_call(struct eval *ev, struct value *self, int argc, stru
 
 static struct value *mod_getfn(struct eval *ev, const struct builtin *bi, int argc,
 			       struct value **argv, const struct kwargs *kw);
+
+/* The module of a RawKernel / RawModule on the current device, compiled by
+ * NVRTC now if it was not: CuPy compiles lazily, at compile(),
+ * get_function() or the first launch (raw_call), so NVRTCError shows there.
+ * 0, or -1 with the error set (no device: CUDARuntimeError). */
+static int uk_module(struct eval *ev, struct ukernel *k)
+{
+	struct value *n = cudaobj_need_dev(ev);
+	if (!n)
+		return -1;
+	val_decref(n);
+	if (k->module && k->dev == cuda_cur->id)
+		return 0;
+	if (!k->code) {
+		err_set(ev, TY_CUDARuntimeError, "module not loaded");
+		return -1;
+	}
+	void *mod = jit_module(ev, k->code, k->nopts, (const char *const *)k->opts, 0);
+	if (!mod)
+		return -1;
+	k->module = mod;
+	k->fn = NULL;
+	k->dev = cuda_cur->id;
+	return 0;
+}
 
 /* RawModule.compile() / RawKernel.compile(): NVRTC compiles the code now
  * (its errors are raised here, as CuPy's); None */
@@ -784,6 +774,11 @@ struct value *uk_fn_reduction(struct eval *ev, const struct builtin *bi, int arg
 		k->identity = strdup("0");
 	}
 	k->preamble = dupv(pre);
+	/* the expressions go into one-line #defines: their newlines are spaces */
+	for (char **e = (char *[]){k->map, k->reduce, k->identity, NULL}; *e; e++)
+		for (char *c = *e; *c; c++)
+			if (*c == '\n' || *c == '\r')
+				*c = ' ';
 	return val_object_new(&ukernel_type, k);
 }
 
@@ -806,7 +801,8 @@ struct value *uk_fn_rawkernel(struct eval *ev, const struct builtin *bi, int arg
 		uk_free(k);
 		return NULL;
 	}
-	/* compiled lazily, as CuPy's: at compile() or the first launch (uk_module) */
+	/* compiled lazily, as CuPy's: at compile() (uk_module) or the first
+	 * launch (raw_call), where NVRTCError shows */
 	return val_object_new(&ukernel_type, k);
 }
 
