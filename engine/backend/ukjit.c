@@ -2,12 +2,15 @@
  * ukjit.c — cupyx.jit for both backends: @jit.rawkernel() keeps a Python
  * function; its first call with each set of argument types translates the
  * body (a subset: arithmetic, comparisons, if/while/for over range, local
- * scalars, array indexing, threadIdx/blockIdx/blockDim/gridDim, grid and
+ * scalars, array indexing through each array's shape and item strides (any
+ * view, as CuPy's CArray), threadIdx/blockIdx/blockDim/gridDim, grid and
  * gridsize, syncthreads, shared_memory, atomics, math functions) into CUDA C,
  * and runs it as cp.RawKernel (NVRTC on the GPU; the system C++ compiler in
  * host mode, where shared memory and syncthreads are a named error).  Owns
  * the kernel objects and their per-signature cache; never runs the body in
- * the evaluator, and names what it cannot translate (NotImplementedError).
+ * the evaluator, and names what it cannot translate (NotImplementedError;
+ * what CuPy's jit refuses too, with CuPy's type: a list is a ValueError,
+ * print() a TypeError).
  */
 #include <stdarg.h>
 #include <stdio.h>
