@@ -460,6 +460,7 @@ static struct value *build(struct eval *ev, const char *name)
 		{"numpy.linalg", t_linalg, 0}, {"numpy.fft", t_fft, 0}, {"numpy.random", t_random, 0},
 		{"numpy.exceptions", t_none, 0}, {"cupy.exceptions", t_none, 1},
 		{"numpy.lib", t_none, 0}, {"numpy.lib.stride_tricks", t_stride, 0},
+		{"cupy.lib", t_none, 1}, {"cupy.lib.stride_tricks", t_stride, 1},
 		{"cupy.linalg", t_linalg, 1}, {"cupy.fft", t_fft, 1}, {"cupy.random", t_random, 1},
 		{"cupy.cuda", t_cuda, 1}, {"cupy.cuda.runtime", t_runtime, 1},
 		{"cupyx", t_cupyx, 1}, {"cupyx.profiler", t_prof, 1}, {"cupyx.scipy", t_none, 1},
@@ -503,7 +504,7 @@ static struct value *build(struct eval *ev, const char *name)
 			return NULL;
 		if (add_child(ev, mod, name, "exceptions") < 0 || add_child(ev, mod, name, "testing") < 0)
 			return NULL;
-		if (is_np && add_child(ev, mod, name, "lib") < 0)
+		if (add_child(ev, mod, name, "lib") < 0)
 			return NULL;
 		if (is_cp && add_child(ev, mod, name, "cuda") < 0)
 			return NULL;
@@ -558,7 +559,8 @@ static struct value *build(struct eval *ev, const char *name)
 		if ((!strcmp(name, "scipy.signal") || !strcmp(name, "cupyx.scipy.signal")) &&
 		    arr_hooks.windows_module && add_child(ev, mod, name, "windows") < 0)
 			return NULL;
-		if (!strcmp(name, "numpy.lib") && add_child(ev, mod, name, "stride_tricks") < 0)
+		if ((!strcmp(name, "numpy.lib") || !strcmp(name, "cupy.lib")) &&
+		    add_child(ev, mod, name, "stride_tricks") < 0)
 			return NULL;
 		if (!strcmp(name, "cupyx")) {
 			if (add_child(ev, mod, name, "scipy") < 0 || add_child(ev, mod, name, "profiler") < 0 ||

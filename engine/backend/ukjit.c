@@ -2,12 +2,15 @@
  * ukjit.c — cupyx.jit for both backends: @jit.rawkernel() keeps a Python
  * function; its first call with each set of argument types translates the
  * body (a subset: arithmetic, comparisons, if/while/for over range, local
- * scalars, array indexing, threadIdx/blockIdx/blockDim/gridDim, grid and
+ * scalars, array indexing through each array's shape and item strides (any
+ * view, as CuPy's CArray), threadIdx/blockIdx/blockDim/gridDim, grid and
  * gridsize, syncthreads, shared_memory, atomics, math functions) into CUDA C,
  * and runs it as cp.RawKernel (NVRTC on the GPU; the system C++ compiler in
  * host mode, where shared memory and syncthreads are a named error).  Owns
  * the kernel objects and their per-signature cache; never runs the body in
- * the evaluator, and names what it cannot translate (NotImplementedError).
+ * the evaluator, and names what it cannot translate (NotImplementedError;
+ * what CuPy's jit refuses too, with CuPy's type: a list is a ValueError,
+ * print() a TypeError).
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -35,7 +38,7 @@ static char *jdim_repr(struct eval *ev, struct value *self)
 	(void)ev;
 	const struct jdim *d = self->u.obj.p;
 	char buf[64];
-	snprintf(buf, sizeof buf, "<cupyx.jit.%s>", d->name);
+	snprintf(buf, sizeof buf, "<Data code = \"%s\", type = dim3>", d->name);   /* CuPy's repr */
 	return strdup(buf);
 }
 
@@ -291,9 +294,8 @@ static char *element(struct jtr *t, const struct node *n, int ai)
 		}
 		if (i)
 			sb_adds(&b, " + ");
-		sb_printf(&b, "(long long)(%s)", x.c);
-		for (int d = i + 1; d < nk; d++)
-			sb_printf(&b, " * %s_s%d", a->name, d);
+		/* the item strides (CuPy's kernels take any strided array) */
+		sb_printf(&b, "(long long)(%s) * %s_t%d", x.c, a->name, i);
 		jx_clear(&x);
 	}
 	sb_addc(&b, ']');
@@ -513,6 +515,11 @@ static int call(struct jtr *t, const struct node *n, struct jx *out)
 			free(x);
 			free(y);
 			rc = 0;
+		} else if (!strcmp(name, "print")) {
+			/* CuPy's jit: TypeError "Invalid function call 'print'." */
+			err_set(t->ev, TY_TypeError, "cupyx.jit.rawkernel: invalid function call 'print' "
+				"(line %d of %s)", n->line - t->f->fd->line + 1, t->f->fd->name);
+			rc = -1;
 		} else {
 			char what[160];
 			snprintf(what, sizeof what, "calling %s()", k->u.bi.qualname ? k->u.bi.qualname : name);
@@ -769,6 +776,13 @@ static int expr(struct jtr *t, const struct node *n, struct jx *out)
 	case N_CALL:
 		rc = call(t, n, out);
 		break;
+	case N_LIST: case N_DICT: case N_SET: case N_LISTCOMP: case N_DICTCOMP:
+		/* CuPy's jit has none of these either: its ValueError 'Not supported: type' */
+		err_set(t->ev, TY_ValueError, "cupyx.jit.rawkernel: a %s is not supported in a kernel (line %d of %s)",
+			n->kind == N_LIST ? "list" : n->kind == N_DICT ? "dict" : n->kind == N_SET ? "set"
+			: "comprehension", n->line - t->f->fd->line + 1, t->f->fd->name);
+		rc = -1;
+		break;
 	default:
 		rc = unsupported(t, n, "this kind of expression");
 		break;
@@ -874,8 +888,8 @@ static int shared_decl(struct jtr *t, const struct node *s)
 		if (t->narr == MAXARR)
 			return unsupported(t, s, "more than 16 arrays");
 		t->arr[t->narr++] = (struct jarr){name, dt, 1, 1};
-		sb_printf(&t->decl, "\t__shared__ %s %s[%lld];\n\tconst long long %s_s0 = %lldLL;\n", ctype(dt), name,
-			  (long long)size, name, (long long)size);
+		sb_printf(&t->decl, "\t__shared__ %s %s[%lld];\n\tconst long long %s_s0 = %lldLL, %s_t0 = 1LL;\n",
+			  ctype(dt), name, (long long)size, name, (long long)size, name);
 	}
 	return 0;
 }
@@ -967,8 +981,9 @@ static int stmt(struct jtr *t, const struct node *s)
 		sb_adds(&t->body, s->kind == S_BREAK ? "break;\n" : "continue;\n");
 		return 0;
 	case S_RETURN:
-		if (s->a)
-			return unsupported(t, s, "returning a value from a kernel");
+		if (s->a)   /* CuPy: ValueError, a kernel's return type is void */
+			return err_set(t->ev, TY_ValueError, "cupyx.jit.rawkernel: a kernel returns no value "
+				       "(line %d of %s)", s->line - t->f->fd->line + 1, t->f->fd->name), -1;
 		indent(t);
 		sb_adds(&t->body, "return;\n");
 		return 0;
@@ -1168,6 +1183,8 @@ static char *translate(struct eval *ev, struct function *f, int argc, struct val
 			sb_printf(&params, "%s *%s", ctype(a->dtype), p->name);
 			for (int d = 0; d < a->ndim; d++)
 				sb_printf(&params, ", long long %s_s%d", p->name, d);
+			for (int d = 0; d < a->ndim; d++)
+				sb_printf(&params, ", long long %s_t%d", p->name, d);
 		} else {
 			int dt = argv[i]->type == VT_SCALAR ? argv[i]->u.sc.dtype : argv[i]->type == VT_BOOL ? DT_BOOL
 				: argv[i]->type == VT_INT ? DT_INT64 : argv[i]->type == VT_FLOAT ? DT_FLOAT64 : -1;
@@ -1265,10 +1282,10 @@ static struct value *jk_launch(struct eval *ev, struct jkernel *k, struct value 
 	struct value **argv = args->u.seq.items;
 	for (int i = 0; i < argc; i++) {
 		struct ndarray *a = argv[i]->type == VT_NDARRAY ? arr_borrow(argv[i]) : NULL;
-		if (a && a->ndim > 0 && !nd_is_c_contiguous(a))
-			return err_set(ev, TY_NotImplementedError, "cupyx.jit.rawkernel: argument %d is not "
-				       "C-contiguous (Lumen's kernels index contiguous arrays; pass cupy.ascontiguousarray(x))",
-				       i + 1);
+		for (int d = 0; a && d < a->ndim; d++)
+			if (a->strides[d] % dt_size(a->dtype))
+				return err_set(ev, TY_NotImplementedError, "cupyx.jit.rawkernel: argument %d has strides "
+					       "that are not a whole number of items (pass cupy.ascontiguousarray(x))", i + 1);
 	}
 	char *key = sig_key(ev, argc, argv);
 	if (!key)
@@ -1310,7 +1327,7 @@ static struct value *jk_launch(struct eval *ev, struct jkernel *k, struct value 
 	int cap = 0;
 	for (int i = 0; i < argc; i++) {
 		struct ndarray *a = argv[i]->type == VT_NDARRAY ? arr_borrow(argv[i]) : NULL;
-		cap += 1 + (a ? a->ndim : 0);
+		cap += 1 + (a ? 2 * a->ndim : 0);
 	}
 	struct value **items = calloc((size_t)cap + 1, sizeof *items);
 	if (!items)
@@ -1323,6 +1340,8 @@ static struct value *jk_launch(struct eval *ev, struct jkernel *k, struct value 
 			items[n++] = val_incref(v);
 			for (int d = 0; d < a->ndim; d++)
 				items[n++] = val_scalar(DT_INT64, (union scalar_data){.i = a->shape[d]});
+			for (int d = 0; d < a->ndim; d++)
+				items[n++] = val_scalar(DT_INT64, (union scalar_data){.i = a->strides[d] / dt_size(a->dtype)});
 		} else if (v->type == VT_SCALAR) {
 			items[n++] = val_incref(v);
 		} else if (v->type == VT_FLOAT) {

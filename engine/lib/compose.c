@@ -2017,7 +2017,10 @@ FN(piecewise)
 		val_decref(zero);
 		if (!c0)
 			goto out;
+		/* an item of a cp array is a 0-d array where NumPy's is a scalar */
 		single = c0->type != VT_LIST && c0->type != VT_NDARRAY;
+		if (c0->type == VT_NDARRAY && c->type == VT_NDARRAY && arr_borrow(c0)->ndim == 0)
+			single = 1;
 		val_decref(c0);
 	}
 	if (single) {
@@ -2349,9 +2352,12 @@ FN(kaiser)
 	if (args_parse(ev, "kaiser", argc, argv, kw, "M,beta", &mv, &bv) < 0)
 		return NULL;
 	const struct backend *be = arr_be(bi);
+	/* M and beta are numbers: NumPy's np.array([0.0, M, beta]) is made on the
+	 * host for cp too (CuPy takes them as Python scalars), so that arange sees
+	 * a scalar rather than a 0-d device array */
 	struct value *three[3] = {val_float(0.0), val_incref(mv), val_incref(bv)};
 	struct value *l = val_list_new(3, three);
-	struct value *vals = l ? arr_ns_call(ev, be, "array", 1, &l, NULL) : NULL;
+	struct value *vals = l ? arr_ns_call(ev, &backend_host, "array", 1, &l, NULL) : NULL;
 	val_decref(l);
 	if (!vals)
 		return NULL;
@@ -2695,25 +2701,25 @@ FN(mintypecode)
 	if (!typeset)
 		return err_set(ev, TY_TypeError, "typeset must be a string");
 	static const char order[] = "GDFgdfQqLlIiHhBb?";
-	if (arr_borrow(tc) && nd_device(arr_borrow(tc)) != DEV_HOST)
-		return err_set(ev, TY_NotImplementedError, "mintypecode of a device array: its items live on the GPU (Lumen does not copy them back implicitly)");
-	struct value *items = arr_borrow(tc) ? NULL : val_iter_list(ev, tc);
-	struct value *lst = items;
-	if (!items) {
-		if (err_occurred(ev))
-			return NULL;
-		lst = arr_method_call(ev, tc, "tolist", 0, NULL, NULL); /* array items, each a scalar */
-		if (!lst)
-			return NULL;
-		items = lst->type == VT_LIST ? lst : NULL;
-		if (!items) {
-			val_decref(lst);
-			return err_set(ev, TY_TypeError, "mintypecode: a 0-d array is not supported by Lumen");
-		}
-	}
+	struct ndarray *ta = arr_borrow(tc);
 	char seen[sizeof order] = {0};
 	int any = 0;
-	for (size_t i = 0; i < items->u.seq.n; i++) {
+	if (ta) {
+		/* NumPy iterates the array: each item (a row) has the array's dtype, so
+		 * the answer needs only the dtype and the length (none read from a device) */
+		if (ta->ndim == 0)
+			return err_set(ev, TY_TypeError, "iteration over a 0-d array");
+		char c = dtype_table[ta->dtype].code;
+		const char *p = ta->shape[0] && strchr(typeset, c) ? strchr(order, c) : NULL;
+		if (p) {
+			seen[p - order] = 1;
+			any = 1;
+		}
+	}
+	struct value *items = ta ? NULL : val_iter_list(ev, tc);
+	if (!ta && !items)
+		return NULL;
+	for (size_t i = 0; items && i < items->u.seq.n; i++) {
 		struct value *t = items->u.seq.items[i];
 		const char *s = val_as_cstr(t);
 		char c;
@@ -2724,7 +2730,7 @@ FN(mintypecode)
 		} else {
 			struct ndarray *a = arr_asarray(ev, arr_be(bi), t, -1);
 			if (!a) {
-				val_decref(lst);
+				val_decref(items);
 				return NULL;
 			}
 			c = dtype_table[a->dtype].code;
@@ -2738,7 +2744,7 @@ FN(mintypecode)
 			any = 1;
 		}
 	}
-	val_decref(lst);
+	val_decref(items);
 	if (!any)
 		return dv ? val_incref(dv) : val_cstr("d");
 	if (seen[strchr(order, 'F') - order] && seen[strchr(order, 'd') - order])

@@ -1,5 +1,6 @@
 /*
- * stride.c — numpy.lib.stride_tricks: as_strided (a view of x's memory with
+ * stride.c — numpy.lib.stride_tricks (and cupy.lib.stride_tricks, the same
+ * functions bound to cp): as_strided (a view of x's memory with
  * any shape and byte strides) and sliding_window_view (NumPy's
  * composition of as_strided).  NumPy lets as_strided reach any memory;
  * Lumen refuses a view whose items would lie outside the buffer x views

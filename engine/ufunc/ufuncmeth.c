@@ -650,7 +650,9 @@ int ufm_is_ufunc(const struct value *v)
 char *ufm_repr(const struct value *v)
 {
 	char buf[96];
-	if (!ufm_is_ufunc(v) || arr_is_cupy(arr_be(&v->u.bi)))
+	/* cp's ufuncs print as np's, under the name their __name__ gives
+	 * (CuPy's own repr is <ufunc 'cupy_absolute'>) */
+	if (!ufm_is_ufunc(v))
 		return NULL;
 	const char *name = ufunc_table[uf_lookup(v->u.bi.name)].name;
 	if (!strcmp(name, "true_divide"))

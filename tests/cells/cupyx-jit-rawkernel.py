@@ -1,5 +1,7 @@
 # cupyx.jit.rawkernel: a Python function's body run as a CUDA kernel (Lumen translates it to
 # CUDA C; host mode runs it on the CPU). CPython has no cupy: its branch computes the same with NumPy.
+# The kernels keep to what CuPy's jit takes (on the GPU machine the reference runs them by CuPy):
+# cp.sqrt (not math.sqrt), both arms of `a if c else b` of one dtype, no constant locals in a branch.
 import numpy as np
 try:
     import cupy as cp
@@ -26,9 +28,9 @@ if cp is not None:
             if v < 0:
                 out[i] = -v
             elif v > 200:
-                out[i] = math.sqrt(v)
+                out[i] = cp.sqrt(v)
             else:
-                out[i] = v if i % 2 == 0 else v * 2
+                out[i] = v if i % 2 == 0 else v + v
 
     @jit.rawkernel()
     def twod(a, b):
@@ -48,8 +50,8 @@ if cp is not None:
     def loop_sum(x, out, n):
         i = jit.grid(1)
         if i < n:
-            s = 0
-            k = 0
+            s = out[i]   # (zeros) CuPy's jit takes `s = 0` for a constant, which += cannot change
+            k = i - i
             while k <= i:
                 s += x[k]
                 k += 1

@@ -4,11 +4,6 @@ print(np.spacing(1) == np.finfo(np.float64).eps)
 print(np.spacing(np.array([0.0, -0.0, 1.0, -1.0, 1e300, np.inf, -np.inf, np.nan, 5e-324])))
 print(np.spacing(np.array([1, -3, 0], dtype=np.float32)), np.spacing(np.float16(1)), np.spacing(np.float16(-2)))
 print(np.spacing(3), np.spacing(np.int8(3)).dtype, np.spacing(True))
-with np.errstate(over='raise'):
-    try:
-        np.spacing(np.finfo(float).max)
-    except FloatingPointError as e:
-        print('FloatingPointError', e)
 print(np.spacing, np.spacing.nin)
 h = np.arange(65536, dtype=np.uint16).view(np.float16)
 # (the signalling-NaN halves: Lumen's half conversions raise 'invalid' where

@@ -268,7 +268,9 @@ static struct value *ew_call(struct eval *ev, struct ukernel *k, int argc, struc
 				}
 			}
 	/* lm_n, not n: a parameter may be called n; _ind.size() is CuPy's element count */
-	fprintf(f, "%s\n#define LM_BODY { %s; }\n", k->preamble, k->op);
+	/* the operation goes in as it is written, lines and // comments
+	 * included (a one-line #define broke at its first newline) */
+	fprintf(f, "%s\n", k->preamble);
 	fprintf(f, "struct lm_ind { long long s; __device__ long long size() const { return s; } };\n");
 	fprintf(f, "extern \"C\" __global__ void %s(long long lm_n", k->name);
 	for (int i = 0; i < k->nin; i++) {
@@ -296,7 +298,7 @@ static struct value *ew_call(struct eval *ev, struct ukernel *k, int argc, struc
 				fprintf(f, "      %s %s = v_%s.v[u];\n", kty(views[i]->dtype), k->in[i].name, k->in[i].name);
 		for (int o = 0; o < k->nout; o++)
 			fprintf(f, "      %s &%s = v_%s.v[u];\n", kty(outs[o]->dtype), k->out[o].name, k->out[o].name);
-		fprintf(f, "      LM_BODY\n    }\n");
+		fprintf(f, "      {\n%s\n;}\n    }\n", k->op);
 		for (int o = 0; o < k->nout; o++)
 			fprintf(f, "    ((lm_vec<%s, %d> *)%s_p)[j] = v_%s;\n", kty(outs[o]->dtype), V, k->out[o].name, k->out[o].name);
 		fprintf(f, "  }\n  for (long long i = nv * %d + i0; i < lm_n; i += st) {\n", V);
@@ -310,7 +312,7 @@ static struct value *ew_call(struct eval *ev, struct ukernel *k, int argc, struc
 			fprintf(f, "    %s *%s = %s_p;\n", kty(ka[i].a->dtype), k->in[i].name, k->in[i].name);
 	for (int o = 0; o < k->nout; o++)
 		fprintf(f, "    %s &%s = %s_p[i];\n", kty(outs[o]->dtype), k->out[o].name, k->out[o].name);
-	fprintf(f, "    LM_BODY\n  }\n}\n");
+	fprintf(f, "    {\n%s\n;}\n  }\n}\n", k->op);
 	if (fclose(f) != 0 || !code)
 		goto nomem;
 	fn = jit_get(ev, code, k->name, k->nopts, (const char *const *)k->opts);
@@ -632,8 +634,33 @@ static struct value *uk_call(struct eval *ev, struct value *self, int argc, stru
 static struct value *mod_getfn(struct eval *ev, const struct builtin *bi, int argc,
 			       struct value **argv, const struct kwargs *kw);
 
-/* RawModule.compile() / RawKernel.compile(): NVRTC compiled the code when
- * the object was made (its errors were raised there); the device must exist */
+/* The module of a RawKernel / RawModule on the current device, compiled by
+ * NVRTC now if it was not: CuPy compiles lazily, at compile(),
+ * get_function() or the first launch (raw_call), so NVRTCError shows there.
+ * 0, or -1 with the error set (no device: CUDARuntimeError). */
+static int uk_module(struct eval *ev, struct ukernel *k)
+{
+	struct value *n = cudaobj_need_dev(ev);
+	if (!n)
+		return -1;
+	val_decref(n);
+	if (k->module && k->dev == cuda_cur->id)
+		return 0;
+	if (!k->code) {
+		err_set(ev, TY_CUDARuntimeError, "module not loaded");
+		return -1;
+	}
+	void *mod = jit_module(ev, k->code, k->nopts, (const char *const *)k->opts, 0);
+	if (!mod)
+		return -1;
+	k->module = mod;
+	k->fn = NULL;
+	k->dev = cuda_cur->id;
+	return 0;
+}
+
+/* RawModule.compile() / RawKernel.compile(): NVRTC compiles the code now
+ * (its errors are raised here, as CuPy's); None */
 static struct value *uk_compile(struct eval *ev, const struct builtin *bi, int argc,
 				struct value **argv, const struct kwargs *kw)
 {
@@ -641,13 +668,8 @@ static struct value *uk_compile(struct eval *ev, const struct builtin *bi, int a
 	struct value *log = NULL;
 	if (args_parse(ev, "compile", argc, argv, kw, "|log_stream", &log) < 0)
 		return NULL;
-	if (!k->module) {
-		struct value *n = cudaobj_need_dev(ev);
-		if (!n)
-			return NULL;
-		val_decref(n);
-		return err_set(ev, TY_CUDARuntimeError, "module not loaded");
-	}
+	if (uk_module(ev, k) < 0)
+		return NULL;
 	return val_none();
 }
 
@@ -752,6 +774,11 @@ struct value *uk_fn_reduction(struct eval *ev, const struct builtin *bi, int arg
 		k->identity = strdup("0");
 	}
 	k->preamble = dupv(pre);
+	/* the expressions go into one-line #defines: their newlines are spaces */
+	for (char **e = (char *[]){k->map, k->reduce, k->identity, NULL}; *e; e++)
+		for (char *c = *e; *c; c++)
+			if (*c == '\n' || *c == '\r')
+				*c = ' ';
 	return val_object_new(&ukernel_type, k);
 }
 
@@ -774,17 +801,9 @@ struct value *uk_fn_rawkernel(struct eval *ev, const struct builtin *bi, int arg
 		uk_free(k);
 		return NULL;
 	}
-	/* CuPy compiles at the first call; we compile now only if a device is
-	 * there, so NVRTCError shows at creation or call, as CuPy's lazily */
-	struct value *v = val_object_new(&ukernel_type, k);
-	if (!v)
-		return NULL;
-	if (cudaobj_have_dev(ev) > 0 && !(k->module = jit_module(ev, k->code, k->nopts, (const char *const *)k->opts, 0))) {
-		val_decref(v);
-		return NULL;
-	}
-	k->dev = cuda_cur->id;
-	return v;
+	/* compiled lazily, as CuPy's: at compile() (uk_module) or the first
+	 * launch (raw_call), where NVRTCError shows */
+	return val_object_new(&ukernel_type, k);
 }
 
 struct value *uk_fn_rawmodule(struct eval *ev, const struct builtin *bi, int argc,
@@ -807,11 +826,7 @@ struct value *uk_fn_rawmodule(struct eval *ev, const struct builtin *bi, int arg
 		val_decref(v);
 		return NULL;
 	}
-	if (cudaobj_have_dev(ev) > 0 && !(k->module = jit_module(ev, k->code, k->nopts, (const char *const *)k->opts, 0))) {
-		val_decref(v);
-		return NULL;
-	}
-	k->dev = cuda_cur->id;
+	/* compiled lazily, as CuPy's: at compile() or get_function() (uk_module) */
 	return v;
 }
 
@@ -825,15 +840,8 @@ static struct value *mod_getfn(struct eval *ev, const struct builtin *bi, int ar
 		return NULL;
 	if (!val_as_cstr(name))
 		return err_set(ev, TY_TypeError, "get_function() name must be str");
-	if (!m->module)
-		return cudaobj_need_dev(ev) ? err_set(ev, TY_CUDARuntimeError, "module not loaded") : NULL;
-	if (m->dev != cuda_cur->id) {   /* the module again for the current device */
-		void *mod = jit_module(ev, m->code, m->nopts, (const char *const *)m->opts, 0);
-		if (!mod)
-			return NULL;
-		m->module = mod;
-		m->dev = cuda_cur->id;
-	}
+	if (uk_module(ev, m) < 0)   /* compiled now, or again for the current device */
+		return NULL;
 	if (!(fn = jit_module_function(ev, m->module, val_as_cstr(name))))
 		return NULL;
 	if (!(k = calloc(1, sizeof *k)))
