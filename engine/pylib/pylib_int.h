@@ -61,6 +61,7 @@ struct value *gc_build(struct eval *ev, const char *name);         /* small.c */
 struct value *datetime_build(struct eval *ev, const char *name);
 struct value *dataclasses_build(struct eval *ev, const char *name);
 struct value *timeit_build(struct eval *ev, const char *name);
+struct value *subprocess_build(struct eval *ev, const char *name);
 struct value *numbers_build(struct eval *ev, const char *name);          /* abcs.c */
 struct value *collections_abc_build(struct eval *ev, const char *name);  /* abcs.c */
 struct value *fractions_build(struct eval *ev, const char *name);
