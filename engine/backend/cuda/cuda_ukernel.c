@@ -268,7 +268,9 @@ static struct value *ew_call(struct eval *ev, struct ukernel *k, int argc, struc
 				}
 			}
 	/* lm_n, not n: a parameter may be called n; _ind.size() is CuPy's element count */
-	fprintf(f, "%s\n#define LM_BODY { %s; }\n", k->preamble, k->op);
+	/* the operation goes in as it is written, lines and // comments
+	 * included (a one-line #define broke at its first newline) */
+	fprintf(f, "%s\n", k->preamble);
 	fprintf(f, "struct lm_ind { long long s; __device__ long long size() const { return s; } };\n");
 	fprintf(f, "extern \"C\" __global__ void %s(long long lm_n", k->name);
 	for (int i = 0; i < k->nin; i++) {
@@ -296,7 +298,7 @@ static struct value *ew_call(struct eval *ev, struct ukernel *k, int argc, struc
 				fprintf(f, "      %s %s = v_%s.v[u];\n", kty(views[i]->dtype), k->in[i].name, k->in[i].name);
 		for (int o = 0; o < k->nout; o++)
 			fprintf(f, "      %s &%s = v_%s.v[u];\n", kty(outs[o]->dtype), k->out[o].name, k->out[o].name);
-		fprintf(f, "      LM_BODY\n    }\n");
+		fprintf(f, "      {\n%s\n;}\n    }\n", k->op);
 		for (int o = 0; o < k->nout; o++)
 			fprintf(f, "    ((lm_vec<%s, %d> *)%s_p)[j] = v_%s;\n", kty(outs[o]->dtype), V, k->out[o].name, k->out[o].name);
 		fprintf(f, "  }\n  for (long long i = nv * %d + i0; i < lm_n; i += st) {\n", V);
@@ -310,7 +312,7 @@ static struct value *ew_call(struct eval *ev, struct ukernel *k, int argc, struc
 			fprintf(f, "    %s *%s = %s_p;\n", kty(ka[i].a->dtype), k->in[i].name, k->in[i].name);
 	for (int o = 0; o < k->nout; o++)
 		fprintf(f, "    %s &%s = %s_p[i];\n", kty(outs[o]->dtype), k->out[o].name, k->out[o].name);
-	fprintf(f, "    LM_BODY\n  }\n}\n");
+	fprintf(f, "    {\n%s\n;}\n  }\n}\n", k->op);
 	if (fclose(f) != 0 || !code)
 		goto nomem;
 	fn = jit_get(ev, code, k->name, k->nopts, (const char *const *)k->opts);
@@ -784,6 +786,11 @@ struct value *uk_fn_reduction(struct eval *ev, const struct builtin *bi, int arg
 		k->identity = strdup("0");
 	}
 	k->preamble = dupv(pre);
+	/* the expressions go into one-line #defines: their newlines are spaces */
+	for (char **e = (char *[]){k->map, k->reduce, k->identity, NULL}; *e; e++)
+		for (char *c = *e; *c; c++)
+			if (*c == '\n' || *c == '\r')
+				*c = ' ';
 	return val_object_new(&ukernel_type, k);
 }
 
