@@ -685,6 +685,21 @@ static struct value *uk_compile(struct eval *ev, const struct builtin *bi, int a
 	return val_none();
 }
 
+/* RawModule.get_global(name): CuPy's MemoryPointer to a __device__ /
+ * __constant__ variable, which cp.ndarray(shape, dtype, memptr=) views:
+ * Lumen has no arrays over memory it does not own */
+static struct value *mod_get_global(struct eval *ev, const struct builtin *bi, int argc,
+				    struct value **argv, const struct kwargs *kw)
+{
+	struct value *name;
+	(void)bi;
+	if (args_parse(ev, "get_global", argc, argv, kw, "name", &name) < 0)
+		return NULL;
+	return err_set(ev, TY_NotImplementedError, "RawModule.get_global('%s'): arrays over a module's globals "
+		       "(cp.ndarray(memptr=...)) are outside Lumen; pass the value as a kernel argument",
+		       val_as_cstr(name) ? val_as_cstr(name) : "?");
+}
+
 static struct value *uk_getattr(struct eval *ev, struct value *self, const char *name)
 {
 	struct ukernel *k = self->u.obj.p;
@@ -694,6 +709,8 @@ static struct value *uk_getattr(struct eval *ev, struct value *self, const char 
 		return val_cstr(k->name ? k->name : "");
 	if (k->kind == 'M' && !strcmp(name, "get_function"))
 		return method(self, name, mod_getfn);
+	if (k->kind == 'M' && !strcmp(name, "get_global"))
+		return method(self, name, mod_get_global);
 	if (k->kind == 'K' && !strcmp(name, "code"))
 		return val_cstr(k->code ? k->code : "");
 	return NULL;
@@ -710,7 +727,7 @@ static char *uk_repr(struct eval *ev, struct value *self)
 	return s;
 }
 
-static const char *const uk_attrs[] = {"name", "get_function", "compile", NULL};
+static const char *const uk_attrs[] = {"name", "get_function", "get_global", "compile", NULL};
 static const struct objtype ukernel_type = {
 	"Kernel", uk_free, uk_getattr, NULL, uk_call, uk_repr, NULL, NULL, uk_attrs,
 };
