@@ -901,7 +901,7 @@ struct value *idx_get(struct eval *ev, struct ndarray *a, struct value *key)
 static char *vec_item(const struct ndarray *a, const struct value *key)
 {
 	if (key->type != VT_INT || a->ndim != 1 || a->sub != ND_PLAIN || a->dtype < 0 || a->dtype >= DT_COUNT
-	    || (a->flags & ND_UNALIGNED) || arr_is_cupy(nd_backend(a)) || !nd_host_memory(a))
+	    || (a->flags & ND_UNALIGNED) || arr_is_cupy(nd_backend(a)))
 		return NULL;
 	int64_t i = key->u.i, n = a->shape[0];
 	if (i < 0)

@@ -159,7 +159,7 @@ static struct value *fn_ufunc(struct eval *ev, const struct builtin *bi, int arg
 	struct ndarray *o = NULL, *r;
 	/* np.sqrt of one positive finite float64 (a loop over x[i]): sqrt is
 	 * exact to the rounding, no condition can arise */
-	if (argc == 1 && (!kw || !kw->n) && arr_be(bi) == &backend_host && !strcmp(bi->name, "sqrt")
+	if (argc == 1 && (!kw || !kw->n) && !arr_is_cupy(arr_be(bi)) && !strcmp(bi->name, "sqrt")
 	    && ((argv[0]->type == VT_SCALAR && argv[0]->u.sc.dtype == DT_FLOAT64) || argv[0]->type == VT_FLOAT)) {
 		double x = argv[0]->type == VT_FLOAT ? argv[0]->u.f : argv[0]->u.sc.v.f;
 		if (x > 0 && isfinite(x)) {
