@@ -5,7 +5,11 @@ with CuPy; in host mode CPython with NumPy dressed as CuPy, fakecupy/) and
 under the Lumen kernel, and counts: cells that run without error under the
 reference, of those the cells that run under Lumen, and the errors Lumen gave
 them, by name.  One kernel per notebook and kernel kind, code cells in
-order, a per-cell timeout; notebooks run in parallel (--jobs).
+order, a per-cell timeout; notebooks run in parallel (--jobs).  The table
+gives the share twice: over every cell ok under the reference, and without
+the cells that fail outside the subset (outside_cells: an import of a
+package LANGUAGE.md leaves out, or a NameError of a name only such a failed
+cell would have bound), and lists the failures inside the subset by cause.
 
   on the GPU machine: sh tests/gpu/pubnb.sh  (the bundle's kernel, the wheels)
   here (host mode):   .venv/bin/python3 tests/gpu/pubnb/run.py --host \\
