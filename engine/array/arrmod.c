@@ -307,6 +307,35 @@ static int add(struct eval *ev, struct value *mod, const char *name, struct valu
 	return 0;
 }
 
+/* cupy.cuda.runtime's enum constants, CUDA's values (driver_types.h), as
+ * CuPy exports them: memcpy kinds, texture address/filter/read modes,
+ * channel format kinds and resource types */
+static int add_runtime_enums(struct eval *ev, struct value *mod)
+{
+	static const struct { const char *name; int v; } en[] = {
+		{"cudaMemcpyHostToHost", 0}, {"cudaMemcpyHostToDevice", 1}, {"cudaMemcpyDeviceToHost", 2},
+		{"cudaMemcpyDeviceToDevice", 3}, {"cudaMemcpyDefault", 4},
+		{"cudaAddressModeWrap", 0}, {"cudaAddressModeClamp", 1}, {"cudaAddressModeMirror", 2},
+		{"cudaAddressModeBorder", 3},
+		{"cudaFilterModePoint", 0}, {"cudaFilterModeLinear", 1},
+		{"cudaReadModeElementType", 0}, {"cudaReadModeNormalizedFloat", 1},
+		{"cudaChannelFormatKindSigned", 0}, {"cudaChannelFormatKindUnsigned", 1},
+		{"cudaChannelFormatKindFloat", 2}, {"cudaChannelFormatKindNone", 3},
+		{"cudaResourceTypeArray", 0}, {"cudaResourceTypeMipmappedArray", 1},
+		{"cudaResourceTypeLinear", 2}, {"cudaResourceTypePitch2D", 3},
+		{"cudaDevAttrComputeCapabilityMajor", 75}, {"cudaDevAttrComputeCapabilityMinor", 76},
+		{"cudaDevAttrMultiProcessorCount", 16}, {"cudaDevAttrMaxThreadsPerBlock", 1},
+		{"cudaDevAttrWarpSize", 10},
+		{"cudaMemAttachGlobal", 1}, {"cudaMemAttachHost", 2},
+		{"cudaCpuDeviceId", -1}, {"cudaInvalidDeviceId", -2},
+		{"errorMemoryAllocation", 2}, {"errorInvalidValue", 1},
+	};
+	for (size_t i = 0; i < sizeof en / sizeof en[0]; i++)
+		if (add(ev, mod, en[i].name, val_int(en[i].v)) < 0)
+			return -1;
+	return 0;
+}
+
 /* NumPy's aliases are one object under two names (np.conj is np.conjugate):
  * the alias is rebound to the canonical name's object */
 static int add_aliases(struct eval *ev, struct value *mod)
@@ -552,6 +581,8 @@ static struct value *build(struct eval *ev, const char *name)
 						    add(ev, mod, "ComplexWarning", val_type(TY_ComplexWarning)) < 0))
 			return NULL;
 		if (!strcmp(name, "cupy.cuda") && add_child(ev, mod, name, "runtime") < 0)
+			return NULL;
+		if (!strcmp(name, "cupy.cuda.runtime") && add_runtime_enums(ev, mod) < 0)
 			return NULL;
 		if ((!strcmp(name, "scipy.special") || !strcmp(name, "cupyx.scipy.special")) &&
 		    arr_hooks.special_objects && arr_hooks.special_objects(ev, mod, subs[i].cupy) < 0)

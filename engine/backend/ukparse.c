@@ -63,6 +63,55 @@ void uk_pack_as(const struct npscalar *s, int dt, union uk_val *out)
 	}
 }
 
+/* the parameters of `name`'s __global__ definition in CUDA C code: the
+ * count, or -1 when it is not found */
+int uk_count_params(const char *code, const char *name)
+{
+	size_t n = strlen(name);
+	if (!code || !n)
+		return -1;
+	for (const char *p = strstr(code, name); p; p = strstr(p + 1, name)) {
+		const char *q = p + n;
+		if ((p > code && (p[-1] == '_' || (p[-1] | 32) - 'a' < 26u || p[-1] - '0' < 10u))
+		    || *q == '_' || (*q | 32) - 'a' < 26u || *q - '0' < 10u)
+			continue;
+		while (*q == ' ' || *q == '\t' || *q == '\n' || *q == '\r')
+			q++;
+		if (*q != '(')
+			continue;
+		/* a definition: __global__ between the previous ';' or '}' and the name */
+		const char *b = p;
+		while (b > code && b[-1] != ';' && b[-1] != '}' && b[-1] != '{')
+			b--;
+		int glob = 0;
+		for (const char *g = strstr(b, "__global__"); g && g < p; g = strstr(g + 1, "__global__"))
+			glob = 1;
+		if (!glob)
+			continue;
+		int depth = 0, count = 0, any = 0;
+		const char *start = q + 1;
+		for (q++; *q; q++) {
+			if (*q == '(' || *q == '<' || *q == '[')
+				depth++;
+			else if ((*q == ')' || *q == '>' || *q == ']') && depth > 0)
+				depth--;
+			else if (*q == ')')
+				break;
+			else if (*q == ',' && depth == 0)
+				count++;
+			else if (*q != ' ' && *q != '\t' && *q != '\n' && *q != '\r')
+				any = 1;
+		}
+		if (!*q)
+			return -1;
+		if (!any || (q - start >= 4 && !count && strstr(start, "void") && strstr(start, "void") < q
+			     && !memchr(start, '*', (size_t)(q - start))))
+			return 0;
+		return count + 1;
+	}
+	return -1;
+}
+
 int uk_dims(struct eval *ev, struct value *v, unsigned d[3], const char *what)
 {
 	int64_t x;

@@ -24,6 +24,10 @@ void uk_pack_as(const struct npscalar *s, int dt, union uk_val *out);
  * 0, or -1 with the error set */
 int uk_dims(struct eval *ev, struct value *v, unsigned d[3], const char *what);
 
+/* the parameter count of `name`'s __global__ definition in code; -1 when
+ * not found (what RawKernel's args=<array> uses in host mode) */
+int uk_count_params(const char *code, const char *name);
+
 /* cupyx.jit (ukjit.c): its table and objects, registered at start-up */
 void ukjit_register(void);
 

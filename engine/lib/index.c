@@ -896,8 +896,32 @@ struct value *idx_get(struct eval *ev, struct ndarray *a, struct value *key)
 	return res ? arr_wrap(ev, res) : NULL;
 }
 
+/* the item of a host NumPy vector that x[i] (i a Python int in range)
+ * names, for the fast paths of a loop over x[i]; NULL otherwise */
+static char *vec_item(const struct ndarray *a, const struct value *key)
+{
+	if (key->type != VT_INT || a->ndim != 1 || a->sub != ND_PLAIN || a->dtype < 0 || a->dtype >= DT_COUNT
+	    || (a->flags & ND_UNALIGNED) || arr_is_cupy(nd_backend(a)))
+		return NULL;
+	int64_t i = key->u.i, n = a->shape[0];
+	if (i < 0)
+		i += n;
+	if (i < 0 || i >= n)
+		return NULL;
+	return nd_data(a) + i * a->strides[0];
+}
+
 struct value *arr_getitem(struct eval *ev, struct value *v, struct value *key)
 {
+	if (v->type == VT_NDARRAY) {
+		const struct ndarray *a = arr_borrow(v);
+		char *p = a ? vec_item(a, key) : NULL;
+		if (p) {
+			struct npscalar sc;
+			arr_scalar_load(a->dtype, p, &sc);
+			return val_scalar(a->dtype, sc.v);
+		}
+	}
 	if (v->type == VT_SCALAR) {
 		if (key->type == VT_TUPLE && key->u.seq.n == 0)
 			return val_incref(v);
@@ -1037,6 +1061,15 @@ int idx_set(struct eval *ev, struct ndarray *a, struct value *key, struct value 
 
 	if (!(a->flags & ND_WRITEABLE))
 		return err_set(ev, TY_ValueError, "assignment destination is read-only"), -1;
+	if (a->dtype == DT_FLOAT64 && (x->type == VT_FLOAT || (x->type == VT_SCALAR && x->u.sc.dtype == DT_FLOAT64))) {
+		/* out[i] = a float in a loop: the one item */
+		char *q = vec_item(a, key);
+		if (q) {
+			double d = x->type == VT_FLOAT ? x->u.f : x->u.sc.v.f;
+			memcpy(q, &d, sizeof d);
+			return 0;
+		}
+	}
 	rc = dev_set(ev, a, key, x);
 	if (rc)
 		return rc < 0 ? -1 : 0;

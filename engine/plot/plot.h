@@ -22,6 +22,11 @@ struct pl_color pl_cycle_color(int i);                  /* the tab10 cycle */
 /* colormap by name (a trailing "_r" reverses it): index, or -1 */
 int pl_cmap_find(const char *name);
 const char *pl_cmap_name(int cmap);
+/* a session colormap of n colours (ListedColormap): its index, or -1 with
+ * the error set; its size (256 for the tables) and colours (NULL for them) */
+int pl_cmap_add(struct eval *ev, const char *name, int n, const struct pl_color *c);
+int pl_cmap_size(int cmap);
+const struct pl_color *pl_cmap_colors(int cmap);
 /* t in [0, 1] (NaN: transparent) to RGBA */
 struct pl_color pl_cmap_at(int cmap, double t);
 /* the generated tables (gen/plot_tables.c) */

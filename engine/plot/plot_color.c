@@ -148,9 +148,62 @@ int pl_cmap_find(const char *name)
 	return -1;
 }
 
+/* the session's own colormaps (matplotlib.colors.ListedColormap): index
+ * 2 * pl_n_cmaps + k, kept until exit (a colormap value holds its index) */
+#define PL_MAX_USER_CMAPS 4096
+struct user_cmap { char *name; int n; struct pl_color *c; };
+static struct user_cmap *ucm;
+static int n_ucm, cap_ucm;
+
+static const struct user_cmap *user_cmap(int cmap)
+{
+	int k = cmap - 2 * pl_n_cmaps;
+	return k >= 0 && k < n_ucm ? &ucm[k] : NULL;
+}
+
+int pl_cmap_add(struct eval *ev, const char *name, int n, const struct pl_color *c)
+{
+	if (n < 1)
+		return err_set(ev, TY_ValueError, "a colormap needs at least one colour"), -1;
+	if (n_ucm >= PL_MAX_USER_CMAPS)
+		return err_set(ev, TY_MemoryError, "more than %d colormaps made in this session", PL_MAX_USER_CMAPS), -1;
+	if (n_ucm == cap_ucm) {
+		int cap = cap_ucm ? 2 * cap_ucm : 8;
+		struct user_cmap *u = realloc(ucm, sizeof *u * (size_t)cap);
+		if (!u)
+			return err_nomem(ev), -1;
+		ucm = u;
+		cap_ucm = cap;
+	}
+	struct user_cmap *u = &ucm[n_ucm];
+	u->name = strdup(name ? name : "from_list");
+	u->c = malloc(sizeof *c * (size_t)n);
+	if (!u->name || !u->c) {
+		free(u->name);
+		free(u->c);
+		return err_nomem(ev), -1;
+	}
+	memcpy(u->c, c, sizeof *c * (size_t)n);
+	u->n = n;
+	return 2 * pl_n_cmaps + n_ucm++;
+}
+
+int pl_cmap_size(int cmap)
+{
+	const struct user_cmap *u = user_cmap(cmap);
+	return u ? u->n : 256;
+}
+
+const struct pl_color *pl_cmap_colors(int cmap)
+{
+	const struct user_cmap *u = user_cmap(cmap);
+	return u ? u->c : NULL;
+}
+
 const char *pl_cmap_name(int cmap)
 {
-	return pl_cmap_tables[cmap % pl_n_cmaps].name;
+	const struct user_cmap *u = user_cmap(cmap);
+	return u ? u->name : pl_cmap_tables[cmap % pl_n_cmaps].name;
 }
 
 struct pl_color pl_cmap_at(int cmap, double t)
@@ -161,6 +214,11 @@ struct pl_color pl_cmap_at(int cmap, double t)
 		t = 0;
 	if (t > 1)
 		t = 1;
+	const struct user_cmap *u = user_cmap(cmap);
+	if (u) {   /* matplotlib's lookup: N bins, the last including 1.0 */
+		int i = (int)(t * u->n);
+		return u->c[i >= u->n ? u->n - 1 : i];
+	}
 	if (cmap >= pl_n_cmaps) {
 		cmap -= pl_n_cmaps;
 		t = 1 - t;

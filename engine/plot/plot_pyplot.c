@@ -1186,9 +1186,10 @@ static struct value *cmap_value(struct eval *ev, int idx)
 
 static struct pl_color cmap_lookup(int idx, double t, int is_int)
 {
-	if (is_int) {  /* an integer indexes the 256 entries (clipped) */
-		double i = t < 0 ? 0 : t > 255 ? 255 : t;
-		return pl_cmap_at(idx, (i + 0.5) / 256);
+	if (is_int) {  /* an integer indexes the N entries (clipped) */
+		int n = pl_cmap_size(idx);
+		double i = t < 0 ? 0 : t > n - 1 ? n - 1 : t;
+		return pl_cmap_at(idx, (i + 0.5) / n);
 	}
 	return pl_cmap_at(idx, t);
 }
@@ -1199,7 +1200,7 @@ static struct value *cmap_call(struct eval *ev, struct value *self, int argc, st
 	int idx = pl_cmap_of(self);
 	if (argc != 1)
 		return err_set(ev, TY_TypeError, "Colormap.__call__() takes 1 positional argument (X) but %d were given", argc);
-	double alpha = 1;
+	double alpha = NAN;   /* none given: the colormap's own */
 	if (pl_kw_double(ev, kw, "alpha", &alpha) < 0)
 		return NULL;
 	struct ndarray *a = arr_borrow(argv[0]);
@@ -1214,7 +1215,7 @@ static struct value *cmap_call(struct eval *ev, struct value *self, int argc, st
 		if (val_as_double(ev, argv[0], &t) < 0)
 			return NULL;
 		struct pl_color c = cmap_lookup(idx, t, is_int);
-		union scalar_data d[4] = { { .f = c.r }, { .f = c.g }, { .f = c.b }, { .f = alpha } };
+		union scalar_data d[4] = { { .f = c.r }, { .f = c.g }, { .f = c.b }, { .f = isnan(alpha) ? c.a : alpha } };
 		struct value *it[4];
 		for (int i = 0; i < 4; i++)
 			it[i] = val_scalar(DT_FLOAT64, d[i]);
@@ -1241,7 +1242,7 @@ static struct value *cmap_call(struct eval *ev, struct value *self, int argc, st
 		o[4 * i] = c.r;
 		o[4 * i + 1] = c.g;
 		o[4 * i + 2] = c.b;
-		o[4 * i + 3] = alpha;
+		o[4 * i + 3] = isnan(alpha) ? c.a : alpha;
 	}
 	free(t);
 	return arr_wrap(ev, out);
@@ -1251,7 +1252,105 @@ static struct value *cmap_reversed(struct eval *ev, const struct builtin *bi, in
 				   const struct kwargs *kw)
 {
 	int idx = pl_cmap_of(bi->self);
+	const struct pl_color *c = pl_cmap_colors(idx);
+	if (c) {   /* a ListedColormap: its colours backwards, named NAME_r */
+		int n = pl_cmap_size(idx);
+		struct pl_color *r = malloc(sizeof *r * (size_t)n);
+		char name[256];
+		if (!r)
+			return err_nomem(ev);
+		for (int i = 0; i < n; i++)
+			r[i] = c[n - 1 - i];
+		snprintf(name, sizeof name, "%.200s_r", pl_cmap_name(idx));
+		int k = pl_cmap_add(ev, name, n, r);
+		free(r);
+		return k < 0 ? NULL : cmap_value(ev, k);
+	}
 	return cmap_value(ev, idx >= pl_n_cmaps ? idx - pl_n_cmaps : idx + pl_n_cmaps);
+}
+
+/* matplotlib.colors.ListedColormap(colors, name='unnamed', N=None):
+ * colors a list of colour specs or an (N, 3) / (N, 4) array; N repeats or
+ * cuts the list */
+static struct value *f_listed_cmap(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
+				   const struct kwargs *kw)
+{
+	struct value *cv = NULL, *nv = NULL, *Nv = NULL;
+	struct pl_color *c = NULL;
+	int64_t n = 0, N;
+	const char *name = "unnamed";
+	(void)bi;
+	if (args_parse(ev, "ListedColormap", argc, argv, kw, "colors|name,N", &cv, &nv, &Nv) < 0)
+		return NULL;
+	if (nv && nv->type != VT_NONE && !(name = val_as_cstr(nv)))
+		return err_set(ev, TY_TypeError, "ListedColormap() name must be str");
+	if (cv->type == VT_NDARRAY) {
+		int64_t shape[8];
+		int nd;
+		double *d = pl_doubles(ev, cv, &n, &nd, shape);
+		if (!d)
+			return NULL;
+		if (nd != 2 || (shape[1] != 3 && shape[1] != 4) || shape[0] < 1) {
+			free(d);
+			return err_set(ev, TY_ValueError, "Invalid RGBA argument: colors must be an (N, 3) or (N, 4) array");
+		}
+		n = shape[0];
+		if (!(c = malloc(sizeof *c * (size_t)n))) {
+			free(d);
+			return err_nomem(ev);
+		}
+		for (int64_t i = 0; i < n; i++) {
+			const double *p = d + i * shape[1];
+			c[i] = (struct pl_color){ p[0], p[1], p[2], shape[1] == 4 ? p[3] : 1 };
+		}
+		free(d);
+	} else if (cv->type == VT_LIST || cv->type == VT_TUPLE || cv->type == VT_STR) {
+		struct value **items = cv->type == VT_STR ? &cv : cv->u.seq.items;
+		n = cv->type == VT_STR ? 1 : (int64_t)cv->u.seq.n;
+		if (n < 1)
+			return err_set(ev, TY_ValueError, "ListedColormap() needs at least one colour");
+		if (n > 1 << 20)
+			return err_set(ev, TY_ValueError, "ListedColormap() takes at most %d colours", 1 << 20);
+		if (!(c = malloc(sizeof *c * (size_t)n)))
+			return err_nomem(ev);
+		for (int64_t i = 0; i < n; i++)
+			if (pl_color_parse(ev, items[i], &c[i]) < 0) {
+				/* matplotlib's to_rgba_array says it so */
+				free(c);
+				err_clear(ev);
+				char *r = val_repr(ev, items[i]);
+				if (!r)
+					return err_occurred(ev) ? NULL : err_nomem(ev);
+				err_set(ev, TY_ValueError, "Invalid RGBA argument: %s", r);
+				free(r);
+				return NULL;
+			}
+	} else {
+		return err_set(ev, TY_TypeError, "ListedColormap() colors must be a list of colours or an array");
+	}
+	N = n;
+	if (Nv && Nv->type != VT_NONE) {
+		if (val_as_int64(ev, Nv, &N) < 0) {
+			free(c);
+			return NULL;
+		}
+		if (N < 1 || N > 1 << 20) {
+			free(c);
+			return err_set(ev, TY_ValueError, "ListedColormap() N must be between 1 and %d", 1 << 20);
+		}
+	}
+	struct pl_color *all = N == n ? c : malloc(sizeof *all * (size_t)N);
+	if (!all) {
+		free(c);
+		return err_nomem(ev);
+	}
+	for (int64_t i = 0; all != c && i < N; i++)
+		all[i] = c[i % n];
+	int k = pl_cmap_add(ev, name, (int)N, all);
+	if (all != c)
+		free(all);
+	free(c);
+	return k < 0 ? NULL : cmap_value(ev, k);
 }
 
 static struct value *cmap_getattr(struct eval *ev, struct value *self, const char *name)
@@ -1259,11 +1358,11 @@ static struct value *cmap_getattr(struct eval *ev, struct value *self, const cha
 	int idx = pl_cmap_of(self);
 	if (!strcmp(name, "name")) {
 		char buf[64];
-		snprintf(buf, sizeof buf, "%s%s", pl_cmap_name(idx), idx >= pl_n_cmaps ? "_r" : "");
+		snprintf(buf, sizeof buf, "%s%s", pl_cmap_name(idx), idx >= pl_n_cmaps && !pl_cmap_colors(idx) ? "_r" : "");
 		return val_cstr(buf);
 	}
 	if (!strcmp(name, "N"))
-		return val_int(256);
+		return val_int(pl_cmap_size(idx));
 	if (!strcmp(name, "reversed"))
 		return val_builtin("reversed", cmap_reversed, self, NULL);
 	return NULL;
@@ -1417,7 +1516,7 @@ struct value *plot_module(struct eval *ev, const char *name)
 	if (!strcmp(name, "matplotlib.colors")) {
 		m = val_module_new("matplotlib.colors");
 		if (!m || add_fn(m, "to_rgba", f_to_rgba, NULL) < 0 || add_fn(m, "to_rgb", f_to_rgba, NULL) < 0 ||
-		    add_fn(m, "to_hex", f_to_rgba, NULL) < 0)
+		    add_fn(m, "to_hex", f_to_rgba, NULL) < 0 || add_fn(m, "ListedColormap", f_listed_cmap, NULL) < 0)
 			goto nomem;
 		return m;
 	}

@@ -62,6 +62,7 @@ struct value *future_build(struct eval *ev, const char *name);     /* small.c: _
 struct value *datetime_build(struct eval *ev, const char *name);
 struct value *dataclasses_build(struct eval *ev, const char *name);
 struct value *timeit_build(struct eval *ev, const char *name);
+struct value *subprocess_build(struct eval *ev, const char *name);
 struct value *numbers_build(struct eval *ev, const char *name);          /* abcs.c */
 struct value *collections_abc_build(struct eval *ev, const char *name);  /* abcs.c */
 struct value *fractions_build(struct eval *ev, const char *name);

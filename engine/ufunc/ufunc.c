@@ -826,6 +826,55 @@ void uf_set_matmul(struct value *(*fn)(struct eval *ev, struct value *l, struct 
 	matmul_hook = fn;
 }
 
+/* a float64 operand of the scalar fast path: a np.float64 scalar, a Python
+ * float or int (NEP 50: weak, taken as float64) */
+static int f64_operand(const struct value *v, double *d)
+{
+	switch (v->type) {
+	case VT_SCALAR:
+		if (v->u.sc.dtype != DT_FLOAT64)
+			return 0;
+		*d = v->u.sc.v.f;
+		return 1;
+	case VT_FLOAT:
+		*d = v->u.f;
+		return 1;
+	case VT_INT:
+		*d = (double)v->u.i;
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* NumPy's scalar math on np.float64 (a loop over x[i] in a cell): + - * /
+ * ** of a float64 scalar and a float64 scalar or Python number, computed
+ * here when no floating-point condition can arise (finite operands, a
+ * normal or exact-zero-sum result); NULL leaves it to the ufunc, which
+ * warns as NumPy does.  The results are the ufunc loops' (C's double
+ * arithmetic and pow()). */
+static struct value *f64_scalar_binop(enum binop op, struct value *l, struct value *r)
+{
+	double a, b, x;
+	if (op != OP_ADD && op != OP_SUB && op != OP_MUL && op != OP_TRUEDIV && op != OP_POW)
+		return NULL;
+	if ((l->type != VT_SCALAR && r->type != VT_SCALAR) || !f64_operand(l, &a) || !f64_operand(r, &b))
+		return NULL;
+	if (!isfinite(a) || !isfinite(b))
+		return NULL;
+	switch (op) {
+	case OP_ADD: x = a + b; break;
+	case OP_SUB: x = a - b; break;
+	case OP_MUL: x = a * b; break;
+	case OP_TRUEDIV: x = a / b; break;
+	default: x = pow(a, b); break;
+	}
+	if (!isfinite(x) || (x == 0 ? op != OP_ADD && op != OP_SUB : !isnormal(x)))
+		return NULL;
+	union scalar_data u = {.f = x};
+	return val_scalar(DT_FLOAT64, u);
+}
+
 struct value *arr_binop(struct eval *ev, enum binop op, struct value *l, struct value *r, int inplace)
 {
 	static int ufidx[OP_COUNT];
@@ -882,6 +931,9 @@ struct value *arr_binop(struct eval *ev, enum binop op, struct value *l, struct 
 		return val_incref(l);
 	}
 	if ((l->type == VT_SCALAR || r->type == VT_SCALAR) && is_pyscalar_or_np(l) && is_pyscalar_or_np(r)) {
+		struct value *fast = f64_scalar_binop(op, l, r);
+		if (fast)
+			return fast;
 		/* NumPy's scalar math: its warnings say "scalar divide" */
 		const char *saved = fpe_scalar_begin(binop_ufunc[op]);
 		struct value *res = arr_result(ev, apply(ev, be, ufidx[op], 2, in, NULL, -1));
@@ -905,6 +957,10 @@ struct value *arr_unop(struct eval *ev, enum unop op, struct value *v)
 	}
 	if (op == UOP_POS && v->type == VT_NDARRAY && v->u.arr->dtype == DT_BOOL)
 		return err_set(ev, TY_TypeError, "ufunc 'positive' did not contain a loop with signature matching types <class 'numpy.dtypes.BoolDType'> -> None");
+	if (op == UOP_NEG && v->type == VT_SCALAR && v->u.sc.dtype == DT_FLOAT64) {
+		union scalar_data u = {.f = -v->u.sc.v.f};   /* no condition can arise */
+		return val_scalar(DT_FLOAT64, u);
+	}
 	if (op == UOP_NEG && v->type == VT_SCALAR) {
 		struct value *res = arr_result(ev, apply(ev, NULL, uf_lookup(name), 1, &v, NULL, -1));
 		if (res && fpe_scalar_int_check(ev, "negative", v, NULL, res) < 0) {

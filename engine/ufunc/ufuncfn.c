@@ -157,6 +157,16 @@ static struct value *fn_ufunc(struct eval *ev, const struct builtin *bi, int arg
 	const struct ufunc *u;
 	struct value *out = NULL, *dt = NULL, *where = NULL;
 	struct ndarray *o = NULL, *r;
+	/* np.sqrt of one positive finite float64 (a loop over x[i]): sqrt is
+	 * exact to the rounding, no condition can arise */
+	if (argc == 1 && (!kw || !kw->n) && !arr_is_cupy(arr_be(bi)) && !strcmp(bi->name, "sqrt")
+	    && ((argv[0]->type == VT_SCALAR && argv[0]->u.sc.dtype == DT_FLOAT64) || argv[0]->type == VT_FLOAT)) {
+		double x = argv[0]->type == VT_FLOAT ? argv[0]->u.f : argv[0]->u.sc.v.f;
+		if (x > 0 && isfinite(x)) {
+			union scalar_data d = {.f = sqrt(x)};
+			return val_scalar(DT_FLOAT64, d);
+		}
+	}
 	if (uf < 0)
 		return err_set(ev, TY_NotImplementedError, "ufunc '%s' is not implemented", bi->name);
 	u = &ufunc_table[uf];

@@ -349,6 +349,36 @@ static const char *uf_helpers_dev(void)
 	return ufh ? ufh : "";
 }
 
+/* The toolkit's headers on NVRTC's search path, as CuPy gives them: the
+ * include folder (cooperative_groups.h, cuda_fp16.h ...) and CCCL's below
+ * it (cub/, thrust/, cuda/std/: include/cccl in CUDA 13).  The toolkit is
+ * $CUDA_PATH, else $CUDA_HOME, else the one the plugin was built with, else
+ * /usr/local/cuda; a folder that is not there is left out. */
+#ifndef LUMEN_CUDA_PATH
+#define LUMEN_CUDA_PATH "/usr/local/cuda"
+#endif
+static char inc_opt[2][1100];
+static int n_inc;
+static pthread_once_t inc_once = PTHREAD_ONCE_INIT;
+static void inc_find(void)
+{
+	const char *cands[] = {getenv("CUDA_PATH"), getenv("CUDA_HOME"), LUMEN_CUDA_PATH, "/usr/local/cuda"};
+	for (size_t i = 0; i < sizeof cands / sizeof cands[0]; i++) {
+		char dir[1024];
+		struct stat st;
+		if (!cands[i] || !cands[i][0] || strlen(cands[i]) > 900)
+			continue;
+		snprintf(dir, sizeof dir, "%s/include/cuda_runtime.h", cands[i]);
+		if (stat(dir, &st) < 0)
+			continue;
+		snprintf(inc_opt[n_inc++], sizeof inc_opt[0], "-I%s/include", cands[i]);
+		snprintf(dir, sizeof dir, "%s/include/cccl", cands[i]);
+		if (stat(dir, &st) == 0 && S_ISDIR(st.st_mode))
+			snprintf(inc_opt[n_inc++], sizeof inc_opt[0], "-I%s", dir);
+		return;
+	}
+}
+
 /* A cubin for src (malloc'd), or NULL with NVRTCError set. */
 static char *nvrtc_cubin(struct eval *ev, const char *src, int nopts, const char *const *opts,
 			 size_t *len)
@@ -364,8 +394,11 @@ static char *nvrtc_cubin(struct eval *ev, const char *src, int nopts, const char
 
 	snprintf(archopt, sizeof archopt, "--gpu-architecture=%s", jit_arch());
 	all[n++] = archopt;
-	for (int i = 0; i < nopts && n < 39; i++)
+	for (int i = 0; i < nopts && n < 37; i++)
 		all[n++] = opts[i];
+	pthread_once(&inc_once, inc_find);
+	for (int i = 0; i < n_inc; i++)
+		all[n++] = inc_opt[i];
 	if ((r = nvrtcCreateProgram(&prog, src, "lumen_kernel.cu", 5, hdrs, names)) != NVRTC_SUCCESS) {
 		compile_err(ev, NULL, r);
 		return NULL;

@@ -382,9 +382,72 @@ struct stream_obj { cudaStream_t s; int owned; cudaStream_t saved; int dev; };
 static void stream_free(void *p)
 {
 	struct stream_obj *s = p;
-	if (s->owned && !cuda_cur->dead)
-		cudaStreamDestroy(s->s);
+	if (s->owned) {
+		/* a stream made current by use() goes back to the null stream */
+		if (s->dev >= 0 && s->dev < CUDA_MAXDEV && cuda_devs[s->dev].stream == s->s)
+			cuda_devs[s->dev].stream = 0;
+		if (!cuda_cur->dead)
+			cudaStreamDestroy(s->s);
+	}
 	free(s);
+}
+
+static const struct objtype event_type;
+static struct value *event_make(struct eval *ev);
+static cudaEvent_t event_handle(struct value *v);
+static void event_mark(struct value *v, int recorded);
+
+/* Stream.use(): the stream becomes its device's current one (CuPy: until
+ * another use() or a `with` block's end); returns the stream */
+static struct value *stream_use(struct eval *ev, const struct builtin *bi, int argc,
+				struct value **argv, const struct kwargs *kw)
+{
+	struct stream_obj *s = bi->self->u.obj.p;
+	if (args_parse(ev, "use", argc, argv, kw, "") < 0)
+		return NULL;
+	if (s->dev >= 0 && s->dev < CUDA_MAXDEV)
+		cuda_devs[s->dev].stream = s->s;
+	return val_incref(bi->self);
+}
+
+/* Stream.record(event=None): records event (a new one when None) on the
+ * stream and returns it */
+static struct value *stream_record(struct eval *ev, const struct builtin *bi, int argc,
+				   struct value **argv, const struct kwargs *kw)
+{
+	struct stream_obj *s = bi->self->u.obj.p;
+	struct value *e = NULL;
+	if (args_parse(ev, "record", argc, argv, kw, "|event", &e) < 0)
+		return NULL;
+	if (e && e->type != VT_NONE) {
+		if (e->type != VT_OBJECT || e->u.obj.t != &event_type)
+			return err_set(ev, TY_TypeError, "record() event must be cupy.cuda.Event");
+		e = val_incref(e);
+	} else if (!(e = event_make(ev)))
+		return NULL;
+	cudaEvent_t h = event_handle(e);
+	if (h && CUDA_CHECK(ev, cudaEventRecord(h, s->s)) < 0) {
+		val_decref(e);
+		return NULL;
+	}
+	event_mark(e, h != NULL);
+	return e;
+}
+
+/* Stream.wait_event(event): later work on the stream waits for event */
+static struct value *stream_wait_event(struct eval *ev, const struct builtin *bi, int argc,
+				       struct value **argv, const struct kwargs *kw)
+{
+	struct stream_obj *s = bi->self->u.obj.p;
+	struct value *e;
+	if (args_parse(ev, "wait_event", argc, argv, kw, "event", &e) < 0)
+		return NULL;
+	if (e->type != VT_OBJECT || e->u.obj.t != &event_type)
+		return err_set(ev, TY_TypeError, "wait_event() event must be cupy.cuda.Event");
+	cudaEvent_t h = event_handle(e);
+	if (h && CUDA_CHECK(ev, cudaStreamWaitEvent(s->s, h, 0)) < 0)
+		return NULL;
+	return val_none();
 }
 
 static struct value *stream_sync(struct eval *ev, const struct builtin *bi, int argc,
@@ -403,8 +466,28 @@ static struct value *stream_getattr(struct eval *ev, struct value *self, const c
 	struct stream_obj *s = self->u.obj.p;
 	if (!strcmp(name, "synchronize"))
 		return method(self, name, stream_sync);
+	if (!strcmp(name, "use"))
+		return method(self, name, stream_use);
+	if (!strcmp(name, "record"))
+		return method(self, name, stream_record);
+	if (!strcmp(name, "wait_event"))
+		return method(self, name, stream_wait_event);
 	if (!strcmp(name, "ptr"))
 		return val_int((int64_t)(intptr_t)s->s);
+	if (!strcmp(name, "device_id"))
+		return val_int(s->dev);
+	if (!strcmp(name, "done")) {
+		cudaError_t r = s->s || cudaobj_have_dev(ev) > 0 ? cudaStreamQuery(s->s) : cudaSuccess;
+		if (err_occurred(ev))
+			return NULL;
+		if (r == cudaErrorNotReady) {
+			cudaGetLastError();
+			return val_bool(0);
+		}
+		if (CUDA_CHECK(ev, r) < 0)
+			return NULL;
+		return val_bool(1);
+	}
 	return NULL;
 }
 
@@ -432,9 +515,26 @@ static char *stream_repr(struct eval *ev, struct value *self)
 	return s;
 }
 
-static const char *const stream_attrs[] = {"synchronize", "ptr", NULL};
+static const struct objtype stream_type;
+
+/* CuPy's streams compare by handle and device: Stream.null ==
+ * get_current_stream() outside any `with` */
+static struct value *stream_binop(struct eval *ev, enum binop op, struct value *l, struct value *r)
+{
+	(void)ev;
+	if ((op != OP_EQ && op != OP_NE) || l->type != VT_OBJECT || r->type != VT_OBJECT
+	    || l->u.obj.t != &stream_type || r->u.obj.t != &stream_type)
+		return NULL;
+	struct stream_obj *a = l->u.obj.p, *b = r->u.obj.p;
+	int eq = a->s == b->s && a->dev == b->dev;
+	return val_bool(op == OP_EQ ? eq : !eq);
+}
+
+static const char *const stream_attrs[] = {"device_id", "done", "ptr", "record", "synchronize", "use",
+					   "wait_event", NULL};
 static const struct objtype stream_type = {
-	"Stream", stream_free, stream_getattr, NULL, NULL, stream_repr, stream_enter, stream_exit, stream_attrs,
+	.name = "Stream", .free = stream_free, .getattr = stream_getattr, .repr = stream_repr,
+	.enter = stream_enter, .exit = stream_exit, .attrs = stream_attrs, .binop = stream_binop,
 };
 
 static struct value *stream_new(struct eval *ev, int null, int non_blocking)
@@ -454,6 +554,23 @@ static struct value *stream_new(struct eval *ev, int null, int non_blocking)
 		free(s);
 		return NULL;
 	}
+	return val_object_new(&stream_type, s);
+}
+
+/* cupy.cuda.get_current_stream(): the current device's current stream (a
+ * view of it: the object that made it current keeps it alive) */
+static struct value *fn_current_stream(struct eval *ev, const struct builtin *bi, int argc,
+				       struct value **argv, const struct kwargs *kw)
+{
+	(void)bi;
+	struct value *dv = NULL;
+	if (args_parse(ev, "get_current_stream", argc, argv, kw, "|device_id", &dv) < 0)
+		return NULL;
+	struct stream_obj *s = calloc(1, sizeof *s);
+	if (!s)
+		return err_nomem(ev);
+	s->dev = cur_id();
+	s->s = cuda_cur->stream;
 	return val_object_new(&stream_type, s);
 }
 
@@ -560,6 +677,40 @@ static const char *const event_attrs[] = {"record", "synchronize", "done", NULL}
 static const struct objtype event_type = {
 	"Event", event_free, event_getattr, NULL, NULL, NULL, NULL, NULL, event_attrs,
 };
+
+/* a new event (no CUDA event without a device); NULL with the error set */
+static struct value *event_make(struct eval *ev)
+{
+	struct event_obj *e;
+	int h;
+	if ((h = cudaobj_have_dev(ev)) < 0)
+		return NULL;
+	if (!(e = calloc(1, sizeof *e)))
+		return err_nomem(ev);
+	if (h && CUDA_CHECK(ev, cudaEventCreate(&e->e)) < 0) {
+		free(e);
+		return NULL;
+	}
+	struct value *v = val_object_new(&event_type, e);
+	if (!v) {
+		event_free(e);
+		return err_nomem(ev);
+	}
+	return v;
+}
+
+static cudaEvent_t event_handle(struct value *v)
+{
+	return ((struct event_obj *)v->u.obj.p)->e;
+}
+
+/* after a record on a stream: the host clock for host mode's elapsed time */
+static void event_mark(struct value *v, int recorded)
+{
+	struct event_obj *e = v->u.obj.p;
+	e->host_ms = now_ms();
+	e->recorded = recorded;
+}
 
 static struct value *fn_event(struct eval *ev, const struct builtin *bi, int argc,
 			      struct value **argv, const struct kwargs *kw)
@@ -869,6 +1020,8 @@ const struct arr_func arr_cuda_funcs[] = {
 	{"Event", fn_event, "Event(block=False, disable_timing=False, interprocess=False)", "A CUDA event: record(stream=None), synchronize(), done."},
 	{"get_elapsed_time", fn_elapsed, "get_elapsed_time(start_event, end_event)", "Milliseconds between two recorded events."},
 	{"get_device_id", fn_get_device_id, "get_device_id()", "The current device's id."},
+	{"get_current_stream", fn_current_stream, "get_current_stream(device_id=None)",
+	 "The current device's current stream (Stream.null unless a `with` block or use() chose another)."},
 	{"get_default_memory_pool", fn_mempool, "get_default_memory_pool()", "The device memory pool."},
 	{"get_default_pinned_memory_pool", fn_pinnedpool, "get_default_pinned_memory_pool()", "The pinned host memory pool."},
 	{"is_available", fn_is_available, "is_available()", "True when a CUDA device is usable."},

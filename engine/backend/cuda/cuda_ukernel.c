@@ -562,9 +562,18 @@ static struct value *raw_call(struct eval *ev, struct ukernel *k, int argc, stru
 		return NULL;
 	if (uk_dims(ev, gv, g, "grid") < 0 || uk_dims(ev, bv, b, "block") < 0)
 		return NULL;
-	if (av->type != VT_TUPLE && av->type != VT_LIST)
+	/* CuPy iterates args: a tuple or list, or a device array whose rows
+	 * (pointers to them) are the arguments, as `args=(x)` gives */
+	struct ndarray *rows = NULL;
+	size_t nargs;
+	if (av->type == VT_NDARRAY && nd_device(arr_borrow(av)) == DEV_CUDA) {
+		rows = arr_borrow(av);
+		if (rows->ndim == 0)
+			return err_set(ev, TY_TypeError, "iteration over a 0-d array");
+		nargs = (size_t)rows->shape[0];
+	} else if (av->type != VT_TUPLE && av->type != VT_LIST)
 		return err_set(ev, TY_TypeError, "args must be a tuple");
-	if (av->u.seq.n > 64)
+	else if ((nargs = av->u.seq.n) > 64)
 		return err_set(ev, TY_ValueError, "too many kernel arguments");
 	if ((k->module || k->fn) && k->dev != cuda_cur->id) {
 		/* made on another device: the module again for this one (CuPy
@@ -584,16 +593,39 @@ static struct value *raw_call(struct eval *ev, struct ukernel *k, int argc, stru
 		return NULL;
 	{
 		int np = jit_param_count(k->fn);
-		if (np >= 0 && np != (int)av->u.seq.n)
+		if (rows) {
+			/* the kernel reads its first np rows (CuPy passes them all) */
+			if (np < 0)
+				np = nargs < 64 ? (int)nargs : 64;
+			if ((size_t)np > nargs)
+				return err_set(ev, TY_TypeError, "%s() takes %d kernel arguments (%zu given)",
+					       k->name, np, nargs);
+			nargs = (size_t)np;
+			if (nargs > 64)
+				return err_set(ev, TY_ValueError, "too many kernel arguments");
+		} else if (np >= 0 && np != (int)nargs)
 			return err_set(ev, TY_TypeError, "%s() takes %d kernel arguments (%zu given)",
-				       k->name, np, av->u.seq.n);
+				       k->name, np, nargs);
 	}
-	for (size_t i = 0; i < av->u.seq.n; i++) {
+	for (size_t i = 0; i < nargs; i++) {
+		if (rows) {
+			ptrs[i] = (char *)nd_data(rows) + (int64_t)i * rows->strides[0];
+			args[i] = &ptrs[i];
+			continue;
+		}
 		struct value *x = av->u.seq.items[i];
 		if (x->type == VT_NDARRAY) {
 			struct ndarray *a = arr_borrow(x);
-			if (nd_device(a) != DEV_CUDA)
-				return err_set(ev, TY_TypeError, "Unsupported type <class 'numpy.ndarray'>");
+			if (nd_device(a) != DEV_CUDA) {
+				/* a one-element NumPy array is its item, in its dtype */
+				if (nd_size(a) != 1 || a->dtype < 0 || a->dtype >= DT_COUNT)
+					return err_set(ev, TY_TypeError, "Unsupported type <class 'numpy.ndarray'>");
+				struct npscalar sc;
+				arr_scalar_load(a->dtype, nd_data(a), &sc);
+				uk_pack_as(&sc, sc.dtype, &kp[i]);
+				args[i] = &kp[i];
+				continue;
+			}
 			ptrs[i] = nd_data(a);
 			args[i] = &ptrs[i];
 		} else {
@@ -611,7 +643,7 @@ static struct value *raw_call(struct eval *ev, struct ukernel *k, int argc, stru
 	/* a driver that cannot count parameters: missing ones read zeros, never
 	 * past the array */
 	static const unsigned char zeros[64];
-	for (size_t i = av->u.seq.n; i < 64; i++)
+	for (size_t i = nargs; i < 64; i++)
 		args[i] = (void *)zeros;
 	if (jit_launch(ev, k->fn, g, b, (size_t)shmem, args) < 0)
 		return NULL;
@@ -673,6 +705,21 @@ static struct value *uk_compile(struct eval *ev, const struct builtin *bi, int a
 	return val_none();
 }
 
+/* RawModule.get_global(name): CuPy's MemoryPointer to a __device__ /
+ * __constant__ variable, which cp.ndarray(shape, dtype, memptr=) views:
+ * Lumen has no arrays over memory it does not own */
+static struct value *mod_get_global(struct eval *ev, const struct builtin *bi, int argc,
+				    struct value **argv, const struct kwargs *kw)
+{
+	struct value *name;
+	(void)bi;
+	if (args_parse(ev, "get_global", argc, argv, kw, "name", &name) < 0)
+		return NULL;
+	return err_set(ev, TY_NotImplementedError, "RawModule.get_global('%s'): arrays over a module's globals "
+		       "(cp.ndarray(memptr=...)) are outside Lumen; pass the value as a kernel argument",
+		       val_as_cstr(name) ? val_as_cstr(name) : "?");
+}
+
 static struct value *uk_getattr(struct eval *ev, struct value *self, const char *name)
 {
 	struct ukernel *k = self->u.obj.p;
@@ -682,6 +729,8 @@ static struct value *uk_getattr(struct eval *ev, struct value *self, const char 
 		return val_cstr(k->name ? k->name : "");
 	if (k->kind == 'M' && !strcmp(name, "get_function"))
 		return method(self, name, mod_getfn);
+	if (k->kind == 'M' && !strcmp(name, "get_global"))
+		return method(self, name, mod_get_global);
 	if (k->kind == 'K' && !strcmp(name, "code"))
 		return val_cstr(k->code ? k->code : "");
 	return NULL;
@@ -698,7 +747,7 @@ static char *uk_repr(struct eval *ev, struct value *self)
 	return s;
 }
 
-static const char *const uk_attrs[] = {"name", "get_function", "compile", NULL};
+static const char *const uk_attrs[] = {"name", "get_function", "get_global", "compile", NULL};
 static const struct objtype ukernel_type = {
 	"Kernel", uk_free, uk_getattr, NULL, uk_call, uk_repr, NULL, NULL, uk_attrs,
 };

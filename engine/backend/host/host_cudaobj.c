@@ -377,11 +377,24 @@ static char *stream_repr(struct eval *ev, struct value *self)
 	return strdup("<Stream 0 (device 0)>");
 }
 
+static const struct objtype stream_type;
+
+/* CuPy compares streams by handle: every host-mode stream is the host's one
+ * queue (ptr 0), so they are all equal (Stream.null == get_current_stream()) */
+static struct value *stream_binop(struct eval *ev, enum binop op, struct value *l, struct value *r)
+{
+	(void)ev;
+	if ((op != OP_EQ && op != OP_NE) || l->type != VT_OBJECT || r->type != VT_OBJECT
+	    || l->u.obj.t != &stream_type || r->u.obj.t != &stream_type)
+		return NULL;
+	return val_bool(op == OP_EQ);
+}
+
 static const char *const stream_attrs[] = {"device_id", "done", "ptr", "record", "synchronize", "use",
 					   "wait_event", NULL};
 static const struct objtype stream_type = {
 	.name = "Stream", .free = plain_free, .getattr = stream_getattr, .repr = stream_repr,
-	.enter = noop_enter, .exit = noop_exit, .attrs = stream_attrs,
+	.enter = noop_enter, .exit = noop_exit, .attrs = stream_attrs, .binop = stream_binop,
 };
 
 /* the class: Stream(null=False, non_blocking=False, priority=0), Stream.null */

@@ -225,7 +225,7 @@ static int use_code(struct eval *ev, struct hkernel *k, const char *sig, const c
 }
 
 /* an argument: a cp array (host mode: host memory) or a scalar */
-struct harg { struct ndarray *a; struct npscalar s; int is_arr; };
+struct harg { struct ndarray *a; struct npscalar s; int is_arr; int64_t off; };
 
 static int to_harg(struct eval *ev, struct value *v, struct harg *h)
 {
@@ -571,6 +571,20 @@ out:
 	return res;
 }
 
+/* a RawKernel argument that is a one-element NumPy array: 1 with its item
+ * in h (CuPy passes it as that scalar), else 0 */
+static int raw_host_item(struct value *v, struct harg *h)
+{
+	if (v->type != VT_NDARRAY)
+		return 0;
+	struct ndarray *a = arr_borrow(v);
+	if (arr_is_cupy(nd_backend(a)) || nd_size(a) != 1 || a->dtype < 0 || a->dtype >= DT_COUNT)
+		return 0;
+	memset(h, 0, sizeof *h);
+	arr_scalar_load(a->dtype, nd_data(a), &h->s);
+	return 1;
+}
+
 /* RawKernel(grid, block, args, shared_mem=0): every thread of the grid in
  * turn, threadIdx and the rest set for each */
 static struct value *raw_call(struct eval *ev, struct hkernel *k, int argc, struct value **argv,
@@ -587,9 +601,27 @@ static struct value *raw_call(struct eval *ev, struct hkernel *k, int argc, stru
 		return NULL;
 	if (uk_dims(ev, gv, g, "grid") < 0 || uk_dims(ev, bv, b, "block") < 0)
 		return NULL;
-	if (av->type != VT_TUPLE && av->type != VT_LIST)
+	/* CuPy iterates args: a tuple or list, or a cp array whose rows
+	 * (pointers to them) are the arguments, as `args=(x)` gives; the
+	 * kernel reads as many as it has parameters */
+	struct ndarray *rows = NULL;
+	size_t na;
+	if (av->type == VT_NDARRAY && arr_is_cupy(nd_backend(arr_borrow(av)))) {
+		rows = arr_borrow(av);
+		if (rows->ndim == 0)
+			return err_set(ev, TY_TypeError, "iteration over a 0-d array");
+		int np = uk_count_params(k->code, k->name);
+		if (np < 0)
+			return err_set(ev, TY_NotImplementedError, "args given as an array: the parameters of "
+				       "__global__ %s were not found in the code", k->name);
+		if ((int64_t)np > rows->shape[0])
+			return err_set(ev, TY_TypeError, "%s() takes %d kernel arguments (%lld given)", k->name, np,
+				       (long long)rows->shape[0]);
+		na = (size_t)np;
+	} else if (av->type != VT_TUPLE && av->type != VT_LIST)
 		return err_set(ev, TY_TypeError, "args must be a tuple");
-	size_t na = av->u.seq.n;
+	else
+		na = av->u.seq.n;
 	if (na > 64)
 		return err_set(ev, TY_ValueError, "too many kernel arguments");
 	struct harg ha[64];
@@ -597,7 +629,14 @@ static struct value *raw_call(struct eval *ev, struct hkernel *k, int argc, stru
 	char sig[160];
 	int w = snprintf(sig, sizeof sig, "K");
 	for (; nh < na; nh++) {
-		if (to_harg(ev, av->u.seq.items[nh], &ha[nh]) < 0)
+		if (rows) {
+			memset(&ha[nh], 0, sizeof ha[nh]);
+			ha[nh].a = nd_incref(rows);
+			ha[nh].is_arr = 1;
+			ha[nh].off = (int64_t)nh * rows->strides[0];
+		} else if (raw_host_item(av->u.seq.items[nh], &ha[nh])) {
+			/* a one-element NumPy array: its item, in its dtype (CuPy) */
+		} else if (to_harg(ev, av->u.seq.items[nh], &ha[nh]) < 0)
 			goto out;
 		if (w < (int)sizeof sig - 8)
 			w += snprintf(sig + w, sizeof sig - (size_t)w, "%c%d", ha[nh].is_arr ? 'a' : 's',
@@ -637,7 +676,7 @@ static struct value *raw_call(struct eval *ev, struct hkernel *k, int argc, stru
 		union uk_val hv[64];
 		for (size_t i = 0; i < na; i++) {
 			if (ha[i].is_arr) {
-				p[i] = nd_data(ha[i].a);
+				p[i] = (char *)nd_data(ha[i].a) + ha[i].off;
 			} else {
 				uk_pack_as(&ha[i].s, ha[i].s.dtype, &hv[i]);
 				p[i] = &hv[i];
@@ -730,6 +769,21 @@ static struct value *hk_compile(struct eval *ev, const struct builtin *bi, int a
 	return val_none();
 }
 
+/* RawModule.get_global(name): CuPy's MemoryPointer to a __device__ /
+ * __constant__ variable, which cp.ndarray(shape, dtype, memptr=) views:
+ * Lumen has no arrays over memory it does not own */
+static struct value *mod_get_global(struct eval *ev, const struct builtin *bi, int argc,
+				    struct value **argv, const struct kwargs *kw)
+{
+	struct value *name;
+	(void)bi;
+	if (args_parse(ev, "get_global", argc, argv, kw, "name", &name) < 0)
+		return NULL;
+	return err_set(ev, TY_NotImplementedError, "RawModule.get_global('%s'): arrays over a module's globals "
+		       "(cp.ndarray(memptr=...)) are outside Lumen; pass the value as a kernel argument",
+		       val_as_cstr(name) ? val_as_cstr(name) : "?");
+}
+
 static struct value *hk_getattr(struct eval *ev, struct value *self, const char *name)
 {
 	(void)ev;
@@ -740,6 +794,8 @@ static struct value *hk_getattr(struct eval *ev, struct value *self, const char 
 		return val_cstr(k->name ? k->name : "");
 	if (k->kind == 'M' && !strcmp(name, "get_function"))
 		return val_builtin(name, mod_getfn, self, NULL);
+	if (k->kind == 'M' && !strcmp(name, "get_global"))
+		return val_builtin(name, mod_get_global, self, NULL);
 	if ((k->kind == 'K' || k->kind == 'M') && !strcmp(name, "code"))
 		return val_cstr(k->code ? k->code : "");
 	return NULL;
@@ -757,7 +813,7 @@ static char *hk_repr(struct eval *ev, struct value *self)
 	return s;
 }
 
-static const char *const hk_attrs[] = {"code", "compile", "get_function", "name", NULL};
+static const char *const hk_attrs[] = {"code", "compile", "get_function", "get_global", "name", NULL};
 static const struct objtype hkernel_type = {
 	.name = "Kernel", .free = hk_free, .getattr = hk_getattr, .call = hk_call, .repr = hk_repr,
 	.attrs = hk_attrs,

@@ -5,7 +5,11 @@ with CuPy; in host mode CPython with NumPy dressed as CuPy, fakecupy/) and
 under the Lumen kernel, and counts: cells that run without error under the
 reference, of those the cells that run under Lumen, and the errors Lumen gave
 them, by name.  One kernel per notebook and kernel kind, code cells in
-order, a per-cell timeout; notebooks run in parallel (--jobs).
+order, a per-cell timeout; notebooks run in parallel (--jobs).  The table
+gives the share twice: over every cell ok under the reference, and without
+the cells that fail outside the subset (outside_cells: an import of a
+package LANGUAGE.md leaves out, or a NameError of a name only such a failed
+cell would have bound), and lists the failures inside the subset by cause.
 
   on the GPU machine: sh tests/gpu/pubnb.sh  (the bundle's kernel, the wheels)
   here (host mode):   .venv/bin/python3 tests/gpu/pubnb/run.py --host \\
@@ -177,25 +181,165 @@ def run_book(task):
     return {"rel": rel, "kind": kind, "outcomes": outcomes, "seconds": time.time() - t0}
 
 
-def table(results, show=0, width=64):
+# What counts as "outside the subset" (LANGUAGE.md): a module whose top-level
+# package is neither the standard library nor one the subset names (NumPy,
+# CuPy, cupyx, SciPy, matplotlib, mpi4py, IPython's display).  So pandas,
+# cudf, numba, torch, jax, PIL, sklearn, nvmath, tqdm, networkx ... are
+# outside; a standard module Lumen lacks (subprocess) and a submodule or name
+# of a subset package Lumen lacks (scipy.stats, cupyx.scipy.sparse,
+# matplotlib.colors.ListedColormap) are failures inside the subset.
+SUBSET_PACKAGES = {"numpy", "cupy", "cupyx", "cupy_backends", "scipy", "matplotlib", "mpi4py", "IPython"}
+
+
+def outside_module(mod):
+    top = mod.split(".")[0]
+    if not top or top in SUBSET_PACKAGES:
+        return False
+    return top not in getattr(sys, "stdlib_module_names", ())
+
+
+def failed_module(ename, evalue):
+    """The module an import error names, or None."""
+    import re
+    if ename == "ModuleNotFoundError":
+        m = re.search(r"No module named '([\w.]+)'", evalue)
+        return m.group(1) if m else None
+    if ename == "ImportError":
+        m = re.search(r"from '([\w.]+)'", evalue) or re.search(r"No module named '([\w.]+)'", evalue)
+        return m.group(1) if m else None
+    return None
+
+
+def parse_cell(code):
+    """The cell's top-level statements (ast), IPython's ! and % lines read
+    as `pass`; None when it still does not parse."""
+    import ast
     lines = []
-    tot_cells = tot_ref = tot_both = 0
+    for ln in code.splitlines():
+        st = ln.lstrip()
+        if st.startswith(("!", "%")):
+            ln = ln[:len(ln) - len(st)] + "pass"
+        elif st.endswith("?") and not st.startswith("#"):
+            ln = ln[:len(ln) - len(st)] + "pass"
+        lines.append(ln)
+    try:
+        return ast.parse("\n".join(lines)).body
+    except SyntaxError:
+        return None
+
+
+def bound_names(stmts):
+    """The names statements bind at the notebook's top level (not inside a
+    def's or class's body)."""
+    import ast
+    out = set()
+
+    def walk(node):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            out.add(node.name)
+            return
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            for al in node.names:
+                out.add(al.asname or al.name.split(".")[0])
+            return
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            out.add(node.id)
+        if isinstance(node, (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+            return
+        for ch in ast.iter_child_nodes(node):
+            walk(ch)
+    for st in stmts:
+        walk(st)
+    return out
+
+
+def first_stmt(stmts, pred):
+    """The index of the first top-level statement with a node for which
+    pred holds (0 when none does)."""
+    import ast
+    for i, st in enumerate(stmts):
+        if any(pred(n) for n in ast.walk(st)):
+            return i
+    return 0
+
+
+def outside_cells(cells, lumen):
+    """Per notebook: {cell index: reason} for the cells whose Lumen failure is
+    outside the subset -- an import of an outside module (see outside_module),
+    or a NameError of a name that an earlier cell failed to bind for that
+    reason (the failed import's names, and every name the rest of that cell
+    would have bound: the cell stopped there)."""
+    import ast
+    tainted = {}   # name -> the outside module it waits for
+    out = {}
+    for i, o in enumerate(lumen):
+        if o == "ok" or i >= len(cells):
+            continue
+        ename, evalue = o[0], o[1]
+        stmts = parse_cell(cells[i])
+        why = None
+        at = 0
+        mod = failed_module(ename, evalue)
+        if mod and outside_module(mod):
+            why = mod.split(".")[0]
+            top = why
+
+            def imports(n):
+                if isinstance(n, ast.Import):
+                    return any(al.name.split(".")[0] == top for al in n.names)
+                return isinstance(n, ast.ImportFrom) and (n.module or "").split(".")[0] == top
+            if stmts is not None:
+                at = first_stmt(stmts, imports)
+        elif ename == "NameError":
+            import re
+            m = re.search(r"name '(\w+)' is not defined", evalue)
+            if m and m.group(1) in tainted:
+                name = m.group(1)
+                why = tainted[name]
+                if stmts is not None:
+                    at = first_stmt(stmts, lambda n: isinstance(n, ast.Name) and n.id == name
+                                    and isinstance(n.ctx, ast.Load))
+        if why is None:
+            continue
+        out[i] = why
+        if stmts is not None:
+            for nm in bound_names(stmts[at:]):
+                tainted.setdefault(nm, why)
+    return out
+
+
+def table(results, show=0, width=64, data=None):
+    lines = []
+    tot_cells = tot_ref = tot_both = tot_out = 0
     names = Counter()
     messages = Counter()
+    inside = Counter()
+    outside_by = Counter()
     direct = Counter()
-    lines.append("%-*s %5s %5s %5s %6s  %s" % (width, "notebook", "cells", "ref", "lumen", "share",
-                                               "Lumen's errors (cells ok under ref)"))
+    lines.append("%-*s %5s %5s %5s %6s %5s %6s  %s" % (width, "notebook", "cells", "ref", "lumen", "share",
+                                                       "out", "share'", "Lumen's errors (cells ok under ref)"))
     for rel in sorted(results):
         r = results[rel]
         ref, lum = r.get("ref", []), r.get("lumen", [])
         n = max(len(ref), len(lum))
+        cells = []
+        if data and os.path.exists(os.path.join(data, rel)):
+            cells = code_cells(os.path.join(data, rel))
+        outside = outside_cells(cells, lum) if cells else {}
         ok_ref = [i for i, o in enumerate(ref) if o == "ok"]
         both = [i for i in ok_ref if i < len(lum) and lum[i] == "ok"]
+        n_out = 0
         errs = Counter()
         for i in ok_ref:
             if i < len(lum) and lum[i] != "ok":
                 errs[lum[i][0]] += 1
-                messages["%s: %s" % (lum[i][0], lum[i][1])] += 1
+                msg = "%s: %s" % (lum[i][0], lum[i][1])
+                messages[msg] += 1
+                if i in outside:
+                    n_out += 1
+                    outside_by[outside[i]] += 1
+                else:
+                    inside[msg] += 1
         for o in lum:
             if o != "ok":
                 direct[o[0]] += 1
@@ -203,13 +347,33 @@ def table(results, show=0, width=64):
         tot_cells += n
         tot_ref += len(ok_ref)
         tot_both += len(both)
+        tot_out += n_out
         share = "%5.1f%%" % (100.0 * len(both) / len(ok_ref)) if ok_ref else "    - "
+        share2 = ("%5.1f%%" % (100.0 * len(both) / (len(ok_ref) - n_out))
+                  if len(ok_ref) > n_out else "    - ")
         name = rel if len(rel) <= width else "…" + rel[-(width - 1):]
-        lines.append("%-*s %5d %5d %5d %6s  %s" % (width, name, n, len(ok_ref), len(both), share,
-                                                   ", ".join("%s %d" % kv for kv in errs.most_common(4))))
+        lines.append("%-*s %5d %5d %5d %6s %5d %6s  %s" % (width, name, n, len(ok_ref), len(both), share,
+                                                           n_out, share2,
+                                                           ", ".join("%s %d" % kv for kv in errs.most_common(4))))
     share = "%5.1f%%" % (100.0 * tot_both / tot_ref) if tot_ref else "-"
-    lines.append("%-*s %5d %5d %5d %6s" % (width, "TOTAL (%d notebooks)" % len(results), tot_cells,
-                                           tot_ref, tot_both, share))
+    share2 = "%5.1f%%" % (100.0 * tot_both / (tot_ref - tot_out)) if tot_ref > tot_out else "-"
+    lines.append("%-*s %5d %5d %5d %6s %5d %6s" % (width, "TOTAL (%d notebooks)" % len(results), tot_cells,
+                                                   tot_ref, tot_both, share, tot_out, share2))
+    lines.append("")
+    lines.append("share: of the cells ok under the reference, those ok under Lumen: %d/%d = %s"
+                 % (tot_both, tot_ref, share.strip()))
+    lines.append("share': the same without the %d cells that fail outside the subset "
+                 "(an import of a package LANGUAGE.md leaves out, or a name only it would have bound): "
+                 "%d/%d = %s" % (tot_out, tot_both, tot_ref - tot_out, share2.strip()))
+    if not data:
+        lines.append("(no notebooks' sources: nothing classified as outside the subset)")
+    lines.append("")
+    lines.append("Outside the subset (cells ok under the reference), by package:")
+    for k, v in outside_by.most_common():
+        lines.append("  %5d  %s" % (v, k))
+    lines.append("Inside the subset, Lumen's failures (cells ok under the reference), by cause:")
+    for k, v in inside.most_common(show or None):
+        lines.append("  %5d  %s" % (v, k))
     lines.append("")
     lines.append("Lumen's errors in cells that run under the reference, by count:")
     for k, v in names.most_common():
@@ -262,7 +426,7 @@ def main():
     a = ap.parse_args()
 
     if a.table:
-        print(table(json.load(open(a.table)), a.show))
+        print(table(json.load(open(a.table)), a.show, data=a.data))
         return 0
     if a.compare:
         print(compare(json.load(open(a.compare[0])), json.load(open(a.compare[1]))))
@@ -304,7 +468,7 @@ def main():
             # after every notebook, so a run cut short by a time limit keeps what it measured
             with open(os.path.join(a.out, "results.json"), "w") as f:
                 json.dump(results, f, indent=0)
-    text = table(results, a.show)
+    text = table(results, a.show, data=a.data)
     text += "\n\n# %d notebooks, %s, %.0f s with --jobs %d\n" % (
         len(books), "host mode" if a.host else "GPU", time.time() - t0, a.jobs)
     with open(os.path.join(a.out, "table.txt"), "w") as f:
