@@ -452,7 +452,7 @@ struct value *lin_dispatch(struct eval *ev, const struct builtin *bi, int argc,
 	const struct backend_linalg *lb = be->linalg;
 	{
 		/* every entry the function needs, or the whole call on the host */
-		int ok = lb != NULL;
+		int ok = lb != NULL || !need;
 		if (ok && (need & LN_GETRF)) ok = lb->getrf && lb->getrs;
 		if (ok && (need & LN_POTRF)) ok = lb->potrf != NULL;
 		if (ok && (need & LN_GEQRF)) ok = lb->geqrf && lb->orgqr;
@@ -460,7 +460,7 @@ struct value *lin_dispatch(struct eval *ev, const struct builtin *bi, int argc,
 		if (ok && (need & LN_SYEVD)) ok = lb->syevd != NULL;
 		if (ok && (need & LN_GEEV)) ok = lb->geev != NULL;
 		if (ok && (need & LN_GELSD)) ok = lb->gelsd != NULL;
-		for (int i = 0; ok && !lb->lapack_nonfinite && i < argc && i < 2; i++) {
+		for (int i = 0; ok && need && !lb->lapack_nonfinite && i < argc && i < 2; i++) {
 			int nf = lin_has_nonfinite(ev, argv[i]);
 			if (nf < 0)
 				return NULL;

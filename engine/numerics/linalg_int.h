@@ -32,7 +32,9 @@ const struct backend_linalg *lin_lb(struct eval *ev, const struct backend *be,
 enum { LN_GETRF = 1, LN_POTRF = 2, LN_GEQRF = 4, LN_GESDD = 8, LN_SYEVD = 16,
        LN_GEEV = 32, LN_GELSD = 64 };
 /* Calls fn, or runs it on host copies when the array's device backend
- * lacks an entry in `need` (a mask of LN_*). */
+ * lacks an entry in `need` (a mask of LN_*) or, on a library that is not
+ * LAPACK, when an input holds inf or NaN (a flag read back); need 0 (no
+ * library call): fn where the data lies, no look. */
 struct value *lin_dispatch(struct eval *ev, const struct builtin *bi, int argc,
 			   struct value **argv, const struct kwargs *kw, builtin_fn fn, unsigned need);
 int lin_types(struct eval *ev, const struct backend *be, int n,

@@ -618,11 +618,47 @@ out:
 	return NULL;
 }
 
+/* whether norm(x, ord, axis) may take singular values (ord 2, -2 or 'nuc'
+ * of a matrix, or arguments it does not read here): only those need gesdd
+ * and lin_dispatch's look for inf and NaN, which reads a flag back from a
+ * device (issue 17: one implicit transfer per call of every other norm) */
+static int norm_needs_svd(int argc, struct value **argv, const struct kwargs *kw)
+{
+	struct value *x = argc > 0 ? argv[0] : NULL, *ord = argc > 1 ? argv[1] : NULL;
+	struct value *axis = argc > 2 ? argv[2] : NULL;
+	struct ndarray *a;
+	const char *s;
+	for (int i = 0; kw && i < kw->n; i++) {
+		if (!strcmp(kw->names[i], "x"))
+			x = kw->vals[i];
+		else if (!strcmp(kw->names[i], "ord"))
+			ord = kw->vals[i];
+		else if (!strcmp(kw->names[i], "axis"))
+			axis = kw->vals[i];
+	}
+	if (!ord || ord->type == VT_NONE)
+		return 0;   /* fro or the 2-norm of a vector: sums */
+	if ((s = val_as_cstr(ord)))
+		return !strcmp(s, "nuc");
+	if ((ord->type == VT_INT || ord->type == VT_BOOL) && ord->u.i != 2 && ord->u.i != -2)
+		return 0;
+	if (ord->type == VT_FLOAT && ord->u.f != 2 && ord->u.f != -2)
+		return 0;
+	if (ord->type != VT_INT && ord->type != VT_FLOAT)
+		return 1;
+	/* ord 2 or -2: singular values of a matrix (two axes), sums of a vector */
+	if (axis && axis->type != VT_NONE)
+		return !(axis->type == VT_INT || axis->type == VT_BOOL
+			 || ((axis->type == VT_TUPLE || axis->type == VT_LIST) && axis->u.seq.n == 1));
+	a = x ? arr_borrow(x) : NULL;
+	return !a || a->ndim != 1;
+}
+
 /* the table entry (linalg_decomp.c lists it) */
 struct value *lin_f_norm(struct eval *ev, const struct builtin *bi, int argc,
 			 struct value **argv, const struct kwargs *kw)
 {
-	return lin_dispatch(ev, bi, argc, argv, kw, f_norm, LN_GESDD);
+	return lin_dispatch(ev, bi, argc, argv, kw, f_norm, norm_needs_svd(argc, argv, kw) ? LN_GESDD : 0);
 }
 
 /* ---- cond ---- */
