@@ -1684,6 +1684,17 @@ out:
 	return res;
 }
 
+/* dst[...] = c, a pad constant (read as a double, an integral one as an
+ * int as NumPy's setitem takes it): the backend's fill, no host array */
+static int pad_fill(struct eval *ev, struct ndarray *dst, double c)
+{
+	struct value *sv = c == (double)(int64_t)c ? val_int((int64_t)c) : val_float(c);
+	int rc = sv ? arr_fill_value(ev, dst, sv) : -1;
+	if (sv)
+		val_decref(sv);
+	return rc;
+}
+
 /* NumPy's _get_linear_ramps along axis: each side is
  * np.linspace(end_value, edge, width, endpoint=False) (k * step + start,
  * floored for integer dtypes), the right one reversed; the edges are those
@@ -1854,6 +1865,14 @@ static struct value *mf_pad(struct eval *ev, const struct builtin *bi, int argc,
 	out = nd_new(ev, nd_backend(a), a->dtype, nd, shape);
 	if (!out)
 		goto fail;
+	/* constant mode with one value on every side (pad(x, 2): 0): one fill
+	 * of the whole result before the centre's copy, two launches on a
+	 * device (CuPy's _pad_simple) instead of a fill per side */
+	int one_fill = !strcmp(mode, "constant");
+	for (int i = 1; one_fill && i < 2 * nd; i++)
+		one_fill = cvals[i] == cvals[0];
+	if (one_fill && pad_fill(ev, out, cvals[0]) < 0)
+		goto fail;
 	{
 		int64_t off = out->offset;
 		for (int i = 0; i < nd; i++)
@@ -1867,23 +1886,12 @@ static struct value *mf_pad(struct eval *ev, const struct builtin *bi, int argc,
 	for (int i = 0; i < nd && strcmp(mode, "empty"); i++) {
 		int64_t pb = pad[2 * i], pa = pad[2 * i + 1], n = a->shape[i];
 		if (!strcmp(mode, "constant")) {
-			for (int side = 0; side < 2; side++) {
+			for (int side = 0; side < 2 && !one_fill; side++) {
 				int64_t len = side ? pa : pb;
 				if (!len)
 					continue;
 				struct ndarray *dst = axis_slice(ev, out, i, side ? pb + n : 0, len, 1);
-				struct value *sv = val_float(cvals[2 * i + side]);
-				int isint = cvals[2 * i + side] == (double)(int64_t)cvals[2 * i + side];
-				if (sv && isint) {
-					val_decref(sv);
-					sv = val_int((int64_t)cvals[2 * i + side]);
-				}
-				struct ndarray *src = sv ? arr_asarray(ev, nd_backend(out), sv, out->dtype) : NULL;
-				struct ndarray *b = (src && dst) ? arr_broadcast_to(ev, src, dst->ndim, dst->shape) : NULL;
-				int rc = b ? shp_assign(ev, dst, b) : -1;
-				val_decref(sv);
-				nd_decref(src);
-				nd_decref(b);
+				int rc = dst ? pad_fill(ev, dst, cvals[2 * i + side]) : -1;
 				nd_decref(dst);
 				if (rc < 0)
 					goto fail;
