@@ -60,8 +60,10 @@ static struct value *arange_n(struct eval *ev, const struct backend *be, int64_t
 static struct value *flat_nz(struct eval *ev, const struct ndarray *a)
 {
 	const struct backend *be = nd_backend(a);
-	struct value *m = ex_bin(ev, OP_NE, ex_fn1(ev, be, "ravel", wrapr(ev, (struct ndarray *)a)),
-				 val_int(0));
+	struct value *m = ex_fn1(ev, be, "ravel", wrapr(ev, (struct ndarray *)a));
+	/* a bool array is its own mask (no != 0 pass over it) */
+	if (a->dtype != DT_BOOL)
+		m = ex_bin(ev, OP_NE, m, val_int(0));
 	return ex_item(ev, arange_n(ev, be, nd_size(a)), m);
 }
 
