@@ -1017,7 +1017,8 @@ static struct ndarray *host_tri(struct eval *ev, int64_t n, int64_t m, int64_t k
 #define TRI_HOST_MAX (64 * 1024)
 
 /* tri where the array lives, as NumPy writes it:
- * greater_equal.outer(arange(N), arange(-k, M - k)).astype(dtype) */
+ * greater_equal.outer(arange(N), arange(-k, M - k)).astype(dtype), with
+ * the cast in the comparison's out= */
 
 static struct value *dev_tri(struct eval *ev, const struct backend *be, int64_t n, int64_t m, int64_t k, int dt)
 {
@@ -1038,15 +1039,27 @@ static struct value *dev_tri(struct eval *ev, const struct backend *be, int64_t 
 		val_decref(key[1]);
 		return NULL;
 	}
-	mask = ex_bin(ev, OP_GE, ex_item(ev, i, val_tuple_new(2, key)), j);
-	if (!mask)
-		return NULL;
+	/* greater_equal(i[:, None], j, out=r): the comparison's bools cast as
+	 * they are stored, one pass over the (n, m) result instead of a bool
+	 * array and its astype */
 	{
-		struct value *dv = val_dtype(dt, 1);
-		r = arr_method_call(ev, mask, "astype", 1, &dv, NULL);
-		val_decref(dv);
+		int64_t sh[2] = {n, m};
+		struct ndarray *o = nd_new(ev, be, dt, 2, sh);
+		struct value *ov = o ? arr_wrap(ev, o) : NULL, *in[2];
+		in[0] = ex_item(ev, i, val_tuple_new(2, key));
+		in[1] = j;
+		mask = in[0] && ov ? arr_ufunc_call(ev, be, "greater_equal", 2, in, ov) : NULL;
+		if (in[0])
+			val_decref(in[0]);
+		val_decref(j);
+		if (!mask) {
+			if (ov)
+				val_decref(ov);
+			return NULL;
+		}
+		val_decref(mask);   /* out= answers r itself */
+		r = ov;
 	}
-	val_decref(mask);
 	return r;
 }
 
