@@ -393,8 +393,16 @@ struct value *ds_trilu(struct eval *ev, const struct ndarray *m, int64_t k, int 
 		struct value *key[2] = {val_slice_new(val_none(), val_none(), val_none()), val_none()};
 		i = ex_item(ev, i, val_tuple_new(2, key));
 	}
-	d = ex_bin(ev, OP_SUB, j, i);
-	mask = ex_bin(ev, upper ? OP_GE : OP_LE, d, val_int(k));
+	/* j - i >= k (triu) / <= k (tril) as j >= i + k: the offset added to
+	 * the column of rows, not an (n, m) int64 difference first; k clamped
+	 * to [-rows - 1, cols + 1] (j - i lies in [-rows + 1, cols - 1]: the
+	 * same masks, and i + k cannot wrap) */
+	if (k > cols)
+		k = cols + 1;
+	else if (k < -rows)
+		k = -rows - 1;
+	d = ex_bin(ev, OP_ADD, i, val_int(k));
+	mask = ex_bin(ev, upper ? OP_GE : OP_LE, j, d);
 	if (!mask)
 		return NULL;
 	args[0] = mask;
