@@ -52,6 +52,7 @@ struct eval {
 	struct engine *engine;
 	void *magic;              /* the scope a magic line runs in (eval.c's struct scope *) */
 	struct value *last_result;/* the cell's last expression value (for `_`) */
+	void *call_scope;         /* the caller's scope (struct scope *) while eval/exec/globals/locals run, else NULL */
 	int future_annotations;  /* `from __future__ import annotations` ran: class annotations stay text (sticky, as IPython's compiler flags) */
 };
 
@@ -99,6 +100,30 @@ struct value *ev_eval_string(struct eval *ev, const char *src, size_t len);
 /* The same in a running scope (ev->magic while a magic line runs; NULL: the
  * globals): `!echo {k}` inside a def sees its locals. */
 struct value *ev_eval_string_in(struct eval *ev, const char *src, size_t len, const void *scope);
+
+/* evalsrc.c: the builtins eval, exec, globals and locals (registered by
+ * pyobj's builtins table); they see the caller's scope (ev->call_scope,
+ * set by the call site when ev_scope_builtin(f) says f is one of them). */
+struct value *ev_bi_eval(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
+			 const struct kwargs *kw);
+struct value *ev_bi_exec(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
+			 const struct kwargs *kw);
+struct value *ev_bi_globals(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
+			    const struct kwargs *kw);
+struct value *ev_bi_locals(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
+			   const struct kwargs *kw);
+static inline int ev_scope_builtin(const struct value *f)
+{
+	return f->type == VT_BUILTIN && !f->u.bi.self &&
+	       (f->u.bi.fn == ev_bi_eval || f->u.bi.fn == ev_bi_exec ||
+		f->u.bi.fn == ev_bi_globals || f->u.bi.fn == ev_bi_locals);
+}
+/* Runs src in the dicts globals and locals (the same dict at module level):
+ * expr = 1 evaluates one expression into *result (new ref), else runs the
+ * statements ("<string>" in tracebacks and SyntaxErrors).  0, or -1 with
+ * the error set. */
+int ev_exec_in(struct eval *ev, const char *src, size_t len, int expr,
+	       struct value *globals, struct value *locals, struct value **result);
 
 /* For the CLI and engine: the pending error's traceback as text.
  * ipython = 1: IPython's layout ("Cell In[3], line 2"), else CPython's. */

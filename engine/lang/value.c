@@ -1093,6 +1093,18 @@ char *val_str_of(struct eval *ev, struct value *v)
 		if (v->u.exc.msg && v->u.exc.attrs && dict_getstr_borrow(v->u.exc.attrs, "errno") &&
 		    typeid_subclass(v->u.exc.type, TY_OSError))
 			return strdup(v->u.exc.msg);
+		/* a SyntaxError of the parser in exec's or eval's string (eval.c's
+		 * syntax_error; a cell's keeps its message alone, as the kernel reports it) */
+		struct value *fn = v->u.exc.attrs ? dict_getstr_borrow(v->u.exc.attrs, "filename") : NULL;
+		struct value *ln = v->u.exc.attrs ? dict_getstr_borrow(v->u.exc.attrs, "lineno") : NULL;
+		if (fn && fn->type == VT_STR && !strcmp(fn->u.str->s, "<string>") && ln && ln->type == VT_INT && v->u.exc.msg &&
+		    typeid_subclass(v->u.exc.type, TY_SyntaxError)) {
+			size_t n = strlen(v->u.exc.msg) + fn->u.str->len + 48;
+			char *s = malloc(n);
+			if (s)
+				snprintf(s, n, "%s (%s, line %lld)", v->u.exc.msg, fn->u.str->s, (long long)ln->u.i);
+			return s;
+		}
 		if (v->u.exc.type == TY_KeyError && args && args->u.seq.n == 1)
 			return val_repr(ev, args->u.seq.items[0]);
 		if (args && args->u.seq.n == 1)
