@@ -101,7 +101,7 @@ struct value *ev_eval_string(struct eval *ev, const char *src, size_t len);
  * globals): `!echo {k}` inside a def sees its locals. */
 struct value *ev_eval_string_in(struct eval *ev, const char *src, size_t len, const void *scope);
 
-/* evalsrc.c: the builtins eval, exec, globals and locals (registered by
+/* evalsrc.c: the builtins eval, exec, globals, locals and vars (registered by
  * pyobj's builtins table); they see the caller's scope (ev->call_scope,
  * set by the call site when ev_scope_builtin(f) says f is one of them). */
 struct value *ev_bi_eval(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
@@ -112,11 +112,13 @@ struct value *ev_bi_globals(struct eval *ev, const struct builtin *bi, int argc,
 			    const struct kwargs *kw);
 struct value *ev_bi_locals(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
 			   const struct kwargs *kw);
+struct value *ev_bi_vars(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
+			 const struct kwargs *kw);
 static inline int ev_scope_builtin(const struct value *f)
 {
 	return f->type == VT_BUILTIN && !f->u.bi.self &&
 	       (f->u.bi.fn == ev_bi_eval || f->u.bi.fn == ev_bi_exec ||
-		f->u.bi.fn == ev_bi_globals || f->u.bi.fn == ev_bi_locals);
+		f->u.bi.fn == ev_bi_globals || f->u.bi.fn == ev_bi_locals || f->u.bi.fn == ev_bi_vars);
 }
 /* Runs src in the dicts globals and locals (the same dict at module level):
  * expr = 1 evaluates one expression into *result (new ref), else runs the

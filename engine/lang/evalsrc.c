@@ -1,8 +1,8 @@
 /*
  * evalsrc.c — the builtins that run source text or name the running scope:
  * eval(source, globals=None, locals=None), exec(source, globals=None,
- * locals=None), globals() and locals(), with CPython's argument rules and
- * messages.  The call site hands them the caller's scope (ev->call_scope,
+ * locals=None), globals(), locals() and vars([object]), with CPython's
+ * argument rules and messages.  The call site hands them the caller's scope (ev->call_scope,
  * eval_expr.c's call_scoped); inside a def, locals() and the default
  * locals of eval/exec are a new dict of the frame's bound names (CPython
  * 3.11's snapshot, less the free variables of closures).  Owns nothing.
@@ -153,4 +153,25 @@ struct value *ev_bi_locals(struct eval *ev, const struct builtin *bi, int argc, 
 	if (args_parse(ev, "locals", argc, argv, kw, "") < 0)
 		return NULL;
 	return scope_locals(ev, sc);
+}
+
+struct value *ev_bi_vars(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
+			 const struct kwargs *kw)
+{
+	(void)bi;
+	struct scope *sc = take_scope(ev);
+	if (kw && kw->n)
+		return err_set(ev, TY_TypeError, "vars() takes no keyword arguments");
+	if (argc > 1)
+		return err_set(ev, TY_TypeError, "vars expected at most 1 argument, got %d", argc);
+	if (argc == 0)
+		return scope_locals(ev, sc);
+	if (argv[0]->type == VT_MODULE)
+		return val_incref(argv[0]->u.mod.attrs);
+	struct value *d = val_getattr(ev, argv[0], "__dict__");
+	if (!d && ev->err && ev->err->type == VT_EXCEPTION && ev->err->u.exc.type == TY_AttributeError) {
+		err_clear(ev);
+		return err_set(ev, TY_TypeError, "vars() argument must have __dict__ attribute");
+	}
+	return d;
 }

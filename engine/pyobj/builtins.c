@@ -1277,7 +1277,7 @@ static const struct { const char *name; builtin_fn fn; } builtin_table[] = {
 	{"min", bi_min}, {"max", bi_max}, {"sum", bi_sum}, {"round", bi_round},
 	{"divmod", bi_divmod}, {"pow", bi_pow}, {"hex", bi_hex}, {"oct", bi_oct}, {"bin", bi_bin},
 	{"chr", bi_chr}, {"ord", bi_ord}, {"format", bi_format}, {"globals", ev_bi_globals},
-	{"locals", ev_bi_locals}, {"eval", ev_bi_eval}, {"exec", ev_bi_exec}, {"dir", bi_dir}, {"help", bi_help}, {"exit", bi_exit}, {"quit", bi_exit},
+	{"locals", ev_bi_locals}, {"eval", ev_bi_eval}, {"exec", ev_bi_exec}, {"vars", ev_bi_vars}, {"dir", bi_dir}, {"help", bi_help}, {"exit", bi_exit}, {"quit", bi_exit},
 };
 
 static const struct { const char *name; enum typeid t; } type_table[] = {

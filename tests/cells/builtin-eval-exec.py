@@ -67,3 +67,18 @@ print(env['r'], env['arr'], sorted(k for k in env if k != '__builtins__'))
 print(eval('abs(-3)', {}), eval('len(s)', {}, {'s': 'abc'}))
 print(exec('pass'))
 exec('def k(v=2):\n    return v * w\nw = 3\nprint(k())', {})
+class A:
+    pass
+a = A(); a.x = 1
+print(vars(a))
+def f(q):
+    r = 2
+    return vars()
+print(f(1))
+import math
+print(type(vars(math)).__name__)
+for bad in ['vars(1)', 'vars(1, 2)']:
+    try:
+        eval(bad)
+    except TypeError as e:
+        print(e)
