@@ -1217,6 +1217,12 @@ struct value *val_getattr(struct eval *ev, struct value *v, const char *name)
 			return val_incref(v->u.exc.args);
 		if (strcmp(name, "value") == 0 && typeid_subclass(v->u.exc.type, TY_StopIteration))
 			return v->u.exc.args && v->u.exc.args->u.seq.n ? val_incref(v->u.exc.args->u.seq.items[0]) : val_none();
+		if (strcmp(name, "code") == 0 && typeid_subclass(v->u.exc.type, TY_SystemExit)) {
+			/* SystemExit.code: None, the one argument, or the tuple of them */
+			size_t n = v->u.exc.args ? v->u.exc.args->u.seq.n : 0;
+			return n == 0 ? val_none() : n == 1 ? val_incref(v->u.exc.args->u.seq.items[0]) :
+			       val_incref(v->u.exc.args);
+		}
 		break;
 	case VT_TUPLE:
 		if (v->u.seq.named) {
