@@ -59,8 +59,25 @@ static struct value *nt_getattr(struct eval *ev, struct value *self, const char 
 	return NULL;
 }
 
+/* a value whose type() is a named type (pytypes' TY_TYPE call) */
+static int has_named_type(const struct value *v)
+{
+	return !cls_class_of((struct value *)v) && !cls_is_class((struct value *)v) && !set_is_set((struct value *)v) &&
+	       (v->type == VT_BUILTIN || v->type == VT_OBJECT || v->type == VT_ELLIPSIS ||
+		(v->type == VT_DTYPE && !v->u.dt.is_type));
+}
+
+/* isinstance(v, type(len)): v's type has the same name (types.BuiltinFunctionType) */
+static int nt_instancecheck(struct eval *ev, struct value *self, struct value *v)
+{
+	(void)ev;
+	struct named_type *t = self->u.obj.p;
+	return has_named_type(v) && strcmp(val_type_name(v), t->name) == 0;
+}
+
 static const struct objtype named_type_type = {
 	.name = "type", .free = nt_free, .repr = nt_repr, .getattr = nt_getattr,
+	.instancecheck = nt_instancecheck,
 };
 
 static struct value *named_type(struct eval *ev, const char *name)
@@ -593,8 +610,7 @@ struct value *builtins_type_call(struct eval *ev, enum typeid t, int argc, struc
 			return val_type(TY_TYPE);
 		if (set_is_set(argv[0]))
 			return set_type_of(argv[0]);
-		if (argv[0]->type == VT_BUILTIN || argv[0]->type == VT_OBJECT || argv[0]->type == VT_ELLIPSIS ||
-		    (argv[0]->type == VT_DTYPE && !argv[0]->u.dt.is_type))
+		if (has_named_type(argv[0]))
 			return named_type(ev, val_type_name(argv[0]));
 		return val_type(val_typeid(argv[0]));
 	}
