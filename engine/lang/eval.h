@@ -66,6 +66,7 @@ struct function {
 	struct value *closure;    /* VT_TUPLE of enclosing scopes' dicts, or NULL */
 	struct value *globals;    /* the module dict */
 	struct function *reg_prev, *reg_next; /* fncycle.c's list of live functions */
+	int abstract;             /* abc.abstractmethod marked it: __isabstractmethod__ */
 };
 void ev_function_free(struct function *f);
 /* fncycle.c: the live-function list, and the cycle breaker run when a session ends */

@@ -1260,6 +1260,8 @@ struct value *val_getattr(struct eval *ev, struct value *v, const char *name)
 			return val_cstr(v->u.func->fd->qualname ? v->u.func->fd->qualname : v->u.func->fd->name);
 		if (strcmp(name, "__doc__") == 0)
 			return v->u.func->fd->doc ? val_cstr(v->u.func->fd->doc) : val_none();
+		if (strcmp(name, "__isabstractmethod__") == 0 && v->u.func->abstract)
+			return val_bool(1);
 		break;
 	case VT_BUILTIN:
 		if (strcmp(name, "__name__") == 0)
