@@ -46,6 +46,8 @@ struct eval {
 	struct frame *frames;
 	int nframes, capframes;
 	struct value *handling;   /* exception being handled (for bare raise) */
+	const struct tb_entry *handling_tb; /* its traceback from the handler's frame down (traceback.format_exc) */
+	int handling_ntb;
 	struct value *retval;     /* `return` value in flight */
 	int exec_count;           /* In[n] of the running cell */
 	int allow_stdin;
@@ -127,6 +129,14 @@ static inline int ev_scope_builtin(const struct value *f)
  * the error set. */
 int ev_exec_in(struct eval *ev, const char *src, size_t len, int expr,
 	       struct value *globals, struct value *locals, struct value **result);
+
+/* traceback.c, for the traceback module: the exception being handled
+ * with its traceback from the handler's frame down, as CPython prints it
+ * ("Traceback (most recent call last):" ... "ValueError: x"), one line per
+ * item (malloc'd, *n of them); NULL with *n 0 when none is handled. */
+char **ev_format_handling(struct eval *ev, int *n);
+/* "ValueError: x" for exc (numpy.linalg.LinAlgError qualified), malloc'd */
+char *ev_format_exc_only(struct eval *ev, struct value *exc);
 
 /* For the CLI and engine: the pending error's traceback as text.
  * ipython = 1: IPython's layout ("Cell In[3], line 2"), else CPython's. */

@@ -288,3 +288,23 @@ char **ev_format_traceback(struct eval *ev, struct value *exc, int ipython, int 
 	add_line(&v, n, exc_line(ev, exc, 1));
 	return v;
 }
+
+char **ev_format_handling(struct eval *ev, int *n)
+{
+	*n = 0;
+	if (!ev->handling || ev->handling->type != VT_EXCEPTION)
+		return NULL;
+	struct tb_entry *tb = ev->tb;
+	int ntb = ev->ntb;
+	ev->tb = (struct tb_entry *)ev->handling_tb;
+	ev->ntb = ev->handling_ntb;
+	char **v = ev_format_traceback(ev, ev->handling, 0, n);
+	ev->tb = tb;
+	ev->ntb = ntb;
+	return v;
+}
+
+char *ev_format_exc_only(struct eval *ev, struct value *exc)
+{
+	return exc_line(ev, exc, 1);
+}
