@@ -25,6 +25,7 @@ print(pprint.pformat(10 ** 12, underscore_numbers=True), pprint.saferepr([1, {'a
 r = [1, 2]
 r.append(r)
 print(pprint.isrecursive(r), pprint.isreadable([1, 2]), pprint.isreadable(np.arange(2)))
+r.pop()  # the cycle broken: Lumen frees by reference counts
 pprint.pprint({'nested': [[1, 2, 3] * 10, {'k': 'v' * 70}]})
 pprint.pprint([], width=1)
 pprint.pprint({}, width=1)
