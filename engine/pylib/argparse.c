@@ -297,7 +297,7 @@ static const char argparse_src[] =
 	"                raise ValueError('dest supplied twice for positional argument')\n"
 	"            dest = args[0] if args else None\n"
 	"            if dest is None:\n"
-	"                raise TypeError(\"add_argument() missing 1 required positional argument: 'dest'\")\n"
+	"                raise TypeError(\"_ActionsContainer._get_positional_kwargs() missing 1 required positional argument: 'dest'\")\n"
 	"            if 'required' in kwargs:\n"
 	"                raise TypeError(\"'required' is an invalid argument for positionals\")\n"
 	"            nargs = kwargs.get('nargs')\n"

@@ -134,3 +134,22 @@ try:
     t.parse_args(['--n', '-4'])
 except SystemExit as e:
     print('exit', e.code)
+
+p = argparse.ArgumentParser(prog='p')
+p.add_argument('--a', nargs='*')
+p.add_argument('-b', action='count')
+p.add_argument('pos', nargs='?')
+cases = [[1], ['--'], ['--', '-x'], ['-'], ['-bb', '-b'], ['--a'], ['--a', 'x', 'y', '--', 'z'], ['-b=3'], ['--a=1'], ['---x'], ['-bx'], ['x', 'y'], [''], ['-1']]
+for c in cases:
+    try:
+        print(c, p.parse_args(c))
+    except SystemExit as e:
+        print(c, 'exit', e.code)
+    except Exception as e:
+        print(c, type(e).__name__)
+for bad in [lambda: p.add_argument('x', required=True), lambda: p.add_argument('--a'), lambda: p.add_argument('-c', nargs='x'), lambda: p.add_argument(), lambda: p.add_argument('--d', type='int'), lambda: p.add_argument('y', dest='z')]:
+    try:
+        bad()
+        print('ok')
+    except Exception as e:
+        print(type(e).__name__, e)
