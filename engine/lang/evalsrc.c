@@ -103,8 +103,13 @@ static struct value *run_source(struct eval *ev, const char *fname, int expr, in
 			s++, len--;
 	struct value *locals;
 	if (g) {
-		if (!dict_getstr_borrow(g, "__builtins__") &&
-		    dict_setstr(g, "__builtins__", val_incref(ev->builtins)) < 0)
+		struct value *b = dict_getstr_borrow(g, "__builtins__");
+		if (b && b != ev->builtins && !(b->type == VT_MODULE && b->u.mod.attrs == ev->builtins))
+			/* CPython's restricted builtins ({'__builtins__': {}}): names would resolve otherwise */
+			return err_set(ev, TY_NotImplementedError,
+				       "%s() with globals['__builtins__'] other than the builtins is not supported by Lumen",
+				       fname);
+		if (!b && dict_setstr(g, "__builtins__", val_incref(ev->builtins)) < 0)
 			return err_nomem(ev);
 		locals = val_incref(l ? l : g);
 	} else {

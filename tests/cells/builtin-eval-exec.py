@@ -82,3 +82,27 @@ for bad in ['vars(1)', 'vars(1, 2)']:
         eval(bad)
     except TypeError as e:
         print(e)
+def deep(n):
+    return eval('deep(n - 1)') if n else 0
+print(deep(50))
+try:
+    eval('f(' * 300 + ')' * 300)
+except (SyntaxError, RecursionError, MemoryError) as e:
+    print(type(e).__name__)
+code = '\n'.join('v%d = %d' % (i, i) for i in range(2000))
+ns = {}
+exec(code, ns)
+print(ns['v1999'])
+class K:
+    exec('z = 4')
+    w = eval('z + 1')
+print(K.z, K.w)
+def gen():
+    yield eval('1 + 1')
+print(list(gen()))
+print(eval('(lambda: locals())()'))
+x = 5
+def h():
+    x = 7
+    return eval('x'), eval('x', globals()), eval('x', None, {'x': 9})
+print(h())
