@@ -297,7 +297,7 @@ static void usage(FILE *f)
 {
 	fputs("usage: lumen [--version] [run FILE.py | run NOTEBOOK.ipynb]\n"
 	      "  lumen              a line REPL\n"
-	      "  lumen run FILE.py  run a file as one cell, as `python FILE.py` would\n"
+	      "  lumen run FILE.py [ARG ...]  run a file as one cell, as `python FILE.py ARG ...` would\n"
 	      "  lumen run NB.ipynb run a notebook's code cells in order\n"
 	      "  lumen kernelspec install [--mpi N] [--launcher CMD]  write a Jupyter kernelspec\n", f);
 }
@@ -326,8 +326,9 @@ int main(int argc, char **argv)
 	}
 	if (argc >= 2 && strcmp(argv[1], "kernelspec") == 0)
 		return kspec_main(argc - 1, argv + 1, LUMEN_KERNELSPEC_DIR);
-	if (argc >= 3 && strcmp(argv[1], "run") == 0) {
+	if (argc >= 3 && strcmp(argv[1], "run") == 0) { /* lumen run FILE [ARG ...]: sys.argv [FILE, ARG ...] */
 		size_t n = strlen(argv[2]);
+		engine_set_argv(argc - 2, argv + 2);
 		if (n > 6 && strcmp(argv[2] + n - 6, ".ipynb") == 0)
 			return engine_exit(run_ipynb(argv[2]));
 		return engine_exit(run_py(argv[2]));

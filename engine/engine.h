@@ -86,6 +86,11 @@ struct engine_options {
  * program once with a better host BLAS configuration (host_linalg.c says
  * why).  Returns when nothing needs doing. */
 void engine_prepare_process(char **argv);
+/* sys.argv of the sessions made after it (`lumen run FILE.py a b`:
+ * ["FILE.py", "a", "b"], as `python FILE.py a b`); the strings are
+ * borrowed for the process's life.  Unset: [""], as IPython's kernel has
+ * no script name of the user's. */
+void engine_set_argv(int argc, char **argv);
 
 /* Registers every layer's type slots and hooks with the language core
  * (lang/value.h); engine_new calls it.  Idempotent.  For programs that make

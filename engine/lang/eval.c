@@ -929,6 +929,25 @@ static void syntax_error(struct eval *ev, struct arena *a, const struct parse_er
 	size_t len;
 	const char *line = arena_line(a, pe->line, &len);
 	e->u.exc.text = strndup(line, len);
+	/* CPython's attributes: filename, lineno, offset, text (with its
+	 * newline), msg, end_lineno, end_offset; str(e) then reads
+	 * "msg (filename, line N)" (value.c) */
+	int nl = line && line + len < a->src + a->srclen && line[len] == '\n';
+	struct value *attrs = val_dict_new();
+	if (!attrs || !e->u.exc.text ||
+	    dict_setstr(attrs, "filename", val_cstr(a->name)) < 0 ||
+	    dict_setstr(attrs, "lineno", val_int(pe->line)) < 0 ||
+	    dict_setstr(attrs, "offset", val_int(pe->col)) < 0 ||
+	    dict_setstr(attrs, "text", nl ? val_str(line, len + 1) : val_cstr(e->u.exc.text)) < 0 ||
+	    dict_setstr(attrs, "msg", val_cstr(pe->msg)) < 0 ||
+	    dict_setstr(attrs, "end_lineno", val_int(pe->line)) < 0 ||
+	    dict_setstr(attrs, "end_offset", val_int(pe->end_col > 0 ? pe->end_col : pe->col)) < 0) {
+		val_decref(attrs);
+		val_decref(e);
+		err_nomem(ev);
+		return;
+	}
+	e->u.exc.attrs = attrs;
 	/* the traceback is the one frame of the source */
 	int saved = ev->nframes;
 	ev_push_frame(ev, a, "<module>", pe->line);
@@ -969,7 +988,16 @@ void ev_code_free(struct code *c)
 	free(c);
 }
 
+static int run_scope(struct eval *ev, struct code *c, struct scope *scp, struct value **result);
+
 int ev_run(struct eval *ev, struct code *c, struct value **result)
+{
+	struct scope sc = { .locals = ev->globals, .globals = ev->globals };
+	return run_scope(ev, c, &sc, result);
+}
+
+/* c's statements in the scope *scp (module level: the locals a dict) */
+static int run_scope(struct eval *ev, struct code *c, struct scope *scp, struct value **result)
 {
 	char here;
 	int outer = ev->stack_base == NULL;
@@ -980,7 +1008,7 @@ int ev_run(struct eval *ev, struct code *c, struct value **result)
 	}
 	if (result)
 		*result = NULL;
-	struct scope sc = { .locals = ev->globals, .globals = ev->globals };
+	struct scope sc = *scp;
 	int rc = 0;
 	if (ev_push_frame(ev, c->arena, "<module>", 1) < 0) {
 		rc = -1;
@@ -1096,4 +1124,57 @@ struct value *ev_eval_string_in(struct eval *ev, const char *src, size_t len, co
 		ev->stack_base = NULL;
 	arena_decref(a);
 	return v;
+}
+
+int ev_exec_in(struct eval *ev, const char *src, size_t len, int expr,
+	       struct value *globals, struct value *locals, struct value **result)
+{
+	struct value *saved = ev->globals;
+	struct scope sc = { .locals = locals, .globals = globals };
+	int rc = -1;
+	*result = NULL;
+	if (!expr) {
+		struct code *c = ev_compile(ev, src, len, "<string>", 0);
+		if (!c)
+			return -1;
+		ev->globals = globals;
+		rc = run_scope(ev, c, &sc, NULL);
+		ev->globals = saved;
+		ev_code_free(c);
+		return rc;
+	}
+	struct arena *a = arena_new(src, len, "<string>");
+	struct node *n;
+	struct parse_error pe;
+	if (!a) {
+		err_nomem(ev);
+		return -1;
+	}
+	if (parse_expr_only(a, &n, &pe) < 0) {
+		if (pe.type == TY_MemoryError)
+			err_nomem(ev);
+		else
+			syntax_error(ev, a, &pe);
+		arena_decref(a);
+		return -1;
+	}
+	resolve_expr(a, n);
+	char here;
+	int outer = ev->stack_base == NULL;
+	if (outer) {
+		ev->stack_base = &here;
+		ev->stack_limit = thread_stack_size() / 2;
+	}
+	if (ev_push_frame(ev, a, "<module>", 1) == 0) {
+		int base = ev->nframes;
+		ev->globals = globals;
+		*result = eval_expr(ev, &sc, n);
+		ev->globals = saved;
+		ev->nframes = base - 1;
+		rc = *result ? 0 : -1;
+	}
+	if (outer)
+		ev->stack_base = NULL;
+	arena_decref(a);
+	return rc;
 }

@@ -46,12 +46,15 @@ struct eval {
 	struct frame *frames;
 	int nframes, capframes;
 	struct value *handling;   /* exception being handled (for bare raise) */
+	const struct tb_entry *handling_tb; /* its traceback from the handler's frame down (traceback.format_exc) */
+	int handling_ntb;
 	struct value *retval;     /* `return` value in flight */
 	int exec_count;           /* In[n] of the running cell */
 	int allow_stdin;
 	struct engine *engine;
 	void *magic;              /* the scope a magic line runs in (eval.c's struct scope *) */
 	struct value *last_result;/* the cell's last expression value (for `_`) */
+	void *call_scope;         /* the caller's scope (struct scope *) while eval/exec/globals/locals run, else NULL */
 	int future_annotations;  /* `from __future__ import annotations` ran: class annotations stay text (sticky, as IPython's compiler flags) */
 };
 
@@ -65,6 +68,7 @@ struct function {
 	struct value *closure;    /* VT_TUPLE of enclosing scopes' dicts, or NULL */
 	struct value *globals;    /* the module dict */
 	struct function *reg_prev, *reg_next; /* fncycle.c's list of live functions */
+	int abstract;             /* abc.abstractmethod marked it: __isabstractmethod__ */
 };
 void ev_function_free(struct function *f);
 /* fncycle.c: the live-function list, and the cycle breaker run when a session ends */
@@ -99,6 +103,40 @@ struct value *ev_eval_string(struct eval *ev, const char *src, size_t len);
 /* The same in a running scope (ev->magic while a magic line runs; NULL: the
  * globals): `!echo {k}` inside a def sees its locals. */
 struct value *ev_eval_string_in(struct eval *ev, const char *src, size_t len, const void *scope);
+
+/* evalsrc.c: the builtins eval, exec, globals, locals and vars (registered by
+ * pyobj's builtins table); they see the caller's scope (ev->call_scope,
+ * set by the call site when ev_scope_builtin(f) says f is one of them). */
+struct value *ev_bi_eval(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
+			 const struct kwargs *kw);
+struct value *ev_bi_exec(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
+			 const struct kwargs *kw);
+struct value *ev_bi_globals(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
+			    const struct kwargs *kw);
+struct value *ev_bi_locals(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
+			   const struct kwargs *kw);
+struct value *ev_bi_vars(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
+			 const struct kwargs *kw);
+static inline int ev_scope_builtin(const struct value *f)
+{
+	return f->type == VT_BUILTIN && !f->u.bi.self &&
+	       (f->u.bi.fn == ev_bi_eval || f->u.bi.fn == ev_bi_exec ||
+		f->u.bi.fn == ev_bi_globals || f->u.bi.fn == ev_bi_locals || f->u.bi.fn == ev_bi_vars);
+}
+/* Runs src in the dicts globals and locals (the same dict at module level):
+ * expr = 1 evaluates one expression into *result (new ref), else runs the
+ * statements ("<string>" in tracebacks and SyntaxErrors).  0, or -1 with
+ * the error set. */
+int ev_exec_in(struct eval *ev, const char *src, size_t len, int expr,
+	       struct value *globals, struct value *locals, struct value **result);
+
+/* traceback.c, for the traceback module: the exception being handled
+ * with its traceback from the handler's frame down, as CPython prints it
+ * ("Traceback (most recent call last):" ... "ValueError: x"), one line per
+ * item (malloc'd, *n of them); NULL with *n 0 when none is handled. */
+char **ev_format_handling(struct eval *ev, int *n);
+/* "ValueError: x" for exc (numpy.linalg.LinAlgError qualified), malloc'd */
+char *ev_format_exc_only(struct eval *ev, struct value *exc);
 
 /* For the CLI and engine: the pending error's traceback as text.
  * ipython = 1: IPython's layout ("Cell In[3], line 2"), else CPython's. */

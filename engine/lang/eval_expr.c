@@ -410,6 +410,33 @@ out:
 	return res;
 }
 
+/* A call of eval, exec, globals or locals (ev_scope_builtin): call_rest
+ * with the caller's scope in ev->call_scope while the builtin runs (it
+ * takes it and clears it: a builtin called by another, map(eval, ...),
+ * sees none and uses the module's). */
+static struct value *call_scoped(struct eval *ev, struct scope *sc, struct node *n, struct value *f)
+{
+	struct callargs ca;
+	struct value *res = NULL;
+	memset(&ca, 0, sizeof ca);
+	if (!(ca.args = val_list_new(0, NULL))) {
+		val_decref(f);
+		return err_nomem(ev);
+	}
+	if (callargs_eval(ev, sc, n, 0, &ca) == 0) {
+		set_span(ev, n);
+		if (!ev_check_interrupt(ev)) {
+			void *saved = ev->call_scope;
+			ev->call_scope = sc;
+			res = val_call(ev, f, (int)ca.args->u.seq.n, ca.args->u.seq.items, &ca.kw);
+			ev->call_scope = saved;
+		}
+	}
+	callargs_free(&ca);
+	val_decref(f);
+	return res;
+}
+
 /* A binary operation or 2-operand comparison whose operands are not
  * themselves fusable (names, constants, subscripts ...): fuse_sub's walk
  * without its bookkeeping when neither operand is an array, and Python
@@ -876,6 +903,8 @@ dfail:
 			return NULL;
 		if (a->type != VT_BUILTIN)
 			return call_rest(ev, sc, n, a, NULL);
+		if (ev_scope_builtin(a))
+			return call_scoped(ev, sc, n, a);
 		if (!n->l.n && !n->l2.n && pyobj_hooks.cls_is_super_builtin(a)) {
 			val_decref(a);
 			set_span(ev, n);

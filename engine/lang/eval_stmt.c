@@ -444,9 +444,16 @@ static int exec_try(struct eval *ev, struct scope *sc, struct node *s)
 				break;
 			}
 			struct value *saved = ev->handling;
+			const struct tb_entry *saved_tb = ev->handling_tb;
+			int saved_ntb = ev->handling_ntb, base = ev->nframes - 1;
+			base = base < 0 ? 0 : base > ntb ? ntb : base;
 			ev->handling = exc;
+			ev->handling_tb = tb + base;
+			ev->handling_ntb = ntb - base;
 			r = ev_exec_block(ev, sc, &h->l);
 			ev->handling = saved;
+			ev->handling_tb = saved_tb;
+			ev->handling_ntb = saved_ntb;
 			if (h->s)
 				ev_scope_del(ev, ev_target_scope(sc, h->s), h->s);
 		}

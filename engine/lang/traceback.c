@@ -36,7 +36,9 @@ static char *exc_line(struct eval *ev, struct value *exc, int qualified)
 	struct sbuf b = {0};
 	const char *name = exc->u.exc.cls ? val_type_name(exc) : qualified ?
 		typeid_qualname(exc->u.exc.type) : typeid_name(exc->u.exc.type);
-	char *msg = val_str_of(ev, exc);
+	/* a SyntaxError's line shows its message alone, not its str() */
+	char *msg = !exc->u.exc.cls && exc->u.exc.msg && typeid_subclass(exc->u.exc.type, TY_SyntaxError) &&
+		exc->u.exc.attrs ? strdup(exc->u.exc.msg) : val_str_of(ev, exc);
 	sb_adds(&b, name);
 	if (msg && msg[0]) {
 		sb_adds(&b, ": ");
@@ -126,6 +128,61 @@ static void caret_line(struct sbuf *b, const char *line, size_t llen, const stru
 	}
 }
 
+/* CPython's "Traceback (most recent call last):" and the first count
+ * frames of ev's traceback, appended to *v.  The source line of a frame
+ * whose code is exec's or eval's string ("<string>") is not shown: CPython
+ * has no file to read it from. */
+static void add_frames(struct eval *ev, char ***v, int *n, int count)
+{
+	struct sbuf b = {0};
+	add_line(v, n, strdup("Traceback (most recent call last):"));
+	int repeat = 0;
+	for (int i = 0; i < count; i++) {
+		struct tb_entry *t = &ev->tb[i];
+		if (i > 0 && t->arena == ev->tb[i - 1].arena && t->line == ev->tb[i - 1].line &&
+		    strcmp(t->name, ev->tb[i - 1].name) == 0) {
+			repeat++;
+		} else {
+			if (repeat > 3) {
+				memset(&b, 0, sizeof b);
+				sb_printf(&b, "  [Previous line repeated %d more time%s]", repeat - 3, repeat - 3 == 1 ? "" : "s");
+				add_line(v, n, sb_take(&b));
+			}
+			repeat = 1;
+		}
+		if (repeat > 3)
+			continue;
+		memset(&b, 0, sizeof b);
+		sb_printf(&b, "  File \"%s\", line %d, in %s", t->arena ? t->arena->name : "<string>",
+			  t->line, t->name);
+		add_line(v, n, sb_take(&b));
+		if (t->arena && strcmp(t->arena->name, "<string>") != 0) {
+			size_t l;
+			int sk;
+			const char *s = arena_line(t->arena, t->line, &l);
+			s = strip_lead(s, &l, &sk);
+			if (l) {
+				memset(&b, 0, sizeof b);
+				sb_printf(&b, "    %.*s", (int)l, s);
+				add_line(v, n, sb_take(&b));
+				size_t fl;
+				const char *full = arena_line(t->arena, t->line, &fl);
+				memset(&b, 0, sizeof b);
+				caret_line(&b, full, fl, t->node);
+				if (b.n)
+					add_line(v, n, sb_take(&b));
+				else
+					free(b.s);
+			}
+		}
+	}
+	if (repeat > 3) {
+		memset(&b, 0, sizeof b);
+		sb_printf(&b, "  [Previous line repeated %d more time%s]", repeat - 3, repeat - 3 == 1 ? "" : "s");
+		add_line(v, n, sb_take(&b));
+	}
+}
+
 char **ev_format_traceback(struct eval *ev, struct value *exc, int ipython, int *n)
 {
 	char **v = NULL;
@@ -135,6 +192,8 @@ char **ev_format_traceback(struct eval *ev, struct value *exc, int ipython, int 
 		     typeid_subclass(exc->u.exc.type, TY_SyntaxError) && exc->u.exc.lineno > 0 &&
 		     exc->u.exc.text;
 	if (syntax) {
+		if (!ipython && ev->ntb > 1) /* raised by exec, compile, import: the frames that led there */
+			add_frames(ev, &v, n, ev->ntb - 1);
 		const char *where = ev->ntb ? ev->tb[ev->ntb - 1].arena->name : "<string>";
 		size_t len = strlen(exc->u.exc.text);
 		int skipped;
@@ -225,52 +284,27 @@ char **ev_format_traceback(struct eval *ev, struct value *exc, int ipython, int 
 		add_line(&v, n, exc_line(ev, exc, 0));
 		return v;
 	}
-	add_line(&v, n, strdup("Traceback (most recent call last):"));
-	int repeat = 0;
-	for (int i = 0; i < ev->ntb; i++) {
-		struct tb_entry *t = &ev->tb[i];
-		if (i > 0 && t->arena == ev->tb[i - 1].arena && t->line == ev->tb[i - 1].line &&
-		    strcmp(t->name, ev->tb[i - 1].name) == 0) {
-			repeat++;
-		} else {
-			if (repeat > 3) {
-				memset(&b, 0, sizeof b);
-				sb_printf(&b, "  [Previous line repeated %d more time%s]", repeat - 3, repeat - 3 == 1 ? "" : "s");
-				add_line(&v, n, sb_take(&b));
-			}
-			repeat = 1;
-		}
-		if (repeat > 3)
-			continue;
-		memset(&b, 0, sizeof b);
-		sb_printf(&b, "  File \"%s\", line %d, in %s", t->arena ? t->arena->name : "<string>",
-			  t->line, t->name);
-		add_line(&v, n, sb_take(&b));
-		if (t->arena) {
-			size_t l;
-			int sk;
-			const char *s = arena_line(t->arena, t->line, &l);
-			s = strip_lead(s, &l, &sk);
-			if (l) {
-				memset(&b, 0, sizeof b);
-				sb_printf(&b, "    %.*s", (int)l, s);
-				add_line(&v, n, sb_take(&b));
-				size_t fl;
-				const char *full = arena_line(t->arena, t->line, &fl);
-				memset(&b, 0, sizeof b);
-				caret_line(&b, full, fl, t->node);
-				if (b.n)
-					add_line(&v, n, sb_take(&b));
-				else
-					free(b.s);
-			}
-		}
-	}
-	if (repeat > 3) {
-		memset(&b, 0, sizeof b);
-		sb_printf(&b, "  [Previous line repeated %d more time%s]", repeat - 3, repeat - 3 == 1 ? "" : "s");
-		add_line(&v, n, sb_take(&b));
-	}
+	add_frames(ev, &v, n, ev->ntb);
 	add_line(&v, n, exc_line(ev, exc, 1));
 	return v;
+}
+
+char **ev_format_handling(struct eval *ev, int *n)
+{
+	*n = 0;
+	if (!ev->handling || ev->handling->type != VT_EXCEPTION)
+		return NULL;
+	struct tb_entry *tb = ev->tb;
+	int ntb = ev->ntb;
+	ev->tb = (struct tb_entry *)ev->handling_tb;
+	ev->ntb = ev->handling_ntb;
+	char **v = ev_format_traceback(ev, ev->handling, 0, n);
+	ev->tb = tb;
+	ev->ntb = ntb;
+	return v;
+}
+
+char *ev_format_exc_only(struct eval *ev, struct value *exc)
+{
+	return exc_line(ev, exc, 1);
 }

@@ -1094,6 +1094,18 @@ char *val_str_of(struct eval *ev, struct value *v)
 		if (v->u.exc.msg && v->u.exc.attrs && dict_getstr_borrow(v->u.exc.attrs, "errno") &&
 		    typeid_subclass(v->u.exc.type, TY_OSError))
 			return strdup(v->u.exc.msg);
+		/* a SyntaxError of the parser in exec's or eval's string (eval.c's
+		 * syntax_error; a cell's keeps its message alone, as the kernel reports it) */
+		struct value *fn = v->u.exc.attrs ? dict_getstr_borrow(v->u.exc.attrs, "filename") : NULL;
+		struct value *ln = v->u.exc.attrs ? dict_getstr_borrow(v->u.exc.attrs, "lineno") : NULL;
+		if (fn && fn->type == VT_STR && !strcmp(fn->u.str->s, "<string>") && ln && ln->type == VT_INT && v->u.exc.msg &&
+		    typeid_subclass(v->u.exc.type, TY_SyntaxError)) {
+			size_t n = strlen(v->u.exc.msg) + fn->u.str->len + 48;
+			char *s = malloc(n);
+			if (s)
+				snprintf(s, n, "%s (%s, line %lld)", v->u.exc.msg, fn->u.str->s, (long long)ln->u.i);
+			return s;
+		}
 		if (v->u.exc.type == TY_KeyError && args && args->u.seq.n == 1)
 			return val_repr(ev, args->u.seq.items[0]);
 		if (args && args->u.seq.n == 1)
@@ -1206,6 +1218,12 @@ struct value *val_getattr(struct eval *ev, struct value *v, const char *name)
 			return val_incref(v->u.exc.args);
 		if (strcmp(name, "value") == 0 && typeid_subclass(v->u.exc.type, TY_StopIteration))
 			return v->u.exc.args && v->u.exc.args->u.seq.n ? val_incref(v->u.exc.args->u.seq.items[0]) : val_none();
+		if (strcmp(name, "code") == 0 && typeid_subclass(v->u.exc.type, TY_SystemExit)) {
+			/* SystemExit.code: None, the one argument, or the tuple of them */
+			size_t n = v->u.exc.args ? v->u.exc.args->u.seq.n : 0;
+			return n == 0 ? val_none() : n == 1 ? val_incref(v->u.exc.args->u.seq.items[0]) :
+			       val_incref(v->u.exc.args);
+		}
 		break;
 	case VT_TUPLE:
 		if (v->u.seq.named) {
@@ -1243,6 +1261,8 @@ struct value *val_getattr(struct eval *ev, struct value *v, const char *name)
 			return val_cstr(v->u.func->fd->qualname ? v->u.func->fd->qualname : v->u.func->fd->name);
 		if (strcmp(name, "__doc__") == 0)
 			return v->u.func->fd->doc ? val_cstr(v->u.func->fd->doc) : val_none();
+		if (strcmp(name, "__isabstractmethod__") == 0 && v->u.func->abstract)
+			return val_bool(1);
 		break;
 	case VT_BUILTIN:
 		if (strcmp(name, "__name__") == 0)

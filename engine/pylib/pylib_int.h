@@ -66,6 +66,13 @@ struct value *subprocess_build(struct eval *ev, const char *name);
 struct value *numbers_build(struct eval *ev, const char *name);          /* abcs.c */
 struct value *collections_abc_build(struct eval *ev, const char *name);  /* abcs.c */
 struct value *fractions_build(struct eval *ev, const char *name);
+struct value *textwrap_build(struct eval *ev, const char *name);
+struct value *argparse_build(struct eval *ev, const char *name);
+struct value *platform_build(struct eval *ev, const char *name);
+struct value *types_build(struct eval *ev, const char *name);
+struct value *abc_build(struct eval *ev, const char *name);
+struct value *traceback_build(struct eval *ev, const char *name);
+struct value *pprint_build(struct eval *ev, const char *name);
 /* pathlib.c: is v a Path, and its text (borrowed) */
 int pylib_is_path(struct value *v);
 const char *pylib_path_str(struct value *v);

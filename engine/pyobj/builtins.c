@@ -1201,11 +1201,6 @@ BI(format)
 	return s ? val_str_take(s, strlen(s)) : NULL;
 }
 
-BI(globals)
-{
-	return val_incref(ev->globals);
-}
-
 static int cmp_str(const void *a, const void *b)
 {
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
@@ -1281,8 +1276,8 @@ static const struct { const char *name; builtin_fn fn; } builtin_table[] = {
 	{"next", bi_next}, {"any", bi_any}, {"all", bi_all}, {"sorted", bi_sorted},
 	{"min", bi_min}, {"max", bi_max}, {"sum", bi_sum}, {"round", bi_round},
 	{"divmod", bi_divmod}, {"pow", bi_pow}, {"hex", bi_hex}, {"oct", bi_oct}, {"bin", bi_bin},
-	{"chr", bi_chr}, {"ord", bi_ord}, {"format", bi_format}, {"globals", bi_globals},
-	{"locals", bi_globals}, {"dir", bi_dir}, {"help", bi_help}, {"exit", bi_exit}, {"quit", bi_exit},
+	{"chr", bi_chr}, {"ord", bi_ord}, {"format", bi_format}, {"globals", ev_bi_globals},
+	{"locals", ev_bi_locals}, {"eval", ev_bi_eval}, {"exec", ev_bi_exec}, {"vars", ev_bi_vars}, {"dir", bi_dir}, {"help", bi_help}, {"exit", bi_exit}, {"quit", bi_exit},
 };
 
 static const struct { const char *name; enum typeid t; } type_table[] = {

@@ -29,6 +29,7 @@ struct pyclass {
 	enum typeid tbase;        /* the builtin root: TY_OBJECT or an exception */
 	struct value *dict;       /* the namespace (VT_DICT) */
 	const struct value *globals; /* identity only: cls_break_cycles */
+	int abc;                  /* derives from abc.ABC (has _abc_impl): 0 not asked yet, 1 no, 2 yes */
 	struct pyclass *prev, *next;
 };
 
@@ -1106,10 +1107,71 @@ static char *class_repr(struct eval *ev, struct value *self)
 	return sb_take(&b);
 }
 
+/* v is abc.abstractmethod's: a marked function, or a property,
+ * staticmethod or classmethod over one */
+static int is_abstract(const struct value *v)
+{
+	if (v && v->type == VT_OBJECT && (v->u.obj.t == &staticmethod_type || v->u.obj.t == &classmethod_type))
+		v = v->u.obj.p;
+	else if (v && v->type == VT_OBJECT && v->u.obj.t == &property_type)
+		v = ((struct property *)v->u.obj.p)->fget;
+	return v && v->type == VT_FUNCTION && v->u.func->abstract;
+}
+
+static int cmp_cstr(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* A class deriving from abc.ABC (it has _abc_impl) that still has abstract
+ * methods cannot be instantiated: CPython 3.11's TypeError, the names
+ * sorted.  Asked at each instantiation of such a class only. */
+static int abstract_check(struct eval *ev, struct value *self)
+{
+	struct pyclass *c = CLS(self);
+	if (!c->abc)
+		c->abc = lookup(self, "_abc_impl") ? 2 : 1;
+	if (c->abc == 1)
+		return 0;
+	const char *names[256];
+	int n = 0;
+	for (int k = -1; k < c->nmro; k++) {
+		struct value *d = k < 0 ? c->dict : CLS(c->mro[k])->dict;
+		for (size_t i = 0; i < d->u.dict->n && n < 256; i++) {
+			struct dict_entry *e = &d->u.dict->entries[i];
+			if (!e->key || e->key->type != VT_STR || !is_abstract(e->val))
+				continue;
+			const char *name = e->key->u.str->s;
+			int dup = 0;
+			for (int j = 0; j < n; j++)
+				dup |= !strcmp(names[j], name);
+			if (!dup && is_abstract(lookup(self, name)))
+				names[n++] = name;
+		}
+	}
+	if (!n)
+		return 0;
+	qsort(names, (size_t)n, sizeof *names, cmp_cstr);
+	struct sbuf b = {0};
+	for (int j = 0; j < n; j++)
+		sb_printf(&b, "%s%s", j ? ", " : "", names[j]);
+	char *list = sb_take(&b);
+	if (!list) {
+		err_nomem(ev);
+		return -1;
+	}
+	err_set(ev, TY_TypeError, "Can't instantiate abstract class %s with abstract method%s %s",
+		c->name, n > 1 ? "s" : "", list);
+	free(list);
+	return -1;
+}
+
 static struct value *class_call(struct eval *ev, struct value *self, int argc, struct value **argv,
 				const struct kwargs *kw)
 {
 	struct pyclass *c = CLS(self);
+	if (abstract_check(ev, self) < 0)
+		return NULL;
 	struct value *obj, *init = lookup(self, "__init__");
 	if (c->tbase != TY_OBJECT) {
 		/* an exception: BaseException.__new__ keeps the arguments */

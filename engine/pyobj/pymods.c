@@ -868,6 +868,15 @@ F(sys_exit)
 
 static const char *const version_fields[] = {"major", "minor", "micro", "releaselevel", "serial"};
 static const struct seqtype version_type = { "sys.version_info", version_fields };
+
+static int sys_argc;
+static char **sys_argv;
+
+void pyobj_set_argv(int argc, char **argv)
+{
+	sys_argc = argc > 0 ? argc : 0;
+	sys_argv = argv;
+}
 static const char *const float_info_fields[] = {"max", "max_exp", "max_10_exp", "min", "min_exp",
 	"min_10_exp", "dig", "mant_dig", "epsilon", "radix", "rounds"};
 static const struct seqtype float_info_type = { "sys.float_info", float_info_fields };
@@ -944,7 +953,15 @@ struct value *pymod_import(struct eval *ev, const char *name)
 		if (!m)
 			return err_nomem(ev);
 		struct value *vi[5] = { val_int(3), val_int(11), val_int(0), val_cstr("final"), val_int(0) };
-		struct value *argv0 = val_cstr("");
+		struct value *av = val_list_new(0, NULL);
+		if (!av)
+			return err_nomem(ev);
+		for (int i = 0; i < (sys_argc ? sys_argc : 1); i++)
+			if (list_append(av, val_cstr(sys_argc ? sys_argv[i] : "")) < 0) {
+				val_decref(av);
+				val_decref(m);
+				return err_nomem(ev);
+			}
 		if (module_add(m, "version", val_cstr("3.11.0 (Lumen " PACKAGE_VERSION_STR ")")) < 0 ||
 		    module_add(m, "version_info", val_named_tuple_new(&version_type, 5, vi)) < 0 ||
 		    module_add(m, "float_info", float_info()) < 0 ||
@@ -953,7 +970,7 @@ struct value *pymod_import(struct eval *ev, const char *name)
 		    module_add(m, "exit", val_builtin("exit", f_sys_exit, NULL, NULL)) < 0 ||
 		    module_add(m, "platform", val_cstr("linux")) < 0 ||
 		    module_add(m, "maxsize", val_int(INT64_MAX)) < 0 ||
-		    module_add(m, "argv", val_list_new(1, &argv0)) < 0 ||
+		    module_add(m, "argv", av) < 0 ||
 		    module_add(m, "stdout", val_object_new(&stream_type, (void *)(intptr_t)1)) < 0 ||
 		    module_add(m, "stderr", val_object_new(&stream_type, (void *)(intptr_t)2)) < 0 ||
 		    module_add(m, "getrecursionlimit", val_builtin("getrecursionlimit", f_getrecursionlimit, NULL, NULL)) < 0 ||

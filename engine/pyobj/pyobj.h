@@ -55,6 +55,8 @@ int cls_inst_set_raw(struct eval *ev, struct value *inst, const char *name, stru
 /* builtins: object model names (super, property, staticmethod, classmethod,
  * issubclass, NotImplemented, set, frozenset, open ...): 0 or -1 */
 int pyobj_init(struct eval *ev);
+/* pymods.c: the strings sys.argv holds (borrowed; argc 0: [""]) */
+void pyobj_set_argv(int argc, char **argv);
 /* the _repr_html_ / _repr_markdown_ / _repr_latex_ / _repr_svg_ of instance
  * v added to bundle b (text/plain already in it): 0, or -1 with the error set */
 struct engine_bundle;

@@ -59,8 +59,25 @@ static struct value *nt_getattr(struct eval *ev, struct value *self, const char 
 	return NULL;
 }
 
+/* a value whose type() is a named type (pytypes' TY_TYPE call) */
+static int has_named_type(const struct value *v)
+{
+	return !cls_class_of((struct value *)v) && !cls_is_class((struct value *)v) && !set_is_set((struct value *)v) &&
+	       (v->type == VT_BUILTIN || v->type == VT_OBJECT || v->type == VT_ELLIPSIS ||
+		(v->type == VT_DTYPE && !v->u.dt.is_type));
+}
+
+/* isinstance(v, type(len)): v's type has the same name (types.BuiltinFunctionType) */
+static int nt_instancecheck(struct eval *ev, struct value *self, struct value *v)
+{
+	(void)ev;
+	struct named_type *t = self->u.obj.p;
+	return has_named_type(v) && strcmp(val_type_name(v), t->name) == 0;
+}
+
 static const struct objtype named_type_type = {
 	.name = "type", .free = nt_free, .repr = nt_repr, .getattr = nt_getattr,
+	.instancecheck = nt_instancecheck,
 };
 
 static struct value *named_type(struct eval *ev, const char *name)
@@ -593,8 +610,7 @@ struct value *builtins_type_call(struct eval *ev, enum typeid t, int argc, struc
 			return val_type(TY_TYPE);
 		if (set_is_set(argv[0]))
 			return set_type_of(argv[0]);
-		if (argv[0]->type == VT_BUILTIN || argv[0]->type == VT_OBJECT || argv[0]->type == VT_ELLIPSIS ||
-		    (argv[0]->type == VT_DTYPE && !argv[0]->u.dt.is_type))
+		if (has_named_type(argv[0]))
 			return named_type(ev, val_type_name(argv[0]));
 		return val_type(val_typeid(argv[0]));
 	}
@@ -741,18 +757,43 @@ static struct value *split_impl(struct eval *ev, struct value *s, int argc, stru
 M(split) { return split_impl(ev, SELF, argc, argv, kw, 0); }
 M(rsplit) { return split_impl(ev, SELF, argc, argv, kw, 1); }
 
+/* str.splitlines(keepends=False): CPython's line boundaries (\n, \r, \r\n,
+ * \v, \f, \x1c-\x1e, \x85, \u2028, \u2029) */
+static size_t line_break(const char *q, const char *e)
+{
+	unsigned char c = (unsigned char)*q;
+	if (c == '\r')
+		return q + 1 < e && q[1] == '\n' ? 2 : 1;
+	if (c == '\n' || c == '\v' || c == '\f' || (c >= 0x1c && c <= 0x1e))
+		return 1;
+	if (c == 0xC2 && q + 1 < e && (unsigned char)q[1] == 0x85)
+		return 2;
+	if (c == 0xE2 && q + 2 < e && (unsigned char)q[1] == 0x80 &&
+	    ((unsigned char)q[2] == 0xA8 || (unsigned char)q[2] == 0xA9))
+		return 3;
+	return 0;
+}
+
 M(splitlines)
 {
+	struct value *ke = NULL;
+	int keep = 0;
+	if (args_parse(ev, "splitlines", argc, argv, kw, "|keepends", &ke) < 0)
+		return NULL;
+	if (ke && (keep = val_truth(ev, ke)) < 0)
+		return NULL;
 	struct value *out = val_list_new(0, NULL);
 	const char *p = SELF->u.str->s, *e = p + SELF->u.str->len;
 	while (out && p < e) {
 		const char *q = p;
-		while (q < e && *q != '\n' && *q != '\r')
+		size_t k = 0;
+		while (q < e && !(k = line_break(q, e)))
 			q++;
-		list_append(out, val_str(p, (size_t)(q - p)));
-		if (q < e && *q == '\r' && q + 1 < e && q[1] == '\n')
-			q++;
-		p = q + 1;
+		if (list_append(out, val_str(p, (size_t)(q - p) + (keep ? k : 0))) < 0) {
+			val_decref(out);
+			return err_nomem(ev);
+		}
+		p = q + (k ? k : 1);
 	}
 	return out ? out : err_nomem(ev);
 }
@@ -1092,6 +1133,43 @@ M(zfill)
 	for (int64_t i = 0; i < w - n; i++)
 		sb_addc(&b, '0');
 	sb_add(&b, s + off, (size_t)n - off);
+	size_t len = b.n;
+	char *r = sb_take(&b);
+	return r ? val_str_take(r, len) : err_nomem(ev);
+}
+
+/* str.expandtabs(tabsize=8): the column (in code points) restarts after \n and \r */
+M(expandtabs)
+{
+	struct value *ts = NULL;
+	int64_t t = 8;
+	if (args_parse(ev, "expandtabs", argc, argv, kw, "|tabsize", &ts) < 0 ||
+	    (ts && val_as_int64(ev, ts, &t) < 0))
+		return NULL;
+	const char *s = SELF->u.str->s;
+	size_t n = SELF->u.str->len;
+	struct sbuf b = {0};
+	int64_t col = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] == '\t') {
+			if (t > 0) {
+				int64_t k = t - col % t;
+				if ((uint64_t)k + b.n > ((size_t)1 << 40)) {
+					free(b.s);
+					return err_set(ev, TY_OverflowError, "new string is too long");
+				}
+				for (int64_t j = 0; j < k; j++)
+					sb_addc(&b, ' ');
+				col += k;
+			}
+			continue;
+		}
+		sb_addc(&b, s[i]);
+		if (s[i] == '\n' || s[i] == '\r')
+			col = 0;
+		else if (((unsigned char)s[i] & 0xC0) != 0x80)
+			col++;
+	}
 	size_t len = b.n;
 	char *r = sb_take(&b);
 	return r ? val_str_take(r, len) : err_nomem(ev);
@@ -1504,7 +1582,7 @@ static const struct method methods[] = {
 	{VT_STR, "title", m_title}, {VT_STR, "capitalize", m_capitalize}, {VT_STR, "swapcase", m_swapcase},
 	{VT_STR, "find", m_find}, {VT_STR, "rfind", m_rfind}, {VT_STR, "index", m_strindex},
 	{VT_STR, "rindex", m_rindex}, {VT_STR, "count", m_strcount}, {VT_STR, "ljust", m_ljust},
-	{VT_STR, "rjust", m_rjust}, {VT_STR, "center", m_center}, {VT_STR, "zfill", m_zfill},
+	{VT_STR, "rjust", m_rjust}, {VT_STR, "center", m_center}, {VT_STR, "zfill", m_zfill}, {VT_STR, "expandtabs", m_expandtabs},
 	{VT_STR, "isdigit", m_isdigit}, {VT_STR, "isnumeric", m_isdigit}, {VT_STR, "isdecimal", m_isdigit},
 	{VT_STR, "isalpha", m_isalpha}, {VT_STR, "isalnum", m_isalnum}, {VT_STR, "isspace", m_isspace},
 	{VT_STR, "isupper", m_isupper}, {VT_STR, "islower", m_islower}, {VT_STR, "partition", m_partition},

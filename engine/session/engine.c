@@ -53,6 +53,11 @@ void engine_prepare_process(char **argv)
 	linalg_host_tune_blas(argv);
 }
 
+void engine_set_argv(int argc, char **argv)
+{
+	pyobj_set_argv(argc, argv);
+}
+
 const char *engine_cuda_plugin_path(void)
 {
 	return cuda_plugin_path();
