@@ -1,5 +1,5 @@
 /*
- * fz-npy.c — libFuzzer target: the .npy/.npz loader (engine/lib/npyio.c).
+ * fz-npy.c — libFuzzer target: the .npy/.npz loader (engine/lib/npyio/npyio.c).
  * The input is a file: its .npy header is parsed (npy_header_parse: a
  * parsed header's data lies inside the file), its zip members are walked
  * (npz_walk, each member's header parsed in turn; deflated members
@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/npyio.h"
+#include "lib/npyio/npyio.h"
 #include "fz_engine.h"
 
 #define CHECK(c)                                                                   \

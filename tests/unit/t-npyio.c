@@ -4,7 +4,7 @@
  * (num_cases.h, written by tools/gen/num_cases.py).
  */
 #include "numharness.h"
-#include "lib/npyio.h"
+#include "lib/npyio/npyio.h"
 #include "array/dtype.h"
 
 /* the header NumPy 2 writes for np.save('x', np.zeros((2, 3))): the

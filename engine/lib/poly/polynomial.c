@@ -11,7 +11,7 @@
 #include <string.h>
 #include <math.h>
 #include "array/nscall.h"
-#include "lib/poly.h"
+#include "lib/poly/poly.h"
 #include "lang/args.h"
 #include "lang/error.h"
 #include "ufunc/fpe.h"

@@ -15,7 +15,7 @@
 #include "array/arrapi.h"
 #include "lang/args.h"
 #include "lang/error.h"
-#include "lib/npyio.h"
+#include "lib/npyio/npyio.h"
 
 /* ---- the .npy header ---- */
 

@@ -18,7 +18,7 @@
 #include "lang/core.h"
 #include "lang/error.h"
 #include "lang/strbuf.h"
-#include "lib/npyio.h"
+#include "lib/npyio/npyio.h"
 #include "pyobj/bytesobj.h"
 
 /* ---- files ---- */

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "array/nscall.h"
-#include "lib/poly.h"
+#include "lib/poly/poly.h"
 #include "lang/args.h"
 #include "lang/error.h"
 #include "lang/strbuf.h"
