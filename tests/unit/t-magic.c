@@ -90,7 +90,7 @@ static int matches(const char *s, const char *re)
 	return m;
 }
 
-#define T "[0-9.]+ (ns|\xc2\xb5s|ms|s)"
+#define T "[0-9.]+(e[+-][0-9]+)? (ns|\xc2\xb5s|ms|s)"   /* IPython's %.3g: 999.6 us prints "1e+03 \xc2\xb5s" */
 #define PM " \xc2\xb1 "
 /* IPython's warning, printed when the slowest run took > 4x the fastest */
 #define SLOW "(The slowest run took [0-9]+\\.[0-9]{2} times longer than the fastest\\. " \
