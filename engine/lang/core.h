@@ -141,7 +141,8 @@ struct pyobj_hooks {
 	/* gen.c: generators and the iteration protocol */
 	struct value *(*gen_new)(struct eval *ev, const char *name,
 				 struct value *(*run)(struct eval *ev, void *ctx), void *ctx,
-				 void (*ctx_free)(void *ctx));
+				 void (*ctx_free)(void *ctx),
+				 void (*ctx_traverse)(void *ctx, val_visit_fn visit, void *arg));
 	struct value *(*gen_yield)(struct eval *ev, struct value *v);
 	struct value *(*gen_yield_from)(struct eval *ev, struct value *it);
 	struct value *(*val_iter)(struct eval *ev, struct value *v);

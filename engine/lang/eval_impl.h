@@ -39,6 +39,10 @@ struct lframe {
 	struct value *slots[];
 };
 
+/* framegc.c: 1 when nothing outside the objects frame reaches holds it
+ * (own: the caller's references to it, about to be dropped), else 0 */
+int ev_frame_garbage(struct value *frame, int own);
+
 /* eval.c */
 /* a frame of empty slots for tab: new reference, or NULL with the error set */
 struct value *ev_lframe_new(struct eval *ev, const struct slottab *tab);

@@ -1,0 +1,215 @@
+/*
+ * framegc.c — whether a frame that is ending is garbage: held only through
+ * cycles that lead back into it (a recursive helper, a lambda kept in a dict
+ * of the frame that reads the dict, an object of the frame with a method
+ * that closes over the frame, a generator the frame keeps that runs in it).
+ *
+ * CPython's cycle collector restricted to what the frame reaches: the
+ * objects reachable from the frame (at most GC_MAX of them: past that the
+ * answer is "held") each get their reference count less the references from
+ * inside that set; any with some left is held from outside, and so is all it
+ * reaches.  When the frame is not among those, nothing outside can reach it:
+ * eval.c clears it and reference counting frees the rest.  The references
+ * walked are the containers' own (lists, tuples, dicts, functions' closures
+ * and defaults, exceptions, bound builtins) and those an objtype's traverse
+ * gives (frames, generators, classes, instances, methods); a reference not
+ * walked only keeps more alive.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include "lang/core.h"
+#include "lang/eval.h"
+#include "lang/eval_impl.h"
+
+enum { GC_MAX = 4096 };
+
+struct gcset {
+	struct value **v;    /* the objects; v[0] the frame */
+	int *refs;           /* references from outside the set */
+	unsigned char *held; /* reachable from outside */
+	int *stack, nstack;
+	int n, overflow;
+	int32_t *tab;        /* open addressing over v: index + 1, 0 empty */
+	uint32_t *pos;       /* where in tab each object is */
+	uint32_t mask;
+};
+
+/* values that may hold references (the rest cannot be in a cycle) */
+static int container(const struct value *v)
+{
+	switch (v->type) {
+	case VT_LIST: case VT_TUPLE: case VT_DICT: case VT_FUNCTION: case VT_EXCEPTION:
+		return 1;
+	case VT_BUILTIN:
+		return v->u.bi.self != NULL;
+	case VT_OBJECT:
+		return v->u.obj.t->traverse != NULL;
+	default:
+		return 0;
+	}
+}
+
+static uint32_t slot_of(const struct gcset *s, const struct value *v)
+{
+	uintptr_t h = (uintptr_t)v;
+	h ^= h >> 17;
+	h *= 0x9e3779b97f4a7c15ull;
+	uint32_t i = (uint32_t)(h >> 32) & s->mask;
+	while (s->tab[i] && s->v[s->tab[i] - 1] != v)
+		i = (i + 1) & s->mask;
+	return i;
+}
+
+/* v's index in the set, or -1 */
+static int find(const struct gcset *s, const struct value *v)
+{
+	int32_t k = s->tab[slot_of(s, v)];
+	return k ? k - 1 : -1;
+}
+
+static void traverse(struct value *v, val_visit_fn visit, void *arg)
+{
+	switch (v->type) {
+	case VT_LIST: case VT_TUPLE:
+		for (size_t i = 0; i < v->u.seq.n; i++)
+			if (v->u.seq.items[i])
+				visit(v->u.seq.items[i], arg);
+		return;
+	case VT_DICT: {
+		struct dict *d = v->u.dict;
+		for (size_t i = 0; i < d->n; i++) {
+			if (!d->entries[i].key)
+				continue;
+			visit(d->entries[i].key, arg);
+			if (d->entries[i].val)
+				visit(d->entries[i].val, arg);
+		}
+		if (d->kdata)
+			visit(d->kdata, arg);
+		return;
+	}
+	case VT_FUNCTION: {
+		/* not the globals: the session holds them */
+		struct function *f = v->u.func;
+		if (f->closure)
+			visit(f->closure, arg);
+		for (int i = 0; f->defaults && i < f->fd->nparams; i++)
+			if (f->defaults[i])
+				visit(f->defaults[i], arg);
+		return;
+	}
+	case VT_EXCEPTION:
+		if (v->u.exc.args)
+			visit(v->u.exc.args, arg);
+		if (v->u.exc.cls)
+			visit(v->u.exc.cls, arg);
+		if (v->u.exc.attrs)
+			visit(v->u.exc.attrs, arg);
+		return;
+	case VT_BUILTIN:
+		if (v->u.bi.self)
+			visit(v->u.bi.self, arg);
+		return;
+	case VT_OBJECT:
+		if (v->u.obj.t->traverse)
+			v->u.obj.t->traverse(v, visit, arg);
+		return;
+	default:
+		return;
+	}
+}
+
+static void visit_add(struct value *c, void *arg)
+{
+	struct gcset *s = arg;
+	if (s->overflow || !container(c))
+		return;
+	uint32_t i = slot_of(s, c);
+	if (s->tab[i])
+		return;
+	if (s->n == GC_MAX) {
+		s->overflow = 1;
+		return;
+	}
+	s->v[s->n] = c;
+	s->pos[s->n] = i;
+	s->tab[i] = ++s->n;
+}
+
+static void visit_sub(struct value *c, void *arg)
+{
+	struct gcset *s = arg;
+	int k = container(c) ? find(s, c) : -1;
+	if (k >= 0)
+		s->refs[k]--;
+}
+
+static void visit_hold(struct value *c, void *arg)
+{
+	struct gcset *s = arg;
+	int k = container(c) ? find(s, c) : -1;
+	if (k >= 0 && !s->held[k]) {
+		s->held[k] = 1;
+		s->stack[s->nstack++] = k;
+	}
+}
+
+/* the buffers, kept from one call to the next (tab and held all zero
+ * between calls: each call empties what it used) */
+static _Thread_local struct gcset buf;
+
+int ev_frame_garbage(struct value *frame, int own)
+{
+	struct gcset *s = &buf;
+	int garbage = 0;
+	if (!s->tab) {
+		s->mask = 2 * GC_MAX - 1;
+		s->v = malloc(sizeof *s->v * GC_MAX);
+		s->refs = malloc(sizeof *s->refs * GC_MAX);
+		s->held = calloc(GC_MAX, 1);
+		s->stack = malloc(sizeof *s->stack * GC_MAX);
+		s->tab = calloc(2 * GC_MAX, sizeof *s->tab);
+		s->pos = malloc(sizeof *s->pos * GC_MAX);
+		if (!s->v || !s->refs || !s->held || !s->stack || !s->tab || !s->pos) {
+			free(s->pos);
+			free(s->v);
+			free(s->refs);
+			free(s->held);
+			free(s->stack);
+			free(s->tab);
+			memset(s, 0, sizeof *s);
+			return 0; /* out of memory: held, the safe answer */
+		}
+	}
+	s->n = s->nstack = s->overflow = 0;
+	s->v[0] = frame;
+	s->pos[0] = slot_of(s, frame);
+	s->tab[s->pos[0]] = ++s->n;
+	for (int i = 0; i < s->n && !s->overflow; i++)
+		traverse(s->v[i], visit_add, s);
+	if (s->overflow)
+		goto out;
+	for (int i = 0; i < s->n; i++)
+		s->refs[i] = s->v[i]->refcnt;
+	s->refs[0] -= own;
+	for (int i = 0; i < s->n; i++)
+		traverse(s->v[i], visit_sub, s);
+	for (int i = 0; i < s->n; i++) {
+		if (s->refs[i] < 0)
+			goto out; /* a reference counted twice: trust nothing */
+		if (s->refs[i] > 0 && !s->held[i]) {
+			s->held[i] = 1;
+			s->stack[s->nstack++] = i;
+		}
+	}
+	while (s->nstack && !s->held[0])
+		traverse(s->v[s->stack[--s->nstack]], visit_hold, s);
+	garbage = !s->held[0];
+out:
+	for (int i = 0; i < s->n; i++) {
+		s->tab[s->pos[i]] = 0;
+		s->held[i] = 0;
+	}
+	return garbage;
+}
