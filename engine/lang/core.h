@@ -134,6 +134,10 @@ struct pyobj_hooks {
 	char *(*cls_exc_str)(struct eval *ev, struct value *exc);
 	int (*cls_delattr)(struct eval *ev, struct value *obj, const char *name);
 	void (*cls_break_cycles)(struct value *globals);
+	/* the live instances (borrowed) into out[0..cap): how many there are;
+	 * cls_clear: drops what a garbage instance holds (lang/fncycle.c) */
+	size_t (*cls_instances)(struct value **out, size_t cap);
+	void (*cls_clear)(struct value *inst);
 	/* set.c */
 	struct value *(*set_from)(struct eval *ev, struct value *it, int frozen);
 	/* union.c: l | r of classes (PEP 604), NULL with no error set when not classes */

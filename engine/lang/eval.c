@@ -451,11 +451,13 @@ struct value *ev_make_function(struct eval *ev, struct scope *sc, struct funcdef
 	}
 	f->fd = fd;
 	fn_track(f);
+	fn_gc_note();
 	arena_incref(fd->arena);
 	f->globals = val_incref(sc->globals);
 	v->refcnt = 1;
 	v->type = VT_FUNCTION;
 	v->u.func = f;
+	f->self = v;
 	f->defaults = calloc((size_t)(fd->nparams ? fd->nparams : 1), sizeof *f->defaults);
 	if (!f->defaults) {
 		val_decref(v);
@@ -848,6 +850,8 @@ out:
 		val_decref(locals);
 	val_decref(fv);
 	ev_leave_call(ev);
+	if (fn_gc_due())
+		fn_collect();
 	return result;
 }
 

@@ -22,14 +22,14 @@
 #include "lang/eval.h"
 #include "lang/eval_impl.h"
 
-enum { GC_MAX = 4096 };
+enum { FRAME_MAX = 4096 }; /* objects a frame's check walks at most */
 
 struct gcset {
 	struct value **v;    /* the objects; v[0] the frame */
 	int *refs;           /* references from outside the set */
 	unsigned char *held; /* reachable from outside */
 	int *stack, nstack;
-	int n, overflow;
+	int n, overflow, max;
 	int32_t *tab;        /* open addressing over v: index + 1, 0 empty */
 	uint32_t *pos;       /* where in tab each object is */
 	uint32_t mask;
@@ -128,7 +128,7 @@ static void visit_add(struct value *c, void *arg)
 	uint32_t i = slot_of(s, c);
 	if (s->tab[i])
 		return;
-	if (s->n == GC_MAX) {
+	if (s->n == s->max) {
 		s->overflow = 1;
 		return;
 	}
@@ -156,43 +156,64 @@ static void visit_hold(struct value *c, void *arg)
 }
 
 /* the buffers, kept from one call to the next (tab and held all zero
- * between calls: each call empties what it used) */
+ * between calls: each call empties what it used); cap objects at most */
 static _Thread_local struct gcset buf;
+static _Thread_local int bufcap;
 
-int ev_frame_garbage(struct value *frame, int own)
+static int reserve(struct gcset *s, int cap)
+{
+	if (bufcap >= cap)
+		return 0;
+	free(s->v);
+	free(s->refs);
+	free(s->held);
+	free(s->stack);
+	free(s->tab);
+	free(s->pos);
+	memset(s, 0, sizeof *s);
+	bufcap = 0;
+	s->v = malloc(sizeof *s->v * (size_t)cap);
+	s->refs = malloc(sizeof *s->refs * (size_t)cap);
+	s->held = calloc((size_t)cap, 1);
+	s->stack = malloc(sizeof *s->stack * (size_t)cap);
+	s->tab = calloc(2 * (size_t)cap, sizeof *s->tab);
+	s->pos = malloc(sizeof *s->pos * (size_t)cap);
+	if (!s->v || !s->refs || !s->held || !s->stack || !s->tab || !s->pos)
+		return -1; /* freed at the next reserve */
+	s->mask = 2 * (uint32_t)cap - 1;
+	bufcap = cap;
+	return 0;
+}
+
+int ev_cycles_garbage(struct value **roots, int n, int own0, unsigned char *garbage, int max)
 {
 	struct gcset *s = &buf;
-	int garbage = 0;
-	if (!s->tab) {
-		s->mask = 2 * GC_MAX - 1;
-		s->v = malloc(sizeof *s->v * GC_MAX);
-		s->refs = malloc(sizeof *s->refs * GC_MAX);
-		s->held = calloc(GC_MAX, 1);
-		s->stack = malloc(sizeof *s->stack * GC_MAX);
-		s->tab = calloc(2 * GC_MAX, sizeof *s->tab);
-		s->pos = malloc(sizeof *s->pos * GC_MAX);
-		if (!s->v || !s->refs || !s->held || !s->stack || !s->tab || !s->pos) {
-			free(s->pos);
-			free(s->v);
-			free(s->refs);
-			free(s->held);
-			free(s->stack);
-			free(s->tab);
-			memset(s, 0, sizeof *s);
-			return 0; /* out of memory: held, the safe answer */
-		}
-	}
+	int found = 0;
+	memset(garbage, 0, (size_t)n);
+	if (n <= 0 || n > max)
+		return 0;
+	int cap = 1;
+	while (cap < max)
+		cap *= 2; /* the table's mask is 2 cap - 1 */
+	if (reserve(s, cap) < 0)
+		return 0; /* out of memory: all held, the safe answer */
 	s->n = s->nstack = s->overflow = 0;
-	s->v[0] = frame;
-	s->pos[0] = slot_of(s, frame);
-	s->tab[s->pos[0]] = ++s->n;
+	s->max = max;
+	for (int i = 0; i < n; i++) {
+		uint32_t k = slot_of(s, roots[i]);
+		if (s->tab[k])
+			goto out; /* a root twice */
+		s->v[s->n] = roots[i];
+		s->pos[s->n] = k;
+		s->tab[k] = ++s->n;
+	}
 	for (int i = 0; i < s->n && !s->overflow; i++)
 		traverse(s->v[i], visit_add, s);
 	if (s->overflow)
 		goto out;
 	for (int i = 0; i < s->n; i++)
 		s->refs[i] = s->v[i]->refcnt;
-	s->refs[0] -= own;
+	s->refs[0] -= own0;
 	for (int i = 0; i < s->n; i++)
 		traverse(s->v[i], visit_sub, s);
 	for (int i = 0; i < s->n; i++) {
@@ -203,13 +224,20 @@ int ev_frame_garbage(struct value *frame, int own)
 			s->stack[s->nstack++] = i;
 		}
 	}
-	while (s->nstack && !s->held[0])
+	while (s->nstack)
 		traverse(s->v[s->stack[--s->nstack]], visit_hold, s);
-	garbage = !s->held[0];
+	for (int i = 0; i < n; i++)
+		found += garbage[i] = !s->held[i];
 out:
 	for (int i = 0; i < s->n; i++) {
 		s->tab[s->pos[i]] = 0;
 		s->held[i] = 0;
 	}
-	return garbage;
+	return found;
+}
+
+int ev_frame_garbage(struct value *frame, int own)
+{
+	unsigned char g;
+	return ev_cycles_garbage(&frame, 1, own, &g, FRAME_MAX) > 0;
 }

@@ -1176,6 +1176,7 @@ static struct value *class_call(struct eval *ev, struct value *self, int argc, s
 			return err_nomem(ev);
 		in->cls = val_incref(self);
 		in->dict = val_dict_new();
+		fn_gc_note();
 		in->next = live_insts;
 		if (live_insts)
 			live_insts->prev = in;
@@ -1690,6 +1691,34 @@ static void drop_dicts(struct value ***slots, size_t n)
 	for (size_t i = 0; i < n; i++)
 		val_decref(old[i]);
 	free(old);
+}
+
+/* the live instances, for lang/fncycle.c's collector */
+size_t cls_instances(struct value **out, size_t cap)
+{
+	size_t n = 0;
+	for (struct pyinst *in = live_insts; in; in = in->next) {
+		if (!in->self)
+			continue; /* its value was never made (out of memory) */
+		if (n < cap)
+			out[n] = in->self;
+		n++;
+	}
+	return n;
+}
+
+/* a garbage instance (only cycles hold it) lets go of its attributes */
+void cls_clear(struct value *inst)
+{
+	if (!cls_is_instance(inst))
+		return;
+	struct pyinst *in = inst->u.obj.p;
+	struct value *d = val_dict_new();
+	if (!d)
+		return;
+	struct value *old = in->dict;
+	in->dict = d;
+	val_decref(old);
 }
 
 void cls_break_cycles(struct value *globals)

@@ -66,6 +66,8 @@ struct value *cls_notimpl(void);
 /* when a session ends: drops class namespaces and instance dicts of classes
  * defined in globals, so that cycles through them fall apart */
 void cls_break_cycles(struct value *globals);
+size_t cls_instances(struct value **out, size_t cap);
+void cls_clear(struct value *inst);
 
 /* ---- union.c: PEP 604's `int | None` (types.UnionType) ---- */
 int union_is_union(const struct value *v);
