@@ -1,19 +1,22 @@
 /*
- * framegc.c — whether a frame that is ending is garbage: held only through
- * cycles that lead back into it (a recursive helper, a lambda kept in a dict
- * of the frame that reads the dict, an object of the frame with a method
- * that closes over the frame, a generator the frame keeps that runs in it).
+ * framegc.c — trial deletion: which of some objects are garbage, held only
+ * through cycles among what they reach.  Two users: a frame that is ending
+ * (eval.c's frame_collect: a recursive helper, a lambda kept in a dict of
+ * the frame that reads the dict, an object of the frame with a method that
+ * closes over it, a generator the frame keeps that runs in it), and
+ * fncycle.c's collector over every live function and instance.
  *
- * CPython's cycle collector restricted to what the frame reaches: the
- * objects reachable from the frame (at most GC_MAX of them: past that the
- * answer is "held") each get their reference count less the references from
- * inside that set; any with some left is held from outside, and so is all it
- * reaches.  When the frame is not among those, nothing outside can reach it:
- * eval.c clears it and reference counting frees the rest.  The references
- * walked are the containers' own (lists, tuples, dicts, functions' closures
- * and defaults, exceptions, bound builtins) and those an objtype's traverse
+ * CPython's cycle collector over a bounded subgraph: the objects reachable
+ * from the roots (at most max of them, 8 times as many references followed:
+ * past that the answer is "all held") each get their reference count less
+ * the references from inside that set; any with some left is held from
+ * outside, and so is all it reaches.  A root not held is garbage: the caller
+ * cuts it (clears the frame, drops a function's closure, an instance's
+ * attributes) and reference counting frees the rest.  The references walked
+ * are the containers' own (lists, tuples, dicts, functions' closures and
+ * defaults, exceptions, bound builtins) and those an objtype's traverse
  * gives (frames, generators, classes, instances, methods); a reference not
- * walked only keeps more alive.
+ * walked only keeps more alive, so the answer errs on "held".
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -30,6 +33,7 @@ struct gcset {
 	unsigned char *held; /* reachable from outside */
 	int *stack, nstack;
 	int n, overflow, max;
+	long visits, maxvisits; /* references followed, leaves included */
 	int32_t *tab;        /* open addressing over v: index + 1, 0 empty */
 	uint32_t *pos;       /* where in tab each object is */
 	uint32_t mask;
@@ -123,7 +127,13 @@ static void traverse(struct value *v, val_visit_fn visit, void *arg)
 static void visit_add(struct value *c, void *arg)
 {
 	struct gcset *s = arg;
-	if (s->overflow || !container(c))
+	if (s->overflow)
+		return;
+	if (++s->visits > s->maxvisits) {
+		s->overflow = 1; /* a frame that reaches a long list of numbers */
+		return;
+	}
+	if (!container(c))
 		return;
 	uint32_t i = slot_of(s, c);
 	if (s->tab[i])
@@ -199,6 +209,8 @@ int ev_cycles_garbage(struct value **roots, int n, int own0, unsigned char *garb
 		return 0; /* out of memory: all held, the safe answer */
 	s->n = s->nstack = s->overflow = 0;
 	s->max = max;
+	s->visits = 0;
+	s->maxvisits = 8L * max;
 	for (int i = 0; i < n; i++) {
 		uint32_t k = slot_of(s, roots[i]);
 		if (s->tab[k])
