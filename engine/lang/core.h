@@ -134,9 +134,10 @@ struct pyobj_hooks {
 	char *(*cls_exc_str)(struct eval *ev, struct value *exc);
 	int (*cls_delattr)(struct eval *ev, struct value *obj, const char *name);
 	void (*cls_break_cycles)(struct value *globals);
-	/* the live instances (borrowed) into out[0..cap): how many there are;
+	/* the live instances that may be in a cycle (borrowed) into
+	 * out[0..cap): how many there are (*total: live instances);
 	 * cls_clear: drops what a garbage instance holds (lang/fncycle.c) */
-	size_t (*cls_instances)(struct value **out, size_t cap);
+	size_t (*cls_instances)(struct value **out, size_t cap, size_t *total);
 	void (*cls_clear)(struct value *inst);
 	/* set.c */
 	struct value *(*set_from)(struct eval *ev, struct value *it, int frozen);

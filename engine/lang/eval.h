@@ -81,6 +81,10 @@ int fn_gc_due(void);
 int fn_collect(void); /* how many it freed */
 /* gc.enable() / gc.disable(): on 1, off 0, -1 asks; returns the setting before */
 int fn_gc_enable(int on);
+/* framegc.c: 1 when v may hold references that lead back to it (a list,
+ * tuple, dict, function, exception, bound builtin, an object that can be
+ * walked); numbers, strings and arrays cannot be in a cycle */
+int ev_gc_container(const struct value *v);
 char *ev_function_repr(struct function *f);
 
 /* Parses and runs source in the session's globals (used by magics such as

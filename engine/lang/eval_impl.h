@@ -45,7 +45,7 @@ int ev_frame_garbage(struct value *frame, int own);
 /* the same over roots[0..n) (distinct containers; own0: references to
  * roots[0] about to be dropped), walking max objects at most: garbage[i]
  * is 1 when nothing outside what the roots reach holds roots[i].  Returns
- * how many are garbage (0 when the walk passed max). */
+ * how many are garbage, or -1 (none) when the walk passed max. */
 int ev_cycles_garbage(struct value **roots, int n, int own0, unsigned char *garbage, int max);
 
 /* eval.c */

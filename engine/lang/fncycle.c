@@ -11,6 +11,7 @@
  * arenas with them).  The list costs two pointers per function and O(1) per
  * make/free.
  */
+#include <limits.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include "lang/core.h"
@@ -78,10 +79,10 @@ void fn_break_cycles(struct value *globals)
  * from any frame's end: a returned recursive closure dropped by its caller
  * (f -> closure -> frame -> f), an instance that holds its own bound method
  * (self.cb = self.m), a closure stored on an object it reads.  Every
- * GC_EVERY functions and instances made (or more: as many as survived the
- * last collection, so the work stays linear), the next call's end runs
- * framegc.c's trial deletion over every live function that holds something
- * and every live instance; a garbage function drops its closure and
+ * GC_EVERY functions and instances made (or more: twice as many as are live,
+ * so the work stays linear), the next call's end runs framegc.c's trial
+ * deletion over every live function that holds something and every live
+ * instance with an attribute that may hold something; a garbage function drops its closure and
  * defaults, a garbage instance its attributes, and reference counting frees
  * the rest.  A walk past GC_MAX objects collects nothing. */
 enum { GC_EVERY = 4096, GC_MAX = 1 << 18 };
@@ -134,15 +135,17 @@ static void clear_function(struct function *f)
 
 int fn_collect(void)
 {
-	size_t nf = 0, ni = pyobj_hooks.cls_instances ? pyobj_hooks.cls_instances(NULL, 0) : 0;
+	size_t nf = 0, nlive = 0, ninst = 0;
+	size_t ni = pyobj_hooks.cls_instances ? pyobj_hooks.cls_instances(NULL, 0, &ninst) : 0;
 	struct value **roots = NULL;
 	unsigned char *garbage = NULL;
 	if (collecting)
 		return 0; /* gc.collect() from a finally block the cut runs */
 	collecting = 1;
 	made = 0;
-	for (struct function *f = live; f; f = f->reg_next)
+	for (struct function *f = live; f; f = f->reg_next, nlive++)
 		nf += holds(f) && f->self;
+	nlive += ninst;
 	size_t n = nf + ni, g = 0;
 	if (n == 0 || n > GC_MAX)
 		goto out;
@@ -154,10 +157,17 @@ int fn_collect(void)
 	for (struct function *f = live; f && k < nf; f = f->reg_next)
 		if (holds(f) && f->self)
 			roots[k++] = f->self;
-	if (ni && pyobj_hooks.cls_instances(roots + k, ni) != ni)
+	if (ni && pyobj_hooks.cls_instances(roots + k, ni, &ninst) != ni)
 		goto out; /* cannot happen: nothing ran in between */
 	k += ni;
-	if (ev_cycles_garbage(roots, (int)k, 0, garbage, GC_MAX) == 0)
+	/* a walk sized to the roots first (its table stays in cache), larger
+	 * when it did not fit */
+	int max = 1024, found;
+	while (max < 8 * (int)k && max < GC_MAX)
+		max *= 2;
+	while ((found = ev_cycles_garbage(roots, (int)k, 0, garbage, max)) < 0 && max < GC_MAX)
+		max = max * 4 > GC_MAX ? GC_MAX : max * 4;
+	if (found <= 0)
 		goto out;
 	/* every garbage root held while the cycles are cut: one freed by the
 	 * cut of another is still ours to cut */
@@ -172,11 +182,13 @@ int fn_collect(void)
 	}
 	for (size_t i = 0; i < g; i++)
 		val_decref(roots[i]);
-	n -= g;
+	nlive -= g;
 out:
 	free(roots);
 	free(garbage);
-	due_at = n > GC_EVERY ? (n > GC_MAX ? GC_MAX : (int)n) : GC_EVERY;
+	/* the lists are walked whole each time: the next run waits for twice
+	 * as many new ones as there are live ones */
+	due_at = 2 * nlive > GC_EVERY ? (nlive > INT_MAX / 4 ? INT_MAX / 2 : 2 * (int)nlive) : GC_EVERY;
 	collecting = 0;
 	return (int)g;
 }

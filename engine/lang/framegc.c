@@ -8,7 +8,7 @@
  *
  * CPython's cycle collector over a bounded subgraph: the objects reachable
  * from the roots (at most max of them, 8 times as many references followed:
- * past that the answer is "all held") each get their reference count less
+ * past that the answer is "all held"; long containers are not walked into) each get their reference count less
  * the references from inside that set; any with some left is held from
  * outside, and so is all it reaches.  A root not held is garbage: the caller
  * cuts it (clears the frame, drops a function's closure, an instance's
@@ -25,7 +25,14 @@
 #include "lang/eval.h"
 #include "lang/eval_impl.h"
 
-enum { FRAME_MAX = 4096 }; /* objects a frame's check walks at most */
+#define container ev_gc_container
+
+/* a frame's check walks FRAME_MAX objects at most (it runs at the end of
+ * every call that leaves its frame held: cheap, and fncycle.c's collector
+ * gets what it gives up on); a list, tuple or dict of more than BIG items
+ * is in the set but not walked into: a long list of numbers costs nothing,
+ * and a cycle through it is never found (its items look held) */
+enum { FRAME_MAX = 256, BIG = 512 };
 
 struct gcset {
 	struct value **v;    /* the objects; v[0] the frame */
@@ -40,7 +47,7 @@ struct gcset {
 };
 
 /* values that may hold references (the rest cannot be in a cycle) */
-static int container(const struct value *v)
+int ev_gc_container(const struct value *v)
 {
 	switch (v->type) {
 	case VT_LIST: case VT_TUPLE: case VT_DICT: case VT_FUNCTION: case VT_EXCEPTION:
@@ -76,12 +83,16 @@ static void traverse(struct value *v, val_visit_fn visit, void *arg)
 {
 	switch (v->type) {
 	case VT_LIST: case VT_TUPLE:
+		if (v->u.seq.n > BIG)
+			return;
 		for (size_t i = 0; i < v->u.seq.n; i++)
 			if (v->u.seq.items[i])
 				visit(v->u.seq.items[i], arg);
 		return;
 	case VT_DICT: {
 		struct dict *d = v->u.dict;
+		if (d->n > BIG)
+			return;
 		for (size_t i = 0; i < d->n; i++) {
 			if (!d->entries[i].key)
 				continue;
@@ -190,7 +201,6 @@ static int reserve(struct gcset *s, int cap)
 	s->pos = malloc(sizeof *s->pos * (size_t)cap);
 	if (!s->v || !s->refs || !s->held || !s->stack || !s->tab || !s->pos)
 		return -1; /* freed at the next reserve */
-	s->mask = 2 * (uint32_t)cap - 1;
 	bufcap = cap;
 	return 0;
 }
@@ -207,6 +217,7 @@ int ev_cycles_garbage(struct value **roots, int n, int own0, unsigned char *garb
 		cap *= 2; /* the table's mask is 2 cap - 1 */
 	if (reserve(s, cap) < 0)
 		return 0; /* out of memory: all held, the safe answer */
+	s->mask = 2 * (uint32_t)cap - 1; /* this walk's part of the table: small walks stay in cache */
 	s->n = s->nstack = s->overflow = 0;
 	s->max = max;
 	s->visits = 0;
@@ -221,8 +232,10 @@ int ev_cycles_garbage(struct value **roots, int n, int own0, unsigned char *garb
 	}
 	for (int i = 0; i < s->n && !s->overflow; i++)
 		traverse(s->v[i], visit_add, s);
-	if (s->overflow)
+	if (s->overflow) {
+		found = -1;
 		goto out;
+	}
 	for (int i = 0; i < s->n; i++)
 		s->refs[i] = s->v[i]->refcnt;
 	s->refs[0] -= own0;

@@ -1693,13 +1693,27 @@ static void drop_dicts(struct value ***slots, size_t n)
 	free(old);
 }
 
-/* the live instances, for lang/fncycle.c's collector */
-size_t cls_instances(struct value **out, size_t cap)
+/* an instance whose attributes are all numbers, strings, arrays ... is in
+ * no cycle through them (one through its class is found from the class's
+ * functions) */
+static int inst_may_cycle(const struct pyinst *in)
+{
+	struct dict *d = in->dict ? in->dict->u.dict : NULL;
+	for (size_t i = 0; d && i < d->n; i++)
+		if (d->entries[i].key && d->entries[i].val && ev_gc_container(d->entries[i].val))
+			return 1;
+	return 0;
+}
+
+/* the live instances that may be in a cycle, for lang/fncycle.c's collector */
+size_t cls_instances(struct value **out, size_t cap, size_t *total)
 {
 	size_t n = 0;
+	*total = 0;
 	for (struct pyinst *in = live_insts; in; in = in->next) {
-		if (!in->self)
-			continue; /* its value was never made (out of memory) */
+		++*total;
+		if (!in->self || !inst_may_cycle(in))
+			continue; /* no value (out of memory), or no cycle */
 		if (n < cap)
 			out[n] = in->self;
 		n++;

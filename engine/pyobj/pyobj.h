@@ -66,7 +66,7 @@ struct value *cls_notimpl(void);
 /* when a session ends: drops class namespaces and instance dicts of classes
  * defined in globals, so that cycles through them fall apart */
 void cls_break_cycles(struct value *globals);
-size_t cls_instances(struct value **out, size_t cap);
+size_t cls_instances(struct value **out, size_t cap, size_t *total);
 void cls_clear(struct value *inst);
 
 /* ---- union.c: PEP 604's `int | None` (types.UnionType) ---- */
