@@ -156,6 +156,12 @@ struct slottab {
 	/* functions: how many parameters are positional (kind 0), how many of
 	 * those have a default; the index of *args and **kwargs or -1 */
 	int npos, nposdef, star, dstar;
+	/* the slots an inner scope (def, lambda, class body, comprehension)
+	 * names: what its closure may read after the call; the others die with
+	 * the call (eval.c's frame_end).  all_captured: an inner scope kept its
+	 * names unresolved, any slot may be read */
+	unsigned char *captured;
+	int all_captured;
 };
 
 /* Resolves the names of the scopes in a parsed cell (or expression):

@@ -134,6 +134,11 @@ struct pyobj_hooks {
 	char *(*cls_exc_str)(struct eval *ev, struct value *exc);
 	int (*cls_delattr)(struct eval *ev, struct value *obj, const char *name);
 	void (*cls_break_cycles)(struct value *globals);
+	/* the live instances that may be in a cycle (borrowed) into
+	 * out[0..cap): how many there are (*total: live instances);
+	 * cls_clear: drops what a garbage instance holds (lang/fncycle.c) */
+	size_t (*cls_instances)(struct value **out, size_t cap, size_t *total);
+	void (*cls_clear)(struct value *inst);
 	/* set.c */
 	struct value *(*set_from)(struct eval *ev, struct value *it, int frozen);
 	/* union.c: l | r of classes (PEP 604), NULL with no error set when not classes */
@@ -141,7 +146,8 @@ struct pyobj_hooks {
 	/* gen.c: generators and the iteration protocol */
 	struct value *(*gen_new)(struct eval *ev, const char *name,
 				 struct value *(*run)(struct eval *ev, void *ctx), void *ctx,
-				 void (*ctx_free)(void *ctx));
+				 void (*ctx_free)(void *ctx),
+				 void (*ctx_traverse)(void *ctx, val_visit_fn visit, void *arg));
 	struct value *(*gen_yield)(struct eval *ev, struct value *v);
 	struct value *(*gen_yield_from)(struct eval *ev, struct value *it);
 	struct value *(*val_iter)(struct eval *ev, struct value *v);

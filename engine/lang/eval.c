@@ -75,7 +75,17 @@ static void lframe_free(void *p)
 		free(lf);
 }
 
-static const struct objtype lframe_type = { .name = "frame", .free = lframe_free };
+static void lframe_traverse(struct value *self, val_visit_fn visit, void *arg)
+{
+	struct lframe *lf = self->u.obj.p;
+	for (int i = 0; i < lf->tab->n; i++)
+		if (lf->slots[i])
+			visit(lf->slots[i], arg);
+	if (lf->extra)
+		visit(lf->extra, arg);
+}
+
+static const struct objtype lframe_type = { .name = "frame", .free = lframe_free, .traverse = lframe_traverse };
 
 /* a frame of empty slots for tab: new reference, or NULL with the error set */
 struct value *ev_lframe_new(struct eval *ev, const struct slottab *tab)
@@ -441,11 +451,13 @@ struct value *ev_make_function(struct eval *ev, struct scope *sc, struct funcdef
 	}
 	f->fd = fd;
 	fn_track(f);
+	fn_gc_note();
 	arena_incref(fd->arena);
 	f->globals = val_incref(sc->globals);
 	v->refcnt = 1;
 	v->type = VT_FUNCTION;
 	v->u.func = f;
+	f->self = v;
 	f->defaults = calloc((size_t)(fd->nparams ? fd->nparams : 1), sizeof *f->defaults);
 	if (!f->defaults) {
 		val_decref(v);
@@ -660,44 +672,54 @@ out:
 	return rc;
 }
 
-/* *p, a function only the locals hold whose closure starts with them: None */
-/* v is a function only the frame locals holds (in one slot) whose closure,
- * held by it alone, starts with locals: one of the frame's own references */
-static int frame_only_function(const struct value *v, const struct value *locals)
+/* At a call's end, while something still holds its frame (a closure made in
+ * it, a generator that runs in it): the slots no inner scope names die now,
+ * as CPython's plain locals do; only the captured ones live on with the
+ * frame.  Without this a frame that holds an unexhausted generator (or a
+ * closure) which holds the frame is a cycle that never frees:
+ * g = (x * a for x in it); next(g).  done: a generator's body is over, and
+ * its uncaptured slots die whoever holds the frame.  The caller holds the
+ * function, so the arena of the table outlives the loop. */
+static void frame_end(struct value *locals, int done)
 {
-	return v && v->type == VT_FUNCTION && v->refcnt == 1 && v->u.func->closure &&
-	       v->u.func->closure->refcnt == 1 && v->u.func->closure->u.seq.n &&
-	       v->u.func->closure->u.seq.items[0] == locals;
-}
-
-/* At a call's end: the inner functions of its frame that nothing else holds
- * (def helper(): ... used only inside) keep the frame alive through their
- * closures, a cycle.  When those closures are all the frame's other
- * references, the frame and they are garbage: drop them.  When anything else
- * holds the frame (a returned inner function, a generator), they stay: a
- * sibling of a returned closure may still be called through it. */
-static void drop_inner_functions(struct value *locals, struct lframe *lf)
-{
-	struct dict *d = lf ? (lf->extra ? lf->extra->u.dict : NULL) : locals->u.dict;
-	int n = lf ? lf->tab->n : 0, k = 0;
-	for (int i = 0; i < n; i++)
-		k += frame_only_function(lf->slots[i], locals);
-	for (size_t i = 0; d && i < d->n; i++)
-		k += frame_only_function(d->entries[i].val, locals);
-	if (k == 0 || k != locals->refcnt - 1)
+	struct lframe *lf = lframe_of(locals);
+	if (!lf || (locals->refcnt < 2 && !done) || lf->tab->all_captured)
 		return;
-	for (int i = 0; i < n; i++)
-		if (frame_only_function(lf->slots[i], locals)) {
-			struct value *v = lf->slots[i];
-			lf->slots[i] = val_none();
+	const struct slottab *t = lf->tab;
+	for (int i = 0; i < t->n; i++) {
+		struct value *v = lf->slots[i];
+		if (v && !t->captured[i]) {
+			lf->slots[i] = NULL;
 			val_decref(v);
 		}
-	for (size_t i = 0; d && i < d->n; i++)
-		if (frame_only_function(d->entries[i].val, locals)) {
-			struct value *v = d->entries[i].val;
+	}
+}
+
+/* A call's end, with the call's own reference to its frame still held:
+ * the uncaptured slots die (frame_end); when what is left holds the frame
+ * only through cycles back into it (a recursive helper, a lambda kept in a
+ * dict of the frame that reads it, a generator kept in a captured slot:
+ * framegc.c), the frame is garbage and is cleared, which frees the cycles. */
+static void frame_collect(struct value *locals, int done)
+{
+	if (locals->refcnt < 2 && !done)
+		return;
+	frame_end(locals, done);
+	if (locals->refcnt < 2 || !ev_frame_garbage(locals, 1))
+		return;
+	struct lframe *lf = lframe_of(locals);
+	if (lf) {
+		lframe_clear(lf);
+		return;
+	}
+	struct dict *d = locals->u.dict;
+	for (size_t i = 0; i < d->n; i++) {
+		struct value *v = d->entries[i].val;
+		if (d->entries[i].key && v) {
 			d->entries[i].val = val_none();
 			val_decref(v);
 		}
+	}
 }
 
 /* ---- generator functions (pyobj/gen.c runs the body on its own stack) ---- */
@@ -710,9 +732,17 @@ struct genframe {
 static void genframe_free(void *p)
 {
 	struct genframe *g = p;
+	frame_collect(g->locals, 0);
 	val_decref(g->locals);
 	val_decref(g->fv);
 	free(g);
+}
+
+static void genframe_traverse(void *p, val_visit_fn visit, void *arg)
+{
+	struct genframe *g = p;
+	visit(g->fv, arg);
+	visit(g->locals, arg);
 }
 
 static struct value *genframe_run(struct eval *ev, void *p)
@@ -724,6 +754,9 @@ static struct value *genframe_run(struct eval *ev, void *p)
 	ev->frames[ev->nframes - 1].fd = fd;
 	int r = ev_exec_block(ev, &g->sc, &fd->body);
 	ev_pop_frame(ev);
+	/* the body is over (returned, raised or closed): its frame's names die
+	 * now, not when the generator object does */
+	frame_collect(g->locals, 1);
 	if (r == EX_RETURN) {
 		struct value *x = ev->retval;
 		ev->retval = NULL;
@@ -742,7 +775,7 @@ static struct value *gen_of_call(struct eval *ev, struct value *fv, struct value
 	g->fv = val_incref(fv);
 	g->locals = val_incref(locals);
 	g->sc = *sc;
-	return pyobj_hooks.gen_new(ev, fv->u.func->fd->name, genframe_run, g, genframe_free);
+	return pyobj_hooks.gen_new(ev, fv->u.func->fd->name, genframe_run, g, genframe_free, genframe_traverse);
 }
 
 struct value *ev_call_function(struct eval *ev, struct value *fv, int argc,
@@ -810,14 +843,15 @@ struct value *ev_call_function(struct eval *ev, struct value *fv, int argc,
 		result = val_none();
 	}
 out:
-	if (locals->refcnt > 1) /* the cycle locals -> inner function -> closure -> locals */
-		drop_inner_functions(locals, lframe_of(locals));
+	frame_collect(locals, 0);
 	if (fd->tab)
 		ev_lframe_release(locals);
 	else
 		val_decref(locals);
 	val_decref(fv);
 	ev_leave_call(ev);
+	if (fn_gc_due())
+		fn_collect();
 	return result;
 }
 

@@ -69,12 +69,27 @@ struct function {
 	struct value *globals;    /* the module dict */
 	struct function *reg_prev, *reg_next; /* fncycle.c's list of live functions */
 	int abstract;             /* abc.abstractmethod marked it: __isabstractmethod__ */
+	struct value *self;       /* the VT_FUNCTION that holds it (borrowed) */
 };
 void ev_function_free(struct function *f);
 /* fncycle.c: the live-function list, and the cycle breaker run when a session ends */
 void fn_track(struct function *f);
 void fn_untrack(struct function *f);
 void fn_break_cycles(struct value *globals);
+/* fncycle.c: the cycle collector over live functions and instances (what a
+ * frame's end leaves: a returned recursive closure dropped later, an
+ * instance holding its own bound method).  fn_gc_note: one more made (a
+ * function, an instance); fn_gc_due: enough made since the last collection
+ * (the caller is at a safe point: a call has ended); fn_collect: collects. */
+void fn_gc_note(void);
+int fn_gc_due(void);
+int fn_collect(void); /* how many it freed */
+/* gc.enable() / gc.disable(): on 1, off 0, -1 asks; returns the setting before */
+int fn_gc_enable(int on);
+/* framegc.c: 1 when v may hold references that lead back to it (a list,
+ * tuple, dict, function, exception, bound builtin, an object that can be
+ * walked); numbers, strings and arrays cannot be in a cycle */
+int ev_gc_container(const struct value *v);
 char *ev_function_repr(struct function *f);
 
 /* Parses and runs source in the session's globals (used by magics such as

@@ -644,6 +644,16 @@ static void genexp_free(void *p)
 	free(g);
 }
 
+static void genexp_traverse(void *p, val_visit_fn visit, void *arg)
+{
+	struct genexp *g = p;
+	if (g->it0)
+		visit(g->it0, arg);
+	visit(g->locals, arg);
+	if (g->closure)
+		visit(g->closure, arg);
+}
+
 static struct value *genexp_run(struct eval *ev, void *p)
 {
 	struct genexp *g = p;
@@ -686,7 +696,7 @@ static struct value *eval_genexp(struct eval *ev, struct scope *sc, struct node 
 	g->sc.globals = g->globals;
 	if (n->tab)
 		g->sc.slots = ((struct lframe *)g->locals->u.obj.p)->slots;
-	return pyobj_hooks.gen_new(ev, "<genexpr>", genexp_run, g, genexp_free);
+	return pyobj_hooks.gen_new(ev, "<genexpr>", genexp_run, g, genexp_free, genexp_traverse);
 }
 
 static struct value *eval_comprehension(struct eval *ev, struct scope *sc, struct node *n)

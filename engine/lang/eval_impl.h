@@ -39,6 +39,15 @@ struct lframe {
 	struct value *slots[];
 };
 
+/* framegc.c: 1 when nothing outside the objects frame reaches holds it
+ * (own: the caller's references to it, about to be dropped), else 0 */
+int ev_frame_garbage(struct value *frame, int own);
+/* the same over roots[0..n) (distinct containers; own0: references to
+ * roots[0] about to be dropped), walking max objects at most: garbage[i]
+ * is 1 when nothing outside what the roots reach holds roots[i].  Returns
+ * how many are garbage, or -1 (none) when the walk passed max. */
+int ev_cycles_garbage(struct value **roots, int n, int own0, unsigned char *garbage, int max);
+
 /* eval.c */
 /* a frame of empty slots for tab: new reference, or NULL with the error set */
 struct value *ev_lframe_new(struct eval *ev, const struct slottab *tab);

@@ -13,8 +13,9 @@
 struct rctx {
 	struct arena *a;
 	const struct funcdef *fd;  /* NULL in a comprehension or at module level */
-	const struct slottab *tab; /* NULL at module level */
+	struct slottab *tab;       /* NULL at module level and in a class body */
 	int err;
+	struct rctx *up;           /* the enclosing scope */
 };
 
 static void walk(struct rctx *c, struct node *n);
@@ -51,8 +52,10 @@ static struct slottab *tab_new(struct arena *a, const char **names, int k)
 	t->names = arena_alloc(a, sizeof *t->names * (size_t)(k ? k : 1));
 	t->lens = arena_alloc(a, sizeof *t->lens * (size_t)(k ? k : 1));
 	t->hashes = arena_alloc(a, sizeof *t->hashes * (size_t)(k ? k : 1));
-	if (!t->names || !t->lens || !t->hashes)
+	t->captured = arena_alloc(a, (size_t)(k ? k : 1));
+	if (!t->names || !t->lens || !t->hashes || !t->captured)
 		return NULL;
+	memset(t->captured, 0, (size_t)(k ? k : 1));
 	for (int i = 0; i < k; i++) {
 		t->names[i] = names[i];
 		t->lens[i] = strlen(names[i]);
@@ -61,13 +64,36 @@ static struct slottab *tab_new(struct arena *a, const char **names, int k)
 	return t;
 }
 
+/* A name an inner scope reads from the scopes around it: every enclosing
+ * slot of that name is captured (all of them, not only the nearest: the
+ * lookup by name goes on outwards past an unbound one). */
+static void capture(struct rctx *c, struct node *n)
+{
+	for (struct rctx *p = c->up; p; p = p->up) {
+		int k = p->tab ? slottab_find(p->tab, n->s, n->slen, n->hash) : -1;
+		if (k >= 0)
+			p->tab->captured[k] = 1;
+	}
+}
+
+/* every slot of the scopes around c may be read (an inner scope whose
+ * names stay unresolved) */
+static void capture_all(struct rctx *c)
+{
+	for (struct rctx *p = c->up; p; p = p->up)
+		if (p->tab)
+			p->tab->all_captured = 1;
+}
+
 static void name_ref(struct rctx *c, struct node *n)
 {
-	if (!c->tab)
-		return; /* module level: by name */
 	if (!n->hash) {
 		n->slen = strlen(n->s);
 		n->hash = name_hash_of(n->s, n->slen);
+	}
+	if (!c->tab) {
+		capture(c, n); /* module level (none around) or a class body: by name */
+		return;
 	}
 	if (c->fd && in_list(c->fd->globals, c->fd->nglobals, n->s)) {
 		n->nscope = NS_GLOBAL;
@@ -79,8 +105,10 @@ static void name_ref(struct rctx *c, struct node *n)
 		n->slot = k + 1;
 	} else if (c->fd && in_list(c->fd->nonlocals, c->fd->nnonlocals, n->s)) {
 		n->nscope = NS_UNRESOLVED;
+		capture(c, n);
 	} else {
 		n->nscope = NS_FREE;
+		capture(c, n);
 	}
 }
 
@@ -88,10 +116,12 @@ static void name_ref(struct rctx *c, struct node *n)
  * parser's fd->locals); the body is walked in the new scope. */
 static void resolve_function(struct rctx *outer, struct funcdef *fd)
 {
-	struct rctx c = { outer->a, fd, NULL, 0 };
+	struct rctx c = { outer->a, fd, NULL, 0, outer };
 	struct slottab *t;
-	if (fd->tab)
+	if (fd->tab) {
+		capture_all(&c); /* resolved before (a cell run again?): be safe */
 		return;
+	}
 	t = tab_new(outer->a, fd->locals, fd->nlocals);
 	if (t)
 		t->param_slot = arena_alloc(outer->a, sizeof *t->param_slot * (size_t)(fd->nparams ? fd->nparams : 1));
@@ -114,14 +144,17 @@ static void resolve_function(struct rctx *outer, struct funcdef *fd)
 		t->param_slot[i] = slottab_find(t, fd->params[i].name, n, name_hash_of(fd->params[i].name, n));
 		/* a parameter that is also declared global or nonlocal: keep the
 		 * dict, whose behaviour is the reference */
-		if (t->param_slot[i] < 0)
+		if (t->param_slot[i] < 0) {
+			capture_all(&c);
 			return;
+		}
 	}
 	c.tab = t;
 	for (int i = 0; i < fd->body.n; i++)
 		walk(&c, fd->body.v[i]);
 	if (c.err) {
 		outer->err = 1;
+		capture_all(&c);
 		return;
 	}
 	fd->tab = t;
@@ -187,7 +220,7 @@ static void resolve_comp(struct rctx *outer, struct node *n)
 		outer->err = 1;
 		return;
 	}
-	struct rctx c = { outer->a, NULL, t, 0 };
+	struct rctx c = { outer->a, NULL, t, 0, outer };
 	walk(&c, n->a);
 	walk(&c, n->b);
 	for (int i = 0; i < n->l.n; i++) {
@@ -233,7 +266,7 @@ static void walk(struct rctx *c, struct node *n)
 	case S_CLASS: {
 		/* bases, keywords and decorators where the class statement runs;
 		 * the body's names by name (its dict), its defs resolved inside */
-		struct rctx body = { c->a, n->fn, NULL, 0 };
+		struct rctx body = { c->a, n->fn, NULL, 0, c };
 		walk_list(c, &n->l);
 		walk_list(c, &n->l2);
 		walk_list(c, &n->l3);

@@ -196,6 +196,9 @@ enum binop {
 };
 enum unop { UOP_NEG, UOP_POS, UOP_INVERT, UOP_NOT };
 
+/* framegc.c's visitor of one owned reference */
+typedef void (*val_visit_fn)(struct value *child, void *arg);
+
 /* Objects that are none of the above: a type descriptor with hooks. */
 struct objtype {
 	const char *name;   /* "MemoryPool", "Generator", "TimeitResult" */
@@ -244,6 +247,11 @@ struct objtype {
 	/* optional: the builtin type the object is an instance of, for
 	 * isinstance (TY_NDARRAY for lib/datetime's arrays); default TY_OBJECT */
 	enum typeid (*type_id)(struct value *self);
+	/* optional: calls visit once for each reference the object owns that
+	 * can lead back to a frame (lang/framegc.c, CPython's tp_traverse).  A
+	 * reference left out only keeps more alive; one visited that is not
+	 * owned would free what is in use. */
+	void (*traverse)(struct value *self, val_visit_fn visit, void *arg);
 };
 
 struct function; /* eval.c: def/lambda with its AST and defaults */

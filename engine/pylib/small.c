@@ -508,12 +508,17 @@ struct value *heapq_build(struct eval *ev, const char *name)
 
 /* ---- gc ---- */
 
-PYFN(gc_collect) { return val_int(0); }
-PYFN(gc_none) { return val_none(); }
-PYFN(gc_isenabled) { return val_bool(1); }
+/* lang/fncycle.c's collector: collect() runs it now (the count is of the
+ * functions and instances it freed, not CPython's of every object);
+ * disable() stops the automatic runs (a frame's end still frees its own
+ * cycles) */
+PYFN(gc_collect) { return val_int(fn_collect()); }
+PYFN(gc_enable) { fn_gc_enable(1); return val_none(); }
+PYFN(gc_disable) { fn_gc_enable(0); return val_none(); }
+PYFN(gc_isenabled) { return val_bool(fn_gc_enable(-1)); }
 
 static const struct pyfn gc_fns[] = {
-	{"collect", gc_collect}, {"enable", gc_none}, {"disable", gc_none}, {"isenabled", gc_isenabled},
+	{"collect", gc_collect}, {"enable", gc_enable}, {"disable", gc_disable}, {"isenabled", gc_isenabled},
 };
 
 struct value *gc_build(struct eval *ev, const char *name)

@@ -203,13 +203,32 @@ static struct value *method_getattr(struct eval *ev, struct value *self, const c
 	return val_getattr(ev, m->func, name);
 }
 
+/* lang/framegc.c's walk over owned references: a frame held only through
+ * its own cycles (an instance of the frame with a method closing over it) */
+static void visit_opt(struct value *v, val_visit_fn visit, void *arg)
+{
+	if (v)
+		visit(v, arg);
+}
+
+static void method_traverse(struct value *self, val_visit_fn visit, void *arg)
+{
+	struct method *m = self->u.obj.p;
+	visit_opt(m->func, visit, arg);
+	visit_opt(m->self, visit, arg);
+}
+
 static const struct objtype method_type = {
 	.name = "method", .free = method_free, .call = method_call, .repr = method_repr,
-	.getattr = method_getattr,
+	.getattr = method_getattr, .traverse = method_traverse,
 };
 
 /* staticmethod / classmethod: a wrapped callable */
 static void wrap_free(void *p) { val_decref(p); }
+static void wrap_traverse(struct value *self, val_visit_fn visit, void *arg)
+{
+	visit_opt(self->u.obj.p, visit, arg);
+}
 
 static struct value *wrap_getattr(struct eval *ev, struct value *self, const char *name)
 {
@@ -238,10 +257,11 @@ static char *wrap_repr(struct eval *ev, struct value *self)
 
 static const struct objtype staticmethod_type = {
 	.name = "staticmethod", .free = wrap_free, .call = static_call, .getattr = wrap_getattr,
-	.repr = wrap_repr,
+	.repr = wrap_repr, .traverse = wrap_traverse,
 };
 static const struct objtype classmethod_type = {
 	.name = "classmethod", .free = wrap_free, .getattr = wrap_getattr, .repr = wrap_repr,
+	.traverse = wrap_traverse,
 };
 
 static struct value *bi_staticmethod(struct eval *ev, const struct builtin *bi, int argc,
@@ -337,8 +357,18 @@ static struct value *property_getattr(struct eval *ev, struct value *self, const
 	return NULL;
 }
 
+static void property_traverse(struct value *self, val_visit_fn visit, void *arg)
+{
+	struct property *pr = self->u.obj.p;
+	visit_opt(pr->fget, visit, arg);
+	visit_opt(pr->fset, visit, arg);
+	visit_opt(pr->fdel, visit, arg);
+	visit_opt(pr->doc, visit, arg);
+}
+
 static const struct objtype property_type = {
 	.name = "property", .free = property_free, .getattr = property_getattr,
+	.traverse = property_traverse,
 };
 
 /* The attribute a found on the class, seen from obj (an instance or an
@@ -352,7 +382,7 @@ static struct value *imethod_call(struct eval *ev, struct value *self, int argc,
 }
 
 static const struct objtype imethod_type = {
-	.name = "method_descriptor", .free = wrap_free, .call = imethod_call,
+	.name = "method_descriptor", .free = wrap_free, .call = imethod_call, .traverse = wrap_traverse,
 };
 
 struct value *cls_method_wrap(struct eval *ev, struct value *fn)
@@ -835,13 +865,20 @@ static int inst_exit_exc(struct eval *ev, struct value *self, struct value *exc)
 	return t;
 }
 
+static void inst_traverse(struct value *self, val_visit_fn visit, void *arg)
+{
+	struct pyinst *in = self->u.obj.p;
+	visit_opt(in->cls, visit, arg);
+	visit_opt(in->dict, visit, arg);
+}
+
 static const struct objtype inst_type = {
 	.name = "object", .free = inst_free, .getattr = inst_getattr, .setattr = inst_setattr,
 	.call = inst_call, .repr = inst_repr, .str = inst_str, .getitem = inst_getitem,
 	.binop = inst_binop, .unop = inst_unop, .len = inst_len, .truth = inst_truth,
 	.hash = inst_hash, .contains = inst_contains, .iter = inst_iter, .next = inst_next,
 	.setitem = inst_setitem, .enter = inst_enter, .exit_exc = inst_exit_exc,
-	.enter_value = inst_enter_value,
+	.enter_value = inst_enter_value, .traverse = inst_traverse,
 };
 
 char *cls_format(struct eval *ev, struct value *obj, const char *spec)
@@ -1201,6 +1238,7 @@ static struct value *class_call(struct eval *ev, struct value *self, int argc, s
 			return err_nomem(ev);
 		in->cls = val_incref(self);
 		in->dict = val_dict_new();
+		fn_gc_note();
 		in->next = live_insts;
 		if (live_insts)
 			live_insts->prev = in;
@@ -1308,9 +1346,21 @@ static struct value *class_binop(struct eval *ev, enum binop op, struct value *l
 	return NULL;
 }
 
+static void class_traverse(struct value *self, val_visit_fn visit, void *arg)
+{
+	struct pyclass *c = self->u.obj.p;
+	visit_opt(c->dict, visit, arg);
+	visit_opt(c->base, visit, arg);
+	for (int i = 0; i < c->nmro; i++)
+		visit_opt(c->mro[i], visit, arg);
+	for (int i = 0; i < c->nbases; i++)
+		visit_opt(c->bases[i], visit, arg);
+}
+
 static const struct objtype class_type = {
 	.name = "type", .free = class_free, .getattr = class_getattr, .setattr = class_setattr,
 	.call = class_call, .repr = class_repr, .hash = class_hash, .binop = class_binop,
+	.traverse = class_traverse,
 };
 
 /* C3 linearisation of the user-class bases (built-in roots stay at the
@@ -1703,6 +1753,48 @@ static void drop_dicts(struct value ***slots, size_t n)
 	for (size_t i = 0; i < n; i++)
 		val_decref(old[i]);
 	free(old);
+}
+
+/* an instance whose attributes are all numbers, strings, arrays ... is in
+ * no cycle through them (one through its class is found from the class's
+ * functions) */
+static int inst_may_cycle(const struct pyinst *in)
+{
+	struct dict *d = in->dict ? in->dict->u.dict : NULL;
+	for (size_t i = 0; d && i < d->n; i++)
+		if (d->entries[i].key && d->entries[i].val && ev_gc_container(d->entries[i].val))
+			return 1;
+	return 0;
+}
+
+/* the live instances that may be in a cycle, for lang/fncycle.c's collector */
+size_t cls_instances(struct value **out, size_t cap, size_t *total)
+{
+	size_t n = 0;
+	*total = 0;
+	for (struct pyinst *in = live_insts; in; in = in->next) {
+		++*total;
+		if (!in->self || !inst_may_cycle(in))
+			continue; /* no value (out of memory), or no cycle */
+		if (n < cap)
+			out[n] = in->self;
+		n++;
+	}
+	return n;
+}
+
+/* a garbage instance (only cycles hold it) lets go of its attributes */
+void cls_clear(struct value *inst)
+{
+	if (!cls_is_instance(inst))
+		return;
+	struct pyinst *in = inst->u.obj.p;
+	struct value *d = val_dict_new();
+	if (!d)
+		return;
+	struct value *old = in->dict;
+	in->dict = d;
+	val_decref(old);
 }
 
 void cls_break_cycles(struct value *globals)

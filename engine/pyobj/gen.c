@@ -75,6 +75,7 @@ struct gen {
 	gen_body_fn run;
 	void *ctx;
 	void (*ctx_free)(void *);
+	void (*ctx_traverse)(void *ctx, val_visit_fn visit, void *arg);
 #if GEN_ASM
 	void *sp, *caller_sp;     /* the saved stack pointers */
 #else
@@ -608,13 +609,23 @@ static struct value *gen_getattr(struct eval *ev, struct value *self, const char
 
 static const char *const gen_attrs[] = { "close", "send", "throw", NULL };
 
+/* what the body's context owns (its frame, its function); the values on a
+ * suspended body's own stack are not visited: they only keep more alive */
+static void gen_traverse(struct value *self, val_visit_fn visit, void *arg)
+{
+	struct gen *g = self->u.obj.p;
+	if (g->ctx_traverse && g->ctx)
+		g->ctx_traverse(g->ctx, visit, arg);
+}
+
 static const struct objtype gen_type = {
 	.name = "generator", .free = gen_free, .repr = gen_repr, .getattr = gen_getattr,
-	.iter = gen_iter, .next = gen_next, .attrs = gen_attrs,
+	.iter = gen_iter, .next = gen_next, .attrs = gen_attrs, .traverse = gen_traverse,
 };
 
 struct value *gen_new(struct eval *ev, const char *name, gen_body_fn run, void *ctx,
-		      void (*ctx_free)(void *ctx))
+		      void (*ctx_free)(void *ctx),
+		      void (*ctx_traverse)(void *ctx, val_visit_fn visit, void *arg))
 {
 	struct gen *g = calloc(1, sizeof *g);
 	if (!g || !(g->name = strdup(name))) {
@@ -627,6 +638,7 @@ struct value *gen_new(struct eval *ev, const char *name, gen_body_fn run, void *
 	g->run = run;
 	g->ctx = ctx;
 	g->ctx_free = ctx_free;
+	g->ctx_traverse = ctx_traverse;
 	g->state = G_CREATED;
 	struct value *v = val_object_new(&gen_type, g);
 	return v ? v : err_nomem(ev);

@@ -45,6 +45,8 @@ void pyobj_register(void)
 	h->cls_exc_str = cls_exc_str;
 	h->cls_delattr = cls_delattr;
 	h->cls_break_cycles = cls_break_cycles;
+	h->cls_instances = cls_instances;
+	h->cls_clear = cls_clear;
 	h->set_from = set_from;
 	h->union_or = union_or;
 	h->gen_new = gen_new;

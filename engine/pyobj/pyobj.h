@@ -68,6 +68,8 @@ struct value *cls_notimpl(void);
 /* when a session ends: drops class namespaces and instance dicts of classes
  * defined in globals, so that cycles through them fall apart */
 void cls_break_cycles(struct value *globals);
+size_t cls_instances(struct value **out, size_t cap, size_t *total);
+void cls_clear(struct value *inst);
 
 /* ---- union.c: PEP 604's `int | None` (types.UnionType) ---- */
 int union_is_union(const struct value *v);
@@ -96,8 +98,10 @@ int set_isinstance(struct value *v, struct value *t);
 /* a generator running fn (a function whose body yields) with its bound scope:
  * gen.c calls back run(ev, ctx) on the generator's own stack */
 typedef struct value *(*gen_body_fn)(struct eval *ev, void *ctx);
+/* ctx_traverse (optional): visits the references ctx owns (objtype.traverse) */
 struct value *gen_new(struct eval *ev, const char *name, gen_body_fn run, void *ctx,
-		      void (*ctx_free)(void *ctx));
+		      void (*ctx_free)(void *ctx),
+		      void (*ctx_traverse)(void *ctx, val_visit_fn visit, void *arg));
 /* `yield v` (v borrowed) in the running generator: the value sent in, or
  * NULL with the error set (thrown in, or closed) */
 struct value *gen_yield(struct eval *ev, struct value *v);
