@@ -7,6 +7,7 @@
 #include <string.h>
 #include "lang/value.h"
 #include "lang/error.h"
+#include "lang/args.h"
 #include "array/arrapi.h"
 #include "array/dtype.h"
 #include "backend/ukparse.h"
@@ -140,4 +141,16 @@ int uk_dims(struct eval *ev, struct value *v, unsigned d[3], const char *what)
 	}
 	d[0] = (unsigned)x;
 	return 0;
+}
+
+struct value *uk_get_global(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
+			    const struct kwargs *kw)
+{
+	struct value *name;
+	(void)bi;
+	if (args_parse(ev, "get_global", argc, argv, kw, "name", &name) < 0)
+		return NULL;
+	return err_set(ev, TY_NotImplementedError, "RawModule.get_global('%s'): arrays over a module's globals "
+		       "(cp.ndarray(memptr=...)) are outside Lumen; pass the value as a kernel argument",
+		       val_as_cstr(name) ? val_as_cstr(name) : "?");
 }

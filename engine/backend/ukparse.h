@@ -2,7 +2,7 @@
  * ukparse.h — what CuPy's user kernels share between backends (the CUDA
  * plugin's cuda_obj.c and host mode's host_ukernel.c): the parameter lists
  * ("float32 x, T y, raw T z"), a scalar argument packed as a dtype's C
- * type, and a launch's grid / block dimensions.
+ * type, a launch's grid / block dimensions, and RawModule.get_global's refusal.
  */
 #ifndef LUMEN_UKPARSE_H
 #define LUMEN_UKPARSE_H
@@ -30,5 +30,14 @@ int uk_count_params(const char *code, const char *name);
 
 /* cupyx.jit (ukjit.c): its table and objects, registered at start-up */
 void ukjit_register(void);
+
+/* RawModule.get_global(name): CuPy's MemoryPointer to a __device__ /
+ * __constant__ variable, which cp.ndarray(shape, dtype, memptr=) views:
+ * a named NotImplementedError on both backends (Lumen has no arrays over
+ * memory it does not own) */
+struct builtin;
+struct kwargs;
+struct value *uk_get_global(struct eval *ev, const struct builtin *bi, int argc, struct value **argv,
+			    const struct kwargs *kw);
 
 #endif

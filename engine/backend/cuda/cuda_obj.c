@@ -716,19 +716,9 @@ static struct value *fn_event(struct eval *ev, const struct builtin *bi, int arg
 			      struct value **argv, const struct kwargs *kw)
 {
 	struct value *block = NULL, *dis = NULL, *inter = NULL;
-	struct event_obj *e;
-	int h;
 	if (args_parse(ev, "Event", argc, argv, kw, "|block,disable_timing,interprocess", &block, &dis, &inter) < 0)
 		return NULL;
-	if ((h = cudaobj_have_dev(ev)) < 0)
-		return NULL;
-	if (!(e = calloc(1, sizeof *e)))
-		return err_nomem(ev);
-	if (h && CUDA_CHECK(ev, cudaEventCreate(&e->e)) < 0) {
-		free(e);
-		return NULL;
-	}
-	return val_object_new(&event_type, e);
+	return event_make(ev);
 }
 
 static struct value *fn_elapsed(struct eval *ev, const struct builtin *bi, int argc,

@@ -705,21 +705,6 @@ static struct value *uk_compile(struct eval *ev, const struct builtin *bi, int a
 	return val_none();
 }
 
-/* RawModule.get_global(name): CuPy's MemoryPointer to a __device__ /
- * __constant__ variable, which cp.ndarray(shape, dtype, memptr=) views:
- * Lumen has no arrays over memory it does not own */
-static struct value *mod_get_global(struct eval *ev, const struct builtin *bi, int argc,
-				    struct value **argv, const struct kwargs *kw)
-{
-	struct value *name;
-	(void)bi;
-	if (args_parse(ev, "get_global", argc, argv, kw, "name", &name) < 0)
-		return NULL;
-	return err_set(ev, TY_NotImplementedError, "RawModule.get_global('%s'): arrays over a module's globals "
-		       "(cp.ndarray(memptr=...)) are outside Lumen; pass the value as a kernel argument",
-		       val_as_cstr(name) ? val_as_cstr(name) : "?");
-}
-
 static struct value *uk_getattr(struct eval *ev, struct value *self, const char *name)
 {
 	struct ukernel *k = self->u.obj.p;
@@ -730,7 +715,7 @@ static struct value *uk_getattr(struct eval *ev, struct value *self, const char 
 	if (k->kind == 'M' && !strcmp(name, "get_function"))
 		return method(self, name, mod_getfn);
 	if (k->kind == 'M' && !strcmp(name, "get_global"))
-		return method(self, name, mod_get_global);
+		return method(self, name, uk_get_global);
 	if (k->kind == 'K' && !strcmp(name, "code"))
 		return val_cstr(k->code ? k->code : "");
 	return NULL;

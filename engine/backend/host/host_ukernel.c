@@ -769,21 +769,6 @@ static struct value *hk_compile(struct eval *ev, const struct builtin *bi, int a
 	return val_none();
 }
 
-/* RawModule.get_global(name): CuPy's MemoryPointer to a __device__ /
- * __constant__ variable, which cp.ndarray(shape, dtype, memptr=) views:
- * Lumen has no arrays over memory it does not own */
-static struct value *mod_get_global(struct eval *ev, const struct builtin *bi, int argc,
-				    struct value **argv, const struct kwargs *kw)
-{
-	struct value *name;
-	(void)bi;
-	if (args_parse(ev, "get_global", argc, argv, kw, "name", &name) < 0)
-		return NULL;
-	return err_set(ev, TY_NotImplementedError, "RawModule.get_global('%s'): arrays over a module's globals "
-		       "(cp.ndarray(memptr=...)) are outside Lumen; pass the value as a kernel argument",
-		       val_as_cstr(name) ? val_as_cstr(name) : "?");
-}
-
 static struct value *hk_getattr(struct eval *ev, struct value *self, const char *name)
 {
 	(void)ev;
@@ -795,7 +780,7 @@ static struct value *hk_getattr(struct eval *ev, struct value *self, const char 
 	if (k->kind == 'M' && !strcmp(name, "get_function"))
 		return val_builtin(name, mod_getfn, self, NULL);
 	if (k->kind == 'M' && !strcmp(name, "get_global"))
-		return val_builtin(name, mod_get_global, self, NULL);
+		return val_builtin(name, uk_get_global, self, NULL);
 	if ((k->kind == 'K' || k->kind == 'M') && !strcmp(name, "code"))
 		return val_cstr(k->code ? k->code : "");
 	return NULL;
