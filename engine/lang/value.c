@@ -765,6 +765,37 @@ const char *val_as_cstr(struct value *v)
 
 /* ---- repr ---- */
 
+/* Next to a power of two the lower margin is half the upper one, so the
+ * correctly rounded prec-digit text of d (in e) may read back as the
+ * double below while its neighbour one unit up (or down) in the last digit
+ * reads back as d: 2**-24 is 5.960464477539063e-08 in Python's repr, not
+ * 5.9604644775390625e-08.  Rewrites e as that neighbour (the form %.*e
+ * gives) and returns 1, or 0. */
+static int float_pow2_neighbour(double d, int prec, char *e, size_t n)
+{
+	int ex2;
+	if (frexp(fabs(d), &ex2) != 0.5 || prec < 2)
+		return 0;
+	unsigned long long m = 0;
+	const char *q = e + (*e == '-');
+	for (; *q && *q != 'e'; q++)
+		if (*q >= '0' && *q <= '9')
+			m = m * 10 + (unsigned)(*q - '0');
+	int ex10 = atoi(q + 1);
+	for (int dir = 1; dir >= -1; dir -= 2) {
+		char alt[48], digs[24];
+		if (m + dir == 0)
+			continue;
+		snprintf(alt, sizeof alt, "%s%llue%d", d < 0 ? "-" : "", m + dir, ex10 - (prec - 1));
+		if (strtod(alt, NULL) != d)
+			continue;
+		int len = snprintf(digs, sizeof digs, "%llu", m + dir);   /* 999 + 1 may grow a digit */
+		snprintf(e, n, "%s%c.%se%+03d", d < 0 ? "-" : "", digs[0], digs + 1, ex10 + (len - prec));
+		return 1;
+	}
+	return 0;
+}
+
 char *fmt_float_repr(double d, int add_dot0)
 {
 	char buf[64];
@@ -777,6 +808,8 @@ char *fmt_float_repr(double d, int add_dot0)
 	for (prec = 1; prec <= 17; prec++) {
 		snprintf(e, sizeof e, "%.*e", prec - 1, d);
 		if (strtod(e, NULL) == d)
+			break;
+		if (float_pow2_neighbour(d, prec, e, sizeof e))
 			break;
 	}
 	/* e: [-]d[.ddd]e[+-]XX */
