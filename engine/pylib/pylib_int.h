@@ -78,6 +78,7 @@ struct value *binascii_build(struct eval *ev, const char *name);    /* codec/bas
 struct value *base64_build(struct eval *ev, const char *name);      /* codec/base64.c */
 struct value *struct_build(struct eval *ev, const char *name);      /* codec/struct.c */
 struct value *importlib_build(struct eval *ev, const char *name);   /* runtime/ */
+struct value *statistics_build(struct eval *ev, const char *name);
 /* pathlib.c: is v a Path, and its text (borrowed) */
 int pylib_is_path(struct value *v);
 const char *pylib_path_str(struct value *v);
