@@ -27,6 +27,7 @@ for bad in (lambda: hashlib.new('foo'),
             lambda: hashlib.md5('text'),
             lambda: hashlib.sha1(3),
             lambda: hashlib.sha256().update('x'),
+            lambda: hashlib.sha256().digest(1),
             lambda: hashlib.new(3)):
     try:
         bad()

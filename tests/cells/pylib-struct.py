@@ -34,6 +34,8 @@ bad = [
     lambda: struct.calcsize('<n'),
     lambda: struct.calcsize('3'),
     lambda: struct.calcsize(5),
+    lambda: struct.calcsize('i\x00'),
+    lambda: struct.Struct(3),
     lambda: struct.pack('i', 1, 2),
     lambda: struct.pack('2i', 1),
     lambda: struct.pack('i', 'x'),

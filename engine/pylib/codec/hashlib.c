@@ -129,8 +129,11 @@ static struct value *digest_common(struct eval *ev, const struct builtin *bi, in
 			return err_set(ev, TY_ValueError, "length must be non-negative");
 		if (xoflen > (1 << 29))
 			return err_set(ev, TY_ValueError, "digest length is too large");
-	} else if (args_parse(ev, fname, argc, argv, kw, "") < 0)
-		return NULL;
+	} else if (argc || (kw && kw->n)) {
+		if (kw && kw->n)
+			return err_set(ev, TY_TypeError, "HASH.%s() takes no keyword arguments", fname);
+		return err_set(ev, TY_TypeError, "HASH.%s() takes no arguments (%d given)", fname, argc);
+	}
 	char *p = NULL;
 	size_t n = 0;
 	struct value *r = finish(ev, h, xoflen, &p, &n);

@@ -120,7 +120,8 @@ static int layout_of(struct eval *ev, struct value *fmt, struct layout *lay, str
 	*res = NULL;
 	if (!f)
 		return -1;
-	const char *msg = parse(f, n, lay);
+	lay->items = NULL;
+	const char *msg = memchr(f, 0, n) ? "embedded null character" : parse(f, n, lay);
 	if (msg) {
 		free(lay->items);
 		*res = errtext(ev, msg);
