@@ -21,7 +21,7 @@ static const struct { const char *name; pymod_build_fn build; } modules[] = {
 	{"heapq", heapq_build}, {"gc", gc_build}, {"datetime", datetime_build}, {"dataclasses", dataclasses_build},
 	{"timeit", timeit_build}, {"numbers", numbers_build}, {"collections.abc", collections_abc_build},
 	{"fractions", fractions_build}, {"__future__", future_build}, {"subprocess", subprocess_build},
-	{"textwrap", textwrap_build}, {"argparse", argparse_build}, {"platform", platform_build},
+	{"hashlib", hashlib_build}, {"binascii", binascii_build}, {"base64", base64_build}, {"struct", struct_build}, {"importlib", importlib_build}, {"statistics", statistics_build}, {"queue", queue_build}, {"enum", enum_build}, {"textwrap", textwrap_build}, {"argparse", argparse_build}, {"platform", platform_build},
 	{"types", types_build}, {"abc", abc_build}, {"traceback", traceback_build}, {"pprint", pprint_build},
 };
 

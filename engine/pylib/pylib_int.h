@@ -73,6 +73,14 @@ struct value *types_build(struct eval *ev, const char *name);
 struct value *abc_build(struct eval *ev, const char *name);
 struct value *traceback_build(struct eval *ev, const char *name);
 struct value *pprint_build(struct eval *ev, const char *name);
+struct value *hashlib_build(struct eval *ev, const char *name);     /* codec/ */
+struct value *binascii_build(struct eval *ev, const char *name);    /* codec/base64.c */
+struct value *base64_build(struct eval *ev, const char *name);      /* codec/base64.c */
+struct value *struct_build(struct eval *ev, const char *name);      /* codec/struct.c */
+struct value *importlib_build(struct eval *ev, const char *name);   /* runtime/ */
+struct value *statistics_build(struct eval *ev, const char *name);
+struct value *queue_build(struct eval *ev, const char *name);       /* runtime/queue.c */
+struct value *enum_build(struct eval *ev, const char *name);        /* runtime/queue.c: a named error */
 /* pathlib.c: is v a Path, and its text (borrowed) */
 int pylib_is_path(struct value *v);
 const char *pylib_path_str(struct value *v);

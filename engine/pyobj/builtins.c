@@ -296,6 +296,50 @@ BI(callable)
 	return val_bool(c);
 }
 
+/* __import__(name, globals=None, locals=None, fromlist=(), level=0): the
+ * module name names (imported as `import name` does), or its top-level
+ * package when fromlist is empty; Lumen has no packages of its own, so a
+ * relative import (level > 0) has no parent */
+BI(__import__)
+{
+	struct value *name, *g = NULL, *l = NULL, *from = NULL, *level = NULL;
+	if (args_parse(ev, "__import__", argc, argv, kw, "name|globals,locals,fromlist,level",
+		       &name, &g, &l, &from, &level) < 0)
+		return NULL;
+	if (name->type != VT_STR)
+		return err_set(ev, TY_TypeError, "module name must be a string");
+	if (level && level->type != VT_INT && level->type != VT_BOOL)
+		return err_set(ev, TY_TypeError, "'%s' object cannot be interpreted as an integer",
+			       val_type_name(level));
+	if (level && level->u.i < 0)
+		return err_set(ev, TY_ValueError, "level must be >= 0");
+	if (level && level->u.i > 0) {
+		if (!g || g->type == VT_NONE)
+			return err_set(ev, TY_KeyError, "'__name__' not in globals");
+		return err_set(ev, TY_ImportError, "attempted relative import with no known parent package");
+	}
+	if (!name->u.str->len)
+		return err_set(ev, TY_ValueError, "Empty module name");
+	struct value *m = ev_import(ev, name->u.str->s);
+	if (!m)
+		return NULL;
+	int fl = from ? val_truth(ev, from) : 0;
+	const char *dot = strchr(name->u.str->s, '.');
+	if (fl < 0) {
+		val_decref(m);
+		return NULL;
+	}
+	if (fl || !dot)
+		return m;
+	val_decref(m);
+	char *top = strndup(name->u.str->s, (size_t)(dot - name->u.str->s));
+	if (!top)
+		return err_nomem(ev);
+	m = ev_import(ev, top);
+	free(top);
+	return m;
+}
+
 BI(getattr)
 {
 	if (args_count(ev, "getattr", argc, 2, 3) < 0)
@@ -1269,7 +1313,7 @@ BI(help)
 static const struct { const char *name; builtin_fn fn; } builtin_table[] = {
 	{"print", bi_print}, {"__type", bi_type}, {"display", bi_display}, {"clear_output", bi_clear_output},
 	{"input", bi_input}, {"len", bi_len}, {"repr", bi_repr}, {"ascii", bi_repr},
-	{"abs", bi_abs}, {"hash", bi_hash}, {"id", bi_id}, {"callable", bi_callable},
+	{"abs", bi_abs}, {"hash", bi_hash}, {"__import__", bi___import__}, {"id", bi_id}, {"callable", bi_callable},
 	{"getattr", bi_getattr}, {"hasattr", bi_hasattr}, {"setattr", bi_setattr},
 	{"isinstance", bi_isinstance}, {"enumerate", bi_enumerate}, {"zip", bi_zip},
 	{"reversed", bi_reversed}, {"map", bi_map}, {"filter", bi_filter}, {"iter", bi_iter},
