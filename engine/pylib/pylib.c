@@ -23,6 +23,7 @@ static const struct { const char *name; pymod_build_fn build; } modules[] = {
 	{"fractions", fractions_build}, {"__future__", future_build}, {"subprocess", subprocess_build},
 	{"textwrap", textwrap_build}, {"argparse", argparse_build}, {"platform", platform_build},
 	{"types", types_build}, {"abc", abc_build}, {"traceback", traceback_build}, {"pprint", pprint_build},
+	{"re", re_build},
 };
 
 int pylib_init(void)

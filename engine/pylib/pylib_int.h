@@ -73,6 +73,10 @@ struct value *types_build(struct eval *ev, const char *name);
 struct value *abc_build(struct eval *ev, const char *name);
 struct value *traceback_build(struct eval *ev, const char *name);
 struct value *pprint_build(struct eval *ev, const char *name);
+struct value *re_build(struct eval *ev, const char *name);        /* text/re.c */
+/* text/re_pcre.c: the re module's C helpers (_compile, _scan) over PCRE2 */
+extern const struct pyfn re_pcre_fns[];
+extern const size_t re_pcre_nfns;
 /* pathlib.c: is v a Path, and its text (borrowed) */
 int pylib_is_path(struct value *v);
 const char *pylib_path_str(struct value *v);
