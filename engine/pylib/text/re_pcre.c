@@ -222,6 +222,8 @@ static int rex_translate(struct rex *x, int64_t *flags)
 {
 	int in_class = 0, groups = 0, at_start = 1, depth = 0;
 	size_t opens[200], class_at = 0;
+	size_t names[64][3];   /* the first 64 group names: offset, length, group */
+	int nnames = 0;
 	char cb[8];
 	while (x->i < x->n) {
 		size_t at = x->i;
@@ -324,6 +326,18 @@ static int rex_translate(struct rex *x, int64_t *flags)
 							return rex_fail(x, s, "bad character in group name %s", nm);
 						}
 					groups++;
+					for (int j = 0; j < nnames; j++)
+						if (names[j][1] == k - s && !memcmp(x->p + names[j][0], x->p + s, k - s)) {
+							char nm[120];
+							snprintf(nm, sizeof nm, "'%.*s' as group %d; was group %d",
+								 (int)(k - s < 60 ? k - s : 60), (const char *)x->p + s, groups, (int)names[j][2]);
+							return rex_fail(x, s, "redefinition of group name %s", nm);
+						}
+					if (nnames < 64) {
+						names[nnames][0] = s;
+						names[nnames][1] = k - s;
+						names[nnames++][2] = (size_t)groups;
+					}
 				} else if (f != '=') {
 					char m2[16];
 					snprintf(m2, sizeof m2, "?P%s", q + 2 < x->n ? rex_char(x, q + 2, cb) : "");
