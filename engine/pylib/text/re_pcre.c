@@ -49,6 +49,7 @@ struct rex {
 	size_t *pos;     /* per output byte: the pattern position (chars) it came from */
 	char err[200];
 	size_t errpos;   /* chars */
+	size_t unclosed_set, unclosed_group; /* chars, or -1: where Python reports PCRE2's "missing ]" / "missing )" */
 };
 
 static size_t rex_chars(const struct rex *x, size_t byte)
@@ -338,7 +339,19 @@ static int rex_translate(struct rex *x, int64_t *flags)
 						names[nnames][1] = k - s;
 						names[nnames++][2] = (size_t)groups;
 					}
-				} else if (f != '=') {
+				} else if (f == '=') {
+					size_t k = q + 3, s = k;
+					while (k < x->n && x->p[k] != ')')
+						k++;
+					int known = nnames >= 64;
+					for (int j = 0; j < nnames && !known; j++)
+						known = names[j][1] == k - s && !memcmp(x->p + names[j][0], x->p + s, k - s);
+					if (k < x->n && k > s && !known) {
+						char nm[80];
+						snprintf(nm, sizeof nm, "'%.*s'", (int)(k - s < 60 ? k - s : 60), (const char *)x->p + s);
+						return rex_fail(x, s, "unknown group name %s", nm);
+					}
+				} else {
 					char m2[16];
 					snprintf(m2, sizeof m2, "?P%s", q + 2 < x->n ? rex_char(x, q + 2, cb) : "");
 					return rex_fail(x, q, "unknown extension %s", m2);
@@ -420,10 +433,8 @@ static int rex_translate(struct rex *x, int64_t *flags)
 			return -1;
 		at_start = 0;
 	}
-	if (in_class)
-		return rex_fail(x, class_at, "unterminated character set", NULL);
-	if (depth > 0 && depth <= 200)
-		return rex_fail(x, opens[depth - 1], "missing ), unterminated subpattern", NULL);
+	x->unclosed_set = in_class ? rex_chars(x, class_at) : (size_t)-1;
+	x->unclosed_group = depth > 0 && depth <= 200 ? rex_chars(x, opens[depth - 1]) : (size_t)-1;
 	if (!x->out && rex_put(x, "", 0, 0))
 		return -1;
 	return 0;
@@ -441,6 +452,7 @@ static const char *rex_pcre_msg(int code, char *buf, size_t n)
 	case PCRE2_ERROR_CLASS_RANGE_ORDER: return "bad character range";
 	case PCRE2_ERROR_LOOKBEHIND_NOT_FIXED_LENGTH: return "look-behind requires fixed-width pattern";
 	case PCRE2_ERROR_DUPLICATE_SUBPATTERN_NAME: return "redefinition of group name";
+	case PCRE2_ERROR_BAD_SUBPATTERN_REFERENCE: return "invalid group reference";
 	default:
 		pcre2_get_error_message(code, (PCRE2_UCHAR *)buf, n);
 		return buf;
@@ -516,6 +528,10 @@ PYFN(re_compile_fn)
 		if (ec == PCRE2_ERROR_QUANTIFIER_INVALID && eo > 0 && eo <= x.len && strchr("*+?}", x.out[eo - 1]))
 			m = "multiple repeat";
 		size_t pos = eo < x.len ? x.pos[eo] : rex_chars(&x, x.n);
+		if (ec == PCRE2_ERROR_MISSING_SQUARE_BRACKET && x.unclosed_set != (size_t)-1)
+			pos = x.unclosed_set;
+		if (ec == PCRE2_ERROR_MISSING_CLOSING_PARENTHESIS && x.unclosed_group != (size_t)-1)
+			pos = x.unclosed_group;
 		struct value *it[3] = { val_none(), val_cstr(m), val_int((int64_t)pos) };
 		res = val_tuple_new(3, it);
 		goto out;
