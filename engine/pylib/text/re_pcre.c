@@ -635,25 +635,45 @@ static int scan_one(struct eval *ev, struct scan *sc, size_t blen, size_t start,
 	return -1;
 }
 
-/* the match's spans as a tuple of 2 * (groups + 1) ints (chars; -1 unset);
+/* the match as a tuple: 2 * G spans (G = groups + 1; chars, -1 unset),
+ * then the G group strings (None unset), then the text from byte gap0 to the
+ * match (split and sub join these without slicing by chars);
  * (cb, cc): a byte offset and its char index, moved to the match start */
-static struct value *scan_spans(struct scan *sc, size_t *cb, int64_t *cc)
+static struct value *scan_spans(struct scan *sc, size_t *cb, int64_t *cc, size_t gap0)
 {
 	PCRE2_SIZE *ov = pcre2_get_ovector_pointer(sc->md);
-	size_t n = 2 * ((size_t)sc->ncap + 1);
+	size_t g = (size_t)sc->ncap + 1, n = 3 * g + 1;
 	struct value **it = calloc(n, sizeof *it);
 	if (!it)
 		return NULL;
-	int64_t c0 = *cc + (sc->rc->is_bytes ? (int64_t)ov[0] - (int64_t)*cb : b2c_delta(sc->s->s, *cb, ov[0]));
+	int isb = sc->rc->is_bytes;
+	int64_t c0 = *cc + (isb ? (int64_t)ov[0] - (int64_t)*cb : b2c_delta(sc->s->s, *cb, ov[0]));
 	*cb = ov[0];
 	*cc = c0;
-	for (size_t k = 0; k < n; k++) {
+	int bad = 0;
+	for (size_t k = 0; k < 2 * g; k++) {
 		int64_t v = -1;
 		if (ov[k] != PCRE2_UNSET)
-			v = c0 + (sc->rc->is_bytes ? (int64_t)ov[k] - (int64_t)ov[0] : b2c_delta(sc->s->s, ov[0], ov[k]));
-		it[k] = val_int(v);
+			v = c0 + (isb ? (int64_t)ov[k] - (int64_t)ov[0] : b2c_delta(sc->s->s, ov[0], ov[k]));
+		bad |= !(it[k] = val_int(v));
 	}
-	struct value *t = val_tuple_new(n, it);
+	for (size_t k = 0; k < g; k++) {
+		PCRE2_SIZE a = ov[2 * k], b = ov[2 * k + 1];
+		if (a == PCRE2_UNSET || b < a)
+			it[2 * g + k] = val_none();
+		else
+			it[2 * g + k] = isb ? val_bytes(sc->s->s + a, b - a) : val_str(sc->s->s + a, b - a);
+		bad |= !it[2 * g + k];
+	}
+	size_t e = ov[0] >= gap0 ? ov[0] : gap0;
+	it[3 * g] = isb ? val_bytes(sc->s->s + gap0, e - gap0) : val_str(sc->s->s + gap0, e - gap0);
+	bad |= !it[3 * g];
+	struct value *t = NULL;
+	if (!bad)
+		t = val_tuple_new(n, it);
+	else
+		for (size_t k = 0; k < n; k++)
+			val_decref(it[k]);
 	free(it);
 	return t;
 }
@@ -700,11 +720,11 @@ PYFN(re_scan_fn)
 	if (mode != 3) {
 		uint32_t opt = mode == 1 ? PCRE2_ANCHORED : mode == 2 ? PCRE2_ANCHORED | PCRE2_ENDANCHORED : 0;
 		int r = scan_one(ev, &sc, bend, bpos, opt);
-		res = r < 0 ? NULL : r == 0 ? val_none() : scan_spans(&sc, &cb, &cc);
+		res = r < 0 ? NULL : r == 0 ? val_none() : scan_spans(&sc, &cb, &cc, bpos);
 		goto out;
 	}
 	res = val_list_new(0, NULL);
-	size_t start = bpos;
+	size_t start = bpos, gap0 = bpos;
 	uint32_t opt = 0;
 	int64_t found = 0;
 	while (res && start <= bend && (count <= 0 || found < count)) {
@@ -716,7 +736,7 @@ PYFN(re_scan_fn)
 		}
 		if (r == 0)
 			break;
-		struct value *t = scan_spans(&sc, &cb, &cc);
+		struct value *t = scan_spans(&sc, &cb, &cc, gap0);
 		if (!t || list_append(res, t) < 0) {
 			val_decref(res);
 			res = NULL;
@@ -725,6 +745,7 @@ PYFN(re_scan_fn)
 		found++;
 		PCRE2_SIZE *ov = pcre2_get_ovector_pointer(sc.md);
 		start = ov[1];
+		gap0 = ov[1] > gap0 ? ov[1] : gap0;
 		opt = ov[0] == ov[1] ? PCRE2_NOTEMPTY_ATSTART : 0;
 	}
 	if (!res)
