@@ -16,7 +16,7 @@ step() { printf '\n==> %s (%ds)\n' "$*" "$SECONDS"; }
 
 step "Debian packages"
 debs="autoconf automake libtool pkg-config gcc g++ make libzmq3-dev libjansson-dev libssl-dev
-	libsqlite3-dev zlib1g-dev libopenblas-dev liblapacke-dev libfftw3-dev libgmp-dev libcairo2-dev libpango1.0-dev fonts-dejavu-core python3 python3-venv python3-pip
+	libsqlite3-dev zlib1g-dev libpcre2-dev libopenblas-dev liblapacke-dev libfftw3-dev libgmp-dev libcairo2-dev libpango1.0-dev fonts-dejavu-core python3 python3-venv python3-pip
 	libopenmpi-dev openmpi-bin clang valgrind"
 [ "${LUMEN_NO_BROWSER:-0}" = 1 ] || debs="$debs chromium"
 $SUDO env DEBIAN_FRONTEND=noninteractive apt-get update -qq || echo "warning: apt-get update failed; installing from the lists there are"

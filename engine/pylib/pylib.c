@@ -23,6 +23,7 @@ static const struct { const char *name; pymod_build_fn build; } modules[] = {
 	{"fractions", fractions_build}, {"__future__", future_build}, {"subprocess", subprocess_build},
 	{"hashlib", hashlib_build}, {"binascii", binascii_build}, {"base64", base64_build}, {"struct", struct_build}, {"importlib", importlib_build}, {"statistics", statistics_build}, {"queue", queue_build}, {"enum", enum_build}, {"textwrap", textwrap_build}, {"argparse", argparse_build}, {"platform", platform_build},
 	{"types", types_build}, {"abc", abc_build}, {"traceback", traceback_build}, {"pprint", pprint_build},
+	{"re", re_build},
 };
 
 int pylib_init(void)

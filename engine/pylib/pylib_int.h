@@ -81,6 +81,10 @@ struct value *importlib_build(struct eval *ev, const char *name);   /* runtime/ 
 struct value *statistics_build(struct eval *ev, const char *name);
 struct value *queue_build(struct eval *ev, const char *name);       /* runtime/queue.c */
 struct value *enum_build(struct eval *ev, const char *name);        /* runtime/queue.c: a named error */
+struct value *re_build(struct eval *ev, const char *name);        /* text/re.c */
+/* text/re_pcre.c: the re module's C helpers (_compile, _scan) over PCRE2 */
+extern const struct pyfn re_pcre_fns[];
+extern const size_t re_pcre_nfns;
 /* pathlib.c: is v a Path, and its text (borrowed) */
 int pylib_is_path(struct value *v);
 const char *pylib_path_str(struct value *v);
