@@ -1436,22 +1436,42 @@ struct value *seq_getslice(struct eval *ev, struct value *v, const struct slice 
 {
 	int64_t a, b, st, cnt;
 	if (v->type == VT_STR) {
-		size_t n = utf8_len(v->u.str->s, v->u.str->len);
-		int ascii = n == v->u.str->len;
+		/* lengths, not strlen: a str may hold NUL; one walk over the
+		 * characters, not one per character taken */
+		const char *str = v->u.str->s;
+		size_t len = v->u.str->len, n = utf8_len(str, len);
+		int ascii = n == len;
 		if (slice_indices(ev, s, (int64_t)n, &a, &b, &st, &cnt) < 0)
 			return NULL;
-		struct sbuf sb = {0};
-		for (int64_t i = 0, k = a; i < cnt; i++, k += st) {
-			if (ascii) {
-				sb_addc(&sb, v->u.str->s[k]);
-			} else {
-				size_t o = utf8_offset(v->u.str->s, v->u.str->len, (size_t)k);
-				size_t e = utf8_offset(v->u.str->s, v->u.str->len, (size_t)k + 1);
-				sb_add(&sb, v->u.str->s + o, e - o);
+		if (cnt <= 0)
+			return val_str("", 0);
+		if (st == 1) {
+			size_t o = ascii ? (size_t)a : utf8_offset(str, len, (size_t)a);
+			size_t e = ascii ? (size_t)(a + cnt) : o + utf8_offset(str + o, len - o, (size_t)cnt);
+			struct value *r = val_str(str + o, e - o);
+			return r ? r : err_nomem(ev);
+		}
+		size_t *off = NULL;
+		if (!ascii) {   /* each character's start, and the end */
+			if (!(off = malloc((n + 1) * sizeof *off)))
+				return err_nomem(ev);
+			for (size_t i = 0, o = 0; i <= n; i++) {
+				off[i] = o;
+				if (o < len)
+					o += utf8_offset(str + o, len - o, 1);
 			}
 		}
+		struct sbuf sb = {0};
+		for (int64_t i = 0, k = a; i < cnt; i++, k += st) {
+			if (ascii)
+				sb_addc(&sb, str[k]);
+			else
+				sb_add(&sb, str + off[k], off[k + 1] - off[k]);
+		}
+		free(off);
+		size_t rn = sb.n;
 		char *r = sb_take(&sb);
-		return r ? val_str_take(r, strlen(r)) : err_nomem(ev);
+		return r ? val_str_take(r, rn) : err_nomem(ev);
 	}
 	if (v->type == VT_RANGE) {
 		int64_t n = range_len(&v->u.range);

@@ -450,7 +450,7 @@ static const char re_src[] =
 	"\n"
 	"def _expand(m, template):\n"
 	"    out = []\n"
-	"    empty = m.string[:0]\n"
+	"    empty = '' if isinstance(m.string, str) else b''\n"
 	"    for x in template:\n"
 	"        if isinstance(x, int):\n"
 	"            g = m.group(x)\n"

@@ -746,7 +746,9 @@ PYFN(re_scan_fn)
 		PCRE2_SIZE *ov = pcre2_get_ovector_pointer(sc.md);
 		start = ov[1];
 		gap0 = ov[1] > gap0 ? ov[1] : gap0;
-		opt = ov[0] == ov[1] ? PCRE2_NOTEMPTY_ATSTART : 0;
+		/* the first call checked the subject's UTF-8: PCRE2 would check it
+		 * all again on every call (quadratic over a long text) */
+		opt = (ov[0] == ov[1] ? PCRE2_NOTEMPTY_ATSTART : 0) | (sc.rc->is_bytes ? 0 : PCRE2_NO_UTF_CHECK);
 	}
 	if (!res)
 		err_nomem(ev);
